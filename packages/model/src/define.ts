@@ -1,0 +1,172 @@
+// The metadata engine: every entity, field and option set is declared once with these helpers.
+// Schema, API allow-lists, labels and generic screens are derived from the declarations.
+
+export const LANGS = ['zh-CN', 'en-US'] as const;
+export type Lang = (typeof LANGS)[number];
+export type Label = Record<Lang, string>;
+
+export const label = (zh: string, en: string): Label => ({ 'zh-CN': zh, 'en-US': en });
+
+export interface OptionDef {
+  value: number;
+  label: Label;
+  color?: string;
+}
+
+export interface OptionSetDef<V extends number = number> {
+  name: string;
+  label: Label;
+  options: readonly (OptionDef & { value: V })[];
+}
+
+export function defineOptionSet<const O extends readonly OptionDef[]>(
+  name: string,
+  setLabel: Label,
+  options: O,
+): OptionSetDef<O[number]['value']> {
+  return { name, label: setLabel, options } as OptionSetDef<O[number]['value']>;
+}
+
+/** Named validation patterns of spec 001 §5; the server and the forms share them. */
+export type PatternName = 'mobile' | 'phone' | 'email' | 'idcard' | 'integer' | 'uinteger' | 'numeric' | 'unumeric' | 'url';
+
+interface FieldBase {
+  label: Label;
+  required?: boolean;
+  /** Quick search looks in these fields. */
+  searchable?: boolean;
+  /** Set by the server only; never accepted from a client write. */
+  readOnly?: boolean;
+  /** Never sent to a client (password hashes and the like). */
+  secret?: boolean;
+  /** A B-tree index is created for it (lists filter or order by it). */
+  indexed?: boolean;
+  unique?: boolean;
+  description?: Label;
+}
+
+export interface TextField extends FieldBase { type: 'text'; maxLength: number; pattern?: PatternName }
+export interface MemoField extends FieldBase { type: 'memo'; maxLength: number }
+export interface IntField extends FieldBase { type: 'int'; min?: number; max?: number }
+export interface DecimalField extends FieldBase { type: 'decimal'; precision: number; min?: number; max?: number }
+export interface MoneyField extends FieldBase { type: 'money'; min?: number; max?: number }
+export interface BoolField extends FieldBase { type: 'bool'; trueLabel?: Label; falseLabel?: Label }
+export interface DateTimeField extends FieldBase { type: 'datetime' }
+export interface DateField extends FieldBase { type: 'date' }
+export interface OptionSetField extends FieldBase { type: 'optionset'; optionSet: OptionSetDef }
+export interface LookupField extends FieldBase { type: 'lookup'; target: string }
+/** A small image kept inline as a data URL (profile photos, worker images). */
+export interface ImageField extends FieldBase { type: 'image'; maxBytes: number }
+
+export type FieldDef =
+  | TextField | MemoField | IntField | DecimalField | MoneyField | BoolField
+  | DateTimeField | DateField | OptionSetField | LookupField | ImageField;
+export type FieldType = FieldDef['type'];
+
+type Opts<F> = Omit<F, 'type' | 'label'>;
+export const text = (l: Label, o: Partial<Opts<TextField>> = {}): TextField => ({ type: 'text', label: l, maxLength: 100, ...o });
+export const memo = (l: Label, o: Partial<Opts<MemoField>> = {}): MemoField => ({ type: 'memo', label: l, maxLength: 2000, ...o });
+export const int = (l: Label, o: Opts<IntField> = {}): IntField => ({ type: 'int', label: l, ...o });
+export const decimal = (l: Label, o: Partial<Opts<DecimalField>> = {}): DecimalField => ({ type: 'decimal', label: l, precision: 2, ...o });
+export const money = (l: Label, o: Opts<MoneyField> = {}): MoneyField => ({ type: 'money', label: l, ...o });
+export const bool = (l: Label, o: Opts<BoolField> = {}): BoolField => ({ type: 'bool', label: l, ...o });
+export const dateTime = (l: Label, o: Opts<DateTimeField> = {}): DateTimeField => ({ type: 'datetime', label: l, ...o });
+export const date = (l: Label, o: Opts<DateField> = {}): DateField => ({ type: 'date', label: l, ...o });
+export const optionSet = (os: OptionSetDef, l: Label = os.label, o: Opts<Omit<OptionSetField, 'optionSet'>> = {}): OptionSetField =>
+  ({ type: 'optionset', label: l, optionSet: os, ...o });
+export const lookup = (target: string, l: Label, o: Opts<Omit<LookupField, 'target'>> = {}): LookupField =>
+  ({ type: 'lookup', label: l, target, ...o });
+export const image = (l: Label, maxBytes: number, o: Opts<Omit<ImageField, 'maxBytes'>> = {}): ImageField =>
+  ({ type: 'image', label: l, maxBytes, ...o });
+
+/**
+ * Who may see a row. `station`: rows belong to a service station (field names the station);
+ * `businessUnit`: rows belong to a unit of the head-office/branch tree; `user`: rows belong to
+ * their owner; `global`: catalogue data every signed-in user may read; `system`: never served
+ * by the generic record service (identity, security).
+ */
+export type Scope =
+  | { kind: 'station'; field: string }
+  | { kind: 'businessUnit'; field: string }
+  | { kind: 'user'; field: string }
+  | { kind: 'global' }
+  | { kind: 'system' };
+
+export interface ViewDef {
+  label: Label;
+  columns: string[];
+  orderBy: [string, 'asc' | 'desc'][];
+  /** Fixed filter of the view: field = value pairs. */
+  filter?: Record<string, string | number | boolean | null>;
+}
+
+export interface FormSection {
+  key: string;
+  label: Label;
+  fields: string[];
+}
+
+export interface EntityInput {
+  logicalName: string;
+  entitySet: string;
+  label: Label;
+  pluralLabel?: Label;
+  scope: Scope;
+  /** Primary name attribute; `new_name` unless said otherwise. */
+  primaryName?: string;
+  /** Primary key attribute; logical name + `id` unless said otherwise. */
+  primaryKey?: string;
+  fields: Record<string, FieldDef>;
+  views?: Record<string, ViewDef>;
+  forms?: Record<string, FormSection[]>;
+  /** Extra composite indexes: each entry is a list of columns. */
+  indexes?: string[][];
+  /** System fields this entity does without (e.g. ownership on catalogue rows). */
+  noOwner?: boolean;
+}
+
+export interface EntityDef extends Required<Omit<EntityInput, 'pluralLabel' | 'indexes' | 'noOwner'>> {
+  pluralLabel: Label;
+  indexes: string[][];
+  noOwner: boolean;
+  /** Declared fields plus the system fields, in column order. */
+  allFields: Record<string, FieldDef>;
+}
+
+/** System fields every entity carries (Dataverse names). */
+export function systemFields(e: { primaryKey: string; noOwner: boolean }): Record<string, FieldDef> {
+  const sys: Record<string, FieldDef> = {
+    [e.primaryKey]: { type: 'text', label: label('编号', 'ID'), maxLength: 36, readOnly: true },
+    createdon: dateTime(label('创建时间', 'Created on'), { readOnly: true, indexed: true }),
+    modifiedon: dateTime(label('修改时间', 'Modified on'), { readOnly: true }),
+    createdby: lookup('systemuser', label('创建人', 'Created by'), { readOnly: true }),
+    modifiedby: lookup('systemuser', label('修改人', 'Modified by'), { readOnly: true }),
+    statecode: int(label('记录状态', 'Record state'), { readOnly: true }),
+  };
+  if (!e.noOwner) {
+    sys.ownerid = lookup('systemuser', label('负责人', 'Owner'), { readOnly: true, indexed: true });
+    sys.owningbusinessunit = lookup('businessunit', label('所属业务部门', 'Owning business unit'), { readOnly: true, indexed: true });
+  }
+  return sys;
+}
+
+export function defineEntity(input: EntityInput): EntityDef {
+  const primaryKey = input.primaryKey ?? `${input.logicalName}id`;
+  const noOwner = input.noOwner ?? false;
+  const def: EntityDef = {
+    ...input,
+    primaryKey,
+    primaryName: input.primaryName ?? 'new_name',
+    pluralLabel: input.pluralLabel ?? input.label,
+    views: input.views ?? {},
+    forms: input.forms ?? {},
+    indexes: input.indexes ?? [],
+    noOwner,
+    allFields: {},
+  };
+  def.allFields = { ...systemFields({ primaryKey, noOwner }), ...input.fields };
+  return def;
+}
+
+/** Snake-safe SQL identifier check: model names are the only identifiers that reach SQL. */
+export const IDENT = /^[a-z_][a-z0-9_]{0,62}$/;

@@ -1,0 +1,58 @@
+import type { MessageKey } from './messages/index.ts';
+import type { Privilege } from './security/privileges.ts';
+
+export interface MenuItem {
+  key: string;
+  label: MessageKey;
+  path: string;
+  privileges?: Privilege[];
+}
+export interface MenuGroup {
+  key: string;
+  label: MessageKey;
+  items: MenuItem[];
+}
+
+/** Menu groups of spec 001 §2. Each item is shown to users holding its privileges. */
+export const MENU: MenuGroup[] = [
+  {
+    key: 'parts', label: 'menu.group.parts', items: [
+      { key: 'partsApply', label: 'menu.partsApply', path: '/partsApply/list', privileges: ['parts.read'] },
+      { key: 'partsSales', label: 'menu.partsSales', path: '/newOrder/list', privileges: ['parts.read'] },
+      { key: 'partsSign', label: 'menu.partsSign', path: '/partsSign/list', privileges: ['parts.read'] },
+      { key: 'siteReturn', label: 'menu.siteReturn', path: '/siteReturn/list', privileges: ['parts.read'] },
+      { key: 'partsReturn', label: 'menu.partsReturn', path: '/partsReturn/list', privileges: ['parts.read'] },
+      { key: 'siteInv', label: 'menu.siteInv', path: '/siteInv/list', privileges: ['stock.read'] },
+      { key: 'partStockTransaction', label: 'menu.partStockTransaction', path: '/partStockTransaction/list', privileges: ['stock.read'] },
+    ],
+  },
+  {
+    key: 'service', label: 'menu.group.service', items: [
+      { key: 'amountAdjust', label: 'menu.amountAdjust', path: '/amountAdjust/list', privileges: ['quota.read'] },
+      { key: 'amountChangeLog', label: 'menu.amountChangeLog', path: '/amountChangeLog/list', privileges: ['quota.read'] },
+      { key: 'workOrder', label: 'menu.workOrder', path: '/workOrder/list', privileges: ['workorder.read'] },
+      { key: 'claimFine', label: 'menu.claimFine', path: '/claimFine/list', privileges: ['expense.read'] },
+      { key: 'expenseClaim', label: 'menu.expenseClaim', path: '/expenseClaim/list', privileges: ['expense.read'] },
+      { key: 'notice', label: 'menu.notice', path: '/dmsnotice/list', privileges: ['notice.read'] },
+    ],
+  },
+  {
+    key: 'base', label: 'menu.group.base', items: [
+      { key: 'stationProfile', label: 'menu.stationProfile', path: '/basicData/edit', privileges: ['station.read'] },
+      { key: 'stationApply', label: 'menu.stationApply', path: '/basicData/stationapplylist', privileges: ['station.read'] },
+      { key: 'contract', label: 'menu.contract', path: '/contract/list', privileges: ['workorder.read'] },
+      { key: 'productReturn', label: 'menu.productReturn', path: '/productReturn/list', privileges: ['parts.read'] },
+    ],
+  },
+  {
+    key: 'inventory', label: 'menu.group.inventory', items: [
+      { key: 'takeStock', label: 'menu.takeStock', path: '/stockcheck/list', privileges: ['stock.read'] },
+      { key: 'invTask', label: 'menu.invTask', path: '/inv/invTaskList', privileges: ['stock.read'] },
+      { key: 'stationPart', label: 'menu.stationPart', path: '/stationPart/list', privileges: ['stock.read'] },
+      { key: 'stationInventory', label: 'menu.stationInventory', path: '/stationPart/batchlist', privileges: ['stock.read'] },
+      { key: 'inventoryStatement', label: 'menu.inventoryStatement', path: '/partStockTransaction/list', privileges: ['stock.read'] },
+      { key: 'stationAmount', label: 'menu.stationAmount', path: '/stationAmount/list', privileges: ['quota.read'] },
+      { key: 'lineFlow', label: 'menu.lineFlow', path: '/amountChangeLog/list', privileges: ['quota.read'] },
+    ],
+  },
+];

@@ -1,0 +1,16 @@
+import type { Label, Lang } from '../define.ts';
+import { coreMessages } from './core.ts';
+import { uiMessages } from './ui.ts';
+
+export const messages = { ...coreMessages, ...uiMessages } as const satisfies Record<string, Label>;
+export type MessageKey = keyof typeof messages;
+
+/** Fills `{name}` placeholders. */
+export function format(template: string, params?: Record<string, string | number>): string {
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m));
+}
+
+export function msg(key: MessageKey, lang: Lang, params?: Record<string, string | number>): string {
+  return format(messages[key][lang], params);
+}

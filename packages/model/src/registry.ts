@@ -1,0 +1,34 @@
+import type { EntityDef, Lang } from './define.ts';
+import { businessUnit } from './entities/business-unit.ts';
+import { serviceStation } from './entities/service-station.ts';
+import { language, languageConfig, operationLog, systemParameter } from './entities/system.ts';
+import { role, rolePrivilege, systemUser, userRole } from './entities/system-user.ts';
+
+/** Every entity of the portal. Adding an entity is one file plus one line here. */
+export const ENTITIES: readonly EntityDef[] = [
+  businessUnit,
+  systemUser,
+  role,
+  rolePrivilege,
+  userRole,
+  serviceStation,
+  systemParameter,
+  language,
+  languageConfig,
+  operationLog,
+];
+
+const byName = new Map(ENTITIES.map((e) => [e.logicalName, e]));
+const bySet = new Map(ENTITIES.map((e) => [e.entitySet, e]));
+
+export function getEntity(logicalName: string): EntityDef | undefined {
+  return byName.get(logicalName);
+}
+
+export function getEntityBySet(entitySet: string): EntityDef | undefined {
+  return bySet.get(entitySet);
+}
+
+export function entityLabel(logicalName: string, lang: Lang): string {
+  return byName.get(logicalName)?.label[lang] ?? logicalName;
+}

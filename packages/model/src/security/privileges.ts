@@ -1,0 +1,40 @@
+import { label, type Label } from '../define.ts';
+
+/**
+ * Action names a role can grant. The user's `privilege` list sent to the web app is the union
+ * over the user's roles; routes and the privilege directive read it, the server enforces it.
+ */
+export const PRIVILEGES = {
+  'portal.login': label('登录服务门户', 'Sign in to the service portal'),
+  'portal.store.login': label('登录门店门户', 'Sign in to the store portal'),
+  'system.admin': label('系统管理', 'System administration'),
+  'user.manage': label('用户管理', 'Manage users'),
+  'station.read': label('查看服务站', 'View service stations'),
+  'station.write': label('维护服务站', 'Maintain service stations'),
+  'worker.read': label('查看服务人员', 'View service personnel'),
+  'worker.write': label('维护服务人员', 'Maintain service personnel'),
+  'workorder.read': label('查看服务工单', 'View work orders'),
+  'workorder.write': label('维护服务工单', 'Maintain work orders'),
+  'workorder.dispatch': label('派工', 'Dispatch work orders'),
+  'workorder.audit': label('审核工单', 'Audit work orders'),
+  'parts.read': label('查看配件业务', 'View parts business'),
+  'parts.write': label('维护配件业务', 'Maintain parts business'),
+  'stock.read': label('查看库存', 'View stock'),
+  'stock.write': label('库存作业', 'Stock operations'),
+  'quota.read': label('查看站点额度', 'View station quota'),
+  'quota.adjust': label('调整站点额度', 'Adjust station quota'),
+  'expense.read': label('查看费用结算', 'View expense settlement'),
+  'expense.write': label('费用结算', 'Expense settlement'),
+  'approval.act': label('审批', 'Approve documents'),
+  'flow.manage': label('审批流程配置', 'Configure approval flows'),
+  'notice.read': label('查看公告', 'Read notices'),
+  'notice.publish': label('发布公告', 'Publish notices'),
+  'shop.buy': label('商城下单', 'Order in the shop'),
+  'sales.read': label('查看销售单据', 'View sales documents'),
+  'sales.write': label('维护销售单据', 'Maintain sales documents'),
+  'language.manage': label('多语言维护', 'Maintain languages'),
+  'parameter.manage': label('系统参数维护', 'Maintain system parameters'),
+} as const satisfies Record<string, Label>;
+
+export type Privilege = keyof typeof PRIVILEGES;
+export const ALL_PRIVILEGES = Object.keys(PRIVILEGES) as Privilege[];

@@ -1,0 +1,89 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { msg } from '@portal/model';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { ZodError } from 'zod';
+import type { Config } from './config.ts';
+import type { Db } from './db/db.ts';
+import { fail } from './http/envelope.ts';
+import { AppError } from './http/errors.ts';
+import { requestLang } from './http/request-context.ts';
+import { crmAuthorizeRoutes } from './routes/crm-authorize.ts';
+import { devRoutes } from './routes/dev.ts';
+import { platformRoutes } from './routes/platform.ts';
+import { portalUserRoutes } from './routes/portal-user.ts';
+import { tokenRoutes } from './routes/token.ts';
+import { buildServices, type Services } from './services.ts';
+import type { SmsProvider } from './auth/sms.ts';
+
+export interface App {
+  app: FastifyInstance;
+  services: Services;
+}
+
+/** Builds the HTTP app on an open database. Tests call this and use app.inject. */
+export async function buildApp(db: Db, cfg: Config, opts: { sms?: SmsProvider } = {}): Promise<App> {
+  const services = await buildServices(db, cfg, opts.sms);
+  const app = Fastify({
+    logger: { level: cfg.logLevel, redact: ['req.headers.authorization', 'req.body.password', 'req.body.refresh_token'] },
+    trustProxy: process.env.TRUST_PROXY === '1',
+    bodyLimit: 1024 * 1024,
+  });
+  app.decorateRequest('principal', null);
+  await app.register(formbody);
+  await app.register(rateLimit, { global: false });
+
+  app.setErrorHandler((err: Error & { statusCode?: number; validation?: unknown }, req, reply) => {
+    const lang = requestLang(req);
+    if (err instanceof AppError) {
+      if (err.statusText) reply.raw.statusMessage = err.statusText;
+      if (err.status === 401) reply.header('www-authenticate', `Bearer error="${err.statusText ?? 'invalid_token'}"`);
+      const text = msg(err.key, lang, err.params);
+      return reply.code(err.status).send({ ...fail(err.status, text), error: err.statusText, error_description: text });
+    }
+    if (err instanceof ZodError || err.validation) {
+      return reply.code(400).send(fail(400, msg('error.badRequest', lang)));
+    }
+    if (err.statusCode === 429) return reply.code(429).send(fail(429, msg('error.tooManyRequests', lang)));
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      return reply.code(err.statusCode).send(fail(err.statusCode, msg('error.badRequest', lang)));
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.code(500).send(fail(500, msg('error.server', lang)));
+  });
+
+  tokenRoutes(app, services);
+  portalUserRoutes(app, services);
+  platformRoutes(app, services);
+  crmAuthorizeRoutes(app, services);
+  devRoutes(app, services);
+  app.get('/healthz', async () => {
+    await db.query('SELECT 1');
+    return { ok: true };
+  });
+
+  // The single-page app: hashed assets cached for a year, every other path answers index.html.
+  const hasWeb = existsSync(join(cfg.webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: cfg.webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        res.header('cache-control', path.includes(`${join(cfg.webDist, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0];
+    if (req.method !== 'GET' || path.startsWith('/api/') || path === '/token' || !hasWeb || /\.[a-z0-9]+$/i.test(path)) {
+      return reply.code(404).send(fail(404, msg('error.notFound', requestLang(req))));
+    }
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+  return { app, services };
+}

@@ -1,0 +1,45 @@
+import type { Privilege } from '@portal/model';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/db.ts';
+import { AppError, expiredToken, forbidden, invalidToken, superseded } from '../http/errors.ts';
+import { loadSessionPrincipal, type Principal } from './principal.ts';
+import type { AccessTokens } from './tokens.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+/**
+ * Resolves the bearer token to a principal. Refusals: 401 invalid_token / expired_token (the web
+ * app refreshes and retries), 409 when a newer sign-in of the same account ended this session.
+ */
+export function authenticator(db: Db, tokens: AccessTokens) {
+  return async function authenticate(req: FastifyRequest): Promise<Principal> {
+    if (req.principal) return req.principal;
+    const header = req.headers.authorization ?? '';
+    const m = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!m) throw invalidToken();
+    const claims = await tokens.verify(m[1]);
+    if (claims === 'expired') throw expiredToken();
+    if (claims === 'invalid') throw invalidToken();
+    const { session, principal } = await loadSessionPrincipal(db, claims.sid, claims.sub);
+    if (!session || !principal) throw invalidToken();
+    if (session.ended_at) throw session.end_reason === 'superseded' ? superseded() : invalidToken();
+    if (session.absolute_expiry.getTime() <= Date.now()) throw expiredToken();
+    if (principal.disabled) throw new AppError(401, 'login.disabled', undefined, 'invalid_token');
+    req.principal = principal;
+    return principal;
+  };
+}
+
+export type Authenticate = ReturnType<typeof authenticator>;
+
+/** preHandler: a signed-in caller holding every listed privilege. */
+export function requireAuth(authenticate: Authenticate, ...privileges: Privilege[]) {
+  return async (req: FastifyRequest, _reply: FastifyReply) => {
+    const p = await authenticate(req);
+    for (const priv of privileges) if (!p.privileges.has(priv)) throw forbidden();
+  };
+}

@@ -1,0 +1,65 @@
+import { resolve } from 'node:path';
+
+/** Everything the server reads from its environment, documented in the README. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL instead of the embedded database. */
+  databaseUrl?: string;
+  /** In-memory embedded database (tests). */
+  memoryDb: boolean;
+  production: boolean;
+  /** Exposes /api/dev/* read-backs of captchas and SMS codes; refused in production. */
+  testMode: boolean;
+  /** 'auto': embedded database seeds demo data when empty; 'yes' / 'no' force it. */
+  seedDemo: 'auto' | 'yes' | 'no';
+  /** Host names that serve the store portal (isStore); every other host is the standard portal. */
+  storeHosts: string[];
+  defaultPortal: 'standard' | 'store';
+  accessTokenTtlSec: number;
+  refreshTokenTtlSec: number;
+  sessionAbsoluteTtlSec: number;
+  /** Shared secret the CRM signs single sign-on assertions with. */
+  ssoSecret?: string;
+  /** Where the built web app is served from. */
+  webDist: string;
+  /** Hosts allowed in /main/external/:url. */
+  externalHosts: string[];
+  logLevel: string;
+  /** Requests a minute per client address on /token and the SMS code call. */
+  authRateLimit: number;
+}
+
+const list = (v: string | undefined) => (v ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const production = env.NODE_ENV === 'production';
+  const testMode = env.PORTAL_TEST_MODE === '1';
+  if (testMode && production) {
+    throw new Error('PORTAL_TEST_MODE=1 is refused when NODE_ENV=production');
+  }
+  const seed = (env.SEED_DEMO ?? 'auto').toLowerCase();
+  const cfg: Config = {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: resolve(env.DATA_DIR ?? 'data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    memoryDb: false,
+    production,
+    testMode,
+    seedDemo: seed === '1' || seed === 'yes' || seed === 'true' ? 'yes' : seed === '0' || seed === 'no' || seed === 'false' ? 'no' : 'auto',
+    storeHosts: list(env.STORE_HOSTS),
+    defaultPortal: env.PORTAL_KIND === 'store' ? 'store' : 'standard',
+    accessTokenTtlSec: Number(env.ACCESS_TOKEN_TTL ?? 15 * 60),
+    refreshTokenTtlSec: Number(env.REFRESH_TOKEN_TTL ?? 12 * 3600),
+    sessionAbsoluteTtlSec: Number(env.SESSION_MAX_AGE ?? 7 * 24 * 3600),
+    ssoSecret: env.SSO_SHARED_SECRET || undefined,
+    webDist: resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    externalHosts: list(env.EXTERNAL_HOSTS ?? 'www.baidu.com,map.baidu.com'),
+    logLevel: env.LOG_LEVEL ?? (testMode ? 'warn' : 'info'),
+    authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 30),
+    ...overrides,
+  };
+  return cfg;
+}

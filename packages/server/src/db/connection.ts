@@ -1,0 +1,48 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import pg from 'pg';
+
+// DATE and TIMESTAMP stay strings/Date as pg gives them; NUMERIC comes back as a string (exact money).
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export interface Connection {
+  pool: pg.Pool;
+  kind: 'embedded' | 'postgres';
+  close(): Promise<void>;
+}
+
+/** Opens PostgreSQL at `url`, or starts the embedded database (data in `dataDir`, or in memory when null). */
+export async function openConnection(opts: { url?: string; dataDir?: string | null }): Promise<Connection> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: Number(process.env.DB_POOL_SIZE ?? 10) });
+    return { pool, kind: 'postgres', close: () => pool.end() };
+  }
+  const dataDir = opts.dataDir ?? null;
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const sockDir = mkdtempSync(join(tmpdir(), 'portal-db-'));
+  const port = 5432;
+  const worker = new Worker(new URL('./embedded-worker.mjs', import.meta.url), {
+    workerData: { dataDir, socketPath: join(sockDir, `.s.PGSQL.${port}`) },
+  });
+  await new Promise<void>((resolve, reject) => {
+    worker.once('message', () => resolve());
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`embedded database exited with code ${code}`)));
+  });
+  // One connection: PGlite is a single session, so transactions are serialised by the pool itself.
+  const pool = new pg.Pool({ host: sockDir, port, user: 'postgres', database: 'postgres', max: 1 });
+  return {
+    pool,
+    kind: 'embedded',
+    async close() {
+      await pool.end();
+      const stopped = new Promise<void>((r) => worker.once('message', () => r()));
+      worker.postMessage({ stop: true });
+      await Promise.race([stopped, new Promise((r) => setTimeout(r, 5000))]);
+      await worker.terminate();
+      rmSync(sockDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,132 @@
+import { ENTITIES, IDENT, type EntityDef, type FieldDef } from '@portal/model';
+import type pg from 'pg';
+
+/** SQL column type of a model field. */
+export function columnType(f: FieldDef): string {
+  switch (f.type) {
+    case 'text': return `varchar(${f.maxLength})`;
+    case 'memo': return 'text';
+    case 'int': return 'integer';
+    case 'decimal': return `numeric(20,${f.precision})`;
+    case 'money': return 'numeric(18,2)';
+    case 'bool': return 'boolean';
+    case 'datetime': return 'timestamptz';
+    case 'date': return 'date';
+    case 'optionset': return 'integer';
+    case 'lookup': return 'uuid';
+    case 'image': return 'text';
+  }
+}
+
+function ident(name: string): string {
+  if (!IDENT.test(name)) throw new Error(`invalid identifier in model: ${name}`);
+  return `"${name}"`;
+}
+
+/**
+ * Idempotent DDL derived from one entity: the table, every column (added when missing, so a new
+ * field is a new column on the next start), unique constraints and the indexes lists need.
+ */
+export function entityDdl(e: EntityDef): string[] {
+  const t = ident(e.logicalName);
+  const pk = ident(e.primaryKey);
+  const out = [
+    `CREATE TABLE IF NOT EXISTS ${t} (${pk} uuid PRIMARY KEY DEFAULT gen_random_uuid(), createdon timestamptz NOT NULL DEFAULT now(), modifiedon timestamptz NOT NULL DEFAULT now(), statecode integer NOT NULL DEFAULT 0)`,
+  ];
+  const indexed = new Set<string>();
+  for (const [name, f] of Object.entries(e.allFields)) {
+    if (name === e.primaryKey || name === 'createdon' || name === 'modifiedon' || name === 'statecode') continue;
+    out.push(`ALTER TABLE ${t} ADD COLUMN IF NOT EXISTS ${ident(name)} ${columnType(f)}`);
+    if (f.unique) {
+      out.push(`CREATE UNIQUE INDEX IF NOT EXISTS ${ident(`ux_${e.logicalName}_${name}`.slice(0, 63))} ON ${t} (${ident(name)})`);
+      indexed.add(name);
+    } else if (f.indexed || f.type === 'lookup') {
+      indexed.add(name);
+    }
+  }
+  // Every view's first order column gets an index so its list is an index scan.
+  for (const v of Object.values(e.views)) if (v.orderBy[0]) indexed.add(v.orderBy[0][0]);
+  for (const name of indexed) {
+    if (name === e.primaryKey) continue;
+    const f = e.allFields[name];
+    if (!f || f.unique) continue;
+    out.push(`CREATE INDEX IF NOT EXISTS ${ident(`ix_${e.logicalName}_${name}`.slice(0, 63))} ON ${t} (${ident(name)})`);
+  }
+  for (const cols of e.indexes) {
+    const n = `ix_${e.logicalName}_${cols.join('_')}`.slice(0, 63);
+    out.push(`CREATE INDEX IF NOT EXISTS ${ident(n)} ON ${t} (${cols.map(ident).join(', ')})`);
+  }
+  return out;
+}
+
+/** Tables the server keeps for itself (sessions, one-time codes): not CRM entities. */
+const INTERNAL_DDL = [
+  `CREATE TABLE IF NOT EXISTS auth_session (
+     id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+     user_id uuid NOT NULL,
+     login_type varchar(20) NOT NULL,
+     portal varchar(10) NOT NULL,
+     created_at timestamptz NOT NULL DEFAULT now(),
+     absolute_expiry timestamptz NOT NULL,
+     ended_at timestamptz,
+     end_reason varchar(20),
+     ip varchar(64),
+     user_agent varchar(300))`,
+  `CREATE INDEX IF NOT EXISTS ix_auth_session_user ON auth_session (user_id) WHERE ended_at IS NULL`,
+  `CREATE TABLE IF NOT EXISTS auth_refresh_token (
+     token_hash char(64) PRIMARY KEY,
+     session_id uuid NOT NULL REFERENCES auth_session(id),
+     issued_at timestamptz NOT NULL DEFAULT now(),
+     expires_at timestamptz NOT NULL,
+     used_at timestamptz)`,
+  `CREATE INDEX IF NOT EXISTS ix_auth_refresh_session ON auth_refresh_token (session_id)`,
+  `CREATE TABLE IF NOT EXISTS auth_captcha (
+     id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+     answer varchar(10) NOT NULL,
+     expires_at timestamptz NOT NULL,
+     used_at timestamptz)`,
+  `CREATE TABLE IF NOT EXISTS auth_sms_code (
+     id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+     mobilephone varchar(20) NOT NULL,
+     purpose varchar(20) NOT NULL,
+     code_hash char(64) NOT NULL,
+     created_at timestamptz NOT NULL DEFAULT now(),
+     expires_at timestamptz NOT NULL,
+     attempts integer NOT NULL DEFAULT 0,
+     used_at timestamptz)`,
+  `CREATE INDEX IF NOT EXISTS ix_auth_sms_mobile ON auth_sms_code (mobilephone, created_at DESC)`,
+  // The SMS provider's outbox: what the built-in provider "sent" (read back only in test mode).
+  `CREATE TABLE IF NOT EXISTS sms_outbox (
+     id bigserial PRIMARY KEY,
+     mobilephone varchar(20) NOT NULL,
+     body text NOT NULL,
+     code varchar(10),
+     created_at timestamptz NOT NULL DEFAULT now())`,
+  `CREATE INDEX IF NOT EXISTS ix_sms_outbox_mobile ON sms_outbox (mobilephone, id DESC)`,
+  `CREATE TABLE IF NOT EXISTS auth_sso_assertion (
+     jti varchar(100) PRIMARY KEY,
+     used_at timestamptz NOT NULL DEFAULT now(),
+     expires_at timestamptz NOT NULL)`,
+  // Failed attempts per account or mobile number, for lockout across app instances.
+  // Signing keys shared by every app instance on the same database.
+  `CREATE TABLE IF NOT EXISTS app_secret (name varchar(40) PRIMARY KEY, value text NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS auth_failure (
+     subject varchar(120) PRIMARY KEY,
+     failures integer NOT NULL DEFAULT 0,
+     window_start timestamptz NOT NULL DEFAULT now(),
+     locked_until timestamptz)`,
+];
+
+/** Brings the database up to the model. Safe to run from several instances at once. */
+export async function migrate(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect(); // the advisory lock belongs to one session
+  try {
+    await client.query('SELECT pg_advisory_lock(727001)');
+    const all = ['CREATE EXTENSION IF NOT EXISTS pg_trgm', ...ENTITIES.flatMap(entityDdl), ...INTERNAL_DDL];
+    // No parameters: sent as one simple-protocol batch, one round trip.
+    await client.query(all.join(';\n'));
+  } finally {
+    await client.query('SELECT pg_advisory_unlock(727001)').catch(() => undefined);
+    client.release();
+  }
+}

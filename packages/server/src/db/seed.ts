@@ -1,0 +1,76 @@
+import { hashPassword } from '../auth/passwords.ts';
+import type { Db, Sql } from './db.ts';
+import {
+  DEMO_LANGUAGE_CONFIGS, DEMO_LANGUAGES, DEMO_PARAMETERS, DEMO_PASSWORD, DEMO_ROLES, DEMO_STATIONS, DEMO_UNITS, DEMO_USERS,
+} from './demo-data.ts';
+
+async function insert(sql: Sql, table: string, row: Record<string, unknown>, idColumn: string): Promise<string> {
+  const cols = Object.keys(row);
+  const { rows } = await sql.query<Record<string, string>>(
+    `INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING ${idColumn}`,
+    Object.values(row),
+  );
+  return rows[0][idColumn];
+}
+
+/** Languages every installation needs (demo or not). */
+export async function seedBaseline(db: Db): Promise<void> {
+  await db.tx(async (sql) => {
+    for (const l of DEMO_LANGUAGES) {
+      await sql.query(
+        `INSERT INTO new_language (new_code, new_name, new_displayname, new_langid) SELECT $1::varchar, $2::varchar, $3::varchar, $4::int
+          WHERE NOT EXISTS (SELECT 1 FROM new_language WHERE new_code = $1)`,
+        [l.new_code, l.new_name, l.new_displayname, l.new_langid],
+      );
+    }
+  });
+}
+
+export async function hasData(db: Db): Promise<boolean> {
+  return !!(await db.one('SELECT 1 AS x FROM businessunit LIMIT 1'));
+}
+
+/** The demo organisation, roles and accounts, in one transaction. Table names are fixed literals here. */
+export async function seedDemo(db: Db): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.tx(async (sql) => {
+    const unitIds = new Map<string, string>();
+    for (const u of DEMO_UNITS) {
+      unitIds.set(u.code, await insert(sql, 'businessunit', {
+        name: u.name, new_code: u.code, new_type: u.type, parentbusinessunitid: u.parent ? unitIds.get(u.parent) : null,
+      }, 'businessunitid'));
+    }
+    const hq = unitIds.get('HQ')!;
+    const stationIds = new Map<string, string>();
+    for (const st of DEMO_STATIONS) {
+      const { unit, ...fields } = st;
+      const unitId = unitIds.get(unit)!;
+      stationIds.set(st.new_code, await insert(sql, 'new_srv_station', { ...fields, new_businessunit_id: unitId, owningbusinessunit: unitId }, 'new_srv_stationid'));
+    }
+    const roleIds = new Map<string, string>();
+    for (const r of DEMO_ROLES) {
+      const id = await insert(sql, 'role', { name: r.name, new_code: r.code, new_description: r.description, owningbusinessunit: hq }, 'roleid');
+      roleIds.set(r.code, id);
+      for (const p of r.privileges) await insert(sql, 'new_roleprivilege', { new_name: p, new_role_id: id }, 'new_roleprivilegeid');
+    }
+    let adminId: string | undefined;
+    for (const u of DEMO_USERS) {
+      const unitId = unitIds.get(u.unit)!;
+      const id = await insert(sql, 'systemuser', {
+        fullname: u.fullname, domainname: u.login, mobilephone: u.mobile, title: u.title, new_usertype: u.userType,
+        businessunitid: unitId, owningbusinessunit: unitId, new_station_id: u.station ? stationIds.get(u.station) : null,
+        new_password: passwordHash, isdisabled: false, internalemailaddress: `${u.login}@huachen-service.cn`,
+      }, 'systemuserid');
+      adminId ??= id;
+      await insert(sql, 'systemuserroles', { systemuserid: id, roleid: roleIds.get(u.role) }, 'systemuserrolesid');
+    }
+    for (const c of DEMO_LANGUAGE_CONFIGS) {
+      for (const langId of [2052, 1033] as const) {
+        await insert(sql, 'new_languageconfig', { new_name: c.key, new_langid: langId, new_value: c[langId], createdby: adminId }, 'new_languageconfigid');
+      }
+    }
+    for (const p of DEMO_PARAMETERS) {
+      await insert(sql, 'new_systemparameter', { new_name: p.name, new_value: p.value, createdby: adminId, owningbusinessunit: hq }, 'new_systemparameterid');
+    }
+  });
+}

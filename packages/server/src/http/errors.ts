@@ -1,0 +1,23 @@
+import type { MessageKey } from '@portal/model';
+
+/**
+ * A refusal the user should read: HTTP status plus a catalogue message, rendered in the caller's
+ * language by the error handler. `statusText` sets the HTTP reason phrase (invalid_token, …).
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly key: MessageKey,
+    readonly params?: Record<string, string | number>,
+    readonly statusText?: string,
+  ) {
+    super(key);
+  }
+}
+
+export const badRequest = (key: MessageKey, params?: Record<string, string | number>) => new AppError(400, key, params);
+export const forbidden = (key: MessageKey = 'error.noPermission') => new AppError(403, key);
+export const notFound = (key: MessageKey = 'error.notFound') => new AppError(404, key);
+export const invalidToken = () => new AppError(401, 'error.sessionExpired', undefined, 'invalid_token');
+export const expiredToken = () => new AppError(401, 'error.sessionExpired', undefined, 'expired_token');
+export const superseded = () => new AppError(409, 'session.elsewhere');

@@ -1,0 +1,63 @@
+import { langFromId, LANG_IDS } from '@portal/model';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireAuth } from '../auth/authenticate.ts';
+import { createCaptcha } from '../auth/captcha.ts';
+import { writeLog } from '../domain/operation-log.ts';
+import { ok } from '../http/envelope.ts';
+import { badRequest } from '../http/errors.ts';
+import { portalKind } from '../http/portal-kind.ts';
+import type { Services } from '../services.ts';
+
+/** Captcha, portal configuration, languages and the operation log. */
+export function platformRoutes(app: FastifyInstance, s: Services) {
+  const { db, cfg } = s;
+
+  app.get('/api/captcha', { config: { rateLimit: { max: cfg.authRateLimit * 2, timeWindow: 60_000 } } }, async (_req, reply) => {
+    reply.header('cache-control', 'no-store');
+    return createCaptcha(db);
+  });
+
+  app.get('/api/portal/config', async (req) => ({
+    isStore: portalKind(cfg, req) === 'store',
+    crmAuthorizeUrl: process.env.CRM_AUTHORIZE_URL || '/crm/authorize',
+    externalHosts: cfg.externalHosts,
+    defaultLangId: LANG_IDS['zh-CN'],
+  }));
+
+  // spec 001 §7: the languages offered; the web app saves them as its locales.
+  app.get('/api/PortalLanguage/GetLanguageList', async () => {
+    const { rows } = await db.query('SELECT new_code, new_displayname, new_name, new_langid FROM new_language WHERE statecode = 0 ORDER BY new_langid DESC');
+    return ok(rows);
+  });
+
+  // Texts maintained in the database for one language; the web app merges them over its built-in tables.
+  app.get('/api/PortalLanguage/GetLanguageConfigs', async (req) => {
+    const { langId } = z.object({ langId: z.string().optional() }).parse(req.query);
+    const lang = langFromId(langId ?? LANG_IDS['zh-CN']);
+    if (!lang) throw badRequest('error.badRequest');
+    const { rows } = await db.query<{ new_name: string; new_value: string }>(
+      'SELECT new_name, new_value FROM new_languageconfig WHERE new_langid = $1 AND statecode = 0 ORDER BY new_name',
+      [LANG_IDS[lang]],
+    );
+    return ok({ LangId: LANG_IDS[lang], LanguageConfigs: Object.fromEntries(rows.map((r) => [r.new_name, r.new_value ?? ''])) });
+  });
+
+  // spec 001 §7: the web app's own log entries; the server stamps new_source 2, the user and the address.
+  app.post('/api/OperationLog', { preHandler: requireAuth(s.authenticate), bodyLimit: 16 * 1024 }, async (req) => {
+    const p = req.principal!;
+    const b = z.object({
+      new_name: z.string().min(1).max(100),
+      new_entityname: z.string().max(100).optional(),
+      new_recordid: z.string().max(100).optional(),
+      new_url: z.string().max(500).optional(),
+      new_detail: z.string().max(4000).optional(),
+      new_source: z.unknown().optional(),
+    }).parse(req.body ?? {});
+    await writeLog(db, req, {
+      action: b.new_name, userId: p.userId, userName: p.userName, entityName: b.new_entityname,
+      recordId: b.new_recordid, url: b.new_url, detail: b.new_detail,
+    });
+    return ok(null);
+  });
+}

@@ -1,0 +1,127 @@
+import { PATTERNS } from '@portal/model';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireAuth } from '../auth/authenticate.ts';
+import { checkCaptcha } from '../auth/captcha.ts';
+import { clearFailures, lockedMinutes, recordFailure } from '../auth/lockout.ts';
+import { hashPassword, MAX_PASSWORD_LENGTH, passwordProblem, verifyPassword } from '../auth/passwords.ts';
+import { findUser, userInfo } from '../auth/principal.ts';
+import { endSession, endUserSessions } from '../auth/sessions.ts';
+import { consumeSmsCode, issueSmsCode } from '../auth/sms.ts';
+import { writeLog } from '../domain/operation-log.ts';
+import { ok } from '../http/envelope.ts';
+import { AppError, badRequest } from '../http/errors.ts';
+import { t } from '../http/request-context.ts';
+import type { Services } from '../services.ts';
+
+const str = z.string().optional();
+const AVATAR = /^data:image\/(png|jpeg|gif);base64,([A-Za-z0-9+/=]+)$/;
+const MAX_AVATAR_BYTES = 100 * 1024;
+
+/** Magic numbers, so the declared type cannot lie about the content. */
+function imageKind(bytes: Buffer): 'png' | 'jpeg' | 'gif' | null {
+  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.subarray(0, 4).toString('latin1') === 'GIF8') return 'gif';
+  return null;
+}
+
+export function portalUserRoutes(app: FastifyInstance, s: Services) {
+  const { db } = s;
+  const auth = requireAuth(s.authenticate);
+
+  app.post('/api/portaluser/logout', { preHandler: auth }, async (req) => {
+    const p = req.principal!;
+    await endSession(db, p.sessionId, 'logout');
+    await writeLog(db, req, { action: 'logout', userId: p.userId, userName: p.userName });
+    return ok(null);
+  });
+
+  app.get('/api/portaluser/me', { preHandler: auth }, async (req) => {
+    const p = req.principal!;
+    const avatar = p.hasAvatar ? (await db.one<{ new_avatar: string }>('SELECT new_avatar FROM systemuser WHERE systemuserid = $1', [p.userId]))?.new_avatar ?? null : null;
+    return ok(userInfo(p, avatar));
+  });
+
+  app.post('/api/portaluser/changepassword', { preHandler: auth }, async (req) => {
+    const p = req.principal!;
+    const b = z.object({ oldPassword: str, newPassword: str, confirmPassword: str }).parse(req.body ?? {});
+    if (!b.oldPassword) throw badRequest('login.oldPasswordRequired');
+    if (!b.newPassword) throw badRequest('password.resetRequired');
+    if (!b.confirmPassword) throw badRequest('password.confirmRequired');
+    if (b.newPassword !== b.confirmPassword) throw badRequest('password.mismatch');
+    const problem = passwordProblem(b.newPassword);
+    if (problem) throw badRequest(problem);
+    const subject = `user:${p.userName.toLowerCase()}`;
+    const locked = await lockedMinutes(db, subject);
+    if (locked) throw badRequest('login.locked', { minutes: locked });
+    const user = await findUser(db, { id: p.userId });
+    if (!(await verifyPassword(user?.new_password, b.oldPassword))) {
+      await recordFailure(db, subject);
+      throw badRequest('login.oldPasswordWrong');
+    }
+    await db.query('UPDATE systemuser SET new_password = $2, modifiedon = now(), modifiedby = $1 WHERE systemuserid = $1', [p.userId, await hashPassword(b.newPassword)]);
+    await endUserSessions(db, p.userId, 'password');
+    await writeLog(db, req, { action: 'changepassword', userId: p.userId, userName: p.userName });
+    return ok(null, t(req, 'password.changed'));
+  });
+
+  /** Forgotten password: an SMS code sent to the account's mobile number (purpose "reset"). */
+  app.post('/api/portaluser/resetpassword', { config: { rateLimit: { max: s.cfg.authRateLimit, timeWindow: 60_000 } } }, async (req) => {
+    const b = z.object({ mobilephone: str, smscode: str, newPassword: str, confirmPassword: str }).parse(req.body ?? {});
+    const mobile = b.mobilephone?.trim() ?? '';
+    if (!mobile) throw badRequest('login.mobileRequired');
+    if (!PATTERNS.mobile.test(mobile)) throw badRequest('login.mobileInvalid');
+    if (!b.smscode) throw badRequest('login.smsCodeRequired');
+    if (!b.newPassword) throw badRequest('password.resetRequired');
+    if (!b.confirmPassword) throw badRequest('password.confirmRequired');
+    if (b.newPassword.length > MAX_PASSWORD_LENGTH) throw badRequest('password.tooLong');
+    if (b.newPassword !== b.confirmPassword) throw badRequest('password.mismatch');
+    const problem = passwordProblem(b.newPassword);
+    if (problem) throw badRequest(problem);
+    const subject = `mobile:${mobile}`;
+    const locked = await lockedMinutes(db, subject);
+    if (locked) throw badRequest('login.locked', { minutes: locked });
+    const user = await findUser(db, { mobilephone: mobile });
+    if (!user || !(await consumeSmsCode(db, s.smsKey, mobile, 'reset', b.smscode.trim()))) {
+      await recordFailure(db, subject);
+      throw badRequest('login.smsCodeWrong');
+    }
+    await clearFailures(db, subject);
+    await clearFailures(db, `user:${user.domainname.toLowerCase()}`);
+    await db.query('UPDATE systemuser SET new_password = $2, modifiedon = now() WHERE systemuserid = $1', [user.systemuserid, await hashPassword(b.newPassword)]);
+    await endUserSessions(db, user.systemuserid, 'password');
+    await writeLog(db, req, { action: 'resetpassword', userId: user.systemuserid, userName: user.domainname });
+    return ok(null, t(req, 'password.reset'));
+  });
+
+  app.post('/api/portaluser/avatar', { preHandler: auth, bodyLimit: 256 * 1024 }, async (req) => {
+    const p = req.principal!;
+    const b = z.object({ image: z.string() }).parse(req.body ?? {});
+    const m = AVATAR.exec(b.image);
+    if (!m) throw badRequest('avatar.badType');
+    const bytes = Buffer.from(m[2], 'base64');
+    if (bytes.length > MAX_AVATAR_BYTES) throw badRequest('avatar.tooLarge');
+    const kind = imageKind(bytes);
+    if (!kind || kind !== m[1]) throw badRequest('avatar.badType');
+    await db.query('UPDATE systemuser SET new_avatar = $2, modifiedon = now(), modifiedby = $1 WHERE systemuserid = $1', [p.userId, b.image]);
+    await writeLog(db, req, { action: 'changeavatar', userId: p.userId, userName: p.userName });
+    return ok({ avatarUrl: b.image }, t(req, 'avatar.changed'));
+  });
+
+  /** Sends a login or password-reset code. Captcha-protected and rate-limited; the answer does not say whether the number is registered. */
+  app.post('/api/sms/code', { config: { rateLimit: { max: Math.max(5, Math.floor(s.cfg.authRateLimit / 3)), timeWindow: 60_000 } } }, async (req) => {
+    const b = z.object({ mobilephone: str, captchaId: str, captcha: str, purpose: z.enum(['login', 'reset']).optional() }).parse(req.body ?? {});
+    const mobile = b.mobilephone?.trim() ?? '';
+    if (!mobile) throw badRequest('login.mobileRequired');
+    if (!PATTERNS.mobile.test(mobile)) throw badRequest('login.mobileInvalid');
+    if (!b.captchaId || !b.captcha) throw badRequest('login.captchaRequired');
+    if (!(await checkCaptcha(db, b.captchaId, b.captcha))) throw badRequest('login.captchaWrong');
+    const user = await findUser(db, { mobilephone: mobile });
+    if (user && !user.isdisabled) {
+      const outcome = await issueSmsCode(db, s.smsKey, s.sms, mobile, b.purpose ?? 'login');
+      if (outcome !== 'sent') throw new AppError(429, 'error.tooManyRequests');
+    }
+    return ok(null, t(req, 'login.smsSent'));
+  });
+}
