@@ -105,7 +105,7 @@ export function tokenRoutes(app: FastifyInstance, s: Services) {
     const f = (req.body ?? {}) as Form;
     switch (f.grant_type) {
       case 'password':
-        return f.userid && !f.username ? ssoGrant(req, f) : passwordGrant(req, f);
+        return f.assertion || (f.userid && !f.username) ? ssoGrant(req, f) : passwordGrant(req, f);
       case 'smscode':
         return smsGrant(req, f);
       case 'refresh_token':
