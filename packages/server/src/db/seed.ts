@@ -34,6 +34,9 @@ export async function hasData(db: Db): Promise<boolean> {
 export async function seedDemo(db: Db): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.tx(async (sql) => {
+    // Instances starting together: one seeds, the others find the data there.
+    await sql.query('SELECT pg_advisory_xact_lock(727002)');
+    if ((await sql.query('SELECT 1 FROM businessunit LIMIT 1')).rowCount) return;
     const unitIds = new Map<string, string>();
     for (const u of DEMO_UNITS) {
       unitIds.set(u.code, await insert(sql, 'businessunit', {
