@@ -97,6 +97,7 @@ export const uiMessages = {
   'menu.changePassword': label('修改密码', 'Change password'),
   'menu.changeAvatar': label('修改头像', 'Change profile photo'),
   // web app chrome (added with the foundation screens)
+  'app.companyShort': label('华辰智能', 'Huachen'),
   'menu.mapAssign': label('工单地图派工', 'Work-order map assignment'),
   'menu.nav': label('主导航', 'Main navigation'),
   'menu.userMenu': label('用户菜单', 'User menu'),

@@ -1,0 +1,110 @@
+import { toast } from '../app/feedback.ts';
+import { reapplyGuards } from '../app/navigation.ts';
+import { translate } from '../locales/i18n.ts';
+import { getSession } from '../session/store.ts';
+import { ApiError, isEnvelope, trimWorkflowMessage, type Envelope } from './envelope.ts';
+import { httpExchange, type HttpOptions, type HttpResult } from './http.ts';
+import { refreshSession } from './refresh.ts';
+
+export interface CallOptions extends Omit<HttpOptions, 'token'> {
+  /** Send the bearer token (default true; it is only sent while signed in). */
+  auth?: boolean;
+  /** Do not toast failures; the caller shows them itself. */
+  silent?: boolean;
+}
+
+const TOKEN_PROBLEMS = new Set(['invalid_token', 'expired_token']);
+
+function isTokenProblem(res: Response, body: unknown): boolean {
+  if (TOKEN_PROBLEMS.has(res.statusText)) return true;
+  const error = body && typeof body === 'object' ? (body as { error?: unknown }).error : undefined;
+  return typeof error === 'string' && TOKEN_PROBLEMS.has(error);
+}
+
+function bodyMessage(body: unknown): string {
+  if (body && typeof body === 'object' && typeof (body as { Message?: unknown }).Message === 'string') {
+    return trimWorkflowMessage((body as { Message: string }).Message);
+  }
+  return '';
+}
+
+/** Ends the local session and lets the guards move the user to sign-in (once per session). */
+function sessionLost(text: string): ApiError {
+  const wasLoggedIn = getSession().auth.isLoggedIn;
+  const err = new ApiError(text, 0, undefined, true);
+  if (wasLoggedIn) {
+    getSession().clearAll();
+    toast.error(text);
+    reapplyGuards();
+  }
+  return err;
+}
+
+async function exchange(path: string, opts: CallOptions, retried: boolean): Promise<HttpResult> {
+  const { auth = true, ...http } = opts;
+  const token = auth ? getSession().auth.accessToken : '';
+  let result: HttpResult;
+  try {
+    result = await httpExchange(path, { ...http, token });
+  } catch (e) {
+    if ((e as Error)?.name === 'AbortError') throw e;
+    throw new ApiError(translate('error.network'), 0);
+  }
+  const { res, body } = result;
+
+  // spec 000 §8: a newer sign-in of this account ended our session.
+  if (res.status === 409) {
+    const err = sessionLost(translate('session.elsewhere'));
+    throw new ApiError(err.message, 409, undefined, true);
+  }
+
+  if (res.status === 401) {
+    if (token && isTokenProblem(res, body) && getSession().auth.isLoggedIn) {
+      if (!retried && (await refreshSession(token))) return exchange(path, opts, true);
+      const err = sessionLost(bodyMessage(body) || translate('error.sessionExpired'));
+      throw new ApiError(err.message, 401, undefined, true);
+    }
+    throw new ApiError(translate('error.noPermission'), 401);
+  }
+
+  if (!res.ok) {
+    throw new ApiError(bodyMessage(body) || res.statusText || translate('error.server'), res.status, isEnvelope(body) ? body.ErrorCode : undefined);
+  }
+  if (isEnvelope(body) && body.ErrorCode !== 0) {
+    throw new ApiError(trimWorkflowMessage(body.Message) || translate('error.server'), res.status, body.ErrorCode);
+  }
+  return result;
+}
+
+/** Shows a failure as a toast (spec 000 §8: errors in general are shown as toasts). */
+function report(e: unknown, silent?: boolean): never {
+  if (e instanceof ApiError && !silent && !e.notified) {
+    toast.error(e.message);
+    e.notified = true;
+  }
+  throw e;
+}
+
+/** A call whose answer is not enveloped (portal config, captcha). */
+export async function callRaw<T>(path: string, opts: CallOptions = {}): Promise<T> {
+  try {
+    return (await exchange(path, opts, false)).body as T;
+  } catch (e) {
+    return report(e, opts.silent);
+  }
+}
+
+/** A call answering the envelope; resolves with the whole envelope (for Message on success). */
+export async function call<T>(path: string, opts: CallOptions = {}): Promise<Envelope<T>> {
+  try {
+    const { body } = await exchange(path, opts, false);
+    if (!isEnvelope(body)) return { ErrorCode: 0, Message: '', Data: body as T };
+    return body as Envelope<T>;
+  } catch (e) {
+    return report(e, opts.silent);
+  }
+}
+
+export const apiGet = async <T>(path: string, opts: Omit<CallOptions, 'method' | 'json'> = {}) => (await call<T>(path, { ...opts, method: 'GET' })).Data;
+export const apiPost = async <T>(path: string, json?: unknown, opts: Omit<CallOptions, 'method' | 'json'> = {}) =>
+  (await call<T>(path, { ...opts, method: 'POST', json: json ?? {} })).Data;

@@ -1,0 +1,39 @@
+import { useLayoutEffect, useMemo } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { getSession } from '../session/store.ts';
+import { decideNavigation, type GuardState } from './guard.ts';
+import { describeTarget } from './match-route.ts';
+import { PageSpin } from './PageSpin.tsx';
+import { usePortalConfig } from './portal-config.ts';
+
+export function guardState(): GuardState {
+  const s = getSession();
+  return {
+    isLoggedIn: s.auth.isLoggedIn,
+    isStore: s.isStore,
+    loginType: s.user.loginType,
+    privilege: s.user.privilege,
+    ssoTarget: s.ssoTarget,
+    crmAuthorizeUrl: usePortalConfig.getState().crmAuthorizeUrl,
+  };
+}
+
+/**
+ * Root layout route: decides every navigation with the guard rules and replaces the location when
+ * told to (the redirect target is then guarded again). The decision is taken per navigation, not
+ * per session change: a screen that signs the user in must not be re-guarded mid-way.
+ */
+export function RouteGuard() {
+  const location = useLocation();
+  const fullPath = `${location.pathname}${location.search}${location.hash}`;
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- one decision per navigation (location.key)
+  const decision = useMemo(() => decideNavigation(describeTarget(fullPath), guardState()), [location.key]);
+
+  useLayoutEffect(() => {
+    if (decision.clearAll) getSession().clearAll();
+    if ('redirect' in decision && decision.external) window.location.assign(decision.redirect);
+  }, [decision]);
+
+  if ('redirect' in decision) return decision.external ? <PageSpin /> : <Navigate to={decision.redirect} replace />;
+  return <Outlet />;
+}

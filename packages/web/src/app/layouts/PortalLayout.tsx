@@ -1,0 +1,63 @@
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { Button, Layout } from 'antd';
+import { Link } from 'react-router';
+import { useT } from '../../locales/i18n.ts';
+import { useSession } from '../../session/store.ts';
+import { KeepAliveOutlet } from '../KeepAliveOutlet.tsx';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
+import { LogoMark } from './LogoMark.tsx';
+import { NavMenu } from './SideNav.tsx';
+import { UserMenu } from './UserMenu.tsx';
+
+/** The standard portal's shell: collapsible side navigation, header with title, language and user menu. */
+export function PortalLayout() {
+  const t = useT();
+  const collapsed = useSession((s) => s.navCollapsed);
+  const setCollapsed = useSession((s) => s.setNavCollapsed);
+  const background = useSession((s) => s.pageBackground);
+
+  return (
+    <Layout className="portal-shell">
+      <Layout.Sider
+        data-testid="side-nav"
+        aria-label={t('menu.nav')}
+        collapsed={collapsed}
+        collapsedWidth={64}
+        width={224}
+        trigger={null}
+        theme="dark"
+        className="portal-sider"
+      >
+        <Link to="/servicehome" className="portal-sider-brand" aria-label={t('menu.serviceHome')}>
+          <LogoMark />
+          {!collapsed && <span>{t('app.companyShort')}</span>}
+        </Link>
+        <nav aria-label={t('menu.nav')}>
+          <NavMenu mode="inline" homePath="/servicehome" homeLabel={t('menu.serviceHome')} />
+        </nav>
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header data-testid="app-header" className="portal-header">
+          <Button
+            type="text"
+            data-testid="nav-collapse"
+            aria-label={collapsed ? t('menu.expand') : t('menu.collapse')}
+            aria-expanded={!collapsed}
+            icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+            onClick={() => setCollapsed(!collapsed)}
+          />
+          <h1 className="portal-title">{t('app.title')}</h1>
+          <div className="portal-header-actions">
+            <LanguageSwitch />
+            <UserMenu />
+          </div>
+        </Layout.Header>
+        <Layout.Content className="portal-content" style={{ background }}>
+          <main>
+            <KeepAliveOutlet />
+          </main>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

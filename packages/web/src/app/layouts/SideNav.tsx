@@ -1,0 +1,62 @@
+import { AppstoreOutlined, CustomerServiceOutlined, DatabaseOutlined, HomeOutlined, InboxOutlined, ToolOutlined } from '@ant-design/icons';
+import { Menu, type MenuProps } from 'antd';
+import { useMemo, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useT } from '../../locales/i18n.ts';
+import { useSession } from '../../session/store.ts';
+import { visibleMenu, type VisibleMenuGroup } from '../menu.ts';
+
+const GROUP_ICONS: Record<string, ReactNode> = {
+  parts: <ToolOutlined />,
+  service: <CustomerServiceOutlined />,
+  base: <DatabaseOutlined />,
+  inventory: <InboxOutlined />,
+};
+
+/** Which menu key the current path belongs to (the first item with that path). */
+function selectedKey(groups: VisibleMenuGroup[], pathname: string, homeKey: string, homePath: string) {
+  if (pathname === homePath) return { key: homeKey, group: undefined };
+  for (const g of groups) {
+    const item = g.items.find((i) => i.path.toLowerCase() === pathname.toLowerCase());
+    if (item) return { key: item.key, group: `group:${g.key}` };
+  }
+  return { key: undefined, group: undefined };
+}
+
+/** The spec 001 menu groups, filtered by the user's privileges; items without a screen yet are disabled. */
+export function NavMenu({ mode, homePath, homeLabel }: { mode: 'inline' | 'horizontal'; homePath: string; homeLabel: string }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const privilege = useSession((s) => s.user.privilege);
+  const groups = useMemo(() => visibleMenu(privilege), [privilege]);
+  const paths = useMemo(() => new Map(groups.flatMap((g) => g.items.map((i) => [i.key, i.path] as const))), [groups]);
+  const { key, group } = selectedKey(groups, pathname, 'home', homePath);
+
+  const items: MenuProps['items'] = [
+    { key: 'home', icon: <HomeOutlined />, label: homeLabel, 'data-testid': 'nav-home' },
+    ...groups.map((g) => ({
+      key: `group:${g.key}`,
+      icon: GROUP_ICONS[g.key] ?? <AppstoreOutlined />,
+      label: t(g.label),
+      children: g.items.map((i) => ({ key: i.key, label: t(i.label), disabled: !i.enabled, 'data-testid': `nav-${i.key}` })),
+    })),
+  ];
+
+  const onClick: MenuProps['onClick'] = ({ key: k }) => {
+    const to = k === 'home' ? homePath : paths.get(k);
+    if (to) navigate(to);
+  };
+
+  return (
+    <Menu
+      mode={mode}
+      theme={mode === 'inline' ? 'dark' : 'light'}
+      items={items}
+      selectedKeys={key ? [key] : []}
+      defaultOpenKeys={mode === 'inline' && group ? [group] : undefined}
+      onClick={onClick}
+      style={mode === 'horizontal' ? { flex: 1, minWidth: 0, borderBottom: 'none' } : { borderInlineEnd: 'none' }}
+    />
+  );
+}

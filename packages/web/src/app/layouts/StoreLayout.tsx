@@ -1,0 +1,38 @@
+import { Layout } from 'antd';
+import { Link } from 'react-router';
+import { useT } from '../../locales/i18n.ts';
+import { useSession } from '../../session/store.ts';
+import { KeepAliveOutlet } from '../KeepAliveOutlet.tsx';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
+import { LogoMark } from './LogoMark.tsx';
+import { NavMenu } from './SideNav.tsx';
+import { UserMenu } from './UserMenu.tsx';
+
+/** The store portal's shell: one top bar with the store title, navigation, language and user menu. */
+export function StoreLayout() {
+  const t = useT();
+  const background = useSession((s) => s.pageBackground);
+
+  return (
+    <Layout className="portal-shell">
+      <Layout.Header data-testid="app-header" className="portal-header store-header">
+        <Link to="/home1" className="store-brand">
+          <LogoMark />
+          <h1 className="portal-title">{t('app.storeTitle')}</h1>
+        </Link>
+        <nav aria-label={t('menu.nav')} className="store-nav">
+          <NavMenu mode="horizontal" homePath="/home1" homeLabel={t('store.home')} />
+        </nav>
+        <div className="portal-header-actions">
+          <LanguageSwitch />
+          <UserMenu />
+        </div>
+      </Layout.Header>
+      <Layout.Content className="portal-content store-content" style={{ background }}>
+        <main>
+          <KeepAliveOutlet />
+        </main>
+      </Layout.Content>
+    </Layout>
+  );
+}

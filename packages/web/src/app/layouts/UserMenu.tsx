@@ -1,0 +1,56 @@
+import { KeyOutlined, LogoutOutlined, PictureOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
+import { useNavigate } from 'react-router';
+import { useT } from '../../locales/i18n.ts';
+import { askLogout } from '../../session/logout.ts';
+import { useSession } from '../../session/store.ts';
+
+/** First character of the name, for the avatar when there is no photo. */
+export function initials(name: string): string {
+  const n = name.trim();
+  if (!n) return '?';
+  return /^[a-z]/i.test(n) ? n.slice(0, 1).toUpperCase() : n.slice(0, 1);
+}
+
+export function UserAvatar({ size = 32 }: { size?: number }) {
+  const user = useSession((s) => s.user);
+  const name = user.nickName || user.userName;
+  return user.avatarUrl ? (
+    <Avatar size={size} src={user.avatarUrl} alt={name} />
+  ) : (
+    <Avatar size={size} style={{ background: '#1668dc' }} aria-hidden>
+      {initials(name)}
+    </Avatar>
+  );
+}
+
+/** Header user menu: about me, change password, change photo, logout. */
+export function UserMenu({ dark = false }: { dark?: boolean }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const user = useSession((s) => s.user);
+  const name = user.nickName || user.userName;
+
+  const items: MenuProps['items'] = [
+    { key: 'about', icon: <UserOutlined />, label: t('menu.aboutMe'), 'data-testid': 'menu-about' },
+    { key: 'password', icon: <KeyOutlined />, label: t('menu.changePassword'), 'data-testid': 'menu-password' },
+    { key: 'avatar', icon: <PictureOutlined />, label: t('menu.changeAvatar'), 'data-testid': 'menu-avatar' },
+    { type: 'divider' },
+    { key: 'logout', icon: <LogoutOutlined />, label: t('menu.logout'), danger: true, 'data-testid': 'menu-logout' },
+  ];
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'about') navigate('/about');
+    else if (key === 'password') navigate('/resetpassword/view');
+    else if (key === 'avatar') navigate('/profile/avatar');
+    else if (key === 'logout') askLogout();
+  };
+
+  return (
+    <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
+      <Button type="text" data-testid="user-menu" aria-label={t('menu.userMenu')} style={{ height: 48, paddingInline: 8, color: dark ? '#fff' : undefined }}>
+        <UserAvatar size={30} />
+        <span style={{ maxWidth: 140, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{name}</span>
+      </Button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,25 @@
+/**
+ * Lets code outside React (the API client after a 409 or a failed refresh) move the user. The
+ * router registers itself at start; until then the calls are no-ops.
+ */
+type Navigate = (to: string, opts?: { replace?: boolean }) => void;
+
+let navigateFn: Navigate | null = null;
+let currentPath: () => string = () => `${location.pathname}${location.search}`;
+
+export function bindNavigation(fn: Navigate, getCurrent?: () => string): void {
+  navigateFn = fn;
+  if (getCurrent) currentPath = getCurrent;
+}
+
+export function navigateTo(to: string, opts?: { replace?: boolean }): void {
+  navigateFn?.(to, opts);
+}
+
+/**
+ * Navigates to where the user already is, so the guards run again with the current session: after
+ * the session ends, a protected screen is replaced by sign-in (with a redirect back to it).
+ */
+export function reapplyGuards(): void {
+  navigateFn?.(currentPath(), { replace: true });
+}

@@ -1,0 +1,40 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import './app/app.css';
+import { App } from './app/App.tsx';
+import { bindNavigation } from './app/navigation.ts';
+import { loadPortalConfig } from './app/portal-config.ts';
+import { createAppRouter } from './app/router.tsx';
+import { applyDocumentLocale, loadLocales, loadMessages } from './locales/load.ts';
+import { startHeartbeat } from './session/heartbeat.ts';
+import { followOtherTabs, getSession } from './session/store.ts';
+
+async function start() {
+  applyDocumentLocale(getSession().locale);
+  // Before anything reads the session: a stale one (no heartbeat for 90 s) is dropped.
+  startHeartbeat();
+  followOtherTabs();
+  // The guards need the portal kind before the first screen is chosen.
+  await loadPortalConfig();
+
+  const router = createAppRouter();
+  bindNavigation(
+    (to, opts) => void router.navigate(to, opts),
+    () => {
+      const l = router.state.location;
+      return `${l.pathname}${l.search}${l.hash}`;
+    },
+  );
+
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App router={router} />
+    </StrictMode>,
+  );
+
+  // DB-maintained texts and the language list refresh in the background (cached copies show first).
+  void loadLocales();
+  void loadMessages(getSession().locale);
+}
+
+void start();

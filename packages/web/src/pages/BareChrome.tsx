@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react';
+import { LanguageSwitch } from '../app/layouts/LanguageSwitch.tsx';
+import { LogoMark } from '../app/layouts/LogoMark.tsx';
+import { useT } from '../locales/i18n.ts';
+
+/** Frame of the full-page screens: brand and language at the top, company line at the bottom. */
+export function BareChrome({ brand, light = false, testId, children }: { brand: string; light?: boolean; testId?: string; children: ReactNode }) {
+  const t = useT();
+  return (
+    <div className={light ? 'bare-page-light' : 'bare-page'} data-testid={testId} style={{ display: 'flex', flexDirection: 'column' }}>
+      <header style={{ display: 'flex', alignItems: 'center', gap: 10, padding: '14px 32px', color: light ? '#1f2937' : '#fff' }}>
+        <LogoMark />
+        <span style={{ fontSize: 17, fontWeight: 600 }}>{brand}</span>
+        <div style={{ marginLeft: 'auto' }}>
+          <LanguageSwitch dark={!light} />
+        </div>
+      </header>
+      <main style={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', padding: '24px 32px' }}>{children}</main>
+      <footer className="bare-footer">
+        © {new Date().getFullYear()} {t('app.company')}
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { PRIVILEGES, type Lang } from '@portal/model';
+import { Alert, Card, Descriptions, Flex, Space, Tag, Typography } from 'antd';
+import { UserAvatar } from '../../app/layouts/UserMenu.tsx';
+import { useT } from '../../locales/i18n.ts';
+import { formatUtc8 } from '../../shared/date.ts';
+import { useProfile } from '../../session/use-profile.ts';
+import { useSession } from '../../session/store.ts';
+import { PageTitle } from '../PageTitle.tsx';
+
+const privilegeLabel = (p: string, lang: Lang) => (PRIVILEGES as Record<string, Record<Lang, string>>)[p]?.[lang] ?? p;
+
+/** /about: who the signed-in user is, their roles and privileges, and when this session began. */
+export default function AboutPage() {
+  const t = useT();
+  const user = useSession((s) => s.user);
+  const locale = useSession((s) => s.locale);
+  const { profile, error } = useProfile();
+  const none = <Typography.Text type="secondary">{t('common.none')}</Typography.Text>;
+  const loginTypeKey = user.loginType ? (`loginType.${user.loginType}` as const) : null;
+
+  return (
+    <div data-testid="page-about">
+      <PageTitle>{t('about.title')}</PageTitle>
+      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+      <Card>
+        <Flex gap={24} align="flex-start" wrap>
+          <UserAvatar size={88} />
+          <Descriptions column={{ xs: 1, lg: 2 }} bordered size="middle" style={{ flex: 1, minWidth: 480 }}>
+            <Descriptions.Item label={t('about.fullName')}>{profile?.fullName || user.nickName || none}</Descriptions.Item>
+            <Descriptions.Item label={t('login.username')}>{user.userName}</Descriptions.Item>
+            <Descriptions.Item label={t('login.mobile')}>{profile?.mobilephone || none}</Descriptions.Item>
+            <Descriptions.Item label={t('about.department')}>{user.departName || none}</Descriptions.Item>
+            <Descriptions.Item label={t('home.yourUnit')}>{profile?.businessUnitName || none}</Descriptions.Item>
+            <Descriptions.Item label={t('home.yourStation')}>{profile?.stationName || none}</Descriptions.Item>
+            <Descriptions.Item label={t('about.loginType')}>{loginTypeKey ? t(loginTypeKey) : none}</Descriptions.Item>
+            <Descriptions.Item label={t('about.lastLogin')}>{profile?.sessionStartedAt ? formatUtc8(profile.sessionStartedAt, 'YYYY-MM-DD HH:mm:ss') : none}</Descriptions.Item>
+            <Descriptions.Item label={t('about.roles')} span={2}>
+              {profile?.roles.length ? (
+                <Space size={[4, 4]} wrap>
+                  {profile.roles.map((r) => (
+                    <Tag key={r} color="blue">
+                      {r}
+                    </Tag>
+                  ))}
+                </Space>
+              ) : (
+                none
+              )}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('about.privileges')} span={2}>
+              {user.privilege.length ? (
+                <Space size={[4, 4]} wrap data-testid="about-privileges">
+                  {user.privilege.map((p) => (
+                    <Tag key={p} title={p}>
+                      {privilegeLabel(p, locale)}
+                    </Tag>
+                  ))}
+                </Space>
+              ) : (
+                none
+              )}
+            </Descriptions.Item>
+          </Descriptions>
+        </Flex>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { Alert, Tabs, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from '../../app/feedback.ts';
+import { useT } from '../../locales/i18n.ts';
+import { afterSignInPath } from '../../session/sign-in.ts';
+import { getSession, useSession } from '../../session/store.ts';
+import { PasswordSignIn } from './PasswordSignIn.tsx';
+import { SmsSignIn } from './SmsSignIn.tsx';
+
+/**
+ * The sign-in panel shared by the standard home page, /login and the store's /login1: password or
+ * SMS code. After success the user goes to the `redirect` query (same-origin only) or home.
+ */
+export function SignInForm({ title }: { title?: string }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const flash = useSession((s) => s.flash);
+  const [notice, setNotice] = useState('');
+  const [error, setError] = useState('');
+  const [tab, setTab] = useState('password');
+
+  // A one-time notice from the previous screen (e.g. "password changed, please sign in again").
+  useEffect(() => {
+    if (flash) {
+      setNotice(flash);
+      getSession().setFlash('');
+    }
+  }, [flash]);
+
+  const onError = (text: string) => {
+    setError(text);
+    if (text) {
+      setNotice('');
+      toast.error(text);
+    }
+  };
+  const onSuccess = () => navigate(afterSignInPath(params.get('redirect'), getSession().isStore), { replace: true });
+
+  return (
+    <section data-testid="login-form" aria-labelledby="login-title" style={{ width: '100%' }}>
+      <Typography.Title level={3} id="login-title" style={{ marginTop: 0, marginBottom: 8 }}>
+        {title ?? t('login.title')}
+      </Typography.Title>
+      {notice && <Alert type="success" showIcon title={notice} style={{ marginBottom: 12 }} />}
+      {error && (
+        <div data-testid="login-error" style={{ marginBottom: 12 }}>
+          <Alert type="error" showIcon title={error} />
+        </div>
+      )}
+      <Tabs
+        activeKey={tab}
+        onChange={(k) => {
+          setTab(k);
+          setError('');
+        }}
+        items={[
+          { key: 'password', label: <span data-testid="login-tab-password">{t('login.tabPassword')}</span>, children: <PasswordSignIn onSuccess={onSuccess} onError={onError} /> },
+          { key: 'sms', label: <span data-testid="login-tab-sms">{t('login.tabSms')}</span>, children: <SmsSignIn onSuccess={onSuccess} onError={onError} /> },
+        ]}
+      />
+      <div style={{ textAlign: 'right', marginTop: 12 }}>
+        <Link to="/forget">{t('login.forgot')}</Link>
+      </div>
+    </section>
+  );
+}
