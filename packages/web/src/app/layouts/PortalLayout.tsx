@@ -23,7 +23,7 @@ export function PortalLayout() {
         aria-label={t('menu.nav')}
         collapsed={collapsed}
         collapsedWidth={64}
-        width={224}
+        width={236}
         trigger={null}
         theme="dark"
         className="portal-sider"

@@ -25,7 +25,7 @@ export default function AboutPage() {
       <Card>
         <Flex gap={24} align="flex-start" wrap>
           <UserAvatar size={88} />
-          <Descriptions column={{ xs: 1, lg: 2 }} bordered size="middle" style={{ flex: 1, minWidth: 480 }}>
+          <Descriptions column={{ xs: 1, lg: 2 }} bordered size="middle" style={{ flex: 1, minWidth: 480 }} styles={{ label: { width: 120, whiteSpace: 'nowrap' } }}>
             <Descriptions.Item label={t('about.fullName')}>{profile?.fullName || user.nickName || none}</Descriptions.Item>
             <Descriptions.Item label={t('login.username')}>{user.userName}</Descriptions.Item>
             <Descriptions.Item label={t('login.mobile')}>{profile?.mobilephone || none}</Descriptions.Item>

@@ -74,9 +74,11 @@ export default function ChangePasswordPage() {
           >
             <Input.Password data-testid="pwd-confirm" prefix={<LockOutlined />} autoComplete="new-password" maxLength={128} />
           </Form.Item>
-          <Button data-testid="pwd-submit" type="primary" htmlType="submit" loading={busy}>
-            {t('common.save')}
-          </Button>
+          <Form.Item style={{ marginTop: 24, marginBottom: 0 }}>
+            <Button data-testid="pwd-submit" type="primary" htmlType="submit" loading={busy}>
+              {t('common.save')}
+            </Button>
+          </Form.Item>
         </Form>
       </Card>
     </div>

@@ -1,5 +1,5 @@
 import { ShopOutlined } from '@ant-design/icons';
-import { Card, Typography } from 'antd';
+import { Card } from 'antd';
 import { useT } from '../../locales/i18n.ts';
 import { BareChrome } from '../BareChrome.tsx';
 import { SignInForm } from './SignInForm.tsx';
@@ -21,8 +21,7 @@ export default function StoreLoginPage() {
           <p style={{ fontSize: 16, margin: 0, opacity: 0.9 }}>{t('store.intro')}</p>
         </section>
         <Card variant="borderless" style={{ width: 420, flex: 'none', borderRadius: 0 }} styles={{ body: { padding: 40 } }}>
-          <Typography.Text type="secondary">{t('login.storeEntry')}</Typography.Text>
-          <SignInForm />
+          <SignInForm title={t('login.storeEntry')} />
         </Card>
       </div>
     </BareChrome>
