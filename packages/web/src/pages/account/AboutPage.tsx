@@ -25,42 +25,59 @@ export default function AboutPage() {
       <Card>
         <Flex gap={24} align="flex-start" wrap>
           <UserAvatar size={88} />
-          <Descriptions column={{ xs: 1, lg: 2 }} bordered size="middle" style={{ flex: 1, minWidth: 480 }} styles={{ label: { width: 120, whiteSpace: 'nowrap' } }}>
-            <Descriptions.Item label={t('about.fullName')}>{profile?.fullName || user.nickName || none}</Descriptions.Item>
-            <Descriptions.Item label={t('login.username')}>{user.userName}</Descriptions.Item>
-            <Descriptions.Item label={t('login.mobile')}>{profile?.mobilephone || none}</Descriptions.Item>
-            <Descriptions.Item label={t('about.department')}>{user.departName || none}</Descriptions.Item>
-            <Descriptions.Item label={t('home.yourUnit')}>{profile?.businessUnitName || none}</Descriptions.Item>
-            <Descriptions.Item label={t('home.yourStation')}>{profile?.stationName || none}</Descriptions.Item>
-            <Descriptions.Item label={t('about.loginType')}>{loginTypeKey ? t(loginTypeKey) : none}</Descriptions.Item>
-            <Descriptions.Item label={t('about.lastLogin')}>{profile?.sessionStartedAt ? formatUtc8(profile.sessionStartedAt, 'YYYY-MM-DD HH:mm:ss') : none}</Descriptions.Item>
-            <Descriptions.Item label={t('about.roles')} span={2}>
-              {profile?.roles.length ? (
-                <Space size={[4, 4]} wrap>
-                  {profile.roles.map((r) => (
-                    <Tag key={r} color="blue">
-                      {r}
-                    </Tag>
-                  ))}
-                </Space>
-              ) : (
-                none
-              )}
-            </Descriptions.Item>
-            <Descriptions.Item label={t('about.privileges')} span={2}>
-              {user.privilege.length ? (
-                <Space size={[4, 4]} wrap data-testid="about-privileges">
-                  {user.privilege.map((p) => (
-                    <Tag key={p} title={p}>
-                      {privilegeLabel(p, locale)}
-                    </Tag>
-                  ))}
-                </Space>
-              ) : (
-                none
-              )}
-            </Descriptions.Item>
-          </Descriptions>
+          <Descriptions
+            column={{ xs: 1, lg: 2 }}
+            bordered
+            size="middle"
+            style={{ flex: 1, minWidth: 480 }}
+            styles={{ label: { width: 120, whiteSpace: 'nowrap' } }}
+            items={[
+              { key: 'fullName', label: t('about.fullName'), children: profile?.fullName || user.nickName || none },
+              { key: 'userName', label: t('login.username'), children: user.userName },
+              { key: 'mobile', label: t('login.mobile'), children: profile?.mobilephone || none },
+              { key: 'department', label: t('about.department'), children: user.departName || none },
+              { key: 'unit', label: t('home.yourUnit'), children: profile?.businessUnitName || none },
+              { key: 'station', label: t('home.yourStation'), children: profile?.stationName || none },
+              { key: 'loginType', label: t('about.loginType'), children: loginTypeKey ? t(loginTypeKey) : none },
+              {
+                key: 'since',
+                label: t('about.lastLogin'),
+                children: profile?.sessionStartedAt ? formatUtc8(profile.sessionStartedAt, 'YYYY-MM-DD HH:mm:ss') : none,
+              },
+              {
+                key: 'roles',
+                label: t('about.roles'),
+                span: 'filled',
+                children: profile?.roles.length ? (
+                  <Space size={[4, 4]} wrap>
+                    {profile.roles.map((r) => (
+                      <Tag key={r} color="blue">
+                        {r}
+                      </Tag>
+                    ))}
+                  </Space>
+                ) : (
+                  none
+                ),
+              },
+              {
+                key: 'privileges',
+                label: t('about.privileges'),
+                span: 'filled',
+                children: user.privilege.length ? (
+                  <Space size={[4, 4]} wrap data-testid="about-privileges">
+                    {user.privilege.map((p) => (
+                      <Tag key={p} title={p}>
+                        {privilegeLabel(p, locale)}
+                      </Tag>
+                    ))}
+                  </Space>
+                ) : (
+                  none
+                ),
+              },
+            ]}
+          />
         </Flex>
       </Card>
     </div>
