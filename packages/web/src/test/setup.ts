@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Screens are lazy chunks: the first render of one waits for its module to be transformed, which is
+// slow when the other workspaces' suites run at the same time.
+configure({ asyncUtilTimeout: 5000 });
 
 // antd's responsive helpers ask for media queries, which jsdom does not implement.
 if (!window.matchMedia) {
