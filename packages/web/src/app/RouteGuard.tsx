@@ -5,6 +5,7 @@ import { decideNavigation, type GuardState } from './guard.ts';
 import { describeTarget } from './match-route.ts';
 import { PageSpin } from './PageSpin.tsx';
 import { usePortalConfig } from './portal-config.ts';
+import type { RouteDef } from './routes.ts';
 
 export function guardState(): GuardState {
   const s = getSession();
@@ -23,11 +24,11 @@ export function guardState(): GuardState {
  * told to (the redirect target is then guarded again). The decision is taken per navigation, not
  * per session change: a screen that signs the user in must not be re-guarded mid-way.
  */
-export function RouteGuard() {
+export function RouteGuard({ routes }: { routes?: RouteDef[] }) {
   const location = useLocation();
   const fullPath = `${location.pathname}${location.search}${location.hash}`;
   // eslint-disable-next-line react-hooks/exhaustive-deps -- one decision per navigation (location.key)
-  const decision = useMemo(() => decideNavigation(describeTarget(fullPath), guardState()), [location.key]);
+  const decision = useMemo(() => decideNavigation(describeTarget(fullPath, routes), guardState()), [location.key]);
 
   useLayoutEffect(() => {
     if (decision.clearAll) getSession().clearAll();

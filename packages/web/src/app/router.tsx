@@ -25,7 +25,7 @@ export function buildRoutes(defs: RouteDef[] = ROUTES): RouteObject[] {
   return [
     {
       id: 'root',
-      element: <RouteGuard />,
+      element: <RouteGuard routes={defs === ROUTES ? undefined : defs} />,
       errorElement: <RouteError />,
       children: [
         { id: 'bare', element: <BareLayout />, children: defs.filter((d) => d.layout === 'bare').map(toObject) },

@@ -20,7 +20,6 @@ export function PortalLayout() {
     <Layout className="portal-shell">
       <Layout.Sider
         data-testid="side-nav"
-        aria-label={t('menu.nav')}
         collapsed={collapsed}
         collapsedWidth={64}
         width={236}
@@ -53,9 +52,7 @@ export function PortalLayout() {
           </div>
         </Layout.Header>
         <Layout.Content className="portal-content" style={{ background }}>
-          <main>
-            <KeepAliveOutlet />
-          </main>
+          <KeepAliveOutlet />
         </Layout.Content>
       </Layout>
     </Layout>

@@ -29,9 +29,9 @@ export function StoreLayout() {
         </div>
       </Layout.Header>
       <Layout.Content className="portal-content store-content" style={{ background }}>
-        <main>
+        <div className="store-content-inner">
           <KeepAliveOutlet />
-        </main>
+        </div>
       </Layout.Content>
     </Layout>
   );
