@@ -27,7 +27,7 @@ export function guardState(): GuardState {
 export function RouteGuard({ routes }: { routes?: RouteDef[] }) {
   const location = useLocation();
   const fullPath = `${location.pathname}${location.search}${location.hash}`;
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- one decision per navigation (location.key)
+  // One decision per navigation (location.key), deliberately not per session change.
   const decision = useMemo(() => decideNavigation(describeTarget(fullPath, routes), guardState()), [location.key]);
 
   useLayoutEffect(() => {

@@ -26,6 +26,11 @@ describe('sign-in form', () => {
     expect(screen.getByTestId('login-username').tagName).toBe('INPUT');
     expect(screen.getByTestId('login-password').getAttribute('type')).toBe('password');
     expect(screen.getByTestId('login-submit').tagName).toBe('BUTTON');
+    // Every field has an accessible name from its visible label.
+    expect(screen.getByLabelText('用户名')).toBe(screen.getByTestId('login-username'));
+    expect(screen.getByLabelText('密码')).toBe(screen.getByTestId('login-password'));
+    expect(screen.getByLabelText('验证码')).toBe(screen.getByTestId('login-captcha'));
+    expect(screen.getByRole('button', { name: '看不清？换一张' })).toBeTruthy();
     // The DB title override is not loaded here, so the built-in title shows.
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('售后服务门户');
   });
