@@ -19,5 +19,14 @@ export default defineConfig({
     emptyOutDir: true,
     // antd alone is larger than the default 500 kB warning threshold.
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        // React and the router change rarely: their own chunk stays cached across releases.
+        // Everything else (antd included) is split automatically along the lazy screens.
+        codeSplitting: {
+          groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
+        },
+      },
+    },
   },
 });

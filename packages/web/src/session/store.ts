@@ -11,6 +11,9 @@ export interface AuthState {
 
 export type LoginType = 'password' | 'smscode' | 'sso_mscrm' | '';
 
+const LOGIN_TYPES: readonly string[] = ['password', 'smscode', 'sso_mscrm'];
+export const toLoginType = (v: unknown): LoginType => (typeof v === 'string' && LOGIN_TYPES.includes(v) ? (v as LoginType) : '');
+
 export interface UserState {
   userId: string;
   userName: string;
@@ -95,7 +98,7 @@ export function restoreUser(): UserState {
   const s = (v: unknown) => (typeof v === 'string' ? v : '');
   return {
     userId: s(u.userId), userName: s(u.userName), nickName: s(u.nickName),
-    loginType: (['password', 'smscode', 'sso_mscrm'].includes(s(u.loginType)) ? s(u.loginType) : '') as LoginType,
+    loginType: toLoginType(u.loginType),
     avatarUrl: s(u.avatarUrl), departName: s(u.departName), departId: s(u.departId),
     userType: typeof u.userType === 'number' ? u.userType : null,
     privilege: Array.isArray(u.privilege) ? u.privilege.filter((p): p is string => typeof p === 'string') : [],

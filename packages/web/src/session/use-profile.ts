@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { getMe } from '../api/portal.ts';
 import { profileFromMe, userFromMe } from './sign-in.ts';
-import { getSession, useSession, type UserProfile } from './store.ts';
+import { getSession, toLoginType, useSession, type UserProfile } from './store.ts';
 
 let loading: Promise<void> | null = null;
 
@@ -12,7 +12,7 @@ export function reloadProfile(): Promise<void> {
       const s = getSession();
       if (!s.auth.isLoggedIn) return;
       // The sign-in method is the grant's, not the server's label for it.
-      s.setUser(userFromMe(me, s.user.loginType || (me.loginType as never)));
+      s.setUser(userFromMe(me, s.user.loginType || toLoginType(me.loginType)));
       s.setProfile(profileFromMe(me));
     })
     .finally(() => {
