@@ -113,10 +113,21 @@ describe('API client', () => {
     fetchMock
       .mockResolvedValueOnce(json({ status: 401, statusText: 'invalid_token', body: { ErrorCode: 401, Message: '登录已过期，请重新登录' } }))
       .mockResolvedValueOnce(json({ status: 400, statusText: 'invalid_grant', body: { ErrorCode: 400, Message: '登录已失效，请重新登录', error: 'invalid_grant' } }));
-    await expect(apiGet('/api/x')).rejects.toBeInstanceOf(ApiError);
+    await expect(apiGet('/api/x')).rejects.toMatchObject({ message: '登录已失效，请重新登录' });
+    expect(toast.error).toHaveBeenCalledWith('登录已失效，请重新登录');
     expect(useSession.getState().auth).toEqual({ isLoggedIn: false, accessToken: '', refreshToken: '' });
     expect(localStorage.getItem(AUTH_KEY)).toBeNull();
     expect(navigations).toEqual(['/about']);
+  });
+
+  it('a refresh refused with 409 (signed in elsewhere) ends the session with the 409 text', async () => {
+    fetchMock
+      .mockResolvedValueOnce(json({ status: 401, statusText: 'expired_token', body: { ErrorCode: 401, Message: '登录已过期，请重新登录' } }))
+      .mockResolvedValueOnce(json({ status: 409, statusText: 'Conflict', body: { ErrorCode: 409, Message: '您的账号在其他地方登录，如果不是你本人操作，请尽快修改登录密码' } }));
+    await expect(apiGet('/api/x')).rejects.toMatchObject({ status: 409, message: '您的账号在其他地方登录，如果不是你本人操作，请尽快修改登录密码' });
+    expect(toast.error).toHaveBeenCalledTimes(1);
+    expect(toast.error).toHaveBeenCalledWith('您的账号在其他地方登录，如果不是你本人操作，请尽快修改登录密码');
+    expect(useSession.getState().auth.isLoggedIn).toBe(false);
   });
 
   it('does not retry twice when the retried call is refused again', async () => {

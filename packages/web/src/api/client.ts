@@ -40,6 +40,9 @@ function sessionLost(text: string): ApiError {
   return err;
 }
 
+const superseded = () => new ApiError(sessionLost(translate('session.elsewhere')).message, 409, undefined, true);
+const expired = (text: string) => new ApiError(sessionLost(text || translate('error.sessionExpired')).message, 401, undefined, true);
+
 async function exchange(path: string, opts: CallOptions, retried: boolean): Promise<HttpResult> {
   const { auth = true, ...http } = opts;
   const token = auth ? getSession().auth.accessToken : '';
@@ -53,16 +56,18 @@ async function exchange(path: string, opts: CallOptions, retried: boolean): Prom
   const { res, body } = result;
 
   // spec 000 §8: a newer sign-in of this account ended our session.
-  if (res.status === 409) {
-    const err = sessionLost(translate('session.elsewhere'));
-    throw new ApiError(err.message, 409, undefined, true);
-  }
+  if (res.status === 409) throw superseded();
 
   if (res.status === 401) {
     if (token && isTokenProblem(res, body) && getSession().auth.isLoggedIn) {
-      if (!retried && (await refreshSession(token))) return exchange(path, opts, true);
-      const err = sessionLost(bodyMessage(body) || translate('error.sessionExpired'));
-      throw new ApiError(err.message, 401, undefined, true);
+      if (!retried) {
+        const refreshed = await refreshSession(token);
+        if (refreshed.ok) return exchange(path, opts, true);
+        // The refresh itself can learn that another sign-in ended the session.
+        if (refreshed.status === 409) throw superseded();
+        throw expired(refreshed.message || bodyMessage(body));
+      }
+      throw expired(bodyMessage(body));
     }
     throw new ApiError(translate('error.noPermission'), 401);
   }

@@ -6,7 +6,7 @@ import type { RouteDef } from './routes.ts';
 const CRM = '/crm/authorize';
 const anon = (isStore: boolean): GuardState => ({ isLoggedIn: false, isStore, loginType: '', privilege: [], ssoTarget: '', crmAuthorizeUrl: CRM });
 const user = (isStore: boolean, privilege: string[] = ['portal.login']): GuardState => ({ ...anon(isStore), isLoggedIn: true, loginType: 'password', privilege });
-const ssoUser = (isStore: boolean, ssoTarget: string): GuardState => ({ ...user(isStore), loginType: 'sso_mscrm', ssoTarget });
+const ssoUser = (isStore: boolean, ssoTarget: string): GuardState => ({ ...user(isStore, ['portal.login', 'workorder.dispatch']), loginType: 'sso_mscrm', ssoTarget });
 
 const decide = (fullPath: string, s: GuardState) => decideNavigation(describeTarget(fullPath), s);
 const resolve = (fullPath: string, s: GuardState) => resolveNavigation(fullPath, s, (p) => describeTarget(p));
@@ -41,8 +41,9 @@ describe('rule 2: crm__ routes go to the CRM authorize page unless signed in', (
         external: true,
       });
     });
-    it(`${kind}: signed in → the screen opens`, () => {
-      expect(decide('/rootapp/crm__newmapassign', user(isStore))).toEqual({ allow: true });
+    it(`${kind}: signed in → the screen opens (to holders of its privilege, rule 8)`, () => {
+      expect(decide('/rootapp/crm__newmapassign', user(isStore, ['workorder.dispatch']))).toEqual({ allow: true });
+      expect(decide('/rootapp/crm__newmapassign', user(isStore, ['workorder.read']))).toEqual({ redirect: '/401' });
     });
   }
   it('the redirect is exactly the documented formula for a plain path', () => {

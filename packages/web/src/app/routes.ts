@@ -40,7 +40,14 @@ export const ROUTES: RouteDef[] = [
   { name: 'about', path: '/about', layout: 'shell', load: () => import('../pages/account/AboutPage.tsx') },
   { name: 'resetpassword', path: '/resetpassword/view', layout: 'shell', load: () => import('../pages/account/ChangePasswordPage.tsx') },
   { name: 'avatar', path: '/profile/avatar', layout: 'shell', load: () => import('../pages/account/AvatarPage.tsx') },
-  { name: 'crm__newmapassign', path: '/rootapp/crm__newmapassign', layout: 'shell', load: () => import('../pages/workorder/MapAssignPage.tsx') },
+  // Map assignment is dispatching: it needs the dispatch privilege (engineers get the 401 page).
+  {
+    name: 'crm__newmapassign',
+    path: '/rootapp/crm__newmapassign',
+    layout: 'shell',
+    permissions: ['workorder.dispatch'],
+    load: () => import('../pages/workorder/MapAssignPage.tsx'),
+  },
 ];
 
 /** Where a signed-in user's home is, by portal kind. */

@@ -12,6 +12,8 @@ export function useCaptcha(enabled = true) {
 
   const refresh = useCallback(async () => {
     const mine = ++seq.current;
+    // A spent captcha must not stay on screen (nor its id in data-captcha-id) while the next loads.
+    setCaptcha(null);
     setLoading(true);
     try {
       const c = await getCaptcha();

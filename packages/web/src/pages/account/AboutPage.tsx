@@ -22,7 +22,8 @@ export default function AboutPage() {
     <div data-testid="page-about">
       <PageTitle>{t('about.title')}</PageTitle>
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
-      <Card>
+      {/* Shown once /api/portaluser/me has answered: the details are the server's current ones. */}
+      <Card loading={!profile && !error}>
         <Flex gap={24} align="flex-start" wrap>
           <UserAvatar size={88} />
           <Descriptions
