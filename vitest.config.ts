@@ -7,7 +7,9 @@ export default defineConfig({
       {
         test: {
           name: 'server', root: 'packages/server', include: ['src/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000,
-          pool: 'forks', fileParallelism: true, maxWorkers: 2,
+          // Suites that need several app instances on one server run in the PostgreSQL pass only.
+          exclude: process.env.DATABASE_URL ? ['**/node_modules/**'] : ['**/node_modules/**', 'src/**/*.pg.test.ts'],
+          pool: 'forks',
         },
       },
       './packages/web/vitest.config.ts',

@@ -43,6 +43,25 @@ export function platformRoutes(app: FastifyInstance, s: Services) {
     return ok({ LangId: LANG_IDS[lang], LanguageConfigs: Object.fromEntries(rows.map((r) => [r.new_name, r.new_value ?? ''])) });
   });
 
+  // Administrators read the log newest first, 50 at a time, continuing with the `next` cursor.
+  app.get('/api/OperationLog', { preHandler: requireAuth(s.authenticate, 'system.admin') }, async (req) => {
+    const q = z.object({
+      before: z.iso.datetime({ offset: true }).optional(),
+      limit: z.coerce.number().int().min(1).max(200).default(50),
+      user: z.string().max(100).optional(),
+    }).parse(req.query);
+    const { rows } = await db.query<{ createdon: Date }>(
+      `SELECT new_operationlogid AS id, createdon, new_name AS action, new_result AS result, new_username AS "userName",
+              new_ip AS ip, new_url AS url, new_detail AS detail
+         FROM new_operationlog
+        WHERE ($1::timestamptz IS NULL OR createdon < $1) AND ($2::varchar IS NULL OR new_username = $2)
+        ORDER BY createdon DESC LIMIT $3`,
+      [q.before ?? null, q.user ?? null, q.limit],
+    );
+    const next = rows.length === q.limit ? rows[rows.length - 1].createdon.toISOString() : null;
+    return ok({ items: rows, next });
+  });
+
   // spec 001 §7: the web app's own log entries; the server stamps new_source 2, the user and the address.
   app.post('/api/OperationLog', { preHandler: requireAuth(s.authenticate), bodyLimit: 16 * 1024 }, async (req) => {
     const p = req.principal!;

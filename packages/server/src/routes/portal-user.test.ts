@@ -95,6 +95,23 @@ describe('languages and the operation log', () => {
   });
 });
 
+describe('reading the operation log', () => {
+  it('is for administrators only, newest first, with a cursor', async () => {
+    const station = await signIn(p.app, 'station1');
+    const refused = await p.app.inject({ method: 'GET', url: '/api/OperationLog', headers: bearer(station.access_token) });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().Message).toBe('您没有权限访问该资源.');
+    const admin = await signIn(p.app, 'admin');
+    const page1 = (await p.app.inject({ method: 'GET', url: '/api/OperationLog?limit=2&user=admin', headers: bearer(admin.access_token) })).json().Data;
+    expect(page1.items).toHaveLength(2);
+    expect(page1.items[0].action).toBe('login');
+    expect(page1.items.every((i: { userName: string }) => i.userName === 'admin')).toBe(true);
+    const page2 = (await p.app.inject({ method: 'GET', url: `/api/OperationLog?limit=2&user=admin&before=${encodeURIComponent(page1.next)}`, headers: bearer(admin.access_token) })).json().Data;
+    expect(new Date(page2.items[0].createdon).getTime()).toBeLessThan(new Date(page1.items[1].createdon).getTime() + 1);
+    expect((await p.app.inject({ method: 'GET', url: '/api/OperationLog?limit=5000', headers: bearer(admin.access_token) })).statusCode).toBe(400);
+  });
+});
+
 describe('envelope and errors', () => {
   it('answers unknown API paths with a 404 envelope', async () => {
     const res = await p.app.inject({ method: 'GET', url: '/api/nothing-here' });

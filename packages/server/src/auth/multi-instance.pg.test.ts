@@ -6,11 +6,12 @@ import { bearer, postToken, passwordForm, signIn } from '../testing/auth-helpers
 
 // Two stateless app instances behind a load balancer share one PostgreSQL: sessions, captchas,
 // lockouts and signing keys must agree across them. (PGlite is one process's database, so this
-// suite runs in the PostgreSQL pass of `npm test`.)
-describe.runIf(!!process.env.DATABASE_URL)('several app instances on one PostgreSQL', () => {
+// suite runs only in the PostgreSQL pass of `npm test`: vitest.config.ts includes *.pg.test.ts there.)
+describe('several app instances on one PostgreSQL', () => {
   let a: Portal;
   let b: Portal;
   beforeAll(async () => {
+    if (!process.env.DATABASE_URL) throw new Error('this suite needs DATABASE_URL (npm run test:pg)');
     a = await testPortal();
     const url = (await a.db.one<{ db: string }>('SELECT current_database() AS db'))!.db;
     const u = new URL(process.env.DATABASE_URL!);
