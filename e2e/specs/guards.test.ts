@@ -1,25 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LoginPage } from '../pages/login-page.ts';
-import { openBrowser, type Browser } from '../support/browser.ts';
-import { startPortal, type RunningPortal } from '../support/portal-server.ts';
+import { portalSuite } from '../support/suite.ts';
 import { pathOf, searchOf, waitForPath } from '../support/session.ts';
 
 // The store portal is served on 127.0.0.1 (STORE_HOSTS), the standard portal on localhost.
-let portal: RunningPortal;
-let browser: Browser | undefined;
-beforeAll(async () => {
-  portal = await startPortal();
-});
-afterAll(() => portal?.stop());
-afterEach(async () => {
-  await browser?.close();
-  browser = undefined;
-});
+const suite = portalSuite();
 
 describe('route guards on the store portal', () => {
   it('sends the root and /login to /login1, and an anonymous deep link there with a redirect', async () => {
-    browser = await openBrowser();
-    const { page } = browser;
+    const page = await suite.open();
+    const { portal } = suite;
     await page.goto(`${portal.storeUrl}/`);
     await waitForPath(page, '/login1');
     await page.goto(`${portal.storeUrl}/login`);
@@ -42,8 +32,8 @@ describe('route guards on the store portal', () => {
 
 describe('route guards on the standard portal', () => {
   it('turns the store entry pages into the home page', async () => {
-    browser = await openBrowser();
-    const { page } = browser;
+    const page = await suite.open();
+    const { portal } = suite;
     await page.goto(`${portal.standardUrl}/login1`);
     await waitForPath(page, '/');
     await page.getByTestId('page-home').waitFor();
@@ -52,8 +42,8 @@ describe('route guards on the standard portal', () => {
   });
 
   it('brings an anonymous deep link to the home sign-in and back after sign-in', async () => {
-    browser = await openBrowser();
-    const { page } = browser;
+    const page = await suite.open();
+    const { portal } = suite;
     await page.goto(`${portal.standardUrl}/about`);
     await waitForPath(page, '/');
     await new LoginPage(page, portal).signInWithPassword('station2');
@@ -62,8 +52,8 @@ describe('route guards on the standard portal', () => {
   });
 
   it('answers unknown paths with 404 and missing permissions with 401', async () => {
-    browser = await openBrowser();
-    const { page } = browser;
+    const page = await suite.open();
+    const { portal } = suite;
     await page.goto(`${portal.standardUrl}/no/such/page`);
     await waitForPath(page, '/404');
     await page.getByTestId('page-404').waitFor();

@@ -1,30 +1,17 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AppShell } from '../pages/app-shell.ts';
 import { LoginPage } from '../pages/login-page.ts';
-import { openBrowser, type Browser } from '../support/browser.ts';
-import { startPortal, type RunningPortal } from '../support/portal-server.ts';
+import { portalSuite } from '../support/suite.ts';
 import { storedAuth, waitForPath } from '../support/session.ts';
 
 // Access tokens live 3 s here, so a test sees one expire and the app refresh it.
-let portal: RunningPortal;
-const browsers: Browser[] = [];
-beforeAll(async () => {
-  portal = await startPortal({ ACCESS_TOKEN_TTL: '3' });
-});
-afterAll(() => portal?.stop());
-afterEach(async () => {
-  await Promise.all(browsers.splice(0).map((b) => b.close()));
-});
-const open = async () => {
-  const b = await openBrowser();
-  browsers.push(b);
-  return b.page;
-};
+const suite = portalSuite({ ACCESS_TOKEN_TTL: '3' });
+const open = () => suite.open();
 
 async function signedIn(username: string) {
   const page = await open();
-  await page.goto(`${portal.standardUrl}/login`);
-  await new LoginPage(page, portal).signInWithPassword(username);
+  await page.goto(`${suite.portal.standardUrl}/login`);
+  await new LoginPage(page, suite.portal).signInWithPassword(username);
   await waitForPath(page, '/servicehome');
   await page.getByTestId('home-greeting').waitFor();
   return page;
@@ -66,7 +53,7 @@ describe('session', () => {
     const before = await storedAuth(page);
     await page.waitForTimeout(4_000);
     // "About me" reads /api/portaluser/me with the expired token: 401 expired_token → refresh → retry.
-    await page.goto(`${portal.standardUrl}/about`);
+    await page.goto(`${suite.portal.standardUrl}/about`);
     await page.getByTestId('page-about').getByText('王建国').first().waitFor();
     const after = await storedAuth(page);
     expect(after?.isLoggedIn).toBe(true);

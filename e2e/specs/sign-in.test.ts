@@ -1,25 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AppShell } from '../pages/app-shell.ts';
 import { LoginPage } from '../pages/login-page.ts';
-import { openBrowser, type Browser } from '../support/browser.ts';
-import { startPortal, type RunningPortal } from '../support/portal-server.ts';
+import { portalSuite } from '../support/suite.ts';
 import { pathOf, storedAuth, waitForPath } from '../support/session.ts';
 
-let portal: RunningPortal;
-let browser: Browser | undefined;
-beforeAll(async () => {
-  portal = await startPortal();
-});
-afterAll(() => portal?.stop());
-afterEach(async () => {
-  await browser?.close();
-  browser = undefined;
-});
+const suite = portalSuite();
 
 describe('sign-in on the standard portal', () => {
   it('signs in with username, password and captcha and greets the user', async () => {
-    browser = await openBrowser();
-    const { page } = browser;
+    const page = await suite.open();
+    const { portal } = suite;
     await page.goto(`${portal.standardUrl}/login`);
     await new LoginPage(page, portal).signInWithPassword('station1');
     await waitForPath(page, '/servicehome');
@@ -34,8 +24,8 @@ describe('sign-in on the standard portal', () => {
   });
 
   it('shows the specification’s message for a wrong password and a refused role', async () => {
-    browser = await openBrowser();
-    const { page } = browser;
+    const page = await suite.open();
+    const { portal } = suite;
     await page.goto(`${portal.standardUrl}/login`);
     const login = new LoginPage(page, portal);
     await login.signInWithPassword('hq', 'Wrong2026x');
@@ -46,8 +36,8 @@ describe('sign-in on the standard portal', () => {
   });
 
   it('asks for username and password before sending anything', async () => {
-    browser = await openBrowser();
-    const { page } = browser;
+    const page = await suite.open();
+    const { portal } = suite;
     await page.goto(`${portal.standardUrl}/login`);
     await page.getByTestId('login-submit').click();
     await page.getByText('请输入用户名').waitFor();
@@ -55,8 +45,8 @@ describe('sign-in on the standard portal', () => {
   });
 
   it('signs in with a mobile number and an SMS code', async () => {
-    browser = await openBrowser();
-    const { page } = browser;
+    const page = await suite.open();
+    const { portal } = suite;
     await page.goto(`${portal.standardUrl}/login`);
     await new LoginPage(page, portal).signInWithSms('13800138002');
     await waitForPath(page, '/servicehome');
@@ -64,8 +54,8 @@ describe('sign-in on the standard portal', () => {
   });
 
   it('logs out after the 确认注销？ confirmation and clears what was stored', async () => {
-    browser = await openBrowser();
-    const { page } = browser;
+    const page = await suite.open();
+    const { portal } = suite;
     await page.goto(`${portal.standardUrl}/login`);
     await new LoginPage(page, portal).signInWithPassword('engineer1');
     await waitForPath(page, '/servicehome');
@@ -80,8 +70,8 @@ describe('sign-in on the standard portal', () => {
   });
 
   it('resets a forgotten password by SMS and signs in with the new one', async () => {
-    browser = await openBrowser();
-    const { page } = browser;
+    const page = await suite.open();
+    const { portal } = suite;
     const login = new LoginPage(page, portal);
     await page.goto(`${portal.standardUrl}/forget`);
     await page.getByTestId('page-forget').waitFor();

@@ -1,31 +1,21 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type Browser } from '../support/browser.ts';
-import { startPortal, type RunningPortal } from '../support/portal-server.ts';
+import { describe, expect, it } from 'vitest';
+import { portalSuite } from '../support/suite.ts';
 import { pathOf, storedAuth, waitForPath } from '../support/session.ts';
 
-let portal: RunningPortal;
-let browser: Browser | undefined;
-beforeAll(async () => {
-  portal = await startPortal();
-});
-afterAll(() => portal?.stop());
-afterEach(async () => {
-  await browser?.close();
-  browser = undefined;
-});
+const suite = portalSuite();
 
 /** What the CRM puts in its hand-off link (test-mode read-back of a signed assertion). */
 async function handOff(userName: string) {
-  const r = await portal.api<{ Data: { userId: string; assertion: string } }>(`/api/dev/sso-assertion?userName=${userName}`);
+  const r = await suite.portal.api<{ Data: { userId: string; assertion: string } }>(`/api/dev/sso-assertion?userName=${userName}`);
   return r.Data;
 }
 const authLink = (userId: string, target: string, assertion: string) =>
-  `${portal.standardUrl}/auth/${userId}/${encodeURIComponent(target)}?assertion=${encodeURIComponent(assertion)}`;
+  `${suite.portal.standardUrl}/auth/${userId}/${encodeURIComponent(target)}?assertion=${encodeURIComponent(assertion)}`;
 
 describe('single sign-on from the CRM', () => {
   it('opens the target page signed in as the CRM user, once', async () => {
-    browser = await openBrowser();
-    const { page } = browser;
+    const page = await suite.open();
+    const { portal } = suite;
     const { userId, assertion } = await handOff('branch1');
     await page.goto(authLink(userId, '/about', assertion));
     await waitForPath(page, '/about');
@@ -40,8 +30,8 @@ describe('single sign-on from the CRM', () => {
   });
 
   it('refuses a tampered assertion and a bare user id', async () => {
-    browser = await openBrowser();
-    const { page } = browser;
+    const page = await suite.open();
+    const { portal } = suite;
     const { userId, assertion } = await handOff('hq');
     const admin = await handOff('admin');
     const [h, , s] = assertion.split('.');
@@ -54,8 +44,8 @@ describe('single sign-on from the CRM', () => {
   });
 
   it('ends an SSO session when the user navigates away from the page the CRM opened (rule 7)', async () => {
-    browser = await openBrowser();
-    const { page } = browser;
+    const page = await suite.open();
+    const { portal } = suite;
     const { userId, assertion } = await handOff('station1');
     await page.goto(authLink(userId, '/servicehome', assertion));
     await page.getByTestId('page-servicehome').waitFor();
@@ -65,8 +55,8 @@ describe('single sign-on from the CRM', () => {
   });
 
   it('sends an anonymous user of a crm__ route through the CRM authorize page and back', async () => {
-    browser = await openBrowser();
-    const { page } = browser;
+    const page = await suite.open();
+    const { portal } = suite;
     await page.goto(`${portal.standardUrl}/rootapp/crm__newmapassign`);
     await waitForPath(page, '/crm/authorize');
     expect(decodeURIComponent(new URL(page.url()).searchParams.get('redirect_url') ?? '')).toContain('/rootapp/crm__newmapassign');

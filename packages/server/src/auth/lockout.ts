@@ -1,4 +1,5 @@
 import type { Db } from '../db/db.ts';
+import { AppError } from '../http/errors.ts';
 
 export const MAX_FAILURES = 5;
 export const WINDOW_MIN = 15;
@@ -26,4 +27,10 @@ export async function recordFailure(db: Db, subject: string): Promise<void> {
 
 export async function clearFailures(db: Db, subject: string): Promise<void> {
   await db.query('DELETE FROM auth_failure WHERE subject = $1', [subject]);
+}
+
+/** Refuses with the lockout message (HTTP 400, or the given reason phrase) while the subject is locked. */
+export async function assertNotLocked(db: Db, subject: string, statusText?: string): Promise<void> {
+  const minutes = await lockedMinutes(db, subject);
+  if (minutes) throw new AppError(400, 'login.locked', { minutes }, statusText);
 }

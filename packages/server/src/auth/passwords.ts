@@ -28,3 +28,13 @@ export function passwordProblem(p: string): 'password.tooLong' | 'password.tooSh
   if (p.length < 8 || !/[A-Za-z]/.test(p) || !/\d/.test(p)) return 'password.tooShort';
   return null;
 }
+
+/** The new-password checks of change and reset, in the order the user reads them. */
+export function newPasswordProblem(newPassword: string | undefined, confirmPassword: string | undefined):
+  'password.resetRequired' | 'password.confirmRequired' | 'password.mismatch' | 'password.tooLong' | 'password.tooShort' | null {
+  if (!newPassword) return 'password.resetRequired';
+  if (!confirmPassword) return 'password.confirmRequired';
+  if (newPassword.length > MAX_PASSWORD_LENGTH) return 'password.tooLong';
+  if (newPassword !== confirmPassword) return 'password.mismatch';
+  return passwordProblem(newPassword);
+}

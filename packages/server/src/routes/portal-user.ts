@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireAuth } from '../auth/authenticate.ts';
 import { checkCaptcha } from '../auth/captcha.ts';
-import { clearFailures, lockedMinutes, recordFailure } from '../auth/lockout.ts';
-import { hashPassword, MAX_PASSWORD_LENGTH, passwordProblem, verifyPassword } from '../auth/passwords.ts';
+import { assertNotLocked, clearFailures, recordFailure } from '../auth/lockout.ts';
+import { hashPassword, newPasswordProblem, verifyPassword } from '../auth/passwords.ts';
 import { findUser, userInfo } from '../auth/principal.ts';
 import { endSession, endUserSessions } from '../auth/sessions.ts';
 import { consumeSmsCode, issueSmsCode } from '../auth/sms.ts';
@@ -47,20 +47,16 @@ export function portalUserRoutes(app: FastifyInstance, s: Services) {
     const p = req.principal!;
     const b = z.object({ oldPassword: str, newPassword: str, confirmPassword: str }).parse(req.body ?? {});
     if (!b.oldPassword) throw badRequest('login.oldPasswordRequired');
-    if (!b.newPassword) throw badRequest('password.resetRequired');
-    if (!b.confirmPassword) throw badRequest('password.confirmRequired');
-    if (b.newPassword !== b.confirmPassword) throw badRequest('password.mismatch');
-    const problem = passwordProblem(b.newPassword);
+    const problem = newPasswordProblem(b.newPassword, b.confirmPassword);
     if (problem) throw badRequest(problem);
     const subject = `user:${p.userName.toLowerCase()}`;
-    const locked = await lockedMinutes(db, subject);
-    if (locked) throw badRequest('login.locked', { minutes: locked });
+    await assertNotLocked(db, subject);
     const user = await findUser(db, { id: p.userId });
     if (!(await verifyPassword(user?.new_password, b.oldPassword))) {
       await recordFailure(db, subject);
       throw badRequest('login.oldPasswordWrong');
     }
-    await db.query('UPDATE systemuser SET new_password = $2, modifiedon = now(), modifiedby = $1 WHERE systemuserid = $1', [p.userId, await hashPassword(b.newPassword)]);
+    await db.query('UPDATE systemuser SET new_password = $2, modifiedon = now(), modifiedby = $1 WHERE systemuserid = $1', [p.userId, await hashPassword(b.newPassword!)]);
     await endUserSessions(db, p.userId, 'password');
     await writeLog(db, req, { action: 'changepassword', userId: p.userId, userName: p.userName });
     return ok(null, t(req, 'password.changed'));
@@ -73,15 +69,10 @@ export function portalUserRoutes(app: FastifyInstance, s: Services) {
     if (!mobile) throw badRequest('login.mobileRequired');
     if (!PATTERNS.mobile.test(mobile)) throw badRequest('login.mobileInvalid');
     if (!b.smscode) throw badRequest('login.smsCodeRequired');
-    if (!b.newPassword) throw badRequest('password.resetRequired');
-    if (!b.confirmPassword) throw badRequest('password.confirmRequired');
-    if (b.newPassword.length > MAX_PASSWORD_LENGTH) throw badRequest('password.tooLong');
-    if (b.newPassword !== b.confirmPassword) throw badRequest('password.mismatch');
-    const problem = passwordProblem(b.newPassword);
+    const problem = newPasswordProblem(b.newPassword, b.confirmPassword);
     if (problem) throw badRequest(problem);
     const subject = `mobile:${mobile}`;
-    const locked = await lockedMinutes(db, subject);
-    if (locked) throw badRequest('login.locked', { minutes: locked });
+    await assertNotLocked(db, subject);
     const user = await findUser(db, { mobilephone: mobile });
     if (!user || !(await consumeSmsCode(db, s.smsKey, mobile, 'reset', b.smscode.trim()))) {
       await recordFailure(db, subject);
@@ -89,7 +80,7 @@ export function portalUserRoutes(app: FastifyInstance, s: Services) {
     }
     await clearFailures(db, subject);
     await clearFailures(db, `user:${user.domainname.toLowerCase()}`);
-    await db.query('UPDATE systemuser SET new_password = $2, modifiedon = now() WHERE systemuserid = $1', [user.systemuserid, await hashPassword(b.newPassword)]);
+    await db.query('UPDATE systemuser SET new_password = $2, modifiedon = now() WHERE systemuserid = $1', [user.systemuserid, await hashPassword(b.newPassword!)]);
     await endUserSessions(db, user.systemuserid, 'password');
     await writeLog(db, req, { action: 'resetpassword', userId: user.systemuserid, userName: user.domainname });
     return ok(null, t(req, 'password.reset'));

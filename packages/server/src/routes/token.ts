@@ -1,7 +1,7 @@
 import { PATTERNS } from '@portal/model';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { checkCaptcha } from '../auth/captcha.ts';
-import { clearFailures, lockedMinutes, recordFailure } from '../auth/lockout.ts';
+import { assertNotLocked, clearFailures, recordFailure } from '../auth/lockout.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { findUser, mayUsePortal } from '../auth/principal.ts';
 import { rotateRefreshToken, startSession, type LoginType } from '../auth/sessions.ts';
@@ -47,8 +47,7 @@ export function tokenRoutes(app: FastifyInstance, s: Services) {
     if (!f.password) throw grantError('login.passwordRequired');
     if (!f.captcha1 || !f.captcha2) throw grantError('login.captchaRequired');
     const subject = `user:${username.toLowerCase()}`;
-    const locked = await lockedMinutes(db, subject);
-    if (locked) throw grantError('login.locked', { minutes: locked });
+    await assertNotLocked(db, subject, 'invalid_grant');
     if (!(await checkCaptcha(db, f.captcha1, f.captcha2))) throw grantError('login.captchaWrong');
     const user = await findUser(db, { userName: username });
     if (!(await verifyPassword(user?.new_password, f.password)) || !user) {
@@ -78,8 +77,7 @@ export function tokenRoutes(app: FastifyInstance, s: Services) {
     if (!PATTERNS.mobile.test(mobile)) throw grantError('login.mobileInvalid');
     if (!f.captcha1) throw grantError('login.smsCodeRequired');
     const subject = `mobile:${mobile}`;
-    const locked = await lockedMinutes(db, subject);
-    if (locked) throw grantError('login.locked', { minutes: locked });
+    await assertNotLocked(db, subject, 'invalid_grant');
     const user = await findUser(db, { mobilephone: mobile });
     if (!user || !(await consumeSmsCode(db, s.smsKey, mobile, 'login', f.captcha1.trim()))) {
       await recordFailure(db, subject);

@@ -1,24 +1,17 @@
-import { LockOutlined, MessageOutlined, MobileOutlined, SafetyOutlined } from '@ant-design/icons';
-import { PATTERNS } from '@portal/model';
-import { Alert, Button, Card, Flex, Form, Input, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import { LockOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { resetPassword, sendSmsCode } from '../../api/portal.ts';
+import { resetPassword } from '../../api/portal.ts';
 import { toast } from '../../app/feedback.ts';
 import { signInPath } from '../../app/routes.ts';
 import { useT } from '../../locales/i18n.ts';
 import { errorText } from '../../session/sign-in.ts';
 import { getSession, useSession } from '../../session/store.ts';
-import { CaptchaImage } from '../../widgets/CaptchaImage.tsx';
-import { useCaptcha } from '../../widgets/use-captcha.ts';
-import { useCountdown } from '../../widgets/use-countdown.ts';
+import { SmsCodeFields, type SmsCodeValues } from '../../widgets/SmsCodeFields.tsx';
 import { BareChrome } from '../BareChrome.tsx';
-import { SMS_RESEND_SECONDS } from '../login/SmsSignIn.tsx';
 
-interface Values {
-  mobile: string;
-  captcha: string;
-  code: string;
+interface Values extends SmsCodeValues {
   newPassword: string;
   confirmPassword: string;
 }
@@ -29,42 +22,13 @@ export default function ForgetPage() {
   const navigate = useNavigate();
   const isStore = useSession((s) => s.isStore);
   const [form] = Form.useForm<Values>();
-  const { captcha, loading, refresh } = useCaptcha();
-  const [left, startCountdown] = useCountdown();
-  const [sending, setSending] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  const validatingSend = useRef(false);
 
   const fail = (e: unknown) => {
-    setError(errorText(e));
-    toast.error(errorText(e));
-  };
-
-  const send = async () => {
-    validatingSend.current = true;
-    try {
-      await form.validateFields(['mobile', 'captcha']);
-    } catch {
-      return;
-    } finally {
-      validatingSend.current = false;
-    }
-    if (!captcha) return;
-    const { mobile, captcha: typed } = form.getFieldsValue();
-    setError('');
-    setSending(true);
-    try {
-      const res = await sendSmsCode({ mobilephone: mobile.trim(), captchaId: captcha.captchaId, captcha: typed.trim(), purpose: 'reset' }, { silent: true });
-      toast.success(res.Message || t('login.smsSent'));
-      startCountdown(SMS_RESEND_SECONDS);
-    } catch (e) {
-      fail(e);
-    } finally {
-      form.setFieldValue('captcha', '');
-      void refresh();
-      setSending(false);
-    }
+    const text = typeof e === 'string' ? e : errorText(e);
+    setError(text);
+    if (text) toast.error(text);
   };
 
   const submit = async (v: Values) => {
@@ -96,38 +60,7 @@ export default function ForgetPage() {
           </div>
         )}
         <Form form={form} name="forget" layout="vertical" requiredMark={false} onFinish={submit}>
-          <Form.Item
-            name="mobile"
-            label={t('login.mobile')}
-            rules={[
-              { required: true, whitespace: true, message: t('login.mobileRequired') },
-              { pattern: PATTERNS.mobile, message: t('login.mobileInvalid') },
-            ]}
-          >
-            <Input data-testid="forget-mobile" size="large" prefix={<MobileOutlined />} inputMode="numeric" autoComplete="tel" maxLength={15} />
-          </Form.Item>
-          <Form.Item label={t('login.captcha')} htmlFor="forget_captcha">
-            <Flex gap={8} align="flex-start">
-              <Form.Item
-                name="captcha"
-                noStyle
-                rules={[{ validator: (_, v: string | undefined) => (validatingSend.current && !v?.trim() ? Promise.reject(new Error(t('login.captchaRequired'))) : Promise.resolve()) }]}
-              >
-                <Input data-testid="forget-captcha" size="large" prefix={<SafetyOutlined />} autoComplete="off" maxLength={8} />
-              </Form.Item>
-              <CaptchaImage captcha={captcha} loading={loading} onRefresh={() => void refresh()} testId="forget-captcha-img" />
-            </Flex>
-          </Form.Item>
-          <Form.Item label={t('login.smsCode')} htmlFor="forget_code">
-            <Flex gap={8} align="flex-start">
-              <Form.Item name="code" noStyle rules={[{ required: true, whitespace: true, message: t('login.smsCodeRequired') }]}>
-                <Input data-testid="forget-code" size="large" prefix={<MessageOutlined />} inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
-              </Form.Item>
-              <Button data-testid="forget-send" size="large" htmlType="button" onClick={() => void send()} loading={sending} disabled={left > 0} style={{ width: 120, flex: 'none' }}>
-                {left > 0 ? t('login.resendIn', { s: left }) : t('login.sendCode')}
-              </Button>
-            </Flex>
-          </Form.Item>
+          <SmsCodeFields form={form} formName="forget" purpose="reset" testIdPrefix="forget" onError={fail} />
           <Form.Item name="newPassword" label={t('forget.newPassword')} extra={t('password.hint')} rules={[{ required: true, message: t('password.resetRequired') }]}>
             <Input.Password data-testid="forget-new" size="large" prefix={<LockOutlined />} autoComplete="new-password" maxLength={128} />
           </Form.Item>
