@@ -1,3 +1,5 @@
+import type { Privilege } from './security/privileges.ts';
+
 // The metadata engine: every entity, field and option set is declared once with these helpers.
 // Schema, API allow-lists, labels and generic screens are derived from the declarations.
 
@@ -106,6 +108,12 @@ export interface FormSection {
   fields: string[];
 }
 
+/** Privileges (action names) the record service requires to read and to write an entity. */
+export interface EntityAccess {
+  read: Privilege;
+  write?: Privilege;
+}
+
 export interface EntityInput {
   logicalName: string;
   entitySet: string;
@@ -123,12 +131,18 @@ export interface EntityInput {
   indexes?: string[][];
   /** System fields this entity does without (e.g. ownership on catalogue rows). */
   noOwner?: boolean;
+  /** Who may read and write through the record service; entities without it are not served. */
+  access?: EntityAccess;
+  /** Attachments may hang off its rows (ModuleType = logical name). */
+  attachments?: boolean;
 }
 
-export interface EntityDef extends Required<Omit<EntityInput, 'pluralLabel' | 'indexes' | 'noOwner'>> {
+export interface EntityDef extends Required<Omit<EntityInput, 'pluralLabel' | 'indexes' | 'noOwner' | 'access' | 'attachments'>> {
   pluralLabel: Label;
   indexes: string[][];
   noOwner: boolean;
+  access?: EntityAccess;
+  attachments: boolean;
   /** Declared fields plus the system fields, in column order. */
   allFields: Record<string, FieldDef>;
 }
@@ -162,6 +176,7 @@ export function defineEntity(input: EntityInput): EntityDef {
     forms: input.forms ?? {},
     indexes: input.indexes ?? [],
     noOwner,
+    attachments: input.attachments ?? false,
     allFields: {},
   };
   def.allFields = { ...systemFields({ primaryKey, noOwner }), ...input.fields };

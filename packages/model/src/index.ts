@@ -4,5 +4,6 @@ export * from './patterns.ts';
 export * from './messages/index.ts';
 export * from './security/privileges.ts';
 export * from './option-sets/organisation.ts';
+export * from './option-sets/service.ts';
 export * from './locale.ts';
 export * from './menu.ts';

@@ -3,6 +3,10 @@ import { businessUnit } from './entities/business-unit.ts';
 import { serviceStation } from './entities/service-station.ts';
 import { language, languageConfig, operationLog, systemParameter } from './entities/system.ts';
 import { role, rolePrivilege, systemUser, userRole } from './entities/system-user.ts';
+import { serviceWorker } from './entities/service-worker.ts';
+import { notice, noticeRead, noticeReply } from './entities/notice.ts';
+import { kbArticle } from './entities/knowledge.ts';
+import { cartItem, product, productLine, salesOrder, salesOrderDetail } from './entities/product.ts';
 
 /** Every entity of the portal. Adding an entity is one file plus one line here. */
 export const ENTITIES: readonly EntityDef[] = [
@@ -16,6 +20,16 @@ export const ENTITIES: readonly EntityDef[] = [
   language,
   languageConfig,
   operationLog,
+  serviceWorker,
+  notice,
+  noticeRead,
+  noticeReply,
+  kbArticle,
+  productLine,
+  product,
+  cartItem,
+  salesOrder,
+  salesOrderDetail,
 ];
 
 const byName = new Map(ENTITIES.map((e) => [e.logicalName, e]));

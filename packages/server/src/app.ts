@@ -16,6 +16,9 @@ import { devRoutes } from './routes/dev.ts';
 import { platformRoutes } from './routes/platform.ts';
 import { portalUserRoutes } from './routes/portal-user.ts';
 import { tokenRoutes } from './routes/token.ts';
+import { recordRoutes } from './routes/records.ts';
+import { fileRoutes } from './routes/files.ts';
+import { shopRoutes } from './routes/shop.ts';
 import { buildServices, type Services } from './services.ts';
 import type { SmsProvider } from './auth/sms.ts';
 
@@ -60,6 +63,9 @@ export async function buildApp(db: Db, cfg: Config, opts: { sms?: SmsProvider } 
   platformRoutes(app, services);
   crmAuthorizeRoutes(app, services);
   devRoutes(app, services);
+  recordRoutes(app, services);
+  fileRoutes(app, services);
+  shopRoutes(app, services);
   app.get('/healthz', async () => {
     await db.query('SELECT 1');
     return { ok: true };

@@ -8,6 +8,7 @@ export const businessUnit = defineEntity({
   label: label('业务部门', 'Business unit'),
   primaryName: 'name',
   scope: { kind: 'businessUnit', field: 'businessunitid' },
+  access: { read: 'station.read', write: 'user.manage' },
   noOwner: true,
   fields: {
     name: text(label('名称', 'Name'), { required: true, searchable: true }),

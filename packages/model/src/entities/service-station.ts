@@ -7,6 +7,8 @@ export const serviceStation = defineEntity({
   entitySet: 'new_srv_stations',
   label: label('服务站', 'Service station'),
   scope: { kind: 'station', field: 'new_srv_stationid' },
+  access: { read: 'station.read', write: 'station.write' },
+  attachments: true,
   fields: {
     new_name: text(label('服务站名称', 'Station name'), { required: true, searchable: true }),
     new_code: text(label('服务站编码', 'Station code'), { required: true, unique: true, searchable: true, maxLength: 40 }),

@@ -7,6 +7,7 @@ export const systemUser = defineEntity({
   label: label('用户', 'User'),
   primaryName: 'fullname',
   scope: { kind: 'businessUnit', field: 'businessunitid' },
+  access: { read: 'user.manage', write: 'user.manage' },
   fields: {
     fullname: text(label('姓名', 'Full name'), { required: true, searchable: true, maxLength: 60 }),
     domainname: text(label('用户名', 'Username'), { required: true, unique: true, searchable: true, maxLength: 60 }),

@@ -7,6 +7,7 @@ export const systemParameter = defineEntity({
   entitySet: 'new_systemparameters',
   label: label('系统参数', 'System parameter'),
   scope: { kind: 'global' },
+  access: { read: 'parameter.manage', write: 'parameter.manage' },
   fields: {
     new_name: text(label('参数名', 'Parameter'), { required: true, unique: true, searchable: true }),
     new_value: memo(label('参数值', 'Value'), { maxLength: 4000 }),
@@ -20,6 +21,7 @@ export const language = defineEntity({
   entitySet: 'new_languages',
   label: label('语言', 'Language'),
   scope: { kind: 'global' },
+  access: { read: 'language.manage', write: 'language.manage' },
   fields: {
     new_name: text(label('名称', 'Name'), { required: true }),
     new_code: text(label('代码', 'Code'), { required: true, unique: true, maxLength: 10 }),
@@ -35,6 +37,7 @@ export const languageConfig = defineEntity({
   entitySet: 'new_languageconfigs',
   label: label('多语言文本', 'Language entry'),
   scope: { kind: 'global' },
+  access: { read: 'language.manage', write: 'language.manage' },
   fields: {
     new_name: text(label('键', 'Key'), { required: true, searchable: true, maxLength: 200 }),
     new_langid: int(label('语言 ID', 'Language id'), { required: true, indexed: true }),

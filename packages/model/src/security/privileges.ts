@@ -32,6 +32,10 @@ export const PRIVILEGES = {
   'shop.buy': label('商城下单', 'Order in the shop'),
   'sales.read': label('查看销售单据', 'View sales documents'),
   'sales.write': label('维护销售单据', 'Maintain sales documents'),
+  'kb.read': label('查看知识库', 'Read the knowledge base'),
+  'kb.write': label('维护知识库', 'Maintain the knowledge base'),
+  'product.read': label('查看产品', 'View products'),
+  'product.write': label('维护产品', 'Maintain products'),
   'language.manage': label('多语言维护', 'Maintain languages'),
   'parameter.manage': label('系统参数维护', 'Maintain system parameters'),
 } as const satisfies Record<string, Label>;

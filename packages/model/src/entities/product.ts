@@ -1,0 +1,120 @@
+import { defineEntity, int, label, lookup, memo, money, optionSet, text } from '../define.ts';
+import { productState, salesOrderStatus } from '../option-sets/service.ts';
+
+export const productLine = defineEntity({
+  logicalName: 'new_productline',
+  entitySet: 'new_productlines',
+  label: label('产品线', 'Product line'),
+  scope: { kind: 'global' },
+  access: { read: 'product.read', write: 'product.write' },
+  fields: {
+    new_name: text(label('产品线', 'Product line'), { required: true, searchable: true }),
+    new_code: text(label('编码', 'Code'), { required: true, unique: true, maxLength: 40 }),
+  },
+  views: { all: { label: label('全部产品线', 'All product lines'), columns: ['new_code', 'new_name'], orderBy: [['new_code', 'asc']] } },
+});
+
+/** Products and spare parts sold in the shop and used in service (spec 001 §3). */
+export const product = defineEntity({
+  logicalName: 'product',
+  entitySet: 'products',
+  label: label('产品', 'Product'),
+  primaryName: 'name',
+  scope: { kind: 'global' },
+  access: { read: 'product.read', write: 'product.write' },
+  attachments: true,
+  fields: {
+    name: text(label('产品名称', 'Product name'), { required: true, searchable: true, maxLength: 200 }),
+    productnumber: text(label('物料编码', 'Part number'), { required: true, unique: true, searchable: true, maxLength: 60 }),
+    new_model: text(label('型号', 'Model'), { maxLength: 100, searchable: true }),
+    new_productline_id: lookup('new_productline', label('产品线', 'Product line'), { indexed: true }),
+    new_uom: text(label('单位', 'Unit'), { maxLength: 20 }),
+    price: money(label('单价', 'Unit price'), { min: 0 }),
+    new_state: optionSet(productState, undefined, { required: true, indexed: true }),
+    description: memo(label('说明', 'Description'), { maxLength: 2000 }),
+  },
+  views: {
+    active: {
+      label: label('有效产品', 'Active products'),
+      columns: ['productnumber', 'name', 'new_model', 'new_productline_id', 'new_uom', 'price'],
+      orderBy: [['productnumber', 'asc']],
+      filter: { new_state: 0 },
+    },
+  },
+  forms: {
+    main: [
+      { key: 'basic', label: label('产品信息', 'Product'), fields: ['name', 'productnumber', 'new_model', 'new_productline_id', 'new_uom', 'price', 'new_state', 'description'] },
+    ],
+  },
+});
+
+/** A line in a user's cart (spec 000 §3: groups of ProductList). */
+export const cartItem = defineEntity({
+  logicalName: 'new_cartitem',
+  entitySet: 'new_cartitems',
+  label: label('购物车商品', 'Cart item'),
+  scope: { kind: 'user', field: 'ownerid' },
+  fields: {
+    new_name: text(label('名称', 'Name'), { maxLength: 200 }),
+    new_product_id: lookup('product', label('产品', 'Product'), { required: true }),
+    new_qty: int(label('数量', 'Quantity'), { required: true, min: 1, max: 99999 }),
+  },
+  indexes: [['ownerid', 'new_product_id']],
+});
+
+/** Orders created by settling the cart (the shop's sales orders). */
+export const salesOrder = defineEntity({
+  logicalName: 'salesorder',
+  entitySet: 'salesorders',
+  label: label('销售订单', 'Sales order'),
+  primaryName: 'name',
+  scope: { kind: 'businessUnit', field: 'owningbusinessunit' },
+  access: { read: 'sales.read', write: 'sales.write' },
+  attachments: true,
+  fields: {
+    name: text(label('订单编号', 'Order number'), { required: true, unique: true, searchable: true, maxLength: 40, readOnly: true }),
+    new_status: optionSet(salesOrderStatus, undefined, { required: true, indexed: true }),
+    new_productline_id: lookup('new_productline', label('产品线', 'Product line')),
+    totalamount: money(label('订单金额', 'Total amount'), { readOnly: true }),
+    new_contact: text(label('收货人', 'Consignee'), { maxLength: 60 }),
+    new_phone: text(label('联系电话', 'Phone'), { pattern: 'phone', maxLength: 30 }),
+    new_province: text(label('省份', 'Province'), { maxLength: 40 }),
+    new_city: text(label('城市', 'City'), { maxLength: 40 }),
+    new_county: text(label('区县', 'County'), { maxLength: 40 }),
+    new_address: text(label('收货地址', 'Delivery address'), { maxLength: 200 }),
+    new_remark: text(label('备注', 'Remark'), { maxLength: 100 }),
+  },
+  views: {
+    all: {
+      label: label('全部订单', 'All orders'),
+      columns: ['name', 'new_status', 'totalamount', 'new_contact', 'new_city', 'createdon'],
+      orderBy: [['createdon', 'desc']],
+    },
+  },
+  forms: {
+    main: [
+      { key: 'basic', label: label('订单信息', 'Order'), fields: ['name', 'new_status', 'new_productline_id', 'totalamount', 'new_remark'] },
+      { key: 'delivery', label: label('收货信息', 'Delivery'), fields: ['new_contact', 'new_phone', 'new_province', 'new_city', 'new_county', 'new_address'] },
+    ],
+  },
+});
+
+export const salesOrderDetail = defineEntity({
+  logicalName: 'salesorderdetail',
+  entitySet: 'salesorderdetails',
+  label: label('订单明细', 'Order line'),
+  primaryName: 'new_name',
+  scope: { kind: 'businessUnit', field: 'owningbusinessunit' },
+  access: { read: 'sales.read', write: 'sales.write' },
+  fields: {
+    new_name: text(label('产品名称', 'Product name'), { maxLength: 200, readOnly: true }),
+    salesorderid: lookup('salesorder', label('订单', 'Order'), { required: true, indexed: true }),
+    productid: lookup('product', label('产品', 'Product'), { required: true }),
+    quantity: int(label('数量', 'Quantity'), { required: true, min: 1, max: 99999 }),
+    priceperunit: money(label('单价', 'Unit price'), { readOnly: true }),
+    extendedamount: money(label('金额', 'Amount'), { readOnly: true }),
+  },
+  views: {
+    byOrder: { label: label('订单明细', 'Order lines'), columns: ['new_name', 'productid', 'quantity', 'priceperunit', 'extendedamount'], orderBy: [['createdon', 'asc']] },
+  },
+});

@@ -1,0 +1,81 @@
+import { defineOptionSet, label } from '../define.ts';
+
+export const sex = defineOptionSet('new_sex', label('性别', 'Sex'), [
+  { value: 1, label: label('男', 'Male') },
+  { value: 2, label: label('女', 'Female') },
+] as const);
+
+/** spec 001 §9: junior, mid-level, senior engineer. */
+export const workerJob = defineOptionSet('new_srv_worker_job', label('岗位', 'Job'), [
+  { value: 1, label: label('初级工程师', 'Junior engineer') },
+  { value: 2, label: label('中级工程师', 'Mid-level engineer') },
+  { value: 3, label: label('高级工程师', 'Senior engineer') },
+] as const);
+
+/** spec 001 §9: education levels primary to bachelor. */
+export const educationLevel = defineOptionSet('new_educationlevel', label('学历', 'Education level'), [
+  { value: 1, label: label('小学', 'Primary school') },
+  { value: 2, label: label('初中', 'Junior high school') },
+  { value: 3, label: label('高中', 'Senior high school') },
+  { value: 4, label: label('中专', 'Technical secondary school') },
+  { value: 5, label: label('大专', 'Junior college') },
+  { value: 6, label: label('本科', 'Bachelor') },
+] as const);
+
+export const chargingMode = defineOptionSet('new_chargingmodetype', label('计费方式', 'Charging mode'), [
+  { value: 1, label: label('按单计费', 'Per order') },
+  { value: 2, label: label('按工时计费', 'Per working hour') },
+  { value: 3, label: label('固定薪资', 'Fixed salary') },
+] as const);
+
+/** spec 001 §9: notice types. */
+export const noticeType = defineOptionSet('new_notice_type', label('公告类型', 'Notice type'), [
+  { value: 1, label: label('营销政策', 'Marketing policy') },
+  { value: 2, label: label('管理政策', 'Management policy') },
+  { value: 3, label: label('产品通知', 'Product notice') },
+  { value: 4, label: label('行政通知', 'Administrative notice') },
+  { value: 5, label: label('销售政策', 'Sales policy') },
+  { value: 6, label: label('促销通知', 'Promotion notice') },
+  { value: 7, label: label('新品发布', 'New product release') },
+  { value: 8, label: label('其他', 'Others') },
+] as const);
+
+export const noticeStatus = defineOptionSet('new_notice_status', label('发布状态', 'Publish state'), [
+  { value: 1, label: label('草稿', 'Draft') },
+  { value: 2, label: label('已发布', 'Published') },
+  { value: 3, label: label('已撤回', 'Withdrawn') },
+] as const);
+
+/** spec 001 §4: notice read state unread or read; reply state unreplied or replied. */
+export const readState = defineOptionSet('new_readstate', label('阅读状态', 'Read state'), [
+  { value: 0, label: label('未读', 'Unread') },
+  { value: 1, label: label('已读', 'Read') },
+] as const);
+export const replyState = defineOptionSet('new_replystate', label('回复状态', 'Reply state'), [
+  { value: 0, label: label('未回复', 'Unreplied') },
+  { value: 1, label: label('已回复', 'Replied') },
+] as const);
+
+/** spec 001 §4: KB article draft, unapproved, published. */
+export const kbState = defineOptionSet('new_kbarticle_state', label('文章状态', 'Article state'), [
+  { value: 1, label: label('草稿', 'Draft') },
+  { value: 2, label: label('未审核', 'Unapproved') },
+  { value: 3, label: label('已发布', 'Published') },
+] as const);
+
+/** spec 001 §4: product active, retired, draft, under revision. */
+export const productState = defineOptionSet('product_state', label('产品状态', 'Product state'), [
+  { value: 0, label: label('有效', 'Active') },
+  { value: 1, label: label('已停用', 'Retired') },
+  { value: 2, label: label('草稿', 'Draft') },
+  { value: 3, label: label('修订中', 'Under revision') },
+] as const);
+
+export const salesOrderStatus = defineOptionSet('salesorder_status', label('订单状态', 'Order state'), [
+  { value: 1, label: label('待提交', 'To be submitted') },
+  { value: 2, label: label('已提交', 'Submitted') },
+  { value: 3, label: label('已审核', 'Audited') },
+  { value: 4, label: label('部分发货', 'Part shipped') },
+  { value: 5, label: label('全部发货', 'All shipped') },
+  { value: 6, label: label('已取消', 'Cancelled') },
+] as const);

@@ -1,0 +1,65 @@
+import type { EntityDef } from '@portal/model';
+import type { FastifyRequest } from 'fastify';
+import type { Principal } from '../auth/principal.ts';
+import type { Sql } from '../db/db.ts';
+
+/**
+ * The caller's business-unit subtree: their own unit and every unit below it. Head office sees
+ * the whole tree, a branch its stations, a station user only the station's own unit.
+ */
+export async function businessUnitSubtree(sql: Sql, rootId: string): Promise<string[]> {
+  const { rows } = await sql.query<{ id: string }>(
+    `WITH RECURSIVE t AS (
+       SELECT businessunitid AS id FROM businessunit WHERE businessunitid = $1
+       UNION ALL
+       SELECT b.businessunitid FROM businessunit b JOIN t ON b.parentbusinessunitid = t.id
+     ) SELECT id FROM t`,
+    [rootId],
+  );
+  return rows.map((r) => r.id);
+}
+
+const subtreeCache = new WeakMap<FastifyRequest, Promise<string[]>>();
+
+/** The subtree of the request's principal, computed once per request. */
+export function requestSubtree(sql: Sql, req: FastifyRequest): Promise<string[]> {
+  let p = subtreeCache.get(req);
+  if (!p) {
+    p = businessUnitSubtree(sql, req.principal!.businessUnitId);
+    subtreeCache.set(req, p);
+  }
+  return p;
+}
+
+/**
+ * The row filter of an entity's scope for a caller, as SQL with positional parameters starting at
+ * `$<firstParam>`; `alias` qualifies the columns. Identifiers come from the model only.
+ * station / businessUnit rows: owningbusinessunit in the caller's subtree; user rows: owned by the
+ * caller; global rows: everyone. A `system` entity is never readable through here.
+ */
+export function scopePredicate(
+  e: EntityDef,
+  caller: { userId: string; subtree: string[] },
+  firstParam: number,
+  alias = 't',
+): { sql: string; params: unknown[] } {
+  switch (e.scope.kind) {
+    case 'global':
+      return { sql: 'TRUE', params: [] };
+    case 'station':
+    case 'businessUnit':
+      // businessunit rows are themselves units: their own id is what belongs to the subtree.
+      return e.logicalName === 'businessunit'
+        ? { sql: `${alias}."businessunitid" = ANY($${firstParam}::uuid[])`, params: [caller.subtree] }
+        : { sql: `${alias}."owningbusinessunit" = ANY($${firstParam}::uuid[])`, params: [caller.subtree] };
+    case 'user':
+      return { sql: `${alias}."ownerid" = $${firstParam}::uuid`, params: [caller.userId] };
+    case 'system':
+      return { sql: 'FALSE', params: [] };
+  }
+}
+
+export interface Caller {
+  principal: Principal;
+  subtree: string[];
+}
