@@ -1,8 +1,11 @@
 import type { Label, Lang } from '../define.ts';
 import { coreMessages } from './core.ts';
 import { uiMessages } from './ui.ts';
+import { recordsMessages } from './records.ts';
+import { filesMessages } from './files.ts';
+import { widgetsMessages } from './widgets.ts';
 
-export const messages = { ...coreMessages, ...uiMessages } as const satisfies Record<string, Label>;
+export const messages = { ...coreMessages, ...uiMessages, ...recordsMessages, ...filesMessages, ...widgetsMessages } as const satisfies Record<string, Label>;
 export type MessageKey = keyof typeof messages;
 
 /** Fills `{name}` placeholders. */

@@ -1,5 +1,6 @@
 import { ENTITIES, IDENT, type EntityDef, type FieldDef } from '@portal/model';
 import type pg from 'pg';
+import { FILES_DDL } from '../files/ddl.ts';
 
 /** SQL column type of a model field. */
 export function columnType(f: FieldDef): string {
@@ -122,7 +123,7 @@ export async function migrate(pool: pg.Pool): Promise<void> {
   const client = await pool.connect(); // the advisory lock belongs to one session
   try {
     await client.query('SELECT pg_advisory_lock(727001)');
-    const all = ['CREATE EXTENSION IF NOT EXISTS pg_trgm', ...ENTITIES.flatMap(entityDdl), ...INTERNAL_DDL];
+    const all = ['CREATE EXTENSION IF NOT EXISTS pg_trgm', ...ENTITIES.flatMap(entityDdl), ...INTERNAL_DDL, ...FILES_DDL];
     // No parameters: sent as one simple-protocol batch, one round trip.
     await client.query(all.join(';\n'));
   } finally {
