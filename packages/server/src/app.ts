@@ -19,6 +19,7 @@ import { tokenRoutes } from './routes/token.ts';
 import { recordRoutes } from './routes/records.ts';
 import { fileRoutes } from './routes/files.ts';
 import { shopRoutes } from './routes/shop.ts';
+import { noticeRoutes } from './routes/notice.ts';
 import { buildServices, type Services } from './services.ts';
 import type { SmsProvider } from './auth/sms.ts';
 
@@ -66,6 +67,7 @@ export async function buildApp(db: Db, cfg: Config, opts: { sms?: SmsProvider } 
   recordRoutes(app, services);
   fileRoutes(app, services);
   shopRoutes(app, services);
+  noticeRoutes(app, services);
   app.get('/healthz', async () => {
     await db.query('SELECT 1');
     return { ok: true };

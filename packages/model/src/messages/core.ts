@@ -64,6 +64,10 @@ export const coreMessages = {
   'validation.number': label('{field}必须是数字', '{field} must be a number'),
   'validation.unknownField': label('字段 {field} 不存在或不可写', 'Field {field} does not exist or cannot be written'),
   'parameter.missing': label('请在CRM中维护系统参数', 'Please maintain system parameters in the CRM'),
+  'notice.notFound': label('公告不存在', 'Notice not found'),
+  'notice.replyRequired': label('回复内容不能为空', 'The reply cannot be empty'),
+  'notice.replyTooLong': label('回复内容不能超过 1000 个字符', 'The reply cannot exceed 1000 characters'),
+  'notice.replied': label('回复成功', 'Replied'),
   'user.noStation': label('用户没有服务站', 'The user has no service station'),
 } as const;
 

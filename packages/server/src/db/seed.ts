@@ -1,5 +1,6 @@
 import { hashPassword } from '../auth/passwords.ts';
 import type { Db, Sql } from './db.ts';
+import { seedServiceDemo } from './demo-service.ts';
 import {
   DEMO_LANGUAGE_CONFIGS, DEMO_LANGUAGES, DEMO_PARAMETERS, DEMO_PASSWORD, DEMO_ROLES, DEMO_STATIONS, DEMO_UNITS, DEMO_USERS,
 } from './demo-data.ts';
@@ -57,6 +58,7 @@ export async function seedDemo(db: Db): Promise<void> {
       for (const p of r.privileges) await insert(sql, 'new_roleprivilege', { new_name: p, new_role_id: id }, 'new_roleprivilegeid');
     }
     let adminId: string | undefined;
+    const userIds = new Map<string, string>();
     for (const u of DEMO_USERS) {
       const unitId = unitIds.get(u.unit)!;
       const id = await insert(sql, 'systemuser', {
@@ -65,6 +67,7 @@ export async function seedDemo(db: Db): Promise<void> {
         new_password: passwordHash, isdisabled: false, internalemailaddress: `${u.login}@huachen-service.cn`,
       }, 'systemuserid');
       adminId ??= id;
+      userIds.set(u.login, id);
       await insert(sql, 'systemuserroles', { systemuserid: id, roleid: roleIds.get(u.role) }, 'systemuserrolesid');
     }
     for (const c of DEMO_LANGUAGE_CONFIGS) {
@@ -75,5 +78,6 @@ export async function seedDemo(db: Db): Promise<void> {
     for (const p of DEMO_PARAMETERS) {
       await insert(sql, 'new_systemparameter', { new_name: p.name, new_value: p.value, createdby: adminId, owningbusinessunit: hq }, 'new_systemparameterid');
     }
+    await seedServiceDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
   });
 }
