@@ -29,6 +29,26 @@ export interface Config {
   logLevel: string;
   /** Requests a minute per client address on /token and the SMS code call. */
   authRateLimit: number;
+  /** Attachments (local folder or S3-compatible store) and the address-list URLs (files area). */
+  files: FilesConfig;
+}
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  endpoint?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
+}
+
+export interface FilesConfig {
+  /** STORAGE_DIR, default `${DATA_DIR}/files`: the local store when S3 is not configured. */
+  storageDir: string;
+  /** Set when S3_BUCKET is set: attachments go to that S3-compatible bucket. */
+  s3?: S3Config;
+  /** ADDRESS_PROVINCE_URL / ADDRESS_CITY_URL / ADDRESS_COUNTY_URL, default the built-in lists. */
+  address: { province: string; city: string; county: string };
 }
 
 const list = (v: string | undefined) => (v ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
@@ -59,6 +79,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     externalHosts: list(env.EXTERNAL_HOSTS ?? 'www.baidu.com,map.baidu.com'),
     logLevel: env.LOG_LEVEL ?? (testMode ? 'warn' : 'info'),
     authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 30),
+    files: {
+      storageDir: resolve(env.STORAGE_DIR ?? `${resolve(env.DATA_DIR ?? 'data')}/files`),
+      s3: env.S3_BUCKET
+        ? {
+            bucket: env.S3_BUCKET,
+            region: env.S3_REGION || 'us-east-1',
+            endpoint: env.S3_ENDPOINT || undefined,
+            accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE === '1' || env.S3_FORCE_PATH_STYLE === 'true',
+          }
+        : undefined,
+      address: {
+        province: env.ADDRESS_PROVINCE_URL || '/api/address/provinces',
+        city: env.ADDRESS_CITY_URL || '/api/address/cities',
+        county: env.ADDRESS_COUNTY_URL || '/api/address/counties',
+      },
+    },
     ...overrides,
   };
   return cfg;
