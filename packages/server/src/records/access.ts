@@ -1,0 +1,56 @@
+import { getEntity, getEntityBySet, type EntityDef } from '@portal/model';
+import type { FastifyRequest } from 'fastify';
+import type { Sql } from '../db/db.ts';
+import { AppError, forbidden } from '../http/errors.ts';
+import { requestSubtree, type Caller } from './scope.ts';
+import { Params, q } from './sql.ts';
+import { normGuid } from './validate.ts';
+
+/** Served by the record service: declares `access` and is not a system entity. */
+export function isServed(e: EntityDef | undefined): e is EntityDef & { access: NonNullable<EntityDef['access']> } {
+  return !!e && !!e.access && e.scope.kind !== 'system';
+}
+
+export const entityNotFound = (name: string) => new AppError(404, 'records.entityNotFound', { entity: name.slice(0, 100) });
+export const recordNotFound = () => new AppError(404, 'records.notFound');
+
+/** An entity by logical name or entity set, if served; else 404. */
+export function servedEntity(name: string, by: 'set' | 'name' | 'either' = 'either'): EntityDef & { access: NonNullable<EntityDef['access']> } {
+  const e = by === 'set' ? getEntityBySet(name) : by === 'name' ? getEntity(name) : (getEntityBySet(name) ?? getEntity(name));
+  if (!isServed(e)) throw entityNotFound(name);
+  return e;
+}
+
+/** 403 unless the caller holds the entity's read (or write) privilege; no write privilege = read-only. */
+export function assertPrivilege(req: FastifyRequest, e: EntityDef, need: 'read' | 'write'): void {
+  const p = req.principal;
+  const priv = need === 'read' ? e.access?.read : e.access?.write;
+  if (!p || !priv || !p.privileges.has(priv)) throw forbidden();
+}
+
+export function mayRead(req: FastifyRequest, e: EntityDef | undefined): boolean {
+  return isServed(e) && !!req.principal?.privileges.has(e.access.read);
+}
+
+/** The caller (principal and business-unit subtree) of an authenticated request. */
+export async function requestCaller(sql: Sql, req: FastifyRequest): Promise<Caller> {
+  return { principal: req.principal!, subtree: await requestSubtree(sql, req) };
+}
+
+/**
+ * For code outside the record service (attachments): the entity must be served, the caller must
+ * hold its read/write privilege (403) and the row must exist inside the caller's scope (404).
+ */
+export async function assertCanSeeRecord(sql: Sql, req: FastifyRequest, logicalName: string, id: string, need: 'read' | 'write'): Promise<EntityDef> {
+  const e = getEntity(logicalName);
+  if (!isServed(e)) throw entityNotFound(logicalName);
+  assertPrivilege(req, e, need);
+  const gid = normGuid(id);
+  if (!gid) throw recordNotFound();
+  const caller = await requestCaller(sql, req);
+  const p = new Params();
+  const where = `t.${q(e.primaryKey)} = ${p.add(gid, 'uuid')} AND ${p.scope(e, caller, 't')}`;
+  const { rowCount } = await sql.query(`SELECT 1 FROM ${q(e.logicalName)} t WHERE ${where}`, p.values);
+  if (!rowCount) throw recordNotFound();
+  return e;
+}

@@ -1,0 +1,268 @@
+import { randomUUID } from 'node:crypto';
+import { ENTITIES, getEntity, msg, type EntityDef, type Lang, type LookupField } from '@portal/model';
+import type { Principal } from '../auth/principal.ts';
+import type { Sql } from '../db/db.ts';
+import { AppError, badRequest, forbidden } from '../http/errors.ts';
+import { recordNotFound } from './access.ts';
+import { businessUnitSubtree, type Caller } from './scope.ts';
+import { CAST, kindOf, Params, q } from './sql.ts';
+import { isWritable, normGuid, stationField, type FieldError } from './validate.ts';
+
+/** At most this many field errors are joined into the Message; Data carries all of them. */
+const MESSAGE_ERRORS = 20;
+
+/**
+ * A 400 with every field error: Message joins them (in the caller's language), `errors` keeps
+ * them one by one. The record routes answer `Data: { errors }`; elsewhere the app's error
+ * handler renders the joined Message.
+ */
+export class ValidationFailed extends AppError {
+  constructor(readonly errors: FieldError[], lang: Lang) {
+    const sep = lang === 'zh-CN' ? '；' : '; ';
+    const shown = errors.slice(0, MESSAGE_ERRORS).map((e) => e.message);
+    if (errors.length > MESSAGE_ERRORS) shown.push('…');
+    super(400, 'records.validationFailed', { detail: shown.join(sep) });
+  }
+}
+
+const CHUNK = 1000;
+
+/** The station's business unit: the column station rows carry (see the station entity). */
+const STATION_UNIT_FIELD = 'new_businessunit_id';
+
+/** For businessUnit-scoped entities whose scope field is a unit lookup, that field decides the owning unit. */
+function unitField(e: EntityDef): string | null {
+  if (e.scope.kind !== 'businessUnit') return null;
+  const f = e.allFields[e.scope.field];
+  return e.scope.field !== 'owningbusinessunit' && f?.type === 'lookup' && f.target === 'businessunit' ? e.scope.field : null;
+}
+
+/** Visible rows among `ids` of `target` for the caller, key-share locked so a concurrent delete waits. */
+async function visibleIds(sql: Sql, target: EntityDef, caller: Caller, ids: string[], extra?: string): Promise<Map<string, Record<string, unknown>>> {
+  if (!ids.length) return new Map();
+  const p = new Params();
+  const pk = q(target.primaryKey);
+  const cols = extra ? `, t.${q(extra)} AS extra` : '';
+  const { rows } = await sql.query<{ id: string; extra?: string }>(
+    `SELECT t.${pk} AS id${cols} FROM ${q(target.logicalName)} t WHERE t.${pk} = ANY(${p.add(ids, 'uuid[]')}) AND ${p.scope(target, caller, 't')} FOR KEY SHARE OF t`,
+    p.values,
+  );
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+interface Ownership {
+  owningbusinessunit?: string | null;
+}
+
+/**
+ * Resolves the station (for station-scoped entities) of each row: defaults it to the caller's
+ * station, refuses another station for a station user (403), checks the station is visible and
+ * returns its business unit as the row's owning unit. Errors are collected per row.
+ */
+async function resolveStations(
+  sql: Sql, e: EntityDef, caller: Caller, rows: Record<string, unknown>[], errors: FieldError[], lang: Lang, rowLabel: (i: number) => string | null, mode: 'create' | 'update',
+): Promise<Ownership[]> {
+  const sf = stationField(e);
+  const own: Ownership[] = rows.map(() => ({}));
+  if (!sf) return own;
+  const f = e.allFields[sf] as LookupField;
+  const target = getEntity(f.target)!;
+  const mine = normGuid(caller.principal.stationId);
+  const label = f.label[lang];
+  const wanted = new Set<string>();
+  rows.forEach((r, i) => {
+    if (mode === 'update' && !(sf in r)) return;
+    const v = r[sf] == null ? null : normGuid(r[sf]);
+    if (v === null && mode === 'create' && mine) {
+      r[sf] = mine;
+      wanted.add(mine);
+    } else if (v === null) {
+      r[sf] = null;
+      if (f.required) errors.push({ field: sf, message: prefix(rowLabel(i), msg('records.required', lang, { field: label }), lang) });
+    } else {
+      if (mine && v !== mine) throw forbidden('records.notYourStation');
+      r[sf] = v;
+      wanted.add(v);
+    }
+  });
+  const seen = await visibleIds(sql, target, caller, [...wanted], target.allFields[STATION_UNIT_FIELD] ? STATION_UNIT_FIELD : undefined);
+  rows.forEach((r, i) => {
+    const v = r[sf] as string | null | undefined;
+    if (!v) return;
+    const row = seen.get(v);
+    if (!row) {
+      errors.push({ field: sf, message: prefix(rowLabel(i), msg('records.lookupNotVisible', lang, { field: label }), lang) });
+      return;
+    }
+    const unit = row.extra as string | null | undefined;
+    if (!unit || !caller.subtree.includes(unit)) throw forbidden('records.notYourStation');
+    own[i].owningbusinessunit = unit;
+  });
+  return own;
+}
+
+function prefix(label: string | null, message: string, lang: Lang): string {
+  return label === null ? message : msg('records.rowPrefix', lang, { row: label, message });
+}
+
+/** Every other lookup value must be a row of its target the caller can see: one query per field. */
+async function checkLookups(
+  sql: Sql, e: EntityDef, caller: Caller, rows: Record<string, unknown>[], errors: FieldError[], lang: Lang, rowLabel: (i: number) => string | null,
+): Promise<void> {
+  const sf = stationField(e);
+  for (const [name, f] of Object.entries(e.allFields)) {
+    if (f.type !== 'lookup' || name === sf || !isWritable(e, name)) continue;
+    const ids = new Set<string>();
+    for (const r of rows) if (typeof r[name] === 'string') ids.add(r[name] as string);
+    if (!ids.size) continue;
+    const target = getEntity(f.target);
+    const seen = target ? await visibleIds(sql, target, caller, [...ids]) : new Map();
+    rows.forEach((r, i) => {
+      if (typeof r[name] === 'string' && !seen.has(r[name] as string)) {
+        errors.push({ field: name, message: prefix(rowLabel(i), msg('records.lookupNotVisible', lang, { field: f.label[lang] }), lang) });
+      }
+    });
+  }
+}
+
+/**
+ * Inserts rows already checked by validateValues, set-based: one `INSERT … SELECT FROM unnest(…)`
+ * per 1000 rows. Applies the ownership rules — station-scoped rows get their station (the
+ * caller's own by default; a station user may not name another: 403) and that station's business
+ * unit as owning unit; a unit-scoped row whose scope field names a unit is owned by that unit;
+ * every other row by the caller's unit; ownerid, createdby, modifiedby = the caller — and checks
+ * every lookup against the caller's scope with one query per lookup field. Lookup errors are
+ * reported together, numbered `第 {row} 行：…` from `firstRowNumber` (default 1) when there are
+ * several rows. Returns the new ids in row order.
+ */
+export async function insertRecords(
+  sql: Sql,
+  e: EntityDef,
+  caller: { principal: Principal; subtree: string[] },
+  rows: Record<string, unknown>[],
+  lang: Lang,
+  opts: { firstRowNumber?: number } = {},
+): Promise<string[]> {
+  if (!rows.length) return [];
+  const first = opts.firstRowNumber ?? 1;
+  const many = rows.length > 1 || opts.firstRowNumber !== undefined;
+  const rowLabel = (i: number) => (many ? String(first + i) : null);
+  const work = rows.map((r) => ({ ...r }));
+  const errors: FieldError[] = [];
+  const own = await resolveStations(sql, e, caller, work, errors, lang, rowLabel, 'create');
+  await checkLookups(sql, e, caller, work, errors, lang, rowLabel);
+  if (errors.length) throw new ValidationFailed(errors, lang);
+
+  const uf = unitField(e);
+  const me = caller.principal.userId;
+  const ids = work.map(() => randomUUID());
+  const cols = new Set<string>();
+  for (const r of work) for (const k of Object.keys(r)) if (isWritable(e, k)) cols.add(k);
+  const fieldCols = [...cols];
+  const sys: [string, string, (i: number) => unknown][] = [
+    [e.primaryKey, 'uuid', (i) => ids[i]],
+    ['createdby', 'uuid', () => me],
+    ['modifiedby', 'uuid', () => me],
+  ];
+  if (!e.noOwner) {
+    sys.push(['ownerid', 'uuid', () => me]);
+    sys.push(['owningbusinessunit', 'uuid', (i) => own[i].owningbusinessunit ?? (uf && work[i][uf]) ?? caller.principal.businessUnitId]);
+  }
+  for (let start = 0; start < work.length; start += CHUNK) {
+    const end = Math.min(work.length, start + CHUNK);
+    const p = new Params();
+    const names: string[] = [];
+    const arrays: string[] = [];
+    for (const [name, cast, get] of sys) {
+      names.push(q(name));
+      const a: unknown[] = [];
+      for (let i = start; i < end; i++) a.push(get(i));
+      arrays.push(p.add(a, `${cast}[]`));
+    }
+    for (const name of fieldCols) {
+      names.push(q(name));
+      const a: unknown[] = [];
+      for (let i = start; i < end; i++) a.push(work[i][name] ?? null);
+      arrays.push(p.add(a, `${CAST[kindOf(e, name)]}[]`));
+    }
+    await sql.query(`INSERT INTO ${q(e.logicalName)} (${names.join(', ')}) SELECT * FROM unnest(${arrays.join(', ')})`, p.values);
+  }
+  return ids;
+}
+
+/** The row inside the caller's scope, locked for the write; 404 when it is not there. */
+async function lockVisible(sql: Sql, e: EntityDef, caller: Caller, id: string): Promise<void> {
+  const p = new Params();
+  const { rowCount } = await sql.query(
+    `SELECT 1 FROM ${q(e.logicalName)} t WHERE t.${q(e.primaryKey)} = ${p.add(id, 'uuid')} AND ${p.scope(e, caller, 't')} FOR UPDATE OF t`,
+    p.values,
+  );
+  if (!rowCount) throw recordNotFound();
+}
+
+/**
+ * Updates one row the caller can see (else 404) with values checked by validateValues ('update').
+ * Station and unit rules as on create: a new station must be visible and in the caller's subtree,
+ * a station user cannot move a row to another station; the owning unit follows. modifiedon and
+ * modifiedby are maintained.
+ */
+export async function updateRecord(sql: Sql, e: EntityDef, caller: Caller, id: string, values: Record<string, unknown>, lang: Lang): Promise<string> {
+  const gid = normGuid(id);
+  if (!gid) throw recordNotFound();
+  await lockVisible(sql, e, caller, gid);
+  const work = { ...values };
+  const errors: FieldError[] = [];
+  const own = await resolveStations(sql, e, caller, [work], errors, lang, () => null, 'update');
+  await checkLookups(sql, e, caller, [work], errors, lang, () => null);
+  if (errors.length) throw new ValidationFailed(errors, lang);
+  if (e.logicalName === 'businessunit' && typeof work.parentbusinessunitid === 'string') {
+    // The unit tree must stay a tree: scopes are computed by walking it.
+    if ((await businessUnitSubtree(sql, gid)).includes(work.parentbusinessunitid)) throw badRequest('records.cycle');
+  }
+  const p = new Params();
+  const sets: string[] = [];
+  for (const [name, v] of Object.entries(work)) {
+    if (!isWritable(e, name)) continue;
+    sets.push(`${q(name)} = ${p.add(v ?? null, CAST[kindOf(e, name)])}`);
+  }
+  if (!e.noOwner) {
+    const uf = unitField(e);
+    const unit = own[0].owningbusinessunit ?? (uf && uf in work ? ((work[uf] as string | null) ?? caller.principal.businessUnitId) : undefined);
+    if (unit) sets.push(`"owningbusinessunit" = ${p.add(unit, 'uuid')}`);
+  }
+  sets.push('"modifiedon" = now()', `"modifiedby" = ${p.add(caller.principal.userId, 'uuid')}`);
+  await sql.query(`UPDATE ${q(e.logicalName)} SET ${sets.join(', ')} WHERE ${q(e.primaryKey)} = ${p.add(gid, 'uuid')}`, p.values);
+  return gid;
+}
+
+/** Every (entity, lookup field) that may point at rows of `e`. */
+function referencesTo(e: EntityDef): { entity: EntityDef; field: string }[] {
+  const out: { entity: EntityDef; field: string }[] = [];
+  for (const other of ENTITIES) {
+    for (const [name, f] of Object.entries(other.allFields)) if (f.type === 'lookup' && f.target === e.logicalName) out.push({ entity: other, field: name });
+  }
+  return out;
+}
+
+/**
+ * Deletes one row the caller can see (else 404). A row still referenced by a lookup of any
+ * entity is kept: 400 naming the referencing entity (restrict, as Dataverse's default). The row
+ * is locked first; inserts that reference it take a key-share lock, so neither side can slip by.
+ */
+export async function deleteRecord(sql: Sql, e: EntityDef, caller: Caller, id: string, lang: Lang): Promise<void> {
+  const gid = normGuid(id);
+  if (!gid) throw recordNotFound();
+  await lockVisible(sql, e, caller, gid);
+  const refs = referencesTo(e);
+  if (refs.length) {
+    const p = new Params();
+    const idp = p.add(gid, 'uuid');
+    const parts = refs.map((r, i) => {
+      const self = r.entity === e ? ` AND ${q(e.primaryKey)} <> ${idp}` : '';
+      return `SELECT ${i} AS i WHERE EXISTS (SELECT 1 FROM ${q(r.entity.logicalName)} WHERE ${q(r.field)} = ${idp}${self})`;
+    });
+    const { rows } = await sql.query<{ i: number }>(`${parts.join(' UNION ALL ')} LIMIT 1`, p.values);
+    if (rows.length) throw new AppError(400, 'records.referenced', { entity: refs[rows[0].i].entity.label[lang] });
+  }
+  await sql.query(`DELETE FROM ${q(e.logicalName)} WHERE ${q(e.primaryKey)} = $1::uuid`, [gid]);
+}
