@@ -93,8 +93,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         : undefined,
       address: {
         province: env.ADDRESS_PROVINCE_URL || '/api/address/provinces',
-        city: env.ADDRESS_CITY_URL || '/api/address/cities',
-        county: env.ADDRESS_COUNTY_URL || '/api/address/counties',
+        city: env.ADDRESS_CITY_URL || '/api/address/cities?province={code}',
+        county: env.ADDRESS_COUNTY_URL || '/api/address/counties?city={code}',
       },
     },
     ...overrides,

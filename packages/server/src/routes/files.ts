@@ -1,4 +1,270 @@
-import type { FastifyInstance } from 'fastify';
+import type { Readable } from 'node:stream';
+import multipart from '@fastify/multipart';
+import { msg } from '@portal/model';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { requireAuth } from '../auth/authenticate.ts';
+import { sharedSecret } from '../auth/secrets.ts';
+import { cities, counties, etagOf, provinces, type Region } from '../files/address.ts';
+import {
+  assertNoDuplicate, attachableEntity, cleanFileName, contentDisposition, deleteAttachment, findAttachment, listAttachments,
+  objectIdOf, saveAttachment, trimOrNull, type UploadMeta,
+} from '../files/attachments.ts';
+import { buildTemplate, checkExcelFile, importableEntity, ImportRefused, importRows, MAX_IMPORT_BYTES } from '../files/excel.ts';
+import { ATTACHMENT_LIMIT, MB } from '../files/guard.ts';
+import { extOf, isPreviewExt } from '../files/sniff.ts';
+import { createStorage } from '../files/storage.ts';
+import { checkAnnounced, completeTicket, createTicket, purgeTickets, receiveDirect } from '../files/tickets.ts';
+import { fail, ok } from '../http/envelope.ts';
+import { AppError, badRequest, forbidden, notFound } from '../http/errors.ts';
+import { requestLang, t } from '../http/request-context.ts';
+import { assertCanSeeRecord, requestCaller } from '../records/access.ts';
 import type { Services } from '../services.ts';
 
-export function fileRoutes(_app: FastifyInstance, _s: Services) {}
+/**
+ * Attachments (list, upload, download, delete), direct uploads with signed URLs, Excel template
+ * and import, and the address lists. Upload-type calls answer failures as `ErrorCode: -1` with the
+ * Message (spec 000 §8) and a 4xx status.
+ */
+export function fileRoutes(app: FastifyInstance, s: Services) {
+  const { db } = s;
+  const storage = createStorage(s.cfg.files);
+  let keyPromise: Promise<Uint8Array> | undefined;
+  const uploadKey = () => (keyPromise ??= sharedSecret(db, 'upload'));
+  const auth = requireAuth(s.authenticate);
+
+  const timer = setInterval(() => void purgeTickets(db, storage).catch(() => undefined), 60 * 60_000);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+
+  /** Failures of the upload-type calls: ErrorCode -1 and the message (with row errors for imports). */
+  function uploadFailure(req: FastifyRequest, reply: FastifyReply, e: unknown) {
+    const lang = requestLang(req);
+    if (e instanceof ImportRefused) {
+      return reply.code(400).send({ ErrorCode: -1, Message: msg(e.key, lang, e.params), Data: { errors: e.errors, total: e.total } });
+    }
+    if (e instanceof AppError) return reply.code(e.status).send(fail(-1, msg(e.key, lang, e.params)));
+    const code = (e as { code?: string }).code;
+    const status = (e as { statusCode?: number }).statusCode;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(413).send(fail(-1, msg('files.tooLarge', lang)));
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+      return reply.code(400).send(fail(-1, msg('files.noFile', lang)));
+    }
+    if (status && status >= 400 && status < 500) return reply.code(status).send(fail(-1, msg('error.upload', lang)));
+    req.log.error({ err: e }, 'upload failed');
+    return reply.code(500).send(fail(-1, msg('error.upload', lang)));
+  }
+
+  // ---------------------------------------------------------------- address lists (public data)
+  const listCache = new Map<string, { body: string; etag: string }>();
+  function sendRegions(req: FastifyRequest, reply: FastifyReply, cacheKey: string, list: Region[] | undefined) {
+    if (!list) throw notFound('address.unknown');
+    let c = listCache.get(cacheKey);
+    if (!c) {
+      const body = JSON.stringify(ok(list));
+      listCache.set(cacheKey, (c = { body, etag: etagOf(body) }));
+    }
+    reply.header('etag', c.etag).header('cache-control', 'public, max-age=86400');
+    if (req.headers['if-none-match'] === c.etag) return reply.code(304).send();
+    return reply.type('application/json; charset=utf-8').send(c.body);
+  }
+  const code = z.string().regex(/^\d{2,12}$/).max(12);
+  app.get('/api/address/provinces', async (req, reply) => sendRegions(req, reply, 'p', provinces()));
+  app.get('/api/address/cities', async (req, reply) => {
+    const { province } = z.object({ province: code }).parse(req.query);
+    return sendRegions(req, reply, `c:${province}`, cities(province));
+  });
+  app.get('/api/address/counties', async (req, reply) => {
+    const { city } = z.object({ city: code }).parse(req.query);
+    return sendRegions(req, reply, `a:${city}`, counties(city));
+  });
+
+  // ---------------------------------------------------------------- attachments
+  app.get('/api/attachment', { preHandler: auth }, async (req) => {
+    const qy = z.object({ moduleType: z.string().max(64), objectId: z.string().max(64) }).parse(req.query);
+    const e = attachableEntity(qy.moduleType);
+    const objectId = objectIdOf(qy.objectId);
+    await assertCanSeeRecord(db, req, e.logicalName, objectId, 'read');
+    return ok(await listAttachments(db, e.logicalName, objectId));
+  });
+
+  app.get('/api/attachment/download/:moduleType/:id', { preHandler: auth }, async (req, reply) => {
+    const p = req.params as { moduleType: string; id: string };
+    const e = attachableEntity(p.moduleType);
+    const row = await findAttachment(db, e.logicalName, p.id);
+    await assertCanSeeRecord(db, req, e.logicalName, row.object_id, 'read');
+    const obj = await storage.get(row.storage_key);
+    if (!obj) throw notFound('files.notFound');
+    const inline = isPreviewExt(extOf(row.file_name));
+    reply
+      .header('content-type', row.content_type)
+      .header('content-length', String(obj.size))
+      .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', row.file_name))
+      .header('x-content-type-options', 'nosniff')
+      // An SVG (or anything else) opened directly runs no script and reaches nothing.
+      .header('content-security-policy', "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox")
+      .header('cache-control', 'private, no-store');
+    return reply.send(obj.stream);
+  });
+
+  // GET per the specification; the bearer header is required, so a cross-site link cannot trigger it.
+  app.get('/api/attachment/delete/:moduleType/:id', { preHandler: auth }, async (req) => {
+    const p = req.params as { moduleType: string; id: string };
+    const e = attachableEntity(p.moduleType);
+    const row = await findAttachment(db, e.logicalName, p.id);
+    await assertCanSeeRecord(db, req, e.logicalName, row.object_id, 'write');
+    await deleteAttachment(db, storage, row);
+    return ok(null, t(req, 'files.deleted'));
+  });
+
+  /** Upload fields (names as the spec writes them, any case) → checked metadata; access 'write'. */
+  async function uploadMeta(req: FastifyRequest, f: Record<string, string>, partFileName: string | undefined): Promise<UploadMeta> {
+    const e = attachableEntity(f.moduletype);
+    const objectId = objectIdOf(f.objectid);
+    const fileName = cleanFileName(f.filename || partFileName);
+    if (!fileName) throw badRequest('files.fileNameRequired');
+    let fileId: string | null = null;
+    if (f.fileid) {
+      fileId = objectIdOfField(f.fileid, 'FileId');
+    }
+    const overwrite = f.isoverwrite === '1' || f.isoverwrite === 'true';
+    if (f.isoverwrite && !['0', '1', 'true', 'false'].includes(f.isoverwrite)) throw badRequest('files.badField', { field: 'IsOverwrite' });
+    await assertCanSeeRecord(db, req, e.logicalName, objectId, 'write');
+    const m: UploadMeta = { moduleType: e.logicalName, objectId, fileName, fileId, overwrite, title: trimOrNull(f.title, 200), remark: trimOrNull(f.remark, 500) };
+    await assertNoDuplicate(db, m);
+    return m;
+  }
+  const objectIdOfField = (v: string, field: string) => {
+    try {
+      return objectIdOf(v);
+    } catch {
+      throw badRequest('files.badField', { field });
+    }
+  };
+
+  app.post('/api/upload/sign', { preHandler: auth }, async (req, reply) => {
+    try {
+      const b = z.record(z.string(), z.unknown()).parse(req.body ?? {});
+      const f: Record<string, string> = {};
+      for (const [k, v] of Object.entries(b)) if (typeof v === 'string' || typeof v === 'number') f[k.toLowerCase()] = String(v);
+      const size = Number(f.filesize);
+      const e = attachableEntity(f.moduletype);
+      const fileName = cleanFileName(f.filename);
+      if (!fileName) throw badRequest('files.fileNameRequired');
+      checkAnnounced(e.logicalName, fileName, size, f.contenttype ?? '');
+      const m = await uploadMeta(req, f, undefined);
+      return ok(await createTicket(db, storage, await uploadKey(), req.principal!.userId, m, size));
+    } catch (e) {
+      return uploadFailure(req, reply, e);
+    }
+  });
+
+  app.post('/api/upload/complete', { preHandler: auth }, async (req, reply) => {
+    try {
+      const b = z.object({ ticket: z.string().max(200) }).parse(req.body ?? {});
+      return ok(await completeTicket(db, storage, await uploadKey(), req.principal!.userId, b.ticket), t(req, 'files.uploaded'));
+    } catch (e) {
+      return uploadFailure(req, reply, e instanceof z.ZodError ? badRequest('files.ticketInvalid') : e);
+    }
+  });
+
+  // ---------------------------------------------------------------- Excel template
+  app.get('/api/excel/template/:entitySet', { preHandler: auth }, async (req, reply) => {
+    const e = importableEntity((req.params as { entitySet: string }).entitySet);
+    if (!req.principal!.privileges.has(e.access.write)) throw forbidden();
+    const lang = requestLang(req);
+    const body = await buildTemplate(e, lang);
+    const name = `${e.label[lang]}${lang === 'zh-CN' ? '导入模板' : ' import template'}.xlsx`;
+    return reply
+      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', contentDisposition('attachment', name))
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'no-store')
+      .send(body);
+  });
+
+  // ---------------------------------------------------------------- multipart calls
+  app.register(async (inst) => {
+    await inst.register(multipart, {
+      limits: { fileSize: ATTACHMENT_LIMIT + MB, files: 1, fields: 20, fieldSize: 4096, parts: 25, headerPairs: 100 },
+    });
+
+    // Fields first, then the file (FormData keeps the order they are appended in): the checks run
+    // before a byte of the file is stored, and the file streams through to the storage.
+    inst.post('/api/attachment/upload', { preHandler: auth }, async (req, reply) => {
+      try {
+        const fields: Record<string, string> = {};
+        let result: { Id: string; FileName: string; FileSize: number } | undefined;
+        for await (const part of req.parts()) {
+          if (part.type === 'field') {
+            fields[part.fieldname.toLowerCase()] = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+            continue;
+          }
+          if (result) {
+            part.file.resume();
+            continue;
+          }
+          let m: UploadMeta;
+          try {
+            m = await uploadMeta(req, fields, part.filename);
+          } catch (e) {
+            part.file.resume();
+            throw e;
+          }
+          result = await saveAttachment(db, storage, m, part.file as Readable, req.principal!.userId);
+        }
+        if (!result) throw badRequest('files.noFile');
+        return ok(result, t(req, 'files.uploaded'));
+      } catch (e) {
+        return uploadFailure(req, reply, e);
+      }
+    });
+
+    inst.post('/api/excel/import/:entitySet', { preHandler: auth }, async (req, reply) => {
+      try {
+        const e = importableEntity((req.params as { entitySet: string }).entitySet);
+        if (!req.principal!.privileges.has(e.access.write)) throw forbidden();
+        let bytes: Buffer | undefined;
+        let fileName = '';
+        for await (const part of req.parts()) {
+          if (part.type !== 'file') continue;
+          if (bytes) {
+            part.file.resume();
+            continue;
+          }
+          fileName = part.filename ?? '';
+          const chunks: Buffer[] = [];
+          let n = 0;
+          for await (const c of part.file as AsyncIterable<Buffer>) {
+            n += c.length;
+            if (n > MAX_IMPORT_BYTES) throw new AppError(413, 'excel.tooLarge');
+            chunks.push(c);
+          }
+          bytes = Buffer.concat(chunks);
+        }
+        if (!bytes) throw badRequest('files.noFile');
+        checkExcelFile(fileName, bytes);
+        const lang = requestLang(req);
+        const r = await importRows(db, e, bytes, await requestCaller(db, req), lang);
+        return ok(r, msg('excel.imported', lang, { count: r.imported }));
+      } catch (e) {
+        return uploadFailure(req, reply, e);
+      }
+    });
+  });
+
+  // ---------------------------------------------------------------- direct upload (local mode)
+  app.register(async (inst) => {
+    // The body is the file itself, of any type: never parsed, streamed to the storage.
+    inst.removeAllContentTypeParsers();
+    inst.addContentTypeParser('*', (_req, _payload, done) => done(null));
+    inst.put('/api/upload/direct/:ticket', async (req, reply) => {
+      try {
+        const r = await receiveDirect(db, storage, await uploadKey(), (req.params as { ticket: string }).ticket, req.raw);
+        return ok(r, t(req, 'files.uploaded'));
+      } catch (e) {
+        return uploadFailure(req, reply, e);
+      }
+    });
+  });
+}

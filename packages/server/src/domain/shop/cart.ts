@@ -1,0 +1,244 @@
+import { PATTERNS } from '@portal/model';
+import type { Principal } from '../../auth/principal.ts';
+import type { Db, Sql } from '../../db/db.ts';
+import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import { normGuid } from '../../records/validate.ts';
+import { formatCents, toCents } from './money.ts';
+
+/**
+ * The shopping cart (spec 000 §3, §4, §7). Cart rows (`new_cartitem`, user scope) belong to their
+ * owner: every statement filters on ownerid = the caller, so nobody reaches another user's items.
+ * Mutations of one user's cart are serialised by a transaction-scoped advisory lock.
+ */
+
+export interface CartLine {
+  Id: string;
+  ProductId: string;
+  ProductNumber: string;
+  ProductName: string;
+  Model: string | null;
+  Uom: string | null;
+  Price: string;
+  Quantity: number;
+  Amount: string;
+  /** false when the product was retired after it was put in the cart (it cannot be settled). */
+  Available: boolean;
+}
+
+export interface CartGroup {
+  GroupId: string | null;
+  GroupName: string;
+  CurrentIndex: -1;
+  ProductList: CartLine[];
+}
+
+export const MAX_QTY = 99_999;
+
+/** Quantity rules of spec 001 §5: integer only; larger than 0; less than 100,000. */
+export function checkQuantity(v: unknown): number {
+  const n = typeof v === 'string' && v.trim() !== '' ? Number(v.trim()) : v;
+  if (typeof n !== 'number' || !Number.isFinite(n) || !Number.isInteger(n)) throw badRequest('shop.qtyInteger');
+  if (n <= 0) throw badRequest('shop.qtyPositive');
+  if (n > MAX_QTY) throw badRequest('shop.qtyMax');
+  return n;
+}
+
+const lockCart = (sql: Sql, userId: string) => sql.query("SELECT pg_advisory_xact_lock(hashtext('cart:' || $1))", [userId]);
+
+/** The caller's cart in groups per product line; prices are the products' prices now. */
+export async function cartGroups(db: Sql, userId: string, otherLine: string): Promise<CartGroup[]> {
+  const { rows } = await db.query<{
+    id: string; product_id: string; productnumber: string; name: string; new_model: string | null; new_uom: string | null;
+    price: string | null; qty: number; new_state: number; line_id: string | null; line_name: string | null; line_code: string | null;
+  }>(
+    `SELECT c.new_cartitemid AS id, p.productid AS product_id, p.productnumber, p.name, p.new_model, p.new_uom, p.price,
+            c.new_qty AS qty, p.new_state, l.new_productlineid AS line_id, l.new_name AS line_name, l.new_code AS line_code
+       FROM new_cartitem c
+       JOIN product p ON p.productid = c.new_product_id
+       LEFT JOIN new_productline l ON l.new_productlineid = p.new_productline_id
+      WHERE c.ownerid = $1 AND c.statecode = 0
+      ORDER BY l.new_code NULLS LAST, c.createdon, c.new_cartitemid`,
+    [userId],
+  );
+  const groups = new Map<string, CartGroup>();
+  for (const r of rows) {
+    const gid = r.line_id ?? '';
+    let g = groups.get(gid);
+    if (!g) groups.set(gid, (g = { GroupId: r.line_id, GroupName: r.line_name ?? otherLine, CurrentIndex: -1, ProductList: [] }));
+    const price = toCents(r.price);
+    g.ProductList.push({
+      Id: r.id, ProductId: r.product_id, ProductNumber: r.productnumber, ProductName: r.name, Model: r.new_model, Uom: r.new_uom,
+      Price: formatCents(price), Quantity: r.qty, Amount: formatCents(price * BigInt(r.qty)), Available: r.new_state === 0 && r.price !== null,
+    });
+  }
+  return [...groups.values()];
+}
+
+type ProductRow = { productid: string; name: string; new_state: number; price: string | null };
+
+async function buyableProduct(sql: Sql, productId: unknown): Promise<ProductRow> {
+  const id = normGuid(productId);
+  const p = id ? (await sql.query<ProductRow>('SELECT productid, name, new_state, price FROM product WHERE productid = $1', [id])).rows[0] : undefined;
+  if (!p) throw notFound('shop.productNotFound');
+  if (p.new_state !== 0) throw badRequest('shop.productInactive', { name: p.name });
+  if (p.price === null) throw badRequest('shop.noPrice', { name: p.name });
+  return p;
+}
+
+/** Adds a product, or increases the quantity of the line already holding it (at most 99,999). */
+export async function addProduct(db: Db, p: Principal, productId: unknown, quantity: unknown): Promise<{ Id: string; Quantity: number }> {
+  const qty = checkQuantity(quantity ?? 1);
+  return db.tx(async (sql) => {
+    const product = await buyableProduct(sql, productId);
+    await lockCart(sql, p.userId);
+    const existing = (await sql.query<{ id: string; qty: number }>(
+      'SELECT new_cartitemid AS id, new_qty AS qty FROM new_cartitem WHERE ownerid = $1 AND new_product_id = $2 AND statecode = 0 ORDER BY createdon LIMIT 1',
+      [p.userId, product.productid],
+    )).rows[0];
+    if (existing) {
+      const total = existing.qty + qty;
+      if (total > MAX_QTY) throw badRequest('shop.qtyMax');
+      await sql.query('UPDATE new_cartitem SET new_qty = $2, modifiedon = now(), modifiedby = $3 WHERE new_cartitemid = $1', [existing.id, total, p.userId]);
+      return { Id: existing.id, Quantity: total };
+    }
+    const { rows } = await sql.query<{ id: string }>(
+      `INSERT INTO new_cartitem (new_name, new_product_id, new_qty, ownerid, owningbusinessunit, createdby, modifiedby)
+       VALUES ($1, $2, $3, $4, $5, $4, $4) RETURNING new_cartitemid AS id`,
+      [product.name.slice(0, 200), product.productid, qty, p.userId, p.businessUnitId],
+    );
+    return { Id: rows[0].id, Quantity: qty };
+  });
+}
+
+/** Sets the quantity of one of the caller's cart lines. */
+export async function updateProduct(db: Db, p: Principal, itemId: unknown, quantity: unknown): Promise<{ Id: string; Quantity: number }> {
+  const qty = checkQuantity(quantity);
+  const id = normGuid(itemId);
+  if (!id) throw notFound('shop.itemNotFound');
+  const r = await db.query('UPDATE new_cartitem SET new_qty = $3, modifiedon = now(), modifiedby = $2 WHERE new_cartitemid = $1 AND ownerid = $2 AND statecode = 0', [id, p.userId, qty]);
+  if (!r.rowCount) throw notFound('shop.itemNotFound');
+  return { Id: id, Quantity: qty };
+}
+
+export async function deleteProduct(db: Db, p: Principal, itemId: unknown): Promise<void> {
+  const id = normGuid(itemId);
+  const r = id ? await db.query('DELETE FROM new_cartitem WHERE new_cartitemid = $1 AND ownerid = $2', [id, p.userId]) : { rowCount: 0 };
+  if (!r.rowCount) throw notFound('shop.itemNotFound');
+}
+
+export async function clearCart(db: Db, p: Principal): Promise<number> {
+  return (await db.query('DELETE FROM new_cartitem WHERE ownerid = $1', [p.userId])).rowCount ?? 0;
+}
+
+export interface SettleInput {
+  ItemIds: unknown;
+  Contact?: unknown;
+  Phone?: unknown;
+  Province?: unknown;
+  City?: unknown;
+  County?: unknown;
+  Address?: unknown;
+  Remark?: unknown;
+}
+
+export interface SettledOrder {
+  Id: string;
+  Name: string;
+  TotalAmount: string;
+  LineCount: number;
+  GroupName: string;
+}
+
+/** Delivery fields of a settle request, checked against the order's field lengths. */
+function delivery(b: SettleInput, label: (f: string) => string) {
+  const str = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
+  const out = {
+    contact: str(b.Contact), phone: str(b.Phone), province: str(b.Province), city: str(b.City),
+    county: str(b.County), address: str(b.Address), remark: str(b.Remark),
+  };
+  const need: [keyof typeof out, string][] = [['contact', 'new_contact'], ['phone', 'new_phone'], ['province', 'new_province'], ['city', 'new_city'], ['address', 'new_address']];
+  for (const [k, f] of need) if (!out[k]) throw badRequest('shop.fieldRequired', { field: label(f) });
+  if (!PATTERNS.phone.test(out.phone) && !PATTERNS.mobile.test(out.phone)) throw badRequest('shop.phoneInvalid');
+  if ([...out.remark].length > 100) throw badRequest('shop.remarkTooLong');
+  const max: [keyof typeof out, string, number][] = [['contact', 'new_contact', 60], ['province', 'new_province', 40], ['city', 'new_city', 40], ['county', 'new_county', 40], ['address', 'new_address', 200]];
+  for (const [k, f, n] of max) if ([...out[k]].length > n) throw new AppError(400, 'validation.maxLength', { field: label(f), max: n });
+  return out;
+}
+
+/** Order numbers SO<yyyymmdd>-<nnnn> per day (UTC+8), serialised by an advisory lock. */
+async function nextOrderNumbers(sql: Sql, n: number, now = new Date()): Promise<string[]> {
+  await sql.query('SELECT pg_advisory_xact_lock(727101)');
+  const d = new Date(now.getTime() + 8 * 3600_000);
+  const day = `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}${String(d.getUTCDate()).padStart(2, '0')}`;
+  const prefix = `SO${day}-`;
+  const { rows } = await sql.query<{ last: string | null }>(
+    "SELECT max(substring(name FROM '^SO[0-9]{8}-([0-9]+)$')::int)::text AS last FROM salesorder WHERE name LIKE $1",
+    [`${prefix}%`],
+  );
+  const start = Number(rows[0]?.last ?? 0) + 1;
+  return Array.from({ length: n }, (_, i) => `${prefix}${String(start + i).padStart(4, '0')}`);
+}
+
+/**
+ * Settles the chosen cart lines in one transaction: one submitted sales order per product line,
+ * totals from the products' prices now, the lines removed from the cart. A retry after success
+ * finds the lines gone and changes nothing.
+ */
+export async function settle(db: Db, p: Principal, b: SettleInput, label: (f: string) => string, otherLine: string): Promise<SettledOrder[]> {
+  const ids = Array.isArray(b.ItemIds) ? b.ItemIds.map(normGuid) : [];
+  if (!ids.length) throw badRequest('shop.selectItems');
+  if (ids.some((x) => !x)) throw badRequest('shop.itemsGone');
+  const itemIds = [...new Set(ids as string[])];
+  const d = delivery(b, label);
+  return db.tx(async (sql) => {
+    await lockCart(sql, p.userId);
+    const { rows: items } = await sql.query<{
+      id: string; qty: number; product_id: string; name: string; new_state: number; price: string | null; line_id: string | null; line_name: string | null;
+    }>(
+      `SELECT c.new_cartitemid AS id, c.new_qty AS qty, p.productid AS product_id, p.name, p.new_state, p.price,
+              l.new_productlineid AS line_id, l.new_name AS line_name
+         FROM new_cartitem c
+         JOIN product p ON p.productid = c.new_product_id
+         LEFT JOIN new_productline l ON l.new_productlineid = p.new_productline_id
+        WHERE c.ownerid = $1 AND c.statecode = 0 AND c.new_cartitemid = ANY($2::uuid[])
+        ORDER BY l.new_code NULLS LAST, c.createdon, c.new_cartitemid`,
+      [p.userId, itemIds],
+    );
+    if (items.length !== itemIds.length) throw badRequest('shop.itemsGone');
+    for (const it of items) {
+      if (it.new_state !== 0) throw badRequest('shop.productInactive', { name: it.name });
+      if (it.price === null) throw badRequest('shop.noPrice', { name: it.name });
+    }
+    const groups = new Map<string, typeof items>();
+    for (const it of items) {
+      const k = it.line_id ?? '';
+      groups.set(k, [...(groups.get(k) ?? []), it]);
+    }
+    const numbers = await nextOrderNumbers(sql, groups.size);
+    const out: SettledOrder[] = [];
+    let i = 0;
+    for (const [lineId, lines] of groups) {
+      const amounts = lines.map((l) => toCents(l.price) * BigInt(l.qty));
+      const total = amounts.reduce((a, c) => a + c, 0n);
+      const name = numbers[i++];
+      const { rows } = await sql.query<{ id: string }>(
+        `INSERT INTO salesorder (name, new_status, new_productline_id, totalamount, new_contact, new_phone, new_province, new_city,
+                                 new_county, new_address, new_remark, ownerid, owningbusinessunit, createdby, modifiedby)
+         VALUES ($1, 2, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $11, $11) RETURNING salesorderid AS id`,
+        [name, lineId || null, formatCents(total), d.contact, d.phone, d.province, d.city, d.county || null, d.address, d.remark || null, p.userId, p.businessUnitId],
+      );
+      const orderId = rows[0].id;
+      // All lines of the order in one statement.
+      await sql.query(
+        `INSERT INTO salesorderdetail (new_name, salesorderid, productid, quantity, priceperunit, extendedamount, ownerid, owningbusinessunit, createdby, modifiedby)
+         SELECT n, $1, pid, q, pr, amt, $2, $3, $2, $2
+           FROM unnest($4::varchar[], $5::uuid[], $6::int[], $7::numeric[], $8::numeric[]) AS u(n, pid, q, pr, amt)`,
+        [orderId, p.userId, p.businessUnitId, lines.map((l) => l.name.slice(0, 200)), lines.map((l) => l.product_id), lines.map((l) => l.qty),
+          lines.map((l) => formatCents(toCents(l.price))), amounts.map(formatCents)],
+      );
+      out.push({ Id: orderId, Name: name, TotalAmount: formatCents(total), LineCount: lines.length, GroupName: lines[0].line_name ?? otherLine });
+    }
+    await sql.query('DELETE FROM new_cartitem WHERE ownerid = $1 AND new_cartitemid = ANY($2::uuid[])', [p.userId, itemIds]);
+    return out;
+  });
+}

@@ -1,0 +1,77 @@
+import { inflateRawSync } from 'node:zlib';
+
+/**
+ * Checks an xlsx (a zip) before any parser sees it: the central directory must be sound, and every
+ * entry is actually inflated — the sizes an archive declares can lie — with a cap, so that
+ *   - the total uncompressed size stays ≤ `maxTotal` (100 MB),
+ *   - no entry inflates more than `maxRatio` (100) times its compressed size once it is past a
+ *     small grace size (as Apache POI's ZipSecureFile does: tiny, very regular XML parts such as an
+ *     empty styles part legitimately compress better than 100:1),
+ *   - there are at most `maxEntries` entries, no encrypted entries, no ZIP64, only stored or deflated data.
+ * Returns null when the archive is acceptable, else the reason (for logs; users get one message).
+ */
+export interface ZipLimits {
+  maxTotal: number;
+  maxRatio: number;
+  maxEntries: number;
+  /** Entries whose inflated size stays under this are not held to the ratio. */
+  ratioGrace: number;
+}
+
+export const XLSX_LIMITS: ZipLimits = { maxTotal: 100 * 1024 * 1024, maxRatio: 100, maxEntries: 10_000, ratioGrace: 100 * 1024 };
+
+export function zipProblem(buf: Buffer, limits: ZipLimits = XLSX_LIMITS): string | null {
+  // End of central directory: 22 bytes plus a comment of up to 65535 bytes, searched from the end.
+  let eocd = -1;
+  for (let i = buf.length - 22; i >= Math.max(0, buf.length - 22 - 0xffff); i--) {
+    if (buf.readUInt32LE(i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) return 'no end of central directory';
+  const count = buf.readUInt16LE(eocd + 10);
+  const cdSize = buf.readUInt32LE(eocd + 12);
+  const cdOffset = buf.readUInt32LE(eocd + 16);
+  if (count === 0xffff || cdOffset === 0xffffffff || cdSize === 0xffffffff) return 'zip64';
+  if (count > limits.maxEntries) return 'too many entries';
+  if (cdOffset + cdSize > eocd) return 'central directory out of bounds';
+  let p = cdOffset;
+  let total = 0;
+  for (let n = 0; n < count; n++) {
+    if (p + 46 > buf.length || buf.readUInt32LE(p) !== 0x02014b50) return 'bad central directory entry';
+    const flags = buf.readUInt16LE(p + 8);
+    const method = buf.readUInt16LE(p + 10);
+    const compressed = buf.readUInt32LE(p + 20);
+    const declared = buf.readUInt32LE(p + 24);
+    const nameLen = buf.readUInt16LE(p + 28);
+    const extraLen = buf.readUInt16LE(p + 30);
+    const commentLen = buf.readUInt16LE(p + 32);
+    const local = buf.readUInt32LE(p + 42);
+    p += 46 + nameLen + extraLen + commentLen;
+    if (flags & 0x1) return 'encrypted entry';
+    if (compressed === 0xffffffff || declared === 0xffffffff || local === 0xffffffff) return 'zip64';
+    if (method !== 0 && method !== 8) return `compression method ${method}`;
+    if (local + 30 > buf.length || buf.readUInt32LE(local) !== 0x04034b50) return 'bad local header';
+    const dataStart = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
+    if (dataStart + compressed > buf.length) return 'entry out of bounds';
+    // Declared sizes first (cheap), then the real inflated size.
+    if (declared > limits.ratioGrace && declared > compressed * limits.maxRatio) return 'compression ratio';
+    if (total + declared > limits.maxTotal) return 'total size';
+    const room = Math.min(limits.maxTotal - total, Math.max(limits.ratioGrace, compressed * limits.maxRatio));
+    let size: number;
+    if (method === 0) size = compressed;
+    else {
+      try {
+        // maxOutputLength makes zlib stop (and throw) past the room left: a bomb is never inflated whole.
+        size = inflateRawSync(buf.subarray(dataStart, dataStart + compressed), { maxOutputLength: room + 1 }).length;
+      } catch (e) {
+        const code = (e as { code?: string }).code;
+        return code === 'ERR_BUFFER_TOO_LARGE' || /too large|buffer/i.test(String((e as Error).message)) ? 'inflates past the limit' : 'corrupt entry';
+      }
+    }
+    if (size > room) return 'inflates past the limit';
+    total += size;
+  }
+  return null;
+}
