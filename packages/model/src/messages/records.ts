@@ -9,6 +9,7 @@ export const recordsMessages = {
   'records.notFound': label('记录不存在或您无权访问', 'The record does not exist or you cannot access it'),
   'records.notYourStation': label('单据不属于本服务站', 'The document does not belong to this station'),
   'records.referenced': label('该记录已被“{entity}”引用，不能删除', 'This record is referenced by "{entity}" and cannot be deleted'),
+  'records.attributeNotFound': label('实体 {entity} 没有选项字段 {field}', 'Entity {entity} has no option field {field}'),
   'records.bodyObject': label('请求内容必须是 JSON 对象', 'The request body must be a JSON object'),
   'records.validationFailed': label('{detail}', '{detail}'),
   'records.rowPrefix': label('第 {row} 行：{message}', 'Row {row}: {message}'),

@@ -1,4 +1,173 @@
-import type { FastifyInstance } from 'fastify';
+import { msg, type EntityDef } from '@portal/model';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireAuth } from '../auth/authenticate.ts';
+import { ok } from '../http/envelope.ts';
+import { AppError, badRequest } from '../http/errors.ts';
+import { requestLang } from '../http/request-context.ts';
+import { assertPrivilege, isServed, recordNotFound, requestCaller, servedEntity } from '../records/access.ts';
+import { exportXlsx } from '../records/export.ts';
+import { boolLabel, wantsFormatted } from '../records/format.ts';
+import type { Expr } from '../records/query/ast.ts';
+import { parseCondition } from '../records/query/condition.ts';
+import { parseOrderBy, parseSelect } from '../records/query/odata.ts';
+import {
+  compileContext, intParam, param, quickSearch, retrieveFetchXml, retrieveMultiple, retrieveOne, runQuery, searchFields,
+} from '../records/service.ts';
+import { normGuid, validateValues } from '../records/validate.ts';
+import { deleteRecord, insertRecords, updateRecord, ValidationFailed } from '../records/write.ts';
+import { LIMITS } from '../records/query/ast.ts';
+import { getEntity } from '@portal/model';
 import type { Services } from '../services.ts';
 
-export function recordRoutes(_app: FastifyInstance, _s: Services) {}
+/** `{entitySet}` or `{entitySet}({id})` of a CRM data path. */
+function target(raw: string): { name: string; id?: string } {
+  const m = /^([A-Za-z_][A-Za-z0-9_]{0,62})(?:\(([^()]*)\))?$/.exec(raw);
+  if (!m) throw badRequest('records.q.badParam', { name: 'entitySet' });
+  if (m[2] === undefined) return { name: m[1] };
+  const id = normGuid(m[2].replace(/^'|'$/g, ''));
+  if (!id) throw recordNotFound();
+  return { name: m[1], id };
+}
+
+function body(req: FastifyRequest): Record<string, unknown> {
+  const b = req.body;
+  if (!b || typeof b !== 'object' || Array.isArray(b)) throw badRequest('records.bodyObject');
+  return b as Record<string, unknown>;
+}
+
+function withId(raw: string): { e: EntityDef; id: string } {
+  const t = target(raw);
+  const e = servedEntity(t.name, 'set');
+  if (!t.id) throw badRequest('records.q.badParam', { name: 'id' });
+  return { e, id: t.id };
+}
+
+/**
+ * The generic record service (spec 000 §7 CRM data helpers, lookups and picklists). Every read
+ * and write runs with the caller's privileges and scope; see records/README.md.
+ */
+export function recordRoutes(app: FastifyInstance, s: Services) {
+  const { db } = s;
+  app.register(async (r) => {
+    // Field errors answer Data: { errors: [{ field, message }] }; everything else goes to the app's handler.
+    r.setErrorHandler((err, req, reply) => {
+      if (err instanceof ValidationFailed) {
+        return reply.code(400).send({ ErrorCode: 400, Message: msg(err.key, requestLang(req), err.params), Data: { errors: err.errors } });
+      }
+      throw err;
+    });
+    const auth = { preHandler: requireAuth(s.authenticate) };
+
+    r.get<{ Params: { target: string } }>('/api/crmdata/Retrieve/:target', auth, async (req) => {
+      const t = target(req.params.target);
+      const xml = param(req.query, 'fetchXml');
+      const e = servedEntity(t.name, xml !== undefined && !t.id ? 'either' : 'set');
+      assertPrivilege(req, e, 'read');
+      if (t.id) {
+        const rec = await retrieveOne(db, req, e, t.id);
+        if (!rec) throw recordNotFound();
+        return ok(rec);
+      }
+      if (xml !== undefined) return ok(await retrieveFetchXml(db, req, e, xml));
+      return ok(await retrieveMultiple(db, req, e));
+    });
+
+    r.post<{ Params: { set: string } }>('/api/crmdata/create/:set', auth, async (req) => {
+      const e = servedEntity(req.params.set, 'set');
+      assertPrivilege(req, e, 'write');
+      const lang = requestLang(req);
+      const v = validateValues(e, body(req), 'create', lang);
+      if (v.errors.length) throw new ValidationFailed(v.errors, lang);
+      const caller = await requestCaller(db, req);
+      const [id] = await db.tx((sql) => insertRecords(sql, e, caller, [v.values], lang));
+      return ok({ id });
+    });
+
+    const update = async (req: FastifyRequest, raw: string, input: Record<string, unknown>) => {
+      const { e, id } = withId(raw);
+      assertPrivilege(req, e, 'write');
+      const lang = requestLang(req);
+      const v = validateValues(e, input, 'update', lang);
+      if (v.errors.length) throw new ValidationFailed(v.errors, lang);
+      const caller = await requestCaller(db, req);
+      return ok({ id: await db.tx((sql) => updateRecord(sql, e, caller, id, v.values, lang)) });
+    };
+    r.post<{ Params: { target: string } }>('/api/crmdata/Update/:target', auth, (req) => update(req, req.params.target, body(req)));
+    r.post<{ Params: { target: string; field: string } }>('/api/crmdata/Update/:target/:field', auth, (req) => {
+      const b = body(req);
+      if (!Object.hasOwn(b, 'value')) throw badRequest('records.q.badParam', { name: 'value' });
+      return update(req, req.params.target, { [req.params.field]: b.value });
+    });
+
+    r.post<{ Params: { target: string } }>('/api/crmdata/delete/:target', auth, async (req) => {
+      const { e, id } = withId(req.params.target);
+      assertPrivilege(req, e, 'write');
+      const caller = await requestCaller(db, req);
+      await db.tx((sql) => deleteRecord(sql, e, caller, id, requestLang(req)));
+      return ok(null);
+    });
+
+    r.get<{ Params: { set: string } }>('/api/crmdata/Export/:set', auth, async (req, reply) => {
+      const e = servedEntity(req.params.set, 'set');
+      assertPrivilege(req, e, 'read');
+      const file = await exportXlsx(db, req, e);
+      reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+        .header('cache-control', 'no-store')
+        .header('x-export-rows', String(file.rows));
+      if (file.capped) reply.header('x-export-capped', String(file.rows));
+      return reply.send(file.stream);
+    });
+
+    // spec 000 §7: lookup dialogs. Top-level TotalRecordCount beside the envelope.
+    r.get('/api/crmlookupview/data', auth, async (req) => {
+      const q = req.query;
+      const name = param(q, 'entityName');
+      if (!name) throw badRequest('records.q.badParam', { name: 'entityName' });
+      const e = servedEntity(name, 'either');
+      assertPrivilege(req, e, 'read');
+      const page = intParam(q, 'page', 1, 1, LIMITS.skip + 1);
+      const count = intParam(q, 'count', 20, 10, 50);
+      if ((page - 1) * count > LIMITS.skip) throw badRequest('records.q.range', { name: 'page', min: 1, max: Math.floor(LIMITS.skip / count) + 1 });
+      const select = param(q, 'select');
+      const fields = select?.trim() ? parseSelect(select, 'select') : [e.primaryName, 'createdon'];
+      const orderby = param(q, 'orderby');
+      const filters: Expr[] = [];
+      const condition = param(q, 'condition');
+      if (condition?.trim()) {
+        const c = parseCondition(condition);
+        if (c) filters.push(c);
+      }
+      const filterValue = param(q, 'filterValue')?.trim();
+      const filter = param(q, 'filter');
+      if (filterValue) filters.push(quickSearch(e, filter?.trim() ? parseSelect(filter, 'filter') : searchFields(e), filterValue));
+      const res = await runQuery(db, {
+        entity: e, select: fields, filters, orderBy: parseOrderBy(orderby?.trim() || 'createdon desc', 'orderby'),
+        top: count, skip: (page - 1) * count, count: true, formatted: wantsFormatted(req.headers.prefer),
+      }, await compileContext(db, req));
+      return { ErrorCode: 0, Message: '', Data: res.value, TotalRecordCount: res.count ?? 0 };
+    });
+
+    // spec 000 §7: options of an option-set or bool field, in the caller's language.
+    r.get<{ Params: { entity: string; attribute: string } }>('/api/crmpicklist/options/:entity/:attribute', auth, async (req) => {
+      const { entity, attribute } = req.params;
+      const e = getEntity(entity);
+      if (!isServed(e)) throw new AppError(404, 'records.entityNotFound', { entity: entity.slice(0, 64) });
+      const f = Object.hasOwn(e.allFields, attribute) ? e.allFields[attribute] : undefined;
+      const lang = requestLang(req);
+      if (f && !f.secret && f.type === 'optionset') {
+        return ok(f.optionSet.options.map((o) => ({ Value: o.value, Text: o.label[lang], IconSrc: iconOf(o) })));
+      }
+      if (f && !f.secret && f.type === 'bool') {
+        return ok([{ Value: 1, Text: boolLabel(f, true, lang), IconSrc: '' }, { Value: 0, Text: boolLabel(f, false, lang), IconSrc: '' }]);
+      }
+      throw new AppError(404, 'records.attributeNotFound', { entity: e.logicalName, field: attribute.slice(0, 64) });
+    });
+  });
+}
+
+function iconOf(o: object): string {
+  const icon = (o as { iconSrc?: unknown; icon?: unknown }).iconSrc ?? (o as { icon?: unknown }).icon;
+  return typeof icon === 'string' ? icon : '';
+}
