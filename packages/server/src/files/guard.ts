@@ -35,6 +35,10 @@ export class UploadGuard extends Transform {
 
   constructor(private readonly o: { ext: string; limit: { bytes: number; key: MessageKey }; maxBytes?: number; sizeKey?: MessageKey }) {
     super();
+    // The storage attaches its own handlers once it is ready (after creating folders, opening an
+    // upload): an error raised before that must not be an uncaught 'error' event. The storage
+    // still sees it, as the stream's `errored` state.
+    this.on('error', () => undefined);
   }
 
   override _transform(chunk: Buffer, _enc: BufferEncoding, cb: TransformCallback): void {
@@ -70,7 +74,7 @@ export class UploadGuard extends Transform {
   private decide(): void {
     const head = Buffer.concat(this.held);
     this.held = [];
-    const r = sniff(head);
+    const r = sniff(head.subarray(0, SNIFF_BYTES));
     if ('refused' in r) throw badType(r.refused === 'executable' ? 'files.executable' : r.refused === 'html' ? 'files.html' : 'files.badType');
     if (!extAgrees(this.o.ext, r.kind)) throw badType('files.extMismatch');
     this.kind = r.kind;
