@@ -13,6 +13,8 @@ export const recordsMessages = {
   'records.bodyObject': label('请求内容必须是 JSON 对象', 'The request body must be a JSON object'),
   'records.validationFailed': label('{detail}', '{detail}'),
   'records.rowPrefix': label('第 {row} 行：{message}', 'Row {row}: {message}'),
+  'records.duplicate': label('{field}“{value}”已存在', '{field} "{value}" already exists'),
+  'records.duplicateField': label('{field}已存在', '{field} already exists'),
   'records.cycle': label('上级部门不能是本部门或其下级部门', 'The parent unit cannot be the unit itself or one of its sub-units'),
   'records.tooManyRows': label('一次最多写入 {max} 条记录', 'At most {max} records can be written at once'),
 

@@ -126,6 +126,48 @@ async function checkLookups(
 }
 
 /**
+ * Unique fields: a value already taken (by another row, or twice in the batch) is an error of
+ * its row. One query per unique field; the unique index stays the backstop for races.
+ */
+async function checkUnique(
+  sql: Sql, e: EntityDef, rows: Record<string, unknown>[], errors: FieldError[], lang: Lang, rowLabel: (i: number) => string | null, selfId?: string,
+): Promise<void> {
+  for (const [name, f] of Object.entries(e.allFields)) {
+    if (!f.unique || !isWritable(e, name)) continue;
+    const vals = rows.map((r) => r[name]).filter((v) => v !== null && v !== undefined);
+    if (!vals.length) continue;
+    const p = new Params();
+    const self = selfId ? ` AND ${q(e.primaryKey)} <> ${p.add(selfId, 'uuid')}` : '';
+    const cast = CAST[kindOf(e, name)];
+    const { rows: taken } = await sql.query<{ v: unknown }>(
+      `SELECT ${q(name)}::text AS v FROM ${q(e.logicalName)} WHERE ${q(name)} = ANY(${p.add(vals, `${cast}[]`)})${self}`,
+      p.values,
+    );
+    const used = new Set(taken.map((t) => String(t.v)));
+    rows.forEach((r, i) => {
+      const v = r[name];
+      if (v === null || v === undefined) return;
+      const key = String(v);
+      if (used.has(key)) errors.push({ field: name, message: prefix(rowLabel(i), msg('records.duplicate', lang, { field: f.label[lang], value: key.slice(0, 100) }), lang) });
+      used.add(key);
+    });
+  }
+}
+
+/** A unique index refusing a row that raced past checkUnique: a 400, not a 500. */
+async function uniqueBackstop<T>(e: EntityDef, lang: Lang, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    const pgErr = err as { code?: string; constraint?: string };
+    if (pgErr.code !== '23505') throw err;
+    const field = Object.keys(e.allFields).find((n) => pgErr.constraint === `ux_${e.logicalName}_${n}`.slice(0, 63)) ?? '';
+    const label = e.allFields[field]?.label[lang] ?? field;
+    throw new ValidationFailed([{ field, message: msg('records.duplicateField', lang, { field: label }) }], lang);
+  }
+}
+
+/**
  * Inserts rows already checked by validateValues, set-based: one `INSERT … SELECT FROM unnest(…)`
  * per 1000 rows. Applies the ownership rules — station-scoped rows get their station (the
  * caller's own by default; a station user may not name another: 403) and that station's business
@@ -151,6 +193,7 @@ export async function insertRecords(
   const errors: FieldError[] = [];
   const own = await resolveStations(sql, e, caller, work, errors, lang, rowLabel, 'create');
   await checkLookups(sql, e, caller, work, errors, lang, rowLabel);
+  await checkUnique(sql, e, work, errors, lang, rowLabel);
   if (errors.length) throw new ValidationFailed(errors, lang);
 
   const uf = unitField(e);
@@ -185,7 +228,7 @@ export async function insertRecords(
       for (let i = start; i < end; i++) a.push(work[i][name] ?? null);
       arrays.push(p.add(a, `${CAST[kindOf(e, name)]}[]`));
     }
-    await sql.query(`INSERT INTO ${q(e.logicalName)} (${names.join(', ')}) SELECT * FROM unnest(${arrays.join(', ')})`, p.values);
+    await uniqueBackstop(e, lang, () => sql.query(`INSERT INTO ${q(e.logicalName)} (${names.join(', ')}) SELECT * FROM unnest(${arrays.join(', ')})`, p.values));
   }
   return ids;
 }
@@ -214,6 +257,7 @@ export async function updateRecord(sql: Sql, e: EntityDef, caller: Caller, id: s
   const errors: FieldError[] = [];
   const own = await resolveStations(sql, e, caller, [work], errors, lang, () => null, 'update');
   await checkLookups(sql, e, caller, [work], errors, lang, () => null);
+  await checkUnique(sql, e, [work], errors, lang, () => null, gid);
   if (errors.length) throw new ValidationFailed(errors, lang);
   if (e.logicalName === 'businessunit' && typeof work.parentbusinessunitid === 'string') {
     // The unit tree must stay a tree: scopes are computed by walking it.
@@ -231,7 +275,7 @@ export async function updateRecord(sql: Sql, e: EntityDef, caller: Caller, id: s
     if (unit) sets.push(`"owningbusinessunit" = ${p.add(unit, 'uuid')}`);
   }
   sets.push('"modifiedon" = now()', `"modifiedby" = ${p.add(caller.principal.userId, 'uuid')}`);
-  await sql.query(`UPDATE ${q(e.logicalName)} SET ${sets.join(', ')} WHERE ${q(e.primaryKey)} = ${p.add(gid, 'uuid')}`, p.values);
+  await uniqueBackstop(e, lang, () => sql.query(`UPDATE ${q(e.logicalName)} SET ${sets.join(', ')} WHERE ${q(e.primaryKey)} = ${p.add(gid, 'uuid')}`, p.values));
   return gid;
 }
 
