@@ -73,10 +73,11 @@ async function exchange(path: string, opts: CallOptions, retried: boolean): Prom
   }
 
   if (!res.ok) {
-    throw new ApiError(bodyMessage(body) || res.statusText || translate('error.server'), res.status, isEnvelope(body) ? body.ErrorCode : undefined);
+    const env = isEnvelope(body) ? body : undefined;
+    throw new ApiError(bodyMessage(body) || res.statusText || translate('error.server'), res.status, env?.ErrorCode, false, env?.Data);
   }
   if (isEnvelope(body) && body.ErrorCode !== 0) {
-    throw new ApiError(trimWorkflowMessage(body.Message) || translate('error.server'), res.status, body.ErrorCode);
+    throw new ApiError(trimWorkflowMessage(body.Message) || translate('error.server'), res.status, body.ErrorCode, false, body.Data);
   }
   return result;
 }
@@ -113,3 +114,29 @@ export async function call<T>(path: string, opts: CallOptions = {}): Promise<Env
 export const apiGet = async <T>(path: string, opts: Omit<CallOptions, 'method' | 'json'> = {}) => (await call<T>(path, { ...opts, method: 'GET' })).Data;
 export const apiPost = async <T>(path: string, json?: unknown, opts: Omit<CallOptions, 'method' | 'json'> = {}) =>
   (await call<T>(path, { ...opts, method: 'POST', json: json ?? {} })).Data;
+
+/** A download: the file as a Blob plus the name the server suggests (Content-Disposition). */
+export async function callBlob(path: string, opts: CallOptions = {}): Promise<{ blob: Blob; filename: string }> {
+  try {
+    const { res, body } = await exchange(path, { ...opts, responseType: 'blob' }, false);
+    const blob = body instanceof Blob ? body : new Blob([typeof body === 'string' ? body : JSON.stringify(body)]);
+    return { blob, filename: filenameFrom(res.headers.get('content-disposition')) };
+  } catch (e) {
+    return report(e, opts.silent);
+  }
+}
+
+/** The file name of a Content-Disposition header (RFC 6266 filename* first). */
+export function filenameFrom(header: string | null): string {
+  if (!header) return '';
+  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)?''([^;]+)/.exec(header);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      /* fall through */
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(header);
+  return plain ? plain[1].trim() : '';
+}

@@ -17,6 +17,8 @@ export class ApiError extends Error {
     readonly errorCode?: number,
     /** Set once the text has been shown, so callers that also toast do not show it twice. */
     public notified = false,
+    /** The envelope's Data of a refused call (validation errors: `{ errors: [{ field, message }] }`). */
+    readonly data?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';

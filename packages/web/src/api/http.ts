@@ -9,6 +9,12 @@ export interface HttpOptions {
   json?: unknown;
   /** application/x-www-form-urlencoded body (the /token endpoint). */
   form?: Record<string, string | undefined>;
+  /** multipart/form-data body (uploads, Excel import). */
+  formData?: FormData;
+  /** Extra request headers (e.g. OData's Prefer for formatted values). */
+  headers?: Record<string, string>;
+  /** 'blob': a successful non-JSON answer is read as a Blob (downloads). */
+  responseType?: 'json' | 'blob';
   /** Bearer access token to send; omitted when empty. */
   token?: string;
   signal?: AbortSignal;
@@ -30,12 +36,16 @@ export function buildUrl(path: string, query?: Query): string {
 /** One HTTP exchange with the portal's own server: language header, optional bearer, parsed body. */
 export async function httpExchange(path: string, opts: HttpOptions = {}): Promise<HttpResult> {
   const headers: Record<string, string> = {
-    Accept: 'application/json',
+    Accept: opts.responseType === 'blob' ? '*/*' : 'application/json',
     // Server messages come back in the user's language (spec 001 §7).
     'Accept-Language': getSession().locale,
+    ...opts.headers,
   };
   let body: BodyInit | undefined;
-  if (opts.form) {
+  if (opts.formData) {
+    // The browser sets the multipart boundary itself.
+    body = opts.formData;
+  } else if (opts.form) {
     const f = new URLSearchParams();
     for (const [k, v] of Object.entries(opts.form)) if (v !== undefined) f.append(k, v);
     body = f.toString();
@@ -54,7 +64,9 @@ export async function httpExchange(path: string, opts: HttpOptions = {}): Promis
   });
   const type = res.headers.get('content-type') ?? '';
   let parsed: unknown = null;
-  if (res.status !== 204) {
+  if (opts.responseType === 'blob' && res.ok && !type.includes('json')) {
+    parsed = await res.blob();
+  } else if (res.status !== 204) {
     const text = await res.text();
     if (type.includes('json') || /^\s*[{[]/.test(text)) {
       try {

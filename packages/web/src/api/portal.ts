@@ -7,6 +7,8 @@ export interface PortalConfig {
   crmAuthorizeUrl: string;
   externalHosts: string[];
   defaultLangId: number;
+  /** Address cascade lists; `{code}` stands for the parent's id. */
+  addressUrls?: { province: string; city: string; county: string };
 }
 
 export interface Captcha {

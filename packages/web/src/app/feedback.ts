@@ -8,7 +8,7 @@ type ModalApi = AppApi['modal'];
 export const TOAST_SECONDS = 3;
 
 let messageApi: Pick<MessageInstance, 'error' | 'success' | 'info' | 'warning'> | null = null;
-let modalApi: Pick<ModalApi, 'confirm'> | null = null;
+let modalApi: Pick<ModalApi, 'confirm' | 'error'> | null = null;
 
 /**
  * Called by <FeedbackBridge> inside antd's <App>: code outside React (the API client) then shows
@@ -25,7 +25,13 @@ export const toast = {
   error: (text: string) => void api().error({ content: text, duration: TOAST_SECONDS }),
   success: (text: string) => void api().success({ content: text, duration: TOAST_SECONDS }),
   info: (text: string) => void api().info({ content: text, duration: TOAST_SECONDS }),
+  warning: (text: string) => void api().warning({ content: text, duration: TOAST_SECONDS }),
 };
+
+/** A blocking message the user dismisses (spec 000 §8: an upload answer with ErrorCode -1 is alerted). */
+export function alertBox(content: string, title?: string): void {
+  (modalApi ?? Modal).error({ title, content, centered: true });
+}
 
 export interface ConfirmOptions {
   title?: string;

@@ -1,0 +1,58 @@
+import { apiGet, apiPost, type CallOptions } from './client.ts';
+
+export interface CartItem {
+  Id: string;
+  ProductId: string;
+  ProductNumber: string;
+  ProductName: string;
+  Model: string;
+  Uom: string;
+  Price: number;
+  Quantity: number;
+  Amount: number;
+  /** Client-only (spec 000 §3), false on every load. */
+  checked: boolean;
+}
+
+export interface CartGroup {
+  GroupId: string;
+  GroupName: string;
+  CurrentIndex: number;
+  ProductList: CartItem[];
+}
+
+export interface SettlePayload {
+  ItemIds: string[];
+  Contact: string;
+  Phone: string;
+  Province: string;
+  City: string;
+  County: string;
+  Address: string;
+  Remark: string;
+}
+
+export interface SettledOrder {
+  Id: string;
+  Name: string;
+  TotalAmount: number;
+  LineCount: number;
+}
+
+export async function getCart(opts?: CallOptions): Promise<CartGroup[]> {
+  const data = await apiGet<CartGroup[]>('/api/ShoppingCart/GetProductList', opts);
+  return (Array.isArray(data) ? data : []).map((g) => ({
+    ...g,
+    CurrentIndex: -1,
+    ProductList: (g.ProductList ?? []).map((i) => ({ ...i, Price: Number(i.Price), Quantity: Number(i.Quantity), Amount: Number(i.Amount), checked: false })),
+  }));
+}
+
+export const addToCart = (ProductId: string, Quantity: number) => apiPost<unknown>('/api/ShoppingCart/AddProduct', { ProductId, Quantity });
+export const deleteCartItem = (id: string) => apiPost<unknown>(`/api/ShoppingCart/DeleteProduct?id=${encodeURIComponent(id)}`);
+export const clearCart = () => apiPost<unknown>('/api/ShoppingCart/ClearAllProduct');
+export const updateCartItem = (Id: string, Quantity: number) => apiPost<unknown>('/api/ShoppingCart/UpdateProduct', { Id, Quantity });
+export const settleCart = (p: SettlePayload) => apiPost<SettledOrder[]>('/api/ShoppingCart/Settle', p).then((d) => (Array.isArray(d) ? d : []));
+
+/** Cart count: the total item count over all groups (spec 000 §3). */
+export const cartCount = (groups: CartGroup[]) => groups.reduce((n, g) => n + g.ProductList.length, 0);

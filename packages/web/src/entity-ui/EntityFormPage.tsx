@@ -1,0 +1,211 @@
+import { DeleteOutlined, SaveOutlined } from '@ant-design/icons';
+import { getEntity, type EntityDef } from '@portal/model';
+import { Button, Col, Form, Result, Row, Skeleton, Tabs, type TabsProps } from 'antd';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../api/envelope.ts';
+import { createRecord, deleteRecord, fieldErrorsOf, retrieveRecord, updateRecord, type RecordRow } from '../api/records.ts';
+import { confirm, toast } from '../app/feedback.ts';
+import { useLocale, useT } from '../locales/i18n.ts';
+import { usePrivilege } from '../session/use-privilege.ts';
+import { AttachmentList } from '../widgets/attachments/AttachmentList.tsx';
+import { ButtonGroup, HEADER_MAX, type ActionButton } from '../widgets/ButtonGroup.tsx';
+import { CollapsibleSection } from '../widgets/CollapsibleSection.tsx';
+import { DetailHeader } from '../widgets/DetailHeader.tsx';
+import { ScrollSideNav } from '../widgets/ScrollSideNav.tsx';
+import { FieldItem, inputFor, rulesFor } from './FieldInput.tsx';
+import { formSections, isWritable, toFormValues, toPayload } from './form-values.ts';
+
+export interface EntityFormPageProps {
+  entity: string;
+  /** The record; none = a new one. */
+  id?: string;
+  /** Where "back" (and delete) go. */
+  backTo: string;
+  /** The edit screen of a record just created (the page moves there). */
+  editPath?: (id: string) => string;
+  title?: ReactNode;
+  /** Initial values of a new record, as form values (lookups as {id, name}). */
+  defaults?: Record<string, unknown>;
+  hiddenFields?: string[];
+  /** Shown but not editable here (e.g. a station user's own station). */
+  lockedFields?: string[];
+  /** Overrides the model's write privilege check. */
+  canWrite?: boolean;
+  allowDelete?: boolean;
+  /** Extra header buttons. */
+  actions?: ActionButton[];
+  extraTabs?: TabsProps['items'];
+  onLoaded?: (row: RecordRow) => void;
+}
+
+/**
+ * The generic record screen (create, edit or view by id): detail header with back, collapsible
+ * sections from the model's form with a side navigation following the scroll, one input per field
+ * type, server validation errors on their fields, and an attachments tab once the record exists.
+ */
+export function EntityFormPage(props: EntityFormPageProps) {
+  const e = getEntity(props.entity);
+  if (!e) throw new Error(`unknown entity ${props.entity}`);
+  return <EntityForm key={`${props.entity}:${props.id ?? 'new'}`} {...props} e={e} />;
+}
+
+function EntityForm({ e, id, backTo, editPath, title, defaults, hiddenFields, lockedFields, canWrite, allowDelete = true, actions, extraTabs, onLoaded }: EntityFormPageProps & { e: EntityDef }) {
+  const t = useT();
+  const lang = useLocale();
+  const navigate = useNavigate();
+  const can = usePrivilege();
+  const [form] = Form.useForm();
+  const creating = !id;
+  const writable = canWrite ?? (!!e.access?.write && can(e.access.write));
+  const readOnly = !writable;
+  const sections = useMemo(() => formSections(e, lang, t('widgets.form.details'), hiddenFields), [e, lang, t, hiddenFields]);
+  const fields = useMemo(() => sections.flatMap((s) => s.fields), [sections]);
+  const [row, setRow] = useState<RecordRow | null>(null);
+  const [loading, setLoading] = useState(!creating);
+  const [missing, setMissing] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [tab, setTab] = useState('details');
+
+  const load = useCallback(async () => {
+    if (!id) return;
+    setLoading(true);
+    try {
+      const r = await retrieveRecord(e.entitySet, id, [...new Set([e.primaryKey, e.primaryName, ...fields])], { silent: true });
+      setRow(r);
+      form.setFieldsValue(toFormValues(e, r, fields));
+      onLoaded?.(r);
+    } catch (err) {
+      setMissing(true);
+      if (err instanceof ApiError && err.status !== 404) toast.error(err.message);
+    } finally {
+      setLoading(false);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [e, id, fields, form]);
+
+  useEffect(() => {
+    if (creating) form.setFieldsValue({ ...toFormValues(e, {}, fields), ...defaults });
+    else void load();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [creating, load]);
+
+  const save = async () => {
+    let values: Record<string, unknown>;
+    try {
+      values = await form.validateFields();
+    } catch {
+      toast.error(t('widgets.form.checkErrors'));
+      return;
+    }
+    setSaving(true);
+    try {
+      const body = toPayload(e, values, fields.filter((f) => !lockedFields?.includes(f) || creating), creating);
+      if (creating) {
+        const r = await createRecord(e.entitySet, body, { silent: true });
+        toast.success(t('widgets.form.created'));
+        if (r?.id && editPath) navigate(editPath(r.id), { replace: true });
+        else navigate(backTo);
+      } else {
+        await updateRecord(e.entitySet, id!, body, { silent: true });
+        toast.success(t('widgets.form.saved'));
+        await load();
+      }
+    } catch (err) {
+      // 400: { errors: [{ field, message }] } → onto the fields; the joined Message as a toast.
+      const errors = err instanceof ApiError ? fieldErrorsOf(err.data) : [];
+      const known = errors.filter((x) => fields.includes(x.field));
+      if (known.length) {
+        const byField = new Map<string, string[]>();
+        for (const x of known) byField.set(x.field, [...(byField.get(x.field) ?? []), x.message]);
+        form.setFields([...byField].map(([name, errs]) => ({ name, errors: errs })));
+        setTab('details');
+        form.scrollToField(known[0].field, { block: 'center' });
+      }
+      if (err instanceof Error && err.message) toast.error(err.message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const remove = () =>
+    confirm({
+      title: t('widgets.action.delete'),
+      content: t('widgets.list.deleteConfirm', { name: String(row?.[e.primaryName] ?? '') }),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        await deleteRecord(e.entitySet, id!);
+        toast.success(t('widgets.list.deleted'));
+        navigate(backTo);
+      },
+    });
+
+  const heading = title ?? (creating ? t('widgets.form.create', { entity: e.label[lang] }) : readOnly ? t('widgets.form.view', { entity: e.label[lang] }) : t('widgets.form.edit', { entity: e.label[lang] }));
+  const recordName = row ? String(row[e.primaryName] ?? '') : '';
+
+  const buttons: ActionButton[] = [
+    { key: 'save', label: t('common.save'), icon: <SaveOutlined />, type: 'primary', hidden: readOnly, loading: saving, onClick: save, testId: 'form-save' },
+    { key: 'delete', label: t('widgets.action.delete'), icon: <DeleteOutlined />, danger: true, hidden: readOnly || creating || !allowDelete, onClick: remove, testId: 'form-delete' },
+    ...(actions ?? []),
+  ];
+
+  if (missing) {
+    return (
+      <div data-testid="entity-form" data-entity={e.logicalName}>
+        <DetailHeader title={heading} backTo={backTo} />
+        <Result status="404" title={t('widgets.form.notFound')} extra={<Button onClick={() => navigate(backTo)}>{t('common.back')}</Button>} />
+      </div>
+    );
+  }
+
+  const details = (
+    <Row gutter={24} wrap={false}>
+      <Col flex="auto" style={{ minWidth: 0 }}>
+        {loading && <Skeleton active paragraph={{ rows: 8 }} />}
+        <Form form={form} layout="vertical" disabled={readOnly} requiredMark style={loading ? { display: 'none' } : undefined} name={e.logicalName}>
+          {sections.map((s) => (
+            <CollapsibleSection key={s.key} id={`section-${s.key}`} title={s.label} testId={`form-section-${s.key}`}>
+              <Row gutter={24}>
+                {s.fields.map((name) => {
+                  const f = e.allFields[name];
+                  const locked = !isWritable(name, f) || !!lockedFields?.includes(name);
+                  const wide = f.type === 'memo' || f.type === 'image';
+                  return (
+                    <Col key={name} xs={24} md={wide ? 24 : 12} xl={wide ? 24 : 8}>
+                      <FieldItem name={name} label={f.label[lang]} required={!!f.required && !locked} rules={locked ? [] : rulesFor(f, lang, t)} valuePropName={f.type === 'bool' ? 'checked' : undefined}>
+                        {inputFor(e, name, f, lang, t, readOnly || locked)}
+                      </FieldItem>
+                    </Col>
+                  );
+                })}
+              </Row>
+            </CollapsibleSection>
+          ))}
+        </Form>
+      </Col>
+      {sections.length > 1 && (
+        <Col flex="180px" className="form-side-col">
+          <div className="form-side-sticky">
+            <ScrollSideNav title={t('widgets.form.sections')} items={sections.map((s) => ({ id: `section-${s.key}`, title: s.label }))} />
+          </div>
+        </Col>
+      )}
+    </Row>
+  );
+
+  const tabs: TabsProps['items'] = [
+    { key: 'details', label: <span data-testid="form-tab-details">{t('widgets.form.details')}</span>, children: details },
+    ...(e.attachments && !creating && row
+      ? [{ key: 'attachments', label: <span data-testid="form-tab-attachments">{t('widgets.form.attachments')}</span>, children: <AttachmentList moduleType={e.logicalName} objectId={id!} readOnly={readOnly} /> }]
+      : []),
+    ...(extraTabs ?? []),
+  ];
+
+  return (
+    <div data-testid="entity-form" data-entity={e.logicalName} data-id={id ?? ''} className="entity-form">
+      <DetailHeader title={heading} backTo={backTo} tags={recordName ? <span className="detail-header-sub">{recordName}</span> : undefined} extra={<ButtonGroup items={buttons} max={HEADER_MAX} />} />
+      {tabs.length > 1 ? <Tabs activeKey={tab} onChange={setTab} items={tabs} /> : details}
+    </div>
+  );
+}

@@ -1,0 +1,280 @@
+import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, FilterOutlined, PlusOutlined, ReloadOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
+import { getEntity, type EntityDef } from '@portal/model';
+import { Button, Input, Pagination, Select, Space, Table, type TableColumnsType } from 'antd';
+import type { SorterResult } from 'antd/es/table/interface';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { deleteRecord, exportRecords, retrieveMultiple, type RecordRow } from '../api/records.ts';
+import { confirm, toast } from '../app/feedback.ts';
+import { useLocale, useT } from '../locales/i18n.ts';
+import { PageTitle } from '../pages/PageTitle.tsx';
+import { usePrivilege } from '../session/use-privilege.ts';
+import { formatUtc8 } from '../shared/date.ts';
+import { saveBlob } from '../shared/download.ts';
+import { ButtonGroup, HEADER_MAX, ROW_MAX, type ActionButton } from '../widgets/ButtonGroup.tsx';
+import { ExcelImportDialog } from '../widgets/ExcelImportDialog.tsx';
+import { cellText } from './format.ts';
+import { FilterPanel } from './FilterPanel.tsx';
+import { isFiltered, PAGE_SIZES, serializeGridState, useGridUrlState } from './grid-state.ts';
+import { buildFilter, buildOrderBy, searchFields } from './odata.ts';
+
+/** spec 000 §2: the quick search input is 220px wide. */
+export const SEARCH_WIDTH = 220;
+
+export interface EntityListPageProps {
+  /** Logical name of the entity (model registry). */
+  entity: string;
+  /** Views offered in the selector (default: all of the entity's views). */
+  views?: string[];
+  /** Base of the screen's routes: `<base>/create`, `<base>/edit/<id>`. */
+  routeBase: string;
+  /** Overrides of the record screens' paths. */
+  paths?: { create?: string; edit?: (id: string) => string; view?: (id: string) => string };
+  title?: ReactNode;
+  /** A fixed OData condition every query carries (e.g. a parent record). */
+  extraFilter?: string;
+  /** Overrides the model's write privilege check (false: read-only list). */
+  canWrite?: boolean;
+  /** Cells drawn differently from the model's formatting. */
+  renderCell?: Record<string, (row: RecordRow) => ReactNode>;
+  /** More buttons per row (shown after view/edit and delete, folded past 2). */
+  rowActions?: (row: RecordRow) => ActionButton[];
+  /** More header buttons (after new, import, export; folded past 3). */
+  headerActions?: ActionButton[];
+  /** Import and delete can be turned off for an entity that is written only by business commands. */
+  allowImport?: boolean;
+  allowDelete?: boolean;
+}
+
+const SORTABLE = new Set(['text', 'int', 'decimal', 'money', 'date', 'datetime', 'optionset', 'bool']);
+
+/**
+ * The generic list of an entity (spec 000 §2 grid with views): view selector, quick search, more
+ * filters, reset and query, sortable columns, paging (5–50, default 20), Excel export and import,
+ * new / edit / delete by privilege. Its state (view, search, filters, page, size, sort) lives in
+ * the URL query.
+ */
+export function EntityListPage(props: EntityListPageProps) {
+  const entity = getEntity(props.entity);
+  if (!entity) throw new Error(`unknown entity ${props.entity}`);
+  return <EntityList {...props} e={entity} />;
+}
+
+function EntityList({ e, views: viewNames, routeBase, paths, title, extraFilter, canWrite, renderCell, rowActions, headerActions, allowImport = true, allowDelete = true }: EntityListPageProps & { e: EntityDef }) {
+  const t = useT();
+  const lang = useLocale();
+  const navigate = useNavigate();
+  const can = usePrivilege();
+  const views = useMemo(() => (viewNames?.length ? viewNames.filter((v) => e.views[v]) : Object.keys(e.views)), [viewNames, e]);
+  const defaults = useMemo(() => ({ view: views[0] ?? '', views }), [views]);
+  const { state, update, active } = useGridUrlState(defaults);
+  const view = e.views[state.view];
+  const columns = useMemo(() => view?.columns ?? [e.primaryName], [view, e]);
+
+  const writable = canWrite ?? (!!e.access?.write && can(e.access.write));
+  const createPath = paths?.create ?? `${routeBase}/create`;
+  const editPath = paths?.edit ?? ((id: string) => `${routeBase}/edit/${encodeURIComponent(id)}`);
+  const viewPath = paths?.view ?? editPath;
+
+  const [draftQ, setDraftQ] = useState(state.q);
+  const [draftFilters, setDraftFilters] = useState(state.filters);
+  const [moreOpen, setMoreOpen] = useState(Object.keys(state.filters).length > 0);
+  const [data, setData] = useState<{ rows: RecordRow[]; count: number }>({ rows: [], count: 0 });
+  const [loading, setLoading] = useState(false);
+  const [reload, setReload] = useState(0);
+  const [importOpen, setImportOpen] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const seq = useRef(0);
+
+  // Back/forward (or a link) changed the query: the inputs follow it.
+  const filtersKey = JSON.stringify(state.filters);
+  useEffect(() => setDraftQ(state.q), [state.q]);
+  useEffect(() => setDraftFilters(JSON.parse(filtersKey) as Record<string, string>), [filtersKey]);
+
+  const filter = useMemo(() => buildFilter(e, view, state.q, state.filters, extraFilter), [e, view, state.q, state.filters, extraFilter]);
+  const orderby = buildOrderBy(view, state.sort);
+  const select = useMemo(() => [...new Set([e.primaryKey, e.primaryName, ...columns])], [e, columns]);
+  const stateKey = serializeGridState(state, defaults);
+
+  useEffect(() => {
+    if (!active || !view) return;
+    const n = ++seq.current;
+    setLoading(true);
+    retrieveMultiple(e.entitySet, { select, filter, orderby, top: state.size, skip: (state.page - 1) * state.size, count: true })
+      .then((r) => n === seq.current && setData(r))
+      .catch(() => n === seq.current && setData({ rows: [], count: 0 }))
+      .finally(() => n === seq.current && setLoading(false));
+    // stateKey covers every part of the query.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [e, stateKey, filter, reload, active]);
+
+  const idOf = (row: RecordRow) => String(row[e.primaryKey] ?? '');
+  const nameOf = (row: RecordRow) => String(row[e.primaryName] ?? '');
+
+  const query = () => update({ q: draftQ.trim(), filters: Object.fromEntries(Object.entries(draftFilters).filter(([, v]) => v !== '')) });
+  const reset = () => {
+    setDraftQ('');
+    setDraftFilters({});
+    update({ q: '', filters: {}, sort: null, page: 1 });
+  };
+
+  const remove = (row: RecordRow) =>
+    confirm({
+      title: t('widgets.action.delete'),
+      content: t('widgets.list.deleteConfirm', { name: nameOf(row) || idOf(row) }),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        await deleteRecord(e.entitySet, idOf(row));
+        toast.success(t('widgets.list.deleted'));
+        setReload((n) => n + 1);
+      },
+    });
+
+  const exportXlsx = async () => {
+    setExporting(true);
+    try {
+      const { blob, filename } = await exportRecords(e.entitySet, { select, filter, orderby }, state.view, columns);
+      saveBlob(blob, filename || `${e.pluralLabel[lang]}-${formatUtc8(new Date(), 'YYYYMMDDHHmm')}.xlsx`);
+      toast.success(t('widgets.list.exported'));
+    } catch {
+      /* toasted */
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const header: ActionButton[] = [
+    { key: 'new', label: t('widgets.action.new'), icon: <PlusOutlined />, type: 'primary', hidden: !writable, onClick: () => navigate(createPath), testId: 'list-new' },
+    { key: 'import', label: t('widgets.action.import'), icon: <UploadOutlined />, hidden: !writable || !allowImport, onClick: () => setImportOpen(true), testId: 'list-import' },
+    { key: 'export', label: t('widgets.action.export'), icon: <DownloadOutlined />, loading: exporting, onClick: exportXlsx, testId: 'list-export' },
+    ...(headerActions ?? []),
+  ];
+
+  const tableColumns: TableColumnsType<RecordRow> = columns.map((c, i) => {
+    const field = e.allFields[c];
+    const sortable = SORTABLE.has(field?.type ?? '');
+    return {
+      key: c,
+      dataIndex: c,
+      title: field?.label[lang] ?? c,
+      sorter: sortable,
+      sortOrder: state.sort?.field === c ? (state.sort.dir === 'asc' ? 'ascend' : 'descend') : null,
+      ellipsis: field?.type === 'memo',
+      render: (_: unknown, row: RecordRow) => {
+        const custom = renderCell?.[c];
+        if (custom) return custom(row);
+        const text = cellText(row, c, field, lang);
+        if (c === e.primaryName || (i === 0 && !columns.includes(e.primaryName))) {
+          return <Link to={writable ? editPath(idOf(row)) : viewPath(idOf(row))}>{text || idOf(row)}</Link>;
+        }
+        return text;
+      },
+    };
+  });
+  tableColumns.push({
+    key: '__actions',
+    title: t('widgets.list.actions'),
+    width: 150,
+    fixed: 'right',
+    render: (_: unknown, row: RecordRow) => (
+      <ButtonGroup
+        variant="link"
+        max={ROW_MAX}
+        items={[
+          writable
+            ? { key: 'edit', label: t('widgets.action.edit'), icon: <EditOutlined />, onClick: () => navigate(editPath(idOf(row))), testId: 'list-row-edit' }
+            : { key: 'view', label: t('widgets.action.view'), icon: <EyeOutlined />, onClick: () => navigate(viewPath(idOf(row))), testId: 'list-row-view' },
+          { key: 'delete', label: t('widgets.action.delete'), icon: <DeleteOutlined />, danger: true, hidden: !writable || !allowDelete, onClick: () => remove(row), testId: 'list-row-delete' },
+          ...(rowActions?.(row) ?? []),
+        ]}
+      />
+    ),
+  });
+
+  const onTableChange = (_p: unknown, _f: unknown, sorter: SorterResult<RecordRow> | SorterResult<RecordRow>[]) => {
+    const s = Array.isArray(sorter) ? sorter[0] : sorter;
+    const sort = s?.order && s.columnKey ? { field: String(s.columnKey), dir: s.order === 'ascend' ? ('asc' as const) : ('desc' as const) } : null;
+    if (sort?.field !== state.sort?.field || sort?.dir !== state.sort?.dir) update({ sort, page: 1 });
+  };
+
+  const searchable = searchFields(e).map((f) => e.allFields[f].label[lang]).join('/');
+
+  return (
+    <div data-testid="entity-list" data-entity={e.logicalName} className="entity-list">
+      <PageTitle extra={<ButtonGroup items={header} max={HEADER_MAX} moreTestId="list-more-actions" />}>{title ?? e.pluralLabel[lang]}</PageTitle>
+      <div className="list-toolbar">
+        <Space wrap size={8}>
+          <Select
+            data-testid="list-view-select"
+            aria-label={t('widgets.list.view')}
+            value={state.view}
+            onChange={(v: string) => update({ view: v })}
+            options={views.map((v) => ({ value: v, label: e.views[v].label[lang] }))}
+            style={{ minWidth: 160 }}
+            disabled={views.length < 2}
+          />
+          <Input
+            data-testid="list-search"
+            aria-label={t('widgets.list.searchPlaceholder', { fields: searchable })}
+            placeholder={t('widgets.list.searchPlaceholder', { fields: searchable })}
+            value={draftQ}
+            allowClear
+            onChange={(ev) => setDraftQ(ev.target.value)}
+            onPressEnter={query}
+            style={{ width: SEARCH_WIDTH }}
+          />
+          <Button type="primary" icon={<SearchOutlined />} onClick={query} data-testid="list-query">
+            {t('widgets.action.query')}
+          </Button>
+          <Button icon={<ReloadOutlined />} onClick={reset} data-testid="list-reset">
+            {t('widgets.action.reset')}
+          </Button>
+          <Button icon={<FilterOutlined />} onClick={() => setMoreOpen(!moreOpen)} aria-expanded={moreOpen} data-testid="list-more-filters" type={moreOpen ? 'link' : 'text'}>
+            {moreOpen ? t('widgets.action.lessFilters') : t('widgets.action.moreFilters')}
+          </Button>
+        </Space>
+      </div>
+      {moreOpen && <FilterPanel entity={e} columns={columns} values={draftFilters} onChange={setDraftFilters} lang={lang} t={t} />}
+      <Table<RecordRow>
+        rowKey={idOf}
+        size="middle"
+        columns={tableColumns}
+        dataSource={data.rows}
+        loading={loading}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        onChange={onTableChange}
+        onRow={(row) => ({ 'data-testid': 'list-row', 'data-id': idOf(row) }) as React.HTMLAttributes<HTMLElement>}
+        locale={{
+          emptyText: (
+            <div data-testid="list-empty" className="list-empty">
+              {isFiltered(state) ? t('widgets.empty.search') : t('widgets.empty.none')}
+            </div>
+          ),
+        }}
+      />
+      <div className="list-pagination">
+        <Pagination
+          data-testid="list-pagination"
+          current={state.page}
+          pageSize={state.size}
+          total={data.count}
+          showSizeChanger
+          pageSizeOptions={PAGE_SIZES}
+          showTotal={(total) => t('widgets.list.total', { total })}
+          onChange={(page, size) => update(size !== state.size ? { size } : { page })}
+        />
+      </div>
+      {writable && allowImport && (
+        <ExcelImportDialog
+          open={importOpen}
+          entitySet={e.entitySet}
+          title={t('widgets.list.importTitle', { entity: e.label[lang] })}
+          onClose={() => setImportOpen(false)}
+          onImported={() => setReload((n) => n + 1)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { useT } from '../locales/i18n.ts';
+
+/** A detail screen's header: back button, title (the screen's h2), optional tags and actions. */
+export function DetailHeader({ title, backTo, onBack, extra, tags, backTestId = 'form-back' }: {
+  title: ReactNode;
+  /** Where "back" goes; without it the browser's history is used. */
+  backTo?: string;
+  onBack?: () => void;
+  extra?: ReactNode;
+  tags?: ReactNode;
+  backTestId?: string;
+}) {
+  const t = useT();
+  const navigate = useNavigate();
+  const back = () => {
+    if (onBack) onBack();
+    else if (backTo) navigate(backTo);
+    else navigate(-1);
+  };
+  return (
+    <div className="detail-header">
+      <Button icon={<ArrowLeftOutlined />} onClick={back} data-testid={backTestId} aria-label={t('common.back')}>
+        {t('common.back')}
+      </Button>
+      <h2>{title}</h2>
+      {tags}
+      {extra && <div className="detail-header-extra">{extra}</div>}
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+import { DownloadOutlined, FileExcelOutlined } from '@ant-design/icons';
+import { getEntityBySet } from '@portal/model';
+import { Alert, Button, Modal, Space, Typography } from 'antd';
+import { useRef, useState, type ChangeEvent } from 'react';
+import { ApiError } from '../api/envelope.ts';
+import { excelImport, excelTemplate, importErrorsOf, type ImportRowError } from '../api/excel.ts';
+import { toast } from '../app/feedback.ts';
+import { useLocale, useT } from '../locales/i18n.ts';
+import { saveBlob } from '../shared/download.ts';
+import { isExcelFile } from './attachments/rules.ts';
+
+/** spec 000 §9: at most 5000 records per import. */
+export const EXCEL_MAX_RECORDS = 5000;
+
+/**
+ * The Excel import dialog (spec 000 §2): template download, one xls/xlsx file sent by a custom
+ * request, then either the imported count or the server's row-numbered errors.
+ */
+export function ExcelImportDialog({ open, entitySet, title, onClose, onImported }: {
+  open: boolean;
+  entitySet: string;
+  title?: string;
+  onClose: () => void;
+  onImported?: (count: number) => void;
+}) {
+  const t = useT();
+  const lang = useLocale();
+  const entity = getEntitySet(entitySet);
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ imported?: number; errors?: ImportRowError[]; message?: string } | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+
+  const fieldLabel = (f: string) => entity?.allFields[f]?.label[lang] ?? f;
+
+  const choose = (e: ChangeEvent<HTMLInputElement>) => {
+    const f = e.target.files?.[0] ?? null;
+    e.target.value = '';
+    setResult(null);
+    if (f && !isExcelFile(f.name)) {
+      toast.error(t('widgets.excel.badType'));
+      setFile(null);
+      return;
+    }
+    setFile(f);
+  };
+
+  const template = async () => {
+    try {
+      const { blob, filename } = await excelTemplate(entitySet);
+      saveBlob(blob, filename || `${entity?.label[lang] ?? entitySet}.xlsx`);
+    } catch {
+      /* toasted */
+    }
+  };
+
+  const submit = async () => {
+    if (!file) {
+      toast.warning(t('widgets.excel.noFile'));
+      return;
+    }
+    setBusy(true);
+    setResult(null);
+    try {
+      const r = await excelImport(entitySet, file);
+      setResult({ imported: r.imported });
+      setFile(null);
+      onImported?.(r.imported);
+    } catch (e) {
+      const errors = e instanceof ApiError ? importErrorsOf(e.data) : [];
+      setResult({ errors, message: e instanceof Error ? e.message : '' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const close = () => {
+    if (busy) return;
+    setFile(null);
+    setResult(null);
+    onClose();
+  };
+
+  return (
+    <Modal open={open} title={title ?? t('widgets.excel.title')} onCancel={close} footer={null} width={560} destroyOnHidden maskClosable={false}>
+      <div data-testid="excel-import-dialog">
+        <Space orientation="vertical" style={{ width: '100%' }} size={12}>
+          <Typography.Link data-testid="excel-template" onClick={template}>
+            <DownloadOutlined /> {t('widgets.excel.template')}
+          </Typography.Link>
+          <Space wrap>
+            <Button icon={<FileExcelOutlined />} onClick={() => input.current?.click()} disabled={busy}>
+              {t('widgets.excel.choose')}
+            </Button>
+            <Typography.Text data-testid="excel-file-name">{file?.name ?? ''}</Typography.Text>
+          </Space>
+          <input ref={input} type="file" accept=".xls,.xlsx,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" hidden onChange={choose} data-testid="excel-file" />
+          <Typography.Text type="secondary">
+            {t('widgets.excel.badType')}；{t('widgets.excel.limit')}
+          </Typography.Text>
+          {result?.imported !== undefined && (
+            <Alert type="success" showIcon title={<span data-testid="excel-result">{t('widgets.excel.imported', { count: result.imported })}</span>} />
+          )}
+          {result?.errors && (
+            <Alert
+              type="error"
+              showIcon
+              title={result.errors.length ? t('widgets.excel.failed') : result.message}
+              description={
+                result.errors.length > 0 && (
+                  <ul data-testid="excel-errors" className="excel-errors">
+                    {result.errors.map((e, i) => (
+                      <li key={i} data-row={e.row}>
+                        {t('widgets.excel.rowError', { row: e.row, field: fieldLabel(e.field), message: e.message })}
+                      </li>
+                    ))}
+                  </ul>
+                )
+              }
+            />
+          )}
+          <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
+            <Button onClick={close} disabled={busy}>
+              {t('widgets.action.close')}
+            </Button>
+            <Button type="primary" onClick={submit} loading={busy} data-testid="excel-submit">
+              {t('widgets.excel.submit')}
+            </Button>
+          </Space>
+        </Space>
+      </div>
+    </Modal>
+  );
+}
+
+const getEntitySet = (set: string) => getEntityBySet(set);

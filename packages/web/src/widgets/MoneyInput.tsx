@@ -1,0 +1,65 @@
+import { InputNumber } from 'antd';
+import type { CSSProperties } from 'react';
+
+/** spec 001 §9: 2 decimals by default, 1 to 20 allowed. */
+export function clampPrecision(p: number | undefined): number {
+  if (p === undefined || !Number.isFinite(p)) return 2;
+  return Math.min(20, Math.max(1, Math.round(p)));
+}
+
+/** Thousands separators and spaces (and a currency sign) are stripped from what the user types. */
+export function parseMoney(text: string | undefined | null): string {
+  if (!text) return '';
+  return String(text).replace(/[,\s，¥￥]/g, '');
+}
+
+/** 1234567.5 → "1,234,567.50"; at precision 2 a trailing ".00" is dropped: 1200 → "1,200". */
+export function formatMoney(value: number | string | undefined | null, precision = 2): string {
+  if (value === undefined || value === null || value === '') return '';
+  const n = Number(parseMoney(String(value)));
+  if (!Number.isFinite(n)) return '';
+  const p = clampPrecision(precision);
+  const fixed = n.toFixed(p);
+  const negative = fixed.startsWith('-');
+  const [int, frac = ''] = (negative ? fixed.slice(1) : fixed).split('.');
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const keepFrac = !(p === 2 && frac === '00');
+  return `${negative ? '-' : ''}${grouped}${keepFrac && frac ? `.${frac}` : ''}`;
+}
+
+/** A money amount: never negative, grouped by thousands, rounded to `precision` decimals. */
+export function MoneyInput({ value, onChange, precision, min = 0, max, disabled, placeholder, id, style, testId, readOnly }: {
+  value?: number | null;
+  onChange?: (v: number | null) => void;
+  precision?: number;
+  min?: number;
+  max?: number;
+  disabled?: boolean;
+  readOnly?: boolean;
+  placeholder?: string;
+  id?: string;
+  style?: CSSProperties;
+  testId?: string;
+}) {
+  const p = clampPrecision(precision);
+  return (
+    <InputNumber<number>
+      id={id}
+      data-testid={testId}
+      value={value ?? null}
+      onChange={(v) => onChange?.(v === null || v === undefined ? null : Number(Number(v).toFixed(p)))}
+      min={Math.max(0, min)}
+      max={max}
+      precision={p}
+      controls={false}
+      disabled={disabled}
+      readOnly={readOnly}
+      placeholder={placeholder}
+      prefix="¥"
+      style={{ width: '100%', ...style }}
+      formatter={(v, info) => (info.userTyping ? info.input : formatMoney(v, p))}
+      // A string is fine for the parser: empty means no value, digits are read exactly.
+      parser={(text) => parseMoney(text) as unknown as number}
+    />
+  );
+}
