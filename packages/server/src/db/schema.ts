@@ -57,6 +57,17 @@ export function entityDdl(e: EntityDef): string[] {
     const n = `ix_${e.logicalName}_${cols.join('_')}`.slice(0, 63);
     out.push(`CREATE INDEX IF NOT EXISTS ${ident(n)} ON ${t} (${cols.map(ident).join(', ')})`);
   }
+  // Record service: every list is filtered by the caller's scope and ordered newest first by
+  // default, so the scope column leads a (scope, createdon) index …
+  if (!e.noOwner && (e.scope.kind === 'station' || e.scope.kind === 'businessUnit' || e.scope.kind === 'user')) {
+    const col = e.scope.kind === 'user' ? 'ownerid' : 'owningbusinessunit';
+    out.push(`CREATE INDEX IF NOT EXISTS ${ident(`ixs_${e.logicalName}`.slice(0, 63))} ON ${t} (${ident(col)}, createdon)`);
+  }
+  // … and quick search (contains / ILIKE '%…%') over searchable text uses trigram GIN indexes.
+  for (const [name, f] of Object.entries(e.allFields)) {
+    if (!f.searchable || f.secret || (f.type !== 'text' && f.type !== 'memo')) continue;
+    out.push(`CREATE INDEX IF NOT EXISTS ${ident(`ixt_${e.logicalName}_${name}`.slice(0, 63))} ON ${t} USING gin (${ident(name)} gin_trgm_ops)`);
+  }
   return out;
 }
 
