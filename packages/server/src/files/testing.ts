@@ -88,3 +88,34 @@ export const SAMPLES = {
   binary: Buffer.from([0x13, 0x37, 0x00, 0x01, 0xfe, 0xff, 0x00, 0x00, 0x42]),
   mp4: Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(200, 1)]),
 };
+
+/** An .xlsx built in memory: a header row, then the rows (cells as exceljs takes them). */
+export async function workbook(header: string[], rows: unknown[][], sheetName = '导入'): Promise<Buffer> {
+  const { default: ExcelJS } = await import('exceljs');
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet(sheetName);
+  ws.addRow(header);
+  for (const r of rows) ws.addRow(r);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+export const WORKER_HEADER = ['姓名', '工号', '性别', '岗位', '学历', '工作年限', '手机号码', '微信', '技能'];
+
+/** `n` plausible service personnel rows for WORKER_HEADER (codes `<prefix>00001`…). */
+export function workerRows(n: number, prefix = 'IMP'): unknown[][] {
+  const surnames = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗';
+  const given = ['伟', '芳', '娜', '敏', '静', '强', '磊', '军', '洋', '勇', '艳', '杰', '涛', '明', '超', '霞'];
+  const jobs = ['初级工程师', '中级工程师', '高级工程师'];
+  const edu = ['初中', '高中', '中专', '大专', '本科'];
+  return Array.from({ length: n }, (_, i) => [
+    `${surnames[i % surnames.length]}${given[(i * 7) % given.length]}${given[(i * 3) % given.length]}`,
+    `${prefix}${String(i + 1).padStart(5, '0')}`,
+    i % 3 === 0 ? '女' : '男',
+    jobs[i % 3],
+    edu[i % edu.length],
+    i % 25,
+    `139${String(10_000_000 + i).padStart(8, '0')}`,
+    `wx_${prefix.toLowerCase()}_${i + 1}`,
+    i % 2 ? '液压系统维修；电气故障诊断' : '发动机保养',
+  ]);
+}
