@@ -380,12 +380,22 @@ async function checkUnique(sql: Sql, e: EntityDef, rows: { row: number; values: 
   }
 }
 
+/** Milliseconds of each phase, for the Server-Timing header. */
+export interface ImportTimings {
+  read?: number;
+  validate?: number;
+  commit?: number;
+}
+
 /**
  * The whole import: read, convert, resolve lookups, validate every row, then insert all rows in
  * one transaction (all or nothing). Throws ImportRefused with row-numbered errors.
  */
-export async function importRows(db: Db, e: EntityDef, bytes: Buffer, caller: Caller, lang: Lang): Promise<{ imported: number }> {
+export async function importRows(db: Db, e: EntityDef, bytes: Buffer, caller: Caller, lang: Lang, timings: ImportTimings = {}): Promise<{ imported: number }> {
+  let t = performance.now();
   const sheet = await readSheet(e, bytes, lang, caller);
+  timings.read = performance.now() - t;
+  t = performance.now();
   const errors = sheet.errors;
   await resolveLookups(db, e, sheet.rows, errors, caller, lang);
   const station = stationField(e);
@@ -402,9 +412,12 @@ export async function importRows(db: Db, e: EntityDef, bytes: Buffer, caller: Ca
     valid.push({ row: r.row, values });
   }
   if (!errors.length) await checkUnique(db, e, valid, errors, lang);
+  timings.validate = performance.now() - t;
   if (errors.length) throw refused(errors, lang);
   try {
+    t = performance.now();
     const ids = await db.tx((sql) => insertRecords(sql, e, caller, valid.map((v) => v.values), lang, { firstRowNumber: 1 }));
+    timings.commit = performance.now() - t;
     return { imported: ids.length };
   } catch (err) {
     if (err instanceof ValidationFailed) throw refused(renumber(err.errors, valid.map((v) => v.row), e, lang), lang);

@@ -10,7 +10,7 @@ import {
   assertNoDuplicate, attachableEntity, cleanFileName, contentDisposition, deleteAttachment, findAttachment, listAttachments,
   objectIdOf, saveAttachment, trimOrNull, type UploadMeta,
 } from '../files/attachments.ts';
-import { buildTemplate, checkExcelFile, importableEntity, ImportRefused, importRows, MAX_IMPORT_BYTES } from '../files/excel.ts';
+import { buildTemplate, checkExcelFile, importableEntity, ImportRefused, importRows, MAX_IMPORT_BYTES, type ImportTimings } from '../files/excel.ts';
 import { ATTACHMENT_LIMIT, MB } from '../files/guard.ts';
 import { extOf, isPreviewExt } from '../files/sniff.ts';
 import { createStorage } from '../files/storage.ts';
@@ -245,8 +245,13 @@ export function fileRoutes(app: FastifyInstance, s: Services) {
         if (!bytes) throw badRequest('files.noFile');
         checkExcelFile(fileName, bytes);
         const lang = requestLang(req);
-        const r = await importRows(db, e, bytes, await requestCaller(db, req), lang);
-        return ok(r, msg('excel.imported', lang, { count: r.imported }));
+        const timings: ImportTimings = {};
+        try {
+          const r = await importRows(db, e, bytes, await requestCaller(db, req), lang, timings);
+          return ok(r, msg('excel.imported', lang, { count: r.imported }));
+        } finally {
+          reply.header('server-timing', Object.entries(timings).map(([k, v]) => `${k};dur=${v.toFixed(1)}`).join(', '));
+        }
       } catch (e) {
         return uploadFailure(req, reply, e);
       }
