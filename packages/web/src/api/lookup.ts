@@ -1,4 +1,5 @@
 import { call, type CallOptions } from './client.ts';
+import { FORMATTED_PREFER } from './records.ts';
 
 export interface LookupCondition {
   field: string;
@@ -21,6 +22,8 @@ export interface LookupQuery {
 export async function lookupData(q: LookupQuery, opts?: CallOptions): Promise<{ rows: Record<string, unknown>[]; total: number }> {
   const env = await call<Record<string, unknown>[]>('/api/crmlookupview/data', {
     ...opts,
+    // Names of lookups and labels of options come back beside the raw values.
+    headers: { Prefer: FORMATTED_PREFER },
     query: {
       entityName: q.entityName,
       page: q.page,

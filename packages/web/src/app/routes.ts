@@ -48,6 +48,39 @@ export const ROUTES: RouteDef[] = [
     permissions: ['workorder.dispatch'],
     load: () => import('../pages/workorder/MapAssignPage.tsx'),
   },
+  // Base data: station records and the station profile (spec 001 §2 /basicData).
+  { name: 'stationrecord', path: '/basicData/stationrecord', layout: 'shell', permissions: ['station.read'], load: () => import('../pages/basicdata/StationRecordListPage.tsx') },
+  { name: 'stationrecordCreate', path: '/basicData/stationrecord/create', layout: 'shell', permissions: ['station.write'], load: () => import('../pages/basicdata/StationRecordFormPage.tsx') },
+  { name: 'stationrecordView', path: '/basicData/stationrecord/view/:id', layout: 'shell', permissions: ['station.read'], load: () => import('../pages/basicdata/StationRecordFormPage.tsx') },
+  { name: 'stationProfile', path: '/basicData/edit', layout: 'shell', permissions: ['station.read'], load: () => import('../pages/basicdata/StationProfilePage.tsx') },
+  // Service personnel (not in the spec's route table).
+  { name: 'workerList', path: '/worker/list', layout: 'shell', permissions: ['worker.read'], load: () => import('../pages/worker/WorkerListPage.tsx') },
+  { name: 'workerCreate', path: '/worker/create', layout: 'shell', permissions: ['worker.write'], load: () => import('../pages/worker/WorkerFormPage.tsx') },
+  { name: 'workerEdit', path: '/worker/edit/:id', layout: 'shell', permissions: ['worker.read'], load: () => import('../pages/worker/WorkerFormPage.tsx') },
+  // Notices: the service menu's list (kept), views from the list, the message centre and the service side; head office manages them.
+  { name: 'dmsnoticeList', path: '/dmsnotice/list', layout: 'shell', keepAlive: true, permissions: ['notice.read'], load: () => import('../pages/notice/NoticeListPage.tsx') },
+  { name: 'dmsnoticeView', path: '/dmsnotice/view/:id', layout: 'shell', permissions: ['notice.read'], load: () => import('../pages/notice/NoticeViewPage.tsx') },
+  { name: 'dmsnoticeMsgView', path: '/dmsnotice/msgview/:id', layout: 'shell', permissions: ['notice.read'], load: () => import('../pages/notice/NoticeViewPage.tsx') },
+  { name: 'servicenoticeList', path: '/servicenotice/list', layout: 'shell', permissions: ['notice.read'], load: () => import('../pages/notice/ServiceNoticeListPage.tsx') },
+  { name: 'servicenoticeView', path: '/servicenotice/view/:id', layout: 'shell', permissions: ['notice.read'], load: () => import('../pages/notice/NoticeViewPage.tsx') },
+  { name: 'noticeManage', path: '/dmsnotice/manage', layout: 'shell', permissions: ['notice.publish'], load: () => import('../pages/notice/NoticeManageListPage.tsx') },
+  { name: 'noticeManageCreate', path: '/dmsnotice/manage/create', layout: 'shell', permissions: ['notice.publish'], load: () => import('../pages/notice/NoticeManageFormPage.tsx') },
+  { name: 'noticeManageEdit', path: '/dmsnotice/manage/edit/:id', layout: 'shell', permissions: ['notice.publish'], load: () => import('../pages/notice/NoticeManageFormPage.tsx') },
+  // Knowledge base.
+  { name: 'kbList', path: '/kb/list', layout: 'shell', permissions: ['kb.read'], load: () => import('../pages/kb/KbListPage.tsx') },
+  { name: 'kbDetail', path: '/kb/detail/:id', layout: 'shell', permissions: ['kb.read'], load: () => import('../pages/kb/KbDetailPage.tsx') },
+  { name: 'kbCreate', path: '/kb/create', layout: 'shell', permissions: ['kb.write'], load: () => import('../pages/kb/KbFormPage.tsx') },
+  { name: 'kbEdit', path: '/kb/edit/:id', layout: 'shell', permissions: ['kb.write'], load: () => import('../pages/kb/KbFormPage.tsx') },
+  // System parameters (administrators).
+  { name: 'systemparameterList', path: '/systemparameter/list', layout: 'shell', permissions: ['parameter.manage'], load: () => import('../pages/system/ParameterListPage.tsx') },
+  { name: 'systemparameterCreate', path: '/systemparameter/create', layout: 'shell', permissions: ['parameter.manage'], load: () => import('../pages/system/ParameterFormPage.tsx') },
+  { name: 'systemparameterEdit', path: '/systemparameter/edit/:id', layout: 'shell', permissions: ['parameter.manage'], load: () => import('../pages/system/ParameterFormPage.tsx') },
+  // Shop: catalogue, cart, order confirmation, orders.
+  { name: 'chooseproduct', path: '/shoppingmall/chooseproduct/:name?/:id?', layout: 'shell', permissions: ['product.read'], load: () => import('../pages/shop/ChooseProductPage.tsx') },
+  { name: 'shopcart', path: '/shopcart/list', layout: 'shell', permissions: ['shop.buy'], load: () => import('../pages/shop/CartPage.tsx') },
+  { name: 'confirmOrder', path: '/confirm/:id/order', layout: 'shell', permissions: ['shop.buy'], load: () => import('../pages/shop/ConfirmOrderPage.tsx') },
+  { name: 'orderList', path: '/order/list', layout: 'shell', permissions: ['sales.read'], load: () => import('../pages/shop/OrderListPage.tsx') },
+  { name: 'orderDetail', path: '/order/:id/detail', layout: 'shell', permissions: ['sales.read'], load: () => import('../pages/shop/OrderDetailPage.tsx') },
 ];
 
 /** Where a signed-in user's home is, by portal kind. */

@@ -15,11 +15,10 @@ import { ButtonGroup, HEADER_MAX, ROW_MAX, type ActionButton } from '../widgets/
 import { ExcelImportDialog } from '../widgets/ExcelImportDialog.tsx';
 import { cellText } from './format.ts';
 import { FilterPanel } from './FilterPanel.tsx';
-import { isFiltered, PAGE_SIZES, serializeGridState, useGridUrlState } from './grid-state.ts';
+import { isFiltered, PAGE_SIZES, SEARCH_WIDTH, serializeGridState, useGridUrlState } from './grid-state.ts';
 import { buildFilter, buildOrderBy, searchFields } from './odata.ts';
 
-/** spec 000 §2: the quick search input is 220px wide. */
-export const SEARCH_WIDTH = 220;
+export { SEARCH_WIDTH };
 
 export interface EntityListPageProps {
   /** Logical name of the entity (model registry). */
@@ -245,7 +244,18 @@ function EntityList({ e, views: viewNames, routeBase, paths, title, extraFilter,
         pagination={false}
         scroll={{ x: 'max-content' }}
         onChange={onTableChange}
-        onRow={(row) => ({ 'data-testid': 'list-row', 'data-id': idOf(row) }) as React.HTMLAttributes<HTMLElement>}
+        onRow={(row) =>
+          ({
+            'data-testid': 'list-row',
+            'data-id': idOf(row),
+            // A click anywhere on the row opens the record (buttons, links and checkboxes keep their own action).
+            onClick: (ev: React.MouseEvent) => {
+              if ((ev.target as HTMLElement).closest('a,button,input,label,.ant-dropdown-trigger,.ant-checkbox')) return;
+              navigate(writable ? editPath(idOf(row)) : viewPath(idOf(row)));
+            },
+            style: { cursor: 'pointer' },
+          }) as React.HTMLAttributes<HTMLElement>
+        }
         locale={{
           emptyText: (
             <div data-testid="list-empty" className="list-empty">

@@ -4,6 +4,8 @@ import { useLocation, useNavigate } from 'react-router';
 /** spec 000 §9: table page sizes 5 to 50, default 20. */
 export const PAGE_SIZES = [5, 10, 20, 30, 40, 50];
 export const DEFAULT_PAGE_SIZE = 20;
+/** spec 000 §2: the quick search input is 220px wide. */
+export const SEARCH_WIDTH = 220;
 
 export interface GridState {
   view: string;

@@ -1,5 +1,5 @@
 import { PlaySquareOutlined, DeleteOutlined } from '@ant-design/icons';
-import { Button, List, Progress, Space, Typography } from 'antd';
+import { Button, Progress, Space, Typography } from 'antd';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { directUpload } from '../api/attachments.ts';
 import { toast } from '../app/feedback.ts';
@@ -74,17 +74,10 @@ export function VideoUpload({ moduleType, objectId, limit = VIDEO_DEFAULT_LIMIT,
       </Space>
       <input ref={input} type="file" multiple hidden accept={VIDEO_TYPES.map((x) => `.${x}`).join(',')} onChange={pick} data-testid={`${testId}-file`} />
       {items.length > 0 && (
-        <List
-          size="small"
-          dataSource={items}
-          renderItem={(i) => (
-            <List.Item
-              data-testid={`${testId}-item`}
-              actions={[
-                <Button key="rm" type="text" size="small" icon={<DeleteOutlined />} aria-label={t('widgets.action.remove')} disabled={i.status === 'uploading'} onClick={() => set(latest.current.filter((x) => x.uid !== i.uid))} />,
-              ]}
-            >
-              <div style={{ width: '100%' }}>
+        <ul className="plain-list">
+          {items.map((i) => (
+            <li key={i.uid} data-testid={`${testId}-item`} className="plain-list-item">
+              <div style={{ flex: 1, minWidth: 0 }}>
                 <Space>
                   <span>{i.name}</span>
                   <Typography.Text type="secondary">{formatFileSize(i.size)}</Typography.Text>
@@ -97,9 +90,10 @@ export function VideoUpload({ moduleType, objectId, limit = VIDEO_DEFAULT_LIMIT,
                   <Progress percent={capPercent(i.uploadPercent)} size="small" status={i.status === 'done' ? 'success' : 'active'} />
                 )}
               </div>
-            </List.Item>
-          )}
-        />
+              <Button type="text" size="small" icon={<DeleteOutlined />} aria-label={t('widgets.action.remove')} disabled={i.status === 'uploading'} onClick={() => set(latest.current.filter((x) => x.uid !== i.uid))} />
+            </li>
+          ))}
+        </ul>
       )}
     </div>
   );

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useT } from '../../locales/i18n.ts';
 import { useSession } from '../../session/store.ts';
 import { KeepAliveOutlet } from '../KeepAliveOutlet.tsx';
+import { HeaderCounters } from './HeaderCounters.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { LogoMark } from './LogoMark.tsx';
 import { NavMenu } from './SideNav.tsx';
@@ -47,6 +48,7 @@ export function PortalLayout() {
           />
           <h1 className="portal-title">{t('app.title')}</h1>
           <div className="portal-header-actions">
+            <HeaderCounters />
             <LanguageSwitch />
             <UserMenu />
           </div>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useT } from '../../locales/i18n.ts';
 import { useSession } from '../../session/store.ts';
 import { KeepAliveOutlet } from '../KeepAliveOutlet.tsx';
+import { HeaderCounters } from './HeaderCounters.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { LogoMark } from './LogoMark.tsx';
 import { NavMenu } from './SideNav.tsx';
@@ -24,6 +25,7 @@ export function StoreLayout() {
           <NavMenu mode="horizontal" homePath="/home1" homeLabel={t('store.home')} />
         </nav>
         <div className="portal-header-actions">
+          <HeaderCounters />
           <LanguageSwitch />
           <UserMenu />
         </div>

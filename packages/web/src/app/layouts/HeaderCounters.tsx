@@ -1,0 +1,61 @@
+import { BellOutlined, ShoppingCartOutlined } from '@ant-design/icons';
+import { Button, Tooltip } from 'antd';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { useT } from '../../locales/i18n.ts';
+import { useSession } from '../../session/store.ts';
+import { usePrivilege } from '../../session/use-privilege.ts';
+import { refreshNoticeUnread, reloadCart, useCartCount, useCounters } from '../counters.ts';
+
+/** A small red count; present (hidden) at 0 so tests can always read `data-count`. */
+function Count({ n, testId }: { n: number; testId: string }) {
+  return (
+    <span className="header-count" data-testid={testId} data-count={n} hidden={n === 0}>
+      {n > 99 ? '99+' : n}
+    </span>
+  );
+}
+
+/** Header buttons with the unread notice count and, for buyers, the cart count. */
+export function HeaderCounters() {
+  const t = useT();
+  const navigate = useNavigate();
+  const can = usePrivilege();
+  const privilege = useSession((s) => s.user.privilege);
+  const loggedIn = useSession((s) => s.auth.isLoggedIn);
+  const unread = useCounters((s) => s.noticeUnread);
+  const cart = useCartCount();
+  const reads = can('notice.read');
+  const buys = can('shop.buy');
+
+  useEffect(() => {
+    if (!loggedIn) return;
+    if (reads) void refreshNoticeUnread();
+    if (buys) void reloadCart({ silent: true }).catch(() => undefined);
+    const onFocus = () => reads && void refreshNoticeUnread();
+    window.addEventListener('focus', onFocus);
+    return () => window.removeEventListener('focus', onFocus);
+    // privilege: the user changed.
+  }, [loggedIn, reads, buys, privilege]);
+
+  return (
+    <>
+      {reads && (
+        <Tooltip title={t('widgets.notice.unreadCount', { n: unread })}>
+          <Button type="text" data-testid="header-notices" aria-label={t('widgets.notice.unreadCount', { n: unread })} onClick={() => navigate('/dmsnotice/list')}>
+            <BellOutlined />
+            <Count n={unread} testId="notice-unread-count" />
+          </Button>
+        </Tooltip>
+      )}
+      {buys && (
+        <Tooltip title={t('widgets.shop.cartCount', { n: cart })}>
+          <Button type="text" data-testid="header-cart" aria-label={t('widgets.shop.cartCount', { n: cart })} onClick={() => navigate('/shopcart/list')}>
+            <ShoppingCartOutlined />
+            <Count n={cart} testId="cart-count" />
+          </Button>
+        </Tooltip>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,13 @@
+import { EntityListPage } from '../../entity-ui/EntityListPage.tsx';
+import { useT } from '../../locales/i18n.ts';
+
+export const stationPaths = {
+  create: '/basicData/stationrecord/create',
+  edit: (id: string) => `/basicData/stationrecord/view/${encodeURIComponent(id)}`,
+};
+
+/** /basicData/stationrecord: the service stations the user may see (scope decides which). */
+export default function StationRecordListPage() {
+  const t = useT();
+  return <EntityListPage entity="new_srv_station" routeBase="/basicData/stationrecord" paths={stationPaths} title={t('widgets.station.records')} />;
+}

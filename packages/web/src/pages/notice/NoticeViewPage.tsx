@@ -1,0 +1,162 @@
+import { Button, Card, Input, Result, Skeleton, Space, Tag, Typography } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { getNotice, replyNotice, type NoticeDetail } from '../../api/notices.ts';
+import { refreshNoticeUnread } from '../../app/counters.ts';
+import { toast } from '../../app/feedback.ts';
+import { isRouted } from '../../app/match-route.ts';
+import { useT } from '../../locales/i18n.ts';
+import { usePrivilege } from '../../session/use-privilege.ts';
+import { formatUtc8 } from '../../shared/date.ts';
+import { AttachmentList } from '../../widgets/attachments/AttachmentList.tsx';
+import { DetailHeader } from '../../widgets/DetailHeader.tsx';
+
+/** Reply limit of the notice reply call. */
+export const REPLY_MAX = 1000;
+
+const when = (v: string | null | undefined) => {
+  try {
+    return v ? formatUtc8(v) : '';
+  } catch {
+    return '';
+  }
+};
+
+/** Where "back" goes from each entry: the service list, the message centre, or the notice list. */
+export function noticeBackPath(pathname: string): string {
+  if (pathname.startsWith('/servicenotice/')) return '/servicenotice/list';
+  if (pathname.startsWith('/dmsnotice/msgview/') && isRouted('/message/message')) return '/message/message';
+  return '/dmsnotice/list';
+}
+
+/**
+ * One notice (/dmsnotice/view/:id, /dmsnotice/msgview/:id, /servicenotice/view/:id): content,
+ * attachments (read-only except for publishers), replies and, when a reply is required, a reply box.
+ * Opening it marks it read.
+ */
+export default function NoticeViewPage() {
+  const { id = '' } = useParams();
+  const { pathname } = useLocation();
+  const t = useT();
+  const navigate = useNavigate();
+  const can = usePrivilege();
+  const [notice, setNotice] = useState<NoticeDetail | null>(null);
+  const [missing, setMissing] = useState(false);
+  const [reply, setReply] = useState('');
+  const [replyError, setReplyError] = useState('');
+  const [sending, setSending] = useState(false);
+  const back = noticeBackPath(pathname);
+
+  const load = useCallback(async () => {
+    try {
+      setNotice(await getNotice(id));
+      // Opening marked it read: the header count follows.
+      void refreshNoticeUnread();
+    } catch {
+      setMissing(true);
+    }
+  }, [id]);
+
+  useEffect(() => {
+    setNotice(null);
+    setMissing(false);
+    void load();
+  }, [load]);
+
+  const send = async () => {
+    const text = reply.trim();
+    if (!text) return setReplyError(t('widgets.notice.replyRequired'));
+    if (text.length > REPLY_MAX) return setReplyError(t('widgets.notice.replyTooLong'));
+    setReplyError('');
+    setSending(true);
+    try {
+      await replyNotice(id, text);
+      toast.success(t('widgets.notice.replySent'));
+      setReply('');
+      await load();
+    } catch {
+      /* toasted */
+    } finally {
+      setSending(false);
+    }
+  };
+
+  if (missing) return <Result status="404" title={t('widgets.form.notFound')} extra={<Button onClick={() => navigate(back)}>{t('common.back')}</Button>} />;
+  if (!notice) return <Skeleton active paragraph={{ rows: 10 }} />;
+
+  return (
+    <div data-testid="notice-view" data-id={notice.Id}>
+      <DetailHeader
+        title={notice.Title}
+        backTo={back}
+        tags={
+          <Space size={4}>
+            <Tag color="blue">{notice.TypeText}</Tag>
+            {notice.NeedReply && <Tag color={notice.IsReplied ? 'green' : 'orange'}>{notice.IsReplied ? t('widgets.notice.replied') : t('widgets.notice.needReply')}</Tag>}
+          </Space>
+        }
+      />
+      <Card style={{ marginBottom: 16 }}>
+        <div className="notice-item-meta" style={{ marginTop: 0, marginBottom: 16 }}>
+          <span>
+            {t('widgets.notice.publishTime')}：{when(notice.PublishTime)}
+          </span>
+          {notice.Publisher && (
+            <span>
+              {t('widgets.notice.publisher')}：{notice.Publisher}
+            </span>
+          )}
+        </div>
+        {notice.Sub && <Typography.Paragraph type="secondary">{notice.Sub}</Typography.Paragraph>}
+        {/* Shown as text: notice bodies are never interpreted as HTML. */}
+        <div className="content-text" data-testid="notice-content">
+          {notice.Content}
+        </div>
+      </Card>
+      <Card title={t('widgets.notice.attachments')} style={{ marginBottom: 16 }}>
+        <AttachmentList moduleType="new_notice" objectId={notice.Id} readOnly={!can('notice.publish')} />
+      </Card>
+      <Card title={t('widgets.notice.replies', { n: notice.Replies?.length ?? 0 })}>
+        {(notice.Replies ?? []).length === 0 && <Typography.Text type="secondary">{t('widgets.notice.noReplies')}</Typography.Text>}
+        {(notice.Replies ?? []).map((r) => (
+          <div key={r.Id} className="notice-reply" data-testid="notice-reply" data-id={r.Id}>
+            <div className="notice-reply-head">
+              <strong>{r.ReplierName}</strong>
+              {r.UnitName && <span>{r.UnitName}</span>}
+              <span>{when(r.CreatedOn)}</span>
+            </div>
+            <div className="content-text">{r.Content}</div>
+          </div>
+        ))}
+        {notice.NeedReply && (
+          <div style={{ marginTop: 16 }}>
+            <Input.TextArea
+              data-testid="notice-reply-input"
+              aria-label={t('widgets.notice.replyPlaceholder')}
+              placeholder={t('widgets.notice.replyPlaceholder')}
+              value={reply}
+              maxLength={REPLY_MAX}
+              showCount
+              autoSize={{ minRows: 3, maxRows: 8 }}
+              status={replyError ? 'error' : undefined}
+              onChange={(e) => {
+                setReply(e.target.value);
+                if (replyError) setReplyError('');
+              }}
+            />
+            {replyError && (
+              <Typography.Text type="danger" data-testid="notice-reply-error">
+                {replyError}
+              </Typography.Text>
+            )}
+            <div style={{ textAlign: 'right', marginTop: 8 }}>
+              <Button type="primary" loading={sending} onClick={send} data-testid="notice-reply-submit">
+                {t('widgets.notice.replySubmit')}
+              </Button>
+            </div>
+          </div>
+        )}
+      </Card>
+    </div>
+  );
+}
