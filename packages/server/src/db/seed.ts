@@ -1,6 +1,7 @@
 import { hashPassword } from '../auth/passwords.ts';
 import type { Db, Sql } from './db.ts';
 import { seedServiceDemo } from './demo-service.ts';
+import { seedShopCatalogue } from '../domain/shop/demo-catalogue.ts';
 import {
   DEMO_LANGUAGE_CONFIGS, DEMO_LANGUAGES, DEMO_PARAMETERS, DEMO_PASSWORD, DEMO_ROLES, DEMO_STATIONS, DEMO_UNITS, DEMO_USERS,
 } from './demo-data.ts';
@@ -79,5 +80,6 @@ export async function seedDemo(db: Db): Promise<void> {
       await insert(sql, 'new_systemparameter', { new_name: p.name, new_value: p.value, createdby: adminId, owningbusinessunit: hq }, 'new_systemparameterid');
     }
     await seedServiceDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
+    await seedShopCatalogue(sql, { hqUnitId: hq, adminId: adminId! });
   });
 }

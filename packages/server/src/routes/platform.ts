@@ -7,6 +7,7 @@ import { writeLog } from '../domain/operation-log.ts';
 import { ok } from '../http/envelope.ts';
 import { badRequest } from '../http/errors.ts';
 import { portalKind } from '../http/portal-kind.ts';
+import { addressUrls } from '../files/address.ts';
 import type { Services } from '../services.ts';
 
 /** Captcha, portal configuration, languages and the operation log. */
@@ -22,6 +23,7 @@ export function platformRoutes(app: FastifyInstance, s: Services) {
     isStore: portalKind(cfg, req) === 'store',
     crmAuthorizeUrl: process.env.CRM_AUTHORIZE_URL || '/crm/authorize',
     externalHosts: cfg.externalHosts,
+    addressUrls: addressUrls(cfg),
     defaultLangId: LANG_IDS['zh-CN'],
   }));
 

@@ -1,0 +1,48 @@
+import type { Page } from 'playwright-core';
+
+/** The generic entity list (grid with views), for any entity. */
+export class EntityListPage {
+  constructor(readonly page: Page) {}
+
+  root() {
+    return this.page.getByTestId('entity-list');
+  }
+
+  async waitFor(entity?: string) {
+    const sel = entity ? this.page.locator(`[data-testid="entity-list"][data-entity="${entity}"]`) : this.root();
+    await sel.waitFor({ state: 'visible' });
+    await this.settled();
+  }
+
+  /** Waits until the grid shows rows or its empty text. */
+  async settled() {
+    await this.page.locator('[data-testid="list-row"], [data-testid="list-empty"]').first().waitFor({ state: 'visible' });
+    await this.page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached' }).catch(() => undefined);
+  }
+
+  rows() {
+    return this.page.getByTestId('list-row');
+  }
+
+  async rowIds(): Promise<string[]> {
+    return this.rows().evaluateAll((els) => els.map((e) => e.getAttribute('data-id') ?? ''));
+  }
+
+  async rowTexts(): Promise<string[]> {
+    return (await this.rows().allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+  }
+
+  async search(text: string) {
+    await this.page.getByTestId('list-search').fill(text);
+    await this.page.getByTestId('list-query').click();
+    await this.settled();
+  }
+
+  async openRow(text: string) {
+    await this.rows().filter({ hasText: text }).first().click();
+  }
+
+  async clickNew() {
+    await this.page.getByTestId('list-new').click();
+  }
+}
