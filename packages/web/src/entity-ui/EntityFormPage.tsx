@@ -163,7 +163,7 @@ function EntityForm({ e, id, backTo, editPath, title, defaults, hiddenFields, lo
     <Row gutter={24} wrap={false}>
       <Col flex="auto" style={{ minWidth: 0 }}>
         {loading && <Skeleton active paragraph={{ rows: 8 }} />}
-        <Form form={form} layout="vertical" disabled={readOnly} requiredMark style={loading ? { display: 'none' } : undefined} name={e.logicalName}>
+        <Form form={form} layout="vertical" disabled={readOnly} requiredMark={!readOnly} style={loading ? { display: 'none' } : undefined} name={e.logicalName}>
           {sections.map((s) => (
             <CollapsibleSection key={s.key} id={`section-${s.key}`} title={s.label} testId={`form-section-${s.key}`}>
               <Row gutter={24}>
@@ -173,7 +173,7 @@ function EntityForm({ e, id, backTo, editPath, title, defaults, hiddenFields, lo
                   const wide = f.type === 'memo' || f.type === 'image';
                   return (
                     <Col key={name} xs={24} md={wide ? 24 : 12} xl={wide ? 24 : 8}>
-                      <FieldItem name={name} label={f.label[lang]} required={!!f.required && !locked} rules={locked ? [] : rulesFor(f, lang, t)} valuePropName={f.type === 'bool' ? 'checked' : undefined}>
+                      <FieldItem name={name} label={f.label[lang]} required={!!f.required && !locked && !readOnly} rules={locked ? [] : rulesFor(f, lang, t)} valuePropName={f.type === 'bool' ? 'checked' : undefined}>
                         {inputFor(e, name, f, lang, t, readOnly || locked)}
                       </FieldItem>
                     </Col>

@@ -74,6 +74,8 @@ function EntityList({ e, views: viewNames, routeBase, paths, title, extraFilter,
   const createPath = paths?.create ?? `${routeBase}/create`;
   const editPath = paths?.edit ?? ((id: string) => `${routeBase}/edit/${encodeURIComponent(id)}`);
   const viewPath = paths?.view ?? editPath;
+  /** Where a row (and its name) leads: an explicit view screen, else edit for writers, view for readers. */
+  const openPath = (id: string) => (paths?.view || !writable ? viewPath(id) : editPath(id));
 
   const [draftQ, setDraftQ] = useState(state.q);
   const [draftFilters, setDraftFilters] = useState(state.filters);
@@ -165,7 +167,7 @@ function EntityList({ e, views: viewNames, routeBase, paths, title, extraFilter,
         if (custom) return custom(row);
         const text = cellText(row, c, field, lang);
         if (c === e.primaryName || (i === 0 && !columns.includes(e.primaryName))) {
-          return <Link to={writable ? editPath(idOf(row)) : viewPath(idOf(row))}>{text || idOf(row)}</Link>;
+          return <Link to={openPath(idOf(row))}>{text || idOf(row)}</Link>;
         }
         return text;
       },
@@ -251,7 +253,7 @@ function EntityList({ e, views: viewNames, routeBase, paths, title, extraFilter,
             // A click anywhere on the row opens the record (buttons, links and checkboxes keep their own action).
             onClick: (ev: React.MouseEvent) => {
               if ((ev.target as HTMLElement).closest('a,button,input,label,.ant-dropdown-trigger,.ant-checkbox')) return;
-              navigate(writable ? editPath(idOf(row)) : viewPath(idOf(row)));
+              navigate(openPath(idOf(row)));
             },
             style: { cursor: 'pointer' },
           }) as React.HTMLAttributes<HTMLElement>

@@ -75,12 +75,15 @@ export function useGridUrlState(defaults: { view: string; views: string[] }) {
   const navigate = useNavigate();
   const ownPath = useRef(location.pathname).current;
   const onOwnPath = location.pathname === ownPath;
+  /** The list's own query as last seen or set (only ever updated while the list is on its path). */
   const last = useRef(onOwnPath ? location.search : '');
-  if (onOwnPath && location.search) last.current = location.search;
   const search = onOwnPath ? location.search || last.current : last.current;
 
   useEffect(() => {
-    if (onOwnPath && !location.search && last.current) navigate({ pathname: ownPath, search: last.current }, { replace: true });
+    if (!onOwnPath) return;
+    // Back through a bare link (the menu): put the remembered query back.
+    if (!location.search && last.current) navigate({ pathname: ownPath, search: last.current }, { replace: true });
+    else last.current = location.search;
   }, [onOwnPath, location.search, navigate, ownPath]);
 
   const viewsKey = defaults.views.join(',');
