@@ -47,11 +47,15 @@ export function scopePredicate(
     case 'global':
       return { sql: 'TRUE', params: [] };
     case 'station':
-    case 'businessUnit':
+    case 'businessUnit': {
       // businessunit rows are themselves units: their own id is what belongs to the subtree.
-      return e.logicalName === 'businessunit'
-        ? { sql: `${alias}."businessunitid" = ANY($${firstParam}::uuid[])`, params: [caller.subtree] }
-        : { sql: `${alias}."owningbusinessunit" = ANY($${firstParam}::uuid[])`, params: [caller.subtree] };
+      const col = e.logicalName === 'businessunit' ? 'businessunitid' : 'owningbusinessunit';
+      // A one-unit subtree (a station user) is a plain equality, so the planner can walk the
+      // (owningbusinessunit, createdon) index in order and stop at the page's last row.
+      return caller.subtree.length === 1
+        ? { sql: `${alias}."${col}" = $${firstParam}::uuid`, params: [caller.subtree[0]] }
+        : { sql: `${alias}."${col}" = ANY($${firstParam}::uuid[])`, params: [caller.subtree] };
+    }
     case 'user':
       return { sql: `${alias}."ownerid" = $${firstParam}::uuid`, params: [caller.userId] };
     case 'system':

@@ -94,11 +94,15 @@ export interface ListResult {
 /** Compiles and runs a query: the page, and the count when asked (one more statement). */
 export async function runQuery(sql: Sql, spec: QuerySpec, ctx: CompileContext): Promise<ListResult> {
   const c = compileQuery(spec, ctx);
-  const { rows } = await sql.query(c.sql, c.params);
+  // Page and count are independent: on a pool they run side by side on two connections.
+  const [{ rows }, counted] = await Promise.all([
+    sql.query(c.sql, c.params),
+    c.countSql ? sql.query<{ n: number }>(c.countSql, c.countParams) : undefined,
+  ]);
   const more = spec.probeMore ? rows.length > spec.top : undefined;
   const value = c.shape(spec.probeMore ? rows.slice(0, spec.top) : rows);
   const out: ListResult = { value, more };
-  if (c.countSql) out.count = (await sql.query<{ n: number }>(c.countSql, c.countParams)).rows[0].n;
+  if (counted) out.count = counted.rows[0].n;
   return out;
 }
 

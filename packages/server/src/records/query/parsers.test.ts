@@ -10,7 +10,7 @@ import { parseFetchXml, parseXml } from './fetchxml.ts';
 import { parseExpand, parseFilter, parseOrderBy, parseSelect } from './odata.ts';
 
 const worker = getEntity('new_srv_worker')!;
-const SUBTREE = ['11111111-1111-4111-8111-111111111111'];
+const SUBTREE = ['11111111-1111-4111-8111-111111111111', '33333333-3333-4333-8333-333333333333'];
 const ctx: CompileContext = {
   caller: { principal: { userId: '22222222-2222-4222-8222-222222222222', businessUnitId: SUBTREE[0], stationId: null, privileges: new Set() } as unknown as Principal, subtree: SUBTREE },
   lang: 'zh-CN',
@@ -179,6 +179,10 @@ describe('compiled SQL', () => {
     expect(q.sql).toContain('t."owningbusinessunit" = ANY($1::uuid[])');
     expect(q.params[0]).toEqual(SUBTREE);
     expect(q.countSql).toContain('t."owningbusinessunit" = ANY($1::uuid[])');
+    // a one-unit subtree (station user) is a plain equality, still a parameter
+    const one = compileQuery(spec(worker, [parseFilter("new_name eq 'x'")]), { ...ctx, caller: { ...ctx.caller, subtree: [SUBTREE[0]] } });
+    expect(one.sql).toContain('(t."owningbusinessunit" = $1::uuid)');
+    expect(one.params[0]).toBe(SUBTREE[0]);
   });
 
   it('gives every link-entity its own scope predicate and checks it is readable', () => {
