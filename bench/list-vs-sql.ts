@@ -88,6 +88,12 @@ try {
       spec: () => ({ entity: e, select: SELECT, filters: [parseFilter(`new_station_id eq ${station.id} and contains(new_name,'建')`)], orderBy: parseOrderBy('createdon desc'), top: 20, skip: 0, count: true, formatted: false }),
     },
     {
+      name: 'OData list, station user: no filter, newest first, page 1 of 20, $count',
+      who: 'station',
+      url: `/api/crmdata/Retrieve/new_srv_workers?$select=${SELECT.join(',')}&$top=20&$count=true`,
+      spec: () => ({ entity: e, select: SELECT, filters: [], orderBy: [], top: 20, skip: 0, count: true, formatted: false }),
+    },
+    {
       name: 'lookup, station user: filterValue on new_name, page 1 of 20 (TotalRecordCount)',
       who: 'station',
       url: `/api/crmlookupview/data?entityName=new_srv_worker&page=1&count=20&filter=new_name&filterValue=${encodeURIComponent('王建')}`,
