@@ -16,7 +16,6 @@ export const recordsMessages = {
   'records.duplicate': label('{field}“{value}”已存在', '{field} "{value}" already exists'),
   'records.duplicateField': label('{field}已存在', '{field} already exists'),
   'records.cycle': label('上级部门不能是本部门或其下级部门', 'The parent unit cannot be the unit itself or one of its sub-units'),
-  'records.tooManyRows': label('一次最多写入 {max} 条记录', 'At most {max} records can be written at once'),
 
   // field validation ({field} is the field's label)
   'records.required': label('{field}不能为空', '{field} is required'),
