@@ -22,7 +22,7 @@ export const HEADER_MAX = 3;
 export const ROW_MAX = 2;
 
 /** The buttons shown and those folded into "more": everything past `max`. */
-export function splitButtons<T extends { hidden?: boolean }>(items: T[], max: number): { shown: T[]; folded: T[] } {
+export function splitButtons<T extends { key: string; hidden?: boolean }>(items: T[], max: number): { shown: T[]; folded: T[] } {
   const visible = items.filter((i) => !i.hidden);
   if (visible.length <= max) return { shown: visible, folded: [] };
   return { shown: visible.slice(0, max), folded: visible.slice(max) };

@@ -82,7 +82,7 @@ export function ExcelImportDialog({ open, entitySet, title, onClose, onImported 
   };
 
   return (
-    <Modal open={open} title={title ?? t('widgets.excel.title')} onCancel={close} footer={null} width={560} destroyOnHidden maskClosable={false}>
+    <Modal open={open} title={title ?? t('widgets.excel.title')} onCancel={close} footer={null} width={560} destroyOnHidden mask={{ closable: false }}>
       <div data-testid="excel-import-dialog">
         <Space orientation="vertical" style={{ width: '100%' }} size={12}>
           <Typography.Link data-testid="excel-template" onClick={template}>

@@ -83,7 +83,7 @@ export function UploadDialog({ open, moduleType, objectId, onClose, onUploaded }
   const allDone = items.length > 0 && items.every((i) => i.status === 'done');
 
   return (
-    <Modal open={open} title={t('widgets.upload.dialogTitle')} width={UPLOAD_DIALOG_WIDTH} onCancel={close} destroyOnHidden footer={null} maskClosable={false}>
+    <Modal open={open} title={t('widgets.upload.dialogTitle')} width={UPLOAD_DIALOG_WIDTH} onCancel={close} destroyOnHidden footer={null} mask={{ closable: false }}>
       <div data-testid="upload-dialog">
         <Space style={{ marginBottom: 12 }}>
           <Button icon={<UploadOutlined />} onClick={() => input.current?.click()} disabled={busy}>

@@ -1,3 +1,4 @@
+import { SearchOutlined } from '@ant-design/icons';
 import { getEntity } from '@portal/model';
 import { Button, Input, Modal, Space, Table, type TableColumnsType, type TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
@@ -124,15 +125,18 @@ export function LookupDialog({ open, def, multiple = false, initial, onOk, onCan
       centered
     >
       <div data-testid="lookup-dialog">
-        <Input.Search
-          data-testid="lookup-search"
-          placeholder={t('widgets.lookup.search')}
-          allowClear
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          onSearch={(v) => setQuery({ ...query, page: 1, filterValue: v.trim() })}
-          style={{ width: 320, marginBottom: 12 }}
-        />
+        <Space.Compact style={{ width: 360, marginBottom: 12 }}>
+          <Input
+            data-testid="lookup-search"
+            aria-label={t('widgets.lookup.search')}
+            placeholder={t('widgets.lookup.search')}
+            allowClear
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            onPressEnter={() => setQuery({ ...query, page: 1, filterValue: text.trim() })}
+          />
+          <Button icon={<SearchOutlined />} aria-label={t('widgets.action.query')} onClick={() => setQuery({ ...query, page: 1, filterValue: text.trim() })} data-testid="lookup-query" />
+        </Space.Compact>
         <Table<Row>
           size="small"
           rowKey={(r) => String(r[d.idField] ?? '')}
