@@ -25,8 +25,9 @@ export function authenticator(db: Db, tokens: AccessTokens) {
     if (claims === 'expired') throw expiredToken();
     if (claims === 'invalid') throw invalidToken();
     const { session, principal } = await loadSessionPrincipal(db, claims.sid, claims.sub);
-    if (!session || !principal) throw invalidToken();
+    if (!session) throw invalidToken();
     if (session.ended_at) throw session.end_reason === 'superseded' ? superseded() : invalidToken();
+    if (!principal) throw invalidToken();
     if (session.absolute_expiry.getTime() <= Date.now()) throw expiredToken();
     if (principal.disabled) throw new AppError(401, 'login.disabled', undefined, 'invalid_token');
     req.principal = principal;

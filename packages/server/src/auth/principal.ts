@@ -21,6 +21,8 @@ export interface Principal {
   privileges: Set<string>;
   roles: string[];
   sessionStartedAt: Date;
+  /** The caller's business unit and every unit below it (the reach of their scope). */
+  subtree: string[];
 }
 
 export type SessionRow = {
@@ -46,26 +48,58 @@ type UserRow = {
   bu_name: string | null; station_name: string | null; privileges: string[]; roles: string[];
 };
 
-function toPrincipal(u: UserRow, s: { id: string; login_type: string; portal: string; created_at: Date }): Principal {
+type SessionInfo = SessionRow & { id: string; login_type: string; portal: string; created_at: Date };
+
+function toPrincipal(u: UserRow & { subtree: string[] }, s: { id: string; login_type: string; portal: string; created_at: Date }): Principal {
   return {
     userId: u.systemuserid, sessionId: s.id, loginType: s.login_type, portal: s.portal,
     userName: u.domainname, fullName: u.fullname, nickName: u.new_nickname, mobilephone: u.mobilephone,
     businessUnitId: u.businessunitid, businessUnitName: u.bu_name, stationId: u.new_station_id, stationName: u.station_name,
     userType: u.new_usertype, hasAvatar: u.has_avatar, disabled: u.isdisabled,
-    privileges: new Set(u.privileges), roles: u.roles, sessionStartedAt: s.created_at,
+    privileges: new Set(u.privileges), roles: u.roles, sessionStartedAt: s.created_at, subtree: u.subtree,
   };
 }
 
-/** One query: the session's state and, while it lives, its user with privileges. */
+const SUBTREE = `ARRAY(WITH RECURSIVE t AS (
+    SELECT b.businessunitid AS id FROM businessunit b WHERE b.businessunitid = u.businessunitid
+    UNION ALL SELECT b.businessunitid FROM businessunit b JOIN t ON b.parentbusinessunitid = t.id
+  ) SELECT id FROM t) AS subtree`;
+
+/**
+ * Users' privileges, roles and scope reach change rarely but are needed on every request: they are
+ * kept for a few seconds per app instance (the session itself is checked on every request, so
+ * sign-outs and 409s stay immediate). Writes to identity data clear the cache of this instance.
+ */
+const USER_CACHE_MS = Number(process.env.PRINCIPAL_CACHE_MS ?? 10_000);
+const userCache = new Map<string, { at: number; row: UserRow & { subtree: string[] } }>();
+
+export function forgetCachedUsers(userId?: string): void {
+  if (userId) userCache.delete(userId);
+  else userCache.clear();
+}
+
+async function cachedUser(db: Db, userId: string): Promise<(UserRow & { subtree: string[] }) | undefined> {
+  const hit = userCache.get(userId);
+  if (hit && Date.now() - hit.at < USER_CACHE_MS) return hit.row;
+  const row = await db.one<UserRow & { subtree: string[] }>(`SELECT ${USER_COLUMNS}, ${SUBTREE} FROM systemuser u ${USER_JOINS} WHERE u.systemuserid = $1`, [userId]);
+  if (row) {
+    if (userCache.size > 5000) userCache.clear();
+    userCache.set(userId, { at: Date.now(), row });
+  }
+  return row;
+}
+
+/** The session's state (always read fresh) and, while it lives, its user with privileges. */
 export async function loadSessionPrincipal(db: Db, sessionId: string, userId: string): Promise<{ session?: SessionRow; principal?: Principal }> {
-  const row = await db.one<UserRow & SessionRow & { id: string; login_type: string; portal: string; created_at: Date }>(
-    `SELECT s.id, s.login_type, s.portal, s.created_at, s.ended_at, s.end_reason, s.absolute_expiry, ${USER_COLUMNS}
-       FROM auth_session s JOIN systemuser u ON u.systemuserid = s.user_id ${USER_JOINS}
-      WHERE s.id = $1 AND s.user_id = $2`,
+  const session = await db.one<SessionInfo>(
+    'SELECT id, login_type, portal, created_at, ended_at, end_reason, absolute_expiry FROM auth_session WHERE id = $1 AND user_id = $2',
     [sessionId, userId],
   );
-  if (!row) return {};
-  return { session: row, principal: toPrincipal(row, row) };
+  if (!session) return {};
+  if (session.ended_at) return { session };
+  const user = await cachedUser(db, userId);
+  if (!user) return {};
+  return { session, principal: toPrincipal(user, session) };
 }
 
 /** A user with privileges, by id or by sign-in name / mobile number (for the grants). */

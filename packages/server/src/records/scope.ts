@@ -21,8 +21,9 @@ export async function businessUnitSubtree(sql: Sql, rootId: string): Promise<str
 
 const subtreeCache = new WeakMap<FastifyRequest, Promise<string[]>>();
 
-/** The subtree of the request's principal, computed once per request. */
+/** The subtree of the request's principal (loaded with the principal), else computed once per request. */
 export function requestSubtree(sql: Sql, req: FastifyRequest): Promise<string[]> {
+  if (req.principal?.subtree?.length) return Promise.resolve(req.principal.subtree);
   let p = subtreeCache.get(req);
   if (!p) {
     p = businessUnitSubtree(sql, req.principal!.businessUnitId);

@@ -5,6 +5,7 @@ import type { Sql } from '../db/db.ts';
 import { AppError, badRequest, forbidden } from '../http/errors.ts';
 import { recordNotFound } from './access.ts';
 import { businessUnitSubtree, type Caller } from './scope.ts';
+import { forgetCachedUsers } from '../auth/principal.ts';
 import { CAST, kindOf, Params, q } from './sql.ts';
 import { isWritable, normGuid, stationField, type FieldError } from './validate.ts';
 
@@ -167,6 +168,12 @@ async function uniqueBackstop<T>(e: EntityDef, lang: Lang, run: () => Promise<T>
   }
 }
 
+/** Identity data the principal cache holds: writing it clears this instance's cache. */
+const IDENTITY = new Set(['systemuser', 'role', 'new_roleprivilege', 'systemuserroles', 'businessunit', 'new_srv_station']);
+const touchIdentity = (e: EntityDef) => {
+  if (IDENTITY.has(e.logicalName)) forgetCachedUsers();
+};
+
 /**
  * Inserts rows already checked by validateValues, set-based: one `INSERT … SELECT FROM unnest(…)`
  * per 1000 rows. Applies the ownership rules — station-scoped rows get their station (the
@@ -185,6 +192,7 @@ export async function insertRecords(
   lang: Lang,
   opts: { firstRowNumber?: number } = {},
 ): Promise<string[]> {
+  touchIdentity(e);
   if (!rows.length) return [];
   const first = opts.firstRowNumber ?? 1;
   const many = rows.length > 1 || opts.firstRowNumber !== undefined;
@@ -250,6 +258,7 @@ async function lockVisible(sql: Sql, e: EntityDef, caller: Caller, id: string): 
  * modifiedby are maintained.
  */
 export async function updateRecord(sql: Sql, e: EntityDef, caller: Caller, id: string, values: Record<string, unknown>, lang: Lang): Promise<string> {
+  touchIdentity(e);
   const gid = normGuid(id);
   if (!gid) throw recordNotFound();
   await lockVisible(sql, e, caller, gid);
@@ -294,6 +303,7 @@ function referencesTo(e: EntityDef): { entity: EntityDef; field: string }[] {
  * is locked first; inserts that reference it take a key-share lock, so neither side can slip by.
  */
 export async function deleteRecord(sql: Sql, e: EntityDef, caller: Caller, id: string, lang: Lang): Promise<void> {
+  touchIdentity(e);
   const gid = normGuid(id);
   if (!gid) throw recordNotFound();
   await lockVisible(sql, e, caller, gid);

@@ -5,7 +5,7 @@ import { requireAuth } from '../auth/authenticate.ts';
 import { checkCaptcha } from '../auth/captcha.ts';
 import { assertNotLocked, clearFailures, recordFailure } from '../auth/lockout.ts';
 import { hashPassword, newPasswordProblem, verifyPassword } from '../auth/passwords.ts';
-import { findUser, userInfo } from '../auth/principal.ts';
+import { findUser, forgetCachedUsers, userInfo } from '../auth/principal.ts';
 import { endSession, endUserSessions } from '../auth/sessions.ts';
 import { consumeSmsCode, issueSmsCode } from '../auth/sms.ts';
 import { writeLog } from '../domain/operation-log.ts';
@@ -96,6 +96,7 @@ export function portalUserRoutes(app: FastifyInstance, s: Services) {
     const kind = imageKind(bytes);
     if (!kind || kind !== m[1]) throw badRequest('avatar.badType');
     await db.query('UPDATE systemuser SET new_avatar = $2, modifiedon = now(), modifiedby = $1 WHERE systemuserid = $1', [p.userId, b.image]);
+    forgetCachedUsers(p.userId);
     await writeLog(db, req, { action: 'changeavatar', userId: p.userId, userName: p.userName });
     return ok({ avatarUrl: b.image }, t(req, 'avatar.changed'));
   });
