@@ -127,8 +127,6 @@ export const widgetsMessages = {
   'widgets.excel.rowError': label('第 {row} 行 {field}：{message}', 'Row {row} {field}: {message}'),
   'widgets.excel.noFile': label('请选择文件', 'select file'),
 
-  // Money, dates
-  'widgets.money.placeholder': label('0', '0'),
 
   // Notices
   'widgets.notice.list': label('公告', 'Notices'),

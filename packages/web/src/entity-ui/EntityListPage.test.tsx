@@ -1,7 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { buildRoutes } from '../app/router.tsx';
+import type { RouteDef } from '../app/routes.ts';
 import { useSession } from '../session/store.ts';
 import { envelope, renderApp, stubServer } from '../test/render-app.tsx';
+import { EntityListPage } from './EntityListPage.tsx';
 
 const WORKERS = [
   { new_srv_workerid: 'w1', new_code: 'SH001-E001', new_name: '赵磊', new_sex: 1, 'new_sex@OData.Community.Display.V1.FormattedValue': '男', new_job: 3, new_phone: '15800158003', new_station_id: 's1', 'new_station_id@OData.Community.Display.V1.FormattedValue': '上海浦东华辰服务站', new_workyear: 8, new_load: 2 },
@@ -118,5 +123,31 @@ describe('EntityListPage (grid with views)', () => {
     await waitFor(() => expect(queries(f).at(-1)?.get('$filter')).toBe("contains(new_code,'E00')"));
     await act(async () => fireEvent.click(screen.getByTestId('list-reset')));
     await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+});
+
+describe('a kept list (route keepAlive)', () => {
+  it('keeps its search and page while the user opens a record, and puts them back in the URL', async () => {
+    signIn(['worker.read']);
+    const f = recordsServer();
+    const defs: RouteDef[] = [
+      { name: 'kept', path: '/workerkept/list', layout: 'shell', keepAlive: true, load: async () => ({ default: () => <EntityListPage entity="new_srv_worker" routeBase="/workerkept" /> }) },
+      { name: 'other', path: '/workerkept/edit/:id', layout: 'shell', load: async () => ({ default: () => <p data-testid="other">记录</p> }) },
+    ];
+    const router = createMemoryRouter(buildRoutes(defs), { initialEntries: ['/workerkept/list?page=2'] });
+    render(<RouterProvider router={router} />);
+    await screen.findAllByTestId('list-row');
+    fireEvent.change(screen.getByTestId('list-search'), { target: { value: '赵' } });
+    await act(async () => fireEvent.click(screen.getByTestId('list-query')));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=%E8%B5%B5'));
+    const calls = queries(f).length;
+    await act(async () => fireEvent.click(screen.getAllByTestId('list-row')[0]));
+    expect(await screen.findByTestId('other')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/workerkept/edit/w1');
+    // Hidden, the list does not follow the other screen's location.
+    expect(queries(f).length).toBe(calls);
+    await act(() => router.navigate('/workerkept/list'));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=%E8%B5%B5'));
+    expect((screen.getByTestId('list-search') as HTMLInputElement).value).toBe('赵');
   });
 });
