@@ -176,7 +176,7 @@ function EntityList({ e, views: viewNames, routeBase, paths, title, extraFilter,
   tableColumns.push({
     key: '__actions',
     title: t('widgets.list.actions'),
-    width: 150,
+    width: 210,
     fixed: 'right',
     render: (_: unknown, row: RecordRow) => (
       <ButtonGroup

@@ -44,7 +44,7 @@ export function ButtonGroup({ items, max = HEADER_MAX, variant = 'button', moreT
     },
   };
   return (
-    <Space size={link ? 4 : 8} wrap onClick={link ? (e) => e.stopPropagation() : undefined}>
+    <Space size={link ? 4 : 8} wrap={!link} onClick={link ? (e) => e.stopPropagation() : undefined}>
       {shown.map((b) => (
         <Button
           key={b.key}
