@@ -40,6 +40,8 @@ export const MENU: MenuGroup[] = [
     key: 'base', label: 'menu.group.base', items: [
       { key: 'stationProfile', label: 'menu.stationProfile', path: '/basicData/edit', privileges: ['station.read'] },
       { key: 'stationApply', label: 'menu.stationApply', path: '/basicData/stationapplylist', privileges: ['station.read'] },
+      { key: 'worker', label: 'menu.worker', path: '/worker/list', privileges: ['worker.read'] },
+      { key: 'kb', label: 'menu.kb', path: '/kb/list', privileges: ['kb.read'] },
       { key: 'contract', label: 'menu.contract', path: '/contract/list', privileges: ['workorder.read'] },
       { key: 'productReturn', label: 'menu.productReturn', path: '/productReturn/list', privileges: ['parts.read'] },
     ],
@@ -53,6 +55,19 @@ export const MENU: MenuGroup[] = [
       { key: 'inventoryStatement', label: 'menu.inventoryStatement', path: '/partStockTransaction/list', privileges: ['stock.read'] },
       { key: 'stationAmount', label: 'menu.stationAmount', path: '/stationAmount/list', privileges: ['quota.read'] },
       { key: 'lineFlow', label: 'menu.lineFlow', path: '/amountChangeLog/list', privileges: ['quota.read'] },
+    ],
+  },
+  {
+    key: 'shop', label: 'menu.group.shop', items: [
+      { key: 'shopMall', label: 'menu.shopMall', path: '/shoppingmall/chooseproduct', privileges: ['product.read', 'shop.buy'] },
+      { key: 'shopCart', label: 'menu.shopCart', path: '/shopcart/list', privileges: ['shop.buy'] },
+      { key: 'orders', label: 'menu.orders', path: '/order/list', privileges: ['sales.read'] },
+    ],
+  },
+  {
+    key: 'system', label: 'menu.group.system', items: [
+      { key: 'noticeManage', label: 'menu.noticeManage', path: '/dmsnotice/manage', privileges: ['notice.publish'] },
+      { key: 'systemParameter', label: 'menu.systemParameter', path: '/systemparameter/list', privileges: ['parameter.manage'] },
     ],
   },
 ];

@@ -41,21 +41,23 @@ export const DEMO_ROLES: { code: string; name: string; description: string; priv
   {
     code: 'R02-HQ', name: '总部审批员', description: '总部售后管理与审批',
     privileges: P('portal.login', 'station.read', 'station.write', 'worker.read', 'workorder.read', 'workorder.audit', 'parts.read', 'stock.read',
-      'quota.read', 'quota.adjust', 'expense.read', 'expense.write', 'approval.act', 'notice.read', 'notice.publish', 'sales.read'),
+      'quota.read', 'quota.adjust', 'expense.read', 'expense.write', 'approval.act', 'notice.read', 'notice.publish', 'sales.read',
+      'kb.read', 'kb.write', 'product.read', 'product.write'),
   },
   {
     code: 'R03-BRANCH', name: '分公司审批员', description: '分公司辖区服务站的管理与审批',
     privileges: P('portal.login', 'station.read', 'worker.read', 'workorder.read', 'workorder.audit', 'parts.read', 'stock.read',
-      'quota.read', 'expense.read', 'approval.act', 'notice.read', 'sales.read'),
+      'quota.read', 'expense.read', 'approval.act', 'notice.read', 'sales.read', 'kb.read', 'product.read'),
   },
   {
     code: 'R04-STATION', name: '服务站站长', description: '服务站负责人',
     privileges: P('portal.login', 'station.read', 'worker.read', 'worker.write', 'workorder.read', 'workorder.write', 'workorder.dispatch',
-      'parts.read', 'parts.write', 'stock.read', 'stock.write', 'quota.read', 'expense.read', 'notice.read', 'shop.buy'),
+      'parts.read', 'parts.write', 'stock.read', 'stock.write', 'quota.read', 'expense.read', 'notice.read', 'shop.buy',
+      'product.read', 'sales.read', 'kb.read'),
   },
-  { code: 'R05-ENGINEER', name: '服务人员', description: '服务站工程师', privileges: P('portal.login', 'workorder.read', 'workorder.write', 'parts.read', 'notice.read') },
-  { code: 'R06-WAREHOUSE', name: '仓库人员', description: '拣货、包装、发货与收货', privileges: P('portal.login', 'parts.read', 'parts.write', 'stock.read', 'stock.write', 'notice.read') },
-  { code: 'R07-STORE', name: '门店用户', description: '门店门户下单与销售单据', privileges: P('portal.store.login', 'shop.buy', 'sales.read', 'sales.write', 'notice.read') },
+  { code: 'R05-ENGINEER', name: '服务人员', description: '服务站工程师', privileges: P('portal.login', 'workorder.read', 'workorder.write', 'parts.read', 'notice.read', 'kb.read') },
+  { code: 'R06-WAREHOUSE', name: '仓库人员', description: '拣货、包装、发货与收货', privileges: P('portal.login', 'parts.read', 'parts.write', 'stock.read', 'stock.write', 'notice.read', 'kb.read', 'product.read') },
+  { code: 'R07-STORE', name: '门店用户', description: '门店门户下单与销售单据', privileges: P('portal.store.login', 'shop.buy', 'sales.read', 'sales.write', 'notice.read', 'product.read', 'kb.read') },
   { code: 'R08-GUEST', name: '访客', description: '未开通门户权限的账号', privileges: P('notice.read') },
 ];
 
