@@ -32,9 +32,13 @@ export class EntityListPage {
     return (await this.rows().allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
   }
 
+  /** Types a quick search and queries, waiting for the grid's new answer. */
   async search(text: string) {
     await this.page.getByTestId('list-search').fill(text);
+    const answered = this.page.waitForResponse((r) => r.url().includes('/api/crmdata/Retrieve/'));
     await this.page.getByTestId('list-query').click();
+    await answered;
+    await this.page.waitForTimeout(100);
     await this.settled();
   }
 

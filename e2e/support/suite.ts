@@ -30,3 +30,39 @@ export function portalSuite(env: Record<string, string> = {}) {
     },
   };
 }
+
+/** Opens `path` signed in as `username` (password sign-in through the standard portal's form). */
+export async function signedInPage(suite: ReturnType<typeof portalSuite>, username: string, path = '/servicehome'): Promise<Page> {
+  const { LoginPage } = await import('../pages/login-page.ts');
+  const page = await suite.open();
+  await page.goto(`${suite.portal.standardUrl}/login`);
+  await new LoginPage(page, suite.portal).signInWithPassword(username);
+  await page.waitForURL((u) => u.pathname === '/servicehome');
+  if (path !== '/servicehome') await page.goto(`${suite.portal.standardUrl}${path}`);
+  return page;
+}
+
+/** Calls the API as `username` (test-mode captcha read-back), for checks behind the screens. */
+export async function apiAs(portal: RunningPortal, username: string) {
+  const cap = await (await fetch(`${portal.storeUrl}/api/captcha`, { headers: { host: 'localhost' } })).json() as { captchaId: string };
+  const answer = (await portal.api<{ Data: string }>(`/api/dev/captcha/${cap.captchaId}`)).Data;
+  const body = new URLSearchParams({ grant_type: 'password', username, password: 'Demo@2026', captcha1: cap.captchaId, captcha2: answer });
+  const tok = await (await fetch(`${portal.standardUrl}/token`, { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded' } })).json() as { access_token: string };
+  return async <T = unknown>(path: string): Promise<T> => {
+    const r = await fetch(`${portal.standardUrl}${path}`, { headers: { authorization: `Bearer ${tok.access_token}` } });
+    return ((await r.json()) as { Data: T }).Data;
+  };
+}
+
+/**
+ * Calls the API with the page's own session (its stored access token). Signing the same account in
+ * again through the API would end the page's session: one active session per account.
+ */
+export function pageApi(page: Page) {
+  return async <T = unknown>(path: string): Promise<T> =>
+    page.evaluate(async (p) => {
+      const auth = JSON.parse(localStorage.getItem('portal.auth') ?? '{}') as { accessToken?: string };
+      const r = await fetch(p, { headers: { authorization: `Bearer ${auth.accessToken}` } });
+      return ((await r.json()) as { Data: unknown }).Data;
+    }, path) as Promise<T>;
+}

@@ -114,8 +114,11 @@ export function AttachmentList({ moduleType, objectId, readOnly = false }: { mod
       okText: t('common.ok'),
       cancelText: t('common.cancel'),
       onOk: async () => {
-        for (const id of selected) await deleteAttachment(moduleType, id).catch(() => undefined);
-        toast.success(t('widgets.attachment.deleted'));
+        // A refused delete is reported, not hidden behind the success message.
+        const failures: string[] = [];
+        for (const id of selected) await deleteAttachment(moduleType, id).catch((e: unknown) => failures.push(e instanceof Error ? e.message : String(e)));
+        if (failures.length) toast.error(failures[0]);
+        else toast.success(t('widgets.attachment.deleted'));
         setSelected([]);
         await load();
       },
