@@ -4,6 +4,7 @@ import { OutboxSmsProvider, type SmsProvider } from './auth/sms.ts';
 import { AccessTokens } from './auth/tokens.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
+import { createStorage, type Storage } from './files/storage.ts';
 
 /** What routes and commands share: built once per app. */
 export interface Services {
@@ -13,6 +14,8 @@ export interface Services {
   authenticate: Authenticate;
   sms: SmsProvider;
   smsKey: Uint8Array;
+  /** Where attachments are kept (local folder or S3-compatible store). */
+  storage: Storage;
   /** Key of the CRM's single sign-on assertions: SSO_SHARED_SECRET, else one kept in the database. */
   ssoKey: Uint8Array;
 }
@@ -26,6 +29,7 @@ export async function buildServices(db: Db, cfg: Config, sms?: SmsProvider): Pro
     authenticate: authenticator(db, tokens),
     sms: sms ?? new OutboxSmsProvider(db),
     smsKey: await sharedSecret(db, 'sms-code'),
+    storage: createStorage(cfg.files),
     ssoKey: cfg.ssoSecret ? new TextEncoder().encode(cfg.ssoSecret) : await sharedSecret(db, 'sso'),
   };
 }

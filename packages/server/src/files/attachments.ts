@@ -217,6 +217,18 @@ export async function deleteAttachment(db: Db, storage: Storage, row: Attachment
   await deleteQuietly(storage, [row.storage_key]);
 }
 
+/**
+ * Removes the attachment rows of a record being deleted, inside the caller's transaction; the
+ * caller deletes the returned storage keys once the transaction has committed.
+ */
+export async function removeAttachmentRows(sql: Sql, moduleType: string, objectId: string): Promise<string[]> {
+  const { rows } = await sql.query<{ storage_key: string }>(
+    'DELETE FROM file_attachment WHERE module_type = $1 AND object_id = $2 RETURNING storage_key',
+    [moduleType, objectId],
+  );
+  return rows.map((r) => r.storage_key);
+}
+
 /** `Content-Disposition` with an ASCII fallback and the UTF-8 name (RFC 6266 / RFC 5987). */
 export function contentDisposition(kind: 'inline' | 'attachment', fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');

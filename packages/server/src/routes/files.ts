@@ -13,7 +13,6 @@ import {
 import { buildTemplate, checkExcelFile, importableEntity, ImportRefused, importRows, MAX_IMPORT_BYTES, type ImportTimings } from '../files/excel.ts';
 import { ATTACHMENT_LIMIT, MB } from '../files/guard.ts';
 import { extOf, isPreviewExt } from '../files/sniff.ts';
-import { createStorage } from '../files/storage.ts';
 import { checkAnnounced, completeTicket, createTicket, purgeTickets, receiveDirect } from '../files/tickets.ts';
 import { fail, ok } from '../http/envelope.ts';
 import { AppError, badRequest, forbidden, notFound } from '../http/errors.ts';
@@ -28,7 +27,7 @@ import type { Services } from '../services.ts';
  */
 export function fileRoutes(app: FastifyInstance, s: Services) {
   const { db } = s;
-  const storage = createStorage(s.cfg.files);
+  const { storage } = s;
   let keyPromise: Promise<Uint8Array> | undefined;
   const uploadKey = () => (keyPromise ??= sharedSecret(db, 'upload'));
   const auth = requireAuth(s.authenticate);

@@ -15,6 +15,7 @@ import {
 } from '../records/service.ts';
 import { normGuid, validateValues } from '../records/validate.ts';
 import { deleteRecord, insertRecords, updateRecord, ValidationFailed } from '../records/write.ts';
+import { deleteQuietly, removeAttachmentRows } from '../files/attachments.ts';
 import { LIMITS } from '../records/query/ast.ts';
 import { getEntity } from '@portal/model';
 import type { Services } from '../services.ts';
@@ -103,7 +104,12 @@ export function recordRoutes(app: FastifyInstance, s: Services) {
       const { e, id } = withId(req.params.target);
       assertPrivilege(req, e, 'write');
       const caller = await requestCaller(db, req);
-      await db.tx((sql) => deleteRecord(sql, e, caller, id, requestLang(req)));
+      // The record's attachments go with it: rows in the same transaction, files after the commit.
+      const keys = await db.tx(async (sql) => {
+        await deleteRecord(sql, e, caller, id, requestLang(req));
+        return e.attachments ? removeAttachmentRows(sql, e.logicalName, id) : [];
+      });
+      await deleteQuietly(s.storage, keys);
       return ok(null);
     });
 
