@@ -66,6 +66,9 @@ export const MENU: MenuGroup[] = [
   },
   {
     key: 'system', label: 'menu.group.system', items: [
+      { key: 'myApproval', label: 'menu.myApproval', path: '/myapproval/list', privileges: ['approval.act'] },
+      { key: 'flowList', label: 'menu.flowList', path: '/flow/list', privileges: ['flow.manage'] },
+      { key: 'flowRole', label: 'menu.flowRole', path: '/flow/role', privileges: ['flow.manage'] },
       { key: 'noticeManage', label: 'menu.noticeManage', path: '/dmsnotice/manage', privileges: ['notice.publish'] },
       { key: 'systemParameter', label: 'menu.systemParameter', path: '/systemparameter/list', privileges: ['parameter.manage'] },
     ],
