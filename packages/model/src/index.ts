@@ -5,5 +5,7 @@ export * from './messages/index.ts';
 export * from './security/privileges.ts';
 export * from './option-sets/organisation.ts';
 export * from './option-sets/service.ts';
+export * from './option-sets/approval.ts';
+export * from './approval-fields.ts';
 export * from './locale.ts';
 export * from './menu.ts';

@@ -6,6 +6,8 @@ import { role, rolePrivilege, systemUser, userRole } from './entities/system-use
 import { serviceWorker } from './entities/service-worker.ts';
 import { notice, noticeRead, noticeReply } from './entities/notice.ts';
 import { kbArticle } from './entities/knowledge.ts';
+import { approvalLog, approvalStep, flow, flowRole, flowRoleUser, flowSteps, flowStepUser } from './entities/approval.ts';
+import { claimFine } from './entities/claim-fine.ts';
 import { cartItem, product, productLine, salesOrder, salesOrderDetail } from './entities/product.ts';
 
 /** Every entity of the portal. Adding an entity is one file plus one line here. */
@@ -30,6 +32,14 @@ export const ENTITIES: readonly EntityDef[] = [
   cartItem,
   salesOrder,
   salesOrderDetail,
+  flow,
+  flowSteps,
+  flowStepUser,
+  flowRole,
+  flowRoleUser,
+  approvalLog,
+  approvalStep,
+  claimFine,
 ];
 
 const byName = new Map(ENTITIES.map((e) => [e.logicalName, e]));

@@ -4,8 +4,9 @@ import { uiMessages } from './ui.ts';
 import { recordsMessages } from './records.ts';
 import { filesMessages } from './files.ts';
 import { widgetsMessages } from './widgets.ts';
+import { approvalMessages } from './approval.ts';
 
-export const messages = { ...coreMessages, ...uiMessages, ...recordsMessages, ...filesMessages, ...widgetsMessages } as const satisfies Record<string, Label>;
+export const messages = { ...coreMessages, ...uiMessages, ...recordsMessages, ...filesMessages, ...widgetsMessages, ...approvalMessages } as const satisfies Record<string, Label>;
 export type MessageKey = keyof typeof messages;
 
 /** Fills `{name}` placeholders. */

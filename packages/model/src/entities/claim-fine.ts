@@ -1,0 +1,44 @@
+import { approvalFields } from '../approval-fields.ts';
+import { bool, defineEntity, int, label, lookup, memo, money, optionSet, text } from '../define.ts';
+import { fineType } from '../option-sets/approval.ts';
+
+/** Rewards and punishments of a station (奖惩单), approved through a flow (spec 001 §3, §4). */
+export const claimFine = defineEntity({
+  logicalName: 'new_srv_claimfine',
+  entitySet: 'new_srv_claimfines',
+  label: label('奖惩单', 'Reward/punishment order'),
+  scope: { kind: 'station', field: 'new_station_id' },
+  access: { read: 'expense.read', write: 'expense.write' },
+  attachments: true,
+  fields: {
+    new_name: text(label('单号', 'Number'), { readOnly: true, searchable: true, maxLength: 40, indexed: true }),
+    new_station_id: lookup('new_srv_station', label('服务站', 'Service station'), { required: true, indexed: true }),
+    new_finetype: optionSet(fineType, undefined, { required: true }),
+    new_amount: money(label('金额', 'Amount'), { required: true, min: 0 }),
+    new_checkmonth: int(label('考核月份', 'Month'), { required: true, min: 1, max: 12 }),
+    new_year: int(label('考核年度', 'Year'), { required: true, min: 2013, max: 2099 }),
+    new_checkitem: memo(label('考核事项', 'Check item'), { required: true, searchable: true, maxLength: 500 }),
+    new_iscommit: bool(label('已提交', 'Submitted'), { readOnly: true }),
+    ...approvalFields(),
+  },
+  indexes: [['new_station_id', 'createdon']],
+  views: {
+    all: {
+      label: label('全部奖惩单', 'All orders'),
+      columns: ['new_name', 'new_station_id', 'new_finetype', 'new_amount', 'new_year', 'new_checkmonth', 'new_approvalstatus', 'new_stepname', 'createdon'],
+      orderBy: [['createdon', 'desc']],
+    },
+    toApprove: {
+      label: label('审批中的奖惩单', 'Orders under review'),
+      columns: ['new_name', 'new_station_id', 'new_finetype', 'new_amount', 'new_stepname', 'new_stepuser_id', 'new_submittime'],
+      orderBy: [['new_submittime', 'desc']],
+      filter: { new_approvalstatus: 2 },
+    },
+  },
+  forms: {
+    main: [
+      { key: 'basic', label: label('基本信息', 'Basic information'), fields: ['new_name', 'new_station_id', 'new_finetype', 'new_amount', 'new_year', 'new_checkmonth', 'new_checkitem'] },
+      { key: 'approval', label: label('审批信息', 'Approval'), fields: ['new_approvalstatus', 'new_flow_id', 'new_stepname', 'new_stepuser_id', 'new_submitter_id', 'new_submittime', 'new_approvedtime', 'new_iscommit'] },
+    ],
+  },
+});
