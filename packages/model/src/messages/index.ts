@@ -5,8 +5,9 @@ import { recordsMessages } from './records.ts';
 import { filesMessages } from './files.ts';
 import { widgetsMessages } from './widgets.ts';
 import { approvalMessages } from './approval.ts';
+import { approvalUiMessages } from './approval-ui.ts';
 
-export const messages = { ...coreMessages, ...uiMessages, ...recordsMessages, ...filesMessages, ...widgetsMessages, ...approvalMessages } as const satisfies Record<string, Label>;
+export const messages = { ...coreMessages, ...uiMessages, ...recordsMessages, ...filesMessages, ...widgetsMessages, ...approvalMessages, ...approvalUiMessages } as const satisfies Record<string, Label>;
 export type MessageKey = keyof typeof messages;
 
 /** Fills `{name}` placeholders. */
