@@ -20,6 +20,7 @@ import { recordRoutes } from './routes/records.ts';
 import { fileRoutes } from './routes/files.ts';
 import { shopRoutes } from './routes/shop.ts';
 import { noticeRoutes } from './routes/notice.ts';
+import { flowRoutes } from './routes/flow.ts';
 import { buildServices, type Services } from './services.ts';
 import type { SmsProvider } from './auth/sms.ts';
 
@@ -68,6 +69,7 @@ export async function buildApp(db: Db, cfg: Config, opts: { sms?: SmsProvider } 
   fileRoutes(app, services);
   shopRoutes(app, services);
   noticeRoutes(app, services);
+  flowRoutes(app, services);
   app.get('/healthz', async () => {
     await db.query('SELECT 1');
     return { ok: true };

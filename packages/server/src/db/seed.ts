@@ -2,6 +2,7 @@ import { hashPassword } from '../auth/passwords.ts';
 import type { Db, Sql } from './db.ts';
 import { seedServiceDemo } from './demo-service.ts';
 import { seedShopCatalogue } from '../domain/shop/demo-catalogue.ts';
+import { seedApprovalDemo } from './demo-approval.ts';
 import {
   DEMO_LANGUAGE_CONFIGS, DEMO_LANGUAGES, DEMO_PARAMETERS, DEMO_PASSWORD, DEMO_ROLES, DEMO_STATIONS, DEMO_UNITS, DEMO_USERS,
 } from './demo-data.ts';
@@ -81,5 +82,6 @@ export async function seedDemo(db: Db): Promise<void> {
     }
     await seedServiceDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
     await seedShopCatalogue(sql, { hqUnitId: hq, adminId: adminId! });
+    await seedApprovalDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
   });
 }

@@ -28,6 +28,21 @@ export class ValidationFailed extends AppError {
 
 const CHUNK = 1000;
 
+/**
+ * Values the server sets on new rows of an entity (readOnly fields such as document numbers),
+ * one object per row; registered by the entity's domain module.
+ */
+export const serverDefaults = new Map<string, (sql: Sql, count: number) => Promise<Record<string, unknown>[]>>();
+
+/** Documents under approval (status 2 under review, 3 approved, 5 vetoed) are not modified or deleted here. */
+const LOCKED_APPROVAL_STATUS = [2, 3, 5];
+
+async function assertNotSubmitted(sql: Sql, e: EntityDef, id: string): Promise<void> {
+  if (e.allFields.new_approvalstatus?.type !== 'optionset') return;
+  const { rows } = await sql.query<{ s: number | null }>(`SELECT new_approvalstatus AS s FROM ${q(e.logicalName)} WHERE ${q(e.primaryKey)} = $1::uuid`, [id]);
+  if (rows[0]?.s != null && LOCKED_APPROVAL_STATUS.includes(rows[0].s)) throw badRequest('flow.locked');
+}
+
 /** The station's business unit: the column station rows carry (see the station entity). */
 const STATION_UNIT_FIELD = 'new_businessunit_id';
 
@@ -209,6 +224,13 @@ export async function insertRecords(
   const ids = work.map(() => randomUUID());
   const cols = new Set<string>();
   for (const r of work) for (const k of Object.keys(r)) if (isWritable(e, k)) cols.add(k);
+  // Server-set values of new rows (document numbers, initial approval status): readOnly fields.
+  const defaults = serverDefaults.get(e.logicalName);
+  if (defaults) {
+    const extra = await defaults(sql, work.length);
+    work.forEach((r, i) => Object.assign(r, extra[i]));
+    for (const k of Object.keys(extra[0] ?? {})) if (Object.hasOwn(e.allFields, k)) cols.add(k);
+  }
   const fieldCols = [...cols];
   const sys: [string, string, (i: number) => unknown][] = [
     [e.primaryKey, 'uuid', (i) => ids[i]],
@@ -262,6 +284,7 @@ export async function updateRecord(sql: Sql, e: EntityDef, caller: Caller, id: s
   const gid = normGuid(id);
   if (!gid) throw recordNotFound();
   await lockVisible(sql, e, caller, gid);
+  await assertNotSubmitted(sql, e, gid);
   const work = { ...values };
   const errors: FieldError[] = [];
   const own = await resolveStations(sql, e, caller, [work], errors, lang, () => null, 'update');
@@ -307,6 +330,7 @@ export async function deleteRecord(sql: Sql, e: EntityDef, caller: Caller, id: s
   const gid = normGuid(id);
   if (!gid) throw recordNotFound();
   await lockVisible(sql, e, caller, gid);
+  await assertNotSubmitted(sql, e, gid);
   const refs = referencesTo(e);
   if (refs.length) {
     const p = new Params();

@@ -1,0 +1,121 @@
+import { msg } from '@portal/model';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { requireAuth } from '../auth/authenticate.ts';
+import { installClaimFine } from '../domain/claim-fine/claim-fine.ts';
+import { act, flowList, flowStepList, logList, myApprovalCount, myApprovals, progress, requireDocument, revoke, submit } from '../flow/engine.ts';
+import { flowBad, WORKFLOW_PREFIX } from '../flow/errors.ts';
+import { fail, ok } from '../http/envelope.ts';
+import { AppError } from '../http/errors.ts';
+import { requestLang, t } from '../http/request-context.ts';
+import { assertCanSeeRecord, recordNotFound } from '../records/access.ts';
+import { normGuid } from '../records/validate.ts';
+import type { Services } from '../services.ts';
+
+const guid = (v: unknown) => {
+  const g = normGuid(v);
+  if (!g) throw recordNotFound();
+  return g;
+};
+
+/**
+ * The CrmFlow calls (spec 000 §7): flows and steps for the submit dialog, submit, approve /
+ * reject / veto, revoke, progress, log and the caller's approval inbox. Refusals (400/403/404)
+ * answer `WorkflowException: <text>` as the CRM's plugins did.
+ */
+export function flowRoutes(app: FastifyInstance, s: Services) {
+  const { db } = s;
+  installClaimFine();
+  app.register(async (r) => {
+    r.setErrorHandler((err, req, reply) => {
+      if (err instanceof AppError && [400, 403, 404].includes(err.status)) {
+        return reply.code(err.status).send(fail(err.status, WORKFLOW_PREFIX + msg(err.key, requestLang(req), err.params)));
+      }
+      throw err;
+    });
+    const auth = { preHandler: requireAuth(s.authenticate) };
+    const actor = { preHandler: requireAuth(s.authenticate, 'approval.act') };
+
+    /** The document named by the query or body, visible to the caller with `need`. */
+    const document = async (req: FastifyRequest, entityName: unknown, entityId: unknown, need: 'read' | 'write') => {
+      const d = requireDocument(String(entityName ?? ''));
+      const id = guid(entityId);
+      await assertCanSeeRecord(db, req, d.entity.logicalName, id, need);
+      return { d, id };
+    };
+    const docQuery = z.object({ entityName: z.string().max(100), entityId: z.string().max(100) });
+
+    r.get('/api/CrmFlow/GetFlowList', auth, async (req) => {
+      const qy = docQuery.parse(req.query);
+      const { d, id } = await document(req, qy.entityName, qy.entityId, 'read');
+      return ok(await flowList(db, d, id));
+    });
+
+    r.get('/api/CrmFlow/GetFlowStepList', auth, async (req) => {
+      const qy = docQuery.extend({ flowId: z.string().max(100) }).parse(req.query);
+      const { d, id } = await document(req, qy.entityName, qy.entityId, 'read');
+      const flowId = normGuid(qy.flowId);
+      if (!flowId) throw flowBad('flow.flowNotFound');
+      return ok(await flowStepList(db, d, id, flowId));
+    });
+
+    r.post('/api/CrmFlow/submit', auth, async (req) => {
+      const b = z.object({
+        EntityId: z.string().max(100),
+        EntityTypeName: z.string().max(100),
+        FlowId: z.string().max(100),
+        ApproveList: z.array(z.object({ StepId: z.string().max(100).nullish(), ApproveUserId: z.string().max(100).nullish() })).max(100).default([]),
+      }).parse(req.body ?? {});
+      const { d, id } = await document(req, b.EntityTypeName, b.EntityId, 'write');
+      const flowId = normGuid(b.FlowId);
+      if (!flowId) throw flowBad('flow.flowNotFound');
+      const approvers = b.ApproveList.map((a) => ({ StepId: normGuid(a.StepId) ?? '', ApproveUserId: normGuid(a.ApproveUserId) ?? '' }));
+      await db.tx((sql) => submit(sql, d, id, req.principal!.userId, { flowId, approvers }));
+      return ok(null, t(req, 'flow.done'));
+    });
+
+    r.post('/api/CrmFlow/approve', actor, async (req) => {
+      const b = z.object({
+        EntityId: z.string().max(100),
+        EntityTypeName: z.string().max(100),
+        Action: z.enum(['approve', 'reject', 'veto']).default('approve'),
+        Memo: z.string().max(100_000).nullish(),
+      }).parse(req.body ?? {});
+      const d = requireDocument(b.EntityTypeName);
+      const id = guid(b.EntityId);
+      const memo = b.Memo?.trim() || null;
+      if (memo && memo.length > 500) throw flowBad('flow.memoTooLong');
+      const status = await db.tx((sql) => act(sql, d, id, req.principal!.userId, b.Action, memo));
+      return ok({ Status: status }, t(req, 'flow.done'));
+    });
+
+    r.post('/api/CrmFlow/revoke', auth, async (req) => {
+      const b = z.object({ EntityId: z.string().max(100), EntityTypeName: z.string().max(100) }).parse(req.body ?? {});
+      const { d, id } = await document(req, b.EntityTypeName, b.EntityId, 'write');
+      await db.tx((sql) => revoke(sql, d, id, req.principal!.userId));
+      return ok(null, t(req, 'flow.done'));
+    });
+
+    r.get('/api/CrmFlow/GetFlowApproveProgressList', auth, async (req) => {
+      const qy = docQuery.parse(req.query);
+      const { d, id } = await document(req, qy.entityName, qy.entityId, 'read');
+      return ok(await progress(db, d, id));
+    });
+
+    r.get('/api/CrmFlow/GetFlowApproveLogList', auth, async (req) => {
+      const qy = docQuery.parse(req.query);
+      const { d, id } = await document(req, qy.entityName, qy.entityId, 'read');
+      return ok(await logList(db, d, id, requestLang(req)));
+    });
+
+    r.get('/api/CrmFlow/MyApprovalList', actor, async (req) => {
+      const qy = z.object({
+        page: z.coerce.number().int().min(1).max(10000).default(1),
+        count: z.coerce.number().int().min(1).max(100).default(20),
+      }).parse(req.query);
+      return ok(await myApprovals(db, req.principal!.userId, qy.page, qy.count, requestLang(req)));
+    });
+
+    r.get('/api/CrmFlow/MyApprovalCount', actor, async (req) => ok(await myApprovalCount(db, req.principal!.userId)));
+  });
+}
