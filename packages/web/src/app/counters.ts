@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { cartCount, getCart, type CartGroup } from '../api/cart.ts';
+import { myApprovalCount } from '../api/approval.ts';
 import { noticeUnreadCount } from '../api/notices.ts';
 import { useSession } from '../session/store.ts';
 
@@ -8,10 +9,12 @@ interface CountersState {
   /** The cart as last loaded (spec 000 §3: groups of items, each with a client-only checked flag). */
   cart: CartGroup[];
   cartLoaded: boolean;
+  /** Documents waiting for the user's approval (`/api/CrmFlow/MyApprovalCount`). */
+  approvalWaiting: number;
 }
 
 /** Header badges and the cart, shared by the shells and the shop screens. */
-export const useCounters = create<CountersState>()(() => ({ noticeUnread: 0, cart: [], cartLoaded: false }));
+export const useCounters = create<CountersState>()(() => ({ noticeUnread: 0, cart: [], cartLoaded: false, approvalWaiting: 0 }));
 
 export async function refreshNoticeUnread(): Promise<number> {
   try {
@@ -20,6 +23,16 @@ export async function refreshNoticeUnread(): Promise<number> {
     return n;
   } catch {
     return useCounters.getState().noticeUnread;
+  }
+}
+
+export async function refreshApprovalWaiting(): Promise<number> {
+  try {
+    const n = await myApprovalCount({ silent: true });
+    useCounters.setState({ approvalWaiting: n });
+    return n;
+  } catch {
+    return useCounters.getState().approvalWaiting;
   }
 }
 
@@ -35,7 +48,7 @@ export const setCart = (cart: CartGroup[]) => useCounters.setState({ cart });
 /** The header's cart count: items over all groups. */
 export const useCartCount = () => useCounters((s) => cartCount(s.cart));
 
-export const resetCounters = () => useCounters.setState({ noticeUnread: 0, cart: [], cartLoaded: false });
+export const resetCounters = () => useCounters.setState({ noticeUnread: 0, cart: [], cartLoaded: false, approvalWaiting: 0 });
 
 // Another user (or nobody) is signed in: nothing of the previous user's counts or cart remains.
 useSession.subscribe((s, prev) => {

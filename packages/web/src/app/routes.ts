@@ -81,6 +81,12 @@ export const ROUTES: RouteDef[] = [
   { name: 'confirmOrder', path: '/confirm/:id/order', layout: 'shell', permissions: ['shop.buy'], load: () => import('../pages/shop/ConfirmOrderPage.tsx') },
   { name: 'orderList', path: '/order/list', layout: 'shell', permissions: ['sales.read'], load: () => import('../pages/shop/OrderListPage.tsx') },
   { name: 'orderDetail', path: '/order/:id/detail', layout: 'shell', permissions: ['sales.read'], load: () => import('../pages/shop/OrderDetailPage.tsx') },
+  // Approvals (spec 001 §2): bonus and penalty orders (create is not in the spec's table), my approvals, flows and flow roles.
+  { name: 'claimFineList', path: '/claimFine/list', layout: 'shell', keepAlive: true, permissions: ['expense.read'], load: () => import('../pages/claimfine/ClaimFineListPage.tsx') },
+  { name: 'claimFineCreate', path: '/claimFine/create', layout: 'shell', permissions: ['expense.write'], load: () => import('../pages/claimfine/ClaimFineFormPage.tsx') },
+  { name: 'claimFineDetail', path: '/claimFine/detail/:id', layout: 'shell', permissions: ['expense.read'], load: () => import('../pages/claimfine/ClaimFineFormPage.tsx') },
+  { name: 'myapprovalList', path: '/myapproval/list', layout: 'shell', permissions: ['approval.act'], load: () => import('../pages/approval/MyApprovalListPage.tsx') },
+  { name: 'myapprovalEdit', path: '/myapproval/edit', layout: 'shell', permissions: ['approval.act'], load: () => import('../pages/approval/MyApprovalEditPage.tsx') },
 ];
 
 /** Where a signed-in user's home is, by portal kind. */

@@ -1,11 +1,14 @@
-import { BellOutlined, ShoppingCartOutlined } from '@ant-design/icons';
+import { AuditOutlined, BellOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useT } from '../../locales/i18n.ts';
 import { useSession } from '../../session/store.ts';
 import { usePrivilege } from '../../session/use-privilege.ts';
-import { refreshNoticeUnread, reloadCart, useCartCount, useCounters } from '../counters.ts';
+import { refreshApprovalWaiting, refreshNoticeUnread, reloadCart, useCartCount, useCounters } from '../counters.ts';
+
+/** The waiting-approval count is refreshed this often. */
+export const APPROVAL_REFRESH_MS = 60_000;
 
 /** A small red count; present (hidden) at 0 so tests can always read `data-count`. */
 function Count({ n, testId }: { n: number; testId: string }) {
@@ -27,6 +30,16 @@ export function HeaderCounters() {
   const cart = useCartCount();
   const reads = can('notice.read');
   const buys = can('shop.buy');
+  const approves = can('approval.act');
+  const waiting = useCounters((s) => s.approvalWaiting);
+
+  // Documents waiting for my approval: on sign-in, every 60 s, and after acting (the screens refresh it).
+  useEffect(() => {
+    if (!loggedIn || !approves) return;
+    void refreshApprovalWaiting();
+    const timer = window.setInterval(() => void refreshApprovalWaiting(), APPROVAL_REFRESH_MS);
+    return () => window.clearInterval(timer);
+  }, [loggedIn, approves, privilege]);
 
   useEffect(() => {
     if (!loggedIn) return;
@@ -40,6 +53,14 @@ export function HeaderCounters() {
 
   return (
     <>
+      {approves && (
+        <Tooltip title={t('approval.waitingCount', { n: waiting })}>
+          <Button type="text" data-testid="header-approvals" aria-label={t('approval.waitingCount', { n: waiting })} onClick={() => navigate('/myapproval/list')}>
+            <AuditOutlined />
+            <Count n={waiting} testId="myapproval-count" />
+          </Button>
+        </Tooltip>
+      )}
       {reads && (
         <Tooltip title={t('widgets.notice.unreadCount', { n: unread })}>
           <Button type="text" data-testid="header-notices" aria-label={t('widgets.notice.unreadCount', { n: unread })} onClick={() => navigate('/dmsnotice/list')}>
