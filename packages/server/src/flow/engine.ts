@@ -86,8 +86,8 @@ type Candidate = { systemuserid: string; fullname: string; inscope: boolean; can
 async function candidates(sql: Sql, step: StepRow, docUnit: string | null): Promise<Candidate[]> {
   const { rows } = await sql.query<Candidate>(
     `WITH RECURSIVE up AS (
-       SELECT businessunitid AS id, parentbusinessunitid AS parent FROM businessunit WHERE businessunitid = $1::uuid
-       UNION ALL SELECT b.businessunitid, b.parentbusinessunitid FROM businessunit b JOIN up ON b.businessunitid = up.parent
+       SELECT businessunitid AS id, parentbusinessunitid AS parent, 0 AS level FROM businessunit WHERE businessunitid = $1::uuid
+       UNION ALL SELECT b.businessunitid, b.parentbusinessunitid, up.level + 1 FROM businessunit b JOIN up ON b.businessunitid = up.parent
      )
      SELECT u.systemuserid, u.fullname,
             u.businessunitid IN (SELECT id FROM up) AS inscope,
@@ -98,7 +98,7 @@ async function candidates(sql: Sql, step: StepRow, docUnit: string | null): Prom
       WHERE u.systemuserid IN (
               SELECT su.new_systemuser_id FROM new_flowstepuser su WHERE su.new_flowstep_id = $2::uuid AND $3::int = 1
               UNION SELECT ru.new_systemuser_id FROM new_flowroleuser ru WHERE ru.new_flowrole_id = $4::uuid AND $3::int = 2)
-      ORDER BY u.fullname, u.systemuserid`,
+      ORDER BY (SELECT min(level) FROM up WHERE up.id = u.businessunitid) NULLS LAST, u.fullname COLLATE "C", u.systemuserid`,
     [docUnit, step.id, step.type, step.role],
   );
   return rows;
@@ -111,13 +111,17 @@ async function activeFlow(sql: Sql, d: FlowDocument, id: string, flowId: string)
   return rows[0];
 }
 
-/** The flow's steps with the approvers the submitter may choose for this document. */
-export async function flowStepList(sql: Sql, d: FlowDocument, id: string, flowId: string) {
+/**
+ * The flow's steps with the approvers the caller (the would-be submitter) may choose for this
+ * document, nearest to the document first (a branch approver before head office); the caller is
+ * left out unless the flow allows self-approval.
+ */
+export async function flowStepList(sql: Sql, d: FlowDocument, id: string, flowId: string, userId: string) {
   const doc = await loadDoc(sql, d, id, false);
-  await activeFlow(sql, d, id, flowId);
+  const { allowself } = await activeFlow(sql, d, id, flowId);
   const out = [];
   for (const s of await flowSteps(sql, flowId)) {
-    const users = (await candidates(sql, s, doc.unit)).filter((c) => c.inscope && c.canact);
+    const users = (await candidates(sql, s, doc.unit)).filter((c) => c.inscope && c.canact && (allowself || c.systemuserid !== userId));
     out.push({ new_flowstepsid: s.id, new_name: s.name, new_sequence: s.sequence, new_stepusers: users.map((u) => ({ systemuserid: u.systemuserid, fullname: u.fullname })) });
   }
   return out;

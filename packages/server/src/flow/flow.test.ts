@@ -77,9 +77,18 @@ describe('approval flow: demo data and lists', () => {
     const steps = (await get(`/api/CrmFlow/GetFlowStepList?flowId=${mainFlow}&entityName=${E}&entityId=${id}`, 'hq')).json().Data;
     expect(steps.map((s: { new_name: string; new_sequence: number }) => [s.new_name, s.new_sequence])).toEqual([['分公司审核', 1], ['总部审批', 2]]);
     expect(steps[0].new_flowstepsid).toBe(step1);
-    expect(steps[0].new_stepusers.map((u: { systemuserid: string }) => u.systemuserid).sort()).toEqual([uid.branch1, uid.hq].sort());
-    expect(steps[1].new_stepusers.map((u: { systemuserid: string }) => u.systemuserid).sort()).toEqual([uid.admin, uid.hq].sort());
-    expect(steps[1].new_stepusers[0]).toHaveProperty('fullname');
+    // the caller (hq, the would-be submitter) is left out; the nearest approver comes first
+    expect(steps[0].new_stepusers).toEqual([{ systemuserid: uid.branch1, fullname: '张伟' }]);
+    expect(steps[1].new_stepusers).toEqual([{ systemuserid: uid.admin, fullname: '王建国' }]);
+    const forAdmin = (await get(`/api/CrmFlow/GetFlowStepList?flowId=${mainFlow}&entityName=${E}&entityId=${id}`, 'admin')).json().Data;
+    expect(forAdmin[0].new_stepusers.map((u: { systemuserid: string }) => u.systemuserid)).toEqual([uid.branch1, uid.hq]);
+    expect(forAdmin[1].new_stepusers.map((u: { systemuserid: string }) => u.systemuserid)).toEqual([uid.hq]);
+    await p.db.query(`UPDATE new_flow SET new_allowselfapprove = true WHERE new_flowid = $1`, [mainFlow]);
+    const self = (await get(`/api/CrmFlow/GetFlowStepList?flowId=${mainFlow}&entityName=${E}&entityId=${id}`, 'admin')).json().Data;
+    expect(self[1].new_stepusers.map((u: { systemuserid: string }) => u.systemuserid)).toEqual([uid.hq, uid.admin]);
+    await p.db.query(`UPDATE new_flow SET new_allowselfapprove = false WHERE new_flowid = $1`, [mainFlow]);
+    expect((await get(`/api/CrmFlow/GetFlowStepList?flowId=${quickFlow}&entityName=${E}&entityId=${id}`, 'admin')).statusCode).toBe(400);
+    expect((await get(`/api/CrmFlow/GetFlowStepList?flowId=${mainFlow}&entityName=${E}&entityId=${id}`, 'station2')).statusCode).toBe(404);
     // ... and refuses one outside it on submit
     refused(await submit(id, [[step1, 'branch1'], [step2, 'station2']]), 400, '审批人不在单据的服务范围内');
     await p.db.query(`DELETE FROM new_flowstepuser WHERE new_systemuser_id = $1`, [uid.station2]);

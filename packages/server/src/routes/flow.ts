@@ -56,7 +56,7 @@ export function flowRoutes(app: FastifyInstance, s: Services) {
       const { d, id } = await document(req, qy.entityName, qy.entityId, 'read');
       const flowId = normGuid(qy.flowId);
       if (!flowId) throw flowBad('flow.flowNotFound');
-      return ok(await flowStepList(db, d, id, flowId));
+      return ok(await flowStepList(db, d, id, flowId, req.principal!.userId));
     });
 
     r.post('/api/CrmFlow/submit', auth, async (req) => {
