@@ -64,6 +64,42 @@ describe('approval flow: demo data and lists', () => {
     expect(await progress(id)).toEqual([]);
   });
 
+  it('gives parallel creates distinct numbers', async () => {
+    const ids = await Promise.all(Array.from({ length: 6 }, () => createFine()));
+    const names = await Promise.all(ids.map(async (id) => (await doc(id))!.new_name));
+    expect(new Set(names).size).toBe(6);
+  });
+
+  it('seeds claim fines of SH001 and ZJ001 in every approval state with consistent steps', async () => {
+    const { rows } = await p.db.query<{ code: string; status: number; stepuser: string | null; seq: number | null; steps: number[] | null; logs: number }>(
+      `SELECT s.new_code AS code, c.new_approvalstatus AS status, c.new_stepuser_id AS stepuser, c.new_stepsequence AS seq,
+              (SELECT array_agg(a.new_status ORDER BY a.new_sequence) FROM new_approvalstep a WHERE a.new_recordid = c.new_srv_claimfineid::text) AS steps,
+              (SELECT count(*)::int FROM new_approvallog l WHERE l.new_recordid = c.new_srv_claimfineid::text) AS logs
+         FROM new_srv_claimfine c JOIN new_srv_station s ON s.new_srv_stationid = c.new_station_id
+        WHERE c.new_name LIKE '%-00__' AND c.createdby = $1 ORDER BY c.new_name`,
+      [uid.admin],
+    );
+    const seen = rows.map((r) => [r.code, r.status, r.stepuser === uid.branch1 ? 'branch1' : r.stepuser === uid.hq ? 'hq' : null, r.steps, r.logs]);
+    for (const code of ['SH001', 'ZJ001']) {
+      expect(seen.filter((r) => r[0] === code)).toEqual([
+        [code, 1, null, null, 0],
+        [code, 2, 'branch1', [1, 0], 1],
+        [code, 2, 'hq', [2, 1], 2],
+        [code, 3, null, [2, 2], 3],
+        [code, 4, null, [3, 0], 2],
+        [code, 5, null, [2, 4], 3],
+      ]);
+    }
+  });
+
+  it('serves flow configuration to flow.manage only', async () => {
+    const flows = (await get('/api/crmdata/Retrieve/new_flows?$select=new_name&$orderby=new_order', 'admin')).json().Data.value;
+    expect(flows.map((f: { new_name: string }) => f.new_name)).toEqual(['奖惩单审批流程', '小额奖惩快速审批']);
+    expect((await get('/api/crmdata/Retrieve/new_flowstepses?$select=new_name', 'admin')).json().Data.value).toHaveLength(3);
+    expect((await get('/api/crmdata/Retrieve/new_flows', 'hq')).statusCode).toBe(403);
+    expect((await get('/api/crmdata/Retrieve/new_approvallogs', 'admin')).statusCode).toBe(404);
+  });
+
   it('lists the flows whose amount condition holds, by order', async () => {
     const big = await createFine(1200);
     const small = await createFine(300);
