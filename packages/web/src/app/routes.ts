@@ -87,6 +87,12 @@ export const ROUTES: RouteDef[] = [
   { name: 'claimFineDetail', path: '/claimFine/detail/:id', layout: 'shell', permissions: ['expense.read'], load: () => import('../pages/claimfine/ClaimFineFormPage.tsx') },
   { name: 'myapprovalList', path: '/myapproval/list', layout: 'shell', permissions: ['approval.act'], load: () => import('../pages/approval/MyApprovalListPage.tsx') },
   { name: 'myapprovalEdit', path: '/myapproval/edit', layout: 'shell', permissions: ['approval.act'], load: () => import('../pages/approval/MyApprovalEditPage.tsx') },
+  { name: 'flowList', path: '/flow/list', layout: 'shell', permissions: ['flow.manage'], load: () => import('../pages/approval/FlowListPage.tsx') },
+  { name: 'flowCreate', path: '/flow/createDetail', layout: 'shell', permissions: ['flow.manage'], load: () => import('../pages/approval/FlowFormPage.tsx') },
+  { name: 'flowEdit', path: '/flow/edit/:id', layout: 'shell', permissions: ['flow.manage'], load: () => import('../pages/approval/FlowFormPage.tsx') },
+  { name: 'flowRole', path: '/flow/role', layout: 'shell', permissions: ['flow.manage'], load: () => import('../pages/approval/FlowRoleListPage.tsx') },
+  { name: 'flowRoleCreate', path: '/flow/createRoleDetail', layout: 'shell', permissions: ['flow.manage'], load: () => import('../pages/approval/FlowRoleFormPage.tsx') },
+  { name: 'flowRoleEdit', path: '/flow/roleedit/:id', layout: 'shell', permissions: ['flow.manage'], load: () => import('../pages/approval/FlowRoleFormPage.tsx') },
 ];
 
 /** Where a signed-in user's home is, by portal kind. */
