@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ApprovalControls, MyApprovals } from '../pages/approval-pages.ts';
+import { pageApi, portalSuite, signedInPage } from '../support/suite.ts';
+
+const suite = portalSuite();
+
+/** Opens a claim fine (奖惩单) found by its check item, as `user`. */
+async function openClaimFine(user: string, checkItem: string): Promise<{ page: Page; id: string; name: string }> {
+  const page = await signedInPage(suite, user, '/claimFine/list');
+  const api = pageApi(page);
+  const found = await api<{ value: { new_srv_claimfineid: string; new_name: string }[] }>(
+    `/api/crmdata/Retrieve/new_srv_claimfines?$filter=${encodeURIComponent(`new_checkitem eq '${checkItem}'`)}&$select=new_name`,
+  );
+  const { new_srv_claimfineid: id, new_name: name } = found.value[0];
+  await page.goto(`${suite.portal.standardUrl}/claimFine/detail/${id}`);
+  return { page, id, name };
+}
+
+describe('approval of a bonus and punishment order', () => {
+  it('submits through two steps, rejects, resubmits and approves through, with progress and log', async () => {
+    const item = '10月新增签约客户 5 家';
+    // Head office submits the station's draft order, choosing the approvers.
+    let { page, name } = await openClaimFine('hq', item);
+    let doc = new ApprovalControls(page);
+    expect(await doc.status()).toBe('1');
+    await doc.openSubmit();
+    const chosen = await doc.chosenApprovers();
+    expect(chosen).toHaveLength(2);
+    expect(chosen[0]).toContain('张伟');
+    await doc.chooseApprover(1, '王建国');
+    await doc.confirmSubmit();
+    await doc.waitForStatus(2);
+
+    // Step 1: the branch approver sees it waiting and approves.
+    const branch = await signedInPage(suite, 'branch1');
+    const mine = new MyApprovals(branch);
+    expect(await mine.count()).toBeGreaterThanOrEqual(1);
+    await mine.open(suite.portal.standardUrl, name);
+    await mine.act('approve', '情况属实，同意奖励');
+
+    // Step 2: the administrator rejects with a memo.
+    const admin = await signedInPage(suite, 'admin');
+    const adminMine = new MyApprovals(admin);
+    await adminMine.open(suite.portal.standardUrl, name);
+    await adminMine.act('reject', '请补充签约合同编号');
+
+    // Head office resubmits; both steps approve; the order is approved.
+    ({ page } = await openClaimFine('hq', item));
+    doc = new ApprovalControls(page);
+    await doc.waitForStatus(4);
+    await doc.openSubmit();
+    await doc.chooseApprover(1, '王建国');
+    await doc.confirmSubmit();
+    await doc.waitForStatus(2);
+    await mine.open(suite.portal.standardUrl, name);
+    await mine.act('approve', '已补充合同编号，同意');
+    await adminMine.open(suite.portal.standardUrl, name);
+    await adminMine.act('approve', '同意');
+
+    ({ page } = await openClaimFine('hq', item));
+    doc = new ApprovalControls(page);
+    await doc.waitForStatus(3);
+    await doc.openProgress();
+    const steps = page.getByTestId('approval-step');
+    expect(await steps.count()).toBe(2);
+    expect(await steps.evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))).toEqual(['2', '2']);
+    const log = (await page.getByTestId('approval-log-row').allInnerTexts()).join('\n');
+    for (const memo of ['情况属实，同意奖励', '请补充签约合同编号', '已补充合同编号，同意']) expect(log).toContain(memo);
+  });
+
+  it('lets the submitter revoke while under review', async () => {
+    const { page } = await openClaimFine('hq', '10月客户满意度回访全部满分，给予奖励');
+    const doc = new ApprovalControls(page);
+    await doc.openSubmit();
+    await doc.confirmSubmit();
+    await doc.waitForStatus(2);
+    await page.getByTestId('claimfine-revoke').click();
+    await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+    await doc.waitForStatus(1);
+  });
+
+  it('shows a station its own orders only', async () => {
+    const page = await signedInPage(suite, 'station1', '/claimFine/list');
+    const rows = page.getByTestId('list-row');
+    await rows.first().waitFor();
+    const texts = await rows.allInnerTexts();
+    expect(texts.length).toBeGreaterThanOrEqual(6);
+    expect(texts.join('\n')).not.toContain('杭州西湖');
+  });
+});
