@@ -74,9 +74,10 @@ export async function seedApprovalDemo(sql: Sql, ctx: DemoContext): Promise<void
       new_amount: o.amount, new_checkmonth: o.month, new_year: 2026, new_checkitem: o.item,
       new_iscommit: status === 2 || status === 3 || status === 5, new_approvalstatus: status,
       new_flow_id: submitted ? flow : null, new_currentstep_id: current, new_laststep_id: last,
-      new_stepname: o.state === 'step1' ? '分公司审核' : o.state === 'step2' ? '总部审批' : null,
+      // as the engine leaves them: the step name and sequence of the last step acted on stay after the end
+      new_stepname: !submitted ? null : o.state === 'step1' || o.state === 'rejected' ? '分公司审核' : '总部审批',
       new_stepuser_id: o.state === 'step1' ? branch1 : o.state === 'step2' ? hq : null,
-      new_stepsequence: o.state === 'step1' ? 1 : o.state === 'step2' ? 2 : null,
+      new_stepsequence: !submitted ? null : o.state === 'step1' || o.state === 'rejected' ? 1 : 2,
       new_submitter_id: submitted ? adminId : null, new_submittime: submitted ? at(1) : null,
       new_approvedtime: o.state === 'approved' ? at(30) : null,
       createdon: at(0), modifiedon: at(submitted ? 30 : 0), createdby: adminId, modifiedby: adminId, ownerid: adminId, owningbusinessunit: unit,

@@ -213,7 +213,7 @@ describe('approval flow: state machine', () => {
       const fin = await act(id, 'admin', 'approve', '');
       expect(fin.json().Data).toEqual({ Status: 3 });
       const d = (await doc(id))!;
-      expect(d).toMatchObject({ new_approvalstatus: 3, new_stepuser_id: null, new_laststep_id: step2 });
+      expect(d).toMatchObject({ new_approvalstatus: 3, new_stepuser_id: null, new_currentstep_id: null, new_laststep_id: step2, new_stepname: '总部审批', new_stepsequence: 2 });
       expect(d.new_approvedtime).toBeInstanceOf(Date);
       expect(calls).toEqual([id]);
       refused(await act(id, 'admin'), 400, '单据已被处理，请刷新后重试');
