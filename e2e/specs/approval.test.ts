@@ -89,3 +89,42 @@ describe('approval of a bonus and punishment order', () => {
     expect(texts.join('\n')).not.toContain('杭州西湖');
   });
 });
+
+describe('flow definition', () => {
+  it('lets an administrator define a two-step flow that submitters are then offered', async () => {
+    const page = await signedInPage(suite, 'admin', '/flow/createDetail');
+    await page.getByTestId('flow-form').waitFor();
+    await page.getByTestId('field-new_name').fill('大额奖惩复核流程');
+    await page.getByTestId('field-new_entityname').fill('new_srv_claimfine');
+    await page.getByTestId('field-new_isactive').click();
+    await page.getByTestId('field-new_order').fill('9');
+
+    const pickUser = async (step: number, name: string) => {
+      await page.getByTestId('flow-step-users').nth(step).click();
+      const dialog = page.getByTestId('lookup-dialog');
+      await dialog.waitFor();
+      await page.getByTestId('lookup-search').fill(name);
+      await page.getByTestId('lookup-query').click();
+      await page.getByTestId('lookup-row').filter({ hasText: name }).first().click();
+      await page.getByTestId('lookup-ok').click();
+      await dialog.waitFor({ state: 'hidden' });
+    };
+    for (const [i, [stepName, user]] of [['分公司初审', '张伟'], ['总部终审', '王建国']].entries()) {
+      if ((await page.getByTestId('flow-step-row').count()) <= i) await page.getByTestId('flow-step-add').click();
+      await page.getByTestId('flow-step-name').nth(i).fill(stepName);
+      await pickUser(i, user);
+    }
+    await page.getByTestId('flow-save').click();
+    await page.getByText(/保存成功|创建成功/).first().waitFor();
+
+    const api = pageApi(page);
+    const flows = await api<{ value: { new_flowid: string; new_name: string }[] }>(
+      `/api/crmdata/Retrieve/new_flows?$filter=${encodeURIComponent("new_name eq '大额奖惩复核流程'")}`,
+    );
+    expect(flows.value).toHaveLength(1);
+    const steps = await api<{ new_name: string; new_sequence: number }[]>(
+      `/api/CrmFlow/GetFlowStepList?flowId=${flows.value[0].new_flowid}&entityName=new_srv_claimfine&entityId=${(await api<{ value: { new_srv_claimfineid: string }[] }>(`/api/crmdata/Retrieve/new_srv_claimfines?$top=1`)).value[0].new_srv_claimfineid}`,
+    );
+    expect(steps.map((s) => s.new_name)).toEqual(['分公司初审', '总部终审']);
+  });
+});
