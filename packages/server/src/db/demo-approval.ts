@@ -57,7 +57,9 @@ export async function seedApprovalDemo(sql: Sql, ctx: DemoContext): Promise<void
     new_allowselfapprove: false, new_condition_max: 500, new_order: 2, ...sys,
   }, 'new_flowid');
   const quickStep = await insert(sql, 'new_flowsteps', { new_name: '总部审批', new_flow_id: quick, new_sequence: 1, new_approvertype: 1, ...sys }, 'new_flowstepsid');
-  await insert(sql, 'new_flowstepuser', { new_name: 'hq', new_flowstep_id: quickStep, new_systemuser_id: hq, ...sys }, 'new_flowstepuserid');
+  for (const login of ['hq', 'admin']) {
+    await insert(sql, 'new_flowstepuser', { new_name: login, new_flowstep_id: quickStep, new_systemuser_id: user(login), ...sys }, 'new_flowstepuserid');
+  }
 
   const prefix = numberPrefix();
   const base = Date.now() - 30 * 86400_000;

@@ -256,6 +256,11 @@ describe('approval flow: state machine', () => {
     refused(await post('/api/CrmFlow/revoke', { EntityId: id, EntityTypeName: E }, 'hq'), 400, '单据不在审批中');
     expect((await post(`/api/crmdata/Update/new_srv_claimfines(${id})`, { new_amount: 50 }, 'hq')).statusCode).toBe(200);
     expect((await get(`/api/CrmFlow/GetFlowList?entityName=${E}&entityId=${id}`, 'hq')).json().Data).toHaveLength(2);
+    // the small-amount flow: one step, hq's only candidate is admin; approval goes straight to 3
+    const quick = (await get(`/api/CrmFlow/GetFlowStepList?flowId=${quickFlow}&entityName=${E}&entityId=${id}`, 'hq')).json().Data;
+    expect(quick.map((s: { new_stepusers: { fullname: string }[] }) => s.new_stepusers.map((u) => u.fullname))).toEqual([['王建国']]);
+    expect((await submit(id, [[quick[0].new_flowstepsid, 'admin']], 'hq', quickFlow)).statusCode).toBe(200);
+    expect((await act(id, 'admin')).json().Data).toEqual({ Status: 3 });
   });
 
   it('20 parallel approvals of one step: exactly one succeeds', async () => {
