@@ -1,0 +1,198 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { findRoute } from '../../app/match-route.ts';
+import { useSession } from '../../session/store.ts';
+import { envelope, renderApp, stubServer } from '../../test/render-app.tsx';
+import { incompleteStep, moveStep, newStep } from './FlowFormPage.tsx';
+
+function signIn(privilege: string[], userId = 'u-me') {
+  const s = useSession.getState();
+  s.setTokens({ accessToken: 'acc', refreshToken: 'ref' });
+  s.setUser({ userId, userName: 'me', nickName: '我', loginType: 'password', privilege: ['portal.login', ...privilege] });
+}
+
+const CLAIM = (status: number, submitter = 'u-me') => ({
+  new_srv_claimfineid: 'c1',
+  new_name: 'JC-0001',
+  new_station_id: 'st-1',
+  'new_station_id@OData.Community.Display.V1.FormattedValue': '上海浦东华辰服务站',
+  new_finetype: 2,
+  new_amount: 500,
+  new_year: 2026,
+  new_checkmonth: 11,
+  new_checkitem: '工单超时',
+  new_approvalstatus: status,
+  new_submitter_id: status === 1 ? null : submitter,
+  'new_submitter_id@OData.Community.Display.V1.FormattedValue': '陈志强',
+  new_stepname: '区域经理',
+  new_submittime: '2026-11-20T01:00:00Z',
+});
+
+function server(status: number, submitter?: string, extra?: (url: string, init: RequestInit) => Response | undefined) {
+  const posts: { url: string; body: unknown }[] = [];
+  const f = stubServer((url, init) => {
+    const own = extra?.(url, init);
+    if (own) return own;
+    if (init.method === 'POST' && url.startsWith('/api/CrmFlow/')) {
+      posts.push({ url, body: JSON.parse(String(init.body)) });
+      return envelope(true);
+    }
+    if (url.startsWith('/api/crmdata/Retrieve/new_srv_claimfines(c1)')) return envelope(CLAIM(status, submitter));
+    if (url.startsWith('/api/CrmFlow/MyApprovalCount')) return envelope(3);
+    if (url.startsWith('/api/CrmFlow/MyApprovalList'))
+      return envelope({ items: [{ EntityName: 'new_srv_claimfine', EntityLabel: '奖惩单', EntityId: 'c1', DocumentName: 'JC-0001', StepName: '区域经理', SubmitterName: '陈志强', SubmitTime: '2026-11-20T01:00:00Z' }], TotalRecordCount: 1 });
+    if (url.startsWith('/api/attachment')) return envelope([]);
+    if (url.startsWith('/api/crmpicklist/')) return envelope([]);
+    if (url.startsWith('/api/notice/')) return envelope(0);
+    return undefined;
+  });
+  return { f, posts };
+}
+
+const okConfirm = async () => {
+  const ok = await waitFor(() => {
+    const b = document.querySelector('.ant-modal-confirm .ant-btn-primary');
+    if (!b) throw new Error('no confirm');
+    return b as HTMLElement;
+  });
+  await act(async () => fireEvent.click(ok));
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useSession.getState().clearAll();
+});
+afterAll(() => new Promise((r) => setTimeout(r, 300)));
+
+describe('routes', () => {
+  it.each([
+    ['/claimFine/list', 'claimFineList', ['expense.read']],
+    ['/claimFine/detail/abc', 'claimFineDetail', ['expense.read']],
+    ['/claimFine/create', 'claimFineCreate', ['expense.write']],
+    ['/myapproval/list', 'myapprovalList', ['approval.act']],
+    ['/myapproval/edit', 'myapprovalEdit', ['approval.act']],
+    ['/flow/list', 'flowList', ['flow.manage']],
+    ['/flow/createDetail', 'flowCreate', ['flow.manage']],
+    ['/flow/edit/abc', 'flowEdit', ['flow.manage']],
+    ['/flow/role', 'flowRole', ['flow.manage']],
+    ['/flow/createRoleDetail', 'flowRoleCreate', ['flow.manage']],
+    ['/flow/roleedit/abc', 'flowRoleEdit', ['flow.manage']],
+  ])('%s → %s needs %j', (path, name, permissions) => {
+    const r = findRoute(path);
+    expect(r?.name).toBe(name);
+    expect(r?.permissions).toEqual(permissions);
+  });
+});
+
+describe('claimFine detail buttons by status', () => {
+  it('status 1, writer: submit and progress, editable; no revoke', async () => {
+    signIn(['expense.read', 'expense.write']);
+    server(1);
+    renderApp('/claimFine/detail/c1');
+    expect((await screen.findByTestId('claimfine-status')).getAttribute('data-status')).toBe('1');
+    expect(screen.getByTestId('claimfine-submit')).toBeTruthy();
+    expect(screen.getByTestId('claimfine-progress')).toBeTruthy();
+    expect(screen.queryByTestId('claimfine-revoke')).toBeNull();
+    expect(screen.getByTestId('form-save')).toBeTruthy();
+  });
+
+  it('status 1, reader only: no submit, read-only', async () => {
+    signIn(['expense.read']);
+    server(1);
+    renderApp('/claimFine/detail/c1');
+    await screen.findByTestId('claimfine-status');
+    expect(screen.queryByTestId('claimfine-submit')).toBeNull();
+    expect(screen.queryByTestId('form-save')).toBeNull();
+  });
+
+  it('status 2, the submitter: revoke after confirmation; read-only, no submit', async () => {
+    signIn(['expense.read', 'expense.write']);
+    const { posts } = server(2, 'u-me');
+    renderApp('/claimFine/detail/c1');
+    expect((await screen.findByTestId('claimfine-status')).getAttribute('data-status')).toBe('2');
+    expect(screen.queryByTestId('claimfine-submit')).toBeNull();
+    expect(screen.queryByTestId('form-save')).toBeNull();
+    await act(async () => fireEvent.click(screen.getByTestId('claimfine-revoke')));
+    expect(posts).toHaveLength(0);
+    await okConfirm();
+    await waitFor(() => expect(posts).toEqual([{ url: '/api/CrmFlow/revoke', body: { EntityId: 'c1', EntityTypeName: 'new_srv_claimfine' } }]));
+  });
+
+  it('status 2, someone else submitted: no revoke', async () => {
+    signIn(['expense.read', 'expense.write']);
+    server(2, 'u-other');
+    renderApp('/claimFine/detail/c1');
+    await screen.findByTestId('claimfine-status');
+    expect(screen.queryByTestId('claimfine-revoke')).toBeNull();
+    expect(screen.getByTestId('claimfine-progress')).toBeTruthy();
+  });
+
+  it('status 4 (rejected): submit again', async () => {
+    signIn(['expense.read', 'expense.write']);
+    server(4);
+    renderApp('/claimFine/detail/c1');
+    expect((await screen.findByTestId('claimfine-status')).getAttribute('data-status')).toBe('4');
+    expect(screen.getByTestId('claimfine-submit')).toBeTruthy();
+  });
+});
+
+describe('my approvals', () => {
+  it('lists the waiting documents with the header count; a row opens the edit screen', async () => {
+    signIn(['approval.act']);
+    server(2, 'u-other');
+    const { router } = renderApp('/myapproval/list');
+    const rows = await screen.findAllByTestId('myapproval-row');
+    expect(rows.map((r) => r.getAttribute('data-id'))).toEqual(['c1']);
+    await waitFor(() => expect(screen.getByTestId('myapproval-count').getAttribute('data-count')).toBe('3'));
+    await act(async () => fireEvent.click(rows[0]));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/myapproval/edit'));
+    expect(router.state.location.search).toBe('?entityName=new_srv_claimfine&id=c1');
+  });
+
+  it('approve sends the memo and goes back to the list', async () => {
+    signIn(['approval.act']);
+    const { posts } = server(2, 'u-other');
+    const { router } = renderApp('/myapproval/edit?entityName=new_srv_claimfine&id=c1');
+    expect((await screen.findByTestId('myapproval-summary')).textContent).toContain('JC-0001');
+    expect(screen.getByTestId('myapproval-summary').textContent).toContain('上海浦东华辰服务站');
+    fireEvent.change(screen.getByTestId('myapproval-memo'), { target: { value: '同意' } });
+    await act(async () => fireEvent.click(screen.getByTestId('myapproval-approve')));
+    await waitFor(() => expect(posts).toEqual([{ url: '/api/CrmFlow/approve', body: { EntityId: 'c1', EntityTypeName: 'new_srv_claimfine', Action: 'approve', Memo: '同意' } }]));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/myapproval/list'));
+  });
+
+  it('reject sends reject', async () => {
+    signIn(['approval.act']);
+    const { posts } = server(2, 'u-other');
+    renderApp('/myapproval/edit?entityName=new_srv_claimfine&id=c1');
+    await screen.findByTestId('myapproval-summary');
+    await act(async () => fireEvent.click(screen.getByTestId('myapproval-reject')));
+    await waitFor(() => expect((posts[0]?.body as { Action: string })?.Action).toBe('reject'));
+  });
+
+  it('veto asks first; a workflow error stays on the screen', async () => {
+    signIn(['approval.act']);
+    const { router } = renderApp_veto();
+    await screen.findByTestId('myapproval-summary');
+    await act(async () => fireEvent.click(screen.getByTestId('myapproval-veto')));
+    await okConfirm();
+    await waitFor(() => expect(screen.getAllByText('您不是当前步骤的审批人').length).toBeGreaterThan(0));
+    expect(router.state.location.pathname).toBe('/myapproval/edit');
+  });
+});
+
+function renderApp_veto() {
+  server(2, 'u-other', (url, init) => (init.method === 'POST' && url === '/api/CrmFlow/approve' ? envelope(null, 'WorkflowException: 您不是当前步骤的审批人', 500, 'Error') : undefined));
+  return renderApp('/myapproval/edit?entityName=new_srv_claimfine&id=c1');
+}
+
+describe('flow steps editor helpers', () => {
+  it('reorders and finds incomplete steps', () => {
+    const a = { ...newStep(), name: 'A', users: [{ id: 'u1', name: 'x' }] };
+    const b = { ...newStep(), name: 'B', approverType: 2 as const, role: null };
+    expect(moveStep([a, b], 1, -1).map((s) => s.name)).toEqual(['B', 'A']);
+    expect(moveStep([a, b], 0, -1).map((s) => s.name)).toEqual(['A', 'B']);
+    expect(incompleteStep([a, b])).toBe(2);
+    expect(incompleteStep([a, { ...b, role: { id: 'r1', name: 'R' } }])).toBe(0);
+  });
+});
