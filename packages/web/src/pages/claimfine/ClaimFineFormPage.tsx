@@ -62,7 +62,7 @@ export default function ClaimFineFormPage() {
   const actions: ActionButton[] = id
     ? [
         { key: 'submit', label: t('approval.submit'), icon: <SendOutlined />, hidden: !loaded || !writer || !isEditableStatus(status), onClick: () => setSubmitOpen(true), testId: 'claimfine-submit' },
-        { key: 'revoke', label: t('approval.revoke'), icon: <RollbackOutlined />, hidden: !loaded || status !== 2 || !submitter || submitter !== userId, onClick: revoke, testId: 'claimfine-revoke' },
+        { key: 'revoke', label: t('approval.revoke'), icon: <RollbackOutlined />, hidden: !loaded || status !== 2 || !submitter || submitter.toLowerCase() !== userId.toLowerCase(), onClick: revoke, testId: 'claimfine-revoke' },
         { key: 'progress', label: t('approval.progress'), icon: <AuditOutlined />, hidden: !loaded, onClick: () => setProgressOpen(true), testId: 'claimfine-progress' },
       ]
     : [];
