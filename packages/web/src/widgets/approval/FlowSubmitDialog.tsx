@@ -24,6 +24,7 @@ export function FlowSubmitDialog({ open, entityName, entityId, canSubmit = true,
   const t = useT();
   const [flows, setFlows] = useState<FlowOption[]>([]);
   const [flowsError, setFlowsError] = useState('');
+  const [flowsLoaded, setFlowsLoaded] = useState(false);
   const [flowId, setFlowId] = useState<string | undefined>();
   const [steps, setSteps] = useState<FlowStepOption[]>([]);
   const [stepsError, setStepsError] = useState('');
@@ -56,6 +57,7 @@ export function FlowSubmitDialog({ open, entityName, entityId, canSubmit = true,
     if (!open) return;
     let live = true;
     setFlows([]);
+    setFlowsLoaded(false);
     setFlowsError('');
     setFlowId(undefined);
     setSteps([]);
@@ -65,6 +67,7 @@ export function FlowSubmitDialog({ open, entityName, entityId, canSubmit = true,
       .then((list) => {
         if (!live) return;
         setFlows(list);
+        setFlowsLoaded(true);
         setLoading(false);
         if (list[0]) void chooseFlow(list[0].new_flowid);
       })
@@ -121,6 +124,7 @@ export function FlowSubmitDialog({ open, entityName, entityId, canSubmit = true,
     <Modal open={open} title={t('approval.submitTitle')} onCancel={onClose} footer={footer} destroyOnHidden width={560}>
       <div data-testid="flow-submit-dialog">
         {flowsError && <Alert type="error" showIcon title={flowsError} style={{ marginBottom: 12 }} data-testid="flow-submit-error" />}
+        {flowsLoaded && flows.length === 0 && <Alert type="warning" showIcon title={t('approval.noFlow')} style={{ marginBottom: 12 }} data-testid="flow-submit-noflow" />}
         <Form layout="vertical">
           <Form.Item label={t('approval.flow')} required>
             <Select

@@ -90,6 +90,15 @@ describe('FlowSubmitDialog (spec 000 §4)', () => {
   });
 });
 
+describe('FlowSubmitDialog without flows', () => {
+  it('says so and keeps submit disabled', async () => {
+    stubServer((url) => (url.startsWith('/api/CrmFlow/GetFlowList') ? envelope([]) : undefined));
+    render(<FlowSubmitDialog open entityName="new_srv_claimfine" entityId="c1" canSubmit onClose={vi.fn()} />);
+    expect((await screen.findByTestId('flow-submit-noflow')).textContent).toContain('没有可用的审批流程');
+    expect(screen.getByTestId('flow-submit-ok').hasAttribute('disabled')).toBe(true);
+  });
+});
+
 describe('ApprovalProgressDialog (spec 000 §2)', () => {
   it('shows the steps with their status and the log, dates at UTC+8', async () => {
     stubServer((url) => {
