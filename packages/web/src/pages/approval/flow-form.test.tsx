@@ -1,0 +1,67 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '../../session/store.ts';
+import { envelope, renderApp, stubServer } from '../../test/render-app.tsx';
+
+const F = '@OData.Community.Display.V1.FormattedValue';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useSession.getState().clearAll();
+});
+afterAll(() => new Promise((r) => setTimeout(r, 300)));
+
+describe('flow form (steps editor)', () => {
+  it('loads the steps in order, reorders, removes and saves through the record service', async () => {
+    const s = useSession.getState();
+    s.setTokens({ accessToken: 'acc', refreshToken: 'ref' });
+    s.setUser({ userId: 'admin', userName: 'admin', nickName: '管理员', loginType: 'password', privilege: ['portal.login', 'flow.manage'] });
+    const writes: { url: string; body: unknown }[] = [];
+    stubServer((url, init) => {
+      if (init.method === 'POST' && url.startsWith('/api/crmdata/')) {
+        writes.push({ url, body: JSON.parse(String(init.body ?? '{}')) });
+        return envelope({ id: 'new-1' });
+      }
+      if (url.startsWith('/api/crmdata/Retrieve/new_flows(f1)')) return envelope({ new_flowid: 'f1', new_name: '奖惩审批', new_entityname: 'new_srv_claimfine', new_isactive: true });
+      if (url.startsWith('/api/crmdata/Retrieve/new_flowstepses'))
+        return envelope({
+          value: [
+            { new_flowstepsid: 's1', new_name: '区域经理', new_sequence: 1, new_approvertype: 1, new_flowrole_id: null },
+            { new_flowstepsid: 's2', new_name: '总监', new_sequence: 2, new_approvertype: 2, new_flowrole_id: 'r1', [`new_flowrole_id${F}`]: '总监组' },
+            { new_flowstepsid: 's3', new_name: '财务', new_sequence: 3, new_approvertype: 1, new_flowrole_id: null },
+          ],
+        });
+      if (url.startsWith('/api/crmdata/Retrieve/new_flowstepusers')) {
+        const q = decodeURIComponent(url);
+        if (q.includes('s1')) return envelope({ value: [{ new_flowstepuserid: 'su1', new_systemuser_id: 'u1', [`new_systemuser_id${F}`]: '王经理' }] });
+        if (q.includes('s3')) return envelope({ value: [{ new_flowstepuserid: 'su3', new_systemuser_id: 'u3', [`new_systemuser_id${F}`]: '钱会计' }] });
+        return envelope({ value: [] });
+      }
+      if (url.startsWith('/api/crmpicklist/')) return envelope([]);
+      return undefined;
+    });
+    renderApp('/flow/edit/f1');
+    await waitFor(() => expect(screen.getAllByTestId('flow-step-row')).toHaveLength(3));
+    const ids = () => screen.getAllByTestId('flow-step-row').map((r) => r.getAttribute('data-step-id'));
+    expect(ids()).toEqual(['s1', 's2', 's3']);
+    expect(screen.getByTestId('flow-form').textContent).toContain('王经理');
+    // s2 moves up, s3 is removed.
+    await act(async () => fireEvent.click(screen.getAllByTestId('flow-step-up')[1]));
+    expect(ids()).toEqual(['s2', 's1', 's3']);
+    await act(async () => fireEvent.click(screen.getAllByTestId('flow-step-remove')[2]));
+    expect(ids()).toEqual(['s2', 's1']);
+    await act(async () => fireEvent.click(screen.getByTestId('flow-save')));
+    await waitFor(() => expect(writes.some((w) => w.url.includes('new_flowstepses(s1)'))).toBe(true));
+    const urls = writes.map((w) => w.url);
+    expect(urls[0]).toBe('/api/crmdata/Update/new_flows(f1)');
+    expect(urls).toContain('/api/crmdata/delete/new_flowstepusers(su3)');
+    expect(urls).toContain('/api/crmdata/delete/new_flowstepses(s3)');
+    const s2 = writes.find((w) => w.url === '/api/crmdata/Update/new_flowstepses(s2)')!.body;
+    const s1 = writes.find((w) => w.url === '/api/crmdata/Update/new_flowstepses(s1)')!.body;
+    expect(s2).toEqual({ new_name: '总监', new_flow_id: 'f1', new_sequence: 1, new_approvertype: 2, new_flowrole_id: 'r1' });
+    expect(s1).toEqual({ new_name: '区域经理', new_flow_id: 'f1', new_sequence: 2, new_approvertype: 1, new_flowrole_id: null });
+    // s1's user row is kept (no delete, no create).
+    expect(urls).not.toContain('/api/crmdata/delete/new_flowstepusers(su1)');
+    expect(urls.filter((u) => u.startsWith('/api/crmdata/create/'))).toEqual([]);
+  });
+});
