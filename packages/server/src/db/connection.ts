@@ -17,6 +17,9 @@ export interface Connection {
 export async function openConnection(opts: { url?: string; dataDir?: string | null }): Promise<Connection> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: Number(process.env.DB_POOL_SIZE ?? 10) });
+    // An idle connection dropped by the server (restart, failover, admin) must not crash the
+    // process: the pool discards it and the next query opens a new one.
+    pool.on('error', (err) => console.error(`database connection lost: ${err.message}`));
     return { pool, kind: 'postgres', close: () => pool.end() };
   }
   const dataDir = opts.dataDir ?? null;
