@@ -1,16 +1,16 @@
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
+import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { getEntity } from '@portal/model';
-import { Button, Card, Form, Input, Select, Skeleton, Space } from 'antd';
+import { Button, Card, Form, Input, Select, Space } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { createRecord, deleteRecord, displayValue, updateRecord } from '../../api/records.ts';
 import { toast } from '../../app/feedback.ts';
-import { useLocale, useT } from '../../locales/i18n.ts';
+import { useT } from '../../locales/i18n.ts';
 import { randomId } from '../../shared/format.ts';
-import { DetailHeader } from '../../widgets/DetailHeader.tsx';
 import { LookupInput } from '../../widgets/lookup/LookupInput.tsx';
 import type { LookupRecord } from '../../widgets/lookup/lookup-def.ts';
-import { childRows, loadInto, RecordFields, saveRecord, syncUserRows, writableFields } from './record-form.tsx';
+import { childRows, loadInto, saveRecord, syncUserRows, writableFields } from './record-form.tsx';
+import { RecordEditor } from './RecordEditor.tsx';
 
 /** One step in the editor: 1 = chosen users, 2 = a flow role. */
 export interface StepDraft {
@@ -47,7 +47,6 @@ export function moveStep(steps: StepDraft[], index: number, by: -1 | 1): StepDra
 export default function FlowFormPage() {
   const { id } = useParams();
   const t = useT();
-  const lang = useLocale();
   const navigate = useNavigate();
   const e = getEntity('new_flow')!;
   const stepE = getEntity('new_flowsteps')!;
@@ -57,7 +56,6 @@ export default function FlowFormPage() {
   const [steps, setSteps] = useState<StepDraft[]>(() => (id ? [] : [newStep()]));
   const [removed, setRemoved] = useState<string[]>([]);
   const [loading, setLoading] = useState(!!id);
-  const [saving, setSaving] = useState(false);
 
   const load = async (flowId: string) => {
     setLoading(true);
@@ -99,111 +97,93 @@ export default function FlowFormPage() {
     if (s.id) setRemoved((r) => [...r, s.id!]);
   };
 
-  const save = async () => {
-    let values: Record<string, unknown>;
-    try {
-      values = await form.validateFields();
-    } catch {
-      toast.error(t('widgets.form.checkErrors'));
-      return;
-    }
+  const save = async (values: Record<string, unknown>) => {
     if (steps.length === 0) return void toast.error(t('approval.flowEditor.noSteps'));
     const bad = incompleteStep(steps);
     if (bad) return void toast.error(t('approval.flowEditor.stepIncomplete', { n: bad }));
-    setSaving(true);
-    try {
-      const flowId = await saveRecord(e, id, values, fields);
-      for (const stepId of removed) {
-        await syncUserRows(userE, 'new_flowstep_id', stepId, []);
-        await deleteRecord(stepE.entitySet, stepId, { silent: true });
-      }
-      for (const [i, s] of steps.entries()) {
-        const body = {
-          new_name: s.name.trim(),
-          new_flow_id: flowId,
-          new_sequence: i + 1,
-          new_approvertype: s.approverType,
-          new_flowrole_id: s.approverType === 2 ? (s.role?.id ?? null) : null,
-        };
-        let stepId = s.id;
-        if (stepId) await updateRecord(stepE.entitySet, stepId, body, { silent: true });
-        else stepId = (await createRecord(stepE.entitySet, body, { silent: true })).id;
-        await syncUserRows(userE, 'new_flowstep_id', stepId, s.approverType === 1 ? s.users.map((u) => u.id) : []);
-      }
-      toast.success(t(id ? 'widgets.form.saved' : 'widgets.form.created'));
-      if (!id) navigate(`/flow/edit/${encodeURIComponent(flowId)}`, { replace: true });
-      else await load(flowId);
-    } catch (err) {
-      toast.error(err instanceof Error ? err.message : String(err));
-    } finally {
-      setSaving(false);
+    const flowId = await saveRecord(e, id, values, fields);
+    for (const stepId of removed) {
+      await syncUserRows(userE, 'new_flowstep_id', stepId, []);
+      await deleteRecord(stepE.entitySet, stepId, { silent: true });
     }
+    for (const [i, s] of steps.entries()) {
+      const body = {
+        new_name: s.name.trim(),
+        new_flow_id: flowId,
+        new_sequence: i + 1,
+        new_approvertype: s.approverType,
+        new_flowrole_id: s.approverType === 2 ? (s.role?.id ?? null) : null,
+      };
+      let stepId = s.id;
+      if (stepId) await updateRecord(stepE.entitySet, stepId, body, { silent: true });
+      else stepId = (await createRecord(stepE.entitySet, body, { silent: true })).id;
+      await syncUserRows(userE, 'new_flowstep_id', stepId, s.approverType === 1 ? s.users.map((u) => u.id) : []);
+    }
+    toast.success(t(id ? 'widgets.form.saved' : 'widgets.form.created'));
+    if (!id) navigate(`/flow/edit/${encodeURIComponent(flowId)}`, { replace: true });
+    else await load(flowId);
   };
 
   return (
-    <div data-testid="flow-form" data-id={id ?? ''}>
-      <DetailHeader
-        title={t(id ? 'approval.flow.edit' : 'approval.flow.create')}
-        backTo="/flow/list"
+    <RecordEditor
+      testId="flow-form"
+      saveTestId="flow-save"
+      id={id}
+      title={t(id ? 'approval.flow.edit' : 'approval.flow.create')}
+      backTo="/flow/list"
+      e={e}
+      fields={fields}
+      form={form}
+      loading={loading}
+      onSave={save}
+    >
+      <Card
+        size="small"
+        title={t('approval.flowEditor.steps')}
         extra={
-          <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={save} data-testid="flow-save">
-            {t('common.save')}
+          <Button icon={<PlusOutlined />} onClick={() => setSteps((all) => [...all, newStep()])} data-testid="flow-step-add">
+            {t('approval.flowEditor.add')}
           </Button>
         }
-      />
-      {loading && <Skeleton active />}
-      <div style={loading ? { display: 'none' } : undefined}>
-        <Form form={form} layout="vertical" name="new_flow">
-          <RecordFields e={e} fields={fields} lang={lang} t={t} />
-        </Form>
-        <Card
-          size="small"
-          title={t('approval.flowEditor.steps')}
-          extra={
-            <Button icon={<PlusOutlined />} onClick={() => setSteps((all) => [...all, newStep()])} data-testid="flow-step-add">
-              {t('approval.flowEditor.add')}
-            </Button>
-          }
-        >
-          {steps.map((s, i) => (
-            <div key={s.key} data-testid="flow-step-row" data-step-id={s.id ?? ''} data-sequence={i + 1} style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap', marginBottom: 12 }}>
-              <span style={{ width: 24 }}>{i + 1}.</span>
-              <Input
-                style={{ width: 200 }}
-                data-testid="flow-step-name"
-                placeholder={t('approval.flowEditor.stepName')}
-                value={s.name}
-                maxLength={100}
-                status={s.name.trim() ? undefined : 'error'}
-                onChange={(ev) => patch(s.key, { name: ev.target.value })}
-              />
-              <Select
-                style={{ width: 130 }}
-                data-testid="flow-step-type"
-                aria-label={t('approval.flowEditor.approverType')}
-                value={s.approverType}
-                options={[
-                  { value: 1, label: t('approval.flowEditor.typeUsers') },
-                  { value: 2, label: t('approval.flowEditor.typeRole') },
-                ]}
-                onChange={(v: 1 | 2) => patch(s.key, { approverType: v })}
-              />
-              <div style={{ flex: 1, minWidth: 220 }}>
-                {s.approverType === 1 ? (
-                  <LookupInput multiple def={{ entityName: 'systemuser' }} value={s.users} onChange={(users) => patch(s.key, { users })} testId="flow-step-users" placeholder={t('approval.flowEditor.users')} />
-                ) : (
-                  <LookupInput def={{ entityName: 'new_flowrole' }} value={s.role} onChange={(role) => patch(s.key, { role })} testId="flow-step-role" placeholder={t('approval.flowEditor.role')} />
-                )}
-              </div>
-              <Space size={4}>
-                <Button size="small" icon={<ArrowUpOutlined />} disabled={i === 0} onClick={() => setSteps((all) => moveStep(all, i, -1))} data-testid="flow-step-up" aria-label={t('approval.flowEditor.up')} />
-                <Button size="small" icon={<ArrowDownOutlined />} disabled={i === steps.length - 1} onClick={() => setSteps((all) => moveStep(all, i, 1))} data-testid="flow-step-down" aria-label={t('approval.flowEditor.down')} />
-                <Button size="small" danger icon={<DeleteOutlined />} onClick={() => remove(s)} data-testid="flow-step-remove" aria-label={t('approval.flowEditor.remove')} />
-              </Space>
+      >
+        {steps.map((s, i) => (
+          <div key={s.key} data-testid="flow-step-row" data-step-id={s.id ?? ''} data-sequence={i + 1} style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap', marginBottom: 12 }}>
+            <span style={{ width: 24 }}>{i + 1}.</span>
+            <Input
+              style={{ width: 200 }}
+              data-testid="flow-step-name"
+              placeholder={t('approval.flowEditor.stepName')}
+              value={s.name}
+              maxLength={100}
+              status={s.name.trim() ? undefined : 'error'}
+              onChange={(ev) => patch(s.key, { name: ev.target.value })}
+            />
+            <Select
+              style={{ width: 130 }}
+              data-testid="flow-step-type"
+              aria-label={t('approval.flowEditor.approverType')}
+              value={s.approverType}
+              options={[
+                { value: 1, label: t('approval.flowEditor.typeUsers') },
+                { value: 2, label: t('approval.flowEditor.typeRole') },
+              ]}
+              onChange={(v: 1 | 2) => patch(s.key, { approverType: v })}
+            />
+            <div style={{ flex: 1, minWidth: 220 }}>
+              {s.approverType === 1 ? (
+                <LookupInput multiple def={{ entityName: 'systemuser' }} value={s.users} onChange={(users) => patch(s.key, { users })} testId="flow-step-users" placeholder={t('approval.flowEditor.users')} />
+              ) : (
+                <LookupInput def={{ entityName: 'new_flowrole' }} value={s.role} onChange={(role) => patch(s.key, { role })} testId="flow-step-role" placeholder={t('approval.flowEditor.role')} />
+              )}
             </div>
-          ))}
-        </Card>
-      </div>
-    </div>
+            <Space size={4}>
+              <Button size="small" icon={<ArrowUpOutlined />} disabled={i === 0} onClick={() => setSteps((all) => moveStep(all, i, -1))} data-testid="flow-step-up" aria-label={t('approval.flowEditor.up')} />
+              <Button size="small" icon={<ArrowDownOutlined />} disabled={i === steps.length - 1} onClick={() => setSteps((all) => moveStep(all, i, 1))} data-testid="flow-step-down" aria-label={t('approval.flowEditor.down')} />
+              <Button size="small" danger icon={<DeleteOutlined />} onClick={() => remove(s)} data-testid="flow-step-remove" aria-label={t('approval.flowEditor.remove')} />
+            </Space>
+          </div>
+        ))}
+      </Card>
+    </RecordEditor>
   );
 }

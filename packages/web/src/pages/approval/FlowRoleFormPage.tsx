@@ -1,21 +1,19 @@
-import { SaveOutlined } from '@ant-design/icons';
 import { getEntity } from '@portal/model';
-import { Button, Card, Form, Skeleton } from 'antd';
+import { Card, Form } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { displayValue } from '../../api/records.ts';
 import { toast } from '../../app/feedback.ts';
-import { useLocale, useT } from '../../locales/i18n.ts';
-import { DetailHeader } from '../../widgets/DetailHeader.tsx';
+import { useT } from '../../locales/i18n.ts';
 import { LookupInput } from '../../widgets/lookup/LookupInput.tsx';
 import type { LookupRecord } from '../../widgets/lookup/lookup-def.ts';
-import { childRows, loadInto, RecordFields, saveRecord, syncUserRows, writableFields } from './record-form.tsx';
+import { childRows, loadInto, saveRecord, syncUserRows, writableFields } from './record-form.tsx';
+import { RecordEditor } from './RecordEditor.tsx';
 
 /** /flow/createRoleDetail and /flow/roleedit/:id: a flow role and its member users (new_flowroleuser rows). */
 export default function FlowRoleFormPage() {
   const { id } = useParams();
   const t = useT();
-  const lang = useLocale();
   const navigate = useNavigate();
   const e = getEntity('new_flowrole')!;
   const link = getEntity('new_flowroleuser')!;
@@ -23,7 +21,6 @@ export default function FlowRoleFormPage() {
   const [form] = Form.useForm();
   const [members, setMembers] = useState<LookupRecord[]>([]);
   const [loading, setLoading] = useState(!!id);
-  const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     if (!id) return;
@@ -38,47 +35,29 @@ export default function FlowRoleFormPage() {
     };
   }, [id, e, link, fields, form]);
 
-  const save = async () => {
-    let values: Record<string, unknown>;
-    try {
-      values = await form.validateFields();
-    } catch {
-      toast.error(t('widgets.form.checkErrors'));
-      return;
-    }
-    setSaving(true);
-    try {
-      const roleId = await saveRecord(e, id, values, fields);
-      await syncUserRows(link, 'new_flowrole_id', roleId, members.map((m) => m.id));
-      toast.success(t(id ? 'widgets.form.saved' : 'widgets.form.created'));
-      if (!id) navigate(`/flow/roleedit/${encodeURIComponent(roleId)}`, { replace: true });
-    } catch (err) {
-      toast.error(err instanceof Error ? err.message : String(err));
-    } finally {
-      setSaving(false);
-    }
+  const save = async (values: Record<string, unknown>) => {
+    const roleId = await saveRecord(e, id, values, fields);
+    await syncUserRows(link, 'new_flowrole_id', roleId, members.map((m) => m.id));
+    toast.success(t(id ? 'widgets.form.saved' : 'widgets.form.created'));
+    if (!id) navigate(`/flow/roleedit/${encodeURIComponent(roleId)}`, { replace: true });
   };
 
   return (
-    <div data-testid="role-form" data-id={id ?? ''}>
-      <DetailHeader
-        title={t(id ? 'approval.role.edit' : 'approval.role.create')}
-        backTo="/flow/role"
-        extra={
-          <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={save} data-testid="role-save">
-            {t('common.save')}
-          </Button>
-        }
-      />
-      {loading && <Skeleton active />}
-      <div style={loading ? { display: 'none' } : undefined}>
-        <Form form={form} layout="vertical" name="new_flowrole">
-          <RecordFields e={e} fields={fields} lang={lang} t={t} />
-        </Form>
-        <Card title={t('approval.role.members')} size="small">
-          <LookupInput multiple def={{ entityName: 'systemuser' }} value={members} onChange={setMembers} testId="role-member-add" placeholder={t('approval.role.addMember')} />
-        </Card>
-      </div>
-    </div>
+    <RecordEditor
+      testId="role-form"
+      saveTestId="role-save"
+      id={id}
+      title={t(id ? 'approval.role.edit' : 'approval.role.create')}
+      backTo="/flow/role"
+      e={e}
+      fields={fields}
+      form={form}
+      loading={loading}
+      onSave={save}
+    >
+      <Card title={t('approval.role.members')} size="small">
+        <LookupInput multiple def={{ entityName: 'systemuser' }} value={members} onChange={setMembers} testId="role-member-add" placeholder={t('approval.role.addMember')} />
+      </Card>
+    </RecordEditor>
   );
 }

@@ -1,0 +1,70 @@
+import { SaveOutlined } from '@ant-design/icons';
+import type { EntityDef } from '@portal/model';
+import { Button, Form, Skeleton, type FormInstance } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { toast } from '../../app/feedback.ts';
+import { useLocale, useT } from '../../locales/i18n.ts';
+import { DetailHeader } from '../../widgets/DetailHeader.tsx';
+import { RecordFields } from './record-form.tsx';
+
+interface Props {
+  testId: string;
+  saveTestId: string;
+  id?: string;
+  title: string;
+  backTo: string;
+  e: EntityDef;
+  fields: string[];
+  form: FormInstance;
+  loading: boolean;
+  /** Runs after the record's fields validated; a throw is shown as a toast. */
+  onSave: (values: Record<string, unknown>) => Promise<void>;
+  /** What the editor holds besides the record's own fields (steps, members). */
+  children?: ReactNode;
+}
+
+/** The page of a record with child rows: header with back and save, the record's fields, the children. */
+export function RecordEditor({ testId, saveTestId, id, title, backTo, e, fields, form, loading, onSave, children }: Props) {
+  const t = useT();
+  const lang = useLocale();
+  const [saving, setSaving] = useState(false);
+
+  const save = async () => {
+    let values: Record<string, unknown>;
+    try {
+      values = await form.validateFields();
+    } catch {
+      toast.error(t('widgets.form.checkErrors'));
+      return;
+    }
+    setSaving(true);
+    try {
+      await onSave(values);
+    } catch (err) {
+      toast.error(err instanceof Error ? err.message : String(err));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <div data-testid={testId} data-id={id ?? ''}>
+      <DetailHeader
+        title={title}
+        backTo={backTo}
+        extra={
+          <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={save} data-testid={saveTestId}>
+            {t('common.save')}
+          </Button>
+        }
+      />
+      {loading && <Skeleton active />}
+      <div style={loading ? { display: 'none' } : undefined}>
+        <Form form={form} layout="vertical" name={e.logicalName}>
+          <RecordFields e={e} fields={fields} lang={lang} t={t} />
+        </Form>
+        {children}
+      </div>
+    </div>
+  );
+}
