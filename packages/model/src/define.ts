@@ -99,7 +99,7 @@ export interface ViewDef {
   columns: string[];
   orderBy: [string, 'asc' | 'desc'][];
   /** Fixed filter of the view: field = value pairs. */
-  filter?: Record<string, string | number | boolean | null>;
+  filter?: Record<string, string | number | boolean | null | readonly number[]>;
 }
 
 export interface FormSection {

@@ -9,3 +9,6 @@ export * from './option-sets/approval.ts';
 export * from './approval-fields.ts';
 export * from './locale.ts';
 export * from './menu.ts';
+export * from './option-sets/work-order.ts';
+export * from './geo.ts';
+export * from './work-order-api.ts';

@@ -8,6 +8,8 @@ import { notice, noticeRead, noticeReply } from './entities/notice.ts';
 import { kbArticle } from './entities/knowledge.ts';
 import { approvalLog, approvalStep, flow, flowRole, flowRoleUser, flowSteps, flowStepUser } from './entities/approval.ts';
 import { claimFine } from './entities/claim-fine.ts';
+import { workOrder } from './entities/work-order.ts';
+import { outsideLine, partLine, repairItem, trouble, workOrderLog } from './entities/work-order-details.ts';
 import { cartItem, product, productLine, salesOrder, salesOrderDetail } from './entities/product.ts';
 
 /** Every entity of the portal. Adding an entity is one file plus one line here. */
@@ -40,6 +42,12 @@ export const ENTITIES: readonly EntityDef[] = [
   approvalLog,
   approvalStep,
   claimFine,
+  workOrder,
+  repairItem,
+  partLine,
+  trouble,
+  outsideLine,
+  workOrderLog,
 ];
 
 const byName = new Map(ENTITIES.map((e) => [e.logicalName, e]));

@@ -1,4 +1,4 @@
-import { defineEntity, image, int, label, lookup, memo, optionSet, text } from '../define.ts';
+import { dateTime, decimal, defineEntity, image, int, label, lookup, memo, optionSet, text } from '../define.ts';
 import { serviceRegion } from '../option-sets/organisation.ts';
 import { chargingMode, educationLevel, sex, workerJob } from '../option-sets/service.ts';
 
@@ -25,6 +25,9 @@ export const serviceWorker = defineEntity({
     new_station_id: lookup('new_srv_station', label('服务站', 'Service station'), { required: true, indexed: true }),
     new_image: image(label('照片', 'Photo'), 100 * 1024),
     new_chargingmodetype: optionSet(chargingMode),
+    new_longitude: decimal(label('最近位置经度', 'Last longitude'), { readOnly: true, precision: 6 }),
+    new_latitude: decimal(label('最近位置纬度', 'Last latitude'), { readOnly: true, precision: 6 }),
+    new_locationtime: dateTime(label('定位时间', 'Located on'), { readOnly: true }),
     new_apppassword: text(label('工程师 App 密码', 'Engineer app password'), { secret: true, readOnly: true, maxLength: 200 }),
   },
   indexes: [['new_station_id', 'createdon']],

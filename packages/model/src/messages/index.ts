@@ -6,8 +6,11 @@ import { filesMessages } from './files.ts';
 import { widgetsMessages } from './widgets.ts';
 import { approvalMessages } from './approval.ts';
 import { approvalUiMessages } from './approval-ui.ts';
+import { workOrderMessages } from './work-order.ts';
+import { workOrderUiMessages } from './work-order-ui.ts';
+import { workOrderInsightsMessages } from './work-order-insights.ts';
 
-export const messages = { ...coreMessages, ...uiMessages, ...recordsMessages, ...filesMessages, ...widgetsMessages, ...approvalMessages, ...approvalUiMessages } as const satisfies Record<string, Label>;
+export const messages = { ...coreMessages, ...uiMessages, ...recordsMessages, ...filesMessages, ...widgetsMessages, ...approvalMessages, ...approvalUiMessages, ...workOrderMessages, ...workOrderUiMessages, ...workOrderInsightsMessages } as const satisfies Record<string, Label>;
 export type MessageKey = keyof typeof messages;
 
 /** Fills `{name}` placeholders. */

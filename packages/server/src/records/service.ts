@@ -31,11 +31,12 @@ export async function compileContext(sql: Sql, req: FastifyRequest): Promise<Com
 }
 
 /** A view's fixed filter (field = value pairs) as AST. */
-export function viewFilter(filter: Record<string, string | number | boolean | null> | undefined): Expr[] {
+export function viewFilter(filter: Record<string, string | number | boolean | null | readonly number[]> | undefined): Expr[] {
   if (!filter) return [];
   return Object.entries(filter).map(([name, v]): Expr => {
     const field = { alias: null, name };
     if (v === null) return { k: 'null', field, not: false };
+    if (typeof v === 'object') return { k: 'in', field, values: v.map((n: number): Lit => ({ t: 'number', v: String(n) })), not: false };
     const value: Lit = typeof v === 'boolean' ? { t: 'bool', v } : typeof v === 'number' ? { t: 'number', v: String(v) } : { t: 'raw', v };
     return { k: 'cmp', field, op: 'eq', value };
   });

@@ -34,6 +34,17 @@ const CHUNK = 1000;
  */
 export const serverDefaults = new Map<string, (sql: Sql, count: number) => Promise<Record<string, unknown>[]>>();
 
+/**
+ * Business rules of an entity's domain module that the generic writes must respect, run inside the
+ * write's transaction after the row is locked: `guard` refuses an update or delete the document's
+ * state does not allow (throw an AppError); `after` keeps derived values (totals) of written rows.
+ */
+export interface WriteHooks {
+  guard?: (sql: Sql, id: string, op: 'update' | 'delete', values: Record<string, unknown>) => Promise<void>;
+  after?: (sql: Sql, ids: string[], op: 'create' | 'update') => Promise<void>;
+}
+export const writeHooks = new Map<string, WriteHooks>();
+
 /** Documents under approval (status 2 under review, 3 approved, 5 vetoed) are not modified or deleted here. */
 const LOCKED_APPROVAL_STATUS = [2, 3, 5];
 
@@ -260,6 +271,7 @@ export async function insertRecords(
     }
     await uniqueBackstop(e, lang, () => sql.query(`INSERT INTO ${q(e.logicalName)} (${names.join(', ')}) SELECT * FROM unnest(${arrays.join(', ')})`, p.values));
   }
+  await writeHooks.get(e.logicalName)?.after?.(sql, ids, 'create');
   return ids;
 }
 
@@ -285,6 +297,7 @@ export async function updateRecord(sql: Sql, e: EntityDef, caller: Caller, id: s
   if (!gid) throw recordNotFound();
   await lockVisible(sql, e, caller, gid);
   await assertNotSubmitted(sql, e, gid);
+  await writeHooks.get(e.logicalName)?.guard?.(sql, gid, 'update', values);
   const work = { ...values };
   const errors: FieldError[] = [];
   const own = await resolveStations(sql, e, caller, [work], errors, lang, () => null, 'update');
@@ -308,6 +321,7 @@ export async function updateRecord(sql: Sql, e: EntityDef, caller: Caller, id: s
   }
   sets.push('"modifiedon" = now()', `"modifiedby" = ${p.add(caller.principal.userId, 'uuid')}`);
   await uniqueBackstop(e, lang, () => sql.query(`UPDATE ${q(e.logicalName)} SET ${sets.join(', ')} WHERE ${q(e.primaryKey)} = ${p.add(gid, 'uuid')}`, p.values));
+  await writeHooks.get(e.logicalName)?.after?.(sql, [gid], 'update');
   return gid;
 }
 
@@ -331,6 +345,7 @@ export async function deleteRecord(sql: Sql, e: EntityDef, caller: Caller, id: s
   if (!gid) throw recordNotFound();
   await lockVisible(sql, e, caller, gid);
   await assertNotSubmitted(sql, e, gid);
+  await writeHooks.get(e.logicalName)?.guard?.(sql, gid, 'delete', {});
   const refs = referencesTo(e);
   if (refs.length) {
     const p = new Params();

@@ -92,7 +92,9 @@ export function filterClause(name: string, field: FieldDef | undefined, value: s
 export function buildFilter(e: EntityDef, view: ViewDef | undefined, q: string, filters: Record<string, string>, extra?: string): string {
   const parts: string[] = [];
   if (extra) parts.push(`(${extra})`);
-  for (const [f, v] of Object.entries(view?.filter ?? {})) parts.push(`${f} eq ${literal(e.allFields[f], v)}`);
+  for (const [f, v] of Object.entries(view?.filter ?? {})) {
+    parts.push(Array.isArray(v) ? `${f} in (${v.map(Number).join(',')})` : `${f} eq ${literal(e.allFields[f], v as string | number | boolean | null)}`);
+  }
   const text = q.trim();
   if (text) {
     const fields = searchFields(e);

@@ -1,0 +1,177 @@
+/**
+ * The work-order calls (spec 001 leaves them "not shown"; designed here). The web app and the
+ * server both use these types; the commands are in `server/src/domain/work-order`. Every call needs
+ * a signed-in user; each command is one transaction on the order row (locked), checks the caller's
+ * scope (404 outside it) and answers `{ id, message, status, dealstatus }` with a display message
+ * in the caller's language, or 400 `{ error: { code, message, field? } }` and changes nothing.
+ */
+import type { MessageKey } from './messages/index.ts';
+
+export const WORK_ORDER_API = '/api/workorders';
+
+/** POST {id}/dispatch — privilege workorder.dispatch. Dispatch or reassign (message dispatched / reassigned). */
+export interface DispatchRequest {
+  workerId: string;
+  memo?: string;
+}
+
+/**
+ * POST {id}/appointment — privilege workorder.dispatch. `date` is the day in China time
+ * (YYYY-MM-DD), `begin` < `end` are slots of APPOINTMENT_SLOTS; `reason` is required when an
+ * existing appointment changes (status 2 date change, 3 another reservation, or a different date/slot).
+ */
+export interface AppointmentRequest {
+  date: string;
+  begin: number;
+  end: number;
+  status: number;
+  reason?: number | null;
+  memo?: string;
+}
+
+/** The engineer's progress steps the portal records on the engineer's behalf, in this order. */
+export const PROGRESS_STEPS = ['response', 'departure', 'arrival', 'photos'] as const;
+export type ProgressStep = (typeof PROGRESS_STEPS)[number];
+
+/**
+ * POST {id}/progress — privilege workorder.write. `time` is an ISO instant (not in the future);
+ * departure and arrival need `address`; `longitude`/`latitude` (GPS, WGS-84) also move the
+ * engineer's last known position; `photos` needs at least one image attachment on the order.
+ */
+export interface ProgressRequest {
+  step: ProgressStep;
+  time: string;
+  address?: string;
+  longitude?: number;
+  latitude?: number;
+  memo?: string;
+}
+
+/**
+ * POST {id}/complete — privilege workorder.write. Fills whatever progress is missing from these
+ * values, then requires departure time and address, arrival time and address, photos and the
+ * completion time (spec 001 §5, messages wo.need*) and departure ≤ arrival ≤ completion.
+ */
+export interface CompleteRequest {
+  departureTime?: string;
+  departureAddress?: string;
+  arrivalTime?: string;
+  arrivalAddress?: string;
+  completionTime?: string;
+  completionAddress?: string;
+  fixtype?: number | null;
+  solution?: string;
+  serviceResult?: string;
+}
+
+/** POST {id}/cancel — privilege workorder.write; status 1–5 only. */
+export interface CancelRequest {
+  reason: string;
+}
+
+/**
+ * POST {id}/audit — privilege workorder.audit; status 7 only. pass=true → status 10 (checked);
+ * pass=false (memo required) keeps status 7 and logs the refusal for the station to correct.
+ * Refusals of this call (and of cancel) are wrapped in wo.auditFailed / wo.cancelFailed.
+ */
+export interface AuditRequest {
+  pass: boolean;
+  memo?: string;
+}
+
+/** POST {id}/revisit — privilege workorder.audit; status 10 only. */
+export interface RevisitRequest {
+  memo: string;
+  sampleStatus?: number | null;
+}
+
+/** POST {id}/settlement — privilege workorder.audit; moves one step along SETTLEMENT_SEQUENCE (11→12→…→16). */
+export interface SettlementRequest {
+  status: number;
+  settlementNo?: string;
+}
+
+/** POST {id}/supervise — privilege workorder.audit; marks an open order abnormal with a reason. */
+export interface SuperviseRequest {
+  reason: string;
+}
+
+/**
+ * Details: POST {id}/lines/{kind} (add), PATCH {id}/lines/{kind}/{lineId}, DELETE {id}/lines/{kind}/{lineId};
+ * privilege workorder.write; body = the detail entity's writable fields (see LINE_ENTITIES; the
+ * order, station, name of a part line and amounts are set by the server). Allowed while the order is
+ * not cancelled and not yet audited (status 1–5 or 7). The order's servicecharge (Σ repair items),
+ * partcost (Σ part lines), outsidecost (Σ outside lines) and totalcost are kept in the same transaction.
+ */
+export const LINE_ENTITIES = {
+  repairitems: 'new_srv_repairitem',
+  partlines: 'new_srv_partline',
+  troubles: 'new_srv_trouble',
+  outsidelines: 'new_srv_outsideline',
+} as const;
+export type LineKind = keyof typeof LINE_ENTITIES;
+
+export interface CommandResult {
+  id: string;
+  message: string;
+  status: number;
+  dealstatus: number;
+}
+
+/** GET map?range=all|today|tomorrow — privilege workorder.read. Coordinates as stored (GPS, WGS-84). */
+export type MapRange = 'all' | 'today' | 'tomorrow';
+export interface MapOrder {
+  id: string;
+  name: string;
+  lng: number;
+  lat: number;
+  dealstatus: number;
+  status: number;
+  type: number | null;
+  customer: string;
+  contact: string;
+  phone: string;
+  address: string;
+  appointmentDate: string | null;
+  appointmentBegin: number | null;
+  appointmentEnd: number | null;
+  stationId: string;
+  stationName: string;
+  workerId: string | null;
+  workerName: string | null;
+  createdOn: string;
+}
+export interface MapWorker {
+  id: string;
+  name: string;
+  code: string;
+  phone: string;
+  lng: number | null;
+  lat: number | null;
+  load: number;
+  stationId: string;
+  stationName: string;
+  locatedOn: string | null;
+}
+export interface MapData {
+  orders: MapOrder[];
+  workers: MapWorker[];
+  /** Open orders still to be assigned (status 1) in the caller's scope and the range. */
+  toAssign: number;
+  /** More orders matched than MAP_MAX_ORDERS; the newest were sent. */
+  truncated: boolean;
+}
+export const MAP_MAX_ORDERS = 20_000;
+
+/** GET dashboard — privilege workorder.read; counts inside the caller's scope. */
+export interface DashboardData {
+  byType: { value: number; count: number }[];
+  byProductLine: { id: string | null; name: string; count: number }[];
+  uncompletedByDeal: { value: number; count: number }[];
+  /** The last 6 months (China time), oldest first: orders created and orders completed in each. */
+  lastMonths: { month: string; from: string; to: string; created: number; completed: number }[];
+  abnormal: { total: number; byDeal: { value: number; count: number }[] };
+}
+
+/** Message keys a caller may see from these commands (for the web app's tests). */
+export type WorkOrderMessageKey = Extract<MessageKey, `wo.${string}`>;
