@@ -21,6 +21,8 @@ import { fileRoutes } from './routes/files.ts';
 import { shopRoutes } from './routes/shop.ts';
 import { noticeRoutes } from './routes/notice.ts';
 import { flowRoutes } from './routes/flow.ts';
+import { workOrderRoutes } from './routes/work-order.ts';
+import { workOrderInsightsRoutes } from './routes/work-order-insights.ts';
 import { buildServices, type Services } from './services.ts';
 import type { SmsProvider } from './auth/sms.ts';
 
@@ -70,6 +72,8 @@ export async function buildApp(db: Db, cfg: Config, opts: { sms?: SmsProvider } 
   shopRoutes(app, services);
   noticeRoutes(app, services);
   flowRoutes(app, services);
+  workOrderRoutes(app, services);
+  workOrderInsightsRoutes(app, services);
   app.get('/healthz', async () => {
     await db.query('SELECT 1');
     return { ok: true };

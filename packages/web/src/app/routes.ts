@@ -1,6 +1,8 @@
 import type { Privilege } from '@portal/model';
 import type { ComponentType } from 'react';
 import type { RouteInfo } from './guard.ts';
+import { WORK_ORDER_ROUTES } from './routes-work-order.ts';
+import { INSIGHT_ROUTES } from './routes-insights.ts';
 
 type PageModule = { default: ComponentType };
 
@@ -40,14 +42,6 @@ export const ROUTES: RouteDef[] = [
   { name: 'about', path: '/about', layout: 'shell', load: () => import('../pages/account/AboutPage.tsx') },
   { name: 'resetpassword', path: '/resetpassword/view', layout: 'shell', load: () => import('../pages/account/ChangePasswordPage.tsx') },
   { name: 'avatar', path: '/profile/avatar', layout: 'shell', load: () => import('../pages/account/AvatarPage.tsx') },
-  // Map assignment is dispatching: it needs the dispatch privilege (engineers get the 401 page).
-  {
-    name: 'crm__newmapassign',
-    path: '/rootapp/crm__newmapassign',
-    layout: 'shell',
-    permissions: ['workorder.dispatch'],
-    load: () => import('../pages/workorder/MapAssignPage.tsx'),
-  },
   // Base data: station records and the station profile (spec 001 §2 /basicData).
   { name: 'stationrecord', path: '/basicData/stationrecord', layout: 'shell', permissions: ['station.read'], load: () => import('../pages/basicdata/StationRecordListPage.tsx') },
   { name: 'stationrecordCreate', path: '/basicData/stationrecord/create', layout: 'shell', permissions: ['station.write'], load: () => import('../pages/basicdata/StationRecordFormPage.tsx') },
@@ -93,6 +87,8 @@ export const ROUTES: RouteDef[] = [
   { name: 'flowRole', path: '/flow/role', layout: 'shell', permissions: ['flow.manage'], load: () => import('../pages/approval/FlowRoleListPage.tsx') },
   { name: 'flowRoleCreate', path: '/flow/createRoleDetail', layout: 'shell', permissions: ['flow.manage'], load: () => import('../pages/approval/FlowRoleFormPage.tsx') },
   { name: 'flowRoleEdit', path: '/flow/roleedit/:id', layout: 'shell', permissions: ['flow.manage'], load: () => import('../pages/approval/FlowRoleFormPage.tsx') },
+  ...WORK_ORDER_ROUTES,
+  ...INSIGHT_ROUTES,
 ];
 
 /** Where a signed-in user's home is, by portal kind. */

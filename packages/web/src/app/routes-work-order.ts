@@ -1,0 +1,4 @@
+import type { RouteDef } from './routes.ts';
+
+/** Work-order screens of spec 001 §2: list (kept), create, edit, search and the service calendar. */
+export const WORK_ORDER_ROUTES: RouteDef[] = [];
