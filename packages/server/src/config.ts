@@ -31,6 +31,21 @@ export interface Config {
   authRateLimit: number;
   /** Attachments (local folder or S3-compatible store) and the address-list URLs (files area). */
   files: FilesConfig;
+  /** Tile source of the work-order map (MAP_TILE_*); without a URL the map draws markers only. */
+  mapTiles: MapTilesConfig;
+}
+
+export interface MapTilesConfig {
+  /** MAP_TILE_URL: a Leaflet URL template ({s} {z} {x} {y}); empty = no tiles. */
+  url: string;
+  /** MAP_TILE_DATUM: the datum the tiles are drawn in (wgs84 | gcj02 | bd09; default gcj02, as Chinese providers). */
+  datum: 'wgs84' | 'gcj02' | 'bd09';
+  /** MAP_TILE_ATTRIBUTION */
+  attribution: string;
+  /** MAP_TILE_MAX_ZOOM, default 18 */
+  maxZoom: number;
+  /** MAP_TILE_SUBDOMAINS, comma-separated values of {s} */
+  subdomains: string[];
 }
 
 export interface S3Config {
@@ -96,6 +111,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         city: env.ADDRESS_CITY_URL || '/api/address/cities?province={code}',
         county: env.ADDRESS_COUNTY_URL || '/api/address/counties?city={code}',
       },
+    },
+    mapTiles: {
+      url: env.MAP_TILE_URL?.trim() ?? '',
+      datum: env.MAP_TILE_DATUM === 'wgs84' || env.MAP_TILE_DATUM === 'bd09' ? env.MAP_TILE_DATUM : 'gcj02',
+      attribution: env.MAP_TILE_ATTRIBUTION ?? '',
+      maxZoom: Math.min(22, Math.max(1, Number(env.MAP_TILE_MAX_ZOOM) || 18)),
+      subdomains: (env.MAP_TILE_SUBDOMAINS ?? '').split(',').map((x) => x.trim()).filter(Boolean),
     },
     ...overrides,
   };

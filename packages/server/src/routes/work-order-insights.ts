@@ -1,5 +1,39 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { WORK_ORDER_API } from '@portal/model';
+import { requireAuth } from '../auth/authenticate.ts';
+import { dashboardData } from '../domain/work-order-insights/dashboard.ts';
+import { mapData } from '../domain/work-order-insights/map.ts';
+import { ok } from '../http/envelope.ts';
+import { requestLang } from '../http/request-context.ts';
+import { requestCaller } from '../records/access.ts';
 import type { Services } from '../services.ts';
 
-/** The work-order map and the service-management dashboard (read-only, scoped). */
-export function workOrderInsightsRoutes(_app: FastifyInstance, _s: Services): void {}
+/** What the web map needs to draw tiles; no URL means "no tiles" (markers on a plain background). */
+export interface MapTileSettings {
+  url: string | null;
+  datum: 'wgs84' | 'gcj02' | 'bd09';
+  attribution: string;
+  maxZoom: number;
+  subdomains: string[];
+}
+
+/** The work-order map and the service-management dashboard (read-only, scoped to the caller). */
+export function workOrderInsightsRoutes(app: FastifyInstance, s: Services): void {
+  const { db, cfg } = s;
+  const auth = requireAuth(s.authenticate, 'workorder.read');
+
+  app.get(`${WORK_ORDER_API}/map`, { preHandler: auth }, async (req) => {
+    const { range } = z.object({ range: z.enum(['all', 'today', 'tomorrow']).default('all') }).parse(req.query);
+    return ok(await mapData(db, await requestCaller(db, req), range));
+  });
+
+  app.get(`${WORK_ORDER_API}/map/config`, { preHandler: auth }, async () => {
+    const t = cfg.mapTiles;
+    const settings: MapTileSettings = { url: t.url || null, datum: t.datum, attribution: t.attribution, maxZoom: t.maxZoom, subdomains: t.subdomains };
+    return ok(settings);
+  });
+
+  app.get(`${WORK_ORDER_API}/dashboard`, { preHandler: auth }, async (req) =>
+    ok(await dashboardData(db, await requestCaller(db, req), requestLang(req))));
+}
