@@ -40,13 +40,13 @@ export const DEMO_ROLES: { code: string; name: string; description: string; priv
   { code: 'R01-ADMIN', name: '系统管理员', description: '维护用户、角色、流程与系统参数', privileges: ALL_PRIVILEGES },
   {
     code: 'R02-HQ', name: '总部审批员', description: '总部售后管理与审批',
-    privileges: P('portal.login', 'station.read', 'station.write', 'worker.read', 'workorder.read', 'workorder.audit', 'parts.read', 'stock.read',
+    privileges: P('portal.login', 'station.read', 'station.write', 'worker.read', 'workorder.read', 'workorder.write', 'workorder.dispatch', 'workorder.audit', 'parts.read', 'stock.read',
       'quota.read', 'quota.adjust', 'expense.read', 'expense.write', 'approval.act', 'notice.read', 'notice.publish', 'sales.read',
       'kb.read', 'kb.write', 'product.read', 'product.write'),
   },
   {
     code: 'R03-BRANCH', name: '分公司审批员', description: '分公司辖区服务站的管理与审批',
-    privileges: P('portal.login', 'station.read', 'worker.read', 'workorder.read', 'workorder.audit', 'parts.read', 'stock.read',
+    privileges: P('portal.login', 'station.read', 'worker.read', 'workorder.read', 'workorder.dispatch', 'workorder.audit', 'parts.read', 'stock.read',
       'quota.read', 'expense.read', 'approval.act', 'notice.read', 'sales.read', 'kb.read', 'product.read'),
   },
   {

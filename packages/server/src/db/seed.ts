@@ -3,6 +3,7 @@ import type { Db, Sql } from './db.ts';
 import { seedServiceDemo } from './demo-service.ts';
 import { seedShopCatalogue } from '../domain/shop/demo-catalogue.ts';
 import { seedApprovalDemo } from './demo-approval.ts';
+import { seedWorkOrderDemo } from './demo-work-orders.ts';
 import {
   DEMO_LANGUAGE_CONFIGS, DEMO_LANGUAGES, DEMO_PARAMETERS, DEMO_PASSWORD, DEMO_ROLES, DEMO_STATIONS, DEMO_UNITS, DEMO_USERS,
 } from './demo-data.ts';
@@ -83,5 +84,6 @@ export async function seedDemo(db: Db): Promise<void> {
     await seedServiceDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
     await seedShopCatalogue(sql, { hqUnitId: hq, adminId: adminId! });
     await seedApprovalDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
+    await seedWorkOrderDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
   });
 }

@@ -1,0 +1,57 @@
+import type { Sql } from '../../db/db.ts';
+import { badRequest } from '../../http/errors.ts';
+import { serverDefaults, writeHooks } from '../../records/write.ts';
+import { nextWorkOrderNumbers } from './numbering.ts';
+import { recomputeTotals } from './totals.ts';
+
+/** Statuses in which the generic record service may still change an order's own fields. */
+export const EDITABLE_STATUSES = [1, 2, 3, 4, 5, 7];
+
+/**
+ * One "created" history entry per new order, set-based (an Excel import creates up to 5000 at
+ * once); the entry belongs to the order's creator, station and owning unit.
+ */
+async function logCreated(sql: Sql, ids: string[]): Promise<void> {
+  await sql.query(
+    `INSERT INTO new_srv_workorderlog (new_name, new_workorder_id, new_station_id, new_action, new_tostatus, createdby, modifiedby, ownerid, owningbusinessunit)
+     SELECT o.new_name, o.new_srv_workorderid, o.new_station_id, 1, o.new_status, o.createdby, o.createdby, o.ownerid, o.owningbusinessunit
+       FROM new_srv_workorder o WHERE o.new_srv_workorderid = ANY($1::uuid[])`,
+    [ids],
+  );
+}
+
+/**
+ * Registers the work order's server defaults (number, initial states, zero costs) and the hooks
+ * the generic record service runs: history and total on create, the state guard on update and
+ * delete, the total on update. Called once when the routes are set up.
+ */
+export function installWorkOrder(): void {
+  // Writable cost fields (other cost, special fee, reward/fine) are not set here: serverDefaults
+  // overwrite the row's values, so those are defaulted to 0 in the create hook instead.
+  serverDefaults.set('new_srv_workorder', async (sql, count) =>
+    (await nextWorkOrderNumbers(sql, count)).map((n) => ({
+      new_name: n, new_dealstatus: 1, new_status: 1, new_isabnormal: false, new_photocount: 0,
+      new_servicecharge: '0', new_outsidecost: '0', new_partcost: '0', new_totalcost: '0',
+    })));
+  writeHooks.set('new_srv_workorder', {
+    async guard(sql, id, op) {
+      const { rows } = await sql.query<{ s: number }>(`SELECT COALESCE(new_status, 1) AS s FROM new_srv_workorder WHERE new_srv_workorderid = $1::uuid`, [id]);
+      const s = rows[0]?.s;
+      if (op === 'update' ? !EDITABLE_STATUSES.includes(s) : s !== 1) throw badRequest('wo.notEditable');
+      // An undispatched order goes with its own history (which would otherwise keep it referenced).
+      if (op === 'delete') await sql.query(`DELETE FROM new_srv_workorderlog WHERE new_workorder_id = $1::uuid`, [id]);
+    },
+    async after(sql, ids, op) {
+      if (op === 'create') {
+        await sql.query(
+          `UPDATE new_srv_workorder SET new_othercost = COALESCE(new_othercost, 0), new_specialfee = COALESCE(new_specialfee, 0),
+                  new_fineamount = COALESCE(new_fineamount, 0)
+            WHERE new_srv_workorderid = ANY($1::uuid[])`,
+          [ids],
+        );
+        await logCreated(sql, ids);
+      }
+      await recomputeTotals(sql, ids);
+    },
+  });
+}
