@@ -1,0 +1,43 @@
+import { WORK_ORDER_API, type CommandResult, type DashboardData, type DispatchRequest, type MapData, type MapDatum, type MapRange } from '@portal/model';
+import { apiGet, call, type CallOptions } from './client.ts';
+
+/** The map's tile source (GET /api/workorders/map/config); `url: null` = no tiles. */
+export interface MapTileSettings {
+  url: string | null;
+  datum: MapDatum;
+  attribution: string;
+  maxZoom: number;
+  subdomains: string[];
+}
+
+export const NO_TILES: MapTileSettings = { url: null, datum: 'wgs84', attribution: '', maxZoom: 18, subdomains: [] };
+
+export async function fetchMapData(range: MapRange, opts?: CallOptions): Promise<MapData> {
+  const d = await apiGet<MapData>(`${WORK_ORDER_API}/map`, { ...opts, query: { range } });
+  return {
+    orders: Array.isArray(d?.orders) ? d.orders : [],
+    workers: Array.isArray(d?.workers) ? d.workers : [],
+    toAssign: Number(d?.toAssign ?? 0),
+    truncated: !!d?.truncated,
+  };
+}
+
+export async function fetchMapTiles(opts?: CallOptions): Promise<MapTileSettings> {
+  const d = await apiGet<Partial<MapTileSettings>>(`${WORK_ORDER_API}/map/config`, opts);
+  const datum = d?.datum === 'gcj02' || d?.datum === 'bd09' ? d.datum : 'wgs84';
+  return {
+    url: typeof d?.url === 'string' && d.url ? d.url : null,
+    datum,
+    attribution: d?.attribution ?? '',
+    maxZoom: Number(d?.maxZoom) || 18,
+    subdomains: Array.isArray(d?.subdomains) ? d.subdomains : [],
+  };
+}
+
+export const fetchDashboard = (opts?: CallOptions) => apiGet<DashboardData>(`${WORK_ORDER_API}/dashboard`, opts);
+
+/** Dispatch (or reassign) an order; resolves with the server's display message. */
+export async function dispatchOrder(id: string, body: DispatchRequest, opts?: CallOptions): Promise<{ message: string; result: CommandResult | null }> {
+  const env = await call<CommandResult>(`${WORK_ORDER_API}/${encodeURIComponent(id)}/dispatch`, { ...opts, method: 'POST', json: body });
+  return { message: env.Data?.message || env.Message, result: env.Data ?? null };
+}

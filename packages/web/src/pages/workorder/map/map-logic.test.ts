@@ -1,0 +1,83 @@
+import { wgs84ToBd09, wgs84ToGcj02, type MapOrder, type MapWorker } from '@portal/model';
+import { describe, expect, it } from 'vitest';
+import { boundsOf, candidatesFor, distanceKm, formatKm, isAssignable, listOrder, placeOrders, placeWorkers, searchOrders } from './map-logic.ts';
+
+const order = (o: Partial<MapOrder>): MapOrder => ({
+  id: 'o1', name: 'WO-1', lng: 121.5, lat: 31.2, dealstatus: 1, status: 1, type: 1, customer: '客户', contact: '联系人', phone: '13800000000',
+  address: '上海市浦东新区', appointmentDate: null, appointmentBegin: null, appointmentEnd: null, stationId: 'S1', stationName: '上海站',
+  workerId: null, workerName: null, createdOn: '2026-11-20T00:00:00.000Z', ...o,
+});
+const worker = (w: Partial<MapWorker>): MapWorker => ({
+  id: 'w1', name: '赵磊', code: 'E1', phone: '', lng: 121.5, lat: 31.2, load: 0, stationId: 'S1', stationName: '上海站', locatedOn: null, ...w,
+});
+
+describe('map markers', () => {
+  it('are converted from GPS into the tiles’ datum', () => {
+    const o = order({ lng: 121.4737, lat: 31.2304 });
+    expect(placeOrders([o], 'wgs84')[0].at).toEqual({ lng: 121.4737, lat: 31.2304 });
+    expect(placeOrders([o], 'gcj02')[0].at).toEqual(wgs84ToGcj02({ lng: 121.4737, lat: 31.2304 }));
+    expect(placeOrders([o], 'bd09')[0].at).toEqual(wgs84ToBd09({ lng: 121.4737, lat: 31.2304 }));
+    // Shanghai moves by a few hundred metres into GCJ-02 (the reason for converting at all).
+    const km = distanceKm({ lng: 121.4737, lat: 31.2304 }, placeOrders([o], 'gcj02')[0].at);
+    expect(km).toBeGreaterThan(0.3);
+    expect(km).toBeLessThan(1);
+  });
+
+  it('leave out engineers without a position', () => {
+    const placed = placeWorkers([worker({ id: 'a' }), worker({ id: 'b', lng: null, lat: null })], 'gcj02');
+    expect(placed.map((p) => p.worker.id)).toEqual(['a']);
+  });
+
+  it('fit in bounds that cover them, or none without markers', () => {
+    expect(boundsOf([])).toBeNull();
+    expect(boundsOf([{ lng: 120, lat: 30 }, { lng: 121, lat: 31.5 }, { lng: 119.5, lat: 30.2 }])).toEqual([[30, 119.5], [31.5, 121]]);
+  });
+});
+
+describe('engineers for an order', () => {
+  it('are those of the order’s station, nearest first, unknown positions last', () => {
+    const o = order({ lng: 121.5, lat: 31.2, stationId: 'S1' });
+    const ws = [
+      worker({ id: 'far', lng: 121.9, lat: 31.2 }),
+      worker({ id: 'none', lng: null, lat: null, load: 1 }),
+      worker({ id: 'near', lng: 121.51, lat: 31.2 }),
+      worker({ id: 'other', lng: 121.5, lat: 31.2, stationId: 'S2' }),
+      worker({ id: 'none0', lng: null, lat: null, load: 0, name: '钱' }),
+    ];
+    const c = candidatesFor(o, ws);
+    expect(c.map((x) => x.worker.id)).toEqual(['near', 'far', 'none0', 'none']);
+    expect(c[0].km).toBeCloseTo(0.95, 1);
+    expect(c[1].km).toBeCloseTo(38, 0);
+    expect(c[2].km).toBeNull();
+  });
+
+  it('break distance ties by load', () => {
+    const c = candidatesFor(order({}), [worker({ id: 'busy', load: 3 }), worker({ id: 'free', load: 0 })]);
+    expect(c.map((x) => x.worker.id)).toEqual(['free', 'busy']);
+  });
+});
+
+describe('order list', () => {
+  it('puts unassigned orders first and keeps the server’s newest-first order', () => {
+    const list = listOrder([order({ id: 'a', status: 2 }), order({ id: 'b', status: 1 }), order({ id: 'c', status: 3 }), order({ id: 'd', status: 1 })]);
+    expect(list.map((o) => o.id)).toEqual(['b', 'd', 'a', 'c']);
+  });
+
+  it('searches number, customer, contact, phone, address and station', () => {
+    const os = [order({ id: 'a', name: 'WO-2026-001' }), order({ id: 'b', customer: '杭州某厂', address: '杭州市西湖区' }), order({ id: 'c', phone: '13911112222' })];
+    expect(searchOrders(os, ' wo-2026 ').map((o) => o.id)).toEqual(['a']);
+    expect(searchOrders(os, '西湖').map((o) => o.id)).toEqual(['b']);
+    expect(searchOrders(os, '1111').map((o) => o.id)).toEqual(['c']);
+    expect(searchOrders(os, '')).toHaveLength(3);
+  });
+
+  it('offers dispatch for unassigned and dispatched orders only', () => {
+    expect([1, 2, 3, 4, 5].map((status) => isAssignable(order({ status })))).toEqual([true, true, false, false, false]);
+  });
+
+  it('shows distances readably', () => {
+    expect(formatKm(0.456)).toBe('0.46');
+    expect(formatKm(12.345)).toBe('12.3');
+    expect(formatKm(345.6)).toBe('346');
+  });
+});

@@ -1,0 +1,96 @@
+import { toDatum, type LngLat, type MapDatum, type MapOrder, type MapWorker } from '@portal/model';
+
+/** What a marker needs: its id and where it is drawn (already in the tiles' datum). */
+export interface PlacedOrder {
+  order: MapOrder;
+  at: LngLat;
+}
+export interface PlacedWorker {
+  worker: MapWorker;
+  at: LngLat;
+}
+
+/**
+ * Converts the stored GPS positions into the datum of the tiles, locally (no maps-service call).
+ * Engineers without a known position get no marker (they stay in the list).
+ */
+export function placeOrders(orders: readonly MapOrder[], datum: MapDatum): PlacedOrder[] {
+  return orders.map((order) => ({ order, at: toDatum({ lng: order.lng, lat: order.lat }, datum) }));
+}
+
+export function placeWorkers(workers: readonly MapWorker[], datum: MapDatum): PlacedWorker[] {
+  const out: PlacedWorker[] = [];
+  for (const worker of workers) {
+    if (worker.lng == null || worker.lat == null) continue;
+    out.push({ worker, at: toDatum({ lng: worker.lng, lat: worker.lat }, datum) });
+  }
+  return out;
+}
+
+const R = 6371.0088;
+const rad = (d: number) => (d * Math.PI) / 180;
+
+/** Great-circle distance in km (haversine), on the GPS positions. */
+export function distanceKm(a: LngLat, b: LngLat): number {
+  const dLat = rad(b.lat - a.lat);
+  const dLng = rad(b.lng - a.lng);
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(dLng / 2) ** 2;
+  return 2 * R * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+export interface Candidate {
+  worker: MapWorker;
+  /** km from the order; null when the engineer's position is unknown. */
+  km: number | null;
+}
+
+/**
+ * The engineers who may take an order: those of the order's station, nearest first; engineers
+ * without a position come last (by load, then name), as do ties by load.
+ */
+export function candidatesFor(order: MapOrder, workers: readonly MapWorker[]): Candidate[] {
+  return workers
+    .filter((w) => w.stationId === order.stationId)
+    .map((worker) => ({
+      worker,
+      km: worker.lng == null || worker.lat == null ? null : distanceKm({ lng: order.lng, lat: order.lat }, { lng: worker.lng, lat: worker.lat }),
+    }))
+    .sort((a, b) => {
+      if (a.km === null || b.km === null) return a.km === null && b.km === null ? a.worker.load - b.worker.load || a.worker.name.localeCompare(b.worker.name, 'zh-CN') : a.km === null ? 1 : -1;
+      return a.km - b.km || a.worker.load - b.worker.load;
+    });
+}
+
+/** Orders the map may dispatch: unassigned (1) or dispatched (2, a reassignment); the server decides the rest. */
+export const isAssignable = (o: MapOrder) => o.status === 1 || o.status === 2;
+
+/** The list's quick search over number, customer, contact, phone and address. */
+export function searchOrders(orders: readonly MapOrder[], text: string): readonly MapOrder[] {
+  const q = text.trim().toLowerCase();
+  if (!q) return orders;
+  return orders.filter((o) => [o.name, o.customer, o.contact, o.phone, o.address, o.stationName].some((v) => v && v.toLowerCase().includes(q)));
+}
+
+/** Unassigned orders first (they are the work of this screen), then newest first as the server sent them. */
+export function listOrder(orders: readonly MapOrder[]): MapOrder[] {
+  return orders.map((o, i) => [o, i] as const).sort((a, b) => Number(a[0].status !== 1) - Number(b[0].status !== 1) || a[1] - b[1]).map(([o]) => o);
+}
+
+/** Distance in km as shown: two decimals under 1 km, one under 100 km, whole km beyond. */
+export function formatKm(km: number): string {
+  if (km < 1) return km.toFixed(2);
+  return km < 100 ? km.toFixed(1) : String(Math.round(km));
+}
+
+/** The view that shows every marker; China when there is nothing to show. */
+export function boundsOf(points: readonly LngLat[]): [[number, number], [number, number]] | null {
+  if (!points.length) return null;
+  let s = 90, w = 180, n = -90, e = -180;
+  for (const p of points) {
+    if (p.lat < s) s = p.lat;
+    if (p.lat > n) n = p.lat;
+    if (p.lng < w) w = p.lng;
+    if (p.lng > e) e = p.lng;
+  }
+  return [[s, w], [n, e]];
+}
