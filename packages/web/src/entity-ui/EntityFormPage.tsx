@@ -1,20 +1,23 @@
 import { DeleteOutlined, SaveOutlined } from '@ant-design/icons';
-import { getEntity, type EntityDef } from '@portal/model';
+import { getEntity, type EntityDef, type Lang } from '@portal/model';
+import type { Rule } from 'antd/es/form';
 import { Button, Col, Form, Result, Row, Skeleton, Tabs, type TabsProps } from 'antd';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../api/envelope.ts';
 import { createRecord, deleteRecord, fieldErrorsOf, retrieveRecord, updateRecord, type RecordRow } from '../api/records.ts';
 import { confirm, toast } from '../app/feedback.ts';
-import { useLocale, useT } from '../locales/i18n.ts';
+import { useLocale, useT, type Translate } from '../locales/i18n.ts';
 import { usePrivilege } from '../session/use-privilege.ts';
 import { AttachmentList } from '../widgets/attachments/AttachmentList.tsx';
 import { ButtonGroup, HEADER_MAX, type ActionButton } from '../widgets/ButtonGroup.tsx';
 import { CollapsibleSection } from '../widgets/CollapsibleSection.tsx';
 import { DetailHeader } from '../widgets/DetailHeader.tsx';
 import { ScrollSideNav } from '../widgets/ScrollSideNav.tsx';
+import { AddressFieldInput, fromAddressValue, toAddressValue, type AddressFields } from './AddressFieldInput.tsx';
 import { FieldItem, inputFor, rulesFor } from './FieldInput.tsx';
 import { formSections, isWritable, toFormValues, toPayload } from './form-values.ts';
+import type { AddressValue } from '../widgets/AddressPicker.tsx';
 
 export interface EntityFormPageProps {
   entity: string;
@@ -37,6 +40,10 @@ export interface EntityFormPageProps {
   actions?: ActionButton[];
   extraTabs?: TabsProps['items'];
   onLoaded?: (row: RecordRow) => void;
+  /** Text fields edited together with one address picker (shown in place of the province field). */
+  addressFields?: AddressFields;
+  /** Changing it reloads the record in place (after a command changed it on the server). */
+  reloadSignal?: number;
 }
 
 /**
@@ -50,7 +57,7 @@ export function EntityFormPage(props: EntityFormPageProps) {
   return <EntityForm key={`${props.entity}:${props.id ?? 'new'}`} {...props} e={e} />;
 }
 
-function EntityForm({ e, id, backTo, editPath, title, defaults, hiddenFields, lockedFields, canWrite, allowDelete = true, actions, extraTabs, onLoaded }: EntityFormPageProps & { e: EntityDef }) {
+function EntityForm({ e, id, backTo, editPath, title, defaults, hiddenFields, lockedFields, canWrite, allowDelete = true, actions, extraTabs, onLoaded, addressFields, reloadSignal }: EntityFormPageProps & { e: EntityDef }) {
   const t = useT();
   const lang = useLocale();
   const navigate = useNavigate();
@@ -66,6 +73,9 @@ function EntityForm({ e, id, backTo, editPath, title, defaults, hiddenFields, lo
   const [missing, setMissing] = useState(false);
   const [saving, setSaving] = useState(false);
   const [tab, setTab] = useState('details');
+  const addressPart = useMemo(() => new Set(addressFields ? [addressFields.city, addressFields.county, addressFields.address] : []), [addressFields]);
+  /** The address fields' texts become one picker value under the province field's name. */
+  const withAddress = (values: Record<string, unknown>, r: RecordRow) => (addressFields ? { ...values, [addressFields.province]: toAddressValue(r, addressFields) } : values);
 
   const load = useCallback(async () => {
     if (!id) return;
@@ -73,7 +83,7 @@ function EntityForm({ e, id, backTo, editPath, title, defaults, hiddenFields, lo
     try {
       const r = await retrieveRecord(e.entitySet, id, [...new Set([e.primaryKey, e.primaryName, ...fields])], { silent: true });
       setRow(r);
-      form.setFieldsValue(toFormValues(e, r, fields));
+      form.setFieldsValue(withAddress(toFormValues(e, r, fields), r));
       onLoaded?.(r);
     } catch (err) {
       setMissing(true);
@@ -85,10 +95,16 @@ function EntityForm({ e, id, backTo, editPath, title, defaults, hiddenFields, lo
   }, [e, id, fields, form]);
 
   useEffect(() => {
-    if (creating) form.setFieldsValue({ ...toFormValues(e, {}, fields), ...defaults });
+    if (creating) form.setFieldsValue({ ...withAddress(toFormValues(e, {}, fields), {}), ...defaults });
     else void load();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [creating, load]);
+
+  const firstSignal = useRef(reloadSignal);
+  useEffect(() => {
+    if (reloadSignal !== firstSignal.current && !creating) void load();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [reloadSignal]);
 
   const save = async () => {
     let values: Record<string, unknown>;
@@ -100,6 +116,8 @@ function EntityForm({ e, id, backTo, editPath, title, defaults, hiddenFields, lo
     }
     setSaving(true);
     try {
+      // The picker's value stands for the address fields: spread back into them.
+      if (addressFields) values = { ...values, ...fromAddressValue(values[addressFields.province] as AddressValue, addressFields) };
       const body = toPayload(e, values, fields.filter((f) => !lockedFields?.includes(f) || creating), creating);
       if (creating) {
         const r = await createRecord(e.entitySet, body, { silent: true });
@@ -114,7 +132,7 @@ function EntityForm({ e, id, backTo, editPath, title, defaults, hiddenFields, lo
     } catch (err) {
       // 400: { errors: [{ field, message }] } → onto the fields; the joined Message as a toast.
       const errors = err instanceof ApiError ? fieldErrorsOf(err.data) : [];
-      const known = errors.filter((x) => fields.includes(x.field));
+      const known = errors.filter((x) => fields.includes(x.field)).map((x) => (addressFields && addressPart.has(x.field) ? { ...x, field: addressFields.province } : x));
       if (known.length) {
         const byField = new Map<string, string[]>();
         for (const x of known) byField.set(x.field, [...(byField.get(x.field) ?? []), x.message]);
@@ -170,6 +188,16 @@ function EntityForm({ e, id, backTo, editPath, title, defaults, hiddenFields, lo
                 {s.fields.map((name) => {
                   const f = e.allFields[name];
                   const locked = !isWritable(name, f) || !!lockedFields?.includes(name);
+                  if (addressPart.has(name)) return null;
+                  if (addressFields?.province === name) {
+                    return (
+                      <Col key={name} xs={24}>
+                        <FieldItem name={name} label={[addressFields.province, addressFields.city, addressFields.county, addressFields.address].map((n) => e.allFields[n]?.label[lang] ?? n).join(' / ')} required={!readOnly && !locked} rules={locked ? [] : addressRules(e, addressFields, lang, t)}>
+                          <AddressFieldInput testId={`field-${name}`} disabled={readOnly || locked} />
+                        </FieldItem>
+                      </Col>
+                    );
+                  }
                   const wide = f.type === 'memo' || f.type === 'image';
                   return (
                     <Col key={name} xs={24} md={wide ? 24 : 12} xl={wide ? 24 : 8}>
@@ -208,4 +236,22 @@ function EntityForm({ e, id, backTo, editPath, title, defaults, hiddenFields, lo
       {tabs.length > 1 ? <Tabs activeKey={tab} onChange={setTab} items={tabs} /> : details}
     </div>
   );
+}
+
+/** The model's required address parts, checked in the order a user fills them in. */
+function addressRules(e: EntityDef, a: AddressFields, lang: Lang, t: Translate): Rule[] {
+  const need = (f: string) => !!e.allFields[f]?.required;
+  return [
+    {
+      validator: (_: unknown, v: AddressValue | null) => {
+        if (need(a.province) && !v?.province) return Promise.reject(new Error(t('widgets.address.provinceFirst')));
+        if (need(a.city) && !v?.city) return Promise.reject(new Error(t('widgets.address.cityFirst')));
+        if (need(a.county) && !v?.country) return Promise.reject(new Error(t('widgets.form.requiredSelect', { field: e.allFields[a.county].label[lang] })));
+        const max = (e.allFields[a.address] as { maxLength?: number } | undefined)?.maxLength;
+        if (need(a.address) && !v?.address?.trim()) return Promise.reject(new Error(t('widgets.form.required', { field: e.allFields[a.address].label[lang] })));
+        if (max && (v?.address?.length ?? 0) > max) return Promise.reject(new Error(t('validation.maxLength', { field: e.allFields[a.address].label[lang], max })));
+        return Promise.resolve();
+      },
+    },
+  ];
 }

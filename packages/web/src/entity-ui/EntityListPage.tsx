@@ -43,6 +43,10 @@ export interface EntityListPageProps {
   /** Import and delete can be turned off for an entity that is written only by business commands. */
   allowImport?: boolean;
   allowDelete?: boolean;
+  /** The "more filters" inputs (default: the view's columns); a field filtered in the URL is always added. */
+  filterFields?: string[];
+  /** Open "more filters" from the start (a search screen). */
+  filtersOpen?: boolean;
 }
 
 const SORTABLE = new Set(['text', 'int', 'decimal', 'money', 'date', 'datetime', 'optionset', 'bool']);
@@ -59,7 +63,7 @@ export function EntityListPage(props: EntityListPageProps) {
   return <EntityList {...props} e={entity} />;
 }
 
-function EntityList({ e, views: viewNames, routeBase, paths, title, extraFilter, canWrite, renderCell, rowActions, headerActions, allowImport = true, allowDelete = true }: EntityListPageProps & { e: EntityDef }) {
+function EntityList({ e, views: viewNames, routeBase, paths, title, extraFilter, canWrite, renderCell, rowActions, headerActions, allowImport = true, allowDelete = true, filterFields, filtersOpen }: EntityListPageProps & { e: EntityDef }) {
   const t = useT();
   const lang = useLocale();
   const navigate = useNavigate();
@@ -79,7 +83,7 @@ function EntityList({ e, views: viewNames, routeBase, paths, title, extraFilter,
 
   const [draftQ, setDraftQ] = useState(state.q);
   const [draftFilters, setDraftFilters] = useState(state.filters);
-  const [moreOpen, setMoreOpen] = useState(Object.keys(state.filters).length > 0);
+  const [moreOpen, setMoreOpen] = useState(!!filtersOpen || Object.keys(state.filters).length > 0);
   const [data, setData] = useState<{ rows: RecordRow[]; count: number }>({ rows: [], count: 0 });
   const [loading, setLoading] = useState(false);
   const [reload, setReload] = useState(0);
@@ -236,7 +240,7 @@ function EntityList({ e, views: viewNames, routeBase, paths, title, extraFilter,
           </Button>
         </Space>
       </div>
-      {moreOpen && <FilterPanel entity={e} columns={columns} values={draftFilters} onChange={setDraftFilters} lang={lang} t={t} />}
+      {moreOpen && <FilterPanel entity={e} columns={[...new Set([...(filterFields ?? columns), ...Object.keys(state.filters).filter((f) => e.allFields[f])])]} values={draftFilters} onChange={setDraftFilters} lang={lang} t={t} />}
       <Table<RecordRow>
         rowKey={idOf}
         size="middle"

@@ -1,0 +1,85 @@
+import { Alert, Button, Form, Modal, type FormInstance } from 'antd';
+import { useEffect, useState, type ReactNode } from 'react';
+import { ApiError } from '../../api/envelope.ts';
+import type { CommandAnswer } from '../../api/work-orders.ts';
+import { toast } from '../../app/feedback.ts';
+import { useT } from '../../locales/i18n.ts';
+
+/**
+ * The frame of every work-order command dialog: a form validated before sending, one command
+ * call, the server's message as a toast on success (then the screen reloads the order), and the
+ * server's refusal shown in the dialog as given.
+ */
+export function CommandDialog<V extends object>({ open, title, testId, form, initialValues, onClose, onDone, send, children, width = 560, okText }: {
+  open: boolean;
+  title: ReactNode;
+  /** Root hook of the dialog; the OK button is `<testId>-ok`, the refusal `<testId>-error`. */
+  testId: string;
+  form: FormInstance<V>;
+  /** Values set each time the dialog opens. */
+  initialValues?: Partial<V>;
+  onClose: () => void;
+  onDone: (answer: CommandAnswer) => void;
+  /** Builds the request from the validated values and calls the command. */
+  send: (values: V) => Promise<CommandAnswer>;
+  children: ReactNode;
+  width?: number;
+  okText?: ReactNode;
+}) {
+  const t = useT();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+
+  // The form is mounted afresh on each opening (destroyOnHidden) and starts from initialValues.
+  useEffect(() => {
+    if (open) setError('');
+  }, [open]);
+
+  const submit = async () => {
+    let values: V;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    setBusy(true);
+    setError('');
+    try {
+      const answer = await send(values);
+      if (answer.message) toast.success(answer.message);
+      onDone(answer);
+    } catch (e) {
+      const text = e instanceof ApiError || e instanceof Error ? e.message : String(e);
+      setError(text);
+      toast.error(text);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={title}
+      width={width}
+      onCancel={onClose}
+      destroyOnHidden
+      mask={{ closable: false }}
+      footer={[
+        <Button key="cancel" onClick={onClose} data-testid={`${testId}-cancel`}>
+          {t('common.cancel')}
+        </Button>,
+        <Button key="ok" type="primary" loading={busy} onClick={submit} data-testid={`${testId}-ok`}>
+          {okText ?? t('common.ok')}
+        </Button>,
+      ]}
+    >
+      <div data-testid={testId}>
+        {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} data-testid={`${testId}-error`} />}
+        <Form form={form} layout="vertical" preserve={false} initialValues={initialValues}>
+          {children}
+        </Form>
+      </div>
+    </Modal>
+  );
+}

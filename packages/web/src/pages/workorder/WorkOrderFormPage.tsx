@@ -1,0 +1,154 @@
+import {
+  AuditOutlined,
+  CalendarOutlined,
+  CheckCircleOutlined,
+  CloseCircleOutlined,
+  FieldTimeOutlined,
+  FlagOutlined,
+  MessageOutlined,
+  MoneyCollectOutlined,
+  UserSwitchOutlined,
+} from '@ant-design/icons';
+import { getEntity, workOrderDealStatus, workOrderStatus, type OptionSetDef } from '@portal/model';
+import { Alert, Space, Tag } from 'antd';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useParams } from 'react-router';
+import type { RecordRow } from '../../api/records.ts';
+import type { AddressFields } from '../../entity-ui/AddressFieldInput.tsx';
+import { EntityFormPage } from '../../entity-ui/EntityFormPage.tsx';
+import { isWritable } from '../../entity-ui/form-values.ts';
+import { useLocale, useT } from '../../locales/i18n.ts';
+import { useSession } from '../../session/store.ts';
+import { usePrivilege } from '../../session/use-privilege.ts';
+import type { ActionButton } from '../../widgets/ButtonGroup.tsx';
+import { STATION_USER } from '../basicdata/StationProfilePage.tsx';
+import { WorkOrderActionDialogs } from './WorkOrderDialogs.tsx';
+import { WorkOrderLines, WorkOrderLog } from './WorkOrderLines.tsx';
+import { availableActions, isEditable, num, orderState, WORK_ORDER, type ActionKind } from './work-order-rules.ts';
+
+export const ADDRESS_FIELDS: AddressFields = { province: 'new_province', city: 'new_city', county: 'new_county', address: 'new_address' };
+
+/** A coloured tag of an option value (the option set's colour), with its value as `data-status`. */
+export function OptionTag({ set, value, testId }: { set: OptionSetDef; value: unknown; testId?: string }) {
+  const lang = useLocale();
+  const v = num(value);
+  const o = set.options.find((x) => x.value === v);
+  if (!o) return null;
+  return (
+    <Tag color={o.color ?? 'default'} data-testid={testId} data-status={v}>
+      {o.label[lang]}
+    </Tag>
+  );
+}
+
+/** Read-only fields are set by the commands: a new order shows only what a user enters. */
+const CREATE_HIDDEN = (() => {
+  const e = getEntity(WORK_ORDER)!;
+  return Object.keys(e.fields).filter((n) => !isWritable(n, e.allFields[n]));
+})();
+
+const ICONS: Record<ActionKind, ReactNode> = {
+  dispatch: <UserSwitchOutlined />,
+  appointment: <CalendarOutlined />,
+  progress: <FieldTimeOutlined />,
+  complete: <CheckCircleOutlined />,
+  cancel: <CloseCircleOutlined />,
+  audit: <AuditOutlined />,
+  revisit: <MessageOutlined />,
+  settlement: <MoneyCollectOutlined />,
+  supervise: <FlagOutlined />,
+};
+
+/**
+ * /workOrder/create and /workOrder/edit/:id. The edit screen shows the number and both statuses,
+ * is read-only once the order is no longer editable (status not 1–5 or 7), offers the commands
+ * the status and the user's privileges allow (each a dialog, then the order is reloaded), and has
+ * the details (repair items, parts, malfunctions, outside trips), the log and the attachments.
+ */
+export default function WorkOrderFormPage() {
+  const { id } = useParams();
+  const t = useT();
+  const lang = useLocale();
+  const can = usePrivilege();
+  const user = useSession((s) => s.user);
+  const [row, setRow] = useState<RecordRow | null>(null);
+  const [reload, setReload] = useState(0);
+  const [dialog, setDialog] = useState<ActionKind | null>(null);
+  const writer = can('workorder.write');
+  const state = orderState(row);
+  const editable = !!row && isEditable(state.status);
+
+  // A station user's order belongs to their station.
+  const own = !id && user.userType === STATION_USER && !!user.departId;
+  const defaults = useMemo(() => (own ? { new_station_id: { id: user.departId, name: user.departName } } : undefined), [own, user.departId, user.departName]);
+
+  const refresh = () => setReload((n) => n + 1);
+  const actions: ActionButton[] = row
+    ? availableActions(state, can).map((k) => ({
+        key: k,
+        label: k === 'dispatch' && state.hasWorker ? t('wo.ui.reassign') : t(`wo.ui.${k}`),
+        icon: ICONS[k],
+        danger: k === 'cancel',
+        onClick: () => setDialog(k),
+        testId: `wo-action-${k}`,
+      }))
+    : [];
+
+  const title = id ? (
+    <Space size={8} data-testid="wo-header" data-number={String(row?.new_name ?? '')}>
+      <span>{getEntity(WORK_ORDER)!.label[lang]}</span>
+      {row && <OptionTag set={workOrderDealStatus} value={row.new_dealstatus} testId="wo-dealstatus" />}
+      {row && <OptionTag set={workOrderStatus} value={row.new_status} testId="wo-status" />}
+      {row?.new_isabnormal === true && <Tag color="red" data-testid="wo-abnormal">{getEntity(WORK_ORDER)!.allFields.new_isabnormal.label[lang]}</Tag>}
+    </Space>
+  ) : (
+    t('widgets.form.create', { entity: getEntity(WORK_ORDER)!.label[lang] })
+  );
+
+  const linesEditable = writer && editable;
+  const tab = (key: string, label: string, children: ReactNode) => ({ key, label: <span data-testid={`wo-tab-${key}`}>{label}</span>, children });
+  const extraTabs =
+    id && row
+      ? [
+          tab('repairitems', getEntity('new_srv_repairitem')!.label[lang], <WorkOrderLines orderId={id} kind="repairitems" editable={linesEditable} onChanged={refresh} />),
+          tab('partlines', getEntity('new_srv_partline')!.label[lang], <WorkOrderLines orderId={id} kind="partlines" editable={linesEditable} onChanged={refresh} />),
+          tab('troubles', getEntity('new_srv_trouble')!.label[lang], <WorkOrderLines orderId={id} kind="troubles" editable={linesEditable} onChanged={refresh} />),
+          tab('outsidelines', getEntity('new_srv_outsideline')!.label[lang], <WorkOrderLines orderId={id} kind="outsidelines" editable={linesEditable} onChanged={refresh} />),
+          tab('log', getEntity('new_srv_workorderlog')!.label[lang], <WorkOrderLog orderId={id} version={reload} />),
+        ]
+      : undefined;
+
+  return (
+    <div data-testid="wo-form">
+      {row && !editable && (
+        <Alert type="info" showIcon title={t('wo.ui.readOnly')} style={{ marginBottom: 12 }} data-testid="wo-readonly" />
+      )}
+      <EntityFormPage
+        entity={WORK_ORDER}
+        id={id}
+        backTo="/workOrder/list"
+        editPath={(newId) => `/workOrder/edit/${encodeURIComponent(newId)}`}
+        title={title}
+        defaults={defaults}
+        lockedFields={own ? ['new_station_id'] : undefined}
+        hiddenFields={id ? undefined : CREATE_HIDDEN}
+        canWrite={id ? writer && editable : undefined}
+        allowDelete={false}
+        actions={actions}
+        extraTabs={extraTabs}
+        onLoaded={setRow}
+        addressFields={ADDRESS_FIELDS}
+        reloadSignal={reload}
+      />
+      <WorkOrderActionDialogs
+        open={dialog}
+        row={row}
+        onClose={() => setDialog(null)}
+        onDone={() => {
+          setDialog(null);
+          refresh();
+        }}
+      />
+    </div>
+  );
+}

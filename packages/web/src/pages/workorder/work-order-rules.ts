@@ -1,0 +1,71 @@
+import { PROGRESS_STEPS, SETTLEMENT_SEQUENCE, type ProgressStep } from '@portal/model';
+import type { RecordRow } from '../../api/records.ts';
+
+/*
+ * What the edit screen offers, mirroring the server's rules (the server decides; these only hide
+ * buttons that would be refused).
+ */
+
+export const WORK_ORDER = 'new_srv_workorder';
+
+/** The order's fields may be edited and its details changed: status 1–5 or 7 (not cancelled, not audited). */
+export const EDITABLE_STATUSES = [1, 2, 3, 4, 5, 7];
+export const isEditable = (status: number) => EDITABLE_STATUSES.includes(status);
+
+/** Still being serviced (the open statuses). */
+export const isOpen = (status: number) => status >= 1 && status <= 5;
+
+/**
+ * spec 001 §4: dispatch only for unassigned (1), dispatched (2), or dispatched but unserviceable
+ * orders (3 with appointment status 4 could not contact / 7 reject).
+ */
+export function canDispatchStatus(status: number, appointmentStatus: number | null): boolean {
+  return status === 1 || status === 2 || (status === 3 && (appointmentStatus === 4 || appointmentStatus === 7));
+}
+
+/** The next progress step by handling status (2 dispatched → response … 5 arrived → photos), or null. */
+export function nextProgressStep(dealstatus: number): ProgressStep | null {
+  return dealstatus >= 2 && dealstatus <= 5 ? PROGRESS_STEPS[dealstatus - 2] : null;
+}
+
+/** The next settlement state after `status` (11→12→…→16), or null. */
+export function nextSettlementStatus(status: number): number | null {
+  const i = (SETTLEMENT_SEQUENCE as readonly number[]).indexOf(status);
+  return i >= 0 && i < SETTLEMENT_SEQUENCE.length - 1 ? SETTLEMENT_SEQUENCE[i + 1] : null;
+}
+
+export const num = (v: unknown): number | null => (v === null || v === undefined || v === '' || !Number.isFinite(Number(v)) ? null : Number(v));
+
+export interface OrderState {
+  status: number;
+  dealstatus: number;
+  appointmentStatus: number | null;
+  hasWorker: boolean;
+}
+export const orderState = (row: RecordRow | null): OrderState => ({
+  status: num(row?.new_status) ?? 1,
+  dealstatus: num(row?.new_dealstatus) ?? 1,
+  appointmentStatus: num(row?.new_appointmentstatus),
+  hasWorker: !!row?.new_worker_id,
+});
+
+export type ActionKind = 'dispatch' | 'appointment' | 'progress' | 'complete' | 'cancel' | 'audit' | 'revisit' | 'settlement' | 'supervise';
+
+/** The actions offered for an order's state and the user's privileges, in header order. */
+export function availableActions(s: OrderState, can: (p: string) => boolean): ActionKind[] {
+  const out: ActionKind[] = [];
+  const write = can('workorder.write');
+  const dispatch = can('workorder.dispatch');
+  const audit = can('workorder.audit');
+  if (dispatch && canDispatchStatus(s.status, s.appointmentStatus)) out.push('dispatch');
+  // Appointments are made with the customer once an engineer is on the order.
+  if (dispatch && s.hasWorker && s.status >= 2 && s.status <= 5) out.push('appointment');
+  if (write && s.status >= 2 && s.status <= 5 && nextProgressStep(s.dealstatus)) out.push('progress');
+  if (write && s.status >= 2 && s.status <= 5) out.push('complete');
+  if (audit && s.status === 7) out.push('audit');
+  if (audit && s.status === 10) out.push('revisit');
+  if (audit && nextSettlementStatus(s.status) !== null) out.push('settlement');
+  if (audit && isOpen(s.status)) out.push('supervise');
+  if (write && isOpen(s.status)) out.push('cancel');
+  return out;
+}
