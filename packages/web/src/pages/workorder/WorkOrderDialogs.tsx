@@ -9,7 +9,8 @@ import {
 } from '@portal/model';
 import { Alert, DatePicker, Descriptions, Form, Input, InputNumber, Radio, Select, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { listAttachments } from '../../api/attachments.ts';
 import type { RecordRow } from '../../api/records.ts';
 import { displayValue } from '../../api/records.ts';
 import {
@@ -53,6 +54,27 @@ const nowWall = () => toWallClock(new Date().toISOString());
 const notFuture = (d: Dayjs) => d.isAfter(dayjs().endOf('day'));
 /** A required-text rule with the catalogue's message. */
 const requiredText = (message: string) => ({ required: true, whitespace: true, message });
+
+/**
+ * Site photos are the order's image attachments (what the server counts): read when a dialog
+ * opens, since photos may have been uploaded after the order was loaded.
+ */
+export function usePhotoCount(row: RecordRow, active: boolean): number {
+  const [count, setCount] = useState(num(row.new_photocount) ?? 0);
+  const id = idOf(row);
+  useEffect(() => {
+    if (!active || !id) return;
+    let live = true;
+    listAttachments(WORK_ORDER, id, { silent: true })
+      .then((list) => live && setCount(list.filter((a) => (a.ContentType ? a.ContentType.startsWith('image/') : IMAGE.test(a.FileName))).length))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [active, id]);
+  return count;
+}
+const IMAGE = /\.(png|jpe?g|gif|svg)$/i;
 
 /* ------------------------------------------------------------------ dispatch */
 
@@ -127,9 +149,10 @@ interface AppointmentValues {
 
 /** Whether a request changes an existing appointment (the change reason is then required). */
 export function isAppointmentChange(row: RecordRow, v: Pick<AppointmentValues, 'date' | 'begin' | 'end' | 'status'>): boolean {
+  // 改约 and 再次预约 are changes by definition.
+  if (v.status === 2 || v.status === 3) return true;
   const had = toDate(row.new_appointmenttime);
   if (!had) return false;
-  if (v.status === 2 || v.status === 3) return true;
   return !!v.date && (!v.date.isSame(had, 'day') || v.begin !== num(row.new_appointmentbegin) || v.end !== num(row.new_appointmentend));
 }
 
@@ -168,7 +191,7 @@ export function AppointmentDialog({ open, row, onClose, onDone }: DialogProps) {
       </Form.Item>
       <Space.Compact block>
         <Form.Item name="begin" label={label('new_appointmentbegin')} required rules={[{ required: true, message: t('wo.ui.slotRequired') }]} style={{ flex: 1 }}>
-          <Select data-testid="wo-appt-begin" options={SLOT_OPTIONS} showSearch={{ optionFilterProp: 'label' }} />
+          <Select data-testid="wo-appt-begin" options={SLOT_OPTIONS} virtual={false} showSearch={{ optionFilterProp: 'label' }} />
         </Form.Item>
         <Form.Item
           name="end"
@@ -186,7 +209,7 @@ export function AppointmentDialog({ open, row, onClose, onDone }: DialogProps) {
             }),
           ]}
         >
-          <Select data-testid="wo-appt-end" options={SLOT_OPTIONS} showSearch={{ optionFilterProp: 'label' }} />
+          <Select data-testid="wo-appt-end" options={SLOT_OPTIONS} virtual={false} showSearch={{ optionFilterProp: 'label' }} />
         </Form.Item>
       </Space.Compact>
       <Form.Item name="status" label={label('new_appointmentstatus')} required rules={[{ required: true, message: t('wo.ui.statusRequired') }]}>
@@ -225,9 +248,9 @@ interface ProgressValues {
 export function ProgressDialog({ open, row, onClose, onDone }: DialogProps) {
   const t = useT();
   const [form] = Form.useForm<ProgressValues>();
-  const step = nextProgressStep(num(row.new_dealstatus) ?? 0);
+  const step = nextProgressStep(num(row.new_status) ?? 0, num(row.new_dealstatus) ?? 0);
+  const photos = usePhotoCount(row, open && step === 'photos');
   const needsAddress = step === 'departure' || step === 'arrival';
-  const photos = num(row.new_photocount) ?? 0;
   return (
     <CommandDialog<ProgressValues>
       open={open}
@@ -311,7 +334,7 @@ export function CompleteDialog({ open, row, onClose, onDone }: DialogProps) {
   const t = useT();
   const label = useFieldLabel();
   const [form] = Form.useForm<CompleteValues>();
-  const photos = num(row.new_photocount) ?? 0;
+  const photos = usePhotoCount(row, open);
   const initial: CompleteValues = {
     departureTime: toWallClock(row.new_departuretime),
     departureAddress: text(row.new_departureaddress),

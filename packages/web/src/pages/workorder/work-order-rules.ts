@@ -23,9 +23,13 @@ export function canDispatchStatus(status: number, appointmentStatus: number | nu
   return status === 1 || status === 2 || (status === 3 && (appointmentStatus === 4 || appointmentStatus === 7));
 }
 
-/** The next progress step by handling status (2 dispatched → response … 5 arrived → photos), or null. */
-export function nextProgressStep(dealstatus: number): ProgressStep | null {
-  return dealstatus >= 2 && dealstatus <= 5 ? PROGRESS_STEPS[dealstatus - 2] : null;
+/**
+ * The next progress step as the server counts it: by status (2 → response, 3 → departure,
+ * 4 → arrival, 5 → photos unless already photographed, dealstatus 6), or null.
+ */
+export function nextProgressStep(status: number, dealstatus: number): ProgressStep | null {
+  if (status === 5) return dealstatus >= 6 ? null : 'photos';
+  return status >= 2 && status <= 4 ? PROGRESS_STEPS[status - 2] : null;
 }
 
 /** The next settlement state after `status` (11→12→…→16), or null. */
@@ -60,7 +64,7 @@ export function availableActions(s: OrderState, can: (p: string) => boolean): Ac
   if (dispatch && canDispatchStatus(s.status, s.appointmentStatus)) out.push('dispatch');
   // Appointments are made with the customer once an engineer is on the order.
   if (dispatch && s.hasWorker && s.status >= 2 && s.status <= 5) out.push('appointment');
-  if (write && s.status >= 2 && s.status <= 5 && nextProgressStep(s.dealstatus)) out.push('progress');
+  if (write && s.status >= 2 && s.status <= 5 && nextProgressStep(s.status, s.dealstatus)) out.push('progress');
   if (write && s.status >= 2 && s.status <= 5) out.push('complete');
   if (audit && s.status === 7) out.push('audit');
   if (audit && s.status === 10) out.push('revisit');
