@@ -116,6 +116,8 @@ export interface CommandResult {
   message: string;
   status: number;
   dealstatus: number;
+  /** Line calls only: the detail line added, changed or deleted (`id` stays the order's). */
+  lineId?: string;
 }
 
 /** GET map?range=all|today|tomorrow — privilege workorder.read. Coordinates as stored (GPS, WGS-84). */

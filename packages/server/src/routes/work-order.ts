@@ -1,8 +1,117 @@
-import type { FastifyInstance } from 'fastify';
+import { LINE_ENTITIES, msg, PROGRESS_STEPS, WORK_ORDER_API, type CommandResult, type Lang, type Privilege } from '@portal/model';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z, ZodError } from 'zod';
+import { requireAuth } from '../auth/authenticate.ts';
+import type { Sql } from '../db/db.ts';
+import { auditOrder, cancelOrder, revisitOrder, settleOrder, superviseOrder } from '../domain/work-order/closing.ts';
+import { dispatchOrder, setAppointment } from '../domain/work-order/dispatch.ts';
+import { WorkOrderRefusal } from '../domain/work-order/errors.ts';
 import { installWorkOrder } from '../domain/work-order/install.ts';
+import { addLine, deleteLine, updateLine } from '../domain/work-order/lines.ts';
+import { completeOrder, recordProgress } from '../domain/work-order/progress.ts';
+import { fail, ok } from '../http/envelope.ts';
+import { AppError } from '../http/errors.ts';
+import { requestLang } from '../http/request-context.ts';
+import { requestCaller } from '../records/access.ts';
+import type { Caller } from '../records/scope.ts';
+import { ValidationFailed } from '../records/write.ts';
 import type { Services } from '../services.ts';
 
-/** The work-order commands (WORK_ORDER_API in the model): dispatch, appointment, progress, completion, lines, closing states. */
-export function workOrderRoutes(_app: FastifyInstance, _s: Services): void {
+// Bodies are checked for shape here; the commands check the business rules and answer with the
+// specific message (a missing worker, slot or reason), so those fields stay loose.
+const text = (max = 10_000) => z.string().max(max);
+const memo = text().optional();
+const BODIES = {
+  dispatch: z.object({ workerId: text(200).default(''), memo }),
+  appointment: z.object({
+    date: text(40).default(''), begin: z.number().int().default(-1), end: z.number().int().default(-1), status: z.number().int(),
+    reason: z.number().int().nullish(), memo,
+  }),
+  progress: z.object({
+    step: z.enum(PROGRESS_STEPS), time: text(60).default(''), address: text().optional(),
+    longitude: z.number().min(-180).max(180).optional(), latitude: z.number().min(-90).max(90).optional(), memo,
+  }),
+  complete: z.object({
+    departureTime: text(60).optional(), departureAddress: text().optional(), arrivalTime: text(60).optional(), arrivalAddress: text().optional(),
+    completionTime: text(60).optional(), completionAddress: text().optional(), fixtype: z.number().int().nullish(), solution: text().optional(),
+    serviceResult: text().optional(),
+  }),
+  cancel: z.object({ reason: text().default('') }),
+  audit: z.object({ pass: z.boolean(), memo }),
+  revisit: z.object({ memo: text().default(''), sampleStatus: z.number().int().nullish() }),
+  settlement: z.object({ status: z.number().int(), settlementNo: text(200).optional() }),
+  supervise: z.object({ reason: text().default('') }),
+};
+const LINE_BODY = z.record(z.string().max(100), z.unknown());
+const LINE_KIND = z.enum(Object.keys(LINE_ENTITIES) as [keyof typeof LINE_ENTITIES, ...(keyof typeof LINE_ENTITIES)[]]);
+
+type Command<B> = (sql: Sql, caller: Caller, id: string, body: B, lang: Lang) => Promise<CommandResult>;
+const PRIVILEGE: Record<keyof typeof BODIES, Privilege> = {
+  dispatch: 'workorder.dispatch', appointment: 'workorder.dispatch', progress: 'workorder.write', complete: 'workorder.write', cancel: 'workorder.write',
+  audit: 'workorder.audit', revisit: 'workorder.audit', settlement: 'workorder.audit', supervise: 'workorder.audit',
+};
+const COMMANDS: { [K in keyof typeof BODIES]: Command<z.infer<(typeof BODIES)[K]>> } = {
+  dispatch: dispatchOrder, appointment: setAppointment, progress: recordProgress, complete: completeOrder, cancel: cancelOrder,
+  audit: auditOrder, revisit: revisitOrder, settlement: settleOrder, supervise: superviseOrder,
+};
+
+/**
+ * The work-order commands (WORK_ORDER_API in the model): one transaction each, answered as
+ * `ok(CommandResult, message)`; refusals as the envelope plus `error: { code, message, field? }`,
+ * field validation of detail lines as the record service's `Data: { errors }`.
+ */
+export function workOrderRoutes(app: FastifyInstance, s: Services): void {
   installWorkOrder();
+  const { db } = s;
+  app.register(async (r) => {
+    r.setErrorHandler((err, req, reply) => {
+      const lang = requestLang(req);
+      if (err instanceof ValidationFailed) {
+        const message = msg(err.key, lang, err.params);
+        return reply.code(400).send({ ...fail(400, message), Data: { errors: err.errors }, error: { code: err.key, message, field: err.errors[0]?.field } });
+      }
+      if (err instanceof AppError && [400, 403, 404].includes(err.status)) {
+        const message = msg(err.key, lang, err.params);
+        const field = err instanceof WorkOrderRefusal ? err.field : undefined;
+        return reply.code(err.status).send({ ...fail(err.status, message), error: { code: err.key, message, ...(field ? { field } : {}) } });
+      }
+      if (err instanceof ZodError) {
+        const field = err.issues[0]?.path.map(String).join('.') || 'body';
+        const message = msg('wo.badValue', lang, { field });
+        return reply.code(400).send({ ...fail(400, message), error: { code: 'wo.badValue', message, field } });
+      }
+      throw err;
+    });
+    const auth = (p: Privilege) => ({ preHandler: requireAuth(s.authenticate, p) });
+    const answer = (res: CommandResult) => ok(res, res.message);
+
+    for (const name of Object.keys(BODIES) as (keyof typeof BODIES)[]) {
+      r.post<{ Params: { id: string } }>(`${WORK_ORDER_API}/:id/${name}`, auth(PRIVILEGE[name]), async (req) => {
+        const body = BODIES[name].parse(req.body ?? {});
+        const caller = await requestCaller(db, req);
+        const run = COMMANDS[name] as Command<typeof body>;
+        return answer(await db.tx((sql) => run(sql, caller, req.params.id, body, requestLang(req))));
+      });
+    }
+
+    const line = async (req: FastifyRequest<{ Params: { id: string; kind: string } }>) => ({
+      kind: LINE_KIND.parse(req.params.kind),
+      caller: await requestCaller(db, req),
+      lang: requestLang(req),
+    });
+    r.post<{ Params: { id: string; kind: string } }>(`${WORK_ORDER_API}/:id/lines/:kind`, auth('workorder.write'), async (req) => {
+      const { kind, caller, lang } = await line(req);
+      const body = LINE_BODY.parse(req.body ?? {});
+      return answer(await db.tx((sql) => addLine(sql, caller, req.params.id, kind, body, lang)));
+    });
+    r.patch<{ Params: { id: string; kind: string; lineId: string } }>(`${WORK_ORDER_API}/:id/lines/:kind/:lineId`, auth('workorder.write'), async (req) => {
+      const { kind, caller, lang } = await line(req);
+      const body = LINE_BODY.parse(req.body ?? {});
+      return answer(await db.tx((sql) => updateLine(sql, caller, req.params.id, kind, req.params.lineId, body, lang)));
+    });
+    r.delete<{ Params: { id: string; kind: string; lineId: string } }>(`${WORK_ORDER_API}/:id/lines/:kind/:lineId`, auth('workorder.write'), async (req) => {
+      const { kind, caller, lang } = await line(req);
+      return answer(await db.tx((sql) => deleteLine(sql, caller, req.params.id, kind, req.params.lineId, lang)));
+    });
+  });
 }

@@ -1,0 +1,109 @@
+import {
+  msg, sampleStatus, SETTLEMENT_SEQUENCE, workOrderStatus, type AuditRequest, type CancelRequest, type CommandResult, type Lang, type MessageKey,
+  type OptionSetDef, type RevisitRequest, type SettlementRequest, type SuperviseRequest,
+} from '@portal/model';
+import type { Sql } from '../../db/db.ts';
+import type { Caller } from '../../records/scope.ts';
+import { refuse, WorkOrderRefusal } from './errors.ts';
+import { ACTION, appendLog, logSummary, optionText } from './log.ts';
+import { assertMay, fieldLabel, lockOrder, NOW, recomputeLoads, result, updateOrder, type OrderRow } from './order.ts';
+
+const REASON_MAX = 500;
+
+function reasonText(v: string | undefined | null, field: string, label: string, missing: MessageKey): string {
+  const t = v?.trim() ?? '';
+  if (!t) throw refuse(missing, undefined, field);
+  if (t.length > REASON_MAX) throw refuse('wo.fieldTooLong', { field: label, max: REASON_MAX }, field);
+  return t;
+}
+
+/** Runs `fn`, answering any of its refusals (400) as `wrapper` with the refusal's text as {reason}. */
+async function wrapped<T>(wrapper: MessageKey, lang: Lang, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof WorkOrderRefusal && err.status === 400) throw refuse(wrapper, { reason: msg(err.key, lang, err.params) }, err.field);
+    throw err;
+  }
+}
+
+const log = (sql: Sql, caller: Caller, o: OrderRow, action: number, to: number, memo: string | null) =>
+  appendLog(sql, caller.principal.userId, {
+    orderId: o.id, stationId: o.stationId, unitId: o.unitId, action, from: o.status, to, workerId: o.workerId, memo, summary: logSummary(action),
+  });
+
+/** Cancels an order not yet completed (status 1–5) with a reason; the engineer's load drops. */
+export function cancelOrder(sql: Sql, caller: Caller, id: string, input: CancelRequest, lang: Lang): Promise<CommandResult> {
+  assertMay(caller, 'workorder.write');
+  return wrapped('wo.cancelFailed', lang, async () => {
+    const o = await lockOrder(sql, caller, id);
+    const reason = reasonText(input.reason, 'reason', fieldLabel('new_cancelreason', lang), 'wo.cancelReasonRequired');
+    if (o.status === 9) throw refuse('wo.alreadyCancelled');
+    if (o.status > 5) throw refuse('wo.completedCannotCancel');
+    await updateOrder(sql, o, caller.principal.userId, { new_status: 9, new_canceltime: NOW, new_cancelreason: reason });
+    await log(sql, caller, o, ACTION.cancelled, 9, reason);
+    await recomputeLoads(sql, [o.workerId]);
+    return result(o, 9, o.dealstatus, 'wo.cancelled', lang);
+  });
+}
+
+/**
+ * Audits a completed order: passed → status 10 (checked); refused (memo required) → stays
+ * completed, the memo is kept and logged for the station to correct.
+ */
+export function auditOrder(sql: Sql, caller: Caller, id: string, input: AuditRequest, lang: Lang): Promise<CommandResult> {
+  assertMay(caller, 'workorder.audit');
+  return wrapped('wo.auditFailed', lang, async () => {
+    const o = await lockOrder(sql, caller, id);
+    if (o.status >= 10) throw refuse('wo.alreadyAudited');
+    if (o.status !== 7) throw refuse('wo.notCompleted');
+    const memo = input.pass ? (input.memo?.trim() || null) : reasonText(input.memo, 'memo', fieldLabel('new_auditmemo', lang), 'wo.memoRequired');
+    if (memo && memo.length > REASON_MAX) throw refuse('wo.fieldTooLong', { field: fieldLabel('new_auditmemo', lang), max: REASON_MAX }, 'memo');
+    const to = input.pass ? 10 : 7;
+    await updateOrder(sql, o, caller.principal.userId, { new_status: to, new_audittime: NOW, new_auditmemo: memo });
+    await log(sql, caller, o, input.pass ? ACTION.audited : ACTION.auditFailed, to, memo);
+    return result(o, to, o.dealstatus, input.pass ? 'wo.confirmed' : 'wo.saved', lang);
+  });
+}
+
+/** Records the customer revisit of an audited order (status 10 → 11) and the sample status. */
+export async function revisitOrder(sql: Sql, caller: Caller, id: string, input: RevisitRequest, lang: Lang): Promise<CommandResult> {
+  assertMay(caller, 'workorder.audit');
+  const o = await lockOrder(sql, caller, id);
+  if (o.status > 10 && o.status !== 9) throw refuse('wo.alreadyRevisited');
+  if (o.status !== 10) throw refuse('wo.notAudited');
+  const memo = reasonText(input.memo, 'memo', fieldLabel('new_revisitmemo', lang), 'wo.memoRequired');
+  const sample = input.sampleStatus ?? null;
+  if (sample !== null && !sampleStatus.options.some((x) => x.value === sample)) throw refuse('wo.badValue', { field: fieldLabel('new_samplestatus', lang) }, 'sampleStatus');
+  await updateOrder(sql, o, caller.principal.userId, { new_status: 11, new_revisittime: NOW, new_revisitmemo: memo, ...(sample !== null ? { new_samplestatus: sample } : {}) });
+  await log(sql, caller, o, ACTION.revisited, 11, memo);
+  return result(o, 11, o.dealstatus, 'wo.saved', lang);
+}
+
+/** Moves a revisited order one step along the settlement sequence (11 → 12 → … → 16). */
+export async function settleOrder(sql: Sql, caller: Caller, id: string, input: SettlementRequest, lang: Lang): Promise<CommandResult> {
+  assertMay(caller, 'workorder.audit');
+  const o = await lockOrder(sql, caller, id);
+  const seq: readonly number[] = SETTLEMENT_SEQUENCE;
+  const at = seq.indexOf(o.status);
+  if (at < 0) throw refuse('wo.notRevisited');
+  if (at === seq.length - 1) throw refuse('wo.settlementDone');
+  const next = seq[at + 1];
+  if (input.status !== next) throw refuse('wo.settlementOrder', { next: optionText(workOrderStatus as OptionSetDef<number>, next, lang) }, 'status');
+  const no = input.settlementNo?.trim() || null;
+  if (no && no.length > 40) throw refuse('wo.fieldTooLong', { field: fieldLabel('new_settlementno', lang), max: 40 }, 'settlementNo');
+  await updateOrder(sql, o, caller.principal.userId, { new_status: next, ...(no ? { new_settlementno: no } : {}) });
+  await log(sql, caller, o, ACTION.settlement, next, no);
+  return result(o, next, o.dealstatus, 'wo.confirmed', lang);
+}
+
+/** Head office or branch marks an order still being serviced abnormal, with the reason. */
+export async function superviseOrder(sql: Sql, caller: Caller, id: string, input: SuperviseRequest, lang: Lang): Promise<CommandResult> {
+  assertMay(caller, 'workorder.audit');
+  const o = await lockOrder(sql, caller, id);
+  if (o.status > 5) throw refuse('wo.superviseNotAllowed');
+  const reason = reasonText(input.reason, 'reason', fieldLabel('new_supervisereason', lang), 'wo.superviseReasonRequired');
+  await updateOrder(sql, o, caller.principal.userId, { new_isabnormal: true, new_supervisereason: reason, new_supervisetime: NOW });
+  await log(sql, caller, o, ACTION.supervised, o.status, reason);
+  return result(o, o.status, o.dealstatus, 'wo.saved', lang);
+}

@@ -1,0 +1,97 @@
+import { APPOINTMENT_SLOTS, appointmentReason, appointmentStatus, getEntity, type AppointmentRequest, type CommandResult, type DispatchRequest, type Lang } from '@portal/model';
+import type { Sql } from '../../db/db.ts';
+import type { Caller } from '../../records/scope.ts';
+import { Params } from '../../records/sql.ts';
+import { normGuid, parseDate } from '../../records/validate.ts';
+import { refuse } from './errors.ts';
+import { ACTION, appendLog, logSummary } from './log.ts';
+import { assertMay, fieldLabel, lockOrder, NOW, recomputeLoads, result, updateOrder, type OrderRow } from './order.ts';
+
+const WORKER = getEntity('new_srv_worker')!;
+const MEMO_MAX = 500;
+
+/** Appointment statuses that leave a dispatched order unserviceable (could not contact, reject). */
+const UNSERVICEABLE = [4, 7];
+/** Appointment statuses that mark the order abnormal. */
+const ABNORMAL = [4, 7];
+/** Appointment statuses that are themselves a change (date change, another reservation): a reason is needed. */
+const CHANGES = [2, 3];
+
+/** spec 001 §4: dispatch only unassigned, dispatched, or dispatched-but-unserviceable orders. */
+export function mayDispatch(o: Pick<OrderRow, 'status' | 'appointmentStatus'>): boolean {
+  return o.status === 1 || o.status === 2 || (o.status === 3 && UNSERVICEABLE.includes(o.appointmentStatus ?? 0));
+}
+
+function memoOf(memo: string | undefined | null, lang: Lang): string | null {
+  const m = memo?.trim() || null;
+  if (m && m.length > MEMO_MAX) throw refuse('wo.fieldTooLong', { field: lang === 'zh-CN' ? '说明' : 'Memo', max: MEMO_MAX }, 'memo');
+  return m;
+}
+
+/**
+ * Dispatches the order to a worker of its station the caller can see, or reassigns it (the new
+ * engineer starts again: response, departure and arrival are cleared). Both workers' loads follow.
+ */
+export async function dispatchOrder(sql: Sql, caller: Caller, id: string, input: DispatchRequest, lang: Lang): Promise<CommandResult> {
+  assertMay(caller, 'workorder.dispatch');
+  const o = await lockOrder(sql, caller, id);
+  if (!mayDispatch(o)) throw refuse('wo.dispatchNotAllowed');
+  const workerId = normGuid(input.workerId);
+  if (!input.workerId?.trim()) throw refuse('wo.workerRequired', undefined, 'workerId');
+  const memo = memoOf(input.memo, lang);
+  const p = new Params();
+  const { rows } = workerId
+    ? await sql.query<{ name: string }>(
+      `SELECT t.new_name AS name FROM new_srv_worker t WHERE t.new_srv_workerid = ${p.add(workerId, 'uuid')} AND t.new_station_id = ${p.add(o.stationId, 'uuid')}
+          AND ${p.scope(WORKER, caller, 't')} FOR KEY SHARE OF t`,
+      p.values,
+    )
+    : { rows: [] };
+  if (!rows[0] || !workerId) throw refuse('wo.workerNotOfStation', undefined, 'workerId');
+  if (o.workerId === workerId) throw refuse('wo.sameWorker', undefined, 'workerId');
+  const reassign = o.workerId !== null;
+  await updateOrder(sql, o, caller.principal.userId, {
+    new_worker_id: workerId, new_dispatchtime: NOW, new_dealstatus: 2, new_status: 2,
+    ...(reassign ? { new_responsetime: null, new_departuretime: null, new_departureaddress: null, new_arrivaltime: null, new_arrivaladdress: null, new_begintime: null } : {}),
+  });
+  const action = reassign ? ACTION.reassigned : ACTION.dispatched;
+  await appendLog(sql, caller.principal.userId, {
+    orderId: o.id, stationId: o.stationId, unitId: o.unitId, action, from: o.status, to: 2, workerId, memo,
+    summary: logSummary(action, { worker: rows[0].name, fromWorker: o.workerName }),
+  });
+  await recomputeLoads(sql, [o.workerId, workerId]);
+  return result(o, 2, 2, reassign ? 'wo.reassigned' : 'wo.dispatched', lang);
+}
+
+const optionValues = (set: { options: readonly { value: number }[] }) => set.options.map((x) => x.value);
+
+/**
+ * Records the appointment with the customer (day in China time, half-hour slots). A change of an
+ * existing appointment, a date change or another reservation needs the reason; could-not-contact
+ * and reject mark the order abnormal (it may then be dispatched again).
+ */
+export async function setAppointment(sql: Sql, caller: Caller, id: string, input: AppointmentRequest, lang: Lang): Promise<CommandResult> {
+  assertMay(caller, 'workorder.dispatch');
+  const o = await lockOrder(sql, caller, id);
+  if (o.status < 2 || o.status > 5) throw refuse('wo.appointmentNotAllowed');
+  const date = typeof input.date === 'string' ? parseDate(input.date) : null;
+  if (!date) throw refuse('wo.dateRequired', undefined, 'date');
+  if (!APPOINTMENT_SLOTS.includes(input.begin)) throw refuse('wo.slotInvalid', undefined, 'begin');
+  if (!APPOINTMENT_SLOTS.includes(input.end)) throw refuse('wo.slotInvalid', undefined, 'end');
+  if (input.begin >= input.end) throw refuse('wo.startBeforeEnd', undefined, 'end');
+  if (!optionValues(appointmentStatus).includes(input.status)) throw refuse('wo.badValue', { field: fieldLabel('new_appointmentstatus', lang) }, 'status');
+  const changed = o.appointmentDate !== null && (o.appointmentDate !== date || o.appointmentBegin !== input.begin || o.appointmentEnd !== input.end);
+  const reason = input.reason ?? null;
+  if (reason === null && (changed || CHANGES.includes(input.status))) throw refuse('wo.reasonRequired', undefined, 'reason');
+  if (reason !== null && !optionValues(appointmentReason).includes(reason)) throw refuse('wo.badValue', { field: fieldLabel('new_appointmentreason', lang) }, 'reason');
+  const memo = memoOf(input.memo, lang);
+  await updateOrder(sql, o, caller.principal.userId, {
+    new_appointmenttime: date, new_appointmentbegin: input.begin, new_appointmentend: input.end, new_appointmentstatus: input.status,
+    new_appointmentreason: reason, ...(ABNORMAL.includes(input.status) ? { new_isabnormal: true } : {}),
+  });
+  await appendLog(sql, caller.principal.userId, {
+    orderId: o.id, stationId: o.stationId, unitId: o.unitId, action: ACTION.appointment, from: o.status, to: o.status, workerId: o.workerId, memo,
+    appointment: { date, begin: input.begin, end: input.end, status: input.status, reason }, summary: logSummary(ACTION.appointment),
+  });
+  return result(o, o.status, o.dealstatus, 'wo.saved', lang);
+}
