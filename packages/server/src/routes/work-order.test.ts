@@ -1,10 +1,13 @@
-import { APPOINTMENT_SLOTS } from '@portal/model';
+import { APPOINTMENT_SLOTS, getEntity } from '@portal/model';
+import { loadSessionPrincipal } from '../auth/principal.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Portal } from '../boot.ts';
 import { chinaDay } from '../domain/work-order/numbering.ts';
 import { multipart, SAMPLES, tempStorage } from '../files/testing.ts';
 import { bearer, signIn } from '../testing/auth-helpers.ts';
 import { testPortal } from '../testing/test-portal.ts';
+import { businessUnitSubtree } from '../records/scope.ts';
+import { insertRecords } from '../records/write.ts';
 
 let p: Portal;
 let store: Awaited<ReturnType<typeof tempStorage>>;
@@ -100,6 +103,29 @@ describe('work orders through the record service', () => {
     // the day's sequence continues after the demo orders created today
     const seqs = [o.new_name, ...names].map((n) => Number(String(n).slice(-4)));
     expect(Math.min(...seqs)).toBeGreaterThan(0);
+  });
+
+  it('numbers, logs and totals an import of 5000 orders set-based', async () => {
+    const { rows } = await p.db.query<{ id: string; uid: string }>(
+      "SELECT s.id, u.systemuserid AS uid FROM auth_session s JOIN systemuser u ON u.systemuserid = s.user_id WHERE u.domainname = 'station2' AND s.ended_at IS NULL LIMIT 1",
+    );
+    const { principal } = await loadSessionPrincipal(p.db, rows[0].id, rows[0].uid);
+    const caller = { principal: principal!, subtree: await businessUnitSubtree(p.db, principal!.businessUnitId) };
+    const batch = Array.from({ length: 5000 }, (_, i) => ({
+      new_type: 3, new_warranty: 1, new_customer: `批量客户${i}`, new_contact: '联系人', new_phone: '13800002222', new_province: '浙江省', new_city: '杭州市',
+      new_address: '文三路 1 号', new_faultdesc: '年度保养', new_othercost: i % 2 ? '10' : undefined,
+    }));
+    const t0 = performance.now();
+    const ids = await p.db.tx((sql) => insertRecords(sql, getEntity('new_srv_workorder')!, caller, batch, 'zh-CN'));
+    expect(performance.now() - t0).toBeLessThan(20_000);
+    const c = await p.db.one<{ n: number; names: number; first: string; last: string; logs: number; total: string }>(
+      `SELECT count(*)::int AS n, count(DISTINCT new_name)::int AS names, min(new_name) AS first, max(new_name) AS last, sum(new_totalcost)::text AS total,
+              (SELECT count(*)::int FROM new_srv_workorderlog l WHERE l.new_workorder_id = ANY($1::uuid[]) AND l.new_action = 1) AS logs
+         FROM new_srv_workorder WHERE new_srv_workorderid = ANY($1::uuid[])`,
+      [ids],
+    );
+    expect(c).toMatchObject({ n: 5000, names: 5000, logs: 5000, total: '25000.00' });
+    expect(Number(c!.last.slice(-4)) - Number(c!.first.slice(-4))).toBe(4999);
   });
 
   it('keeps the total after a generic update of a cost field (reward +, fine −)', async () => {

@@ -2,7 +2,7 @@ import type { Sql } from '../../db/db.ts';
 import { badRequest } from '../../http/errors.ts';
 import { serverDefaults, writeHooks } from '../../records/write.ts';
 import { nextWorkOrderNumbers } from './numbering.ts';
-import { recomputeTotals } from './totals.ts';
+import { initialCosts, recomputeTotals } from './totals.ts';
 
 /** Statuses in which the generic record service may still change an order's own fields. */
 export const EDITABLE_STATUSES = [1, 2, 3, 4, 5, 7];
@@ -27,7 +27,7 @@ async function logCreated(sql: Sql, ids: string[]): Promise<void> {
  */
 export function installWorkOrder(): void {
   // Writable cost fields (other cost, special fee, reward/fine) are not set here: serverDefaults
-  // overwrite the row's values, so those are defaulted to 0 in the create hook instead.
+  // overwrite the row's values, so those are defaulted to 0 in the create hook (initialCosts).
   serverDefaults.set('new_srv_workorder', async (sql, count) =>
     (await nextWorkOrderNumbers(sql, count)).map((n) => ({
       new_name: n, new_dealstatus: 1, new_status: 1, new_isabnormal: false, new_photocount: 0,
@@ -42,16 +42,9 @@ export function installWorkOrder(): void {
       if (op === 'delete') await sql.query(`DELETE FROM new_srv_workorderlog WHERE new_workorder_id = $1::uuid`, [id]);
     },
     async after(sql, ids, op) {
-      if (op === 'create') {
-        await sql.query(
-          `UPDATE new_srv_workorder SET new_othercost = COALESCE(new_othercost, 0), new_specialfee = COALESCE(new_specialfee, 0),
-                  new_fineamount = COALESCE(new_fineamount, 0)
-            WHERE new_srv_workorderid = ANY($1::uuid[])`,
-          [ids],
-        );
-        await logCreated(sql, ids);
-      }
-      await recomputeTotals(sql, ids);
+      if (op === 'update') return recomputeTotals(sql, ids);
+      await initialCosts(sql, ids);
+      await logCreated(sql, ids);
     },
   });
 }
