@@ -114,7 +114,7 @@ describe('GET /api/workorders/map', () => {
     const zhao = d.workers.find((w) => w.code === 'SH001-E001')!;
     expect(zhao).toMatchObject({ lng: 121.55, lat: 31.22 });
     const load = (await p.db.one<{ n: number }>(
-      `SELECT count(*)::int AS n FROM new_srv_workorder WHERE new_worker_id = $1 AND new_dealstatus BETWEEN 2 AND 6`, [zhao.id]))!.n;
+      `SELECT count(*)::int AS n FROM new_srv_workorder WHERE new_worker_id = $1 AND new_status BETWEEN 2 AND 5`, [zhao.id]))!.n;
     expect(load).toBeGreaterThanOrEqual(1);
     expect(zhao.load).toBe(load);
   });

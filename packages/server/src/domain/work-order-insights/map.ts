@@ -1,4 +1,4 @@
-import { getEntity, MAP_MAX_ORDERS, OPEN_DEAL_STATUSES, OPEN_STATUSES, type MapData, type MapOrder, type MapRange, type MapWorker } from '@portal/model';
+import { getEntity, MAP_MAX_ORDERS, OPEN_STATUSES, type MapData, type MapOrder, type MapRange, type MapWorker } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
 import { Params } from '../../records/sql.ts';
 import type { Caller } from '../../records/scope.ts';
@@ -31,7 +31,7 @@ function orderFilter(p: Params, caller: Caller, range: MapRange, now: Date): str
 /**
  * What the work-order map shows: open orders with coordinates (newest first, at most
  * MAP_MAX_ORDERS), the count still to be assigned, and the engineers of the caller's stations with
- * their last position and load (open orders they hold). Three statements, run side by side.
+ * their last position and load (orders in service). Three statements, run side by side.
  */
 export async function mapData(sql: Sql, caller: Caller, range: MapRange, now = new Date()): Promise<MapData> {
   const po = new Params();
@@ -52,7 +52,8 @@ export async function mapData(sql: Sql, caller: Caller, range: MapRange, now = n
   const pc = new Params();
   const countSql = `SELECT count(*)::int AS n FROM new_srv_workorder o WHERE ${orderFilter(pc, caller, range, now)} AND o.new_status = 1`;
 
-  // Load: the open orders an engineer holds, counted on the (new_worker_id, new_dealstatus) index.
+  // Load: the orders an engineer has in service (status 2–5, as the dispatch command keeps
+  // new_load), counted here on the worker index so the map is right even before a command ran.
   const pw = new Params();
   const workerSql = `
     SELECT w.new_srv_workerid AS id, w.new_name AS name, w.new_code AS code, w.new_phone AS phone,
@@ -62,7 +63,7 @@ export async function mapData(sql: Sql, caller: Caller, range: MapRange, now = n
       LEFT JOIN new_srv_station s ON s.new_srv_stationid = w.new_station_id
       CROSS JOIN LATERAL (
         SELECT count(*)::int AS n FROM new_srv_workorder x
-         WHERE x.new_worker_id = w.new_srv_workerid AND x.new_dealstatus = ANY(${pw.add([...OPEN_DEAL_STATUSES], 'int[]')})
+         WHERE x.new_worker_id = w.new_srv_workerid AND x.new_status BETWEEN 2 AND 5
       ) l
      WHERE ${pw.scope(serviceWorker, caller, 'w')} AND w.statecode = 0
      ORDER BY s.new_name, w.new_code`;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { noticeCarousel, type CarouselItem } from '../../api/notices.ts';
 import { useT } from '../../locales/i18n.ts';
 import { usePrivilege } from '../../session/use-privilege.ts';
@@ -6,7 +6,13 @@ import { NoticeCarousel } from '../../widgets/NoticeCarousel.tsx';
 import { Shortcuts } from './Shortcuts.tsx';
 import { Welcome } from './Welcome.tsx';
 
-/** /servicehome: the standard portal's home after sign-in; the latest notices above the shortcuts. */
+// ECharts is a large chunk: only users who see the dashboard load it.
+const ServiceDashboard = lazy(() => import('./dashboard/ServiceDashboard.tsx'));
+
+/**
+ * /servicehome: the standard portal's home after sign-in; the service-management dashboard for
+ * work-order readers between the latest notices and the shortcuts.
+ */
 export default function ServiceHomePage() {
   const t = useT();
   const can = usePrivilege();
@@ -26,6 +32,11 @@ export default function ServiceHomePage() {
     <div data-testid="page-servicehome">
       <Welcome subtitle={t('home.welcome')} />
       {reads && <NoticeCarousel items={notices} />}
+      {can('workorder.read') && (
+        <Suspense fallback={null}>
+          <ServiceDashboard />
+        </Suspense>
+      )}
       <Shortcuts />
     </div>
   );

@@ -1,0 +1,127 @@
+import { serviceType, workOrderDealStatus, type DashboardData, type Lang } from '@portal/model';
+
+/** The work-order list the charts drill into (its URL state: view + `f.<field>` filters, see grid-state.ts). */
+export const LIST_PATH = '/workOrder/list';
+
+export function listUrl(view: string, filters: Record<string, string> = {}): string {
+  const parts = [`view=${encodeURIComponent(view)}`, ...Object.entries(filters).map(([k, v]) => `f.${k}=${encodeURIComponent(v)}`)];
+  return `${LIST_PATH}?${parts.join('&')}`;
+}
+
+export const drill = {
+  type: (value: number) => listUrl('all', { new_type: String(value) }),
+  /** A lookup filter is `id|name`; orders without a product line cannot be filtered (null), so they do not drill. */
+  productLine: (id: string | null, name: string) => (id ? listUrl('all', { new_productline_id: `${id}|${name}` }) : null),
+  uncompleted: (deal: number) => listUrl('open', { new_dealstatus: String(deal) }),
+  created: (from: string, to: string) => listUrl('all', { createdon: `${from}~${to}` }),
+  completed: (from: string, to: string) => listUrl('all', { new_completiontime: `${from}~${to}` }),
+  abnormal: (deal?: number) => listUrl('abnormal', deal === undefined ? {} : { new_dealstatus: String(deal) }),
+};
+
+/** One figure of a chart: what the table row and the chart's data item show and where a click goes. */
+export interface Figure {
+  key: string;
+  label: string;
+  count: number;
+  href: string | null;
+}
+
+/** A chart: its figures (one series), or per-series figures for the months chart. */
+export interface ChartModel {
+  key: 'type' | 'productLine' | 'uncompleted' | 'months' | 'abnormal';
+  title: string;
+  series: { name: string; figures: Figure[] }[];
+}
+
+const optionLabel = (set: { options: readonly { value: number; label: Record<Lang, string> }[] }, v: number, lang: Lang) =>
+  set.options.find((o) => o.value === v)?.label[lang] ?? String(v);
+
+type Texts = (key: 'wo.dash.byType' | 'wo.dash.byProductLine' | 'wo.dash.uncompleted' | 'wo.dash.lastMonths' | 'wo.dash.created' | 'wo.dash.completed' | 'wo.dash.abnormal' | 'wo.dash.count') => string;
+
+export function dashboardCharts(d: DashboardData, lang: Lang, t: Texts): ChartModel[] {
+  const count = t('wo.dash.count');
+  return [
+    {
+      key: 'type',
+      title: t('wo.dash.byType'),
+      series: [{ name: count, figures: d.byType.map((x) => ({ key: String(x.value), label: optionLabel(serviceType, x.value, lang), count: x.count, href: drill.type(x.value) })) }],
+    },
+    {
+      key: 'productLine',
+      title: t('wo.dash.byProductLine'),
+      series: [{ name: count, figures: d.byProductLine.map((x) => ({ key: x.id ?? 'none', label: x.name, count: x.count, href: drill.productLine(x.id, x.name) })) }],
+    },
+    {
+      key: 'uncompleted',
+      title: t('wo.dash.uncompleted'),
+      series: [{ name: count, figures: d.uncompletedByDeal.map((x) => ({ key: String(x.value), label: optionLabel(workOrderDealStatus, x.value, lang), count: x.count, href: drill.uncompleted(x.value) })) }],
+    },
+    {
+      key: 'months',
+      title: t('wo.dash.lastMonths'),
+      series: [
+        { name: t('wo.dash.created'), figures: d.lastMonths.map((m) => ({ key: m.month, label: m.month, count: m.created, href: drill.created(m.from, m.to) })) },
+        { name: t('wo.dash.completed'), figures: d.lastMonths.map((m) => ({ key: m.month, label: m.month, count: m.completed, href: drill.completed(m.from, m.to) })) },
+      ],
+    },
+    {
+      key: 'abnormal',
+      title: t('wo.dash.abnormal'),
+      series: [{ name: count, figures: d.abnormal.byDeal.map((x) => ({ key: String(x.value), label: optionLabel(workOrderDealStatus, x.value, lang), count: x.count, href: drill.abnormal(x.value) })) }],
+    },
+  ];
+}
+
+/** The numbers of a chart as one text (its accessible name is "title: these"), in table order. */
+export function chartAltItems(c: ChartModel, lang: Lang): string {
+  const many = c.series.length > 1;
+  const items = c.series.flatMap((s) => s.figures.map((f) => `${many ? `${f.label} ${s.name}` : f.label} ${f.count}`));
+  return items.join(lang === 'zh-CN' ? '，' : ', ');
+}
+
+const PALETTE = ['#1677ff', '#52c41a', '#fa8c16', '#722ed1', '#13c2c2', '#eb2f96', '#faad14', '#2f54eb'];
+
+/** Data items carry the drill-down address, so a click on the chart knows where to go. */
+type Item = { name: string; value: number; href: string | null };
+const items = (fs: Figure[]): Item[] => fs.map((f) => ({ name: f.label, value: f.count, href: f.href }));
+
+/** The ECharts option of a chart (plain data, so it can be tested without a canvas). */
+export function chartOption(c: ChartModel): Record<string, unknown> {
+  const base = { color: PALETTE, tooltip: { trigger: c.key === 'type' ? 'item' : 'axis', confine: true }, animation: false };
+  const first = c.series[0].figures;
+  if (c.key === 'type') {
+    return {
+      ...base,
+      legend: { bottom: 0, type: 'scroll' },
+      series: [{ type: 'pie', name: c.series[0].name, radius: ['38%', '68%'], center: ['50%', '45%'], label: { formatter: '{b}: {c}' }, data: items(first) }],
+    };
+  }
+  if (c.key === 'months') {
+    return {
+      ...base,
+      legend: { bottom: 0 },
+      grid: { left: 40, right: 16, top: 24, bottom: 48 },
+      xAxis: { type: 'category', data: first.map((f) => f.label) },
+      yAxis: { type: 'value', minInterval: 1 },
+      series: c.series.map((s, i) => ({ type: i === 0 ? 'bar' : 'line', name: s.name, data: items(s.figures), label: { show: true, position: 'top' } })),
+    };
+  }
+  if (c.key === 'productLine') {
+    // Horizontal bars: product line names are long.
+    const rev = [...first].reverse();
+    return {
+      ...base,
+      grid: { left: 8, right: 32, top: 8, bottom: 8, containLabel: true },
+      xAxis: { type: 'value', minInterval: 1 },
+      yAxis: { type: 'category', data: rev.map((f) => f.label) },
+      series: [{ type: 'bar', name: c.series[0].name, data: items(rev), label: { show: true, position: 'right' } }],
+    };
+  }
+  return {
+    ...base,
+    grid: { left: 8, right: 16, top: 24, bottom: 8, containLabel: true },
+    xAxis: { type: 'category', data: first.map((f) => f.label), axisLabel: { interval: 0 } },
+    yAxis: { type: 'value', minInterval: 1 },
+    series: [{ type: 'bar', name: c.series[0].name, data: items(first), label: { show: true, position: 'top' }, colorBy: 'data' }],
+  };
+}
