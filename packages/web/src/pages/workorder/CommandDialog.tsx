@@ -1,6 +1,7 @@
 import { Alert, Button, Form, Modal, type FormInstance } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { ApiError } from '../../api/envelope.ts';
+import { fieldErrorsOf } from '../../api/records.ts';
 import type { CommandAnswer } from '../../api/work-orders.ts';
 import { toast } from '../../app/feedback.ts';
 import { useT } from '../../locales/i18n.ts';
@@ -50,6 +51,9 @@ export function CommandDialog<V extends object>({ open, title, testId, form, ini
       onDone(answer);
     } catch (e) {
       const text = e instanceof ApiError || e instanceof Error ? e.message : String(e);
+      // A detail line's validation (400 Data.errors) goes onto its fields as well.
+      const errors = e instanceof ApiError ? fieldErrorsOf(e.data).filter((x) => x.field) : [];
+      if (errors.length) form.setFields(errors.map((x) => ({ name: x.field, errors: [x.message] })) as Parameters<typeof form.setFields>[0]);
       setError(text);
       toast.error(text);
     } finally {
