@@ -63,6 +63,13 @@ export function entityDdl(e: EntityDef): string[] {
     const col = e.scope.kind === 'user' ? 'ownerid' : 'owningbusinessunit';
     out.push(`CREATE INDEX IF NOT EXISTS ${ident(`ixs_${e.logicalName}`.slice(0, 63))} ON ${t} (${ident(col)}, createdon)`);
   }
+  // A station row's owning unit is its station's unit: the station field determines
+  // owningbusinessunit. Without being told, the planner multiplies the two selectivities (scope
+  // predicate AND a station filter → 1/300 × 1/300) and, expecting a handful of rows, sorts the whole
+  // station instead of walking the (scope, createdon) index to the page's last row.
+  if (!e.noOwner && e.scope.kind === 'station' && e.scope.field !== e.primaryKey && e.allFields[e.scope.field]?.type === 'lookup') {
+    out.push(`CREATE STATISTICS IF NOT EXISTS ${ident(`sts_${e.logicalName}`.slice(0, 63))} (dependencies) ON owningbusinessunit, ${ident(e.scope.field)} FROM ${t}`);
+  }
   // … and quick search (contains / ILIKE '%…%') over searchable text uses trigram GIN indexes.
   for (const [name, f] of Object.entries(e.allFields)) {
     if (!f.searchable || f.secret || (f.type !== 'text' && f.type !== 'memo')) continue;
