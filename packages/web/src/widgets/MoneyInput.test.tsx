@@ -41,4 +41,15 @@ describe('MoneyInput (spec 000 §5, 001 §9)', () => {
     fireEvent.blur(input);
     expect(onChange).toHaveBeenLastCalledWith(0);
   });
+
+  it('takes a negative amount when the field allows one (signed reward/fine)', () => {
+    const onChange = vi.fn();
+    render(<MoneyInput value={null} onChange={onChange} min={-1000} testId="fine" />);
+    const input = screen.getByTestId('fine') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '-200' } });
+    expect(onChange).toHaveBeenLastCalledWith(-200);
+    fireEvent.change(input, { target: { value: '-5,000' } });
+    fireEvent.blur(input);
+    expect(onChange).toHaveBeenLastCalledWith(-1000);
+  });
 });

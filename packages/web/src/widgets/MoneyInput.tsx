@@ -27,7 +27,7 @@ export function formatMoney(value: number | string | undefined | null, precision
   return `${negative ? '-' : ''}${grouped}${keepFrac && frac ? `.${frac}` : ''}`;
 }
 
-/** A money amount: never negative, grouped by thousands, rounded to `precision` decimals. */
+/** A money amount: not below `min` (0 unless the field allows negatives, e.g. a signed reward/fine), grouped by thousands, rounded to `precision` decimals. */
 export function MoneyInput({ value, onChange, precision, min = 0, max, disabled, placeholder, id, style, testId, readOnly }: {
   value?: number | null;
   onChange?: (v: number | null) => void;
@@ -48,7 +48,7 @@ export function MoneyInput({ value, onChange, precision, min = 0, max, disabled,
       data-testid={testId}
       value={value ?? null}
       onChange={(v) => onChange?.(v === null || v === undefined ? null : Number(Number(v).toFixed(p)))}
-      min={Math.max(0, min)}
+      min={min}
       max={max}
       precision={p}
       controls={false}
