@@ -109,6 +109,8 @@ describe('GET /api/workorders/map', () => {
     const one = d.orders.find((o) => o.id === ids.sh)!;
     expect(one).toMatchObject({ status: 1, dealstatus: 1, stationName: '上海浦东华辰服务站', workerId: null, customer: '测试客户', address: '上海市测试路 1 号' });
     expect(typeof one.lng).toBe('number');
+    expect(new Date(one.createdOn).toISOString()).toBe(one.createdOn);
+    expect(one.appointmentDate).toBeNull();
     const held = d.orders.find((o) => o.id === ids.shAssigned)!;
     expect(held.workerName).toBe('赵磊');
     const zhao = d.workers.find((w) => w.code === 'SH001-E001')!;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { WORK_ORDER_API } from '@portal/model';
 import { requireAuth } from '../auth/authenticate.ts';
 import { dashboardData } from '../domain/work-order-insights/dashboard.ts';
-import { mapData } from '../domain/work-order-insights/map.ts';
+import { mapDataJson, mapEnvelope } from '../domain/work-order-insights/map.ts';
 import { ok } from '../http/envelope.ts';
 import { requestLang } from '../http/request-context.ts';
 import { requestCaller } from '../records/access.ts';
@@ -23,9 +23,10 @@ export function workOrderInsightsRoutes(app: FastifyInstance, s: Services): void
   const { db, cfg } = s;
   const auth = requireAuth(s.authenticate, 'workorder.read');
 
-  app.get(`${WORK_ORDER_API}/map`, { preHandler: auth }, async (req) => {
+  app.get(`${WORK_ORDER_API}/map`, { preHandler: auth }, async (req, reply) => {
     const { range } = z.object({ range: z.enum(['all', 'today', 'tomorrow']).default('all') }).parse(req.query);
-    return ok(await mapData(db, await requestCaller(db, req), range));
+    const d = await mapDataJson(db, await requestCaller(db, req), range);
+    return reply.type('application/json; charset=utf-8').send(mapEnvelope(d));
   });
 
   app.get(`${WORK_ORDER_API}/map/config`, { preHandler: auth }, async () => {

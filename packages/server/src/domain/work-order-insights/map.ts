@@ -1,4 +1,4 @@
-import { getEntity, MAP_MAX_ORDERS, OPEN_STATUSES, type MapData, type MapOrder, type MapRange, type MapWorker } from '@portal/model';
+import { getEntity, MAP_MAX_ORDERS, OPEN_STATUSES, type MapRange } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
 import { Params } from '../../records/sql.ts';
 import type { Caller } from '../../records/scope.ts';
@@ -9,17 +9,8 @@ const serviceWorker = getEntity('new_srv_worker')!;
 
 /** The China-time day an order falls on: its appointment date when set, else its creation day. */
 const ORDER_DAY = `COALESCE(o.new_appointmenttime, ${chinaDay('o.createdon')})`;
-
-type OrderRow = {
-  id: string; name: string | null; lng: string; lat: string; dealstatus: number | null; status: number; type: number | null;
-  customer: string | null; contact: string | null; phone: string | null; address: string | null; province: string | null; city: string | null; county: string | null;
-  appdate: string | null; appbegin: number | null; append: number | null; station_id: string; station_name: string | null;
-  worker_id: string | null; worker_name: string | null; createdon: Date;
-};
-type WorkerRow = {
-  id: string; name: string; code: string; phone: string | null; lng: string | null; lat: string | null; load: number;
-  station_id: string; station_name: string | null; locatedon: Date | null;
-};
+/** An instant as the ISO text JavaScript writes (`2026-11-20T08:30:00.000Z`). */
+const iso = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** Open orders (status 1–5) and the day filter, in the caller's scope; the parameters go to `p`. */
 function orderFilter(p: Params, caller: Caller, range: MapRange, now: Date): string {
@@ -28,26 +19,50 @@ function orderFilter(p: Params, caller: Caller, range: MapRange, now: Date): str
   return where.join(' AND ');
 }
 
+/** MapData with its two lists as JSON text, ready to be sent as they are. */
+export interface MapDataJson {
+  /** MapOrder[] */
+  orders: string;
+  /** MapWorker[] */
+  workers: string;
+  toAssign: number;
+  truncated: boolean;
+}
+
 /**
  * What the work-order map shows: open orders with coordinates (newest first, at most
  * MAP_MAX_ORDERS), the count still to be assigned, and the engineers of the caller's stations with
  * their last position and load (orders in service). Three statements, run side by side.
+ *
+ * The lists are built as JSON by the database (json_build_object, keys of MapOrder / MapWorker):
+ * with 10,000 orders, decoding 200,000 column values in the driver and encoding them again cost
+ * several times the query itself; one text value per list is passed through untouched.
  */
-export async function mapData(sql: Sql, caller: Caller, range: MapRange, now = new Date()): Promise<MapData> {
+export async function mapDataJson(sql: Sql, caller: Caller, range: MapRange, now = new Date()): Promise<MapDataJson> {
   const po = new Params();
+  const max = po.add(MAP_MAX_ORDERS, 'int');
   const orderSql = `
-    SELECT o.new_srv_workorderid AS id, o.new_name AS name, o.new_longitude AS lng, o.new_latitude AS lat,
-           o.new_dealstatus AS dealstatus, o.new_status AS status, o.new_type AS type,
-           o.new_customer AS customer, o.new_contact AS contact, o.new_phone AS phone,
-           o.new_province AS province, o.new_city AS city, o.new_county AS county, o.new_address AS address,
-           to_char(o.new_appointmenttime, 'YYYY-MM-DD') AS appdate, o.new_appointmentbegin AS appbegin, o.new_appointmentend AS append,
-           o.new_station_id AS station_id, s.new_name AS station_name, o.new_worker_id AS worker_id, w.new_name AS worker_name, o.createdon
-      FROM new_srv_workorder o
-      LEFT JOIN new_srv_station s ON s.new_srv_stationid = o.new_station_id
-      LEFT JOIN new_srv_worker w ON w.new_srv_workerid = o.new_worker_id
-     WHERE ${orderFilter(po, caller, range, now)} AND o.new_longitude IS NOT NULL AND o.new_latitude IS NOT NULL
-     ORDER BY o.createdon DESC, o.new_srv_workorderid DESC
-     LIMIT ${po.add(MAP_MAX_ORDERS + 1, 'int')}`;
+    SELECT COALESCE(json_agg(x.j ORDER BY x.rn) FILTER (WHERE x.rn <= ${max}), '[]')::text AS list, count(*)::int AS n
+      FROM (
+        SELECT row_number() OVER (ORDER BY o.createdon DESC, o.new_srv_workorderid DESC) AS rn,
+               json_build_object(
+                 'id', o.new_srv_workorderid, 'name', COALESCE(o.new_name, ''), 'lng', o.new_longitude, 'lat', o.new_latitude,
+                 'dealstatus', COALESCE(o.new_dealstatus, 1), 'status', o.new_status, 'type', o.new_type,
+                 'customer', COALESCE(o.new_customer, ''), 'contact', COALESCE(o.new_contact, ''), 'phone', COALESCE(o.new_phone, ''),
+                 -- The full address reads as written on a Chinese envelope: province, city, county, street.
+                 'address', concat_ws('', o.new_province, NULLIF(o.new_city, o.new_province), o.new_county, o.new_address),
+                 'appointmentDate', to_char(o.new_appointmenttime, 'YYYY-MM-DD'),
+                 'appointmentBegin', o.new_appointmentbegin, 'appointmentEnd', o.new_appointmentend,
+                 'stationId', o.new_station_id, 'stationName', COALESCE(s.new_name, ''),
+                 'workerId', o.new_worker_id, 'workerName', w.new_name, 'createdOn', ${iso('o.createdon')}
+               ) AS j
+          FROM new_srv_workorder o
+          LEFT JOIN new_srv_station s ON s.new_srv_stationid = o.new_station_id
+          LEFT JOIN new_srv_worker w ON w.new_srv_workerid = o.new_worker_id
+         WHERE ${orderFilter(po, caller, range, now)} AND o.new_longitude IS NOT NULL AND o.new_latitude IS NOT NULL
+         ORDER BY o.createdon DESC, o.new_srv_workorderid DESC
+         LIMIT ${max} + 1
+      ) x`;
 
   const pc = new Params();
   const countSql = `SELECT count(*)::int AS n FROM new_srv_workorder o WHERE ${orderFilter(pc, caller, range, now)} AND o.new_status = 1`;
@@ -56,71 +71,34 @@ export async function mapData(sql: Sql, caller: Caller, range: MapRange, now = n
   // new_load), counted here on the worker index so the map is right even before a command ran.
   const pw = new Params();
   const workerSql = `
-    SELECT w.new_srv_workerid AS id, w.new_name AS name, w.new_code AS code, w.new_phone AS phone,
-           w.new_longitude AS lng, w.new_latitude AS lat, w.new_locationtime AS locatedon,
-           w.new_station_id AS station_id, s.new_name AS station_name, l.n AS load
+    SELECT COALESCE(json_agg(json_build_object(
+             'id', w.new_srv_workerid, 'name', w.new_name, 'code', w.new_code, 'phone', COALESCE(w.new_phone, ''),
+             'lng', CASE WHEN w.new_latitude IS NOT NULL THEN w.new_longitude END,
+             'lat', CASE WHEN w.new_longitude IS NOT NULL THEN w.new_latitude END,
+             'load', l.n, 'stationId', w.new_station_id, 'stationName', COALESCE(s.new_name, ''),
+             'locatedOn', ${iso('w.new_locationtime')}
+           ) ORDER BY s.new_name, w.new_code), '[]')::text AS list
       FROM new_srv_worker w
       LEFT JOIN new_srv_station s ON s.new_srv_stationid = w.new_station_id
       CROSS JOIN LATERAL (
-        SELECT count(*)::int AS n FROM new_srv_workorder x
-         WHERE x.new_worker_id = w.new_srv_workerid AND x.new_status BETWEEN 2 AND 5
+        SELECT count(*)::int AS n FROM new_srv_workorder x WHERE x.new_worker_id = w.new_srv_workerid AND x.new_status BETWEEN 2 AND 5
       ) l
-     WHERE ${pw.scope(serviceWorker, caller, 'w')} AND w.statecode = 0
-     ORDER BY s.new_name, w.new_code`;
+     WHERE ${pw.scope(serviceWorker, caller, 'w')} AND w.statecode = 0`;
 
   const [orders, count, workers] = await Promise.all([
-    sql.query<OrderRow>(orderSql, po.values),
+    sql.query<{ list: string; n: number }>(orderSql, po.values),
     sql.query<{ n: number }>(countSql, pc.values),
-    sql.query<WorkerRow>(workerSql, pw.values),
+    sql.query<{ list: string }>(workerSql, pw.values),
   ]);
-  const truncated = orders.rows.length > MAX_ROWS;
   return {
-    orders: orders.rows.slice(0, MAX_ROWS).map(toMapOrder),
-    workers: workers.rows.map(toMapWorker),
+    orders: orders.rows[0].list,
+    workers: workers.rows[0].list,
     toAssign: count.rows[0].n,
-    truncated,
+    truncated: orders.rows[0].n > MAP_MAX_ORDERS,
   };
 }
 
-const MAX_ROWS = MAP_MAX_ORDERS;
-
-function toMapOrder(r: OrderRow): MapOrder {
-  return {
-    id: r.id,
-    name: r.name ?? '',
-    lng: Number(r.lng),
-    lat: Number(r.lat),
-    dealstatus: r.dealstatus ?? 1,
-    status: r.status,
-    type: r.type,
-    customer: r.customer ?? '',
-    contact: r.contact ?? '',
-    phone: r.phone ?? '',
-    // The full address reads as written on a Chinese envelope: province, city, county, street.
-    address: [r.province, r.city === r.province ? null : r.city, r.county, r.address].filter(Boolean).join(''),
-    appointmentDate: r.appdate,
-    appointmentBegin: r.appbegin,
-    appointmentEnd: r.append,
-    stationId: r.station_id,
-    stationName: r.station_name ?? '',
-    workerId: r.worker_id,
-    workerName: r.worker_name,
-    createdOn: r.createdon.toISOString(),
-  };
-}
-
-function toMapWorker(r: WorkerRow): MapWorker {
-  const located = r.lng != null && r.lat != null;
-  return {
-    id: r.id,
-    name: r.name,
-    code: r.code,
-    phone: r.phone ?? '',
-    lng: located ? Number(r.lng) : null,
-    lat: located ? Number(r.lat) : null,
-    load: r.load,
-    stationId: r.station_id,
-    stationName: r.station_name ?? '',
-    locatedOn: r.locatedon ? r.locatedon.toISOString() : null,
-  };
+/** The envelope of GET map (`ok(MapData)`), assembled around the JSON lists without re-encoding them. */
+export function mapEnvelope(d: MapDataJson): string {
+  return `{"ErrorCode":0,"Message":"","Data":{"orders":${d.orders},"workers":${d.workers},"toAssign":${d.toAssign},"truncated":${d.truncated}}}`;
 }

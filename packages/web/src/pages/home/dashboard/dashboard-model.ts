@@ -93,7 +93,8 @@ export function chartOption(c: ChartModel): Record<string, unknown> {
     return {
       ...base,
       legend: { bottom: 0, type: 'scroll' },
-      series: [{ type: 'pie', name: c.series[0].name, radius: ['38%', '68%'], center: ['50%', '45%'], label: { formatter: '{b}: {c}' }, data: items(first) }],
+      // Two-line labels and a smaller ring keep the labels inside a third of the page width.
+      series: [{ type: 'pie', name: c.series[0].name, radius: ['32%', '56%'], center: ['50%', '45%'], label: { formatter: '{b}\n{c}' }, data: items(first) }],
     };
   }
   if (c.key === 'months') {
@@ -103,7 +104,8 @@ export function chartOption(c: ChartModel): Record<string, unknown> {
       grid: { left: 40, right: 16, top: 24, bottom: 48 },
       xAxis: { type: 'category', data: first.map((f) => f.label) },
       yAxis: { type: 'value', minInterval: 1 },
-      series: c.series.map((s, i) => ({ type: i === 0 ? 'bar' : 'line', name: s.name, data: items(s.figures), label: { show: true, position: 'top' } })),
+      // Numbers on the bars only: line labels would sit on the bar labels (the table has both).
+      series: c.series.map((s, i) => ({ type: i === 0 ? 'bar' : 'line', name: s.name, data: items(s.figures), label: { show: i === 0, position: 'top' } })),
     };
   }
   if (c.key === 'productLine') {

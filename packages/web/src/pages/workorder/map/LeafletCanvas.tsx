@@ -32,7 +32,8 @@ type Tagged = L.CircleMarker & { woKind: 'order' | 'worker'; woId: string };
 
 function orderStyle(o: PlacedOrder['order'], selected: boolean): L.CircleMarkerOptions {
   const fill = selected ? COLOR.selected : o.status === 1 ? COLOR.unassigned : COLOR.inService;
-  return { radius: selected ? 9 : 5, color: selected ? '#fff' : fill, weight: selected ? 3 : 1, fillColor: fill, fillOpacity: 0.85 };
+  // Unselected orders are fill only: one canvas call per marker instead of two.
+  return { radius: selected ? 9 : 5, stroke: selected, color: '#fff', weight: 3, fillColor: fill, fillOpacity: 0.85 };
 }
 function workerStyle(selected: boolean): L.CircleMarkerOptions {
   return { radius: selected ? 10 : 7, color: selected ? COLOR.selected : '#fff', weight: selected ? 4 : 2, fillColor: COLOR.worker, fillOpacity: 1 };
@@ -128,7 +129,15 @@ export function LeafletCanvas(props: Props) {
     const layer = layerRef.current;
     const renderer = rendererRef.current;
     if (!map || !layer || !renderer) return;
+    performance.mark('wo-map-build-start');
     layer.clearLayers();
+    // Fit first: a view change after the markers are in would project all of them again.
+    if (fitted.current !== fitKey) {
+      fitted.current = fitKey;
+      const b = boundsOf([...orders.map((o) => o.at), ...workers.map((w) => w.at)]);
+      if (b) map.fitBounds(b, { padding: [24, 24], maxZoom: 13, animate: false });
+      else map.setView(CHINA, 4, { animate: false });
+    }
     orderMarkers.current.clear();
     workerMarkers.current.clear();
     orderById.current.clear();
@@ -149,12 +158,7 @@ export function LeafletCanvas(props: Props) {
       layer.addLayer(m);
       workerMarkers.current.set(p.worker.id, m);
     }
-    if (fitted.current !== fitKey) {
-      fitted.current = fitKey;
-      const b = boundsOf([...orders.map((o) => o.at), ...workers.map((w) => w.at)]);
-      if (b) map.fitBounds(b, { padding: [24, 24], maxZoom: 13, animate: false });
-      else map.setView(CHINA, 4, { animate: false });
-    }
+    performance.mark('wo-map-markers-added');
     // The canvas draws on the next animation frame; the frame after that has it on screen.
     const el = box.current!;
     el.removeAttribute('data-rendered-count');

@@ -67,6 +67,7 @@ export function WorkOrderMap({ mode }: { mode: 'view' | 'assign' }) {
     try {
       const d = await fetchMapData(r, { silent: true });
       if (mine !== seq.current) return;
+      performance.mark('wo-map-data');
       setData(d);
       setFailed(false);
       setLoadedRange(r);
