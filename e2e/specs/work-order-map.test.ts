@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { deflateSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createOrder, pageCall, WorkOrderMapPage } from '../pages/map-pages.ts';
 import { portalSuite, signedInPage } from '../support/suite.ts';
 
@@ -86,5 +89,78 @@ describe('work-order map', () => {
     expect(await map.toAssign()).toBe(d.toAssign);
     expect(await map.listCount()).toBe(d.orders.length);
     await page.getByTestId('map-assign-panel').waitFor();
+  });
+});
+
+/** A 256×256 grey PNG, the only tile the local tile server has. */
+function greyTile(): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (b: Buffer) => {
+    let c = 0xffffffff;
+    for (const x of b) c = crcTable[(c ^ x) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const td = Buffer.concat([Buffer.from(type), data]);
+    const c = Buffer.alloc(4);
+    c.writeUInt32BE(crc(td));
+    return Buffer.concat([len, td, c]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(256, 0);
+  ihdr.writeUInt32BE(256, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 0; // greyscale
+  const rows = Buffer.alloc(257 * 256, 0xd0);
+  for (let y = 0; y < 256; y++) rows[y * 257] = 0; // filter byte
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+// A local tile source (no map tiles from the internet in tests): /ok/… answers a tile, /down/… fails.
+const png = greyTile();
+const tileServer = createServer((req, res) => {
+  if (req.url?.startsWith('/ok/')) res.writeHead(200, { 'content-type': 'image/png', 'access-control-allow-origin': '*' }).end(png);
+  else res.writeHead(503).end();
+});
+await new Promise<void>((r) => tileServer.listen(0, '127.0.0.1', r));
+const tilePort = (tileServer.address() as AddressInfo).port;
+afterAll(() => new Promise<void>((r) => tileServer.close(() => r())));
+
+describe('work-order map with a configured tile source', () => {
+  const tiled = portalSuite({ MAP_TILE_URL: `http://127.0.0.1:${tilePort}/ok/{z}/{x}/{y}.png`, MAP_TILE_DATUM: 'gcj02', MAP_TILE_ATTRIBUTION: '本地测试底图' });
+
+  it('draws the tiles and the markers', async () => {
+    const page = await signedInPage(tiled, 'station1', '/workOrder/map');
+    const map = new WorkOrderMapPage(page);
+    await map.loaded('all');
+    await page.locator('.leaflet-tile-loaded').first().waitFor();
+    expect(await page.getByTestId('map-tiles-unavailable').count()).toBe(0);
+    expect(await page.locator('.leaflet-control-attribution').innerText()).toContain('本地测试底图');
+    const d = await map.mapData();
+    expect(await map.renderedCount()).toBe(d.orders.length + d.workers.filter((w) => w.lng !== null).length);
+  });
+
+  it('says the tiles are unavailable when they fail, and keeps markers, list and assignment', async () => {
+    const page = await signedInPage(tiled, 'station1', '/workOrder/newmapassign');
+    // Every tile request fails as if the tile server were down.
+    await page.route(`http://127.0.0.1:${tilePort}/**`, (route) => route.fulfill({ status: 503, body: '' }));
+    await page.reload();
+    const map = new WorkOrderMapPage(page);
+    await map.loaded('all');
+    await page.getByTestId('map-tiles-unavailable').waitFor();
+    const d = await map.mapData();
+    expect(await map.renderedCount()).toBe(d.orders.length + d.workers.filter((w) => w.lng !== null).length);
+    expect(await map.listCount()).toBe(d.orders.length);
+    const open = d.orders.find((o) => o.status === 1)!;
+    await map.search(open.name);
+    await map.pickOrder(open.id);
+    expect((await map.candidates()).length).toBeGreaterThan(0);
+    await page.getByTestId('map-assign-confirm').waitFor();
   });
 });
