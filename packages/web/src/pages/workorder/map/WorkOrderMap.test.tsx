@@ -1,0 +1,121 @@
+import type { MapData, MapOrder, MapWorker } from '@portal/model';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '../../../session/store.ts';
+import { envelope, renderApp, stubServer } from '../../../test/render-app.tsx';
+
+// Leaflet needs a real canvas: the map itself is replaced by buttons standing for its markers.
+vi.mock('./LeafletCanvas.tsx', () => ({
+  LeafletCanvas: (p: { orders: { order: MapOrder; at: { lng: number } }[]; workers: { worker: MapWorker }[]; onOrderClick(id: string): void; onWorkerClick(id: string): void }) => (
+    <div data-testid="map-canvas">
+      {p.orders.map((o) => <button key={o.order.id} data-testid={`marker-${o.order.id}`} data-lng={o.at.lng} onClick={() => p.onOrderClick(o.order.id)} />)}
+      {p.workers.map((w) => <button key={w.worker.id} data-testid={`marker-${w.worker.id}`} onClick={() => p.onWorkerClick(w.worker.id)} />)}
+    </div>
+  ),
+}));
+
+const order = (o: Partial<MapOrder>): MapOrder => ({
+  id: 'o1', name: 'WO-1', lng: 121.5, lat: 31.2, dealstatus: 1, status: 1, type: 1, customer: '客户', contact: '联系人', phone: '13800000000',
+  address: '上海市浦东新区', appointmentDate: null, appointmentBegin: null, appointmentEnd: null, stationId: 'S1', stationName: '上海站',
+  workerId: null, workerName: null, createdOn: '2026-11-20T00:00:00.000Z', ...o,
+});
+const worker = (w: Partial<MapWorker>): MapWorker => ({
+  id: 'w1', name: '赵磊', code: 'E1', phone: '', lng: 121.5, lat: 31.2, load: 0, stationId: 'S1', stationName: '上海站', locatedOn: null, ...w,
+});
+
+const DATA: MapData = {
+  orders: [order({ id: 'o-busy', name: 'WO-9', status: 3, dealstatus: 3 }), order({ id: 'o-new', name: 'WO-7', lng: 121.6, lat: 31.2 })],
+  workers: [
+    worker({ id: 'w-far', name: '远', lng: 122.0, lat: 31.2, load: 1 }),
+    worker({ id: 'w-near', name: '近', lng: 121.61, lat: 31.2, load: 2 }),
+    worker({ id: 'w-other', name: '他站', stationId: 'S2', stationName: '杭州站', lng: 121.6, lat: 31.2 }),
+  ],
+  toAssign: 5,
+  truncated: false,
+};
+
+function signIn(privilege: string[]) {
+  const s = useSession.getState();
+  s.setTokens({ accessToken: 'acc', refreshToken: 'ref' });
+  s.setUser({ userId: 'u1', userName: 'x', nickName: '测试', loginType: 'password', privilege: ['portal.login', ...privilege] });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useSession.getState().clearAll();
+});
+
+describe('work-order map screen', () => {
+  it('loads once per range, lists unassigned orders first and says tiles are unavailable', async () => {
+    const calls: string[] = [];
+    stubServer((url) => {
+      if (url.startsWith('/api/workorders/map/config')) return envelope({ url: null, datum: 'gcj02', attribution: '', maxZoom: 18, subdomains: [] });
+      if (url.startsWith('/api/workorders/map')) {
+        calls.push(url);
+        return envelope(url.includes('range=today') ? { ...DATA, orders: [DATA.orders[1]], toAssign: 1 } : DATA);
+      }
+      return undefined;
+    });
+    signIn(['workorder.read']);
+    const { router } = renderApp('/workOrder/map');
+    await screen.findByTestId('map-tiles-unavailable');
+    await waitFor(() => expect(screen.getByTestId('map-to-assign').textContent).toBe('5'));
+    // The route loader's early call is the one the screen uses.
+    expect(calls).toEqual(['/api/workorders/map?range=all']);
+    expect(screen.getAllByTestId(/^map-order-o-/).map((e) => e.getAttribute('data-order-name'))).toEqual(['WO-7', 'WO-9']);
+    // Markers are in the tiles' datum (GCJ-02 moves Shanghai east by ~0.004°).
+    expect(Number(screen.getByTestId('marker-o-new').getAttribute('data-lng'))).toBeGreaterThan(121.603);
+    expect(screen.queryByTestId('map-assign-panel')).toBeNull();
+
+    fireEvent.click(within(screen.getByTestId('map-range')).getByText('今天'));
+    await waitFor(() => expect(screen.getByTestId('map-to-assign').textContent).toBe('1'));
+    expect(router.state.location.search).toBe('?range=today');
+    expect(calls.at(-1)).toBe('/api/workorders/map?range=today');
+    expect(screen.getAllByTestId(/^map-order-o-/)).toHaveLength(1);
+  });
+
+  it('assigns the picked order to an engineer of its station, nearest first, and shows the server’s message', async () => {
+    let toAssign = 5;
+    const posted: { url: string; body: unknown }[] = [];
+    stubServer((url, init) => {
+      if (url.startsWith('/api/workorders/map/config')) return envelope({ url: null, datum: 'wgs84', attribution: '', maxZoom: 18, subdomains: [] });
+      if (url.startsWith('/api/workorders/map')) return envelope({ ...DATA, toAssign });
+      if (url === '/api/workorders/o-new/dispatch' && init.method === 'POST') {
+        posted.push({ url, body: JSON.parse(String(init.body)) });
+        toAssign = 4;
+        return envelope({ id: 'o-new', message: '派工成功', status: 2, dealstatus: 2 }, '派工成功');
+      }
+      return undefined;
+    });
+    signIn(['workorder.read', 'workorder.dispatch']);
+    renderApp('/workOrder/newmapassign');
+    await screen.findByTestId('map-assign-panel');
+    await waitFor(() => expect(screen.getByTestId('map-to-assign').textContent).toBe('5'));
+
+    // An order in service cannot be dispatched from here.
+    fireEvent.click(screen.getByTestId('marker-o-busy'));
+    await screen.findByTestId('map-not-assignable');
+
+    fireEvent.click(screen.getByTestId('map-order-o-new'));
+    await screen.findByTestId('map-selected-order');
+    const offered = screen.getAllByTestId(/^map-candidate-/).map((e) => e.getAttribute('data-worker-name'));
+    expect(offered).toEqual(['近', '远']);
+    expect(screen.getByTestId('map-candidate-w-near').textContent).toContain('0.95 公里');
+    expect((screen.getByTestId('map-assign-confirm') as HTMLButtonElement).disabled).toBe(true);
+
+    // Another station's engineer on the map is not taken.
+    fireEvent.click(screen.getByTestId('marker-w-other'));
+    expect(screen.queryByTestId('map-selected-worker')).toBeNull();
+    fireEvent.click(screen.getByTestId('marker-w-near'));
+    expect((await screen.findByTestId('map-selected-worker')).textContent).toContain('近');
+
+    fireEvent.click(screen.getByTestId('map-assign-confirm'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('确认将工单 WO-7 派给 近？');
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定|OK/ }));
+    expect((await screen.findByTestId('map-assign-result')).textContent).toContain('派工成功');
+    expect(posted).toEqual([{ url: '/api/workorders/o-new/dispatch', body: { workerId: 'w-near' } }]);
+    await waitFor(() => expect(screen.getByTestId('map-to-assign').textContent).toBe('4'));
+    expect(screen.queryByTestId('map-selected-order')).toBeNull();
+  });
+});
