@@ -31,6 +31,8 @@ export const MENU: MenuGroup[] = [
       { key: 'amountAdjust', label: 'menu.amountAdjust', path: '/amountAdjust/list', privileges: ['quota.read'] },
       { key: 'amountChangeLog', label: 'menu.amountChangeLog', path: '/amountChangeLog/list', privileges: ['quota.read'] },
       { key: 'workOrder', label: 'menu.workOrder', path: '/workOrder/list', privileges: ['workorder.read'] },
+      { key: 'workOrderMap', label: 'menu.workOrderMap', path: '/workOrder/map', privileges: ['workorder.read'] },
+      { key: 'serviceCalendar', label: 'menu.serviceCalendar', path: '/appointment/view', privileges: ['workorder.read'] },
       { key: 'claimFine', label: 'menu.claimFine', path: '/claimFine/list', privileges: ['expense.read'] },
       { key: 'expenseClaim', label: 'menu.expenseClaim', path: '/expenseClaim/list', privileges: ['expense.read'] },
       { key: 'notice', label: 'menu.notice', path: '/dmsnotice/list', privileges: ['notice.read'] },

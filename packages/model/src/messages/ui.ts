@@ -79,6 +79,8 @@ export const uiMessages = {
   'menu.amountAdjust': label('额度调整', 'Quota adjustment'),
   'menu.amountChangeLog': label('调整记录', 'Adjustment record'),
   'menu.workOrder': label('工单列表', 'Work order list'),
+  'menu.workOrderMap': label('工单地图', 'Work-order map'),
+  'menu.serviceCalendar': label('服务日历', 'Service calendar'),
   'menu.claimFine': label('奖惩', 'Bonus and punishment'),
   'menu.expenseClaim': label('费用结算', 'Expense settlement'),
   'menu.notice': label('公告', 'Notice'),
