@@ -388,6 +388,10 @@ describe('detail lines', () => {
     const hidden = await api('station1', 'POST', lines(id, 'outsidelines'), { new_name: '上门', new_state: 10, new_cost: 1, new_worker_id: crew.GD001[0] });
     expect(hidden.statusCode).toBe(400);
     expect(hidden.json().Data.errors).toEqual([{ field: 'new_worker_id', message: '服务工程师引用的记录不存在或您无权访问' }]);
+    // Head office sees every engineer, but a trip is still made by one of the order's station.
+    const foreign = await api('hq', 'POST', lines(id, 'outsidelines'), { new_name: '上门', new_state: 10, new_cost: 1, new_worker_id: crew.GD001[0] });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().Data.errors).toEqual([{ field: 'new_worker_id', message: '所选服务人员不属于该工单的服务站' }]);
     const line = (await api('station1', 'POST', lines(id, 'repairitems'), { new_name: '调试', new_hours: 1, new_price: 50 })).json().Data.lineId;
     for (const s of [9, 10, 16]) {
       await setState(id, { new_status: s });

@@ -64,6 +64,14 @@ async function checkLookups(sql: Sql, e: EntityDef, caller: Caller, values: Reco
   if (errors.length) throw new ValidationFailed(errors, lang);
 }
 
+/** An outside trip's engineer must be one of the order's station (a head-office caller sees all). */
+async function checkWorkerStation(sql: Sql, e: EntityDef, values: Record<string, unknown>, o: OrderRow, lang: Lang): Promise<void> {
+  const w = values.new_worker_id;
+  if (typeof w !== 'string' || !e.allFields.new_worker_id) return;
+  const { rowCount } = await sql.query('SELECT 1 FROM new_srv_worker WHERE new_srv_workerid = $1::uuid AND new_station_id = $2::uuid', [w, o.stationId]);
+  if (!rowCount) throw new ValidationFailed([{ field: 'new_worker_id', message: msg('wo.workerNotOfStation', lang) }], lang);
+}
+
 function validated(e: EntityDef, input: Record<string, unknown>, mode: 'create' | 'update', lang: Lang): Record<string, unknown> {
   const v = validateValues(e, input, mode, lang);
   if (v.errors.length) throw new ValidationFailed(v.errors, lang);
@@ -89,6 +97,7 @@ export async function addLine(sql: Sql, caller: Caller, id: string, kindName: st
   if (part && (body.new_price === undefined || body.new_price === null || body.new_price === '')) body.new_price = part.price;
   const values = validated(e, body, 'create', lang);
   await checkLookups(sql, e, caller, values, lang);
+  await checkWorkerStation(sql, e, values, o, lang);
   if (part) values.new_name = part.name;
   const me = caller.principal.userId;
   const p = new Params();
@@ -123,6 +132,7 @@ export async function updateLine(sql: Sql, caller: Caller, id: string, kindName:
   if (part && !('new_price' in body)) body.new_price = part.price;
   const values = validated(e, body, 'update', lang);
   await checkLookups(sql, e, caller, values, lang);
+  await checkWorkerStation(sql, e, values, o, lang);
   if (part) values.new_name = part.name;
   const p = new Params();
   const sets = Object.entries(values).map(([name, v]) => `${q(name)} = ${p.add(v ?? null, CAST[kindOf(e, name)])}`);

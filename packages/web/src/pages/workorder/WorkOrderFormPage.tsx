@@ -113,7 +113,7 @@ export default function WorkOrderFormPage() {
           tab('repairitems', getEntity('new_srv_repairitem')!.label[lang], <WorkOrderLines orderId={id} kind="repairitems" editable={linesEditable} onChanged={refresh} />),
           tab('partlines', getEntity('new_srv_partline')!.label[lang], <WorkOrderLines orderId={id} kind="partlines" editable={linesEditable} onChanged={refresh} />),
           tab('troubles', getEntity('new_srv_trouble')!.label[lang], <WorkOrderLines orderId={id} kind="troubles" editable={linesEditable} onChanged={refresh} />),
-          tab('outsidelines', getEntity('new_srv_outsideline')!.label[lang], <WorkOrderLines orderId={id} kind="outsidelines" editable={linesEditable} onChanged={refresh} />),
+          tab('outsidelines', getEntity('new_srv_outsideline')!.label[lang], <WorkOrderLines orderId={id} kind="outsidelines" editable={linesEditable} onChanged={refresh} stationId={typeof row.new_station_id === 'string' ? row.new_station_id : undefined} />),
           tab('log', getEntity('new_srv_workorderlog')!.label[lang], <WorkOrderLog orderId={id} version={reload} />),
         ]
       : undefined;

@@ -11,6 +11,7 @@ import { isWritable, toFormValues, toPayload } from '../../entity-ui/form-values
 import { literal } from '../../entity-ui/odata.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
 import { formatAmount } from '../../shared/format.ts';
+import { LookupInput } from '../../widgets/lookup/LookupInput.tsx';
 import { CommandDialog } from './CommandDialog.tsx';
 
 /** Rows of one detail entity of an order, in its `byOrder` view order. */
@@ -46,7 +47,7 @@ const AMOUNT: Partial<Record<LineKind, string>> = { repairitems: 'new_amount', p
  * One detail tab of an order (维修项目, 配件更换, 故障信息, 外出服务): the lines, and while the order
  * is editable add / edit / delete through the line commands; `onChanged` reloads the order (totals).
  */
-export function WorkOrderLines({ orderId, kind, editable, onChanged }: { orderId: string; kind: LineKind; editable: boolean; onChanged: () => void }) {
+export function WorkOrderLines({ orderId, kind, editable, onChanged, stationId }: { orderId: string; kind: LineKind; editable: boolean; onChanged: () => void; stationId?: string }) {
   const t = useT();
   const lang = useLocale();
   const e = getEntity(LINE_ENTITIES[kind])!;
@@ -156,7 +157,12 @@ export function WorkOrderLines({ orderId, kind, editable, onChanged }: { orderId
             return (
               <Col key={name} xs={24} md={wide ? 24 : 12}>
                 <FieldItem name={name} label={f.label[lang]} required={!!f.required} rules={rulesFor(f, lang, t)} valuePropName={f.type === 'bool' ? 'checked' : undefined}>
-                  {inputFor(e, name, f, lang, t, false)}
+                  {f.type === 'lookup' && f.target === 'new_srv_worker' && stationId ? (
+                    // An outside trip is made by an engineer of the order's station.
+                    <LookupInput testId={`field-${name}`} def={{ entityName: 'new_srv_worker', conditions: [{ field: 'new_station_id', op: 'eq', value: stationId }] }} />
+                  ) : (
+                    inputFor(e, name, f, lang, t, false)
+                  )}
                 </FieldItem>
               </Col>
             );
