@@ -418,3 +418,26 @@ describe('insertRecords (bulk, for the Excel import)', () => {
     expect((lookErr as ValidationFailed).errors.map((x) => x.message)).toEqual(['第 1 行：公告引用的记录不存在或您无权访问', '第 2 行：公告引用的记录不存在或您无权访问']);
   });
 });
+
+describe('quick search', () => {
+  it('contains / startswith / endswith match the same rows as a case-insensitive match, whatever the text', async () => {
+    // Names mixing texts without case (Chinese, digits, punctuation) with cased letters, including
+    // ones whose lower case is special (İ, ẞ, Kelvin sign) and LIKE's own characters.
+    const alphabet = ['王', '建', '国', '有', '限', '1', '3', '-', ' ', '（', '，', '１', 'ｱ', 'a', 'A', 'k', 'K', 'K', 'İ', 'i', 'ß', 'ẞ', 'é', 'É', '%', '_', '\\'];
+    const word = (min: number, max: number) => fc.array(fc.constantFrom(...alphabet), { minLength: min, maxLength: max }).map((a) => a.join(''));
+    const names = fc.sample(word(1, 8), { numRuns: 120, seed: 2026 });
+    await p.db.query(`INSERT INTO new_srv_worker (new_name, new_code, new_phone, new_station_id, owningbusinessunit)
+      SELECT n, 'QS' || i, '13800003333', $2, $3 FROM unnest($1::text[]) WITH ORDINALITY AS x(n, i)`, [names, st.SH001.id, st.SH001.unit]);
+    try {
+      const escape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+      const patterns = { contains: (s: string) => `%${escape(s)}%`, startswith: (s: string) => `${escape(s)}%`, endswith: (s: string) => `%${escape(s)}` };
+      await fc.assert(fc.asyncProperty(word(1, 3), fc.constantFrom('contains', 'startswith', 'endswith') as fc.Arbitrary<keyof typeof patterns>, async (text, fn) => {
+        const r = await list('admin', `$select=new_name&$top=5000&$count=true&$filter=${enc(`${fn}(new_name,'${text.replace(/'/g, "''")}') and startswith(new_code,'QS')`)}`);
+        const { rows } = await p.db.query<{ new_name: string }>("SELECT new_name FROM new_srv_worker WHERE new_code LIKE 'QS%' AND new_name ILIKE $1", [patterns[fn](text)]);
+        expect(r.value.map((x) => x.new_name).sort()).toEqual(rows.map((x) => x.new_name).sort());
+      }), { numRuns: 150 });
+    } finally {
+      await p.db.query("DELETE FROM new_srv_worker WHERE new_code LIKE 'QS%'");
+    }
+  });
+});
