@@ -86,6 +86,8 @@ export async function buildApp(db: Db, cfg: Config, opts: { sms?: SmsProvider } 
       root: cfg.webDist,
       wildcard: false,
       index: false,
+      // The build writes .br/.gz beside each asset (vite.config.ts): sent as the client accepts.
+      preCompressed: true,
       setHeaders(res, path) {
         res.header('cache-control', path.includes(`${join(cfg.webDist, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

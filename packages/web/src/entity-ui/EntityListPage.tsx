@@ -86,6 +86,8 @@ function EntityList({ e, views: viewNames, routeBase, paths, title, extraFilter,
   const [moreOpen, setMoreOpen] = useState(!!filtersOpen || Object.keys(state.filters).length > 0);
   const [data, setData] = useState<{ rows: RecordRow[]; count: number }>({ rows: [], count: 0 });
   const [loading, setLoading] = useState(false);
+  // The paging bar waits for the first answer: drawn earlier, the rows would push it down (layout shift).
+  const [answered, setAnswered] = useState(false);
   const [reload, setReload] = useState(0);
   const [importOpen, setImportOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
@@ -108,7 +110,11 @@ function EntityList({ e, views: viewNames, routeBase, paths, title, extraFilter,
     retrieveMultiple(e.entitySet, { select, filter, orderby, top: state.size, skip: (state.page - 1) * state.size, count: true })
       .then((r) => n === seq.current && setData(r))
       .catch(() => n === seq.current && setData({ rows: [], count: 0 }))
-      .finally(() => n === seq.current && setLoading(false));
+      .finally(() => {
+        if (n !== seq.current) return;
+        setLoading(false);
+        setAnswered(true);
+      });
     // stateKey covers every part of the query.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [e, stateKey, filter, reload, active]);
@@ -270,7 +276,7 @@ function EntityList({ e, views: viewNames, routeBase, paths, title, extraFilter,
           ),
         }}
       />
-      <div className="list-pagination">
+      {answered && <div className="list-pagination">
         <Pagination
           data-testid="list-pagination"
           current={state.page}
@@ -281,7 +287,7 @@ function EntityList({ e, views: viewNames, routeBase, paths, title, extraFilter,
           showTotal={(total) => t('widgets.list.total', { total })}
           onChange={(page, size) => update(size !== state.size ? { size } : { page })}
         />
-      </div>
+      </div>}
       {writable && allowImport && (
         <ExcelImportDialog
           open={importOpen}

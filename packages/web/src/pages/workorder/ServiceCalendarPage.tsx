@@ -10,7 +10,7 @@ import { useT } from '../../locales/i18n.ts';
 import { LookupInput } from '../../widgets/lookup/LookupInput.tsx';
 import type { LookupRecord } from '../../widgets/lookup/lookup-def.ts';
 import { PageTitle } from '../PageTitle.tsx';
-import { OptionTag } from './WorkOrderFormPage.tsx';
+import { OptionTag } from './OptionTag.tsx';
 import { editPath } from './WorkOrderListPage.tsx';
 import { num, WORK_ORDER } from './work-order-rules.ts';
 

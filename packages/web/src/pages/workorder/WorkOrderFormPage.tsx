@@ -9,7 +9,7 @@ import {
   MoneyCollectOutlined,
   UserSwitchOutlined,
 } from '@ant-design/icons';
-import { getEntity, workOrderDealStatus, workOrderStatus, type OptionSetDef } from '@portal/model';
+import { getEntity, workOrderDealStatus, workOrderStatus } from '@portal/model';
 import { Alert, Space, Tag } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
@@ -22,6 +22,7 @@ import { useSession } from '../../session/store.ts';
 import { usePrivilege } from '../../session/use-privilege.ts';
 import type { ActionButton } from '../../widgets/ButtonGroup.tsx';
 import { STATION_USER } from '../basicdata/StationProfilePage.tsx';
+import { OptionTag } from './OptionTag.tsx';
 import { WorkOrderActionDialogs } from './WorkOrderDialogs.tsx';
 import { WorkOrderLines, WorkOrderLog } from './WorkOrderLines.tsx';
 import { availableActions, isEditable, num, orderState, WORK_ORDER, type ActionKind } from './work-order-rules.ts';
@@ -29,18 +30,6 @@ import { availableActions, isEditable, num, orderState, WORK_ORDER, type ActionK
 export const ADDRESS_FIELDS: AddressFields = { province: 'new_province', city: 'new_city', county: 'new_county', address: 'new_address' };
 
 /** A coloured tag of an option value (the option set's colour), with its value as `data-status`. */
-export function OptionTag({ set, value, testId }: { set: OptionSetDef; value: unknown; testId?: string }) {
-  const lang = useLocale();
-  const v = num(value);
-  const o = set.options.find((x) => x.value === v);
-  if (!o) return null;
-  return (
-    <Tag color={o.color ?? 'default'} data-testid={testId} data-status={v}>
-      {o.label[lang]}
-    </Tag>
-  );
-}
-
 /** Read-only fields are set by the commands: a new order shows only what a user enters. */
 const CREATE_HIDDEN = (() => {
   const e = getEntity(WORK_ORDER)!;

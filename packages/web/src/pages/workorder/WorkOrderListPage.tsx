@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import type { RecordRow } from '../../api/records.ts';
 import { EntityListPage } from '../../entity-ui/EntityListPage.tsx';
 import { useT } from '../../locales/i18n.ts';
-import { OptionTag } from './WorkOrderFormPage.tsx';
+import { OptionTag } from './OptionTag.tsx';
 import { WORK_ORDER } from './work-order-rules.ts';
 
 export const editPath = (id: string) => `/workOrder/edit/${encodeURIComponent(id)}`;
