@@ -55,5 +55,8 @@ export const workOrderMessages = {
   'wo.superviseNotAllowed': label('只能督办未完工的工单', 'Only uncompleted work orders can be supervised'),
   'wo.superviseReasonRequired': label('请填写督办原因', 'Please enter the supervise reason'),
   'wo.log.dispatch': label('派工给 {worker}', 'Dispatched to {worker}'),
+  'wo.log.lineAdded': label('添加{kind}：{name}', 'Added {kind}: {name}'),
+  'wo.log.lineChanged': label('修改{kind}：{name}', 'Changed {kind}: {name}'),
+  'wo.log.lineDeleted': label('删除{kind}：{name}', 'Deleted {kind}: {name}'),
   'wo.log.reassign': label('由 {from} 改派给 {worker}', 'Reassigned from {from} to {worker}'),
 };

@@ -142,6 +142,7 @@ export const workOrderAction = defineOptionSet('new_workorder_action', label('�
   { value: 14, label: label('结算状态', 'Settlement state') },
   { value: 15, label: label('督办', 'Supervised') },
   { value: 16, label: label('评价', 'Evaluated') },
+  { value: 17, label: label('明细变更', 'Details changed') },
 ] as const);
 
 /** Open handling states: a dispatched engineer is working on the order (counted as load). */

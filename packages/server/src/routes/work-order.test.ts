@@ -377,6 +377,13 @@ describe('detail lines', () => {
     await api('hq', 'POST', `/api/crmdata/Update/new_srv_workorders(${id})`, { new_othercost: 0, new_fineamount: -40 });
     expect((await order(id)).new_totalcost).toBe('140.00');
     refused(await api('station1', 'DELETE', `${lines(id, 'outsidelines')}/${trip}`), '明细不存在', undefined, 404);
+    // Every detail change is in the order's history, in order.
+    const history = await p.db.query<{ new_name: string }>('SELECT new_name FROM new_srv_workorderlog WHERE new_workorder_id = $1 AND new_action = 17 ORDER BY createdon, new_name', [id]);
+    expect(history.rows.map((r) => r.new_name)).toEqual(expect.arrayContaining([
+      '添加维修项目：液压系统检修', `添加配件更换明细：${product.name}`, '添加外出服务明细：上门', '添加故障信息：压力不足',
+      `修改配件更换明细：${product.name}`, '修改维修项目：液压系统检修', '删除外出服务明细：上门',
+    ]));
+    expect(history.rows).toHaveLength(7);
   });
 
   it('validates values like the record service and refuses changes once audited or cancelled', async () => {
@@ -424,9 +431,10 @@ describe('scope', () => {
     }
     expect((await order(id)).new_status).toBe(1);
     const filter = encodeURIComponent(`new_workorder_id eq ${id}`);
-    for (const set of ['new_srv_workorderlogs', 'new_srv_repairitems']) {
+    // The order's history holds its creation and the line added for this test; the line itself is one row.
+    for (const [set, n] of [['new_srv_workorderlogs', 2], ['new_srv_repairitems', 1]] as const) {
       const mine = await api('station1', 'GET', `/api/crmdata/Retrieve/${set}?$filter=${filter}`);
-      expect(mine.json().Data.value.length, set).toBe(1);
+      expect(mine.json().Data.value.length, set).toBe(n);
       const theirs = await api('station2', 'GET', `/api/crmdata/Retrieve/${set}?$filter=${filter}`);
       expect(theirs.statusCode).toBe(200);
       expect(theirs.json().Data.value, set).toEqual([]);

@@ -7,6 +7,7 @@ import { normGuid, validateValues, type FieldError } from '../../records/validat
 import { ValidationFailed } from '../../records/write.ts';
 import { EDITABLE_STATUSES } from './install.ts';
 import { refuse, WorkOrderRefusal } from './errors.ts';
+import { ACTION, appendLog } from './log.ts';
 import { assertMay, lockOrder, result, type OrderRow } from './order.ts';
 import { recomputeCosts } from './totals.ts';
 
@@ -78,10 +79,18 @@ function validated(e: EntityDef, input: Record<string, unknown>, mode: 'create' 
   return v.values;
 }
 
-async function finish(sql: Sql, e: EntityDef, kind: LineKind, lineId: string, o: OrderRow): Promise<void> {
+/** The order's history records each detail change: which kind, which line, by whom (the log's createdby). */
+async function logLine(sql: Sql, caller: Caller, e: EntityDef, lineId: string, o: OrderRow, key: 'wo.log.lineAdded' | 'wo.log.lineChanged' | 'wo.log.lineDeleted'): Promise<void> {
+  const { rows } = await sql.query<{ name: string | null }>(`SELECT new_name AS name FROM ${q(e.logicalName)} WHERE ${q(e.primaryKey)} = $1::uuid`, [lineId]);
+  const summary = msg(key, 'zh-CN', { kind: e.label['zh-CN'], name: rows[0]?.name ?? '' });
+  await appendLog(sql, caller.principal.userId, { orderId: o.id, stationId: o.stationId, unitId: o.unitId, action: ACTION.lines, from: o.status, to: o.status, summary });
+}
+
+async function finish(sql: Sql, caller: Caller, e: EntityDef, kind: LineKind, lineId: string, o: OrderRow, key: 'wo.log.lineAdded' | 'wo.log.lineChanged'): Promise<void> {
   const amount = AMOUNT[kind];
   if (amount) await sql.query(`UPDATE ${q(e.logicalName)} SET new_amount = ${amount} WHERE ${q(e.primaryKey)} = $1::uuid`, [lineId]);
   await recomputeCosts(sql, [o.id]);
+  await logLine(sql, caller, e, lineId, o, key);
 }
 
 /**
@@ -108,7 +117,7 @@ export async function addLine(sql: Sql, caller: Caller, id: string, kindName: st
     vals.push(p.add(v, CAST[kindOf(e, name)]));
   }
   const { rows } = await sql.query<{ id: string }>(`INSERT INTO ${q(e.logicalName)} (${cols.join(', ')}) VALUES (${vals.join(', ')}) RETURNING ${q(e.primaryKey)} AS id`, p.values);
-  await finish(sql, e, kind, rows[0].id, o);
+  await finish(sql, caller, e, kind, rows[0].id, o, 'wo.log.lineAdded');
   return { ...result(o, o.status, o.dealstatus, 'wo.added', lang), lineId: rows[0].id };
 }
 
@@ -138,7 +147,7 @@ export async function updateLine(sql: Sql, caller: Caller, id: string, kindName:
   const sets = Object.entries(values).map(([name, v]) => `${q(name)} = ${p.add(v ?? null, CAST[kindOf(e, name)])}`);
   sets.push('modifiedon = now()', `modifiedby = ${p.add(caller.principal.userId, 'uuid')}`);
   await sql.query(`UPDATE ${q(e.logicalName)} SET ${sets.join(', ')} WHERE ${q(e.primaryKey)} = ${p.add(lid, 'uuid')}`, p.values);
-  await finish(sql, e, kind, lid, o);
+  await finish(sql, caller, e, kind, lid, o, 'wo.log.lineChanged');
   return { ...result(o, o.status, o.dealstatus, 'wo.saved', lang), lineId: lid };
 }
 
@@ -146,6 +155,7 @@ export async function deleteLine(sql: Sql, caller: Caller, id: string, kindName:
   const { e } = lineEntity(kindName);
   const o = await openOrder(sql, caller, id);
   const lid = await lockLine(sql, e, o, lineId);
+  await logLine(sql, caller, e, lid, o, 'wo.log.lineDeleted');
   await sql.query(`DELETE FROM ${q(e.logicalName)} WHERE ${q(e.primaryKey)} = $1::uuid`, [lid]);
   await recomputeCosts(sql, [o.id]);
   return { ...result(o, o.status, o.dealstatus, 'wo.deleted', lang), lineId: lid };
