@@ -30,9 +30,10 @@ const CHUNK = 1000;
 
 /**
  * Values the server sets on new rows of an entity (readOnly fields such as document numbers),
- * one object per row; registered by the entity's domain module.
+ * one object per row, given the validated rows (so a default may follow what a row brings);
+ * registered by the entity's domain module.
  */
-export const serverDefaults = new Map<string, (sql: Sql, count: number) => Promise<Record<string, unknown>[]>>();
+export const serverDefaults = new Map<string, (sql: Sql, rows: readonly Record<string, unknown>[]) => Promise<Record<string, unknown>[]>>();
 
 /**
  * Business rules of an entity's domain module that the generic writes must respect, run inside the
@@ -238,7 +239,7 @@ export async function insertRecords(
   // Server-set values of new rows (document numbers, initial approval status): readOnly fields.
   const defaults = serverDefaults.get(e.logicalName);
   if (defaults) {
-    const extra = await defaults(sql, work.length);
+    const extra = await defaults(sql, work);
     work.forEach((r, i) => Object.assign(r, extra[i]));
     for (const k of Object.keys(extra[0] ?? {})) if (Object.hasOwn(e.allFields, k)) cols.add(k);
   }

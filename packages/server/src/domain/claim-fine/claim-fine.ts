@@ -17,6 +17,6 @@ export function nextClaimFineNumbers(sql: Sql, count: number, now = new Date()):
 
 /** New claim fines get their number, approval status 1 (to be submitted) and new_iscommit false. */
 export function installClaimFine(): void {
-  serverDefaults.set('new_srv_claimfine', async (sql, count) =>
-    (await nextClaimFineNumbers(sql, count)).map((n) => ({ new_name: n, new_approvalstatus: 1, new_iscommit: false })));
+  serverDefaults.set('new_srv_claimfine', async (sql, rows) =>
+    (await nextClaimFineNumbers(sql, rows.length)).map((n) => ({ new_name: n, new_approvalstatus: 1, new_iscommit: false })));
 }

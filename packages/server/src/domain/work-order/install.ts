@@ -2,7 +2,13 @@ import type { Sql } from '../../db/db.ts';
 import { badRequest } from '../../http/errors.ts';
 import { serverDefaults, writeHooks } from '../../records/write.ts';
 import { nextWorkOrderNumbers } from './numbering.ts';
-import { initialCosts, recomputeTotals } from './totals.ts';
+import { recomputeTotals } from './totals.ts';
+
+/** The costs a user enters on the order (the others follow its details). */
+const ENTERED_COSTS = ['new_othercost', 'new_specialfee', 'new_fineamount'] as const;
+/** A validated money value in whole cents (exact sums), empty = 0. */
+const cents = (v: unknown) => (v === null || v === undefined || v === '' ? 0 : Math.round(Number(v) * 100));
+const money = (c: number) => (c / 100).toFixed(2);
 
 /** Statuses in which the generic record service may still change an order's own fields. */
 export const EDITABLE_STATUSES = [1, 2, 3, 4, 5, 7];
@@ -26,13 +32,19 @@ async function logCreated(sql: Sql, ids: string[]): Promise<void> {
  * delete, the total on update. Called once when the routes are set up.
  */
 export function installWorkOrder(): void {
-  // Writable cost fields (other cost, special fee, reward/fine) are not set here: serverDefaults
-  // overwrite the row's values, so those are defaulted to 0 in the create hook (initialCosts).
-  serverDefaults.set('new_srv_workorder', async (sql, count) =>
-    (await nextWorkOrderNumbers(sql, count)).map((n) => ({
-      new_name: n, new_dealstatus: 1, new_status: 1, new_isabnormal: false, new_photocount: 0,
-      new_servicecharge: '0', new_outsidecost: '0', new_partcost: '0', new_totalcost: '0',
-    })));
+  // The writable costs (other cost, special fee, reward/fine) keep what the row brings, else 0;
+  // the total is theirs (the detail-based costs start at 0), so no second pass over the new rows.
+  serverDefaults.set('new_srv_workorder', async (sql, rows) => {
+    const numbers = await nextWorkOrderNumbers(sql, rows.length);
+    return rows.map((row, i) => {
+      const [other, special, fine] = ENTERED_COSTS.map((f) => cents(row[f]));
+      return {
+        new_name: numbers[i], new_dealstatus: 1, new_status: 1, new_isabnormal: false, new_photocount: 0,
+        new_servicecharge: '0', new_outsidecost: '0', new_partcost: '0',
+        new_othercost: money(other), new_specialfee: money(special), new_fineamount: money(fine), new_totalcost: money(other + special + fine),
+      };
+    });
+  });
   writeHooks.set('new_srv_workorder', {
     async guard(sql, id, op) {
       const { rows } = await sql.query<{ s: number }>(`SELECT COALESCE(new_status, 1) AS s FROM new_srv_workorder WHERE new_srv_workorderid = $1::uuid`, [id]);
@@ -43,7 +55,6 @@ export function installWorkOrder(): void {
     },
     async after(sql, ids, op) {
       if (op === 'update') return recomputeTotals(sql, ids);
-      await initialCosts(sql, ids);
       await logCreated(sql, ids);
     },
   });

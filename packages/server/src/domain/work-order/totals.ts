@@ -14,19 +14,6 @@ export async function recomputeTotals(sql: Sql, orderIds: string[]): Promise<voi
 }
 
 /**
- * New orders: the writable cost fields left empty become 0 and the total is computed, in one
- * statement (a second pass over an import of 5000 rows would rewrite every row and index again).
- */
-export async function initialCosts(sql: Sql, orderIds: string[]): Promise<void> {
-  await sql.query(
-    `UPDATE new_srv_workorder SET new_othercost = COALESCE(new_othercost, 0), new_specialfee = COALESCE(new_specialfee, 0),
-            new_fineamount = COALESCE(new_fineamount, 0), new_totalcost = ${TOTAL}
-      WHERE new_srv_workorderid = ANY($1::uuid[])`,
-    [orderIds],
-  );
-}
-
-/**
  * Recomputes the costs kept from the details — service charge (Σ repair items), parts cost (Σ part
  * lines), outside cost (Σ outside trips) — and then the total, for the given orders.
  */
