@@ -18,16 +18,12 @@ import { compileQuery, type QuerySpec } from '../packages/server/src/records/que
 import { parseFilter, parseOrderBy } from '../packages/server/src/records/query/odata.ts';
 import { quickSearch } from '../packages/server/src/records/service.ts';
 import type { Principal } from '../packages/server/src/auth/principal.ts';
+import { median, t, timeBoth } from './compare.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const RUNS = Math.max(20, Number(process.env.BENCH_RUNS ?? 40));
 const STATIONS = 300;
 
-const t = () => performance.now();
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 const p = await testPortal();
 const db = p.db;
@@ -129,37 +125,7 @@ try {
       const j = r.json();
       return { rows: (j.Data.value ?? j.Data).length, n: j.Data['@odata.count'] ?? j.TotalRecordCount };
     };
-    const a = await api();
-    const d = await direct();
-    if (a.rows !== d.rows || a.n !== d.n) throw new Error(`results differ: api ${JSON.stringify(a)} direct ${JSON.stringify(d)}`);
-    for (let i = 0; i < 10; i++) {
-      await api();
-      await direct();
-    }
-    const ta: number[] = [];
-    const td: number[] = [];
-    if (process.env.BENCH_BLOCKS) {
-      for (let i = 0; i < RUNS; i++) {
-        const s = t();
-        await direct();
-        td.push(t() - s);
-      }
-      for (let i = 0; i < RUNS; i++) {
-        const s = t();
-        await api();
-        ta.push(t() - s);
-      }
-    } else {
-      for (let i = 0; i < RUNS; i++) {
-        // interleaved, so both see the same cache state
-        let s = t();
-        await direct();
-        td.push(t() - s);
-        s = t();
-        await api();
-        ta.push(t() - s);
-      }
-    }
+    const { a, ta, td } = await timeBoth(api, direct, { runs: RUNS, warmups: 10, blocks: !!process.env.BENCH_BLOCKS });
     if (process.env.BENCH_PROFILE) {
       const tp: number[] = [];
       const tsub: number[] = [];

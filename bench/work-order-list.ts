@@ -27,6 +27,7 @@ import { businessUnitSubtree } from '../packages/server/src/records/scope.ts';
 import { compileQuery, type QuerySpec } from '../packages/server/src/records/query/compile.ts';
 import { parseFilter, parseOrderBy, parseSelect } from '../packages/server/src/records/query/odata.ts';
 import type { Principal } from '../packages/server/src/auth/principal.ts';
+import { median, t, timeBoth } from './compare.ts';
 import { buildFilter, buildOrderBy } from '../packages/web/src/entity-ui/odata.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -36,11 +37,6 @@ const ENGINEERS_PER_STATION = 10;
 const PAGE = 20;
 const FORMATTED_PREFER = 'odata.include-annotations="OData.Community.Display.V1.FormattedValue"';
 
-const t = () => performance.now();
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 const secs = (t0: number) => `${((t() - t0) / 1000).toFixed(1)} s`;
 
 const p = await testPortal();
@@ -233,24 +229,7 @@ try {
         const j = r.json();
         return { rows: j.Data.value.length as number, n: j.Data['@odata.count'] as number };
       };
-      const a = await api();
-      const d = await direct();
-      if (a.rows !== d.rows || a.n !== d.n) throw new Error(`results differ: api ${JSON.stringify(a)} direct ${JSON.stringify(d)}`);
-      for (let i = 0; i < 5; i++) {
-        await api();
-        await direct();
-      }
-      const ta: number[] = [];
-      const td: number[] = [];
-      for (let i = 0; i < RUNS; i++) {
-        // interleaved, so both see the same cache state
-        let s = t();
-        await direct();
-        td.push(t() - s);
-        s = t();
-        await api();
-        ta.push(t() - s);
-      }
+      const { a, ta, td } = await timeBoth(api, direct, { runs: RUNS, warmups: 5 });
       const ma = median(ta);
       const md = median(td);
       const ratio = ma / md;
