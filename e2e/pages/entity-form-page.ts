@@ -4,8 +4,9 @@ import type { Page } from 'playwright-core';
 export class EntityFormPage {
   constructor(readonly page: Page) {}
 
+  /** The form is shown and its record loaded (the fields hold their values). */
   async waitFor(entity?: string) {
-    const sel = entity ? this.page.locator(`[data-testid="entity-form"][data-entity="${entity}"]`) : this.page.getByTestId('entity-form');
+    const sel = this.page.locator(`[data-testid="entity-form"]${entity ? `[data-entity="${entity}"]` : ''}:not([data-loading])`);
     await sel.waitFor({ state: 'visible' });
   }
 

@@ -231,7 +231,7 @@ function EntityForm({ e, id, backTo, editPath, title, defaults, hiddenFields, lo
   ];
 
   return (
-    <div data-testid="entity-form" data-entity={e.logicalName} data-id={id ?? ''} className="entity-form">
+    <div data-testid="entity-form" data-entity={e.logicalName} data-id={id ?? ''} data-loading={loading ? 'true' : undefined} className="entity-form">
       <DetailHeader title={heading} backTo={backTo} tags={recordName ? <span className="detail-header-sub">{recordName}</span> : undefined} extra={<ButtonGroup items={buttons} max={HEADER_MAX} />} />
       {tabs.length > 1 ? <Tabs activeKey={tab} onChange={setTab} items={tabs} /> : details}
     </div>
