@@ -4,6 +4,7 @@ import { vi } from 'vitest';
 import { App } from '../app/App.tsx';
 import { bindNavigation } from '../app/navigation.ts';
 import { buildRoutes } from '../app/router.tsx';
+import { useSession } from '../session/store.ts';
 
 export type Handler = (url: string, init: RequestInit) => Response | Promise<Response> | undefined;
 
@@ -13,6 +14,15 @@ export const envelope = (Data: unknown, Message = '', status = 200, statusText =
 export const jsonReply = (body: unknown, status = 200, statusText = 'OK') => new Response(JSON.stringify(body), { status, statusText, headers: { 'content-type': 'application/json' } });
 
 export const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><text x="10" y="30">AB12</text></svg>';
+
+type SessionUser = Parameters<ReturnType<typeof useSession.getState>['setUser']>[0];
+
+/** A signed-in user holding `privilege` (and portal.login), as the session store keeps it. */
+export function signInAs(privilege: string[], user: Partial<SessionUser> = {}) {
+  const s = useSession.getState();
+  s.setTokens({ accessToken: 'acc', refreshToken: 'ref' });
+  s.setUser({ userId: 'u1', userName: 'x', nickName: '测试', loginType: 'password', ...user, privilege: ['portal.login', ...privilege] });
+}
 
 /** A fake server: the given handler first, then sensible answers for captcha and languages. */
 export function stubServer(handler: Handler = () => undefined) {

@@ -3,18 +3,14 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { clearRegionCache } from '../../api/address.ts';
 import { clearPicklistCache } from '../../api/picklist.ts';
 import { useSession } from '../../session/store.ts';
-import { envelope, jsonReply, renderApp, stubServer } from '../../test/render-app.tsx';
+import { envelope, jsonReply, renderApp, stubServer, signInAs } from '../../test/render-app.tsx';
 
 const F = '@OData.Community.Display.V1.FormattedValue';
 // The edit screen is a large lazy chunk (form, tabs, dialogs): slow to render on a busy machine.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 const LONG = { timeout: 30_000 };
 
-function signIn(privilege: string[], extra: Record<string, unknown> = {}) {
-  const s = useSession.getState();
-  s.setTokens({ accessToken: 'acc', refreshToken: 'ref' });
-  s.setUser({ userId: 'u1', userName: 'station1', nickName: '陈志强', loginType: 'password', privilege: ['portal.login', ...privilege], ...extra });
-}
+const signIn = (privilege: string[], extra: Parameters<typeof signInAs>[1] = {}) => signInAs(privilege, { userName: 'station1', nickName: '陈志强', ...extra });
 const STATION = ['workorder.read', 'workorder.write', 'workorder.dispatch'];
 
 const order = (status: number, extra: Record<string, unknown> = {}) => ({

@@ -3,18 +3,14 @@ import dayjs from 'dayjs';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { clearPicklistCache } from '../../api/picklist.ts';
 import { useSession } from '../../session/store.ts';
-import { envelope, renderApp, stubServer } from '../../test/render-app.tsx';
+import { envelope, renderApp, stubServer, signInAs } from '../../test/render-app.tsx';
 import { appointmentFilter, visibleRange } from './ServiceCalendarPage.tsx';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 const LONG = { timeout: 30_000 };
 const PL = '4b0c1f7e-1111-4a2b-9c3d-0123456789ab';
 
-function signIn(privilege: string[]) {
-  const s = useSession.getState();
-  s.setTokens({ accessToken: 'acc', refreshToken: 'ref' });
-  s.setUser({ userId: 'u1', userName: 'hq', nickName: '李慧敏', loginType: 'password', privilege: ['portal.login', ...privilege] });
-}
+const signIn = (privilege: string[]) => signInAs(privilege, { userName: 'hq', nickName: '李慧敏' });
 
 /** Records the work-order queries and answers with the given rows. */
 function server(rows: Record<string, unknown>[] = []) {

@@ -2,7 +2,7 @@ import type { DashboardData } from '@portal/model';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../session/store.ts';
-import { envelope, renderApp, stubServer } from '../../../test/render-app.tsx';
+import { envelope, renderApp, stubServer, signInAs } from '../../../test/render-app.tsx';
 
 // ECharts needs a real canvas: each chart becomes a button that "clicks" its first data item.
 vi.mock('./EChart.tsx', () => ({
@@ -19,11 +19,7 @@ const DATA: DashboardData = {
   abnormal: { total: 2, byDeal: [{ value: 4, count: 2 }] },
 };
 
-function signIn(privilege: string[]) {
-  const s = useSession.getState();
-  s.setTokens({ accessToken: 'acc', refreshToken: 'ref' });
-  s.setUser({ userId: 'u1', userName: 'x', nickName: '测试', loginType: 'password', privilege: ['portal.login', ...privilege] });
-}
+const signIn = (privilege: string[]) => signInAs(privilege);
 
 afterEach(() => {
   vi.unstubAllGlobals();

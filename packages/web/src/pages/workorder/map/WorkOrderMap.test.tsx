@@ -2,7 +2,7 @@ import type { MapData, MapOrder, MapWorker } from '@portal/model';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../session/store.ts';
-import { envelope, renderApp, stubServer } from '../../../test/render-app.tsx';
+import { envelope, renderApp, stubServer, signInAs } from '../../../test/render-app.tsx';
 
 // Leaflet needs a real canvas: the map itself is replaced by buttons standing for its markers.
 vi.mock('./LeafletCanvas.tsx', () => ({
@@ -34,11 +34,7 @@ const DATA: MapData = {
   truncated: false,
 };
 
-function signIn(privilege: string[]) {
-  const s = useSession.getState();
-  s.setTokens({ accessToken: 'acc', refreshToken: 'ref' });
-  s.setUser({ userId: 'u1', userName: 'x', nickName: '测试', loginType: 'password', privilege: ['portal.login', ...privilege] });
-}
+const signIn = (privilege: string[]) => signInAs(privilege);
 
 afterEach(() => {
   vi.unstubAllGlobals();
