@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ACTION, logSummary } from '../domain/work-order/log.ts';
-import { chinaDay } from '../domain/work-order/numbering.ts';
+import { chinaDate } from '../domain/china-time.ts';
 import { recomputeCosts } from '../domain/work-order/totals.ts';
 import { q } from '../records/sql.ts';
 import type { Sql } from './db.ts';
@@ -135,7 +135,7 @@ const DAY = 24 * HOUR;
 
 /** The instant at China-time hh:mm on the day `daysAgo` days before `now`. */
 function chinaTime(now: Date, daysAgo: number, hour: number, minute = 0): Date {
-  const [y, m, d] = chinaDay(new Date(now.getTime() - daysAgo * DAY)).split('-').map(Number);
+  const [y, m, d] = chinaDate(new Date(now.getTime() - daysAgo * DAY)).split('-').map(Number);
   return new Date(Date.UTC(y, m - 1, d, hour - 8, minute));
 }
 const slotOf = (t: Date) => {
@@ -205,7 +205,7 @@ export async function seedWorkOrderDemo(sql: Sql, ctx: DemoContext, now = new Da
       const actor = stationUser[st.code];
       const created = ago === 0 ? new Date(now.getTime() - r.int(120, 240) * MIN) : new Date(now.getTime() - ago * DAY - r.int(1, 5) * HOUR);
       const [lng, lat] = [cust[5] + (r.next() - 0.5) * 0.004, cust[6] + (r.next() - 0.5) * 0.004];
-      const dayKey = chinaDay(created).replaceAll('-', '');
+      const dayKey = chinaDate(created).replaceAll('-', '');
       const seq = (daySeq.get(dayKey) ?? 0) + 1;
       daySeq.set(dayKey, seq);
       const o: Row = {
@@ -215,7 +215,7 @@ export async function seedWorkOrderDemo(sql: Sql, ctx: DemoContext, now = new Da
         new_address: cust[4], new_longitude: lng.toFixed(6), new_latitude: lat.toFixed(6), new_station_id: st.id,
         new_product_id: product.id, new_productline_id: product.line, new_model: product.model,
         new_serialnumber: `HC${dayKey.slice(2, 6)}${String(1000 + i * 37).slice(-4)}${st.code.slice(0, 2)}`, new_equipmentno: `EQ-${st.code}-${String(i + 1).padStart(3, '0')}`,
-        new_buydate: chinaDay(new Date(created.getTime() - (200 + i * 23) * DAY)), new_faultdesc: r.pick(FAULTS[type]),
+        new_buydate: chinaDate(new Date(created.getTime() - (200 + i * 23) * DAY)), new_faultdesc: r.pick(FAULTS[type]),
         new_othercost: '0', new_specialfee: '0', new_fineamount: '0', new_servicecharge: '0', new_outsidecost: '0', new_partcost: '0', new_totalcost: '0',
         createdon: created, modifiedon: created, createdby: creator, modifiedby: actor, ownerid: creator, owningbusinessunit: st.unit,
       };
@@ -274,14 +274,14 @@ export async function seedWorkOrderDemo(sql: Sql, ctx: DemoContext, now = new Da
       const departAt = open ? new Date(now.getTime() - 150 * MIN) : chinaTime(now, ago - 1, 8, 30 + r.int(0, 150));
       const arriveAt = open ? new Date(now.getTime() - 90 * MIN) : new Date(departAt.getTime() + r.int(40, 90) * MIN);
       const doneAt = new Date(arriveAt.getTime() + r.int(60, 180) * MIN);
-      const apptDay = (daysAhead: number) => chinaDay(new Date(now.getTime() + daysAhead * DAY));
+      const apptDay = (daysAhead: number) => chinaDate(new Date(now.getTime() + daysAhead * DAY));
       if (plan.s >= 3 || plan.appt) {
-        const date = plan.appt === 'today' ? apptDay(0) : plan.appt === 'tomorrow' ? apptDay(1) : plan.appt === 'later' ? apptDay(r.int(2, 4)) : chinaDay(departAt);
+        const date = plan.appt === 'today' ? apptDay(0) : plan.appt === 'tomorrow' ? apptDay(1) : plan.appt === 'later' ? apptDay(r.int(2, 4)) : chinaDate(departAt);
         const begin = open && plan.s < 4 ? r.pick(SLOTS) : slotOf(departAt);
         const end = slotPlus(begin, 4);
         const at = plan.s >= 3 ? new Date(responseAt.getTime() + 5 * MIN) : new Date(dispatchAt.getTime() + 10 * MIN);
         if (plan.apptStatus === 2) {
-          const before = chinaDay(new Date(now.getTime() - DAY));
+          const before = chinaDate(new Date(now.getTime() - DAY));
           log(at, ACTION.appointment, 3, 3, { worker: worker.id, date: before, begin: 900, end: 1100, apptStatus: 1 });
           log(new Date(at.getTime() + 3 * HOUR), ACTION.appointment, 3, 3, { worker: worker.id, date, begin, end, apptStatus: 2, reason: 1, memo: '客户临时外出，改约到今天' });
           o.new_appointmentreason = 1;
@@ -346,7 +346,7 @@ export async function seedWorkOrderDemo(sql: Sql, ctx: DemoContext, now = new Da
       }
       for (let s = 12; s <= plan.s; s++) {
         const at = chinaTime(now, ago - 4 - (s - 11) * 3, 11, 0);
-        o.new_settlementno = `JS${chinaDay(at).slice(0, 7).replace('-', '')}-${st.code}`;
+        o.new_settlementno = `JS${chinaDate(at).slice(0, 7).replace('-', '')}-${st.code}`;
         log(at, ACTION.settlement, s - 1, s, { memo: s === 12 ? `结算单 ${o.new_settlementno}` : null }, hq);
       }
       if (plan.d === 8) log(chinaTime(now, ago - 4, 16, 0), ACTION.evaluated, plan.s, plan.s, { memo: '客户评价：非常满意' }, hq);

@@ -2,7 +2,7 @@ import { MAP_MAX_ORDERS, type DashboardData, type MapData } from '@portal/model'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Portal } from '../boot.ts';
 import { loadConfig } from '../config.ts';
-import { chinaDate, lastMonths } from '../domain/work-order-insights/china-time.ts';
+import { chinaDate, lastMonths } from '../domain/china-time.ts';
 import { bearer, signIn } from '../testing/auth-helpers.ts';
 import { testPortal } from '../testing/test-portal.ts';
 

@@ -2,7 +2,7 @@ import { APPOINTMENT_SLOTS, getEntity } from '@portal/model';
 import { loadSessionPrincipal } from '../auth/principal.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Portal } from '../boot.ts';
-import { chinaDay } from '../domain/work-order/numbering.ts';
+import { chinaDate } from '../domain/china-time.ts';
 import { multipart, SAMPLES, tempStorage } from '../files/testing.ts';
 import { bearer, signIn } from '../testing/auth-helpers.ts';
 import { testPortal } from '../testing/test-portal.ts';
@@ -94,7 +94,7 @@ describe('work orders through the record service', () => {
   it('numbers new orders by China-time day, starts them unassigned with a history entry and zero costs', async () => {
     const id = await newOrder('SH001', 'hq', { new_othercost: 30, new_fineamount: -10 });
     const o = await order(id);
-    expect(o.new_name).toMatch(new RegExp(`^WO${chinaDay().replaceAll('-', '')}-\\d{4}$`));
+    expect(o.new_name).toMatch(new RegExp(`^WO${chinaDate().replaceAll('-', '')}-\\d{4}$`));
     expect(o).toMatchObject({ new_status: 1, new_dealstatus: 1, new_isabnormal: false, new_photocount: 0, new_servicecharge: '0.00', new_partcost: '0.00', new_outsidecost: '0.00', new_specialfee: '0.00', new_totalcost: '20.00' });
     expect(await logs(id)).toMatchObject([{ action: 1, from: null, to: 1 }]);
     const ids = await Promise.all(Array.from({ length: 5 }, () => newOrder('ZJ001', 'station2')));
@@ -206,7 +206,7 @@ describe('appointment', () => {
     expect(APPOINTMENT_SLOTS).toHaveLength(35);
     const id = await newOrder();
     await cmd('station1', id, 'dispatch', { workerId: crew.SH001[2] });
-    const date = chinaDay(new Date(Date.now() + 86_400_000));
+    const date = chinaDate(new Date(Date.now() + 86_400_000));
     for (const [begin, end] of [[430, 600], [2130, 2230], [500, 515], [700, 2300]]) {
       refused(await cmd('station1', id, 'appointment', { date, begin, end, status: 1 }), '请选择 05:00 至 22:00 之间的半点时段');
     }

@@ -1,13 +1,13 @@
 import type { Sql } from '../../db/db.ts';
 import { serverDefaults } from '../../records/write.ts';
+import { chinaDate } from '../china-time.ts';
 import { nextDocumentNumbers } from '../document-number.ts';
 
 const PREFIX = 'JC';
 
 /** `JC202611` for the current month in China time (UTC+8). */
 export function numberPrefix(now = new Date()): string {
-  const cn = new Date(now.getTime() + 8 * 3600_000);
-  return `${PREFIX}${cn.getUTCFullYear()}${String(cn.getUTCMonth() + 1).padStart(2, '0')}`;
+  return `${PREFIX}${chinaDate(now).slice(0, 7).replace('-', '')}`;
 }
 
 /** Numbers for `count` new claim fines: `JC202611-0001`, … per month (China time). */

@@ -1,4 +1,6 @@
 import { PATTERNS } from '@portal/model';
+import { chinaDate } from '../china-time.ts';
+import { nextDocumentNumbers } from '../document-number.ts';
 import type { Principal } from '../../auth/principal.ts';
 import type { Db, Sql } from '../../db/db.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
@@ -166,17 +168,8 @@ function delivery(b: SettleInput, label: (f: string) => string) {
 }
 
 /** Order numbers SO<yyyymmdd>-<nnnn> per day (UTC+8), serialised by an advisory lock. */
-async function nextOrderNumbers(sql: Sql, n: number, now = new Date()): Promise<string[]> {
-  await sql.query('SELECT pg_advisory_xact_lock(727101)');
-  const d = new Date(now.getTime() + 8 * 3600_000);
-  const day = `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}${String(d.getUTCDate()).padStart(2, '0')}`;
-  const prefix = `SO${day}-`;
-  const { rows } = await sql.query<{ last: string | null }>(
-    "SELECT max(substring(name FROM '^SO[0-9]{8}-([0-9]+)$')::int)::text AS last FROM salesorder WHERE name LIKE $1",
-    [`${prefix}%`],
-  );
-  const start = Number(rows[0]?.last ?? 0) + 1;
-  return Array.from({ length: n }, (_, i) => `${prefix}${String(start + i).padStart(4, '0')}`);
+function nextOrderNumbers(sql: Sql, n: number, now = new Date()): Promise<string[]> {
+  return nextDocumentNumbers(sql, 'salesorder', `SO${chinaDate(now).replaceAll('-', '')}`, n);
 }
 
 /**

@@ -2,7 +2,7 @@ import { getEntity, msg, OPEN_STATUSES, type DashboardData, type Lang } from '@p
 import type { Sql } from '../../db/db.ts';
 import { Params } from '../../records/sql.ts';
 import type { Caller } from '../../records/scope.ts';
-import { chinaDay, lastMonths } from './china-time.ts';
+import { chinaDay, lastMonths } from '../china-time.ts';
 
 const workOrder = getEntity('new_srv_workorder')!;
 

@@ -2,7 +2,7 @@ import { getEntity, MAP_MAX_ORDERS, OPEN_STATUSES, type MapRange } from '@portal
 import type { Sql } from '../../db/db.ts';
 import { Params } from '../../records/sql.ts';
 import type { Caller } from '../../records/scope.ts';
-import { chinaDate, chinaDay } from './china-time.ts';
+import { chinaDate, chinaDay } from '../china-time.ts';
 
 const workOrder = getEntity('new_srv_workorder')!;
 const serviceWorker = getEntity('new_srv_worker')!;

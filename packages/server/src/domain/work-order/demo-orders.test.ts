@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Portal } from '../../boot.ts';
 import { testPortal } from '../../testing/test-portal.ts';
-import { chinaDay } from './numbering.ts';
+import { chinaDate } from '../china-time.ts';
 
 let p: Portal;
 beforeAll(async () => {
@@ -32,14 +32,14 @@ describe('demo work orders', () => {
     const bad = await rows(`SELECT new_name, createdon FROM new_srv_workorder WHERE new_name !~ '^WO[0-9]{8}-[0-9]{4}$'`);
     expect(bad).toEqual([]);
     const all = await rows<{ name: string; createdon: Date }>(`SELECT new_name AS name, createdon FROM new_srv_workorder`);
-    for (const o of all) expect(o.name.slice(2, 10)).toBe(chinaDay(o.createdon).replaceAll('-', ''));
+    for (const o of all) expect(o.name.slice(2, 10)).toBe(chinaDate(o.createdon).replaceAll('-', ''));
     const span = await rows<{ days: number }>(`SELECT extract(day FROM now() - min(createdon))::int AS days FROM new_srv_workorder`);
     expect(span[0].days).toBeGreaterThanOrEqual(180);
   });
 
   it('has appointments today and tomorrow in China time, on valid half-hour slots', async () => {
-    const today = chinaDay();
-    const tomorrow = chinaDay(new Date(Date.now() + 86_400_000));
+    const today = chinaDate();
+    const tomorrow = chinaDate(new Date(Date.now() + 86_400_000));
     const appt = await rows<{ d: string; n: number }>(
       `SELECT to_char(new_appointmenttime, 'YYYY-MM-DD') AS d, count(*)::int AS n FROM new_srv_workorder WHERE new_status BETWEEN 2 AND 5 GROUP BY 1`,
     );

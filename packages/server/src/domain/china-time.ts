@@ -8,7 +8,7 @@ export const CHINA_OFFSET_MS = 8 * 3600 * 1000;
 export const chinaDay = (col: string) => `((${col} AT TIME ZONE 'UTC') + interval '8 hours')::date`;
 
 /** The China-time day (YYYY-MM-DD) of an instant, shifted by `addDays`. */
-export function chinaDate(now: Date, addDays = 0): string {
+export function chinaDate(now: Date = new Date(), addDays = 0): string {
   return new Date(now.getTime() + CHINA_OFFSET_MS + addDays * 86_400_000).toISOString().slice(0, 10);
 }
 
