@@ -1,4 +1,5 @@
-/** Timing helpers shared by the benchmarks that set a generic call against the SQL it runs. */
+/** Helpers shared by the benchmarks that set a generic call against the SQL it runs. */
+import type { Db } from '../packages/server/src/db/db.ts';
 
 export const t = () => performance.now();
 
@@ -41,4 +42,13 @@ export async function timeBoth(api: () => Promise<Outcome>, direct: () => Promis
     }
   }
   return { a, ta, td };
+}
+
+/** `count` stations `BS001`… with a business unit each under the East China branch, set-based. */
+export async function createBenchStations(db: Db, count: number): Promise<void> {
+  await db.query(`INSERT INTO businessunit (name, new_code, new_type, parentbusinessunitid)
+    SELECT '压测服务站' || g, 'BS' || lpad(g::text, 3, '0'), 3, (SELECT businessunitid FROM businessunit WHERE new_code = 'BR-HD')
+      FROM generate_series(1, ${Number(count)}) g`);
+  await db.query(`INSERT INTO new_srv_station (new_name, new_code, new_type, new_level, new_region, new_businessunit_id, owningbusinessunit)
+    SELECT b.name, substr(b.new_code, 1, 40), 1, 1, 2, b.businessunitid, b.businessunitid FROM businessunit b WHERE b.new_code LIKE 'BS%'`);
 }

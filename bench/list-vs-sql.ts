@@ -18,7 +18,7 @@ import { compileQuery, type QuerySpec } from '../packages/server/src/records/que
 import { parseFilter, parseOrderBy } from '../packages/server/src/records/query/odata.ts';
 import { quickSearch } from '../packages/server/src/records/service.ts';
 import type { Principal } from '../packages/server/src/auth/principal.ts';
-import { median, t, timeBoth } from './compare.ts';
+import { createBenchStations, median, t, timeBoth } from './compare.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const RUNS = Math.max(20, Number(process.env.BENCH_RUNS ?? 40));
@@ -31,11 +31,7 @@ console.log(`database: ${db.kind}${process.env.DATABASE_URL ? ' (PostgreSQL)' : 
 try {
   // 300 station business units under the East China branch, and their stations — set-based.
   let t0 = t();
-  await db.query(`INSERT INTO businessunit (name, new_code, new_type, parentbusinessunitid)
-    SELECT '压测服务站' || g, 'BS' || lpad(g::text, 3, '0'), 3, (SELECT businessunitid FROM businessunit WHERE new_code = 'BR-HD')
-      FROM generate_series(1, ${STATIONS}) g`);
-  await db.query(`INSERT INTO new_srv_station (new_name, new_code, new_type, new_level, new_region, new_businessunit_id, owningbusinessunit)
-    SELECT b.name, substr(b.new_code, 1, 40), 1, 1, 2, b.businessunitid, b.businessunitid FROM businessunit b WHERE b.new_code LIKE 'BS%'`);
+  await createBenchStations(db, STATIONS);
 
   // Personnel: drop the table's secondary indexes, load with generate_series, rebuild them from the model.
   const worker = getEntity('new_srv_worker')!;

@@ -27,7 +27,7 @@ import { businessUnitSubtree } from '../packages/server/src/records/scope.ts';
 import { compileQuery, type QuerySpec } from '../packages/server/src/records/query/compile.ts';
 import { parseFilter, parseOrderBy, parseSelect } from '../packages/server/src/records/query/odata.ts';
 import type { Principal } from '../packages/server/src/auth/principal.ts';
-import { median, t, timeBoth } from './compare.ts';
+import { createBenchStations, median, t, timeBoth } from './compare.ts';
 import { buildFilter, buildOrderBy } from '../packages/web/src/entity-ui/odata.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -46,11 +46,7 @@ console.log(`database: ${pgServer ? 'PostgreSQL' : 'PGlite (embedded)'}; work or
 try {
   // 300 station business units under the East China branch, their stations, 10 engineers each.
   let t0 = t();
-  await db.query(`INSERT INTO businessunit (name, new_code, new_type, parentbusinessunitid)
-    SELECT '压测服务站' || g, 'BS' || lpad(g::text, 3, '0'), 3, (SELECT businessunitid FROM businessunit WHERE new_code = 'BR-HD')
-      FROM generate_series(1, ${STATIONS}) g`);
-  await db.query(`INSERT INTO new_srv_station (new_name, new_code, new_type, new_level, new_region, new_businessunit_id, owningbusinessunit)
-    SELECT b.name, substr(b.new_code, 1, 40), 1, 1, 2, b.businessunitid, b.businessunitid FROM businessunit b WHERE b.new_code LIKE 'BS%'`);
+  await createBenchStations(db, STATIONS);
   const admin = (await db.one<{ id: string }>("SELECT systemuserid AS id FROM systemuser WHERE domainname = 'admin'"))!.id;
   await db.query(`
     WITH s AS (SELECT row_number() OVER (ORDER BY new_code) - 1 AS n, new_srv_stationid AS id, new_businessunit_id AS bu
