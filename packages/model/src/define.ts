@@ -29,6 +29,23 @@ export function defineOptionSet<const O extends readonly OptionDef[]>(
   return { name, label: setLabel, options } as OptionSetDef<O[number]['value']>;
 }
 
+type NamedOption = Omit<OptionDef, 'value'> & { value: number };
+
+/**
+ * An option set whose values also have names, so code says `deliveryState.shipped`, not `6`
+ * (the numbers stay the specification's). The names must not be `name`, `label` or `options`.
+ */
+export function defineNamedOptionSet<const O extends Record<string, NamedOption>>(
+  name: string,
+  setLabel: Label,
+  options: O,
+): OptionSetDef<O[keyof O]['value']> & { readonly [K in keyof O]: O[K]['value'] } {
+  for (const k of ['name', 'label', 'options']) if (k in options) throw new Error(`option name ${k} is reserved (${name})`);
+  const list = Object.values(options) as (OptionDef & { value: O[keyof O]['value'] })[];
+  const byName = Object.fromEntries(Object.entries(options).map(([k, o]) => [k, o.value]));
+  return { name, label: setLabel, options: list, ...byName } as OptionSetDef<O[keyof O]['value']> & { readonly [K in keyof O]: O[K]['value'] };
+}
+
 /** Named validation patterns of spec 001 §5; the server and the forms share them. */
 export type PatternName = 'mobile' | 'phone' | 'email' | 'idcard' | 'integer' | 'uinteger' | 'numeric' | 'unumeric' | 'url';
 
@@ -45,6 +62,11 @@ interface FieldBase {
   indexed?: boolean;
   unique?: boolean;
   description?: Label;
+  /**
+   * Kept by the database as `GENERATED ALWAYS AS (<expression>) STORED` over other columns of the
+   * same row (model names only), so it can never disagree with them (available = quantity − frozen).
+   */
+  computed?: string;
 }
 
 export interface TextField extends FieldBase { type: 'text'; maxLength: number; pattern?: PatternName }
@@ -86,10 +108,15 @@ export const image = (l: Label, maxBytes: number, o: Opts<Omit<ImageField, 'maxB
  * `businessUnit`: rows belong to a unit of the head-office/branch tree; `user`: rows belong to
  * their owner; `global`: catalogue data every signed-in user may read; `system`: never served
  * by the generic record service (identity, security).
+ *
+ * `parties` (station and businessUnit scopes): further business-unit lookups of the row whose unit
+ * also reaches it. A document between two parties (a delivery from a central warehouse to a
+ * station) is owned by one and visible to both: the caller's subtree must hold the owning unit or
+ * any party unit.
  */
 export type Scope =
-  | { kind: 'station'; field: string }
-  | { kind: 'businessUnit'; field: string }
+  | { kind: 'station'; field: string; parties?: string[] }
+  | { kind: 'businessUnit'; field: string; parties?: string[] }
   | { kind: 'user'; field: string }
   | { kind: 'global' }
   | { kind: 'system' };
@@ -129,6 +156,13 @@ export interface EntityInput {
   forms?: Record<string, FormSection[]>;
   /** Extra composite indexes: each entry is a list of columns. */
   indexes?: string[][];
+  /** Composite unique keys (one stock row per warehouse and part). */
+  uniques?: string[][];
+  /**
+   * Row checks kept by the database (`CHECK (…)`), named; the expression uses model field names
+   * only. A backstop behind the commands' own conditional updates, never the first line of defence.
+   */
+  checks?: Record<string, string>;
   /** System fields this entity does without (e.g. ownership on catalogue rows). */
   noOwner?: boolean;
   /** Who may read and write through the record service; entities without it are not served. */
@@ -137,9 +171,11 @@ export interface EntityInput {
   attachments?: boolean;
 }
 
-export interface EntityDef extends Required<Omit<EntityInput, 'pluralLabel' | 'indexes' | 'noOwner' | 'access' | 'attachments'>> {
+export interface EntityDef extends Required<Omit<EntityInput, 'pluralLabel' | 'indexes' | 'uniques' | 'checks' | 'noOwner' | 'access' | 'attachments'>> {
   pluralLabel: Label;
   indexes: string[][];
+  uniques: string[][];
+  checks: Record<string, string>;
   noOwner: boolean;
   access?: EntityAccess;
   attachments: boolean;
@@ -175,12 +211,19 @@ export function defineEntity(input: EntityInput): EntityDef {
     views: input.views ?? {},
     forms: input.forms ?? {},
     indexes: input.indexes ?? [],
+    uniques: input.uniques ?? [],
+    checks: input.checks ?? {},
     noOwner,
     attachments: input.attachments ?? false,
     allFields: {},
   };
   def.allFields = { ...systemFields({ primaryKey, noOwner }), ...input.fields };
   return def;
+}
+
+/** The unit lookups whose subtree membership makes a row visible, besides its owning unit. */
+export function partyFields(e: Pick<EntityDef, 'scope'>): string[] {
+  return e.scope.kind === 'station' || e.scope.kind === 'businessUnit' ? (e.scope.parties ?? []) : [];
 }
 
 /** Snake-safe SQL identifier check: model names are the only identifiers that reach SQL. */

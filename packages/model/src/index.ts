@@ -12,3 +12,5 @@ export * from './menu.ts';
 export * from './option-sets/work-order.ts';
 export * from './geo.ts';
 export * from './work-order-api.ts';
+export * from './option-sets/parts.ts';
+export * from './parts-api.ts';

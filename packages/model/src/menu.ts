@@ -19,7 +19,9 @@ export const MENU: MenuGroup[] = [
     key: 'parts', label: 'menu.group.parts', items: [
       { key: 'partsApply', label: 'menu.partsApply', path: '/partsApply/list', privileges: ['parts.read'] },
       { key: 'partsSales', label: 'menu.partsSales', path: '/newOrder/list', privileges: ['parts.read'] },
-      { key: 'partsSign', label: 'menu.partsSign', path: '/partsSign/list', privileges: ['parts.read'] },
+      { key: 'partsSign', label: 'menu.partsSign', path: '/partsSign/list', privileges: ['parts.receive'] },
+      { key: 'partsDispatch', label: 'menu.partsDispatch', path: '/partsDispatch/list', privileges: ['delivery.read'] },
+      { key: 'partsTransfer', label: 'menu.partsTransfer', path: '/partsTransfer/list', privileges: ['delivery.read'] },
       { key: 'siteReturn', label: 'menu.siteReturn', path: '/siteReturn/list', privileges: ['parts.read'] },
       { key: 'partsReturn', label: 'menu.partsReturn', path: '/partsReturn/list', privileges: ['parts.read'] },
       { key: 'siteInv', label: 'menu.siteInv', path: '/siteInv/list', privileges: ['stock.read'] },
@@ -46,6 +48,7 @@ export const MENU: MenuGroup[] = [
       { key: 'kb', label: 'menu.kb', path: '/kb/list', privileges: ['kb.read'] },
       { key: 'contract', label: 'menu.contract', path: '/contract/list', privileges: ['workorder.read'] },
       { key: 'productReturn', label: 'menu.productReturn', path: '/productReturn/list', privileges: ['parts.read'] },
+      { key: 'warehouse', label: 'menu.warehouse', path: '/usercenter/warehouselist', privileges: ['warehouse.manage'] },
     ],
   },
   {

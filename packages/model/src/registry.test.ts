@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IDENT, LANGS, type FieldDef } from './define.ts';
+import { IDENT, LANGS, partyFields, type FieldDef } from './define.ts';
 import { ENTITIES, getEntity, getEntityBySet } from './registry.ts';
 import { messages } from './messages/index.ts';
 import { MENU } from './menu.ts';
@@ -67,6 +67,27 @@ describe('model registry', () => {
         }
       }
       for (const cols of e.indexes) for (const c of cols) expect(e.allFields[c], `${e.logicalName} index ${c}`).toBeDefined();
+    }
+  });
+
+  it('keys, checks and computed columns name only fields of their entity; parties are unit lookups', () => {
+    const words = (sql: string) => sql.match(/[a-z_][a-z0-9_]*/g) ?? [];
+    const sqlWords = new Set(['and', 'or', 'not', 'null', 'is']);
+    for (const e of ENTITIES) {
+      for (const cols of e.uniques) for (const c of cols) expect(e.allFields[c], `${e.logicalName} unique ${c}`).toBeDefined();
+      for (const [name, check] of Object.entries(e.checks)) {
+        expect(name).toMatch(IDENT);
+        for (const w of words(check.toLowerCase())) if (!sqlWords.has(w)) expect(e.allFields[w], `${e.logicalName} check ${name}: ${w}`).toBeDefined();
+      }
+      for (const [name, f] of Object.entries(e.allFields)) {
+        if (!f.computed) continue;
+        expect(f.readOnly, `${e.logicalName}.${name} computed is readOnly`).toBe(true);
+        for (const w of words(f.computed)) expect(e.allFields[w], `${e.logicalName}.${name} computed: ${w}`).toBeDefined();
+      }
+      for (const p of partyFields(e)) {
+        const f = e.allFields[p];
+        expect(f?.type === 'lookup' && f.target === 'businessunit', `${e.logicalName} party ${p}`).toBe(true);
+      }
     }
   });
 

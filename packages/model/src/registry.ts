@@ -11,6 +11,12 @@ import { claimFine } from './entities/claim-fine.ts';
 import { workOrder } from './entities/work-order.ts';
 import { outsideLine, partLine, repairItem, trouble, workOrderLog } from './entities/work-order-details.ts';
 import { cartItem, product, productLine, salesOrder, salesOrderDetail } from './entities/product.ts';
+import { siteInv, stockTransaction, warehouse } from './entities/stock.ts';
+import { partsApply, partsApplyDetail } from './entities/parts-apply.ts';
+import { stockOutOrder, stockOutOrderDetail } from './entities/delivery.ts';
+import { partTransDetail, partTransOrder } from './entities/parts-transfer.ts';
+import { invTask, stockCheck, stockCheckDetail } from './entities/stock-count.ts';
+import { stationPart } from './entities/station-part.ts';
 
 /** Every entity of the portal. Adding an entity is one file plus one line here. */
 export const ENTITIES: readonly EntityDef[] = [
@@ -48,6 +54,19 @@ export const ENTITIES: readonly EntityDef[] = [
   trouble,
   outsideLine,
   workOrderLog,
+  warehouse,
+  siteInv,
+  stockTransaction,
+  partsApply,
+  partsApplyDetail,
+  partTransOrder,
+  partTransDetail,
+  stockOutOrder,
+  stockOutOrderDetail,
+  invTask,
+  stockCheck,
+  stockCheckDetail,
+  stationPart,
 ];
 
 const byName = new Map(ENTITIES.map((e) => [e.logicalName, e]));

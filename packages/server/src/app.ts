@@ -23,6 +23,8 @@ import { noticeRoutes } from './routes/notice.ts';
 import { flowRoutes } from './routes/flow.ts';
 import { workOrderRoutes } from './routes/work-order.ts';
 import { workOrderInsightsRoutes } from './routes/work-order-insights.ts';
+import { partsRoutes } from './routes/parts.ts';
+import { stockRoutes } from './routes/stock.ts';
 import { buildServices, type Services } from './services.ts';
 import type { SmsProvider } from './auth/sms.ts';
 
@@ -74,6 +76,8 @@ export async function buildApp(db: Db, cfg: Config, opts: { sms?: SmsProvider } 
   flowRoutes(app, services);
   workOrderRoutes(app, services);
   workOrderInsightsRoutes(app, services);
+  partsRoutes(app, services);
+  stockRoutes(app, services);
   app.get('/healthz', async () => {
     await db.query('SELECT 1');
     return { ok: true };

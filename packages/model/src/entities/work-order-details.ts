@@ -53,6 +53,9 @@ export const partLine = defineEntity({
     new_oldserialno: text(label('旧件序列号', 'Old part serial number'), { maxLength: 60 }),
     new_newserialno: text(label('新件序列号', 'New part serial number'), { maxLength: 60 }),
     new_memo: text(label('备注', 'Memo'), { maxLength: 100 }),
+    // What the station's warehouse has given out for this line (a completed order's parts are taken from stock).
+    new_postedqty: int(label('已出库数量', 'Taken from stock'), { readOnly: true }),
+    new_postseq: int(label('出库次数', 'Stock postings'), { readOnly: true }),
   },
   indexes: [['new_workorder_id', 'createdon']],
   views: {

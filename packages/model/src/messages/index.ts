@@ -9,8 +9,9 @@ import { approvalUiMessages } from './approval-ui.ts';
 import { workOrderMessages } from './work-order.ts';
 import { workOrderUiMessages } from './work-order-ui.ts';
 import { workOrderInsightsMessages } from './work-order-insights.ts';
+import { partsMessages } from './parts.ts';
 
-export const messages = { ...coreMessages, ...uiMessages, ...recordsMessages, ...filesMessages, ...widgetsMessages, ...approvalMessages, ...approvalUiMessages, ...workOrderMessages, ...workOrderUiMessages, ...workOrderInsightsMessages } as const satisfies Record<string, Label>;
+export const messages = { ...coreMessages, ...uiMessages, ...recordsMessages, ...filesMessages, ...widgetsMessages, ...approvalMessages, ...approvalUiMessages, ...workOrderMessages, ...workOrderUiMessages, ...workOrderInsightsMessages, ...partsMessages } as const satisfies Record<string, Label>;
 export type MessageKey = keyof typeof messages;
 
 /** Fills `{name}` placeholders. */

@@ -15,6 +15,7 @@ export const recordsMessages = {
   'records.rowPrefix': label('第 {row} 行：{message}', 'Row {row}: {message}'),
   'records.duplicate': label('{field}“{value}”已存在', '{field} "{value}" already exists'),
   'records.duplicateField': label('{field}已存在', '{field} already exists'),
+  'records.checkFailed': label('{entity}的数据不符合规则，未保存', 'The {entity} values break a rule and were not saved'),
   'records.cycle': label('上级部门不能是本部门或其下级部门', 'The parent unit cannot be the unit itself or one of its sub-units'),
 
   // field validation ({field} is the field's label)

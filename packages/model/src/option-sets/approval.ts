@@ -1,13 +1,13 @@
-import { defineOptionSet, label } from '../define.ts';
+import { defineNamedOptionSet, defineOptionSet, label } from '../define.ts';
 
 /** spec 001 §4: approval status of a document. */
-export const approvalStatus = defineOptionSet('new_approvalstatus', label('审批状态', 'Approval status'), [
-  { value: 1, label: label('待提交', 'To be submitted') },
-  { value: 2, label: label('审批中', 'Under review') },
-  { value: 3, label: label('已审批', 'Approved') },
-  { value: 4, label: label('已驳回', 'Rejected') },
-  { value: 5, label: label('已否决', 'Vetoed') },
-] as const);
+export const approvalStatus = defineNamedOptionSet('new_approvalstatus', label('审批状态', 'Approval status'), {
+  draft: { value: 1, label: label('待提交', 'To be submitted') },
+  underReview: { value: 2, label: label('审批中', 'Under review') },
+  approved: { value: 3, label: label('已审批', 'Approved') },
+  rejected: { value: 4, label: label('已驳回', 'Rejected') },
+  vetoed: { value: 5, label: label('已否决', 'Vetoed') },
+});
 
 /** Status of one step of an approval round (progress list). */
 export const approvalStepStatus = defineOptionSet('new_approvalstepstatus', label('步骤状态', 'Step status'), [

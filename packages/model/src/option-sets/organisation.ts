@@ -5,6 +5,7 @@ export const businessUnitType = defineOptionSet('businessunit_type', label('组�
   { value: 2, label: label('分公司', 'Branch') },
   { value: 3, label: label('服务站', 'Service station') },
   { value: 4, label: label('门店', 'Store') },
+  { value: 5, label: label('中心库', 'Central warehouse') },
 ] as const);
 
 /** spec 001 §9: self-employed or self-operated, partner or third party, owned or central warehouse. */

@@ -1,4 +1,4 @@
-import { defineOptionSet, label } from '../define.ts';
+import { defineNamedOptionSet, defineOptionSet, label } from '../define.ts';
 
 /** spec 001 §4 dealstatus (handling status) 1–8, with the second label set of the specification. */
 export const workOrderDealStatus = defineOptionSet('new_dealstatus', label('处理状态', 'Handling status'), [
@@ -13,22 +13,22 @@ export const workOrderDealStatus = defineOptionSet('new_dealstatus', label('处�
 ] as const);
 
 /** spec 001 §4 work order status 1–16 (6 and 8 are not used). */
-export const workOrderStatus = defineOptionSet('new_srv_workorder_status', label('工单状态', 'Work order status'), [
-  { value: 1, label: label('未派工', 'Not dispatched'), color: 'orange' },
-  { value: 2, label: label('已派工', 'Sent workers'), color: 'blue' },
-  { value: 3, label: label('已响应', 'Has response'), color: 'cyan' },
-  { value: 4, label: label('已出发', 'Set out'), color: 'geekblue' },
-  { value: 5, label: label('已到达', 'In place'), color: 'purple' },
-  { value: 7, label: label('已完工', 'Completed'), color: 'green' },
-  { value: 9, label: label('已取消', 'Canceled'), color: 'default' },
-  { value: 10, label: label('已审核', 'Checked'), color: 'green' },
-  { value: 11, label: label('已回访', 'Revisited'), color: 'green' },
-  { value: 12, label: label('结算已确认', 'Settlement confirmed'), color: 'gold' },
-  { value: 13, label: label('销售已确认', 'Sales confirmed'), color: 'gold' },
-  { value: 14, label: label('结算中', 'In settlement'), color: 'gold' },
-  { value: 15, label: label('已付款', 'Account paid'), color: 'gold' },
-  { value: 16, label: label('已关闭', 'Finished'), color: 'default' },
-] as const);
+export const workOrderStatus = defineNamedOptionSet('new_srv_workorder_status', label('工单状态', 'Work order status'), {
+  notDispatched: { value: 1, label: label('未派工', 'Not dispatched'), color: 'orange' },
+  dispatched: { value: 2, label: label('已派工', 'Sent workers'), color: 'blue' },
+  responded: { value: 3, label: label('已响应', 'Has response'), color: 'cyan' },
+  setOut: { value: 4, label: label('已出发', 'Set out'), color: 'geekblue' },
+  arrived: { value: 5, label: label('已到达', 'In place'), color: 'purple' },
+  completed: { value: 7, label: label('已完工', 'Completed'), color: 'green' },
+  cancelled: { value: 9, label: label('已取消', 'Canceled'), color: 'default' },
+  audited: { value: 10, label: label('已审核', 'Checked'), color: 'green' },
+  revisited: { value: 11, label: label('已回访', 'Revisited'), color: 'green' },
+  settlementConfirmed: { value: 12, label: label('结算已确认', 'Settlement confirmed'), color: 'gold' },
+  salesConfirmed: { value: 13, label: label('销售已确认', 'Sales confirmed'), color: 'gold' },
+  inSettlement: { value: 14, label: label('结算中', 'In settlement'), color: 'gold' },
+  paid: { value: 15, label: label('已付款', 'Account paid'), color: 'gold' },
+  finished: { value: 16, label: label('已关闭', 'Finished'), color: 'default' },
+});
 
 /** spec 001 §4 appointment status 1–7. */
 export const appointmentStatus = defineOptionSet('new_appointmentstatus', label('预约状态', 'Appointment status'), [

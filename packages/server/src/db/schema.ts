@@ -1,6 +1,7 @@
-import { ENTITIES, IDENT, type EntityDef, type FieldDef } from '@portal/model';
+import { ENTITIES, IDENT, partyFields, type EntityDef, type FieldDef } from '@portal/model';
 import type pg from 'pg';
 import { FILES_DDL } from '../files/ddl.ts';
+import { STOCK_DDL } from '../domain/stock/ddl.ts';
 
 /** SQL column type of a model field. */
 export function columnType(f: FieldDef): string {
@@ -37,7 +38,8 @@ export function entityDdl(e: EntityDef): string[] {
   const indexed = new Set<string>();
   for (const [name, f] of Object.entries(e.allFields)) {
     if (name === e.primaryKey || name === 'createdon' || name === 'modifiedon' || name === 'statecode') continue;
-    out.push(`ALTER TABLE ${t} ADD COLUMN IF NOT EXISTS ${ident(name)} ${columnType(f)}`);
+    const generated = f.computed ? ` GENERATED ALWAYS AS (${modelExpression(e, f.computed)}) STORED` : '';
+    out.push(`ALTER TABLE ${t} ADD COLUMN IF NOT EXISTS ${ident(name)} ${columnType(f)}${generated}`);
     if (f.unique) {
       out.push(`CREATE UNIQUE INDEX IF NOT EXISTS ${ident(`ux_${e.logicalName}_${name}`.slice(0, 63))} ON ${t} (${ident(name)})`);
       indexed.add(name);
@@ -57,6 +59,18 @@ export function entityDdl(e: EntityDef): string[] {
     const n = `ix_${e.logicalName}_${cols.join('_')}`.slice(0, 63);
     out.push(`CREATE INDEX IF NOT EXISTS ${ident(n)} ON ${t} (${cols.map(ident).join(', ')})`);
   }
+  for (const cols of e.uniques) {
+    out.push(`CREATE UNIQUE INDEX IF NOT EXISTS ${ident(uniqueIndexName(e, cols))} ON ${t} (${cols.map(ident).join(', ')})`);
+  }
+  // Checks are added once (PostgreSQL has no ADD CONSTRAINT IF NOT EXISTS): looked up by name.
+  for (const [name, check] of Object.entries(e.checks)) {
+    const cn = checkName(e, name);
+    out.push(`DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_constraint WHERE conname = '${cn}') THEN ALTER TABLE ${t} ADD CONSTRAINT ${ident(cn)} CHECK (${modelExpression(e, check)}); END IF; END $$`);
+  }
+  // A party's unit reaches the row as the owner's does: lists filter by it, newest first.
+  for (const party of partyFields(e)) {
+    out.push(`CREATE INDEX IF NOT EXISTS ${ident(`ixp_${e.logicalName}_${party}`.slice(0, 63))} ON ${t} (${ident(party)}, createdon)`);
+  }
   // Record service: every list is filtered by the caller's scope and ordered newest first by
   // default, so the scope column leads a (scope, createdon) index …
   if (!e.noOwner && (e.scope.kind === 'station' || e.scope.kind === 'businessUnit' || e.scope.kind === 'user')) {
@@ -75,6 +89,26 @@ export function entityDdl(e: EntityDef): string[] {
     if (!f.searchable || f.secret || (f.type !== 'text' && f.type !== 'memo')) continue;
     out.push(`CREATE INDEX IF NOT EXISTS ${ident(`ixt_${e.logicalName}_${name}`.slice(0, 63))} ON ${t} USING gin (${ident(name)} gin_trgm_ops)`);
   }
+  return out;
+}
+
+/** Name of the unique index of a composite key (the record service maps its violations to a field). */
+export const uniqueIndexName = (e: EntityDef, cols: string[]) => `uxc_${e.logicalName}_${cols.join('_')}`.slice(0, 63);
+/** Name of a row check of an entity. */
+export const checkName = (e: EntityDef, name: string) => `ck_${e.logicalName}_${name}`.slice(0, 63);
+
+/**
+ * A check or computed-column expression of the model: words must be the entity's own fields or
+ * a few SQL keywords, numbers and comparison operators; anything else is a model error.
+ */
+function modelExpression(e: EntityDef, expr: string): string {
+  const keywords = new Set(['and', 'or', 'not', 'null', 'is']);
+  const out = expr.replace(/[A-Za-z_][A-Za-z0-9_]*/g, (w) => {
+    if (keywords.has(w.toLowerCase())) return w.toUpperCase();
+    if (!Object.hasOwn(e.allFields, w)) throw new Error(`unknown field ${w} in an expression of ${e.logicalName}`);
+    return ident(w);
+  });
+  if (!/^[\w"\s()<>=!+\-*.]*$/.test(out)) throw new Error(`unsupported expression in ${e.logicalName}: ${expr}`);
   return out;
 }
 
@@ -141,7 +175,7 @@ export async function migrate(pool: pg.Pool): Promise<void> {
   const client = await pool.connect(); // the advisory lock belongs to one session
   try {
     await client.query('SELECT pg_advisory_lock(727001)');
-    const all = ['CREATE EXTENSION IF NOT EXISTS pg_trgm', ...ENTITIES.flatMap(entityDdl), ...INTERNAL_DDL, ...FILES_DDL];
+    const all = ['CREATE EXTENSION IF NOT EXISTS pg_trgm', ...ENTITIES.flatMap(entityDdl), ...INTERNAL_DDL, ...FILES_DDL, ...STOCK_DDL];
     // No parameters: sent as one simple-protocol batch, one round trip.
     await client.query(all.join(';\n'));
   } finally {

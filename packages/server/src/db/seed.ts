@@ -71,7 +71,7 @@ export async function seedDemo(db: Db): Promise<void> {
       }, 'systemuserid');
       adminId ??= id;
       userIds.set(u.login, id);
-      await insert(sql, 'systemuserroles', { systemuserid: id, roleid: roleIds.get(u.role) }, 'systemuserrolesid');
+      for (const r of u.roles) await insert(sql, 'systemuserroles', { systemuserid: id, roleid: roleIds.get(r) }, 'systemuserrolesid');
     }
     for (const c of DEMO_LANGUAGE_CONFIGS) {
       for (const langId of [2052, 1033] as const) {

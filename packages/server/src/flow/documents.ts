@@ -13,6 +13,8 @@ export interface FlowDocument {
 
 const DOCUMENTS: Record<string, { amountField?: string; commitField?: string }> = {
   new_srv_claimfine: { amountField: 'new_amount', commitField: 'new_iscommit' },
+  new_srv_partsapply: { amountField: 'new_totalamount', commitField: 'new_iscommit' },
+  new_srv_parttransorder: { amountField: 'new_totalamount' },
 };
 
 export function flowDocument(logicalName: string): FlowDocument | undefined {

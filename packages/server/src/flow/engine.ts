@@ -3,7 +3,7 @@ import type { Sql } from '../db/db.ts';
 import { q } from '../records/sql.ts';
 import { flowDocument, flowDocuments, type FlowDocument } from './documents.ts';
 import { flowBad, flowForbidden, flowNotFound } from './errors.ts';
-import { onApproved } from './hooks.ts';
+import { onApproved, onSubmit } from './hooks.ts';
 
 /**
  * The approval state machine (spec 000 §3, §7; spec 001 §4). Document status: 1 to be submitted,
@@ -147,6 +147,7 @@ export interface SubmitInput {
 export async function submit(sql: Sql, d: FlowDocument, id: string, userId: string, input: SubmitInput): Promise<void> {
   const doc = await loadDoc(sql, d, id, true);
   if (doc.status !== 1 && doc.status !== 4) throw flowBad('flow.notDraft');
+  await onSubmit(d.entity.logicalName)(sql, id);
   const { allowself } = await activeFlow(sql, d, id, input.flowId);
   const steps = await flowSteps(sql, input.flowId);
   if (!steps.length) throw flowBad('flow.noSteps');
@@ -248,7 +249,7 @@ export async function act(sql: Sql, d: FlowDocument, id: string, userId: string,
     );
   }
   await log(sql, d, id, action, cur.name, userId, memo);
-  if (status === 3) await onApproved(d.entity.logicalName)(sql, id);
+  if (status === 3) await onApproved(d.entity.logicalName)(sql, id, userId);
   return status;
 }
 

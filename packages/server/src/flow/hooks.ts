@@ -1,7 +1,7 @@
 import type { Sql } from '../db/db.ts';
 
 /** What runs, inside the approving transaction, when a document of an entity is finally approved. */
-export type ApprovedHook = (sql: Sql, id: string) => Promise<void>;
+export type ApprovedHook = (sql: Sql, id: string, approverId: string) => Promise<void>;
 
 const noop: ApprovedHook = async () => undefined;
 
@@ -13,6 +13,23 @@ const HOOKS = new Map<string, ApprovedHook>([['new_srv_claimfine', noop]]);
 
 export function onApproved(entity: string): ApprovedHook {
   return HOOKS.get(entity) ?? noop;
+}
+
+/**
+ * What a document type checks (and prepares) inside the submitting transaction, before the round
+ * starts: a parts application needs at least one line, and its lines' current stock is refreshed.
+ */
+export type SubmitHook = (sql: Sql, id: string) => Promise<void>;
+const SUBMIT_HOOKS = new Map<string, SubmitHook>();
+
+export function onSubmit(entity: string): SubmitHook {
+  return SUBMIT_HOOKS.get(entity) ?? (async () => undefined);
+}
+
+/** Registers what a document type does on final approval and, optionally, on submit (its domain module, at start). */
+export function registerFlowHooks(entity: string, hooks: { approved?: ApprovedHook; submit?: SubmitHook }): void {
+  if (hooks.approved) HOOKS.set(entity, hooks.approved);
+  if (hooks.submit) SUBMIT_HOOKS.set(entity, hooks.submit);
 }
 
 /** Replaces the hook of an entity (tests); returns a function that puts the previous one back. */

@@ -21,3 +21,15 @@ export const notFound = (key: MessageKey = 'error.notFound') => new AppError(404
 export const invalidToken = () => new AppError(401, 'error.sessionExpired', undefined, 'invalid_token');
 export const expiredToken = () => new AppError(401, 'error.sessionExpired', undefined, 'expired_token');
 export const superseded = () => new AppError(409, 'session.elsewhere');
+
+/**
+ * A refusal of a business command: a catalogue message and, when one field is at fault (a
+ * quantity, a completion check), that field's name for the form to mark.
+ */
+export class Refusal extends AppError {
+  constructor(key: MessageKey, params?: Record<string, string | number>, readonly field?: string, status = 400) {
+    super(status, key, params);
+  }
+}
+
+export const refuse = (key: MessageKey, params?: Record<string, string | number>, field?: string) => new Refusal(key, params, field);

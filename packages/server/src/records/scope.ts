@@ -1,4 +1,4 @@
-import type { EntityDef } from '@portal/model';
+import { partyFields, type EntityDef } from '@portal/model';
 import type { FastifyRequest } from 'fastify';
 import type { Principal } from '../auth/principal.ts';
 import type { Sql } from '../db/db.ts';
@@ -50,12 +50,12 @@ export function scopePredicate(
     case 'station':
     case 'businessUnit': {
       // businessunit rows are themselves units: their own id is what belongs to the subtree.
-      const col = e.logicalName === 'businessunit' ? 'businessunitid' : 'owningbusinessunit';
+      const cols = [e.logicalName === 'businessunit' ? 'businessunitid' : 'owningbusinessunit', ...partyFields(e)];
       // A one-unit subtree (a station user) is a plain equality, so the planner can walk the
       // (owningbusinessunit, createdon) index in order and stop at the page's last row.
-      return caller.subtree.length === 1
-        ? { sql: `${alias}."${col}" = $${firstParam}::uuid`, params: [caller.subtree[0]] }
-        : { sql: `${alias}."${col}" = ANY($${firstParam}::uuid[])`, params: [caller.subtree] };
+      const test = caller.subtree.length === 1 ? `= $${firstParam}::uuid` : `= ANY($${firstParam}::uuid[])`;
+      const sql = cols.map((c) => `${alias}."${c}" ${test}`).join(' OR ');
+      return { sql: cols.length > 1 ? `(${sql})` : sql, params: [caller.subtree.length === 1 ? caller.subtree[0] : caller.subtree] };
     }
     case 'user':
       return { sql: `${alias}."ownerid" = $${firstParam}::uuid`, params: [caller.userId] };

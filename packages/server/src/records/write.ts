@@ -7,6 +7,7 @@ import { recordNotFound } from './access.ts';
 import { businessUnitSubtree, type Caller } from './scope.ts';
 import { forgetCachedUsers } from '../auth/principal.ts';
 import { CAST, kindOf, Params, q } from './sql.ts';
+import { checkName, uniqueIndexName } from '../db/schema.ts';
 import { isWritable, normGuid, stationField, type FieldError } from './validate.ts';
 
 /** At most this many field errors are joined into the Message; Data carries all of them. */
@@ -33,7 +34,7 @@ const CHUNK = 1000;
  * one object per row, given the validated rows (so a default may follow what a row brings);
  * registered by the entity's domain module.
  */
-export const serverDefaults = new Map<string, (sql: Sql, rows: readonly Record<string, unknown>[]) => Promise<Record<string, unknown>[]>>();
+export const serverDefaults = new Map<string, (sql: Sql, rows: readonly Record<string, unknown>[], caller: Caller, lang: Lang) => Promise<Record<string, unknown>[]>>();
 
 /**
  * Business rules of an entity's domain module that the generic writes must respect, run inside the
@@ -41,7 +42,7 @@ export const serverDefaults = new Map<string, (sql: Sql, rows: readonly Record<s
  * state does not allow (throw an AppError); `after` keeps derived values (totals) of written rows.
  */
 export interface WriteHooks {
-  guard?: (sql: Sql, id: string, op: 'update' | 'delete', values: Record<string, unknown>) => Promise<void>;
+  guard?: (sql: Sql, id: string, op: 'update' | 'delete', values: Record<string, unknown>, caller: Caller, lang: Lang) => Promise<void>;
   after?: (sql: Sql, ids: string[], op: 'create' | 'update') => Promise<void>;
 }
 export const writeHooks = new Map<string, WriteHooks>();
@@ -182,14 +183,21 @@ async function checkUnique(
   }
 }
 
-/** A unique index refusing a row that raced past checkUnique: a 400, not a 500. */
+/**
+ * A unique index refusing a row that raced past checkUnique (or a composite key the hooks did not
+ * check), or a row check of the model refusing the values: a 400 naming the field, not a 500.
+ */
 async function uniqueBackstop<T>(e: EntityDef, lang: Lang, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (err) {
     const pgErr = err as { code?: string; constraint?: string };
+    if (pgErr.code === '23514' && Object.keys(e.checks).some((n) => pgErr.constraint === checkName(e, n))) {
+      throw new ValidationFailed([{ field: '', message: msg('records.checkFailed', lang, { entity: e.label[lang] }) }], lang);
+    }
     if (pgErr.code !== '23505') throw err;
-    const field = Object.keys(e.allFields).find((n) => pgErr.constraint === `ux_${e.logicalName}_${n}`.slice(0, 63)) ?? '';
+    const composite = e.uniques.find((cols) => pgErr.constraint === uniqueIndexName(e, cols));
+    const field = composite?.at(-1) ?? Object.keys(e.allFields).find((n) => pgErr.constraint === `ux_${e.logicalName}_${n}`.slice(0, 63)) ?? '';
     const label = e.allFields[field]?.label[lang] ?? field;
     throw new ValidationFailed([{ field, message: msg('records.duplicateField', lang, { field: label }) }], lang);
   }
@@ -239,7 +247,7 @@ export async function insertRecords(
   // Server-set values of new rows (document numbers, initial approval status): readOnly fields.
   const defaults = serverDefaults.get(e.logicalName);
   if (defaults) {
-    const extra = await defaults(sql, work);
+    const extra = await defaults(sql, work, caller, lang);
     work.forEach((r, i) => Object.assign(r, extra[i]));
     for (const k of Object.keys(extra[0] ?? {})) if (Object.hasOwn(e.allFields, k)) cols.add(k);
   }
@@ -298,7 +306,7 @@ export async function updateRecord(sql: Sql, e: EntityDef, caller: Caller, id: s
   if (!gid) throw recordNotFound();
   await lockVisible(sql, e, caller, gid);
   await assertNotSubmitted(sql, e, gid);
-  await writeHooks.get(e.logicalName)?.guard?.(sql, gid, 'update', values);
+  await writeHooks.get(e.logicalName)?.guard?.(sql, gid, 'update', values, caller, lang);
   const work = { ...values };
   const errors: FieldError[] = [];
   const own = await resolveStations(sql, e, caller, [work], errors, lang, () => null, 'update');
@@ -346,7 +354,7 @@ export async function deleteRecord(sql: Sql, e: EntityDef, caller: Caller, id: s
   if (!gid) throw recordNotFound();
   await lockVisible(sql, e, caller, gid);
   await assertNotSubmitted(sql, e, gid);
-  await writeHooks.get(e.logicalName)?.guard?.(sql, gid, 'delete', {});
+  await writeHooks.get(e.logicalName)?.guard?.(sql, gid, 'delete', {}, caller, lang);
   const refs = referencesTo(e);
   if (refs.length) {
     const p = new Params();

@@ -10,12 +10,13 @@ import {
   assertNoDuplicate, attachableEntity, cleanFileName, contentDisposition, deleteAttachment, findAttachment, listAttachments,
   objectIdOf, saveAttachment, trimOrNull, type UploadMeta,
 } from '../files/attachments.ts';
-import { buildTemplate, checkExcelFile, importableEntity, ImportRefused, importRows, MAX_IMPORT_BYTES, type ImportTimings } from '../files/excel.ts';
+import { buildTemplate, importableEntity, importRows, type ImportTimings } from '../files/excel.ts';
+import { readExcelUpload, uploadFailure } from '../files/excel-upload.ts';
 import { ATTACHMENT_LIMIT, MB } from '../files/guard.ts';
 import { extOf, isPreviewExt } from '../files/sniff.ts';
 import { checkAnnounced, completeTicket, createTicket, purgeTickets, receiveDirect } from '../files/tickets.ts';
-import { fail, ok } from '../http/envelope.ts';
-import { AppError, badRequest, forbidden, notFound } from '../http/errors.ts';
+import { ok } from '../http/envelope.ts';
+import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { requestLang, t } from '../http/request-context.ts';
 import { assertCanSeeRecord, requestCaller } from '../records/access.ts';
 import type { Services } from '../services.ts';
@@ -35,24 +36,6 @@ export function fileRoutes(app: FastifyInstance, s: Services) {
   const timer = setInterval(() => void purgeTickets(db, storage).catch(() => undefined), 60 * 60_000);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
-
-  /** Failures of the upload-type calls: ErrorCode -1 and the message (with row errors for imports). */
-  function uploadFailure(req: FastifyRequest, reply: FastifyReply, e: unknown) {
-    const lang = requestLang(req);
-    if (e instanceof ImportRefused) {
-      return reply.code(400).send({ ErrorCode: -1, Message: msg(e.key, lang, e.params), Data: { errors: e.errors, total: e.total } });
-    }
-    if (e instanceof AppError) return reply.code(e.status).send(fail(-1, msg(e.key, lang, e.params)));
-    const code = (e as { code?: string }).code;
-    const status = (e as { statusCode?: number }).statusCode;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(413).send(fail(-1, msg('files.tooLarge', lang)));
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-      return reply.code(400).send(fail(-1, msg('files.noFile', lang)));
-    }
-    if (status && status >= 400 && status < 500) return reply.code(status).send(fail(-1, msg('error.upload', lang)));
-    req.log.error({ err: e }, 'upload failed');
-    return reply.code(500).send(fail(-1, msg('error.upload', lang)));
-  }
 
   // ---------------------------------------------------------------- address lists (public data)
   const listCache = new Map<string, { body: string; etag: string }>();
@@ -223,26 +206,7 @@ export function fileRoutes(app: FastifyInstance, s: Services) {
       try {
         const e = importableEntity((req.params as { entitySet: string }).entitySet);
         if (!req.principal!.privileges.has(e.access.write)) throw forbidden();
-        let bytes: Buffer | undefined;
-        let fileName = '';
-        for await (const part of req.parts()) {
-          if (part.type !== 'file') continue;
-          if (bytes) {
-            part.file.resume();
-            continue;
-          }
-          fileName = part.filename ?? '';
-          const chunks: Buffer[] = [];
-          let n = 0;
-          for await (const c of part.file as AsyncIterable<Buffer>) {
-            n += c.length;
-            if (n > MAX_IMPORT_BYTES) throw new AppError(413, 'excel.tooLarge');
-            chunks.push(c);
-          }
-          bytes = Buffer.concat(chunks);
-        }
-        if (!bytes) throw badRequest('files.noFile');
-        checkExcelFile(fileName, bytes);
+        const bytes = await readExcelUpload(req);
         const lang = requestLang(req);
         const timings: ImportTimings = {};
         try {

@@ -1,20 +1,18 @@
-import { LINE_ENTITIES, msg, PROGRESS_STEPS, WORK_ORDER_API, type CommandResult, type Lang, type Privilege } from '@portal/model';
+import { LINE_ENTITIES, PROGRESS_STEPS, WORK_ORDER_API, type CommandResult, type Lang, type Privilege } from '@portal/model';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z, ZodError } from 'zod';
+import { z } from 'zod';
 import { requireAuth } from '../auth/authenticate.ts';
 import type { Sql } from '../db/db.ts';
 import { auditOrder, cancelOrder, revisitOrder, settleOrder, superviseOrder } from '../domain/work-order/closing.ts';
 import { dispatchOrder, setAppointment } from '../domain/work-order/dispatch.ts';
-import { WorkOrderRefusal } from '../domain/work-order/errors.ts';
 import { installWorkOrder } from '../domain/work-order/install.ts';
 import { addLine, deleteLine, updateLine } from '../domain/work-order/lines.ts';
 import { completeOrder, recordProgress } from '../domain/work-order/progress.ts';
-import { fail, ok } from '../http/envelope.ts';
-import { AppError } from '../http/errors.ts';
+import { commandErrorHandler } from '../http/command-errors.ts';
+import { ok } from '../http/envelope.ts';
 import { requestLang } from '../http/request-context.ts';
 import { requestCaller } from '../records/access.ts';
 import type { Caller } from '../records/scope.ts';
-import { ValidationFailed } from '../records/write.ts';
 import type { Services } from '../services.ts';
 
 // Bodies are checked for shape here; the commands check the business rules and answer with the
@@ -64,24 +62,7 @@ export function workOrderRoutes(app: FastifyInstance, s: Services): void {
   installWorkOrder();
   const { db } = s;
   app.register(async (r) => {
-    r.setErrorHandler((err, req, reply) => {
-      const lang = requestLang(req);
-      if (err instanceof ValidationFailed) {
-        const message = msg(err.key, lang, err.params);
-        return reply.code(400).send({ ...fail(400, message), Data: { errors: err.errors }, error: { code: err.key, message, field: err.errors[0]?.field } });
-      }
-      if (err instanceof AppError && [400, 403, 404].includes(err.status)) {
-        const message = msg(err.key, lang, err.params);
-        const field = err instanceof WorkOrderRefusal ? err.field : undefined;
-        return reply.code(err.status).send({ ...fail(err.status, message), error: { code: err.key, message, ...(field ? { field } : {}) } });
-      }
-      if (err instanceof ZodError) {
-        const field = err.issues[0]?.path.map(String).join('.') || 'body';
-        const message = msg('wo.badValue', lang, { field });
-        return reply.code(400).send({ ...fail(400, message), error: { code: 'wo.badValue', message, field } });
-      }
-      throw err;
-    });
+    r.setErrorHandler(commandErrorHandler);
     const auth = (p: Privilege) => ({ preHandler: requireAuth(s.authenticate, p) });
     const answer = (res: CommandResult) => ok(res, res.message);
 

@@ -1,5 +1,6 @@
-import { getEntity, LINE_ENTITIES, msg, type CommandResult, type EntityDef, type Lang, type LineKind } from '@portal/model';
+import { getEntity, LINE_ENTITIES, msg, workOrderStatus, type CommandResult, type EntityDef, type Lang, type LineKind } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
+import { returnLineParts, syncOrderParts } from '../stock/work-order-parts.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Caller } from '../../records/scope.ts';
 import { CAST, kindOf, Params, q } from '../../records/sql.ts';
@@ -90,6 +91,7 @@ async function finish(sql: Sql, caller: Caller, e: EntityDef, kind: LineKind, li
   const amount = AMOUNT[kind];
   if (amount) await sql.query(`UPDATE ${q(e.logicalName)} SET new_amount = ${amount} WHERE ${q(e.primaryKey)} = $1::uuid`, [lineId]);
   await recomputeCosts(sql, [o.id]);
+  if (kind === 'partlines') await syncOrderParts(sql, caller.principal.userId, o);
   await logLine(sql, caller, e, lineId, o, key);
 }
 
@@ -156,6 +158,7 @@ export async function deleteLine(sql: Sql, caller: Caller, id: string, kindName:
   const o = await openOrder(sql, caller, id);
   const lid = await lockLine(sql, e, o, lineId);
   await logLine(sql, caller, e, lid, o, 'wo.log.lineDeleted');
+  if (e.logicalName === 'new_srv_partline' && o.status === workOrderStatus.completed) await returnLineParts(sql, caller.principal.userId, o, lid);
   await sql.query(`DELETE FROM ${q(e.logicalName)} WHERE ${q(e.primaryKey)} = $1::uuid`, [lid]);
   await recomputeCosts(sql, [o.id]);
   return { ...result(o, o.status, o.dealstatus, 'wo.deleted', lang), lineId: lid };

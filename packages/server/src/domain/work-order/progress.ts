@@ -1,5 +1,6 @@
-import { fixType, PROGRESS_STEPS, workOrderAction, type CommandResult, type CompleteRequest, type Lang, type OptionSetDef, type ProgressRequest, type ProgressStep } from '@portal/model';
+import { fixType, PROGRESS_STEPS, workOrderAction, workOrderStatus, type CommandResult, type CompleteRequest, type Lang, type OptionSetDef, type ProgressRequest, type ProgressStep } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
+import { syncOrderParts } from '../stock/work-order-parts.ts';
 import type { Caller } from '../../records/scope.ts';
 import { parseDateTime } from '../../records/validate.ts';
 import { refuse } from './errors.ts';
@@ -133,6 +134,8 @@ export async function completeOrder(sql: Sql, caller: Caller, id: string, input:
     new_completionaddress: completionAddress, new_photocount: photos,
     ...(fix !== null ? { new_fixtype: fix } : {}), ...(solution ? { new_solution: solution } : {}), ...(serviceResult ? { new_serviceresult: serviceResult } : {}),
   });
+  // The replaced parts leave the station's warehouse now (refused when it is short).
+  await syncOrderParts(sql, caller.principal.userId, { id: o.id, name: o.name, stationId: o.stationId, status: workOrderStatus.completed });
   await appendLog(sql, caller.principal.userId, {
     orderId: o.id, stationId: o.stationId, unitId: o.unitId, action: ACTION.completed, from: o.status, to: 7, workerId: o.workerId,
     memo: serviceResult, summary: logSummary(ACTION.completed),

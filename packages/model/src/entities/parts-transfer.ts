@@ -1,0 +1,95 @@
+import { approvalFields } from '../approval-fields.ts';
+import { bool, dateTime, defineEntity, int, label, lookup, money, optionSet, text } from '../define.ts';
+import { transferApprovalStatus, transferDocState, transferStatus } from '../option-sets/parts.ts';
+
+const RO = { readOnly: true } as const;
+
+/**
+ * Parts transfer (调拨单, `new_srv_parttransorder`) between two warehouses: made by the sending
+ * side, approved through a flow (labels making, approving, approved, rejected, vetoed), reserved in
+ * the sending warehouse on approval, shipped by deliveries of out type "transfer" and received by the
+ * receiving warehouse. Owned by the sending warehouse's unit; the receiving unit is a party.
+ */
+export const partTransOrder = defineEntity({
+  logicalName: 'new_srv_parttransorder',
+  entitySet: 'new_srv_parttransorders',
+  label: label('配件调拨单', 'Parts transfer'),
+  scope: { kind: 'businessUnit', field: 'new_fromunit_id', parties: ['new_tounit_id'] },
+  access: { read: 'parts.read', write: 'transfer.write' },
+  attachments: true,
+  fields: {
+    new_name: text(label('调拨单号', 'Transfer number'), { readOnly: true, searchable: true, maxLength: 40, unique: true }),
+    new_warehouse_id: lookup('new_srv_warehouse', label('调出仓库', 'From warehouse'), { required: true }),
+    new_fromunit_id: lookup('businessunit', label('调出组织', 'From unit'), RO),
+    new_towarehouse_id: lookup('new_srv_warehouse', label('调入仓库', 'To warehouse'), { required: true }),
+    new_tounit_id: lookup('businessunit', label('调入组织', 'To unit'), RO),
+    new_reason: text(label('调拨原因', 'Reason'), { required: true, maxLength: 100 }),
+    new_docstate: optionSet(transferDocState, undefined, { readOnly: true, indexed: true }),
+    statuscode: optionSet(transferStatus, undefined, RO),
+    new_isclose: bool(label('已关闭', 'Closed'), { readOnly: true, trueLabel: label('已关闭', 'Closed'), falseLabel: label('未关闭', 'Open') }),
+    new_closetime: dateTime(label('关闭时间', 'Closed on'), RO),
+    new_closereason: text(label('关闭原因', 'Close reason'), { readOnly: true, maxLength: 100 }),
+    new_totalqty: int(label('调拨总数', 'Total quantity'), RO),
+    new_totalamount: money(label('调拨金额', 'Total amount'), RO),
+    new_linecount: int(label('明细行数', 'Lines'), RO),
+    new_memo: text(label('备注', 'Memo'), { maxLength: 100 }),
+    ...approvalFields(),
+    new_approvalstatus: optionSet(transferApprovalStatus, undefined, { readOnly: true, indexed: true }),
+  },
+  indexes: [['new_fromunit_id', 'createdon'], ['new_tounit_id', 'createdon']],
+  views: {
+    all: {
+      label: label('全部调拨单', 'All transfers'),
+      columns: ['new_name', 'new_warehouse_id', 'new_towarehouse_id', 'new_reason', 'new_totalqty', 'new_approvalstatus', 'new_docstate', 'statuscode', 'createdon'],
+      orderBy: [['createdon', 'desc']],
+    },
+    open: {
+      label: label('未完成', 'Open'),
+      columns: ['new_name', 'new_warehouse_id', 'new_towarehouse_id', 'new_totalqty', 'new_approvalstatus', 'new_docstate', 'statuscode', 'createdon'],
+      orderBy: [['createdon', 'desc']],
+      filter: { new_docstate: [1, 2, 3, 4] },
+    },
+  },
+  forms: {
+    main: [
+      { key: 'basic', label: label('调拨信息', 'Transfer'), fields: ['new_name', 'new_warehouse_id', 'new_towarehouse_id', 'new_reason', 'new_memo'] },
+      { key: 'state', label: label('状态与数量', 'State and quantity'), fields: ['new_docstate', 'statuscode', 'new_totalqty', 'new_totalamount', 'new_linecount', 'new_isclose', 'new_closetime', 'new_closereason'] },
+      { key: 'approval', label: label('审批信息', 'Approval'), fields: ['new_approvalstatus', 'new_stepname', 'new_stepuser_id', 'new_submitter_id', 'new_submittime', 'new_approvedtime'] },
+    ],
+  },
+});
+
+export const partTransDetail = defineEntity({
+  logicalName: 'new_srv_parttransdetail',
+  entitySet: 'new_srv_parttransdetails',
+  label: label('调拨明细', 'Transfer line'),
+  scope: { kind: 'businessUnit', field: 'new_fromunit_id', parties: ['new_tounit_id'] },
+  access: { read: 'parts.read' },
+  fields: {
+    new_name: text(label('配件名称', 'Part name'), { readOnly: true, maxLength: 200 }),
+    new_parttransorder_id: lookup('new_srv_parttransorder', label('调拨单', 'Parts transfer'), { required: true, readOnly: true }),
+    new_fromunit_id: lookup('businessunit', label('调出组织', 'From unit'), RO),
+    new_tounit_id: lookup('businessunit', label('调入组织', 'To unit'), RO),
+    new_code: text(label('物料编码', 'Part number'), { readOnly: true, maxLength: 60 }),
+    new_product_id: lookup('product', label('配件', 'Part'), { required: true }),
+    new_uom: text(label('单位', 'Unit'), { readOnly: true, maxLength: 20 }),
+    new_price: money(label('单价', 'Unit price'), RO),
+    new_qty: int(label('调拨数量', 'Quantity'), { required: true, min: 1, max: 99_999 }),
+    new_reservedqty: int(label('预留数量', 'Reserved'), RO),
+    new_shippedqty: int(label('已发数量', 'Shipped'), RO),
+    new_receivedqty: int(label('已收数量', 'Received'), RO),
+    new_amount: money(label('金额', 'Amount'), RO),
+    new_tempcurrentinv: int(label('当前库存', 'Current stock'), RO),
+    new_memo: text(label('备注', 'Memo'), { maxLength: 100 }),
+  },
+  uniques: [['new_parttransorder_id', 'new_product_id']],
+  indexes: [['new_parttransorder_id', 'createdon']],
+  checks: { quantities: 'new_shippedqty >= 0 AND new_reservedqty >= 0 AND new_receivedqty >= 0 AND new_receivedqty <= new_shippedqty' },
+  views: {
+    byDocument: {
+      label: label('调拨明细', 'Lines'),
+      columns: ['new_code', 'new_name', 'new_uom', 'new_price', 'new_qty', 'new_tempcurrentinv', 'new_shippedqty', 'new_receivedqty', 'new_amount', 'new_memo'],
+      orderBy: [['createdon', 'asc']],
+    },
+  },
+});

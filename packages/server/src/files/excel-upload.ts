@@ -1,0 +1,52 @@
+import { msg } from '@portal/model';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { fail } from '../http/envelope.ts';
+import { AppError, badRequest } from '../http/errors.ts';
+import { requestLang } from '../http/request-context.ts';
+import { checkExcelFile, ImportRefused, MAX_IMPORT_BYTES } from './excel.ts';
+
+/**
+ * The one Excel file of a multipart request (further files are drained), at most 10 MB, checked to
+ * be a safe .xlsx. The route's plugin must have registered @fastify/multipart.
+ */
+export async function readExcelUpload(req: FastifyRequest): Promise<Buffer> {
+  let bytes: Buffer | undefined;
+  let fileName = '';
+  for await (const part of req.parts()) {
+    if (part.type !== 'file') continue;
+    if (bytes) {
+      part.file.resume();
+      continue;
+    }
+    fileName = part.filename ?? '';
+    const chunks: Buffer[] = [];
+    let n = 0;
+    for await (const c of part.file as AsyncIterable<Buffer>) {
+      n += c.length;
+      if (n > MAX_IMPORT_BYTES) throw new AppError(413, 'excel.tooLarge');
+      chunks.push(c);
+    }
+    bytes = Buffer.concat(chunks);
+  }
+  if (!bytes) throw badRequest('files.noFile');
+  checkExcelFile(fileName, bytes);
+  return bytes;
+}
+
+/** Failures of the upload-type calls: ErrorCode -1 and the message (with row errors for imports). */
+export function uploadFailure(req: FastifyRequest, reply: FastifyReply, e: unknown) {
+  const lang = requestLang(req);
+  if (e instanceof ImportRefused) {
+    return reply.code(400).send({ ErrorCode: -1, Message: msg(e.key, lang, e.params), Data: { errors: e.errors, total: e.total } });
+  }
+  if (e instanceof AppError) return reply.code(e.status).send(fail(-1, msg(e.key, lang, e.params)));
+  const code = (e as { code?: string }).code;
+  const status = (e as { statusCode?: number }).statusCode;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(413).send(fail(-1, msg('files.tooLarge', lang)));
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+    return reply.code(400).send(fail(-1, msg('files.noFile', lang)));
+  }
+  if (status && status >= 400 && status < 500) return reply.code(status).send(fail(-1, msg('error.upload', lang)));
+  req.log.error({ err: e }, 'upload failed');
+  return reply.code(500).send(fail(-1, msg('error.upload', lang)));
+}

@@ -1,0 +1,97 @@
+import { DELIVERY_STEP_PRIVILEGE, DELIVERY_STEPS, PARTS_API, type Lang, type PartsCommandResult, type Privilege } from '@portal/model';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { requireAuth } from '../auth/authenticate.ts';
+import type { Sql } from '../db/db.ts';
+import { once } from '../domain/idempotency.ts';
+import { closeApplication, installApplication, applicationDocument, setApprovedQuantities } from '../domain/parts/application.ts';
+import {
+  addDeliveryLine, createDelivery, deleteDeliveryLine, deliveryStep, installDelivery, receiveDelivery, updateDeliveryLine,
+} from '../domain/parts/delivery.ts';
+import { addRequestLine, deleteRequestLine, updateRequestLine, type RequestDocument } from '../domain/parts/request-lines.ts';
+import { closeTransfer, installTransfer, transferDocument } from '../domain/parts/transfer.ts';
+import { commandErrorHandler } from '../http/command-errors.ts';
+import { ok } from '../http/envelope.ts';
+import { requestLang } from '../http/request-context.ts';
+import { requestCaller } from '../records/access.ts';
+import type { Caller } from '../records/scope.ts';
+import type { Services } from '../services.ts';
+
+// Bodies are checked for shape here; the commands check the business rules and answer with the
+// specification's messages (a missing part, a quantity over 100,000), so those fields stay loose.
+const text = (max = 10_000) => z.string().max(max);
+const num = z.union([z.number(), z.string().max(40)]);
+const LINE = z.object({ productId: text(200).optional(), qty: num.optional(), memo: text().nullish() });
+const CLOSE = z.object({ reason: text().default('') });
+const DELIVERY = z.object({
+  outType: z.number().int(), warehouseId: text(200).default(''), applicationIds: z.array(text(200)).max(200).optional(), transferId: text(200).optional(),
+  scrapReason: z.number().int().nullish(), afterScrap: z.number().int().nullish(), memo: text().optional(),
+});
+const SHIP = z.object({ logisticsCorp: text().optional(), trackingNo: text().optional(), freight: z.number().nullish() });
+const QUANTITIES = z.object({ lines: z.array(z.object({ lineId: text(200), qty: num })).max(5000) });
+const APPROVED = z.object({ lines: z.array(z.object({ lineId: text(200), approvedQty: num })).max(5000) });
+
+type Run = (sql: Sql, caller: Caller, req: FastifyRequest<{ Params: Record<string, string> }>, lang: Lang) => Promise<PartsCommandResult>;
+
+/**
+ * The parts calls (PARTS_API in the model): application and transfer lines, approved quantities,
+ * close; deliveries (create, lines, the five steps, receipt). One transaction each; a POST with an
+ * Idempotency-Key answers a retry with the first result.
+ */
+export function partsRoutes(app: FastifyInstance, s: Services): void {
+  installApplication();
+  installTransfer();
+  installDelivery();
+  const { db } = s;
+  app.register(async (r) => {
+    r.setErrorHandler(commandErrorHandler);
+    const route = (method: 'POST' | 'PATCH' | 'DELETE', path: string, privilege: Privilege | undefined, run: Run) => {
+      r.route<{ Params: Record<string, string> }>({
+        method, url: `${PARTS_API}${path}`, preHandler: privilege ? requireAuth(s.authenticate, privilege) : requireAuth(s.authenticate),
+        handler: async (req) => {
+          const caller = await requestCaller(db, req);
+          const lang = requestLang(req);
+          const key = req.headers['idempotency-key'];
+          const result = await db.tx((sql) => once(sql, caller.principal.userId, `${method} ${req.url}`, typeof key === 'string' ? key : undefined, () => run(sql, caller, req, lang)));
+          return ok(result, result.message);
+        },
+      });
+    };
+
+    const requestLines = (base: string, d: RequestDocument) => {
+      route('POST', `/${base}/:id/lines`, d.write, (sql, c, req, lang) => {
+        const b = LINE.parse(req.body ?? {});
+        return addRequestLine(sql, c, d, req.params.id, { productId: b.productId ?? '', qty: b.qty as number, memo: b.memo ?? undefined }, lang);
+      });
+      route('PATCH', `/${base}/:id/lines/:lineId`, d.write, (sql, c, req, lang) => {
+        const b = LINE.parse(req.body ?? {});
+        return updateRequestLine(sql, c, d, req.params.id, req.params.lineId, { ...b, qty: b.qty as number | undefined, memo: b.memo ?? undefined }, lang);
+      });
+      route('DELETE', `/${base}/:id/lines/:lineId`, d.write, (sql, c, req, lang) => deleteRequestLine(sql, c, d, req.params.id, req.params.lineId, lang));
+    };
+    requestLines('applications', applicationDocument);
+    requestLines('transfers', transferDocument);
+
+    route('POST', '/applications/:id/approved', 'approval.act', (sql, c, req, lang) =>
+      setApprovedQuantities(sql, c, req.params.id, APPROVED.parse(req.body ?? {}) as never, lang));
+    route('POST', '/applications/:id/close', undefined, (sql, c, req, lang) => closeApplication(sql, c, req.params.id, CLOSE.parse(req.body ?? {}), lang));
+    route('POST', '/transfers/:id/close', 'transfer.write', (sql, c, req, lang) => closeTransfer(sql, c, req.params.id, CLOSE.parse(req.body ?? {}), lang));
+
+    route('POST', '/deliveries', 'delivery.create', (sql, c, req, lang) => createDelivery(sql, c, DELIVERY.parse(req.body ?? {}), lang));
+    route('POST', '/deliveries/:id/lines', 'delivery.create', (sql, c, req, lang) => {
+      const b = LINE.parse(req.body ?? {});
+      return addDeliveryLine(sql, c, req.params.id, { productId: b.productId, qty: b.qty as number, memo: b.memo ?? undefined }, lang);
+    });
+    route('PATCH', '/deliveries/:id/lines/:lineId', 'delivery.create', (sql, c, req, lang) => {
+      const b = LINE.parse(req.body ?? {});
+      return updateDeliveryLine(sql, c, req.params.id, req.params.lineId, { qty: b.qty as number | undefined, memo: b.memo ?? undefined }, lang);
+    });
+    route('DELETE', '/deliveries/:id/lines/:lineId', 'delivery.create', (sql, c, req, lang) => deleteDeliveryLine(sql, c, req.params.id, req.params.lineId, lang));
+    for (const step of DELIVERY_STEPS) {
+      route('POST', `/deliveries/:id/${step}`, DELIVERY_STEP_PRIVILEGE[step], (sql, c, req, lang) =>
+        deliveryStep(sql, c, req.params.id, step, step === 'ship' ? SHIP.parse(req.body ?? {}) : {}, lang));
+    }
+    route('POST', '/deliveries/:id/receive', 'parts.receive', (sql, c, req, lang) =>
+      receiveDelivery(sql, c, req.params.id, QUANTITIES.parse(req.body ?? {}) as never, lang));
+  });
+}
