@@ -26,6 +26,7 @@ import { workOrderInsightsRoutes } from './routes/work-order-insights.ts';
 import { partsRoutes } from './routes/parts.ts';
 import { stockRoutes } from './routes/stock.ts';
 import { buildServices, type Services } from './services.ts';
+import { installDomain } from './domain/install.ts';
 import type { SmsProvider } from './auth/sms.ts';
 
 export interface App {
@@ -35,6 +36,7 @@ export interface App {
 
 /** Builds the HTTP app on an open database. Tests call this and use app.inject. */
 export async function buildApp(db: Db, cfg: Config, opts: { sms?: SmsProvider } = {}): Promise<App> {
+  installDomain();
   const services = await buildServices(db, cfg, opts.sms);
   const app = Fastify({
     logger: { level: cfg.logLevel, redact: ['req.headers.authorization', 'req.body.password', 'req.body.refresh_token'] },

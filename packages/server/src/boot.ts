@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import { openConnection } from './db/connection.ts';
 import { Db } from './db/db.ts';
 import { migrate } from './db/schema.ts';
+import { installDomain } from './domain/install.ts';
 import { hasData, seedBaseline, seedDemo } from './db/seed.ts';
 import type { SmsProvider } from './auth/sms.ts';
 
@@ -17,6 +18,7 @@ export async function boot(cfg: Config, opts: { sms?: SmsProvider } = {}): Promi
   const conn = await openConnection({ url: cfg.databaseUrl, dataDir: cfg.memoryDb ? null : `${cfg.dataDir}/pgdata` });
   const db = new Db(conn.pool, conn.kind);
   await migrate(conn.pool);
+  installDomain();
   await seedBaseline(db);
   const wantDemo = cfg.seedDemo === 'yes' || (cfg.seedDemo === 'auto' && conn.kind === 'embedded');
   if (wantDemo && !(await hasData(db))) await seedDemo(db);

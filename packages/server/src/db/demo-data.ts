@@ -44,7 +44,7 @@ export const DEMO_ROLES: { code: string; name: string; description: string; priv
   {
     code: 'R02-HQ', name: '总部审批员', description: '总部售后管理与审批',
     privileges: P('portal.login', 'station.read', 'station.write', 'worker.read', 'workorder.read', 'workorder.write', 'workorder.dispatch', 'workorder.audit', 'parts.read', 'stock.read',
-      'stock.adjust', 'stock.limit', 'invtask.manage', 'delivery.read',
+      'stock.adjust', 'stock.limit', 'invtask.manage', 'delivery.read', 'transfer.write',
       'quota.read', 'quota.adjust', 'expense.read', 'expense.write', 'approval.act', 'notice.read', 'notice.publish', 'sales.read',
       'kb.read', 'kb.write', 'product.read', 'product.write'),
   },

@@ -4,6 +4,7 @@ import { seedServiceDemo } from './demo-service.ts';
 import { seedShopCatalogue } from '../domain/shop/demo-catalogue.ts';
 import { seedApprovalDemo } from './demo-approval.ts';
 import { seedWorkOrderDemo } from './demo-work-orders.ts';
+import { seedPartsDemo } from './demo-parts.ts';
 import {
   DEMO_LANGUAGE_CONFIGS, DEMO_LANGUAGES, DEMO_PARAMETERS, DEMO_PASSWORD, DEMO_ROLES, DEMO_STATIONS, DEMO_UNITS, DEMO_USERS,
 } from './demo-data.ts';
@@ -85,5 +86,6 @@ export async function seedDemo(db: Db): Promise<void> {
     await seedShopCatalogue(sql, { hqUnitId: hq, adminId: adminId! });
     await seedApprovalDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
     await seedWorkOrderDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
+    await seedPartsDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
   });
 }

@@ -2,7 +2,6 @@ import { msg } from '@portal/model';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireAuth } from '../auth/authenticate.ts';
-import { installClaimFine } from '../domain/claim-fine/claim-fine.ts';
 import { act, flowList, flowStepList, logList, myApprovalCount, myApprovals, progress, requireDocument, revoke, submit } from '../flow/engine.ts';
 import { flowBad, WORKFLOW_PREFIX } from '../flow/errors.ts';
 import { fail, ok } from '../http/envelope.ts';
@@ -25,7 +24,6 @@ const guid = (v: unknown) => {
  */
 export function flowRoutes(app: FastifyInstance, s: Services) {
   const { db } = s;
-  installClaimFine();
   app.register(async (r) => {
     r.setErrorHandler((err, req, reply) => {
       if (err instanceof AppError && [400, 403, 404].includes(err.status)) {

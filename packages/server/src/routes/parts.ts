@@ -4,12 +4,12 @@ import { z } from 'zod';
 import { requireAuth } from '../auth/authenticate.ts';
 import type { Sql } from '../db/db.ts';
 import { once } from '../domain/idempotency.ts';
-import { closeApplication, installApplication, applicationDocument, setApprovedQuantities } from '../domain/parts/application.ts';
+import { applicationDocument, closeApplication, setApprovedQuantities } from '../domain/parts/application.ts';
 import {
-  addDeliveryLine, createDelivery, deleteDeliveryLine, deliveryStep, installDelivery, receiveDelivery, updateDeliveryLine,
+  addDeliveryLine, createDelivery, deleteDeliveryLine, deliveryStep, receiveDelivery, updateDeliveryLine,
 } from '../domain/parts/delivery.ts';
 import { addRequestLine, deleteRequestLine, updateRequestLine, type RequestDocument } from '../domain/parts/request-lines.ts';
-import { closeTransfer, installTransfer, transferDocument } from '../domain/parts/transfer.ts';
+import { closeTransfer, transferDocument } from '../domain/parts/transfer.ts';
 import { commandErrorHandler } from '../http/command-errors.ts';
 import { ok } from '../http/envelope.ts';
 import { requestLang } from '../http/request-context.ts';
@@ -39,9 +39,6 @@ type Run = (sql: Sql, caller: Caller, req: FastifyRequest<{ Params: Record<strin
  * Idempotency-Key answers a retry with the first result.
  */
 export function partsRoutes(app: FastifyInstance, s: Services): void {
-  installApplication();
-  installTransfer();
-  installDelivery();
   const { db } = s;
   app.register(async (r) => {
     r.setErrorHandler(commandErrorHandler);

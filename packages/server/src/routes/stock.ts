@@ -6,7 +6,7 @@ import { requireAuth } from '../auth/authenticate.ts';
 import type { Sql } from '../db/db.ts';
 import { once } from '../domain/idempotency.ts';
 import { cancelCount, confirmCount, createCount, createTask, importCounts, setCounts, submitCount, type CountRow } from '../domain/stock/counts.ts';
-import { installLimits, saveLimits, stationInventory } from '../domain/stock/limits.ts';
+import { saveLimits, stationInventory } from '../domain/stock/limits.ts';
 import { ImportRefused, MAX_LISTED_ERRORS } from '../files/excel.ts';
 import { readTable, writeTable } from '../files/excel-table.ts';
 import { readExcelUpload, uploadFailure } from '../files/excel-upload.ts';
@@ -43,7 +43,6 @@ type Run = (sql: Sql, caller: Caller, req: FastifyRequest<{ Params: Record<strin
  * inventory overview.
  */
 export function stockRoutes(app: FastifyInstance, s: Services): void {
-  installLimits();
   const { db } = s;
   app.register(async (r) => {
     r.setErrorHandler(commandErrorHandler);

@@ -5,7 +5,6 @@ import { requireAuth } from '../auth/authenticate.ts';
 import type { Sql } from '../db/db.ts';
 import { auditOrder, cancelOrder, revisitOrder, settleOrder, superviseOrder } from '../domain/work-order/closing.ts';
 import { dispatchOrder, setAppointment } from '../domain/work-order/dispatch.ts';
-import { installWorkOrder } from '../domain/work-order/install.ts';
 import { addLine, deleteLine, updateLine } from '../domain/work-order/lines.ts';
 import { completeOrder, recordProgress } from '../domain/work-order/progress.ts';
 import { commandErrorHandler } from '../http/command-errors.ts';
@@ -59,7 +58,6 @@ const COMMANDS: { [K in keyof typeof BODIES]: Command<z.infer<(typeof BODIES)[K]
  * field validation of detail lines as the record service's `Data: { errors }`.
  */
 export function workOrderRoutes(app: FastifyInstance, s: Services): void {
-  installWorkOrder();
   const { db } = s;
   app.register(async (r) => {
     r.setErrorHandler(commandErrorHandler);

@@ -81,9 +81,9 @@ async function resolve(sql: Sql, row: Record<string, unknown>, lang: Lang): Prom
 async function refreshStatus(sql: Sql, id: string): Promise<void> {
   await sql.query(
     `UPDATE new_srv_partsapply a SET statuscode = CASE
-            WHEN a.new_isclose THEN $2
-            WHEN x.approved > 0 AND x.shipped >= x.approved THEN $3
-            WHEN x.shipped > 0 THEN $4 ELSE $5 END, modifiedon = now()
+            WHEN a.new_isclose THEN $2::int
+            WHEN x.approved > 0 AND x.shipped >= x.approved THEN $3::int
+            WHEN x.shipped > 0 THEN $4::int ELSE $5::int END, modifiedon = now()
        FROM (SELECT COALESCE(sum(COALESCE(new_approvedqty, 0)), 0) AS approved, COALESCE(sum(COALESCE(new_shippedqty, 0)), 0) AS shipped
                FROM new_srv_partsapplydetil WHERE new_partsapply_id = $1::uuid) x
       WHERE a.new_srv_partsapplyid = $1::uuid`,

@@ -48,9 +48,9 @@ export async function recomputeTransfer(sql: Sql, id: string): Promise<void> {
 export async function refreshTransferState(sql: Sql, id: string): Promise<void> {
   await sql.query(
     `UPDATE new_srv_parttransorder t SET
-            new_docstate = CASE WHEN x.received >= x.qty AND x.qty > 0 THEN $2 WHEN x.received > 0 THEN $3
-                                WHEN x.shipped >= x.qty AND x.qty > 0 THEN $4 WHEN x.shipped > 0 THEN $5 ELSE $6 END,
-            statuscode = CASE WHEN x.received >= x.qty AND x.qty > 0 THEN $7 WHEN x.shipped > 0 THEN $8 ELSE $9 END,
+            new_docstate = CASE WHEN x.received >= x.qty AND x.qty > 0 THEN $2::int WHEN x.received > 0 THEN $3::int
+                                WHEN x.shipped >= x.qty AND x.qty > 0 THEN $4::int WHEN x.shipped > 0 THEN $5::int ELSE $6::int END,
+            statuscode = CASE WHEN x.received >= x.qty AND x.qty > 0 THEN $7::int WHEN x.shipped > 0 THEN $8::int ELSE $9::int END,
             modifiedon = now()
        FROM (SELECT COALESCE(sum(new_qty), 0) AS qty, COALESCE(sum(new_shippedqty), 0) AS shipped, COALESCE(sum(new_receivedqty), 0) AS received
                FROM new_srv_parttransdetail WHERE new_parttransorder_id = $1::uuid) x

@@ -17,7 +17,7 @@ export const DEMO_PRODUCT_LINES = [
 
 type Line = (typeof DEMO_PRODUCT_LINES)[number]['code'];
 /** state: 0 active, 1 retired, 2 draft (product_state). */
-type P = { no: string; name: string; model: string; line: Line; uom: '个' | '件' | '套' | '台'; price: string; state?: 0 | 1 | 2; description?: string };
+type P = { no: string; name: string; model: string; line: Line; uom: '个' | '件' | '套' | '台' | '块'; price: string; state?: 0 | 1 | 2; description?: string };
 
 export const DEMO_PRODUCTS: P[] = [
   // 液压系统
@@ -40,6 +40,8 @@ export const DEMO_PRODUCTS: P[] = [
   { no: 'EC-PS-24', name: '开关电源', model: 'NDR-240-24', line: 'PL-ELE', uom: '个', price: '328.00' },
   { no: 'EC-PX-08', name: '接近开关', model: 'M18-NPN-8mm', line: 'PL-ELE', uom: '个', price: '65.00' },
   { no: 'EC-EN-1024', name: '增量编码器', model: 'E6B2-CWZ6C 1024P', line: 'PL-ELE', uom: '个', price: '420.00' },
+  { no: 'EC-PCB-210', name: '主控 PCB 板', model: 'HC-MB210 V3.2', line: 'PL-ELE', uom: '块', price: '1260.00', description: '整机主控板，出厂已烧录 V3.2 程序，更换后需在触摸屏校准参数' },
+  { no: 'EC-PCB-060', name: '电源驱动板', model: 'HC-PD060', line: 'PL-ELE', uom: '块', price: '486.00' },
   { no: 'EC-CB-10', name: '电控柜线束总成', model: 'WH-10M', line: 'PL-ELE', uom: '套', price: '760.00', state: 2 },
   // 传动部件
   { no: 'DR-BR-6205', name: '深沟球轴承', model: '6205-2RS', line: 'PL-DRV', uom: '个', price: '32.00' },
@@ -59,6 +61,8 @@ export const DEMO_PRODUCTS: P[] = [
   { no: 'PW-GS-30', name: '柴油发电机组', model: 'HCG-30kW 静音型', line: 'PL-PWR', uom: '台', price: '42800.00' },
   { no: 'PW-FL-01', name: '柴油滤清器', model: 'CX0708', line: 'PL-PWR', uom: '个', price: '58.00' },
   { no: 'PW-AF-02', name: '空气滤清器', model: 'K2036', line: 'PL-PWR', uom: '个', price: '126.00' },
+  { no: 'PW-CP-35', name: '涡旋压缩机', model: 'ZW35KS-TFP 380V', line: 'PL-PWR', uom: '台', price: '4580.00', description: '冷却单元压缩机，含减震垫与接线盒' },
+  { no: 'PW-FM-550', name: '散热风扇电机', model: 'YSK-550W-4P', line: 'PL-PWR', uom: '台', price: '680.00' },
   { no: 'PW-ST-24', name: '起动机', model: 'QD2610-24V', line: 'PL-PWR', uom: '台', price: '980.00', state: 2 },
   // 钣金与耗材
   { no: 'SM-CV-01', name: '防护罩总成', model: 'HC-GZ-1200', line: 'PL-CON', uom: '套', price: '1350.00' },

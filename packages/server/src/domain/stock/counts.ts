@@ -240,10 +240,10 @@ export async function cancelCount(sql: Sql, caller: Caller, id: string, lang: La
 /** A task is completed when none of its sheets is open any more. */
 async function refreshTask(sql: Sql, task: string): Promise<void> {
   await sql.query(
-    `UPDATE new_srv_invtask t SET new_donecount = x.done, new_state = CASE WHEN x.open = 0 THEN $2 ELSE $3 END, modifiedon = now()
-       FROM (SELECT count(*) FILTER (WHERE new_state = $4)::int AS done, count(*) FILTER (WHERE new_state IN ($5, $6))::int AS open
+    `UPDATE new_srv_invtask t SET new_donecount = x.done, new_state = CASE WHEN x.open = 0 THEN $2::int ELSE $3::int END, modifiedon = now()
+       FROM (SELECT count(*) FILTER (WHERE new_state = $4::int)::int AS done, count(*) FILTER (WHERE new_state IN ($5::int, $6::int))::int AS open
                FROM new_srv_stockcheck WHERE new_invtask_id = $1::uuid) x
-      WHERE t.new_srv_invtaskid = $1::uuid AND t.new_state <> $7`,
+      WHERE t.new_srv_invtaskid = $1::uuid AND t.new_state <> $7::int`,
     [task, invTaskState.completed, invTaskState.inProgress, stockCheckState.confirmed, stockCheckState.counting, stockCheckState.submitted, invTaskState.cancelled],
   );
 }

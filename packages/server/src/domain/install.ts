@@ -1,0 +1,20 @@
+import { installClaimFine } from './claim-fine/claim-fine.ts';
+import { installApplication } from './parts/application.ts';
+import { installDelivery } from './parts/delivery.ts';
+import { installTransfer } from './parts/transfer.ts';
+import { installLimits } from './stock/limits.ts';
+import { installWorkOrder } from './work-order/install.ts';
+
+/**
+ * Registers every domain module's server defaults, write hooks and approval hooks with the record
+ * service and the flow engine. Run at start, before the demo data is made through the same rules;
+ * registering twice changes nothing.
+ */
+export function installDomain(): void {
+  installClaimFine();
+  installWorkOrder();
+  installApplication();
+  installTransfer();
+  installDelivery();
+  installLimits();
+}
