@@ -10,8 +10,10 @@ import { workOrderMessages } from './work-order.ts';
 import { workOrderUiMessages } from './work-order-ui.ts';
 import { workOrderInsightsMessages } from './work-order-insights.ts';
 import { partsMessages } from './parts.ts';
+import { partsUiMessages } from './parts-ui.ts';
+import { stockUiMessages } from './stock-ui.ts';
 
-export const messages = { ...coreMessages, ...uiMessages, ...recordsMessages, ...filesMessages, ...widgetsMessages, ...approvalMessages, ...approvalUiMessages, ...workOrderMessages, ...workOrderUiMessages, ...workOrderInsightsMessages, ...partsMessages } as const satisfies Record<string, Label>;
+export const messages = { ...coreMessages, ...uiMessages, ...recordsMessages, ...filesMessages, ...widgetsMessages, ...approvalMessages, ...approvalUiMessages, ...workOrderMessages, ...workOrderUiMessages, ...workOrderInsightsMessages, ...partsMessages, ...partsUiMessages, ...stockUiMessages } as const satisfies Record<string, Label>;
 export type MessageKey = keyof typeof messages;
 
 /** Fills `{name}` placeholders. */

@@ -1,8 +1,11 @@
 import type { Privilege } from '@portal/model';
 import type { ComponentType } from 'react';
+import type { EntityScreen } from './entity-screens.ts';
 import type { RouteInfo } from './guard.ts';
 import { WORK_ORDER_ROUTES } from './routes-work-order.ts';
 import { INSIGHT_ROUTES } from './routes-insights.ts';
+import { PARTS_ROUTES } from './routes-parts.ts';
+import { STOCK_ROUTES } from './routes-stock.ts';
 
 type PageModule = { default: ComponentType };
 
@@ -17,6 +20,8 @@ export interface RouteDef extends RouteInfo {
   load?: () => Promise<PageModule>;
   /** A route that only forwards elsewhere. */
   redirectTo?: string;
+  /** The entity screen this route is (generic screens, and specific ones that stand for an entity's screen). */
+  screen?: EntityScreen;
 }
 
 const named = <K extends string>(key: K, loader: () => Promise<Record<K, ComponentType>>) => () => loader().then((m) => ({ default: m[key] }));
@@ -89,6 +94,8 @@ export const ROUTES: RouteDef[] = [
   { name: 'flowRoleEdit', path: '/flow/roleedit/:id', layout: 'shell', permissions: ['flow.manage'], load: () => import('../pages/approval/FlowRoleFormPage.tsx') },
   ...WORK_ORDER_ROUTES,
   ...INSIGHT_ROUTES,
+  ...PARTS_ROUTES,
+  ...STOCK_ROUTES,
 ];
 
 /** Where a signed-in user's home is, by portal kind. */

@@ -42,6 +42,8 @@ export interface EntityListPageProps {
   headerActions?: ActionButton[];
   /** Import and delete can be turned off for an entity that is written only by business commands. */
   allowImport?: boolean;
+  /** "New" can be turned off where the app has no create screen (records made by commands). */
+  allowCreate?: boolean;
   allowDelete?: boolean;
   /** The "more filters" inputs (default: the view's columns); a field filtered in the URL is always added. */
   filterFields?: string[];
@@ -63,7 +65,7 @@ export function EntityListPage(props: EntityListPageProps) {
   return <EntityList {...props} e={entity} />;
 }
 
-function EntityList({ e, views: viewNames, routeBase, paths, title, extraFilter, canWrite, renderCell, rowActions, headerActions, allowImport = true, allowDelete = true, filterFields, filtersOpen }: EntityListPageProps & { e: EntityDef }) {
+function EntityList({ e, views: viewNames, routeBase, paths, title, extraFilter, canWrite, renderCell, rowActions, headerActions, allowImport = true, allowCreate = true, allowDelete = true, filterFields, filtersOpen }: EntityListPageProps & { e: EntityDef }) {
   const t = useT();
   const lang = useLocale();
   const navigate = useNavigate();
@@ -156,7 +158,7 @@ function EntityList({ e, views: viewNames, routeBase, paths, title, extraFilter,
   };
 
   const header: ActionButton[] = [
-    { key: 'new', label: t('widgets.action.new'), icon: <PlusOutlined />, type: 'primary', hidden: !writable, onClick: () => navigate(createPath), testId: 'list-new' },
+    { key: 'new', label: t('widgets.action.new'), icon: <PlusOutlined />, type: 'primary', hidden: !writable || !allowCreate, onClick: () => navigate(createPath), testId: 'list-new' },
     { key: 'import', label: t('widgets.action.import'), icon: <UploadOutlined />, hidden: !writable || !allowImport, onClick: () => setImportOpen(true), testId: 'list-import' },
     { key: 'export', label: t('widgets.action.export'), icon: <DownloadOutlined />, loading: exporting, onClick: exportXlsx, testId: 'list-export' },
     ...(headerActions ?? []),
