@@ -124,7 +124,8 @@ export async function postMoves(sql: Sql, userId: string, moves: readonly StockM
     const dq = r.q - b.q;
     const df = r.f - b.f;
     const dt = r.t - b.t;
-    const qty = Math.max(-(dq - df), -dq, -dt, df, 0);
+    // What the posting takes from what is available (or from what is in transit).
+    const qty = Math.max(-(dq - df), -dt, 0);
     throw refuse('stock.insufficient', { part: b.part, warehouse: b.wh, available: b.q - b.f, qty });
   }
 
