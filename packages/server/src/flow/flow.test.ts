@@ -93,9 +93,10 @@ describe('approval flow: demo data and lists', () => {
   });
 
   it('serves flow configuration to flow.manage only', async () => {
-    const flows = (await get('/api/crmdata/Retrieve/new_flows?$select=new_name&$orderby=new_order', 'admin')).json().Data.value;
+    const flows = (await get(`/api/crmdata/Retrieve/new_flows?$select=new_name&$orderby=new_order&$filter=${encodeURIComponent(`new_entityname eq '${E}'`)}`, 'admin')).json().Data.value;
     expect(flows.map((f: { new_name: string }) => f.new_name)).toEqual(['奖惩单审批流程', '小额奖惩快速审批']);
-    expect((await get('/api/crmdata/Retrieve/new_flowstepses?$select=new_name', 'admin')).json().Data.value).toHaveLength(3);
+    const steps = (await get(`/api/crmdata/Retrieve/new_flowstepses?$select=new_name&$filter=${encodeURIComponent(`new_flow_id eq ${mainFlow} or new_flow_id eq ${quickFlow}`)}`, 'admin')).json().Data.value;
+    expect(steps).toHaveLength(3);
     expect((await get('/api/crmdata/Retrieve/new_flows', 'hq')).statusCode).toBe(403);
     expect((await get('/api/crmdata/Retrieve/new_approvallogs', 'admin')).statusCode).toBe(404);
   });
@@ -131,12 +132,16 @@ describe('approval flow: demo data and lists', () => {
   });
 
   it('shows each approver the documents waiting for them', async () => {
+    // The demo has two claim fines and one parts application waiting for each of branch1 and hq.
     const list = (await get('/api/CrmFlow/MyApprovalList?page=1&count=20', 'branch1')).json().Data;
-    expect(list.TotalRecordCount).toBe(2);
-    expect(list.items[0]).toMatchObject({ EntityName: E, EntityLabel: '奖惩单', StepName: '分公司审核', SubmitterName: '王建国' });
-    expect(list.items[0].DocumentName).toMatch(/^JC/);
-    expect((await get('/api/CrmFlow/MyApprovalCount', 'branch1')).json().Data).toBe(2);
-    expect((await get('/api/CrmFlow/MyApprovalCount', 'hq')).json().Data).toBe(2);
+    expect(list.TotalRecordCount).toBe(3);
+    const fines = list.items.filter((i: { EntityName: string }) => i.EntityName === E);
+    expect(fines).toHaveLength(2);
+    expect(fines[0]).toMatchObject({ EntityLabel: '奖惩单', StepName: '分公司审核', SubmitterName: '王建国' });
+    expect(fines[0].DocumentName).toMatch(/^JC/);
+    expect(list.items.find((i: { EntityName: string }) => i.EntityName === 'new_srv_partsapply')).toMatchObject({ EntityLabel: '配件申请', StepName: '分公司审核', SubmitterName: '陈志强' });
+    expect((await get('/api/CrmFlow/MyApprovalCount', 'branch1')).json().Data).toBe(3);
+    expect((await get('/api/CrmFlow/MyApprovalCount', 'hq')).json().Data).toBe(3);
     expect((await get('/api/CrmFlow/MyApprovalCount', 'station1')).statusCode).toBe(403);
   });
 
