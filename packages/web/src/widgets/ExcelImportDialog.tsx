@@ -1,7 +1,7 @@
 import { DownloadOutlined, FileExcelOutlined } from '@ant-design/icons';
 import { getEntityBySet } from '@portal/model';
 import { Alert, Button, Modal, Space, Typography } from 'antd';
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { ApiError } from '../api/envelope.ts';
 import { excelImport, excelTemplate, importErrorsOf, type ImportRowError } from '../api/excel.ts';
 import { toast } from '../app/feedback.ts';
@@ -14,21 +14,32 @@ export const EXCEL_MAX_RECORDS = 5000;
 
 /**
  * The Excel import dialog (spec 000 §2): template download, one xls/xlsx file sent by a custom
- * request, then either the imported count or the server's row-numbered errors.
+ * request, then either the imported count or the server's row-numbered errors. By default it uses
+ * the entity set's generic template and import calls; a screen with an import call of its own
+ * (a count sheet's counted quantities) passes `importFile` and `downloadTemplate`.
  */
-export function ExcelImportDialog({ open, entitySet, title, onClose, onImported }: {
+export function ExcelImportDialog({ open, entitySet, title, onClose, onImported, importFile, downloadTemplate, rowErrorText, hint }: {
   open: boolean;
+  /** Field labels of row errors, and the generic calls unless replaced below. */
   entitySet: string;
   title?: string;
   onClose: () => void;
   onImported?: (count: number) => void;
+  /** Sends the file to another import call (same answers: imported count, or 400 with row errors). */
+  importFile?: (file: File) => Promise<{ imported: number }>;
+  /** Downloads another template. */
+  downloadTemplate?: () => Promise<{ blob: Blob; filename: string }>;
+  /** How one row error reads (default: row, field and message). */
+  rowErrorText?: (e: ImportRowError) => string;
+  /** What the file must hold (its columns), shown above the limits. */
+  hint?: ReactNode;
 }) {
   const t = useT();
   const lang = useLocale();
   const entity = getEntitySet(entitySet);
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ imported?: number; errors?: ImportRowError[]; message?: string } | null>(null);
+  const [result, setResult] = useState<{ imported?: number; errors?: ImportRowError[]; message?: string; total?: number } | null>(null);
   const input = useRef<HTMLInputElement>(null);
 
   const fieldLabel = (f: string) => entity?.allFields[f]?.label[lang] ?? f;
@@ -47,7 +58,7 @@ export function ExcelImportDialog({ open, entitySet, title, onClose, onImported 
 
   const template = async () => {
     try {
-      const { blob, filename } = await excelTemplate(entitySet);
+      const { blob, filename } = await (downloadTemplate ? downloadTemplate() : excelTemplate(entitySet));
       saveBlob(blob, filename || `${entity?.label[lang] ?? entitySet}.xlsx`);
     } catch {
       /* toasted */
@@ -62,13 +73,15 @@ export function ExcelImportDialog({ open, entitySet, title, onClose, onImported 
     setBusy(true);
     setResult(null);
     try {
-      const r = await excelImport(entitySet, file);
+      const r = await (importFile ? importFile(file) : excelImport(entitySet, file));
       setResult({ imported: r.imported });
       setFile(null);
       onImported?.(r.imported);
     } catch (e) {
       const errors = e instanceof ApiError ? importErrorsOf(e.data) : [];
-      setResult({ errors, message: e instanceof Error ? e.message : '' });
+      // The server lists a limited number of row errors; `total` counts them all.
+      const total = e instanceof ApiError ? Number((e.data as { total?: unknown } | undefined)?.total ?? errors.length) || errors.length : errors.length;
+      setResult({ errors, message: e instanceof Error ? e.message : '', total });
     } finally {
       setBusy(false);
     }
@@ -95,6 +108,7 @@ export function ExcelImportDialog({ open, entitySet, title, onClose, onImported 
             <Typography.Text data-testid="excel-file-name">{file?.name ?? ''}</Typography.Text>
           </Space>
           <input ref={input} type="file" accept=".xls,.xlsx,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" hidden onChange={choose} data-testid="excel-file" />
+          {hint && <Typography.Text>{hint}</Typography.Text>}
           <Typography.Text type="secondary">
             {t('widgets.excel.badType')}；{t('widgets.excel.limit')}
           </Typography.Text>
@@ -105,13 +119,13 @@ export function ExcelImportDialog({ open, entitySet, title, onClose, onImported 
             <Alert
               type="error"
               showIcon
-              title={result.errors.length ? t('widgets.excel.failed') : result.message}
+              title={result.errors.length && (result.total ?? 0) <= result.errors.length ? t('widgets.excel.failed') : result.message}
               description={
                 result.errors.length > 0 && (
                   <ul data-testid="excel-errors" className="excel-errors">
                     {result.errors.map((e, i) => (
                       <li key={i} data-row={e.row}>
-                        {t('widgets.excel.rowError', { row: e.row, field: fieldLabel(e.field), message: e.message })}
+                        {rowErrorText ? rowErrorText(e) : t('widgets.excel.rowError', { row: e.row, field: fieldLabel(e.field), message: e.message })}
                       </li>
                     ))}
                   </ul>
