@@ -3,16 +3,23 @@ import type { RouteDef } from './routes.ts';
 
 /**
  * Stock screens of spec 001 §2 (Service and parts, Inventory) and the warehouses of the user
- * centre. Generic screens are one line each (app/entity-screens.ts); counts, tasks and the batch
- * limits grid are pages of their own.
+ * centre. Generic screens are one line each (app/entity-screens.ts); stock rows and moves, count
+ * sheets, tasks and the station inventory are pages of their own (pages/stock/), declaring the
+ * entity screen they stand for so that screenPath() finds them.
  */
 export const STOCK_ROUTES: RouteDef[] = [
   { name: 'siteInvList', path: '/siteInv/list', keepAlive: true, ...screen.list('new_srv_siteinv', { title: 'menu.siteInv' }) },
-  { name: 'siteInvLine', path: '/siteInv/line/:id', ...screen.view('new_srv_siteinv') },
-  { name: 'partStockTransactionList', path: '/partStockTransaction/list', keepAlive: true, ...screen.list('new_srv_stocktransaction', { title: 'menu.partStockTransaction' }) },
-  { name: 'partStockTransactionLine', path: '/partStockTransaction/line/:id', ...screen.view('new_srv_stocktransaction') },
+  { name: 'siteInvLine', path: '/siteInv/line/:id', layout: 'shell', permissions: ['stock.read'], screen: { entity: 'new_srv_siteinv', kind: 'view' }, load: () => import('../pages/stock/StockRowPage.tsx') },
+  { name: 'partStockTransactionList', path: '/partStockTransaction/list', keepAlive: true, layout: 'shell', permissions: ['stock.read'], screen: { entity: 'new_srv_stocktransaction', kind: 'list' }, load: () => import('../pages/stock/StockTransactionListPage.tsx') },
+  { name: 'partStockTransactionLine', path: '/partStockTransaction/line/:id', layout: 'shell', permissions: ['stock.read'], screen: { entity: 'new_srv_stocktransaction', kind: 'view' }, load: () => import('../pages/stock/StockTransactionPage.tsx') },
+  // Count sheets: the list of spec 001, and the sheet at a path of ours (the spec names none) — the same page as a task's sheet.
+  { name: 'stockcheckList', path: '/stockcheck/list', layout: 'shell', permissions: ['stock.read'], screen: { entity: 'new_srv_stockcheck', kind: 'list' }, load: () => import('../pages/stock/CountListPage.tsx') },
+  { name: 'stockcheckEdit', path: '/stockcheck/edit/:id', layout: 'shell', permissions: ['stock.read'], screen: { entity: 'new_srv_stockcheck', kind: 'edit' }, load: () => import('../pages/stock/CountSheetPage.tsx') },
+  { name: 'invTaskList', path: '/inv/invTaskList', keepAlive: true, layout: 'shell', permissions: ['stock.read'], load: () => import('../pages/stock/TaskListPage.tsx') },
+  { name: 'invTaskEdit', path: '/inv/invTaskEdit/:id', layout: 'shell', permissions: ['stock.read'], load: () => import('../pages/stock/CountSheetPage.tsx') },
   { name: 'stationPartList', path: '/stationPart/list', ...screen.list('new_srv_stationpart', { title: 'menu.stationPart' }) },
   { name: 'stationPartEdit', path: '/stationPart/edit', ...screen.edit('new_srv_stationpart', { idFromQuery: true }) },
+  { name: 'stationPartBatch', path: '/stationPart/batchlist', layout: 'shell', permissions: ['stock.read'], load: () => import('../pages/stock/StationInventoryPage.tsx') },
   { name: 'warehouseList', path: '/usercenter/warehouselist', ...screen.list('new_srv_warehouse', { title: 'menu.warehouse' }) },
   { name: 'warehouseView', path: '/usercenter/warehouseview/:id', ...screen.edit('new_srv_warehouse', { allowDelete: false }) },
   { name: 'warehouseCreate', path: '/usercenter/warehousecreate', ...screen.create('new_srv_warehouse') },
