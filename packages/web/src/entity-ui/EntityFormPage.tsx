@@ -5,6 +5,7 @@ import { Button, Col, Form, Result, Row, Skeleton, Tabs, type TabsProps } from '
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../api/envelope.ts';
+import type { LookupCondition } from '../api/lookup.ts';
 import { createRecord, deleteRecord, fieldErrorsOf, retrieveRecord, updateRecord, type RecordRow } from '../api/records.ts';
 import { confirm, toast } from '../app/feedback.ts';
 import { useLocale, useT, type Translate } from '../locales/i18n.ts';
@@ -44,6 +45,8 @@ export interface EntityFormPageProps {
   addressFields?: AddressFields;
   /** Changing it reloads the record in place (after a command changed it on the server). */
   reloadSignal?: number;
+  /** Per lookup field, conditions on what its dialog offers (e.g. `new_type eq 1`). */
+  lookupConditions?: Record<string, LookupCondition[]>;
 }
 
 /**
@@ -57,7 +60,7 @@ export function EntityFormPage(props: EntityFormPageProps) {
   return <EntityForm key={`${props.entity}:${props.id ?? 'new'}`} {...props} e={e} />;
 }
 
-function EntityForm({ e, id, backTo, editPath, title, defaults, hiddenFields, lockedFields, canWrite, allowDelete = true, actions, extraTabs, onLoaded, addressFields, reloadSignal }: EntityFormPageProps & { e: EntityDef }) {
+function EntityForm({ e, id, backTo, editPath, title, defaults, hiddenFields, lockedFields, canWrite, allowDelete = true, actions, extraTabs, onLoaded, addressFields, reloadSignal, lookupConditions }: EntityFormPageProps & { e: EntityDef }) {
   const t = useT();
   const lang = useLocale();
   const navigate = useNavigate();
@@ -202,7 +205,7 @@ function EntityForm({ e, id, backTo, editPath, title, defaults, hiddenFields, lo
                   return (
                     <Col key={name} xs={24} md={wide ? 24 : 12} xl={wide ? 24 : 8}>
                       <FieldItem name={name} label={f.label[lang]} required={!!f.required && !locked && !readOnly} rules={locked ? [] : rulesFor(f, lang, t)} valuePropName={f.type === 'bool' ? 'checked' : undefined}>
-                        {inputFor(e, name, f, lang, t, readOnly || locked)}
+                        {inputFor(e, name, f, lang, t, readOnly || locked, lookupConditions?.[name])}
                       </FieldItem>
                     </Col>
                   );

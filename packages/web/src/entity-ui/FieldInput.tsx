@@ -4,6 +4,7 @@ import { Button, DatePicker, Form, Input, InputNumber, Space, Switch, Typography
 import type { Rule } from 'antd/es/form';
 import { cloneElement, useEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { toast } from '../app/feedback.ts';
+import type { LookupCondition } from '../api/lookup.ts';
 import type { Translate } from '../locales/i18n.ts';
 import { extensionOf } from '../shared/format.ts';
 import { LookupInput } from '../widgets/lookup/LookupInput.tsx';
@@ -74,8 +75,11 @@ export function ImageInput({ value, onChange, maxBytes, label, testId, disabled,
   );
 }
 
-/** The input of one field type (spec: one input per field type). */
-export function inputFor(e: EntityDef, name: string, f: FieldDef, lang: Lang, t: Translate, disabled: boolean): ReactElement {
+/**
+ * The input of one field type (spec: one input per field type). `lookupConditions` narrows what a
+ * lookup offers (e.g. central warehouses only); the server still checks the value.
+ */
+export function inputFor(e: EntityDef, name: string, f: FieldDef, lang: Lang, t: Translate, disabled: boolean, lookupConditions?: LookupCondition[]): ReactElement {
   const testId = `field-${name}`;
   switch (f.type) {
     case 'memo':
@@ -95,7 +99,7 @@ export function inputFor(e: EntityDef, name: string, f: FieldDef, lang: Lang, t:
     case 'optionset':
       return <Picklist entity={e.logicalName} attribute={name} testId={testId} disabled={disabled} />;
     case 'lookup':
-      return <LookupInput def={{ entityName: f.target }} testId={testId} disabled={disabled} />;
+      return <LookupInput def={{ entityName: f.target, conditions: lookupConditions }} testId={testId} disabled={disabled} />;
     case 'image':
       return <ImageInput maxBytes={f.maxBytes} label={f.label[lang]} testId={testId} disabled={disabled} t={t} />;
     default:
