@@ -1,0 +1,52 @@
+import {
+  PARTS_API,
+  type ApprovedQuantitiesRequest,
+  type CloseRequest,
+  type CreateDeliveryRequest,
+  type DeliveryLineRequest,
+  type DeliveryStep,
+  type DocumentLineRequest,
+  type PartsCommandResult,
+  type ReceiveRequest,
+  type ShipRequest,
+} from '@portal/model';
+import { call, type CallOptions } from './client.ts';
+
+/**
+ * The parts commands of the model's contract (`parts-api.ts`): lines, approved quantities and close
+ * of applications and transfers; deliveries (create, lines, steps, receipt). Each resolves with the
+ * server's `{ id, message, lineId? }`; a refusal rejects with an ApiError carrying the server's text.
+ * Calls are silent: the screens show the messages themselves (in the dialog or in place).
+ */
+export type PartsAnswer = PartsCommandResult;
+
+/** The two documents whose lines a station or a warehouse requests (same line and close calls). */
+export type RequestKind = 'applications' | 'transfers';
+
+const seg = encodeURIComponent;
+
+async function command(path: string, method: 'POST' | 'PATCH' | 'DELETE', body: unknown, opts?: CallOptions): Promise<PartsAnswer> {
+  const env = await call<Partial<PartsCommandResult> | null>(`${PARTS_API}${path}`, { silent: true, ...opts, method, json: body ?? {} });
+  const data = (env.Data && typeof env.Data === 'object' ? env.Data : {}) as Partial<PartsCommandResult>;
+  return {
+    id: String(data.id ?? ''),
+    message: String(data.message || env.Message || ''),
+    ...(data.lineId ? { lineId: String(data.lineId) } : {}),
+  };
+}
+
+export const addRequestLine = (kind: RequestKind, id: string, body: DocumentLineRequest) => command(`/${kind}/${seg(id)}/lines`, 'POST', body);
+export const updateRequestLine = (kind: RequestKind, id: string, lineId: string, body: Partial<DocumentLineRequest>) =>
+  command(`/${kind}/${seg(id)}/lines/${seg(lineId)}`, 'PATCH', body);
+export const deleteRequestLine = (kind: RequestKind, id: string, lineId: string) => command(`/${kind}/${seg(id)}/lines/${seg(lineId)}`, 'DELETE', undefined);
+export const closeRequest = (kind: RequestKind, id: string, body: CloseRequest) => command(`/${kind}/${seg(id)}/close`, 'POST', body);
+
+export const setApprovedQuantities = (id: string, body: ApprovedQuantitiesRequest) => command(`/applications/${seg(id)}/approved`, 'POST', body);
+
+export const createDelivery = (body: CreateDeliveryRequest) => command('/deliveries', 'POST', body);
+export const addDeliveryLine = (id: string, body: DeliveryLineRequest) => command(`/deliveries/${seg(id)}/lines`, 'POST', body);
+export const updateDeliveryLine = (id: string, lineId: string, body: Partial<DeliveryLineRequest>) => command(`/deliveries/${seg(id)}/lines/${seg(lineId)}`, 'PATCH', body);
+export const deleteDeliveryLine = (id: string, lineId: string) => command(`/deliveries/${seg(id)}/lines/${seg(lineId)}`, 'DELETE', undefined);
+/** One step of a delivery; `ship` carries the logistics. */
+export const deliveryStep = (id: string, step: DeliveryStep, body?: ShipRequest) => command(`/deliveries/${seg(id)}/${step}`, 'POST', step === 'ship' ? body : {});
+export const receiveDelivery = (id: string, body: ReceiveRequest) => command(`/deliveries/${seg(id)}/receive`, 'POST', body);
