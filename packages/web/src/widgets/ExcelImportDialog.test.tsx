@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../api/envelope.ts';
 import { envelope, stubServer } from '../test/render-app.tsx';
 import { isExcelFile } from './attachments/rules.ts';
 import { EXCEL_MAX_RECORDS, ExcelImportDialog } from './ExcelImportDialog.tsx';
@@ -64,5 +65,26 @@ describe('ExcelImportDialog (spec 000 §2, §5, §9)', () => {
     await act(async () => fireEvent.click(screen.getByTestId('excel-submit')));
     const list = await screen.findByTestId('excel-errors');
     expect([...list.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['第 3 行 手机号码：手机号码格式不正确', '第 7 行 工号：工号已存在']);
+  });
+
+  it("takes a screen's own import and template calls; errors as the server words them; the server's message when not all are listed", async () => {
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:t'), revokeObjectURL: vi.fn() }));
+    const f = stubServer();
+    const downloadTemplate = vi.fn(async () => ({ blob: new Blob(['x']), filename: 'PD-1.xlsx' }));
+    const importFile = vi.fn(async () => {
+      throw new ApiError('导入失败：共 250 处错误，未导入任何数据。', 400, -1, false, { errors: [{ row: 3, field: '物料编码', message: '第 3 行：物料编码“X”不在本盘点单中' }], total: 250 });
+    });
+    render(<ExcelImportDialog open entitySet="new_srv_stockcheckdetails" onClose={vi.fn()} importFile={importFile} downloadTemplate={downloadTemplate} rowErrorText={(e) => e.message} hint="物料编码、实盘数量" />);
+    expect(screen.getByTestId('excel-import-dialog').textContent).toContain('物料编码、实盘数量');
+    await act(async () => fireEvent.click(screen.getByTestId('excel-template')));
+    expect(downloadTemplate).toHaveBeenCalledTimes(1);
+    await pick('盘点.xlsx');
+    await act(async () => fireEvent.click(screen.getByTestId('excel-submit')));
+    expect(importFile).toHaveBeenCalledWith(expect.objectContaining({ name: '盘点.xlsx' }));
+    const list = await screen.findByTestId('excel-errors');
+    expect([...list.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['第 3 行：物料编码“X”不在本盘点单中']);
+    expect(screen.getByText('导入失败：共 250 处错误，未导入任何数据。')).toBeTruthy();
+    // Neither generic call was made.
+    expect(f.mock.calls.map(([u]) => String(u)).filter((u) => u.startsWith('/api/excel/'))).toEqual([]);
   });
 });

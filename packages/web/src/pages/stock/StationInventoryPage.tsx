@@ -144,7 +144,7 @@ export default function StationInventoryPage() {
           style={{ width: 96 }}
         />
         {error && (
-          <Typography.Text type="danger" style={{ fontSize: 12 }} data-testid="spb-row-error" data-field={field}>
+          <Typography.Text type="danger" style={{ fontSize: 12, whiteSpace: 'nowrap' }} data-testid="spb-row-error" data-field={field}>
             {t(error)}
           </Typography.Text>
         )}
@@ -160,8 +160,8 @@ export default function StationInventoryPage() {
     { key: 'frozen', dataIndex: 'frozen', title: STOCK.allFields.new_frozen.label[lang], align: 'right', width: 90 },
     { key: 'available', dataIndex: 'available', title: STOCK.allFields.new_available.label[lang], align: 'right', width: 90 },
     { key: 'intransit', dataIndex: 'intransit', title: STOCK.allFields.new_intransit.label[lang], align: 'right', width: 90 },
-    { key: 'minQty', title: LIMIT.allFields.new_minqty.label[lang], width: 120, render: (_: unknown, r) => limitInput(r, 'minQty', 'spb-min') },
-    { key: 'maxQty', title: LIMIT.allFields.new_maxqty.label[lang], width: 120, render: (_: unknown, r) => limitInput(r, 'maxQty', 'spb-max') },
+    { key: 'minQty', title: LIMIT.allFields.new_minqty.label[lang], width: 120, align: editable ? 'left' : 'right', render: (_: unknown, r) => limitInput(r, 'minQty', 'spb-min') },
+    { key: 'maxQty', title: LIMIT.allFields.new_maxqty.label[lang], width: 120, align: editable ? 'left' : 'right', render: (_: unknown, r) => limitInput(r, 'maxQty', 'spb-max') },
     {
       key: 'level',
       title: t('stock.ui.level'),
