@@ -31,13 +31,26 @@ export function makePng(width = 8, height = 8, rgb: [number, number, number] = [
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
 }
 
-/** Picks an option of an antd Select found by its hook, by the option's label (typed first when the select searches: long lists are virtual). */
+/**
+ * Picks an option of an antd Select found by its hook, by the option's label. The dropdown is the
+ * one this select's input controls (not another select's, still fading out); a searchable select
+ * gets the label typed so the option is the only one left; a virtual list is scrolled (bounded)
+ * until the option is rendered. Waits for the dropdown to close.
+ */
 export async function chooseOption(page: Page, select: Locator, optionLabel: string, search = false) {
   await select.click();
-  if (search) await page.keyboard.type(optionLabel);
-  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${optionLabel.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).first();
+  // The hook may sit on the select's root or on its input.
+  const input = select.locator('input[aria-controls]').or(select.and(page.locator('input[aria-controls]'))).first();
+  await input.waitFor({ state: 'attached' });
+  const listId = await input.getAttribute('aria-controls');
+  const dropdown = page.locator(`.ant-select-dropdown:has([id="${listId}"])`);
+  await dropdown.waitFor({ state: 'visible' });
+  if (search) await input.fill(optionLabel);
+  const option = dropdown.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${optionLabel.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).first();
+  const holder = dropdown.locator('.rc-virtual-list-holder');
+  for (let i = 0; i < 60 && !(await option.count()) && (await holder.count()); i++) await holder.evaluate((el) => el.scrollBy(0, 96));
   await option.click();
-  await page.locator('.ant-select-dropdown:visible').first().waitFor({ state: 'hidden' }).catch(() => undefined);
+  await dropdown.waitFor({ state: 'hidden' });
 }
 
 /** Types a date (and time) into an antd picker and confirms it. */
@@ -170,8 +183,8 @@ export class WorkOrderPage extends EntityFormPage {
   async book(date: string, begin: string, end: string) {
     await this.openAction('appointment');
     await typeDate(this.page, 'wo-appt-date', date);
-    await chooseOption(this.page, this.page.getByTestId('wo-appt-begin'), begin);
-    await chooseOption(this.page, this.page.getByTestId('wo-appt-end'), end);
+    await chooseOption(this.page, this.page.getByTestId('wo-appt-begin'), begin, true);
+    await chooseOption(this.page, this.page.getByTestId('wo-appt-end'), end, true);
     await this.confirm('wo-appointment-dialog');
   }
 
