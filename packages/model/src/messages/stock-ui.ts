@@ -56,4 +56,9 @@ export const stockUiMessages = {
   'stock.ui.limitFix': label('请先修正标红的上下限', 'Correct the highlighted limits first'),
   'stock.ui.inventoryEmpty': label('该服务站暂无库存和上下限', 'This station has no stock or limits yet'),
   'stock.ui.unsavedRows': label('有 {count} 行修改未保存', '{count} changed rows not saved'),
+
+  // Leaving with changes not saved
+  'stock.ui.leaveTitle': label('修改尚未保存', 'Changes not saved'),
+  'stock.ui.leaveAsk': label('离开后未保存的修改将丢失，确定离开吗？', 'Leaving loses the changes not saved. Leave anyway?'),
+  'stock.ui.leave': label('离开', 'Leave'),
 } as const;

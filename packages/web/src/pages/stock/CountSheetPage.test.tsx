@@ -284,4 +284,20 @@ describe('count sheet', () => {
     expect((await screen.findByTestId('excel-result')).textContent).toContain('60');
     await waitFor(() => expect(s.calls('GET', '/api/crmdata/Retrieve/new_srv_stockcheckdetails').length).toBeGreaterThan(before));
   });
+
+  it('asks before leaving with counts typed and not saved', async () => {
+    signInAs(STATION);
+    server(stockCheckState.counting);
+    const { router } = renderApp('/stockcheck/edit/sc1');
+    await loaded();
+    await typeCount('P-004', '12');
+    await click('sc-back');
+    expect(await screen.findByTestId('unsaved-dialog')).toBeTruthy();
+    await click('unsaved-stay');
+    expect(router.state.location.pathname).toBe('/stockcheck/edit/sc1');
+    await click('sc-back');
+    await screen.findByTestId('unsaved-dialog');
+    await click('unsaved-leave');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/stockcheck/list'));
+  });
 });

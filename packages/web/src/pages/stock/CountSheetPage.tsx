@@ -20,6 +20,7 @@ import { OptionTag } from '../workorder/OptionTag.tsx';
 import { changedLines, invalidLines, withEdit, type CountEdits, type LineValues } from './count-edits.ts';
 import { countCommands, linesEditable, type CountCommand } from './count-rules.ts';
 import { CountLines } from './CountLines.tsx';
+import { UnsavedGuard } from './UnsavedGuard.tsx';
 
 const CHECK = getEntity('new_srv_stockcheck')!;
 const LINE = getEntity('new_srv_stockcheckdetail')!;
@@ -267,6 +268,7 @@ export default function CountSheetPage() {
           />
         </>
       )}
+      <UnsavedGuard dirty={dirty > 0} />
       {editable && (
         <ExcelImportDialog
           open={importOpen}

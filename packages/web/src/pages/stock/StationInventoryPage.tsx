@@ -13,6 +13,7 @@ import { LookupDialog } from '../../widgets/lookup/LookupDialog.tsx';
 import { LookupInput } from '../../widgets/lookup/LookupInput.tsx';
 import { STATION_USER } from '../basicdata/StationProfilePage.tsx';
 import { PageTitle } from '../PageTitle.tsx';
+import { UnsavedGuard } from './UnsavedGuard.tsx';
 import { batchBody, changedRows, levelOf, limitErrors, savedLimits, type Level, type LimitValues } from './limit-edits.ts';
 
 const LIMIT = getEntity('new_srv_stationpart')!;
@@ -251,6 +252,7 @@ export default function StationInventoryPage() {
         }
         locale={{ emptyText: <div data-testid="spb-empty" className="list-empty">{stationId ? (search ? t('widgets.empty.search') : t('stock.ui.inventoryEmpty')) : t('stock.ui.chooseStation')}</div> }}
       />
+      <UnsavedGuard dirty={changed.length > 0} />
       {editable && <LookupDialog open={picking} def={PRODUCT_LOOKUP} multiple onCancel={() => setPicking(false)} onOk={addParts} />}
     </div>
   );
