@@ -1,0 +1,132 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { Alert, Button, Space, Table, Typography, type TableColumnsType } from 'antd';
+import type { ReactNode } from 'react';
+import type { PartsAnswer } from '../../api/parts.ts';
+import type { RecordRow } from '../../api/records.ts';
+import { confirm, toast } from '../../app/feedback.ts';
+import { cellText } from '../../entity-ui/format.ts';
+import { useLocale, useT } from '../../locales/i18n.ts';
+import { formatAmount } from '../../shared/format.ts';
+import { useDocumentLines } from './use-document-lines.ts';
+
+export interface DocumentLinesProps {
+  /** Line entity and its lookup naming the document. */
+  entity: string;
+  parentField: string;
+  /** The document; none = not saved yet (the spec's 请先保存主单据再添加明细 instead of the table). */
+  parentId?: string;
+  /** Changing it reloads the lines (a command changed them). */
+  version?: number;
+  /** Add, edit and delete are offered (each only when its handler is given). */
+  editable: boolean;
+  onAdd?: () => void;
+  onEdit?: (row: RecordRow) => void;
+  /** Deletes through the document's line command (asked first; the answer is toasted). */
+  onDelete?: (row: RecordRow) => Promise<PartsAnswer>;
+  /** A line was deleted here: the document's totals changed. */
+  onChanged?: () => void;
+  /** Rendered above the table, beside the add button (e.g. a hint). */
+  extra?: ReactNode;
+}
+
+const num = (v: unknown) => (Number.isFinite(Number(v)) ? Number(v) : 0);
+
+/**
+ * The lines tab of a parts document (application, transfer, delivery): the line entity's
+ * `byDocument` view, totals of quantity and amount, and while the document is editable the add,
+ * edit and delete buttons the screen wires to its own line commands or pages.
+ */
+export function DocumentLines({ entity, parentField, parentId, version = 0, editable, onAdd, onEdit, onDelete, onChanged, extra }: DocumentLinesProps) {
+  const t = useT();
+  const lang = useLocale();
+  const { rows, loading, reload, columns, entity: e } = useDocumentLines(entity, parentField, parentId, version);
+  const idOf = (r: RecordRow) => String(r[e.primaryKey] ?? '');
+
+  if (!parentId) {
+    return <Alert type="info" showIcon title={t('parts.saveHeaderFirst')} data-testid="doc-lines-save-first" />;
+  }
+
+  const remove = (r: RecordRow) =>
+    confirm({
+      title: t('parts.ui.lineDelete'),
+      content: t('parts.ui.lineDeleteConfirm', { name: cellText(r, e.primaryName, e.allFields[e.primaryName], lang) }),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        try {
+          const a = await onDelete!(r);
+          if (a.message) toast.success(a.message);
+          reload();
+          onChanged?.();
+        } catch (err) {
+          toast.error((err as Error).message);
+        }
+      },
+    });
+
+  const tableColumns: TableColumnsType<RecordRow> = columns.map((c) => ({
+    key: c,
+    dataIndex: c,
+    title: e.allFields[c]?.label[lang] ?? c,
+    ellipsis: c === 'new_memo',
+    align: ['int', 'money', 'decimal'].includes(e.allFields[c]?.type ?? '') ? ('right' as const) : undefined,
+    render: (_: unknown, r: RecordRow) => cellText(r, c, e.allFields[c], lang),
+  }));
+  const rowButtons = editable && (onEdit || onDelete);
+  if (rowButtons) {
+    tableColumns.push({
+      key: '__actions',
+      title: t('widgets.list.actions'),
+      width: 140,
+      fixed: 'right',
+      render: (_: unknown, r: RecordRow) => (
+        <Space size={4}>
+          {onEdit && (
+            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => onEdit(r)} data-testid="doc-line-edit">
+              {t('parts.ui.lineEdit')}
+            </Button>
+          )}
+          {onDelete && (
+            <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove(r)} data-testid="doc-line-delete">
+              {t('parts.ui.lineDelete')}
+            </Button>
+          )}
+        </Space>
+      ),
+    });
+  }
+
+  const qty = rows.reduce((s, r) => s + num(r.new_qty), 0);
+  const amount = rows.reduce((s, r) => s + num(r.new_amount), 0);
+
+  return (
+    <div data-testid="doc-lines" data-count={loading ? undefined : rows.length} data-editable={editable ? 'true' : 'false'}>
+      {((editable && onAdd) || extra) && (
+        <Space style={{ marginBottom: 12 }} wrap>
+          {editable && onAdd && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={onAdd} data-testid="doc-line-add">
+              {t('parts.ui.lineAdd')}
+            </Button>
+          )}
+          {extra}
+        </Space>
+      )}
+      <Table<RecordRow>
+        size="small"
+        rowKey={idOf}
+        columns={tableColumns}
+        dataSource={rows}
+        loading={loading}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        onRow={(r) => ({ 'data-testid': 'doc-line-row', 'data-id': idOf(r) }) as React.HTMLAttributes<HTMLElement>}
+        locale={{ emptyText: t('parts.ui.linesEmpty') }}
+      />
+      {rows.length > 0 && (
+        <Typography.Paragraph strong style={{ marginTop: 8, textAlign: 'right' }} data-testid="doc-lines-total" data-qty={qty} data-amount={amount}>
+          {t('parts.ui.linesTotal', { qty, amount: formatAmount(amount) })}
+        </Typography.Paragraph>
+      )}
+    </div>
+  );
+}
