@@ -1,0 +1,92 @@
+import { getEntity, type DeliveryStep } from '@portal/model';
+import { Form, Input, Typography } from 'antd';
+import { deliveryStep } from '../../api/parts.ts';
+import type { RecordRow } from '../../api/records.ts';
+import { useLocale, useT } from '../../locales/i18n.ts';
+import { MoneyInput } from '../../widgets/MoneyInput.tsx';
+import { CommandDialog } from '../workorder/CommandDialog.tsx';
+import { forDialog } from './dialog-answer.ts';
+
+interface ShipValues {
+  logisticsCorp: string;
+  trackingNo: string;
+  freight: number | null;
+}
+
+/** spec 001 §5/§9: freight in the normal range (0 to 99,999 yuan); logistics texts at most 60 characters. */
+const MAX_FREIGHT = 99_999;
+const MAX_LOGISTICS = 60;
+
+/**
+ * One step of a delivery (提交, 拣货, 包装, 出库, 发运), confirmed in a dialog; 发运 asks for the
+ * logistics company and tracking number (required when the delivery has a receiver) and the
+ * freight. Hooks: `pd-step-dialog` (`-ok`, `-cancel`, `-error`), `pd-step-confirm` (with
+ * `data-step`), `pd-ship-corp`, `pd-ship-tracking`, `pd-ship-freight`.
+ */
+export function DeliveryStepDialog({ step, row, onClose, onDone }: { step: DeliveryStep | null; row: RecordRow | null; onClose: () => void; onDone: () => void }) {
+  const t = useT();
+  const lang = useLocale();
+  const [form] = Form.useForm<ShipValues>();
+  const e = getEntity('new_stockoutorder')!;
+  const label = (f: string) => e.allFields[f].label[lang];
+  const id = String(row?.[e.primaryKey] ?? '');
+  const needsLogistics = !!row?.new_towarehouse_id;
+  const action = step ? t(`parts.ui.step.${step}`) : '';
+  const freight = row?.new_freight === null || row?.new_freight === undefined ? null : Number(row.new_freight);
+  return (
+    <CommandDialog<ShipValues>
+      open={step !== null}
+      title={action}
+      testId="pd-step-dialog"
+      form={form}
+      initialValues={{ logisticsCorp: String(row?.new_logisticscorp ?? ''), trackingNo: String(row?.new_trackingno ?? ''), freight }}
+      okText={action}
+      onClose={onClose}
+      onDone={onDone}
+      send={(v) =>
+        forDialog(
+          step === 'ship'
+            ? deliveryStep(id, 'ship', { logisticsCorp: (v.logisticsCorp ?? '').trim(), trackingNo: (v.trackingNo ?? '').trim(), freight: v.freight ?? null })
+            : deliveryStep(id, step!),
+        )
+      }
+    >
+      <Typography.Paragraph data-testid="pd-step-confirm" data-step={step ?? ''}>
+        {t('parts.ui.stepConfirm', { name: String(row?.new_name ?? ''), action })}
+      </Typography.Paragraph>
+      {step === 'ship' && (
+        <>
+          <Form.Item
+            name="logisticsCorp"
+            label={label('new_logisticscorp')}
+            required={needsLogistics}
+            rules={[
+              ...(needsLogistics ? [{ required: true, whitespace: true, message: t('parts.logisticsRequired') }] : []),
+              { max: MAX_LOGISTICS, message: t('validation.maxLength', { field: label('new_logisticscorp'), max: MAX_LOGISTICS }) },
+            ]}
+          >
+            <Input data-testid="pd-ship-corp" maxLength={MAX_LOGISTICS} />
+          </Form.Item>
+          <Form.Item
+            name="trackingNo"
+            label={label('new_trackingno')}
+            required={needsLogistics}
+            rules={[
+              ...(needsLogistics ? [{ required: true, whitespace: true, message: t('parts.logisticsRequired') }] : []),
+              { max: MAX_LOGISTICS, message: t('validation.maxLength', { field: label('new_trackingno'), max: MAX_LOGISTICS }) },
+            ]}
+          >
+            <Input data-testid="pd-ship-tracking" maxLength={MAX_LOGISTICS} />
+          </Form.Item>
+          <Form.Item
+            name="freight"
+            label={label('new_freight')}
+            rules={[{ type: 'number', min: 0, max: MAX_FREIGHT, message: t('parts.freightRange') }]}
+          >
+            <MoneyInput testId="pd-ship-freight" min={0} max={MAX_FREIGHT} />
+          </Form.Item>
+        </>
+      )}
+    </CommandDialog>
+  );
+}

@@ -1,0 +1,27 @@
+import { DELIVERY_STEP_FROM, DELIVERY_STEP_PRIVILEGE, DELIVERY_STEPS, deliveryState, receiptState, stockOutType, type DeliveryStep } from '@portal/model';
+import type { RecordRow } from '../../api/records.ts';
+import { num } from '../workorder/work-order-rules.ts';
+
+/*
+ * What a delivery's screens offer, mirroring the server's rules (the server decides; these only
+ * hide what would be refused).
+ */
+
+export const deliveryStateOf = (row: RecordRow | null): number => num(row?.new_state) ?? deliveryState.draft;
+
+/** The steps the user may run now: the one starting from the current state, if they hold its privilege. */
+export const availableSteps = (state: number, can: (p: string) => boolean): DeliveryStep[] =>
+  DELIVERY_STEPS.filter((s) => DELIVERY_STEP_FROM[s] === state && can(DELIVERY_STEP_PRIVILEGE[s]));
+
+/** Header fields and lines change only while the delivery is to be submitted, by its creators. */
+export const isDraft = (row: RecordRow | null) => !!row && deliveryStateOf(row) === deliveryState.draft;
+
+/** Damaged, faulty and scrapped deliveries get their lines by hand; the others from their documents. */
+const HAND_MADE: number[] = [stockOutType.damaged, stockOutType.faulty, stockOutType.scrapped];
+export const takesHandLines = (outType: unknown) => HAND_MADE.includes(num(outType) ?? 0);
+
+/** spec 001 §4: a receipt requires a shipped delivery, to be received or semi received. */
+export function isReceivable(row: RecordRow | null): boolean {
+  const receipt = num(row?.new_receiptstate);
+  return !!row && deliveryStateOf(row) === deliveryState.shipped && (receipt === receiptState.toReceive || receipt === receiptState.semiReceived);
+}
