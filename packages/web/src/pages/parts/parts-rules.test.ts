@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { findRoute } from '../../app/match-route.ts';
+import { screenPath } from '../../app/screen-path.ts';
+import { availableSteps, isReceivable, takesHandLines } from './delivery-rules.ts';
+import { deliveryPath } from './delivery-paths.ts';
+import { APPLICATION_DOC, TRANSFER_DOC } from './request-documents.ts';
+import { requestActions } from './request-rules.ts';
+
+const holding = (...p: string[]) => (x: string) => p.includes(x);
+
+describe('application and transfer actions (mirroring the server)', () => {
+  const app = (status: number, extra: Record<string, unknown> = {}) => ({ new_approvalstatus: status, statuscode: 1, new_isclose: false, ...extra });
+
+  it('writers submit at draft (1) and rejected (4) unless closed; the submitter revokes at 2; progress always', () => {
+    const writer = holding('parts.write');
+    expect(requestActions(APPLICATION_DOC, app(1), writer, 'me')).toEqual(['submit', 'progress']);
+    expect(requestActions(APPLICATION_DOC, app(4), writer, 'me')).toEqual(['submit', 'progress']);
+    expect(requestActions(APPLICATION_DOC, app(4, { new_isclose: true }), writer, 'me')).toEqual(['progress']);
+    expect(requestActions(APPLICATION_DOC, app(1), holding('parts.read'), 'me')).toEqual(['progress']);
+    expect(requestActions(APPLICATION_DOC, app(2, { new_submitter_id: 'ME' }), writer, 'me')).toEqual(['revoke', 'progress']);
+    expect(requestActions(APPLICATION_DOC, app(5), writer, 'me')).toEqual(['progress']);
+  });
+
+  it('only the current step\'s approver of an application changes approved quantities', () => {
+    expect(requestActions(APPLICATION_DOC, app(2, { new_stepuser_id: 'me' }), holding('approval.act'), 'me')).toEqual(['approved', 'progress']);
+    expect(requestActions(APPLICATION_DOC, app(2, { new_stepuser_id: 'other' }), holding('approval.act'), 'me')).toEqual(['progress']);
+    expect(requestActions(TRANSFER_DOC, app(2, { new_stepuser_id: 'me' }), holding('approval.act'), 'me')).toEqual(['progress']);
+  });
+
+  it('close: approved, not closed, still to deliver, by the station or the supplying warehouse', () => {
+    expect(requestActions(APPLICATION_DOC, app(3, { statuscode: 100000000 }), holding('delivery.create'), 'me')).toEqual(['close', 'progress']);
+    expect(requestActions(APPLICATION_DOC, app(3, { statuscode: 100000001 }), holding('parts.write'), 'me')).toEqual(['progress']);
+    expect(requestActions(APPLICATION_DOC, app(3, { new_isclose: true }), holding('parts.write'), 'me')).toEqual(['progress']);
+    expect(requestActions(APPLICATION_DOC, app(3), holding('parts.read'), 'me')).toEqual(['progress']);
+    expect(requestActions(TRANSFER_DOC, { new_approvalstatus: 3, new_docstate: 2 }, holding('transfer.write'), 'me')).toEqual(['close', 'progress']);
+    expect(requestActions(TRANSFER_DOC, { new_approvalstatus: 3, new_docstate: 4 }, holding('transfer.write'), 'me')).toEqual(['progress']);
+  });
+});
+
+describe('delivery rules', () => {
+  it('one step per state, for the holder of its privilege', () => {
+    const all = holding('delivery.create', 'delivery.pick', 'delivery.pack', 'delivery.out', 'delivery.ship');
+    expect([1, 2, 3, 4, 5, 6].map((s) => availableSteps(s, all))).toEqual([['submit'], ['pick'], ['pack'], ['out'], ['ship'], []]);
+    expect(availableSteps(2, holding('delivery.pack'))).toEqual([]);
+  });
+
+  it('hand-made lines for damaged, faulty and scrapped; receipts when shipped and not fully received', () => {
+    expect([1, 2, 3, 4, 5].map(takesHandLines)).toEqual([false, false, true, true, true]);
+    expect(isReceivable({ new_state: 6, new_receiptstate: 1 })).toBe(true);
+    expect(isReceivable({ new_state: 6, new_receiptstate: 3 })).toBe(true);
+    expect(isReceivable({ new_state: 6, new_receiptstate: 2 })).toBe(false);
+    expect(isReceivable({ new_state: 5, new_receiptstate: 1 })).toBe(false);
+  });
+
+  it('a delivery opens on its screen for warehouse staff, on its receipt for receivers', () => {
+    expect(deliveryPath('d 1', holding('delivery.read', 'parts.receive'))).toBe('/partsDispatch/edit/d%201');
+    expect(deliveryPath('d1', holding('parts.receive'))).toBe('/partsSign/edit/d1');
+    expect(deliveryPath('d1', holding('parts.read'))).toBeUndefined();
+  });
+});
+
+describe('parts routes', () => {
+  it.each([
+    ['/partsApply/list', 'partsApplyList', ['parts.read'], true],
+    ['/partsApply/create', 'partsApplyCreate', ['parts.write'], false],
+    ['/partsApply/edit/x', 'partsApplyEdit', ['parts.read'], false],
+    ['/partsDispatch/list', 'partsDispatchList', ['delivery.read'], true],
+    ['/partsDispatch/create', 'partsDispatchCreate', ['delivery.create'], false],
+    ['/partsDispatch/edit/x', 'partsDispatchEdit', ['delivery.read'], false],
+    ['/partsDispatch/detailcreate/x', 'partsDispatchDetailCreate', ['delivery.create'], false],
+    ['/partsDispatch/detailedit/x', 'partsDispatchDetailEdit', ['delivery.create'], false],
+    ['/partsSign/list', 'partsSignList', ['parts.receive'], true],
+    ['/partsSign/edit/x', 'partsSignEdit', ['parts.receive'], false],
+    ['/partsTransfer/edit/x', 'partsTransferEdit', ['parts.read'], false],
+  ])('%s → %s needs %j (kept: %s)', (path, name, permissions, keep) => {
+    const r = findRoute(path);
+    expect(r?.name).toBe(name);
+    expect(r?.permissions).toEqual(permissions);
+    expect(!!r?.keepAlive).toBe(keep);
+    expect(typeof r?.load).toBe('function');
+  });
+
+  it('generic lists and links find the application and transfer screens', () => {
+    expect(screenPath('new_srv_partsapply', 'create')).toBe('/partsApply/create');
+    expect(screenPath('new_srv_partsapply', 'edit', 'a1')).toBe('/partsApply/edit/a1');
+    expect(screenPath('new_srv_parttransorder', 'edit', 't1')).toBe('/partsTransfer/edit/t1');
+  });
+});
