@@ -1,4 +1,4 @@
-import { AuditOutlined, CheckOutlined, CloseOutlined, StopOutlined } from '@ant-design/icons';
+import { AuditOutlined, CheckOutlined, CloseOutlined, FileSearchOutlined, StopOutlined } from '@ant-design/icons';
 import { getEntity } from '@portal/model';
 import { Button, Card, Descriptions, Input, Result, Skeleton, Space } from 'antd';
 import { useEffect, useState } from 'react';
@@ -6,6 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { approveFlow, type ApproveAction } from '../../api/approval.ts';
 import { displayValue, retrieveRecord, type RecordRow } from '../../api/records.ts';
 import { refreshApprovalWaiting } from '../../app/counters.ts';
+import { screenPath } from '../../app/screen-path.ts';
 import { confirm, toast } from '../../app/feedback.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
 import { formatAmount } from '../../shared/format.ts';
@@ -64,6 +65,8 @@ export default function MyApprovalEditPage() {
     confirm({ title: t('approval.veto'), content: t('approval.vetoConfirm'), okText: t('common.ok'), cancelText: t('common.cancel'), onOk: () => act('veto') });
 
   const has = (f: string) => !!e && f in e.allFields;
+  // The document's own screen (e.g. an application's lines) where the app has one.
+  const documentPath = e && id ? screenPath(entityName, 'edit', id) : undefined;
   const amount = row && has('new_amount') ? row.new_amount : undefined;
 
   return (
@@ -73,9 +76,16 @@ export default function MyApprovalEditPage() {
         backTo="/myapproval/list"
         tags={row && has('new_approvalstatus') ? <ApprovalStatusTag status={Number(row.new_approvalstatus)} testId="myapproval-status" /> : undefined}
         extra={
-          <Button icon={<AuditOutlined />} data-testid="myapproval-progress" disabled={!row} onClick={() => setProgressOpen(true)}>
-            {t('approval.progress')}
-          </Button>
+          <Space>
+            {documentPath && (
+              <Button icon={<FileSearchOutlined />} data-testid="myapproval-open-document" onClick={() => navigate(documentPath)}>
+                {t('parts.ui.openDocument')}
+              </Button>
+            )}
+            <Button icon={<AuditOutlined />} data-testid="myapproval-progress" disabled={!row} onClick={() => setProgressOpen(true)}>
+              {t('approval.progress')}
+            </Button>
+          </Space>
         }
       />
       {missing ? (
