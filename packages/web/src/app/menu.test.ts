@@ -26,6 +26,7 @@ describe('visibleMenu', () => {
   it('reads the real route table for "has a screen"', () => {
     expect(isRouted('/servicehome')).toBe(true);
     expect(isRouted('/about')).toBe(true);
-    expect(isRouted('/partsApply/list')).toBe(false);
+    expect(isRouted('/partsApply/list')).toBe(true);
+    expect(isRouted('/siteReturn/list')).toBe(false);
   });
 });

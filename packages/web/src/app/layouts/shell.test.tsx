@@ -49,7 +49,7 @@ describe('standard portal shell', () => {
     expect(within(nav).getByText('服务管理')).toBeTruthy();
     expect(within(nav).queryByText('库存')).toBeNull(); // needs stock.read
     fireEvent.click(within(nav).getByText('配件管理'));
-    const item = await screen.findByTestId('nav-partsApply');
+    const item = await screen.findByTestId('nav-siteReturn');
     expect(item.getAttribute('aria-disabled')).toBe('true');
     expect(item.getAttribute('title')).toBeNull();
   });
