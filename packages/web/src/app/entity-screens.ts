@@ -30,6 +30,8 @@ export interface FormScreenOptions {
 export interface EntityScreen {
   entity: string;
   kind: ScreenKind;
+  /** Made by `screen.*` (the generic components); specific pages that stand for the screen leave it out. */
+  generic?: true;
   list?: ListScreenOptions;
   form?: FormScreenOptions;
 }
@@ -46,7 +48,7 @@ const load = (s: EntityScreen) => () =>
   import('../entity-ui/GenericScreens.tsx').then((m) => ({ default: m.genericScreen(s) as ComponentType }));
 
 function route(s: EntityScreen, privilege: Privilege): ScreenRoute {
-  return { layout: 'shell', permissions: [privilege], screen: s, load: load(s) };
+  return { layout: 'shell', permissions: [privilege], screen: { ...s, generic: true }, load: load(s) };
 }
 
 export const screen = {

@@ -7,9 +7,9 @@ const lineForm = () => import('../pages/parts/DeliveryLineFormPage.tsx');
 /**
  * Parts documents of spec 001 §2 (Service and parts): applications, deliveries, receipts and
  * transfers. Generic screens are one line each (app/entity-screens.ts); the documents with lines
- * and commands are pages of their own that declare the entity screen they stand for. Delivery and
- * receipt screens need delivery.read / parts.receive where the delivery entity's read privilege is
- * parts.read, so they do not stand for its generic screens (those take the entity's privileges).
+ * and commands are pages of their own that declare the entity screen they stand for. A delivery
+ * opens for the warehouse (delivery.read) and for the receiver (parts.receive): both stand for its
+ * edit screen and screenPath picks the one the user may open.
  */
 export const PARTS_ROUTES: RouteDef[] = [
   { name: 'partsApplyList', path: '/partsApply/list', keepAlive: true, ...screen.list('new_srv_partsapply', { title: 'menu.partsApply', allowImport: false }) },
@@ -17,11 +17,11 @@ export const PARTS_ROUTES: RouteDef[] = [
   { name: 'partsApplyEdit', path: '/partsApply/edit/:id', layout: 'shell', permissions: ['parts.read'], screen: { entity: 'new_srv_partsapply', kind: 'edit' }, load: applyForm },
   { name: 'partsDispatchList', path: '/partsDispatch/list', layout: 'shell', keepAlive: true, permissions: ['delivery.read'], load: () => import('../pages/parts/DeliveryListPage.tsx') },
   { name: 'partsDispatchCreate', path: '/partsDispatch/create', layout: 'shell', permissions: ['delivery.create'], load: () => import('../pages/parts/DeliveryCreatePage.tsx') },
-  { name: 'partsDispatchEdit', path: '/partsDispatch/edit/:id', layout: 'shell', permissions: ['delivery.read'], load: () => import('../pages/parts/DeliveryFormPage.tsx') },
+  { name: 'partsDispatchEdit', path: '/partsDispatch/edit/:id', layout: 'shell', permissions: ['delivery.read'], screen: { entity: 'new_stockoutorder', kind: 'edit' }, load: () => import('../pages/parts/DeliveryFormPage.tsx') },
   { name: 'partsDispatchDetailCreate', path: '/partsDispatch/detailcreate/:id', layout: 'shell', permissions: ['delivery.create'], load: () => lineForm().then((m) => ({ default: m.DeliveryLineCreatePage })) },
   { name: 'partsDispatchDetailEdit', path: '/partsDispatch/detailedit/:id', layout: 'shell', permissions: ['delivery.create'], load: () => lineForm().then((m) => ({ default: m.DeliveryLineEditPage })) },
   { name: 'partsSignList', path: '/partsSign/list', layout: 'shell', keepAlive: true, permissions: ['parts.receive'], load: () => import('../pages/parts/ReceiptListPage.tsx') },
-  { name: 'partsSignEdit', path: '/partsSign/edit/:id', layout: 'shell', permissions: ['parts.receive'], load: () => import('../pages/parts/ReceiptPage.tsx') },
+  { name: 'partsSignEdit', path: '/partsSign/edit/:id', layout: 'shell', permissions: ['parts.receive'], screen: { entity: 'new_stockoutorder', kind: 'edit' }, load: () => import('../pages/parts/ReceiptPage.tsx') },
   { name: 'partsTransferList', path: '/partsTransfer/list', keepAlive: true, ...screen.list('new_srv_parttransorder', { title: 'menu.partsTransfer', allowImport: false }) },
   { name: 'partsTransferCreate', path: '/partsTransfer/create', ...screen.create('new_srv_parttransorder') },
   { name: 'partsTransferEdit', path: '/partsTransfer/edit/:id', layout: 'shell', permissions: ['parts.read'], screen: { entity: 'new_srv_parttransorder', kind: 'edit' }, load: () => import('../pages/parts/PartsTransferFormPage.tsx') },

@@ -1,16 +1,22 @@
+import { useSession } from '../session/store.ts';
 import { ROUTES, type RouteDef } from './routes.ts';
 import type { ScreenKind } from './entity-screens.ts';
 
 /**
  * The path of an entity's screen of a kind, from the route table: generic screens declare their
- * entity, specific ones may too (`screen: { entity, kind }`). A record screen gets the id put in
+ * entity, specific ones may too (`screen: { entity, kind }`). Where several routes stand for the
+ * same screen (a delivery opens for the warehouse at /partsDispatch/edit and for the receiver at
+ * /partsSign/edit), the first the signed-in user may open wins. A record screen gets the id put in
  * (`:id` in the path, or `?id=` for screens that read it from the query). Undefined when the app
  * has no such screen.
  */
 export function screenPath(entity: string, kind: ScreenKind, id?: string, routes: RouteDef[] = ROUTES): string | undefined {
   // An edit screen that reads its id from the query also creates (no id): /stationPart/edit.
-  const r = routes.find((x) => x.screen?.entity === entity && x.screen.kind === kind)
-    ?? (kind === 'create' ? routes.find((x) => x.screen?.entity === entity && x.screen.kind === 'edit' && x.screen.form?.idFromQuery) : undefined);
+  const matches = routes.filter((x) => x.screen?.entity === entity && (x.screen.kind === kind || (kind === 'create' && x.screen.kind === 'edit' && x.screen.form?.idFromQuery)));
+  const held = useSession.getState().user.privilege;
+  const r = matches.find((x) => x.screen!.kind === kind && (x.permissions ?? []).every((p) => held.includes(p)))
+    ?? matches.find((x) => x.screen!.kind === kind)
+    ?? matches[0];
   if (!r) return undefined;
   if (id === undefined) return r.path;
   if (r.screen?.form?.idFromQuery) return `${r.path}?id=${encodeURIComponent(id)}`;

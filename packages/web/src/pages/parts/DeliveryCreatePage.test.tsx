@@ -81,4 +81,22 @@ describe('delivery create screen', () => {
     expect((await screen.findByTestId('pd-create-error')).textContent).toContain('单据不属于本服务站或仓库');
     expect(s.sent[0].body).toEqual({ outType: 3, warehouseId: 'wh-1' });
   });
+  it("a warehouse user's own central warehouse is chosen to start with, so its applications can be picked at once", async () => {
+    signIn(WAREHOUSE, { userType: 1, departId: 'bu-hd', departName: '华东分公司' });
+    const s = partsServer({
+      records: { new_srv_warehouses: [{ new_srv_warehouseid: 'wh-hd', new_name: '华东中心库' }] },
+      lookups: { new_srv_partsapply: [{ new_srv_partsapplyid: 'pa1', new_name: 'PA20261121-0001' }] },
+      command: () => ({ message: '创建成功', id: 'new-do' }),
+    });
+    renderApp('/partsDispatch/create');
+    await waitFor(() => expect(screen.getByTestId('pd-create-warehouse').textContent).toContain('华东中心库'), LONG);
+    const asked = new URL(s.reads.find((u) => u.includes('/new_srv_warehouses'))!, 'http://x').searchParams.get('$filter');
+    expect(asked).toBe("new_type eq 1 and new_businessunit_id eq 'bu-hd'");
+    await waitFor(() => expect(screen.getByTestId('pd-create-applications').getAttribute('aria-disabled')).toBeNull());
+    await act(async () => fireEvent.click(screen.getByTestId('pd-create-applications')));
+    await pick(['pa1']);
+    await act(async () => fireEvent.click(screen.getByTestId('pd-create-submit')));
+    await waitFor(() => expect(s.sent).toHaveLength(1));
+    expect(s.sent[0].body).toEqual({ outType: 1, warehouseId: 'wh-hd', applicationIds: ['pa1'] });
+  });
 });

@@ -1,12 +1,15 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { approvalStatus, getEntity, partsApplyStatus, stockOutType, transferDocState, warehouseType } from '@portal/model';
 import { Alert, Button, Card, Col, Form, Input, Row } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { LookupCondition } from '../../api/lookup.ts';
 import { createDelivery } from '../../api/parts.ts';
+import { retrieveMultiple } from '../../api/records.ts';
 import { toast } from '../../app/feedback.ts';
+import { literal } from '../../entity-ui/odata.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
+import { useSession } from '../../session/store.ts';
 import { DetailHeader } from '../../widgets/DetailHeader.tsx';
 import { LookupInput } from '../../widgets/lookup/LookupInput.tsx';
 import type { LookupDef, LookupRecord } from '../../widgets/lookup/lookup-def.ts';
@@ -56,8 +59,8 @@ const transfersOf = (warehouseId: string): LookupDef => ({
 });
 
 /**
- * /partsDispatch/create: the out type and the sending warehouse (a central one; the server refuses
- * one that is not the user's), then what ships: approved applications of that warehouse (type 1),
+ * /partsDispatch/create: the out type and the sending warehouse (a central one, the user's own
+ * preselected; the server refuses one that is not the user's), then what ships: approved applications of that warehouse (type 1),
  * one approved transfer (type 2), or nothing yet for damaged, faulty and scrapped parts (lines by
  * hand after creating; scrap needs its reason and handling). Creates through the command and opens
  * the new delivery. Hooks: `pd-create` (the form), `pd-create-outtype`, `pd-create-warehouse`,
@@ -79,6 +82,25 @@ export default function DeliveryCreatePage() {
   const applicationDef = useMemo(() => applicationsOf(warehouseId), [warehouseId]);
   const transferDef = useMemo(() => transfersOf(warehouseId), [warehouseId]);
   const requiredSelect = (field: string) => t('widgets.form.requiredSelect', { field });
+  const unit = useSession((x) => x.user.departId);
+
+  // A warehouse user's own central warehouse (the one of their unit) is chosen to start with.
+  useEffect(() => {
+    if (!unit) return;
+    let live = true;
+    const field = getEntity('new_srv_warehouse')!.allFields.new_businessunit_id;
+    retrieveMultiple('new_srv_warehouses', {
+      select: ['new_srv_warehouseid', 'new_name'], filter: `new_type eq ${warehouseType.central} and new_businessunit_id eq ${literal(field, unit)}`, top: 2,
+    })
+      .then((r) => {
+        if (!live || r.rows.length !== 1 || form.getFieldValue('warehouse')) return;
+        form.setFieldsValue({ warehouse: { id: String(r.rows[0].new_srv_warehouseid), name: String(r.rows[0].new_name ?? '') } });
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [unit, form]);
 
   const submit = async () => {
     let v: Values;
