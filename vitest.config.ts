@@ -2,6 +2,14 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default on a 2-core machine is one worker; the suites are CPU-bound and independent.
+    maxWorkers: 2,
+    // React work that antd scheduled in a root of its own may still run after a file's jsdom window
+    // is torn down; it fails only because the window is gone, after every test of the file passed.
+    onUnhandledError(error) {
+      const afterTeardown = error.name === 'ReferenceError' && /^(window|document) is not defined$/.test(error.message);
+      if (afterTeardown && /react-dom|scheduler/.test(error.stack ?? '')) return false;
+    },
     projects: [
       { test: { name: 'model', root: 'packages/model', include: ['src/**/*.test.ts'] } },
       {

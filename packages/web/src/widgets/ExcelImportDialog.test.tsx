@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/envelope.ts';
 import { envelope, stubServer } from '../test/render-app.tsx';
 import { isExcelFile } from './attachments/rules.ts';
@@ -7,7 +7,6 @@ import { EXCEL_MAX_RECORDS, ExcelImportDialog } from './ExcelImportDialog.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 // Let antd's pending renders (modal motion, toasts) finish before jsdom goes away.
-afterAll(() => new Promise((r) => setTimeout(r, 300)));
 
 const pick = (name: string) => act(async () => fireEvent.change(screen.getByTestId('excel-file'), { target: { files: [new File(['x'], name)] } }));
 

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { findRoute } from '../../app/match-route.ts';
 import { useSession } from '../../session/store.ts';
 import { envelope, renderApp, stubServer } from '../../test/render-app.tsx';
@@ -62,7 +62,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   useSession.getState().clearAll();
 });
-afterAll(() => new Promise((r) => setTimeout(r, 300)));
 
 describe('routes', () => {
   it.each([

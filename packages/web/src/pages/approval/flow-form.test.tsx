@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../session/store.ts';
 import { envelope, renderApp, stubServer } from '../../test/render-app.tsx';
 
@@ -9,7 +9,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   useSession.getState().clearAll();
 });
-afterAll(() => new Promise((r) => setTimeout(r, 300)));
 
 describe('flow form (steps editor)', () => {
   it('loads the steps in order, reorders, removes and saves through the record service', async () => {

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app.tsx';
 import { F, partsServer, resetAll, signIn, type Row } from './test-server.ts';
 
@@ -7,7 +7,6 @@ vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 const LONG = { timeout: 30_000 };
 
 afterEach(resetAll);
-afterAll(() => new Promise((r) => setTimeout(r, 300)));
 
 const RECEIVER = ['parts.read', 'parts.receive'];
 

@@ -1,6 +1,6 @@
 import { stockCheckSource, stockCheckState } from '@portal/model';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../session/store.ts';
 import { envelope, jsonReply, renderApp, signInAs } from '../../test/render-app.tsx';
 import { answer, F, stockServer } from './test-fakes.ts';
@@ -30,7 +30,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   useSession.getState().clearAll();
 });
-afterAll(() => new Promise((r) => setTimeout(r, 300)));
 
 describe('count sheets (/stockcheck/list)', () => {
   it('lists the sheets with their state; rows open the sheet; readers get no 新建盘点', async () => {

@@ -1,6 +1,6 @@
 import { stockCheckSource, stockCheckState } from '@portal/model';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../session/store.ts';
 import { envelope, jsonReply, renderApp, signInAs } from '../../test/render-app.tsx';
 import { answer, F, refusal, stockServer, type Seen } from './test-fakes.ts';
@@ -82,7 +82,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   useSession.getState().clearAll();
 });
-afterAll(() => new Promise((r) => setTimeout(r, 300)));
 
 const page = () => screen.getByTestId('sc-page');
 const rowOf = (code: string) => screen.getAllByTestId('sc-line').find((r) => r.getAttribute('data-code') === code)!;

@@ -1,6 +1,6 @@
 import type { StationInventoryRow } from '@portal/model';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../session/store.ts';
 import { envelope, jsonReply, renderApp, signInAs } from '../../test/render-app.tsx';
 import { answer, stockServer } from './test-fakes.ts';
@@ -36,7 +36,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   useSession.getState().clearAll();
 });
-afterAll(() => new Promise((r) => setTimeout(r, 300)));
 
 const rowOf = (code: string) => screen.getAllByTestId('spb-row').find((r) => r.getAttribute('data-code') === code)!;
 const type = async (code: string, testId: 'spb-min' | 'spb-max', value: string) =>

@@ -1,6 +1,6 @@
 import { stockDocumentType, stockUsage } from '@portal/model';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { findRoute } from '../../app/match-route.ts';
 import { ROUTES, type RouteDef } from '../../app/routes.ts';
 import { screenPath } from '../../app/screen-path.ts';
@@ -39,7 +39,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   useSession.getState().clearAll();
 });
-afterAll(() => new Promise((r) => setTimeout(r, 300)));
 
 describe('stock row and moves', () => {
   it('routes: the stock row and the move are the entities\' view screens; both lists are kept', () => {

@@ -1,7 +1,7 @@
 import { stockCheckSource, stockCheckState } from '@portal/model';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { findRoute } from '../../app/match-route.ts';
 import { useSession } from '../../session/store.ts';
 import { envelope, jsonReply, renderApp, signInAs } from '../../test/render-app.tsx';
@@ -36,7 +36,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   useSession.getState().clearAll();
 });
-afterAll(() => new Promise((r) => setTimeout(r, 300)));
 
 async function typeDate(testId: string, text: string) {
   const input = screen.getByTestId(testId) as HTMLInputElement;

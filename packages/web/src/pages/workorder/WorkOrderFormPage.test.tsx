@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearRegionCache } from '../../api/address.ts';
 import { clearPicklistCache } from '../../api/picklist.ts';
 import { useSession } from '../../session/store.ts';
@@ -75,7 +75,6 @@ afterEach(() => {
   clearPicklistCache();
   clearRegionCache();
 });
-afterAll(() => new Promise((r) => setTimeout(r, 300)));
 
 const actions = () => [...document.querySelectorAll('[data-testid^="wo-action-"]')].map((b) => b.getAttribute('data-testid'));
 

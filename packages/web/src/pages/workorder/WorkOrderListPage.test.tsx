@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import dayjs from 'dayjs';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearPicklistCache } from '../../api/picklist.ts';
 import { useSession } from '../../session/store.ts';
 import { envelope, renderApp, stubServer, signInAs } from '../../test/render-app.tsx';
@@ -33,7 +33,6 @@ afterEach(() => {
   useSession.getState().clearAll();
   clearPicklistCache();
 });
-afterAll(() => new Promise((r) => setTimeout(r, 300)));
 
 describe('work-order list', () => {
   it('takes the dashboard drill-down from the URL: view, option, lookup and date filters, shown in more filters', async () => {

@@ -1,12 +1,11 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { envelope, stubServer } from '../../test/render-app.tsx';
 import { ApprovalProgressDialog } from './ApprovalProgressDialog.tsx';
 import { FlowSubmitDialog } from './FlowSubmitDialog.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 // Let antd's pending renders (modal motion, toasts) finish before jsdom goes away.
-afterAll(() => new Promise((r) => setTimeout(r, 300)));
 
 const FLOWS = [
   { new_flowid: 'f1', new_name: '奖惩审批' },
