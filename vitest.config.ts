@@ -21,7 +21,7 @@ export default defineConfig({
         },
       },
       './packages/web/vitest.config.ts',
-      { test: { name: 'e2e', root: 'e2e', include: ['specs/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false, pool: 'forks' } },
+      { test: { name: 'e2e', root: 'e2e', include: ['specs/**/*.test.ts'], globalSetup: ['support/global-setup.ts'], setupFiles: ['support/setup.ts'], testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false, pool: 'forks' } },
     ],
   },
 });

@@ -35,22 +35,37 @@ export function makePng(width = 8, height = 8, rgb: [number, number, number] = [
  * Picks an option of an antd Select found by its hook, by the option's label. The dropdown is the
  * one this select's input controls (not another select's, still fading out); a searchable select
  * gets the label typed so the option is the only one left; a virtual list is scrolled (bounded)
- * until the option is rendered. Waits for the dropdown to close.
+ * until the option is rendered. Done when the select shows the label and its dropdown is closed:
+ * a click that lands while the dropdown is still moving in can leave it open or unchosen, so a
+ * second try (bounded) opens it again.
  */
 export async function chooseOption(page: Page, select: Locator, optionLabel: string, search = false) {
-  await select.click();
+  const exact = new RegExp(`^${optionLabel.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
   // The hook may sit on the select's root or on its input.
   const input = select.locator('input[aria-controls]').or(select.and(page.locator('input[aria-controls]'))).first();
-  await input.waitFor({ state: 'attached' });
-  const listId = await input.getAttribute('aria-controls');
-  const dropdown = page.locator(`.ant-select-dropdown:has([id="${listId}"])`);
-  await dropdown.waitFor({ state: 'visible' });
-  if (search) await input.fill(optionLabel);
-  const option = dropdown.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${optionLabel.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).first();
-  const holder = dropdown.locator('.rc-virtual-list-holder');
-  for (let i = 0; i < 60 && !(await option.count()) && (await holder.count()); i++) await holder.evaluate((el) => el.scrollBy(0, 96));
-  await option.click();
-  await dropdown.waitFor({ state: 'hidden' });
+  // (The input names its list only while the list is open, so the root is found from the hook.)
+  const root = select.and(page.locator('.ant-select')).or(select.locator('xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]')).first();
+  // antd 6 shows the chosen label in the select's content box (marked "has value").
+  const shown = root.locator('.ant-select-content-has-value').filter({ hasText: exact });
+  for (let attempt = 1; ; attempt++) {
+    await select.click();
+    await input.waitFor({ state: 'attached' });
+    const listId = await input.getAttribute('aria-controls');
+    const dropdown = page.locator(`.ant-select-dropdown:has([id="${listId}"])`);
+    await dropdown.waitFor({ state: 'visible' });
+    if (search) await input.fill(optionLabel);
+    const option = dropdown.locator('.ant-select-item-option').filter({ hasText: exact }).first();
+    const holder = dropdown.locator('.rc-virtual-list-holder');
+    for (let i = 0; i < 60 && !(await option.count()) && (await holder.count()); i++) await holder.evaluate((el) => el.scrollBy(0, 96));
+    await option.click();
+    const chosen = await shown.waitFor({ timeout: 5_000 }).then(() => true, () => false);
+    // Closes on its own after a choice (a short fade); one left open is closed by a click on the
+    // select, which toggles it (Escape could close the dialog around it).
+    if (!(await dropdown.waitFor({ state: 'hidden', timeout: 5_000 }).then(() => true, () => false))) await root.click();
+    await dropdown.waitFor({ state: 'hidden' });
+    if (chosen || attempt === 2) break;
+  }
+  await shown.waitFor();
 }
 
 /** Types a date (and time) into an antd picker and confirms it. */

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppShell } from '../pages/app-shell.ts';
 import { LoginPage } from '../pages/login-page.ts';
 import { openBrowser, type Browser } from '../support/browser.ts';
-import { startPortal, type RunningPortal } from '../support/portal-server.ts';
+import type { RunningPortal } from '../support/portal-server.ts';
+import { startTestPortal } from '../support/suite.ts';
 import { waitForPath } from '../support/session.ts';
 
 // A 1×1 png, the smallest real profile photo.
@@ -11,7 +12,7 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 let portal: RunningPortal;
 let browser: Browser;
 beforeAll(async () => {
-  portal = await startPortal();
+  portal = await startTestPortal();
   browser = await openBrowser();
 });
 afterAll(async () => {

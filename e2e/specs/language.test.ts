@@ -4,14 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppShell } from '../pages/app-shell.ts';
 import { LoginPage } from '../pages/login-page.ts';
 import { openBrowser, type Browser } from '../support/browser.ts';
-import { startPortal, type RunningPortal } from '../support/portal-server.ts';
+import type { RunningPortal } from '../support/portal-server.ts';
+import { startTestPortal } from '../support/suite.ts';
 import { waitForPath } from '../support/session.ts';
 
 const SHOTS = resolve(import.meta.dirname, '../../test-results');
 let portal: RunningPortal;
 let browser: Browser;
 beforeAll(async () => {
-  portal = await startPortal();
+  portal = await startTestPortal();
   browser = await openBrowser();
   mkdirSync(SHOTS, { recursive: true });
 });

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -25,13 +25,24 @@ const freePort = () => new Promise<number>((res, rej) => {
   });
 });
 
+export interface PortalOptions {
+  /**
+   * A data directory a portal has already seeded (and was stopped on): copied, so the portal starts
+   * on its own fresh copy of the demo data in about a second instead of seeding it again.
+   */
+  template?: string;
+  /** Where the data lives (kept on stop); default a new temporary directory, removed on stop. */
+  dataDir?: string;
+}
+
 /**
  * Starts the built portal as a user would (`node … main.ts`) on a fresh embedded database with
  * demo data, in test mode so captchas and SMS codes can be read back.
  */
-export async function startPortal(env: Record<string, string> = {}): Promise<RunningPortal> {
+export async function startPortal(env: Record<string, string> = {}, opts: PortalOptions = {}): Promise<RunningPortal> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+  if (opts.template) cpSync(opts.template, dataDir, { recursive: true });
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: ROOT,
     env: {
@@ -72,7 +83,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Run
         await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

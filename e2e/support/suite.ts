@@ -1,7 +1,10 @@
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { openBrowser, type Browser } from './browser.ts';
 import { startPortal, type RunningPortal } from './portal-server.ts';
+
+/** A portal on its own copy of the run's seeded demo data (see global-setup.ts). */
+export const startTestPortal = (env: Record<string, string> = {}) => startPortal(env, { template: inject('portalTemplate') });
 
 /**
  * One portal (fresh database) for the spec file, and fresh browsers per test, closed after it.
@@ -11,7 +14,7 @@ export function portalSuite(env: Record<string, string> = {}) {
   let portal: RunningPortal | undefined;
   const browsers: Browser[] = [];
   beforeAll(async () => {
-    portal = await startPortal(env);
+    portal = await startTestPortal(env);
   });
   afterAll(() => portal?.stop());
   afterEach(async () => {

@@ -1,0 +1,4 @@
+import { afterAll } from 'vitest';
+import { closeChromium } from './browser.ts';
+
+afterAll(closeChromium);
