@@ -36,6 +36,10 @@ export async function openBrowser(opts: { locale?: string } = {}): Promise<Brows
     locale: opts.locale ?? 'zh-CN',
     timezoneId: 'Asia/Shanghai',
     viewport: { width: 1366, height: 820 },
+    // The portal turns antd's animations off for it: a popup or dialog is open or closed, never
+    // half-way (a leave animation whose end event is missed under load left dropdowns covering
+    // the next field).
+    reducedMotion: 'reduce',
   });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
