@@ -1,5 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
+const EMBEDDED_SERVER_SUITES = [
+  'src/domain/stock/ledger.test.ts',
+  'src/flow/flow.test.ts',
+  'src/records/records.test.ts',
+  'src/auth/token.test.ts',
+  'src/domain/work-order/demo-orders.test.ts',
+  'src/config.test.ts',
+];
+
 export default defineConfig({
   test: {
     // Vitest's default on a 2-core machine is one worker; the suites are CPU-bound and independent.
@@ -14,8 +23,13 @@ export default defineConfig({
       { test: { name: 'model', root: 'packages/model', include: ['src/**/*.test.ts'] } },
       {
         test: {
-          name: 'server', root: 'packages/server', include: ['src/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000,
-          // Suites that need several app instances on one server run in the PostgreSQL pass only.
+          name: 'server', root: 'packages/server', testTimeout: 60_000, hookTimeout: 120_000,
+          // `npm test` runs every server suite on PostgreSQL (test:pg, where suites needing several
+          // app instances on one server, *.pg.test.ts, also run). On the embedded database (PGlite
+          // is ~2× slower) it runs the suites that prove what differs there — one serialised
+          // connection under concurrent postings and approvals, the record service's SQL, sign-in
+          // and the demo seeding — besides the e2e suite, whose every flow runs on PGlite.
+          include: process.env.DATABASE_URL ? ['src/**/*.test.ts'] : EMBEDDED_SERVER_SUITES,
           exclude: process.env.DATABASE_URL ? ['**/node_modules/**'] : ['**/node_modules/**', 'src/**/*.pg.test.ts'],
           pool: 'forks',
         },
