@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 const EMBEDDED_SERVER_SUITES = [
   'src/domain/stock/ledger.test.ts',
+  'src/routes/parts.test.ts',
+  'src/routes/stock.test.ts',
   'src/flow/flow.test.ts',
   'src/records/records.test.ts',
   'src/auth/token.test.ts',
@@ -27,8 +29,9 @@ export default defineConfig({
           // `npm test` runs every server suite on PostgreSQL (test:pg, where suites needing several
           // app instances on one server, *.pg.test.ts, also run). On the embedded database (PGlite
           // is ~2× slower) it runs the suites that prove what differs there — one serialised
-          // connection under concurrent postings and approvals, the record service's SQL, sign-in
-          // and the demo seeding — besides the e2e suite, whose every flow runs on PGlite.
+          // connection under concurrent postings and approvals, the parts and stock commands, the
+          // record service's SQL, sign-in and the demo seeding — besides the e2e suite, whose every
+          // flow runs on PGlite.
           include: process.env.DATABASE_URL ? ['src/**/*.test.ts'] : EMBEDDED_SERVER_SUITES,
           exclude: process.env.DATABASE_URL ? ['**/node_modules/**'] : ['**/node_modules/**', 'src/**/*.pg.test.ts'],
           pool: 'forks',

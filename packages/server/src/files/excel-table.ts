@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import type { Lang } from '@portal/model';
 import { msg } from '@portal/model';
 import { AppError } from '../http/errors.ts';
-import { cellData, MAX_IMPORT_ROWS } from './excel.ts';
+import { cellData, MAX_IMPORT_ROWS, openFirstSheet } from './excel.ts';
 
 /**
  * A plain table in the first sheet of an .xlsx (already checked by checkExcelFile): a header row
@@ -19,20 +19,9 @@ export interface TableColumn {
 export type TableCell = string | number | boolean | Date | null;
 
 export async function readTable(bytes: Buffer, columns: TableColumn[], lang: Lang): Promise<{ row: number; values: Record<string, TableCell> }[]> {
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
-    throw new AppError(400, 'excel.unsafe');
-  }
-  const ws = wb.worksheets[0];
-  if (!ws || ws.actualRowCount === 0) throw new AppError(400, 'excel.noData');
-  let header: ExcelJS.Row | undefined;
-  ws.eachRow({ includeEmpty: false }, (r) => {
-    header ??= r;
-  });
+  const { ws, header } = await openFirstSheet(bytes);
   const at = new Map<string, number>();
-  header!.eachCell({ includeEmpty: false }, (cell, col) => {
+  header.eachCell({ includeEmpty: false }, (cell, col) => {
     const text = String(cellData(cell.value) ?? '').trim().replace(/^\*+|\*+$/g, '').trim().toLowerCase();
     const c = columns.find((x) => x.headers.some((h) => h.toLowerCase() === text));
     if (c && !at.has(c.key)) at.set(c.key, col);
@@ -41,7 +30,7 @@ export async function readTable(bytes: Buffer, columns: TableColumn[], lang: Lan
   if (missing.length) throw new AppError(400, 'excel.headerMissing', { header: missing.map((c) => c.headers[0]).join(lang === 'zh-CN' ? '、' : ', ') });
   const out: { row: number; values: Record<string, TableCell> }[] = [];
   ws.eachRow({ includeEmpty: false }, (r, rowNumber) => {
-    if (rowNumber <= header!.number) return;
+    if (rowNumber <= header.number) return;
     const values: Record<string, TableCell> = {};
     let any = false;
     for (const [key, col] of at) {

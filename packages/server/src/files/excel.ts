@@ -232,8 +232,11 @@ interface ParsedRow {
   input: Record<string, unknown>;
 }
 
-/** Reads the first sheet: header row → fields, then every non-empty row (at most 5000). */
-export async function readSheet(e: EntityDef, bytes: Buffer, lang: Lang, caller: Caller): Promise<{ rows: ParsedRow[]; errors: RowError[]; columns: string[] }> {
+/**
+ * The first sheet of an .xlsx (already checked by checkExcelFile) and its header, the first
+ * non-empty row; 'excel.unsafe' when it does not load, 'excel.noData' when it is empty.
+ */
+export async function openFirstSheet(bytes: Buffer): Promise<{ ws: ExcelJS.Worksheet; header: ExcelJS.Row }> {
   const wb = new ExcelJS.Workbook();
   try {
     await wb.xlsx.load(bytes as unknown as ArrayBuffer);
@@ -242,19 +245,24 @@ export async function readSheet(e: EntityDef, bytes: Buffer, lang: Lang, caller:
   }
   const ws = wb.worksheets[0];
   if (!ws || ws.actualRowCount === 0) throw new AppError(400, 'excel.noData');
-
-  // Header: the first non-empty row.
-  let headerRow: ExcelJS.Row | undefined;
+  let header: ExcelJS.Row | undefined;
   ws.eachRow({ includeEmpty: false }, (r) => {
-    headerRow ??= r;
+    header ??= r;
   });
+  if (!header) throw new AppError(400, 'excel.noData');
+  return { ws, header };
+}
+
+/** Reads the first sheet: header row → fields, then every non-empty row (at most 5000). */
+export async function readSheet(e: EntityDef, bytes: Buffer, lang: Lang, caller: Caller): Promise<{ rows: ParsedRow[]; errors: RowError[]; columns: string[] }> {
+  const { ws, header: headerRow } = await openFirstSheet(bytes);
   const byName = new Map<string, string>();
   for (const [name, f] of importableFields(e)) {
     for (const k of [f.label['zh-CN'], f.label['en-US'], name]) if (!byName.has(k.toLowerCase())) byName.set(k.toLowerCase(), name);
   }
   const columns: { col: number; field: string }[] = [];
   const seen = new Set<string>();
-  headerRow!.eachCell({ includeEmpty: false }, (cell, col) => {
+  headerRow.eachCell({ includeEmpty: false }, (cell, col) => {
     const raw = cellData(cell.value);
     if (raw === null) return;
     const text = String(raw).trim().replace(/^\*+|\*+$/g, '').trim();
