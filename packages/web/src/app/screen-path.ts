@@ -1,4 +1,5 @@
 import { useSession } from '../session/store.ts';
+import { holdsAll } from './menu.ts';
 import { ROUTES, type RouteDef } from './routes.ts';
 import type { ScreenKind } from './entity-screens.ts';
 
@@ -13,10 +14,9 @@ import type { ScreenKind } from './entity-screens.ts';
 export function screenPath(entity: string, kind: ScreenKind, id?: string, routes: RouteDef[] = ROUTES): string | undefined {
   // An edit screen that reads its id from the query also creates (no id): /stationPart/edit.
   const matches = routes.filter((x) => x.screen?.entity === entity && (x.screen.kind === kind || (kind === 'create' && x.screen.kind === 'edit' && x.screen.form?.idFromQuery)));
+  const ofKind = matches.filter((x) => x.screen!.kind === kind);
   const held = useSession.getState().user.privilege;
-  const r = matches.find((x) => x.screen!.kind === kind && (x.permissions ?? []).every((p) => held.includes(p)))
-    ?? matches.find((x) => x.screen!.kind === kind)
-    ?? matches[0];
+  const r = ofKind.find((x) => holdsAll(held, x.permissions)) ?? ofKind[0] ?? matches[0];
   if (!r) return undefined;
   if (id === undefined) return r.path;
   if (r.screen?.form?.idFromQuery) return `${r.path}?id=${encodeURIComponent(id)}`;
