@@ -12,7 +12,7 @@ export const serviceWorker = defineEntity({
   attachments: true,
   fields: {
     new_name: text(label('姓名', 'Name'), { required: true, searchable: true, maxLength: 60 }),
-    new_code: text(label('工号', 'Code'), { required: true, unique: true, searchable: true, maxLength: 40 }),
+    new_code: text(label('工号', 'Code'), { required: true, searchable: true, maxLength: 40 }),
     new_sex: optionSet(sex),
     new_job: optionSet(workerJob),
     new_educationlevel: optionSet(educationLevel),
@@ -31,6 +31,9 @@ export const serviceWorker = defineEntity({
     new_apppassword: text(label('工程师 App 密码', 'Engineer app password'), { secret: true, readOnly: true, maxLength: 200 }),
   },
   indexes: [['new_station_id', 'createdon']],
+  // A code is unique within its station: stations number their people independently, and a
+  // global key would tell one station which codes another uses.
+  uniques: [['new_station_id', 'new_code']],
   views: {
     active: {
       label: label('全部服务人员', 'All personnel'),

@@ -170,12 +170,18 @@ const INTERNAL_DDL = [
      locked_until timestamptz)`,
 ];
 
+/**
+ * Indexes an older model declared and the current one no longer does: dropped on start so existing
+ * databases follow the model (a worker code is now unique per station, uxc_…_new_station_id_new_code).
+ */
+const RETIRED_DDL = ['DROP INDEX IF EXISTS "ux_new_srv_worker_new_code"'];
+
 /** Brings the database up to the model. Safe to run from several instances at once. */
 export async function migrate(pool: pg.Pool): Promise<void> {
   const client = await pool.connect(); // the advisory lock belongs to one session
   try {
     await client.query('SELECT pg_advisory_lock(727001)');
-    const all = ['CREATE EXTENSION IF NOT EXISTS pg_trgm', ...ENTITIES.flatMap(entityDdl), ...INTERNAL_DDL, ...FILES_DDL, ...STOCK_DDL];
+    const all = ['CREATE EXTENSION IF NOT EXISTS pg_trgm', ...RETIRED_DDL, ...ENTITIES.flatMap(entityDdl), ...INTERNAL_DDL, ...FILES_DDL, ...STOCK_DDL];
     // No parameters: sent as one simple-protocol batch, one round trip.
     await client.query(all.join(';\n'));
   } finally {

@@ -306,9 +306,10 @@ export async function readSheet(e: EntityDef, bytes: Buffer, lang: Lang, caller:
 
 const rowMessage = (row: number, message: string, lang: Lang) => msg('excel.rowError', lang, { row, message });
 
-/** Unique text fields a code may be matched on, besides the primary name. */
+/** Unique text fields a code may be matched on, besides the primary name (a code unique within its station too: two visible matches are ambiguous). */
 function codeFields(t: EntityDef): string[] {
-  return Object.entries(t.allFields).filter(([n, f]) => f.type === 'text' && f.unique && n !== t.primaryName && !f.secret).map(([n]) => n);
+  const scopedCode = (n: string) => t.uniques.some((cols) => cols[cols.length - 1] === n);
+  return Object.entries(t.allFields).filter(([n, f]) => f.type === 'text' && (f.unique || scopedCode(n)) && n !== t.primaryName && !f.secret).map(([n]) => n);
 }
 
 /**

@@ -181,6 +181,37 @@ async function checkUnique(
       used.add(key);
     });
   }
+  // Composite keys ending in a text code (a worker's code within its station) get the same message
+  // naming the code. Keys of lookups only (one line per part) are checked by their domain modules.
+  for (const cols of e.uniques) {
+    const last = cols[cols.length - 1];
+    const lf = e.allFields[last];
+    if (lf?.type !== 'text' || !rows.some((r) => cols.some((c) => c in r))) continue;
+    // An update brings only what changes: the rest of the key is the row's own.
+    const base = selfId
+      ? (await sql.query<Record<string, unknown>>(`SELECT ${cols.map((c) => `${q(c)}::text AS ${q(c)}`).join(', ')} FROM ${q(e.logicalName)} WHERE ${q(e.primaryKey)} = $1::uuid`, [selfId])).rows[0] ?? {}
+      : {};
+    const keyOf = (r: Record<string, unknown>) => cols.map((c) => (c in r ? r[c] : base[c]));
+    const full = rows.map(keyOf).filter((k) => k.every((v) => v !== null && v !== undefined));
+    if (!full.length) continue;
+    const p = new Params();
+    const arrays = cols.map((c, j) => p.add(full.map((k) => k[j]), `${CAST[kindOf(e, c)]}[]`));
+    const self = selfId ? ` AND ${q(e.primaryKey)} <> ${p.add(selfId, 'uuid')}` : '';
+    const { rows: taken } = await sql.query<{ k: string }>(
+      `SELECT concat_ws(chr(31), ${cols.map((c) => `${q(c)}::text`).join(', ')}) AS k FROM ${q(e.logicalName)}
+        WHERE (${cols.map(q).join(', ')}) IN (SELECT * FROM unnest(${arrays.join(', ')}))${self}`,
+      p.values,
+    );
+    const used = new Set(taken.map((t) => t.k));
+    rows.forEach((r, i) => {
+      const k = keyOf(r);
+      if (k.some((v) => v === null || v === undefined)) return;
+      const key = k.map(String).join('\u001f');
+      const code = String(k[k.length - 1]);
+      if (used.has(key)) errors.push({ field: last, message: prefix(rowLabel(i), msg('records.duplicate', lang, { field: lf.label[lang], value: code.slice(0, 100) }), lang) });
+      used.add(key);
+    });
+  }
 }
 
 /**
