@@ -1,10 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { assertTestModeHost, loadConfig } from './config.ts';
 import { testPortal } from './testing/test-portal.ts';
 
 describe('configuration', () => {
   it('refuses test mode in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', PORTAL_TEST_MODE: '1' } as NodeJS.ProcessEnv)).toThrow(/refused/);
+  });
+  it('listens on loopback only in test mode: 127.0.0.1 when HOST is unset, any other address refused', () => {
+    expect(loadConfig({} as NodeJS.ProcessEnv).host).toBe('0.0.0.0');
+    expect(loadConfig({ PORTAL_TEST_MODE: '1' } as NodeJS.ProcessEnv).host).toBe('127.0.0.1');
+    for (const host of ['127.0.0.1', '127.0.0.2', '::1', '[::1]', 'localhost', 'LOCALHOST']) {
+      expect(loadConfig({ PORTAL_TEST_MODE: '1', HOST: host } as NodeJS.ProcessEnv).host, host).toBe(host);
+    }
+    for (const host of ['0.0.0.0', '::', '', '192.168.1.10', 'portal.example.com', '127.0.0.1.example.com', 'localhost.example.com']) {
+      expect(() => loadConfig({ PORTAL_TEST_MODE: '1', HOST: host } as NodeJS.ProcessEnv), host).toThrow(/PORTAL_TEST_MODE=1 is refused on HOST=.*loopback/);
+    }
+    // A host set by the caller (tests, start-up code) is held to the same rule.
+    expect(() => loadConfig({ PORTAL_TEST_MODE: '1' } as NodeJS.ProcessEnv, { host: '0.0.0.0' })).toThrow(/loopback/);
+    expect(() => loadConfig({ HOST: '0.0.0.0' } as NodeJS.ProcessEnv, { testMode: true })).toThrow(/loopback/);
+    expect(loadConfig({ HOST: '0.0.0.0' } as NodeJS.ProcessEnv).host).toBe('0.0.0.0');
+    expect(() => assertTestModeHost({ testMode: true, host: '10.0.0.1' })).toThrow(/loopback/);
+    expect(() => assertTestModeHost({ testMode: false, host: '10.0.0.1' })).not.toThrow();
   });
   it('keeps test mode off by default', () => {
     const cfg = loadConfig({} as NodeJS.ProcessEnv);

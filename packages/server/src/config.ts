@@ -77,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const seed = (env.SEED_DEMO ?? 'auto').toLowerCase();
   const cfg: Config = {
     port: Number(env.PORT ?? 8080),
+    // Test mode without HOST listens on 127.0.0.1 (below).
     host: env.HOST ?? '0.0.0.0',
     dataDir: resolve(env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
@@ -121,5 +122,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     ...overrides,
   };
+  if (cfg.testMode) {
+    // Test mode lets anyone mint a sign-in for any user (/api/dev/sso-assertion): this machine only.
+    if (env.HOST === undefined && overrides.host === undefined) cfg.host = '127.0.0.1';
+    assertTestModeHost(cfg);
+  }
   return cfg;
+}
+
+/** Loopback addresses only: 127.0.0.0/8, ::1 and localhost. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return h === 'localhost' || h === '::1' || h === '0:0:0:0:0:0:0:1' || /^127(\.\d{1,3}){3}$/.test(h) || /^::ffff:127(\.\d{1,3}){3}$/.test(h);
+}
+
+/**
+ * Test mode serves read-backs (captcha texts, SMS codes, SSO assertions for any user): refused unless
+ * the server listens on a loopback address. Called by loadConfig; a start-up path that changes the
+ * host afterwards calls it again before listening.
+ */
+export function assertTestModeHost(cfg: Pick<Config, 'testMode' | 'host'>): void {
+  if (cfg.testMode && !isLoopbackHost(cfg.host)) {
+    throw new Error(`PORTAL_TEST_MODE=1 is refused on HOST=${cfg.host}: test mode listens on a loopback address only (127.0.0.1, ::1 or localhost)`);
+  }
 }
