@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { msg } from '@portal/model';
@@ -11,6 +12,9 @@ import type { Db } from './db/db.ts';
 import { fail } from './http/envelope.ts';
 import { AppError } from './http/errors.ts';
 import { requestLang } from './http/request-context.ts';
+import { closeUnreadBodies } from './http/close-unread-body.ts';
+import { logRequest } from './http/log-redaction.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { crmAuthorizeRoutes } from './routes/crm-authorize.ts';
 import { devRoutes } from './routes/dev.ts';
 import { platformRoutes } from './routes/platform.ts';
@@ -35,15 +39,23 @@ export interface App {
 }
 
 /** Builds the HTTP app on an open database. Tests call this and use app.inject. */
-export async function buildApp(db: Db, cfg: Config, opts: { sms?: SmsProvider } = {}): Promise<App> {
+export async function buildApp(db: Db, cfg: Config, opts: { sms?: SmsProvider; logStream?: { write(line: string): void } } = {}): Promise<App> {
   installDomain();
   const services = await buildServices(db, cfg, opts.sms);
   const app = Fastify({
-    logger: { level: cfg.logLevel, redact: ['req.headers.authorization', 'req.body.password', 'req.body.refresh_token'] },
+    logger: {
+      level: cfg.logLevel,
+      redact: ['req.headers.authorization', 'req.body.password', 'req.body.refresh_token'],
+      // The request line carries credentials on some calls (SSO assertion, upload ticket).
+      serializers: { req: logRequest },
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
+    },
     trustProxy: process.env.TRUST_PROXY === '1',
     bodyLimit: 1024 * 1024,
   });
   app.decorateRequest('principal', null);
+  await app.register(helmet, securityHeaders(cfg));
+  closeUnreadBodies(app);
   await app.register(formbody);
   await app.register(rateLimit, { global: false });
 
