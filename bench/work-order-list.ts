@@ -150,7 +150,8 @@ try {
   const tokens = { station: (await signIn(p.app, 'benchstation')).access_token, admin: (await signIn(p.app, 'admin')).access_token };
   const caller = async (user: string) => {
     const u = (await db.one<{ id: string; bu: string; st: string | null }>('SELECT systemuserid AS id, businessunitid AS bu, new_station_id AS st FROM systemuser WHERE domainname = $1', [user]))!;
-    return { principal: { userId: u.id, businessUnitId: u.bu, stationId: u.st, privileges: new Set<string>() } as unknown as Principal, subtree: await businessUnitSubtree(db, u.bu) };
+    // workorder.all: the station principal's and admin's reach (without it, only their assigned orders).
+    return { principal: { userId: u.id, businessUnitId: u.bu, stationId: u.st, privileges: new Set<string>(['workorder.all']) } as unknown as Principal, subtree: await businessUnitSubtree(db, u.bu) };
   };
   const stationRows = (await db.one<{ n: number }>('SELECT count(*)::int AS n FROM new_srv_workorder WHERE new_station_id = $1', [station.id]))!.n;
   console.log(`station BS150: ${stationRows.toLocaleString('en-US')} work orders`);

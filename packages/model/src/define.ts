@@ -113,9 +113,17 @@ export const image = (l: Label, maxBytes: number, o: Opts<Omit<ImageField, 'maxB
  * also reaches it. A document between two parties (a delivery from a central warehouse to a
  * station) is owned by one and visible to both: the caller's subtree must hold the owning unit or
  * any party unit.
+ *
+ * `assignee` (station scope): the engineer's narrower reach. A caller who does not hold `wide`
+ * sees, inside the station scope, only the rows assigned to them: `worker` names the row's
+ * new_srv_worker lookup, matched against the worker record of the caller's account
+ * (systemuser.new_worker_id); `via` names a lookup to a parent row whose assignee scope applies
+ * (an order's lines and history). Holding `wide` adds the whole scope back: rights only add up.
  */
+export type AssigneeScope = { worker: string; wide: Privilege } | { via: string };
+
 export type Scope =
-  | { kind: 'station'; field: string; parties?: string[] }
+  | { kind: 'station'; field: string; parties?: string[]; assignee?: AssigneeScope }
   | { kind: 'businessUnit'; field: string; parties?: string[] }
   | { kind: 'user'; field: string }
   | { kind: 'global' }
@@ -127,6 +135,11 @@ export interface ViewDef {
   orderBy: [string, 'asc' | 'desc'][];
   /** Fixed filter of the view: field = value pairs. */
   filter?: Record<string, string | number | boolean | null | readonly number[]>;
+  /**
+   * `assignee`: offered only to callers whose reach is the entity's assignee scope (their rows are
+   * already only their own, so the view needs no filter); declared first, it is their default.
+   */
+  audience?: 'assignee';
 }
 
 export interface FormSection {
@@ -139,6 +152,8 @@ export interface FormSection {
 export interface EntityAccess {
   read: Privilege;
   write?: Privilege;
+  /** Also may add and remove attachments (site photos) of rows in reach, without `write`. */
+  attach?: Privilege;
 }
 
 export interface EntityInput {

@@ -3,6 +3,7 @@ export * from './registry.ts';
 export * from './patterns.ts';
 export * from './messages/index.ts';
 export * from './security/privileges.ts';
+export * from './security/assignee.ts';
 export * from './option-sets/organisation.ts';
 export * from './option-sets/service.ts';
 export * from './option-sets/approval.ts';

@@ -6,17 +6,18 @@
  * in the caller's language, or 400 `{ error: { code, message, field? } }` and changes nothing.
  */
 import type { MessageKey } from './messages/index.ts';
+import type { Privilege } from './security/privileges.ts';
 
 export const WORK_ORDER_API = '/api/workorders';
 
-/** POST {id}/dispatch — privilege workorder.dispatch. Dispatch or reassign (message dispatched / reassigned). */
+/** POST {id}/dispatch — privilege workorder.dispatch (WORK_ORDER_COMMAND_PRIVILEGES). Dispatch or reassign (message dispatched / reassigned). */
 export interface DispatchRequest {
   workerId: string;
   memo?: string;
 }
 
 /**
- * POST {id}/appointment — privilege workorder.dispatch. `date` is the day in China time
+ * POST {id}/appointment — privilege workorder.dispatch or workorder.service. `date` is the day in China time
  * (YYYY-MM-DD), `begin` < `end` are slots of APPOINTMENT_SLOTS; `reason` is required when an
  * existing appointment changes (status 2 date change, 3 another reservation, or a different date/slot).
  */
@@ -34,7 +35,7 @@ export const PROGRESS_STEPS = ['response', 'departure', 'arrival', 'photos'] as 
 export type ProgressStep = (typeof PROGRESS_STEPS)[number];
 
 /**
- * POST {id}/progress — privilege workorder.write. `time` is an ISO instant (not in the future);
+ * POST {id}/progress — privilege workorder.write or workorder.service. `time` is an ISO instant (not in the future);
  * departure and arrival need `address`; `longitude`/`latitude` (GPS, WGS-84) also move the
  * engineer's last known position; `photos` needs at least one image attachment on the order.
  */
@@ -98,7 +99,7 @@ export interface SuperviseRequest {
 
 /**
  * Details: POST {id}/lines/{kind} (add), PATCH {id}/lines/{kind}/{lineId}, DELETE {id}/lines/{kind}/{lineId};
- * privilege workorder.write; body = the detail entity's writable fields (see LINE_ENTITIES; the
+ * privilege workorder.write or workorder.service; body = the detail entity's writable fields (see LINE_ENTITIES; the
  * order, station, name of a part line and amounts are set by the server). Allowed while the order is
  * not cancelled and not yet audited (status 1–5 or 7). The order's servicecharge (Σ repair items),
  * partcost (Σ part lines), outsidecost (Σ outside lines) and totalcost are kept in the same transaction.
@@ -110,6 +111,26 @@ export const LINE_ENTITIES = {
   outsidelines: 'new_srv_outsideline',
 } as const;
 export type LineKind = keyof typeof LINE_ENTITIES;
+
+/**
+ * Who may run each command: any one of the privileges (rights add up). The engineer's
+ * `workorder.service` covers appointment, progress (photos), completion and detail lines of the
+ * orders in their reach (assigned to them); dispatch, cancel and generic edits stay with
+ * `workorder.dispatch` / `workorder.write`. The server enforces this table; the edit screen reads it.
+ */
+export const WORK_ORDER_COMMAND_PRIVILEGES = {
+  dispatch: ['workorder.dispatch'],
+  appointment: ['workorder.dispatch', 'workorder.service'],
+  progress: ['workorder.write', 'workorder.service'],
+  complete: ['workorder.write', 'workorder.service'],
+  cancel: ['workorder.write'],
+  audit: ['workorder.audit'],
+  revisit: ['workorder.audit'],
+  settlement: ['workorder.audit'],
+  supervise: ['workorder.audit'],
+  lines: ['workorder.write', 'workorder.service'],
+} as const satisfies Record<string, readonly Privilege[]>;
+export type WorkOrderCommand = keyof typeof WORK_ORDER_COMMAND_PRIVILEGES;
 
 export interface CommandResult {
   id: string;

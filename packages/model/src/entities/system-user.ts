@@ -17,6 +17,8 @@ export const systemUser = defineEntity({
     title: text(label('职务', 'Job title'), { maxLength: 60 }),
     businessunitid: lookup('businessunit', label('业务部门', 'Business unit'), { required: true, indexed: true }),
     new_station_id: lookup('new_srv_station', label('服务站', 'Service station'), { indexed: true }),
+    // The engineer's own personnel record: orders dispatched to it are the account's "my orders".
+    new_worker_id: lookup('new_srv_worker', label('对应服务人员', 'Personnel record'), { indexed: true }),
     new_usertype: optionSet(userType),
     isdisabled: bool(label('已停用', 'Disabled')),
     new_avatar: image(label('头像', 'Profile photo'), 100 * 1024),

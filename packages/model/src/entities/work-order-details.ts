@@ -13,12 +13,14 @@ import {
 const ORDER = () => lookup('new_srv_workorder', label('服务工单', 'Work order'), { required: true, readOnly: true, indexed: true });
 const STATION = () => lookup('new_srv_station', label('服务站', 'Service station'), { readOnly: true, indexed: true });
 const READ = { read: 'workorder.read' } as const;
+/** The order's station, and for an engineer only the lines of orders assigned to them. */
+const SCOPE = { kind: 'station', field: 'new_station_id', assignee: { via: 'new_workorder_id' } } as const;
 
 export const repairItem = defineEntity({
   logicalName: 'new_srv_repairitem',
   entitySet: 'new_srv_repairitems',
   label: label('维修项目', 'Repair item'),
-  scope: { kind: 'station', field: 'new_station_id' },
+  scope: SCOPE,
   access: READ,
   fields: {
     new_name: text(label('维修项目', 'Repair item'), { required: true, maxLength: 100 }),
@@ -40,7 +42,7 @@ export const partLine = defineEntity({
   logicalName: 'new_srv_partline',
   entitySet: 'new_srv_partlines',
   label: label('配件更换明细', 'Parts replacement line'),
-  scope: { kind: 'station', field: 'new_station_id' },
+  scope: SCOPE,
   access: READ,
   fields: {
     new_name: text(label('配件名称', 'Part name'), { readOnly: true, maxLength: 200 }),
@@ -67,7 +69,7 @@ export const trouble = defineEntity({
   logicalName: 'new_srv_trouble',
   entitySet: 'new_srv_troubles',
   label: label('故障信息', 'Malfunction information'),
-  scope: { kind: 'station', field: 'new_station_id' },
+  scope: SCOPE,
   access: READ,
   fields: {
     new_name: text(label('故障现象', 'Symptom'), { required: true, maxLength: 200 }),
@@ -88,7 +90,7 @@ export const outsideLine = defineEntity({
   logicalName: 'new_srv_outsideline',
   entitySet: 'new_srv_outsidelines',
   label: label('外出服务明细', 'Outside trip line'),
-  scope: { kind: 'station', field: 'new_station_id' },
+  scope: SCOPE,
   access: READ,
   fields: {
     new_name: text(label('外出说明', 'Trip'), { required: true, maxLength: 100 }),
@@ -115,7 +117,7 @@ export const workOrderLog = defineEntity({
   logicalName: 'new_srv_workorderlog',
   entitySet: 'new_srv_workorderlogs',
   label: label('工单记录', 'Work order log'),
-  scope: { kind: 'station', field: 'new_station_id' },
+  scope: SCOPE,
   access: READ,
   fields: {
     new_name: text(label('摘要', 'Summary'), { maxLength: 200 }),

@@ -16,8 +16,9 @@ export const workOrder = defineEntity({
   logicalName: 'new_srv_workorder',
   entitySet: 'new_srv_workorders',
   label: label('服务工单', 'Work order'),
-  scope: { kind: 'station', field: 'new_station_id' },
-  access: { read: 'workorder.read', write: 'workorder.write' },
+  // An engineer (no workorder.all) reaches only the orders assigned to them.
+  scope: { kind: 'station', field: 'new_station_id', assignee: { worker: 'new_worker_id', wide: 'workorder.all' } },
+  access: { read: 'workorder.read', write: 'workorder.write', attach: 'workorder.service' },
   attachments: true,
   fields: {
     new_name: text(label('工单编号', 'Work order number'), { readOnly: true, searchable: true, maxLength: 40, unique: true }),
@@ -98,6 +99,12 @@ export const workOrder = defineEntity({
     ['new_appointmenttime', 'new_worker_id'],
   ],
   views: {
+    mine: {
+      label: label('我的工单', 'My orders'),
+      columns: ['new_name', 'new_type', 'new_dealstatus', 'new_status', 'new_customer', 'new_contact', 'new_phone', 'new_address', 'new_appointmenttime', 'new_appointmentbegin', 'createdon'],
+      orderBy: [['createdon', 'desc']],
+      audience: 'assignee',
+    },
     all: {
       label: label('全部工单', 'All work orders'),
       columns: ['new_name', 'new_type', 'new_dealstatus', 'new_status', 'new_customer', 'new_contact', 'new_phone', 'new_city', 'new_station_id', 'new_worker_id', 'new_appointmenttime', 'createdon'],

@@ -43,23 +43,24 @@ export const DEMO_ROLES: { code: string; name: string; description: string; priv
   { code: 'R01-ADMIN', name: '系统管理员', description: '维护用户、角色、流程与系统参数', privileges: ALL_PRIVILEGES },
   {
     code: 'R02-HQ', name: '总部审批员', description: '总部售后管理与审批',
-    privileges: P('portal.login', 'station.read', 'station.write', 'worker.read', 'workorder.read', 'workorder.write', 'workorder.dispatch', 'workorder.audit', 'parts.read', 'stock.read',
+    privileges: P('portal.login', 'station.read', 'station.write', 'worker.read', 'workorder.read', 'workorder.all', 'workorder.write', 'workorder.dispatch', 'workorder.audit', 'parts.read', 'stock.read',
       'stock.adjust', 'stock.limit', 'invtask.manage', 'delivery.read', 'transfer.write',
       'quota.read', 'quota.adjust', 'expense.read', 'expense.write', 'approval.act', 'notice.read', 'notice.publish', 'sales.read',
       'kb.read', 'kb.write', 'product.read', 'product.write'),
   },
   {
     code: 'R03-BRANCH', name: '分公司审批员', description: '分公司辖区服务站的管理与审批',
-    privileges: P('portal.login', 'station.read', 'worker.read', 'workorder.read', 'workorder.dispatch', 'workorder.audit', 'parts.read', 'stock.read',
+    privileges: P('portal.login', 'station.read', 'worker.read', 'workorder.read', 'workorder.all', 'workorder.dispatch', 'workorder.audit', 'parts.read', 'stock.read',
       'delivery.read', 'quota.read', 'expense.read', 'approval.act', 'notice.read', 'sales.read', 'kb.read', 'product.read'),
   },
   {
     code: 'R04-STATION', name: '服务站站长', description: '服务站负责人',
-    privileges: P('portal.login', 'station.read', 'worker.read', 'worker.write', 'workorder.read', 'workorder.write', 'workorder.dispatch',
+    privileges: P('portal.login', 'station.read', 'worker.read', 'worker.write', 'workorder.read', 'workorder.all', 'workorder.write', 'workorder.dispatch',
       'parts.read', 'parts.write', 'parts.receive', 'stock.read', 'stock.write', 'quota.read', 'expense.read', 'notice.read', 'shop.buy',
       'product.read', 'sales.read', 'kb.read'),
   },
-  { code: 'R05-ENGINEER', name: '服务人员', description: '服务站工程师', privileges: P('portal.login', 'workorder.read', 'workorder.write', 'parts.read', 'notice.read', 'kb.read') },
+  // The engineer reads and services only the orders dispatched to them (no workorder.all, no workorder.write).
+  { code: 'R05-ENGINEER', name: '服务人员', description: '服务站工程师：处理派给本人的工单', privileges: P('portal.login', 'workorder.read', 'workorder.service', 'parts.read', 'notice.read', 'kb.read') },
   {
     code: 'R06-WAREHOUSE', name: '仓库人员', description: '中心库管理：发货、拣货、包装、出库、发运、收货、调拨与盘点',
     privileges: P('portal.login', 'parts.read', 'stock.read', 'stock.write', 'stock.adjust', 'delivery.read', 'delivery.create', 'delivery.pick', 'delivery.pack',

@@ -85,6 +85,11 @@ export async function seedServiceDemo(sql: Sql, ctx: DemoContext): Promise<void>
       [name, `${st}-E${String(n).padStart(3, '0')}`, sex, job, edu, years, skill, region, phone, `wx_${phone.slice(-6)}`, n % 4, stationId, mode, ctx.adminId, unitId],
     );
   }
+  // The engineer's account and their personnel record are one person (same mobile): "my orders".
+  await sql.query(
+    `UPDATE systemuser u SET new_worker_id = w.new_srv_workerid FROM new_srv_worker w
+      WHERE u.domainname = 'engineer1' AND w.new_phone = u.mobilephone AND w.new_station_id = u.new_station_id`,
+  );
   const noticeIds: string[] = [];
   for (const nt of NOTICES) {
     const { rows } = await sql.query<{ id: string }>(

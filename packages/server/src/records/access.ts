@@ -40,11 +40,14 @@ export async function requestCaller(sql: Sql, req: FastifyRequest): Promise<Call
 /**
  * For code outside the record service (attachments): the entity must be served, the caller must
  * hold its read/write privilege (403) and the row must exist inside the caller's scope (404).
+ * `attach` (adding or removing attachments) is allowed by the write privilege or by `access.attach`
+ * (an engineer's site photos on the orders assigned to them).
  */
-export async function assertCanSeeRecord(sql: Sql, req: FastifyRequest, logicalName: string, id: string, need: 'read' | 'write'): Promise<EntityDef> {
+export async function assertCanSeeRecord(sql: Sql, req: FastifyRequest, logicalName: string, id: string, need: 'read' | 'write' | 'attach'): Promise<EntityDef> {
   const e = getEntity(logicalName);
   if (!isServed(e)) throw entityNotFound(logicalName);
-  assertPrivilege(req, e, need);
+  if (need !== 'attach') assertPrivilege(req, e, need);
+  else if (!(e.access.attach && req.principal?.privileges.has(e.access.attach))) assertPrivilege(req, e, 'write');
   const gid = normGuid(id);
   if (!gid) throw recordNotFound();
   const caller = await requestCaller(sql, req);

@@ -1,7 +1,8 @@
-import { partyFields, type EntityDef } from '@portal/model';
+import { assigneeReach, partyFields, type EntityDef } from '@portal/model';
 import type { FastifyRequest } from 'fastify';
 import type { Principal } from '../auth/principal.ts';
 import type { Sql } from '../db/db.ts';
+import { q } from './sql.ts';
 
 /**
  * The caller's business-unit subtree: their own unit and every unit below it. Head office sees
@@ -36,13 +37,33 @@ export function requestSubtree(sql: Sql, req: FastifyRequest): Promise<string[]>
  * The row filter of an entity's scope for a caller, as SQL with positional parameters starting at
  * `$<firstParam>`; `alias` qualifies the columns. Identifiers come from the model only.
  * station / businessUnit rows: owningbusinessunit in the caller's subtree; user rows: owned by the
- * caller; global rows: everyone. A `system` entity is never readable through here.
+ * caller; global rows: everyone. A `system` entity is never readable through here. An assignee
+ * scope narrows the station rows for callers without its wide privilege (see `assigneeReach`).
  */
 export function scopePredicate(
   e: EntityDef,
-  caller: { userId: string; subtree: string[] },
+  caller: { userId: string; subtree: string[]; privileges?: ReadonlySet<string> },
   firstParam: number,
   alias = 't',
+): { sql: string; params: unknown[] } {
+  const base = unitPredicate(e, caller, firstParam, alias);
+  // The engineer's reach (station scope with `assignee`, caller without its wide privilege): inside
+  // the station, only rows assigned to the caller's own worker record, or lines of such orders.
+  const reach = assigneeReach(e, (priv) => !!caller.privileges?.has(priv));
+  if (!reach) return base;
+  const n = firstParam + base.params.length;
+  const mine = `SELECT scope_u.new_worker_id FROM systemuser scope_u WHERE scope_u.systemuserid = $${n}::uuid`;
+  const test = reach.via
+    ? `${alias}.${q(reach.via.field)} IN (SELECT scope_o.${q(reach.via.parent.primaryKey)} FROM ${q(reach.via.parent.logicalName)} scope_o WHERE scope_o.${q(reach.worker)} IN (${mine}))`
+    : `${alias}.${q(reach.worker)} IN (${mine})`;
+  return { sql: `(${base.sql}) AND ${test}`, params: [...base.params, caller.userId] };
+}
+
+function unitPredicate(
+  e: EntityDef,
+  caller: { userId: string; subtree: string[] },
+  firstParam: number,
+  alias: string,
 ): { sql: string; params: unknown[] } {
   switch (e.scope.kind) {
     case 'global':

@@ -17,7 +17,7 @@ export class Params {
   }
   /** The caller's scope predicate for `e` under `alias`, its parameters added here. */
   scope(e: EntityDef, caller: Caller, alias: string): string {
-    const s = scopePredicate(e, { userId: caller.principal.userId, subtree: caller.subtree }, this.values.length + 1, alias);
+    const s = scopePredicate(e, { userId: caller.principal.userId, subtree: caller.subtree, privileges: caller.principal.privileges }, this.values.length + 1, alias);
     this.values.push(...s.params);
     return `(${s.sql})`;
   }

@@ -94,12 +94,12 @@ export function fileRoutes(app: FastifyInstance, s: Services) {
     const p = req.params as { moduleType: string; id: string };
     const e = attachableEntity(p.moduleType);
     const row = await findAttachment(db, e.logicalName, p.id);
-    await assertCanSeeRecord(db, req, e.logicalName, row.object_id, 'write');
+    await assertCanSeeRecord(db, req, e.logicalName, row.object_id, 'attach');
     await deleteAttachment(db, storage, row);
     return ok(null, t(req, 'files.deleted'));
   });
 
-  /** Upload fields (names as the spec writes them, any case) → checked metadata; access 'write'. */
+  /** Upload fields (names as the spec writes them, any case) → checked metadata; access 'attach' (write or the entity's attach privilege). */
   async function uploadMeta(req: FastifyRequest, f: Record<string, string>, partFileName: string | undefined): Promise<UploadMeta> {
     const e = attachableEntity(f.moduletype);
     const objectId = objectIdOf(f.objectid);
@@ -111,7 +111,7 @@ export function fileRoutes(app: FastifyInstance, s: Services) {
     }
     const overwrite = f.isoverwrite === '1' || f.isoverwrite === 'true';
     if (f.isoverwrite && !['0', '1', 'true', 'false'].includes(f.isoverwrite)) throw badRequest('files.badField', { field: 'IsOverwrite' });
-    await assertCanSeeRecord(db, req, e.logicalName, objectId, 'write');
+    await assertCanSeeRecord(db, req, e.logicalName, objectId, 'attach');
     const m: UploadMeta = { moduleType: e.logicalName, objectId, fileName, fileId, overwrite, title: trimOrNull(f.title, 200), remark: trimOrNull(f.remark, 500) };
     await assertNoDuplicate(db, m);
     return m;

@@ -1,13 +1,13 @@
-import { LINE_ENTITIES, PROGRESS_STEPS, WORK_ORDER_API, type CommandResult, type Lang, type Privilege } from '@portal/model';
+import { LINE_ENTITIES, PROGRESS_STEPS, WORK_ORDER_API, WORK_ORDER_COMMAND_PRIVILEGES, type CommandResult, type Lang, type Privilege } from '@portal/model';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { requireAuth } from '../auth/authenticate.ts';
 import type { Sql } from '../db/db.ts';
 import { auditOrder, cancelOrder, revisitOrder, settleOrder, superviseOrder } from '../domain/work-order/closing.ts';
 import { dispatchOrder, setAppointment } from '../domain/work-order/dispatch.ts';
 import { addLine, deleteLine, updateLine } from '../domain/work-order/lines.ts';
 import { completeOrder, recordProgress } from '../domain/work-order/progress.ts';
 import { commandErrorHandler } from '../http/command-errors.ts';
+import { forbidden } from '../http/errors.ts';
 import { ok } from '../http/envelope.ts';
 import { requestLang } from '../http/request-context.ts';
 import { requestCaller } from '../records/access.ts';
@@ -43,10 +43,8 @@ const LINE_BODY = z.record(z.string().max(100), z.unknown());
 const LINE_KIND = z.enum(Object.keys(LINE_ENTITIES) as [keyof typeof LINE_ENTITIES, ...(keyof typeof LINE_ENTITIES)[]]);
 
 type Command<B> = (sql: Sql, caller: Caller, id: string, body: B, lang: Lang) => Promise<CommandResult>;
-const PRIVILEGE: Record<keyof typeof BODIES, Privilege> = {
-  dispatch: 'workorder.dispatch', appointment: 'workorder.dispatch', progress: 'workorder.write', complete: 'workorder.write', cancel: 'workorder.write',
-  audit: 'workorder.audit', revisit: 'workorder.audit', settlement: 'workorder.audit', supervise: 'workorder.audit',
-};
+// Any one of a command's privileges (the model's table; the engineer's workorder.service included).
+const PRIVILEGE: Record<keyof typeof BODIES | 'lines', readonly Privilege[]> = WORK_ORDER_COMMAND_PRIVILEGES;
 const COMMANDS: { [K in keyof typeof BODIES]: Command<z.infer<(typeof BODIES)[K]>> } = {
   dispatch: dispatchOrder, appointment: setAppointment, progress: recordProgress, complete: completeOrder, cancel: cancelOrder,
   audit: auditOrder, revisit: revisitOrder, settlement: settleOrder, supervise: superviseOrder,
@@ -61,7 +59,12 @@ export function workOrderRoutes(app: FastifyInstance, s: Services): void {
   const { db } = s;
   app.register(async (r) => {
     r.setErrorHandler(commandErrorHandler);
-    const auth = (p: Privilege) => ({ preHandler: requireAuth(s.authenticate, p) });
+    const auth = (any: readonly Privilege[]) => ({
+      preHandler: async (req: FastifyRequest) => {
+        const p = await s.authenticate(req);
+        if (!any.some((x) => p.privileges.has(x))) throw forbidden();
+      },
+    });
     const answer = (res: CommandResult) => ok(res, res.message);
 
     for (const name of Object.keys(BODIES) as (keyof typeof BODIES)[]) {
@@ -78,17 +81,17 @@ export function workOrderRoutes(app: FastifyInstance, s: Services): void {
       caller: await requestCaller(db, req),
       lang: requestLang(req),
     });
-    r.post<{ Params: { id: string; kind: string } }>(`${WORK_ORDER_API}/:id/lines/:kind`, auth('workorder.write'), async (req) => {
+    r.post<{ Params: { id: string; kind: string } }>(`${WORK_ORDER_API}/:id/lines/:kind`, auth(PRIVILEGE.lines), async (req) => {
       const { kind, caller, lang } = await line(req);
       const body = LINE_BODY.parse(req.body ?? {});
       return answer(await db.tx((sql) => addLine(sql, caller, req.params.id, kind, body, lang)));
     });
-    r.patch<{ Params: { id: string; kind: string; lineId: string } }>(`${WORK_ORDER_API}/:id/lines/:kind/:lineId`, auth('workorder.write'), async (req) => {
+    r.patch<{ Params: { id: string; kind: string; lineId: string } }>(`${WORK_ORDER_API}/:id/lines/:kind/:lineId`, auth(PRIVILEGE.lines), async (req) => {
       const { kind, caller, lang } = await line(req);
       const body = LINE_BODY.parse(req.body ?? {});
       return answer(await db.tx((sql) => updateLine(sql, caller, req.params.id, kind, req.params.lineId, body, lang)));
     });
-    r.delete<{ Params: { id: string; kind: string; lineId: string } }>(`${WORK_ORDER_API}/:id/lines/:kind/:lineId`, auth('workorder.write'), async (req) => {
+    r.delete<{ Params: { id: string; kind: string; lineId: string } }>(`${WORK_ORDER_API}/:id/lines/:kind/:lineId`, auth(PRIVILEGE.lines), async (req) => {
       const { kind, caller, lang } = await line(req);
       return answer(await db.tx((sql) => deleteLine(sql, caller, req.params.id, kind, req.params.lineId, lang)));
     });

@@ -36,6 +36,8 @@ export interface EntityFormPageProps {
   lockedFields?: string[];
   /** Overrides the model's write privilege check. */
   canWrite?: boolean;
+  /** Overrides who may add and remove attachments (default: writers, and holders of the model's `access.attach`). */
+  canAttach?: boolean;
   allowDelete?: boolean;
   /** Extra header buttons. */
   actions?: ActionButton[];
@@ -60,7 +62,7 @@ export function EntityFormPage(props: EntityFormPageProps) {
   return <EntityForm key={`${props.entity}:${props.id ?? 'new'}`} {...props} e={e} />;
 }
 
-function EntityForm({ e, id, backTo, editPath, title, defaults, hiddenFields, lockedFields, canWrite, allowDelete = true, actions, extraTabs, onLoaded, addressFields, reloadSignal, lookupConditions }: EntityFormPageProps & { e: EntityDef }) {
+function EntityForm({ e, id, backTo, editPath, title, defaults, hiddenFields, lockedFields, canWrite, canAttach, allowDelete = true, actions, extraTabs, onLoaded, addressFields, reloadSignal, lookupConditions }: EntityFormPageProps & { e: EntityDef }) {
   const t = useT();
   const lang = useLocale();
   const navigate = useNavigate();
@@ -69,6 +71,7 @@ function EntityForm({ e, id, backTo, editPath, title, defaults, hiddenFields, lo
   const creating = !id;
   const writable = canWrite ?? (!!e.access?.write && can(e.access.write));
   const readOnly = !writable;
+  const attachable = canAttach ?? (writable || (!!e.access?.attach && can(e.access.attach)));
   const sections = useMemo(() => formSections(e, lang, t('widgets.form.details'), hiddenFields), [e, lang, t, hiddenFields]);
   const fields = useMemo(() => sections.flatMap((s) => s.fields), [sections]);
   const [row, setRow] = useState<RecordRow | null>(null);
@@ -228,7 +231,7 @@ function EntityForm({ e, id, backTo, editPath, title, defaults, hiddenFields, lo
   const tabs: TabsProps['items'] = [
     { key: 'details', label: <span data-testid="form-tab-details">{t('widgets.form.details')}</span>, children: details },
     ...(e.attachments && !creating && row
-      ? [{ key: 'attachments', label: <span data-testid="form-tab-attachments">{t('widgets.form.attachments')}</span>, children: <AttachmentList moduleType={e.logicalName} objectId={id!} readOnly={readOnly} /> }]
+      ? [{ key: 'attachments', label: <span data-testid="form-tab-attachments">{t('widgets.form.attachments')}</span>, children: <AttachmentList moduleType={e.logicalName} objectId={id!} readOnly={!attachable} /> }]
       : []),
     ...(extraTabs ?? []),
   ];

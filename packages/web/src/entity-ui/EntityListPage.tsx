@@ -1,5 +1,5 @@
 import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, FilterOutlined, PlusOutlined, ReloadOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
-import { getEntity, type EntityDef } from '@portal/model';
+import { getEntity, viewsFor, type EntityDef } from '@portal/model';
 import { Button, Input, Pagination, Select, Space, Table, type TableColumnsType } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -70,7 +70,8 @@ function EntityList({ e, views: viewNames, routeBase, paths, title, extraFilter,
   const lang = useLocale();
   const navigate = useNavigate();
   const can = usePrivilege();
-  const views = useMemo(() => (viewNames?.length ? viewNames.filter((v) => e.views[v]) : Object.keys(e.views)), [viewNames, e]);
+  // The model decides which views the caller is offered (an engineer's "my orders" first).
+  const views = useMemo(() => viewsFor(e, can, viewNames?.length ? viewNames : undefined), [viewNames, e, can]);
   const defaults = useMemo(() => ({ view: views[0] ?? '', views }), [views]);
   const { state, update, active } = useGridUrlState(defaults);
   const view = e.views[state.view];

@@ -1,4 +1,4 @@
-import { APPOINTMENT_SLOTS, appointmentReason, appointmentStatus, getEntity, type AppointmentRequest, type CommandResult, type DispatchRequest, type Lang } from '@portal/model';
+import { APPOINTMENT_SLOTS, appointmentReason, appointmentStatus, getEntity, type AppointmentRequest, type CommandResult, WORK_ORDER_COMMAND_PRIVILEGES, type DispatchRequest, type Lang } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
 import type { Caller } from '../../records/scope.ts';
 import { Params } from '../../records/sql.ts';
@@ -71,7 +71,7 @@ const optionValues = (set: { options: readonly { value: number }[] }) => set.opt
  * and reject mark the order abnormal (it may then be dispatched again).
  */
 export async function setAppointment(sql: Sql, caller: Caller, id: string, input: AppointmentRequest, lang: Lang): Promise<CommandResult> {
-  assertMay(caller, 'workorder.dispatch');
+  assertMay(caller, ...WORK_ORDER_COMMAND_PRIVILEGES.appointment);
   const o = await lockOrder(sql, caller, id);
   if (o.status < 2 || o.status > 5) throw refuse('wo.appointmentNotAllowed');
   const date = typeof input.date === 'string' ? parseDate(input.date) : null;

@@ -1,4 +1,4 @@
-import { getEntity, LINE_ENTITIES, msg, workOrderStatus, type CommandResult, type EntityDef, type Lang, type LineKind } from '@portal/model';
+import { getEntity, LINE_ENTITIES, msg, WORK_ORDER_COMMAND_PRIVILEGES, workOrderStatus, type CommandResult, type EntityDef, type Lang, type LineKind } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
 import { returnLineParts, syncOrderParts } from '../stock/work-order-parts.ts';
 import { notFound } from '../../http/errors.ts';
@@ -31,7 +31,7 @@ function lineEntity(kind: string): { kind: LineKind; e: EntityDef } {
 }
 
 async function openOrder(sql: Sql, caller: Caller, id: string): Promise<OrderRow> {
-  assertMay(caller, 'workorder.write');
+  assertMay(caller, ...WORK_ORDER_COMMAND_PRIVILEGES.lines);
   const o = await lockOrder(sql, caller, id);
   if (!LINE_STATUSES.includes(o.status)) throw refuse('wo.linesLocked');
   return o;

@@ -33,9 +33,9 @@ export type OrderRow = {
   beginTime: Date | null;
 };
 
-/** 403 unless the caller holds the privilege (the routes check it too; other callers rely on this). */
-export function assertMay(caller: Caller, privilege: Privilege): void {
-  if (!caller.principal.privileges.has(privilege)) throw forbidden();
+/** 403 unless the caller holds one of the privileges (the routes check it too; other callers rely on this). */
+export function assertMay(caller: Caller, ...privileges: readonly Privilege[]): void {
+  if (!privileges.some((p) => caller.principal.privileges.has(p))) throw forbidden();
 }
 
 /**

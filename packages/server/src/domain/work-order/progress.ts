@@ -1,4 +1,4 @@
-import { fixType, PROGRESS_STEPS, workOrderAction, workOrderStatus, type CommandResult, type CompleteRequest, type Lang, type OptionSetDef, type ProgressRequest, type ProgressStep } from '@portal/model';
+import { fixType, PROGRESS_STEPS, WORK_ORDER_COMMAND_PRIVILEGES, workOrderAction, workOrderStatus, type CommandResult, type CompleteRequest, type Lang, type OptionSetDef, type ProgressRequest, type ProgressStep } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
 import { syncOrderParts } from '../stock/work-order-parts.ts';
 import type { Caller } from '../../records/scope.ts';
@@ -46,7 +46,7 @@ const validCoord = (lng: unknown, lat: unknown): lng is number =>
  * departure → arrival → photos. A position sent with it becomes the engineer's last known one.
  */
 export async function recordProgress(sql: Sql, caller: Caller, id: string, input: ProgressRequest, lang: Lang): Promise<CommandResult> {
-  assertMay(caller, 'workorder.write');
+  assertMay(caller, ...WORK_ORDER_COMMAND_PRIVILEGES.progress);
   const o = await lockOrder(sql, caller, id);
   if (o.status < 2 || o.status > 5) throw refuse('wo.notInService');
   const want = PROGRESS_STEPS.indexOf(input.step);
@@ -104,7 +104,7 @@ const timeOf = (v: string | undefined): Date | null => {
  * answer, naming its field) and departure ≤ arrival ≤ completion.
  */
 export async function completeOrder(sql: Sql, caller: Caller, id: string, input: CompleteRequest, lang: Lang): Promise<CommandResult> {
-  assertMay(caller, 'workorder.write');
+  assertMay(caller, ...WORK_ORDER_COMMAND_PRIVILEGES.complete);
   const o = await lockOrder(sql, caller, id);
   if (o.status < 2 || o.status > 5) throw refuse('wo.completeNotAllowed');
   const departureTime = o.departureTime ?? timeOf(input.departureTime);

@@ -25,7 +25,7 @@ import { STATION_USER } from '../basicdata/StationProfilePage.tsx';
 import { OptionTag } from './OptionTag.tsx';
 import { WorkOrderActionDialogs } from './WorkOrderDialogs.tsx';
 import { WorkOrderLines, WorkOrderLog } from './WorkOrderLines.tsx';
-import { availableActions, isEditable, num, orderState, WORK_ORDER, type ActionKind } from './work-order-rules.ts';
+import { availableActions, isEditable, mayRun, num, orderState, WORK_ORDER, type ActionKind } from './work-order-rules.ts';
 
 export const ADDRESS_FIELDS: AddressFields = { province: 'new_province', city: 'new_city', county: 'new_county', address: 'new_address' };
 
@@ -94,7 +94,8 @@ export default function WorkOrderFormPage() {
     t('widgets.form.create', { entity: getEntity(WORK_ORDER)!.label[lang] })
   );
 
-  const linesEditable = writer && editable;
+  // Lines and photos: the station's writers, and the engineer on the orders assigned to them.
+  const linesEditable = mayRun('lines', can) && editable;
   const tab = (key: string, label: string, children: ReactNode) => ({ key, label: <span data-testid={`wo-tab-${key}`}>{label}</span>, children });
   const extraTabs =
     id && row
@@ -122,6 +123,7 @@ export default function WorkOrderFormPage() {
         lockedFields={own ? ['new_station_id'] : undefined}
         hiddenFields={id ? undefined : CREATE_HIDDEN}
         canWrite={id ? writer && editable : undefined}
+        canAttach={id ? linesEditable : undefined}
         allowDelete={false}
         actions={actions}
         extraTabs={extraTabs}

@@ -1,4 +1,4 @@
-import { PROGRESS_STEPS, SETTLEMENT_SEQUENCE, type ProgressStep } from '@portal/model';
+import { PROGRESS_STEPS, SETTLEMENT_SEQUENCE, WORK_ORDER_COMMAND_PRIVILEGES, type ProgressStep, type WorkOrderCommand } from '@portal/model';
 import type { RecordRow } from '../../api/records.ts';
 
 /*
@@ -55,21 +55,25 @@ export const orderState = (row: RecordRow | null): OrderState => ({
 
 export type ActionKind = 'dispatch' | 'appointment' | 'progress' | 'complete' | 'cancel' | 'audit' | 'revisit' | 'settlement' | 'supervise';
 
-/** The actions offered for an order's state and the user's privileges, in header order. */
+/** Whether the user may run a command: any one of its privileges (the server's table). */
+export const mayRun = (command: WorkOrderCommand, can: (p: string) => boolean) => WORK_ORDER_COMMAND_PRIVILEGES[command].some((p) => can(p));
+
+/**
+ * The actions offered for an order's state and the user's privileges, in header order. An
+ * engineer (workorder.service) gets appointment, progress and completion of their own orders only.
+ */
 export function availableActions(s: OrderState, can: (p: string) => boolean): ActionKind[] {
   const out: ActionKind[] = [];
-  const write = can('workorder.write');
-  const dispatch = can('workorder.dispatch');
-  const audit = can('workorder.audit');
-  if (dispatch && canDispatchStatus(s.status, s.appointmentStatus)) out.push('dispatch');
+  const may = (c: WorkOrderCommand) => mayRun(c, can);
+  if (may('dispatch') && canDispatchStatus(s.status, s.appointmentStatus)) out.push('dispatch');
   // Appointments are made with the customer once an engineer is on the order.
-  if (dispatch && s.hasWorker && s.status >= 2 && s.status <= 5) out.push('appointment');
-  if (write && s.status >= 2 && s.status <= 5 && nextProgressStep(s.status, s.dealstatus)) out.push('progress');
-  if (write && s.status >= 2 && s.status <= 5) out.push('complete');
-  if (audit && s.status === 7) out.push('audit');
-  if (audit && s.status === 10) out.push('revisit');
-  if (audit && nextSettlementStatus(s.status) !== null) out.push('settlement');
-  if (audit && isOpen(s.status)) out.push('supervise');
-  if (write && isOpen(s.status)) out.push('cancel');
+  if (may('appointment') && s.hasWorker && s.status >= 2 && s.status <= 5) out.push('appointment');
+  if (may('progress') && s.status >= 2 && s.status <= 5 && nextProgressStep(s.status, s.dealstatus)) out.push('progress');
+  if (may('complete') && s.status >= 2 && s.status <= 5) out.push('complete');
+  if (may('audit') && s.status === 7) out.push('audit');
+  if (may('revisit') && s.status === 10) out.push('revisit');
+  if (may('settlement') && nextSettlementStatus(s.status) !== null) out.push('settlement');
+  if (may('supervise') && isOpen(s.status)) out.push('supervise');
+  if (may('cancel') && isOpen(s.status)) out.push('cancel');
   return out;
 }
