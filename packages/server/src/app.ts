@@ -12,6 +12,7 @@ import type { Db } from './db/db.ts';
 import { fail } from './http/envelope.ts';
 import { AppError } from './http/errors.ts';
 import { requestLang } from './http/request-context.ts';
+import { inputGuard } from './http/input-guard.ts';
 import { closeUnreadBodies } from './http/close-unread-body.ts';
 import { logRequest } from './http/log-redaction.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -58,6 +59,7 @@ export async function buildApp(db: Db, cfg: Config, opts: { sms?: SmsProvider; l
   closeUnreadBodies(app);
   await app.register(formbody);
   await app.register(rateLimit, { global: false });
+  inputGuard(app);
 
   app.setErrorHandler((err: Error & { statusCode?: number; validation?: unknown }, req, reply) => {
     const lang = requestLang(req);

@@ -12,6 +12,9 @@ beforeAll(async () => {
 });
 afterAll(() => p?.close());
 
+/** POST /token from another client address (inject's default is 127.0.0.1). */
+const tokenFrom = (ip: string, form: Record<string, string>, headers: Record<string, string> = {}) =>
+  p.app.inject({ method: 'POST', url: '/token', remoteAddress: ip, payload: new URLSearchParams(form).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers } });
 const me = (token: string) => p.app.inject({ method: 'GET', url: '/api/portaluser/me', headers: bearer(token) });
 const userId = async (name: string) => (await p.db.one<{ systemuserid: string }>('SELECT systemuserid FROM systemuser WHERE domainname = $1', [name]))!.systemuserid;
 
@@ -71,13 +74,64 @@ describe('password grant', () => {
     expect((await p.app.inject({ method: 'GET', url: '/api/portal/config' })).json().isStore).toBe(false);
   });
 
-  it('locks an account after five failures, even for the right password', async () => {
-    for (let i = 0; i < 5; i++) await postToken(p.app, await passwordForm(p.app, 'warehouse1', `Wrong${i}pass`));
-    const res = await postToken(p.app, await passwordForm(p.app, 'warehouse1'));
+  it('locks an account at one address after five failures, even for the right password, with growing locks', async () => {
+    const stranger = '10.9.8.7';
+    const fail5 = async () => {
+      for (let i = 0; i < 5; i++) expect((await tokenFrom(stranger, await passwordForm(p.app, 'warehouse1', `Wrong${i}pass`))).json().Message).toBe('用户名或密码错误');
+    };
+    await fail5();
+    const res = await tokenFrom(stranger, await passwordForm(p.app, 'warehouse1'));
     expect(res.statusCode).toBe(400);
-    expect(res.json().Message).toMatch(/^登录失败次数过多，账号已锁定 1[45] 分钟$/);
-    await p.db.query(`DELETE FROM auth_failure WHERE subject = 'user:warehouse1'`);
-    expect((await postToken(p.app, await passwordForm(p.app, 'warehouse1'))).statusCode).toBe(200);
+    expect(res.json().Message).toBe('登录失败次数过多，账号已锁定 1 分钟');
+    // The captcha is checked first: without a solved one, nothing about the account (not even its lock).
+    const c = await solvedCaptcha(p.app);
+    const noCaptcha = await tokenFrom(stranger, { grant_type: 'password', username: 'warehouse1', password: 'Demo@2026', captcha1: c.id, captcha2: 'zzzz' });
+    expect(noCaptcha.json().Message).toBe('验证码错误或已失效');
+    // The lock runs out; five more failures lock twice as long.
+    await p.db.query(`UPDATE auth_failure SET locked_until = now() - interval '1 second' WHERE subject = $1`, [`password:warehouse1|${stranger}`]);
+    await fail5();
+    const again = await tokenFrom(stranger, await passwordForm(p.app, 'warehouse1'), { 'accept-language': 'en-US' });
+    expect(again.json().Message).toBe('Too many failed attempts; the account is locked for 2 minutes');
+  });
+
+  it('never locks the owner out at their own address, by password or by SMS, while a stranger is locked', async () => {
+    const stranger = '10.9.8.6';
+    for (let i = 0; i < 5; i++) await tokenFrom(stranger, await passwordForm(p.app, 'picker1', `Wrong${i}pass`));
+    expect((await tokenFrom(stranger, await passwordForm(p.app, 'picker1'))).json().Message).toMatch(/^登录失败次数过多/);
+    expect((await postToken(p.app, await passwordForm(p.app, 'picker1'))).statusCode).toBe(200);
+    // Locked at the owner's own address too: the SMS code still signs them in there.
+    for (let i = 0; i < 5; i++) await postToken(p.app, await passwordForm(p.app, 'picker1', `Wrong${i}pass`));
+    expect((await postToken(p.app, await passwordForm(p.app, 'picker1'))).json().Message).toMatch(/^登录失败次数过多/);
+    const c = await solvedCaptcha(p.app);
+    expect((await p.app.inject({ method: 'POST', url: '/api/sms/code', payload: { mobilephone: '15800158007', captchaId: c.id, captcha: c.answer, purpose: 'login' } })).statusCode).toBe(200);
+    const code = (await p.app.inject({ method: 'GET', url: '/api/dev/sms?mobilephone=15800158007' })).json().Data as string;
+    const sms = await postToken(p.app, { grant_type: 'smscode', mobilephone: '15800158007', captcha1: code });
+    expect(sms.statusCode, sms.body).toBe(200);
+  });
+
+  it('answers 400 invalid_request, in the caller’s language, for a body that is not flat strings', async () => {
+    const json = (payload: unknown, lang = 'zh-CN') =>
+      p.app.inject({ method: 'POST', url: '/token', payload: JSON.stringify(payload), headers: { 'content-type': 'application/json', 'accept-language': lang } });
+    const bodies: unknown[] = [
+      { grant_type: 'password', username: { $ne: 1 }, password: 'x', captcha1: 'a', captcha2: 'b' },
+      ['admin'],
+      { grant_type: 'refresh_token', refresh_token: 12345 },
+      { grant_type: 'smscode', mobilephone: { a: 1 }, captcha1: '123456' },
+      { grant_type: ['password'] },
+      { grant_type: 'password', username: 'x'.repeat(300) },
+      'admin',
+      null,
+    ];
+    for (const b of bodies) {
+      const r = await json(b);
+      expect(r.statusCode, JSON.stringify(b)).toBe(400);
+      expect(r.json().Message).toMatch(/^(请求参数不正确|不支持的登录方式)$/);
+    }
+    const en = await json(['admin'], 'en-US');
+    expect(en.json()).toMatchObject({ Message: 'Incorrect parameter', error: 'invalid_request' });
+    const nul = await postToken(p.app, { grant_type: 'password', username: 'ad\u0000min', password: 'x', captcha1: 'a', captcha2: 'b' });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().Message).toBe('请求参数不正确');
   });
 
   it('logs sign-ins, failures and refusals without secrets', async () => {
@@ -129,13 +183,13 @@ describe('SMS grant', () => {
   });
 
   it('spends a code after five wrong tries', async () => {
-    await p.db.query(`DELETE FROM auth_failure WHERE subject = $1`, [`mobile:${mobile}`]);
+    await p.db.query(`DELETE FROM auth_failure WHERE subject = $1`, [`sms:${mobile}|127.0.0.1`]);
     const code = await lastCode();
     for (let i = 0; i < 5; i++) {
       const wrong = String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
       expect((await postToken(p.app, { grant_type: 'smscode', mobilephone: mobile, captcha1: wrong })).statusCode).toBe(400);
     }
-    await p.db.query(`DELETE FROM auth_failure WHERE subject = $1`, [`mobile:${mobile}`]);
+    await p.db.query(`DELETE FROM auth_failure WHERE subject = $1`, [`sms:${mobile}|127.0.0.1`]);
     const right = await postToken(p.app, { grant_type: 'smscode', mobilephone: mobile, captcha1: code });
     expect(right.json().Message).toBe('短信验证码错误或已失效');
   });

@@ -160,7 +160,7 @@ const INTERNAL_DDL = [
      jti varchar(100) PRIMARY KEY,
      used_at timestamptz NOT NULL DEFAULT now(),
      expires_at timestamptz NOT NULL)`,
-  // Failed attempts per account or mobile number, for lockout across app instances.
+  // Failed attempts per account (or mobile number) and client address, for lockout across app instances.
   // Signing keys shared by every app instance on the same database.
   `CREATE TABLE IF NOT EXISTS app_secret (name varchar(40) PRIMARY KEY, value text NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS auth_failure (
@@ -168,6 +168,8 @@ const INTERNAL_DDL = [
      failures integer NOT NULL DEFAULT 0,
      window_start timestamptz NOT NULL DEFAULT now(),
      locked_until timestamptz)`,
+  // Locks so far: each lock of a subject is twice as long as the one before (auth/lockout.ts).
+  `ALTER TABLE auth_failure ADD COLUMN IF NOT EXISTS locks integer NOT NULL DEFAULT 0`,
 ];
 
 /**

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { clearFailures, lockedMinutes, recordFailure } from '../auth/lockout.ts';
+import { clearFailures, lockedMinutes, recordFailure, throttleSubject } from '../auth/lockout.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { findUser } from '../auth/principal.ts';
 import { signSsoAssertion } from '../auth/sso.ts';
 import { writeLog } from '../domain/operation-log.ts';
-import { requestLang } from '../http/request-context.ts';
+import { clientIp, requestLang } from '../http/request-context.ts';
 import { msg } from '@portal/model';
 import type { Services } from '../services.ts';
 
@@ -48,7 +48,8 @@ ${error ? `<div class="err" role="alert">${esc(error)}</div>` : ''}
     const b = z.object({ username: z.string().default(''), password: z.string().default(''), redirect_url: z.string().optional() }).parse(req.body ?? {});
     const redirect = safeRedirect(b.redirect_url);
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    const subject = `user:${b.username.trim().toLowerCase()}`;
+    // Per account and address, like POST /token: a stranger cannot lock the owner out.
+    const subject = throttleSubject('crm', b.username, clientIp(req));
     const locked = await lockedMinutes(s.db, subject);
     if (locked) return reply.code(429).send(page(lang, redirect, msg('login.locked', lang, { minutes: locked })));
     const user = b.username ? await findUser(s.db, { userName: b.username.trim() }) : undefined;

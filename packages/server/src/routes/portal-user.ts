@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireAuth } from '../auth/authenticate.ts';
 import { checkCaptcha } from '../auth/captcha.ts';
-import { assertNotLocked, clearFailures, recordFailure } from '../auth/lockout.ts';
+import { assertNotLocked, clearAccountFailures, clearFailures, recordFailure } from '../auth/lockout.ts';
 import { hashPassword, newPasswordProblem, verifyPassword } from '../auth/passwords.ts';
 import { findUser, forgetCachedUsers, userInfo } from '../auth/principal.ts';
 import { endSession, endUserSessions } from '../auth/sessions.ts';
@@ -79,7 +79,7 @@ export function portalUserRoutes(app: FastifyInstance, s: Services) {
       throw badRequest('login.smsCodeWrong');
     }
     await clearFailures(db, subject);
-    await clearFailures(db, `user:${user.domainname.toLowerCase()}`);
+    await clearAccountFailures(db, 'password', user.domainname);
     await db.query('UPDATE systemuser SET new_password = $2, modifiedon = now() WHERE systemuserid = $1', [user.systemuserid, await hashPassword(b.newPassword!)]);
     await endUserSessions(db, user.systemuserid, 'password');
     await writeLog(db, req, { action: 'resetpassword', userId: user.systemuserid, userName: user.domainname });

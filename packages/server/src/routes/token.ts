@@ -1,7 +1,8 @@
 import { PATTERNS } from '@portal/model';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { checkCaptcha } from '../auth/captcha.ts';
-import { assertNotLocked, clearFailures, recordFailure } from '../auth/lockout.ts';
+import { assertNotLocked, clearFailures, recordFailure, throttleSubject } from '../auth/lockout.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { findUser, mayUsePortal } from '../auth/principal.ts';
 import { rotateRefreshToken, startSession, type LoginType } from '../auth/sessions.ts';
@@ -13,7 +14,14 @@ import { AppError } from '../http/errors.ts';
 import { portalKind } from '../http/portal-kind.ts';
 import { clientIp, userAgent } from '../http/request-context.ts';
 
-type Form = Record<string, string | undefined>;
+/** Every field a grant reads: an optional string of bounded length; anything else is a malformed request. */
+const short = z.string().max(256).optional();
+const long = z.string().max(4096).optional();
+const TokenForm = z.object({
+  grant_type: short, username: short, password: short, captcha1: short, captcha2: short,
+  userid: short, assertion: long, mobilephone: short, refresh_token: long,
+});
+type Form = z.infer<typeof TokenForm>;
 const grantError = (key: ConstructorParameters<typeof AppError>[1], params?: Record<string, string | number>) =>
   new AppError(400, key, params, 'invalid_grant');
 
@@ -46,9 +54,10 @@ export function tokenRoutes(app: FastifyInstance, s: Services) {
     if (!username) throw grantError('login.usernameRequired');
     if (!f.password) throw grantError('login.passwordRequired');
     if (!f.captcha1 || !f.captcha2) throw grantError('login.captchaRequired');
-    const subject = `user:${username.toLowerCase()}`;
-    await assertNotLocked(db, subject, 'invalid_grant');
+    // The captcha first: no answer about the account (not even a lock) without a solved one.
     if (!(await checkCaptcha(db, f.captcha1, f.captcha2))) throw grantError('login.captchaWrong');
+    const subject = throttleSubject('password', username, clientIp(req));
+    await assertNotLocked(db, subject, 'invalid_grant');
     const user = await findUser(db, { userName: username });
     if (!(await verifyPassword(user?.new_password, f.password)) || !user) {
       await recordFailure(db, subject);
@@ -76,7 +85,8 @@ export function tokenRoutes(app: FastifyInstance, s: Services) {
     if (!mobile) throw grantError('login.mobileRequired');
     if (!PATTERNS.mobile.test(mobile)) throw grantError('login.mobileInvalid');
     if (!f.captcha1) throw grantError('login.smsCodeRequired');
-    const subject = `mobile:${mobile}`;
+    // Its own counter (mobile + address): a password lock does not stop the owner signing in by SMS.
+    const subject = throttleSubject('sms', mobile, clientIp(req));
     await assertNotLocked(db, subject, 'invalid_grant');
     const user = await findUser(db, { mobilephone: mobile });
     if (!user || !(await consumeSmsCode(db, s.smsKey, mobile, 'login', f.captcha1.trim()))) {
@@ -100,7 +110,9 @@ export function tokenRoutes(app: FastifyInstance, s: Services) {
   }
 
   app.post('/token', { config: { rateLimit: { max: s.cfg.authRateLimit, timeWindow: 60_000 } } }, async (req) => {
-    const f = (req.body ?? {}) as Form;
+    const parsed = TokenForm.safeParse(req.body ?? {});
+    if (!parsed.success) throw new AppError(400, 'error.badRequest', undefined, 'invalid_request');
+    const f = parsed.data;
     switch (f.grant_type) {
       case 'password':
         return f.assertion || (f.userid && !f.username) ? ssoGrant(req, f) : passwordGrant(req, f);
