@@ -16,6 +16,7 @@ import { inputGuard } from './http/input-guard.ts';
 import { closeUnreadBodies } from './http/close-unread-body.ts';
 import { logRequest } from './http/log-redaction.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { answers, PUBLIC, registerOpenApi } from './http/openapi.ts';
 import { crmAuthorizeRoutes } from './routes/crm-authorize.ts';
 import { devRoutes } from './routes/dev.ts';
 import { platformRoutes } from './routes/platform.ts';
@@ -80,6 +81,8 @@ export async function buildApp(db: Db, cfg: Config, opts: { sms?: SmsProvider; l
     return reply.code(500).send(fail(500, msg('error.server', lang)));
   });
 
+  // Before the routes: their zod schemas are validated and documented (/docs, /api/openapi.json).
+  await registerOpenApi(app);
   tokenRoutes(app, services);
   portalUserRoutes(app, services);
   platformRoutes(app, services);
@@ -94,7 +97,7 @@ export async function buildApp(db: Db, cfg: Config, opts: { sms?: SmsProvider; l
   workOrderInsightsRoutes(app, services);
   partsRoutes(app, services);
   stockRoutes(app, services);
-  app.get('/healthz', async () => {
+  app.get('/healthz', { schema: { summary: 'Liveness: the database answers', tags: ['platform'], security: PUBLIC, ...answers('json') } }, async () => {
     await db.query('SELECT 1');
     return { ok: true };
   });

@@ -23,8 +23,11 @@ export function commandErrorHandler(err: FastifyError | Error, req: FastifyReque
     const field = err instanceof Refusal ? err.field : undefined;
     return reply.code(err.status).send({ ...fail(err.status, message), error: { code: err.key, message, ...(field ? { field } : {}) } });
   }
-  if (err instanceof ZodError) {
-    const field = err.issues[0]?.path.map(String).join('.') || 'body';
+  // A body or query the route's schema refused (Fastify validation, zod issues): the same answer.
+  const validation = (err as { validation?: { instancePath?: string }[] }).validation;
+  if (err instanceof ZodError || validation) {
+    const path = err instanceof ZodError ? err.issues[0]?.path.map(String) : validation?.[0]?.instancePath?.split('/').filter(Boolean);
+    const field = path?.join('.') || 'body';
     const message = msg('wo.badValue', lang, { field });
     return reply.code(400).send({ ...fail(400, message), error: { code: 'wo.badValue', message, field } });
   }

@@ -7,7 +7,12 @@ import { signSsoAssertion } from '../auth/sso.ts';
 import { writeLog } from '../domain/operation-log.ts';
 import { clientIp, requestLang } from '../http/request-context.ts';
 import { msg } from '@portal/model';
+import { answers, PUBLIC } from '../http/openapi.ts';
 import type { Services } from '../services.ts';
+
+const AUTHORIZE_QUERY = z.object({ redirect_url: z.string().optional() });
+const AUTHORIZE_FORM = z.object({ username: z.string().default(''), password: z.string().default(''), redirect_url: z.string().optional() });
+const TAGS = ['sign-in'];
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -37,15 +42,23 @@ button{margin-top:20px;width:100%;padding:10px;background:#1668dc;color:#fff;bor
 ${error ? `<div class="err" role="alert">${esc(error)}</div>` : ''}
 <button type="submit">${esc(msg('login.submit', lang))}</button></form></body></html>`;
 
-  app.get('/crm/authorize', async (req, reply) => {
-    const { redirect_url } = z.object({ redirect_url: z.string().optional() }).parse(req.query);
+  app.get('/crm/authorize', {
+    schema: { summary: 'Stand-in CRM sign-in page (HTML)', tags: TAGS, querystring: AUTHORIZE_QUERY, security: PUBLIC, ...answers('html') },
+  }, async (req, reply) => {
+    const { redirect_url } = AUTHORIZE_QUERY.parse(req.query);
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
     return page(requestLang(req), safeRedirect(redirect_url));
   });
 
-  app.post('/crm/authorize', { config: { rateLimit: { max: s.cfg.authRateLimit, timeWindow: 60_000 } } }, async (req, reply) => {
+  app.post('/crm/authorize', {
+    config: { rateLimit: { max: s.cfg.authRateLimit, timeWindow: 60_000 } },
+    schema: {
+      summary: 'Stand-in CRM sign-in: 303 to /authorize with a signed assertion', tags: TAGS, consumes: ['application/x-www-form-urlencoded'],
+      body: AUTHORIZE_FORM, security: PUBLIC, ...answers('redirect'),
+    },
+  }, async (req, reply) => {
     const lang = requestLang(req);
-    const b = z.object({ username: z.string().default(''), password: z.string().default(''), redirect_url: z.string().optional() }).parse(req.body ?? {});
+    const b = AUTHORIZE_FORM.parse(req.body ?? {});
     const redirect = safeRedirect(b.redirect_url);
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
     // Per account and address, like POST /token: a stranger cannot lock the owner out.

@@ -17,11 +17,32 @@ import { extOf, isPreviewExt } from '../files/sniff.ts';
 import { checkAnnounced, completeTicket, createTicket, purgeTickets, receiveDirect } from '../files/tickets.ts';
 import { ok } from '../http/envelope.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
+import { answers, BEARER, documented, PUBLIC } from '../http/openapi.ts';
 import { requestLang, t } from '../http/request-context.ts';
 import { assertCanSeeRecord, requestCaller } from '../records/access.ts';
 import type { Services } from '../services.ts';
 
 /**
+// For the document. Upload-type calls check their own fields and answer `ErrorCode: -1` (spec 000 §8),
+// so their inputs are described, not validated by Fastify.
+const CODE = z.string().regex(/^\d{2,12}$/).max(12);
+const CITIES = z.object({ province: CODE.describe('Province code') });
+const COUNTIES = z.object({ city: CODE.describe('City code') });
+const LIST = z.object({ moduleType: z.string().max(64).describe('Entity of the record (logical or set name)'), objectId: z.string().max(64).describe('Record id (GUID)') });
+const ATTACHMENT = z.object({ moduleType: z.string(), id: z.string().describe('Attachment id') });
+const UPLOAD_FIELDS = {
+  ModuleType: z.string().describe('Entity of the record'), ObjectId: z.string().describe('Record id (GUID)'), FileName: z.string().optional(),
+  FileId: z.string().optional().describe('Attachment to replace'), IsOverwrite: z.enum(['0', '1', 'true', 'false']).optional(),
+  Title: z.string().optional(), Remark: z.string().optional(),
+};
+const UPLOAD = documented(z.object({ ...UPLOAD_FIELDS, file: z.string().describe('The file (binary), after the other fields') }));
+const SIGN = documented(z.object({ ...UPLOAD_FIELDS, FileSize: z.number().describe('Bytes'), ContentType: z.string().optional() }));
+const COMPLETE = documented(z.object({ ticket: z.string().max(200).describe('The ticket of /api/upload/sign') }));
+const ENTITY_SET = z.object({ entitySet: z.string().describe('Entity set name') });
+const EXCEL = documented(z.object({ file: z.string().describe('The .xlsx file (binary)') }));
+const TAGS = ['files'];
+const doc = (summary: string, parts: object = {}, security = BEARER) => ({ schema: { summary, tags: TAGS, security, ...parts } });
+
  * Attachments (list, upload, download, delete), direct uploads with signed URLs, Excel template
  * and import, and the address lists. Upload-type calls answer failures as `ErrorCode: -1` with the
  * Message (spec 000 §8) and a 4xx status.
@@ -50,27 +71,28 @@ export function fileRoutes(app: FastifyInstance, s: Services) {
     if (req.headers['if-none-match'] === c.etag) return reply.code(304).send();
     return reply.type('application/json; charset=utf-8').send(c.body);
   }
-  const code = z.string().regex(/^\d{2,12}$/).max(12);
-  app.get('/api/address/provinces', async (req, reply) => sendRegions(req, reply, 'p', provinces()));
-  app.get('/api/address/cities', async (req, reply) => {
-    const { province } = z.object({ province: code }).parse(req.query);
+  const code = CODE;
+  app.get('/api/address/provinces', doc('Provinces (public, cached a day)', {}, PUBLIC), async (req, reply) => sendRegions(req, reply, 'p', provinces()));
+  app.get('/api/address/cities', doc('Cities of a province', { querystring: CITIES }, PUBLIC), async (req, reply) => {
+    const { province } = CITIES.parse(req.query);
     return sendRegions(req, reply, `c:${province}`, cities(province));
   });
-  app.get('/api/address/counties', async (req, reply) => {
-    const { city } = z.object({ city: code }).parse(req.query);
+  app.get('/api/address/counties', doc('Counties of a city', { querystring: COUNTIES }, PUBLIC), async (req, reply) => {
+    const { city } = COUNTIES.parse(req.query);
     return sendRegions(req, reply, `a:${city}`, counties(city));
   });
 
   // ---------------------------------------------------------------- attachments
-  app.get('/api/attachment', { preHandler: auth }, async (req) => {
-    const qy = z.object({ moduleType: z.string().max(64), objectId: z.string().max(64) }).parse(req.query);
+  // preValidation: the caller is checked before the query, as when the handler parsed it.
+  app.get('/api/attachment', { preValidation: auth, ...doc('Attachments of a record', { querystring: LIST }) }, async (req) => {
+    const qy = LIST.parse(req.query);
     const e = attachableEntity(qy.moduleType);
     const objectId = objectIdOf(qy.objectId);
     await assertCanSeeRecord(db, req, e.logicalName, objectId, 'read');
     return ok(await listAttachments(db, e.logicalName, objectId));
   });
 
-  app.get('/api/attachment/download/:moduleType/:id', { preHandler: auth }, async (req, reply) => {
+  app.get('/api/attachment/download/:moduleType/:id', { preHandler: auth, ...doc('Download an attachment (images and PDF inline)', { params: ATTACHMENT, ...answers('file') }) }, async (req, reply) => {
     const p = req.params as { moduleType: string; id: string };
     const e = attachableEntity(p.moduleType);
     const row = await findAttachment(db, e.logicalName, p.id);
@@ -90,7 +112,7 @@ export function fileRoutes(app: FastifyInstance, s: Services) {
   });
 
   // GET per the specification; the bearer header is required, so a cross-site link cannot trigger it.
-  app.get('/api/attachment/delete/:moduleType/:id', { preHandler: auth }, async (req) => {
+  app.get('/api/attachment/delete/:moduleType/:id', { preHandler: auth, ...doc('Delete an attachment', { params: ATTACHMENT }) }, async (req) => {
     const p = req.params as { moduleType: string; id: string };
     const e = attachableEntity(p.moduleType);
     const row = await findAttachment(db, e.logicalName, p.id);
@@ -124,7 +146,7 @@ export function fileRoutes(app: FastifyInstance, s: Services) {
     }
   };
 
-  app.post('/api/upload/sign', { preHandler: auth }, async (req, reply) => {
+  app.post('/api/upload/sign', { preHandler: auth, ...doc('Direct upload, step 1: a signed upload URL and ticket for an announced file', { body: SIGN }) }, async (req, reply) => {
     try {
       const b = z.record(z.string(), z.unknown()).parse(req.body ?? {});
       const f: Record<string, string> = {};
@@ -141,7 +163,7 @@ export function fileRoutes(app: FastifyInstance, s: Services) {
     }
   });
 
-  app.post('/api/upload/complete', { preHandler: auth }, async (req, reply) => {
+  app.post('/api/upload/complete', { preHandler: auth, ...doc('Direct upload, step 3: check the stored file and attach it', { body: COMPLETE }) }, async (req, reply) => {
     try {
       const b = z.object({ ticket: z.string().max(200) }).parse(req.body ?? {});
       return ok(await completeTicket(db, storage, await uploadKey(), req.principal!.userId, b.ticket), t(req, 'files.uploaded'));
@@ -151,7 +173,7 @@ export function fileRoutes(app: FastifyInstance, s: Services) {
   });
 
   // ---------------------------------------------------------------- Excel template
-  app.get('/api/excel/template/:entitySet', { preHandler: auth }, async (req, reply) => {
+  app.get('/api/excel/template/:entitySet', { preHandler: auth, ...doc('Excel import template of an entity', { params: ENTITY_SET, ...answers('file') }) }, async (req, reply) => {
     const e = importableEntity((req.params as { entitySet: string }).entitySet);
     if (!req.principal!.privileges.has(e.access.write)) throw forbidden();
     const lang = requestLang(req);
@@ -173,7 +195,9 @@ export function fileRoutes(app: FastifyInstance, s: Services) {
 
     // Fields first, then the file (FormData keeps the order they are appended in): the checks run
     // before a byte of the file is stored, and the file streams through to the storage.
-    inst.post('/api/attachment/upload', { preHandler: auth }, async (req, reply) => {
+    inst.post('/api/attachment/upload', {
+      preHandler: auth, ...doc('Upload an attachment (multipart: the fields, then the file)', { consumes: ['multipart/form-data'], body: UPLOAD }),
+    }, async (req, reply) => {
       try {
         const fields: Record<string, string> = {};
         let result: { Id: string; FileName: string; FileSize: number } | undefined;
@@ -202,7 +226,9 @@ export function fileRoutes(app: FastifyInstance, s: Services) {
       }
     });
 
-    inst.post('/api/excel/import/:entitySet', { preHandler: auth }, async (req, reply) => {
+    inst.post('/api/excel/import/:entitySet', {
+      preHandler: auth, ...doc('Import records from an Excel file (multipart)', { params: ENTITY_SET, consumes: ['multipart/form-data'], body: EXCEL }),
+    }, async (req, reply) => {
       try {
         const e = importableEntity((req.params as { entitySet: string }).entitySet);
         if (!req.principal!.privileges.has(e.access.write)) throw forbidden();
@@ -211,6 +237,7 @@ export function fileRoutes(app: FastifyInstance, s: Services) {
         const timings: ImportTimings = {};
         try {
           const r = await importRows(db, e, bytes, await requestCaller(db, req), lang, timings);
+          const bytes = await readExcelUpload(req);
           return ok(r, msg('excel.imported', lang, { count: r.imported }));
         } finally {
           reply.header('server-timing', Object.entries(timings).map(([k, v]) => `${k};dur=${v.toFixed(1)}`).join(', '));
@@ -226,7 +253,9 @@ export function fileRoutes(app: FastifyInstance, s: Services) {
     // The body is the file itself, of any type: never parsed, streamed to the storage.
     inst.removeAllContentTypeParsers();
     inst.addContentTypeParser('*', (_req, _payload, done) => done(null));
-    inst.put('/api/upload/direct/:ticket', async (req, reply) => {
+    inst.put('/api/upload/direct/:ticket', doc('Direct upload, step 2 (local storage): the request body is the file itself, of any type; the signed ticket authorises it', {
+      params: z.object({ ticket: z.string() }),
+    }, PUBLIC), async (req, reply) => {
       try {
         const r = await receiveDirect(db, storage, await uploadKey(), (req.params as { ticket: string }).ticket, req.raw);
         return ok(r, t(req, 'files.uploaded'));

@@ -6,10 +6,32 @@ import { act, flowList, flowStepList, logList, myApprovalCount, myApprovals, pro
 import { flowBad, WORKFLOW_PREFIX } from '../flow/errors.ts';
 import { fail, ok } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
+import { BEARER } from '../http/openapi.ts';
 import { requestLang, t } from '../http/request-context.ts';
 import { assertCanSeeRecord, recordNotFound } from '../records/access.ts';
 import { normGuid } from '../records/validate.ts';
 import type { Services } from '../services.ts';
+
+const DOC_QUERY = z.object({ entityName: z.string().max(100).describe('Document entity (logical name)'), entityId: z.string().max(100).describe('Document id (GUID)') });
+const STEP_QUERY = DOC_QUERY.extend({ flowId: z.string().max(100) });
+const SUBMIT = z.object({
+  EntityId: z.string().max(100),
+  EntityTypeName: z.string().max(100),
+  FlowId: z.string().max(100),
+  ApproveList: z.array(z.object({ StepId: z.string().max(100).nullish(), ApproveUserId: z.string().max(100).nullish() })).max(100).default([]),
+});
+const APPROVE = z.object({
+  EntityId: z.string().max(100),
+  EntityTypeName: z.string().max(100),
+  Action: z.enum(['approve', 'reject', 'veto']).default('approve'),
+  Memo: z.string().max(100_000).nullish(),
+});
+const REVOKE = z.object({ EntityId: z.string().max(100), EntityTypeName: z.string().max(100) });
+const INBOX = z.object({
+  page: z.coerce.number().int().min(1).max(10000).default(1),
+  count: z.coerce.number().int().min(1).max(100).default(20),
+});
+const doc = (summary: string, parts: { querystring?: z.ZodType; body?: z.ZodType } = {}) => ({ summary, tags: ['approval (CrmFlow)'], security: BEARER, ...parts });
 
 const guid = (v: unknown) => {
   const g = normGuid(v);
@@ -31,8 +53,9 @@ export function flowRoutes(app: FastifyInstance, s: Services) {
       }
       throw err;
     });
-    const auth = { preHandler: requireAuth(s.authenticate) };
-    const actor = { preHandler: requireAuth(s.authenticate, 'approval.act') };
+    // preValidation: the caller is checked before the query or body, as when the handlers parsed them.
+    const auth = { preValidation: requireAuth(s.authenticate) };
+    const actor = { preValidation: requireAuth(s.authenticate, 'approval.act') };
 
     /** The document named by the query or body, visible to the caller with `need`. */
     const document = async (req: FastifyRequest, entityName: unknown, entityId: unknown, need: 'read' | 'write') => {
@@ -41,29 +64,24 @@ export function flowRoutes(app: FastifyInstance, s: Services) {
       await assertCanSeeRecord(db, req, d.entity.logicalName, id, need);
       return { d, id };
     };
-    const docQuery = z.object({ entityName: z.string().max(100), entityId: z.string().max(100) });
+    const docQuery = DOC_QUERY;
 
-    r.get('/api/CrmFlow/GetFlowList', auth, async (req) => {
+    r.get('/api/CrmFlow/GetFlowList', { ...auth, schema: doc('Flows the document may be submitted to', { querystring: DOC_QUERY }) }, async (req) => {
       const qy = docQuery.parse(req.query);
       const { d, id } = await document(req, qy.entityName, qy.entityId, 'read');
       return ok(await flowList(db, d, id));
     });
 
-    r.get('/api/CrmFlow/GetFlowStepList', auth, async (req) => {
-      const qy = docQuery.extend({ flowId: z.string().max(100) }).parse(req.query);
+    r.get('/api/CrmFlow/GetFlowStepList', { ...auth, schema: doc('Steps of a flow and their candidate approvers', { querystring: STEP_QUERY }) }, async (req) => {
+      const qy = STEP_QUERY.parse(req.query);
       const { d, id } = await document(req, qy.entityName, qy.entityId, 'read');
       const flowId = normGuid(qy.flowId);
       if (!flowId) throw flowBad('flow.flowNotFound');
       return ok(await flowStepList(db, d, id, flowId, req.principal!.userId));
     });
 
-    r.post('/api/CrmFlow/submit', auth, async (req) => {
-      const b = z.object({
-        EntityId: z.string().max(100),
-        EntityTypeName: z.string().max(100),
-        FlowId: z.string().max(100),
-        ApproveList: z.array(z.object({ StepId: z.string().max(100).nullish(), ApproveUserId: z.string().max(100).nullish() })).max(100).default([]),
-      }).parse(req.body ?? {});
+    r.post('/api/CrmFlow/submit', { ...auth, schema: doc('Submit the document for approval', { body: SUBMIT }) }, async (req) => {
+      const b = SUBMIT.parse(req.body ?? {});
       const { d, id } = await document(req, b.EntityTypeName, b.EntityId, 'write');
       const flowId = normGuid(b.FlowId);
       if (!flowId) throw flowBad('flow.flowNotFound');
@@ -72,13 +90,8 @@ export function flowRoutes(app: FastifyInstance, s: Services) {
       return ok(null, t(req, 'flow.done'));
     });
 
-    r.post('/api/CrmFlow/approve', actor, async (req) => {
-      const b = z.object({
-        EntityId: z.string().max(100),
-        EntityTypeName: z.string().max(100),
-        Action: z.enum(['approve', 'reject', 'veto']).default('approve'),
-        Memo: z.string().max(100_000).nullish(),
-      }).parse(req.body ?? {});
+    r.post('/api/CrmFlow/approve', { ...actor, schema: doc('Approve, reject or veto the current step', { body: APPROVE }) }, async (req) => {
+      const b = APPROVE.parse(req.body ?? {});
       const d = requireDocument(b.EntityTypeName);
       const id = guid(b.EntityId);
       const memo = b.Memo?.trim() || null;
@@ -87,33 +100,30 @@ export function flowRoutes(app: FastifyInstance, s: Services) {
       return ok({ Status: status }, t(req, 'flow.done'));
     });
 
-    r.post('/api/CrmFlow/revoke', auth, async (req) => {
-      const b = z.object({ EntityId: z.string().max(100), EntityTypeName: z.string().max(100) }).parse(req.body ?? {});
+    r.post('/api/CrmFlow/revoke', { ...auth, schema: doc('Revoke the submission', { body: REVOKE }) }, async (req) => {
+      const b = REVOKE.parse(req.body ?? {});
       const { d, id } = await document(req, b.EntityTypeName, b.EntityId, 'write');
       await db.tx((sql) => revoke(sql, d, id, req.principal!.userId));
       return ok(null, t(req, 'flow.done'));
     });
 
-    r.get('/api/CrmFlow/GetFlowApproveProgressList', auth, async (req) => {
+    r.get('/api/CrmFlow/GetFlowApproveProgressList', { ...auth, schema: doc('Approval progress of the document', { querystring: DOC_QUERY }) }, async (req) => {
       const qy = docQuery.parse(req.query);
       const { d, id } = await document(req, qy.entityName, qy.entityId, 'read');
       return ok(await progress(db, d, id));
     });
 
-    r.get('/api/CrmFlow/GetFlowApproveLogList', auth, async (req) => {
+    r.get('/api/CrmFlow/GetFlowApproveLogList', { ...auth, schema: doc('Approval log of the document', { querystring: DOC_QUERY }) }, async (req) => {
       const qy = docQuery.parse(req.query);
       const { d, id } = await document(req, qy.entityName, qy.entityId, 'read');
       return ok(await logList(db, d, id, requestLang(req)));
     });
 
-    r.get('/api/CrmFlow/MyApprovalList', actor, async (req) => {
-      const qy = z.object({
-        page: z.coerce.number().int().min(1).max(10000).default(1),
-        count: z.coerce.number().int().min(1).max(100).default(20),
-      }).parse(req.query);
+    r.get('/api/CrmFlow/MyApprovalList', { ...actor, schema: doc('The caller\'s approval inbox (paged)', { querystring: INBOX }) }, async (req) => {
+      const qy = INBOX.parse(req.query);
       return ok(await myApprovals(db, req.principal!.userId, qy.page, qy.count, requestLang(req)));
     });
 
-    r.get('/api/CrmFlow/MyApprovalCount', actor, async (req) => ok(await myApprovalCount(db, req.principal!.userId)));
+    r.get('/api/CrmFlow/MyApprovalCount', { ...actor, schema: doc('Number of documents awaiting the caller') }, async (req) => ok(await myApprovalCount(db, req.principal!.userId)));
   });
 }

@@ -12,6 +12,7 @@ import { addRequestLine, deleteRequestLine, updateRequestLine, type RequestDocum
 import { closeTransfer, transferDocument } from '../domain/parts/transfer.ts';
 import { commandErrorHandler } from '../http/command-errors.ts';
 import { ok } from '../http/envelope.ts';
+import { BEARER, pathParams } from '../http/openapi.ts';
 import { requestLang } from '../http/request-context.ts';
 import { requestCaller } from '../records/access.ts';
 import type { Caller } from '../records/scope.ts';
@@ -31,6 +32,29 @@ const SHIP = z.object({ logisticsCorp: text().optional(), trackingNo: text().opt
 const QUANTITIES = z.object({ lines: z.array(z.object({ lineId: text(200), qty: num })).max(5000) });
 const APPROVED = z.object({ lines: z.array(z.object({ lineId: text(200), approvedQty: num })).max(5000) });
 
+/** The document's summary and body of each call (by method and path). */
+const DOCS: Record<string, { summary: string; body?: z.ZodType }> = {
+  'POST /applications/:id/lines': { summary: 'Parts application: add a line', body: LINE },
+  'PATCH /applications/:id/lines/:lineId': { summary: 'Parts application: change a line', body: LINE },
+  'DELETE /applications/:id/lines/:lineId': { summary: 'Parts application: delete a line' },
+  'POST /transfers/:id/lines': { summary: 'Transfer: add a line', body: LINE },
+  'PATCH /transfers/:id/lines/:lineId': { summary: 'Transfer: change a line', body: LINE },
+  'DELETE /transfers/:id/lines/:lineId': { summary: 'Transfer: delete a line' },
+  'POST /applications/:id/approved': { summary: 'Parts application: set approved quantities', body: APPROVED },
+  'POST /applications/:id/close': { summary: 'Parts application: close', body: CLOSE },
+  'POST /transfers/:id/close': { summary: 'Transfer: close', body: CLOSE },
+  'POST /deliveries': { summary: 'Create a delivery (from applications, a transfer or scrap)', body: DELIVERY },
+  'POST /deliveries/:id/lines': { summary: 'Delivery: add a line', body: LINE },
+  'PATCH /deliveries/:id/lines/:lineId': { summary: 'Delivery: change a line', body: LINE },
+  'DELETE /deliveries/:id/lines/:lineId': { summary: 'Delivery: delete a line' },
+  'POST /deliveries/:id/submit': { summary: 'Delivery: submit' },
+  'POST /deliveries/:id/pick': { summary: 'Delivery: picked' },
+  'POST /deliveries/:id/pack': { summary: 'Delivery: packed' },
+  'POST /deliveries/:id/out': { summary: 'Delivery: out of the warehouse' },
+  'POST /deliveries/:id/ship': { summary: 'Delivery: shipped (logistics)', body: SHIP },
+  'POST /deliveries/:id/receive': { summary: 'Delivery: received (quantities per line)', body: QUANTITIES },
+};
+
 type Run = (sql: Sql, caller: Caller, req: FastifyRequest<{ Params: Record<string, string> }>, lang: Lang) => Promise<PartsCommandResult>;
 
 /**
@@ -44,7 +68,12 @@ export function partsRoutes(app: FastifyInstance, s: Services): void {
     r.setErrorHandler(commandErrorHandler);
     const route = (method: 'POST' | 'PATCH' | 'DELETE', path: string, privilege: Privilege | undefined, run: Run) => {
       r.route<{ Params: Record<string, string> }>({
-        method, url: `${PARTS_API}${path}`, preHandler: privilege ? requireAuth(s.authenticate, privilege) : requireAuth(s.authenticate),
+        // preValidation: the caller is checked before the body, as when the handlers parsed it.
+        method, url: `${PARTS_API}${path}`, preValidation: privilege ? requireAuth(s.authenticate, privilege) : requireAuth(s.authenticate),
+        schema: {
+          ...DOCS[`${method} ${path}`], tags: ['parts'], params: pathParams(path), security: BEARER,
+          description: 'One transaction. An `Idempotency-Key` header makes a retry answer the first result.',
+        },
         handler: async (req) => {
           const caller = await requestCaller(db, req);
           const lang = requestLang(req);

@@ -6,20 +6,40 @@ import { createCaptcha } from '../auth/captcha.ts';
 import { writeLog } from '../domain/operation-log.ts';
 import { ok } from '../http/envelope.ts';
 import { badRequest } from '../http/errors.ts';
+import { answers, BEARER, PUBLIC } from '../http/openapi.ts';
 import { portalKind } from '../http/portal-kind.ts';
 import { addressUrls } from '../files/address.ts';
 import type { Services } from '../services.ts';
+
+const CONFIGS_QUERY = z.object({ langId: z.string().optional().describe('Language id (2052 zh-CN, 1033 en-US)') });
+const LOG_QUERY = z.object({
+  before: z.iso.datetime({ offset: true }).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  user: z.string().max(100).optional(),
+});
+const LOG_ENTRY = z.object({
+  new_name: z.string().min(1).max(100),
+  new_entityname: z.string().max(100).optional(),
+  new_recordid: z.string().max(100).optional(),
+  new_url: z.string().max(500).optional(),
+  new_detail: z.string().max(4000).optional(),
+  new_source: z.unknown().optional(),
+});
+const TAGS = ['platform'];
 
 /** Captcha, portal configuration, languages and the operation log. */
 export function platformRoutes(app: FastifyInstance, s: Services) {
   const { db, cfg } = s;
 
-  app.get('/api/captcha', { config: { rateLimit: { max: cfg.authRateLimit * 2, timeWindow: 60_000 } } }, async (_req, reply) => {
+  app.get('/api/captcha', {
+    config: { rateLimit: { max: cfg.authRateLimit * 2, timeWindow: 60_000 } },
+    schema: { summary: 'A new picture captcha: { captchaId, image } (not the envelope)', tags: TAGS, security: PUBLIC, ...answers('json') },
+  }, async (_req, reply) => {
     reply.header('cache-control', 'no-store');
     return createCaptcha(db);
   });
 
-  app.get('/api/portal/config', async (req) => ({
+  app.get('/api/portal/config', { schema: { summary: 'Portal configuration for the web app (not the envelope)', tags: TAGS, security: PUBLIC, ...answers('json') } }, async (req) => ({
     isStore: portalKind(cfg, req) === 'store',
     crmAuthorizeUrl: process.env.CRM_AUTHORIZE_URL || '/crm/authorize',
     externalHosts: cfg.externalHosts,
@@ -28,14 +48,14 @@ export function platformRoutes(app: FastifyInstance, s: Services) {
   }));
 
   // spec 001 §7: the languages offered; the web app saves them as its locales.
-  app.get('/api/PortalLanguage/GetLanguageList', async () => {
+  app.get('/api/PortalLanguage/GetLanguageList', { schema: { summary: 'The languages offered', tags: TAGS, security: PUBLIC } }, async () => {
     const { rows } = await db.query('SELECT new_code, new_displayname, new_name, new_langid FROM new_language WHERE statecode = 0 ORDER BY new_langid DESC');
     return ok(rows);
   });
 
   // Texts maintained in the database for one language; the web app merges them over its built-in tables.
-  app.get('/api/PortalLanguage/GetLanguageConfigs', async (req) => {
-    const { langId } = z.object({ langId: z.string().optional() }).parse(req.query);
+  app.get('/api/PortalLanguage/GetLanguageConfigs', { schema: { summary: 'Texts maintained in the database for one language', tags: TAGS, querystring: CONFIGS_QUERY, security: PUBLIC } }, async (req) => {
+    const { langId } = CONFIGS_QUERY.parse(req.query);
     const lang = langFromId(langId ?? LANG_IDS['zh-CN']);
     if (!lang) throw badRequest('error.badRequest');
     const { rows } = await db.query<{ new_name: string; new_value: string }>(
@@ -46,12 +66,12 @@ export function platformRoutes(app: FastifyInstance, s: Services) {
   });
 
   // Administrators read the log newest first, 50 at a time, continuing with the `next` cursor.
-  app.get('/api/OperationLog', { preHandler: requireAuth(s.authenticate, 'system.admin') }, async (req) => {
-    const q = z.object({
-      before: z.iso.datetime({ offset: true }).optional(),
-      limit: z.coerce.number().int().min(1).max(200).default(50),
-      user: z.string().max(100).optional(),
-    }).parse(req.query);
+  // preValidation: the caller is checked before the query or body, as when the handlers parsed them.
+  app.get('/api/OperationLog', {
+    preValidation: requireAuth(s.authenticate, 'system.admin'),
+    schema: { summary: 'The operation log, newest first (administrators)', tags: TAGS, querystring: LOG_QUERY, security: BEARER },
+  }, async (req) => {
+    const q = LOG_QUERY.parse(req.query);
     const { rows } = await db.query<{ createdon: Date }>(
       `SELECT new_operationlogid AS id, createdon, new_name AS action, new_result AS result, new_username AS "userName",
               new_ip AS ip, new_url AS url, new_detail AS detail
@@ -65,16 +85,12 @@ export function platformRoutes(app: FastifyInstance, s: Services) {
   });
 
   // spec 001 §7: the web app's own log entries; the server stamps new_source 2, the user and the address.
-  app.post('/api/OperationLog', { preHandler: requireAuth(s.authenticate), bodyLimit: 16 * 1024 }, async (req) => {
+  app.post('/api/OperationLog', {
+    preValidation: requireAuth(s.authenticate), bodyLimit: 16 * 1024,
+    schema: { summary: 'Write a log entry of the web app', tags: TAGS, body: LOG_ENTRY, security: BEARER },
+  }, async (req) => {
     const p = req.principal!;
-    const b = z.object({
-      new_name: z.string().min(1).max(100),
-      new_entityname: z.string().max(100).optional(),
-      new_recordid: z.string().max(100).optional(),
-      new_url: z.string().max(500).optional(),
-      new_detail: z.string().max(4000).optional(),
-      new_source: z.unknown().optional(),
-    }).parse(req.body ?? {});
+    const b = LOG_ENTRY.parse(req.body ?? {});
     await writeLog(db, req, {
       action: b.new_name, userId: p.userId, userName: p.userName, entityName: b.new_entityname,
       recordId: b.new_recordid, url: b.new_url, detail: b.new_detail,

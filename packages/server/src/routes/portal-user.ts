@@ -11,12 +11,18 @@ import { consumeSmsCode, issueSmsCode } from '../auth/sms.ts';
 import { writeLog } from '../domain/operation-log.ts';
 import { ok } from '../http/envelope.ts';
 import { AppError, badRequest } from '../http/errors.ts';
+import { BEARER, PUBLIC } from '../http/openapi.ts';
 import { t } from '../http/request-context.ts';
 import type { Services } from '../services.ts';
 
 const str = z.string().optional();
 const AVATAR = /^data:image\/(png|jpeg|gif);base64,([A-Za-z0-9+/=]+)$/;
 const MAX_AVATAR_BYTES = 100 * 1024;
+const CHANGE = z.object({ oldPassword: str, newPassword: str, confirmPassword: str });
+const RESET = z.object({ mobilephone: str, smscode: str, newPassword: str, confirmPassword: str });
+const AVATAR_BODY = z.object({ image: z.string().describe('data:image/(png|jpeg|gif);base64,… at most 100 KB') });
+const SMS = z.object({ mobilephone: str, captchaId: str, captcha: str, purpose: z.enum(['login', 'reset']).optional() });
+const TAGS = ['account'];
 
 /** Magic numbers, so the declared type cannot lie about the content. */
 function imageKind(bytes: Buffer): 'png' | 'jpeg' | 'gif' | null {
@@ -29,23 +35,25 @@ function imageKind(bytes: Buffer): 'png' | 'jpeg' | 'gif' | null {
 export function portalUserRoutes(app: FastifyInstance, s: Services) {
   const { db } = s;
   const auth = requireAuth(s.authenticate);
+  // preValidation: the caller is checked before the body, as when the handlers parsed it.
+  const signedIn = (summary: string, body?: z.ZodType) => ({ preValidation: auth, schema: { summary, tags: TAGS, security: BEARER, ...(body ? { body } : {}) } });
 
-  app.post('/api/portaluser/logout', { preHandler: auth }, async (req) => {
+  app.post('/api/portaluser/logout', signedIn('Sign out (ends this session)'), async (req) => {
     const p = req.principal!;
     await endSession(db, p.sessionId, 'logout');
     await writeLog(db, req, { action: 'logout', userId: p.userId, userName: p.userName });
     return ok(null);
   });
 
-  app.get('/api/portaluser/me', { preHandler: auth }, async (req) => {
+  app.get('/api/portaluser/me', signedIn('The signed-in user, roles and privileges'), async (req) => {
     const p = req.principal!;
     const avatar = p.hasAvatar ? (await db.one<{ new_avatar: string }>('SELECT new_avatar FROM systemuser WHERE systemuserid = $1', [p.userId]))?.new_avatar ?? null : null;
     return ok(userInfo(p, avatar));
   });
 
-  app.post('/api/portaluser/changepassword', { preHandler: auth }, async (req) => {
+  app.post('/api/portaluser/changepassword', signedIn('Change the password (ends every session)', CHANGE), async (req) => {
     const p = req.principal!;
-    const b = z.object({ oldPassword: str, newPassword: str, confirmPassword: str }).parse(req.body ?? {});
+    const b = CHANGE.parse(req.body ?? {});
     if (!b.oldPassword) throw badRequest('login.oldPasswordRequired');
     const problem = newPasswordProblem(b.newPassword, b.confirmPassword);
     if (problem) throw badRequest(problem);
@@ -63,8 +71,11 @@ export function portalUserRoutes(app: FastifyInstance, s: Services) {
   });
 
   /** Forgotten password: an SMS code sent to the account's mobile number (purpose "reset"). */
-  app.post('/api/portaluser/resetpassword', { config: { rateLimit: { max: s.cfg.authRateLimit, timeWindow: 60_000 } } }, async (req) => {
-    const b = z.object({ mobilephone: str, smscode: str, newPassword: str, confirmPassword: str }).parse(req.body ?? {});
+  app.post('/api/portaluser/resetpassword', {
+    config: { rateLimit: { max: s.cfg.authRateLimit, timeWindow: 60_000 } },
+    schema: { summary: 'Reset a forgotten password with an SMS code', tags: TAGS, body: RESET, security: PUBLIC },
+  }, async (req) => {
+    const b = RESET.parse(req.body ?? {});
     const mobile = b.mobilephone?.trim() ?? '';
     if (!mobile) throw badRequest('login.mobileRequired');
     if (!PATTERNS.mobile.test(mobile)) throw badRequest('login.mobileInvalid');
@@ -86,9 +97,9 @@ export function portalUserRoutes(app: FastifyInstance, s: Services) {
     return ok(null, t(req, 'password.reset'));
   });
 
-  app.post('/api/portaluser/avatar', { preHandler: auth, bodyLimit: 256 * 1024 }, async (req) => {
+  app.post('/api/portaluser/avatar', { ...signedIn('Change the avatar (PNG, JPEG or GIF data URL)', AVATAR_BODY), bodyLimit: 256 * 1024 }, async (req) => {
     const p = req.principal!;
-    const b = z.object({ image: z.string() }).parse(req.body ?? {});
+    const b = AVATAR_BODY.parse(req.body ?? {});
     const m = AVATAR.exec(b.image);
     if (!m) throw badRequest('avatar.badType');
     const bytes = Buffer.from(m[2], 'base64');
@@ -102,8 +113,11 @@ export function portalUserRoutes(app: FastifyInstance, s: Services) {
   });
 
   /** Sends a login or password-reset code. Captcha-protected and rate-limited; the answer does not say whether the number is registered. */
-  app.post('/api/sms/code', { config: { rateLimit: { max: Math.max(5, Math.floor(s.cfg.authRateLimit / 3)), timeWindow: 60_000 } } }, async (req) => {
-    const b = z.object({ mobilephone: str, captchaId: str, captcha: str, purpose: z.enum(['login', 'reset']).optional() }).parse(req.body ?? {});
+  app.post('/api/sms/code', {
+    config: { rateLimit: { max: Math.max(5, Math.floor(s.cfg.authRateLimit / 3)), timeWindow: 60_000 } },
+    schema: { summary: 'Send a sign-in or password-reset SMS code (captcha required)', tags: TAGS, body: SMS, security: PUBLIC },
+  }, async (req) => {
+    const b = SMS.parse(req.body ?? {});
     const mobile = b.mobilephone?.trim() ?? '';
     if (!mobile) throw badRequest('login.mobileRequired');
     if (!PATTERNS.mobile.test(mobile)) throw badRequest('login.mobileInvalid');

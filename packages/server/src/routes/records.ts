@@ -1,7 +1,9 @@
 import { msg, type EntityDef } from '@portal/model';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { requireAuth } from '../auth/authenticate.ts';
 import { ok } from '../http/envelope.ts';
+import { answers, BEARER, documented } from '../http/openapi.ts';
 import { AppError, badRequest } from '../http/errors.ts';
 import { requestLang } from '../http/request-context.ts';
 import { assertPrivilege, isServed, recordNotFound, requestCaller, servedEntity } from '../records/access.ts';
@@ -19,6 +21,27 @@ import { deleteQuietly, removeAttachmentRows } from '../files/attachments.ts';
 import { LIMITS } from '../records/query/ast.ts';
 import { getEntity } from '@portal/model';
 import type { Services } from '../services.ts';
+
+// The document's view of the record calls. Queries and bodies are read by the record service
+// itself (OData-style parameters, entity-defined fields), so these describe and do not validate.
+const TARGET = z.object({ target: z.string().describe('`{entitySet}` or `{entitySet}({id})`, e.g. `new_srv_workorders(…guid…)`') });
+const SET = z.object({ set: z.string().describe('Entity set name, e.g. `new_srv_workorders`') });
+const opt = (d: string) => z.string().optional().describe(d);
+const ODATA = documented(z.object({
+  $select: opt('Comma-separated fields'), $filter: opt('OData filter (eq, ne, gt, ge, lt, le, and, or, not, contains, startswith, endswith)'),
+  $orderby: opt('e.g. `createdon desc`'), $expand: opt('Lookups to expand'), $top: opt('Page size'), $skip: opt('Rows to skip'),
+  $count: opt('`true`: add the total count'), fetchXml: opt('A FetchXML query instead of the OData parameters (entity set or logical name)'),
+}));
+const EXPORT = documented(ODATA.extend({ view: opt('Saved view whose columns to export'), columns: opt('Comma-separated fields to export') }));
+const LOOKUP = documented(z.object({
+  entityName: z.string().describe('Entity (logical or set name)'), page: opt('1-based page'), count: opt('Rows per page (10–50)'),
+  select: opt('Comma-separated fields'), orderby: opt('e.g. `createdon desc`'), condition: opt('Extra condition (JSON)'),
+  filterValue: opt('Quick-search text'), filter: opt('Comma-separated fields the quick search looks in'),
+}));
+const FIELDS = documented(z.record(z.string(), z.unknown()).describe('The record\'s fields by logical name (entity-defined); lookups as `field@odata.bind`. Field errors answer 400 with `Data: { errors: [{ field, message }] }`.'));
+const VALUE = documented(z.object({ value: z.unknown().describe('The field\'s new value') }));
+const TAGS = ['CRM data'];
+const doc = (summary: string, parts: object = {}, answer: 'envelope' | 'file' = 'envelope') => ({ summary, tags: TAGS, security: BEARER, ...parts, ...answers(answer) });
 
 /** `{entitySet}` or `{entitySet}({id})` of a CRM data path. */
 function target(raw: string): { name: string; id?: string } {
@@ -59,7 +82,9 @@ export function recordRoutes(app: FastifyInstance, s: Services) {
     });
     const auth = { preHandler: requireAuth(s.authenticate) };
 
-    r.get<{ Params: { target: string } }>('/api/crmdata/Retrieve/:target', auth, async (req) => {
+    r.get<{ Params: { target: string } }>('/api/crmdata/Retrieve/:target', {
+      ...auth, schema: doc('Retrieve one record or a page of records (OData-style query or FetchXML)', { params: TARGET, querystring: ODATA }),
+    }, async (req) => {
       const t = target(req.params.target);
       const xml = param(req.query, 'fetchXml');
       const e = servedEntity(t.name, xml !== undefined && !t.id ? 'either' : 'set');
@@ -73,7 +98,7 @@ export function recordRoutes(app: FastifyInstance, s: Services) {
       return ok(await retrieveMultiple(db, req, e));
     });
 
-    r.post<{ Params: { set: string } }>('/api/crmdata/create/:set', auth, async (req) => {
+    r.post<{ Params: { set: string } }>('/api/crmdata/create/:set', { ...auth, schema: doc('Create a record: answers `{ id }`', { params: SET, body: FIELDS }) }, async (req) => {
       const e = servedEntity(req.params.set, 'set');
       assertPrivilege(req, e, 'write');
       const lang = requestLang(req);
@@ -93,14 +118,16 @@ export function recordRoutes(app: FastifyInstance, s: Services) {
       const caller = await requestCaller(db, req);
       return ok({ id: await db.tx((sql) => updateRecord(sql, e, caller, id, v.values, lang)) });
     };
-    r.post<{ Params: { target: string } }>('/api/crmdata/Update/:target', auth, (req) => update(req, req.params.target, body(req)));
-    r.post<{ Params: { target: string; field: string } }>('/api/crmdata/Update/:target/:field', auth, (req) => {
+    r.post<{ Params: { target: string } }>('/api/crmdata/Update/:target', { ...auth, schema: doc('Update a record\'s fields', { params: TARGET, body: FIELDS }) }, (req) => update(req, req.params.target, body(req)));
+    r.post<{ Params: { target: string; field: string } }>('/api/crmdata/Update/:target/:field', {
+      ...auth, schema: doc('Update one field of a record', { params: TARGET.extend({ field: z.string().describe('Field logical name') }), body: VALUE }),
+    }, (req) => {
       const b = body(req);
       if (!Object.hasOwn(b, 'value')) throw badRequest('records.q.badParam', { name: 'value' });
       return update(req, req.params.target, { [req.params.field]: b.value });
     });
 
-    r.post<{ Params: { target: string } }>('/api/crmdata/delete/:target', auth, async (req) => {
+    r.post<{ Params: { target: string } }>('/api/crmdata/delete/:target', { ...auth, schema: doc('Delete a record (and its attachments)', { params: TARGET }) }, async (req) => {
       const { e, id } = withId(req.params.target);
       assertPrivilege(req, e, 'write');
       const caller = await requestCaller(db, req);
@@ -113,7 +140,7 @@ export function recordRoutes(app: FastifyInstance, s: Services) {
       return ok(null);
     });
 
-    r.get<{ Params: { set: string } }>('/api/crmdata/Export/:set', auth, async (req, reply) => {
+    r.get<{ Params: { set: string } }>('/api/crmdata/Export/:set', { ...auth, schema: doc('Export the query\'s records as an Excel file', { params: SET, querystring: EXPORT }, 'file') }, async (req, reply) => {
       const e = servedEntity(req.params.set, 'set');
       assertPrivilege(req, e, 'read');
       const file = await exportXlsx(db, req, e);
@@ -127,7 +154,7 @@ export function recordRoutes(app: FastifyInstance, s: Services) {
     });
 
     // spec 000 §7: lookup dialogs. Top-level TotalRecordCount beside the envelope.
-    r.get('/api/crmlookupview/data', auth, async (req) => {
+    r.get('/api/crmlookupview/data', { ...auth, schema: doc('Rows of a lookup dialog (TotalRecordCount beside the envelope)', { querystring: LOOKUP }) }, async (req) => {
       const q = req.query;
       const name = param(q, 'entityName');
       if (!name) throw badRequest('records.q.badParam', { name: 'entityName' });
@@ -156,7 +183,9 @@ export function recordRoutes(app: FastifyInstance, s: Services) {
     });
 
     // spec 000 §7: options of an option-set or bool field, in the caller's language.
-    r.get<{ Params: { entity: string; attribute: string } }>('/api/crmpicklist/options/:entity/:attribute', auth, async (req) => {
+    r.get<{ Params: { entity: string; attribute: string } }>('/api/crmpicklist/options/:entity/:attribute', {
+      ...auth, schema: doc('Options of an option-set or yes/no field, in the caller\'s language', { params: z.object({ entity: z.string(), attribute: z.string() }) }),
+    }, async (req) => {
       const { entity, attribute } = req.params;
       const e = getEntity(entity);
       if (!isServed(e)) throw new AppError(404, 'records.entityNotFound', { entity: entity.slice(0, 64) });

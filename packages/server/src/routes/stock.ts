@@ -14,6 +14,7 @@ import { commandErrorHandler } from '../http/command-errors.ts';
 import { contentDisposition } from '../files/attachments.ts';
 import { ok } from '../http/envelope.ts';
 import { requestLang } from '../http/request-context.ts';
+import { answers, BEARER, documented, pathParams } from '../http/openapi.ts';
 import { requestCaller } from '../records/access.ts';
 import { lockDocument } from '../domain/parts/common.ts';
 import type { Caller } from '../records/scope.ts';
@@ -27,6 +28,19 @@ const TASK = z.object({ subject: text().default(''), deadline: text(40).default(
 const LIMITS = z.object({ stationId: text(200), lines: z.array(z.object({ productId: text(200), minQty: num, maxQty: num })).max(5000) });
 
 const CHECK_LINE = getEntity('new_srv_stockcheckdetail')!;
+/** The document's summary and body of each command (by method and path). */
+const DOCS: Record<string, { summary: string; body?: z.ZodType }> = {
+  'POST /counts': { summary: 'Open a stock count sheet for a warehouse', body: COUNT },
+  'PATCH /counts/:id/lines': { summary: 'Count sheet: enter counted quantities', body: COUNTS },
+  'POST /counts/:id/submit': { summary: 'Count sheet: submit' },
+  'POST /counts/:id/confirm': { summary: 'Count sheet: confirm (posts the differences)' },
+  'POST /counts/:id/cancel': { summary: 'Count sheet: cancel' },
+  'POST /tasks': { summary: 'Create an inventory task for stations', body: TASK },
+  'POST /limits/batch': { summary: 'Save a station\'s inventory limits', body: LIMITS },
+};
+const OVERVIEW = z.object({ stationId: text(200) });
+const doc = (summary: string, parts: object = {}) => ({ summary, tags: ['stock'], security: BEARER, ...parts });
+
 const label = (field: string, lang: Lang) => CHECK_LINE.allFields[field].label[lang];
 /** The count sheet's Excel columns: part number and counted quantity (memo optional); the rest is for reading. */
 const IMPORT_COLUMNS = [
@@ -48,7 +62,11 @@ export function stockRoutes(app: FastifyInstance, s: Services): void {
     r.setErrorHandler(commandErrorHandler);
     const route = (method: 'POST' | 'PATCH', path: string, privilege: Privilege, run: Run) => {
       r.route<{ Params: Record<string, string> }>({
-        method, url: `${STOCK_API}${path}`, preHandler: requireAuth(s.authenticate, privilege),
+        // preValidation: the caller is checked before the body, as when the handlers parsed it.
+        method, url: `${STOCK_API}${path}`, preValidation: requireAuth(s.authenticate, privilege),
+        schema: doc(DOCS[`${method} ${path}`]?.summary ?? '', {
+          ...DOCS[`${method} ${path}`], params: pathParams(path), description: 'One transaction. An `Idempotency-Key` header makes a retry answer the first result.',
+        }),
         handler: async (req) => {
           const caller = await requestCaller(db, req);
           const lang = requestLang(req);
@@ -66,13 +84,17 @@ export function stockRoutes(app: FastifyInstance, s: Services): void {
     route('POST', '/tasks', 'invtask.manage', (sql, c, req, lang) => createTask(sql, c, TASK.parse(req.body ?? {}), lang));
     route('POST', '/limits/batch', 'stock.limit', (sql, c, req, lang) => saveLimits(sql, c, LIMITS.parse(req.body ?? {}) as never, lang));
 
-    r.get(`${STOCK_API}/limits/overview`, { preHandler: requireAuth(s.authenticate, 'stock.read') }, async (req) => {
-      const { stationId } = z.object({ stationId: text(200) }).parse(req.query);
+    r.get(`${STOCK_API}/limits/overview`, {
+      preValidation: requireAuth(s.authenticate, 'stock.read'), schema: doc('A station\'s inventory against its limits', { querystring: OVERVIEW }),
+    }, async (req) => {
+      const { stationId } = OVERVIEW.parse(req.query);
       return ok(await stationInventory(db, await requestCaller(db, req), stationId));
     });
 
     // The sheet's lines as an Excel file to fill in: part number, name, unit, counted quantity, memo.
-    r.get<{ Params: { id: string } }>(`${STOCK_API}/counts/:id/template`, { preHandler: requireAuth(s.authenticate, 'stock.read') }, async (req, reply) => {
+    r.get<{ Params: { id: string } }>(`${STOCK_API}/counts/:id/template`, {
+      preHandler: requireAuth(s.authenticate, 'stock.read'), schema: doc('Count sheet lines as an Excel file to fill in', { params: pathParams('/:id'), ...answers('file') }),
+    }, async (req, reply) => {
       const lang = requestLang(req);
       const caller = await requestCaller(db, req);
       const { name, lines } = await db.tx(async (sql) => {
@@ -101,7 +123,12 @@ export function stockRoutes(app: FastifyInstance, s: Services): void {
   // The Excel import answers like every other import (ErrorCode -1, row errors in Data).
   app.register(async (r) => {
     await r.register(multipart, { limits: { fileSize: 11 * 1024 * 1024, files: 1, fields: 5, parts: 6 } });
-    r.post<{ Params: { id: string } }>(`${STOCK_API}/counts/:id/import`, { preHandler: requireAuth(s.authenticate, 'stock.write') }, async (req, reply) => {
+    r.post<{ Params: { id: string } }>(`${STOCK_API}/counts/:id/import`, {
+      preHandler: requireAuth(s.authenticate, 'stock.write'),
+      schema: doc('Count sheet: import counted quantities from Excel (multipart)', {
+        params: pathParams('/:id'), consumes: ['multipart/form-data'], body: documented(z.object({ file: z.string().describe('The .xlsx file (binary)') })),
+      }),
+    }, async (req, reply) => {
       try {
         const lang = requestLang(req);
         const bytes = await readExcelUpload(req);

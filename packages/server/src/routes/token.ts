@@ -11,6 +11,7 @@ import { consumeSsoAssertion } from '../auth/sso.ts';
 import type { Services } from '../services.ts';
 import { writeLog } from '../domain/operation-log.ts';
 import { AppError } from '../http/errors.ts';
+import { answers, documented, PUBLIC } from '../http/openapi.ts';
 import { portalKind } from '../http/portal-kind.ts';
 import { clientIp, userAgent } from '../http/request-context.ts';
 
@@ -109,7 +110,16 @@ export function tokenRoutes(app: FastifyInstance, s: Services) {
     };
   }
 
-  app.post('/token', { config: { rateLimit: { max: s.cfg.authRateLimit, timeWindow: 60_000 } } }, async (req) => {
+  app.post('/token', {
+    config: { rateLimit: { max: s.cfg.authRateLimit, timeWindow: 60_000 } },
+    schema: {
+      summary: 'Sign in or refresh (OAuth 2 token endpoint, form-encoded)',
+      description: 'grant_type `password` (username, password, captcha1 = captcha id, captcha2 = its answer; or the CRM hand-off: userid + assertion), '
+        + '`smscode` (mobilephone, captcha1 = the SMS code) or `refresh_token`. Answers `{ access_token, refresh_token, token_type, expires_in }` (not the envelope); '
+        + 'refusals 400 with the envelope plus `error` (invalid_grant, unsupported_grant_type) and `error_description`.',
+      tags: ['sign-in'], consumes: ['application/x-www-form-urlencoded'], body: documented(TokenForm), security: PUBLIC, ...answers('json'),
+    },
+  }, async (req) => {
     const parsed = TokenForm.safeParse(req.body ?? {});
     if (!parsed.success) throw new AppError(400, 'error.badRequest', undefined, 'invalid_request');
     const f = parsed.data;

@@ -8,6 +8,7 @@ import { addLine, deleteLine, updateLine } from '../domain/work-order/lines.ts';
 import { completeOrder, recordProgress } from '../domain/work-order/progress.ts';
 import { commandErrorHandler } from '../http/command-errors.ts';
 import { forbidden } from '../http/errors.ts';
+import { BEARER, documented } from '../http/openapi.ts';
 import { ok } from '../http/envelope.ts';
 import { requestLang } from '../http/request-context.ts';
 import { requestCaller } from '../records/access.ts';
@@ -42,6 +43,16 @@ const BODIES = {
 const LINE_BODY = z.record(z.string().max(100), z.unknown());
 const LINE_KIND = z.enum(Object.keys(LINE_ENTITIES) as [keyof typeof LINE_ENTITIES, ...(keyof typeof LINE_ENTITIES)[]]);
 
+const SUMMARY: Record<keyof typeof BODIES, string> = {
+  dispatch: 'Dispatch to a service engineer', appointment: 'Set or change the appointment', progress: 'Record a progress step (departure, arrival, …)',
+  complete: 'Complete the service', cancel: 'Cancel the work order', audit: 'Audit (pass or return)', revisit: 'Record the return visit',
+  settlement: 'Set the settlement status', supervise: 'Supervise (urge) the work order',
+};
+const ID = z.object({ id: z.string().describe('Work order id (GUID)') });
+const LINE_PARAMS = documented(z.object({ id: z.string().describe('Work order id (GUID)'), kind: LINE_KIND, lineId: z.string().optional().describe('Line id (GUID)') }));
+const LINE_DOC = documented(LINE_BODY.describe('The detail line\'s fields (entity-defined, by logical name)'));
+const TAGS = ['work orders'];
+
 type Command<B> = (sql: Sql, caller: Caller, id: string, body: B, lang: Lang) => Promise<CommandResult>;
 // Any one of a command's privileges (the model's table; the engineer's workorder.service included).
 const PRIVILEGE: Record<keyof typeof BODIES | 'lines', readonly Privilege[]> = WORK_ORDER_COMMAND_PRIVILEGES;
@@ -59,8 +70,9 @@ export function workOrderRoutes(app: FastifyInstance, s: Services): void {
   const { db } = s;
   app.register(async (r) => {
     r.setErrorHandler(commandErrorHandler);
+    // preValidation: the caller is checked before the body, as when the handlers parsed it.
     const auth = (any: readonly Privilege[]) => ({
-      preHandler: async (req: FastifyRequest) => {
+      preValidation: async (req: FastifyRequest) => {
         const p = await s.authenticate(req);
         if (!any.some((x) => p.privileges.has(x))) throw forbidden();
       },
@@ -68,7 +80,9 @@ export function workOrderRoutes(app: FastifyInstance, s: Services): void {
     const answer = (res: CommandResult) => ok(res, res.message);
 
     for (const name of Object.keys(BODIES) as (keyof typeof BODIES)[]) {
-      r.post<{ Params: { id: string } }>(`${WORK_ORDER_API}/:id/${name}`, auth(PRIVILEGE[name]), async (req) => {
+      r.post<{ Params: { id: string } }>(`${WORK_ORDER_API}/:id/${name}`, {
+        ...auth(PRIVILEGE[name]), schema: { summary: SUMMARY[name], tags: TAGS, params: ID, body: BODIES[name], security: BEARER },
+      }, async (req) => {
         const body = BODIES[name].parse(req.body ?? {});
         const caller = await requestCaller(db, req);
         const run = COMMANDS[name] as Command<typeof body>;
@@ -81,17 +95,23 @@ export function workOrderRoutes(app: FastifyInstance, s: Services): void {
       caller: await requestCaller(db, req),
       lang: requestLang(req),
     });
-    r.post<{ Params: { id: string; kind: string } }>(`${WORK_ORDER_API}/:id/lines/:kind`, auth(PRIVILEGE.lines), async (req) => {
+    r.post<{ Params: { id: string; kind: string } }>(`${WORK_ORDER_API}/:id/lines/:kind`, {
+      ...auth(PRIVILEGE.lines), schema: { summary: 'Add a detail line (parts used, charges, …)', tags: TAGS, params: LINE_PARAMS, body: LINE_DOC, security: BEARER },
+    }, async (req) => {
       const { kind, caller, lang } = await line(req);
       const body = LINE_BODY.parse(req.body ?? {});
       return answer(await db.tx((sql) => addLine(sql, caller, req.params.id, kind, body, lang)));
     });
-    r.patch<{ Params: { id: string; kind: string; lineId: string } }>(`${WORK_ORDER_API}/:id/lines/:kind/:lineId`, auth(PRIVILEGE.lines), async (req) => {
+    r.patch<{ Params: { id: string; kind: string; lineId: string } }>(`${WORK_ORDER_API}/:id/lines/:kind/:lineId`, {
+      ...auth(PRIVILEGE.lines), schema: { summary: 'Update a detail line', tags: TAGS, params: LINE_PARAMS, body: LINE_DOC, security: BEARER },
+    }, async (req) => {
       const { kind, caller, lang } = await line(req);
       const body = LINE_BODY.parse(req.body ?? {});
       return answer(await db.tx((sql) => updateLine(sql, caller, req.params.id, kind, req.params.lineId, body, lang)));
     });
-    r.delete<{ Params: { id: string; kind: string; lineId: string } }>(`${WORK_ORDER_API}/:id/lines/:kind/:lineId`, auth(PRIVILEGE.lines), async (req) => {
+    r.delete<{ Params: { id: string; kind: string; lineId: string } }>(`${WORK_ORDER_API}/:id/lines/:kind/:lineId`, {
+      ...auth(PRIVILEGE.lines), schema: { summary: 'Delete a detail line', tags: TAGS, params: LINE_PARAMS, security: BEARER },
+    }, async (req) => {
       const { kind, caller, lang } = await line(req);
       return answer(await db.tx((sql) => deleteLine(sql, caller, req.params.id, kind, req.params.lineId, lang)));
     });
