@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import type { Lang } from '@portal/model';
 import { msg } from '@portal/model';
 import { AppError } from '../http/errors.ts';
-import { cellData, MAX_IMPORT_ROWS, openFirstSheet } from './excel.ts';
+import { MAX_IMPORT_ROWS, openFirstSheet } from './excel.ts';
 
 /**
  * A plain table in the first sheet of an .xlsx (already checked by checkExcelFile): a header row
@@ -19,31 +19,35 @@ export interface TableColumn {
 export type TableCell = string | number | boolean | Date | null;
 
 export async function readTable(bytes: Buffer, columns: TableColumn[], lang: Lang): Promise<{ row: number; values: Record<string, TableCell> }[]> {
-  const { ws, header } = await openFirstSheet(bytes);
-  const at = new Map<string, number>();
-  header.eachCell({ includeEmpty: false }, (cell, col) => {
-    const text = String(cellData(cell.value) ?? '').trim().replace(/^\*+|\*+$/g, '').trim().toLowerCase();
-    const c = columns.find((x) => x.headers.some((h) => h.toLowerCase() === text));
-    if (c && !at.has(c.key)) at.set(c.key, col);
-  });
-  const missing = columns.filter((c) => c.required && !at.has(c.key));
-  if (missing.length) throw new AppError(400, 'excel.headerMissing', { header: missing.map((c) => c.headers[0]).join(lang === 'zh-CN' ? '、' : ', ') });
-  const out: { row: number; values: Record<string, TableCell> }[] = [];
-  ws.eachRow({ includeEmpty: false }, (r, rowNumber) => {
-    if (rowNumber <= header.number) return;
-    const values: Record<string, TableCell> = {};
-    let any = false;
-    for (const [key, col] of at) {
-      const v = cellData(r.getCell(col).value);
-      values[key] = v;
-      if (v !== null) any = true;
+  const { header, rows } = await openFirstSheet(bytes);
+  try {
+    const at = new Map<string, number>();
+    header.cells.forEach((v, col) => {
+      const text = String(v ?? '').trim().replace(/^\*+|\*+$/g, '').trim().toLowerCase();
+      const c = columns.find((x) => x.headers.some((h) => h.toLowerCase() === text));
+      if (c && !at.has(c.key)) at.set(c.key, col);
+    });
+    const missing = columns.filter((c) => c.required && !at.has(c.key));
+    if (missing.length) throw new AppError(400, 'excel.headerMissing', { header: missing.map((c) => c.headers[0]).join(lang === 'zh-CN' ? '、' : ', ') });
+    const out: { row: number; values: Record<string, TableCell> }[] = [];
+    // Read as a stream: leaving the loop at row MAX_IMPORT_ROWS + 1 stops reading the file.
+    for await (const r of rows) {
+      const values: Record<string, TableCell> = {};
+      let any = false;
+      for (const [key, col] of at) {
+        const v = r.cells[col] ?? null;
+        values[key] = v;
+        if (v !== null) any = true;
+      }
+      if (!any) continue;
+      if (out.length >= MAX_IMPORT_ROWS) throw new AppError(400, 'excel.tooMany');
+      out.push({ row: r.row, values });
     }
-    if (!any) return;
-    if (out.length >= MAX_IMPORT_ROWS) throw new AppError(400, 'excel.tooMany');
-    out.push({ row: rowNumber, values });
-  });
-  if (!out.length) throw new AppError(400, 'excel.noData');
-  return out;
+    if (!out.length) throw new AppError(400, 'excel.noData');
+    return out;
+  } finally {
+    await rows.return(undefined);
+  }
 }
 
 /** A one-sheet workbook: a bold header row, then the rows (numbers stay numbers, text stays text). */

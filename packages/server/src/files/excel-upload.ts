@@ -1,5 +1,6 @@
 import { msg } from '@portal/model';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ZodError } from 'zod';
 import { fail } from '../http/envelope.ts';
 import { AppError, badRequest } from '../http/errors.ts';
 import { requestLang } from '../http/request-context.ts';
@@ -29,7 +30,7 @@ export async function readExcelUpload(req: FastifyRequest): Promise<Buffer> {
     bytes = Buffer.concat(chunks);
   }
   if (!bytes) throw badRequest('files.noFile');
-  checkExcelFile(fileName, bytes);
+  await checkExcelFile(fileName, bytes);
   return bytes;
 }
 
@@ -40,6 +41,8 @@ export function uploadFailure(req: FastifyRequest, reply: FastifyReply, e: unkno
     return reply.code(400).send({ ErrorCode: -1, Message: msg(e.key, lang, e.params), Data: { errors: e.errors, total: e.total } });
   }
   if (e instanceof AppError) return reply.code(e.status).send(fail(-1, msg(e.key, lang, e.params)));
+  // A body of the wrong shape (an array, text) is the caller's mistake, not a failed upload.
+  if (e instanceof ZodError) return reply.code(400).send(fail(-1, msg('error.badRequest', lang)));
   const code = (e as { code?: string }).code;
   const status = (e as { statusCode?: number }).statusCode;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(413).send(fail(-1, msg('files.tooLarge', lang)));

@@ -6,13 +6,15 @@ import type { Caller } from '../records/scope.ts';
 import { Params, q } from '../records/sql.ts';
 import { isWritable, normGuid, stationField, validateValues, type FieldError } from '../records/validate.ts';
 import { insertRecords, ValidationFailed } from '../records/write.ts';
-import { zipProblem } from './zip-guard.ts';
+import { firstSheetRows, type SheetRow } from './xlsx-reader.ts';
+import { zipProblemStreamed } from './zip-guard.ts';
 
 /**
  * Excel import and template (spec 000 §2, §5; spec 001 §5). Only .xlsx is read, and only after the
  * archive passed the zip guard; exceljs reads cell values (a formula gives its cached result, never
  * evaluated; nothing external is fetched, macros are never run). All rows are validated first and
  * the whole file is refused when any row fails; otherwise every row is inserted in one transaction.
+ * Files are read as a stream (xlsx-reader.ts) and reading stops at row MAX_IMPORT_ROWS + 1.
  */
 
 export const MAX_IMPORT_ROWS = 5000;
@@ -135,15 +137,15 @@ export async function buildTemplate(e: EntityDef, lang: Lang): Promise<Buffer> {
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-/** What kind of upload it is, from the name and the first bytes. */
-export function checkExcelFile(fileName: string, bytes: Buffer): void {
+/** What kind of upload it is, from the name and the first bytes; then the zip guard (streamed). */
+export async function checkExcelFile(fileName: string, bytes: Buffer): Promise<void> {
   const lower = fileName.toLowerCase();
   const cfb = bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]));
   if (lower.endsWith('.xls') || cfb) throw new AppError(400, 'excel.useXlsx');
   if (!lower.endsWith('.xlsx')) throw new AppError(400, 'excel.xlsOnly');
   if (bytes.length === 0) throw new AppError(400, 'excel.noData');
   if (!(bytes[0] === 0x50 && bytes[1] === 0x4b)) throw new AppError(400, 'excel.xlsOnly');
-  if (zipProblem(bytes)) throw new AppError(400, 'excel.unsafe');
+  if (await zipProblemStreamed(bytes)) throw new AppError(400, 'excel.unsafe');
 }
 
 type Cell = ExcelJS.CellValue;
@@ -233,38 +235,36 @@ interface ParsedRow {
 }
 
 /**
- * The first sheet of an .xlsx (already checked by checkExcelFile) and its header, the first
- * non-empty row; 'excel.unsafe' when it does not load, 'excel.noData' when it is empty.
+ * The first sheet of an .xlsx (already checked by checkExcelFile): its header, the first non-empty
+ * row, and the rows after it, read on demand; 'excel.noData' when the sheet is empty. Leaving the
+ * loop over `rows` stops reading the file.
  */
-export async function openFirstSheet(bytes: Buffer): Promise<{ ws: ExcelJS.Worksheet; header: ExcelJS.Row }> {
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
-    throw new AppError(400, 'excel.unsafe');
-  }
-  const ws = wb.worksheets[0];
-  if (!ws || ws.actualRowCount === 0) throw new AppError(400, 'excel.noData');
-  let header: ExcelJS.Row | undefined;
-  ws.eachRow({ includeEmpty: false }, (r) => {
-    header ??= r;
-  });
-  if (!header) throw new AppError(400, 'excel.noData');
-  return { ws, header };
+export async function openFirstSheet(bytes: Buffer): Promise<{ header: SheetRow; rows: AsyncGenerator<SheetRow> }> {
+  const rows = firstSheetRows(bytes);
+  const first = await rows.next();
+  if (first.done) throw new AppError(400, 'excel.noData');
+  return { header: first.value, rows };
 }
 
 /** Reads the first sheet: header row → fields, then every non-empty row (at most 5000). */
 export async function readSheet(e: EntityDef, bytes: Buffer, lang: Lang, caller: Caller): Promise<{ rows: ParsedRow[]; errors: RowError[]; columns: string[] }> {
-  const { ws, header: headerRow } = await openFirstSheet(bytes);
+  const { header: headerRow, rows: sheetRows } = await openFirstSheet(bytes);
+  try {
+    return await readRows(e, headerRow, sheetRows, lang, caller);
+  } finally {
+    await sheetRows.return(undefined); // stops the inflate when reading ended early
+  }
+}
+
+async function readRows(e: EntityDef, headerRow: SheetRow, sheetRows: AsyncGenerator<SheetRow>, lang: Lang, caller: Caller): Promise<{ rows: ParsedRow[]; errors: RowError[]; columns: string[] }> {
   const byName = new Map<string, string>();
   for (const [name, f] of importableFields(e)) {
     for (const k of [f.label['zh-CN'], f.label['en-US'], name]) if (!byName.has(k.toLowerCase())) byName.set(k.toLowerCase(), name);
   }
   const columns: { col: number; field: string }[] = [];
   const seen = new Set<string>();
-  headerRow.eachCell({ includeEmpty: false }, (cell, col) => {
-    const raw = cellData(cell.value);
-    if (raw === null) return;
+  headerRow.cells.forEach((raw, col) => {
+    if (raw === null || raw === undefined) return;
     const text = String(raw).trim().replace(/^\*+|\*+$/g, '').trim();
     const field = byName.get(text.toLowerCase());
     if (!field) throw new AppError(400, 'excel.headerUnknown', { header: text.slice(0, 50) });
@@ -280,26 +280,27 @@ export async function readSheet(e: EntityDef, bytes: Buffer, lang: Lang, caller:
   const rows: ParsedRow[] = [];
   const errors: RowError[] = [];
   let count = 0;
-  ws.eachRow({ includeEmpty: false }, (r, rowNumber) => {
-    if (r === headerRow) return;
+  // Leaving this loop (the row limit, a thrown error) stops reading the file.
+  for await (const r of sheetRows) {
+    const rowNumber = r.row;
     const input: Record<string, unknown> = {};
     const rowErrors: RowError[] = [];
     let any = false;
     for (const { col, field } of columns) {
-      const v = cellData(r.getCell(col).value);
-      if (v === null) continue;
+      const v = r.cells[col];
+      if (v === null || v === undefined) continue;
       any = true;
       const f = e.allFields[field];
       const c = convert(f, v, f.label[lang], lang);
       if ('error' in c) rowErrors.push({ row: rowNumber, field: f.label[lang], message: rowMessage(rowNumber, c.error, lang) });
       else input[field] = c.value;
     }
-    if (!any) return;
+    if (!any) continue;
     count++;
     if (count > MAX_IMPORT_ROWS) throw new AppError(400, 'excel.tooMany');
     rows.push({ row: rowNumber, input });
     errors.push(...rowErrors);
-  });
+  }
   if (!rows.length) throw new AppError(400, 'excel.noData');
   return { rows, errors, columns: columns.map((c) => c.field) };
 }

@@ -1,4 +1,5 @@
-import { inflateRawSync } from 'node:zlib';
+import { Readable } from 'node:stream';
+import { createInflateRaw, inflateRawSync } from 'node:zlib';
 
 /**
  * Checks an xlsx (a zip) before any parser sees it: the central directory must be sound, and every
@@ -20,7 +21,20 @@ export interface ZipLimits {
 
 export const XLSX_LIMITS: ZipLimits = { maxTotal: 100 * 1024 * 1024, maxRatio: 100, maxEntries: 10_000, ratioGrace: 100 * 1024 };
 
-export function zipProblem(buf: Buffer, limits: ZipLimits = XLSX_LIMITS): string | null {
+/** One entry of a checked archive: where its data starts, how it is stored, its sizes. */
+export interface ZipEntry {
+  name: string;
+  method: number;
+  dataStart: number;
+  compressed: number;
+  declared: number;
+}
+
+/**
+ * The central directory, checked: sound, no encryption or ZIP64, stored or deflated, declared sizes
+ * within the limits. Entries are not inflated here.
+ */
+export function zipEntries(buf: Buffer, limits: ZipLimits = XLSX_LIMITS): ZipEntry[] | string {
   // End of central directory: 22 bytes plus a comment of up to 65535 bytes, searched from the end.
   let eocd = -1;
   for (let i = buf.length - 22; i >= Math.max(0, buf.length - 22 - 0xffff); i--) {
@@ -38,6 +52,7 @@ export function zipProblem(buf: Buffer, limits: ZipLimits = XLSX_LIMITS): string
   if (cdOffset + cdSize > eocd) return 'central directory out of bounds';
   let p = cdOffset;
   let total = 0;
+  const entries: ZipEntry[] = [];
   for (let n = 0; n < count; n++) {
     if (p + 46 > buf.length || buf.readUInt32LE(p) !== 0x02014b50) return 'bad central directory entry';
     const flags = buf.readUInt16LE(p + 8);
@@ -48,6 +63,7 @@ export function zipProblem(buf: Buffer, limits: ZipLimits = XLSX_LIMITS): string
     const extraLen = buf.readUInt16LE(p + 30);
     const commentLen = buf.readUInt16LE(p + 32);
     const local = buf.readUInt32LE(p + 42);
+    const name = buf.toString('utf8', p + 46, Math.min(buf.length, p + 46 + nameLen));
     p += 46 + nameLen + extraLen + commentLen;
     if (flags & 0x1) return 'encrypted entry';
     if (compressed === 0xffffffff || declared === 0xffffffff || local === 0xffffffff) return 'zip64';
@@ -55,23 +71,74 @@ export function zipProblem(buf: Buffer, limits: ZipLimits = XLSX_LIMITS): string
     if (local + 30 > buf.length || buf.readUInt32LE(local) !== 0x04034b50) return 'bad local header';
     const dataStart = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
     if (dataStart + compressed > buf.length) return 'entry out of bounds';
-    // Declared sizes first (cheap), then the real inflated size.
+    // Declared sizes first (cheap); the real inflated size is checked by the callers below.
     if (declared > limits.ratioGrace && declared > compressed * limits.maxRatio) return 'compression ratio';
     if (total + declared > limits.maxTotal) return 'total size';
-    const room = Math.min(limits.maxTotal - total, Math.max(limits.ratioGrace, compressed * limits.maxRatio));
+    total += declared;
+    entries.push({ name, method, dataStart, compressed, declared });
+  }
+  return entries;
+}
+
+/** How many bytes an entry may inflate to, given what the entries before it took. */
+const roomFor = (e: ZipEntry, taken: number, limits: ZipLimits) => Math.min(limits.maxTotal - taken, Math.max(limits.ratioGrace, e.compressed * limits.maxRatio));
+
+export function zipProblem(buf: Buffer, limits: ZipLimits = XLSX_LIMITS): string | null {
+  const entries = zipEntries(buf, limits);
+  if (typeof entries === 'string') return entries;
+  let total = 0;
+  for (const e of entries) {
+    const room = roomFor(e, total, limits);
     let size: number;
-    if (method === 0) size = compressed;
+    if (e.method === 0) size = e.compressed;
     else {
       try {
         // maxOutputLength makes zlib stop (and throw) past the room left: a bomb is never inflated whole.
-        size = inflateRawSync(buf.subarray(dataStart, dataStart + compressed), { maxOutputLength: room + 1 }).length;
-      } catch (e) {
-        const code = (e as { code?: string }).code;
-        return code === 'ERR_BUFFER_TOO_LARGE' || /too large|buffer/i.test(String((e as Error).message)) ? 'inflates past the limit' : 'corrupt entry';
+        size = inflateRawSync(buf.subarray(e.dataStart, e.dataStart + e.compressed), { maxOutputLength: room + 1 }).length;
+      } catch (err) {
+        const code = (err as { code?: string }).code;
+        return code === 'ERR_BUFFER_TOO_LARGE' || /too large|buffer/i.test(String((err as Error).message)) ? 'inflates past the limit' : 'corrupt entry';
       }
     }
     if (size > room) return 'inflates past the limit';
     total += size;
   }
   return null;
+}
+
+/**
+ * zipProblem for request paths: the same limits, but every entry is inflated as a stream (on zlib's
+ * thread pool) and only counted, so a 95 MB sheet costs neither 95 MB of memory nor a blocked event loop.
+ */
+export async function zipProblemStreamed(buf: Buffer, limits: ZipLimits = XLSX_LIMITS): Promise<string | null> {
+  const entries = zipEntries(buf, limits);
+  if (typeof entries === 'string') return entries;
+  let total = 0;
+  for (const e of entries) {
+    const room = roomFor(e, total, limits);
+    let size = 0;
+    if (e.method === 0) size = e.compressed;
+    else {
+      try {
+        for await (const chunk of inflateEntry(buf, e)) {
+          size += chunk.length;
+          if (size > room) return 'inflates past the limit';
+        }
+      } catch {
+        return 'corrupt entry';
+      }
+    }
+    if (size > room) return 'inflates past the limit';
+    total += size;
+  }
+  return null;
+}
+
+/** An entry's bytes, inflated chunk by chunk (64 KB); breaking out of the loop stops zlib. */
+export function inflateEntry(buf: Buffer, e: ZipEntry): AsyncIterable<Buffer> {
+  const data = buf.subarray(e.dataStart, e.dataStart + e.compressed);
+  if (e.method === 0) return Readable.from([data]);
+  const z = createInflateRaw({ chunkSize: 64 * 1024 });
+  z.end(data);
+  return z;
 }

@@ -12,17 +12,17 @@ import {
 } from '../files/attachments.ts';
 import { buildTemplate, importableEntity, importRows, type ImportTimings } from '../files/excel.ts';
 import { readExcelUpload, uploadFailure } from '../files/excel-upload.ts';
+import { importSlot } from '../files/import-gate.ts';
 import { ATTACHMENT_LIMIT, MB } from '../files/guard.ts';
 import { extOf, isPreviewExt } from '../files/sniff.ts';
 import { checkAnnounced, completeTicket, createTicket, purgeTickets, receiveDirect } from '../files/tickets.ts';
 import { ok } from '../http/envelope.ts';
-import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { answers, BEARER, documented, PUBLIC } from '../http/openapi.ts';
+import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { requestLang, t } from '../http/request-context.ts';
 import { assertCanSeeRecord, requestCaller } from '../records/access.ts';
 import type { Services } from '../services.ts';
 
-/**
 // For the document. Upload-type calls check their own fields and answer `ErrorCode: -1` (spec 000 §8),
 // so their inputs are described, not validated by Fastify.
 const CODE = z.string().regex(/^\d{2,12}$/).max(12);
@@ -43,6 +43,7 @@ const EXCEL = documented(z.object({ file: z.string().describe('The .xlsx file (b
 const TAGS = ['files'];
 const doc = (summary: string, parts: object = {}, security = BEARER) => ({ schema: { summary, tags: TAGS, security, ...parts } });
 
+/**
  * Attachments (list, upload, download, delete), direct uploads with signed URLs, Excel template
  * and import, and the address lists. Upload-type calls answer failures as `ErrorCode: -1` with the
  * Message (spec 000 §8) and a 4xx status.
@@ -232,14 +233,15 @@ export function fileRoutes(app: FastifyInstance, s: Services) {
       try {
         const e = importableEntity((req.params as { entitySet: string }).entitySet);
         if (!req.principal!.privileges.has(e.access.write)) throw forbidden();
-        const bytes = await readExcelUpload(req);
+        const release = importSlot(req);
         const lang = requestLang(req);
         const timings: ImportTimings = {};
         try {
-          const r = await importRows(db, e, bytes, await requestCaller(db, req), lang, timings);
           const bytes = await readExcelUpload(req);
+          const r = await importRows(db, e, bytes, await requestCaller(db, req), lang, timings);
           return ok(r, msg('excel.imported', lang, { count: r.imported }));
         } finally {
+          release();
           reply.header('server-timing', Object.entries(timings).map(([k, v]) => `${k};dur=${v.toFixed(1)}`).join(', '));
         }
       } catch (e) {

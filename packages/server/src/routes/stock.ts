@@ -10,11 +10,12 @@ import { saveLimits, stationInventory } from '../domain/stock/limits.ts';
 import { ImportRefused, MAX_LISTED_ERRORS } from '../files/excel.ts';
 import { readTable, writeTable } from '../files/excel-table.ts';
 import { readExcelUpload, uploadFailure } from '../files/excel-upload.ts';
+import { importSlot } from '../files/import-gate.ts';
 import { commandErrorHandler } from '../http/command-errors.ts';
 import { contentDisposition } from '../files/attachments.ts';
 import { ok } from '../http/envelope.ts';
-import { requestLang } from '../http/request-context.ts';
 import { answers, BEARER, documented, pathParams } from '../http/openapi.ts';
+import { requestLang } from '../http/request-context.ts';
 import { requestCaller } from '../records/access.ts';
 import { lockDocument } from '../domain/parts/common.ts';
 import type { Caller } from '../records/scope.ts';
@@ -27,7 +28,6 @@ const COUNTS = z.object({ lines: z.array(z.object({ lineId: text(200), countQty:
 const TASK = z.object({ subject: text().default(''), deadline: text(40).default(''), stationIds: z.array(text(200)).max(1000).default([]), memo: text().optional() });
 const LIMITS = z.object({ stationId: text(200), lines: z.array(z.object({ productId: text(200), minQty: num, maxQty: num })).max(5000) });
 
-const CHECK_LINE = getEntity('new_srv_stockcheckdetail')!;
 /** The document's summary and body of each command (by method and path). */
 const DOCS: Record<string, { summary: string; body?: z.ZodType }> = {
   'POST /counts': { summary: 'Open a stock count sheet for a warehouse', body: COUNT },
@@ -41,6 +41,7 @@ const DOCS: Record<string, { summary: string; body?: z.ZodType }> = {
 const OVERVIEW = z.object({ stationId: text(200) });
 const doc = (summary: string, parts: object = {}) => ({ summary, tags: ['stock'], security: BEARER, ...parts });
 
+const CHECK_LINE = getEntity('new_srv_stockcheckdetail')!;
 const label = (field: string, lang: Lang) => CHECK_LINE.allFields[field].label[lang];
 /** The count sheet's Excel columns: part number and counted quantity (memo optional); the rest is for reading. */
 const IMPORT_COLUMNS = [
@@ -129,8 +130,10 @@ export function stockRoutes(app: FastifyInstance, s: Services): void {
         params: pathParams('/:id'), consumes: ['multipart/form-data'], body: documented(z.object({ file: z.string().describe('The .xlsx file (binary)') })),
       }),
     }, async (req, reply) => {
+      let release: (() => void) | undefined;
       try {
         const lang = requestLang(req);
+        release = importSlot(req);
         const bytes = await readExcelUpload(req);
         const table = await readTable(bytes, IMPORT_COLUMNS, lang);
         const rows: CountRow[] = table.map((t) => ({
@@ -145,6 +148,8 @@ export function stockRoutes(app: FastifyInstance, s: Services): void {
         return ok({ imported: result.imported }, msg('excel.imported', lang, { count: result.imported }));
       } catch (e) {
         return uploadFailure(req, reply, e);
+      } finally {
+        release?.();
       }
     });
   });
