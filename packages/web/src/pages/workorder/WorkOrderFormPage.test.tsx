@@ -95,6 +95,19 @@ describe('work-order edit screen', () => {
     expect(screen.getByText('更多')).toBeTruthy();
   });
 
+  it('an engineer\'s own order: read-only fields; appointment, progress and completion, lines; no dispatch, cancel or save', async () => {
+    signIn(['workorder.read', 'workorder.service'], { userName: 'engineer1', nickName: '赵磊' });
+    server(3);
+    renderApp('/workOrder/edit/wo1');
+    await screen.findByTestId('wo-status', {}, LONG);
+    expect(screen.queryByTestId('form-save')).toBeNull();
+    // No save button, so the header holds all three: appointment, progress, complete — never dispatch or cancel.
+    expect(actions()).toEqual(['wo-action-appointment', 'wo-action-progress', 'wo-action-complete']);
+    expect(screen.queryByText('更多')).toBeNull();
+    await act(async () => fireEvent.click(screen.getByTestId('wo-tab-repairitems')));
+    expect(await screen.findByTestId('wo-line-add-repairitems')).toBeTruthy();
+  });
+
   it('an audited order is read-only, offers no line editing, and head office may revisit', async () => {
     signIn(['workorder.read', 'workorder.write', 'workorder.dispatch', 'workorder.audit'], { userType: 1 });
     server(10);

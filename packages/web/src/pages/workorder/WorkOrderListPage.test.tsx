@@ -51,6 +51,25 @@ describe('work-order list', () => {
     expect(screen.queryByTestId('list-new')).toBeNull();
   });
 
+  it('an engineer (no workorder.all) opens on 我的工单, which only they are offered', async () => {
+    signIn(['workorder.read', 'workorder.service']);
+    const q = server();
+    const { unmount } = renderApp('/workOrder/list');
+    await screen.findByTestId('list-empty', {}, LONG);
+    expect(screen.getByTestId('list-view-select').textContent).toContain('我的工单');
+    // The server narrows the rows to their own orders; the view adds no filter of its own.
+    expect(q.at(-1)!.get('$filter')).toBeNull();
+    expect(screen.queryByTestId('list-new')).toBeNull();
+    unmount();
+    useSession.getState().clearAll();
+    signIn(['workorder.read', 'workorder.all']);
+    renderApp('/workOrder/list');
+    await screen.findByTestId('list-empty', {}, LONG);
+    expect(screen.getByTestId('list-view-select').textContent).toContain('全部工单');
+    await act(async () => fireEvent.mouseDown(screen.getByTestId('list-view-select').querySelector('.ant-select-selector') ?? screen.getByTestId('list-view-select')));
+    expect(screen.queryByText('我的工单')).toBeNull();
+  });
+
   it('the abnormal view filters on the flag; writers get 新建', async () => {
     signIn(['workorder.read', 'workorder.write']);
     const q = server();
