@@ -70,7 +70,7 @@ describe('browser security headers', () => {
     const p = csp((await get('/main/workorder/map')).headers['content-security-policy']);
     expect(p.get('img-src')).toEqual(["'self'", 'data:', 'blob:', ...[1, 2, 3, 4].map((n) => `https://webrd0${n}.is.autonavi.com`)]);
     // A configured value that is no host name cannot add a directive.
-    expect(p.get('frame-src')).toEqual(['www.baidu.com', 'map.baidu.com']);
+    expect(p.get('frame-src')).toEqual(['www.baidu.com:*', 'map.baidu.com:*']);
     expect(p.get('script-src')).toEqual(["'self'"]);
     expect([...p.keys()].filter((k) => k === 'script-src')).toHaveLength(1);
   });

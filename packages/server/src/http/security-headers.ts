@@ -60,7 +60,8 @@ export function s3Sources(s3: S3Config | undefined): string[] {
  * docs/decisions.md); styles cannot run script.
  */
 export function securityHeaders(cfg: Config): FastifyHelmetOptions {
-  const external = cfg.externalHosts.filter((h) => HOST_NAME.test(h));
+  // Any port: /main/external/:url checks the host name only.
+  const external = cfg.externalHosts.filter((h) => HOST_NAME.test(h)).map((h) => `${h}:*`);
   const address = Object.values(cfg.files.address).map(sourceOf).filter((s): s is string => !!s);
   const connect = [...new Set([...s3Sources(cfg.files.s3), ...address])];
   return {
