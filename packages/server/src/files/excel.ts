@@ -3,7 +3,7 @@ import { getEntity, getEntityBySet, msg, type EntityDef, type FieldDef, type Lan
 import type { Db, Sql } from '../db/db.ts';
 import { AppError } from '../http/errors.ts';
 import type { Caller } from '../records/scope.ts';
-import { Params, q } from '../records/sql.ts';
+import { CAST, kindOf, Params, q } from '../records/sql.ts';
 import { isWritable, normGuid, stationField, validateValues, type FieldError } from '../records/validate.ts';
 import { insertRecords, ValidationFailed } from '../records/write.ts';
 import { firstSheetRows, type SheetRow } from './xlsx-reader.ts';
@@ -365,7 +365,9 @@ async function resolveLookups(sql: Sql, e: EntityDef, rows: ParsedRow[], errors:
 }
 
 /** Unique fields: a value repeated in the file or already in the table is a row error (not a failed insert). */
-async function checkUnique(sql: Sql, e: EntityDef, rows: { row: number; values: Record<string, unknown> }[], errors: RowError[], lang: Lang): Promise<void> {
+async function checkUnique(
+  sql: Sql, e: EntityDef, rows: { row: number; values: Record<string, unknown> }[], errors: RowError[], lang: Lang, callerStation?: string | null,
+): Promise<void> {
   for (const [name, f] of importableFields(e)) {
     if (!f.unique) continue;
     const label = f.label[lang];
@@ -386,6 +388,39 @@ async function checkUnique(sql: Sql, e: EntityDef, rows: { row: number; values: 
     for (const t of taken) {
       const row = first.get(t.v)!;
       errors.push({ row, field: label, message: rowMessage(row, msg('excel.exists', lang, { field: label, value: t.v.slice(0, 50) }), lang) });
+    }
+  }
+  // A code unique within its station (composite key ending in a text field): the same row errors,
+  // the station being the row's own or, left out, the caller's.
+  const sf = stationField(e);
+  for (const cols of e.uniques) {
+    const last = cols[cols.length - 1];
+    const lf = e.allFields[last];
+    if (lf?.type !== 'text') continue;
+    const label = lf.label[lang];
+    const isId = (c: string) => CAST[kindOf(e, c)] === 'uuid';
+    const keyed = rows.flatMap((r) => {
+      const k = cols.map((c) => r.values[c] ?? (c === sf ? (callerStation ?? undefined) : undefined));
+      return k.every((v) => v !== null && v !== undefined) ? [{ row: r.row, k, key: k.map((v, j) => (isId(cols[j]) ? String(v).toLowerCase() : String(v))).join('\u001f') }] : [];
+    });
+    const first = new Map<string, number>();
+    for (const x of keyed) {
+      const prev = first.get(x.key);
+      if (prev !== undefined) errors.push({ row: x.row, field: label, message: rowMessage(x.row, msg('excel.duplicateInFile', lang, { field: label, value: String(x.k[x.k.length - 1]).slice(0, 50), other: prev }), lang) });
+      else first.set(x.key, x.row);
+    }
+    if (!first.size) continue;
+    const firstRows = keyed.filter((x) => first.get(x.key) === x.row);
+    const p = new Params();
+    const arrays = cols.map((c, j) => p.add(firstRows.map((x) => x.k[j]), `${CAST[kindOf(e, c)]}[]`));
+    const { rows: taken } = await sql.query<{ k: string }>(
+      `SELECT concat_ws(chr(31), ${cols.map((c) => `${q(c)}::text`).join(', ')}) AS k FROM ${q(e.logicalName)}
+        WHERE (${cols.map(q).join(', ')}) IN (SELECT * FROM unnest(${arrays.join(', ')}))`,
+      p.values,
+    );
+    for (const t of taken) {
+      const x = firstRows.find((y) => y.key === t.k);
+      if (x) errors.push({ row: x.row, field: label, message: rowMessage(x.row, msg('excel.exists', lang, { field: label, value: String(x.k[x.k.length - 1]).slice(0, 50) }), lang) });
     }
   }
 }
@@ -421,7 +456,7 @@ export async function importRows(db: Db, e: EntityDef, bytes: Buffer, caller: Ca
     }
     valid.push({ row: r.row, values });
   }
-  if (!errors.length) await checkUnique(db, e, valid, errors, lang);
+  if (!errors.length) await checkUnique(db, e, valid, errors, lang, normGuid(caller.principal.stationId));
   timings.validate = performance.now() - t;
   if (errors.length) throw refused(errors, lang);
   try {
