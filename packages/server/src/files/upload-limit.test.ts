@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Portal } from '../boot.ts';
 import { bearer, signIn } from '../testing/auth-helpers.ts';
@@ -17,25 +18,44 @@ interface Outcome {
   body: string;
   /** From the first byte sent to the answer's headers. */
   answeredMs: number;
-  /** Bytes the client managed to hand to its socket before the server closed the connection. */
-  written: number;
+  /** From the first byte sent to the server's FIN (its side of the connection ended). */
+  finMs: number;
   connectionHeader?: string;
-  closed: boolean;
+  /** What the server read off its socket: the request line, headers and body bytes it took. */
+  serverRead: number;
+  serverClosed: boolean;
 }
 
 /**
  * Streams `head`, then TOTAL bytes of `fill`, then `tail` on a raw HTTP connection at BYTES_PER_SEC,
- * announcing the full length as a browser does; stops once the server has answered and closed.
+ * announcing the full length as a browser does, and keeps sending (as a browser does) until the
+ * server has torn the connection down. Resolves once the connection is gone.
  */
-function slowUpload(port: number, method: string, path: string, headers: Record<string, string>, head: Buffer, tail = Buffer.alloc(0)): Promise<Outcome> {
+function slowUpload(server: Server, method: string, path: string, headers: Record<string, string>, head: Buffer, tail = Buffer.alloc(0)): Promise<Outcome> {
   return new Promise((resolve) => {
     const started = Date.now();
-    const out: Outcome = { body: '', answeredMs: -1, written: 0, closed: false };
-    const req = request({ host: '127.0.0.1', port, method, path, headers: { ...headers, 'content-length': String(head.length + TOTAL + tail.length) } });
+    const out: Outcome = { body: '', answeredMs: -1, finMs: -1, serverRead: -1, serverClosed: false };
+    let serverSocket: Socket | undefined;
+    server.once('connection', (s: Socket) => {
+      serverSocket = s;
+      // The server's side ended: its FIN went out.
+      s.once('finish', () => (out.finMs = Date.now() - started));
+    });
+    const port = (server.address() as AddressInfo).port;
+    const req = request({ host: '127.0.0.1', port, method, path, agent: false, headers: { ...headers, 'content-length': String(head.length + TOTAL + tail.length) } });
     let stop = false;
     const finish = () => {
+      if (stop) return;
       stop = true;
-      resolve(out);
+      // The server tears its side down LINGER_MS after answering; wait for that, then look.
+      const check = () => {
+        if (!serverSocket?.destroyed && Date.now() - started < 10_000) return void setTimeout(check, 50);
+        out.serverClosed = !!serverSocket?.destroyed;
+        out.serverRead = serverSocket?.bytesRead ?? -1;
+        req.destroy();
+        resolve(out);
+      };
+      check();
     };
     req.on('response', (res) => {
       out.answeredMs = Date.now() - started;
@@ -44,43 +64,32 @@ function slowUpload(port: number, method: string, path: string, headers: Record<
       res.setEncoding('utf8');
       res.on('data', (d: string) => (out.body += d));
       res.on('error', () => undefined);
-      res.on('close', () => {
-        // Give the socket a moment to report the server's close, then report.
-        setTimeout(() => {
-          out.closed = req.socket?.destroyed ?? true;
-          finish();
-        }, 200);
-      });
     });
-    req.on('error', () => {
-      out.closed = true;
-      if (out.status !== undefined) finish();
-      else setTimeout(finish, 200);
-    });
+    req.on('error', finish);
+    req.on('close', finish);
+    // A server that reads nothing more stalls the upload; stop trying after a while.
+    setTimeout(finish, 9000).unref();
     const chunk = Buffer.alloc(64 * 1024, 0x20);
+    const waitDrain = () => new Promise<void>((r) => {
+      const done = () => {
+        req.off('drain', done);
+        req.off('close', done);
+        r();
+      };
+      req.on('drain', done);
+      req.on('close', done);
+    });
     const pump = async () => {
-      if (!req.write(head)) await new Promise((r) => req.once('drain', r));
-      out.written += head.length;
+      if (!req.write(head)) await waitDrain();
       let sent = 0;
-      while (!stop && sent < TOTAL) {
+      while (!stop && !req.destroyed && sent < TOTAL) {
         // Pace: never ahead of BYTES_PER_SEC.
         const due = started + (sent / BYTES_PER_SEC) * 1000;
         if (due > Date.now()) await new Promise((r) => setTimeout(r, due - Date.now()));
         if (stop || req.destroyed) break;
         const ok = req.write(chunk);
         sent += chunk.length;
-        out.written += chunk.length;
-        if (!ok) {
-          await new Promise<void>((r) => {
-            const done = () => {
-              req.off('drain', done);
-              req.off('close', done);
-              r();
-            };
-            req.on('drain', done);
-            req.on('close', done);
-          });
-        }
+        if (!ok) await waitDrain();
       }
       if (!stop && !req.destroyed) req.end(tail);
     };
@@ -101,7 +110,7 @@ function multipartHead(fields: Record<string, string>, fileName: string, first: 
 describe('an upload over its limit is answered 413 at once and the connection closed (real HTTP server)', () => {
   let portal: Portal;
   let store: Awaited<ReturnType<typeof tempStorage>>;
-  let port: number;
+  let server: Server;
   let token: string;
   let worker: string;
 
@@ -115,30 +124,33 @@ describe('an upload over its limit is answered 413 at once and the connection cl
     ))!.id;
     token = (await signIn(portal.app, 'station1')).access_token;
     await portal.app.listen({ port: 0, host: '127.0.0.1' });
-    port = (portal.app.server.address() as AddressInfo).port;
+    server = portal.app.server;
   });
   afterAll(async () => {
     await portal?.close();
     await store?.remove();
   });
 
-  /** Answered well before the client could have sent it all, and the rest was never taken. */
-  function expectCutShort(r: Outcome) {
-    if (process.env.SHOW_FIGURES) console.log(`answered ${r.answeredMs} ms, client wrote ${(r.written / MB).toFixed(1)} MB`);
+  /** Answered well before the client could have sent it all; the rest was never read. */
+  function expectCutShort(r: Outcome, limit: number) {
+    if (process.env.SHOW_FIGURES) console.log(`answered ${r.answeredMs} ms, FIN ${r.finMs} ms, server read ${(r.serverRead / MB).toFixed(2)} MB`);
     expect(r.answeredMs).toBeGreaterThanOrEqual(0);
     expect(r.answeredMs).toBeLessThan(2000);
     expect(r.connectionHeader).toBe('close');
-    expect(r.closed).toBe(true);
-    // Kernel buffers on both sides take some megabytes; the 60 MB are nowhere near sent.
-    expect(r.written).toBeLessThan(24 * MB);
+    // Half-closed right after the answer …
+    expect(r.finMs).toBeGreaterThanOrEqual(r.answeredMs);
+    expect(r.finMs - r.answeredMs).toBeLessThan(500);
+    // … torn down after the linger, having read hardly more than the limit of the 60 MB sent at it.
+    expect(r.serverClosed).toBe(true);
+    expect(r.serverRead).toBeLessThan(limit + 2 * MB);
   }
 
   it('attachment upload (service domain, 3M)', async () => {
     const m = multipartHead({ ModuleType: 'new_srv_worker', ObjectId: worker, FileName: 'big.pdf', IsOverwrite: '0' }, 'big.pdf', SAMPLES.pdf);
-    const r = await slowUpload(port, 'POST', '/api/attachment/upload', { ...bearer(token), 'content-type': m.type }, m.head, m.tail);
+    const r = await slowUpload(server, 'POST', '/api/attachment/upload', { ...bearer(token), 'content-type': m.type }, m.head, m.tail);
     expect(r.status).toBe(413);
     expect(JSON.parse(r.body)).toEqual({ ErrorCode: -1, Message: '附件大小不能超过 3M', Data: null });
-    expectCutShort(r);
+    expectCutShort(r, 3 * MB);
     expect((await store.files()).length).toBe(0);
   });
 
@@ -148,24 +160,24 @@ describe('an upload over its limit is answered 413 at once and the connection cl
       payload: { ModuleType: 'new_srv_worker', ObjectId: worker, FileName: 'manual.pdf', FileSize: 3 * MB, ContentType: 'application/pdf' },
     });
     expect(s.statusCode).toBe(200);
-    const r = await slowUpload(port, 'PUT', s.json().Data.url, { 'content-type': 'application/pdf' }, SAMPLES.pdf);
+    const r = await slowUpload(server, 'PUT', s.json().Data.url, { 'content-type': 'application/pdf' }, SAMPLES.pdf);
     expect(r.status).toBe(413);
     expect(JSON.parse(r.body).Message).toBe('附件大小不能超过 3M');
-    expectCutShort(r);
+    expectCutShort(r, 3 * MB);
   });
 
   it('Excel import (10 MB)', async () => {
     const m = multipartHead({}, 'workers.xlsx', Buffer.from('PK\x03\x04'));
-    const r = await slowUpload(port, 'POST', '/api/excel/import/new_srv_workers', { ...bearer(token), 'content-type': m.type }, m.head, m.tail);
+    const r = await slowUpload(server, 'POST', '/api/excel/import/new_srv_workers', { ...bearer(token), 'content-type': m.type }, m.head, m.tail);
     expect(r.status).toBe(413);
     expect(JSON.parse(r.body).ErrorCode).toBe(-1);
-    expectCutShort(r);
+    expectCutShort(r, 10 * MB);
   });
 
   it('avatar (256 KB JSON body)', async () => {
-    const r = await slowUpload(port, 'POST', '/api/portaluser/avatar', { ...bearer(token), 'content-type': 'application/json' }, Buffer.from('{"image":"data:image/png;base64,'));
+    const r = await slowUpload(server, 'POST', '/api/portaluser/avatar', { ...bearer(token), 'content-type': 'application/json' }, Buffer.from('{"image":"data:image/png;base64,'));
     expect(r.status).toBe(413);
-    expectCutShort(r);
+    expectCutShort(r, 256 * 1024);
   });
 
   it('a small upload on the same server still works and keeps its connection', async () => {
@@ -173,7 +185,7 @@ describe('an upload over its limit is answered 413 at once and the connection cl
       method: 'POST', url: '/api/upload/sign', headers: bearer(token),
       payload: { ModuleType: 'new_srv_worker', ObjectId: worker, FileName: 'small.pdf', FileSize: SAMPLES.pdf.length, ContentType: 'application/pdf' },
     });
-    const res = await fetch(`http://127.0.0.1:${port}${s.json().Data.url}`, { method: 'PUT', body: SAMPLES.pdf, headers: { 'content-type': 'application/pdf' } });
+    const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}${s.json().Data.url}`, { method: 'PUT', body: SAMPLES.pdf, headers: { 'content-type': 'application/pdf' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('connection')).not.toBe('close');
   });
