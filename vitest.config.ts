@@ -9,6 +9,7 @@ const EMBEDDED_SERVER_SUITES = [
   'src/auth/token.test.ts',
   'src/domain/work-order/demo-orders.test.ts',
   'src/config.test.ts',
+  'src/cluster.test.ts',
 ];
 
 export default defineConfig({

@@ -12,7 +12,7 @@
  * machine the two compete for CPU (the client's own CPU share is printed).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -95,13 +95,44 @@ try {
     { name: 'bare /healthz', key: 'bare', path: '/healthz', headers: {} as Record<string, string> },
   ].filter((c) => !ONLY || c.key === ONLY);
 
+  // CPU time of the server's processes (the primary and its cluster workers), from /proc (Linux):
+  // per request it is a figure that holds up when other work shares the machine.
+  const tick = 1000 / 100; // ms per clock tick (USER_HZ = 100 on Linux)
+  const serverPid = server.pid;
+  const procs = () => readdirSync('/proc').filter((d) => /^\d+$/.test(d)).flatMap((d) => {
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return [{ pid: Number(d), ppid: Number(f[1]), ms: (Number(f[11]) + Number(f[12])) * tick, cmd: readFileSync(`/proc/${d}/cmdline`, 'utf8').replaceAll('\0', ' ') }];
+    } catch {
+      return []; // gone
+    }
+  });
+  // PostgreSQL's backends are children of the postmaster listening on DATABASE_URL's port.
+  const pgPort = pg ? new URL(process.env.DATABASE_URL!).port : '';
+  const cpuMs = () => {
+    const ps = procs();
+    const postmaster = pg ? ps.find((x) => x.cmd.includes(`-p ${pgPort}`) && x.cmd.includes('postgres')) : undefined;
+    let server = 0;
+    let db = 0;
+    for (const x of ps) {
+      if (x.pid === serverPid || x.ppid === serverPid) server += x.ms;
+      if (postmaster && (x.pid === postmaster.pid || x.ppid === postmaster.pid)) db += x.ms;
+    }
+    return { server, db };
+  };
   const run = async (c: (typeof cases)[number], duration: number) => {
+    const cpuBefore = cpuMs();
     const cpu0 = process.cpuUsage();
     const t0 = performance.now();
     const r = await autocannon({ url: `${base}${c.path}`, headers: c.headers, connections: CONNECTIONS, duration });
     const cpu = process.cpuUsage(cpu0);
     const wall = performance.now() - t0;
+    const cpuAfter = cpuMs();
+    const n = Math.max(1, r.requests.total);
     return {
+      serverCpuPerReq: (cpuAfter.server - cpuBefore.server) / n,
+      dbCpuPerReq: (cpuAfter.db - cpuBefore.db) / n,
       name: c.name,
       reqs: r.requests.average,
       total: r.requests.total,
@@ -117,10 +148,10 @@ try {
   for (const c of cases) await run(c, 2);
   const results = [];
   for (const c of cases) results.push(await run(c, DURATION));
-  console.log('| case | req/s | p50 ms | p99 ms | requests | errors | load client CPU (% of one core) |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  console.log('| case | req/s | p50 ms | p99 ms | requests | errors | CPU ms/request: app / PostgreSQL | load client CPU (% of one core) |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of results) {
-    console.log(`| ${r.name} | ${Math.round(r.reqs)} | ${r.p50} | ${r.p99} | ${r.total} | ${r.errors} | ${(r.clientCpu * 100).toFixed(0)} % |`);
+    console.log(`| ${r.name} | ${Math.round(r.reqs)} | ${r.p50} | ${r.p99} | ${r.total} | ${r.errors} | ${r.serverCpuPerReq.toFixed(2)} / ${pg ? r.dbCpuPerReq.toFixed(2) : '(in app)'} | ${(r.clientCpu * 100).toFixed(0)} % |`);
   }
   if (results.length === 2) {
     const [list, bare] = results;

@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import { openConnection } from './db/connection.ts';
 import { Db } from './db/db.ts';
 import { migrate } from './db/schema.ts';
+import { installSessionEvents, openSessionCache } from './auth/session-cache.ts';
 import { installDomain } from './domain/install.ts';
 import { hasData, seedBaseline, seedDemo } from './db/seed.ts';
 import type { SmsProvider } from './auth/sms.ts';
@@ -13,16 +14,37 @@ export interface Portal extends App {
   close(): Promise<void>;
 }
 
-/** Opens the database, brings it up to the model, seeds when asked and builds the app. */
-export async function boot(cfg: Config, opts: { sms?: SmsProvider } = {}): Promise<Portal> {
+/** Brings the database up to the model and seeds it when asked (once per start, before any worker serves). */
+async function prepare(db: Db, cfg: Config): Promise<void> {
+  await migrate(db.pool);
+  await installSessionEvents(db);
+  await seedBaseline(db);
+  const wantDemo = cfg.seedDemo === 'yes' || (cfg.seedDemo === 'auto' && db.kind === 'embedded');
+  if (wantDemo && !(await hasData(db))) await seedDemo(db);
+}
+
+/** Migrates and seeds, then closes: the cluster primary runs this before it forks the workers. */
+export async function prepareDatabase(cfg: Config): Promise<void> {
+  const conn = await openConnection({ url: cfg.databaseUrl, dataDir: cfg.memoryDb ? null : `${cfg.dataDir}/pgdata` });
+  try {
+    installDomain();
+    await prepare(new Db(conn.pool, conn.kind), cfg);
+  } finally {
+    await conn.close();
+  }
+}
+
+/**
+ * Opens the database, brings it up to the model, seeds when asked and builds the app.
+ * `prepared`: a cluster worker, whose primary has already migrated and seeded.
+ */
+export async function boot(cfg: Config, opts: { sms?: SmsProvider; prepared?: boolean } = {}): Promise<Portal> {
   const conn = await openConnection({ url: cfg.databaseUrl, dataDir: cfg.memoryDb ? null : `${cfg.dataDir}/pgdata` });
   const db = new Db(conn.pool, conn.kind);
-  await migrate(conn.pool);
   installDomain();
-  await seedBaseline(db);
-  const wantDemo = cfg.seedDemo === 'yes' || (cfg.seedDemo === 'auto' && conn.kind === 'embedded');
-  if (wantDemo && !(await hasData(db))) await seedDemo(db);
+  if (!opts.prepared) await prepare(db, cfg);
   const { app, services } = await buildApp(db, cfg, opts);
+  const sessionCache = await openSessionCache(db, cfg.databaseUrl);
   const timer = setInterval(() => void purgeExpired(db).catch(() => undefined), 10 * 60_000);
   timer.unref();
   return {
@@ -31,6 +53,7 @@ export async function boot(cfg: Config, opts: { sms?: SmsProvider } = {}): Promi
     db,
     async close() {
       clearInterval(timer);
+      await sessionCache.close();
       await app.close();
       await conn.close();
     },

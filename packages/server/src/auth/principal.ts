@@ -1,5 +1,6 @@
 import type { Privilege } from '@portal/model';
 import type { Db } from '../db/db.ts';
+import { sessionCacheOf } from './session-cache.ts';
 
 /** Who is calling: the user, the session and what the user's roles grant. */
 export interface Principal {
@@ -48,7 +49,7 @@ type UserRow = {
   bu_name: string | null; station_name: string | null; privileges: string[]; roles: string[];
 };
 
-type SessionInfo = SessionRow & { id: string; login_type: string; portal: string; created_at: Date };
+type SessionInfo = SessionRow & { id: string; user_id: string; login_type: string; portal: string; created_at: Date };
 
 function toPrincipal(u: UserRow & { subtree: string[] }, s: { id: string; login_type: string; portal: string; created_at: Date }): Principal {
   return {
@@ -89,12 +90,23 @@ async function cachedUser(db: Db, userId: string): Promise<(UserRow & { subtree:
   return row;
 }
 
-/** The session's state (always read fresh) and, while it lives, its user with privileges. */
+/**
+ * The session's state and, while it lives, its user with privileges. A live session may come from
+ * this instance's session cache, which the database empties on every session end (session-cache.ts);
+ * an ended one is always read.
+ */
 export async function loadSessionPrincipal(db: Db, sessionId: string, userId: string): Promise<{ session?: SessionRow; principal?: Principal }> {
-  const session = await db.one<SessionInfo>(
-    'SELECT id, login_type, portal, created_at, ended_at, end_reason, absolute_expiry FROM auth_session WHERE id = $1 AND user_id = $2',
-    [sessionId, userId],
-  );
+  const cache = sessionCacheOf(db);
+  let session: SessionInfo | undefined = cache?.get(sessionId);
+  if (session && session.user_id !== userId) session = undefined;
+  if (!session) {
+    const mark = cache?.mark();
+    session = await db.one<SessionInfo>(
+      'SELECT id, user_id, login_type, portal, created_at, ended_at, end_reason, absolute_expiry FROM auth_session WHERE id = $1 AND user_id = $2',
+      [sessionId, userId],
+    );
+    if (session && !session.ended_at && cache && mark) cache.put(session, mark);
+  }
   if (!session) return {};
   if (session.ended_at) return { session };
   const user = await cachedUser(db, userId);

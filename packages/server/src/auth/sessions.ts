@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { AppError, superseded } from '../http/errors.ts';
+import { sessionsEnded } from './session-cache.ts';
 import { randomToken, sha256 } from './tokens.ts';
 
 export type LoginType = 'password' | 'smscode' | 'sso_mscrm';
@@ -19,11 +20,11 @@ export interface NewSession {
  * (their next call gets HTTP 409). Sessions live in the database so all app instances agree.
  */
 export async function startSession(db: Db, cfg: Config, s: NewSession): Promise<{ sessionId: string; refreshToken: string }> {
-  return db.tx(async (sql) => {
+  const started = await db.tx(async (sql) => {
     // Serialise concurrent sign-ins of one account so exactly one session stays active.
     await sql.query('SELECT pg_advisory_xact_lock(hashtext($1))', [s.userId]);
-    await sql.query(
-      `UPDATE auth_session SET ended_at = now(), end_reason = 'superseded' WHERE user_id = $1 AND ended_at IS NULL`,
+    const ended = await sql.query<{ id: string }>(
+      `UPDATE auth_session SET ended_at = now(), end_reason = 'superseded' WHERE user_id = $1 AND ended_at IS NULL RETURNING id`,
       [s.userId],
     );
     const { rows } = await sql.query<{ id: string }>(
@@ -38,8 +39,10 @@ export async function startSession(db: Db, cfg: Config, s: NewSession): Promise<
        VALUES ($1, $2, LEAST(now() + make_interval(secs => $3), (SELECT absolute_expiry FROM auth_session WHERE id = $2)))`,
       [sha256(refreshToken), sessionId, cfg.refreshTokenTtlSec],
     );
-    return { sessionId, refreshToken };
+    return { sessionId, refreshToken, ended: ended.rows.map((r) => r.id) };
   });
+  await sessionsEnded(db, started.ended); // the user's earlier sessions: refused everywhere from now on
+  return { sessionId: started.sessionId, refreshToken: started.refreshToken };
 }
 
 const refreshRefused = () => new AppError(400, 'login.refreshInvalid', undefined, 'invalid_grant');
@@ -62,7 +65,7 @@ export async function rotateRefreshToken(db: Db, cfg: Config, token: string): Pr
     if (r.ended_at) return { refused: r.end_reason === 'superseded' ? ('superseded' as const) : ('ended' as const) };
     if (r.used_at) {
       await sql.query(`UPDATE auth_session SET ended_at = now(), end_reason = 'replay' WHERE id = $1`, [r.session_id]);
-      return { refused: 'replay' as const };
+      return { refused: 'replay' as const, sessionId: r.session_id };
     }
     const now = Date.now();
     if (r.expires_at.getTime() <= now || r.absolute_expiry.getTime() <= now) return { refused: 'expired' as const };
@@ -76,6 +79,7 @@ export async function rotateRefreshToken(db: Db, cfg: Config, token: string): Pr
     return { sessionId: r.session_id, userId: r.user_id, loginType: r.login_type, refreshToken };
   });
   if ('refused' in outcome) {
+    if (outcome.refused === 'replay') await sessionsEnded(db, [outcome.sessionId]);
     if (outcome.refused === 'superseded') throw superseded();
     throw refreshRefused();
   }
@@ -83,10 +87,12 @@ export async function rotateRefreshToken(db: Db, cfg: Config, token: string): Pr
 }
 
 export async function endSession(db: Db, sessionId: string, reason: string): Promise<void> {
-  await db.query(`UPDATE auth_session SET ended_at = now(), end_reason = $2 WHERE id = $1 AND ended_at IS NULL`, [sessionId, reason]);
+  const { rows } = await db.query<{ id: string }>(`UPDATE auth_session SET ended_at = now(), end_reason = $2 WHERE id = $1 AND ended_at IS NULL RETURNING id`, [sessionId, reason]);
+  await sessionsEnded(db, rows.map((r) => r.id));
 }
 
 /** Ends every session of a user (after a password change or reset). */
 export async function endUserSessions(db: Db, userId: string, reason: string): Promise<void> {
-  await db.query(`UPDATE auth_session SET ended_at = now(), end_reason = $2 WHERE user_id = $1 AND ended_at IS NULL`, [userId, reason]);
+  const { rows } = await db.query<{ id: string }>(`UPDATE auth_session SET ended_at = now(), end_reason = $2 WHERE user_id = $1 AND ended_at IS NULL RETURNING id`, [userId, reason]);
+  await sessionsEnded(db, rows.map((r) => r.id));
 }
