@@ -7,6 +7,7 @@ import type { Portal } from '../boot.ts';
 import { bearer, signIn } from '../testing/auth-helpers.ts';
 import { testPortal } from '../testing/test-portal.ts';
 import { multipart, WORKER_HEADER, workbook, workerRows } from './testing.ts';
+import { openSheetOffThread } from './sheet-worker.ts';
 import { firstSheetRows } from './xlsx-reader.ts';
 
 /**
@@ -165,6 +166,17 @@ describe('Excel import as a stream', () => {
     expect((await importFile('station1', big)).json().Message).toBe('最多导入 5000 条记录');
     cold.disable();
     console.info(`[excel-stream] cold refusal ${(performance.now() - tc).toFixed(0)} ms, event-loop delay max ${(cold.max / 1e6).toFixed(1)} ms`);
+    // For reference (not asserted): what an ordinary one-row import shows on this machine.
+    let tinyMax = 0;
+    for (let i = 0; i < 5; i++) {
+      const tiny = await workbook(WORKER_HEADER, workerRows(1, `TINY${i}`));
+      const h = monitorEventLoopDelay({ resolution: 10 });
+      h.enable();
+      expect((await importFile('station1', tiny)).statusCode).toBe(200);
+      h.disable();
+      tinyMax = Math.max(tinyMax, h.max / 1e6);
+    }
+    console.info(`[excel-stream] one-row import ×5: event-loop delay max ${tinyMax.toFixed(1)} ms`);
     // The generator's ~100 MB of garbage is collected first: its collection is not the import's cost.
     setFlagsFromString('--expose-gc');
     (runInNewContext('gc') as () => void)();
@@ -192,11 +204,13 @@ describe('Excel import as a stream', () => {
     console.info(`[excel-stream] file ${(big.length / 2 ** 20).toFixed(1)} MB generated in ${genMs.toFixed(0)} ms; refused in ${ms.toFixed(0)} ms; rss +${rssMb.toFixed(1)} MB, heapUsed +${heapMb.toFixed(1)} MB (peaks over the import); event-loop delay max ${maxDelayMs.toFixed(1)} ms`);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ ErrorCode: -1, Message: '最多导入 5000 条记录', Data: null });
-    expect(rssMb).toBeLessThan(50);
-    expect(heapMb).toBeLessThan(50);
-    // Issue 10 asks for < 100 ms; measured 120–180 ms here (one sync step not yet found, see
-    // docs/decisions.md). Asserted at 250 ms so a regression towards the old 6.3 s stall fails.
-    expect(maxDelayMs).toBeLessThan(250);
+    // The parse runs on a worker thread: the process's rss includes it (its heap capped at 64 + 8 MB,
+    // ~25 MB for the thread and the TypeScript loader), freed when it ends; the server's own heap
+    // holds only the rows handed over.
+    expect(rssMb).toBeLessThan(120);
+    expect(heapMb).toBeLessThan(30);
+    // Issue 10: the event loop is never blocked for more than 100 ms.
+    expect(maxDelayMs).toBeLessThan(100);
     expect(await workers()).toBe(before);
   });
 
@@ -219,6 +233,21 @@ describe('Excel import as a stream', () => {
     // Slots are given back: the same user imports normally afterwards.
     const after = await importFile('station1', await workbook(WORKER_HEADER, workerRows(3, 'AFTER')));
     expect(after.json()).toEqual({ ErrorCode: 0, Message: '成功导入 3 条记录', Data: { imported: 3 } });
+  });
+
+  it('refuses as abnormal a workbook whose reading outgrows the worker\'s heap or time, and the server carries on', async () => {
+    const small = await workbook(WORKER_HEADER, workerRows(2, 'LIM'));
+    await expect(openSheetOffThread(small, { timeoutMs: 1 })).rejects.toMatchObject({ status: 400, key: 'excel.unsafe' });
+    await expect(openSheetOffThread(small, { limits: { maxOldGenerationSizeMb: 2, maxYoungGenerationSizeMb: 1 } })).rejects.toMatchObject({ status: 400, key: 'excel.unsafe' });
+    const sheet = await openSheetOffThread(small);
+    try {
+      expect(sheet.header.cells.slice(1)).toEqual(WORKER_HEADER);
+      const rows = [];
+      for await (const r of sheet.rows([1, 2], 10)) rows.push(r);
+      expect(rows.map((r) => [r.row, r.cells.slice(1)])).toEqual([[2, workerRows(2, 'LIM')[0].slice(0, 2)], [3, workerRows(2, 'LIM')[1].slice(0, 2)]]);
+    } finally {
+      await sheet.close();
+    }
   });
 
   it('reads the first sheet in workbook order, with shared strings, dates, booleans and formula results', async () => {

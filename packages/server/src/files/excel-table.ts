@@ -19,8 +19,9 @@ export interface TableColumn {
 export type TableCell = string | number | boolean | Date | null;
 
 export async function readTable(bytes: Buffer, columns: TableColumn[], lang: Lang): Promise<{ row: number; values: Record<string, TableCell> }[]> {
-  const { header, rows } = await openFirstSheet(bytes);
+  const sheet = await openFirstSheet(bytes);
   try {
+    const { header } = sheet;
     const at = new Map<string, number>();
     header.cells.forEach((v, col) => {
       const text = String(v ?? '').trim().replace(/^\*+|\*+$/g, '').trim().toLowerCase();
@@ -30,8 +31,8 @@ export async function readTable(bytes: Buffer, columns: TableColumn[], lang: Lan
     const missing = columns.filter((c) => c.required && !at.has(c.key));
     if (missing.length) throw new AppError(400, 'excel.headerMissing', { header: missing.map((c) => c.headers[0]).join(lang === 'zh-CN' ? '、' : ', ') });
     const out: { row: number; values: Record<string, TableCell> }[] = [];
-    // Read as a stream: leaving the loop at row MAX_IMPORT_ROWS + 1 stops reading the file.
-    for await (const r of rows) {
+    // Read as a stream: the reader stops at the first row past the limit.
+    for await (const r of sheet.rows([...at.values()], MAX_IMPORT_ROWS + 1)) {
       const values: Record<string, TableCell> = {};
       let any = false;
       for (const [key, col] of at) {
@@ -46,7 +47,7 @@ export async function readTable(bytes: Buffer, columns: TableColumn[], lang: Lan
     if (!out.length) throw new AppError(400, 'excel.noData');
     return out;
   } finally {
-    await rows.return(undefined);
+    await sheet.close();
   }
 }
 

@@ -6,15 +6,16 @@ import type { Caller } from '../records/scope.ts';
 import { CAST, kindOf, Params, q } from '../records/sql.ts';
 import { isWritable, normGuid, stationField, validateValues, type FieldError } from '../records/validate.ts';
 import { insertRecords, ValidationFailed } from '../records/write.ts';
-import { firstSheetRows, type SheetRow } from './xlsx-reader.ts';
-import { zipProblemStreamed } from './zip-guard.ts';
+import { openSheetOffThread, type SheetReader } from './sheet-worker.ts';
+import type { SheetRow } from './xlsx-reader.ts';
 
 /**
  * Excel import and template (spec 000 §2, §5; spec 001 §5). Only .xlsx is read, and only after the
  * archive passed the zip guard; exceljs reads cell values (a formula gives its cached result, never
  * evaluated; nothing external is fetched, macros are never run). All rows are validated first and
  * the whole file is refused when any row fails; otherwise every row is inserted in one transaction.
- * Files are read as a stream (xlsx-reader.ts) and reading stops at row MAX_IMPORT_ROWS + 1.
+ * Files are read as a stream (xlsx-reader.ts) on a worker thread (sheet-worker.ts), and reading stops
+ * at row MAX_IMPORT_ROWS + 1.
  */
 
 export const MAX_IMPORT_ROWS = 5000;
@@ -137,7 +138,7 @@ export async function buildTemplate(e: EntityDef, lang: Lang): Promise<Buffer> {
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-/** What kind of upload it is, from the name and the first bytes; then the zip guard (streamed). */
+/** What kind of upload it is, from the name and the first bytes. The zip guard runs with the read, off the main thread (openFirstSheet). */
 export async function checkExcelFile(fileName: string, bytes: Buffer): Promise<void> {
   const lower = fileName.toLowerCase();
   const cfb = bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]));
@@ -145,7 +146,6 @@ export async function checkExcelFile(fileName: string, bytes: Buffer): Promise<v
   if (!lower.endsWith('.xlsx')) throw new AppError(400, 'excel.xlsOnly');
   if (bytes.length === 0) throw new AppError(400, 'excel.noData');
   if (!(bytes[0] === 0x50 && bytes[1] === 0x4b)) throw new AppError(400, 'excel.xlsOnly');
-  if (await zipProblemStreamed(bytes)) throw new AppError(400, 'excel.unsafe');
 }
 
 type Cell = ExcelJS.CellValue;
@@ -235,28 +235,25 @@ interface ParsedRow {
 }
 
 /**
- * The first sheet of an .xlsx (already checked by checkExcelFile): its header, the first non-empty
- * row, and the rows after it, read on demand; 'excel.noData' when the sheet is empty. Leaving the
- * loop over `rows` stops reading the file.
+ * The first sheet of an .xlsx (already checked by checkExcelFile), read on a worker thread after
+ * the zip guard ('excel.unsafe'): its header, the first non-empty row ('excel.noData' when there is
+ * none), then the rows with a value in the columns the caller names. Always close() it.
  */
-export async function openFirstSheet(bytes: Buffer): Promise<{ header: SheetRow; rows: AsyncGenerator<SheetRow> }> {
-  const rows = firstSheetRows(bytes);
-  const first = await rows.next();
-  if (first.done) throw new AppError(400, 'excel.noData');
-  return { header: first.value, rows };
+export function openFirstSheet(bytes: Buffer): Promise<SheetReader> {
+  return openSheetOffThread(bytes);
 }
 
 /** Reads the first sheet: header row → fields, then every non-empty row (at most 5000). */
 export async function readSheet(e: EntityDef, bytes: Buffer, lang: Lang, caller: Caller): Promise<{ rows: ParsedRow[]; errors: RowError[]; columns: string[] }> {
-  const { header: headerRow, rows: sheetRows } = await openFirstSheet(bytes);
+  const sheet = await openFirstSheet(bytes);
   try {
-    return await readRows(e, headerRow, sheetRows, lang, caller);
+    return await readRows(e, sheet.header, sheet, lang, caller);
   } finally {
-    await sheetRows.return(undefined); // stops the inflate when reading ended early
+    await sheet.close(); // stops the reading when it ended early
   }
 }
 
-async function readRows(e: EntityDef, headerRow: SheetRow, sheetRows: AsyncGenerator<SheetRow>, lang: Lang, caller: Caller): Promise<{ rows: ParsedRow[]; errors: RowError[]; columns: string[] }> {
+async function readRows(e: EntityDef, headerRow: SheetRow, sheet: SheetReader, lang: Lang, caller: Caller): Promise<{ rows: ParsedRow[]; errors: RowError[]; columns: string[] }> {
   const byName = new Map<string, string>();
   for (const [name, f] of importableFields(e)) {
     for (const k of [f.label['zh-CN'], f.label['en-US'], name]) if (!byName.has(k.toLowerCase())) byName.set(k.toLowerCase(), name);
@@ -280,8 +277,8 @@ async function readRows(e: EntityDef, headerRow: SheetRow, sheetRows: AsyncGener
   const rows: ParsedRow[] = [];
   const errors: RowError[] = [];
   let count = 0;
-  // Leaving this loop (the row limit, a thrown error) stops reading the file.
-  for await (const r of sheetRows) {
+  // The reader stops at the first row past the limit (a row counts when it has a value in a column).
+  for await (const r of sheet.rows(columns.map((c) => c.col), MAX_IMPORT_ROWS + 1)) {
     const rowNumber = r.row;
     const input: Record<string, unknown> = {};
     const rowErrors: RowError[] = [];
