@@ -6,9 +6,10 @@ import { tsImport } from 'tsx/esm/api';
 
 // On Linux a nice value belongs to the thread (pid 0 = this thread, and the threads it starts):
 // the parse yields the CPU to the server's event loop. Elsewhere it would renice the whole process.
+// 5, not more: a busy host must not starve the parse into its time limit.
 if (process.platform === 'linux') {
   try {
-    setPriority(10);
+    setPriority(5);
   } catch {
     // not permitted: the parse runs at the server's priority
   }
