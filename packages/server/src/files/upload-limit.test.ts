@@ -137,9 +137,10 @@ describe('an upload over its limit is answered 413 at once and the connection cl
     expect(r.answeredMs).toBeGreaterThanOrEqual(0);
     expect(r.answeredMs).toBeLessThan(2000);
     expect(r.connectionHeader).toBe('close');
-    // Half-closed right after the answer …
-    expect(r.finMs).toBeGreaterThanOrEqual(r.answeredMs);
-    expect(r.finMs - r.answeredMs).toBeLessThan(500);
+    // Half-closed right after the answer (client and server share this process: either event may
+    // be seen first, so only their distance is asserted) …
+    expect(r.finMs).toBeGreaterThanOrEqual(0);
+    expect(Math.abs(r.finMs - r.answeredMs)).toBeLessThan(500);
     // … torn down after the linger, having read hardly more than the limit of the 60 MB sent at it.
     expect(r.serverClosed).toBe(true);
     expect(r.serverRead).toBeLessThan(limit + 2 * MB);
