@@ -68,8 +68,9 @@ const SUBTREE = `ARRAY(WITH RECURSIVE t AS (
 
 /**
  * Users' privileges, roles and scope reach change rarely but are needed on every request: they are
- * kept for a few seconds per app instance (the session itself is checked on every request, so
- * sign-outs and 409s stay immediate). Writes to identity data clear the cache of this instance.
+ * kept for a few seconds per app instance (live sessions are cached too, but every session end and
+ * every disabled user is announced by the database to all instances: session-cache.ts). Writes to
+ * identity data clear the cache of this instance.
  */
 const USER_CACHE_MS = Number(process.env.PRINCIPAL_CACHE_MS ?? 10_000);
 const userCache = new Map<string, { at: number; row: UserRow & { subtree: string[] } }>();
