@@ -109,13 +109,26 @@ describe('main.ts', () => {
     const u = new URL(process.env.DATABASE_URL!);
     u.pathname = `/${name}`;
     try {
-      const s = await startMain({ DATABASE_URL: u.toString(), WEB_CONCURRENCY: '2' });
+      const s = await startMain({ DATABASE_URL: u.toString(), WEB_CONCURRENCY: '2', SEED_DEMO: '1' });
       try {
         expect(s.out()).toContain(`portal listening on http://127.0.0.1:${s.port} (postgres database, 2 processes, TEST MODE)`);
         expect(s.out().match(/portal listening/g)).toHaveLength(1);
         const workers = childPids(s.child.pid!);
         expect(workers).toHaveLength(2);
-        for (let i = 0; i < 10; i++) expect((await fetch(`http://127.0.0.1:${s.port}/healthz`)).status).toBe(200);
+        // Signed in through one worker, served by both (fresh connections spread over the workers);
+        // signed out, refused by both — each worker had the session in its cache.
+        const base = `http://127.0.0.1:${s.port}`;
+        const { captchaId } = (await (await fetch(`${base}/api/captcha`)).json()) as { captchaId: string };
+        const answer = ((await (await fetch(`${base}/api/dev/captcha/${captchaId}`)).json()) as { Data: string }).Data;
+        const form = new URLSearchParams({ grant_type: 'password', username: 'station1', password: 'Demo@2026', captcha1: captchaId, captcha2: answer });
+        const signedIn = await fetch(`${base}/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
+        expect(signedIn.status).toBe(200);
+        const auth = { authorization: `Bearer ${((await signedIn.json()) as { access_token: string }).access_token}` };
+        const statuses = async () => Promise.all(Array.from({ length: 10 }, async () => (await fetch(`${base}/api/portaluser/me`, { headers: { ...auth, connection: 'close' } })).status));
+        expect(await statuses()).toEqual(Array(10).fill(200));
+        expect((await fetch(`${base}/api/portaluser/logout`, { method: 'POST', headers: auth })).status).toBe(200);
+        await new Promise((r) => setTimeout(r, 50)); // the other worker's notice (sub-millisecond)
+        expect(await statuses()).toEqual(Array(10).fill(401));
         // A worker killed from outside is replaced.
         process.kill(Number(workers[0]), 'SIGKILL');
         const deadline = Date.now() + 30_000;
