@@ -1,7 +1,10 @@
+import { setPriority } from 'node:os';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
 import { AppError } from '../http/errors.ts';
 import { firstSheetRows, type SheetRow } from './xlsx-reader.ts';
-import { zipProblemStreamed } from './zip-guard.ts';
+import { collectWhileInflating, zipProblemStreamed } from './zip-guard.ts';
 
 /**
  * The workbook parse, run on a worker thread (sheet-worker.ts starts it): the zip guard, then the
@@ -25,6 +28,21 @@ export interface RowsRequest {
 
 /** Rows per message: each stays small, so taking one in costs the main thread little. */
 const BATCH = 500;
+
+// On Linux a nice value belongs to the thread (pid 0 = this thread, and the threads it starts):
+// the parse yields the CPU to the server's event loop. Elsewhere it would renice the whole process.
+// 5, not more: a busy host must not starve the parse into its time limit.
+if (process.platform === 'linux') {
+  try {
+    setPriority(5);
+  } catch {
+    // not permitted: the parse runs at the server's priority
+  }
+}
+
+// A collector for the inflate (zip-guard.ts): `gc` exposed in a context of this thread's own heap.
+setFlagsFromString('--expose-gc');
+collectWhileInflating(runInNewContext('gc') as () => void);
 
 const port = parentPort!;
 const send = (m: SheetMessage) => port.postMessage(m);

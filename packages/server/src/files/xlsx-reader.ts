@@ -109,9 +109,20 @@ async function dateStyles(buf: Buffer, e: ZipEntry | undefined): Promise<boolean
   return out;
 }
 
-/** The shared-string table, read lazily: `need(i)` reads on until string i is known. */
+/** Strings per block of the shared-string table. */
+const BLOCK = 1024;
+
+/**
+ * The shared-string table, read lazily: `need(i)` reads on until string i is known. Held compactly
+ * (issue 10: < 50 MB per import whatever the file): each 1,024 strings are joined into one flat
+ * string with their end offsets in a typed array, ~1 byte a character, where an array of 500,000
+ * short strings takes ~32 bytes each; `get(i)` cuts a string out when a cell uses it.
+ */
 class SharedStrings {
-  readonly list: string[] = [];
+  private readonly blocks: string[] = [];
+  private ends = new Uint32Array(BLOCK);
+  private pending: string[] = [];
+  private count = 0;
   private chars = 0;
   private it: AsyncGenerator<XmlEvent[]> | null;
   private depth = 0;
@@ -124,8 +135,8 @@ class SharedStrings {
   }
 
   async need(i: number): Promise<void> {
-    while (this.list.length <= i && this.it) {
-      if (this.list.length >= MAX_SHARED_STRINGS) throw tooMuchText();
+    while (this.count <= i && this.it) {
+      if (this.count >= MAX_SHARED_STRINGS) throw tooMuchText();
       const next = await this.it.next();
       if (next.done) {
         this.it = null;
@@ -133,6 +144,29 @@ class SharedStrings {
       }
       for (const ev of next.value) this.take(ev);
       if (this.chars > MAX_TEXT_CHARS) throw tooMuchText();
+    }
+  }
+
+  get(i: number): string | null {
+    if (!(i >= 0 && i < this.count)) return null;
+    const b = Math.floor(i / BLOCK);
+    if (b === this.blocks.length) return this.pending[i % BLOCK];
+    const start = i % BLOCK === 0 ? 0 : this.ends[i - 1];
+    return this.blocks[b].slice(start, this.ends[i]);
+  }
+
+  private add(text: string): void {
+    const i = this.count++;
+    if (i >= this.ends.length) {
+      const grown = new Uint32Array(this.ends.length * 2);
+      grown.set(this.ends);
+      this.ends = grown;
+    }
+    this.ends[i] = (i % BLOCK === 0 ? 0 : this.ends[i - 1]) + text.length;
+    this.pending.push(text);
+    if (this.pending.length === BLOCK) {
+      this.blocks.push(this.pending.join(''));
+      this.pending = [];
     }
   }
 
@@ -146,7 +180,7 @@ class SharedStrings {
     } else if (ev.kind === 'close') {
       if (ev.name === 'si' && this.depth) {
         this.depth = 0;
-        this.list.push(this.text);
+        this.add(this.text);
         this.chars += this.text.length;
       } else if (ev.name === 't') this.inT = false;
       else if (ev.name === 'rPh') this.inRph = false;
@@ -214,7 +248,7 @@ export async function* firstSheetRows(buf: Buffer): AsyncGenerator<SheetRow> {
     switch (c.t) {
       case 's': {
         const i = Number(c.v);
-        v = Number.isInteger(i) && i >= 0 ? sst.list[i] ?? null : null;
+        v = Number.isInteger(i) ? sst.get(i) : null;
         break;
       }
       case 'inlineStr':
