@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import { openConnection } from './db/connection.ts';
 import { Db } from './db/db.ts';
 import { migrate } from './db/schema.ts';
+import { runDataSteps } from './db/data-steps.ts';
 import { installSessionEvents, openSessionCache } from './auth/session-cache.ts';
 import { installDomain } from './domain/install.ts';
 import { hasData, seedBaseline, seedDemo } from './db/seed.ts';
@@ -17,6 +18,7 @@ export interface Portal extends App {
 /** Brings the database up to the model and seeds it when asked (once per start, before any worker serves). */
 async function prepare(db: Db, cfg: Config): Promise<void> {
   await migrate(db.pool);
+  await runDataSteps(db);
   await installSessionEvents(db);
   await seedBaseline(db);
   const wantDemo = cfg.seedDemo === 'yes' || (cfg.seedDemo === 'auto' && db.kind === 'embedded');

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Portal } from '../boot.ts';
+import { testPortal } from '../testing/test-portal.ts';
+import { DATA_STEPS, runDataSteps } from './data-steps.ts';
+
+describe('one-time data steps on a database of an earlier release', () => {
+  let portal: Portal;
+  beforeAll(async () => {
+    portal = await testPortal();
+  });
+  afterAll(async () => portal?.close());
+
+  const privileges = async (roleId: string) =>
+    (await portal.db.query<{ new_name: string }>('SELECT new_name FROM new_roleprivilege WHERE new_role_id = $1 ORDER BY new_name', [roleId])).rows.map((r) => r.new_name);
+  async function role(name: string, privs: string[]): Promise<string> {
+    const id = (await portal.db.one<{ id: string }>(`INSERT INTO role (name, new_code) VALUES ($1, $1) RETURNING roleid AS id`, [name]))!.id;
+    for (const p of privs) await portal.db.query('INSERT INTO new_roleprivilege (new_name, new_role_id) VALUES ($1, $2)', [p, id]);
+    return id;
+  }
+
+  it('a fresh database has every step recorded, and running them again changes nothing', async () => {
+    const recorded = (await portal.db.query<{ name: string }>('SELECT name FROM portal_data_step')).rows.map((r) => r.name);
+    expect(recorded.sort()).toEqual(DATA_STEPS.map((s) => s.name).sort());
+    expect(await runDataSteps(portal.db)).toEqual([]);
+  });
+
+  it('work-order reach: dispatching roles keep the whole reach, old engineer roles service their own orders only', async () => {
+    const principal = await role('旧-站长', ['portal.login', 'workorder.read', 'workorder.write', 'workorder.dispatch']);
+    const approver = await role('旧-审批', ['workorder.read', 'workorder.audit']);
+    const engineer = await role('旧-工程师', ['portal.login', 'workorder.read', 'workorder.write']);
+    const reader = await role('旧-只读', ['workorder.read']);
+    await portal.db.query("DELETE FROM portal_data_step WHERE name = '2026-11-work-order-reach'");
+    expect(await runDataSteps(portal.db)).toEqual(['2026-11-work-order-reach']);
+    expect(await privileges(principal)).toEqual(['portal.login', 'workorder.all', 'workorder.dispatch', 'workorder.read', 'workorder.write']);
+    expect(await privileges(approver)).toEqual(['workorder.all', 'workorder.audit', 'workorder.read']);
+    expect(await privileges(engineer)).toEqual(['portal.login', 'workorder.read', 'workorder.service']);
+    expect(await privileges(reader)).toEqual(['workorder.read']);
+    // An administrator's later choice stands: the step does not run twice.
+    await portal.db.query("DELETE FROM new_roleprivilege WHERE new_role_id = $1 AND new_name = 'workorder.all'", [principal]);
+    expect(await runDataSteps(portal.db)).toEqual([]);
+    expect(await privileges(principal)).not.toContain('workorder.all');
+  });
+});

@@ -1,0 +1,54 @@
+import type { Db, Sql } from './db.ts';
+
+/**
+ * One-time changes to existing data that a release needs (schema changes are idempotent DDL in
+ * schema.ts; these are not: an administrator may later undo what a step did, and it must not come
+ * back at the next start). Each step runs once per database, in its own transaction, recorded in
+ * `portal_data_step`. On a fresh database the steps find nothing to change and are recorded.
+ */
+interface DataStep {
+  name: string;
+  run(sql: Sql): Promise<void>;
+}
+
+const grantWhere = (privilege: string, where: string) =>
+  `INSERT INTO new_roleprivilege (new_name, new_role_id)
+   SELECT '${privilege}', r.roleid FROM role r
+    WHERE ${where}
+      AND NOT EXISTS (SELECT 1 FROM new_roleprivilege x WHERE x.new_role_id = r.roleid AND x.new_name = '${privilege}')`;
+const holds = (privilege: string) => `EXISTS (SELECT 1 FROM new_roleprivilege p WHERE p.new_role_id = r.roleid AND p.new_name = '${privilege}')`;
+
+export const DATA_STEPS: DataStep[] = [
+  {
+    // Issue 10: work-order reach split in two. Roles that dispatch or audit kept seeing every order
+    // in their reach (workorder.all); roles that only read and wrote orders were the engineers':
+    // they now service the orders assigned to them (workorder.service) and no longer edit or cancel.
+    name: '2026-11-work-order-reach',
+    async run(sql) {
+      await sql.query(grantWhere('workorder.all', `${holds('workorder.read')} AND (${holds('workorder.dispatch')} OR ${holds('workorder.audit')})`));
+      const engineer = `${holds('workorder.write')} AND NOT ${holds('workorder.dispatch')} AND NOT ${holds('workorder.audit')} AND NOT ${holds('workorder.all')}`;
+      await sql.query(grantWhere('workorder.service', engineer));
+      await sql.query(
+        `DELETE FROM new_roleprivilege d USING role r
+          WHERE d.new_role_id = r.roleid AND d.new_name = 'workorder.write' AND ${engineer}`,
+      );
+    },
+  },
+];
+
+export async function runDataSteps(db: Db, steps: DataStep[] = DATA_STEPS): Promise<string[]> {
+  await db.query(`CREATE TABLE IF NOT EXISTS portal_data_step (name varchar(100) PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+  const applied: string[] = [];
+  for (const step of steps) {
+    const ran = await db.tx(async (sql) => {
+      // Instances starting together: one runs the step, the others find it recorded.
+      await sql.query('SELECT pg_advisory_xact_lock(727003)');
+      if ((await sql.query('SELECT 1 FROM portal_data_step WHERE name = $1', [step.name])).rowCount) return false;
+      await step.run(sql);
+      await sql.query('INSERT INTO portal_data_step (name) VALUES ($1)', [step.name]);
+      return true;
+    });
+    if (ran) applied.push(step.name);
+  }
+  return applied;
+}
