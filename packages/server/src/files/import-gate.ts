@@ -21,3 +21,6 @@ export function importSlot(req: FastifyRequest): () => void {
     held = false;
   };
 }
+
+/** How many imports this process is running (for tests that need one to be under way). */
+export const importsRunning = (): number => running.size;
