@@ -1,7 +1,6 @@
 import { msg } from '@portal/model';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
-import { ZodError } from 'zod';
 import { fail } from '../http/envelope.ts';
 import { AppError, badRequest } from '../http/errors.ts';
 import { requestLang } from '../http/request-context.ts';
@@ -42,8 +41,6 @@ export function uploadFailure(req: FastifyRequest, reply: FastifyReply, e: unkno
     return reply.code(400).send({ ErrorCode: -1, Message: msg(e.key, lang, e.params), Data: { errors: e.errors, total: e.total } });
   }
   if (e instanceof AppError) return reply.code(e.status).send(fail(-1, msg(e.key, lang, e.params)));
-  // A body of the wrong shape (an array, text) is the caller's mistake, not a failed upload.
-  if (e instanceof ZodError) return reply.code(400).send(fail(-1, msg('error.badRequest', lang)));
   // A body of the wrong shape (an array, text) is the caller's mistake, not a failed upload.
   if (e instanceof ZodError) return reply.code(400).send(fail(-1, msg('error.badRequest', lang)));
   const code = (e as { code?: string }).code;
