@@ -13,7 +13,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../packages/server/src/testing/free-port.ts';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
@@ -23,15 +23,6 @@ const DURATION = Math.min(15, Number(process.env.BENCH_DURATION ?? 15));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const ONLY = process.env.BENCH_ONLY;
 const FORMATTED_PREFER = 'odata.include-annotations="OData.Community.Display.V1.FormattedValue"';
-
-const freePort = () => new Promise<number>((res, rej) => {
-  const s = createServer();
-  s.once('error', rej);
-  s.listen(0, '127.0.0.1', () => {
-    const { port } = s.address() as { port: number };
-    s.close(() => res(port));
-  });
-});
 
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;

@@ -22,7 +22,7 @@ import { spawn } from 'node:child_process';
 import { createServer as createHttpServer, request as httpRequest, type Server } from 'node:http';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../packages/server/src/testing/free-port.ts';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -48,15 +48,6 @@ if (!existsSync(join(WEB_DIST, 'index.html'))) {
   console.error(`${WEB_DIST} has no index.html: run \`npm run build\` first`);
   process.exit(2);
 }
-
-const freePort = () => new Promise<number>((res, rej) => {
-  const s = createServer();
-  s.once('error', rej);
-  s.listen(0, '127.0.0.1', () => {
-    const { port } = s.address() as { port: number };
-    s.close(() => res(port));
-  });
-});
 
 function run(cmd: string, args: string[], cwd: string): Promise<{ status: number | null; output: string }> {
   return new Promise((res) => {

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../../packages/server/src/testing/free-port.ts';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -15,15 +15,6 @@ export interface RunningPortal {
   api<T = unknown>(path: string, init?: RequestInit): Promise<T>;
   stop(): Promise<void>;
 }
-
-const freePort = () => new Promise<number>((res, rej) => {
-  const s = createServer();
-  s.once('error', rej);
-  s.listen(0, '127.0.0.1', () => {
-    const { port } = s.address() as { port: number };
-    s.close(() => res(port));
-  });
-});
 
 export interface PortalOptions {
   /**

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from './testing/free-port.ts';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
@@ -35,15 +35,6 @@ describe('WEB_CONCURRENCY', () => {
     expect(servedUrl({ host: '0.0.0.0', port: 8080 })).toBe('http://localhost:8080');
     expect(servedUrl({ host: '127.0.0.1', port: 3000 })).toBe('http://127.0.0.1:3000');
     expect(servedUrl({ host: '::1', port: 3000 })).toBe('http://[::1]:3000');
-  });
-});
-
-const freePort = () => new Promise<number>((res, rej) => {
-  const s = createServer();
-  s.once('error', rej);
-  s.listen(0, '127.0.0.1', () => {
-    const { port } = s.address() as { port: number };
-    s.close(() => res(port));
   });
 });
 
