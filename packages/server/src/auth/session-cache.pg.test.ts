@@ -68,7 +68,7 @@ describe('cached sessions across two app instances', () => {
     expect((await b.app.inject({ method: 'POST', url: '/api/portaluser/logout', headers: bearer(t) })).statusCode).toBe(200);
     const { res, ms } = await refusedAfter(a, t, 401);
     expect(res.statusCode).toBe(401);
-    expect(ms).toBeLessThan(100);
+    expect(ms).toBeLessThan(1000); // the notice, not the 30 s cache bound (sub-ms when idle; CI shares 2 cores)
     expect(sessionCacheOf(a.db)!.get(sid(t))).toBeUndefined();
   });
 
@@ -77,7 +77,7 @@ describe('cached sessions across two app instances', () => {
     await signIn(b.app, 'station2');
     const { res, ms } = await refusedAfter(a, t, 409);
     expect(res.statusCode).toBe(409);
-    expect(ms).toBeLessThan(100);
+    expect(ms).toBeLessThan(1000); // the notice, not the 30 s cache bound (sub-ms when idle; CI shares 2 cores)
   });
 
   it('refuses a user disabled through another connection as soon as the notification arrives', async () => {
@@ -86,7 +86,7 @@ describe('cached sessions across two app instances', () => {
     try {
       const { res, ms } = await refusedAfter(a, t, 401);
       expect(res.statusCode).toBe(401);
-      expect(ms).toBeLessThan(100);
+      expect(ms).toBeLessThan(1000); // the notice, not the 30 s cache bound (sub-ms when idle; CI shares 2 cores)
       expect(res.json().Message).toBe('账号已停用');
     } finally {
       await b.db.query("UPDATE systemuser SET isdisabled = false WHERE domainname = 'engineer1'");
@@ -98,6 +98,6 @@ describe('cached sessions across two app instances', () => {
     await b.db.query("UPDATE auth_session SET ended_at = now(), end_reason = 'admin' WHERE id = $1", [sid(t)]);
     const { res, ms } = await refusedAfter(a, t, 401);
     expect(res.statusCode).toBe(401);
-    expect(ms).toBeLessThan(100);
+    expect(ms).toBeLessThan(1000); // the notice, not the 30 s cache bound (sub-ms when idle; CI shares 2 cores)
   });
 });
