@@ -24,6 +24,20 @@ export class EntityListPage {
     return this.page.getByTestId('list-row');
   }
 
+  /** The chosen view's label (e.g. 我的工单). */
+  async viewLabel(): Promise<string> {
+    return (await this.page.getByTestId('list-view-select').innerText()).trim();
+  }
+
+  /** The number of records the grid's pager reports (共 N 条), once it has answered. */
+  async total(): Promise<number> {
+    const text = this.root().locator('.ant-pagination-total-text');
+    await text.waitFor();
+    const m = /\d[\d,]*/.exec(await text.innerText());
+    if (!m) throw new Error(`no total in "${await text.innerText()}"`);
+    return Number(m[0].replace(/,/g, ''));
+  }
+
   async rowIds(): Promise<string[]> {
     return this.rows().evaluateAll((els) => els.map((e) => e.getAttribute('data-id') ?? ''));
   }

@@ -224,6 +224,19 @@ export class WorkOrderPage extends EntityFormPage {
     await this.page.getByTestId(`wo-tab-${key}`).click();
   }
 
+  /** The history tab's rows (工单记录), each marked with its action's value. */
+  async openHistory() {
+    await this.openTab('log');
+    await this.page.getByTestId('wo-log').waitFor();
+    return this.page.getByTestId('wo-log-row');
+  }
+
+  /** The order was refused: the form shows the not-found / no-access text and no order. */
+  async waitForNoAccess() {
+    await this.page.getByTestId('entity-form').waitFor();
+    await this.page.getByText('记录不存在或您无权查看').waitFor();
+  }
+
   /** Adds a line on a detail tab through its dialog; `fill` enters the values. */
   async addLine(kind: string, fill: (dialog: Locator) => Promise<void>) {
     await this.openTab(kind);

@@ -1,0 +1,93 @@
+import { PROGRESS_STEPS, workOrderAction, workOrderStatus } from '@portal/model';
+import { describe, expect, it } from 'vitest';
+import { EntityListPage } from '../pages/entity-list-page.ts';
+import { WorkOrderPage } from '../pages/work-order-pages.ts';
+import { waitForPath } from '../support/session.ts';
+import { apiAs, pageApi, portalSuite, signedInPage } from '../support/suite.ts';
+
+/*
+ * The engineer's scope in a real browser against the real server: engineer1 (赵磊, SH001, no
+ * workorder.all) sees and works only the orders dispatched to them. What "their orders" are is
+ * read from station1's side of the API, so the screen is not checked against itself.
+ */
+
+const suite = portalSuite();
+
+type Order = { new_srv_workorderid: string; new_name: string; new_status: number; new_worker_id: string | null };
+type Page = { value: Order[]; '@odata.count'?: number };
+const q = (filter?: string) => `/api/crmdata/Retrieve/new_srv_workorders?$select=new_srv_workorderid,new_name,new_status,new_worker_id&$count=true&$top=500${filter ? `&$filter=${encodeURIComponent(filter)}` : ''}`;
+/** The log's action value for a progress step (响应 / 出发 / 到达), found by its label. */
+const actionOf = (zh: string) => workOrderAction.options.find((o) => o.label['zh-CN'] === zh)!.value;
+const STEP_LABEL = { response: '响应', departure: '出发', arrival: '到达', photos: '拍照' } as const;
+
+describe('engineer scope', () => {
+  it('engineer1 sees only their orders, works one (a progress step) and cannot open a colleague\'s', async () => {
+    const page = await signedInPage(suite, 'engineer1', '/workOrder/list');
+    const list = new EntityListPage(page);
+    await list.waitFor('new_srv_workorder');
+    expect(await list.viewLabel()).toBe('我的工单');
+
+    // engineer1's personnel record, from their own orders; their orders as the station sees them.
+    const own = await pageApi(page)<Page>(q());
+    const me = own.value[0]?.new_worker_id;
+    expect(me).toMatch(/[0-9a-f-]{36}/);
+    const station1 = await apiAs(suite.portal, 'station1');
+    const stationAll = (await station1<Page>(q()))['@odata.count']!;
+    const assigned = await station1<Page>(q(`new_worker_id eq ${me}`));
+    const mine = assigned['@odata.count']!;
+    expect(mine).toBeGreaterThan(0);
+    expect(mine).toBeLessThan(stationAll);
+    expect(own['@odata.count']).toBe(mine);
+
+    // The list: the same total, and every row one of engineer1's orders.
+    expect(await list.total()).toBe(mine);
+    const assignedIds = new Set(assigned.value.map((o) => o.new_srv_workorderid));
+    const rowIds = await list.rowIds();
+    expect(rowIds.length).toBeGreaterThan(0);
+    for (const id of rowIds) expect(assignedIds.has(id), id).toBe(true);
+
+    // An own order still to be worked on (dispatched, responded or set out), opened from the list.
+    const open = assigned.value
+      .filter((o) => o.new_status >= workOrderStatus.dispatched && o.new_status <= workOrderStatus.setOut)
+      .sort((a, b) => a.new_status - b.new_status)[0];
+    expect(open, 'engineer1 has an open order in the demo data').toBeTruthy();
+    await list.search(open.new_name);
+    expect(await list.rowIds()).toEqual([open.new_srv_workorderid]);
+    await list.openRow(open.new_name);
+    await waitForPath(page, `/workOrder/edit/${open.new_srv_workorderid}`);
+    const wo = new WorkOrderPage(page);
+    await wo.waitForOrder();
+    expect(await wo.status()).toBe(open.new_status);
+
+    // Their actions, and nothing of the station's: no 派工/改派, no 取消, no saving the order's fields.
+    for (const key of ['appointment', 'progress', 'complete']) expect(await wo.hasAction(key), key).toBe(true);
+    for (const key of ['dispatch', 'cancel']) expect(await wo.hasAction(key), key).toBe(false);
+    expect(await page.getByTestId('form-save').count()).toBe(0);
+    const header = await page.locator('.detail-header-extra').innerText();
+    for (const word of ['派工', '改派', '取消']) expect(header).not.toContain(word);
+
+    // The next progress step (响应 on a dispatched order): the status moves on, the history shows it.
+    const step = PROGRESS_STEPS[open.new_status - workOrderStatus.dispatched];
+    const action = actionOf(STEP_LABEL[step]);
+    const logged = page.locator(`[data-testid="wo-log-row"][data-action="${action}"]`);
+    await wo.openHistory();
+    const before = await logged.count();
+    expect(await wo.recordStep()).toBe(step);
+    const next = open.new_status + 1;
+    await wo.waitForStatus(next);
+    expect(await page.getByTestId('wo-status').innerText()).toBe(workOrderStatus.options.find((o) => o.value === next)!.label['zh-CN']);
+    await wo.openHistory();
+    await expect.poll(() => logged.count()).toBe(before + 1);
+    expect(await logged.last().innerText()).toContain(STEP_LABEL[step]);
+    const saved = await pageApi(page)<Order>(`/api/crmdata/Retrieve/new_srv_workorders(${open.new_srv_workorderid})?$select=new_status`);
+    expect(saved.new_status).toBe(next);
+
+    // An order of the same station not assigned to engineer1, opened by its URL: the no-access state.
+    const other = (await station1<Page>(q())).value.find((o) => o.new_worker_id !== me);
+    expect(other, 'station1 has orders not assigned to engineer1').toBeTruthy();
+    await page.goto(`${suite.portal.standardUrl}/workOrder/edit/${other!.new_srv_workorderid}`);
+    await wo.waitForNoAccess();
+    expect(await page.getByTestId('wo-status').count()).toBe(0);
+    expect(await page.getByText(other!.new_name).count()).toBe(0);
+  });
+});
