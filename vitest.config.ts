@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 const EMBEDDED_SERVER_SUITES = [
   'src/domain/stock/ledger.test.ts',
+  'src/domain/quota/ledger.test.ts',
   'src/routes/parts.test.ts',
   'src/routes/stock.test.ts',
   'src/flow/flow.test.ts',

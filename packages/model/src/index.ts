@@ -14,4 +14,5 @@ export * from './option-sets/work-order.ts';
 export * from './geo.ts';
 export * from './work-order-api.ts';
 export * from './option-sets/parts.ts';
+export * from './option-sets/quota.ts';
 export * from './parts-api.ts';

@@ -29,10 +29,17 @@ export const serviceStation = defineEntity({
     new_currentamount: money(label('当前额度', 'Current quota'), { readOnly: true }),
     new_businessunit_id: lookup('businessunit', label('服务站组织', 'Station business unit'), { readOnly: true, indexed: true }),
   },
+  // The quota ledger's backstop: a quota-limited station never goes below zero (domain/quota/ledger.ts).
+  checks: { quota: 'NOT new_limitamount OR new_currentamount >= 0' },
   views: {
     active: {
       label: label('全部服务站', 'All stations'),
       columns: ['new_code', 'new_name', 'new_type', 'new_level', 'new_province', 'new_city', 'new_siteowner', 'new_phone', 'new_currentamount'],
+      orderBy: [['new_code', 'asc']],
+    },
+    quota: {
+      label: label('站点额度', 'Station quota'),
+      columns: ['new_code', 'new_name', 'new_region', 'new_limitamount', 'new_beginamount', 'new_currentamount'],
       orderBy: [['new_code', 'asc']],
     },
   },

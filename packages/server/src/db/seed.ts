@@ -5,6 +5,7 @@ import { seedShopCatalogue } from '../domain/shop/demo-catalogue.ts';
 import { seedApprovalDemo } from './demo-approval.ts';
 import { seedWorkOrderDemo } from './demo-work-orders.ts';
 import { seedPartsDemo } from './demo-parts.ts';
+import { seedQuotaDemo } from './demo-quota.ts';
 import {
   DEMO_LANGUAGE_CONFIGS, DEMO_LANGUAGES, DEMO_PARAMETERS, DEMO_PASSWORD, DEMO_ROLES, DEMO_STATIONS, DEMO_UNITS, DEMO_USERS,
 } from './demo-data.ts';
@@ -86,6 +87,8 @@ export async function seedDemo(db: Db): Promise<void> {
     await seedShopCatalogue(sql, { hqUnitId: hq, adminId: adminId! });
     await seedApprovalDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
     await seedWorkOrderDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
+    // Quotas before the parts demo: its submitted applications draw on them.
+    await seedQuotaDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
     await seedPartsDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
   });
 }

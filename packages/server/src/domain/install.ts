@@ -4,6 +4,8 @@ import { installDelivery } from './parts/delivery.ts';
 import { installTransfer } from './parts/transfer.ts';
 import { installLimits } from './stock/limits.ts';
 import { installWorkOrder } from './work-order/install.ts';
+import { installAdjustment } from './quota/adjustment.ts';
+import { installStationQuota } from './quota/station-quota.ts';
 
 /**
  * Registers every domain module's server defaults, write hooks and approval hooks with the record
@@ -17,4 +19,6 @@ export function installDomain(): void {
   installTransfer();
   installDelivery();
   installLimits();
+  installAdjustment();
+  installStationQuota();
 }

@@ -15,6 +15,7 @@ const DOCUMENTS: Record<string, { amountField?: string; commitField?: string }> 
   new_srv_claimfine: { amountField: 'new_amount', commitField: 'new_iscommit' },
   new_srv_partsapply: { amountField: 'new_totalamount', commitField: 'new_iscommit' },
   new_srv_parttransorder: { amountField: 'new_totalamount' },
+  new_srv_amountadjustment: { amountField: 'new_amount', commitField: 'new_iscommit' },
 };
 
 export function flowDocument(logicalName: string): FlowDocument | undefined {

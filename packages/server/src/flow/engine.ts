@@ -3,7 +3,7 @@ import type { Sql } from '../db/db.ts';
 import { q } from '../records/sql.ts';
 import { flowDocument, flowDocuments, type FlowDocument } from './documents.ts';
 import { flowBad, flowForbidden, flowNotFound } from './errors.ts';
-import { onApproved, onSubmit } from './hooks.ts';
+import { onApproved, onEnded, onSubmit } from './hooks.ts';
 
 /**
  * The approval state machine (spec 000 §3, §7; spec 001 §4). Document status: 1 to be submitted,
@@ -147,7 +147,7 @@ export interface SubmitInput {
 export async function submit(sql: Sql, d: FlowDocument, id: string, userId: string, input: SubmitInput): Promise<void> {
   const doc = await loadDoc(sql, d, id, true);
   if (doc.status !== 1 && doc.status !== 4) throw flowBad('flow.notDraft');
-  await onSubmit(d.entity.logicalName)(sql, id);
+  await onSubmit(d.entity.logicalName)(sql, id, userId);
   const { allowself } = await activeFlow(sql, d, id, input.flowId);
   const steps = await flowSteps(sql, input.flowId);
   if (!steps.length) throw flowBad('flow.noSteps');
@@ -250,6 +250,7 @@ export async function act(sql: Sql, d: FlowDocument, id: string, userId: string,
   }
   await log(sql, d, id, action, cur.name, userId, memo);
   if (status === 3) await onApproved(d.entity.logicalName)(sql, id, userId);
+  else if (status === 4 || status === 5) await onEnded(d.entity.logicalName)(sql, id, userId);
   return status;
 }
 
@@ -273,6 +274,7 @@ export async function revoke(sql: Sql, d: FlowDocument, id: string, userId: stri
     [id, userId],
   );
   await log(sql, d, id, 'revoke', cur?.name ?? null, userId, null);
+  await onEnded(d.entity.logicalName)(sql, id, userId);
 }
 
 /** The latest round's steps (empty when never submitted). */

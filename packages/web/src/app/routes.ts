@@ -6,6 +6,7 @@ import { WORK_ORDER_ROUTES } from './routes-work-order.ts';
 import { INSIGHT_ROUTES } from './routes-insights.ts';
 import { PARTS_ROUTES } from './routes-parts.ts';
 import { STOCK_ROUTES } from './routes-stock.ts';
+import { QUOTA_ROUTES } from './routes-quota.ts';
 
 type PageModule = { default: ComponentType };
 
@@ -96,6 +97,7 @@ export const ROUTES: RouteDef[] = [
   ...INSIGHT_ROUTES,
   ...PARTS_ROUTES,
   ...STOCK_ROUTES,
+  ...QUOTA_ROUTES,
 ];
 
 /** Where a signed-in user's home is, by portal kind. */

@@ -10,6 +10,7 @@ import { nextDocumentNumbers } from '../document-number.ts';
 import { postMoves, type StockMove } from '../stock/ledger.ts';
 import { answer, assertMay, assertParty, checkQty, lockDocument, stationWarehouse, warehouseById } from './common.ts';
 import { prepareSubmit, type RequestDocument } from './request-lines.ts';
+import { drawForApplication, returnAllOfApplication, returnUnapproved, returnUnshipped } from '../quota/parts-quota.ts';
 
 export const APPLICATION = getEntity('new_srv_partsapply')!;
 const LINE = getEntity('new_srv_partsapplydetil')!;
@@ -186,6 +187,8 @@ export async function closeApplication(sql: Sql, caller: Caller, id: string, inp
     docId: doc.id, docName: doc.name, lineId: l.id, key: `pa:${doc.id}:release:${l.id}`,
   })));
   await sql.query(`UPDATE new_srv_partsapplydetil SET new_reservedqty = 0, new_pendingqty = 0 WHERE new_partsapply_id = $1::uuid`, [doc.id]);
+  // A quota-limited station gets back what was drawn and not shipped.
+  await returnUnshipped(sql, doc.id, caller.principal.userId);
   await sql.query(
     `UPDATE new_srv_partsapply SET new_isclose = true, statuscode = $2, new_closetime = now(), new_closereason = $3, modifiedon = now(), modifiedby = $4::uuid
       WHERE new_srv_partsapplyid = $1::uuid`,
@@ -248,5 +251,16 @@ export function installApplication(): void {
       );
     },
   });
-  registerFlowHooks(APPLICATION.logicalName, { approved: reserveOnApproval, submit: (sql, id) => prepareSubmit(sql, applicationDocument, id) });
+  // Submitting draws the station's quota (when limited); an unapproved end gives it back, approval gives back what was not approved.
+  registerFlowHooks(APPLICATION.logicalName, {
+    approved: async (sql, id, approver) => {
+      await reserveOnApproval(sql, id, approver);
+      await returnUnapproved(sql, id, approver);
+    },
+    submit: async (sql, id, userId) => {
+      await prepareSubmit(sql, applicationDocument, id);
+      await drawForApplication(sql, id, userId);
+    },
+    ended: returnAllOfApplication,
+  });
 }

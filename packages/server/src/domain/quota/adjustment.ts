@@ -1,0 +1,61 @@
+import { amountAdjustType, amountAdjustValidity, approvalStatus, quotaDocumentType, quotaUsage } from '@portal/model';
+import type { Sql } from '../../db/db.ts';
+import { refuse } from '../../http/errors.ts';
+import { registerFlowHooks } from '../../flow/hooks.ts';
+import { serverDefaults } from '../../records/write.ts';
+import { chinaDate } from '../china-time.ts';
+import { nextDocumentNumbers } from '../document-number.ts';
+import { fromCents, postQuota, toCents } from './ledger.ts';
+
+export const ADJUSTMENT = 'new_srv_amountadjustment';
+
+/** `ED202611-0001`: per month (China time). */
+export const adjustmentNumbers = (sql: Sql, n: number, now = new Date()) =>
+  nextDocumentNumbers(sql, ADJUSTMENT, `ED${chinaDate(now).slice(0, 7).replace('-', '')}`, n);
+
+type Adjustment = { station: string; name: string; type: number; amount: string | null; valid: number | null };
+
+async function load(sql: Sql, id: string): Promise<Adjustment> {
+  const { rows: [a] } = await sql.query<Adjustment>(
+    `SELECT new_station_id AS station, new_name AS name, new_amounttype AS type, new_amount::text AS amount, new_adjuststatus AS valid
+       FROM new_srv_amountadjustment WHERE new_srv_amountadjustmentid = $1::uuid`,
+    [id],
+  );
+  if (!a) throw refuse('parts.relatedNotFound');
+  return a;
+}
+
+/** Submit: only a valid adjustment with an amount above zero goes to approval. */
+async function checkSubmit(sql: Sql, id: string): Promise<void> {
+  const a = await load(sql, id);
+  if (a.valid === amountAdjustValidity.invalid) throw refuse('quota.adjustInvalid');
+  if (toCents(a.amount) <= 0n) throw refuse('quota.amountPositive', undefined, 'new_amount');
+}
+
+/**
+ * Final approval (inside the approving transaction): the adjustment posts to the quota ledger under
+ * the key `adj:<id>` — exactly once whatever retries — and records the quota before and after. A
+ * decrease a quota-limited station cannot carry refuses the approval with the shortfall.
+ */
+export async function postAdjustment(sql: Sql, id: string, approverId: string): Promise<void> {
+  const a = await load(sql, id);
+  if (a.valid === amountAdjustValidity.invalid) throw refuse('quota.adjustInvalid');
+  const amount = toCents(a.amount);
+  const increase = a.type === amountAdjustType.increase;
+  const p = await postQuota(sql, approverId, {
+    stationId: a.station, change: fromCents(increase ? amount : -amount), usage: increase ? quotaUsage.increase : quotaUsage.decrease,
+    docType: quotaDocumentType.adjustment, docId: id, docName: a.name, key: `adj:${id}`,
+  });
+  if (p.posted) {
+    await sql.query(`UPDATE new_srv_amountadjustment SET new_beforeamount = $2::numeric, new_afteramount = $3::numeric WHERE new_srv_amountadjustmentid = $1::uuid`, [id, p.before, p.after]);
+  }
+}
+
+/** Number, status 1 and valid by default on create; the approval hooks. */
+export function installAdjustment(): void {
+  serverDefaults.set(ADJUSTMENT, async (sql, rows) =>
+    (await adjustmentNumbers(sql, rows.length)).map((n, i) => ({
+      new_name: n, new_approvalstatus: approvalStatus.draft, new_iscommit: false, new_adjuststatus: rows[i].new_adjuststatus ?? amountAdjustValidity.valid,
+    })));
+  registerFlowHooks(ADJUSTMENT, { submit: checkSubmit, approved: postAdjustment });
+}

@@ -1,0 +1,18 @@
+import { screen } from './entity-screens.ts';
+import type { RouteDef } from './routes.ts';
+
+/**
+ * Station quota screens of spec 001 §2 (Service and parts, Contracts and amounts): generic screens
+ * are one line each (app/entity-screens.ts). The station quota screens are pages of their own (the
+ * station entity's quota fields, quota.read) and declare no entity screen, so station lookups
+ * elsewhere keep opening the station profile; the adjustment's record screen adds the approval.
+ */
+export const QUOTA_ROUTES: RouteDef[] = [
+  { name: 'stationAmountList', path: '/stationAmount/list', keepAlive: true, layout: 'shell', permissions: ['quota.read'], load: () => import('../pages/quota/StationAmountListPage.tsx') },
+  { name: 'stationAmountEdit', path: '/stationAmount/edit', layout: 'shell', permissions: ['quota.read'], load: () => import('../pages/quota/StationAmountEditPage.tsx') },
+  { name: 'amountAdjustList', path: '/amountAdjust/list', keepAlive: true, ...screen.list('new_srv_amountadjustment', { title: 'menu.amountAdjust', allowImport: false, allowDelete: false }) },
+  { name: 'amountAdjustCreate', path: '/amountAdjust/create', ...screen.create('new_srv_amountadjustment') },
+  { name: 'amountAdjustEdit', path: '/amountAdjust/edit/:id', layout: 'shell', permissions: ['quota.read'], screen: { entity: 'new_srv_amountadjustment', kind: 'edit' }, load: () => import('../pages/quota/AmountAdjustFormPage.tsx') },
+  { name: 'amountChangeLogList', path: '/amountChangeLog/list', keepAlive: true, ...screen.list('new_srv_amountchangelog', { title: 'menu.amountChangeLog', readOnly: true }) },
+  { name: 'amountChangeLogLine', path: '/amountChangeLog/Line/:id', ...screen.view('new_srv_amountchangelog') },
+];
