@@ -16,3 +16,5 @@ export * from './work-order-api.ts';
 export * from './option-sets/parts.ts';
 export * from './option-sets/quota.ts';
 export * from './parts-api.ts';
+export * from './option-sets/expense.ts';
+export * from './expense-api.ts';

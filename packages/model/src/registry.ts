@@ -17,6 +17,7 @@ import { stockOutOrder, stockOutOrderDetail } from './entities/delivery.ts';
 import { partTransDetail, partTransOrder } from './entities/parts-transfer.ts';
 import { invTask, stockCheck, stockCheckDetail } from './entities/stock-count.ts';
 import { stationPart } from './entities/station-part.ts';
+import { expenseClaim, expenseClaimLine } from './entities/expense-claim.ts';
 import { amountAdjustment, amountChangeLog } from './entities/quota.ts';
 
 /** Every entity of the portal. Adding an entity is one file plus one line here. */
@@ -70,6 +71,8 @@ export const ENTITIES: readonly EntityDef[] = [
   stationPart,
   amountAdjustment,
   amountChangeLog,
+  expenseClaim,
+  expenseClaimLine,
 ];
 
 const byName = new Map(ENTITIES.map((e) => [e.logicalName, e]));

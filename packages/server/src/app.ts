@@ -31,6 +31,7 @@ import { workOrderRoutes } from './routes/work-order.ts';
 import { workOrderInsightsRoutes } from './routes/work-order-insights.ts';
 import { partsRoutes } from './routes/parts.ts';
 import { stockRoutes } from './routes/stock.ts';
+import { expenseRoutes } from './routes/expense.ts';
 import { buildServices, type Services } from './services.ts';
 import { installDomain } from './domain/install.ts';
 import type { SmsProvider } from './auth/sms.ts';
@@ -97,6 +98,7 @@ export async function buildApp(db: Db, cfg: Config, opts: { sms?: SmsProvider; l
   workOrderInsightsRoutes(app, services);
   partsRoutes(app, services);
   stockRoutes(app, services);
+  expenseRoutes(app, services);
   app.get('/healthz', { schema: { summary: 'Liveness: the database answers', tags: ['platform'], security: PUBLIC, ...answers('json') } }, async () => {
     await db.query('SELECT 1');
     return { ok: true };

@@ -19,6 +19,7 @@ export const claimFine = defineEntity({
     new_year: int(label('考核年度', 'Year'), { required: true, min: 2013, max: 2099 }),
     new_checkitem: memo(label('考核事项', 'Check item'), { required: true, searchable: true, maxLength: 500 }),
     new_iscommit: bool(label('已提交', 'Submitted'), { readOnly: true }),
+    new_expenseclaim_id: lookup('new_srv_expense_claim', label('费用结算单', 'Expense settlement'), { readOnly: true, indexed: true }),
     ...approvalFields(),
   },
   indexes: [['new_station_id', 'createdon']],

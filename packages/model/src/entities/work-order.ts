@@ -74,6 +74,8 @@ export const workOrder = defineEntity({
     new_totalcost: money(label('费用合计', 'Total cost'), RO),
     new_settlementno: text(label('结算单号', 'Settlement number'), { readOnly: true, maxLength: 40 }),
     new_expenseclaimno: text(label('费用结算单', 'Expense claim'), { readOnly: true, maxLength: 40 }),
+    // The settlement that holds the order (set by the expense settlement's generation).
+    new_expenseclaim_id: lookup('new_srv_expense_claim', label('费用结算单', 'Expense claim'), { readOnly: true, indexed: true }),
     new_cancelreason: memo(label('取消原因', 'Cancel reason'), { readOnly: true, maxLength: 500 }),
     new_canceltime: dateTime(label('取消时间', 'Cancelled on'), RO),
     new_refusedreason: memo(label('拒单原因', 'Refused reason'), { maxLength: 500 }),

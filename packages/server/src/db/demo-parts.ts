@@ -48,7 +48,7 @@ const STATION_STOCK: Record<string, number> = {
 const DAY = 86_400_000;
 
 /** A caller for the demo's commands, as the user would be signed in. */
-async function callerOf(sql: Sql, login: string): Promise<Caller> {
+export async function callerOf(sql: Sql, login: string): Promise<Caller> {
   const { rows: [u] } = await sql.query<{ id: string; unit: string; station: string | null; fullname: string; privileges: string[]; subtree: string[] }>(
     `SELECT u.systemuserid AS id, u.businessunitid AS unit, u.new_station_id AS station, u.fullname,
             ARRAY(SELECT DISTINCT rp.new_name FROM systemuserroles ur JOIN new_roleprivilege rp ON rp.new_role_id = ur.roleid WHERE ur.systemuserid = u.systemuserid) AS privileges,

@@ -5,6 +5,7 @@ import { seedShopCatalogue } from '../domain/shop/demo-catalogue.ts';
 import { seedApprovalDemo } from './demo-approval.ts';
 import { seedWorkOrderDemo } from './demo-work-orders.ts';
 import { seedPartsDemo } from './demo-parts.ts';
+import { seedExpenseDemo } from './demo-expense.ts';
 import { seedQuotaDemo } from './demo-quota.ts';
 import {
   DEMO_LANGUAGE_CONFIGS, DEMO_LANGUAGES, DEMO_PARAMETERS, DEMO_PASSWORD, DEMO_ROLES, DEMO_STATIONS, DEMO_UNITS, DEMO_USERS,
@@ -90,5 +91,6 @@ export async function seedDemo(db: Db): Promise<void> {
     // Quotas before the parts demo: its submitted applications draw on them.
     await seedQuotaDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
     await seedPartsDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
+    await seedExpenseDemo(sql);
   });
 }

@@ -84,6 +84,10 @@ export async function revisitOrder(sql: Sql, caller: Caller, id: string, input: 
 export async function settleOrder(sql: Sql, caller: Caller, id: string, input: SettlementRequest, lang: Lang): Promise<CommandResult> {
   assertMay(caller, 'workorder.audit');
   const o = await lockOrder(sql, caller, id);
+  // An order held by an expense settlement moves with it (14 → 12 → 15); only closing (16) stays here.
+  const { rows: [held] } = await sql.query<{ no: string | null }>(
+    'SELECT new_expenseclaimno AS no FROM new_srv_workorder WHERE new_srv_workorderid = $1::uuid AND new_expenseclaim_id IS NOT NULL', [o.id]);
+  if (held && input.status !== workOrderStatus.finished) throw refuse('expense.settlementByClaim', { claim: held.no ?? '' }, 'status');
   const seq: readonly number[] = SETTLEMENT_SEQUENCE;
   const at = seq.indexOf(o.status);
   if (at < 0) throw refuse('wo.notRevisited');
