@@ -28,6 +28,25 @@ export async function closeChromium(): Promise<void> {
 }
 
 /**
+ * Content-Security-Policy violations seen by any page of any context opened here since the last
+ * check: Chromium's own "Refused to … Content Security Policy" console message, and the page's
+ * `securitypolicyviolation` event (reported to the console by an init script, which CSP does not
+ * govern). setup.ts fails every test that leaves one behind: the portal's strict policy must not
+ * break a screen silently.
+ */
+const cspViolations: string[] = [];
+
+/** The violations recorded since the last call, which forgets them. */
+export function takeCspViolations(): string[] {
+  return cspViolations.splice(0);
+}
+
+// A string, not a function: the page gets exactly this text, whatever the test transform adds.
+const REPORT_CSP_VIOLATIONS = `document.addEventListener('securitypolicyviolation', (e) => {
+  console.error('Content Security Policy violation: ' + e.effectiveDirective + ' blocked ' + (e.blockedURI || '(inline)') + ' at ' + (e.sourceFile || location.href) + ':' + e.lineNumber);
+});`;
+
+/**
  * A fresh browser context (its own cookies and storage), as a separate person's browser would be:
  * isolated like a new profile, but ~0.5 s to open instead of ~1.4 s for a new Chromium process.
  */
@@ -42,6 +61,10 @@ export async function openBrowser(opts: { locale?: string } = {}): Promise<Brows
     reducedMotion: 'reduce',
   });
   context.setDefaultTimeout(15_000);
+  await context.addInitScript({ content: REPORT_CSP_VIOLATIONS });
+  context.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) cspViolations.push(`${m.page()?.url() ?? ''}: ${m.text()}`);
+  });
   const page = await context.newPage();
   return {
     context,

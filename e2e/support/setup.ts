@@ -1,4 +1,8 @@
-import { afterAll } from 'vitest';
-import { closeChromium } from './browser.ts';
+import { afterAll, afterEach, expect } from 'vitest';
+import { closeChromium, takeCspViolations } from './browser.ts';
 
+// No page may log a Content-Security-Policy violation (a blocked script, style, image or request).
+afterEach(() => {
+  expect(takeCspViolations(), 'Content-Security-Policy violations').toEqual([]);
+});
 afterAll(closeChromium);
