@@ -132,16 +132,17 @@ describe('approval flow: demo data and lists', () => {
   });
 
   it('shows each approver the documents waiting for them', async () => {
-    // The demo has two claim fines and one parts application waiting for each of branch1 and hq.
+    // The demo has two claim fines, one parts application and one quota adjustment waiting for each of branch1 and hq.
     const list = (await get('/api/CrmFlow/MyApprovalList?page=1&count=20', 'branch1')).json().Data;
-    expect(list.TotalRecordCount).toBe(3);
+    expect(list.TotalRecordCount).toBe(4);
+    expect(list.items.find((i: { EntityName: string }) => i.EntityName === 'new_srv_amountadjustment')).toMatchObject({ EntityLabel: '额度调整单', StepName: '分公司审核' });
     const fines = list.items.filter((i: { EntityName: string }) => i.EntityName === E);
     expect(fines).toHaveLength(2);
     expect(fines[0]).toMatchObject({ EntityLabel: '奖惩单', StepName: '分公司审核', SubmitterName: '王建国' });
     expect(fines[0].DocumentName).toMatch(/^JC/);
     expect(list.items.find((i: { EntityName: string }) => i.EntityName === 'new_srv_partsapply')).toMatchObject({ EntityLabel: '配件申请', StepName: '分公司审核', SubmitterName: '陈志强' });
-    expect((await get('/api/CrmFlow/MyApprovalCount', 'branch1')).json().Data).toBe(3);
-    expect((await get('/api/CrmFlow/MyApprovalCount', 'hq')).json().Data).toBe(3);
+    expect((await get('/api/CrmFlow/MyApprovalCount', 'branch1')).json().Data).toBe(4);
+    expect((await get('/api/CrmFlow/MyApprovalCount', 'hq')).json().Data).toBe(4);
     expect((await get('/api/CrmFlow/MyApprovalCount', 'station1')).statusCode).toBe(403);
   });
 
