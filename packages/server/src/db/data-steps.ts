@@ -34,6 +34,22 @@ export const DATA_STEPS: DataStep[] = [
       );
     },
   },
+  {
+    // Issue 11: the station quota became a ledger (Σ moves = balance). A station's quota from before
+    // is carried over as its first move (usage 1 opening, document the station itself).
+    name: '2026-11-station-quota-ledger',
+    async run(sql) {
+      await sql.query(
+        `INSERT INTO new_srv_amountchangelog (new_name, new_station_id, new_usage, new_doctype, new_docid, new_beforeamount, new_changeamount, new_afteramount,
+                                              new_seq, new_key, owningbusinessunit)
+         SELECT s.new_name, s.new_srv_stationid, 1, 1, s.new_srv_stationid::text, 0, s.new_currentamount, s.new_currentamount, 1,
+                'station:' || s.new_srv_stationid || ':carried', s.owningbusinessunit
+           FROM new_srv_station s
+          WHERE COALESCE(s.new_currentamount, 0) <> 0
+            AND NOT EXISTS (SELECT 1 FROM new_srv_amountchangelog l WHERE l.new_station_id = s.new_srv_stationid)`,
+      );
+    },
+  },
 ];
 
 export async function runDataSteps(db: Db, steps: DataStep[] = DATA_STEPS): Promise<string[]> {

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Portal } from '../../boot.ts';
 import { Refusal } from '../../http/errors.ts';
+import { runDataSteps } from '../../db/data-steps.ts';
 import { testPortal } from '../../testing/test-portal.ts';
 import { fromCents, postQuota, toCents } from './ledger.ts';
 
@@ -122,5 +123,17 @@ describe('station quota ledger', () => {
     const st = await station(true);
     await expect(p.db.tx((sql) => sql.query(`UPDATE new_srv_station SET new_currentamount = -0.01 WHERE new_srv_stationid = $1::uuid`, [st]))).rejects.toThrow(/check constraint/);
     expect(fromCents((await state(st)).balance)).toBe('0.00');
+  });
+
+  it('carries a station quota from before the ledger over as its first move, once (data step)', async () => {
+    const st = await station(true);
+    await p.db.query(`UPDATE new_srv_station SET new_currentamount = 4321.09 WHERE new_srv_stationid = $1::uuid`, [st]);
+    await p.db.query(`DELETE FROM portal_data_step WHERE name = '2026-11-station-quota-ledger'`);
+    expect(await runDataSteps(p.db)).toEqual(['2026-11-station-quota-ledger']);
+    const s = await state(st);
+    expect(s.moves.map((m) => [m.b, m.c, m.a, m.seq])).toEqual([['0.00', '4321.09', '4321.09', 1]]);
+    expect(await runDataSteps(p.db)).toEqual([]);
+    await post(st, '-21.09');
+    expect(fromCents((await state(st)).balance)).toBe('4300.00');
   });
 });
