@@ -136,6 +136,13 @@ describe('station quota fields', () => {
     expect((await api('station1', 'POST', `/api/crmdata/Update/new_srv_stations(${station.SH001})`, { new_beginamount: '1' })).statusCode).toBe(403);
     expect(await ledgerMismatches()).toBe(0);
   });
+
+  it('a new station starts with its opening quota as its first move', async () => {
+    const id = ok(await api('hq', 'POST', '/api/crmdata/create/new_srv_stations', { new_name: '苏州工业园区华辰服务站', new_code: 'JS009', new_limitamount: true, new_beginamount: '8000.00' })).id as string;
+    expect(await balance('JS009')).toBe(800000n);
+    expect((await movesOf(id)).map((m) => [m.usage, m.change])).toEqual([[quotaUsage.opening, '8000.00']]);
+    expect(await ledgerMismatches()).toBe(0);
+  });
 });
 
 describe('parts application and the station quota', () => {
