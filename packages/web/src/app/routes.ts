@@ -7,6 +7,7 @@ import { INSIGHT_ROUTES } from './routes-insights.ts';
 import { PARTS_ROUTES } from './routes-parts.ts';
 import { STOCK_ROUTES } from './routes-stock.ts';
 import { QUOTA_ROUTES } from './routes-quota.ts';
+import { EXPENSE_ROUTES } from './routes-expense.ts';
 
 type PageModule = { default: ComponentType };
 
@@ -98,6 +99,7 @@ export const ROUTES: RouteDef[] = [
   ...PARTS_ROUTES,
   ...STOCK_ROUTES,
   ...QUOTA_ROUTES,
+  ...EXPENSE_ROUTES,
 ];
 
 /** Where a signed-in user's home is, by portal kind. */

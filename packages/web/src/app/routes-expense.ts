@@ -1,0 +1,11 @@
+import type { RouteDef } from './routes.ts';
+
+/**
+ * Expense settlement of spec 001 §2 (Contracts and amounts): the statements' list (kept) with the
+ * generation for head office, and one statement with its commands and lines. Both are pages of
+ * their own standing for the entity's list and edit screens.
+ */
+export const EXPENSE_ROUTES: RouteDef[] = [
+  { name: 'expenseClaimList', path: '/expenseClaim/list', keepAlive: true, layout: 'shell', permissions: ['expense.read'], screen: { entity: 'new_srv_expense_claim', kind: 'list' }, load: () => import('../pages/expense/ExpenseClaimListPage.tsx') },
+  { name: 'expenseClaimEdit', path: '/expenseClaim/edit/:id', layout: 'shell', permissions: ['expense.read'], screen: { entity: 'new_srv_expense_claim', kind: 'edit' }, load: () => import('../pages/expense/ExpenseClaimPage.tsx') },
+];
