@@ -19,10 +19,17 @@ beforeAll(async () => {
   const { db } = (await p.db.one<{ db: string }>('SELECT current_database() AS db'))!;
   const u = new URL(process.env.DATABASE_URL);
   u.pathname = `/${db}`;
-  wide = new Db(new pg.Pool({ connectionString: u.toString(), max: 50 }), 'postgres');
+  wide = new Db(new pg.Pool({ connectionString: u.toString(), max: 50, application_name: 'quota-wide' }), 'postgres');
 });
 afterAll(async () => {
   await wide?.pool.end();
+  // Clients released after a refused submission close in the background: the test database is
+  // dropped (WITH FORCE) only when they are gone, or their sessions end with an unhandled error.
+  for (let i = 0; i < 100; i++) {
+    const r = await p.db.one<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'quota-wide'`);
+    if (!r?.n) break;
+    await new Promise((ok) => setTimeout(ok, 50));
+  }
   await p?.close();
 });
 
