@@ -432,5 +432,7 @@ async function renumber(sql: Sql): Promise<void> {
       [{ new_srv_partsapply: 'PA', new_stockoutorder: 'FH', new_srv_parttransorder: 'DB', new_srv_stockcheck: 'PD', new_srv_invtask: 'RW' }[table]],
     );
     await sql.query(`UPDATE new_srv_stocktransaction t SET new_name = d.new_name FROM ${table} d WHERE t.new_docid = d.${key}::text`);
+    // The quota moves of an application name it too (else a new application's number finds a demo one's moves).
+    await sql.query(`UPDATE new_srv_amountchangelog t SET new_name = d.new_name FROM ${table} d WHERE t.new_docid = d.${key}::text`);
   }
 }

@@ -117,6 +117,11 @@ describe('station quota ledger', () => {
     const { rows: usages } = await p.db.pool.query<{ u: number }>(`SELECT DISTINCT new_usage AS u FROM new_srv_amountchangelog ORDER BY 1`);
     // Opening, an approved increase and decrease, and parts applications that drew quota.
     expect(usages.map((u) => u.u)).toEqual(expect.arrayContaining([quotaUsage.opening, quotaUsage.increase, quotaUsage.decrease, quotaUsage.partsDraw]));
+    // Each application's moves carry the number the application has (the demo renumbers them by date).
+    const { rows: misnamed } = await p.db.pool.query(
+      `SELECT l.new_name FROM new_srv_amountchangelog l JOIN new_srv_partsapply a ON l.new_docid = a.new_srv_partsapplyid::text WHERE l.new_name <> a.new_name`,
+    );
+    expect(misnamed).toEqual([]);
   });
 
   it('has the database refuse a negative balance of a limited station (CHECK backstop)', async () => {
