@@ -4,6 +4,8 @@ import { EntityListPage } from './entity-list-page.ts';
 import { headerAction } from './quota-pages.ts';
 import { chooseOption } from './work-order-pages.ts';
 
+type Generation = { year: number; month: number; section: '上半月' | '下半月'; settleWay: string };
+
 /** /expenseClaim/list: the statements, and head office's generation dialog. */
 export class ExpenseClaimListPage extends EntityListPage {
   async open(base: string) {
@@ -11,22 +13,37 @@ export class ExpenseClaimListPage extends EntityListPage {
     await this.waitFor('new_srv_expense_claim');
   }
 
-  /** Generates a period's statements for all stations; resolves with the server's message (the toast). */
-  async generate(o: { year: number; month: number; section: '上半月' | '下半月'; settleWay: string }): Promise<string> {
+  /** Opens the generation dialog and fills the period (all stations) and settle way. */
+  private async fillGeneration(o: Generation) {
     await this.page.getByTestId('ec-generate').click();
-    const dialog = this.page.getByTestId('ec-generate-dialog');
-    await dialog.waitFor();
+    await this.page.getByTestId('ec-generate-dialog').waitFor();
     await chooseOption(this.page, this.page.getByTestId('ec-gen-year'), String(o.year));
     await chooseOption(this.page, this.page.getByTestId('ec-gen-month'), String(o.month));
     await chooseOption(this.page, this.page.getByTestId('ec-gen-section'), o.section);
     await chooseOption(this.page, this.page.getByTestId('ec-gen-settleway'), o.settleWay);
     await this.page.getByTestId('ec-generate-dialog-ok').click();
+  }
+
+  /** Generates a period's statements for all stations; resolves with the server's message (the toast). */
+  async generate(o: Generation): Promise<string> {
+    await this.fillGeneration(o);
     const toast = this.page.locator('.ant-message-notice').filter({ hasText: '费用结算单' }).last();
-    await dialog.waitFor({ state: 'hidden' });
+    await this.page.getByTestId('ec-generate-dialog').waitFor({ state: 'hidden' });
     await toast.waitFor();
     const message = (await toast.innerText()).trim();
     await this.settled();
     return message;
+  }
+
+  /** Tries a generation the server refuses; resolves with the refusal the dialog shows, then closes it. */
+  async generateRefused(o: Generation): Promise<string> {
+    await this.fillGeneration(o);
+    const error = this.page.getByTestId('ec-generate-dialog-error');
+    await error.waitFor();
+    const text = (await error.innerText()).trim();
+    await this.page.getByTestId('ec-generate-dialog-cancel').click();
+    await this.page.getByTestId('ec-generate-dialog-ok').waitFor({ state: 'hidden' });
+    return text;
   }
 }
 

@@ -4,6 +4,7 @@ import { MyApprovals } from '../pages/approval-pages.ts';
 import { ExpenseClaimListPage, ExpenseClaimPage } from '../pages/expense-pages.ts';
 import { PartsApplicationPage } from '../pages/parts-pages.ts';
 import { AmountAdjustmentPage, QuotaChangeLogPage, StationQuotaPage, amountOf } from '../pages/quota-pages.ts';
+import { EntityFormPage } from '../pages/entity-form-page.ts';
 import { EntityListPage } from '../pages/entity-list-page.ts';
 import { WorkOrderPage } from '../pages/work-order-pages.ts';
 import { waitForPath } from '../support/session.ts';
@@ -82,6 +83,11 @@ describe('station quota: an approved adjustment raises it, a parts application d
     const quota = new StationQuotaPage(hq);
     await quota.open(suite.portal.standardUrl, stationId);
     expect(await quota.current()).toBe(quotaBefore + RAISE);
+    await hq.goto(`${suite.portal.standardUrl}/stationAmount/list`);
+    const stations = new EntityListPage(hq);
+    await stations.waitFor('new_srv_station');
+    await stations.search(STATION);
+    expect((await stations.rowTexts()).find((r) => r.includes(STATION))).toContain(grouped(quotaBefore + RAISE));
     // The adjustment records the quota before and after its posting.
     const adj = (await pageApi(hq)<{ value: { new_srv_amountadjustmentid: string }[] }>(
       `/api/crmdata/Retrieve/new_srv_amountadjustments?$select=new_srv_amountadjustmentid&$filter=${q(`new_name eq '${adjustmentNo}'`)}`,
@@ -141,6 +147,13 @@ describe('station quota: an approved adjustment raises it, a parts application d
     const [drawRow] = await log.movesOf(applicationNo);
     expect(drawRow).toContain('配件申请占用');
     for (const n of [quotaBefore + RAISE, applicationTotal, after]) expect(drawRow).toContain(grouped(n));
+    // A move opens on its own line screen.
+    await log.openRow(applicationNo);
+    await waitForPath(hq, /^\/amountChangeLog\/Line\//);
+    const line = new EntityFormPage(hq);
+    await line.waitFor('new_srv_amountchangelog');
+    expect(amountOf(await line.field('new_changeamount').inputValue())).toBe(-applicationTotal);
+    expect(amountOf(await line.field('new_afteramount').inputValue())).toBe(after);
   });
 });
 
@@ -200,6 +213,11 @@ describe('expense settlement: generated, doubted, recalculated, confirmed, invoi
     const row = list.rows().filter({ hasText: claimNo }).first();
     expect(await row.innerText()).toContain(STATION);
     expect(await row.getByTestId('ec-row-state').getAttribute('data-status')).toBe(String(expenseFormStatus.toSubmit));
+    // Generating the period again creates nothing new.
+    const count = async () => (await api<{ value: unknown[] }>(`/api/crmdata/Retrieve/new_srv_expense_claims?$select=new_name&$filter=${q(`new_year eq ${p.year} and new_month eq ${p.month} and new_section eq ${p.section}`)}`)).value.length;
+    const made = await count();
+    expect(await list.generateRefused({ year: p.year, month: p.month, section: p.label, settleWay: '银行转账' })).toMatch(/费用结算单只能修改，不能新建|所选服务站在该期间没有待结算的工单或奖惩单/);
+    expect(await count()).toBe(made);
     expect(await orderStatus(hq, suite.portal.standardUrl, orderId)).toBe(workOrderStatus.inSettlement);
   });
 
