@@ -50,3 +50,17 @@ export interface ExpenseInvoiceRequest { invoiceNo: string; invoiceDate: string;
 export interface ExpensePayRequest { payedDate?: string }
 
 export interface ExpenseCommandResult { id: string; message: string; formstatus: number }
+
+/** GET {EXPENSE_API}/{id}/pdf — the settlement confirmation form as a PDF (expense.read, within the caller's reach). */
+export const expensePdfPath = (id: string) => `${EXPENSE_API}/${encodeURIComponent(id)}/pdf`;
+
+/** The statement's amounts the confirmation form prints, in order (web print view and PDF alike). */
+export const CONFIRMATION_TOTALS = [
+  'new_workhouramount', 'new_partsamount', 'new_outsideamount', 'new_otheramount', 'new_grantsamount', 'new_rewardamount', 'new_fineamount',
+  'new_returnamount', 'new_oldpartamount', 'new_outsourcedamount', 'new_oldpartfreight', 'new_returnfreight', 'new_totalamount', 'new_adjustamount', 'new_approvalamount',
+] as const;
+
+/** The columns of the form's lines per work order (and reward/punishment order). */
+export const CONFIRMATION_LINE_COLUMNS = [
+  'new_name', 'new_workhouramount', 'new_partsamount', 'new_outsideamount', 'new_otheramount', 'new_grantsamount', 'new_rewardamount', 'new_fineamount', 'new_totalamount',
+] as const;

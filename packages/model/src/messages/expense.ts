@@ -58,4 +58,23 @@ export const expenseMessages = {
   'expense.ui.deadline': label('请在 {deadline} 前确认或提出异议', 'Confirm or raise doubts by {deadline}'),
   'expense.ui.confirmAsk': label('确认后工单进入“结算已确认”，不能再提出异议。确定确认结算单“{name}”吗？', 'After confirming, the work orders are settlement confirmed and doubts are closed. Confirm {name}?'),
   'expense.ui.noPeriodData': label('没有结算数据', 'No settlement data'),
+
+  // The printable settlement confirmation form (web print view and the server's PDF).
+  'expense.print.open': label('打印确认单', 'Print confirmation'),
+  'expense.print.title': label('费用结算确认单', 'Expense settlement confirmation'),
+  'expense.print.print': label('打印', 'Print'),
+  'expense.print.pdf': label('下载 PDF', 'Download PDF'),
+  'expense.print.back': label('返回结算单', 'Back to the settlement'),
+  'expense.print.period': label('结算期间', 'Period'),
+  'expense.print.periodText': label('{year} 年 {month} 月 {section}', '{month}/{year}, {section}'),
+  'expense.print.totals': label('费用汇总', 'Totals'),
+  'expense.print.lines': label('工单明细', 'Lines per work order'),
+  'expense.print.bankInfo': label('收款信息', 'Payment details'),
+  'expense.print.stationSign': label('服务站签字', 'Station signature'),
+  'expense.print.stationSeal': label('服务站盖章', 'Station seal'),
+  'expense.print.hqSign': label('总部签字', 'Head office signature'),
+  'expense.print.hqSeal': label('总部盖章', 'Head office seal'),
+  'expense.print.date': label('日期', 'Date'),
+  'expense.print.printedAt': label('打印时间：{time}', 'Printed {time}'),
+  'expense.print.statement': label('经双方核对，本期结算金额以审批金额为准。', 'Checked by both sides: the approved amount is the amount settled for this period.'),
 } as const;

@@ -1,14 +1,17 @@
-import { EXPENSE_API, EXPENSE_COMMANDS, type ExpenseCommand, type Lang, type Privilege } from '@portal/model';
+import { EXPENSE_API, EXPENSE_COMMANDS, msg, type ExpenseCommand, type Lang, type Privilege } from '@portal/model';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireAuth } from '../auth/authenticate.ts';
 import type { Sql } from '../db/db.ts';
 import { EXPENSE_HANDLERS } from '../domain/expense/commands.ts';
+import { loadConfirmation } from '../domain/expense/confirmation-form.ts';
+import { renderConfirmationPdf } from '../domain/expense/confirmation-pdf.ts';
+import { contentDisposition } from '../files/attachments.ts';
 import { generateSettlements } from '../domain/expense/generate.ts';
 import { once } from '../domain/idempotency.ts';
 import { commandErrorHandler } from '../http/command-errors.ts';
 import { ok } from '../http/envelope.ts';
-import { BEARER, pathParams } from '../http/openapi.ts';
+import { answers, BEARER, pathParams } from '../http/openapi.ts';
 import { requestLang } from '../http/request-context.ts';
 import { requestCaller } from '../records/access.ts';
 import type { Caller } from '../records/scope.ts';
@@ -68,6 +71,25 @@ export function expenseRoutes(app: FastifyInstance, s: Services): void {
       const body = GENERATE.parse(req.body ?? {});
       const res = await run(req, (sql, caller, lang) => generateSettlements(sql, caller, body, lang));
       return ok(res, res.message);
+    });
+
+    // The settlement confirmation form as a PDF: anyone who may read the statement (a station its own; 404 otherwise).
+    r.get<{ Params: { id: string } }>(`${EXPENSE_API}/:id/pdf`, {
+      preValidation: requireAuth(s.authenticate, 'expense.read'),
+      schema: {
+        summary: 'The settlement confirmation form as a PDF (A4, signature and seal areas)',
+        description: 'Totals as text in yuan (¥12,345.60); the file is named after the form and the statement number (RFC 5987 filename*).',
+        tags: TAGS, params: pathParams('/:id'), security: BEARER, ...answers('file'),
+      },
+    }, async (req, reply) => {
+      const caller = await requestCaller(db, req);
+      const lang = requestLang(req);
+      const data = await db.tx((sql) => loadConfirmation(sql, caller, req.params.id, lang));
+      const pdf = await renderConfirmationPdf(data, lang);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', contentDisposition('attachment', `${msg('expense.print.title', lang)}-${data.name}.pdf`))
+        .send(pdf);
     });
 
     for (const name of Object.keys(EXPENSE_COMMANDS) as ExpenseCommand[]) {

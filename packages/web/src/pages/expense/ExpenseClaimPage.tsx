@@ -1,7 +1,7 @@
 import { expenseFormStatus, type ExpenseCommand } from '@portal/model';
 import { Alert, Card } from 'antd';
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import type { RecordRow } from '../../api/records.ts';
 import { EntityFormPage } from '../../entity-ui/EntityFormPage.tsx';
 import { useT } from '../../locales/i18n.ts';
@@ -27,6 +27,7 @@ export default function ExpenseClaimPage() {
   const [row, setRow] = useState<RecordRow | null>(null);
   const [command, setCommand] = useState<ExpenseCommand | null>(null);
   const [reload, setReload] = useState(0);
+  const navigate = useNavigate();
 
   const formstatus = Number(row?.new_formstatus ?? 0);
   const side = row ? sideOf({ userStationId: user.userType === STATION_USER ? user.departId : '', claimStationId: str(row.new_station_id), mayWrite: can('expense.write') }) : null;
@@ -48,7 +49,10 @@ export default function ExpenseClaimPage() {
         allowDelete={false}
         onLoaded={setRow}
         reloadSignal={reload}
-        actions={commands.map((c, i) => ({ key: c, label: t(`expense.action.${c}`), type: i === 0 ? 'primary' : 'default', danger: c === 'doubt', onClick: () => setCommand(c), testId: `ec-${c}` }))}
+        actions={[
+          ...commands.map((c, i) => ({ key: c, label: t(`expense.action.${c}`), type: i === 0 ? 'primary' as const : 'default' as const, danger: c === 'doubt', onClick: () => setCommand(c), testId: `ec-${c}` })),
+          { key: 'print', label: t('expense.print.open'), onClick: () => navigate(`/expenseClaim/print/${encodeURIComponent(id)}`), testId: 'ec-print' },
+        ]}
       />
       <Card size="small" title={t('expense.ui.lines')} style={{ marginTop: 16 }}>
         <ExpenseLines claimId={id} reload={reload} />
