@@ -98,17 +98,19 @@ export function renderConfirmationPdf(d: ConfirmationData, lang: Lang, now = new
   const cols = CONFIRMATION_LINE_COLUMNS;
   const first = 96;
   const w = (WIDTH - first) / (cols.length - 1);
+  // Header cells may take two lines (补贴（特殊费用）); amounts stay on one.
   const row = (cells: string[], head = false) => {
-    need(14);
+    const h = head ? 26 : 13;
+    need(h + 1);
     const y = doc.y;
     doc.fontSize(7.5);
     cells.forEach((c, i) => {
       const x = i === 0 ? M : M + first + (i - 1) * w;
       const cw = i === 0 ? first : w;
-      doc.rect(x, y, cw, 13).lineWidth(0.4).stroke();
-      doc.text(c, x + 2, y + 3, { width: cw - 4, align: i === 0 || head ? 'left' : 'right', lineBreak: false, ellipsis: true });
+      doc.rect(x, y, cw, h).lineWidth(0.4).stroke();
+      doc.text(c, x + 2, y + 3, head ? { width: cw - 4, align: 'center' } : { width: cw - 4, align: i === 0 ? 'left' : 'right', lineBreak: false });
     });
-    doc.y = y + 13;
+    doc.y = y + h;
   };
   row(cols.map((c) => LINE.allFields[c].label[lang]), true);
   for (const l of d.lines) row(cols.map((c) => (c === 'new_name' ? l.name : yuan(l[c]))));
