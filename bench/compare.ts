@@ -1,5 +1,7 @@
 /** Helpers shared by the benchmarks that set a generic call against the SQL it runs. */
+import type { Principal } from '../packages/server/src/auth/principal.ts';
 import type { Db } from '../packages/server/src/db/db.ts';
+import { businessUnitSubtree, type Caller } from '../packages/server/src/records/scope.ts';
 
 export const t = () => performance.now();
 
@@ -51,4 +53,16 @@ export async function createBenchStations(db: Db, count: number): Promise<void> 
       FROM generate_series(1, ${Number(count)}) g`);
   await db.query(`INSERT INTO new_srv_station (new_name, new_code, new_type, new_level, new_region, new_businessunit_id, owningbusinessunit)
     SELECT b.name, substr(b.new_code, 1, 40), 1, 1, 2, b.businessunitid, b.businessunitid FROM businessunit b WHERE b.new_code LIKE 'BS%'`);
+}
+
+/** A demo user as the domain commands see them (privileges from their roles, scope subtree), signed in or not. */
+export async function benchCaller(db: Db, login: string): Promise<Caller> {
+  const u = (await db.one<{ id: string; bu: string; st: string | null; privs: string[] }>(
+    `SELECT u.systemuserid AS id, u.businessunitid AS bu, u.new_station_id AS st,
+            ARRAY(SELECT rp.new_name FROM systemuserroles ur JOIN new_roleprivilege rp ON rp.new_role_id = ur.roleid WHERE ur.systemuserid = u.systemuserid) AS privs
+       FROM systemuser u WHERE u.domainname = $1`,
+    [login],
+  ))!;
+  const subtree = await businessUnitSubtree(db, u.bu);
+  return { principal: { userId: u.id, businessUnitId: u.bu, stationId: u.st, privileges: new Set(u.privs), subtree } as unknown as Principal, subtree };
 }

@@ -18,12 +18,10 @@
  */
 import { loadavg } from 'node:os';
 import { approvalStatus, expenseSection, msg, settleWay, workOrderStatus } from '@portal/model';
-import type { Principal } from '../packages/server/src/auth/principal.ts';
 import { CHINA_OFFSET_MS, chinaDate } from '../packages/server/src/domain/china-time.ts';
 import { generateSettlements } from '../packages/server/src/domain/expense/generate.ts';
-import { businessUnitSubtree, type Caller } from '../packages/server/src/records/scope.ts';
 import { testPortal } from '../packages/server/src/testing/test-portal.ts';
-import { t } from './compare.ts';
+import { benchCaller, t } from './compare.ts';
 
 const STATIONS = Number(process.env.BENCH_STATIONS ?? 1000);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
@@ -38,16 +36,7 @@ const p = await testPortal();
 const db = p.db;
 console.log(`database: ${pg ? 'PostgreSQL' : 'PGlite (embedded)'}; ${STATIONS.toLocaleString('en-US')} stations, ${ORDERS.toLocaleString('en-US')} orders; load average ${load()}`);
 
-async function callerOf(login: string): Promise<Caller> {
-  const u = (await db.one<{ id: string; bu: string; st: string | null; privs: string[] }>(
-    `SELECT u.systemuserid AS id, u.businessunitid AS bu, u.new_station_id AS st,
-            ARRAY(SELECT rp.new_name FROM systemuserroles ur JOIN new_roleprivilege rp ON rp.new_role_id = ur.roleid WHERE ur.systemuserid = u.systemuserid) AS privs
-       FROM systemuser u WHERE u.domainname = $1`,
-    [login],
-  ))!;
-  const subtree = await businessUnitSubtree(db, u.bu);
-  return { principal: { userId: u.id, businessUnitId: u.bu, stationId: u.st, privileges: new Set(u.privs), subtree } as unknown as Principal, subtree };
-}
+const callerOf = (login: string) => benchCaller(db, login);
 
 // The period: last month's second half (China time); the orders are audited over the whole month,
 // so the one generation takes the month (orders audited before the period's end belong to it).

@@ -14,7 +14,6 @@
  * count confirm ≤ 2 s, list page 1 ≤ 1.3× its SQL.
  */
 import { getEntity, stockCheckState } from '@portal/model';
-import type { Principal } from '../packages/server/src/auth/principal.ts';
 import type { Db } from '../packages/server/src/db/db.ts';
 import { entityDdl } from '../packages/server/src/db/schema.ts';
 import { createDelivery, deliveryStep, receiveDelivery } from '../packages/server/src/domain/parts/delivery.ts';
@@ -22,11 +21,11 @@ import { confirmCount, createCount, setCounts, submitCount } from '../packages/s
 import { postMoves } from '../packages/server/src/domain/stock/ledger.ts';
 import { compileQuery, type QuerySpec } from '../packages/server/src/records/query/compile.ts';
 import { parseFilter, parseOrderBy, parseSelect } from '../packages/server/src/records/query/odata.ts';
-import { businessUnitSubtree, type Caller } from '../packages/server/src/records/scope.ts';
 import { bearer, signIn } from '../packages/server/src/testing/auth-helpers.ts';
+import type { Caller } from '../packages/server/src/records/scope.ts';
 import { testPortal } from '../packages/server/src/testing/test-portal.ts';
 import { buildFilter, buildOrderBy } from '../packages/web/src/entity-ui/odata.ts';
-import { createBenchStations, median, t, timeBoth } from './compare.ts';
+import { benchCaller, createBenchStations, median, t, timeBoth } from './compare.ts';
 
 const MOVES = Number(process.env.BENCH_MOVES ?? 1_000_000);
 const RUNS = Math.max(20, Number(process.env.BENCH_RUNS ?? 40));
@@ -39,16 +38,7 @@ const p = await testPortal();
 const db = p.db;
 console.log(`database: ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite (embedded)'}`);
 
-async function callerOf(login: string): Promise<Caller> {
-  const u = (await db.one<{ id: string; bu: string; st: string | null; privs: string[] }>(
-    `SELECT u.systemuserid AS id, u.businessunitid AS bu, u.new_station_id AS st,
-            ARRAY(SELECT rp.new_name FROM systemuserroles ur JOIN new_roleprivilege rp ON rp.new_role_id = ur.roleid WHERE ur.systemuserid = u.systemuserid) AS privs
-       FROM systemuser u WHERE u.domainname = $1`,
-    [login],
-  ))!;
-  const subtree = await businessUnitSubtree(db, u.bu);
-  return { principal: { userId: u.id, businessUnitId: u.bu, stationId: u.st, privileges: new Set(u.privs), subtree } as unknown as Principal, subtree };
-}
+const callerOf = (login: string) => benchCaller(db, login);
 
 /** `n` bench parts BP00001… (set-based). */
 async function benchParts(d: Db, n: number, prefix: string): Promise<string[]> {

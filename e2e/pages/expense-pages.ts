@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { EntityFormPage } from './entity-form-page.ts';
 import { EntityListPage } from './entity-list-page.ts';
-import { headerAction } from './quota-pages.ts';
+import { headerAction } from './parts-pages.ts';
 import { chooseOption } from './work-order-pages.ts';
 
 type Generation = { year: number; month: number; section: '上半月' | '下半月'; settleWay: string };

@@ -20,11 +20,22 @@ export async function searchInLookup(page: Page, text: string): Promise<string> 
 }
 
 /** Clicks a header action, whether shown as a button or folded into the header's 更多 menu. */
-async function headerAction(page: Page, testId: string) {
+export async function headerAction(page: Page, testId: string) {
   const button = page.getByTestId(testId);
   if (await button.isVisible().catch(() => false)) return button.click();
   await page.locator('.detail-header-extra button').filter({ hasText: '更多' }).click();
   await page.locator(`[data-testid="${testId}"]:visible`).click();
+}
+
+/** A document's submit action: the flow dialog, each step's pre-chosen approver (returned in step order), OK. */
+export async function submitThroughFlow(page: Page, submitTestId: string): Promise<string[]> {
+  await headerAction(page, submitTestId);
+  await page.getByTestId('flow-submit-dialog').waitFor();
+  await page.getByTestId('flow-step').first().waitFor();
+  const approvers = (await page.getByTestId('flow-step-approver').allInnerTexts()).map((t) => t.trim());
+  await page.getByTestId('flow-submit-ok').click();
+  await page.getByTestId('flow-submit-dialog').waitFor({ state: 'hidden' });
+  return approvers;
 }
 
 /** The lines table shared by applications, transfers and deliveries. */
@@ -113,14 +124,8 @@ export class PartsApplicationPage extends EntityFormPage {
   }
 
   /** Submits through the first flow with each step's first approver; returns them. */
-  async submitForApproval(): Promise<string[]> {
-    await headerAction(this.page, 'pa-submit');
-    await this.page.getByTestId('flow-submit-dialog').waitFor();
-    await this.page.getByTestId('flow-step').first().waitFor();
-    const approvers = (await this.page.getByTestId('flow-step-approver').allInnerTexts()).map((t) => t.trim());
-    await this.page.getByTestId('flow-submit-ok').click();
-    await this.page.getByTestId('flow-submit-dialog').waitFor({ state: 'hidden' });
-    return approvers;
+  submitForApproval(): Promise<string[]> {
+    return submitThroughFlow(this.page, 'pa-submit');
   }
 }
 

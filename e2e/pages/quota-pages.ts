@@ -1,21 +1,13 @@
 import type { Page } from 'playwright-core';
 import { EntityFormPage } from './entity-form-page.ts';
 import { EntityListPage } from './entity-list-page.ts';
-import { searchInLookup } from './parts-pages.ts';
+import { searchInLookup, submitThroughFlow } from './parts-pages.ts';
 
 /** A money value as the screens show it (¥1,234.00, or 1234.00 in an input) as a number. */
 export const amountOf = (text: string): number => Number(text.replace(/[^\d.-]/g, ''));
 
 /** Yuan as the lists show it: ¥1,234.00. */
 export const yuan = (n: number): string => `${n < 0 ? '-' : ''}¥${Math.abs(n).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
-/** Clicks a header action, whether shown as a button or folded into the header's 更多 menu. */
-export async function headerAction(page: Page, testId: string) {
-  const button = page.getByTestId(testId);
-  if (await button.isVisible().catch(() => false)) return button.click();
-  await page.locator('.detail-header-extra button').filter({ hasText: '更多' }).click();
-  await page.locator(`[data-testid="${testId}"]:visible`).click();
-}
 
 /** /stationAmount/edit?id=: a station's quota fields. */
 export class StationQuotaPage extends EntityFormPage {
@@ -65,14 +57,8 @@ export class AmountAdjustmentPage extends EntityFormPage {
   }
 
   /** Submits through the first flow with each step's pre-chosen approver; returns them in step order. */
-  async submitForApproval(): Promise<string[]> {
-    await headerAction(this.page, 'amountadjust-submit');
-    await this.page.getByTestId('flow-submit-dialog').waitFor();
-    await this.page.getByTestId('flow-step').first().waitFor();
-    const approvers = (await this.page.getByTestId('flow-step-approver').allInnerTexts()).map((t) => t.trim());
-    await this.page.getByTestId('flow-submit-ok').click();
-    await this.page.getByTestId('flow-submit-dialog').waitFor({ state: 'hidden' });
-    return approvers;
+  submitForApproval(): Promise<string[]> {
+    return submitThroughFlow(this.page, 'amountadjust-submit');
   }
 }
 
