@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boot, type Portal } from '../boot.ts';
-import { loadConfig } from '../config.ts';
-import { testPortal } from '../testing/test-portal.ts';
+import type { Portal } from '../boot.ts';
+import { secondInstance, testPortal } from '../testing/test-portal.ts';
 import { bearer, postToken, passwordForm, signIn } from '../testing/auth-helpers.ts';
 
 // Two stateless app instances behind a load balancer share one PostgreSQL: sessions, captchas,
@@ -13,10 +12,7 @@ describe('several app instances on one PostgreSQL', () => {
   beforeAll(async () => {
     if (!process.env.DATABASE_URL) throw new Error('this suite needs DATABASE_URL (npm run test:pg)');
     a = await testPortal();
-    const url = (await a.db.one<{ db: string }>('SELECT current_database() AS db'))!.db;
-    const u = new URL(process.env.DATABASE_URL!);
-    u.pathname = `/${url}`;
-    b = await boot(loadConfig({ PORTAL_TEST_MODE: '1', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000' } as NodeJS.ProcessEnv, { databaseUrl: u.toString(), seedDemo: 'yes' }));
+    b = await secondInstance(a);
   });
   afterAll(async () => {
     await b?.close();

@@ -41,3 +41,20 @@ export async function testPortal(overrides: Partial<Config> = {}, opts: { sms?: 
     },
   };
 }
+
+/** The connection URL of a test portal's own PostgreSQL database (the suite needs DATABASE_URL). */
+export async function portalDatabaseUrl(portal: Portal): Promise<string> {
+  if (!process.env.DATABASE_URL) throw new Error('this suite needs DATABASE_URL (npm run test:pg)');
+  const { db } = (await portal.db.one<{ db: string }>('SELECT current_database() AS db'))!;
+  const u = new URL(process.env.DATABASE_URL);
+  u.pathname = `/${db}`;
+  return u.toString();
+}
+
+/** A second app instance on a test portal's PostgreSQL database, as behind a balancer. */
+export async function secondInstance(portal: Portal): Promise<Portal> {
+  const cfg = loadConfig({ PORTAL_TEST_MODE: '1', HOST: '127.0.0.1', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000' } as NodeJS.ProcessEnv, {
+    databaseUrl: await portalDatabaseUrl(portal), seedDemo: 'no',
+  });
+  return boot(cfg);
+}

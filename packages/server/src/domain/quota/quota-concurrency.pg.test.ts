@@ -6,7 +6,7 @@ import { flowDocument } from '../../flow/documents.ts';
 import { submit } from '../../flow/engine.ts';
 import { Refusal } from '../../http/errors.ts';
 import { bearer, signIn } from '../../testing/auth-helpers.ts';
-import { testPortal } from '../../testing/test-portal.ts';
+import { portalDatabaseUrl, testPortal } from '../../testing/test-portal.ts';
 import { fromCents, postQuota, toCents } from './ledger.ts';
 
 // 50 connections submitting at once: only PostgreSQL has them (PGlite is one session).
@@ -16,10 +16,7 @@ let wide: Db;
 beforeAll(async () => {
   if (!process.env.DATABASE_URL) throw new Error('this suite needs DATABASE_URL (npm run test:pg)');
   p = await testPortal();
-  const { db } = (await p.db.one<{ db: string }>('SELECT current_database() AS db'))!;
-  const u = new URL(process.env.DATABASE_URL);
-  u.pathname = `/${db}`;
-  wide = new Db(new pg.Pool({ connectionString: u.toString(), max: 50, application_name: 'quota-wide' }), 'postgres');
+  wide = new Db(new pg.Pool({ connectionString: await portalDatabaseUrl(p), max: 50, application_name: 'quota-wide' }), 'postgres');
 });
 afterAll(async () => {
   await wide?.pool.end();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Portal } from '../../boot.ts';
 import { Db } from '../../db/db.ts';
 import { Refusal } from '../../http/errors.ts';
-import { testPortal } from '../../testing/test-portal.ts';
+import { portalDatabaseUrl, testPortal } from '../../testing/test-portal.ts';
 import { postMoves, type StockMove } from './ledger.ts';
 import { ledgerFixture, type LedgerFixture } from './testing.ts';
 
@@ -17,10 +17,7 @@ let f: LedgerFixture;
 beforeAll(async () => {
   if (!process.env.DATABASE_URL) throw new Error('this suite needs DATABASE_URL (npm run test:pg)');
   p = await testPortal();
-  const { db } = (await p.db.one<{ db: string }>('SELECT current_database() AS db'))!;
-  const u = new URL(process.env.DATABASE_URL);
-  u.pathname = `/${db}`;
-  wide = new Db(new pg.Pool({ connectionString: u.toString(), max: 50 }), 'postgres');
+  wide = new Db(new pg.Pool({ connectionString: await portalDatabaseUrl(p), max: 50 }), 'postgres');
   f = await ledgerFixture(p.db, 'C', 5);
 });
 afterAll(async () => {
