@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Portal } from '../boot.ts';
 import { bearer, signIn } from '../testing/auth-helpers.ts';
 import { testPortal } from '../testing/test-portal.ts';
-import { generated, multipart, SAMPLES, tempStorage, type FilePart } from './testing.ts';
+import { generated, multipart, SAMPLES, tempStorage, testWorker, type FilePart } from './testing.ts';
 
 const MB = 1024 * 1024;
 
@@ -20,17 +20,9 @@ describe('attachments', () => {
     store = await tempStorage();
     portal = await testPortal(store.cfg);
     const { db } = portal;
-    const st = async (code: string) => (await db.one<{ id: string; unit: string }>('SELECT new_srv_stationid AS id, owningbusinessunit AS unit FROM new_srv_station WHERE new_code = $1', [code]))!;
-    const sh = await st('SH001');
-    const zj = await st('ZJ001');
-    station1 = sh.id;
-    const worker = async (code: string, s: { id: string; unit: string }) =>
-      (await db.one<{ id: string }>(
-        `INSERT INTO new_srv_worker (new_name, new_code, new_phone, new_station_id, owningbusinessunit) VALUES ($1, $2, '13912345678', $3, $4) RETURNING new_srv_workerid AS id`,
-        [`测试工程师${code}`, code, s.id, s.unit],
-      ))!.id;
-    worker1 = await worker('T-ATT-001', sh);
-    worker2 = await worker('T-ATT-002', zj);
+    station1 = (await db.one<{ id: string }>("SELECT new_srv_stationid AS id FROM new_srv_station WHERE new_code = 'SH001'"))!.id;
+    worker1 = await testWorker(db, 'SH001', 'T-ATT-001');
+    worker2 = await testWorker(db, 'ZJ001', 'T-ATT-002');
     productId = (await db.one<{ id: string }>(
       `INSERT INTO product (name, productnumber, new_state, price) VALUES ('测试附件产品', 'T-ATT-P1', 0, 10) RETURNING productid AS id`,
     ))!.id;
@@ -252,11 +244,7 @@ describe('direct uploads with signed URLs (local storage)', () => {
   beforeAll(async () => {
     store = await tempStorage();
     portal = await testPortal(store.cfg);
-    const sh = (await portal.db.one<{ id: string; unit: string }>("SELECT new_srv_stationid AS id, owningbusinessunit AS unit FROM new_srv_station WHERE new_code = 'SH001'"))!;
-    worker = (await portal.db.one<{ id: string }>(
-      `INSERT INTO new_srv_worker (new_name, new_code, new_phone, new_station_id, owningbusinessunit) VALUES ('视频测试', 'T-VID-001', '13912345678', $1, $2) RETURNING new_srv_workerid AS id`,
-      [sh.id, sh.unit],
-    ))!.id;
+    worker = await testWorker(portal.db, 'SH001', 'T-VID-001', '视频测试');
     token = (await signIn(portal.app, 'station1')).access_token;
   });
   afterAll(async () => {

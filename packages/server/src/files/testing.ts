@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { loadConfig, type Config } from '../config.ts';
+import type { Db } from '../db/db.ts';
 
 /** Test helpers of the files area: temporary storage folders and multipart bodies. */
 
@@ -118,4 +119,13 @@ export function workerRows(n: number, prefix = 'IMP'): unknown[][] {
     `wx_${prefix.toLowerCase()}_${i + 1}`,
     i % 2 ? '液压系统维修；电气故障诊断' : '发动机保养',
   ]);
+}
+
+/** A personnel record in a demo station (by station code): something attachments can hang on. */
+export async function testWorker(db: Db, stationCode: string, code: string, name = `测试工程师${code}`): Promise<string> {
+  const st = (await db.one<{ id: string; unit: string }>('SELECT new_srv_stationid AS id, owningbusinessunit AS unit FROM new_srv_station WHERE new_code = $1', [stationCode]))!;
+  return (await db.one<{ id: string }>(
+    `INSERT INTO new_srv_worker (new_name, new_code, new_phone, new_station_id, owningbusinessunit) VALUES ($1, $2, '13912345678', $3, $4) RETURNING new_srv_workerid AS id`,
+    [name, code, st.id, st.unit],
+  ))!.id;
 }

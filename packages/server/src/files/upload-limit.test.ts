@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Portal } from '../boot.ts';
 import { bearer, signIn } from '../testing/auth-helpers.ts';
 import { testPortal } from '../testing/test-portal.ts';
-import { SAMPLES, tempStorage } from './testing.ts';
+import { SAMPLES, tempStorage, testWorker } from './testing.ts';
 
 const MB = 1024 * 1024;
 const TOTAL = 60 * MB;
@@ -117,11 +117,7 @@ describe('an upload over its limit is answered 413 at once and the connection cl
   beforeAll(async () => {
     store = await tempStorage();
     portal = await testPortal(store.cfg);
-    const sh = (await portal.db.one<{ id: string; unit: string }>("SELECT new_srv_stationid AS id, owningbusinessunit AS unit FROM new_srv_station WHERE new_code = 'SH001'"))!;
-    worker = (await portal.db.one<{ id: string }>(
-      `INSERT INTO new_srv_worker (new_name, new_code, new_phone, new_station_id, owningbusinessunit) VALUES ('限额测试', 'T-413-001', '13912345678', $1, $2) RETURNING new_srv_workerid AS id`,
-      [sh.id, sh.unit],
-    ))!.id;
+    worker = await testWorker(portal.db, 'SH001', 'T-413-001', '限额测试');
     token = (await signIn(portal.app, 'station1')).access_token;
     await portal.app.listen({ port: 0, host: '127.0.0.1' });
     server = portal.app.server;
