@@ -1,6 +1,7 @@
 import { numberPrefix } from '../domain/claim-fine/claim-fine.ts';
 import type { Sql } from './db.ts';
 import type { DemoContext } from './demo-service.ts';
+import { insert } from './demo-insert.ts';
 
 /** Demo approval flows, a flow role and claim fines (奖惩单) in every approval state. */
 
@@ -20,15 +21,6 @@ const ORDERS: { station: string; type: 1 | 2; amount: number; month: number; ite
   { station: 'ZJ001', type: 1, amount: 700, month: 8, item: '节假日应急抢修奖励', state: 'rejected', memo: '金额与奖励标准不符，请按标准 500 元重新提交' },
   { station: 'ZJ001', type: 2, amount: 3000, month: 8, item: '配件串货', state: 'vetoed', memo: '经核实为调拨单据录入错误，不予处罚' },
 ];
-
-async function insert(sql: Sql, table: string, row: Record<string, unknown>, idColumn: string): Promise<string> {
-  const cols = Object.keys(row);
-  const { rows } = await sql.query<Record<string, string>>(
-    `INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING ${idColumn}`,
-    Object.values(row),
-  );
-  return rows[0][idColumn];
-}
 
 const ACTION_NAMES = { submit: '提交', approve: '审批通过', reject: '驳回', veto: '否决' } as const;
 

@@ -5,6 +5,7 @@ import { flowDocument } from '../flow/documents.ts';
 import { act, submit } from '../flow/engine.ts';
 import type { Sql } from './db.ts';
 import type { DemoContext } from './demo-service.ts';
+import { insert } from './demo-insert.ts';
 
 /**
  * Demo station quotas: every station's opening quota as a ledger move, an approval flow for quota
@@ -23,15 +24,6 @@ const ADJUSTMENTS: { station: string; type: 'increase' | 'decrease'; amount: str
   { station: 'SH001', type: 'decrease', amount: '10000.00', reason: '季度额度复核（草稿）', state: 'draft' },
   { station: 'ZJ001', type: 'increase', amount: '5000.00', reason: '重复录入，作废', state: 'invalid' },
 ];
-
-async function insert(sql: Sql, table: string, row: Record<string, unknown>, idColumn: string): Promise<string> {
-  const cols = Object.keys(row);
-  const { rows } = await sql.query<Record<string, string>>(
-    `INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING ${idColumn}`,
-    Object.values(row),
-  );
-  return rows[0][idColumn];
-}
 
 export async function seedQuotaDemo(sql: Sql, ctx: DemoContext): Promise<void> {
   const { adminId, hqUnitId } = ctx;

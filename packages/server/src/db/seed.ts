@@ -1,5 +1,5 @@
 import { hashPassword } from '../auth/passwords.ts';
-import type { Db, Sql } from './db.ts';
+import type { Db } from './db.ts';
 import { seedServiceDemo } from './demo-service.ts';
 import { seedShopCatalogue } from '../domain/shop/demo-catalogue.ts';
 import { seedApprovalDemo } from './demo-approval.ts';
@@ -10,15 +10,7 @@ import { seedQuotaDemo } from './demo-quota.ts';
 import {
   DEMO_LANGUAGE_CONFIGS, DEMO_LANGUAGES, DEMO_PARAMETERS, DEMO_PASSWORD, DEMO_ROLES, DEMO_STATIONS, DEMO_UNITS, DEMO_USERS,
 } from './demo-data.ts';
-
-async function insert(sql: Sql, table: string, row: Record<string, unknown>, idColumn: string): Promise<string> {
-  const cols = Object.keys(row);
-  const { rows } = await sql.query<Record<string, string>>(
-    `INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING ${idColumn}`,
-    Object.values(row),
-  );
-  return rows[0][idColumn];
-}
+import { insert } from './demo-insert.ts';
 
 /** Languages every installation needs (demo or not). */
 export async function seedBaseline(db: Db): Promise<void> {
