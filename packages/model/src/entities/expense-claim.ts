@@ -117,10 +117,10 @@ export const expenseClaimLine = defineEntity({
   },
   indexes: [['new_expenseclaim_id', 'new_linetype', 'new_name']],
   views: {
-    all: {
+    byDocument: {
       label: label('结算明细', 'Lines'),
       columns: ['new_name', 'new_linetype', 'new_workhouramount', 'new_partsamount', 'new_outsideamount', 'new_otheramount', 'new_grantsamount', 'new_rewardamount', 'new_fineamount', 'new_totalamount'],
-      orderBy: [['new_name', 'asc']],
+      orderBy: [['new_linetype', 'asc'], ['new_name', 'asc']],
     },
   },
 });
