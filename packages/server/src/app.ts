@@ -13,6 +13,7 @@ import { fail } from './http/envelope.ts';
 import { AppError } from './http/errors.ts';
 import { requestLang } from './http/request-context.ts';
 import { inputGuard } from './http/input-guard.ts';
+import { trackRoutes } from './http/route-registry.ts';
 import { closeUnreadBodies } from './http/close-unread-body.ts';
 import { logRequest } from './http/log-redaction.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -61,6 +62,7 @@ export async function buildApp(db: Db, cfg: Config, opts: { sms?: SmsProvider; l
   closeUnreadBodies(app);
   await app.register(formbody);
   await app.register(rateLimit, { global: false });
+  trackRoutes(app);
   inputGuard(app);
 
   app.setErrorHandler((err: Error & { statusCode?: number; validation?: unknown }, req, reply) => {

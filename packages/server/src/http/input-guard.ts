@@ -22,29 +22,12 @@ function badText(v: unknown, depth = 0): boolean {
   return false;
 }
 
-export interface GuardedRoute {
-  method: string;
-  url: string;
-}
-const guarded = new WeakMap<FastifyInstance, GuardedRoute[]>();
-
-/** The routes the guard covers, i.e. every route of the app (as registered: `/api/notice/:id`). */
-export function guardedRoutes(app: FastifyInstance): readonly GuardedRoute[] {
-  return guarded.get(app) ?? [];
-}
-
 /**
  * Every request's path parameters, query and parsed body are refused with 400 (the caller's
  * language, through the app's error handler) when a string holds such text, before any handler
  * runs: one place instead of a check in each route.
  */
 export function inputGuard(app: FastifyInstance): void {
-  const list: GuardedRoute[] = [];
-  guarded.set(app, list);
-  // Every route registered after this, in any plugin: the fuzz test reaches each one.
-  app.addHook('onRoute', (r) => {
-    for (const method of [r.method].flat()) if (method !== 'HEAD') list.push({ method, url: r.url });
-  });
   app.addHook('preValidation', async (req) => {
     if (badText(req.params) || badText(req.query) || badText(req.body)) throw new AppError(400, 'error.badRequest');
   });

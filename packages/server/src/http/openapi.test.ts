@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Portal } from '../boot.ts';
 import { bearer, signIn } from '../testing/auth-helpers.ts';
 import { testPortal } from '../testing/test-portal.ts';
-import { DOCS_PREFIX, OPENAPI_PATH, registeredRoutes } from './openapi.ts';
+import { DOCS_PREFIX, OPENAPI_PATH } from './openapi.ts';
+import { registeredRoutes } from './route-registry.ts';
 
 type Op = { summary?: string; tags?: string[]; security?: Record<string, string[]>[]; requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> }; parameters?: { name: string; in: string }[]; responses: Record<string, { content?: Record<string, { schema: { $ref?: string } }> }> };
 type Doc = { openapi: string; info: { title: string; version: string }; paths: Record<string, Record<string, Op>>; components: { schemas: Record<string, unknown>; securitySchemes: Record<string, { type: string; scheme: string }> } };

@@ -1,6 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance, FastifySchema } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -104,18 +104,8 @@ function finishDocument(doc: Parameters<typeof jsonSchemaTransformObject>[0]) {
   return out as ReturnType<typeof jsonSchemaTransformObject>;
 }
 
-const routes = new WeakMap<FastifyInstance, { method: string; url: string; schema?: FastifySchema }[]>();
-/** Every route registered after `registerOpenApi` (for the test that each declares a schema). */
-export const registeredRoutes = (app: FastifyInstance) => routes.get(app) ?? [];
-
 /** Call before the routes are registered: zod validation, the document and /docs. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
-  const list: { method: string; url: string; schema?: FastifySchema }[] = [];
-  routes.set(app, list);
-  app.addHook('onRoute', (r) => {
-    for (const method of [r.method].flat()) list.push({ method, url: r.url, schema: r.schema });
-  });
-
   // The zod provider's validator; an absent body is checked as `{}` (the handlers read `req.body ?? {}`).
   app.setValidatorCompiler((def) => {
     if (DOC_ONLY.has(def.schema as object)) return () => true;
