@@ -4,7 +4,7 @@ import { runInNewContext } from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
 import { AppError } from '../http/errors.ts';
 import { firstSheetRows, type SheetRow } from './xlsx-reader.ts';
-import { collectWhileInflating, zipProblemStreamed } from './zip-guard.ts';
+import { collectWhileInflating, zipProblem } from './zip-guard.ts';
 
 /**
  * The workbook parse, run on a worker thread (sheet-worker.ts starts it): the zip guard, then the
@@ -49,7 +49,7 @@ const send = (m: SheetMessage) => port.postMessage(m);
 
 async function run(): Promise<void> {
   const buf = Buffer.from(workerData.bytes as ArrayBuffer);
-  if (await zipProblemStreamed(buf)) throw new AppError(400, 'excel.unsafe');
+  if (await zipProblem(buf)) throw new AppError(400, 'excel.unsafe');
   const rows = firstSheetRows(buf);
   try {
     const first = await rows.next();

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { createInflateRaw, inflateRawSync } from 'node:zlib';
+import { createInflateRaw } from 'node:zlib';
 
 /**
  * Checks an xlsx (a zip) before any parser sees it: the central directory must be sound, and every
@@ -83,34 +83,11 @@ export function zipEntries(buf: Buffer, limits: ZipLimits = XLSX_LIMITS): ZipEnt
 /** How many bytes an entry may inflate to, given what the entries before it took. */
 const roomFor = (e: ZipEntry, taken: number, limits: ZipLimits) => Math.min(limits.maxTotal - taken, Math.max(limits.ratioGrace, e.compressed * limits.maxRatio));
 
-export function zipProblem(buf: Buffer, limits: ZipLimits = XLSX_LIMITS): string | null {
-  const entries = zipEntries(buf, limits);
-  if (typeof entries === 'string') return entries;
-  let total = 0;
-  for (const e of entries) {
-    const room = roomFor(e, total, limits);
-    let size: number;
-    if (e.method === 0) size = e.compressed;
-    else {
-      try {
-        // maxOutputLength makes zlib stop (and throw) past the room left: a bomb is never inflated whole.
-        size = inflateRawSync(buf.subarray(e.dataStart, e.dataStart + e.compressed), { maxOutputLength: room + 1 }).length;
-      } catch (err) {
-        const code = (err as { code?: string }).code;
-        return code === 'ERR_BUFFER_TOO_LARGE' || /too large|buffer/i.test(String((err as Error).message)) ? 'inflates past the limit' : 'corrupt entry';
-      }
-    }
-    if (size > room) return 'inflates past the limit';
-    total += size;
-  }
-  return null;
-}
-
 /**
- * zipProblem for request paths: the same limits, but every entry is inflated as a stream (on zlib's
- * thread pool) and only counted, so a 95 MB sheet costs neither 95 MB of memory nor a blocked event loop.
+ * What is wrong with an archive (null: nothing) under the limits. Every entry is inflated as a
+ * stream and only counted, so a 95 MB sheet costs neither 95 MB of memory nor a blocked event loop.
  */
-export async function zipProblemStreamed(buf: Buffer, limits: ZipLimits = XLSX_LIMITS): Promise<string | null> {
+export async function zipProblem(buf: Buffer, limits: ZipLimits = XLSX_LIMITS): Promise<string | null> {
   const entries = zipEntries(buf, limits);
   if (typeof entries === 'string') return entries;
   let total = 0;
