@@ -3,7 +3,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { formatCents, toCents } from '../domain/shop/money.ts';
+import { formatCents, toCents } from '../domain/money.ts';
 import { cities, counties, provinces } from './address.ts';
 import { cleanFileName, contentDisposition } from './attachments.ts';
 import { extAgrees, sniff } from './sniff.ts';

@@ -1,7 +1,7 @@
 import { approvalStatus, quotaUsage } from '@portal/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Portal } from '../boot.ts';
-import { fromCents, toCents } from '../domain/quota/ledger.ts';
+import { formatCents, toCents } from '../domain/money.ts';
 import { postAdjustment } from '../domain/quota/adjustment.ts';
 import { formatMoney } from '../records/format.ts';
 import { bearer, signIn } from '../testing/auth-helpers.ts';
@@ -72,7 +72,7 @@ describe('quota adjustment', () => {
     expect(await balance('ZJ001')).toBe(before + 123450n);
     expect(await movesOf(id)).toEqual([{ usage: quotaUsage.increase, change: '1234.50', key: `adj:${id}` }]);
     const done = (await p.db.one<{ b: string; a: string }>(`SELECT new_beforeamount::text AS b, new_afteramount::text AS a FROM new_srv_amountadjustment WHERE new_srv_amountadjustmentid = $1`, [id]))!;
-    expect(done).toEqual({ b: fromCents(before), a: fromCents(before + 123450n) });
+    expect(done).toEqual({ b: formatCents(before), a: formatCents(before + 123450n) });
     // Approved: no longer editable through the record service.
     expect((await api('hq', 'POST', `/api/crmdata/Update/new_srv_amountadjustments(${id})`, { new_amount: '1' })).json().Message).toBe('已提交的单据不允许修改');
     expect(await ledgerMismatches()).toBe(0);
@@ -80,7 +80,7 @@ describe('quota adjustment', () => {
 
   it('refuses the approval of a decrease a limited station cannot carry, with the difference, and nothing changes', async () => {
     const before = await balance('ZJ001');
-    const id = await adjustment('ZJ001', 2, fromCents(before + 123400n));
+    const id = await adjustment('ZJ001', 2, formatCents(before + 123400n));
     ok(await submit(ADJ, id, 'admin', ['branch1', 'hq']));
     ok(await act('branch1', ADJ, id, 'approve'));
     const res = await act('hq', ADJ, id, 'approve');
@@ -129,7 +129,7 @@ describe('station quota fields', () => {
   it('a changed opening quota posts its difference; only quota.adjust may change it', async () => {
     const st = (await p.db.one<{ b: string }>(`SELECT new_beginamount::text AS b FROM new_srv_station WHERE new_code = 'GD001'`))!;
     const before = await balance('GD001');
-    ok(await api('hq', 'POST', `/api/crmdata/Update/new_srv_stations(${station.GD001})`, { new_beginamount: fromCents(toCents(st.b) + 50000n) }));
+    ok(await api('hq', 'POST', `/api/crmdata/Update/new_srv_stations(${station.GD001})`, { new_beginamount: formatCents(toCents(st.b) + 50000n) }));
     expect(await balance('GD001')).toBe(before + 50000n);
     const last = (await p.db.one<{ u: number; c: string }>(`SELECT new_usage AS u, new_changeamount::text AS c FROM new_srv_amountchangelog WHERE new_station_id = $1 ORDER BY new_seq DESC LIMIT 1`, [station.GD001]))!;
     expect(last).toEqual({ u: quotaUsage.opening, c: '500.00' });
@@ -160,7 +160,7 @@ describe('parts application and the station quota', () => {
     const qty = Number(bal / toCents(pr.price)) + 1;
     const big = await application('station1', qty);
     const res = await submit('new_srv_partsapply', big.id, 'station1');
-    expect(res.json().Message).toBe(`WorkflowException: 站点额度不足，还差 ${formatMoney(fromCents(big.total - bal))}`);
+    expect(res.json().Message).toBe(`WorkflowException: 站点额度不足，还差 ${formatMoney(formatCents(big.total - bal))}`);
     expect(await balance('SH001')).toBe(bal);
 
     const small = await application('station1', 2);

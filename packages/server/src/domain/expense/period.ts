@@ -2,7 +2,8 @@ import { EXPENSE_FIRST_YEAR, expenseSection, settleWay, type GenerateExpenseRequ
 import type { Sql } from '../../db/db.ts';
 import { refuse } from '../../http/errors.ts';
 import { CHINA_OFFSET_MS, chinaDate } from '../china-time.ts';
-import { formatCents, toCents } from '../shop/money.ts';
+import { formatCents, toCents } from '../money.ts';
+import { formatMoney } from '../../records/format.ts';
 
 const DAY = 86_400_000;
 
@@ -64,9 +65,7 @@ export async function doubtWorkingDays(sql: Sql): Promise<number> {
 
 /** Yuan as shown to users: ¥1,234.00 (2 decimals, thousands grouped). */
 export function yuan(v: string | number | bigint | null | undefined): string {
-  const cents = typeof v === 'bigint' ? v : toCents(v ?? 0);
-  const [int, dec] = formatCents(cents < 0n ? -cents : cents).split('.');
-  return `${cents < 0n ? '-' : ''}¥${int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${dec}`;
+  return formatMoney(formatCents(typeof v === 'bigint' ? v : toCents(v ?? 0)));
 }
 
 /** An amount typed by a user: a number or a string with at most 2 decimals, in cents; NaN-free. */

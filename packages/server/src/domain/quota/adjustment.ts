@@ -5,7 +5,8 @@ import { registerFlowHooks } from '../../flow/hooks.ts';
 import { serverDefaults } from '../../records/write.ts';
 import { chinaDate } from '../china-time.ts';
 import { nextDocumentNumbers } from '../document-number.ts';
-import { fromCents, postQuota, toCents } from './ledger.ts';
+import { postQuota } from './ledger.ts';
+import { formatCents, toCents } from '../money.ts';
 
 export const ADJUSTMENT = 'new_srv_amountadjustment';
 
@@ -43,7 +44,7 @@ export async function postAdjustment(sql: Sql, id: string, approverId: string): 
   const amount = toCents(a.amount);
   const increase = a.type === amountAdjustType.increase;
   const p = await postQuota(sql, approverId, {
-    stationId: a.station, change: fromCents(increase ? amount : -amount), usage: increase ? quotaUsage.increase : quotaUsage.decrease,
+    stationId: a.station, change: formatCents(increase ? amount : -amount), usage: increase ? quotaUsage.increase : quotaUsage.decrease,
     docType: quotaDocumentType.adjustment, docId: id, docName: a.name, key: `adj:${id}`,
   });
   if (p.posted) {

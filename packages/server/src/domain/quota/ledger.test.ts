@@ -5,7 +5,8 @@ import type { Portal } from '../../boot.ts';
 import { Refusal } from '../../http/errors.ts';
 import { runDataSteps } from '../../db/data-steps.ts';
 import { testPortal } from '../../testing/test-portal.ts';
-import { fromCents, postQuota, toCents } from './ledger.ts';
+import { postQuota } from './ledger.ts';
+import { formatCents, toCents } from '../money.ts';
 
 let p: Portal;
 let userId: string;
@@ -48,7 +49,7 @@ describe('station quota ledger', () => {
     await post(st, '1000.00');
     await post(st, '-234.56');
     const s = await state(st);
-    expect(fromCents(s.balance)).toBe('765.44');
+    expect(formatCents(s.balance)).toBe('765.44');
     expect(s.moves.map((m) => [m.b, m.c, m.a, m.seq])).toEqual([['0.00', '1000.00', '1000.00', 1], ['1000.00', '-234.56', '765.44', 2]]);
   });
 
@@ -60,21 +61,21 @@ describe('station quota ledger', () => {
     expect(msg(err.key, 'zh-CN', err.params)).toBe('站点额度不足，还差 ¥1,234.00');
     expect(msg(err.key, 'en-US', err.params)).toBe('Station quota insufficient: ¥1,234.00 short');
     const s = await state(st);
-    expect(fromCents(s.balance)).toBe('100.00');
+    expect(formatCents(s.balance)).toBe('100.00');
     expect(s.moves).toHaveLength(1);
   });
 
   it('lets a station without a limit go below zero', async () => {
     const st = await station(false);
     await post(st, '-50.00');
-    expect(fromCents((await state(st)).balance)).toBe('-50.00');
+    expect(formatCents((await state(st)).balance)).toBe('-50.00');
   });
 
   it('counts a key once', async () => {
     const st = await station(true);
     expect((await post(st, '10.00', 'once')).posted).toBe(true);
     expect((await post(st, '10.00', 'once')).posted).toBe(false);
-    expect(fromCents((await state(st)).balance)).toBe('10.00');
+    expect(formatCents((await state(st)).balance)).toBe('10.00');
   });
 
   it('property: Σ moves = balance, each move chains on the last, never negative for a limited station', async () => {
@@ -84,7 +85,7 @@ describe('station quota ledger', () => {
         let expected = 0n;
         for (const c of changes) {
           const cents = BigInt(c);
-          const ok = await post(st, fromCents(cents)).then(() => true, (e) => {
+          const ok = await post(st, formatCents(cents)).then(() => true, (e) => {
             if (e instanceof Refusal && e.key === 'quota.insufficient') return false;
             throw e;
           });
@@ -127,7 +128,7 @@ describe('station quota ledger', () => {
   it('has the database refuse a negative balance of a limited station (CHECK backstop)', async () => {
     const st = await station(true);
     await expect(p.db.tx((sql) => sql.query(`UPDATE new_srv_station SET new_currentamount = -0.01 WHERE new_srv_stationid = $1::uuid`, [st]))).rejects.toThrow(/check constraint/);
-    expect(fromCents((await state(st)).balance)).toBe('0.00');
+    expect(formatCents((await state(st)).balance)).toBe('0.00');
   });
 
   it('carries a station quota from before the ledger over as its first move, once (data step)', async () => {
@@ -139,6 +140,6 @@ describe('station quota ledger', () => {
     expect(s.moves.map((m) => [m.b, m.c, m.a, m.seq])).toEqual([['0.00', '4321.09', '4321.09', 1]]);
     expect(await runDataSteps(p.db)).toEqual([]);
     await post(st, '-21.09');
-    expect(fromCents((await state(st)).balance)).toBe('4300.00');
+    expect(formatCents((await state(st)).balance)).toBe('4300.00');
   });
 });

@@ -1,6 +1,7 @@
 import type { Sql } from '../../db/db.ts';
 import { refuse } from '../../http/errors.ts';
 import { formatMoney } from '../../records/format.ts';
+import { formatCents, toCents } from '../money.ts';
 
 /**
  * The station quota ledger (docs/decisions.md "Station quota"), built like the stock ledger: every
@@ -40,25 +41,6 @@ export interface QuotaPosting {
   after: string;
 }
 
-/** Exact cents of a decimal string or number. */
-export function toCents(v: string | number | null | undefined): bigint {
-  if (v === null || v === undefined || v === '') return 0n;
-  const s = typeof v === 'number' ? v.toFixed(2) : String(v).trim();
-  const m = /^([-+]?)(\d*)(?:\.(\d*))?$/.exec(s);
-  if (!m) throw new Error(`not a decimal: ${s}`);
-  const cents = BigInt(m[2] || '0') * 100n + BigInt(((m[3] ?? '') + '00').slice(0, 2));
-  // Beyond the cent: rounded half away from zero, as numeric(18,2) stores it.
-  const up = Number((m[3] ?? '').charAt(2) || '0') >= 5 ? 1n : 0n;
-  return (m[1] === '-' ? -1n : 1n) * (cents + up);
-}
-
-/** `'-1234.50'` from cents. */
-export function fromCents(c: bigint): string {
-  const neg = c < 0n;
-  const a = neg ? -c : c;
-  return `${neg ? '-' : ''}${a / 100n}.${String(a % 100n).padStart(2, '0')}`;
-}
-
 /** Posts one move; see the module comment for the steps. */
 export async function postQuota(sql: Sql, userId: string, m: QuotaMove): Promise<QuotaPosting> {
   const { rows: [st] } = await sql.query<{ cur: string | null; limited: boolean; unit: string | null }>(
@@ -69,11 +51,11 @@ export async function postQuota(sql: Sql, userId: string, m: QuotaMove): Promise
   if (!st) throw refuse('parts.relatedNotFound');
   const before = toCents(st.cur);
   const change = toCents(m.change);
-  const unchanged = { posted: false, before: fromCents(before), after: fromCents(before) };
+  const unchanged = { posted: false, before: formatCents(before), after: formatCents(before) };
   if (change === 0n) return unchanged;
   if ((await sql.query(`SELECT 1 FROM new_srv_amountchangelog WHERE new_key = $1`, [m.key])).rowCount) return unchanged;
   const after = before + change;
-  if (st.limited && after < 0n) throw refuse('quota.insufficient', { amount: formatMoney(fromCents(-after)) });
+  if (st.limited && after < 0n) throw refuse('quota.insufficient', { amount: formatMoney(formatCents(-after)) });
   const { rowCount: appended } = await sql.query(
     `INSERT INTO new_srv_amountchangelog (new_name, new_station_id, new_usage, new_doctype, new_docid, new_beforeamount, new_changeamount, new_afteramount,
                                           new_seq, new_key, createdon, modifiedon, createdby, modifiedby, ownerid, owningbusinessunit)
@@ -81,16 +63,16 @@ export async function postQuota(sql: Sql, userId: string, m: QuotaMove): Promise
             (SELECT COALESCE(max(new_seq), 0) + 1 FROM new_srv_amountchangelog WHERE new_station_id = $2::uuid), $9, clock_timestamp(), now(),
             $10::uuid, $10::uuid, $10::uuid, $11::uuid
      ON CONFLICT (new_key) DO NOTHING`,
-    [m.docName, m.stationId, m.usage, m.docType, m.docId, fromCents(before), fromCents(change), fromCents(after), m.key, userId, st.unit],
+    [m.docName, m.stationId, m.usage, m.docType, m.docId, formatCents(before), formatCents(change), formatCents(after), m.key, userId, st.unit],
   );
   if (appended !== 1) throw refuse('parts.stateChanged');
   const { rowCount: changed } = await sql.query(
     `UPDATE new_srv_station SET new_currentamount = COALESCE(new_currentamount, 0) + $2::numeric, modifiedon = now()
       WHERE new_srv_stationid = $1::uuid AND (NOT COALESCE(new_limitamount, false) OR COALESCE(new_currentamount, 0) + $2::numeric >= 0)`,
-    [m.stationId, fromCents(change)],
+    [m.stationId, formatCents(change)],
   );
-  if (changed !== 1) throw refuse('quota.insufficient', { amount: formatMoney(fromCents(-after)) });
-  return { posted: true, before: fromCents(before), after: fromCents(after) };
+  if (changed !== 1) throw refuse('quota.insufficient', { amount: formatMoney(formatCents(-after)) });
+  return { posted: true, before: formatCents(before), after: formatCents(after) };
 }
 
 /** What a document still holds of its station's quota: minus the sum of its moves (never below zero). */

@@ -1,6 +1,7 @@
 import { quotaDocumentType, quotaUsage } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
-import { fromCents, heldBy, movesOf, postQuota, toCents } from './ledger.ts';
+import { heldBy, movesOf, postQuota } from './ledger.ts';
+import { formatCents, toCents } from '../money.ts';
 
 /**
  * A parts application of a quota-limited station and the station's quota (spec 001 §3, issue 11):
@@ -23,7 +24,7 @@ async function docOf(sql: Sql, id: string): Promise<Doc | undefined> {
 }
 
 const move = (doc: Doc, id: string, change: bigint, usage: number, key: string) => ({
-  stationId: doc.station, change: fromCents(change), usage, docType: quotaDocumentType.application, docId: id, docName: doc.name, key,
+  stationId: doc.station, change: formatCents(change), usage, docType: quotaDocumentType.application, docId: id, docName: doc.name, key,
 });
 
 /** On submit: a quota-limited station's application draws its total (refused when short). */

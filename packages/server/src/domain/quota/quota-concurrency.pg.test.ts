@@ -7,7 +7,8 @@ import { submit } from '../../flow/engine.ts';
 import { Refusal } from '../../http/errors.ts';
 import { bearer, signIn } from '../../testing/auth-helpers.ts';
 import { portalDatabaseUrl, testPortal } from '../../testing/test-portal.ts';
-import { fromCents, postQuota, toCents } from './ledger.ts';
+import { postQuota } from './ledger.ts';
+import { formatCents, toCents } from '../money.ts';
 
 // 50 connections submitting at once: only PostgreSQL has them (PGlite is one session).
 let p: Portal;
@@ -50,7 +51,7 @@ describe('station quota under concurrency (PostgreSQL, 50 connections)', () => {
     // The station's quota set to exactly ten applications' worth, through the ledger.
     const price = toCents(part.price);
     const current = toCents((await one<{ c: string }>(`SELECT new_currentamount::text AS c FROM new_srv_station WHERE new_srv_stationid = $1`, [station.id])).c);
-    await p.db.tx((sql) => postQuota(sql, user.id, { stationId: station.id, change: fromCents(price * 10n - current), usage: 1, docType: 1, docId: station.id, docName: 'test', key: 'concurrency:set' }));
+    await p.db.tx((sql) => postQuota(sql, user.id, { stationId: station.id, change: formatCents(price * 10n - current), usage: 1, docType: 1, docId: station.id, docName: 'test', key: 'concurrency:set' }));
 
     const flows = (await api('GET', `/api/CrmFlow/GetFlowList?entityName=new_srv_partsapply&entityId=${ids[0]}`)).json().Data as { new_flowid: string }[];
     const steps = (await api('GET', `/api/CrmFlow/GetFlowStepList?flowId=${flows[0].new_flowid}&entityName=new_srv_partsapply&entityId=${ids[0]}`)).json().Data as { new_flowstepsid: string; new_stepusers: { systemuserid: string }[] }[];

@@ -4,7 +4,8 @@ import type { Sql } from '../../db/db.ts';
 import { forbidden, refuse } from '../../http/errors.ts';
 import type { Caller } from '../../records/scope.ts';
 import { writeHooks } from '../../records/write.ts';
-import { fromCents, postQuota, toCents } from './ledger.ts';
+import { postQuota } from './ledger.ts';
+import { formatCents, toCents } from '../money.ts';
 
 const STATION = 'new_srv_station';
 
@@ -33,7 +34,7 @@ export async function guardStationQuota(sql: Sql, id: string, values: Record<str
   }
   if (nextBegin !== begin) {
     await postQuota(sql, caller.principal.userId, {
-      stationId: id, change: fromCents(nextBegin - begin), usage: quotaUsage.opening, docType: quotaDocumentType.station, docId: id,
+      stationId: id, change: formatCents(nextBegin - begin), usage: quotaUsage.opening, docType: quotaDocumentType.station, docId: id,
       docName: st.name, key: `station:${id}:opening:${randomUUID()}`,
     });
   }

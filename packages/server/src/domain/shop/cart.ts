@@ -5,7 +5,7 @@ import type { Principal } from '../../auth/principal.ts';
 import type { Db, Sql } from '../../db/db.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { normGuid } from '../../records/validate.ts';
-import { formatCents, toCents } from './money.ts';
+import { formatCents, toCents } from '../money.ts';
 
 /**
  * The shopping cart (spec 000 §3, §4, §7). Cart rows (`new_cartitem`, user scope) belong to their

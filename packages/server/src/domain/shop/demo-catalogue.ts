@@ -1,5 +1,5 @@
 import type { Sql } from '../../db/db.ts';
-import { formatCents, toCents } from './money.ts';
+import { formatCents, toCents } from '../money.ts';
 
 /**
  * The demo shop: five product lines of an equipment maker's spare parts and machines, ~40
