@@ -14,8 +14,9 @@ import { partsUiMessages } from './parts-ui.ts';
 import { stockUiMessages } from './stock-ui.ts';
 import { expenseMessages } from './expense.ts';
 import { quotaMessages } from './quota.ts';
+import { unsavedMessages } from './unsaved.ts';
 
-export const messages = { ...coreMessages, ...uiMessages, ...recordsMessages, ...filesMessages, ...widgetsMessages, ...approvalMessages, ...approvalUiMessages, ...workOrderMessages, ...workOrderUiMessages, ...workOrderInsightsMessages, ...partsMessages, ...partsUiMessages, ...stockUiMessages, ...expenseMessages, ...quotaMessages } as const satisfies Record<string, Label>;
+export const messages = { ...coreMessages, ...uiMessages, ...recordsMessages, ...filesMessages, ...widgetsMessages, ...approvalMessages, ...approvalUiMessages, ...workOrderMessages, ...workOrderUiMessages, ...workOrderInsightsMessages, ...partsMessages, ...partsUiMessages, ...stockUiMessages, ...expenseMessages, ...quotaMessages, ...unsavedMessages } as const satisfies Record<string, Label>;
 export type MessageKey = keyof typeof messages;
 
 /** Fills `{name}` placeholders. */

@@ -39,6 +39,7 @@ export interface ConfirmOptions {
   okText?: string;
   cancelText?: string;
   onOk: () => Promise<void> | void;
+  onCancel?: () => void;
 }
 
 export function confirm(opts: ConfirmOptions): void {
