@@ -47,3 +47,27 @@ export function confirmDiscard(keys: string[] = dirtyKeys()): Promise<boolean> {
     });
   });
 }
+
+/*
+ * Policy shared by forms and the page-tab bar: a screen that stays mounted when the user goes
+ * elsewhere (its page tab stays open) keeps its changes, so leaving it needs no question; the tab
+ * bar installs that policy. Without it (or for screens it does not keep) leaving asks.
+ */
+let keepPolicy: (key: string) => boolean = () => false;
+export function setKeepPolicy(fn: (key: string) => boolean): void {
+  keepPolicy = fn;
+}
+/** True when leaving the screen at `key` keeps it mounted, so its unsaved changes survive. */
+export const willKeep = (key: string): boolean => keepPolicy(key);
+
+const closeListeners = new Set<(key: string) => void>();
+/** The tab bar listens: a screen the user is done with (e.g. its 返回 confirmed) has its tab closed. */
+export function onScreenClosed(fn: (key: string) => void): () => void {
+  closeListeners.add(fn);
+  return () => closeListeners.delete(fn);
+}
+/** The user is done with the screen at `key` (changes discarded or saved): clear its mark, close its tab. */
+export function closeScreen(key: string): void {
+  markDirty(key, false);
+  for (const fn of closeListeners) fn(key);
+}
