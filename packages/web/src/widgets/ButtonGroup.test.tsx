@@ -5,14 +5,14 @@ import { ButtonGroup, HEADER_MAX, ROW_MAX, splitButtons } from './ButtonGroup.ts
 const items = (n: number) => Array.from({ length: n }, (_, i) => ({ key: `b${i}`, label: `按钮${i}`, testId: `b${i}`, onClick: vi.fn() }));
 
 describe('ButtonGroup (spec 000 §2: header groups collapse past 3, list groups past 2)', () => {
-  it('keeps up to max buttons and folds the rest', () => {
+  it('keeps up to max buttons and folds the rest when two or more would fold', () => {
     expect(HEADER_MAX).toBe(3);
     expect(ROW_MAX).toBe(2);
     expect(splitButtons(items(3), HEADER_MAX)).toMatchObject({ folded: [] });
-    expect(splitButtons(items(4), HEADER_MAX).shown.map((b) => b.key)).toEqual(['b0', 'b1', 'b2']);
-    expect(splitButtons(items(4), HEADER_MAX).folded.map((b) => b.key)).toEqual(['b3']);
+    expect(splitButtons(items(5), HEADER_MAX).shown.map((b) => b.key)).toEqual(['b0', 'b1', 'b2']);
+    expect(splitButtons(items(5), HEADER_MAX).folded.map((b) => b.key)).toEqual(['b3', 'b4']);
     expect(splitButtons(items(2), ROW_MAX).folded).toEqual([]);
-    expect(splitButtons(items(3), ROW_MAX).folded.map((b) => b.key)).toEqual(['b2']);
+    expect(splitButtons(items(4), ROW_MAX).folded.map((b) => b.key)).toEqual(['b2', 'b3']);
   });
 
   it('does not count hidden buttons', () => {
@@ -33,11 +33,23 @@ describe('ButtonGroup (spec 000 §2: header groups collapse past 3, list groups 
   });
 
   it('a row group shows 2 link buttons, then "more"', () => {
-    render(<ButtonGroup items={items(3)} max={ROW_MAX} variant="link" moreTestId="more" />);
+    render(<ButtonGroup items={items(4)} max={ROW_MAX} variant="link" moreTestId="more" />);
     expect(screen.getByTestId('b0')).toBeTruthy();
     expect(screen.getByTestId('b1')).toBeTruthy();
     expect(screen.queryByTestId('b2')).toBeNull();
     expect(screen.getByTestId('more')).toBeTruthy();
+  });
+
+  it('never makes a "more" menu for a single entry: the one that would fold stays a button', () => {
+    expect(splitButtons(items(4), HEADER_MAX)).toMatchObject({ folded: [] });
+    expect(splitButtons(items(3), ROW_MAX)).toMatchObject({ folded: [] });
+    const { unmount } = render(<ButtonGroup items={items(4)} moreTestId="more" />);
+    expect(screen.getByTestId('b3').textContent).toBe('按钮3');
+    expect(screen.queryByTestId('more')).toBeNull();
+    unmount();
+    render(<ButtonGroup items={items(3)} max={ROW_MAX} variant="link" moreTestId="more" />);
+    expect(screen.getByTestId('b2')).toBeTruthy();
+    expect(screen.queryByTestId('more')).toBeNull();
   });
 
   it('no "more" when everything fits', () => {

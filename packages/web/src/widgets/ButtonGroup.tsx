@@ -21,15 +21,18 @@ export interface ActionButton {
 export const HEADER_MAX = 3;
 export const ROW_MAX = 2;
 
-/** The buttons shown and those folded into "more": everything past `max`. */
+/**
+ * The buttons shown and those folded into "more": everything past `max`, but only when at least two
+ * would fold — a "more" menu holding a single entry hides it behind a click for nothing (issue 12).
+ */
 export function splitButtons<T extends { key: string; hidden?: boolean }>(items: T[], max: number): { shown: T[]; folded: T[] } {
   const visible = items.filter((i) => !i.hidden);
-  if (visible.length <= max) return { shown: visible, folded: [] };
+  if (visible.length <= max + 1) return { shown: visible, folded: [] };
   return { shown: visible.slice(0, max), folded: visible.slice(max) };
 }
 
 /**
- * A row of buttons that keeps `max` of them and folds the rest into a "more" dropdown. `variant`
+ * A row of buttons that keeps `max` of them and folds the rest (two or more) into a "more" dropdown. `variant`
  * 'link' is the compact form used in grid rows.
  */
 export function ButtonGroup({ items, max = HEADER_MAX, variant = 'button', moreTestId }: { items: ActionButton[]; max?: number; variant?: 'button' | 'link'; moreTestId?: string }) {
