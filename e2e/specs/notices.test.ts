@@ -42,5 +42,9 @@ describe('notices', () => {
     const replies = await page.getByTestId('notice-reply').allInnerTexts();
     expect(replies.join('\n')).toContain('杭州西湖华辰服务站');
     expect(replies.join('\n')).toContain('上海浦东华辰服务站');
+    // Each reply names its station once (issue 12: the name was shown twice).
+    for (const station of ['杭州西湖华辰服务站', '上海浦东华辰服务站']) {
+      for (const r of replies) expect(r.split(station).length).toBeLessThanOrEqual(2);
+    }
   });
 });

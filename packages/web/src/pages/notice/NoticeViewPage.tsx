@@ -10,6 +10,7 @@ import { usePrivilege } from '../../session/use-privilege.ts';
 import { formatUtc8 } from '../../shared/date.ts';
 import { AttachmentList } from '../../widgets/attachments/AttachmentList.tsx';
 import { DetailHeader } from '../../widgets/DetailHeader.tsx';
+import './notice-reply.css';
 
 /** Reply limit of the notice reply call. */
 export const REPLY_MAX = 1000;
@@ -21,6 +22,19 @@ const when = (v: string | null | undefined) => {
     return '';
   }
 };
+
+/**
+ * The replier as shown beside the unit: a reply's stored name is "person（station）", so the unit is
+ * cut from it when the unit is shown anyway (else each reply named the station twice).
+ */
+export function replierName(name: string, unit: string): string {
+  if (!unit) return name;
+  for (const [open, close] of [['（', '）'], ['(', ')']]) {
+    const suffix = `${open}${unit}${close}`;
+    if (name.endsWith(suffix) && name.length > suffix.length) return name.slice(0, -suffix.length).trim();
+  }
+  return name;
+}
 
 /** Where "back" goes from each entry: the service list, the message centre, or the notice list. */
 export function noticeBackPath(pathname: string): string {
@@ -121,8 +135,8 @@ export default function NoticeViewPage() {
         {(notice.Replies ?? []).map((r) => (
           <div key={r.Id} className="notice-reply" data-testid="notice-reply" data-id={r.Id}>
             <div className="notice-reply-head">
-              <strong>{r.ReplierName}</strong>
-              {r.UnitName && <span>{r.UnitName}</span>}
+              <strong data-testid="notice-reply-author">{replierName(r.ReplierName, r.UnitName)}</strong>
+              {r.UnitName && <span data-testid="notice-reply-unit">{r.UnitName}</span>}
               <span>{when(r.CreatedOn)}</span>
             </div>
             <div className="content-text">{r.Content}</div>
@@ -136,7 +150,6 @@ export default function NoticeViewPage() {
               placeholder={t('widgets.notice.replyPlaceholder')}
               value={reply}
               maxLength={REPLY_MAX}
-              showCount
               autoSize={{ minRows: 3, maxRows: 8 }}
               status={replyError ? 'error' : undefined}
               onChange={(e) => {
@@ -144,12 +157,19 @@ export default function NoticeViewPage() {
                 if (replyError) setReplyError('');
               }}
             />
-            {replyError && (
-              <Typography.Text type="danger" data-testid="notice-reply-error">
-                {replyError}
-              </Typography.Text>
-            )}
-            <div style={{ textAlign: 'right', marginTop: 8 }}>
+            {/* The count sits in the action row, left of the button: antd's showCount floats
+                below the box, where the button row covered it. */}
+            <div className="notice-reply-actions" data-testid="notice-reply-actions">
+              {replyError ? (
+                <Typography.Text type="danger" data-testid="notice-reply-error">
+                  {replyError}
+                </Typography.Text>
+              ) : (
+                <span />
+              )}
+              <span className="notice-reply-count" data-testid="notice-reply-count">
+                {reply.length} / {REPLY_MAX}
+              </span>
               <Button type="primary" loading={sending} onClick={send} data-testid="notice-reply-submit">
                 {t('widgets.notice.replySubmit')}
               </Button>

@@ -3,13 +3,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useCounters } from '../../app/counters.ts';
 import { useSession } from '../../session/store.ts';
 import { envelope, renderApp, stubServer } from '../../test/render-app.tsx';
-import { noticeBackPath } from './NoticeViewPage.tsx';
+import { noticeBackPath, replierName } from './NoticeViewPage.tsx';
 
 const ITEMS = [
   { Id: 'n1', Title: '关于2026年第四季度服务备件价格调整的通知', Sub: '自12月1日起执行', Type: 5, TypeText: '销售政策', PublishTime: '2026-11-18T23:00:00Z', Publisher: '售后服务部', NeedReply: true, IsRead: false, IsReplied: false },
   { Id: 'n2', Title: '年末安全生产检查的通知', Sub: '', Type: 4, TypeText: '行政通知', PublishTime: '2026-11-01T00:00:00Z', Publisher: '行政部', NeedReply: false, IsRead: true, IsReplied: false },
 ];
-const DETAIL = { ...ITEMS[0], IsRead: true, Content: '各服务站：\n自12月1日起，液压、电气类部分备件结算价格调整。', Replies: [{ Id: 'r1', Content: '收到', ReplierName: '刘洋', UnitName: '杭州西湖华辰服务站', CreatedOn: '2026-11-19T02:00:00Z' }] };
+const DETAIL = { ...ITEMS[0], IsRead: true, Content: '各服务站：\n自12月1日起，液压、电气类部分备件结算价格调整。', Replies: [{ Id: 'r1', Content: '收到', ReplierName: '刘洋（杭州西湖华辰服务站）', UnitName: '杭州西湖华辰服务站', CreatedOn: '2026-11-19T02:00:00Z' }] };
 
 function signIn(privilege: string[] = ['notice.read']) {
   const s = useSession.getState();
@@ -92,12 +92,21 @@ describe('notices', () => {
     expect(view.getAttribute('data-id')).toBe('n1');
     expect(screen.getByTestId('notice-content').textContent).toContain('液压、电气类部分备件结算价格调整');
     expect(screen.getAllByTestId('notice-reply')).toHaveLength(1);
+    // The reply names its station once (the stored name is "person（station）").
+    expect(screen.getByTestId('notice-reply-author').textContent).toBe('刘洋');
+    expect(screen.getByTestId('notice-reply').textContent!.split('杭州西湖华辰服务站')).toHaveLength(2);
+    // The count stands in the action row beside the button, not floated under the box.
+    const actions = screen.getByTestId('notice-reply-actions');
+    expect(actions.contains(screen.getByTestId('notice-reply-submit'))).toBe(true);
+    expect(screen.getByTestId('notice-reply-count').textContent).toBe('0 / 1000');
+    expect(document.querySelector('.ant-input-data-count')).toBeNull();
     expect(await screen.findByTestId('attachment-list')).toBeTruthy();
     expect(screen.queryByTestId('attachment-upload')).toBeNull();
     await act(async () => fireEvent.click(screen.getByTestId('notice-reply-submit')));
     expect(screen.getByTestId('notice-reply-error').textContent).toBe('请输入回复内容');
     expect((screen.getByTestId('notice-reply-input') as HTMLTextAreaElement).maxLength).toBe(1000);
     fireEvent.change(screen.getByTestId('notice-reply-input'), { target: { value: '已收到，按新价格执行。' } });
+    expect(screen.getByTestId('notice-reply-count').textContent).toBe('11 / 1000');
     await act(async () => fireEvent.click(screen.getByTestId('notice-reply-submit')));
     await waitFor(() => expect(reply).toEqual({ Content: '已收到，按新价格执行。' }));
     // Opening marked it read: the unread count is asked again.
@@ -111,6 +120,13 @@ describe('notices', () => {
     await screen.findByTestId('notice-view');
     expect(screen.queryByTestId('notice-reply-input')).toBeNull();
     expect(await screen.findByTestId('attachment-upload')).toBeTruthy();
+  });
+
+  it('a replier is named without the station the reply already shows', () => {
+    expect(replierName('刘洋（杭州西湖华辰服务站）', '杭州西湖华辰服务站')).toBe('刘洋');
+    expect(replierName('Liu Yang (Hangzhou)', 'Hangzhou')).toBe('Liu Yang');
+    expect(replierName('刘洋', '杭州西湖华辰服务站')).toBe('刘洋');
+    expect(replierName('刘洋（杭州西湖华辰服务站）', '')).toBe('刘洋（杭州西湖华辰服务站）');
   });
 
   it('back goes to the entry the user came from', () => {
