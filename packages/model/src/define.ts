@@ -78,7 +78,16 @@ export interface BoolField extends FieldBase { type: 'bool'; trueLabel?: Label; 
 export interface DateTimeField extends FieldBase { type: 'datetime' }
 export interface DateField extends FieldBase { type: 'date' }
 export interface OptionSetField extends FieldBase { type: 'optionset'; optionSet: OptionSetDef }
-export interface LookupField extends FieldBase { type: 'lookup'; target: string }
+export interface LookupField extends FieldBase {
+  type: 'lookup';
+  target: string;
+  /**
+   * Picking a record fills these fields of the row from it: { row field: target field } of the
+   * same type (a work order's product fills its product line and model). Forms set them visibly
+   * and leave them editable; the entity's domain hook fills what a write left empty.
+   */
+  fills?: Record<string, string>;
+}
 /** A small image kept inline as a data URL (profile photos, worker images). */
 export interface ImageField extends FieldBase { type: 'image'; maxBytes: number }
 
@@ -146,6 +155,11 @@ export interface FormSection {
   key: string;
   label: Label;
   fields: string[];
+  /**
+   * `edit`: shown only once the record exists (results, costs, approval, logistics): a new
+   * record's form shows what can be entered before it is saved.
+   */
+  on?: 'edit';
 }
 
 /** Privileges (action names) the record service requires to read and to write an entity. */

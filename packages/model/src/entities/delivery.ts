@@ -94,8 +94,8 @@ export const stockOutOrder = defineEntity({
       { key: 'basic', label: label('发货信息', 'Delivery'), fields: ['new_name', 'new_outtype', 'new_warehouse_id', 'new_towarehouse_id', 'new_station_id', 'new_partsapply_id', 'new_parttransorder_id', 'new_state', 'new_receiptstate', 'new_totalqty', 'new_totalamount', 'new_memo'] },
       { key: 'receiver', label: label('收货信息', 'Receiver'), fields: ['new_recipient', 'new_phone', 'new_province', 'new_city', 'new_county', 'new_address'] },
       { key: 'scrap', label: label('报废信息', 'Scrap'), fields: ['new_scrapreason', 'new_afterscrap'] },
-      { key: 'logistics', label: label('物流信息', 'Logistics'), fields: ['new_logisticscorp', 'new_trackingno', 'new_freight'] },
-      { key: 'progress', label: label('作业记录', 'Progress'), fields: ['new_submittime', 'new_picktime', 'new_picker_id', 'new_packtime', 'new_packer_id', 'new_outtime', 'new_outby_id', 'new_shiptime', 'new_shipper_id', 'new_receivetime', 'new_receiver_id'] },
+      { key: 'logistics', label: label('物流信息', 'Logistics'), fields: ['new_logisticscorp', 'new_trackingno', 'new_freight'], on: 'edit' },
+      { key: 'progress', label: label('作业记录', 'Progress'), fields: ['new_submittime', 'new_picktime', 'new_picker_id', 'new_packtime', 'new_packer_id', 'new_outtime', 'new_outby_id', 'new_shiptime', 'new_shipper_id', 'new_receivetime', 'new_receiver_id'], on: 'edit' },
     ],
   },
 });

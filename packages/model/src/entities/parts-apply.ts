@@ -86,8 +86,8 @@ export const partsApply = defineEntity({
     main: [
       { key: 'basic', label: label('申请信息', 'Application'), fields: ['new_name', 'new_type', 'new_station_id', 'new_warehouse_id', 'new_towarehouse_id', 'new_workorder_id', 'new_requiredate', 'new_memo'] },
       { key: 'delivery', label: label('收货信息', 'Delivery'), fields: ['new_recipient', 'new_phonenumber', 'new_province', 'new_city', 'new_county', 'new_address'] },
-      { key: 'state', label: label('状态与金额', 'State and amount'), fields: ['new_totalamount', 'new_linecount', 'statuscode', 'new_paystatus', 'new_isclose', 'new_closetime', 'new_closereason'] },
-      { key: 'approval', label: label('审批信息', 'Approval'), fields: ['new_approvalstatus', 'new_stepname', 'new_stepuser_id', 'new_submitter_id', 'new_submittime', 'new_approvedtime'] },
+      { key: 'state', label: label('状态与金额', 'State and amount'), fields: ['new_totalamount', 'new_linecount', 'statuscode', 'new_paystatus', 'new_isclose', 'new_closetime', 'new_closereason'], on: 'edit' },
+      { key: 'approval', label: label('审批信息', 'Approval'), fields: ['new_approvalstatus', 'new_stepname', 'new_stepuser_id', 'new_submitter_id', 'new_submittime', 'new_approvedtime'], on: 'edit' },
     ],
   },
 });

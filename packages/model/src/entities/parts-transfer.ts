@@ -53,8 +53,8 @@ export const partTransOrder = defineEntity({
   forms: {
     main: [
       { key: 'basic', label: label('调拨信息', 'Transfer'), fields: ['new_name', 'new_warehouse_id', 'new_towarehouse_id', 'new_reason', 'new_memo'] },
-      { key: 'state', label: label('状态与数量', 'State and quantity'), fields: ['new_docstate', 'statuscode', 'new_totalqty', 'new_totalamount', 'new_linecount', 'new_isclose', 'new_closetime', 'new_closereason'] },
-      { key: 'approval', label: label('审批信息', 'Approval'), fields: ['new_approvalstatus', 'new_stepname', 'new_stepuser_id', 'new_submitter_id', 'new_submittime', 'new_approvedtime'] },
+      { key: 'state', label: label('状态与数量', 'State and quantity'), fields: ['new_docstate', 'statuscode', 'new_totalqty', 'new_totalamount', 'new_linecount', 'new_isclose', 'new_closetime', 'new_closereason'], on: 'edit' },
+      { key: 'approval', label: label('审批信息', 'Approval'), fields: ['new_approvalstatus', 'new_stepname', 'new_stepuser_id', 'new_submitter_id', 'new_submittime', 'new_approvedtime'], on: 'edit' },
     ],
   },
 });

@@ -43,8 +43,8 @@ export const amountAdjustment = defineEntity({
   forms: {
     main: [
       { key: 'basic', label: label('基本信息', 'Basic information'), fields: ['new_name', 'new_station_id', 'new_amounttype', 'new_amount', 'new_adjuststatus', 'new_reason'] },
-      { key: 'posting', label: label('额度变动', 'Quota change'), fields: ['new_beforeamount', 'new_afteramount'] },
-      { key: 'approval', label: label('审批信息', 'Approval'), fields: ['new_approvalstatus', 'new_flow_id', 'new_stepname', 'new_stepuser_id', 'new_submitter_id', 'new_submittime', 'new_approvedtime', 'new_iscommit'] },
+      { key: 'posting', label: label('额度变动', 'Quota change'), fields: ['new_beforeamount', 'new_afteramount'], on: 'edit' },
+      { key: 'approval', label: label('审批信息', 'Approval'), fields: ['new_approvalstatus', 'new_flow_id', 'new_stepname', 'new_stepuser_id', 'new_submitter_id', 'new_submittime', 'new_approvedtime', 'new_iscommit'], on: 'edit' },
     ],
   },
 });

@@ -57,7 +57,7 @@ export const stockCheck = defineEntity({
   forms: {
     main: [
       { key: 'basic', label: label('盘点信息', 'Count'), fields: ['new_name', 'new_warehouse_id', 'new_station_id', 'new_source', 'new_invtask_id', 'new_state', 'new_checkdate', 'new_deadline', 'new_memo'] },
-      { key: 'progress', label: label('盘点进度', 'Progress'), fields: ['new_linecount', 'new_countedcount', 'new_variancecount', 'new_submittime', 'new_confirmtime', 'new_confirmedby_id'] },
+      { key: 'progress', label: label('盘点进度', 'Progress'), fields: ['new_linecount', 'new_countedcount', 'new_variancecount', 'new_submittime', 'new_confirmtime', 'new_confirmedby_id'], on: 'edit' },
     ],
   },
 });

@@ -26,7 +26,8 @@ export const workOrder = defineEntity({
     new_fixtype: optionSet(fixType),
     new_warranty: optionSet(warranty, undefined, { required: true }),
     new_dealstatus: optionSet(workOrderDealStatus, undefined, { readOnly: true, indexed: true }),
-    new_status: optionSet(workOrderStatus, undefined, { readOnly: true, indexed: true }),
+    // Beside the handling status (the same words at times): "Order status" says which one it is.
+    new_status: optionSet(workOrderStatus, label('工单状态', 'Order status'), { readOnly: true, indexed: true }),
     new_approvalstatus: optionSet(approvalStatus, undefined, RO),
     new_appointmenttime: date(label('预约日期', 'Appointment date'), { readOnly: true, indexed: true }),
     new_appointmentstatus: optionSet(appointmentStatus, undefined, RO),
@@ -55,7 +56,7 @@ export const workOrder = defineEntity({
     new_latitude: decimal(label('纬度', 'Latitude'), { precision: 6, min: -90, max: 90 }),
     new_station_id: lookup('new_srv_station', label('服务站', 'Service station'), { required: true, indexed: true }),
     new_worker_id: lookup('new_srv_worker', label('服务工程师', 'Engineer'), { readOnly: true, indexed: true }),
-    new_product_id: lookup('product', label('产品', 'Product')),
+    new_product_id: lookup('product', label('产品', 'Product'), { fills: { new_productline_id: 'new_productline_id', new_model: 'new_model' } }),
     new_productline_id: lookup('new_productline', label('产品线', 'Product line'), { indexed: true }),
     new_model: text(label('型号', 'Model'), { maxLength: 100 }),
     new_serialnumber: text(label('机器序列号', 'Device serial number'), { searchable: true, maxLength: 60 }),
@@ -155,15 +156,16 @@ export const workOrder = defineEntity({
       filter: { new_isabnormal: true },
     },
   },
+  // Results, costs, audit and pullout follow the order's service: a new order's form leaves them out.
   forms: {
     main: [
       { key: 'customer', label: label('客户信息', 'Customer'), fields: ['new_name', 'new_customer', 'new_contact', 'new_phone', 'new_province', 'new_city', 'new_county', 'new_address', 'new_longitude', 'new_latitude'] },
       { key: 'product', label: label('产品与故障', 'Product and fault'), fields: ['new_type', 'new_warranty', 'new_servicemode', 'new_product_id', 'new_productline_id', 'new_model', 'new_serialnumber', 'new_equipmentno', 'new_buydate', 'new_faultdesc'] },
       { key: 'service', label: label('派工与进度', 'Dispatch and progress'), fields: ['new_station_id', 'new_worker_id', 'new_dealstatus', 'new_status', 'new_dispatchtime', 'new_appointmenttime', 'new_appointmentbegin', 'new_appointmentend', 'new_appointmentstatus', 'new_appointmentreason', 'new_responsetime', 'new_departuretime', 'new_departureaddress', 'new_arrivaltime', 'new_arrivaladdress', 'new_begintime', 'new_endtime', 'new_completiontime', 'new_completionaddress', 'new_photocount'] },
-      { key: 'result', label: label('服务结果', 'Result'), fields: ['new_fixtype', 'new_solution', 'new_serviceresult', 'new_refusedreason'] },
-      { key: 'cost', label: label('费用', 'Costs'), fields: ['new_servicecharge', 'new_outsidecost', 'new_partcost', 'new_othercost', 'new_specialfee', 'new_fineamount', 'new_totalcost', 'new_settlementno', 'new_expenseclaimno'] },
-      { key: 'closing', label: label('审核与回访', 'Audit and revisit'), fields: ['new_audittime', 'new_auditmemo', 'new_revisittime', 'new_revisitmemo', 'new_samplestatus', 'new_isabnormal', 'new_supervisereason', 'new_supervisetime', 'new_cancelreason', 'new_canceltime', 'new_approvalstatus'] },
-      { key: 'pullout', label: label('拉回与物流', 'Pullout and delivery'), fields: ['new_pullouttype', 'new_pulloutstatus', 'new_pullouttime', 'new_logisticscorp', 'new_trackingno', 'new_receivedon'] },
+      { key: 'result', label: label('服务结果', 'Result'), fields: ['new_fixtype', 'new_solution', 'new_serviceresult', 'new_refusedreason'], on: 'edit' },
+      { key: 'cost', label: label('费用', 'Costs'), fields: ['new_servicecharge', 'new_outsidecost', 'new_partcost', 'new_othercost', 'new_specialfee', 'new_fineamount', 'new_totalcost', 'new_settlementno', 'new_expenseclaimno'], on: 'edit' },
+      { key: 'closing', label: label('审核与回访', 'Audit and revisit'), fields: ['new_audittime', 'new_auditmemo', 'new_revisittime', 'new_revisitmemo', 'new_samplestatus', 'new_isabnormal', 'new_supervisereason', 'new_supervisetime', 'new_cancelreason', 'new_canceltime', 'new_approvalstatus'], on: 'edit' },
+      { key: 'pullout', label: label('拉回与物流', 'Pullout and delivery'), fields: ['new_pullouttype', 'new_pulloutstatus', 'new_pullouttime', 'new_logisticscorp', 'new_trackingno', 'new_receivedon'], on: 'edit' },
     ],
   },
 });
