@@ -72,7 +72,7 @@ function EntityForm({ e, id, backTo, editPath, title, defaults, hiddenFields, lo
   const writable = canWrite ?? (!!e.access?.write && can(e.access.write));
   const readOnly = !writable;
   const attachable = canAttach ?? (writable || (!!e.access?.attach && can(e.access.attach)));
-  const sections = useMemo(() => formSections(e, lang, t('widgets.form.details'), hiddenFields), [e, lang, t, hiddenFields]);
+  const sections = useMemo(() => formSections(e, lang, t('widgets.form.details'), hiddenFields, creating), [e, lang, t, hiddenFields, creating]);
   const fields = useMemo(() => sections.flatMap((s) => s.fields), [sections]);
   const [row, setRow] = useState<RecordRow | null>(null);
   const [loading, setLoading] = useState(!creating);

@@ -11,11 +11,14 @@ const SYSTEM = new Set(['createdon', 'modifiedon', 'createdby', 'modifiedby', 's
 /** Fields a user may write (not set by the server, not secret, not system). */
 export const isWritable = (name: string, f: FieldDef | undefined) => !!f && !f.readOnly && !f.secret && !SYSTEM.has(name);
 
-/** The form's sections: the model's `forms.main`, else one section of every writable field. */
-export function formSections(e: EntityDef, lang: Lang, detailsLabel: string, hidden: string[] = []): { key: string; label: string; fields: string[] }[] {
+/**
+ * The form's sections: the model's `forms.main`, else one section of every writable field. A new
+ * record (`creating`) leaves out the sections the model shows only once it exists (`on: 'edit'`).
+ */
+export function formSections(e: EntityDef, lang: Lang, detailsLabel: string, hidden: string[] = [], creating = false): { key: string; label: string; fields: string[] }[] {
   const main: FormSection[] | undefined = e.forms.main;
   const sections = main?.length
-    ? main.map((s) => ({ key: s.key, label: s.label[lang], fields: s.fields }))
+    ? main.filter((s) => !(creating && s.on === 'edit')).map((s) => ({ key: s.key, label: s.label[lang], fields: s.fields }))
     : [{ key: 'main', label: detailsLabel, fields: Object.keys(e.fields).filter((n) => isWritable(n, e.allFields[n])) }];
   return sections
     .map((s) => ({ ...s, fields: s.fields.filter((f) => !hidden.includes(f) && e.allFields[f] && !e.allFields[f].secret) }))
