@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireAuth } from '../auth/authenticate.ts';
 import { addProduct, cartGroups, clearCart, deleteProduct, settle, updateProduct } from '../domain/shop/cart.ts';
+import { defaultDelivery } from '../domain/shop/default-delivery.ts';
 import { ok } from '../http/envelope.ts';
 import { BEARER, documented } from '../http/openapi.ts';
 import { requestLang, t } from '../http/request-context.ts';
@@ -47,6 +48,12 @@ export function shopRoutes(app: FastifyInstance, s: Services) {
   app.post('/api/ShoppingCart/UpdateProduct', doc('Change a cart line\'s quantity', { body: UPDATE }), async (req) => {
     const b = body(req.body);
     return ok(await updateProduct(db, req.principal!, b.Id, b.Quantity));
+  });
+
+  // The confirm screen's starting delivery details: the caller's station address (the rule lives here).
+  app.get('/api/ShoppingCart/DefaultDelivery', doc('Delivery details a new order starts with (the caller\'s station address)'), async (req, reply) => {
+    reply.header('cache-control', 'no-store');
+    return ok(await defaultDelivery(db, req.principal!));
   });
 
   app.post('/api/ShoppingCart/Settle', doc('Order the chosen cart lines (one sales order per product line)', { body: SETTLE }), async (req) => {
