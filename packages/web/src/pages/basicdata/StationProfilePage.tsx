@@ -5,7 +5,7 @@ import { EntityListPage } from '../../entity-ui/EntityListPage.tsx';
 import { useT } from '../../locales/i18n.ts';
 import { useSession } from '../../session/store.ts';
 import { reloadProfile } from '../../session/use-profile.ts';
-import { stationPaths } from './StationRecordListPage.tsx';
+import { stationAddressFields, stationPaths } from './StationRecordListPage.tsx';
 
 /** userType of station staff (systemuser_usertype 3). */
 export const STATION_USER = 3;
@@ -27,7 +27,7 @@ export default function StationProfilePage() {
   }, []);
   if (!ready && !user.departId) return <Skeleton active />;
   if (user.userType === STATION_USER && user.departId) {
-    return <EntityFormPage entity="new_srv_station" id={user.departId} backTo="/servicehome" title={t('widgets.station.profile')} allowDelete={false} />;
+    return <EntityFormPage entity="new_srv_station" id={user.departId} backTo="/servicehome" title={t('widgets.station.profile')} allowDelete={false} addressFields={stationAddressFields} />;
   }
   return <EntityListPage entity="new_srv_station" routeBase="/basicData/stationrecord" paths={stationPaths} title={t('widgets.station.profile')} />;
 }

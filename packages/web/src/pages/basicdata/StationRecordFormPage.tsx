@@ -1,9 +1,9 @@
 import { useParams } from 'react-router';
 import { EntityFormPage } from '../../entity-ui/EntityFormPage.tsx';
-import { stationPaths } from './StationRecordListPage.tsx';
+import { stationAddressFields, stationPaths } from './StationRecordListPage.tsx';
 
 /** /basicData/stationrecord/view/:id and /basicData/stationrecord/create: one station's profile. */
 export default function StationRecordFormPage() {
   const { id } = useParams();
-  return <EntityFormPage entity="new_srv_station" id={id} backTo="/basicData/stationrecord" editPath={stationPaths.edit} />;
+  return <EntityFormPage entity="new_srv_station" id={id} backTo="/basicData/stationrecord" editPath={stationPaths.edit} addressFields={stationAddressFields} />;
 }
