@@ -54,9 +54,9 @@ export const coreMessages = {
   'avatar.badType': label('请上传 png、jpg 或 gif 图片', 'Please upload a png, jpg or gif image'),
 
   // spec 001 §2 labels
-  'greeting.morning': label('早上好', 'good morning'),
-  'greeting.afternoon': label('下午好', 'good afternoon'),
-  'greeting.night': label('晚上好', 'good night'),
+  'greeting.morning': label('早上好', 'Good morning'),
+  'greeting.afternoon': label('下午好', 'Good afternoon'),
+  'greeting.night': label('晚上好', 'Good night'),
   'success.saved': label('保存成功', 'saved'),
   'validation.required': label('必填项不能为空', 'Required fields must be entered'),
   'validation.pattern': label('{field}格式不正确', '{field} has an incorrect format'),

@@ -5,7 +5,7 @@ import { useT } from '../../locales/i18n.ts';
 import { formatUtc8 } from '../../shared/date.ts';
 import { useProfile } from '../../session/use-profile.ts';
 import { useSession } from '../../session/store.ts';
-import { greetingKey } from './greeting.ts';
+import { greetingLine } from './greeting.ts';
 
 /** Greeting by the time of day (UTC+8), the user's name and unit, and today's date. */
 export function Welcome({ subtitle }: { subtitle?: string }) {
@@ -36,9 +36,7 @@ export function Welcome({ subtitle }: { subtitle?: string }) {
         <UserAvatar size={64} />
         <div style={{ flex: 1, minWidth: 240 }}>
           <Typography.Title level={3} style={{ margin: 0 }} data-testid="home-greeting">
-            {t(greetingKey(now))}
-            {locale === 'zh-CN' ? '，' : ', '}
-            {name}
+            {greetingLine(now, name, t, locale)}
           </Typography.Title>
           {subtitle && <Typography.Paragraph style={{ margin: '6px 0 0' }}>{subtitle}</Typography.Paragraph>}
           <Typography.Text type="secondary" data-testid="home-unit">

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { greetingKey } from './greeting.ts';
+import { messages } from '@portal/model';
+import { greetingKey, greetingLine } from './greeting.ts';
 
 // Times are given in UTC; the greeting follows the clock in UTC+8.
 const at = (hhmm: string) => new Date(`2026-05-20T${hhmm}:00+08:00`);
@@ -22,5 +23,20 @@ describe('greetingKey', () => {
     expect(greetingKey(new Date('2026-05-20T03:00:00Z'))).toBe('greeting.morning'); // 11:00 in Beijing
     expect(greetingKey(new Date('2026-05-20T04:00:00Z'))).toBe('greeting.afternoon'); // 12:00
     expect(greetingKey(new Date('2026-05-20T10:00:00Z'))).toBe('greeting.night'); // 18:00
+  });
+});
+
+describe('greetingLine', () => {
+  const lowerCase = (key: string) => ({ 'greeting.morning': 'good morning', 'greeting.afternoon': '下午好' })[key] ?? key;
+  it('starts an English greeting with a capital letter, even from a lower-case text', () => {
+    expect(greetingLine(at('08:30'), '陈志强', lowerCase, 'en-US')).toBe('Good morning, 陈志强');
+  });
+  it('keeps the Chinese form', () => {
+    expect(greetingLine(at('13:00'), '陈志强', lowerCase, 'zh-CN')).toBe('下午好，陈志强');
+  });
+  it('the catalogue greetings are capitalised in English', () => {
+    for (const key of ['greeting.morning', 'greeting.afternoon', 'greeting.night'] as const) {
+      expect(messages[key]['en-US']).toMatch(/^[A-Z]/);
+    }
   });
 });

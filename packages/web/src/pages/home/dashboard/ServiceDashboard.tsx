@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { fetchDashboard } from '../../../api/work-order-insights.ts';
 import { useLocale, useT } from '../../../locales/i18n.ts';
 import { usePrivilege } from '../../../session/use-privilege.ts';
-import { chartAltItems, chartOption, dashboardCharts, drill, type ChartModel } from './dashboard-model.ts';
+import { chartAltItems, chartOption, dashboardCharts, drill, fitToWidth, type ChartModel } from './dashboard-model.ts';
 import { EChart } from './EChart.tsx';
 import './dashboard.css';
 
@@ -49,6 +49,7 @@ export default function ServiceDashboard() {
             <EChart
               testId={`dash-chart-${c.key}`}
               option={chartOption(c)}
+              fit={fitToWidth}
               label={t('wo.dash.chartLabel', { title: c.title, items: chartAltItems(c, lang) })}
               onDrill={(href) => navigate(href)}
             />
@@ -87,6 +88,7 @@ export default function ServiceDashboard() {
                   testId="dash-chart-abnormal"
                   height={180}
                   option={chartOption(abnormal)}
+                  fit={fitToWidth}
                   label={t('wo.dash.chartLabel', { title: abnormal.title, items: chartAltItems(abnormal, lang) })}
                   onDrill={(href) => navigate(href)}
                 />

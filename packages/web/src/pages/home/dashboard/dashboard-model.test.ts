@@ -1,7 +1,7 @@
 import type { DashboardData } from '@portal/model';
 import { describe, expect, it } from 'vitest';
 import { parseGridState } from '../../../entity-ui/grid-state.ts';
-import { chartAltItems, chartOption, dashboardCharts, drill, listUrl } from './dashboard-model.ts';
+import { chartAltItems, chartOption, dashboardCharts, drill, fitToWidth, listUrl, textPx } from './dashboard-model.ts';
 
 const DATA: DashboardData = {
   byType: [{ value: 1, count: 12 }, { value: 2, count: 3 }, { value: 3, count: 1 }],
@@ -69,5 +69,44 @@ describe('dashboard charts', () => {
     const lines = chartOption(chart('productLine')) as { yAxis: { data: string[] }; series: { data: { href: string | null }[] }[] };
     expect(lines.yAxis.data).toEqual(['未指定', '液压系统']);
     expect(lines.series[0].data[0].href).toBeNull();
+  });
+});
+
+describe('charts fitted to their width (English at 1280 px)', () => {
+  const en = dashboardCharts(
+    { ...DATA, uncompletedByDeal: [1, 2, 3, 4, 5, 6].map((value) => ({ value, count: value })) },
+    'en-US',
+    t as never,
+  );
+  const chart = (k: string) => en.find((c) => c.key === k)!;
+  type Fitted = { series: { radius: number[] }[]; xAxis: { axisLabel: { rotate?: number; interval?: number } }; yAxis: { axisLabel: { width?: number; overflow?: string } } };
+
+  it('gives the donut room for its longest outside label, wrapping rather than cutting it', () => {
+    const option = chartOption(chart('type')) as { series: { label: { overflow: string } }[] };
+    expect(option.series[0].label.overflow).toBe('break');
+    const narrow = fitToWidth(option, 296) as Fitted;
+    const [, outer] = narrow.series[0].radius;
+    // "Installation" and the line beside the ring fit in each half of the box.
+    expect(outer + textPx('Installation') + 36).toBeLessThanOrEqual(296 / 2);
+    const wide = fitToWidth(option, 600) as Fitted;
+    expect(wide.series[0].radius[1]).toBeGreaterThan(outer);
+  });
+
+  it('turns category labels that would run together, and only then', () => {
+    const six = fitToWidth(chartOption(chart('uncompleted')), 296) as Fitted;
+    expect(six.xAxis.axisLabel).toMatchObject({ rotate: 40, interval: 0 });
+    const roomy = fitToWidth(chartOption(chart('uncompleted')), 1200) as Fitted;
+    expect(roomy.xAxis.axisLabel.rotate).toBeUndefined();
+  });
+
+  it('wraps product line names within 40 % of the width', () => {
+    const lines = fitToWidth(chartOption(chart('productLine')), 300) as Fitted;
+    expect(lines.yAxis.axisLabel).toEqual({ overflow: 'break', width: 120 });
+  });
+
+  it('measures CJK wider than Latin', () => {
+    expect(textPx('安装')).toBe(24);
+    expect(textPx('Installation')).toBeGreaterThan(50);
+    expect(textPx('Installation')).toBeLessThan(80);
   });
 });

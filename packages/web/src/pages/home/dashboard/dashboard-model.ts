@@ -93,8 +93,18 @@ export function chartOption(c: ChartModel): Record<string, unknown> {
     return {
       ...base,
       legend: { bottom: 0, type: 'scroll' },
-      // Two-line labels and a smaller ring keep the labels inside a third of the page width.
-      series: [{ type: 'pie', name: c.series[0].name, radius: ['32%', '56%'], center: ['50%', '45%'], label: { formatter: '{b}\n{c}' }, data: items(first) }],
+      // Two-line labels that wrap (never "Installa..."); fitToWidth sizes the ring to leave them room.
+      series: [
+        {
+          type: 'pie',
+          name: c.series[0].name,
+          radius: ['32%', '56%'],
+          center: ['50%', '45%'],
+          label: { formatter: '{b}\n{c}', overflow: 'break', lineHeight: 14 },
+          labelLine: { length: 8, length2: 6 },
+          data: items(first),
+        },
+      ],
     };
   }
   if (c.key === 'months') {
@@ -115,7 +125,7 @@ export function chartOption(c: ChartModel): Record<string, unknown> {
       ...base,
       grid: { left: 8, right: 32, top: 8, bottom: 8, containLabel: true },
       xAxis: { type: 'value', minInterval: 1 },
-      yAxis: { type: 'category', data: rev.map((f) => f.label) },
+      yAxis: { type: 'category', data: rev.map((f) => f.label), axisLabel: { overflow: 'break' } },
       series: [{ type: 'bar', name: c.series[0].name, data: items(rev), label: { show: true, position: 'right' } }],
     };
   }
@@ -126,4 +136,42 @@ export function chartOption(c: ChartModel): Record<string, unknown> {
     yAxis: { type: 'value', minInterval: 1 },
     series: [{ type: 'bar', name: c.series[0].name, data: items(first), label: { show: true, position: 'top' }, colorBy: 'data' }],
   };
+}
+
+/** About how wide a text is drawn at ECharts' 12 px default: CJK a full em, capitals and digits more than the rest. */
+export function textPx(text: string, fontSize = 12): number {
+  let em = 0;
+  for (const ch of text) em += /[\u2e80-\u9fff\uff00-\uffef]/.test(ch) ? 1 : /[A-Z0-9mw]/.test(ch) ? 0.68 : /[ il.,:;'|!]/.test(ch) ? 0.3 : 0.55;
+  return Math.ceil(em * fontSize);
+}
+
+type Axis = { type?: string; data?: string[]; axisLabel?: Record<string, unknown> };
+type Series = { type: string; data: Item[]; radius?: string[] | number[] };
+
+/**
+ * The option adapted to the chart's drawn width, so labels stay readable in English at 1280 px:
+ * category labels that would run together are turned 40° (all shown), the horizontal bars' names
+ * wrap within 40 % of the width, and the donut gets a radius that leaves its outside labels the room
+ * of the longest one (a tooltip still has every full name).
+ */
+export function fitToWidth(option: Record<string, unknown>, width: number, height = 260): Record<string, unknown> {
+  if (!(width > 0)) return option;
+  const series = option.series as Series[];
+  const xAxis = option.xAxis as Axis | undefined;
+  const yAxis = option.yAxis as Axis | undefined;
+  if (series[0]?.type === 'pie') {
+    const widest = Math.max(...series[0].data.map((d) => Math.max(textPx(d.name), textPx(String(d.value)))));
+    // label line (8 + 6), label distance, ECharts' bleed margin and a little air, on each side.
+    const room = width / 2 - widest - 36;
+    const outer = Math.max(28, Math.min(room, (Math.min(width, height) / 2) * 0.56));
+    return { ...option, series: [{ ...series[0], radius: [Math.round(outer * 0.58), Math.round(outer)] }, ...series.slice(1)] };
+  }
+  if (xAxis?.type === 'category' && xAxis.data?.length && series.length === 1) {
+    const slot = (width - 56) / xAxis.data.length;
+    const widest = Math.max(...xAxis.data.map((l) => textPx(l)));
+    if (widest + 6 > slot) return { ...option, xAxis: { ...xAxis, axisLabel: { ...xAxis.axisLabel, interval: 0, rotate: 40 } } };
+    return option;
+  }
+  if (yAxis?.type === 'category') return { ...option, yAxis: { ...yAxis, axisLabel: { ...yAxis.axisLabel, width: Math.round(width * 0.4) } } };
+  return option;
 }
