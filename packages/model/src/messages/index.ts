@@ -15,9 +15,13 @@ import { stockUiMessages } from './stock-ui.ts';
 import { expenseMessages } from './expense.ts';
 import { quotaMessages } from './quota.ts';
 import { unsavedMessages } from './unsaved.ts';
+import { statusTagMessages } from './status-tags.ts';
 import { pageTabsMessages } from './page-tabs.ts';
+import { listSettingsMessages } from './list-settings.ts';
+import { baseMapMessages } from './base-map.ts';
+import { checkoutMessages } from './checkout.ts';
 
-export const messages = { ...coreMessages, ...uiMessages, ...recordsMessages, ...filesMessages, ...widgetsMessages, ...approvalMessages, ...approvalUiMessages, ...workOrderMessages, ...workOrderUiMessages, ...workOrderInsightsMessages, ...partsMessages, ...partsUiMessages, ...stockUiMessages, ...expenseMessages, ...quotaMessages, ...unsavedMessages, ...pageTabsMessages } as const satisfies Record<string, Label>;
+export const messages = { ...coreMessages, ...uiMessages, ...recordsMessages, ...filesMessages, ...widgetsMessages, ...approvalMessages, ...approvalUiMessages, ...workOrderMessages, ...workOrderUiMessages, ...workOrderInsightsMessages, ...partsMessages, ...partsUiMessages, ...stockUiMessages, ...expenseMessages, ...quotaMessages, ...unsavedMessages, ...pageTabsMessages, ...listSettingsMessages, ...baseMapMessages, ...checkoutMessages } as const satisfies Record<string, Label>;
 export type MessageKey = keyof typeof messages;
 
 /** Fills `{name}` placeholders. */
