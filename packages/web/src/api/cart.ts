@@ -32,6 +32,16 @@ export interface SettlePayload {
   Remark: string;
 }
 
+/** The delivery details a new order starts with (the caller's station address), names as text. */
+export interface DefaultDelivery {
+  Contact: string;
+  Phone: string;
+  Province: string;
+  City: string;
+  County: string;
+  Address: string;
+}
+
 export interface SettledOrder {
   Id: string;
   Name: string;
@@ -52,6 +62,7 @@ export const addToCart = (ProductId: string, Quantity: number) => apiPost<unknow
 export const deleteCartItem = (id: string) => apiPost<unknown>(`/api/ShoppingCart/DeleteProduct?id=${encodeURIComponent(id)}`);
 export const clearCart = () => apiPost<unknown>('/api/ShoppingCart/ClearAllProduct');
 export const updateCartItem = (Id: string, Quantity: number) => apiPost<unknown>('/api/ShoppingCart/UpdateProduct', { Id, Quantity });
+export const getDefaultDelivery = (opts?: CallOptions) => apiGet<DefaultDelivery>('/api/ShoppingCart/DefaultDelivery', opts);
 export const settleCart = (p: SettlePayload) => apiPost<SettledOrder[]>('/api/ShoppingCart/Settle', p).then((d) => (Array.isArray(d) ? d : []));
 
 /** Cart count: the total item count over all groups (spec 000 §3). */

@@ -1,5 +1,5 @@
 import { DeleteOutlined, ShoppingOutlined } from '@ant-design/icons';
-import { Button, Card, Checkbox, Empty, InputNumber, Space, Spin, Table, Typography } from 'antd';
+import { Button, Card, Checkbox, Empty, InputNumber, Spin, Table, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { clearCart, deleteCartItem, updateCartItem, type CartItem } from '../../api/cart.ts';
@@ -9,6 +9,7 @@ import { useT } from '../../locales/i18n.ts';
 import { formatAmount } from '../../shared/format.ts';
 import { PageTitle } from '../PageTitle.tsx';
 import { checkedItems, checkedTotal, removeItem, setChecked, setQuantity } from './cart-math.ts';
+import { CheckoutBar } from './CheckoutBar.tsx';
 import { createSettleToken } from './settle-token.ts';
 
 /**
@@ -71,6 +72,8 @@ export default function CartPage() {
       },
     });
 
+  const checkAll = (checked: boolean) => setCart(setChecked(cur(), () => true, checked));
+
   const settle = () => {
     if (chosen.length === 0) {
       toast.warning(t('widgets.shop.selectItems'));
@@ -99,6 +102,11 @@ export default function CartPage() {
               </Button>
             </Empty>
           </Card>
+        )}
+        {all.length > 0 && (
+          <div style={{ marginBottom: 16 }}>
+            <CheckoutBar testId="cart-top" selected={chosen.length} all={all.length} total={total} onCheckAll={checkAll} onSettle={settle} />
+          </div>
         )}
         {groups.map((g) => {
           const every = g.ProductList.length > 0 && g.ProductList.every((i) => i.checked);
@@ -171,30 +179,20 @@ export default function CartPage() {
           );
         })}
         {all.length > 0 && (
-          <div className="cart-footer">
-            <Checkbox
-              checked={chosen.length === all.length}
-              indeterminate={chosen.length > 0 && chosen.length < all.length}
-              onChange={(e) => setCart(setChecked(cur(), () => true, e.target.checked))}
-              data-testid="cart-check-all"
-            >
-              {t('widgets.shop.checkAll')}
-            </Checkbox>
-            <Button danger type="link" onClick={clearAll} data-testid="cart-clear">
-              {t('widgets.shop.clear')}
-            </Button>
-            <span style={{ marginLeft: 'auto' }}>
-              {t('widgets.shop.total', { count: chosen.length })}
-              <span className="cart-total-amount" data-testid="cart-total" data-amount={total.toFixed(2)}>
-                {formatAmount(total)}
-              </span>
-            </span>
-            <Space>
-              <Button type="primary" size="large" onClick={settle} data-testid="cart-settle">
-                {t('widgets.shop.settle')}
+          <CheckoutBar
+            testId="cart"
+            sticky
+            selected={chosen.length}
+            all={all.length}
+            total={total}
+            onCheckAll={checkAll}
+            onSettle={settle}
+            extra={
+              <Button danger type="link" onClick={clearAll} data-testid="cart-clear">
+                {t('widgets.shop.clear')}
               </Button>
-            </Space>
-          </div>
+            }
+          />
         )}
       </Spin>
     </div>

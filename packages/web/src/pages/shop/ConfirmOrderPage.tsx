@@ -2,7 +2,7 @@ import { PATTERNS } from '@portal/model';
 import { Button, Card, Col, Form, Input, Result, Row, Skeleton, Table } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { settleCart, type CartItem, type SettledOrder } from '../../api/cart.ts';
+import { getDefaultDelivery, settleCart, type CartItem, type SettledOrder } from '../../api/cart.ts';
 import { reloadCart, useCounters } from '../../app/counters.ts';
 import { useT } from '../../locales/i18n.ts';
 import { useProfile } from '../../session/use-profile.ts';
@@ -11,6 +11,7 @@ import { formatAmount } from '../../shared/format.ts';
 import { AddressPicker, type AddressValue } from '../../widgets/AddressPicker.tsx';
 import { DetailHeader } from '../../widgets/DetailHeader.tsx';
 import { lineAmount } from './cart-math.ts';
+import { addressFromNames } from './default-address.ts';
 import { readSettleToken, saveSettleResult } from './settle-token.ts';
 
 /** spec 001 §5, §9: memo at most 100 characters. */
@@ -76,6 +77,7 @@ export default function ConfirmOrderPage() {
   const ticket = useMemo(() => readSettleToken(id), [id]);
   const [orders, setOrders] = useState<SettledOrder[] | null>(ticket?.orders ?? null);
   const [submitting, setSubmitting] = useState(false);
+  const [fromStation, setFromStation] = useState(false);
   const cart = useCounters((s) => s.cart);
   const loaded = useCounters((s) => s.cartLoaded);
 
@@ -86,6 +88,28 @@ export default function ConfirmOrderPage() {
   useEffect(() => {
     if (profile && !form.getFieldValue('contact')) form.setFieldsValue({ contact: profile.fullName, phone: PATTERNS.phone.test(profile.mobilephone) ? profile.mobilephone : '' });
   }, [profile, form]);
+
+  // The server's default delivery (the user's station address) fills what the user has not typed yet.
+  const open = !!ticket && !ticket.orders;
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    getDefaultDelivery({ silent: true })
+      .then(async (d) => {
+        const address = await addressFromNames(d).catch(() => ({ province: null, city: null, country: null, address: d.Address }));
+        if (!live) return;
+        const fill: Partial<DeliveryForm> = {};
+        if (d.Contact && !form.isFieldTouched('contact')) fill.contact = d.Contact;
+        if (d.Phone && !form.isFieldTouched('phone')) fill.phone = d.Phone;
+        if ((address.province || address.address) && !form.isFieldTouched('address')) fill.address = address;
+        form.setFieldsValue(fill);
+        setFromStation(!!fill.address);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [open, form]);
 
   const items: CartItem[] = useMemo(() => {
     const ids = new Set(ticket?.itemIds ?? []);
@@ -197,6 +221,7 @@ export default function ConfirmOrderPage() {
               <Form.Item
                 name="address"
                 label={t('widgets.shop.address')}
+                extra={fromStation ? <span data-testid="confirm-address-from-station">{t('checkout.addressFromStation')}</span> : undefined}
                 required
                 rules={[
                   {
