@@ -6,6 +6,7 @@ import { installLimits } from './stock/limits.ts';
 import { installWorkOrder } from './work-order/install.ts';
 import { installAdjustment } from './quota/adjustment.ts';
 import { installStationQuota } from './quota/station-quota.ts';
+import { installFlowDefinition } from '../flow/flow-definition.ts';
 
 /**
  * Registers every domain module's server defaults, write hooks and approval hooks with the record
@@ -21,4 +22,5 @@ export function installDomain(): void {
   installLimits();
   installAdjustment();
   installStationQuota();
+  installFlowDefinition();
 }

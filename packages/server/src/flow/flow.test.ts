@@ -3,6 +3,8 @@ import type { Portal } from '../boot.ts';
 import { testPortal } from '../testing/test-portal.ts';
 import { bearer, signIn } from '../testing/auth-helpers.ts';
 import { setApprovedHook } from './hooks.ts';
+import { flowDocuments } from './documents.ts';
+import { approvableEntities } from '@portal/model';
 
 let p: Portal;
 const tok: Record<string, string> = {};
@@ -278,5 +280,38 @@ describe('approval flow: state machine', () => {
     for (const r of results.filter((x) => x.statusCode !== 200)) expect(r.json().Message).toBe('WorkflowException: 单据已被处理，请刷新后重试');
     expect((await progress(id)).map((s: { Status: number }) => s.Status)).toEqual([2, 1]);
     expect((await logs(id)).filter((l: { ActionName: string }) => l.ActionName === '审批通过')).toHaveLength(1);
+  });
+});
+
+describe('approval flow: what a flow names and what an action says (issue 12)', () => {
+  it('a flow names an approvable document; another entity is refused with the choices', async () => {
+    const make = (entity: string, lang = 'zh-CN') => post('/api/crmdata/create/new_flows', { new_name: `测试流程 ${entity}`, new_entityname: entity, new_isactive: false }, 'admin', lang);
+    const bad = await make('new_srv_workorder');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().Message).toContain('“new_srv_workorder”不是可审批的单据');
+    expect(bad.json().Message).toContain('奖惩单 (new_srv_claimfine)');
+    expect((await make('no_such_entity', 'en-US')).json().Message).toContain('"no_such_entity" is not a document that goes through approval');
+    const good = await make('new_srv_partsapply');
+    expect(good.statusCode, good.body).toBe(200);
+    const id = good.json().Data.id;
+    expect((await post(`/api/crmdata/Update/new_flows(${id})`, { new_entityname: 'new_flow' }, 'admin')).statusCode).toBe(400);
+    expect((await post(`/api/crmdata/delete/new_flows(${id})`, {}, 'admin')).statusCode).toBe(200);
+  });
+
+  it('the engine's documents are the model's approvable entities', () => {
+    expect(flowDocuments().map((d) => d.entity.logicalName).sort()).toEqual(approvableEntities().map((e) => e.logicalName).sort());
+  });
+
+  it('submit, approve, reject, veto and revoke each say what happened', async () => {
+    const a = await createFine();
+    expect((await submit(a, standard())).json().Message).toBe('已提交');
+    expect((await act(a, 'branch1')).json().Message).toBe('已同意');
+    expect((await act(a, 'admin', 'reject', '金额有误')).json().Message).toBe('已驳回');
+    const b = await createFine();
+    await submit(b, standard());
+    expect((await act(b, 'branch1', 'veto', '不予处罚')).json().Message).toBe('已否决');
+    const c = await createFine();
+    await submit(c, standard());
+    expect((await post('/api/CrmFlow/revoke', { EntityId: c, EntityTypeName: E }, 'hq', 'en-US')).json().Message).toBe('Revoked');
   });
 });

@@ -256,5 +256,13 @@ export function validateValues(
     if ('key' in r) err(name, r.key, r.params);
     else values[name] = r.value;
   }
+  for (const check of valueChecks.get(e.logicalName) ?? []) errors.push(...check(values, lang));
   return { values, errors };
 }
+
+/**
+ * Checks of an entity's values beyond each field's type and limits (a flow's document must be an
+ * approvable entity), registered by the owning module; they see the values already parsed.
+ */
+export type ValueCheck = (values: Record<string, unknown>, lang: Lang) => FieldError[];
+export const valueChecks = new Map<string, ValueCheck[]>();

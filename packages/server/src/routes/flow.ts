@@ -87,7 +87,7 @@ export function flowRoutes(app: FastifyInstance, s: Services) {
       if (!flowId) throw flowBad('flow.flowNotFound');
       const approvers = b.ApproveList.map((a) => ({ StepId: normGuid(a.StepId) ?? '', ApproveUserId: normGuid(a.ApproveUserId) ?? '' }));
       await db.tx((sql) => submit(sql, d, id, req.principal!.userId, { flowId, approvers }));
-      return ok(null, t(req, 'flow.done'));
+      return ok(null, t(req, 'approval.outcome.submit'));
     });
 
     r.post('/api/CrmFlow/approve', { ...actor, schema: doc('Approve, reject or veto the current step', { body: APPROVE }) }, async (req) => {
@@ -97,14 +97,15 @@ export function flowRoutes(app: FastifyInstance, s: Services) {
       const memo = b.Memo?.trim() || null;
       if (memo && memo.length > 500) throw flowBad('flow.memoTooLong');
       const status = await db.tx((sql) => act(sql, d, id, req.principal!.userId, b.Action, memo));
-      return ok({ Status: status }, t(req, 'flow.done'));
+      // Says what happened (已同意 / 已驳回 / 已否决), not a bare 操作成功.
+      return ok({ Status: status }, t(req, `approval.outcome.${b.Action}`));
     });
 
     r.post('/api/CrmFlow/revoke', { ...auth, schema: doc('Revoke the submission', { body: REVOKE }) }, async (req) => {
       const b = REVOKE.parse(req.body ?? {});
       const { d, id } = await document(req, b.EntityTypeName, b.EntityId, 'write');
       await db.tx((sql) => revoke(sql, d, id, req.principal!.userId));
-      return ok(null, t(req, 'flow.done'));
+      return ok(null, t(req, 'approval.outcome.revoke'));
     });
 
     r.get('/api/CrmFlow/GetFlowApproveProgressList', { ...auth, schema: doc('Approval progress of the document', { querystring: DOC_QUERY }) }, async (req) => {
