@@ -149,6 +149,11 @@ export interface ViewDef {
    * already only their own, so the view needs no filter); declared first, it is their default.
    */
   audience?: 'assignee';
+  /**
+   * Columns offered in the list's column settings but not shown at first, so the shown ones fit a
+   * 1440 px window without a horizontal scroll (issue 12).
+   */
+  hidden?: string[];
 }
 
 export interface FormSection {

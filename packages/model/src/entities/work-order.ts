@@ -105,29 +105,35 @@ export const workOrder = defineEntity({
     mine: {
       label: label('我的工单', 'My orders'),
       columns: ['new_name', 'new_type', 'new_dealstatus', 'new_status', 'new_customer', 'new_contact', 'new_phone', 'new_address', 'new_appointmenttime', 'new_appointmentbegin', 'createdon'],
+      // Shown at first: what fits 1440 px (issue 12); the rest is a click away in the column settings.
+      hidden: ['new_status', 'new_contact', 'createdon'],
       orderBy: [['createdon', 'desc']],
       audience: 'assignee',
     },
     all: {
       label: label('全部工单', 'All work orders'),
       columns: ['new_name', 'new_type', 'new_dealstatus', 'new_status', 'new_customer', 'new_contact', 'new_phone', 'new_city', 'new_station_id', 'new_worker_id', 'new_appointmenttime', 'createdon'],
+      hidden: ['new_contact', 'new_phone', 'new_city'],
       orderBy: [['createdon', 'desc']],
     },
     open: {
       label: label('未完工工单', 'Uncompleted orders'),
       columns: ['new_name', 'new_type', 'new_dealstatus', 'new_customer', 'new_contact', 'new_phone', 'new_city', 'new_station_id', 'new_worker_id', 'new_appointmenttime', 'createdon'],
+      hidden: ['new_contact', 'new_phone', 'new_city'],
       orderBy: [['createdon', 'desc']],
       filter: { new_status: [1, 2, 3, 4, 5] },
     },
     unassigned: {
       label: label('待派工', 'Unassigned'),
       columns: ['new_name', 'new_type', 'new_customer', 'new_contact', 'new_phone', 'new_city', 'new_address', 'new_station_id', 'createdon'],
+      hidden: ['new_contact', 'new_city'],
       orderBy: [['createdon', 'desc']],
       filter: { new_status: 1 },
     },
     inService: {
       label: label('服务中', 'In service'),
       columns: ['new_name', 'new_type', 'new_dealstatus', 'new_customer', 'new_contact', 'new_phone', 'new_worker_id', 'new_appointmenttime', 'new_appointmentbegin', 'createdon'],
+      hidden: ['new_contact'],
       orderBy: [['createdon', 'desc']],
       filter: { new_status: [2, 3, 4, 5] },
     },
@@ -152,6 +158,7 @@ export const workOrder = defineEntity({
     abnormal: {
       label: label('异常工单', 'Abnormal orders'),
       columns: ['new_name', 'new_type', 'new_dealstatus', 'new_status', 'new_customer', 'new_phone', 'new_appointmentstatus', 'new_supervisereason', 'new_station_id', 'createdon'],
+      hidden: ['new_dealstatus', 'new_phone', 'new_appointmentstatus'],
       orderBy: [['createdon', 'desc']],
       filter: { new_isabnormal: true },
     },

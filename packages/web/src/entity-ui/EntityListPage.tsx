@@ -3,7 +3,7 @@ import { getEntity, viewsFor, type EntityDef } from '@portal/model';
 import { Button, Input, Pagination, Select, Space, Table, type TableColumnsType } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { deleteRecord, exportRecords, retrieveMultiple, type RecordRow } from '../api/records.ts';
 import { confirm, toast } from '../app/feedback.ts';
 import { useLocale, useT } from '../locales/i18n.ts';
@@ -13,8 +13,12 @@ import { formatUtc8 } from '../shared/date.ts';
 import { saveBlob } from '../shared/download.ts';
 import { ButtonGroup, HEADER_MAX, ROW_MAX, type ActionButton } from '../widgets/ButtonGroup.tsx';
 import { ExcelImportDialog } from '../widgets/ExcelImportDialog.tsx';
+import { actionsColumnWidth, defaultColumns } from './column-widths.ts';
+import { screenOf, useColumnSettings } from './column-settings.ts';
+import { ColumnSettings } from './ColumnSettings.tsx';
 import { cellText } from './format.ts';
 import { FilterPanel } from './FilterPanel.tsx';
+import { ResizableHeaderCell, type ResizableHeaderProps } from './ResizableHeaderCell.tsx';
 import { isFiltered, PAGE_SIZES, SEARCH_WIDTH, serializeGridState, useGridUrlState } from './grid-state.ts';
 import { buildFilter, buildOrderBy, searchFields } from './odata.ts';
 
@@ -49,6 +53,17 @@ export interface EntityListPageProps {
   filterFields?: string[];
   /** Open "more filters" from the start (a search screen). */
   filtersOpen?: boolean;
+  /**
+   * Whether the user may change this row (its state: a submitted document is not): otherwise the
+   * row offers 查看 (view) instead of 编辑 (edit), and no delete. Fields it reads go in `rowFields`.
+   */
+  rowEditable?: (row: RecordRow) => boolean;
+  /** Fields fetched for `rowEditable` beside the view's columns. */
+  rowFields?: string[];
+  /** Width of the pinned actions column (default: room for the row's buttons). */
+  actionsWidth?: number;
+  /** Key of the column settings (default: the screen's path, record ids left out). */
+  settingsKey?: string;
 }
 
 const SORTABLE = new Set(['text', 'int', 'decimal', 'money', 'date', 'datetime', 'optionset', 'bool']);
@@ -65,7 +80,7 @@ export function EntityListPage(props: EntityListPageProps) {
   return <EntityList {...props} e={entity} />;
 }
 
-function EntityList({ e, views: viewNames, routeBase, paths, title, extraFilter, canWrite, renderCell, rowActions, headerActions, allowImport = true, allowCreate = true, allowDelete = true, filterFields, filtersOpen }: EntityListPageProps & { e: EntityDef }) {
+function EntityList({ e, views: viewNames, routeBase, paths, title, extraFilter, canWrite, renderCell, rowActions, headerActions, allowImport = true, allowCreate = true, allowDelete = true, filterFields, filtersOpen, rowEditable, rowFields, actionsWidth, settingsKey }: EntityListPageProps & { e: EntityDef }) {
   const t = useT();
   const lang = useLocale();
   const navigate = useNavigate();
@@ -78,11 +93,21 @@ function EntityList({ e, views: viewNames, routeBase, paths, title, extraFilter,
   const columns = useMemo(() => view?.columns ?? [e.primaryName], [view, e]);
 
   const writable = canWrite ?? (!!e.access?.write && can(e.access.write));
+  /** The row may be changed by this user: the list is writable and the row's state allows it. */
+  const editableRow = (row: RecordRow) => writable && (rowEditable?.(row) ?? true);
+  // Edit or view, delete, and whatever the screen adds (folded past ROW_MAX into "more").
+  const rowButtons = Math.min(ROW_MAX + 1, 1 + (writable && allowDelete ? 1 : 0) + (rowActions ? 1 : 0));
+  const actionsColumn = actionsWidth ?? actionsColumnWidth(rowButtons);
+  const { pathname } = useLocation();
+  // The screen the list was opened at (a kept screen later sees other screens' paths).
+  const screenKey = useRef(settingsKey ?? screenOf(pathname)).current;
+  const columnDefaults = useMemo(() => defaultColumns(e, columns, view, actionsColumn), [e, columns, view, actionsColumn]);
+  const settings = useColumnSettings(screenKey, state.view, columnDefaults);
   const createPath = paths?.create ?? `${routeBase}/create`;
   const editPath = paths?.edit ?? ((id: string) => `${routeBase}/edit/${encodeURIComponent(id)}`);
   const viewPath = paths?.view ?? editPath;
   /** Where a row (and its name) leads: an explicit view screen, else edit for writers, view for readers. */
-  const openPath = (id: string) => (paths?.view || !writable ? viewPath(id) : editPath(id));
+  const openPath = (row: RecordRow) => (paths?.view || !editableRow(row) ? viewPath(idOf(row)) : editPath(idOf(row)));
 
   const [draftQ, setDraftQ] = useState(state.q);
   const [draftFilters, setDraftFilters] = useState(state.filters);
@@ -103,7 +128,8 @@ function EntityList({ e, views: viewNames, routeBase, paths, title, extraFilter,
 
   const filter = useMemo(() => buildFilter(e, view, state.q, state.filters, extraFilter), [e, view, state.q, state.filters, extraFilter]);
   const orderby = buildOrderBy(view, state.sort);
-  const select = useMemo(() => [...new Set([e.primaryKey, e.primaryName, ...columns])], [e, columns]);
+  const rowFieldsKey = (rowFields ?? []).join(',');
+  const select = useMemo(() => [...new Set([e.primaryKey, e.primaryName, ...columns, ...(rowFieldsKey ? rowFieldsKey.split(',') : [])])], [e, columns, rowFieldsKey]);
   const stateKey = serializeGridState(state, defaults);
 
   useEffect(() => {
@@ -165,13 +191,22 @@ function EntityList({ e, views: viewNames, routeBase, paths, title, extraFilter,
     ...(headerActions ?? []),
   ];
 
-  const tableColumns: TableColumnsType<RecordRow> = columns.map((c, i) => {
+  const titles = Object.fromEntries(columns.map((c) => [c, e.allFields[c]?.label[lang] ?? c]));
+  const shownColumns = settings.columns.filter((c) => !c.hidden);
+  const tableColumns: TableColumnsType<RecordRow> = shownColumns.map(({ key: c, width }) => {
     const field = e.allFields[c];
     const sortable = SORTABLE.has(field?.type ?? '');
     return {
       key: c,
       dataIndex: c,
-      title: field?.label[lang] ?? c,
+      title: titles[c],
+      width,
+      onHeaderCell: () =>
+        ({
+          resizeWidth: width,
+          resizeLabel: t('listSettings.resizeHint'),
+          onResized: (w: number) => settings.setColumns(settings.columns.map((x) => (x.key === c ? { ...x, width: w } : x))),
+        }) as ResizableHeaderProps,
       sorter: sortable,
       sortOrder: state.sort?.field === c ? (state.sort.dir === 'asc' ? 'ascend' : 'descend') : null,
       ellipsis: field?.type === 'memo',
@@ -179,8 +214,8 @@ function EntityList({ e, views: viewNames, routeBase, paths, title, extraFilter,
         const custom = renderCell?.[c];
         if (custom) return custom(row);
         const text = cellText(row, c, field, lang);
-        if (c === e.primaryName || (i === 0 && !columns.includes(e.primaryName))) {
-          return <Link to={openPath(idOf(row))}>{text || idOf(row)}</Link>;
+        if (c === e.primaryName || (c === shownColumns[0].key && !shownColumns.some((x) => x.key === e.primaryName))) {
+          return <Link to={openPath(row)}>{text || idOf(row)}</Link>;
         }
         return text;
       },
@@ -189,17 +224,17 @@ function EntityList({ e, views: viewNames, routeBase, paths, title, extraFilter,
   tableColumns.push({
     key: '__actions',
     title: t('widgets.list.actions'),
-    width: 210,
+    width: actionsColumn,
     fixed: 'right',
     render: (_: unknown, row: RecordRow) => (
       <ButtonGroup
         variant="link"
         max={ROW_MAX}
         items={[
-          writable
+          editableRow(row)
             ? { key: 'edit', label: t('widgets.action.edit'), icon: <EditOutlined />, onClick: () => navigate(editPath(idOf(row))), testId: 'list-row-edit' }
             : { key: 'view', label: t('widgets.action.view'), icon: <EyeOutlined />, onClick: () => navigate(viewPath(idOf(row))), testId: 'list-row-view' },
-          { key: 'delete', label: t('widgets.action.delete'), icon: <DeleteOutlined />, danger: true, hidden: !writable || !allowDelete, onClick: () => remove(row), testId: 'list-row-delete' },
+          { key: 'delete', label: t('widgets.action.delete'), icon: <DeleteOutlined />, danger: true, hidden: !editableRow(row) || !allowDelete, onClick: () => remove(row), testId: 'list-row-delete' },
           ...(rowActions?.(row) ?? []),
         ]}
       />
@@ -217,7 +252,7 @@ function EntityList({ e, views: viewNames, routeBase, paths, title, extraFilter,
   return (
     <div data-testid="entity-list" data-entity={e.logicalName} className="entity-list">
       <PageTitle extra={<ButtonGroup items={header} max={HEADER_MAX} moreTestId="list-more-actions" />}>{title ?? e.pluralLabel[lang]}</PageTitle>
-      <div className="list-toolbar">
+      <div className="list-toolbar list-toolbar-with-settings">
         <Space wrap size={8}>
           <Select
             data-testid="list-view-select"
@@ -248,16 +283,23 @@ function EntityList({ e, views: viewNames, routeBase, paths, title, extraFilter,
             {moreOpen ? t('widgets.action.lessFilters') : t('widgets.action.moreFilters')}
           </Button>
         </Space>
+        <div className="list-toolbar-end">
+          <ColumnSettings columns={settings.columns} titles={titles} size={settings.size} onColumns={settings.setColumns} onSize={settings.setSize} onReset={settings.reset} />
+        </div>
       </div>
       {moreOpen && <FilterPanel entity={e} columns={[...new Set([...(filterFields ?? columns), ...Object.keys(state.filters).filter((f) => e.allFields[f])])]} values={draftFilters} onChange={setDraftFilters} lang={lang} t={t} />}
       <Table<RecordRow>
         rowKey={idOf}
-        size="middle"
+        size={settings.size}
+        tableLayout="fixed"
+        components={{ header: { cell: ResizableHeaderCell } }}
         columns={tableColumns}
         dataSource={data.rows}
         loading={loading}
         pagination={false}
-        scroll={{ x: 'max-content' }}
+        // The columns' widths: no horizontal scroll while they fit, and when the user widens them the
+        // pinned actions column stays beside the last one instead of covering it.
+        scroll={{ x: shownColumns.reduce((w, c) => w + c.width, 0) + actionsColumn }}
         onChange={onTableChange}
         onRow={(row) =>
           ({
@@ -266,7 +308,7 @@ function EntityList({ e, views: viewNames, routeBase, paths, title, extraFilter,
             // A click anywhere on the row opens the record (buttons, links and checkboxes keep their own action).
             onClick: (ev: React.MouseEvent) => {
               if ((ev.target as HTMLElement).closest('a,button,input,label,.ant-dropdown-trigger,.ant-checkbox')) return;
-              navigate(openPath(idOf(row)));
+              navigate(openPath(row));
             },
             style: { cursor: 'pointer' },
           }) as React.HTMLAttributes<HTMLElement>
