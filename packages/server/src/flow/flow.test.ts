@@ -298,7 +298,7 @@ describe('approval flow: what a flow names and what an action says (issue 12)', 
     expect((await post(`/api/crmdata/delete/new_flows(${id})`, {}, 'admin')).statusCode).toBe(200);
   });
 
-  it('the engine's documents are the model's approvable entities', () => {
+  it('the engine’s documents are the model’s approvable entities', () => {
     expect(flowDocuments().map((d) => d.entity.logicalName).sort()).toEqual(approvableEntities().map((e) => e.logicalName).sort());
   });
 
