@@ -10,6 +10,7 @@ import { extensionOf } from '../shared/format.ts';
 import { LookupInput } from '../widgets/lookup/LookupInput.tsx';
 import { MoneyInput } from '../widgets/MoneyInput.tsx';
 import { Picklist } from '../widgets/Picklist.tsx';
+import { FillingLookupInput } from './FillingLookupInput.tsx';
 import { sizeLabel } from './form-values.ts';
 
 const IMAGE_TYPES = ['png', 'jpg', 'jpeg', 'gif'];
@@ -99,6 +100,7 @@ export function inputFor(e: EntityDef, name: string, f: FieldDef, lang: Lang, t:
     case 'optionset':
       return <Picklist entity={e.logicalName} attribute={name} testId={testId} disabled={disabled} />;
     case 'lookup':
+      if (f.fills) return <FillingLookupInput field={f} name={name} conditions={lookupConditions} testId={testId} disabled={disabled} />;
       return <LookupInput def={{ entityName: f.target, conditions: lookupConditions }} testId={testId} disabled={disabled} />;
     case 'image':
       return <ImageInput maxBytes={f.maxBytes} label={f.label[lang]} testId={testId} disabled={disabled} t={t} />;

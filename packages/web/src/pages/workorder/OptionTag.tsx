@@ -1,17 +1,23 @@
 import type { OptionSetDef } from '@portal/model';
 import { Tag } from 'antd';
-import { useLocale } from '../../locales/i18n.ts';
+import { useLocale, useT } from '../../locales/i18n.ts';
 import { num } from './work-order-rules.ts';
+import './OptionTag.css';
 
-/** An option value as a coloured tag (its own file so the list does not load the form screen). */
-export function OptionTag({ set, value, testId }: { set: OptionSetDef; value: unknown; testId?: string }) {
+/**
+ * An option value as a coloured tag (its own file so the list does not load the form screen).
+ * `caption` names what the value is ("处理状态：已派工") where two tags could read alike.
+ */
+export function OptionTag({ set, value, testId, caption }: { set: OptionSetDef; value: unknown; testId?: string; caption?: string }) {
   const lang = useLocale();
+  const t = useT();
   const v = num(value);
   const o = set.options.find((x) => x.value === v);
   if (!o) return null;
   return (
     <Tag color={o.color ?? 'default'} data-testid={testId} data-status={v}>
-      {o.label[lang]}
+      {caption && <span className="option-tag-caption" data-testid={testId && `${testId}-caption`}>{t('statusTag.caption', { label: caption })}</span>}
+      <span className="option-tag-value">{o.label[lang]}</span>
     </Tag>
   );
 }

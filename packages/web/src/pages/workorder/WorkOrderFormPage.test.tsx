@@ -85,7 +85,7 @@ describe('work-order edit screen', () => {
     renderApp('/workOrder/edit/wo1');
     const deal = await screen.findByTestId('wo-dealstatus', {}, LONG);
     expect(deal.getAttribute('data-status')).toBe('2');
-    expect(screen.getByTestId('wo-status').textContent).toBe('已派工');
+    expect(screen.getByTestId('wo-status').textContent).toBe('工单状态：已派工');
     expect(screen.getByTestId('wo-header').getAttribute('data-number')).toBe('WO202606-0007');
     expect(screen.getByTestId('form-save')).toBeTruthy();
     expect(screen.queryByTestId('wo-readonly')).toBeNull();

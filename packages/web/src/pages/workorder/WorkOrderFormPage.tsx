@@ -83,11 +83,13 @@ export default function WorkOrderFormPage() {
       }))
     : [];
 
+  const fieldCaption = (name: string) => getEntity(WORK_ORDER)!.allFields[name].label[lang];
   const title = id ? (
     <Space size={8} data-testid="wo-header" data-number={String(row?.new_name ?? '')}>
       <span>{getEntity(WORK_ORDER)!.label[lang]}</span>
-      {row && <OptionTag set={workOrderDealStatus} value={row.new_dealstatus} testId="wo-dealstatus" />}
-      {row && <OptionTag set={workOrderStatus} value={row.new_status} testId="wo-status" />}
+      {/* Both statuses can read alike (已派工 and 已派工): each tag says which one it is. */}
+      {row && <OptionTag set={workOrderDealStatus} value={row.new_dealstatus} testId="wo-dealstatus" caption={fieldCaption('new_dealstatus')} />}
+      {row && <OptionTag set={workOrderStatus} value={row.new_status} testId="wo-status" caption={fieldCaption('new_status')} />}
       {row?.new_isabnormal === true && <Tag color="red" data-testid="wo-abnormal">{getEntity(WORK_ORDER)!.allFields.new_isabnormal.label[lang]}</Tag>}
     </Space>
   ) : (
