@@ -1,3 +1,4 @@
+import { fillAllFromProduct } from '../domain/work-order/product-fill.ts';
 import type { Db, Sql } from './db.ts';
 
 /**
@@ -48,6 +49,14 @@ export const DATA_STEPS: DataStep[] = [
           WHERE COALESCE(s.new_currentamount, 0) <> 0
             AND NOT EXISTS (SELECT 1 FROM new_srv_amountchangelog l WHERE l.new_station_id = s.new_srv_stationid)`,
       );
+    },
+  },
+  {
+    // Issue 12: orders written with a product but no product line or model (the form did not fill
+    // them) were counted under 未指定 on the dashboard; new writes are filled by the work order's hook.
+    name: '2026-11-work-order-line-from-product',
+    async run(sql) {
+      await fillAllFromProduct(sql);
     },
   },
 ];

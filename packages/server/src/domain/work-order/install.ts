@@ -2,6 +2,7 @@ import type { Sql } from '../../db/db.ts';
 import { badRequest } from '../../http/errors.ts';
 import { serverDefaults, writeHooks } from '../../records/write.ts';
 import { nextWorkOrderNumbers } from './numbering.ts';
+import { fillFromProduct } from './product-fill.ts';
 import { recomputeTotals } from './totals.ts';
 
 /** The costs a user enters on the order (the others follow its details). */
@@ -29,7 +30,7 @@ async function logCreated(sql: Sql, ids: string[]): Promise<void> {
 /**
  * Registers the work order's server defaults (number, initial states, zero costs) and the hooks
  * the generic record service runs: history and total on create, the state guard on update and
- * delete, the total on update. Called once when the routes are set up.
+ * delete, the total on update, and the product's line and model where the order has none. Called once when the routes are set up.
  */
 export function installWorkOrder(): void {
   // The writable costs (other cost, special fee, reward/fine) keep what the row brings, else 0;
@@ -54,6 +55,7 @@ export function installWorkOrder(): void {
       if (op === 'delete') await sql.query(`DELETE FROM new_srv_workorderlog WHERE new_workorder_id = $1::uuid`, [id]);
     },
     async after(sql, ids, op) {
+      await fillFromProduct(sql, ids);
       if (op === 'update') return recomputeTotals(sql, ids);
       await logCreated(sql, ids);
     },
