@@ -19,6 +19,8 @@ let early: { range: MapRange; at: number; answer: Promise<MapData | undefined> }
  * the first fetchMapData of that range within a few seconds takes this answer instead of asking again.
  */
 export function prefetchMapData(range: MapRange): void {
+  // Start-up (main.tsx) and the route's loader both ask: one call.
+  if (early && early.range === range && Date.now() - early.at < 5000) return;
   const answer = apiGet<MapData>(`${WORK_ORDER_API}/map`, { silent: true, query: { range } }).catch(() => undefined);
   early = { range, at: Date.now(), answer };
 }
