@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../app/feedback.ts';
 import { bindNavigation } from '../app/navigation.ts';
+import { readSignInReason, resetSignInReasonCache } from '../session/sign-in-reason.ts';
 import { AUTH_KEY, useSession } from '../session/store.ts';
 import { apiGet, call } from './client.ts';
 import { ApiError } from './envelope.ts';
@@ -42,7 +43,15 @@ afterEach(() => {
   vi.unstubAllGlobals();
   useSession.getState().clearAll();
   document.body.innerHTML = '';
+  sessionStorage.clear();
+  resetSignInReasonCache();
 });
+
+/** The client decides on a toast after loading the route table on demand. */
+const routeTableLoaded = async () => {
+  await import('../app/match-route.ts');
+  await new Promise((r) => setTimeout(r, 0));
+};
 
 describe('API client', () => {
   it('sends the bearer token and the language, and unwraps Data', async () => {
@@ -114,7 +123,10 @@ describe('API client', () => {
       .mockResolvedValueOnce(json({ status: 401, statusText: 'invalid_token', body: { ErrorCode: 401, Message: '登录已过期，请重新登录' } }))
       .mockResolvedValueOnce(json({ status: 400, statusText: 'invalid_grant', body: { ErrorCode: 400, Message: '登录已失效，请重新登录', error: 'invalid_grant' } }));
     await expect(apiGet('/api/x')).rejects.toMatchObject({ message: '登录已失效，请重新登录' });
-    expect(toast.error).toHaveBeenCalledWith('登录已失效，请重新登录');
+    // The sign-in card shows why (issue 12 item 9), so no toast repeats it.
+    expect(readSignInReason()).toEqual({ kind: 'expired', text: '登录已失效，请重新登录' });
+    await routeTableLoaded();
+    expect(toast.error).not.toHaveBeenCalled();
     expect(useSession.getState().auth).toEqual({ isLoggedIn: false, accessToken: '', refreshToken: '' });
     expect(localStorage.getItem(AUTH_KEY)).toBeNull();
     expect(navigations).toEqual(['/about']);
@@ -125,8 +137,7 @@ describe('API client', () => {
       .mockResolvedValueOnce(json({ status: 401, statusText: 'expired_token', body: { ErrorCode: 401, Message: '登录已过期，请重新登录' } }))
       .mockResolvedValueOnce(json({ status: 409, statusText: 'Conflict', body: { ErrorCode: 409, Message: '您的账号在其他地方登录，如果不是你本人操作，请尽快修改登录密码' } }));
     await expect(apiGet('/api/x')).rejects.toMatchObject({ status: 409, message: '您的账号在其他地方登录，如果不是你本人操作，请尽快修改登录密码' });
-    expect(toast.error).toHaveBeenCalledTimes(1);
-    expect(toast.error).toHaveBeenCalledWith('您的账号在其他地方登录，如果不是你本人操作，请尽快修改登录密码');
+    expect(readSignInReason()).toEqual({ kind: 'elsewhere' });
     expect(useSession.getState().auth.isLoggedIn).toBe(false);
   });
 
@@ -146,8 +157,19 @@ describe('API client', () => {
     expect(useSession.getState().auth.isLoggedIn).toBe(false);
     expect(useSession.getState().user.userName).toBe('');
     expect(navigations).toEqual(['/about']);
+    expect(readSignInReason()).toEqual({ kind: 'elsewhere' });
+    await routeTableLoaded();
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it('HTTP 409 on a screen that needs no sign-in: a toast says why (no sign-in card shows it now)', async () => {
+    bindNavigation((to) => navigations.push(to), () => '/404');
+    fetchMock.mockResolvedValueOnce(json({ status: 409, statusText: 'Conflict', body: { ErrorCode: 409, Message: 'x' } }));
+    await expect(apiGet('/api/x')).rejects.toMatchObject({ status: 409 });
+    await routeTableLoaded();
     expect(toast.error).toHaveBeenCalledTimes(1);
     expect(toast.error).toHaveBeenCalledWith('您的账号在其他地方登录，如果不是你本人操作，请尽快修改登录密码');
+    expect(readSignInReason()).toEqual({ kind: 'elsewhere' });
   });
 
   it('a 401 that is not a token problem is "no permission"', async () => {

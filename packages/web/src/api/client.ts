@@ -1,6 +1,7 @@
 import { toast } from '../app/feedback.ts';
-import { reapplyGuards } from '../app/navigation.ts';
+import { currentLocation, reapplyGuards } from '../app/navigation.ts';
 import { translate } from '../locales/i18n.ts';
+import { setSignInReason, type SignInReason } from '../session/sign-in-reason.ts';
 import { getSession } from '../session/store.ts';
 import { ApiError, isEnvelope, trimWorkflowMessage, type Envelope } from './envelope.ts';
 import { httpExchange, type HttpOptions, type HttpResult } from './http.ts';
@@ -28,20 +29,29 @@ function bodyMessage(body: unknown): string {
   return '';
 }
 
-/** Ends the local session and lets the guards move the user to sign-in (once per session). */
-function sessionLost(text: string): ApiError {
+/**
+ * Ends the local session and lets the guards move the user to sign-in (once per session). The
+ * reason is kept for the sign-in card, which shows it until the user acts (issue 12 item 9); a
+ * toast only when the screen the user is on needs no sign-in (so no sign-in card shows it now).
+ */
+function sessionLost(text: string, reason: SignInReason): ApiError {
   const wasLoggedIn = getSession().auth.isLoggedIn;
   const err = new ApiError(text, 0, undefined, true);
   if (wasLoggedIn) {
+    setSignInReason(reason);
+    const path = currentLocation().split(/[?#]/)[0] || '/';
     getSession().clearAll();
-    toast.error(text);
     reapplyGuards();
+    // Loaded on demand: the route table imports API modules, which import this one.
+    void import('../app/match-route.ts').then(({ findRoute }) => {
+      if (findRoute(path)?.anonymous) toast.error(text);
+    });
   }
   return err;
 }
 
-const superseded = () => new ApiError(sessionLost(translate('session.elsewhere')).message, 409, undefined, true);
-const expired = (text: string) => new ApiError(sessionLost(text || translate('error.sessionExpired')).message, 401, undefined, true);
+const superseded = () => new ApiError(sessionLost(translate('session.elsewhere'), { kind: 'elsewhere' }).message, 409, undefined, true);
+const expired = (text: string) => new ApiError(sessionLost(text || translate('error.sessionExpired'), text ? { kind: 'expired', text } : { kind: 'expired' }).message, 401, undefined, true);
 
 async function exchange(path: string, opts: CallOptions, retried: boolean): Promise<HttpResult> {
   const { auth = true, ...http } = opts;

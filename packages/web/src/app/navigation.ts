@@ -23,3 +23,6 @@ export function navigateTo(to: string, opts?: { replace?: boolean }): void {
 export function reapplyGuards(): void {
   navigateFn?.(currentPath(), { replace: true });
 }
+
+/** The router's current path and query (the API client asks where a lost session leaves the user). */
+export const currentLocation = (): string => currentPath();

@@ -3,6 +3,7 @@ import { getMe } from '../api/portal.ts';
 import { requestToken, type TokenGrant, type TokenResponse } from '../api/token.ts';
 import { homePath } from '../app/routes.ts';
 import { isSameOriginPath } from '../shared/safe-path.ts';
+import { clearSignInReason } from './sign-in-reason.ts';
 import { getSession, type LoginType, type UserProfile, type UserState } from './store.ts';
 
 export function userFromMe(me: MeInfo, loginType: LoginType): UserState {
@@ -38,6 +39,8 @@ export async function establishSession(tokens: TokenResponse, loginType: LoginTy
     const me = await getMe({ silent: true });
     s.setUser(userFromMe(me, loginType));
     s.setProfile(profileFromMe(me));
+    // Signed in again: why the last session ended is no longer news.
+    clearSignInReason();
   } catch (e) {
     getSession().clearAll();
     throw e;

@@ -1,8 +1,8 @@
 import { Alert, Tabs, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from '../../app/feedback.ts';
 import { useT } from '../../locales/i18n.ts';
+import { clearSignInReason, useSignInReason, type SignInReason } from '../../session/sign-in-reason.ts';
 import { afterSignInPath } from '../../session/sign-in.ts';
 import { getSession, useSession } from '../../session/store.ts';
 import { PasswordSignIn } from './PasswordSignIn.tsx';
@@ -29,20 +29,33 @@ export function SignInForm({ title }: { title?: string }) {
     }
   }, [flash]);
 
+  const reason = useSignInReason();
+
+  // Shown once, on the form (issue 12 item 9): the sign-in calls are silent, no toast repeats it.
   const onError = (text: string) => {
     setError(text);
-    if (text) {
-      setNotice('');
-      toast.error(text);
-    }
+    if (text) setNotice('');
   };
   const onSuccess = () => navigate(afterSignInPath(params.get('redirect'), getSession().isStore), { replace: true });
 
   return (
-    <section data-testid="login-form" aria-labelledby="login-title" style={{ width: '100%' }}>
+    // Typing anywhere in the form is the user acting on the reason: it has been read.
+    <section data-testid="login-form" aria-labelledby="login-title" style={{ width: '100%' }} onInput={reason ? clearSignInReason : undefined}>
       <Typography.Title level={3} id="login-title" style={{ marginTop: 0, marginBottom: 8 }}>
         {title ?? t('login.title')}
       </Typography.Title>
+      {reason && (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="login-reason"
+          data-reason={reason.kind}
+          title={t('signIn.reasonTitle')}
+          description={reasonText(reason, t)}
+          closable={{ onClose: clearSignInReason }}
+          style={{ marginBottom: 12 }}
+        />
+      )}
       {notice && <Alert type="success" showIcon title={notice} style={{ marginBottom: 12 }} />}
       {error && (
         <div data-testid="login-error" style={{ marginBottom: 12 }}>
@@ -65,4 +78,9 @@ export function SignInForm({ title }: { title?: string }) {
       </div>
     </section>
   );
+}
+
+function reasonText(r: SignInReason, t: ReturnType<typeof useT>): string {
+  if (r.kind === 'elsewhere') return t('session.elsewhere');
+  return r.text || t('error.sessionExpired');
 }
