@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ApprovalControls, MyApprovals } from '../pages/approval-pages.ts';
 import { pageApi, portalSuite, signedInPage } from '../support/suite.ts';
+import { chooseOption } from '../pages/work-order-pages.ts';
 
 const suite = portalSuite();
 
@@ -95,7 +96,8 @@ describe('flow definition', () => {
     const page = await signedInPage(suite, 'admin', '/flow/createDetail');
     await page.getByTestId('flow-form').waitFor();
     await page.getByTestId('field-new_name').fill('大额奖惩复核流程');
-    await page.getByTestId('field-new_entityname').fill('new_srv_claimfine');
+    // The document type is a picker of approvable documents by name (stored as new_srv_claimfine).
+    await chooseOption(page, page.getByTestId('field-new_entityname'), '奖惩单');
     await page.getByTestId('field-new_isactive').click();
     await page.getByTestId('field-new_order').fill('9');
 

@@ -1,11 +1,11 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { getEntity } from '@portal/model';
+import { approvableEntities, getEntity, type Lang } from '@portal/model';
 import { Button, Card, Form, Input, Select, Space } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { createRecord, deleteRecord, displayValue, updateRecord } from '../../api/records.ts';
 import { toast } from '../../app/feedback.ts';
-import { useT } from '../../locales/i18n.ts';
+import { useLocale, useT } from '../../locales/i18n.ts';
 import { randomId } from '../../shared/format.ts';
 import { LookupInput } from '../../widgets/lookup/LookupInput.tsx';
 import type { LookupRecord } from '../../widgets/lookup/lookup-def.ts';
@@ -23,6 +23,12 @@ export interface StepDraft {
 }
 
 const FLOW_FIELDS = ['new_name', 'new_entityname', 'new_description', 'new_isactive', 'new_allowselfapprove', 'new_condition_min', 'new_condition_max', 'new_order'];
+
+/**
+ * The documents a flow may approve, derived from the model (entities carrying the approval fields),
+ * labelled in the user's language; the stored value stays the logical name.
+ */
+export const approvableOptions = (lang: Lang) => approvableEntities().map((d) => ({ value: d.logicalName, label: d.label[lang] }));
 
 export const newStep = (): StepDraft => ({ key: randomId(), name: '', approverType: 1, users: [], role: null });
 
@@ -47,6 +53,7 @@ export function moveStep(steps: StepDraft[], index: number, by: -1 | 1): StepDra
 export default function FlowFormPage() {
   const { id } = useParams();
   const t = useT();
+  const lang = useLocale();
   const navigate = useNavigate();
   const e = getEntity('new_flow')!;
   const stepE = getEntity('new_flowsteps')!;
@@ -136,6 +143,17 @@ export default function FlowFormPage() {
       form={form}
       loading={loading}
       onSave={save}
+      inputs={{
+        new_entityname: (
+          <Select
+            data-testid="field-new_entityname"
+            aria-label={e.allFields.new_entityname.label[lang]}
+            placeholder={t('approval.flowEditor.entityPlaceholder')}
+            options={approvableOptions(lang)}
+            showSearch={{ optionFilterProp: 'label' }}
+          />
+        ),
+      }}
     >
       <Card
         size="small"

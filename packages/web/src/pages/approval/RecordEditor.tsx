@@ -1,7 +1,7 @@
 import { SaveOutlined } from '@ant-design/icons';
 import type { EntityDef } from '@portal/model';
 import { Button, Form, Skeleton, type FormInstance } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { useState, type ReactElement, type ReactNode } from 'react';
 import { toast } from '../../app/feedback.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
 import { DetailHeader } from '../../widgets/DetailHeader.tsx';
@@ -21,10 +21,12 @@ interface Props {
   onSave: (values: Record<string, unknown>) => Promise<void>;
   /** What the editor holds besides the record's own fields (steps, members). */
   children?: ReactNode;
+  /** Inputs replacing a field's generic one (see RecordFields). */
+  inputs?: Record<string, ReactElement>;
 }
 
 /** The page of a record with child rows: header with back and save, the record's fields, the children. */
-export function RecordEditor({ testId, saveTestId, id, title, backTo, e, fields, form, loading, onSave, children }: Props) {
+export function RecordEditor({ testId, saveTestId, id, title, backTo, e, fields, form, loading, onSave, children, inputs }: Props) {
   const t = useT();
   const lang = useLocale();
   const [saving, setSaving] = useState(false);
@@ -61,7 +63,7 @@ export function RecordEditor({ testId, saveTestId, id, title, backTo, e, fields,
       {loading && <Skeleton active />}
       <div style={loading ? { display: 'none' } : undefined}>
         <Form form={form} layout="vertical" name={e.logicalName}>
-          <RecordFields e={e} fields={fields} lang={lang} t={t} />
+          <RecordFields e={e} fields={fields} lang={lang} t={t} inputs={inputs} />
         </Form>
         {children}
       </div>

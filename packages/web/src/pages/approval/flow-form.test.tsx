@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../session/store.ts';
 import { envelope, renderApp, stubServer } from '../../test/render-app.tsx';
+import { approvableOptions } from './FlowFormPage.tsx';
 
 const F = '@OData.Community.Display.V1.FormattedValue';
 
@@ -44,6 +45,8 @@ describe('flow form (steps editor)', () => {
     const ids = () => screen.getAllByTestId('flow-step-row').map((r) => r.getAttribute('data-step-id'));
     expect(ids()).toEqual(['s1', 's2', 's3']);
     expect(screen.getByTestId('flow-form').textContent).toContain('王经理');
+    // The document type shows its name, not the logical name it stores.
+    await waitFor(() => expect(screen.getByTestId('field-new_entityname').closest('.ant-select')!.textContent).toBe('奖惩单'));
     // s2 moves up, s3 is removed.
     await act(async () => fireEvent.click(screen.getAllByTestId('flow-step-up')[1]));
     expect(ids()).toEqual(['s2', 's1', 's3']);
@@ -53,6 +56,8 @@ describe('flow form (steps editor)', () => {
     await waitFor(() => expect(writes.some((w) => w.url.includes('new_flowstepses(s1)'))).toBe(true));
     const urls = writes.map((w) => w.url);
     expect(urls[0]).toBe('/api/crmdata/Update/new_flows(f1)');
+    // Stored by logical name, as the flow engine finds it.
+    expect(writes[0].body).toMatchObject({ new_entityname: 'new_srv_claimfine' });
     expect(urls).toContain('/api/crmdata/delete/new_flowstepusers(su3)');
     expect(urls).toContain('/api/crmdata/delete/new_flowstepses(s3)');
     const s2 = writes.find((w) => w.url === '/api/crmdata/Update/new_flowstepses(s2)')!.body;
@@ -62,5 +67,31 @@ describe('flow form (steps editor)', () => {
     // s1's user row is kept (no delete, no create).
     expect(urls).not.toContain('/api/crmdata/delete/new_flowstepusers(su1)');
     expect(urls.filter((u) => u.startsWith('/api/crmdata/create/'))).toEqual([]);
+  });
+
+  it('offers the approvable documents by name (in the user\'s language) and stores the logical name', async () => {
+    const s = useSession.getState();
+    s.setTokens({ accessToken: 'acc', refreshToken: 'ref' });
+    s.setUser({ userId: 'admin', userName: 'admin', nickName: '管理员', loginType: 'password', privilege: ['portal.login', 'flow.manage'] });
+    expect(approvableOptions('en-US').find((o) => o.value === 'new_srv_claimfine')?.label).toBe('Reward/punishment order');
+    stubServer((url) => {
+      if (url.startsWith('/api/crmdata/Retrieve/')) return envelope({ value: [] });
+      if (url.startsWith('/api/crmpicklist/')) return envelope([]);
+      return undefined;
+    });
+    renderApp('/flow/createDetail');
+    const select = (await screen.findByTestId('field-new_entityname', undefined, { timeout: 15_000 })).closest('.ant-select') as HTMLElement;
+    expect(screen.queryByRole('textbox', { name: '单据实体' })).toBeNull();
+    await act(async () => fireEvent.mouseDown(select.querySelector('.ant-select-selector, input') as Element));
+    const options = await waitFor(() => {
+      const o = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')];
+      if (o.length < 4) throw new Error('no options yet');
+      return o as HTMLElement[];
+    });
+    expect(options.map((o) => o.textContent)).toEqual(approvableOptions('zh-CN').map((o) => o.label));
+    expect(options.map((o) => o.textContent)).toContain('奖惩单');
+    expect(options.map((o) => o.textContent).join()).not.toContain('new_');
+    await act(async () => fireEvent.click(options.find((o) => o.textContent === '奖惩单')!));
+    expect(select.textContent).toBe('奖惩单');
   });
 });

@@ -1,13 +1,17 @@
 import type { EntityDef } from '@portal/model';
 import { Col, Row, type FormInstance } from 'antd';
+import type { ReactElement } from 'react';
 import { createRecord, deleteRecord, retrieveMultiple, retrieveRecord, updateRecord, type RecordRow } from '../../api/records.ts';
 import { FieldItem, inputFor, rulesFor } from '../../entity-ui/FieldInput.tsx';
 import { isWritable, toFormValues, toPayload } from '../../entity-ui/form-values.ts';
 import type { Lang } from '@portal/model';
 import type { Translate } from '../../locales/i18n.ts';
 
-/** The writable fields of an entity in a grid (the generic form's inputs, without its page). */
-export function RecordFields({ e, fields, lang, t, disabled }: { e: EntityDef; fields: string[]; lang: Lang; t: Translate; disabled?: boolean }) {
+/**
+ * The writable fields of an entity in a grid (the generic form's inputs, without its page);
+ * `inputs` replaces a field's input (a flow's document type is a picker, not free text).
+ */
+export function RecordFields({ e, fields, lang, t, disabled, inputs }: { e: EntityDef; fields: string[]; lang: Lang; t: Translate; disabled?: boolean; inputs?: Record<string, ReactElement> }) {
   return (
     <Row gutter={24}>
       {fields.map((name) => {
@@ -17,7 +21,7 @@ export function RecordFields({ e, fields, lang, t, disabled }: { e: EntityDef; f
         return (
           <Col key={name} xs={24} md={wide ? 24 : 12} xl={wide ? 24 : 8}>
             <FieldItem name={name} label={f.label[lang]} required={!!f.required && !disabled} rules={rulesFor(f, lang, t)} valuePropName={f.type === 'bool' ? 'checked' : undefined}>
-              {inputFor(e, name, f, lang, t, !!disabled)}
+              {inputs?.[name] ?? inputFor(e, name, f, lang, t, !!disabled)}
             </FieldItem>
           </Col>
         );
