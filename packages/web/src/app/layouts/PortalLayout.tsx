@@ -8,6 +8,8 @@ import { HeaderCounters } from './HeaderCounters.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { LogoMark } from './LogoMark.tsx';
 import { NavMenu } from './SideNav.tsx';
+import { PageBreadcrumb } from './PageBreadcrumb.tsx';
+import { PageTabs } from './PageTabs.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
 /** The standard portal's shell: collapsible side navigation, header with title, language and user menu. */
@@ -53,7 +55,9 @@ export function PortalLayout() {
             <UserMenu />
           </div>
         </Layout.Header>
+        <PageTabs home="/servicehome" homeLabel={t('menu.serviceHome')} />
         <Layout.Content className="portal-content" style={{ background }}>
+          <PageBreadcrumb home="/servicehome" homeLabel={t('menu.serviceHome')} />
           <KeepAliveOutlet />
         </Layout.Content>
       </Layout>

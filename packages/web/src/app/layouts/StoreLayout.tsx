@@ -7,6 +7,8 @@ import { HeaderCounters } from './HeaderCounters.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { LogoMark } from './LogoMark.tsx';
 import { NavMenu } from './SideNav.tsx';
+import { PageBreadcrumb } from './PageBreadcrumb.tsx';
+import { PageTabs } from './PageTabs.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
 /** The store portal's shell: one top bar with the store title, navigation, language and user menu. */
@@ -30,8 +32,10 @@ export function StoreLayout() {
           <UserMenu />
         </div>
       </Layout.Header>
+      <PageTabs home="/home1" homeLabel={t('store.home')} />
       <Layout.Content className="portal-content store-content" style={{ background }}>
         <div className="store-content-inner">
+          <PageBreadcrumb home="/home1" homeLabel={t('store.home')} />
           <KeepAliveOutlet />
         </div>
       </Layout.Content>

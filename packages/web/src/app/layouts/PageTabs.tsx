@@ -1,0 +1,145 @@
+import { CloseOutlined, DownOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Tabs, type MenuProps } from 'antd';
+import { useEffect, useMemo, useState, type MouseEvent } from 'react';
+import { useLocation, useMatches, useNavigate } from 'react-router';
+import { useT } from '../../locales/i18n.ts';
+import { findRoute } from '../match-route.ts';
+import { placeOf } from '../page-crumbs.ts';
+import { closeTabs, ensureHome, installTabPolicy, usePageTabs, visitTab, type PageTab } from '../page-tabs.ts';
+import type { RouteDef } from '../routes.ts';
+import { useUnsavedStore } from '../unsaved-changes.ts';
+import './PageTabs.css';
+
+type Action = 'close' | 'closeOthers' | 'closeRight' | 'closeAll';
+const ACTIONS: Action[] = ['close', 'closeOthers', 'closeRight', 'closeAll'];
+
+const tabKeyAt = (e: MouseEvent) => (e.target as HTMLElement).closest<HTMLElement>('[data-node-key]')?.dataset.nodeKey;
+
+/**
+ * The page-tab bar (页签): a tab per screen opened in this session, the home tab pinned. The active
+ * tab follows the URL; a tab reopens its screen at its full URL. Close one (× or middle click),
+ * others, to the right or all from the context menu or the menu at the bar's end; closing asks
+ * first when a closed screen holds unsaved changes (the tab shows a dot).
+ */
+export function PageTabs({ home, homeLabel }: { home: string; homeLabel: string }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const matches = useMatches();
+  const leaf = matches[matches.length - 1];
+  const def = leaf?.handle as RouteDef | undefined;
+  const active = leaf?.pathname ?? location.pathname;
+  const tabs = usePageTabs((s) => s.tabs);
+  const dirty = useUnsavedStore((s) => s.dirty);
+  const [menuFor, setMenuFor] = useState(active);
+
+  useEffect(() => installTabPolicy(home), [home]);
+  useEffect(() => {
+    ensureHome(home);
+    if (def?.layout === 'shell') visitTab(active, `${location.pathname}${location.search}`, !!def.keepAlive, home);
+  }, [home, active, def, location.pathname, location.search]);
+
+  const titles = useMemo(
+    () =>
+      new Map(
+        tabs.map((tab) => {
+          if (tab.key === home) return [tab.key, homeLabel];
+          const place = placeOf(tab.key, findRoute(tab.key) ?? undefined);
+          const menuLabel = place.item && t(place.item.label);
+          return [tab.key, (!place.record && menuLabel) || tab.title || menuLabel || tab.key];
+        }),
+      ),
+    [tabs, home, homeLabel, t],
+  );
+
+  const show = (tab: PageTab | undefined) => {
+    if (tab && tab.key !== active) navigate(tab.url);
+  };
+  const close = async (keys: string[], then?: string) => {
+    const next = await closeTabs(keys, active, home);
+    if (next === false) return;
+    // The active tab went: show the chosen tab ("close others" of another tab), else its neighbour.
+    if (next) show(tabs.find((x) => x.key === then && !keys.includes(x.key)) ?? next);
+    else if (then) show(tabs.find((x) => x.key === then));
+  };
+  const act = (action: Action, target: string) => {
+    const i = tabs.findIndex((x) => x.key === target);
+    const all = tabs.map((x) => x.key);
+    if (action === 'close') void close([target]);
+    else if (action === 'closeOthers') void close(all.filter((k) => k !== target), target);
+    else if (action === 'closeRight') void close(i >= 0 ? all.slice(i + 1) : []);
+    else void close(all);
+  };
+  const menu = (target: string): MenuProps => {
+    const i = tabs.findIndex((x) => x.key === target);
+    const disabled: Record<Action, boolean> = {
+      close: target === home || i < 0,
+      closeOthers: !tabs.some((x) => x.key !== target && x.key !== home),
+      closeRight: i < 0 || i === tabs.length - 1,
+      closeAll: !tabs.some((x) => x.key !== home),
+    };
+    return {
+      items: ACTIONS.map((a) => ({ key: a, label: t(`tabs.${a}`), disabled: disabled[a], 'data-testid': `page-tabs-${a}` })),
+      onClick: ({ key, domEvent }) => {
+        domEvent.stopPropagation();
+        act(key as Action, target);
+      },
+    };
+  };
+
+  const items = tabs.map((tab) => ({
+    key: tab.key,
+    closable: tab.key !== home,
+    closeIcon: <CloseOutlined data-testid="page-tab-close" aria-label={t('tabs.close')} />,
+    label: (
+      <span className="page-tab-label" data-testid="page-tab" data-key={tab.key} data-active={tab.key === active || undefined} title={titles.get(tab.key)}>
+        {dirty[tab.key] && <span className="page-tab-dirty" data-testid="page-tab-dirty" role="img" aria-label={t('tabs.unsaved')} />}
+        {titles.get(tab.key)}
+      </span>
+    ),
+  }));
+
+  return (
+    <div
+      className="page-tabs-bar"
+      role="navigation"
+      aria-label={t('tabs.bar')}
+      data-testid="page-tabs"
+      onContextMenu={(e) => setMenuFor(tabKeyAt(e) ?? active)}
+      onMouseDown={(e) => {
+        if (e.button === 1 && tabKeyAt(e)) e.preventDefault(); // no autoscroll on middle click
+      }}
+      onAuxClick={(e) => {
+        const k = tabKeyAt(e);
+        if (e.button === 1 && k && k !== home) {
+          e.preventDefault();
+          void close([k]);
+        }
+      }}
+    >
+      <Dropdown menu={menu(menuFor)} trigger={['contextMenu']}>
+        <div className="page-tabs-wrap">
+          <Tabs
+            className="page-tabs"
+            type="editable-card"
+            size="small"
+            hideAdd
+            activeKey={active}
+            items={items}
+            onChange={(k) => show(tabs.find((x) => x.key === k))}
+            onEdit={(k, action) => {
+              if (action === 'remove' && typeof k === 'string') void close([k]);
+            }}
+            tabBarExtraContent={{
+              right: (
+                <Dropdown menu={menu(active)} trigger={['click']}>
+                  <Button type="text" size="small" icon={<DownOutlined />} aria-label={t('tabs.actions')} data-testid="page-tabs-actions" />
+                </Dropdown>
+              ),
+            }}
+          />
+        </div>
+      </Dropdown>
+    </div>
+  );
+}
