@@ -11,7 +11,7 @@ export const listSettingsMessages = {
   'listSettings.width': label('{column}的列宽（像素）', 'Width of {column} (px)'),
   'listSettings.density': label('行距', 'Density'),
   'listSettings.large': label('宽松', 'Large'),
-  'listSettings.middle': label('默认', 'Medium'),
+  'listSettings.medium': label('默认', 'Medium'),
   'listSettings.small': label('紧凑', 'Compact'),
   'listSettings.reset': label('恢复默认', 'Reset to default'),
   'listSettings.resizeHint': label('拖动调整列宽', 'Drag to resize'),

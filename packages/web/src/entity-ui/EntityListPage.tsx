@@ -19,6 +19,7 @@ import { ColumnSettings } from './ColumnSettings.tsx';
 import { cellText } from './format.ts';
 import { FilterPanel } from './FilterPanel.tsx';
 import { ResizableHeaderCell, type ResizableHeaderProps } from './ResizableHeaderCell.tsx';
+import { lockedByState, stateFields } from './row-state.ts';
 import { isFiltered, PAGE_SIZES, SEARCH_WIDTH, serializeGridState, useGridUrlState } from './grid-state.ts';
 import { buildFilter, buildOrderBy, searchFields } from './odata.ts';
 
@@ -93,8 +94,11 @@ function EntityList({ e, views: viewNames, routeBase, paths, title, extraFilter,
   const columns = useMemo(() => view?.columns ?? [e.primaryName], [view, e]);
 
   const writable = canWrite ?? (!!e.access?.write && can(e.access.write));
-  /** The row may be changed by this user: the list is writable and the row's state allows it. */
-  const editableRow = (row: RecordRow) => writable && (rowEditable?.(row) ?? true);
+  /**
+   * The row may be changed by this user: the list is writable and the row's state allows it (not
+   * submitted, approved, vetoed or closed; the screen may say more).
+   */
+  const editableRow = (row: RecordRow) => writable && !lockedByState(e, row) && (rowEditable?.(row) ?? true);
   // Edit or view, delete, and whatever the screen adds (folded past ROW_MAX into "more").
   const rowButtons = Math.min(ROW_MAX + 1, 1 + (writable && allowDelete ? 1 : 0) + (rowActions ? 1 : 0));
   const actionsColumn = actionsWidth ?? actionsColumnWidth(rowButtons);
@@ -128,7 +132,7 @@ function EntityList({ e, views: viewNames, routeBase, paths, title, extraFilter,
 
   const filter = useMemo(() => buildFilter(e, view, state.q, state.filters, extraFilter), [e, view, state.q, state.filters, extraFilter]);
   const orderby = buildOrderBy(view, state.sort);
-  const rowFieldsKey = (rowFields ?? []).join(',');
+  const rowFieldsKey = [...stateFields(e), ...(rowFields ?? [])].join(',');
   const select = useMemo(() => [...new Set([e.primaryKey, e.primaryName, ...columns, ...(rowFieldsKey ? rowFieldsKey.split(',') : [])])], [e, columns, rowFieldsKey]);
   const stateKey = serializeGridState(state, defaults);
 

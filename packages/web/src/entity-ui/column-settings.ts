@@ -9,9 +9,10 @@ import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, type ColumnDefault } from './column
  * view, and the table density.
  */
 
-export type Density = 'large' | 'middle' | 'small';
-export const DENSITIES: Density[] = ['large', 'middle', 'small'];
-export const DEFAULT_DENSITY: Density = 'middle';
+export type Density = 'large' | 'medium' | 'small';
+export const DENSITIES: Density[] = ['large', 'medium', 'small'];
+// antd 6 names the default size 'medium' ('middle' is deprecated).
+export const DEFAULT_DENSITY: Density = 'medium';
 
 export interface SavedColumn {
   key: string;

@@ -5,7 +5,7 @@ import type { RecordRow } from '../../api/records.ts';
 import { EntityListPage } from '../../entity-ui/EntityListPage.tsx';
 import { useT } from '../../locales/i18n.ts';
 import { OptionTag } from './OptionTag.tsx';
-import { WORK_ORDER } from './work-order-rules.ts';
+import { isEditable, num, WORK_ORDER } from './work-order-rules.ts';
 
 export const editPath = (id: string) => `/workOrder/edit/${encodeURIComponent(id)}`;
 
@@ -30,6 +30,9 @@ export default function WorkOrderListPage() {
       // Rows always open the edit screen: it is read-only where the user may not change the order.
       paths={{ create: '/workOrder/create', edit: editPath, view: editPath }}
       renderCell={STATUS_CELLS}
+      // A cancelled or audited order is only viewed (its edit screen is read-only): 查看, not 编辑.
+      rowEditable={(row) => isEditable(num(row.new_status) ?? 0)}
+      rowFields={['new_status']}
       allowImport={false}
       allowDelete={false}
       headerActions={[
