@@ -51,7 +51,7 @@ export default function MyApprovalEditPage() {
     setBusy(action);
     try {
       await approveFlow(id, entityName, action, memo.trim());
-      toast.success(t('approval.done'));
+      toast.success(t(`approval.outcome.${action}`));
       void refreshApprovalWaiting();
       navigate('/myapproval/list');
     } catch {

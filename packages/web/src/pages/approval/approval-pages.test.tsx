@@ -115,6 +115,7 @@ describe('claimFine detail buttons by status', () => {
     expect(posts).toHaveLength(0);
     await okConfirm();
     await waitFor(() => expect(posts).toEqual([{ url: '/api/CrmFlow/revoke', body: { EntityId: 'c1', EntityTypeName: 'new_srv_claimfine' } }]));
+    expect(await screen.findByText('已撤回')).toBeTruthy();
   });
 
   it('status 2, someone else submitted: no revoke', async () => {
@@ -158,6 +159,9 @@ describe('my approvals', () => {
     await act(async () => fireEvent.click(screen.getByTestId('myapproval-approve')));
     await waitFor(() => expect(posts).toEqual([{ url: '/api/CrmFlow/approve', body: { EntityId: 'c1', EntityTypeName: 'new_srv_claimfine', Action: 'approve', Memo: '同意' } }]));
     await waitFor(() => expect(router.state.location.pathname).toBe('/myapproval/list'));
+    // The toast says what happened (issue 12), not 操作成功.
+    expect(await screen.findByText('已同意')).toBeTruthy();
+    expect(screen.queryByText('操作成功')).toBeNull();
   });
 
   it('reject sends reject', async () => {
@@ -167,6 +171,18 @@ describe('my approvals', () => {
     await screen.findByTestId('myapproval-summary');
     await act(async () => fireEvent.click(screen.getByTestId('myapproval-reject')));
     await waitFor(() => expect((posts[0]?.body as { Action: string })?.Action).toBe('reject'));
+    expect(await screen.findByText('已驳回')).toBeTruthy();
+  });
+
+  it('veto, once confirmed, says 已否决', async () => {
+    signIn(['approval.act']);
+    const { posts } = server(2, 'u-other');
+    renderApp('/myapproval/edit?entityName=new_srv_claimfine&id=c1');
+    await screen.findByTestId('myapproval-summary');
+    await act(async () => fireEvent.click(screen.getByTestId('myapproval-veto')));
+    await okConfirm();
+    await waitFor(() => expect((posts[0]?.body as { Action: string })?.Action).toBe('veto'));
+    expect(await screen.findByText('已否决')).toBeTruthy();
   });
 
   it('veto asks first; a workflow error stays on the screen', async () => {

@@ -97,7 +97,7 @@ export function FlowSubmitDialog({ open, entityName, entityId, canSubmit = true,
         steps.map((s) => ({ StepId: s.new_flowstepsid, ApproveUserId: approvers[s.new_flowstepsid]! })),
         { silent: true },
       );
-      toast.success(t('approval.submitted'));
+      toast.success(t('approval.outcome.submit'));
       onSubmitted?.();
       onClose();
     } catch (e) {

@@ -63,6 +63,8 @@ describe('FlowSubmitDialog (spec 000 §4)', () => {
       ],
     });
     await waitFor(() => expect(onSubmitted).toHaveBeenCalled());
+    // Says what happened (issue 12), not 操作成功 / 提交成功.
+    expect(await screen.findByText('已提交')).toBeTruthy();
   });
 
   it('a failed step load shows the trimmed message and disables submit', async () => {
