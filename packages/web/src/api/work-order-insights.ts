@@ -12,21 +12,23 @@ export interface MapTileSettings {
 
 export const NO_TILES: MapTileSettings = { url: null, datum: 'wgs84', attribution: '', maxZoom: 18, subdomains: [] };
 
+/** How long an early answer is taken instead of asking again (a slow device may take seconds to load Leaflet). */
+const EARLY_MS = 30_000;
 let early: { range: MapRange; at: number; answer: Promise<MapData | undefined> } | null = null;
 
 /**
  * Starts the map call while the screen's code is still loading (called from the route's loader):
- * the first fetchMapData of that range within a few seconds takes this answer instead of asking again.
+ * the first fetchMapData of that range within EARLY_MS takes this answer instead of asking again.
  */
 export function prefetchMapData(range: MapRange): void {
   // Start-up (main.tsx) and the route's loader both ask: one call.
-  if (early && early.range === range && Date.now() - early.at < 5000) return;
+  if (early && early.range === range && Date.now() - early.at < EARLY_MS) return;
   const answer = apiGet<MapData>(`${WORK_ORDER_API}/map`, { silent: true, query: { range } }).catch(() => undefined);
   early = { range, at: Date.now(), answer };
 }
 
 export async function fetchMapData(range: MapRange, opts?: CallOptions): Promise<MapData> {
-  const pre = early && early.range === range && Date.now() - early.at < 5000 ? early.answer : undefined;
+  const pre = early && early.range === range && Date.now() - early.at < EARLY_MS ? early.answer : undefined;
   early = null;
   // A failed early call is simply made again (with the caller's own error handling).
   const d = (pre && (await pre)) || (await apiGet<MapData>(`${WORK_ORDER_API}/map`, { ...opts, query: { range } }));

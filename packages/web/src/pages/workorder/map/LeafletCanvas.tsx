@@ -2,7 +2,9 @@ import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
 import type { MapTileSettings } from '../../../api/work-order-insights.ts';
-import { boundsOf, type PlacedOrder, type PlacedWorker } from './map-logic.ts';
+import { addBaseMap } from './base-map-layer.ts';
+import { boundsOf, tilesHaveFailed, type BaseMapKind, type PlacedOrder, type PlacedWorker } from './map-logic.ts';
+import './base-map.css';
 
 export interface LeafletCanvasHandle {
   /** Centres the map on a position (already in the tiles' datum). */
@@ -14,14 +16,18 @@ interface Props {
   orders: readonly PlacedOrder[];
   workers: readonly PlacedWorker[];
   tiles: MapTileSettings;
+  /** What the markers are drawn on: the tile source, or the embedded province/city map. */
+  base: BaseMapKind;
   /** The view is fitted to the markers again whenever this changes (a new range), not on every refresh. */
   fitKey: string;
   selectedOrderId: string | null;
   selectedWorkerId: string | null;
   onOrderClick(id: string): void;
   onWorkerClick(id: string): void;
-  /** The tile source failed before any tile loaded. */
+  /** The tile source failed before any tile loaded (TILE_ERROR_THRESHOLD errors). */
   onTilesFailed(): void;
+  /** The embedded base map could not be loaded either: markers only. */
+  onBaseMapFailed(): void;
   tooltipOf(kind: 'order' | 'worker', id: string): string;
 }
 
@@ -96,20 +102,23 @@ export function LeafletCanvas(props: Props) {
     };
   }, []);
 
-  // Tiles: optional; a source that fails before its first tile counts as unavailable.
+  // Tiles: optional; a source whose first tiles all fail counts as unavailable (the base map takes over).
   const { url, maxZoom, attribution, subdomains } = props.tiles;
   const subKey = subdomains.join(',');
+  const { base } = props;
   useEffect(() => {
     const map = mapRef.current;
-    if (!map || !url) return;
+    if (!map || !url || base !== 'tiles') return;
     let loaded = 0;
+    let errors = 0;
     let failed = false;
     const tl = L.tileLayer(url, { maxZoom, attribution, ...(subKey ? { subdomains: subKey.split(',') } : {}) });
     tl.on('tileload', () => {
       loaded += 1;
     });
     tl.on('tileerror', () => {
-      if (loaded === 0 && !failed) {
+      errors += 1;
+      if (!failed && tilesHaveFailed(loaded, errors)) {
         failed = true;
         cb.current.onTilesFailed();
       }
@@ -119,7 +128,16 @@ export function LeafletCanvas(props: Props) {
     return () => {
       tl.remove();
     };
-  }, [url, maxZoom, attribution, subKey]);
+  }, [url, maxZoom, attribution, subKey, base]);
+
+  // The embedded base map whenever there are no tiles (none configured, or they failed).
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || base !== 'vector') return;
+    map.setMaxZoom(13);
+    const handle = addBaseMap(map, { onDrawn: () => undefined, onFailed: () => cb.current.onBaseMapFailed() });
+    return () => handle.remove();
+  }, [base]);
 
   // Markers: rebuilt when the data changes; selection only restyles two markers (below).
   const { orders, workers, fitKey } = props;
@@ -202,7 +220,8 @@ export function LeafletCanvas(props: Props) {
     <div
       ref={box}
       data-testid="map-canvas"
-      className={props.tiles.url ? 'wo-map' : 'wo-map wo-map-plain'}
+      data-base={base}
+      className={base === 'tiles' ? 'wo-map' : 'wo-map wo-map-offline'}
       style={{ height: '100%', minHeight: 420, width: '100%' }}
     />
   );

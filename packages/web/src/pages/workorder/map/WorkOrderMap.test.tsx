@@ -4,10 +4,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../session/store.ts';
 import { envelope, renderApp, stubServer, signInAs } from '../../../test/render-app.tsx';
 
-// Leaflet needs a real canvas: the map itself is replaced by buttons standing for its markers.
+// Leaflet needs a real canvas: the map itself is replaced by buttons standing for its markers, and
+// two standing for the tile source failing and the embedded base map failing to load.
 vi.mock('./LeafletCanvas.tsx', () => ({
-  LeafletCanvas: (p: { orders: { order: MapOrder; at: { lng: number } }[]; workers: { worker: MapWorker }[]; onOrderClick(id: string): void; onWorkerClick(id: string): void }) => (
-    <div data-testid="map-canvas">
+  LeafletCanvas: (p: {
+    orders: { order: MapOrder; at: { lng: number } }[]; workers: { worker: MapWorker }[]; base: string;
+    onOrderClick(id: string): void; onWorkerClick(id: string): void; onTilesFailed(): void; onBaseMapFailed(): void;
+  }) => (
+    <div data-testid="map-canvas" data-base={p.base}>
+      <button data-testid="fail-tiles" onClick={p.onTilesFailed} />
+      <button data-testid="fail-base" onClick={p.onBaseMapFailed} />
       {p.orders.map((o) => <button key={o.order.id} data-testid={`marker-${o.order.id}`} data-lng={o.at.lng} onClick={() => p.onOrderClick(o.order.id)} />)}
       {p.workers.map((w) => <button key={w.worker.id} data-testid={`marker-${w.worker.id}`} onClick={() => p.onWorkerClick(w.worker.id)} />)}
     </div>
@@ -42,7 +48,7 @@ afterEach(() => {
 });
 
 describe('work-order map screen', () => {
-  it('loads once per range, lists unassigned orders first and says tiles are unavailable', async () => {
+  it('loads once per range, lists unassigned orders first, on the offline base map when no tiles are set', async () => {
     const calls: string[] = [];
     stubServer((url) => {
       if (url.startsWith('/api/workorders/map/config')) return envelope({ url: null, datum: 'gcj02', attribution: '', maxZoom: 18, subdomains: [] });
@@ -54,12 +60,16 @@ describe('work-order map screen', () => {
     });
     signIn(['workorder.read']);
     const { router } = renderApp('/workOrder/map');
-    await screen.findByTestId('map-tiles-unavailable');
+    // No tile source: the embedded province/city map, noted quietly instead of a warning.
+    // (The first render loads the whole app in jsdom: slow on a busy machine.)
+    expect((await screen.findByTestId('map-offline-base', {}, { timeout: 10_000 })).textContent).toBe('离线底图');
+    expect(screen.getByTestId('map-canvas').getAttribute('data-base')).toBe('vector');
+    expect(screen.queryByTestId('map-tiles-unavailable')).toBeNull();
     await waitFor(() => expect(screen.getByTestId('map-to-assign').textContent).toBe('5'));
     // The route loader's early call is the one the screen uses.
     expect(calls).toEqual(['/api/workorders/map?range=all']);
     expect(screen.getAllByTestId(/^map-order-o-/).map((e) => e.getAttribute('data-order-name'))).toEqual(['WO-7', 'WO-9']);
-    // Markers are in the tiles' datum (GCJ-02 moves Shanghai east by ~0.004°).
+    // Markers are in the base map's datum (DataV boundaries are GCJ-02, which moves Shanghai east by ~0.004°).
     expect(Number(screen.getByTestId('marker-o-new').getAttribute('data-lng'))).toBeGreaterThan(121.603);
     expect(screen.queryByTestId('map-assign-panel')).toBeNull();
 
@@ -68,6 +78,32 @@ describe('work-order map screen', () => {
     expect(router.state.location.search).toBe('?range=today');
     expect(calls.at(-1)).toBe('/api/workorders/map?range=today');
     expect(screen.getAllByTestId(/^map-order-o-/)).toHaveLength(1);
+  });
+
+  it('draws on the configured tiles in their datum, and falls back to the offline base map when they fail', async () => {
+    stubServer((url) => {
+      if (url.startsWith('/api/workorders/map/config')) return envelope({ url: '/tiles/{z}/{x}/{y}.png', datum: 'wgs84', attribution: '', maxZoom: 18, subdomains: [] });
+      if (url.startsWith('/api/workorders/map')) return envelope(DATA);
+      return undefined;
+    });
+    signIn(['workorder.read']);
+    renderApp('/workOrder/map');
+    await waitFor(() => expect(screen.getByTestId('map-canvas').getAttribute('data-base')).toBe('tiles'));
+    await screen.findByTestId('marker-o-new');
+    expect(Number(screen.getByTestId('marker-o-new').getAttribute('data-lng'))).toBe(121.6);
+    expect(screen.queryByTestId('map-offline-base')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('fail-tiles'));
+    await waitFor(() => expect(screen.getByTestId('map-canvas').getAttribute('data-base')).toBe('vector'));
+    await screen.findByTestId('map-offline-base');
+    // Re-placed in the base map's datum.
+    expect(Number(screen.getByTestId('marker-o-new').getAttribute('data-lng'))).toBeGreaterThan(121.603);
+    expect(screen.queryByTestId('map-tiles-unavailable')).toBeNull();
+
+    // Only when the embedded map cannot be loaded either: markers only, and the page says so.
+    fireEvent.click(screen.getByTestId('fail-base'));
+    await screen.findByTestId('map-tiles-unavailable');
+    expect(screen.queryByTestId('map-offline-base')).toBeNull();
   });
 
   it('assigns the picked order to an engineer of its station, nearest first, and shows the server’s message', async () => {

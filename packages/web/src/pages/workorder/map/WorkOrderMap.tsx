@@ -11,7 +11,7 @@ import { useLocale, useT } from '../../../locales/i18n.ts';
 import { usePrivilege } from '../../../session/use-privilege.ts';
 import { PageTitle } from '../../PageTitle.tsx';
 import { LeafletCanvas, type LeafletCanvasHandle } from './LeafletCanvas.tsx';
-import { candidatesFor, formatKm, isAssignable, listOrder, placeOrders, placeWorkers, searchOrders } from './map-logic.ts';
+import { baseMapKind, candidatesFor, formatKm, isAssignable, listOrder, markerDatum, placeOrders, placeWorkers, searchOrders } from './map-logic.ts';
 import './work-order-map.css';
 
 const RANGES: MapRange[] = ['all', 'today', 'tomorrow'];
@@ -36,6 +36,7 @@ export function WorkOrderMap({ mode }: { mode: 'view' | 'assign' }) {
 
   const [tiles, setTiles] = useState<MapTileSettings | null>(null);
   const [tilesFailed, setTilesFailed] = useState(false);
+  const [baseFailed, setBaseFailed] = useState(false);
   const [data, setData] = useState<MapData>(EMPTY);
   const [loadedRange, setLoadedRange] = useState<MapRange | null>(null);
   const [loading, setLoading] = useState(true);
@@ -81,7 +82,8 @@ export function WorkOrderMap({ mode }: { mode: 'view' | 'assign' }) {
     void load(range);
   }, [load, range]);
 
-  const datum = tiles?.datum ?? 'wgs84';
+  const base = baseMapKind(tiles?.url, tilesFailed);
+  const datum = markerDatum(base, tiles?.datum);
   const placedOrders = useMemo(() => placeOrders(data.orders, datum), [data.orders, datum]);
   const placedWorkers = useMemo(() => placeWorkers(data.workers, datum), [data.workers, datum]);
   const ordersById = useMemo(() => new Map(data.orders.map((o) => [o.id, o])), [data.orders]);
@@ -186,7 +188,8 @@ export function WorkOrderMap({ mode }: { mode: 'view' | 'assign' }) {
   };
 
   const title = mode === 'assign' ? t('wo.map.assignTitle') : t('wo.map.title');
-  const tilesUnavailable = tiles !== null && (!tiles.url || tilesFailed);
+  // Only when neither tiles nor the embedded base map can be drawn: markers on a plain background.
+  const tilesUnavailable = tiles !== null && base === 'vector' && baseFailed;
 
   return (
     <div data-testid={mode === 'assign' ? 'page-workorder-mapassign' : 'page-workorder-map'} data-loaded-range={loadedRange ?? ''} data-loading={loading ? '1' : '0'}>
@@ -228,12 +231,14 @@ export function WorkOrderMap({ mode }: { mode: 'view' | 'assign' }) {
               orders={placedOrders}
               workers={placedWorkers}
               tiles={tiles}
+              base={base}
               fitKey={`${loadedRange ?? ''}|${datum}`}
               selectedOrderId={orderId}
               selectedWorkerId={workerId}
               onOrderClick={(id) => pickOrder(id, 'map')}
               onWorkerClick={(id) => pickWorker(id, 'map')}
               onTilesFailed={() => setTilesFailed(true)}
+              onBaseMapFailed={() => setBaseFailed(true)}
               tooltipOf={tooltipOf}
             />
           ) : (
@@ -243,6 +248,11 @@ export function WorkOrderMap({ mode }: { mode: 'view' | 'assign' }) {
             <span><i style={{ background: '#fa8c16' }} />{t('wo.map.legendUnassigned')}</span>
             <span><i style={{ background: '#1677ff' }} />{t('wo.map.legendInService')}</span>
             <span><i style={{ background: '#389e0d' }} />{t('wo.map.legendWorker')}</span>
+            {tiles && base === 'vector' && !baseFailed && (
+              <span className="wo-map-base-note" data-testid="map-offline-base" title={t('wo.map.offlineBaseHint')}>
+                {t('wo.map.offlineBase')}
+              </span>
+            )}
           </div>
         </Card>
 

@@ -1,5 +1,29 @@
 import { toDatum, type LngLat, type MapDatum, type MapOrder, type MapWorker } from '@portal/model';
 
+/** What the map is drawn on: the configured tiles, or the embedded province/city map (base-map-data.ts). */
+export type BaseMapKind = 'tiles' | 'vector';
+
+/** The embedded base map's datum: DataV boundaries are GCJ-02 (the generated files say so too). */
+export const BASE_MAP_DATUM: MapDatum = 'gcj02';
+
+/** Tile errors, with no tile loaded yet, after which the tile source counts as failed. */
+export const TILE_ERROR_THRESHOLD = 3;
+
+/** Tiles when a source is configured and has not failed; otherwise the embedded vector base map. */
+export function baseMapKind(tileUrl: string | null | undefined, tilesFailed: boolean): BaseMapKind {
+  return tileUrl && !tilesFailed ? 'tiles' : 'vector';
+}
+
+/** The datum markers are drawn in: the tiles' own, or the embedded map's (both from the same GPS positions). */
+export function markerDatum(kind: BaseMapKind, tileDatum: MapDatum | undefined): MapDatum {
+  return kind === 'tiles' ? tileDatum ?? 'wgs84' : BASE_MAP_DATUM;
+}
+
+/** A tile source has failed when several tiles errored before any loaded (one flaky tile is not enough). */
+export function tilesHaveFailed(loaded: number, errors: number): boolean {
+  return loaded === 0 && errors >= TILE_ERROR_THRESHOLD;
+}
+
 /** What a marker needs: its id and where it is drawn (already in the tiles' datum). */
 export interface PlacedOrder {
   order: MapOrder;
