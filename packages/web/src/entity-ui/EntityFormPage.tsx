@@ -18,6 +18,8 @@ import { ScrollSideNav } from '../widgets/ScrollSideNav.tsx';
 import { AddressFieldInput, fromAddressValue, toAddressValue, type AddressFields } from './AddressFieldInput.tsx';
 import { FieldItem, inputFor, rulesFor } from './FieldInput.tsx';
 import { formSections, isWritable, toFormValues, toPayload } from './form-values.ts';
+import { RecordDescriptions } from './RecordDescriptions.tsx';
+import { useFormUnsaved } from './use-unsaved-changes.ts';
 import type { AddressValue } from '../widgets/AddressPicker.tsx';
 
 export interface EntityFormPageProps {
@@ -72,6 +74,8 @@ function EntityForm({ e, id, backTo, editPath, title, defaults, hiddenFields, lo
   const writable = canWrite ?? (!!e.access?.write && can(e.access.write));
   const readOnly = !writable;
   const attachable = canAttach ?? (writable || (!!e.access?.attach && can(e.access.attach)));
+  // Asks before unsaved changes are dropped; the baseline is what was last loaded or saved.
+  const unsaved = useFormUnsaved(form, !readOnly);
   const sections = useMemo(() => formSections(e, lang, t('widgets.form.details'), hiddenFields, creating), [e, lang, t, hiddenFields, creating]);
   const fields = useMemo(() => sections.flatMap((s) => s.fields), [sections]);
   const [row, setRow] = useState<RecordRow | null>(null);
@@ -90,6 +94,7 @@ function EntityForm({ e, id, backTo, editPath, title, defaults, hiddenFields, lo
       const r = await retrieveRecord(e.entitySet, id, [...new Set([e.primaryKey, e.primaryName, ...fields])], { silent: true });
       setRow(r);
       form.setFieldsValue(withAddress(toFormValues(e, r, fields), r));
+      unsaved.reset();
       onLoaded?.(r);
     } catch (err) {
       setMissing(true);
@@ -101,8 +106,10 @@ function EntityForm({ e, id, backTo, editPath, title, defaults, hiddenFields, lo
   }, [e, id, fields, form]);
 
   useEffect(() => {
-    if (creating) form.setFieldsValue({ ...withAddress(toFormValues(e, {}, fields), {}), ...defaults });
-    else void load();
+    if (creating) {
+      form.setFieldsValue({ ...withAddress(toFormValues(e, {}, fields), {}), ...defaults });
+      unsaved.reset();
+    } else void load();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [creating, load]);
 
@@ -128,6 +135,7 @@ function EntityForm({ e, id, backTo, editPath, title, defaults, hiddenFields, lo
       if (creating) {
         const r = await createRecord(e.entitySet, body, { silent: true });
         toast.success(t('widgets.form.created'));
+        unsaved.reset();
         if (r?.id && editPath) navigate(editPath(r.id), { replace: true });
         else navigate(backTo);
       } else {
@@ -187,8 +195,10 @@ function EntityForm({ e, id, backTo, editPath, title, defaults, hiddenFields, lo
     <Row gutter={24} wrap={false}>
       <Col flex="auto" style={{ minWidth: 0 }}>
         {loading && <Skeleton active paragraph={{ rows: 8 }} />}
-        <Form form={form} layout="vertical" disabled={readOnly} requiredMark={!readOnly} style={loading ? { display: 'none' } : undefined} name={e.logicalName}>
-          {sections.map((s) => (
+        {/* Read-only: description panels, not disabled inputs; the (fieldless) form still holds the values. */}
+        {readOnly && !loading && <RecordDescriptions e={e} row={row} sections={sections} lang={lang} addressFields={addressFields} />}
+        <Form form={form} component={readOnly ? false : undefined} layout="vertical" disabled={readOnly} requiredMark={!readOnly} style={loading ? { display: 'none' } : undefined} name={e.logicalName}>
+          {!readOnly && sections.map((s) => (
             <CollapsibleSection key={s.key} id={`section-${s.key}`} title={s.label} testId={`form-section-${s.key}`}>
               <Row gutter={24}>
                 {s.fields.map((name) => {

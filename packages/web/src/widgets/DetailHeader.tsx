@@ -2,6 +2,8 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { closeScreen, confirmDiscard, isDirty } from '../app/unsaved-changes.ts';
+import { useScreenKey } from '../entity-ui/use-unsaved-changes.ts';
 import { useT } from '../locales/i18n.ts';
 
 /** A detail screen's header: back button, title (the screen's h2), optional tags and actions. */
@@ -16,14 +18,18 @@ export function DetailHeader({ title, backTo, onBack, extra, tags, backTestId = 
 }) {
   const t = useT();
   const navigate = useNavigate();
-  const back = () => {
+  const key = useScreenKey();
+  // 返回 means "done with this record": unsaved changes are asked about, then the screen (and its page tab) is closed.
+  const back = async () => {
+    if (isDirty(key) && !(await confirmDiscard([key]))) return;
+    closeScreen(key);
     if (onBack) onBack();
     else if (backTo) navigate(backTo);
     else navigate(-1);
   };
   return (
     <div className="detail-header">
-      <Button icon={<ArrowLeftOutlined />} onClick={back} data-testid={backTestId} aria-label={t('common.back')}>
+      <Button icon={<ArrowLeftOutlined />} onClick={() => void back()} data-testid={backTestId} aria-label={t('common.back')}>
         {t('common.back')}
       </Button>
       <h2>{title}</h2>
