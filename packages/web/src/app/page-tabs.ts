@@ -102,6 +102,21 @@ export function visitTab(key: string, url: string, keep: boolean, home: string):
   return closed;
 }
 
+/**
+ * A screen that replaced another in the history (a saved new record opening as its edit screen)
+ * takes that screen's tab, in its place, when the replaced one holds no unsaved changes.
+ */
+export function replaceTab(from: string, key: string, url: string, keep: boolean, home: string): string[] {
+  const s = usePageTabs.getState();
+  const at = s.tabs.findIndex((t) => t.key === from);
+  if (from === key || from === home || at < 0 || isDirty(from) || s.tabs.some((t) => t.key === key)) return visitTab(key, url, keep, home);
+  const tabs = [...s.tabs];
+  tabs[at] = { key, url, keep };
+  usePageTabs.setState({ tabs, used: [...s.used.filter((k) => k !== from), key] });
+  dropPageTitles((k) => k === from);
+  return [];
+}
+
 /** Removes tabs without asking (their changes were already confirmed or saved). */
 export function removeTabs(keys: string[], home: string): void {
   const drop = new Set(keys.filter((k) => k !== home));

@@ -194,6 +194,17 @@ describe('page tabs', () => {
     expect(screen.getByTestId<HTMLInputElement>('typed').value).toBe('x');
   });
 
+  it('a saved new record opening as its edit screen (history replace) takes the create tab’s place', async () => {
+    const router = open('/workOrder/create');
+    await screen.findByTestId('typed');
+    await go(router, '/p/1');
+    fireEvent.click(tab('/workOrder/create'));
+    await waitFor(() => expect(activeKey()).toBe('/workOrder/create'));
+    await act(() => router.navigate('/workOrder/edit/5', { replace: true }));
+    await waitFor(() => expect(tabKeys()).toEqual(['/servicehome', '/workOrder/edit/5', '/p/1']));
+    expect(screen.queryByTestId('typed')).toBeNull();
+  });
+
   it('keeps the tabs over a reload for the same user; a sign-out drops them', async () => {
     const router = open('/workOrder/list?q=abc');
     await screen.findByTestId('list');

@@ -1,11 +1,11 @@
 import { CloseOutlined, DownOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Tabs, type MenuProps } from 'antd';
-import { useEffect, useMemo, useState, type MouseEvent } from 'react';
-import { useLocation, useMatches, useNavigate } from 'react-router';
+import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { useLocation, useMatches, useNavigate, useNavigationType } from 'react-router';
 import { useT } from '../../locales/i18n.ts';
 import { findRoute } from '../match-route.ts';
 import { placeOf } from '../page-crumbs.ts';
-import { closeTabs, ensureHome, installTabPolicy, usePageTabs, visitTab, type PageTab } from '../page-tabs.ts';
+import { closeTabs, ensureHome, installTabPolicy, replaceTab, usePageTabs, visitTab, type PageTab } from '../page-tabs.ts';
 import type { RouteDef } from '../routes.ts';
 import { useUnsavedStore } from '../unsaved-changes.ts';
 import './PageTabs.css';
@@ -33,10 +33,19 @@ export function PageTabs({ home, homeLabel }: { home: string; homeLabel: string 
   const dirty = useUnsavedStore((s) => s.dirty);
   const [menuFor, setMenuFor] = useState(active);
 
+  const navigationType = useNavigationType();
+  const previous = useRef<string | null>(null);
+
   useEffect(() => installTabPolicy(home), [home]);
   useEffect(() => {
     ensureHome(home);
-    if (def?.layout === 'shell') visitTab(active, `${location.pathname}${location.search}`, !!def.keepAlive, home);
+    if (def?.layout !== 'shell') return;
+    const url = `${location.pathname}${location.search}`;
+    const from = previous.current;
+    previous.current = active;
+    if (navigationType === 'REPLACE' && from) replaceTab(from, active, url, !!def.keepAlive, home);
+    else visitTab(active, url, !!def.keepAlive, home);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the navigation type belongs to this location
   }, [home, active, def, location.pathname, location.search]);
 
   const titles = useMemo(
