@@ -1,4 +1,4 @@
-import dayjs, { type ConfigType } from 'dayjs';
+import dayjs, { type ConfigType, type Dayjs } from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import { DISPLAY_UTC_OFFSET_MINUTES } from '@portal/model';
 
@@ -18,4 +18,23 @@ export function formatUtc8(date: ConfigType, pattern = 'YYYY-MM-DD HH:mm'): stri
 /** Hour of the day (0–23) at UTC+8. */
 export function hourUtc8(date: ConfigType): number {
   return dayjs(date).utcOffset(DISPLAY_UTC_OFFSET_MINUTES).hour();
+}
+
+/** The current moment at UTC+8 (a dayjs fixed at +08:00): the clock users read, whatever the browser's zone. */
+export function nowUtc8(now: ConfigType = Date.now()): Dayjs {
+  return dayjs(now).utcOffset(DISPLAY_UTC_OFFSET_MINUTES);
+}
+
+/**
+ * Today — the date at UTC+8 — as a calendar day: local midnight of that date, the form antd's
+ * pickers and calendars work in. The one way to get "today" (defaults, "today" buttons, limits
+ * such as "not before today"); never `dayjs()` / `new Date()`, which follow the browser's zone.
+ */
+export function todayUtc8(now: ConfigType = Date.now()): Dayjs {
+  return dayjs(nowUtc8(now).format('YYYY-MM-DD'));
+}
+
+/** This year at UTC+8 (a year field's default). */
+export function currentYearUtc8(now: ConfigType = Date.now()): number {
+  return nowUtc8(now).year();
 }

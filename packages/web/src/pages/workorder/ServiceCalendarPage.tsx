@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { displayValue, retrieveMultiple, type RecordRow } from '../../api/records.ts';
 import { literal } from '../../entity-ui/odata.ts';
 import { useT } from '../../locales/i18n.ts';
+import { todayUtc8 } from '../../shared/date.ts';
 import { LookupInput } from '../../widgets/lookup/LookupInput.tsx';
 import type { LookupRecord } from '../../widgets/lookup/lookup-def.ts';
 import { PageTitle } from '../PageTitle.tsx';
@@ -97,7 +98,9 @@ function Appointment({ row, compact }: { row: RecordRow; compact?: boolean }) {
 export default function ServiceCalendarPage() {
   const t = useT();
   const [mode, setMode] = useState<CalendarMode>('month');
-  const [anchor, setAnchor] = useState<Dayjs>(() => dayjs().startOf('day'));
+  // Today is China's date (UTC+8, as the greeting's hour), whatever the browser's zone.
+  const [anchor, setAnchor] = useState<Dayjs>(() => todayUtc8());
+  const todayKey = todayUtc8().format('YYYY-MM-DD');
   const [engineer, setEngineer] = useState<LookupRecord | null>(null);
   const [rows, setRows] = useState<RecordRow[]>([]);
   const [count, setCount] = useState(0);
@@ -160,7 +163,7 @@ export default function ServiceCalendarPage() {
           />
           <Space.Compact>
             <Button icon={<LeftOutlined />} onClick={() => step(-1)} aria-label={t('wo.ui.cal.prev')} data-testid="cal-prev" />
-            <Button onClick={() => setAnchor(dayjs().startOf('day'))} data-testid="cal-today">
+            <Button onClick={() => setAnchor(todayUtc8())} data-testid="cal-today">
               {t('wo.ui.cal.today')}
             </Button>
             <Button icon={<RightOutlined />} onClick={() => step(1)} aria-label={t('wo.ui.cal.next')} data-testid="cal-next" />
@@ -184,19 +187,28 @@ export default function ServiceCalendarPage() {
               if (d.isSame(anchor, 'month')) setMode('day');
               setAnchor(d.startOf('day'));
             }}
-            cellRender={(d, info) => {
+            // The whole cell is drawn here so that "today" is marked by the UTC+8 date: antd's own
+            // marker follows the browser's clock (and without antd's cell-inner class, whose
+            // today-border would mark the browser's day).
+            fullCellRender={(d, info) => {
               if (info.type !== 'date') return info.originNode;
-              const list = byDay.get(d.format('YYYY-MM-DD')) ?? [];
+              const key = d.format('YYYY-MM-DD');
+              const list = byDay.get(key) ?? [];
               return (
-                <div data-testid="cal-cell" data-date={d.format('YYYY-MM-DD')} data-count={list.length}>
-                  {list.slice(0, CELL_MAX).map((r) => (
-                    <Appointment key={String(r.new_srv_workorderid)} row={r} compact />
-                  ))}
-                  {list.length > CELL_MAX && (
-                    <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="cal-more">
-                      {t('wo.ui.cal.more', { n: list.length - CELL_MAX })}
-                    </Typography.Text>
-                  )}
+                <div className={key === todayKey ? 'ant-picker-calendar-date ant-picker-calendar-date-today' : 'ant-picker-calendar-date'}>
+                  <div className="ant-picker-calendar-date-value">{String(d.date()).padStart(2, '0')}</div>
+                  <div className="ant-picker-calendar-date-content">
+                    <div data-testid="cal-cell" data-date={key} data-count={list.length} data-today={key === todayKey ? 'true' : undefined}>
+                      {list.slice(0, CELL_MAX).map((r) => (
+                        <Appointment key={String(r.new_srv_workorderid)} row={r} compact />
+                      ))}
+                      {list.length > CELL_MAX && (
+                        <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="cal-more">
+                          {t('wo.ui.cal.more', { n: list.length - CELL_MAX })}
+                        </Typography.Text>
+                      )}
+                    </div>
+                  </div>
                 </div>
               );
             }}

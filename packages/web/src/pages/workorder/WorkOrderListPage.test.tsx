@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearPicklistCache } from '../../api/picklist.ts';
 import { useSession } from '../../session/store.ts';
 import { envelope, renderApp, stubServer, signInAs } from '../../test/render-app.tsx';
+import { todayUtc8 } from '../../shared/date.ts';
 import { appointmentFilter, visibleRange } from './ServiceCalendarPage.tsx';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
@@ -120,7 +121,7 @@ describe('service calendar', () => {
 
   it('shows the appointments of the range; a click opens the order', async () => {
     signIn(['workorder.read']);
-    const today = dayjs().format('YYYY-MM-DD');
+    const today = todayUtc8().format('YYYY-MM-DD');
     const q = server([
       {
         new_srv_workorderid: 'wo5', new_name: 'WO202606-0005', new_appointmenttime: today, new_appointmentbegin: 900, new_appointmentend: 1130,
