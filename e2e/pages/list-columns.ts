@@ -24,7 +24,7 @@ export class ListColumns {
   async layout(): Promise<ListLayout> {
     return this.page.locator('[data-testid="entity-list"] .ant-table').first().evaluate((table) => {
       const scroller = (table.querySelector('.ant-table-content') ?? table.querySelector('.ant-table-body')) as HTMLElement;
-      const ths = [...table.querySelectorAll('.ant-table-thead th')] as HTMLElement[];
+      const ths = Array.from(table.querySelectorAll('.ant-table-thead th')) as HTMLElement[];
       const actions = ths.find((th) => th.classList.contains('ant-table-cell-fix-end') || th.classList.contains('ant-table-cell-fix-right'));
       const boxes = ths.filter((th) => th !== actions && (th.textContent ?? '').trim()).map((th) => {
         const r = th.getBoundingClientRect();
