@@ -10,8 +10,9 @@ export async function valuesFilledBy(f: LookupField, id: string): Promise<Record
   const target = getEntity(f.target);
   if (!target || !f.fills) return null;
   const from = [...new Set(Object.values(f.fills))];
+  // One row by id; the lookup API takes pages of 10–50.
   const { rows } = await lookupData(
-    { entityName: target.logicalName, page: 1, count: 1, select: from, condition: [{ field: target.primaryKey, op: 'eq', value: id }] },
+    { entityName: target.logicalName, page: 1, count: 10, select: from, condition: [{ field: target.primaryKey, op: 'eq', value: id }] },
     { silent: true },
   );
   if (!rows[0]) return null;

@@ -94,6 +94,8 @@ describe('new work order', () => {
     // Asked for the picked product's line and model through the lookup API.
     expect(JSON.parse(s.fills[0].get('condition')!)).toEqual([{ field: 'productid', op: 'eq', value: 'p-1' }]);
     expect(s.fills[0].get('select')?.split(',')).toEqual(expect.arrayContaining(['new_productline_id', 'new_model']));
+    // A page size the lookup API accepts (10–50).
+    expect(Number(s.fills[0].get('count'))).toBeGreaterThanOrEqual(10);
   });
 });
 
