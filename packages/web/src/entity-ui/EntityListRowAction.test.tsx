@@ -1,4 +1,4 @@
-import { approvalStatus, workOrderStatus } from '@portal/model';
+import { approvalStatus, deliveryState, workOrderStatus } from '@portal/model';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../session/store.ts';
@@ -56,6 +56,16 @@ describe('row action: 编辑 where the user may change the row, 查看 otherwise
     server('new_srv_workorders', ORDERS);
     renderApp('/workOrder/list');
     expect(await rowActions()).toEqual({ o1: '查看:eye', o2: '查看:eye', o3: '查看:eye' });
+  });
+
+  it('deliveries: only one still to be submitted is edited', async () => {
+    signInAs(['delivery.read', 'parts.read', 'delivery.create']);
+    server('new_stockoutorders', [
+      { new_stockoutorderid: 'd1', new_name: 'CK-001', new_state: deliveryState.draft },
+      { new_stockoutorderid: 'd2', new_name: 'CK-002', new_state: deliveryState.shipped },
+    ]);
+    renderApp('/partsDispatch/list');
+    expect(await rowActions()).toEqual({ d1: '编辑:edit', d2: '查看:eye' });
   });
 
   it('an approvable document: submitted or vetoed is viewed; draft and rejected are edited', async () => {
