@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { LanguageSwitch } from '../app/layouts/LanguageSwitch.tsx';
 import { LogoMark } from '../app/layouts/LogoMark.tsx';
 import { useT } from '../locales/i18n.ts';
+import { currentYearUtc8 } from '../shared/date.ts';
 
 /** Frame of the full-page screens: brand and language at the top, company line at the bottom. */
 export function BareChrome({ brand, light = false, testId, children }: { brand: string; light?: boolean; testId?: string; children: ReactNode }) {
@@ -17,7 +18,7 @@ export function BareChrome({ brand, light = false, testId, children }: { brand: 
       </header>
       <main style={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', padding: '24px 32px' }}>{children}</main>
       <footer className="bare-footer">
-        © {new Date().getFullYear()} {t('app.company')}
+        © {currentYearUtc8()} {t('app.company')}
       </footer>
     </div>
   );

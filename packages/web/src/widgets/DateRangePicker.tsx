@@ -1,13 +1,14 @@
 import { DatePicker, Space } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { toast } from '../app/feedback.ts';
 import { useT } from '../locales/i18n.ts';
+import { todayUtc8 } from '../shared/date.ts';
 
 export type DateRange = [Dayjs | null, Dayjs | null];
 export type RangeProblem = 'widgets.date.endBeforeStart' | 'widgets.date.startFirst';
 
 /** spec 000 §5: dates before yesterday cannot be chosen. */
-export function beforeYesterday(d: Dayjs, today: Dayjs = dayjs()): boolean {
+export function beforeYesterday(d: Dayjs, today: Dayjs = todayUtc8()): boolean {
   return d.isBefore(today.subtract(1, 'day').startOf('day'));
 }
 

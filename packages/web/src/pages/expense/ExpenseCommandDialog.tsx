@@ -4,6 +4,7 @@ import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { expenseCommand } from '../../api/expense.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
+import { todayUtc8 } from '../../shared/date.ts';
 import { CommandDialog } from '../workorder/CommandDialog.tsx';
 import { forDialog } from '../stock/stock-command.ts';
 
@@ -42,7 +43,7 @@ export function ExpenseCommandDialog({ claimId, name, command, approvedAmount, o
   const [form] = Form.useForm<Values>();
   const fields = command ? (FIELDS[command] ?? []) : [];
   const title = command ? t(`expense.action.${command}`) : '';
-  const initial: Values = command === 'invoice' ? { invoiceAmount: Number(approvedAmount ?? 0), invoiceDate: dayjs() } : command === 'pay' ? { payedDate: dayjs() } : {};
+  const initial: Values = command === 'invoice' ? { invoiceAmount: Number(approvedAmount ?? 0), invoiceDate: todayUtc8() } : command === 'pay' ? { payedDate: todayUtc8() } : {};
   return (
     <CommandDialog<Values>
       open={!!command}

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { generateSettlements } from '../../api/expense.ts';
 import { retrieveMultiple } from '../../api/records.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
+import { currentYearUtc8, nowUtc8 } from '../../shared/date.ts';
 import { CommandDialog } from '../workorder/CommandDialog.tsx';
 import { forDialog } from '../stock/stock-command.ts';
 
@@ -13,9 +14,9 @@ const STATION = getEntity('new_srv_station')!;
 interface Values { year: number; month: number; section: number; settleWay: number; stationIds: string[] }
 
 /** Last month's second half by default (the usual run); years 2013 to this year. */
-function defaults(now = new Date()): Values {
-  const d = new Date(now.getFullYear(), now.getMonth() - 1, 1);
-  return { year: d.getFullYear(), month: d.getMonth() + 1, section: expenseSection.secondHalf, settleWay: settleWay.transfer, stationIds: [] };
+function defaults(now = nowUtc8()): Values {
+  const d = now.startOf('month').subtract(1, 'month');
+  return { year: d.year(), month: d.month() + 1, section: expenseSection.secondHalf, settleWay: settleWay.transfer, stationIds: [] };
 }
 
 const options = (set: OptionSetDef<number>, lang: 'zh-CN' | 'en-US') => set.options.map((o) => ({ value: o.value, label: o.label[lang] }));
@@ -27,7 +28,7 @@ export function GenerateDialog({ open, onClose, onDone }: { open: boolean; onClo
   const [form] = Form.useForm<Values>();
   const [stations, setStations] = useState<{ value: string; label: string }[]>([]);
   const label = (f: string) => CLAIM.allFields[f].label[lang];
-  const thisYear = new Date().getFullYear();
+  const thisYear = currentYearUtc8();
 
   useEffect(() => {
     if (!open) return;

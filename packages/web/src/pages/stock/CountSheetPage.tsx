@@ -12,6 +12,7 @@ import { cellText } from '../../entity-ui/format.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
 import { usePrivilege } from '../../session/use-privilege.ts';
 import { saveBlob } from '../../shared/download.ts';
+import { todayUtc8 } from '../../shared/date.ts';
 import { AttachmentList } from '../../widgets/attachments/AttachmentList.tsx';
 import { ButtonGroup, HEADER_MAX, type ActionButton } from '../../widgets/ButtonGroup.tsx';
 import { DetailHeader } from '../../widgets/DetailHeader.tsx';
@@ -178,7 +179,7 @@ export default function CountSheetPage() {
   const text = (f: string) => (sheet ? cellText(sheet, f, CHECK.allFields[f], lang) : '') || '—';
   const isTask = state.source === stockCheckSource.task;
   const deadline = typeof sheet?.new_deadline === 'string' ? sheet.new_deadline : '';
-  const overdue = !!deadline && state.state === stockCheckState.counting && dayjs(deadline).isBefore(dayjs().startOf('day'));
+  const overdue = !!deadline && state.state === stockCheckState.counting && dayjs(deadline).isBefore(todayUtc8());
   const n = (f: string) => Number(sheet?.[f] ?? 0);
   const info = [
     { key: 'new_warehouse_id', label: CHECK.allFields.new_warehouse_id.label[lang], children: text('new_warehouse_id') },

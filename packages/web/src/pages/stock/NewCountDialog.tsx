@@ -1,12 +1,12 @@
 import { getEntity } from '@portal/model';
 import { DatePicker, Form, Input, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { retrieveMultiple } from '../../api/records.ts';
 import { createCount, type StockAnswer } from '../../api/stock.ts';
 import { literal } from '../../entity-ui/odata.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
+import { todayUtc8 } from '../../shared/date.ts';
 import { useSession } from '../../session/store.ts';
 import type { LookupRecord } from '../../widgets/lookup/lookup-def.ts';
 import { LookupInput } from '../../widgets/lookup/LookupInput.tsx';
@@ -63,7 +63,7 @@ export function NewCountDialog({ open, onClose, onDone }: { open: boolean; onClo
       title={t('stock.ui.newCount')}
       testId="sc-new-dialog"
       form={form}
-      initialValues={{ warehouse: own, checkDate: dayjs() }}
+      initialValues={{ warehouse: own, checkDate: todayUtc8() }}
       onClose={onClose}
       onDone={(a) => onDone({ id: a.id, message: a.message })}
       send={async (v) =>

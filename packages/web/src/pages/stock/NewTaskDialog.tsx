@@ -1,8 +1,9 @@
 import { getEntity } from '@portal/model';
 import { DatePicker, Form, Input, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { createTask, type StockAnswer } from '../../api/stock.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
+import { todayUtc8 } from '../../shared/date.ts';
 import type { LookupRecord } from '../../widgets/lookup/lookup-def.ts';
 import { LookupInput } from '../../widgets/lookup/LookupInput.tsx';
 import { CommandDialog } from '../workorder/CommandDialog.tsx';
@@ -24,7 +25,7 @@ export function NewTaskDialog({ open, onClose, onDone }: { open: boolean; onClos
   const lang = useLocale();
   const [form] = Form.useForm<Values>();
   const label = (f: string) => TASK.allFields[f].label[lang];
-  const today = () => dayjs().startOf('day');
+  const today = () => todayUtc8();
   return (
     <CommandDialog<Values>
       open={open}

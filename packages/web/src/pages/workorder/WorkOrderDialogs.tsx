@@ -8,7 +8,8 @@ import {
   type ProgressRequest,
 } from '@portal/model';
 import { Alert, DatePicker, Descriptions, Form, Input, InputNumber, Radio, Select, Space, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { todayUtc8 } from '../../shared/date.ts';
 import { useEffect, useState, type ReactNode } from 'react';
 import { listAttachments } from '../../api/attachments.ts';
 import type { RecordRow } from '../../api/records.ts';
@@ -51,7 +52,7 @@ const text = (v: unknown) => (typeof v === 'string' ? v : '');
 const trimmed = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
 /** "Now" as the picker shows it (UTC+8 wall clock). */
 const nowWall = () => toWallClock(new Date().toISOString());
-const notFuture = (d: Dayjs) => d.isAfter(dayjs().endOf('day'));
+const notFuture = (d: Dayjs) => d.isAfter(todayUtc8().endOf('day'));
 /** A required-text rule with the catalogue's message. */
 const requiredText = (message: string) => ({ required: true, whitespace: true, message });
 
@@ -187,7 +188,7 @@ export function AppointmentDialog({ open, row, onClose, onDone }: DialogProps) {
         </Typography.Paragraph>
       )}
       <Form.Item name="date" label={label('new_appointmenttime')} required rules={[{ required: true, message: t('wo.dateRequired') }]}>
-        <DatePicker data-testid="wo-appt-date" style={{ width: '100%' }} disabledDate={(d) => d.isBefore(dayjs().startOf('day'))} />
+        <DatePicker data-testid="wo-appt-date" style={{ width: '100%' }} disabledDate={(d) => d.isBefore(todayUtc8())} />
       </Form.Item>
       <Space.Compact block>
         <Form.Item name="begin" label={label('new_appointmentbegin')} required rules={[{ required: true, message: t('wo.ui.slotRequired') }]} style={{ flex: 1 }}>
