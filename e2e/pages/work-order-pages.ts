@@ -147,8 +147,18 @@ export class WorkOrderPage extends EntityFormPage {
     await this.choose('new_warranty', o.warranty);
     await this.field('new_product_id').click();
     const product = await pickInLookup(this.page);
+    // The product brings its product line and model (demo products all have a line).
+    await this.page.locator('[data-testid="field-new_productline_id"]:not([data-value=""])').waitFor();
+    const productLine = (await this.field('new_productline_id').innerText()).trim();
+    const model = await this.field('new_model').inputValue();
     await this.fill('new_faultdesc', o.fault);
-    return { product };
+    return { product, productLine, model };
+  }
+
+  /** The form's section keys, in order (a new order shows fewer than an existing one). */
+  async sectionKeys(): Promise<string[]> {
+    const ids = await this.page.locator('[data-testid^="form-section-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid') ?? ''));
+    return ids.map((id) => id.slice('form-section-'.length));
   }
 
   /** Whether an action is offered (as a button or in the header's 更多 menu). */

@@ -30,11 +30,15 @@ describe('work orders', () => {
     await wo.waitFor('new_srv_workorder');
     // A station user's order belongs to their station (preset, locked).
     expect(await wo.field('new_station_id').innerText()).toContain('上海浦东华辰服务站');
-    await wo.fillNew({
+    // Before the order exists: no result, cost, audit or pullout sections.
+    expect(await wo.sectionKeys()).toEqual(['customer', 'product', 'service']);
+    const filled = await wo.fillNew({
       customer: '上海申通机械有限公司', contact: '王建国', phone: '13812345678',
       province: '上海市', city: '上海市', county: '浦东新区', address: '张江高科技园区碧波路 690 号',
       type: '维修', warranty: '保内', fault: '设备无法启动，控制面板报警 E02',
     });
+    expect(filled.productLine).toMatch(/\S/);
+    expect(filled.model).toMatch(/\S/);
     await wo.save();
     await page.waitForURL((u) => u.pathname.startsWith('/workOrder/edit/'));
     await wo.waitForOrder();
@@ -42,6 +46,11 @@ describe('work orders', () => {
     orderNo = await wo.number();
     expect(orderNo).toMatch(/\S/);
     expect(await wo.status()).toBe(1);
+    expect(await wo.sectionKeys()).toEqual(['customer', 'product', 'service', 'result', 'cost', 'closing', 'pullout']);
+    // Each status tag says which status it is.
+    expect(await page.getByTestId('wo-dealstatus').innerText()).toBe('处理状态：待派工');
+    expect(await page.getByTestId('wo-status').innerText()).toBe('工单状态：未派工');
+    expect(await wo.field('new_productline_id').innerText()).toContain(filled.productLine);
     const created = await readOrder(page, orderId);
     expect(created).toMatchObject({ new_province: '上海市', new_city: '上海市', new_county: '浦东新区', new_address: '张江高科技园区碧波路 690 号' });
 
@@ -144,7 +153,7 @@ describe('work orders', () => {
     await wo.openAction('audit');
     await wo.confirm('wo-audit-dialog');
     await wo.waitForStatus(10);
-    expect(await page.getByTestId('wo-status').innerText()).toBe('已审核');
+    expect(await page.getByTestId('wo-status').innerText()).toBe('工单状态：已审核');
     // Audited: read-only, no line editing.
     await page.getByTestId('wo-readonly').waitFor();
     expect(await page.getByTestId('form-save').count()).toBe(0);
