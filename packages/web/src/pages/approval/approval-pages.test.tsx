@@ -4,6 +4,7 @@ import { findRoute } from '../../app/match-route.ts';
 import { useSession } from '../../session/store.ts';
 import { envelope, renderApp, stubServer } from '../../test/render-app.tsx';
 import { incompleteStep, moveStep, newStep } from './FlowFormPage.tsx';
+import { claimFineDefaults } from '../claimfine/ClaimFineFormPage.tsx';
 
 function signIn(privilege: string[], userId = 'u-me') {
   const s = useSession.getState();
@@ -200,6 +201,26 @@ function renderApp_veto() {
   server(2, 'u-other', (url, init) => (init.method === 'POST' && url === '/api/CrmFlow/approve' ? envelope(null, 'WorkflowException: 您不是当前步骤的审批人', 500, 'Error') : undefined));
   return renderApp('/myapproval/edit?entityName=new_srv_claimfine&id=c1');
 }
+
+describe('claimFine create', () => {
+  it('考核年度 starts at the current year at UTC+8 (already the new year in China)', async () => {
+    // 2026-12-31 20:00 UTC: a browser in UTC still has 2026, China has 2027.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.UTC(2026, 11, 31, 20, 0, 0));
+    try {
+      expect(claimFineDefaults()).toEqual({ new_year: 2027 });
+      signIn(['expense.read', 'expense.write']);
+      server(1);
+      renderApp('/claimFine/create');
+      const year = (await screen.findByTestId('field-new_year', {}, { timeout: 15_000 })) as HTMLInputElement;
+      await waitFor(() => expect(year.value).toBe('2027'));
+      // Only the year: the month stays the user's to choose.
+      expect((screen.getByTestId('field-new_checkmonth') as HTMLInputElement).value).toBe('');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
 
 describe('flow steps editor helpers', () => {
   it('reorders and finds incomplete steps', () => {

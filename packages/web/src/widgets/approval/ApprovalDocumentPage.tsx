@@ -28,6 +28,8 @@ export interface ApprovalDocumentProps {
   backTo: string;
   /** Where a newly created document opens (a screen that also serves create). */
   editPath?: (id: string) => string;
+  /** Values a new document starts with (read when the create form opens). */
+  defaults?: () => Record<string, unknown>;
 }
 
 /**
@@ -35,7 +37,7 @@ export interface ApprovalDocumentProps {
  * = create): the generic form with the approval status in its title, read-only unless the status is
  * 1 or 4, and 提交审批 (writers, status 1 or 4), 撤回 (the submitter while status 2), 审批进度.
  */
-export function ApprovalDocumentPage({ entity, testIdPrefix, writePrivilege, backTo, editPath }: ApprovalDocumentProps) {
+export function ApprovalDocumentPage({ entity, testIdPrefix, writePrivilege, backTo, editPath, defaults }: ApprovalDocumentProps) {
   const { id } = useParams();
   const t = useT();
   const lang = useLocale();
@@ -90,6 +92,7 @@ export function ApprovalDocumentPage({ entity, testIdPrefix, writePrivilege, bac
         id={id}
         backTo={backTo}
         editPath={editPath}
+        defaults={id || !defaults ? undefined : defaults()}
         title={title}
         canWrite={id ? writer && !!row && isEditableStatus(status) : undefined}
         allowDelete={false}
