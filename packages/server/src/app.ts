@@ -22,6 +22,7 @@ import { crmAuthorizeRoutes } from './routes/crm-authorize.ts';
 import { devRoutes } from './routes/dev.ts';
 import { platformRoutes } from './routes/platform.ts';
 import { portalUserRoutes } from './routes/portal-user.ts';
+import { listSettingsRoutes } from './routes/list-settings.ts';
 import { tokenRoutes } from './routes/token.ts';
 import { recordRoutes } from './routes/records.ts';
 import { fileRoutes } from './routes/files.ts';
@@ -88,6 +89,7 @@ export async function buildApp(db: Db, cfg: Config, opts: { sms?: SmsProvider; l
   await registerOpenApi(app);
   tokenRoutes(app, services);
   portalUserRoutes(app, services);
+  listSettingsRoutes(app, services);
   platformRoutes(app, services);
   crmAuthorizeRoutes(app, services);
   devRoutes(app, services);

@@ -13,8 +13,23 @@ const WORKERS = [
   { new_srv_workerid: 'w1', new_code: 'SH001-E001', new_name: '赵磊', new_sex: 1, new_job: 3, new_phone: '15800158003', new_station_id: 's1', 'new_station_id@OData.Community.Display.V1.FormattedValue': '上海浦东华辰服务站', new_workyear: 8, new_load: 2 },
 ];
 
-function workersServer() {
-  return stubServer((url) => (url.startsWith('/api/crmdata/Retrieve/new_srv_workers') ? envelope({ value: WORKERS, '@odata.count': 1 }) : undefined));
+/** Rows, and (with `saved`) the list-settings API over an in-memory table of one user's screens. */
+function workersServer(saved?: Map<string, unknown>) {
+  return stubServer((url, init) => {
+    if (url.startsWith('/api/crmdata/Retrieve/new_srv_workers')) return envelope({ value: WORKERS, '@odata.count': 1 });
+    if (saved && url.startsWith('/api/portaluser/listsettings')) {
+      const method = init.method ?? 'GET';
+      if (method === 'PUT') {
+        const b = JSON.parse(String(init.body)) as { screen: string; settings: unknown };
+        saved.set(b.screen, b.settings);
+        return envelope(null);
+      }
+      const screen = new URL(url, 'http://x').searchParams.get('screen') ?? '';
+      if (method === 'DELETE') saved.delete(screen);
+      return envelope(method === 'DELETE' ? null : (saved.get(screen) ?? null));
+    }
+    return undefined;
+  });
 }
 
 /** The header texts, left to right (the actions column last). */
@@ -97,6 +112,32 @@ describe('list column settings', () => {
     expect(localStorage.getItem(settingsKey('u1', '/worker/list'))).toBeNull();
   });
 
+  it('are kept on the server: another browser (empty storage) gets them, reset forgets them there', async () => {
+    const saved = new Map<string, unknown>();
+    signInAs(['worker.read'], { userId: 'u1' });
+    workersServer(saved);
+    const first = await openList();
+    const panel = await openSettings();
+    fireEvent.click(within(panel).getByLabelText(`显示 ${title('new_phone')}`));
+    fireEvent.click(within(panel).getByTestId('list-density-small'));
+    await waitFor(() => expect(saved.get('/worker/list')).toMatchObject({ size: 'small' }));
+    first.unmount();
+
+    localStorage.clear();
+    const second = await openList();
+    await waitFor(() => expect(headers()).not.toContain(title('new_phone')));
+    expect((document.querySelector('.ant-table') as HTMLElement).className).toContain('ant-table-small');
+    fireEvent.click(within(await openSettings()).getByTestId('list-settings-reset'));
+    await waitFor(() => expect(saved.has('/worker/list')).toBe(false));
+    second.unmount();
+
+    // A stale copy in a browser gives way to the server's answer (reset elsewhere).
+    localStorage.setItem(settingsKey('u1', '/worker/list'), JSON.stringify({ size: 'large' }));
+    await openList();
+    await waitFor(() => expect((document.querySelector('.ant-table') as HTMLElement).className).toContain('ant-table-medium'));
+    expect(headers()).toContain(title('new_phone'));
+  });
+
   it('another user does not see them', async () => {
     signInAs(['worker.read'], { userId: 'u1' });
     workersServer();
@@ -119,6 +160,9 @@ describe('useColumnSettings', () => {
     { key: 'b', width: 120, hidden: false },
     { key: 'c', width: 80, hidden: true },
   ];
+
+  // No server answer here: the browser's copy applies.
+  beforeEach(() => void stubServer());
 
   it('keeps settings per user and screen', () => {
     signInAs([], { userId: 'u1' });

@@ -1,12 +1,14 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { forgetListSettings, loadListSettings, saveListSettings } from '../api/list-settings.ts';
 import { useSession } from '../session/store.ts';
 import { readJson, removeKey, writeJson } from '../shared/storage.ts';
 import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, type ColumnDefault } from './column-widths.ts';
 
 /*
- * A list's column settings (issue 12 item 4), kept per signed-in user and screen in this browser's
- * localStorage (decisions: "List column settings"): which columns show, their order and widths per
- * view, and the table density.
+ * A list's column settings (issue 12 item 4), kept per signed-in user and screen on the server
+ * (so they follow the user to another browser) with a copy in this browser's localStorage that
+ * applies at once (decisions: "List column settings"): which columns show, their order and widths
+ * per view, and the table density.
  */
 
 export type Density = 'large' | 'medium' | 'small';
@@ -69,6 +71,27 @@ export function useColumnSettings(screen: string, view: string, defaults: Column
   const userId = useSession((s) => s.user.userId);
   const key = settingsKey(userId, screen);
   const [version, setVersion] = useState(0);
+  /** Changes made here since the server was asked: its (older) answer must not undo them. */
+  const changed = useRef(0);
+
+  // The server's copy wins when it answers (set in another browser, or reset there); a failure
+  // leaves the browser's copy.
+  useEffect(() => {
+    if (!userId) return;
+    let live = true;
+    const asked = changed.current;
+    loadListSettings(screen)
+      .then((remote) => {
+        if (!live || changed.current !== asked) return;
+        if (remote && typeof remote === 'object') writeJson(key, remote);
+        else removeKey(key);
+        setVersion((n) => n + 1);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [key, screen, userId]);
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const saved = useMemo(() => load(key), [key, version]);
   const columns = useMemo(() => mergeColumns(defaults, saved.views?.[view]), [defaults, saved, view]);
@@ -76,10 +99,13 @@ export function useColumnSettings(screen: string, view: string, defaults: Column
 
   const save = useCallback(
     (patch: (s: ListSettings) => ListSettings) => {
-      writeJson(key, patch(load(key)));
+      const next = patch(load(key));
+      writeJson(key, next);
+      changed.current++;
       setVersion((n) => n + 1);
+      if (userId) saveListSettings(screen, next).catch(() => undefined);
     },
-    [key],
+    [key, screen, userId],
   );
   const setColumns = useCallback(
     (cols: ColumnDefault[]) => save((s) => ({ ...s, views: { ...s.views, [view]: cols.map(({ key: k, width, hidden }) => ({ key: k, width, hidden })) } })),
@@ -88,8 +114,10 @@ export function useColumnSettings(screen: string, view: string, defaults: Column
   const setSize = useCallback((next: Density) => save((s) => ({ ...s, size: next })), [save]);
   const reset = useCallback(() => {
     removeKey(key);
+    changed.current++;
     setVersion((n) => n + 1);
-  }, [key]);
+    if (userId) forgetListSettings(screen).catch(() => undefined);
+  }, [key, screen, userId]);
   const customised = saved.size !== undefined || Object.keys(saved.views ?? {}).length > 0;
   return { columns, size, setColumns, setSize, reset, customised };
 }
