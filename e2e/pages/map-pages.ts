@@ -37,6 +37,21 @@ export async function createOrder(page: Page, stationCode: string, at: { lng: nu
   return { id, name: row.new_name };
 }
 
+/**
+ * Records what a reload would show in the console as failed calls: every response with status 401
+ * (Chromium logs each as "Failed to load resource: … 401") and console errors naming 401.
+ */
+export function watchUnauthorized(page: Page): { seen: string[] } {
+  const seen: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() === 401) seen.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`);
+  });
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /401/.test(m.text())) seen.push(`console: ${m.text()}`);
+  });
+  return { seen };
+}
+
 /** The work-order map screen (view or assignment). */
 export class WorkOrderMapPage {
   constructor(readonly page: Page) {}
@@ -66,6 +81,42 @@ export class WorkOrderMapPage {
 
   async listedNames(): Promise<string[]> {
     return this.page.locator('[data-testid^="map-order-"][data-order-name]').evaluateAll((els) => els.map((e) => e.getAttribute('data-order-name') ?? ''));
+  }
+
+  /** Waits until the embedded base map has drawn a layer (provinces at once, cities from zoom 6). */
+  async baseDrawn(layer: 'provinces' | 'cities' = 'provinces') {
+    await this.page.locator(`[data-testid="map-canvas"][data-base="vector"][data-base-drawn~="${layer}"]`).waitFor({ state: 'attached' });
+  }
+
+  /** Number of drawn boundary paths of the base map (SVG in its own pane). */
+  basePaths(): Promise<number> {
+    return this.page.locator('.leaflet-wo-base-pane path').count();
+  }
+
+  /** A province or city name written on the base map. */
+  baseLabel(kind: 'province' | 'city', name: string) {
+    return this.page.locator(`.wo-base-label-${kind} span`, { hasText: name });
+  }
+
+  /** The stacking of the base map's panes and of the markers' canvas pane (higher is on top). */
+  paneOrder(): Promise<{ base: number; labels: number; markers: number }> {
+    return this.page.evaluate(() => {
+      const z = (sel: string) => Number(getComputedStyle(document.querySelector(sel)!).zIndex);
+      const markers = document.querySelector('[data-testid="map-canvas"] canvas')!.closest('.leaflet-pane') as HTMLElement;
+      return { base: z('.leaflet-wo-base-pane'), labels: z('.leaflet-wo-base-labels-pane'), markers: Number(getComputedStyle(markers).zIndex) };
+    });
+  }
+
+  /** Zooms with the map's + / − buttons to `target` (the base map writes its zoom to data-zoom). */
+  async zoomTo(target: number) {
+    const canvas = this.page.getByTestId('map-canvas');
+    for (let i = 0; i < 12; i++) {
+      const z = Number(await canvas.getAttribute('data-zoom'));
+      if (z === target) return;
+      await this.page.locator(z < target ? '.leaflet-control-zoom-in' : '.leaflet-control-zoom-out').click();
+      await this.page.locator(`[data-testid="map-canvas"]:not([data-zoom="${z}"])`).waitFor({ state: 'attached' });
+    }
+    throw new Error(`map did not reach zoom ${target}`);
   }
 
   async chooseRange(range: 'all' | 'today' | 'tomorrow') {

@@ -1,11 +1,15 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { deflateSync } from 'node:zlib';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createOrder, pageCall, WorkOrderMapPage } from '../pages/map-pages.ts';
+import { createOrder, pageCall, watchUnauthorized, WorkOrderMapPage } from '../pages/map-pages.ts';
 import { portalSuite, signedInPage } from '../support/suite.ts';
 
 const suite = portalSuite();
+// MAP_SCREENSHOTS=1 writes the README's screenshots (docs/screenshots); otherwise they go to test-results.
+const SHOTS = resolve(import.meta.dirname, process.env.MAP_SCREENSHOTS ? '../../docs/screenshots' : '../../test-results');
 
 describe('work-order map', () => {
   it('shows head office the to-be-assigned count, markers and lists without tiles; the filters change the list', async () => {
@@ -21,9 +25,11 @@ describe('work-order map', () => {
     expect(located).toBeGreaterThan(0);
     expect(await map.renderedCount()).toBe(all.orders.length + located);
     expect(await map.listCount()).toBe(all.orders.length);
-    // No tile source is configured: the page says so and still works.
-    await page.getByTestId('map-tiles-unavailable').waitFor();
+    // No tile source is configured: the embedded base map, a quiet note instead of a warning.
+    await map.baseDrawn('provinces');
     expect(await page.locator('.leaflet-tile').count()).toBe(0);
+    expect(await page.getByTestId('map-tiles-unavailable').count()).toBe(0);
+    expect(await page.getByTestId('map-offline-base').innerText()).toBe('离线底图');
     // The list starts with the unassigned orders.
     const first = page.locator('[data-testid^="map-order-"][data-status]').first();
     expect(await first.getAttribute('data-status')).toBe('1');
@@ -43,6 +49,45 @@ describe('work-order map', () => {
     }
     await map.chooseRange('all');
     expect(await map.listCount()).toBe(all.orders.length);
+  });
+
+  it('draws the embedded province and city map under the markers, from the app’s own assets', async () => {
+    const page = await signedInPage(suite, 'hq', '/servicehome');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const assets: string[] = [];
+    page.on('request', (r) => {
+      if (/china-(provinces|cities)/.test(r.url())) assets.push(new URL(r.url()).origin === new URL(suite.portal.standardUrl).origin ? 'self' : r.url());
+    });
+    await page.goto(`${suite.portal.standardUrl}/workOrder/map`);
+    const map = new WorkOrderMapPage(page);
+    await map.loaded('all');
+    await map.baseDrawn('provinces');
+    // The whole country: 34 provinces (and the boundary line) as SVG paths, named; cities wait for zoom 6.
+    await map.zoomTo(4);
+    expect(await map.basePaths()).toBeGreaterThanOrEqual(34);
+    await map.baseLabel('province', '广东省').waitFor({ state: 'visible' });
+    await map.baseLabel('province', '新疆维吾尔自治区').waitFor({ state: 'visible' });
+    expect(await map.baseLabel('city', '广州市').count()).toBe(0);
+    // Under the markers: fills, then names, then the markers' canvas.
+    const z = await map.paneOrder();
+    expect(z.base).toBeLessThan(z.labels);
+    expect(z.labels).toBeLessThan(z.markers);
+    const timing = await page.evaluate(() => {
+      const at = (n: string) => Math.round(performance.getEntriesByName(n)[0]?.startTime ?? -1);
+      return { baseLoaded: at('wo-map-base-loaded'), baseDrawn: at('wo-map-base-drawn'), markersDrawn: at('wo-map-rendered') };
+    });
+    console.info(`offline base map (ms since navigation): ${JSON.stringify(timing)}`);
+    expect(timing.baseDrawn).toBeGreaterThan(0);
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/map-offline-base.png` });
+
+    // Closer in: the prefecture-level cities, outlined and named, loaded on the first need.
+    await map.zoomTo(7);
+    await map.baseDrawn('cities');
+    expect(await map.basePaths()).toBeGreaterThan(300);
+    await page.locator('.wo-base-label-city span').first().waitFor({ state: 'visible' });
+    await page.screenshot({ path: `${SHOTS}/map-offline-base-cities.png` });
+    expect(assets).toEqual(['self', 'self']);
   });
 
   it('assigns a new order to the nearest engineer of its station from the map, and the count drops', async () => {
@@ -77,6 +122,28 @@ describe('work-order map', () => {
     // The assigned order is no longer offered for a new assignment from the list's unassigned head.
     await map.search(order.name);
     expect(await page.getByTestId(`map-order-${order.id}`).getAttribute('data-status')).toBe('2');
+  });
+
+  it('reloads the map screens without a 401: the first map call waits for the session', async () => {
+    const page = await signedInPage(suite, 'hq', '/workOrder/map');
+    const map = new WorkOrderMapPage(page);
+    await map.loaded('all');
+    const watch = watchUnauthorized(page);
+    for (const path of ['/workOrder/map', '/workOrder/newmap', '/workOrder/newmapassign', '/rootapp/crm__newmapassign']) {
+      await page.goto(`${suite.portal.standardUrl}${path}`);
+      await map.loaded('all');
+      await page.reload();
+      await map.loaded('all');
+    }
+    expect(watch.seen).toEqual([]);
+    // A session left for more than 90 s without a heartbeat is dropped at start (spec 000 §9): the
+    // reload goes to the sign-in page, and no map call goes out with the dropped token first.
+    await page.goto(`${suite.portal.standardUrl}/workOrder/map`);
+    await map.loaded('all');
+    await page.evaluate(() => localStorage.setItem('portal.heartbeat', String(Date.now() - 10 * 60_000)));
+    await page.reload();
+    await page.getByTestId('login-form').waitFor();
+    expect(watch.seen).toEqual([]);
   });
 
   it('shows a station only its own orders on the CRM map-assignment route', async () => {
@@ -141,19 +208,24 @@ describe('work-order map with a configured tile source', () => {
     await map.loaded('all');
     await page.locator('.leaflet-tile-loaded').first().waitFor();
     expect(await page.getByTestId('map-tiles-unavailable').count()).toBe(0);
+    expect(await page.getByTestId('map-offline-base').count()).toBe(0);
+    expect(await page.locator('.leaflet-wo-base-pane path').count()).toBe(0);
     expect(await page.locator('.leaflet-control-attribution').innerText()).toContain('本地测试底图');
     const d = await map.mapData();
     expect(await map.renderedCount()).toBe(d.orders.length + d.workers.filter((w) => w.lng !== null).length);
   });
 
-  it('says the tiles are unavailable when they fail, and keeps markers, list and assignment', async () => {
+  it('falls back to the embedded base map when the tiles fail, and keeps markers, list and assignment', async () => {
     const page = await signedInPage(tiled, 'station1', '/workOrder/newmapassign');
     // Every tile request fails as if the tile server were down.
     await page.route(`http://127.0.0.1:${tilePort}/**`, (route) => route.fulfill({ status: 503, body: '' }));
     await page.reload();
     const map = new WorkOrderMapPage(page);
     await map.loaded('all');
-    await page.getByTestId('map-tiles-unavailable').waitFor();
+    await map.baseDrawn('provinces');
+    await page.getByTestId('map-offline-base').waitFor();
+    expect(await page.getByTestId('map-tiles-unavailable').count()).toBe(0);
+    expect(await page.locator('.leaflet-tile-loaded').count()).toBe(0);
     const d = await map.mapData();
     expect(await map.renderedCount()).toBe(d.orders.length + d.workers.filter((w) => w.lng !== null).length);
     expect(await map.listCount()).toBe(d.orders.length);

@@ -135,8 +135,13 @@ export function LeafletCanvas(props: Props) {
     const map = mapRef.current;
     if (!map || base !== 'vector') return;
     map.setMaxZoom(13);
+    const el = map.getContainer();
+    el.classList.add('wo-map-offline');
     const handle = addBaseMap(map, { onDrawn: () => undefined, onFailed: () => cb.current.onBaseMapFailed() });
-    return () => handle.remove();
+    return () => {
+      handle.remove();
+      el.classList.remove('wo-map-offline');
+    };
   }, [base]);
 
   // Markers: rebuilt when the data changes; selection only restyles two markers (below).
@@ -221,7 +226,8 @@ export function LeafletCanvas(props: Props) {
       ref={box}
       data-testid="map-canvas"
       data-base={base}
-      className={base === 'tiles' ? 'wo-map' : 'wo-map wo-map-offline'}
+      // Static: Leaflet adds its own classes (leaflet-container …) that a re-rendered className would drop.
+      className="wo-map"
       style={{ height: '100%', minHeight: 420, width: '100%' }}
     />
   );

@@ -12,6 +12,8 @@ const LABEL_PANE = 'wo-base-labels';
 
 /** Soft fills, picked by the province code so neighbours differ and a reload draws the same map. */
 const FILLS = ['#f3efe2', '#e6efe0', '#efe6ee', '#e4ecf3', '#f4e9df', '#e9f1ec'];
+/** Hong Kong and Macao: their long names would cover Guangdong's at country zoom; named from CITY_ZOOM. */
+const SMALL_PROVINCES = new Set([810000, 820000]);
 const fillOf = (p: BaseMapProperties) => FILLS[Math.floor(Number(p.adcode) / 10000) % FILLS.length];
 
 function labelMarker(p: BaseMapProperties, kind: 'province' | 'city' | 'district'): L.Marker | null {
@@ -54,6 +56,7 @@ export function addBaseMap(map: L.Map, events: BaseMapEvents): BaseMapHandle {
   let live = true;
   let provinces: L.GeoJSON | null = null;
   let provinceLabels: L.LayerGroup | null = null;
+  let smallProvinceLabels: L.LayerGroup | null = null;
   let cityLines: L.GeoJSON | null = null;
   let cityLabels: L.LayerGroup | null = null;
   let districtLabels: L.LayerGroup | null = null;
@@ -73,7 +76,10 @@ export function addBaseMap(map: L.Map, events: BaseMapEvents): BaseMapHandle {
 
   const follow = () => {
     const z = map.getZoom();
+    // For e2e and screenshots: which zoom the base map was last laid out for.
+    container.setAttribute('data-zoom', String(z));
     show(provinceLabels, z <= CITY_ZOOM);
+    show(smallProvinceLabels, z === CITY_ZOOM);
     show(cityLines, z >= CITY_ZOOM);
     show(cityLabels, z >= CITY_ZOOM);
     show(districtLabels, z >= DISTRICT_LABEL_ZOOM);
@@ -124,7 +130,11 @@ export function addBaseMap(map: L.Map, events: BaseMapEvents): BaseMapHandle {
             ? { color: '#7c93ad', weight: 1, fill: false }
             : { color: '#8fa3b8', weight: 1.2, fillColor: fillOf(f!.properties as BaseMapProperties), fillOpacity: 1 },
       } as L.GeoJSONOptions).addTo(map);
-      provinceLabels = L.layerGroup(fc.features.map((f) => labelMarker(f.properties, 'province')).filter((m): m is L.Marker => !!m));
+      const named = fc.features.filter((f) => f.properties.level === 'province');
+      const labels = (small: boolean) =>
+        L.layerGroup(named.filter((f) => SMALL_PROVINCES.has(Number(f.properties.adcode)) === small).map((f) => labelMarker(f.properties, 'province')).filter((m): m is L.Marker => !!m));
+      provinceLabels = labels(false);
+      smallProvinceLabels = labels(true);
       follow();
       map.on('zoomend', follow);
       // On screen with the next frames, as the markers (LeafletCanvas).
@@ -144,9 +154,10 @@ export function addBaseMap(map: L.Map, events: BaseMapEvents): BaseMapHandle {
     remove() {
       live = false;
       map.off('zoomend', follow);
-      for (const g of [provinces, provinceLabels, cityLines, cityLabels, districtLabels]) g?.remove();
+      for (const g of [provinces, provinceLabels, smallProvinceLabels, cityLines, cityLabels, districtLabels]) g?.remove();
       renderer.remove();
       container.removeAttribute('data-base-drawn');
+      container.removeAttribute('data-zoom');
     },
   };
 }
