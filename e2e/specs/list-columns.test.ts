@@ -23,7 +23,7 @@ describe('lists at 1440 px (issue 12 item 4)', () => {
     }
   });
 
-  it('a hidden column stays hidden after a reload, for that user only', async () => {
+  it('a hidden column stays hidden after a reload and in another browser of the same user, not for others', async () => {
     const page = await signedInPage(suite, 'hq', '/workOrder/list');
     const list = new EntityListPage(page);
     await list.waitFor('new_srv_workorder');
@@ -36,5 +36,17 @@ describe('lists at 1440 px (issue 12 item 4)', () => {
     await list.waitFor('new_srv_workorder');
     expect(await cols.headerTexts()).not.toContain('服务站');
     expect(await cols.headerTexts()).toContain('服务工程师');
+
+    // The settings are the user's, kept on the server: another browser profile has them too.
+    const other = await signedInPage(suite, 'hq', '/workOrder/list');
+    const otherList = new EntityListPage(other);
+    await otherList.waitFor('new_srv_workorder');
+    await other.locator('[data-testid="entity-list"] .ant-table-thead th', { hasText: '服务站' }).waitFor({ state: 'detached' });
+    expect(await new ListColumns(other).headerTexts()).toContain('服务工程师');
+
+    // Another user keeps the defaults.
+    const admin = await signedInPage(suite, 'admin', '/workOrder/list');
+    await new EntityListPage(admin).waitFor('new_srv_workorder');
+    expect(await new ListColumns(admin).headerTexts()).toContain('服务站');
   });
 });
