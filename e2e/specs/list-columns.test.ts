@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { AppShell } from '../pages/app-shell.ts';
 import { EntityListPage } from '../pages/entity-list-page.ts';
 import { ListColumns } from '../pages/list-columns.ts';
 import { portalSuite, signedInPage } from '../support/suite.ts';
@@ -21,6 +22,20 @@ describe('lists at 1440 px (issue 12 item 4)', () => {
       expect(h.right, h.text).toBeLessThanOrEqual(l.actionsLeft + 1);
       expect(h.right, h.text).toBeLessThanOrEqual(l.viewportWidth);
     }
+  });
+
+  it('and in English', async () => {
+    const page = await signedInPage(suite, 'hq', '/workOrder/list');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await new AppShell(page).switchLanguage('en-US');
+    await page.waitForFunction(() => document.documentElement.lang === 'en-US');
+    const list = new EntityListPage(page);
+    await list.waitFor('new_srv_workorder');
+    const l = await new ListColumns(page).layout();
+    expect(l.scrollWidth).toBeLessThanOrEqual(l.clientWidth);
+    const texts = l.headers.map((h) => h.text);
+    for (const t of ['Service station', 'Engineer', 'Appointment date', 'Created on']) expect(texts.some((x) => x.replace(/\s+/g, ' ').includes(t)), t).toBe(true);
+    for (const h of l.headers) expect(h.right, h.text).toBeLessThanOrEqual(l.actionsLeft + 1);
   });
 
   it('a hidden column stays hidden after a reload and in another browser of the same user, not for others', async () => {

@@ -31,7 +31,7 @@ describe('default column widths', () => {
     const widths = Object.fromEntries(cols.map((c) => [c.key, c.width]));
     // A width per kind of field: date, date and time, a name (lookup), the document number.
     expect(widths.new_appointmenttime).toBe(100);
-    expect(widths.createdon).toBe(140);
+    expect(widths.createdon).toBe(130);
     expect(widths.new_station_id).toBe(110);
     expect(widths.new_name).toBe(140);
   });

@@ -34,7 +34,7 @@ export function defaultColumnWidth(e: EntityDef, name: string, f: FieldDef | und
       if (name === e.primaryName) return 140;
       if (f.maxLength <= 20) return 96;
       if (f.maxLength <= 60) return 110;
-      if (f.maxLength <= 100) return 120;
+      if (f.maxLength <= 100) return 110;
       return 200;
     }
     case 'memo': return 200;
@@ -43,14 +43,15 @@ export function defaultColumnWidth(e: EntityDef, name: string, f: FieldDef | und
     case 'money': return 110;
     case 'bool': return 72;
     case 'date': return 100;
-    case 'datetime': return 140;
+    case 'datetime': return 130;
     case 'image': return 72;
     // A related record's name (a station's name wraps onto a second line rather than widen the list).
     case 'lookup': return 110;
     case 'optionset': {
-      // Status words drawn as tags (12px text, 8px padding): the longest word in either language.
+      // The longest option in either language (a status tag's smaller text offsets its padding);
+      // longer ones wrap.
       const longest = Math.max(...f.optionSet.options.flatMap((o) => Object.values(o.label).map((l) => textWidth(l, 12))), 0);
-      return Math.round(Math.min(110, Math.max(80, longest + 16 + CELL_PADDING)));
+      return Math.round(Math.min(110, Math.max(80, longest + 8 + CELL_PADDING)));
     }
   }
 }
