@@ -44,6 +44,40 @@ export class ListColumns {
     await this.page.getByTestId(`list-settings-col-${field}`).locator('.ant-checkbox-input').click();
   }
 
+  /** The header cell of a column, by its text. */
+  header(text: string) {
+    return this.page.locator('[data-testid="entity-list"] .ant-table-thead th', { hasText: text });
+  }
+
+  /** The width a column is laid out with (its `<col>`; a table with room to spare stretches them all). */
+  async colWidth(text: string): Promise<number> {
+    return this.header(text).first().evaluate((th) => {
+      const col = th.closest('table')?.querySelectorAll('colgroup col')[(th as HTMLTableCellElement).cellIndex] as HTMLElement | undefined;
+      return Number.parseFloat(col?.style.width ?? '') || 0;
+    });
+  }
+
+  /** Drags a header's right edge by `dx` pixels, waiting until its column is set that much wider. */
+  async dragWidth(text: string, dx: number) {
+    const before = await this.colWidth(text);
+    const handle = this.header(text).getByTestId('list-resize-handle');
+    const box = await handle.boundingBox();
+    if (!box) throw new Error(`no resize handle on ${text}`);
+    await this.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await this.page.mouse.down();
+    await this.page.mouse.move(box.x + box.width / 2 + dx / 2, box.y + box.height / 2, { steps: 3 });
+    await this.page.mouse.move(box.x + box.width / 2 + dx, box.y + box.height / 2, { steps: 3 });
+    await this.page.mouse.up();
+    await this.page.waitForFunction(
+      ([t, w]) =>
+        Array.from(document.querySelectorAll('[data-testid="entity-list"] .ant-table-thead th')).some((th) => {
+          const col = th.closest('table')?.querySelectorAll('colgroup col')[(th as HTMLTableCellElement).cellIndex] as HTMLElement | undefined;
+          return !!th.textContent?.includes(t as string) && Math.abs(Number.parseFloat(col?.style.width ?? '') - (w as number)) <= 1;
+        }),
+      [text, before + dx] as const,
+    );
+  }
+
   async headerTexts(): Promise<string[]> {
     return (await this.page.locator('[data-testid="entity-list"] .ant-table-thead th').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
   }

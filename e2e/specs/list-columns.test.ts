@@ -47,10 +47,15 @@ describe('lists at 1440 px (issue 12 item 4)', () => {
     await cols.open();
     await cols.toggle('new_station_id');
     await page.locator('[data-testid="entity-list"] .ant-table-thead th', { hasText: '服务站' }).waitFor({ state: 'detached' });
+    await page.keyboard.press('Escape');
+    // Widened by dragging its header's edge (the table has room: no scroll either way).
+    const engineer = await cols.colWidth('服务工程师');
+    await cols.dragWidth('服务工程师', 60);
     await page.reload();
     await list.waitFor('new_srv_workorder');
     expect(await cols.headerTexts()).not.toContain('服务站');
     expect(await cols.headerTexts()).toContain('服务工程师');
+    expect(await cols.colWidth('服务工程师')).toBe(engineer + 60);
 
     // The settings are the user's, kept on the server: another browser profile has them too.
     const other = await signedInPage(suite, 'hq', '/workOrder/list');
