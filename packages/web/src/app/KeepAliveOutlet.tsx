@@ -14,7 +14,8 @@ const scroller = () => document.scrollingElement ?? document.documentElement;
 
 /**
  * One panel per screen (tests and styles find the shown screen as the visible panel). It publishes
- * the screen's heading (its h2: a record's name once loaded) as the title of its tab and breadcrumb.
+ * the screen's heading (its h2, or the record's name beside it once loaded) as the title of its tab
+ * and breadcrumb.
  */
 function ScreenPanel({ screenKey, children }: { screenKey: string; children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -24,7 +25,9 @@ function ScreenPanel({ screenKey, children }: { screenKey: string; children: Rea
     let frame = 0;
     const publish = () => {
       frame = 0;
-      const text = el.querySelector('h2')?.textContent?.replace(/\s+/g, ' ').trim();
+      // A record's name beside the heading (DetailHeader's sub title) names it better than "编辑工单".
+      const named = el.querySelector('.detail-header-sub') ?? el.querySelector('h2');
+      const text = named?.textContent?.replace(/\s+/g, ' ').trim();
       if (text) setPageTitle(screenKey, text);
     };
     publish();

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { useSession } from '../session/store.ts';
 import { dropPageTitles, usePageMeta } from './page-meta.ts';
-import { confirmDiscard, isDirty, onScreenClosed, setKeepPolicy } from './unsaved-changes.ts';
+import { confirmDiscard, isDirty, markDirty, onScreenClosed, setKeepPolicy } from './unsaved-changes.ts';
 
 /** One page tab: a screen opened in this session, by key (the pathname), reopened at its full URL. */
 export interface PageTab {
@@ -124,23 +124,29 @@ export function removeTabs(keys: string[], home: string): void {
   const s = usePageTabs.getState();
   usePageTabs.setState({ tabs: s.tabs.filter((t) => !drop.has(t.key)), used: s.used.filter((k) => !drop.has(k)) });
   dropPageTitles((k) => drop.has(k));
+  // A closed screen's changes go with it (a hidden screen could not clear its own mark).
+  for (const k of drop) markDirty(k, false);
 }
 
 /**
- * Closes tabs after confirmDiscard for those holding unsaved changes. Resolves with the tab to show
- * when the active one was among them (its right neighbour, else its left), null when the active
- * one stays, false when the user kept the tabs.
+ * Closes tabs after confirmDiscard for those holding unsaved changes; false when the user kept
+ * them. When the active tab is among them, `show` gets the tab to show instead (its right
+ * neighbour, else its left) before the tabs go: leaving while the tab is still open is a kept
+ * screen's leave, which no route guard holds up.
  */
-export async function closeTabs(keys: string[], active: string, home: string): Promise<PageTab | null | false> {
+export async function closeTabs(keys: string[], active: string, home: string, show: (tab: PageTab) => void): Promise<boolean> {
   const drop = keys.filter((k) => k !== home);
-  if (!drop.length) return null;
+  if (!drop.length) return true;
   if (!(await confirmDiscard(drop))) return false;
   const before = usePageTabs.getState().tabs;
+  if (drop.includes(active)) {
+    const at = before.findIndex((t) => t.key === active);
+    const stays = (t: PageTab) => !drop.includes(t.key);
+    const next = before.slice(at + 1).find(stays) ?? before.slice(0, Math.max(at, 0)).reverse().find(stays) ?? before.find(stays);
+    if (next) show(next);
+  }
   removeTabs(drop, home);
-  if (!drop.includes(active)) return null;
-  const at = before.findIndex((t) => t.key === active);
-  const stays = (t: PageTab) => !drop.includes(t.key);
-  return before.slice(at + 1).find(stays) ?? before.slice(0, Math.max(at, 0)).reverse().find(stays) ?? before.find(stays) ?? null;
+  return true;
 }
 
 /**

@@ -14,6 +14,7 @@ import { AttachmentList } from '../widgets/attachments/AttachmentList.tsx';
 import { ButtonGroup, HEADER_MAX, type ActionButton } from '../widgets/ButtonGroup.tsx';
 import { CollapsibleSection } from '../widgets/CollapsibleSection.tsx';
 import { DetailHeader } from '../widgets/DetailHeader.tsx';
+import { useKeptEffect } from '../app/use-kept-effect.ts';
 import { ScrollSideNav } from '../widgets/ScrollSideNav.tsx';
 import { AddressFieldInput, fromAddressValue, toAddressValue, type AddressFields } from './AddressFieldInput.tsx';
 import { FieldItem, inputFor, rulesFor } from './FieldInput.tsx';
@@ -105,12 +106,12 @@ function EntityForm({ e, id, backTo, editPath, title, defaults, hiddenFields, lo
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [e, id, fields, form]);
 
-  useEffect(() => {
+  // Not again when its page tab is shown again (Activity re-runs effects): that would drop what was typed.
+  useKeptEffect(() => {
     if (creating) {
       form.setFieldsValue({ ...withAddress(toFormValues(e, {}, fields), {}), ...defaults });
       unsaved.reset();
     } else void load();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [creating, load]);
 
   const firstSignal = useRef(reloadSignal);

@@ -30,6 +30,7 @@ export function PageBreadcrumb({ home, homeLabel }: { home: string; homeLabel: s
     if (place.record && title) crumbs.push({ key: 'record', title });
   }
   if (!crumbs.length) return null;
+  for (const c of crumbs) c.title = <span data-testid="crumb">{c.title}</span>;
   return (
     <nav aria-label={t('tabs.breadcrumb')} className="page-breadcrumb" data-testid="page-breadcrumb">
       <Breadcrumb items={crumbs} />

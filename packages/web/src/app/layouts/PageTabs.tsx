@@ -65,11 +65,9 @@ export function PageTabs({ home, homeLabel }: { home: string; homeLabel: string 
     if (tab && tab.key !== active) navigate(tab.url);
   };
   const close = async (keys: string[], then?: string) => {
-    const next = await closeTabs(keys, active, home);
-    if (next === false) return;
-    // The active tab went: show the chosen tab ("close others" of another tab), else its neighbour.
-    if (next) show(tabs.find((x) => x.key === then && !keys.includes(x.key)) ?? next);
-    else if (then) show(tabs.find((x) => x.key === then));
+    // The active tab goes: show the chosen tab ("close others" of another tab), else its neighbour.
+    const closed = await closeTabs(keys, active, home, (next) => show(tabs.find((x) => x.key === then) ?? next));
+    if (closed && then && !keys.includes(active)) show(tabs.find((x) => x.key === then));
   };
   const act = (action: Action, target: string) => {
     const i = tabs.findIndex((x) => x.key === target);
