@@ -77,6 +77,21 @@ export class PageTabsBar {
     return text;
   }
 
+  /** Scrolls the page (the document scrolls in the shell) as far as it goes up to `y`; returns where it got. */
+  async scrollTo(y: number): Promise<number> {
+    return this.page.evaluate(async (to) => {
+      const el = document.scrollingElement ?? document.documentElement;
+      el.scrollTop = to;
+      // The scroll event (which the shell records per tab) comes with the next frame.
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      return el.scrollTop;
+    }, y);
+  }
+
+  async scrollTop(): Promise<number> {
+    return this.page.evaluate(() => (document.scrollingElement ?? document.documentElement).scrollTop);
+  }
+
   async breadcrumb(): Promise<string[]> {
     return (await this.page.getByTestId('page-breadcrumb').getByTestId('crumb').allInnerTexts()).map((t) => t.trim());
   }

@@ -31,6 +31,9 @@ describe('page tabs and breadcrumb', () => {
     await page.getByTestId('page-breadcrumb').getByText(order.new_name).waitFor();
     expect(await tabs.breadcrumb()).toEqual(['服务管理', '工单列表', order.new_name]);
     expect(await tabs.title(editKey)).toBe(order.new_name);
+    // The record's form scrolled down (the document scrolls in the shell): kept per tab.
+    const scrolled = await tabs.scrollTo(600);
+    expect(scrolled).toBeGreaterThan(100);
 
     // Back to the list by its tab: the search is still there (field, URL and rows).
     await tabs.switchTo('/workOrder/list');
@@ -45,7 +48,9 @@ describe('page tabs and breadcrumb', () => {
     await customer.fill('浦东测试客户');
     await tabs.waitForDirty('/workOrder/create');
     await tabs.switchTo(editKey);
+    expect(await tabs.scrollTop()).toBe(scrolled);
     await tabs.switchTo('/workOrder/create');
+    expect(await tabs.scrollTop()).toBe(0);
     expect(await tabs.shown().getByTestId('field-new_customer').inputValue()).toBe('浦东测试客户');
 
     // Closing the dirty tab asks; staying keeps tab and value.
