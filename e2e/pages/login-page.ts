@@ -56,6 +56,19 @@ export class LoginPage {
     throw new Error(`no SMS arrived for ${mobile}`);
   }
 
+  /** Why the last session ended, on the sign-in card (an antd Alert, not a toast). */
+  reason() {
+    return this.page.getByTestId('login-reason');
+  }
+
+  /** Every visible element (inline alerts and toasts) showing `text`: a message said once counts 1. */
+  async timesShown(text: string): Promise<number> {
+    const inline = this.page.locator('.ant-alert', { hasText: text });
+    const toasts = this.page.locator('.ant-message-notice', { hasText: text });
+    const visible = async (l: ReturnType<Page['locator']>) => (await Promise.all((await l.all()).map((x) => x.isVisible()))).filter(Boolean).length;
+    return (await visible(inline)) + (await visible(toasts));
+  }
+
   async errorText(): Promise<string> {
     const el = this.page.getByTestId('login-error');
     await el.waitFor({ state: 'visible' });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { CartPage, ConfirmOrderPage } from '../pages/shop-pages.ts';
 import { pageApi, portalSuite, signedInPage } from '../support/suite.ts';
 
 const suite = portalSuite();
@@ -14,7 +15,7 @@ async function pick(page: Page, testId: string, option: string) {
 }
 
 describe('shop and cart', () => {
-  it('adds products, settles the cart into orders and shows them', async () => {
+  it('adds two products, selects all beside 去结算, settles with the station address prefilled and edited, and shows the orders', async () => {
     const page = await signedInPage(suite, 'station1', '/shoppingmall/chooseproduct');
     const cards = page.getByTestId('product-card');
     await cards.first().waitFor();
@@ -27,33 +28,44 @@ describe('shop and cart', () => {
     await page.locator('[data-testid="cart-count"][data-count="2"]').waitFor();
 
     await page.goto(`${suite.portal.standardUrl}/shopcart/list`);
-    const items = page.getByTestId('cart-item');
-    await items.first().waitFor();
-    expect(await items.count()).toBe(2);
-    for (const box of await page.getByTestId('cart-item-check').all()) await box.check().catch(() => box.click());
-    expect(Number(await page.getByTestId('cart-total').getAttribute('data-amount'))).toBeGreaterThan(0);
-    await page.getByTestId('cart-settle').click();
-
-    await page.getByTestId('confirm-form').waitFor();
-    await page.getByTestId('confirm-contact').fill('陈志强');
-    await page.getByTestId('confirm-phone').fill('13800138001');
-    await pick(page, 'confirm-address-province', '上海市');
-    // The statistics' 市辖区 of a municipality is shown as the city itself.
-    await pick(page, 'confirm-address-city', '上海市');
-    await pick(page, 'confirm-address-county', '浦东新区');
-    await page.getByTestId('confirm-address-detail').fill('张江高科技园区碧波路 690 号');
-    await page.getByTestId('confirm-submit').click();
-    const result = page.getByTestId('settle-result');
-    await result.waitFor();
-    const orders = await page.getByTestId('settle-order').allInnerTexts();
-    expect(orders.length).toBeGreaterThanOrEqual(1);
-    expect(orders.join('\n')).toMatch(/SO\d{8}-\d{4}/);
-
-    // The cart is empty again and the orders are the station's.
+    const cart = new CartPage(page);
+    await cart.waitForItems(2);
+    expect(await cart.items().count()).toBe(2);
+    // Items start unchecked (spec 000 §3); the select-all, count and total sit beside 去结算.
+    expect(await cart.selectAllState()).toBe('none');
+    await cart.items().first().getByTestId('cart-item-check').check();
+    expect(await cart.selectAllState()).toBe('some');
+    expect(await cart.selectedCount()).toBe(1);
+    await cart.selectAll();
+    expect(await cart.selectAllState()).toBe('all');
+    expect(await cart.selectedCount()).toBe(2);
+    expect(await cart.bar().getByTestId('cart-selected').innerText()).toContain('已选 2 件');
     const api = pageApi(page);
+    const lines = (await api<{ ProductList: { Amount: string }[] }[]>('/api/ShoppingCart/GetProductList')).flatMap((g) => g.ProductList);
+    const expected = lines.reduce((sum, l) => sum + Math.round(Number(l.Amount) * 100), 0) / 100;
+    expect(await cart.total()).toBe(expected);
+    await cart.settle();
+
+    // The delivery details start from station1's station (上海浦东华辰服务站), editable.
+    const confirm = new ConfirmOrderPage(page);
+    await confirm.waitForPrefill();
+    expect(await confirm.delivery()).toEqual({
+      contact: '陈志强', phone: '021-58956321', province: '上海市', city: '上海市', county: '浦东新区', detail: '张江高科技园区碧波路 690 号',
+    });
+    await confirm.setDetail('张江高科技园区碧波路 690 号 3 号楼收发室');
+    await pick(page, 'confirm-address-county', '徐汇区');
+    await confirm.setContact('王芳');
+    const created = await confirm.submit();
+    expect(created.length).toBeGreaterThanOrEqual(1);
+    expect(created.join('\n')).toMatch(/SO\d{8}-\d{4}/);
+
+    // The cart is empty again and the orders are the station's, with the edited address.
     expect(await api<unknown[]>('/api/ShoppingCart/GetProductList')).toEqual([]);
-    const mine = await api<{ value: { name: string; new_status: number }[] }>('/api/crmdata/Retrieve/salesorders?$orderby=createdon desc&$top=1');
+    const mine = await api<{ value: { name: string; new_status: number; new_contact: string; new_county: string; new_address: string }[] }>(
+      '/api/crmdata/Retrieve/salesorders?$orderby=createdon desc&$top=1',
+    );
     expect(mine.value[0].new_status).toBe(2);
+    expect(mine.value[0]).toMatchObject({ new_contact: '王芳', new_county: '徐汇区', new_address: '张江高科技园区碧波路 690 号 3 号楼收发室' });
     await page.goto(`${suite.portal.standardUrl}/order/list`);
     await page.getByTestId('list-row').filter({ hasText: mine.value[0].name }).waitFor();
   });

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { AppShell } from '../pages/app-shell.ts';
 import { LoginPage } from '../pages/login-page.ts';
 import { portalSuite } from '../support/suite.ts';
 import { storedAuth, waitForPath } from '../support/session.ts';
@@ -18,15 +17,31 @@ async function signedIn(username: string) {
 }
 
 describe('session', () => {
-  it('signs the first browser out with the 409 message when the account signs in elsewhere', async () => {
+  it('signs the first browser out: its next request lands on sign-in with the 409 reason as an Alert that stays until the user types', async () => {
+    const elsewhere = '您的账号在其他地方登录，如果不是你本人操作，请尽快修改登录密码';
     const first = await signedIn('station1');
     await signedIn('station1');
-    await first.reload();
-    const shell = new AppShell(first);
-    const toasts = await shell.toasts();
-    expect(toasts.join('\n')).toContain('您的账号在其他地方登录，如果不是你本人操作，请尽快修改登录密码');
-    await first.getByTestId('login-form').waitFor();
+    // The first browser's next request, in the app (no reload): the notice list asks the server → 409.
+    await first.getByTestId('header-notices').click();
+    const login = new LoginPage(first, suite.portal);
+    const reason = login.reason();
+    await reason.waitFor({ state: 'visible' });
+    expect(await reason.innerText()).toContain(elsewhere);
+    // An Alert on the sign-in card, not a toast; carried in sessionStorage, not the URL.
+    expect(await reason.getAttribute('role')).toBe('alert');
+    expect(await reason.evaluate((e) => e.classList.contains('ant-alert') && !!e.closest('[data-testid="login-form"]') && !e.closest('.ant-message'))).toBe(true);
+    expect(await login.timesShown(elsewhere)).toBe(1);
+    expect(decodeURIComponent(first.url())).not.toContain('elsewhere');
+    expect(await first.evaluate(() => sessionStorage.getItem('portal.signInReason'))).toBe('{"kind":"elsewhere"}');
     expect((await storedAuth(first))?.isLoggedIn ?? false).toBe(false);
+    // Another UI interaction that is not acting on it: still shown.
+    await first.getByTestId('login-username').focus();
+    await first.getByTestId('login-username').click();
+    expect(await reason.isVisible()).toBe(true);
+    // Typing is acting on it: gone, and not shown again.
+    await first.getByTestId('login-username').pressSequentially('s');
+    await reason.waitFor({ state: 'detached' });
+    expect(await first.evaluate(() => sessionStorage.getItem('portal.signInReason'))).toBeNull();
   });
 
   it('clears the session at start when the last heartbeat is more than 90 s old', async () => {

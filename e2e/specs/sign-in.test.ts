@@ -30,6 +30,8 @@ describe('sign-in on the standard portal', () => {
     const login = new LoginPage(page, portal);
     await login.signInWithPassword('hq', 'Wrong2026x');
     expect(await login.errorText()).toContain('用户名或密码错误');
+    // Said once, on the form: no toast repeats it (issue 12 item 9).
+    expect(await login.timesShown('用户名或密码错误')).toBe(1);
     await login.signInWithPassword('guest');
     await page.getByTestId('login-error').getByText('您无权登录门户网站。').waitFor();
     expect(pathOf(page)).toBe('/login');

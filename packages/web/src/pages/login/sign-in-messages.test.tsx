@@ -53,7 +53,7 @@ describe('why the session ended stays on the sign-in card (issue 12 item 9a)', (
     act(() => useSession.getState().setIsStore(true));
     setSignInReason({ kind: 'expired' });
     renderApp('/login1');
-    const alert = await screen.findByTestId('login-reason');
+    const alert = await screen.findByTestId('login-reason', undefined, { timeout: 10_000 });
     expect(screen.getByTestId('page-login1')).toBeTruthy();
     expect(within(alert).getByText('登录已过期，请重新登录')).toBeTruthy();
     fireEvent.click(within(alert).getByRole('button'));
@@ -70,7 +70,7 @@ describe('why the session ended stays on the sign-in card (issue 12 item 9a)', (
       return undefined;
     });
     renderApp('/login');
-    expect((await screen.findByTestId('login-reason')).textContent).toContain('登录已失效，请重新登录');
+    expect((await screen.findByTestId('login-reason', undefined, { timeout: 10_000 })).textContent).toContain('登录已失效，请重新登录');
     await screen.findByTestId('login-captcha-img');
     // Filled without input events (autofill): the reason stays until the sign-in succeeds.
     type('login-username', 'station1');
@@ -90,7 +90,7 @@ describe('a wrong password is said once (issue 12 item 9b)', () => {
       url === '/token' ? jsonReply({ ErrorCode: 400, Message: '用户名或密码错误', error: 'invalid_grant', error_description: '用户名或密码错误' }, 400, 'invalid_grant') : undefined,
     );
     renderApp('/login');
-    await screen.findByTestId('login-captcha-img');
+    await screen.findByTestId('login-captcha-img', undefined, { timeout: 10_000 });
     type('login-username', 'station1');
     type('login-password', 'wrong');
     type('login-captcha', 'AB12');

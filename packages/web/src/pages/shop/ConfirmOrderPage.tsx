@@ -85,12 +85,10 @@ export default function ConfirmOrderPage() {
     if (ticket && !ticket.orders) reloadCart().catch(() => undefined);
   }, [ticket]);
 
-  useEffect(() => {
-    if (profile && !form.getFieldValue('contact')) form.setFieldsValue({ contact: profile.fullName, phone: PATTERNS.phone.test(profile.mobilephone) ? profile.mobilephone : '' });
-  }, [profile, form]);
-
-  // The server's default delivery (the user's station address) fills what the user has not typed yet.
+  // The server's default delivery (the user's station address, else their own name and mobile)
+  // fills what the user has not typed yet; without it, the profile's name and mobile.
   const open = !!ticket && !ticket.orders;
+  const [noDefault, setNoDefault] = useState(false);
   useEffect(() => {
     if (!open) return;
     let live = true;
@@ -105,11 +103,17 @@ export default function ConfirmOrderPage() {
         form.setFieldsValue(fill);
         setFromStation(!!fill.address);
       })
-      .catch(() => undefined);
+      .catch(() => live && setNoDefault(true));
     return () => {
       live = false;
     };
   }, [open, form]);
+
+  useEffect(() => {
+    if (!noDefault || !profile) return;
+    if (!form.isFieldTouched('contact') && !form.getFieldValue('contact')) form.setFieldValue('contact', profile.fullName);
+    if (!form.isFieldTouched('phone') && !form.getFieldValue('phone') && PATTERNS.phone.test(profile.mobilephone)) form.setFieldValue('phone', profile.mobilephone);
+  }, [noDefault, profile, form]);
 
   const items: CartItem[] = useMemo(() => {
     const ids = new Set(ticket?.itemIds ?? []);

@@ -33,7 +33,7 @@ describe('cart checkout bar (issue 12 item 8)', () => {
     signIn();
     stubServer((url) => (url === '/api/ShoppingCart/GetProductList' ? envelope(CART) : url.startsWith('/api/ShoppingCart/') ? envelope(null) : undefined));
     const { router } = renderApp('/shopcart/list');
-    await screen.findAllByTestId('cart-item');
+    await screen.findAllByTestId('cart-item', undefined, { timeout: 10_000 });
     const bar = screen.getByTestId('cart-bar');
     // Everything the user needs to settle is in one bar, at the bottom (sticky) and at the top.
     for (const id of ['cart-check-all', 'cart-total', 'cart-settle']) expect(within(bar).getByTestId(id)).toBeTruthy();
@@ -88,9 +88,9 @@ describe('confirm: the delivery address starts from the station (issue 12 item 8
       return undefined;
     });
     renderApp('/confirm/tok9/order');
-    await screen.findByTestId('confirm-form');
+    await screen.findByTestId('confirm-form', undefined, { timeout: 10_000 });
     const detail = screen.getByTestId('confirm-address-detail') as HTMLInputElement;
-    await waitFor(() => expect(detail.value).toBe('张江高科技园区碧波路 690 号'));
+    await waitFor(() => expect(detail.value).toBe('张江高科技园区碧波路 690 号'), { timeout: 5000 });
     expect((screen.getByTestId('confirm-contact') as HTMLInputElement).value).toBe('陈志强');
     expect((screen.getByTestId('confirm-phone') as HTMLInputElement).value).toBe('021-58956321');
     const picked = (id: string) => screen.getByTestId(id).closest('.ant-select')!.textContent;
