@@ -18,6 +18,7 @@ import { screenOf, useColumnSettings } from './column-settings.ts';
 import { ColumnSettings } from './ColumnSettings.tsx';
 import { cellText } from './format.ts';
 import { FilterPanel } from './FilterPanel.tsx';
+import { headerMinWidth, searchBoxProps } from './text-fit.ts';
 import { ResizableHeaderCell, type ResizableHeaderProps } from './ResizableHeaderCell.tsx';
 import { lockedByState, stateFields } from './row-state.ts';
 import { isFiltered, PAGE_SIZES, SEARCH_WIDTH, serializeGridState, useGridUrlState } from './grid-state.ts';
@@ -197,9 +198,11 @@ function EntityList({ e, views: viewNames, routeBase, paths, title, extraFilter,
 
   const titles = Object.fromEntries(columns.map((c) => [c, e.allFields[c]?.label[lang] ?? c]));
   const shownColumns = settings.columns.filter((c) => !c.hidden);
-  const tableColumns: TableColumnsType<RecordRow> = shownColumns.map(({ key: c, width }) => {
+  const tableColumns: TableColumnsType<RecordRow> = shownColumns.map(({ key: c, width: set }) => {
     const field = e.allFields[c];
     const sortable = SORTABLE.has(field?.type ?? '');
+    // Never narrower than the header's longest word (English that fits: no "Appoint / ment").
+    const width = Math.max(set, headerMinWidth(titles[c], sortable));
     return {
       key: c,
       dataIndex: c,
@@ -252,6 +255,7 @@ function EntityList({ e, views: viewNames, routeBase, paths, title, extraFilter,
   };
 
   const searchable = searchFields(e).map((f) => e.allFields[f].label[lang]).join('/');
+  const searchHint = t('widgets.list.searchPlaceholder', { fields: searchable });
 
   return (
     <div data-testid="entity-list" data-entity={e.logicalName} className="entity-list">
@@ -270,12 +274,11 @@ function EntityList({ e, views: viewNames, routeBase, paths, title, extraFilter,
           <Input
             data-testid="list-search"
             aria-label={t('widgets.list.searchPlaceholder', { fields: searchable })}
-            placeholder={t('widgets.list.searchPlaceholder', { fields: searchable })}
+            {...searchBoxProps(searchHint, SEARCH_WIDTH)}
             value={draftQ}
             allowClear
             onChange={(ev) => setDraftQ(ev.target.value)}
             onPressEnter={query}
-            style={{ width: SEARCH_WIDTH }}
           />
           <Button type="primary" icon={<SearchOutlined />} onClick={query} data-testid="list-query">
             {t('widgets.action.query')}
@@ -303,7 +306,7 @@ function EntityList({ e, views: viewNames, routeBase, paths, title, extraFilter,
         pagination={false}
         // The columns' widths: no horizontal scroll while they fit, and when the user widens them the
         // pinned actions column stays beside the last one instead of covering it.
-        scroll={{ x: shownColumns.reduce((w, c) => w + c.width, 0) + actionsColumn }}
+        scroll={{ x: tableColumns.reduce((w, c) => w + Number(c.width ?? 0), 0) }}
         onChange={onTableChange}
         onRow={(row) =>
           ({

@@ -5,6 +5,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useT } from '../../locales/i18n.ts';
 import { useSession } from '../../session/store.ts';
 import { visibleMenu, type VisibleMenuGroup } from '../menu.ts';
+import './side-nav.css';
 
 const GROUP_ICONS: Record<string, ReactNode> = {
   parts: <ToolOutlined />,
@@ -39,6 +40,7 @@ export function NavMenu({ mode, homePath, homeLabel }: { mode: 'inline' | 'horiz
       key: `group:${g.key}`,
       icon: GROUP_ICONS[g.key] ?? <AppstoreOutlined />,
       label: t(g.label),
+      popupClassName: 'portal-nav-popup',
       children: g.items.map((i) => ({ key: i.key, label: t(i.label), disabled: !i.enabled, 'data-testid': `nav-${i.key}` })),
     })),
   ];
@@ -51,6 +53,7 @@ export function NavMenu({ mode, homePath, homeLabel }: { mode: 'inline' | 'horiz
   return (
     <Menu
       mode={mode}
+      className="portal-nav-menu"
       theme={mode === 'inline' ? 'dark' : 'light'}
       items={items}
       selectedKeys={key ? [key] : []}

@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { listNotices, type NoticeItem } from '../../api/notices.ts';
 import { refreshNoticeUnread, useCounters } from '../../app/counters.ts';
 import { isFiltered, PAGE_SIZES, SEARCH_WIDTH, serializeGridState, useGridUrlState } from '../../entity-ui/grid-state.ts';
+import { searchBoxProps } from '../../entity-ui/text-fit.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
 import { usePrivilege } from '../../session/use-privilege.ts';
 import { formatUtc8 } from '../../shared/date.ts';
@@ -92,12 +93,11 @@ export function NoticeList({ base, title }: { base: '/dmsnotice' | '/servicenoti
           <Input
             data-testid="notice-search"
             aria-label={t('widgets.notice.searchPlaceholder')}
-            placeholder={t('widgets.notice.searchPlaceholder')}
+            {...searchBoxProps(t('widgets.notice.searchPlaceholder'), SEARCH_WIDTH)}
             allowClear
             value={keyword}
             onChange={(e) => setKeyword(e.target.value)}
             onPressEnter={() => update({ q: keyword.trim() })}
-            style={{ width: SEARCH_WIDTH }}
           />
           <Checkbox data-testid="notice-unread-only" checked={unread} onChange={(e) => setFilter({ unread: e.target.checked ? 'true' : '' })}>
             {t('widgets.notice.unreadOnly')}

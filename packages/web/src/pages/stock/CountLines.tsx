@@ -4,6 +4,7 @@ import { Button, Input, InputNumber, Pagination, Segmented, Space, Table, Typogr
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { retrieveMultiple, type RecordRow } from '../../api/records.ts';
 import { SEARCH_WIDTH } from '../../entity-ui/grid-state.ts';
+import { searchBoxProps } from '../../entity-ui/text-fit.ts';
 import { literal, quote } from '../../entity-ui/odata.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
 import { validCount, type CountEdits, type LineValues } from './count-edits.ts';
@@ -122,12 +123,11 @@ export function CountLines({ sheetId, editable, version, edits, onEdit, extra }:
           <Input
             data-testid="sc-search"
             aria-label={t('widgets.list.searchPlaceholder', { fields: `${label('new_code')}/${label('new_name')}` })}
-            placeholder={t('widgets.list.searchPlaceholder', { fields: `${label('new_code')}/${label('new_name')}` })}
+            {...searchBoxProps(t('widgets.list.searchPlaceholder', { fields: `${label('new_code')}/${label('new_name')}` }), SEARCH_WIDTH)}
             value={text}
             allowClear
             onChange={(ev) => setText(ev.target.value)}
             onPressEnter={search}
-            style={{ width: SEARCH_WIDTH }}
           />
           <Button icon={<SearchOutlined />} onClick={search} data-testid="sc-query">
             {t('widgets.action.query')}

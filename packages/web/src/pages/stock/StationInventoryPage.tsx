@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { saveLimits, stationInventory } from '../../api/stock.ts';
 import { toast } from '../../app/feedback.ts';
 import { SEARCH_WIDTH } from '../../entity-ui/grid-state.ts';
+import { searchBoxProps } from '../../entity-ui/text-fit.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
 import { useSession } from '../../session/store.ts';
 import { usePrivilege } from '../../session/use-privilege.ts';
@@ -218,11 +219,10 @@ export default function StationInventoryPage() {
           <Input
             data-testid="spb-search"
             aria-label={t('widgets.list.searchPlaceholder', { fields: `${LIMIT.allFields.new_code.label[lang]}/${LIMIT.allFields.new_name.label[lang]}` })}
-            placeholder={t('widgets.list.searchPlaceholder', { fields: `${LIMIT.allFields.new_code.label[lang]}/${LIMIT.allFields.new_name.label[lang]}` })}
+            {...searchBoxProps(t('widgets.list.searchPlaceholder', { fields: `${LIMIT.allFields.new_code.label[lang]}/${LIMIT.allFields.new_name.label[lang]}` }), SEARCH_WIDTH)}
             value={search}
             allowClear
             onChange={(ev) => setSearch(ev.target.value)}
-            style={{ width: SEARCH_WIDTH }}
             disabled={!stationId}
           />
           {changed.length > 0 && (

@@ -92,7 +92,8 @@ export function chartOption(c: ChartModel): Record<string, unknown> {
   if (c.key === 'type') {
     return {
       ...base,
-      legend: { bottom: 0, type: 'scroll' },
+      // A plain legend wraps onto more rows; a scrolling one cut the last name ("M…").
+      legend: { bottom: 0 },
       // Two-line labels that wrap (never "Installa..."); fitToWidth sizes the ring to leave them room.
       series: [
         {
