@@ -37,6 +37,66 @@ export class EntityFormPage {
     await this.page.getByTestId('form-save').click();
   }
 
+  /** The current text of a text-like input. */
+  async inputValue(name: string): Promise<string> {
+    const el = this.field(name);
+    const input = (await el.evaluate((e) => e.tagName === 'INPUT' || e.tagName === 'TEXTAREA')) ? el : el.locator('input, textarea').first();
+    return input.inputValue();
+  }
+
+  /**
+   * What a field shows, on an editable form (its input's value) or a read-only one (its
+   * description panel's text, RecordDescriptions).
+   */
+  async text(name: string): Promise<string> {
+    const view = this.page.getByTestId(`view-${name}`);
+    await view.or(this.field(name)).first().waitFor();
+    if (await view.count()) return (await view.innerText()).trim();
+    return (await this.inputValue(name)).trim();
+  }
+
+  /** 返回 in the detail header. */
+  async back() {
+    await this.page.getByTestId('form-back').click();
+  }
+
+  /** The unsaved-changes question (confirmDiscard), once it is shown. */
+  async unsavedDialog() {
+    const dialog = this.page.locator('.ant-modal-confirm').filter({ hasText: '有未保存的修改' });
+    await dialog.waitFor({ state: 'visible' });
+    return dialog;
+  }
+
+  /** Answers the unsaved-changes question with 留在此页; done when the question is gone. */
+  async stayOnPage() {
+    const dialog = await this.unsavedDialog();
+    await dialog.getByRole('button', { name: '留在此页' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  }
+
+  /** Answers the unsaved-changes question with 离开 (antd spaces two-character labels: "离 开"). */
+  async leavePage() {
+    const dialog = await this.unsavedDialog();
+    await dialog.getByRole('button', { name: /^离\s*开$/ }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  }
+
+  /** A read-only record: its description panels are shown (the record loaded). */
+  async waitForReadOnly(entity?: string) {
+    await this.waitFor(entity);
+    await this.page.getByTestId('record-descriptions').waitFor({ state: 'visible' });
+  }
+
+  /** What a read-only record shows for a field. */
+  async shown(name: string): Promise<string> {
+    return (await this.page.getByTestId(`view-${name}`).innerText()).trim();
+  }
+
+  /** Inputs of any kind inside the record's details (a read-only record has none). */
+  inputs() {
+    return this.page.locator('[data-testid="entity-form"] :is(input, textarea, .ant-select, .ant-picker)');
+  }
+
   async openAttachments() {
     await this.page.getByTestId('form-tab-attachments').click();
     await this.page.getByTestId('attachment-list').waitFor();

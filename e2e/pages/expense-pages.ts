@@ -76,11 +76,9 @@ export class ExpenseClaimPage extends EntityFormPage {
     return (await this.page.getByTestId(`ec-${command}`).count()) > 0;
   }
 
-  /** A field's shown value (read-only form). */
+  /** A field's shown value (read-only form: its description panel). */
   async value(name: string): Promise<string> {
-    const hook = this.field(name);
-    const el = (await hook.evaluate((e) => e.tagName === 'INPUT' || e.tagName === 'TEXTAREA')) ? hook : hook.locator('input, textarea').first();
-    return (await el.inputValue()).trim();
+    return this.text(name);
   }
 
   /** Runs a command through its dialog with the given field values; waits for the next formstatus. */

@@ -18,7 +18,7 @@ export class StationQuotaPage extends EntityFormPage {
 
   /** The current quota (the ledger's balance) the screen shows. */
   async current(): Promise<number> {
-    return amountOf(await this.field('new_currentamount').inputValue());
+    return amountOf(await this.text('new_currentamount'));
   }
 }
 
@@ -49,7 +49,7 @@ export class AmountAdjustmentPage extends EntityFormPage {
   }
 
   async number(): Promise<string> {
-    return (await this.field('new_name').inputValue()).trim();
+    return this.text('new_name');
   }
 
   async waitForApproval(status: number) {

@@ -96,8 +96,8 @@ describe('station quota: an approved adjustment raises it, a parts application d
     const form = new AmountAdjustmentPage(hq);
     await form.waitForDocument();
     await form.waitForApproval(approvalStatus.approved);
-    expect(amountOf(await form.field('new_beforeamount').inputValue())).toBe(quotaBefore);
-    expect(amountOf(await form.field('new_afteramount').inputValue())).toBe(quotaBefore + RAISE);
+    expect(amountOf(await form.text('new_beforeamount'))).toBe(quotaBefore);
+    expect(amountOf(await form.text('new_afteramount'))).toBe(quotaBefore + RAISE);
     expect(await hq.getByTestId('amountadjust-submit').count()).toBe(0);
   });
 
@@ -152,8 +152,8 @@ describe('station quota: an approved adjustment raises it, a parts application d
     await waitForPath(hq, /^\/amountChangeLog\/Line\//);
     const line = new EntityFormPage(hq);
     await line.waitFor('new_srv_amountchangelog');
-    expect(amountOf(await line.field('new_changeamount').inputValue())).toBe(-applicationTotal);
-    expect(amountOf(await line.field('new_afteramount').inputValue())).toBe(after);
+    expect(amountOf(await line.text('new_changeamount'))).toBe(-applicationTotal);
+    expect(amountOf(await line.text('new_afteramount'))).toBe(after);
   });
 });
 

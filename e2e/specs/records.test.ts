@@ -59,6 +59,7 @@ describe('stations and service personnel', () => {
     const page = await signedInPage(suite, 'station1', '/basicData/edit');
     await new EntityFormPage(page).waitFor('new_srv_station');
     await waitForPath(page, '/basicData/edit');
-    expect(await page.getByTestId('field-new_name').inputValue()).toBe('上海浦东华辰服务站');
+    // Read-only for the station itself: shown as description panels (RecordDescriptions).
+    expect(await new EntityFormPage(page).text('new_name')).toBe('上海浦东华辰服务站');
   });
 });

@@ -75,10 +75,12 @@ function EntityForm({ e, id, backTo, editPath, title, defaults, hiddenFields, lo
   const writable = canWrite ?? (!!e.access?.write && can(e.access.write));
   const readOnly = !writable;
   const attachable = canAttach ?? (writable || (!!e.access?.attach && can(e.access.attach)));
-  // Asks before unsaved changes are dropped; the baseline is what was last loaded or saved.
-  const unsaved = useFormUnsaved(form, !readOnly);
   const sections = useMemo(() => formSections(e, lang, t('widgets.form.details'), hiddenFields, creating), [e, lang, t, hiddenFields, creating]);
   const fields = useMemo(() => sections.flatMap((s) => s.fields), [sections]);
+  // Asks before unsaved changes are dropped: what would be saved, against what was last loaded or saved.
+  const unsaved = useFormUnsaved(form, !readOnly, undefined, (v) =>
+    toPayload(e, addressFields ? { ...v, ...fromAddressValue(v[addressFields.province] as AddressValue, addressFields) } : v, fields, false),
+  );
   const [row, setRow] = useState<RecordRow | null>(null);
   const [loading, setLoading] = useState(!creating);
   const [missing, setMissing] = useState(false);

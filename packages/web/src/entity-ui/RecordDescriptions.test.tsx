@@ -87,7 +87,7 @@ describe('RecordDescriptions', () => {
       return undefined;
     });
     renderApp('/worker/edit/w1');
-    await waitFor(() => expect(screen.getByTestId('view-new_name').textContent).toBe('赵磊'), { timeout: 15000 });
+    await waitFor(() => expect(screen.getByTestId('view-new_name').textContent).toBe('赵磊'), { timeout: 40_000 });
     const form = screen.getByTestId('entity-form');
     expect(within(form).getByRole('heading', { level: 2 }).textContent).toBe(translate('widgets.form.view', { entity: '服务人员' }));
     expect(shown('new_sex')).toBe('男');

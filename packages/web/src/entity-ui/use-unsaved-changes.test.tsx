@@ -41,7 +41,7 @@ async function openWorker() {
   const updates = workerServer();
   const view = renderApp('/worker/edit/w1');
   // The first render loads the screen's code: allow it time.
-  await waitFor(() => expect(nameInput().value).toBe('赵磊'), { timeout: 15000 });
+  await waitFor(() => expect(nameInput().value).toBe('赵磊'), { timeout: 40_000 });
   return { ...view, updates };
 }
 
@@ -53,7 +53,8 @@ afterEach(() => {
   setKeepPolicy(() => false);
 });
 
-describe('unsaved-changes guard of the generic form', () => {
+// Whole-app renders on a shared, busy machine: generous time.
+describe('unsaved-changes guard of the generic form', { timeout: 90_000 }, () => {
   it('lets an unchanged form go without asking', async () => {
     const { router } = await openWorker();
     setKeepPolicy(() => false);

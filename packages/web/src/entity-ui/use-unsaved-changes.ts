@@ -41,9 +41,11 @@ function watchBeforeUnload(): void {
  * the tab bar) until the user answers, and keeps the browser's unload question armed. `rev`
  * re-asserts the mark after someone else cleared it while the screen stayed (any later edit).
  */
-export function useUnsavedChanges(dirty: boolean, rev?: unknown): { key: string; markClean: () => void } {
+export function useUnsavedChanges(dirty: boolean, rev?: unknown): { key: string; markClean: () => void; passing: { current: boolean } } {
   const key = useScreenKey();
   watchBeforeUnload();
+  // True while a save runs: the save's own navigation (e.g. to the new record) must go through.
+  const passing = useRef(false);
 
   useEffect(() => {
     markDirty(key, dirty);
@@ -54,7 +56,7 @@ export function useUnsavedChanges(dirty: boolean, rev?: unknown): { key: string;
 
   // The registry, not the local flag, decides: 返回 or a confirmed tab close clears it before navigating.
   const shouldBlock = useCallback<BlockerFunction>(
-    ({ currentLocation, nextLocation }) => isDirty(key) && !willKeep(key) && getSession().auth.isLoggedIn && currentLocation.pathname !== nextLocation.pathname,
+    ({ currentLocation, nextLocation }) => !passing.current && isDirty(key) && !willKeep(key) && getSession().auth.isLoggedIn && currentLocation.pathname !== nextLocation.pathname,
     [key],
   );
   const blocker = useBlocker(shouldBlock);
@@ -70,13 +72,15 @@ export function useUnsavedChanges(dirty: boolean, rev?: unknown): { key: string;
   }, [blocker, key]);
 
   const markClean = useCallback(() => markDirty(key, false), [key]);
-  return { key, markClean };
+  return { key, markClean, passing };
 }
 
 /**
  * A value as its saved form compares: empty texts, lists and objects are nothing, dates their
  * instant, lookups their id, texts trimmed (saving trims them).
  */
+const LOOKUP_KEYS = new Set(['id', 'name', 'row', 'entityName', 'logicalName']);
+
 export function comparable(v: unknown): unknown {
   if (v === null || v === undefined) return null;
   if (typeof v === 'string') return v.trim() === '' ? null : v.trim();
@@ -88,7 +92,8 @@ export function comparable(v: unknown): unknown {
   }
   if (typeof v === 'object') {
     const o = v as Record<string, unknown>;
-    if (typeof o.id === 'string' || typeof o.id === 'number') return o.id === '' ? null : String(o.id);
+    // A lookup value ({ id, name }): its id is what saves.
+    if ((typeof o.id === 'string' || typeof o.id === 'number') && Object.keys(o).every((k) => LOOKUP_KEYS.has(k))) return o.id === '' ? null : String(o.id);
     const out: Record<string, unknown> = {};
     for (const k of Object.keys(o).sort()) {
       const c = comparable(o[k]);
@@ -109,18 +114,50 @@ export function sameValues(a: Record<string, unknown> | undefined, b: Record<str
  * loaded or saved), not merely touched. Call `reset()` right after loading values into the form
  * and after saving; until the first reset the form counts as unchanged.
  */
-export function useFormUnsaved(form: FormInstance, enabled = true): { dirty: boolean; reset: (values?: Record<string, unknown>) => void; key: string } {
+export function useFormUnsaved(
+  form: FormInstance,
+  enabled = true,
+  /** What the screen edits besides the form's fields (e.g. a flow's steps), compared the same way. */
+  extra?: unknown,
+  /**
+   * The values as they would be saved (e.g. the request body): compared instead of the raw form
+   * values, so an input that only completes its value (an address picker finding its codes) is
+   * not a change.
+   */
+  saved?: (values: Record<string, unknown>) => unknown,
+): { dirty: boolean; reset: () => void; whileSaving: <T>(save: () => Promise<T>) => Promise<T>; key: string } {
   const values = Form.useWatch([], { form, preserve: true }) as Record<string, unknown> | undefined;
-  const [baseline, setBaseline] = useState<Record<string, unknown> | null>(null);
-  const dirty = useMemo(() => enabled && baseline !== null && !sameValues(values ?? form.getFieldsValue(true), baseline), [enabled, baseline, values, form]);
-  const { key, markClean } = useUnsavedChanges(dirty, values);
-  const reset = useCallback(
-    (next?: Record<string, unknown>) => {
-      // Cleared at once: a save that navigates right away must not be held up by its own guard.
-      markClean();
-      setBaseline({ ...(next ?? form.getFieldsValue(true)) });
-    },
-    [form, markClean],
+  const [baseline, setBaseline] = useState<{ values: Record<string, unknown>; extra: unknown } | null>(null);
+  const extraNow = useRef(extra);
+  extraNow.current = extra;
+  const project = useRef(saved);
+  project.current = saved;
+  const shape = (v: Record<string, unknown>) => (project.current ? project.current(v) : v);
+  // The store, not the watched copy: that one can lag a render behind a load (a false "changed").
+  const dirty = useMemo(
+    () => enabled && baseline !== null && (!sameValues({ x: shape(form.getFieldsValue(true)) }, { x: shape(baseline.values) }) || !sameValues({ x: extra }, { x: baseline.extra })),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [enabled, baseline, values, extra, form],
   );
-  return { dirty, reset, key };
+  const { key, markClean, passing } = useUnsavedChanges(dirty, [values, extra]);
+  const reset = useCallback(() => {
+    // Cleared at once: a save that navigates right away must not be held up by its own guard.
+    markClean();
+    setBaseline({ values: { ...form.getFieldsValue(true) }, extra: extraNow.current });
+  }, [form, markClean]);
+  /** Runs a save: its own navigation goes through; once it succeeds (answers anything but false) the values are the new baseline. */
+  const whileSaving = useCallback(
+    async <T,>(save: () => Promise<T>): Promise<T> => {
+      passing.current = true;
+      try {
+        const r = await save();
+        if (r !== false) reset();
+        return r;
+      } finally {
+        passing.current = false;
+      }
+    },
+    [passing, reset],
+  );
+  return { dirty, reset, whileSaving, key };
 }

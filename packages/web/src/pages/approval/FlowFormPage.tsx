@@ -105,9 +105,15 @@ export default function FlowFormPage() {
   };
 
   const save = async (values: Record<string, unknown>) => {
-    if (steps.length === 0) return void toast.error(t('approval.flowEditor.noSteps'));
+    if (steps.length === 0) {
+      toast.error(t('approval.flowEditor.noSteps'));
+      return false;
+    }
     const bad = incompleteStep(steps);
-    if (bad) return void toast.error(t('approval.flowEditor.stepIncomplete', { n: bad }));
+    if (bad) {
+      toast.error(t('approval.flowEditor.stepIncomplete', { n: bad }));
+      return false;
+    }
     const flowId = await saveRecord(e, id, values, fields);
     for (const stepId of removed) {
       await syncUserRows(userE, 'new_flowstep_id', stepId, []);
@@ -143,6 +149,7 @@ export default function FlowFormPage() {
       form={form}
       loading={loading}
       onSave={save}
+      draft={steps}
       inputs={{
         new_entityname: (
           <Select

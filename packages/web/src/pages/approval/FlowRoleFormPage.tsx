@@ -54,6 +54,7 @@ export default function FlowRoleFormPage() {
       form={form}
       loading={loading}
       onSave={save}
+      draft={members}
     >
       <Card title={t('approval.role.members')} size="small">
         <LookupInput multiple def={{ entityName: 'systemuser' }} value={members} onChange={setMembers} testId="role-member-add" placeholder={t('approval.role.addMember')} />

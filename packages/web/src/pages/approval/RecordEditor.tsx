@@ -1,9 +1,10 @@
 import { SaveOutlined } from '@ant-design/icons';
 import type { EntityDef } from '@portal/model';
 import { Button, Form, Skeleton, type FormInstance } from 'antd';
-import { useState, type ReactElement, type ReactNode } from 'react';
+import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
 import { toast } from '../../app/feedback.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
+import { useFormUnsaved } from '../../entity-ui/use-unsaved-changes.ts';
 import { DetailHeader } from '../../widgets/DetailHeader.tsx';
 import { RecordFields } from './record-form.tsx';
 
@@ -17,8 +18,10 @@ interface Props {
   fields: string[];
   form: FormInstance;
   loading: boolean;
-  /** Runs after the record's fields validated; a throw is shown as a toast. */
-  onSave: (values: Record<string, unknown>) => Promise<void>;
+  /** Runs after the record's fields validated; a throw is shown as a toast; false = not saved (the changes stay unsaved). */
+  onSave: (values: Record<string, unknown>) => Promise<void | false>;
+  /** What the editor changes besides the record's fields (steps, members): part of "unsaved changes". */
+  draft?: unknown;
   /** What the editor holds besides the record's own fields (steps, members). */
   children?: ReactNode;
   /** Inputs replacing a field's generic one (see RecordFields). */
@@ -26,10 +29,16 @@ interface Props {
 }
 
 /** The page of a record with child rows: header with back and save, the record's fields, the children. */
-export function RecordEditor({ testId, saveTestId, id, title, backTo, e, fields, form, loading, onSave, children, inputs }: Props) {
+export function RecordEditor({ testId, saveTestId, id, title, backTo, e, fields, form, loading, onSave, children, inputs, draft }: Props) {
   const t = useT();
   const lang = useLocale();
   const [saving, setSaving] = useState(false);
+  // Asks before unsaved changes are dropped; what was loaded (or saved) is the baseline.
+  const unsaved = useFormUnsaved(form, true, draft);
+  const { reset } = unsaved;
+  useEffect(() => {
+    if (!loading) reset();
+  }, [loading, reset]);
 
   const save = async () => {
     let values: Record<string, unknown>;
@@ -41,7 +50,7 @@ export function RecordEditor({ testId, saveTestId, id, title, backTo, e, fields,
     }
     setSaving(true);
     try {
-      await onSave(values);
+      await unsaved.whileSaving(() => onSave(values));
     } catch (err) {
       toast.error(err instanceof Error ? err.message : String(err));
     } finally {
