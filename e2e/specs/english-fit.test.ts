@@ -47,8 +47,8 @@ describe('English that fits', () => {
       const found = await new OverflowPass(page).overflows('/login');
       expect(found.map((f) => [f.selector, f.how.split(' ')[0]]).sort()).toEqual([
         ['[data-testid=probe-cut]', 'width'],
-        ['[data-testid=probe-word]', 'word'],
         ['[data-testid=probe-input]', 'placeholder'],
+        ['[data-testid=probe-word]', 'word'],
       ]);
     } finally {
       await browser.close();
