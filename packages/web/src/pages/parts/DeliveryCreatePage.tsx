@@ -8,6 +8,7 @@ import { createDelivery } from '../../api/parts.ts';
 import { retrieveMultiple } from '../../api/records.ts';
 import { toast } from '../../app/feedback.ts';
 import { literal } from '../../entity-ui/odata.ts';
+import { useFormUnsaved } from '../../entity-ui/use-unsaved-changes.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
 import { useSession } from '../../session/store.ts';
 import { DetailHeader } from '../../widgets/DetailHeader.tsx';
@@ -83,6 +84,10 @@ export default function DeliveryCreatePage() {
   const transferDef = useMemo(() => transfersOf(warehouseId), [warehouseId]);
   const requiredSelect = (field: string) => t('widgets.form.requiredSelect', { field });
   const unit = useSession((x) => x.user.departId);
+  // Asks before unsaved changes are dropped; the starting values (and the default warehouse) are the baseline.
+  const unsaved = useFormUnsaved(form);
+  const { reset } = unsaved;
+  useEffect(() => reset(), [reset]);
 
   // A warehouse user's own central warehouse (the one of their unit) is chosen to start with.
   useEffect(() => {
@@ -95,12 +100,13 @@ export default function DeliveryCreatePage() {
       .then((r) => {
         if (!live || r.rows.length !== 1 || form.getFieldValue('warehouse')) return;
         form.setFieldsValue({ warehouse: { id: String(r.rows[0].new_srv_warehouseid), name: String(r.rows[0].new_name ?? '') } });
+        reset();
       })
       .catch(() => undefined);
     return () => {
       live = false;
     };
-  }, [unit, form]);
+  }, [unit, form, reset]);
 
   const submit = async () => {
     let v: Values;
@@ -113,14 +119,14 @@ export default function DeliveryCreatePage() {
     setError('');
     try {
       const type = Number(v.outType);
-      const answer = await createDelivery({
+      const answer = await unsaved.whileSaving(() => createDelivery({
         outType: type,
         warehouseId: v.warehouse!.id,
         ...(type === stockOutType.application ? { applicationIds: (v.applications ?? []).map((a) => a.id) } : {}),
         ...(type === stockOutType.transfer ? { transferId: v.transfer?.id } : {}),
         ...(type === stockOutType.scrapped ? { scrapReason: v.scrapReason, afterScrap: v.afterScrap } : {}),
         ...(v.memo?.trim() ? { memo: v.memo.trim() } : {}),
-      });
+      }));
       if (answer.message) toast.success(answer.message);
       navigate(dispatchPath(answer.id), { replace: true });
     } catch (err) {

@@ -7,6 +7,7 @@ import { addDeliveryLine, updateDeliveryLine } from '../../api/parts.ts';
 import { displayValue, retrieveRecord, type RecordRow } from '../../api/records.ts';
 import { toast } from '../../app/feedback.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
+import { useFormUnsaved } from '../../entity-ui/use-unsaved-changes.ts';
 import { usePrivilege } from '../../session/use-privilege.ts';
 import { DetailHeader } from '../../widgets/DetailHeader.tsx';
 import { DISPATCH_LIST, dispatchPath } from './delivery-paths.ts';
@@ -71,6 +72,12 @@ function DeliveryLineForm({ deliveryId, lineId }: { deliveryId?: string; lineId?
   const locked = !!header && (!isDraft(header) || !can('delivery.create'));
   const fromDocuments = creating && !!header && !takesHandLines(header.new_outtype);
   const title = creating ? t('parts.ui.lineCreateTitle') : t('parts.ui.lineEditTitle');
+  // Asks before unsaved changes are dropped; the baseline is the line as loaded (the form mounts with it).
+  const unsaved = useFormUnsaved(form, !!header && !locked && !fromDocuments);
+  const { reset } = unsaved;
+  useEffect(() => {
+    if (header) reset();
+  }, [header, reset]);
 
   const save = async () => {
     let v: LineValues;
@@ -82,11 +89,13 @@ function DeliveryLineForm({ deliveryId, lineId }: { deliveryId?: string; lineId?
     setBusy(true);
     setError('');
     try {
-      const answer = creating
-        ? await addDeliveryLine(docId, lineBody(v, true) as { productId: string; qty: number; memo: string })
-        : await updateDeliveryLine(docId, lineId!, lineBody(v, false));
-      if (answer.message) toast.success(answer.message);
-      navigate(back);
+      await unsaved.whileSaving(async () => {
+        const answer = creating
+          ? await addDeliveryLine(docId, lineBody(v, true) as { productId: string; qty: number; memo: string })
+          : await updateDeliveryLine(docId, lineId!, lineBody(v, false));
+        if (answer.message) toast.success(answer.message);
+        navigate(back);
+      });
     } catch (err) {
       const text = (err as Error).message;
       setError(text);
