@@ -44,7 +44,8 @@ describe('station quota screen', () => {
     signInAs(['station.read', 'quota.read'], { userType: 3, departId: 's1', departName: '上海浦东华辰服务站' });
     stubServer((url) => (url.startsWith('/api/crmdata/Retrieve/new_srv_stations(s1)') ? envelope(STATION) : undefined));
     renderApp('/stationAmount/edit');
-    await waitFor(() => expect((screen.getByTestId('field-new_code') as HTMLInputElement).value).toBe('SH001'));
+    // Read-only records are description panels.
+    await waitFor(() => expect(screen.getByTestId('view-new_code').textContent).toBe('SH001'));
     expect(screen.queryByTestId('form-save')).toBeNull();
   });
 });
