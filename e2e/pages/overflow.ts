@@ -27,6 +27,7 @@ export const LABEL_SELECTORS = [
   '.ant-checkbox-wrapper',
   '.ant-radio-wrapper',
   '.ant-form-item-label',
+  '.list-filter-label',
   '.ant-table-thead th',
   '.ant-table-tbody td',
   '.ant-tag',
@@ -154,6 +155,14 @@ export class OverflowPass {
       if (p && !byPath.has(p.toLowerCase())) byPath.set(p.toLowerCase(), k);
     }
     return [...byPath].map(([, k]) => [k, paths.get(k)!]);
+  }
+
+  /** Opens the shown list's filter panel (更多筛选), when it has one, so its labels are checked too. */
+  async openFilters() {
+    const more = this.page.locator('[data-testid=list-more-filters][aria-expanded=false]:visible');
+    if (!(await more.count())) return;
+    await more.first().click();
+    await this.page.locator('[data-testid=list-filter-panel]:visible').first().waitFor();
   }
 
   /** The text of the shown content (hidden kept screens excluded). */

@@ -82,6 +82,7 @@ describe('English that fits', () => {
         expect(screens.length).toBeGreaterThan(2);
         for (const [key, path] of screens) {
           await pass.open(key);
+          await pass.openFilters();
           if (SHOTS) await page.screenshot({ path: `${SHOTS}/${user}-${key}.png` });
           found.push(...(await pass.overflowsAt(path, WIDTHS)));
         }
