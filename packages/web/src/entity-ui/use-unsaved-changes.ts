@@ -145,19 +145,27 @@ export function useFormUnsaved(
     markClean();
     setBaseline({ values: { ...form.getFieldsValue(true) }, extra: extraNow.current });
   }, [form, markClean]);
+  // After a save the baseline is taken once the screen has rendered what the save reloaded.
+  const [savedTick, setSavedTick] = useState(0);
+  useEffect(() => {
+    if (savedTick) reset();
+  }, [savedTick, reset]);
   /** Runs a save: its own navigation goes through; once it succeeds (answers anything but false) the values are the new baseline. */
   const whileSaving = useCallback(
     async <T,>(save: () => Promise<T>): Promise<T> => {
       passing.current = true;
       try {
         const r = await save();
-        if (r !== false) reset();
+        if (r !== false) {
+          markClean();
+          setSavedTick((n) => n + 1);
+        }
         return r;
       } finally {
         passing.current = false;
       }
     },
-    [passing, reset],
+    [passing, markClean],
   );
   return { dirty, reset, whileSaving, key };
 }
