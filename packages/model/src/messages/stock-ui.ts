@@ -58,7 +58,4 @@ export const stockUiMessages = {
   'stock.ui.unsavedRows': label('有 {count} 行修改未保存', '{count} changed rows not saved'),
 
   // Leaving with changes not saved
-  'stock.ui.leaveTitle': label('修改尚未保存', 'Changes not saved'),
-  'stock.ui.leaveAsk': label('离开后未保存的修改将丢失，确定离开吗？', 'Leaving loses the changes not saved. Leave anyway?'),
-  'stock.ui.leave': label('离开', 'Leave'),
 } as const;

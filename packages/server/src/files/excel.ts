@@ -464,8 +464,9 @@ export async function importRows(db: Db, e: EntityDef, bytes: Buffer, caller: Ca
   } catch (err) {
     if (err instanceof ValidationFailed) throw refused(renumber(err.errors, valid.map((v) => v.row), e, lang), lang);
     if ((err as { code?: string }).code === '23505') {
-      // A concurrent insert took a unique value between the check and the insert.
-      throw new AppError(409, 'excel.conflict');
+      // A concurrent insert took a unique value between the check and the insert. 400, not 409:
+      // the client reads 409 as "this session was ended by a newer sign-in" (spec 000 §8).
+      throw new AppError(400, 'excel.conflict');
     }
     throw err;
   }

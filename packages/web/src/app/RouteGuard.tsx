@@ -4,6 +4,7 @@ import { getSession } from '../session/store.ts';
 import { decideNavigation, type GuardState } from './guard.ts';
 import { describeTarget } from './match-route.ts';
 import { PageSpin } from './PageSpin.tsx';
+import { UnsavedRouteBlocker } from './UnsavedRouteBlocker.tsx';
 import { usePortalConfig } from './portal-config.ts';
 import type { RouteDef } from './routes.ts';
 
@@ -36,5 +37,10 @@ export function RouteGuard({ routes }: { routes?: RouteDef[] }) {
   }, [decision]);
 
   if ('redirect' in decision) return decision.external ? <PageSpin /> : <Navigate to={decision.redirect} replace />;
-  return <Outlet />;
+  return (
+    <>
+      <UnsavedRouteBlocker />
+      <Outlet />
+    </>
+  );
 }

@@ -40,6 +40,9 @@ export interface ConfirmOptions {
   cancelText?: string;
   onOk: () => Promise<void> | void;
   onCancel?: () => void;
+  /** e.g. a test id on a question's buttons. */
+  okButtonProps?: Record<`data-${string}`, string>;
+  cancelButtonProps?: Record<`data-${string}`, string>;
 }
 
 export function confirm(opts: ConfirmOptions): void {

@@ -36,6 +36,8 @@ export function confirmDiscard(keys: string[] = dirtyKeys()): Promise<boolean> {
       content: translate('unsaved.content'),
       okText: translate('unsaved.leave'),
       cancelText: translate('unsaved.stay'),
+      okButtonProps: { 'data-testid': 'unsaved-leave' },
+      cancelButtonProps: { 'data-testid': 'unsaved-stay' },
       onOk: () => {
         settled = true;
         for (const k of dirty) markDirty(k, false);
@@ -71,3 +73,14 @@ export function closeScreen(key: string): void {
   markDirty(key, false);
   for (const fn of closeListeners) fn(key);
 }
+
+/*
+ * A save's own navigation (a new record moving to its edit screen) must go through while its
+ * values are still marked: the form says so here for the duration of the save.
+ */
+const passing = new Set<string>();
+export function setPassing(key: string, on: boolean): void {
+  if (on) passing.add(key);
+  else passing.delete(key);
+}
+export const isPassing = (key: string): boolean => passing.has(key);

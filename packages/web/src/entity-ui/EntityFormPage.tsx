@@ -21,6 +21,7 @@ import { FieldItem, inputFor, rulesFor } from './FieldInput.tsx';
 import { formSections, isWritable, toFormValues, toPayload } from './form-values.ts';
 import { RecordDescriptions } from './RecordDescriptions.tsx';
 import { useFormUnsaved } from './use-unsaved-changes.ts';
+import { closeScreen } from '../app/unsaved-changes.ts';
 import type { AddressValue } from '../widgets/AddressPicker.tsx';
 
 export interface EntityFormPageProps {
@@ -140,7 +141,11 @@ function EntityForm({ e, id, backTo, editPath, title, defaults, hiddenFields, lo
         toast.success(t('widgets.form.created'));
         unsaved.reset();
         if (r?.id && editPath) navigate(editPath(r.id), { replace: true });
-        else navigate(backTo);
+        else {
+          // Saved and done: the create screen (and its page tab) closes rather than keep the saved values.
+          closeScreen(unsaved.key);
+          navigate(backTo);
+        }
       } else {
         await updateRecord(e.entitySet, id!, body, { silent: true });
         toast.success(t('widgets.form.saved'));

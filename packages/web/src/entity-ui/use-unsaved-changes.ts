@@ -2,9 +2,8 @@ import type { FormInstance } from 'antd';
 import { Form } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useBlocker, useLocation, type BlockerFunction } from 'react-router';
-import { confirmDiscard, isDirty, markDirty, useUnsavedStore, willKeep } from '../app/unsaved-changes.ts';
-import { getSession } from '../session/store.ts';
+import { useLocation } from 'react-router';
+import { markDirty, setPassing, useUnsavedStore, willKeep } from '../app/unsaved-changes.ts';
 
 /** The screen's key: the pathname it was mounted at (a kept screen sees later locations too). */
 export function useScreenKey(): string {
@@ -37,15 +36,15 @@ function watchBeforeUnload(): void {
 
 /**
  * The unsaved-changes guard of one screen, given whether it holds changes: marks the screen dirty
- * by its key (page tab dot, confirmDiscard), holds a route change that would drop it (not kept by
- * the tab bar) until the user answers, and keeps the browser's unload question armed. `rev`
+ * by its key (page tab dot, confirmDiscard; the app's one UnsavedRouteBlocker then holds a route
+ * change that would drop it), and keeps the browser's unload question armed. `rev`
  * re-asserts the mark after someone else cleared it while the screen stayed (any later edit).
  */
-export function useUnsavedChanges(dirty: boolean, rev?: unknown): { key: string; markClean: () => void; passing: { current: boolean } } {
+export function useUnsavedChanges(dirty: boolean, rev?: unknown): { key: string; markClean: () => void; passing: (on: boolean) => void } {
   const key = useScreenKey();
   watchBeforeUnload();
-  // True while a save runs: the save's own navigation (e.g. to the new record) must go through.
-  const passing = useRef(false);
+  // While a save runs its own navigation (e.g. to the new record) must go through (UnsavedRouteBlocker).
+  const passing = useCallback((on: boolean) => setPassing(key, on), [key]);
 
   useEffect(() => {
     markDirty(key, dirty);
@@ -53,23 +52,6 @@ export function useUnsavedChanges(dirty: boolean, rev?: unknown): { key: string;
 
   // Hidden by a page tab (Activity) runs this cleanup too; the mark must then survive.
   useEffect(() => () => void (willKeep(key) || markDirty(key, false)), [key]);
-
-  // The registry, not the local flag, decides: 返回 or a confirmed tab close clears it before navigating.
-  const shouldBlock = useCallback<BlockerFunction>(
-    ({ currentLocation, nextLocation }) => !passing.current && isDirty(key) && !willKeep(key) && getSession().auth.isLoggedIn && currentLocation.pathname !== nextLocation.pathname,
-    [key],
-  );
-  const blocker = useBlocker(shouldBlock);
-  const asking = useRef(false);
-  useEffect(() => {
-    if (blocker.state !== 'blocked' || asking.current) return;
-    asking.current = true;
-    void confirmDiscard([key]).then((leave) => {
-      asking.current = false;
-      if (leave) blocker.proceed();
-      else blocker.reset();
-    });
-  }, [blocker, key]);
 
   const markClean = useCallback(() => markDirty(key, false), [key]);
   return { key, markClean, passing };
@@ -153,7 +135,7 @@ export function useFormUnsaved(
   /** Runs a save: its own navigation goes through; once it succeeds (answers anything but false) the values are the new baseline. */
   const whileSaving = useCallback(
     async <T,>(save: () => Promise<T>): Promise<T> => {
-      passing.current = true;
+      passing(true);
       try {
         const r = await save();
         if (r !== false) {
@@ -162,7 +144,7 @@ export function useFormUnsaved(
         }
         return r;
       } finally {
-        passing.current = false;
+        passing(false);
       }
     },
     [passing, markClean],

@@ -97,7 +97,7 @@ describe('parts application: edit', () => {
     expect(screen.getByTestId('pa-header').getAttribute('data-number')).toBe('PA20261124-0001');
     expect(screen.queryByTestId('pa-readonly')).toBeNull();
     expect(screen.getByTestId('form-save')).toBeTruthy();
-    expect(actions()).toEqual(['pa-submit']);
+    expect(actions()).toEqual(['pa-submit', 'pa-progress']);
     const lines = await openLines();
     await waitFor(() => expect(within(lines).getAllByTestId('doc-line-row')).toHaveLength(2));
     expect(lines.getAttribute('data-editable')).toBe('true');

@@ -291,11 +291,11 @@ describe('count sheet', () => {
     await loaded();
     await typeCount('P-004', '12');
     await click('sc-back');
-    expect(await screen.findByTestId('unsaved-dialog')).toBeTruthy();
+    expect(await screen.findByText('有未保存的修改', { selector: '.ant-modal-confirm-title' })).toBeTruthy();
     await click('unsaved-stay');
     expect(router.state.location.pathname).toBe('/stockcheck/edit/sc1');
     await click('sc-back');
-    await screen.findByTestId('unsaved-dialog');
+    await screen.findByText('有未保存的修改', { selector: '.ant-modal-confirm-title' });
     await click('unsaved-leave');
     await waitFor(() => expect(router.state.location.pathname).toBe('/stockcheck/list'));
   });
