@@ -232,3 +232,18 @@ describe('flow steps editor helpers', () => {
     expect(incompleteStep([a, { ...b, role: { id: 'r1', name: 'R' } }])).toBe(0);
   });
 });
+
+describe('flow list', () => {
+  it('names each flow\'s document in the user\'s language, not by its logical name', async () => {
+    signIn(['flow.manage']);
+    stubServer((url) => {
+      if (url.startsWith('/api/crmdata/Retrieve/new_flows')) {
+        return envelope({ value: [{ new_flowid: 'f1', new_name: '奖惩单审批', new_entityname: 'new_srv_claimfine', new_isactive: true, new_order: 1 }], '@odata.count': 1 });
+      }
+      return undefined;
+    });
+    renderApp('/flow/list');
+    const cell = await screen.findByTitle('new_srv_claimfine', {}, { timeout: 40_000 });
+    expect(cell.textContent).toBe('奖惩单');
+  }, 60_000);
+});
