@@ -46,6 +46,11 @@ export class PageTabsBar {
     return (await this.tab(key).innerText()).trim();
   }
 
+  /** Whether the tab shows the unsaved-changes dot now. */
+  async dirty(key: string): Promise<boolean> {
+    return (await this.tab(key).getByTestId('page-tab-dirty').count()) > 0;
+  }
+
   async waitForDirty(key: string) {
     await this.tab(key).getByTestId('page-tab-dirty').waitFor();
   }

@@ -31,6 +31,9 @@ describe('page tabs and breadcrumb', () => {
     await page.getByTestId('page-breadcrumb').getByText(order.new_name).waitFor();
     expect(await tabs.breadcrumb()).toEqual(['服务管理', '工单列表', order.new_name]);
     expect(await tabs.title(editKey)).toBe(order.new_name);
+    // Opening a record changes nothing: its tab carries no unsaved-changes dot.
+    await page.locator(`[data-testid="entity-form"][data-id="${order.new_srv_workorderid}"]:not([data-loading])`).waitFor();
+    expect(await tabs.dirty(editKey)).toBe(false);
     // The record's form scrolled down (the document scrolls in the shell): kept per tab.
     const scrolled = await tabs.scrollTo(600);
     expect(scrolled).toBeGreaterThan(100);
