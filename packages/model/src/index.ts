@@ -19,3 +19,4 @@ export * from './option-sets/quota.ts';
 export * from './parts-api.ts';
 export * from './option-sets/expense.ts';
 export * from './expense-api.ts';
+export * from './shop-api.ts';

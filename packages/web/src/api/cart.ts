@@ -1,3 +1,4 @@
+import type { DeliveryDetails } from '@portal/model';
 import { apiGet, apiPost, type CallOptions } from './client.ts';
 
 export interface CartItem {
@@ -21,26 +22,13 @@ export interface CartGroup {
   ProductList: CartItem[];
 }
 
-export interface SettlePayload {
+export interface SettlePayload extends DeliveryDetails {
   ItemIds: string[];
-  Contact: string;
-  Phone: string;
-  Province: string;
-  City: string;
-  County: string;
-  Address: string;
   Remark: string;
 }
 
-/** The delivery details a new order starts with (the caller's station address), names as text. */
-export interface DefaultDelivery {
-  Contact: string;
-  Phone: string;
-  Province: string;
-  City: string;
-  County: string;
-  Address: string;
-}
+/** The delivery details a new order starts with (the caller's station address). */
+export type DefaultDelivery = DeliveryDetails;
 
 export interface SettledOrder {
   Id: string;

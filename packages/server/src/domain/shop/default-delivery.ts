@@ -1,16 +1,9 @@
-import { PATTERNS } from '@portal/model';
+import { PATTERNS, type DeliveryDetails } from '@portal/model';
 import type { Principal } from '../../auth/principal.ts';
 import type { Sql } from '../../db/db.ts';
 
 /** The delivery details a new order starts with; every field may be '' and the buyer edits them all. */
-export interface DefaultDelivery {
-  Contact: string;
-  Phone: string;
-  Province: string;
-  City: string;
-  County: string;
-  Address: string;
-}
+export type DefaultDelivery = DeliveryDetails;
 
 const phoneOk = (v: string | null | undefined): v is string => !!v && (PATTERNS.phone.test(v) || PATTERNS.mobile.test(v));
 

@@ -4,6 +4,7 @@ import { clearRegionCache } from '../../api/address.ts';
 import { clearPicklistCache } from '../../api/picklist.ts';
 import { useSession } from '../../session/store.ts';
 import { envelope, jsonReply, renderApp, stubServer, signInAs } from '../../test/render-app.tsx';
+import { isDirty, useUnsavedStore } from '../../app/unsaved-changes.ts';
 
 const F = '@OData.Community.Display.V1.FormattedValue';
 // The edit screen is a large lazy chunk (form, tabs, dialogs): slow to render on a busy machine.
@@ -174,5 +175,24 @@ describe('work-order edit screen', () => {
     await waitFor(() => expect(screen.getAllByTestId('wo-line-row')).toHaveLength(1));
     expect(screen.getByTestId('wo-lines-total-repairitems').getAttribute('data-amount')).toBe('160');
     await waitFor(() => expect(s.retrieves()).toBeGreaterThan(before));
+  });
+});
+
+describe('unsaved changes on the work-order form', () => {
+  it('an unchanged order is not "changed" when its address picker completes its codes; editing a field is', async () => {
+    signIn(STATION);
+    const { f } = server(2);
+    renderApp('/workOrder/edit/wo1');
+    await screen.findByTestId('wo-dealstatus', {}, LONG);
+    const contact = (await screen.findByTestId('field-new_contact', {}, LONG)) as HTMLInputElement;
+    // The picker has looked its saved names up (its cities load): the value got codes, not changes.
+    await waitFor(() => expect(f.mock.calls.some(([u]) => String(u).startsWith('/api/address/counties'))).toBe(true), LONG);
+    await act(async () => new Promise((r) => setTimeout(r, 300)));
+    expect(isDirty('/workOrder/edit/wo1')).toBe(false);
+    fireEvent.change(contact, { target: { value: '王先生（改）' } });
+    await waitFor(() => expect(isDirty('/workOrder/edit/wo1')).toBe(true));
+    fireEvent.change(contact, { target: { value: '王先生' } });
+    await waitFor(() => expect(isDirty('/workOrder/edit/wo1')).toBe(false));
+    useUnsavedStore.setState({ dirty: {} });
   });
 });
