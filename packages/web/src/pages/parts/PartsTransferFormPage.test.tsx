@@ -38,7 +38,7 @@ describe('parts transfer edit screen', () => {
     expect(status.textContent).toBe('制单中');
     expect(screen.getByTestId('pt-docstate').textContent).toBe('待发货');
     expect(screen.getByTestId('pt-statuscode').textContent).toBe('未发货');
-    expect(actions()).toEqual(['pt-submit']);
+    expect(actions()).toEqual(['pt-submit', 'pt-progress']);
     const tab = screen.getByTestId('pt-tab-lines');
     await act(async () => fireEvent.click(tab));
     const rows = await screen.findAllByTestId('doc-line-row');
