@@ -75,7 +75,7 @@ describe('engineer scope', () => {
     expect(await wo.recordStep()).toBe(step);
     const next = open.new_status + 1;
     await wo.waitForStatus(next);
-    expect(await page.getByTestId('wo-status').innerText()).toBe(workOrderStatus.options.find((o) => o.value === next)!.label['zh-CN']);
+    expect(await page.getByTestId('wo-status').innerText()).toBe(`工单状态：${workOrderStatus.options.find((o) => o.value === next)!.label['zh-CN']}`);
     await wo.openHistory();
     await expect.poll(() => logged.count()).toBe(before + 1);
     expect(await logged.last().innerText()).toContain(STEP_LABEL[step]);
