@@ -20,3 +20,4 @@ export * from './parts-api.ts';
 export * from './option-sets/expense.ts';
 export * from './expense-api.ts';
 export * from './shop-api.ts';
+export { partsSalesState } from './entities/parts-sales.ts';

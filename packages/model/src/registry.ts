@@ -15,6 +15,7 @@ import { siteInv, stockTransaction, warehouse } from './entities/stock.ts';
 import { partsApply, partsApplyDetail } from './entities/parts-apply.ts';
 import { stockOutOrder, stockOutOrderDetail } from './entities/delivery.ts';
 import { partTransDetail, partTransOrder } from './entities/parts-transfer.ts';
+import { partsSalesDetail, partsSalesOrder } from './entities/parts-sales.ts';
 import { invTask, stockCheck, stockCheckDetail } from './entities/stock-count.ts';
 import { stationPart } from './entities/station-part.ts';
 import { expenseClaim, expenseClaimLine } from './entities/expense-claim.ts';
@@ -63,6 +64,8 @@ export const ENTITIES: readonly EntityDef[] = [
   partsApplyDetail,
   partTransOrder,
   partTransDetail,
+  partsSalesOrder,
+  partsSalesDetail,
   stockOutOrder,
   stockOutOrderDetail,
   invTask,

@@ -94,6 +94,7 @@ export const stockDocumentType = defineNamedOptionSet('new_doctype', label('单�
   count: { value: 4, label: label('盘点单', 'Stock count') },
   workOrder: { value: 5, label: label('服务工单', 'Work order') },
   opening: { value: 6, label: label('期初入库', 'Opening stock') },
+  sale: { value: 7, label: label('配件销售单', 'Parts sales order') },
 });
 
 /** spec 001 §4: parts transfer approval labels (values of the general approval status). */

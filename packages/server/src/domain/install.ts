@@ -2,6 +2,7 @@ import { installClaimFine } from './claim-fine/claim-fine.ts';
 import { installApplication } from './parts/application.ts';
 import { installDelivery } from './parts/delivery.ts';
 import { installTransfer } from './parts/transfer.ts';
+import { installPartsSales } from './parts-sales/sales.ts';
 import { installLimits } from './stock/limits.ts';
 import { installWorkOrder } from './work-order/install.ts';
 import { installAdjustment } from './quota/adjustment.ts';
@@ -18,6 +19,7 @@ export function installDomain(): void {
   installWorkOrder();
   installApplication();
   installTransfer();
+  installPartsSales();
   installDelivery();
   installLimits();
   installAdjustment();

@@ -10,6 +10,7 @@ import {
 } from '../domain/parts/delivery.ts';
 import { addRequestLine, deleteRequestLine, updateRequestLine, type RequestDocument } from '../domain/parts/request-lines.ts';
 import { closeTransfer, transferDocument } from '../domain/parts/transfer.ts';
+import { confirmSale, salesDocument } from '../domain/parts-sales/sales.ts';
 import { commandErrorHandler } from '../http/command-errors.ts';
 import { ok } from '../http/envelope.ts';
 import { BEARER, pathParams } from '../http/openapi.ts';
@@ -40,6 +41,10 @@ const DOCS: Record<string, { summary: string; body?: z.ZodType }> = {
   'POST /transfers/:id/lines': { summary: 'Transfer: add a line', body: LINE },
   'PATCH /transfers/:id/lines/:lineId': { summary: 'Transfer: change a line', body: LINE },
   'DELETE /transfers/:id/lines/:lineId': { summary: 'Transfer: delete a line' },
+  'POST /sales/:id/lines': { summary: 'Parts sale: add a line', body: LINE },
+  'PATCH /sales/:id/lines/:lineId': { summary: 'Parts sale: change a line', body: LINE },
+  'DELETE /sales/:id/lines/:lineId': { summary: 'Parts sale: delete a line' },
+  'POST /sales/:id/confirm': { summary: 'Parts sale: confirm (sold; takes the lines out of the station stock)' },
   'POST /applications/:id/approved': { summary: 'Parts application: set approved quantities', body: APPROVED },
   'POST /applications/:id/close': { summary: 'Parts application: close', body: CLOSE },
   'POST /transfers/:id/close': { summary: 'Transfer: close', body: CLOSE },
@@ -97,6 +102,8 @@ export function partsRoutes(app: FastifyInstance, s: Services): void {
     };
     requestLines('applications', applicationDocument);
     requestLines('transfers', transferDocument);
+    requestLines('sales', salesDocument);
+    route('POST', '/sales/:id/confirm', 'parts.write', (sql, c, req, lang) => confirmSale(sql, c, req.params.id, lang));
 
     route('POST', '/applications/:id/approved', 'approval.act', (sql, c, req, lang) =>
       setApprovedQuantities(sql, c, req.params.id, APPROVED.parse(req.body ?? {}) as never, lang));

@@ -29,6 +29,9 @@ export interface RequestDocument {
   initial: (qty: number, amount: string) => Record<string, unknown>;
   /** Keeps derived line values and the header's totals (SQL over the document's lines). */
   recompute: (sql: Sql, docId: string) => Promise<void>;
+  /** SQL over the header `t` of its state (1 draft and 4 rejected take line changes) and closed flag; default the approval status and new_isclose. */
+  stateSql?: string;
+  closedSql?: string;
 }
 
 type Header = { id: string; status: number; closed: boolean; warehouse: string | null; owner: string | null } & Record<string, unknown>;
@@ -39,7 +42,7 @@ async function openHeader(sql: Sql, caller: Caller, d: RequestDocument, id: stri
   const copied = d.copied.map((c) => `t.${q(c)} AS ${q(c)}`).join(', ');
   const h = await lockDocument<Header>(
     sql, caller, d.header, id,
-    `COALESCE(t.new_approvalstatus, 1) AS status, COALESCE(t.new_isclose, false) AS closed, t.new_warehouse_id AS warehouse, t.${q(d.ownerUnit)} AS owner${copied ? `, ${copied}` : ''}`,
+    `${d.stateSql ?? 'COALESCE(t.new_approvalstatus, 1)'} AS status, ${d.closedSql ?? 'COALESCE(t.new_isclose, false)'} AS closed, t.new_warehouse_id AS warehouse, t.${q(d.ownerUnit)} AS owner${copied ? `, ${copied}` : ''}`,
   );
   assertParty(caller, h.owner);
   if (h.closed) throw refuse('parts.closed');

@@ -8,6 +8,7 @@ export const DOCUMENT_ENTITY: Record<number, string> = {
   [stockDocumentType.transfer]: 'new_srv_parttransorder',
   [stockDocumentType.count]: 'new_srv_stockcheck',
   [stockDocumentType.workOrder]: 'new_srv_workorder',
+  [stockDocumentType.sale]: 'new_order',
 };
 
 /**
