@@ -16,6 +16,7 @@ export * from './geo.ts';
 export * from './work-order-api.ts';
 export * from './option-sets/parts.ts';
 export * from './option-sets/quota.ts';
+export * from './option-sets/delay.ts';
 export * from './parts-api.ts';
 export * from './option-sets/expense.ts';
 export * from './expense-api.ts';

@@ -20,6 +20,7 @@ import { invTask, stockCheck, stockCheckDetail } from './entities/stock-count.ts
 import { stationPart } from './entities/station-part.ts';
 import { expenseClaim, expenseClaimLine } from './entities/expense-claim.ts';
 import { amountAdjustment, amountChangeLog } from './entities/quota.ts';
+import { delayCancel, delayProduct } from './entities/delay.ts';
 
 /** Every entity of the portal. Adding an entity is one file plus one line here. */
 export const ENTITIES: readonly EntityDef[] = [
@@ -76,6 +77,8 @@ export const ENTITIES: readonly EntityDef[] = [
   amountChangeLog,
   expenseClaim,
   expenseClaimLine,
+  delayProduct,
+  delayCancel,
 ];
 
 const byName = new Map(ENTITIES.map((e) => [e.logicalName, e]));

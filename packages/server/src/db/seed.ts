@@ -7,6 +7,7 @@ import { seedWorkOrderDemo } from './demo-work-orders.ts';
 import { seedPartsDemo } from './demo-parts.ts';
 import { seedExpenseDemo } from './demo-expense.ts';
 import { seedQuotaDemo } from './demo-quota.ts';
+import { seedDelayDemo } from './demo-delay.ts';
 import {
   DEMO_LANGUAGE_CONFIGS, DEMO_LANGUAGES, DEMO_PARAMETERS, DEMO_PASSWORD, DEMO_ROLES, DEMO_STATIONS, DEMO_UNITS, DEMO_USERS,
 } from './demo-data.ts';
@@ -80,6 +81,7 @@ export async function seedDemo(db: Db): Promise<void> {
     await seedShopCatalogue(sql, { hqUnitId: hq, adminId: adminId! });
     await seedApprovalDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
     await seedWorkOrderDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
+    await seedDelayDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
     // Quotas before the parts demo: its submitted applications draw on them.
     await seedQuotaDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
     await seedPartsDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });

@@ -6,6 +6,7 @@ import { installPartsSales } from './parts-sales/sales.ts';
 import { installLimits } from './stock/limits.ts';
 import { installWorkOrder } from './work-order/install.ts';
 import { installAdjustment } from './quota/adjustment.ts';
+import { installDelay } from './delay/delay.ts';
 import { installStationQuota } from './quota/station-quota.ts';
 import { installFlowDefinition } from '../flow/flow-definition.ts';
 
@@ -23,6 +24,7 @@ export function installDomain(): void {
   installDelivery();
   installLimits();
   installAdjustment();
+  installDelay();
   installStationQuota();
   installFlowDefinition();
 }

@@ -16,6 +16,8 @@ const DOCUMENTS: Record<string, { amountField?: string; commitField?: string }> 
   new_srv_partsapply: { amountField: 'new_totalamount', commitField: 'new_iscommit' },
   new_srv_parttransorder: { amountField: 'new_totalamount' },
   new_srv_amountadjustment: { amountField: 'new_amount', commitField: 'new_iscommit' },
+  new_srv_delayproduct: { commitField: 'new_iscommit' },
+  new_srv_delaycancel: { commitField: 'new_iscommit' },
 };
 
 export function flowDocument(logicalName: string): FlowDocument | undefined {

@@ -1,0 +1,71 @@
+import { approvalStatus, delayStatus } from '@portal/model';
+import { delayCancelNumbers, delayNumbers } from '../domain/delay/delay.ts';
+import { flowDocument } from '../flow/documents.ts';
+import { act, submit } from '../flow/engine.ts';
+import type { Sql } from './db.ts';
+import type { DemoContext } from './demo-service.ts';
+import { insert } from './demo-insert.ts';
+
+type State = 'draft' | 'review' | 'approved' | 'rejected' | 'cancelled';
+const REQUESTS: { station: string; months: number; reason: string; state: State; memo?: string }[] = [
+  { station: 'SH001', months: 12, reason: '客户签订年度保养协议，按政策赠送一年延保', state: 'approved' },
+  { station: 'SH001', months: 6, reason: '整机更换主板后，按厂家承诺延长保修半年', state: 'cancelled' },
+  { station: 'ZJ001', months: 24, reason: '重点客户批量采购，商务约定延保两年', state: 'review' },
+  { station: 'ZJ001', months: 12, reason: '客户要求延保', state: 'rejected', memo: '未附购机合同及延保协议，请补充后重新提交' },
+  { station: 'SH001', months: 12, reason: '展会样机售出，申请延保一年（草稿）', state: 'draft' },
+];
+
+/**
+ * Demo warranty extensions on machines of demo work orders, in every state, and their
+ * cancellations (one approved, one draft), through the approval engine and the domain's rules.
+ */
+export async function seedDelayDemo(sql: Sql, ctx: DemoContext): Promise<void> {
+  const { adminId, hqUnitId } = ctx;
+  const user = (login: string) => ctx.userIds.get(login)!;
+  const sys = { createdby: adminId, modifiedby: adminId, ownerid: adminId, owningbusinessunit: hqUnitId };
+  const flows: Record<string, { flow: string; step: string }> = {};
+  for (const [entity, name] of [['new_srv_delayproduct', '延保申请审批流程'], ['new_srv_delaycancel', '延保取消审批流程']] as const) {
+    const flow = await insert(sql, 'new_flow', { new_name: name, new_entityname: entity, new_description: '总部服务管理部审批', new_isactive: true, new_allowselfapprove: false, new_order: 1, ...sys }, 'new_flowid');
+    const step = await insert(sql, 'new_flowsteps', { new_name: '总部审批', new_flow_id: flow, new_sequence: 1, new_approvertype: 1, ...sys }, 'new_flowstepsid');
+    for (const login of ['hq', 'admin']) await insert(sql, 'new_flowstepuser', { new_name: login, new_flowstep_id: step, new_systemuser_id: user(login), ...sys }, 'new_flowstepuserid');
+    flows[entity] = { flow, step };
+  }
+  const run = async (entity: 'new_srv_delayproduct' | 'new_srv_delaycancel', id: string, outcome: 'review' | 'approve' | 'reject', memo?: string) => {
+    const d = flowDocument(entity)!;
+    await submit(sql, d, id, adminId, { flowId: flows[entity].flow, approvers: [{ StepId: flows[entity].step, ApproveUserId: user('hq') }] });
+    if (outcome === 'review') return;
+    // The final approval applies the extension or cancellation (the domain's approval hooks).
+    await act(sql, d, id, user('hq'), outcome, memo ?? '同意');
+  };
+
+  const numbers = await delayNumbers(sql, REQUESTS.length);
+  const cancels: { delay: string; station: string; serial: string; reason: string; approve: boolean }[] = [];
+  for (const [i, r] of REQUESTS.entries()) {
+    const station = ctx.stationIds.get(r.station)!;
+    const { rows: [wo] } = await sql.query<{ id: string; serial: string; product: string | null; customer: string; end: string }>(
+      `SELECT new_srv_workorderid AS id, new_serialnumber AS serial, new_product_id AS product, new_customer AS customer,
+              to_char(COALESCE(new_buydate, createdon::date) + interval '1 year', 'YYYY-MM-DD') AS end
+         FROM new_srv_workorder WHERE new_station_id = $1::uuid AND new_serialnumber IS NOT NULL ORDER BY new_name OFFSET $2 LIMIT 1`,
+      [station, i],
+    );
+    if (!wo) continue;
+    const id = await insert(sql, 'new_srv_delayproduct', {
+      new_name: numbers[i], new_station_id: station, new_workorder_id: wo.id, new_serialnumber: wo.serial, new_product_id: wo.product, new_customer: wo.customer,
+      new_currentenddate: wo.end, new_newenddate: (await sql.query<{ d: string }>(`SELECT to_char($1::date + make_interval(months => $2), 'YYYY-MM-DD') AS d`, [wo.end, r.months])).rows[0].d,
+      new_reason: r.reason, new_delaystatus: delayStatus.pending, new_approvalstatus: approvalStatus.draft, new_iscommit: false,
+      createdby: adminId, modifiedby: adminId, ownerid: adminId, owningbusinessunit: ctx.unitIds.get(`ST-${r.station}`),
+    }, 'new_srv_delayproductid');
+    if (r.state === 'draft') continue;
+    await run('new_srv_delayproduct', id, r.state === 'review' ? 'review' : r.state === 'rejected' ? 'reject' : 'approve', r.memo);
+    if (r.state === 'cancelled') cancels.push({ delay: id, station: r.station, serial: wo.serial, reason: '客户退机，延保随之取消', approve: true });
+    if (r.state === 'approved') cancels.push({ delay: id, station: r.station, serial: wo.serial, reason: '客户对延保条款有异议，拟取消（草稿）', approve: false });
+  }
+  const cancelNumbers = await delayCancelNumbers(sql, cancels.length);
+  for (const [i, c] of cancels.entries()) {
+    const id = await insert(sql, 'new_srv_delaycancel', {
+      new_name: cancelNumbers[i], new_delayproduct_id: c.delay, new_station_id: ctx.stationIds.get(c.station), new_serialnumber: c.serial, new_reason: c.reason,
+      new_approvalstatus: approvalStatus.draft, new_iscommit: false, createdby: adminId, modifiedby: adminId, ownerid: adminId, owningbusinessunit: ctx.unitIds.get(`ST-${c.station}`),
+    }, 'new_srv_delaycancelid');
+    if (c.approve) await run('new_srv_delaycancel', id, 'approve');
+  }
+}
