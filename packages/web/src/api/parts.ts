@@ -21,7 +21,7 @@ import { call, type CallOptions } from './client.ts';
 export type PartsAnswer = PartsCommandResult;
 
 /** The two documents whose lines a station or a warehouse requests (same line and close calls). */
-export type RequestKind = 'applications' | 'transfers';
+export type RequestKind = 'applications' | 'transfers' | 'sales';
 
 const seg = encodeURIComponent;
 
@@ -41,6 +41,8 @@ export const updateRequestLine = (kind: RequestKind, id: string, lineId: string,
 export const deleteRequestLine = (kind: RequestKind, id: string, lineId: string) => command(`/${kind}/${seg(id)}/lines/${seg(lineId)}`, 'DELETE', undefined);
 export const closeRequest = (kind: RequestKind, id: string, body: CloseRequest) => command(`/${kind}/${seg(id)}/close`, 'POST', body);
 
+/** POST …/sales/{id}/confirm: a draft parts sale is sold (its lines leave the station's stock). */
+export const confirmSale = (id: string) => command(`/sales/${seg(id)}/confirm`, 'POST', {});
 export const setApprovedQuantities = (id: string, body: ApprovedQuantitiesRequest) => command(`/applications/${seg(id)}/approved`, 'POST', body);
 
 export const createDelivery = (body: CreateDeliveryRequest) => command('/deliveries', 'POST', body);

@@ -2,6 +2,7 @@ import { screen } from './entity-screens.ts';
 import type { RouteDef } from './routes.ts';
 
 const applyForm = () => import('../pages/parts/PartsApplyFormPage.tsx');
+const salesForm = () => import('../pages/parts/SalesOrderPage.tsx');
 const lineForm = () => import('../pages/parts/DeliveryLineFormPage.tsx');
 
 /**
@@ -25,4 +26,8 @@ export const PARTS_ROUTES: RouteDef[] = [
   { name: 'partsTransferList', path: '/partsTransfer/list', keepAlive: true, ...screen.list('new_srv_parttransorder', { title: 'menu.partsTransfer', allowImport: false }) },
   { name: 'partsTransferCreate', path: '/partsTransfer/create', ...screen.create('new_srv_parttransorder') },
   { name: 'partsTransferEdit', path: '/partsTransfer/edit/:id', layout: 'shell', permissions: ['parts.read'], screen: { entity: 'new_srv_parttransorder', kind: 'edit' }, load: () => import('../pages/parts/PartsTransferFormPage.tsx') },
+  // Parts sales: the create and edit screens are one page (the spec's create path is /newOrder/edit without an id).
+  { name: 'newOrderList', path: '/newOrder/list', keepAlive: true, ...screen.list('new_order', { title: 'menu.partsSales', allowImport: false }) },
+  { name: 'newOrderCreate', path: '/newOrder/edit', layout: 'shell', permissions: ['parts.write'], screen: { entity: 'new_order', kind: 'create' }, load: salesForm },
+  { name: 'newOrderEdit', path: '/newOrder/edit/:id', layout: 'shell', permissions: ['parts.read'], screen: { entity: 'new_order', kind: 'edit' }, load: salesForm },
 ];

@@ -21,7 +21,7 @@ export interface RequestDocument {
   /** Who may close an approved document (any of them). */
   closers: Privilege[];
   /** Prefix of the screen's test hooks. */
-  prefix: 'pa' | 'pt';
+  prefix: 'pa' | 'pt' | 'xs';
   listPath: string;
   editPath: (id: string) => string;
   /** Still open for delivery, as the close command demands (besides approved and not closed). */
@@ -59,4 +59,18 @@ export const TRANSFER_DOC: RequestDocument = {
     const state = num(row.new_docstate) ?? transferDocState.toDeliver;
     return state === transferDocState.toDeliver || state === transferDocState.semiDelivered;
   },
+};
+
+/** Parts sales (配件销售): lines like a request's, no approval and nothing to close (SalesOrderPage). */
+export const SALES_DOC: RequestDocument = {
+  entity: 'new_order',
+  lineEntity: 'new_orderdetail',
+  parentField: 'new_order_id',
+  kind: 'sales',
+  write: 'parts.write',
+  closers: [],
+  prefix: 'xs',
+  listPath: '/newOrder/list',
+  editPath: (id) => `/newOrder/edit/${encodeURIComponent(id)}`,
+  closable: () => false,
 };

@@ -1,0 +1,115 @@
+import { CheckCircleOutlined } from '@ant-design/icons';
+import { getEntity, partsSalesState } from '@portal/model';
+import { Alert, Space, Tag } from 'antd';
+import { useCallback, useState } from 'react';
+import { useParams } from 'react-router';
+import { confirmSale, deleteRequestLine } from '../../api/parts.ts';
+import type { RecordRow } from '../../api/records.ts';
+import { confirm, toast } from '../../app/feedback.ts';
+import { EntityFormPage } from '../../entity-ui/EntityFormPage.tsx';
+import { isWritable } from '../../entity-ui/form-values.ts';
+import { useLocale, useT } from '../../locales/i18n.ts';
+import { usePrivilege } from '../../session/use-privilege.ts';
+import type { ActionButton } from '../../widgets/ButtonGroup.tsx';
+import { num } from '../workorder/work-order-rules.ts';
+import { DocumentLines } from './DocumentLines.tsx';
+import { SALES_DOC } from './request-documents.ts';
+import { RequestLineDialog } from './RequestLineDialog.tsx';
+
+const ORDER = getEntity(SALES_DOC.entity)!;
+/** A new sale shows only what a user enters (number, station, warehouse and totals are the server's). */
+const HIDDEN_ON_CREATE = Object.keys(ORDER.allFields).filter((n) => !isWritable(n, ORDER.allFields[n]));
+
+/**
+ * /newOrder/edit (create) and /newOrder/edit/:id: a station's parts sale to an end customer. While
+ * to be submitted (draft) the header, its lines (the shared document lines) and delete are open to
+ * parts.write and 确认销售 sells it (the server takes the lines out of the station's stock); a sold
+ * order is read-only. Hooks: `xs-form`, `xs-state`, `xs-confirm`, `xs-refusal`, `xs-readonly`, `xs-tab-lines`.
+ */
+export default function SalesOrderPage() {
+  const { id } = useParams();
+  const t = useT();
+  const lang = useLocale();
+  const can = usePrivilege();
+  const [row, setRow] = useState<RecordRow | null>(null);
+  const [version, setVersion] = useState(0);
+  const [line, setLine] = useState<RecordRow | 'new' | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const refresh = useCallback(() => setVersion((v) => v + 1), []);
+  const writer = can(SALES_DOC.write);
+  const state = num(row?.new_state) ?? partsSalesState.draft;
+  const draft = !!row && state === partsSalesState.draft;
+  const option = partsSalesState.options.find((o) => o.value === state);
+
+  const sell = () =>
+    confirm({
+      title: t('sales.confirm'),
+      content: t('sales.confirmAsk'),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        setRefusal(null);
+        try {
+          toast.success((await confirmSale(id!)).message);
+        } catch (err) {
+          // Shown in place until the next try: it names the part and the quantity available.
+          setRefusal(err instanceof Error ? err.message : String(err));
+        }
+        refresh();
+      },
+    });
+
+  const actions: ActionButton[] =
+    id && draft && writer ? [{ key: 'confirm', label: t('sales.confirm'), icon: <CheckCircleOutlined />, onClick: sell, testId: 'xs-confirm' }] : [];
+
+  const title = id ? (
+    <Space size={8} wrap data-testid="xs-header" data-number={String(row?.new_name ?? '')}>
+      <span>{ORDER.label[lang]}</span>
+      {row && (
+        <Tag color={option?.color ?? 'default'} data-testid="xs-state" data-state={state}>
+          {option?.label[lang] ?? String(state)}
+        </Tag>
+      )}
+    </Space>
+  ) : undefined;
+
+  const lines = {
+    key: 'lines',
+    label: <span data-testid="xs-tab-lines">{t('parts.ui.lines')}</span>,
+    children: (
+      <DocumentLines
+        entity={SALES_DOC.lineEntity}
+        parentField={SALES_DOC.parentField}
+        parentId={id}
+        version={version}
+        editable={writer && draft}
+        onAdd={() => setLine('new')}
+        onEdit={(r) => setLine(r)}
+        onDelete={(r) => deleteRequestLine('sales', id!, String(r[getEntity(SALES_DOC.lineEntity)!.primaryKey]))}
+        onChanged={refresh}
+      />
+    ),
+  };
+
+  return (
+    <div data-testid="xs-form" data-editable={draft ? 'true' : 'false'}>
+      {refusal && draft && <Alert type="error" showIcon closable title={refusal} onClose={() => setRefusal(null)} style={{ marginBottom: 12 }} data-testid="xs-refusal" />}
+      {id && row && !draft && <Alert type="info" showIcon title={t('sales.readOnly')} style={{ marginBottom: 12 }} data-testid="xs-readonly" />}
+      <EntityFormPage
+        entity={SALES_DOC.entity}
+        id={id}
+        backTo={SALES_DOC.listPath}
+        editPath={SALES_DOC.editPath}
+        title={title}
+        hiddenFields={id ? undefined : HIDDEN_ON_CREATE}
+        canWrite={id ? writer && draft : undefined}
+        allowDelete={draft}
+        actions={actions}
+        extraTabs={[lines]}
+        onLoaded={setRow}
+        reloadSignal={version}
+      />
+      {id && <RequestLineDialog doc={SALES_DOC} docId={id} editing={line} onClose={() => setLine(null)} onDone={() => { setLine(null); refresh(); }} />}
+    </div>
+  );
+}
