@@ -5,6 +5,7 @@ import { seedShopCatalogue } from '../domain/shop/demo-catalogue.ts';
 import { seedApprovalDemo } from './demo-approval.ts';
 import { seedWorkOrderDemo } from './demo-work-orders.ts';
 import { seedPartsDemo } from './demo-parts.ts';
+import { seedPartsSalesDemo } from './demo-parts-sales.ts';
 import { seedExpenseDemo } from './demo-expense.ts';
 import { seedQuotaDemo } from './demo-quota.ts';
 import { seedDelayDemo } from './demo-delay.ts';
@@ -85,6 +86,7 @@ export async function seedDemo(db: Db): Promise<void> {
     // Quotas before the parts demo: its submitted applications draw on them.
     await seedQuotaDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
     await seedPartsDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
+    await seedPartsSalesDemo(sql);
     await seedExpenseDemo(sql);
   });
 }

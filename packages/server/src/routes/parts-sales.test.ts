@@ -52,6 +52,17 @@ beforeAll(async () => {
 afterAll(() => p?.close());
 
 describe('parts sales', () => {
+  it('the demo has sales of both stations in both states, the sold ones on the ledger', async () => {
+    const { rows } = await p.db.query<{ state: number; n: number; moved: number }>(
+      `SELECT o.new_state AS state, count(DISTINCT o.new_orderid)::int AS n, count(t.new_srv_stocktransactionid)::int AS moved
+         FROM new_order o LEFT JOIN new_srv_stocktransaction t ON t.new_docid = o.new_orderid::text GROUP BY 1 ORDER BY 1`,
+    );
+    expect(rows).toEqual([
+      { state: partsSalesState.draft, n: 2, moved: 0 },
+      { state: partsSalesState.sold, n: 3, moved: 5 },
+    ]);
+  });
+
   it('a station creates a draft sale of its own warehouse and adds lines; totals follow', async () => {
     const no = await heldPart(2);
     const id = await sale([[no, 2]]);
