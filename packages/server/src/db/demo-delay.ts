@@ -30,12 +30,15 @@ export async function seedDelayDemo(sql: Sql, ctx: DemoContext): Promise<void> {
     for (const login of ['hq', 'admin']) await insert(sql, 'new_flowstepuser', { new_name: login, new_flowstep_id: step, new_systemuser_id: user(login), ...sys }, 'new_flowstepuserid');
     flows[entity] = { flow, step };
   }
-  const run = async (entity: 'new_srv_delayproduct' | 'new_srv_delaycancel', id: string, outcome: 'review' | 'approve' | 'reject', memo?: string) => {
+  // The station's manager submits; the one left under review waits for admin, so hq's inbox (counted elsewhere) is unchanged.
+  const manager: Record<string, string> = { SH001: 'station1', ZJ001: 'station2' };
+  const run = async (entity: 'new_srv_delayproduct' | 'new_srv_delaycancel', id: string, code: string, outcome: 'review' | 'approve' | 'reject', memo?: string) => {
     const d = flowDocument(entity)!;
-    await submit(sql, d, id, adminId, { flowId: flows[entity].flow, approvers: [{ StepId: flows[entity].step, ApproveUserId: user('hq') }] });
+    const approver = outcome === 'review' ? 'admin' : 'hq';
+    await submit(sql, d, id, user(manager[code]), { flowId: flows[entity].flow, approvers: [{ StepId: flows[entity].step, ApproveUserId: user(approver) }] });
     if (outcome === 'review') return;
     // The final approval applies the extension or cancellation (the domain's approval hooks).
-    await act(sql, d, id, user('hq'), outcome, memo ?? '同意');
+    await act(sql, d, id, user(approver), outcome, memo ?? '同意');
   };
 
   const numbers = await delayNumbers(sql, REQUESTS.length);
@@ -56,7 +59,7 @@ export async function seedDelayDemo(sql: Sql, ctx: DemoContext): Promise<void> {
       createdby: adminId, modifiedby: adminId, ownerid: adminId, owningbusinessunit: ctx.unitIds.get(`ST-${r.station}`),
     }, 'new_srv_delayproductid');
     if (r.state === 'draft') continue;
-    await run('new_srv_delayproduct', id, r.state === 'review' ? 'review' : r.state === 'rejected' ? 'reject' : 'approve', r.memo);
+    await run('new_srv_delayproduct', id, r.station, r.state === 'review' ? 'review' : r.state === 'rejected' ? 'reject' : 'approve', r.memo);
     if (r.state === 'cancelled') cancels.push({ delay: id, station: r.station, serial: wo.serial, reason: '客户退机，延保随之取消', approve: true });
     if (r.state === 'approved') cancels.push({ delay: id, station: r.station, serial: wo.serial, reason: '客户对延保条款有异议，拟取消（草稿）', approve: false });
   }
@@ -66,6 +69,6 @@ export async function seedDelayDemo(sql: Sql, ctx: DemoContext): Promise<void> {
       new_name: cancelNumbers[i], new_delayproduct_id: c.delay, new_station_id: ctx.stationIds.get(c.station), new_serialnumber: c.serial, new_reason: c.reason,
       new_approvalstatus: approvalStatus.draft, new_iscommit: false, createdby: adminId, modifiedby: adminId, ownerid: adminId, owningbusinessunit: ctx.unitIds.get(`ST-${c.station}`),
     }, 'new_srv_delaycancelid');
-    if (c.approve) await run('new_srv_delaycancel', id, 'approve');
+    if (c.approve) await run('new_srv_delaycancel', id, c.station, 'approve');
   }
 }

@@ -8,6 +8,7 @@ import { PARTS_ROUTES } from './routes-parts.ts';
 import { STOCK_ROUTES } from './routes-stock.ts';
 import { QUOTA_ROUTES } from './routes-quota.ts';
 import { EXPENSE_ROUTES } from './routes-expense.ts';
+import { DELAY_ROUTES } from './routes-delay.ts';
 
 type PageModule = { default: ComponentType };
 
@@ -100,6 +101,7 @@ export const ROUTES: RouteDef[] = [
   ...STOCK_ROUTES,
   ...QUOTA_ROUTES,
   ...EXPENSE_ROUTES,
+  ...DELAY_ROUTES,
 ];
 
 /** Where a signed-in user's home is, by portal kind. */

@@ -30,6 +30,8 @@ export interface ApprovalDocumentProps {
   editPath?: (id: string) => string;
   /** Values a new document starts with (read when the create form opens). */
   defaults?: () => Record<string, unknown>;
+  /** Buttons of the document's own (after the approval ones), given the loaded record. */
+  extraActions?: (row: RecordRow) => ActionButton[];
 }
 
 /**
@@ -37,7 +39,7 @@ export interface ApprovalDocumentProps {
  * = create): the generic form with the approval status in its title, read-only unless the status is
  * 1 or 4, and 提交审批 (writers, status 1 or 4), 撤回 (the submitter while status 2), 审批进度.
  */
-export function ApprovalDocumentPage({ entity, testIdPrefix, writePrivilege, backTo, editPath, defaults }: ApprovalDocumentProps) {
+export function ApprovalDocumentPage({ entity, testIdPrefix, writePrivilege, backTo, editPath, defaults, extraActions }: ApprovalDocumentProps) {
   const { id } = useParams();
   const t = useT();
   const lang = useLocale();
@@ -74,6 +76,7 @@ export function ApprovalDocumentPage({ entity, testIdPrefix, writePrivilege, bac
         { key: 'submit', label: t('approval.submit'), icon: <SendOutlined />, hidden: !loaded || !writer || !isEditableStatus(status), onClick: () => setSubmitOpen(true), testId: `${testIdPrefix}-submit` },
         { key: 'revoke', label: t('approval.revoke'), icon: <RollbackOutlined />, hidden: !loaded || status !== 2 || !submitter || submitter.toLowerCase() !== userId.toLowerCase(), onClick: revoke, testId: `${testIdPrefix}-revoke` },
         { key: 'progress', label: t('approval.progress'), icon: <AuditOutlined />, hidden: !loaded, onClick: () => setProgressOpen(true), testId: `${testIdPrefix}-progress` },
+        ...(row && extraActions ? extraActions(row) : []),
       ]
     : [];
 
