@@ -106,6 +106,18 @@ describe('parts sales', () => {
     expect(await order(id)).toMatchObject({ new_state: partsSalesState.draft });
   });
 
+  it('two sales of the whole stock of a part confirmed at once: one is sold, the other refused; the stock never goes below 0', async () => {
+    const no = await heldPart(1);
+    const have = await available(no);
+    const a = await sale([[no, have]]);
+    const b = await sale([[no, have]]);
+    const res = await Promise.all([a, b].map((id) => api('station1', 'POST', `/api/parts/sales/${id}/confirm`)));
+    expect(res.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    expect(res.find((r) => r.statusCode === 400)!.json().Message).toMatch(new RegExp(`库存不足：可用 0，需要 ${have}`));
+    expect(await available(no)).toBe(0);
+    expect([(await order(a)).new_state, (await order(b)).new_state].sort()).toEqual([partsSalesState.draft, partsSalesState.sold]);
+  });
+
   it('a draft can be changed and deleted; another station sees none of it (404) and head office cannot sell', async () => {
     const id = await sale([]);
     done(await api('station1', 'POST', `/api/crmdata/Update/new_orders(${id})`, { new_memo: '客户自提' }));
