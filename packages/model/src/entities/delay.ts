@@ -46,7 +46,7 @@ export const delayProduct = defineEntity({
       label: label('已生效的延保', 'Extensions in force'),
       columns: ['new_name', 'new_station_id', 'new_serialnumber', 'new_customer', 'new_effectiveenddate', 'new_approvedtime'],
       orderBy: [['new_approvedtime', 'desc']],
-      filter: { new_delaystatus: 2 },
+      filter: { new_delaystatus: delayStatus.extended },
     },
   },
   forms: {
