@@ -1,5 +1,6 @@
 import { getEntity, partsSalesState, stockDocumentType, stockUsage, type Lang, type PartsCommandResult } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
+import { recomputeDocumentTotals } from '../parts/document-totals.ts';
 import { badRequest, refuse } from '../../http/errors.ts';
 import type { Caller } from '../../records/scope.ts';
 import { serverDefaults, writeHooks } from '../../records/write.ts';
@@ -18,15 +19,8 @@ export const SALES = getEntity('new_order')!;
 const LINE = getEntity('new_orderdetail')!;
 
 /** Totals of the lines onto the header. */
-export async function recomputeSale(sql: Sql, id: string): Promise<void> {
-  await sql.query(`UPDATE new_orderdetail SET new_amount = round(new_qty * new_price, 2) WHERE new_order_id = $1::uuid`, [id]);
-  await sql.query(
-    `UPDATE new_order o SET new_totalqty = x.qty, new_totalamount = x.amount, new_linecount = x.n, modifiedon = now()
-       FROM (SELECT COALESCE(sum(new_qty), 0)::int AS qty, COALESCE(sum(new_amount), 0) AS amount, count(*)::int AS n
-               FROM new_orderdetail WHERE new_order_id = $1::uuid) x
-      WHERE o.new_orderid = $1::uuid`,
-    [id],
-  );
+export function recomputeSale(sql: Sql, id: string): Promise<void> {
+  return recomputeDocumentTotals(sql, SALES, LINE, 'new_order_id', id);
 }
 
 /** The lines are request lines (parts/request-lines.ts): a part once, quantity 1–99,999, the station's current stock shown. */

@@ -4,6 +4,7 @@ import {
   type CreateDeliveryRequest, type DeliveryLineRequest, type DeliveryStep, type Lang, type MessageKey, type PartsCommandResult, type ReceiveRequest, type ShipRequest,
 } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
+import { recomputeDocumentTotals } from './document-totals.ts';
 import { badRequest, Refusal, refuse } from '../../http/errors.ts';
 import { recordNotFound } from '../../records/access.ts';
 import type { Caller } from '../../records/scope.ts';
@@ -192,15 +193,8 @@ async function insertSourceLines(sql: Sql, id: string, fromUnit: string, toUnit:
 }
 
 /** Line amounts and the header's totals. */
-export async function recomputeDelivery(sql: Sql, id: string): Promise<void> {
-  await sql.query(`UPDATE new_stockoutorderdetail SET new_amount = round(new_qty * new_price, 2) WHERE new_stockoutorder_id = $1::uuid`, [id]);
-  await sql.query(
-    `UPDATE new_stockoutorder o SET new_totalqty = x.qty, new_totalamount = x.amount, new_linecount = x.n, modifiedon = now()
-       FROM (SELECT COALESCE(sum(new_qty), 0)::int AS qty, COALESCE(sum(new_amount), 0) AS amount, count(*)::int AS n
-               FROM new_stockoutorderdetail WHERE new_stockoutorder_id = $1::uuid) x
-      WHERE o.new_stockoutorderid = $1::uuid`,
-    [id],
-  );
+export function recomputeDelivery(sql: Sql, id: string): Promise<void> {
+  return recomputeDocumentTotals(sql, ORDER, LINE, 'new_stockoutorder_id', id);
 }
 
 /** The delivery, locked, as the sending side may change its lines: draft only. */

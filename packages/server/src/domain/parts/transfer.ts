@@ -3,6 +3,7 @@ import {
   type CloseRequest, type Lang, type PartsCommandResult,
 } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
+import { recomputeDocumentTotals } from './document-totals.ts';
 import { badRequest, refuse } from '../../http/errors.ts';
 import { registerFlowHooks } from '../../flow/hooks.ts';
 import type { Caller } from '../../records/scope.ts';
@@ -33,15 +34,8 @@ export const transferDocument: RequestDocument = {
   recompute: recomputeTransfer,
 };
 
-export async function recomputeTransfer(sql: Sql, id: string): Promise<void> {
-  await sql.query(`UPDATE new_srv_parttransdetail SET new_amount = round(new_qty * new_price, 2) WHERE new_parttransorder_id = $1::uuid`, [id]);
-  await sql.query(
-    `UPDATE new_srv_parttransorder t SET new_totalqty = x.qty, new_totalamount = x.amount, new_linecount = x.n, modifiedon = now()
-       FROM (SELECT COALESCE(sum(new_qty), 0)::int AS qty, COALESCE(sum(new_amount), 0) AS amount, count(*)::int AS n
-               FROM new_srv_parttransdetail WHERE new_parttransorder_id = $1::uuid) x
-      WHERE t.new_srv_parttransorderid = $1::uuid`,
-    [id],
-  );
+export function recomputeTransfer(sql: Sql, id: string): Promise<void> {
+  return recomputeDocumentTotals(sql, TRANSFER, LINE, 'new_parttransorder_id', id);
 }
 
 /** Document state and logistics status from the lines: shipped and received against the quantities. */
