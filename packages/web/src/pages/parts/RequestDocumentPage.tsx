@@ -2,11 +2,10 @@ import { AuditOutlined, EditOutlined, RollbackOutlined, SendOutlined, StopOutlin
 import { approvalStatus, getEntity, type OptionSetField } from '@portal/model';
 import { Alert, Space, Tag, type TabsProps } from 'antd';
 import { useCallback, useState, type ReactNode } from 'react';
-import { revokeFlow } from '../../api/approval.ts';
+import { confirmRevoke } from '../../widgets/approval/confirm-revoke.ts';
 import type { LookupCondition } from '../../api/lookup.ts';
 import { deleteRequestLine } from '../../api/parts.ts';
 import type { RecordRow } from '../../api/records.ts';
-import { confirm, toast } from '../../app/feedback.ts';
 import { EntityFormPage } from '../../entity-ui/EntityFormPage.tsx';
 import { isWritable } from '../../entity-ui/form-values.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
@@ -91,18 +90,7 @@ export function RequestDocumentPage({ doc, id, defaults, lockedFields, lookupCon
     refresh();
   };
 
-  const revoke = () =>
-    confirm({
-      title: t('approval.revoke'),
-      content: t('approval.revokeConfirm'),
-      okText: t('common.ok'),
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        await revokeFlow(id!, doc.entity);
-        toast.success(t('approval.revoked'));
-        refresh();
-      },
-    });
+  const revoke = () => confirmRevoke(t, id!, doc.entity, refresh);
 
   const label = (k: RequestAction) =>
     ({ submit: t('approval.submit'), revoke: t('approval.revoke'), approved: t('parts.ui.approvedQty'), close: t('parts.ui.close'), progress: t('approval.progress') })[k];

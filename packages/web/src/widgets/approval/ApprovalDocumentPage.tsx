@@ -3,9 +3,8 @@ import { getEntity } from '@portal/model';
 import { Space } from 'antd';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { revokeFlow } from '../../api/approval.ts';
+import { confirmRevoke } from './confirm-revoke.ts';
 import type { RecordRow } from '../../api/records.ts';
-import { confirm, toast } from '../../app/feedback.ts';
 import { EntityFormPage } from '../../entity-ui/EntityFormPage.tsx';
 import { useLocale, useT } from '../../locales/i18n.ts';
 import { useSession } from '../../session/store.ts';
@@ -58,18 +57,7 @@ export function ApprovalDocumentPage({ entity, testIdPrefix, writePrivilege, bac
     setRow(null);
     setVersion((v) => v + 1);
   };
-  const revoke = () =>
-    confirm({
-      title: t('approval.revoke'),
-      content: t('approval.revokeConfirm'),
-      okText: t('common.ok'),
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        await revokeFlow(id!, entity);
-        toast.success(t('approval.revoked'));
-        reload();
-      },
-    });
+  const revoke = () => confirmRevoke(t, id!, entity, reload);
 
   const actions: ActionButton[] = id
     ? [
