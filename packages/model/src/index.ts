@@ -22,3 +22,4 @@ export * from './option-sets/expense.ts';
 export * from './expense-api.ts';
 export * from './shop-api.ts';
 export { partsSalesState } from './entities/parts-sales.ts';
+export * from './option-sets/site-return.ts';

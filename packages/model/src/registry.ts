@@ -16,6 +16,7 @@ import { partsApply, partsApplyDetail } from './entities/parts-apply.ts';
 import { stockOutOrder, stockOutOrderDetail } from './entities/delivery.ts';
 import { partTransDetail, partTransOrder } from './entities/parts-transfer.ts';
 import { partsSalesDetail, partsSalesOrder } from './entities/parts-sales.ts';
+import { siteReturn, siteReturnDetail } from './entities/site-return.ts';
 import { invTask, stockCheck, stockCheckDetail } from './entities/stock-count.ts';
 import { stationPart } from './entities/station-part.ts';
 import { expenseClaim, expenseClaimLine } from './entities/expense-claim.ts';
@@ -67,6 +68,7 @@ export const ENTITIES: readonly EntityDef[] = [
   partTransDetail,
   partsSalesOrder,
   partsSalesDetail,
+  siteReturn, siteReturnDetail,
   stockOutOrder,
   stockOutOrderDetail,
   invTask,

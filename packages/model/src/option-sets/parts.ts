@@ -95,6 +95,7 @@ export const stockDocumentType = defineNamedOptionSet('new_doctype', label('单�
   workOrder: { value: 5, label: label('服务工单', 'Work order') },
   opening: { value: 6, label: label('期初入库', 'Opening stock') },
   sale: { value: 7, label: label('配件销售单', 'Parts sales order') },
+  siteReturn: { value: 8, label: label('配件退货申请', 'Parts return application') },
 });
 
 /** spec 001 §4: parts transfer approval labels (values of the general approval status). */
