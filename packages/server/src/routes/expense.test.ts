@@ -4,6 +4,7 @@ import type { Portal } from '../boot.ts';
 import { chinaDate } from '../domain/china-time.ts';
 import { doubtDeadline, yuan } from '../domain/expense/period.ts';
 import { bearer, signIn } from '../testing/auth-helpers.ts';
+import { done, refused } from '../testing/http-expect.ts';
 import { testPortal } from '../testing/test-portal.ts';
 
 let p: Portal;
@@ -13,19 +14,9 @@ const station: Record<string, string> = {};
 const orders: Record<string, string[]> = {};
 let fineIds: string[] = [];
 
-type Res = Awaited<ReturnType<Portal['app']['inject']>>;
 const api = (who: string, method: 'GET' | 'POST', url: string, payload?: object, lang = 'zh-CN') =>
   p.app.inject({ method, url, payload, headers: { ...bearer(tok[who]), 'accept-language': lang } });
 const cmd = (who: string, id: string, name: string, body: object = {}, lang?: string) => api(who, 'POST', `/api/expense/claims/${id}/${name}`, body, lang);
-function refused(res: Res, message: string, status = 400) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.json().Message).toBe(message);
-}
-function done(res: Res, message?: string) {
-  expect(res.statusCode, res.body).toBe(200);
-  if (message) expect(res.json().Message).toBe(message);
-  return res.json().Data;
-}
 
 const today = chinaDate();
 const PERIOD = { year: Number(today.slice(0, 4)), month: Number(today.slice(5, 7)), section: Number(today.slice(8, 10)) <= 15 ? 1 : 2, settleWay: 1 };
@@ -99,7 +90,7 @@ describe('generation', () => {
   });
 
   it('makes one statement per station: orders to 14 and linked, claim fines linked, totals the sums of the lines', async () => {
-    const data = done(await generate('hq', { ...PERIOD, stationIds: [station.SH001, station.ZJ001] }));
+    const data = done<{ created: number; claimFines: number; workOrders: number }>(await generate('hq', { ...PERIOD, stationIds: [station.SH001, station.ZJ001] }));
     expect(data.created).toBe(2);
     expect(data.claimFines).toBe(2);
     expect(data.workOrders).toBeGreaterThanOrEqual(orders.SH001.length + orders.ZJ001.length);
@@ -137,11 +128,11 @@ describe('generation', () => {
 
   it('a station sees only its own statements and lines, and may not act on another station\'s', async () => {
     const zj = (await claimOf('ZJ001'))!;
-    const list = done(await api('station1', 'GET', '/api/crmdata/Retrieve/new_srv_expense_claims?$select=new_name,new_station_id')) as { value: { new_station_id: string }[] };
+    const list = done<{ value: { new_station_id: string }[] }>(await api('station1', 'GET', '/api/crmdata/Retrieve/new_srv_expense_claims?$select=new_name,new_station_id'));
     expect(list.value.length).toBeGreaterThan(0);
     for (const r of list.value) expect(r.new_station_id).toBe(station.SH001);
     expect((await api('station1', 'GET', `/api/crmdata/Retrieve/new_srv_expense_claims(${zj.id})`)).statusCode).toBe(404);
-    const lines = done(await api('station2', 'GET', '/api/crmdata/Retrieve/new_srv_expense_claimlines?$select=new_name,new_station_id')) as { value: { new_station_id: string }[] };
+    const lines = done<{ value: { new_station_id: string }[] }>(await api('station2', 'GET', '/api/crmdata/Retrieve/new_srv_expense_claimlines?$select=new_name,new_station_id'));
     for (const r of lines.value) expect(r.new_station_id).toBe(station.ZJ001);
     expect((await cmd('station1', zj.id, 'submit', { bank: '银行', bankCode: '123' })).statusCode).toBe(404);
     // No generic create: the statements come from generation only.
@@ -161,7 +152,7 @@ describe('the statement from submission to payment', () => {
     refused(await cmd('station1', c.id, 'submit', { bank: '  ' }), '请填写开户银行和银行账号');
     refused(await cmd('station1', c.id, 'submit', { bank: '工行', bankCode: '1'.repeat(41) }), '银行账号不能超过 40 个字符');
     refused(await cmd('station1', c.id, 'returnOldParts'), '结算单当前状态为“待提交”，不能返还旧件');
-    expect(done(await cmd('station1', c.id, 'submit', { bank: '中国工商银行上海张江支行', bankCode: '1001234567890' }), '已提交').formstatus).toBe(expenseFormStatus.oldPartsToReturn);
+    expect(done<{ formstatus: number }>(await cmd('station1', c.id, 'submit', { bank: '中国工商银行上海张江支行', bankCode: '1001234567890' }), '已提交').formstatus).toBe(expenseFormStatus.oldPartsToReturn);
     refused(await cmd('station1', c.id, 'submit', { bank: '工行', bankCode: '1' }), '结算单当前状态为“待返旧件”，不能提交');
     done(await cmd('station1', c.id, 'returnOldParts'), '旧件已返还，待总部签收');
     refused(await cmd('station1', c.id, 'receiveOldParts'), '只有总部可以签收旧件', 403);
@@ -198,7 +189,7 @@ describe('the statement from submission to payment', () => {
     refused(await cmd('station1', c.id, 'invoice', { invoiceNo: 'FP001', invoiceDate: today, invoiceAmount: total }), '只有总部可以受理发票', 403);
     done(await cmd('hq', c.id, 'invoice', { invoiceNo: 'FP001', invoiceDate: today, invoiceAmount: c.total }), '发票已受理');
     refused(await cmd('hq', c.id, 'pay', { payedDate: 'tomorrow' }), '支付日期格式不正确');
-    expect(done(await cmd('hq', c.id, 'pay'), '已支付').formstatus).toBe(expenseFormStatus.paid);
+    expect(done<{ formstatus: number }>(await cmd('hq', c.id, 'pay'), '已支付').formstatus).toBe(expenseFormStatus.paid);
     for (const r of await statuses(orders.SH001)) expect(r.s).toBe(workOrderStatus.paid);
     const paid = await p.db.one<{ ispayed: boolean; day: string }>(`SELECT new_ispayed AS ispayed, to_char(new_payeddate, 'YYYY-MM-DD') AS day FROM new_srv_expense_claim WHERE new_srv_expense_claimid = $1`, [c.id]);
     expect(paid).toEqual({ ispayed: true, day: today });

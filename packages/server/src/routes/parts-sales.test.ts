@@ -2,6 +2,7 @@ import { partsSalesState, stockUsage } from '@portal/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Portal } from '../boot.ts';
 import { bearer, signIn } from '../testing/auth-helpers.ts';
+import { done, refused } from '../testing/http-expect.ts';
 import { testPortal } from '../testing/test-portal.ts';
 
 let p: Portal;
@@ -9,19 +10,8 @@ const tok: Record<string, string> = {};
 const wh: Record<string, string> = {};
 const part: Record<string, string> = {};
 
-type Res = Awaited<ReturnType<Portal['app']['inject']>>;
 const api = (who: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, headers: Record<string, string> = {}) =>
   p.app.inject({ method, url, payload, headers: { ...bearer(tok[who]), 'accept-language': 'zh-CN', ...headers } });
-
-function refused(res: Res, message: string, status = 400) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.json().Message).toBe(message);
-}
-function done(res: Res, message?: string) {
-  expect(res.statusCode, res.body).toBe(200);
-  if (message) expect(res.json().Message).toBe(message);
-  return res.json().Data as { id: string; lineId?: string; message: string };
-}
 const available = async (no: string, warehouse = 'WH-SH001') =>
   Number((await p.db.one<{ a: number }>(`SELECT new_available AS a FROM new_srv_siteinv WHERE new_warehouse_id = $1 AND new_product_id = $2`, [wh[warehouse], part[no]]))?.a ?? 0);
 const order = async (id: string) => (await p.db.one<Record<string, unknown>>('SELECT * FROM new_order WHERE new_orderid = $1', [id]))!;

@@ -2,6 +2,7 @@ import { approvalStatus, deliveryState, partsApplyStatus, receiptState, stockUsa
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Portal } from '../boot.ts';
 import { bearer, signIn } from '../testing/auth-helpers.ts';
+import { done, refused } from '../testing/http-expect.ts';
 import { testPortal } from '../testing/test-portal.ts';
 
 let p: Portal;
@@ -10,20 +11,8 @@ const wh: Record<string, string> = {};
 const part: Record<string, string> = {};
 const station: Record<string, string> = {};
 
-type Res = Awaited<ReturnType<Portal['app']['inject']>>;
 const api = (who: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, headers: Record<string, string> = {}) =>
   p.app.inject({ method, url, payload, headers: { ...bearer(tok[who]), 'accept-language': 'zh-CN', ...headers } });
-
-function refused(res: Res, message: string, status = 400, field?: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.json().Message).toBe(message);
-  if (field) expect(res.json().error.field).toBe(field);
-}
-function done(res: Res, message?: string) {
-  expect(res.statusCode, res.body).toBe(200);
-  if (message) expect(res.json().Message).toBe(message);
-  return res.json().Data as { id: string; lineId?: string; message: string };
-}
 
 const stock = async (warehouse: string, no: string) =>
   (await p.db.one<{ q: number; f: number; a: number; t: number }>(

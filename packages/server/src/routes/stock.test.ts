@@ -5,6 +5,7 @@ import type { Portal } from '../boot.ts';
 import { chinaDate } from '../domain/china-time.ts';
 import { multipart } from '../files/testing.ts';
 import { bearer, signIn } from '../testing/auth-helpers.ts';
+import { done, refused } from '../testing/http-expect.ts';
 import { testPortal } from '../testing/test-portal.ts';
 
 let p: Portal;
@@ -13,18 +14,8 @@ const wh: Record<string, string> = {};
 const part: Record<string, string> = {};
 const station: Record<string, string> = {};
 
-type Res = Awaited<ReturnType<Portal['app']['inject']>>;
 const api = (who: string, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
   p.app.inject({ method, url, payload, headers: { ...bearer(tok[who]), 'accept-language': 'zh-CN' } });
-function refused(res: Res, message: string, status = 400) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.json().Message).toBe(message);
-}
-function done(res: Res, message?: string) {
-  expect(res.statusCode, res.body).toBe(200);
-  if (message) expect(res.json().Message).toBe(message);
-  return res.json().Data as { id: string };
-}
 const sheetLines = async (id: string) =>
   (await p.db.query<{ id: string; code: string; book: number; counted: number | null; variance: number | null; product: string }>(
     `SELECT new_srv_stockcheckdetailid AS id, new_code AS code, new_bookqty AS book, new_countqty AS counted, new_variance AS variance, new_product_id AS product
