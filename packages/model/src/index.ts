@@ -22,4 +22,6 @@ export * from './option-sets/expense.ts';
 export * from './expense-api.ts';
 export * from './shop-api.ts';
 export { partsSalesState } from './entities/parts-sales.ts';
+export * from './option-sets/station-apply.ts';
+export { STATION_CHANGE_FIELDS, STATION_APPLY_TYPE_FIELDS } from './entities/station-apply.ts';
 export * from './option-sets/site-return.ts';

@@ -22,6 +22,7 @@ import { stationPart } from './entities/station-part.ts';
 import { expenseClaim, expenseClaimLine } from './entities/expense-claim.ts';
 import { amountAdjustment, amountChangeLog } from './entities/quota.ts';
 import { delayCancel, delayProduct } from './entities/delay.ts';
+import { stationApply } from './entities/station-apply.ts';
 
 /** Every entity of the portal. Adding an entity is one file plus one line here. */
 export const ENTITIES: readonly EntityDef[] = [
@@ -81,6 +82,7 @@ export const ENTITIES: readonly EntityDef[] = [
   expenseClaimLine,
   delayProduct,
   delayCancel,
+  stationApply,
 ];
 
 const byName = new Map(ENTITIES.map((e) => [e.logicalName, e]));

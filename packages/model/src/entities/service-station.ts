@@ -1,4 +1,4 @@
-import { bool, defineEntity, label, lookup, money, optionSet, text } from '../define.ts';
+import { bool, date, defineEntity, label, lookup, money, optionSet, text } from '../define.ts';
 import { serviceRegion, stationLevel, stationType } from '../option-sets/organisation.ts';
 
 /** Service station, with every field of spec 001 §3. Each station has its own business unit. */
@@ -24,6 +24,8 @@ export const serviceStation = defineEntity({
     new_fax: text(label('传真', 'Fax'), { maxLength: 30 }),
     new_email: text(label('电子邮件', 'E-mail'), { pattern: 'email', maxLength: 100 }),
     new_siteowner: text(label('站长', 'Site owner'), { maxLength: 60, searchable: true }),
+    // Contract term end: a continuation application (服务站申请, 续约) extends it once approved.
+    new_termenddate: date(label('合同到期日期', 'Contract term end')),
     new_limitamount: bool(label('额度受控', 'Quota limited'), { trueLabel: label('是', 'Yes'), falseLabel: label('否', 'No') }),
     new_beginamount: money(label('期初额度', 'Opening quota')),
     new_currentamount: money(label('当前额度', 'Current quota'), { readOnly: true }),
@@ -45,7 +47,7 @@ export const serviceStation = defineEntity({
   },
   forms: {
     main: [
-      { key: 'basic', label: label('基本信息', 'Basic information'), fields: ['new_name', 'new_code', 'new_type', 'new_level', 'new_region', 'new_siteowner'] },
+      { key: 'basic', label: label('基本信息', 'Basic information'), fields: ['new_name', 'new_code', 'new_type', 'new_level', 'new_region', 'new_siteowner', 'new_termenddate'] },
       { key: 'contact', label: label('联系方式', 'Contact'), fields: ['new_province', 'new_city', 'new_county', 'new_address', 'new_postalcode', 'new_phone', 'new_fax', 'new_email'] },
       { key: 'quota', label: label('额度', 'Quota'), fields: ['new_limitamount', 'new_beginamount', 'new_currentamount'] },
     ],

@@ -23,9 +23,10 @@ import { checkoutMessages } from './checkout.ts';
 import { approvalOutcomeMessages } from './approval-outcomes.ts';
 import { delayMessages } from './delay.ts';
 import { partsSalesMessages } from './parts-sales.ts';
+import { stationApplyMessages } from './station-apply.ts';
 import { siteReturnMessages } from './site-return.ts';
 
-export const messages = { ...coreMessages, ...uiMessages, ...recordsMessages, ...filesMessages, ...widgetsMessages, ...approvalMessages, ...approvalUiMessages, ...workOrderMessages, ...workOrderUiMessages, ...workOrderInsightsMessages, ...partsMessages, ...partsUiMessages, ...stockUiMessages, ...expenseMessages, ...quotaMessages, ...unsavedMessages, ...pageTabsMessages, ...listSettingsMessages, ...baseMapMessages, ...checkoutMessages, ...statusTagMessages, ...approvalOutcomeMessages, ...partsSalesMessages, ...siteReturnMessages, ...delayMessages } as const satisfies Record<string, Label>;
+export const messages = { ...coreMessages, ...uiMessages, ...recordsMessages, ...filesMessages, ...widgetsMessages, ...approvalMessages, ...approvalUiMessages, ...workOrderMessages, ...workOrderUiMessages, ...workOrderInsightsMessages, ...partsMessages, ...partsUiMessages, ...stockUiMessages, ...expenseMessages, ...quotaMessages, ...unsavedMessages, ...pageTabsMessages, ...listSettingsMessages, ...baseMapMessages, ...checkoutMessages, ...statusTagMessages, ...approvalOutcomeMessages, ...partsSalesMessages, ...siteReturnMessages, ...delayMessages, ...stationApplyMessages } as const satisfies Record<string, Label>;
 export type MessageKey = keyof typeof messages;
 
 /** Fills `{name}` placeholders. */

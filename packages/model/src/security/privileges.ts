@@ -11,6 +11,7 @@ export const PRIVILEGES = {
   'user.manage': label('用户管理', 'Manage users'),
   'station.read': label('查看服务站', 'View service stations'),
   'station.write': label('维护服务站', 'Maintain service stations'),
+  'station.apply': label('服务站申请（变更、续约、退出）', 'Apply for station changes, continuation or exit'),
   'worker.read': label('查看服务人员', 'View service personnel'),
   'worker.write': label('维护服务人员', 'Maintain service personnel'),
   'workorder.read': label('查看服务工单', 'View work orders'),

@@ -55,7 +55,7 @@ export const DEMO_ROLES: { code: string; name: string; description: string; priv
   },
   {
     code: 'R04-STATION', name: '服务站站长', description: '服务站负责人',
-    privileges: P('portal.login', 'station.read', 'worker.read', 'worker.write', 'workorder.read', 'workorder.all', 'workorder.write', 'workorder.dispatch',
+    privileges: P('portal.login', 'station.read', 'station.apply', 'worker.read', 'worker.write', 'workorder.read', 'workorder.all', 'workorder.write', 'workorder.dispatch',
       'parts.read', 'parts.write', 'parts.receive', 'stock.read', 'stock.write', 'quota.read', 'expense.read', 'notice.read', 'shop.buy',
       'product.read', 'sales.read', 'kb.read'),
   },

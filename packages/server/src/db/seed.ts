@@ -9,6 +9,7 @@ import { seedPartsSalesDemo } from './demo-parts-sales.ts';
 import { seedExpenseDemo } from './demo-expense.ts';
 import { seedQuotaDemo } from './demo-quota.ts';
 import { seedDelayDemo } from './demo-delay.ts';
+import { seedStationApplyDemo } from './demo-station-apply.ts';
 import {
   DEMO_LANGUAGE_CONFIGS, DEMO_LANGUAGES, DEMO_PARAMETERS, DEMO_PASSWORD, DEMO_ROLES, DEMO_STATIONS, DEMO_UNITS, DEMO_USERS,
 } from './demo-data.ts';
@@ -88,5 +89,6 @@ export async function seedDemo(db: Db): Promise<void> {
     await seedPartsDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
     await seedPartsSalesDemo(sql);
     await seedExpenseDemo(sql);
+    await seedStationApplyDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
   });
 }

@@ -7,6 +7,7 @@ import { installLimits } from './stock/limits.ts';
 import { installWorkOrder } from './work-order/install.ts';
 import { installAdjustment } from './quota/adjustment.ts';
 import { installDelay } from './delay/delay.ts';
+import { installStationApply } from './station-apply/station-apply.ts';
 import { installStationQuota } from './quota/station-quota.ts';
 import { installFlowDefinition } from '../flow/flow-definition.ts';
 
@@ -25,6 +26,7 @@ export function installDomain(): void {
   installLimits();
   installAdjustment();
   installDelay();
+  installStationApply();
   installStationQuota();
   installFlowDefinition();
 }
