@@ -52,6 +52,8 @@ export type PatternName = 'mobile' | 'phone' | 'email' | 'idcard' | 'integer' | 
 interface FieldBase {
   label: Label;
   required?: boolean;
+  /** A bool field of the same row: where it is true the field is not required (an overseas order's province). */
+  requiredUnless?: string;
   /** Quick search looks in these fields. */
   searchable?: boolean;
   /** Set by the server only; never accepted from a client write. */

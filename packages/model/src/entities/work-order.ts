@@ -4,6 +4,7 @@ import {
   appointmentReason, appointmentSlot, appointmentStatus, fixType, pulloutStatus, pulloutType, sampleStatus,
   serviceMode, serviceType, warranty, workOrderDealStatus, workOrderStatus,
 } from '../option-sets/work-order.ts';
+import { country, currency } from '../option-sets/overseas.ts';
 
 const RO = { readOnly: true } as const;
 
@@ -48,10 +49,14 @@ export const workOrder = defineEntity({
     new_customer: text(label('客户名称', 'Customer'), { required: true, searchable: true, maxLength: 100 }),
     new_contact: text(label('联系人', 'Contact'), { required: true, searchable: true, maxLength: 60 }),
     new_phone: text(label('联系电话', 'Phone'), { required: true, pattern: 'phone', searchable: true, maxLength: 30 }),
-    new_province: text(label('省份', 'Province'), { required: true, maxLength: 40 }),
-    new_city: text(label('城市', 'City'), { required: true, maxLength: 40 }),
+    new_province: text(label('省份', 'Province'), { required: true, requiredUnless: 'new_isoverseas', maxLength: 40 }),
+    new_city: text(label('城市', 'City'), { required: true, requiredUnless: 'new_isoverseas', maxLength: 40 }),
     new_county: text(label('区县', 'County'), { maxLength: 40 }),
     new_address: text(label('详细地址', 'Address'), { required: true, maxLength: 200 }),
+    // Overseas orders (/overseas/*): country and currency instead of province/city/county (domain/work-order/overseas.ts).
+    new_isoverseas: bool(label('海外工单', 'Overseas order'), { indexed: true, trueLabel: label('是', 'Yes'), falseLabel: label('否', 'No') }),
+    new_country: optionSet(country, undefined, { indexed: true }),
+    new_currency: optionSet(currency),
     new_longitude: decimal(label('经度', 'Longitude'), { precision: 6, min: -180, max: 180 }),
     new_latitude: decimal(label('纬度', 'Latitude'), { precision: 6, min: -90, max: 90 }),
     new_station_id: lookup('new_srv_station', label('服务站', 'Service station'), { required: true, indexed: true }),
@@ -60,6 +65,8 @@ export const workOrder = defineEntity({
     new_productline_id: lookup('new_productline', label('产品线', 'Product line'), { indexed: true }),
     new_model: text(label('型号', 'Model'), { maxLength: 100 }),
     new_serialnumber: text(label('机器序列号', 'Device serial number'), { searchable: true, maxLength: 60 }),
+    // Set by the server from a live maintenance contract covering the machine (domain/contract).
+    new_contract_id: lookup('new_srv_contract', label('维保合同', 'Maintenance contract'), { readOnly: true, indexed: true }),
     new_equipmentno: text(label('设备编号', 'Equipment serial number'), { maxLength: 60 }),
     new_buydate: date(label('购买日期', 'Purchase date')),
     new_faultdesc: memo(label('故障描述', 'Fault description'), { required: true, maxLength: 1000 }),
@@ -155,6 +162,12 @@ export const workOrder = defineEntity({
       orderBy: [['createdon', 'desc']],
       filter: { new_status: 9 },
     },
+    overseas: {
+      label: label('海外工单', 'Overseas orders'),
+      columns: ['new_name', 'new_type', 'new_dealstatus', 'new_status', 'new_customer', 'new_country', 'new_currency', 'new_station_id', 'new_worker_id', 'new_totalcost', 'createdon'],
+      orderBy: [['createdon', 'desc']],
+      filter: { new_isoverseas: true },
+    },
     abnormal: {
       label: label('异常工单', 'Abnormal orders'),
       columns: ['new_name', 'new_type', 'new_dealstatus', 'new_status', 'new_customer', 'new_phone', 'new_appointmentstatus', 'new_supervisereason', 'new_station_id', 'createdon'],
@@ -166,8 +179,8 @@ export const workOrder = defineEntity({
   // Results, costs, audit and pullout follow the order's service: a new order's form leaves them out.
   forms: {
     main: [
-      { key: 'customer', label: label('客户信息', 'Customer'), fields: ['new_name', 'new_customer', 'new_contact', 'new_phone', 'new_province', 'new_city', 'new_county', 'new_address', 'new_longitude', 'new_latitude'] },
-      { key: 'product', label: label('产品与故障', 'Product and fault'), fields: ['new_type', 'new_warranty', 'new_servicemode', 'new_product_id', 'new_productline_id', 'new_model', 'new_serialnumber', 'new_equipmentno', 'new_buydate', 'new_faultdesc'] },
+      { key: 'customer', label: label('客户信息', 'Customer'), fields: ['new_name', 'new_isoverseas', 'new_country', 'new_currency', 'new_customer', 'new_contact', 'new_phone', 'new_province', 'new_city', 'new_county', 'new_address', 'new_longitude', 'new_latitude'] },
+      { key: 'product', label: label('产品与故障', 'Product and fault'), fields: ['new_type', 'new_warranty', 'new_servicemode', 'new_product_id', 'new_productline_id', 'new_model', 'new_serialnumber', 'new_contract_id', 'new_equipmentno', 'new_buydate', 'new_faultdesc'] },
       { key: 'service', label: label('派工与进度', 'Dispatch and progress'), fields: ['new_station_id', 'new_worker_id', 'new_dealstatus', 'new_status', 'new_dispatchtime', 'new_appointmenttime', 'new_appointmentbegin', 'new_appointmentend', 'new_appointmentstatus', 'new_appointmentreason', 'new_responsetime', 'new_departuretime', 'new_departureaddress', 'new_arrivaltime', 'new_arrivaladdress', 'new_begintime', 'new_endtime', 'new_completiontime', 'new_completionaddress', 'new_photocount'] },
       { key: 'result', label: label('服务结果', 'Result'), fields: ['new_fixtype', 'new_solution', 'new_serviceresult', 'new_refusedreason'], on: 'edit' },
       { key: 'cost', label: label('费用', 'Costs'), fields: ['new_servicecharge', 'new_outsidecost', 'new_partcost', 'new_othercost', 'new_specialfee', 'new_fineamount', 'new_totalcost', 'new_settlementno', 'new_expenseclaimno'], on: 'edit' },

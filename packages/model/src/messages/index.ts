@@ -22,11 +22,15 @@ import { baseMapMessages } from './base-map.ts';
 import { checkoutMessages } from './checkout.ts';
 import { approvalOutcomeMessages } from './approval-outcomes.ts';
 import { delayMessages } from './delay.ts';
+import { overseasMessages } from './overseas.ts';
+import { contractMessages } from './contract.ts';
 import { partsSalesMessages } from './parts-sales.ts';
+import { productReturnMessages } from './product-return.ts';
 import { stationApplyMessages } from './station-apply.ts';
+import { partsReturnMessages } from './parts-return.ts';
 import { siteReturnMessages } from './site-return.ts';
 
-export const messages = { ...coreMessages, ...uiMessages, ...recordsMessages, ...filesMessages, ...widgetsMessages, ...approvalMessages, ...approvalUiMessages, ...workOrderMessages, ...workOrderUiMessages, ...workOrderInsightsMessages, ...partsMessages, ...partsUiMessages, ...stockUiMessages, ...expenseMessages, ...quotaMessages, ...unsavedMessages, ...pageTabsMessages, ...listSettingsMessages, ...baseMapMessages, ...checkoutMessages, ...statusTagMessages, ...approvalOutcomeMessages, ...partsSalesMessages, ...siteReturnMessages, ...delayMessages, ...stationApplyMessages } as const satisfies Record<string, Label>;
+export const messages = { ...coreMessages, ...uiMessages, ...recordsMessages, ...filesMessages, ...widgetsMessages, ...approvalMessages, ...approvalUiMessages, ...workOrderMessages, ...workOrderUiMessages, ...workOrderInsightsMessages, ...partsMessages, ...partsUiMessages, ...stockUiMessages, ...expenseMessages, ...quotaMessages, ...unsavedMessages, ...pageTabsMessages, ...listSettingsMessages, ...baseMapMessages, ...checkoutMessages, ...statusTagMessages, ...approvalOutcomeMessages, ...partsSalesMessages, ...partsReturnMessages, ...siteReturnMessages, ...delayMessages, ...contractMessages, ...productReturnMessages, ...stationApplyMessages, ...overseasMessages } as const satisfies Record<string, Label>;
 export type MessageKey = keyof typeof messages;
 
 /** Fills `{name}` placeholders. */

@@ -242,12 +242,18 @@ export function validateValues(
   }
 
   const station = stationField(e);
+  // Not required where the row's named bool field says so (requiredUnless: an overseas order's province).
+  const exempted = (f: FieldDef) => {
+    const other = f.requiredUnless ? e.allFields[f.requiredUnless] : undefined;
+    const r = other?.type === 'bool' && given.has(f.requiredUnless!) ? checkValue(other, given.get(f.requiredUnless!), lang) : null;
+    return !!r && 'value' in r && r.value === true;
+  };
   for (const [name, f] of Object.entries(e.allFields)) {
     if (!isWritable(e, name)) continue;
     const present = given.has(name);
     const v = given.get(name);
     if (isBlank(v)) {
-      const mustHave = f.required && name !== station && (mode === 'create' || present);
+      const mustHave = f.required && name !== station && (mode === 'create' || present) && !exempted(f);
       if (mustHave) err(name, 'records.required');
       else if (present) values[name] = null;
       continue;

@@ -3,6 +3,8 @@ import { badRequest } from '../../http/errors.ts';
 import { serverDefaults, writeHooks } from '../../records/write.ts';
 import { nextWorkOrderNumbers } from './numbering.ts';
 import { fillFromProduct } from './product-fill.ts';
+import { linkContracts } from './contract-warranty.ts';
+import { checkNewOrders, checkOrderUpdate } from './overseas.ts';
 import { recomputeTotals } from './totals.ts';
 
 /** The costs a user enters on the order (the others follow its details). */
@@ -35,27 +37,30 @@ async function logCreated(sql: Sql, ids: string[]): Promise<void> {
 export function installWorkOrder(): void {
   // The writable costs (other cost, special fee, reward/fine) keep what the row brings, else 0;
   // the total is theirs (the detail-based costs start at 0), so no second pass over the new rows.
-  serverDefaults.set('new_srv_workorder', async (sql, rows) => {
+  serverDefaults.set('new_srv_workorder', async (sql, rows, _caller, lang) => {
+    checkNewOrders(rows, lang);
     const numbers = await nextWorkOrderNumbers(sql, rows.length);
     return rows.map((row, i) => {
       const [other, special, fine] = ENTERED_COSTS.map((f) => cents(row[f]));
       return {
-        new_name: numbers[i], new_dealstatus: 1, new_status: 1, new_isabnormal: false, new_photocount: 0,
+        new_name: numbers[i], new_dealstatus: 1, new_status: 1, new_isabnormal: false, new_photocount: 0, new_isoverseas: row.new_isoverseas === true,
         new_servicecharge: '0', new_outsidecost: '0', new_partcost: '0',
         new_othercost: money(other), new_specialfee: money(special), new_fineamount: money(fine), new_totalcost: money(other + special + fine),
       };
     });
   });
   writeHooks.set('new_srv_workorder', {
-    async guard(sql, id, op) {
+    async guard(sql, id, op, values, _caller, lang) {
       const { rows } = await sql.query<{ s: number }>(`SELECT COALESCE(new_status, 1) AS s FROM new_srv_workorder WHERE new_srv_workorderid = $1::uuid`, [id]);
       const s = rows[0]?.s;
       if (op === 'update' ? !EDITABLE_STATUSES.includes(s) : s !== 1) throw badRequest('wo.notEditable');
+      if (op === 'update') await checkOrderUpdate(sql, id, values, lang);
       // An undispatched order goes with its own history (which would otherwise keep it referenced).
       if (op === 'delete') await sql.query(`DELETE FROM new_srv_workorderlog WHERE new_workorder_id = $1::uuid`, [id]);
     },
     async after(sql, ids, op) {
       await fillFromProduct(sql, ids);
+      await linkContracts(sql, ids);
       if (op === 'update') return recomputeTotals(sql, ids);
       await logCreated(sql, ids);
     },
