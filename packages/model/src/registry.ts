@@ -16,13 +16,16 @@ import { partsApply, partsApplyDetail } from './entities/parts-apply.ts';
 import { stockOutOrder, stockOutOrderDetail } from './entities/delivery.ts';
 import { partTransDetail, partTransOrder } from './entities/parts-transfer.ts';
 import { partsSalesDetail, partsSalesOrder } from './entities/parts-sales.ts';
+import { partsReturn, partsReturnDetail } from './entities/parts-return.ts';
 import { siteReturn, siteReturnDetail } from './entities/site-return.ts';
 import { invTask, stockCheck, stockCheckDetail } from './entities/stock-count.ts';
 import { stationPart } from './entities/station-part.ts';
 import { expenseClaim, expenseClaimLine } from './entities/expense-claim.ts';
 import { amountAdjustment, amountChangeLog } from './entities/quota.ts';
 import { delayCancel, delayProduct } from './entities/delay.ts';
+import { productReturn, productReturnDetail } from './entities/product-return.ts';
 import { stationApply } from './entities/station-apply.ts';
+import { contract, contractLine } from './entities/contract.ts';
 
 /** Every entity of the portal. Adding an entity is one file plus one line here. */
 export const ENTITIES: readonly EntityDef[] = [
@@ -69,6 +72,7 @@ export const ENTITIES: readonly EntityDef[] = [
   partTransDetail,
   partsSalesOrder,
   partsSalesDetail,
+  partsReturn, partsReturnDetail,
   siteReturn, siteReturnDetail,
   stockOutOrder,
   stockOutOrderDetail,
@@ -82,7 +86,9 @@ export const ENTITIES: readonly EntityDef[] = [
   expenseClaimLine,
   delayProduct,
   delayCancel,
+  productReturn, productReturnDetail,
   stationApply,
+  contract, contractLine,
 ];
 
 const byName = new Map(ENTITIES.map((e) => [e.logicalName, e]));

@@ -32,8 +32,11 @@ import { flowRoutes } from './routes/flow.ts';
 import { workOrderRoutes } from './routes/work-order.ts';
 import { workOrderInsightsRoutes } from './routes/work-order-insights.ts';
 import { partsRoutes } from './routes/parts.ts';
+import { contractRoutes } from './routes/contract.ts';
 import { stockRoutes } from './routes/stock.ts';
 import { expenseRoutes } from './routes/expense.ts';
+import { partsReturnRoutes } from './routes/parts-return.ts';
+import { productReturnRoutes } from './routes/product-return.ts';
 import { buildServices, type Services } from './services.ts';
 import { installDomain } from './domain/install.ts';
 import type { SmsProvider } from './auth/sms.ts';
@@ -101,8 +104,11 @@ export async function buildApp(db: Db, cfg: Config, opts: { sms?: SmsProvider; l
   workOrderRoutes(app, services);
   workOrderInsightsRoutes(app, services);
   partsRoutes(app, services);
+  contractRoutes(app, services);
   stockRoutes(app, services);
   expenseRoutes(app, services);
+  partsReturnRoutes(app, services);
+  productReturnRoutes(app, services);
   app.get('/healthz', { schema: { summary: 'Liveness: the database answers', tags: ['platform'], security: PUBLIC, ...answers('json') } }, async () => {
     await db.query('SELECT 1');
     return { ok: true };

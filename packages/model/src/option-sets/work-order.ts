@@ -76,10 +76,10 @@ export const serviceType = defineOptionSet('new_servicetype', label('服务类�
 ] as const);
 
 /** spec 001 §9 warranty. */
-export const warranty = defineOptionSet('new_warranty', label('保修类型', 'Warranty'), [
-  { value: 1, label: label('保内', 'Under warranty') },
-  { value: 2, label: label('保外', 'Out of warranty') },
-] as const);
+export const warranty = defineNamedOptionSet('new_warranty', label('保修类型', 'Warranty'), {
+  inWarranty: { value: 1, label: label('保内', 'Under warranty') },
+  outOfWarranty: { value: 2, label: label('保外', 'Out of warranty') },
+});
 
 /** How the fault was fixed (values not in the specification: see docs/decisions.md). */
 export const fixType = defineOptionSet('new_fixtype', label('维修方式', 'Fix type'), [
@@ -96,17 +96,19 @@ export const serviceMode = defineOptionSet('new_servicemode', label('服务方�
   { value: 3, label: label('电话指导', 'By phone') },
 ] as const);
 
-export const pulloutType = defineOptionSet('new_pullouttype', label('拉回类型', 'Pullout type'), [
-  { value: 1, label: label('退机', 'Return') },
-  { value: 2, label: label('换机', 'Exchange') },
-] as const);
+/** Also the type of a product return (退机申请, entities/product-return.ts): `/productReturn/edit/{id}/{type}`. */
+export const pulloutType = defineNamedOptionSet('new_pullouttype', label('拉回类型', 'Pullout type'), {
+  return: { value: 1, label: label('退机', 'Return') },
+  exchange: { value: 2, label: label('换机', 'Exchange') },
+});
 
-export const pulloutStatus = defineOptionSet('new_pulloutstatus', label('拉回状态', 'Pullout status'), [
-  { value: 1, label: label('待拉回', 'To be pulled out') },
-  { value: 2, label: label('已拉回', 'Pulled out') },
-  { value: 3, label: label('已发货', 'Delivered') },
-  { value: 4, label: label('已签收', 'Received') },
-] as const);
+/** Set on the work order by its product return: approved → to be pulled out, shipped → delivered, received. */
+export const pulloutStatus = defineNamedOptionSet('new_pulloutstatus', label('拉回状态', 'Pullout status'), {
+  toBePulledOut: { value: 1, label: label('待拉回', 'To be pulled out') },
+  pulledOut: { value: 2, label: label('已拉回', 'Pulled out') },
+  delivered: { value: 3, label: label('已发货', 'Delivered') },
+  received: { value: 4, label: label('已签收', 'Received') },
+});
 
 /** spec 001 §4 outside-line service state. */
 export const outsideLineState = defineOptionSet('new_outsidestate', label('外出服务状态', 'Outside service state'), [
