@@ -1,22 +1,26 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
-/** A document's approval controls (status tag, submit, revoke, progress) and the two dialogs. */
+/**
+ * A document's approval controls (status tag, submit, revoke, progress) and the two dialogs; the
+ * hooks are `<prefix>-status` and so on (ApprovalDocumentPage's testIdPrefix; 奖惩单: claimfine),
+ * looked up in `scope` (the shown tab's panel, when another tab holds such a document too).
+ */
 export class ApprovalControls {
-  constructor(readonly page: Page) {}
+  constructor(readonly page: Page, readonly prefix = 'claimfine', readonly scope: Page | Locator = page) {}
 
   async status(): Promise<string> {
-    const tag = this.page.getByTestId('claimfine-status');
+    const tag = this.scope.getByTestId(`${this.prefix}-status`);
     await tag.waitFor();
     return (await tag.getAttribute('data-status')) ?? '';
   }
 
   async waitForStatus(status: number) {
-    await this.page.locator(`[data-testid="claimfine-status"][data-status="${status}"]`).waitFor();
+    await this.scope.locator(`[data-testid="${this.prefix}-status"][data-status="${status}"]`).waitFor();
   }
 
   /** Opens the flow submit dialog; the first flow and each step's first candidate are chosen. */
   async openSubmit() {
-    await this.page.getByTestId('claimfine-submit').click();
+    await this.scope.getByTestId(`${this.prefix}-submit`).click();
     await this.page.getByTestId('flow-submit-dialog').waitFor();
     await this.page.getByTestId('flow-step').first().waitFor();
   }
@@ -37,7 +41,7 @@ export class ApprovalControls {
   }
 
   async openProgress() {
-    await this.page.getByTestId('claimfine-progress').click();
+    await this.scope.getByTestId(`${this.prefix}-progress`).click();
     await this.page.getByTestId('approval-progress-dialog').waitFor();
   }
 }

@@ -1,17 +1,29 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+
+/** The shown screen: other page tabs' screens stay mounted, hidden. */
+export const visiblePanel = (page: Page): Locator => page.locator('[data-testid="page-panel"]:visible');
 
 /** The generic entity form (create, edit, view), for any entity. */
 export class EntityFormPage {
   constructor(readonly page: Page) {}
 
+  /**
+   * Where the form's own hooks are looked up: the whole page here; a screen's page object may
+   * narrow it to the shown tab's panel (visiblePanel) when another tab holds the same hooks.
+   * Dialogs and dropdowns are always looked up on the page.
+   */
+  scope(): Page | Locator {
+    return this.page;
+  }
+
   /** The form is shown and its record loaded (the fields hold their values). */
   async waitFor(entity?: string) {
-    const sel = this.page.locator(`[data-testid="entity-form"]${entity ? `[data-entity="${entity}"]` : ''}:not([data-loading])`);
+    const sel = this.scope().locator(`[data-testid="entity-form"]${entity ? `[data-entity="${entity}"]` : ''}:not([data-loading])`);
     await sel.waitFor({ state: 'visible' });
   }
 
   field(name: string) {
-    return this.page.getByTestId(`field-${name}`);
+    return this.scope().getByTestId(`field-${name}`);
   }
 
   /** Types into a text-like field (the hook may sit on the input or on a wrapper). */
@@ -21,6 +33,16 @@ export class EntityFormPage {
     await input.fill(value);
   }
 
+  /** Types a day (YYYY-MM-DD) into a date field; done when the picker has taken it (on Enter). */
+  async date(name: string, day: string) {
+    const el = this.field(name);
+    const input = (await el.evaluate((e) => e.tagName === 'INPUT')) ? el : el.locator('input').first();
+    await input.click();
+    await input.fill(day);
+    await input.press('Enter');
+    await this.page.waitForFunction(([i, d]) => (i as HTMLInputElement).value === d, [await input.elementHandle(), day] as const);
+  }
+
   /** Picks an option of a picklist field by its label. */
   async choose(name: string, optionLabel: string) {
     await this.field(name).click();
@@ -28,13 +50,13 @@ export class EntityFormPage {
   }
 
   async fieldError(name: string): Promise<string> {
-    const el = this.page.getByTestId(`field-error-${name}`);
+    const el = this.scope().getByTestId(`field-error-${name}`);
     await el.waitFor({ state: 'visible' });
     return (await el.innerText()).trim();
   }
 
   async save() {
-    await this.page.getByTestId('form-save').click();
+    await this.scope().getByTestId('form-save').click();
   }
 
   /** The current text of a text-like input. */
@@ -49,7 +71,7 @@ export class EntityFormPage {
    * description panel's text, RecordDescriptions).
    */
   async text(name: string): Promise<string> {
-    const view = this.page.getByTestId(`view-${name}`);
+    const view = this.scope().getByTestId(`view-${name}`);
     await view.or(this.field(name)).first().waitFor();
     if (await view.count()) return (await view.innerText()).trim();
     return (await this.inputValue(name)).trim();
@@ -57,7 +79,7 @@ export class EntityFormPage {
 
   /** 返回 in the detail header. */
   async back() {
-    await this.page.getByTestId('form-back').click();
+    await this.scope().getByTestId('form-back').click();
   }
 
   /** The unsaved-changes question (confirmDiscard), once it is shown. */
@@ -84,21 +106,21 @@ export class EntityFormPage {
   /** A read-only record: its description panels are shown (the record loaded). */
   async waitForReadOnly(entity?: string) {
     await this.waitFor(entity);
-    await this.page.getByTestId('record-descriptions').waitFor({ state: 'visible' });
+    await this.scope().getByTestId('record-descriptions').waitFor({ state: 'visible' });
   }
 
   /** What a read-only record shows for a field. */
   async shown(name: string): Promise<string> {
-    return (await this.page.getByTestId(`view-${name}`).innerText()).trim();
+    return (await this.scope().getByTestId(`view-${name}`).innerText()).trim();
   }
 
   /** Inputs of any kind inside the record's details (a read-only record has none). */
   inputs() {
-    return this.page.locator('[data-testid="entity-form"] :is(input, textarea, .ant-select, .ant-picker)');
+    return this.scope().locator('[data-testid="entity-form"] :is(input, textarea, .ant-select, .ant-picker)');
   }
 
   async openAttachments() {
-    await this.page.getByTestId('form-tab-attachments').click();
-    await this.page.getByTestId('attachment-list').waitFor();
+    await this.scope().getByTestId('form-tab-attachments').click();
+    await this.scope().getByTestId('attachment-list').waitFor();
   }
 }

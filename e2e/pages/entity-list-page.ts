@@ -1,4 +1,6 @@
 import type { Page } from 'playwright-core';
+import { visiblePanel } from './entity-form-page.ts';
+import { chooseOption } from './work-order-pages.ts';
 
 /** The generic entity list (grid with views), for any entity. */
 export class EntityListPage {
@@ -54,6 +56,24 @@ export class EntityListPage {
     await answered;
     await this.page.waitForTimeout(100);
     await this.settled();
+  }
+
+  /** Chooses a view (e.g. 已生效的延保) and waits for the grid's new answer. */
+  async chooseView(label: string) {
+    const answered = this.page.waitForResponse((r) => r.url().includes('/api/crmdata/Retrieve/'));
+    await chooseOption(this.page, visiblePanel(this.page).getByTestId('list-view-select'), label);
+    await answered;
+    await this.settled();
+  }
+
+  /** What the shown list's row showing `rowText` has in the column headed `header`. */
+  async cell(rowText: string, header: string): Promise<string> {
+    const list = visiblePanel(this.page).getByTestId('entity-list');
+    const headers = (await list.locator('.ant-table-thead th').allInnerTexts()).map((h) => h.trim());
+    const i = headers.indexOf(header);
+    if (i < 0) throw new Error(`no column "${header}" in ${JSON.stringify(headers)}`);
+    const row = list.getByTestId('list-row').filter({ hasText: rowText }).first();
+    return (await row.locator(':scope > td').nth(i).innerText()).trim();
   }
 
   async openRow(text: string) {

@@ -38,29 +38,32 @@ export async function submitThroughFlow(page: Page, submitTestId: string): Promi
   return approvers;
 }
 
-/** The lines table shared by applications, transfers and deliveries. */
+/**
+ * The lines table shared by applications, transfers, deliveries and sales; `scope` narrows it to a
+ * screen (the shown tab's panel) when another tab holds lines too. Its dialog is on the page.
+ */
 export class DocumentLines {
-  constructor(readonly page: Page) {}
+  constructor(readonly page: Page, readonly scope: Page | Locator = page) {}
 
   table() {
-    return this.page.getByTestId('doc-lines');
+    return this.scope.getByTestId('doc-lines');
   }
   /** The table has loaded (it says how many lines). */
   async count(): Promise<number> {
-    await this.page.locator('[data-testid="doc-lines"][data-count]').waitFor();
+    await this.scope.locator('[data-testid="doc-lines"][data-count]').waitFor();
     return Number(await this.table().getAttribute('data-count'));
   }
   async waitForCount(n: number) {
-    await this.page.locator(`[data-testid="doc-lines"][data-count="${n}"]`).waitFor();
+    await this.scope.locator(`[data-testid="doc-lines"][data-count="${n}"]`).waitFor();
   }
   row(text: string): Locator {
-    return this.page.getByTestId('doc-line-row').filter({ hasText: text }).first();
+    return this.scope.getByTestId('doc-line-row').filter({ hasText: text }).first();
   }
 
   /** Adds a line (a part by its number, a quantity); resolves with the dialog's refusal if any. */
   async add(partNo: string, qty: number): Promise<string | null> {
     const before = await this.count();
-    await this.page.getByTestId('doc-line-add').click();
+    await this.scope.getByTestId('doc-line-add').click();
     const dialog = this.page.getByTestId('doc-line-dialog');
     await dialog.waitFor();
     await dialog.getByTestId('doc-line-part').click();
