@@ -9,6 +9,7 @@ import { seedPartsSalesDemo } from './demo-parts-sales.ts';
 import { seedExpenseDemo } from './demo-expense.ts';
 import { seedQuotaDemo } from './demo-quota.ts';
 import { seedDelayDemo } from './demo-delay.ts';
+import { seedProductReturnDemo } from './demo-product-return.ts';
 import { seedStationApplyDemo } from './demo-station-apply.ts';
 import {
   DEMO_LANGUAGE_CONFIGS, DEMO_LANGUAGES, DEMO_PARAMETERS, DEMO_PASSWORD, DEMO_ROLES, DEMO_STATIONS, DEMO_UNITS, DEMO_USERS,
@@ -84,6 +85,7 @@ export async function seedDemo(db: Db): Promise<void> {
     await seedApprovalDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
     await seedWorkOrderDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
     await seedDelayDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
+    await seedProductReturnDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
     // Quotas before the parts demo: its submitted applications draw on them.
     await seedQuotaDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
     await seedPartsDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });

@@ -18,6 +18,7 @@ const DOCUMENTS: Record<string, { amountField?: string; commitField?: string }> 
   new_srv_amountadjustment: { amountField: 'new_amount', commitField: 'new_iscommit' },
   new_srv_delayproduct: { commitField: 'new_iscommit' },
   new_srv_delaycancel: { commitField: 'new_iscommit' },
+  new_srv_productreturn: { commitField: 'new_iscommit' },
   new_srv_stationapply: { commitField: 'new_iscommit' },
 };
 

@@ -1,0 +1,99 @@
+import { approvalFields } from '../approval-fields.ts';
+import { bool, dateTime, defineEntity, int, label, lookup, memo, optionSet, text } from '../define.ts';
+import { productReturnItemType, productReturnState } from '../option-sets/product-return.ts';
+import { pulloutType } from '../option-sets/work-order.ts';
+
+const RO = { readOnly: true } as const;
+
+/**
+ * Product return / pullout (退机申请, /productReturn, spec 001 §3 "product return and lines"): a
+ * machine taken back from a customer, linked to its work order, through an approval flow. The type
+ * is the work order's pullout type (退机 return / 换机 exchange: an exchange names the replacement
+ * machine) and is the `{type}` of /productReturn/edit/{id}/{type}. Final approval marks the work
+ * order "to be pulled out"; the station then ships it (logistics) and head office receives it, each
+ * writing the work order's pullout fields in the same transaction (server domain/product-return).
+ * A work order has at most one return that is not vetoed.
+ */
+export const productReturn = defineEntity({
+  logicalName: 'new_srv_productreturn',
+  entitySet: 'new_srv_productreturns',
+  label: label('退机申请', 'Product return'),
+  scope: { kind: 'station', field: 'new_station_id' },
+  access: { read: 'parts.read', write: 'parts.write' },
+  attachments: true,
+  fields: {
+    new_name: text(label('单号', 'Number'), { readOnly: true, searchable: true, maxLength: 40, indexed: true }),
+    new_returntype: optionSet(pulloutType, label('退机类型', 'Return type'), { required: true }),
+    new_workorder_id: lookup('new_srv_workorder', label('服务工单', 'Work order'), {
+      required: true, indexed: true,
+      fills: { new_station_id: 'new_station_id', new_serialnumber: 'new_serialnumber', new_product_id: 'new_product_id', new_customer: 'new_customer' },
+    }),
+    new_station_id: lookup('new_srv_station', label('服务站', 'Service station'), { required: true, indexed: true }),
+    new_serialnumber: text(label('机器序列号', 'Device serial number'), { required: true, searchable: true, maxLength: 60, indexed: true }),
+    new_product_id: lookup('product', label('产品', 'Product')),
+    new_customer: text(label('客户名称', 'Customer'), { searchable: true, maxLength: 100 }),
+    new_reason: memo(label('退机原因', 'Return reason'), { required: true, searchable: true, maxLength: 100 }),
+    new_exchangeserial: text(label('换机序列号', 'Replacement serial number'), { maxLength: 60 }),
+    new_memo: text(label('备注', 'Memo'), { maxLength: 100 }),
+    new_returnstate: optionSet(productReturnState, undefined, { readOnly: true, indexed: true }),
+    new_logisticscorp: text(label('物流公司', 'Logistics company'), { readOnly: true, maxLength: 60 }),
+    new_trackingno: text(label('物流单号', 'Tracking number'), { readOnly: true, searchable: true, maxLength: 60 }),
+    new_shippedon: dateTime(label('发运时间', 'Shipped on'), RO),
+    new_receivedon: dateTime(label('签收时间', 'Received on'), RO),
+    new_receivedby: lookup('systemuser', label('签收人', 'Received by'), RO),
+    new_iscommit: bool(label('已提交', 'Submitted'), RO),
+    ...approvalFields(),
+  },
+  indexes: [['new_station_id', 'createdon']],
+  views: {
+    all: {
+      label: label('全部退机申请', 'All product returns'),
+      columns: ['new_name', 'new_returntype', 'new_station_id', 'new_workorder_id', 'new_serialnumber', 'new_customer', 'new_approvalstatus', 'new_returnstate', 'new_trackingno', 'createdon'],
+      orderBy: [['createdon', 'desc']],
+    },
+    toReceive: {
+      label: label('待总部签收', 'To be received'),
+      columns: ['new_name', 'new_returntype', 'new_station_id', 'new_serialnumber', 'new_customer', 'new_logisticscorp', 'new_trackingno', 'new_shippedon'],
+      orderBy: [['new_shippedon', 'asc']],
+      filter: { new_returnstate: productReturnState.shipped },
+    },
+  },
+  forms: {
+    main: [
+      { key: 'basic', label: label('基本信息', 'Basic information'), fields: ['new_name', 'new_returntype', 'new_workorder_id', 'new_station_id', 'new_serialnumber', 'new_product_id', 'new_customer', 'new_reason', 'new_memo'] },
+      { key: 'exchange', label: label('换机信息', 'Exchange'), fields: ['new_exchangeserial'] },
+      { key: 'logistics', label: label('发运与签收', 'Shipping and receipt'), fields: ['new_returnstate', 'new_logisticscorp', 'new_trackingno', 'new_shippedon', 'new_receivedon', 'new_receivedby'], on: 'edit' },
+      { key: 'approval', label: label('审批信息', 'Approval'), fields: ['new_approvalstatus', 'new_flow_id', 'new_stepname', 'new_stepuser_id', 'new_submitter_id', 'new_submittime', 'new_approvedtime', 'new_iscommit'], on: 'edit' },
+    ],
+  },
+});
+
+/**
+ * A line of a product return: the machine (with its serial number) or an accessory returned with
+ * it. Written through the record service while the return is draft or rejected (the server's rules).
+ */
+export const productReturnDetail = defineEntity({
+  logicalName: 'new_srv_productreturndetail',
+  entitySet: 'new_srv_productreturndetails',
+  label: label('退机明细', 'Returned item'),
+  scope: { kind: 'station', field: 'new_station_id' },
+  access: { read: 'parts.read', write: 'parts.write' },
+  fields: {
+    new_name: text(label('名称', 'Name'), { readOnly: true, maxLength: 200 }),
+    new_productreturn_id: lookup('new_srv_productreturn', label('退机申请', 'Product return'), { required: true, indexed: true }),
+    new_station_id: lookup('new_srv_station', label('服务站', 'Service station'), RO),
+    new_itemtype: optionSet(productReturnItemType, undefined, { required: true }),
+    new_product_id: lookup('product', label('产品', 'Product'), { required: true }),
+    new_serialnumber: text(label('序列号', 'Serial number'), { maxLength: 60 }),
+    new_qty: int(label('数量', 'Quantity'), { required: true, min: 1, max: 99_999 }),
+    new_memo: text(label('备注', 'Memo'), { maxLength: 100 }),
+  },
+  indexes: [['new_productreturn_id', 'createdon']],
+  views: {
+    byDocument: {
+      label: label('退机明细', 'Returned items'),
+      columns: ['new_itemtype', 'new_name', 'new_serialnumber', 'new_qty', 'new_memo'],
+      orderBy: [['createdon', 'asc']],
+    },
+  },
+});

@@ -1,0 +1,18 @@
+import { label } from '../define.ts';
+
+/** Texts of product returns (退机申请, /productReturn): refusals, actions and their answers. */
+export const productReturnMessages = {
+  'productReturn.openExists': label('服务工单 {order} 已有退机申请 {number}，不能重复申请', 'Work order {order} already has the return {number}; a second one is not allowed'),
+  'productReturn.workOrderCancelled': label('已取消的服务工单不能申请退机', 'A cancelled work order cannot be returned'),
+  'productReturn.stationMismatch': label('服务工单不属于所选服务站', 'The work order does not belong to the chosen service station'),
+  'productReturn.exchangeSerialRequired': label('换机申请请填写换机序列号', 'An exchange needs the serial number of the replacement machine'),
+  'productReturn.notToShip': label('只有审批通过且待发运的退机申请可以发运', 'Only an approved return that is to be shipped can be shipped'),
+  'productReturn.notShipped': label('只有已发运的退机申请可以签收', 'Only a shipped return can be received'),
+  'productReturn.logisticsTooLong': label('物流公司和物流单号不能超过60个字', 'The logistics company and the tracking number must be at most 60 characters'),
+  'productReturn.ship': label('发运', 'Ship'),
+  'productReturn.receive': label('总部签收', 'Receive'),
+  'productReturn.receiveAsk': label('确认总部已收到退回的整机及配件？签收后工单的拉回状态为“已签收”。', 'Has head office received the returned machine and accessories? The work order\'s pullout status becomes "Received".'),
+  'productReturn.lines': label('退机明细', 'Returned items'),
+  'productReturn.lineDeleted': label('删除成功', 'deleted'),
+  'productReturn.ofWorkOrder': label('退机申请', 'Product return'),
+} as const;
