@@ -9,6 +9,7 @@ import type { Caller } from '../../records/scope.ts';
 import { Params } from '../../records/sql.ts';
 import { normGuid } from '../../records/validate.ts';
 import { nextDocumentNumbers } from '../document-number.ts';
+import { settleOldPartReturns } from '../parts-return/settlement.ts';
 import { assertMay } from '../parts/common.ts';
 import { ACTION, logSummary } from '../work-order/log.ts';
 import { checkPeriod, type Period } from './period.ts';
@@ -114,7 +115,7 @@ export async function generateSettlements(sql: Sql, caller: Caller, input: Parti
     [stationIds, claimIds, numbers, approvalStatus.approved, periodKey, expenseLineType.claimFine, REWARD, PUNISHMENT, user],
   );
 
-  // The statements: their totals are the sums of their lines (old-part returns and freight: no data yet, 0).
+  // The statements: their totals are the sums of their lines (old-part amount and freight: 0 here, set from the returns below).
   const claims = await sql.query(
     `WITH ${MAP}
      INSERT INTO new_srv_expense_claim (new_srv_expense_claimid, new_name, new_station_id, new_year, new_month, new_section, new_settleway, new_periodend,
@@ -131,6 +132,8 @@ export async function generateSettlements(sql: Sql, caller: Caller, input: Parti
     [stationIds, claimIds, numbers, period.year, period.month, period.section, period.settleWay, period.lastDay, expenseLineType.workOrder,
       siteConfirmStatus.unstarted, expenseFormStatus.toSubmit, approvalStatus.draft, user],
   );
+
+  await settleOldPartReturns(sql, stationIds, claimIds, period.end);
 
   const counts = { created: claims.rowCount ?? 0, orders: orders.rowCount ?? 0, fines: fines.rowCount ?? 0, existing };
   const message = existing

@@ -1,0 +1,100 @@
+import { msg, PARTS_RETURN_API, type Lang, type PartsCommandResult, type Privilege } from '@portal/model';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { requireAuth } from '../auth/authenticate.ts';
+import type { Sql } from '../db/db.ts';
+import { once } from '../domain/idempotency.ts';
+import {
+  confirmReturn, deleteReturnLine, deliverReturn, owedOldParts, pickOwed, receiveReturn, updateReturnLine, writeOffReturn,
+} from '../domain/parts-return/parts-return.ts';
+import { loadReturnList, renderReturnListPdf } from '../domain/parts-return/return-list.ts';
+import { contentDisposition } from '../files/attachments.ts';
+import { commandErrorHandler } from '../http/command-errors.ts';
+import { ok } from '../http/envelope.ts';
+import { answers, BEARER, pathParams } from '../http/openapi.ts';
+import { requestLang } from '../http/request-context.ts';
+import { requestCaller } from '../records/access.ts';
+import type { Caller } from '../records/scope.ts';
+import type { Services } from '../services.ts';
+
+// Shapes only; the commands check the rules and answer with the specification's messages.
+const text = (max = 10_000) => z.string().max(max);
+const num = z.union([z.number(), z.string().max(40)]);
+const PICK = z.object({ lines: z.array(z.object({ partLineId: text(200).optional(), qty: num.optional(), costCenter: text().optional() })).max(5000).optional() });
+const LINE = z.object({ qty: num.optional(), costCenter: text().optional() });
+const DELIVER = z.object({ logisticsCorp: text().optional(), trackingNo: text().optional(), freight: num.nullish() });
+const RECEIVE = z.object({ lines: z.array(z.object({ lineId: text(200), qty: num })).max(5000).optional() });
+
+const DOCS: Record<string, { summary: string; body?: z.ZodType }> = {
+  'POST /:id/pick': { summary: 'Old-parts return: pick owed old parts into lines (station, draft; count ≤ still owed, cost centre)', body: PICK },
+  'PATCH /:id/lines/:lineId': { summary: 'Old-parts return: change a line\'s count or cost centre (station, draft)', body: LINE },
+  'DELETE /:id/lines/:lineId': { summary: 'Old-parts return: delete a line (station, draft)' },
+  'POST /:id/deliver': { summary: 'Old-parts return: delivered with logistics and freight (station)', body: DELIVER },
+  'POST /:id/receive': { summary: 'Old-parts return: received counts per line (head office)', body: RECEIVE },
+  'POST /:id/confirm': { summary: 'Old-parts return: confirmed (head office)' },
+  'POST /:id/writeoff': { summary: 'Old-parts return: written off (head office)' },
+};
+
+type Run = (sql: Sql, caller: Caller, req: FastifyRequest<{ Params: Record<string, string> }>, lang: Lang) => Promise<PartsCommandResult>;
+
+/**
+ * Old parts back to factory (PARTS_RETURN_API in the model): what the station still owes, the
+ * commands of a return (one transaction each, Idempotency-Key honoured) and the printable list's PDF.
+ */
+export function partsReturnRoutes(app: FastifyInstance, s: Services): void {
+  const { db } = s;
+  app.register(async (r) => {
+    r.setErrorHandler(commandErrorHandler);
+    const route = (method: 'POST' | 'PATCH' | 'DELETE', path: string, privilege: Privilege, run: Run) => {
+      r.route<{ Params: Record<string, string> }>({
+        method, url: `${PARTS_RETURN_API}${path}`, preValidation: requireAuth(s.authenticate, privilege),
+        schema: {
+          ...DOCS[`${method} ${path}`], tags: ['old parts back to factory'], params: pathParams(path), security: BEARER,
+          description: 'One transaction. An `Idempotency-Key` header makes a retry answer the first result.',
+        },
+        handler: async (req) => {
+          const caller = await requestCaller(db, req);
+          const lang = requestLang(req);
+          const key = req.headers['idempotency-key'];
+          const result = await db.tx((sql) => once(sql, caller.principal.userId, `${method} ${req.url}`, typeof key === 'string' ? key : undefined, () => run(sql, caller, req, lang)));
+          return ok(result, result.message);
+        },
+      });
+    };
+
+    r.get(`${PARTS_RETURN_API}/owed`, {
+      preValidation: requireAuth(s.authenticate, 'parts.read'),
+      schema: { summary: 'Old parts the caller\'s station still owes (completed work orders\' part lines, remaining > 0)', tags: ['old parts back to factory'], security: BEARER },
+    }, async (req) => {
+      const caller = await requestCaller(db, req);
+      return ok(await db.tx((sql) => owedOldParts(sql, caller)));
+    });
+
+    route('POST', '/:id/pick', 'parts.write', (sql, c, req, lang) => pickOwed(sql, c, req.params.id, PICK.parse(req.body ?? {}) as never, lang));
+    route('PATCH', '/:id/lines/:lineId', 'parts.write', (sql, c, req, lang) => updateReturnLine(sql, c, req.params.id, req.params.lineId, LINE.parse(req.body ?? {}) as never, lang));
+    route('DELETE', '/:id/lines/:lineId', 'parts.write', (sql, c, req, lang) => deleteReturnLine(sql, c, req.params.id, req.params.lineId, lang));
+    route('POST', '/:id/deliver', 'parts.write', (sql, c, req, lang) => deliverReturn(sql, c, req.params.id, DELIVER.parse(req.body ?? {}) as never, lang));
+    route('POST', '/:id/receive', 'parts.read', (sql, c, req, lang) => receiveReturn(sql, c, req.params.id, RECEIVE.parse(req.body ?? {}) as never, lang));
+    route('POST', '/:id/confirm', 'parts.read', (sql, c, req, lang) => confirmReturn(sql, c, req.params.id, lang));
+    route('POST', '/:id/writeoff', 'parts.read', (sql, c, req, lang) => writeOffReturn(sql, c, req.params.id, lang));
+
+    // The printable list as a PDF: anyone who may read the return (a station its own; 404 otherwise).
+    r.get<{ Params: { id: string } }>(`${PARTS_RETURN_API}/:id/pdf`, {
+      preValidation: requireAuth(s.authenticate, 'parts.read'),
+      schema: {
+        summary: 'The service-provider old-parts return list as a PDF (A4, signature areas)',
+        description: 'The file is named after the list and the return number (RFC 5987 filename*).',
+        tags: ['old parts back to factory'], params: pathParams('/:id'), security: BEARER, ...answers('file'),
+      },
+    }, async (req, reply) => {
+      const caller = await requestCaller(db, req);
+      const lang = requestLang(req);
+      const data = await db.tx((sql) => loadReturnList(sql, caller, req.params.id, lang));
+      const pdf = await renderReturnListPdf(data, lang);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', contentDisposition('attachment', `${msg('partsReturn.print.title', lang)}-${data.name}.pdf`))
+        .send(pdf);
+    });
+  });
+}
