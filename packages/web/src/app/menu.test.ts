@@ -27,6 +27,7 @@ describe('visibleMenu', () => {
     expect(isRouted('/servicehome')).toBe(true);
     expect(isRouted('/about')).toBe(true);
     expect(isRouted('/partsApply/list')).toBe(true);
+    expect(isRouted('/basicData/stationapplylist')).toBe(true);
     expect(isRouted('/siteReturn/list')).toBe(false);
   });
 });

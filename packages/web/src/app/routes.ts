@@ -9,6 +9,7 @@ import { STOCK_ROUTES } from './routes-stock.ts';
 import { QUOTA_ROUTES } from './routes-quota.ts';
 import { EXPENSE_ROUTES } from './routes-expense.ts';
 import { DELAY_ROUTES } from './routes-delay.ts';
+import { STATION_APPLY_ROUTES } from './routes-station-apply.ts';
 
 type PageModule = { default: ComponentType };
 
@@ -102,6 +103,7 @@ export const ROUTES: RouteDef[] = [
   ...QUOTA_ROUTES,
   ...EXPENSE_ROUTES,
   ...DELAY_ROUTES,
+  ...STATION_APPLY_ROUTES,
 ];
 
 /** Where a signed-in user's home is, by portal kind. */

@@ -6,6 +6,7 @@ import { useT } from '../../locales/i18n.ts';
 import { useSession } from '../../session/store.ts';
 import { reloadProfile } from '../../session/use-profile.ts';
 import { stationAddressFields, stationPaths } from './StationRecordListPage.tsx';
+import { stationApplyHistoryTab } from '../station-apply/StationApplyHistory.tsx';
 
 /** userType of station staff (systemuser_usertype 3). */
 export const STATION_USER = 3;
@@ -27,7 +28,7 @@ export default function StationProfilePage() {
   }, []);
   if (!ready && !user.departId) return <Skeleton active />;
   if (user.userType === STATION_USER && user.departId) {
-    return <EntityFormPage entity="new_srv_station" id={user.departId} backTo="/servicehome" title={t('widgets.station.profile')} allowDelete={false} addressFields={stationAddressFields} />;
+    return <EntityFormPage entity="new_srv_station" id={user.departId} backTo="/servicehome" title={t('widgets.station.profile')} allowDelete={false} addressFields={stationAddressFields} extraTabs={stationApplyHistoryTab(user.departId, t('stationApply.ui.history'))} />;
   }
   return <EntityListPage entity="new_srv_station" routeBase="/basicData/stationrecord" paths={stationPaths} title={t('widgets.station.profile')} />;
 }

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { confirmRevoke } from './confirm-revoke.ts';
 import type { RecordRow } from '../../api/records.ts';
-import { EntityFormPage } from '../../entity-ui/EntityFormPage.tsx';
+import { EntityFormPage, type EntityFormPageProps } from '../../entity-ui/EntityFormPage.tsx';
 import { useLocale, useT } from '../../locales/i18n.ts';
 import { useSession } from '../../session/store.ts';
 import { usePrivilege } from '../../session/use-privilege.ts';
@@ -31,6 +31,13 @@ export interface ApprovalDocumentProps {
   defaults?: () => Record<string, unknown>;
   /** Buttons of the document's own (after the approval ones), given the loaded record. */
   extraActions?: (row: RecordRow) => ActionButton[];
+  /** Tabs beside the form's (e.g. the document's lines). */
+  extraTabs?: EntityFormPageProps['extraTabs'];
+  /** Passed to the form: fields left out, fields shown but not editable. */
+  hiddenFields?: string[];
+  lockedFields?: string[];
+  /** Called with the loaded record (after the page keeps it). */
+  onLoaded?: (row: RecordRow) => void;
 }
 
 /**
@@ -38,7 +45,7 @@ export interface ApprovalDocumentProps {
  * = create): the generic form with the approval status in its title, read-only unless the status is
  * 1 or 4, and 提交审批 (writers, status 1 or 4), 撤回 (the submitter while status 2), 审批进度.
  */
-export function ApprovalDocumentPage({ entity, testIdPrefix, writePrivilege, backTo, editPath, defaults, extraActions }: ApprovalDocumentProps) {
+export function ApprovalDocumentPage({ entity, testIdPrefix, writePrivilege, backTo, editPath, defaults, extraActions, extraTabs, hiddenFields, lockedFields, onLoaded }: ApprovalDocumentProps) {
   const { id } = useParams();
   const t = useT();
   const lang = useLocale();
@@ -88,7 +95,13 @@ export function ApprovalDocumentPage({ entity, testIdPrefix, writePrivilege, bac
         canWrite={id ? writer && !!row && isEditableStatus(status) : undefined}
         allowDelete={false}
         actions={actions}
-        onLoaded={setRow}
+        extraTabs={extraTabs}
+        hiddenFields={hiddenFields}
+        lockedFields={lockedFields}
+        onLoaded={(r) => {
+          setRow(r);
+          onLoaded?.(r);
+        }}
       />
       {id && (
         <>

@@ -1,0 +1,21 @@
+import type { ComponentType } from 'react';
+import type { RouteDef } from './routes.ts';
+
+const KIND = () => import('../pages/station-apply/StationApplyKindPage.tsx');
+const kindPage = (key: 'StationContinueApplyPage' | 'StationExitApplyPage') => () => KIND().then((m) => ({ default: m[key] as ComponentType }));
+const ENTITY = 'new_srv_stationapply';
+
+/**
+ * Station applications (spec 001 §2, Basic data): the list of every kind, and per kind (change,
+ * continuation, exit) its create and edit screens. Station principals (station.apply) file them;
+ * head office reads them (station.read) and approves through the approval engine.
+ */
+export const STATION_APPLY_ROUTES: RouteDef[] = [
+  { name: 'stationApplyList', path: '/basicData/stationapplylist', layout: 'shell', keepAlive: true, permissions: ['station.read'], screen: { entity: ENTITY, kind: 'list' }, load: () => import('../pages/station-apply/StationApplyListPage.tsx') },
+  { name: 'stationChangeApplyCreate', path: '/basicData/stationchangeapply/create', layout: 'shell', permissions: ['station.apply'], load: () => import('../pages/station-apply/StationChangeApplyPage.tsx') },
+  { name: 'stationChangeApplyEdit', path: '/basicData/stationchangeapply/edit/:id', layout: 'shell', permissions: ['station.read'], screen: { entity: ENTITY, kind: 'edit' }, load: () => import('../pages/station-apply/StationChangeApplyPage.tsx') },
+  { name: 'stationContinueApplyCreate', path: '/basicData/stationcontinueapply/create', layout: 'shell', permissions: ['station.apply'], load: kindPage('StationContinueApplyPage') },
+  { name: 'stationContinueApplyEdit', path: '/basicData/stationcontinueapply/edit/:id', layout: 'shell', permissions: ['station.read'], load: kindPage('StationContinueApplyPage') },
+  { name: 'stationExitApplyCreate', path: '/basicData/stationexitapply/create', layout: 'shell', permissions: ['station.apply'], load: kindPage('StationExitApplyPage') },
+  { name: 'stationExitApplyEdit', path: '/basicData/stationexitapply/edit/:id', layout: 'shell', permissions: ['station.read'], load: kindPage('StationExitApplyPage') },
+];
