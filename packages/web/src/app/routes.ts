@@ -9,6 +9,10 @@ import { STOCK_ROUTES } from './routes-stock.ts';
 import { QUOTA_ROUTES } from './routes-quota.ts';
 import { EXPENSE_ROUTES } from './routes-expense.ts';
 import { DELAY_ROUTES } from './routes-delay.ts';
+import { PARTS_RETURN_ROUTES } from './routes-parts-return.ts';
+import { PRODUCT_RETURN_ROUTES } from './routes-product-return.ts';
+import { OVERSEAS_ROUTES } from './routes-overseas.ts';
+import { CONTRACT_ROUTES } from './routes-contract.ts';
 import { STATION_APPLY_ROUTES } from './routes-station-apply.ts';
 
 type PageModule = { default: ComponentType };
@@ -103,6 +107,10 @@ export const ROUTES: RouteDef[] = [
   ...QUOTA_ROUTES,
   ...EXPENSE_ROUTES,
   ...DELAY_ROUTES,
+  ...PARTS_RETURN_ROUTES,
+  ...PRODUCT_RETURN_ROUTES,
+  ...OVERSEAS_ROUTES,
+  ...CONTRACT_ROUTES,
   ...STATION_APPLY_ROUTES,
 ];
 

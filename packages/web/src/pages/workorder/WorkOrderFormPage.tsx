@@ -9,19 +9,21 @@ import {
   MoneyCollectOutlined,
   UserSwitchOutlined,
 } from '@ant-design/icons';
-import { getEntity, workOrderDealStatus, workOrderStatus } from '@portal/model';
+import { currency, getEntity, workOrderDealStatus, workOrderStatus } from '@portal/model';
 import { Alert, Space, Tag } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import type { RecordRow } from '../../api/records.ts';
 import type { AddressFields } from '../../entity-ui/AddressFieldInput.tsx';
 import { EntityFormPage } from '../../entity-ui/EntityFormPage.tsx';
-import { isWritable } from '../../entity-ui/form-values.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
 import { useSession } from '../../session/store.ts';
 import { usePrivilege } from '../../session/use-privilege.ts';
 import type { ActionButton } from '../../widgets/ButtonGroup.tsx';
 import { STATION_USER } from '../basicdata/StationProfilePage.tsx';
+import { hiddenFieldsOf, LOCKED_MARKER, moneySymbolOf, orderEditPath, OVERSEAS_DEFAULTS } from '../overseas/overseas-form.ts';
+import { MoneySymbol } from '../../widgets/MoneyInput.tsx';
+import { WorkOrderContract } from '../contract/WorkOrderContract.tsx';
 import { OptionTag } from './OptionTag.tsx';
 import { WorkOrderActionDialogs } from './WorkOrderDialogs.tsx';
 import { WorkOrderLines, WorkOrderLog } from './WorkOrderLines.tsx';
@@ -29,12 +31,6 @@ import { availableActions, isEditable, mayRun, num, orderState, WORK_ORDER, type
 
 export const ADDRESS_FIELDS: AddressFields = { province: 'new_province', city: 'new_city', county: 'new_county', address: 'new_address' };
 
-/** A coloured tag of an option value (the option set's colour), with its value as `data-status`. */
-/** Read-only fields are set by the commands: a new order shows only what a user enters. */
-const CREATE_HIDDEN = (() => {
-  const e = getEntity(WORK_ORDER)!;
-  return Object.keys(e.fields).filter((n) => !isWritable(n, e.allFields[n]));
-})();
 
 const ICONS: Record<ActionKind, ReactNode> = {
   dispatch: <UserSwitchOutlined />,
@@ -54,8 +50,9 @@ const ICONS: Record<ActionKind, ReactNode> = {
  * the status and the user's privileges allow (each a dialog, then the order is reloaded), and has
  * the details (repair items, parts, malfunctions, outside trips), the log and the attachments.
  */
-export default function WorkOrderFormPage() {
+export default function WorkOrderFormPage({ overseas = false }: { overseas?: boolean }) {
   const { id } = useParams();
+  const navigate = useNavigate();
   const t = useT();
   const lang = useLocale();
   const can = usePrivilege();
@@ -69,7 +66,16 @@ export default function WorkOrderFormPage() {
 
   // A station user's order belongs to their station.
   const own = !id && user.userType === STATION_USER && !!user.departId;
-  const defaults = useMemo(() => (own ? { new_station_id: { id: user.departId, name: user.departName } } : undefined), [own, user.departId, user.departName]);
+  const defaults = useMemo(
+    () => ({ ...(own ? { new_station_id: { id: user.departId, name: user.departName } } : {}), ...(overseas ? OVERSEAS_DEFAULTS : {}) }),
+    [own, user.departId, user.departName, overseas],
+  );
+  // Overseas orders (country and currency, no address cascader) have their own screen: an order opened at the other one moves there.
+  const onLoaded = (r: RecordRow) => {
+    setRow(r);
+    if (id && typeof r.new_isoverseas === 'boolean' && r.new_isoverseas !== overseas) navigate(orderEditPath(id, r.new_isoverseas), { replace: true });
+  };
+  const locked = useMemo(() => [...(own ? ['new_station_id'] : []), ...LOCKED_MARKER], [own]);
 
   const refresh = () => setReload((n) => n + 1);
   const actions: ActionButton[] = row
@@ -83,6 +89,7 @@ export default function WorkOrderFormPage() {
       }))
     : [];
 
+  const currencyLabel = overseas && row ? currency.options.find((o) => o.value === Number(row.new_currency))?.label[lang] : undefined;
   const fieldCaption = (name: string) => getEntity(WORK_ORDER)!.allFields[name].label[lang];
   const title = id ? (
     <Space size={8} data-testid="wo-header" data-number={String(row?.new_name ?? '')}>
@@ -91,7 +98,11 @@ export default function WorkOrderFormPage() {
       {row && <OptionTag set={workOrderDealStatus} value={row.new_dealstatus} testId="wo-dealstatus" caption={fieldCaption('new_dealstatus')} />}
       {row && <OptionTag set={workOrderStatus} value={row.new_status} testId="wo-status" caption={fieldCaption('new_status')} />}
       {row?.new_isabnormal === true && <Tag color="red" data-testid="wo-abnormal">{getEntity(WORK_ORDER)!.allFields.new_isabnormal.label[lang]}</Tag>}
+      <WorkOrderContract row={row} />
+      {currencyLabel && <Tag color="gold" data-testid="wo-currency">{t('overseas.ui.amountsIn', { currency: currencyLabel })}</Tag>}
     </Space>
+  ) : overseas ? (
+    t('overseas.ui.create')
   ) : (
     t('widgets.form.create', { entity: getEntity(WORK_ORDER)!.label[lang] })
   );
@@ -111,37 +122,39 @@ export default function WorkOrderFormPage() {
       : undefined;
 
   return (
-    <div data-testid="wo-form">
-      {row && !editable && (
-        <Alert type="info" showIcon title={t('wo.ui.readOnly')} style={{ marginBottom: 12 }} data-testid="wo-readonly" />
-      )}
-      <EntityFormPage
-        entity={WORK_ORDER}
-        id={id}
-        backTo="/workOrder/list"
-        editPath={(newId) => `/workOrder/edit/${encodeURIComponent(newId)}`}
-        title={title}
-        defaults={defaults}
-        lockedFields={own ? ['new_station_id'] : undefined}
-        hiddenFields={id ? undefined : CREATE_HIDDEN}
-        canWrite={id ? writer && editable : undefined}
-        canAttach={id ? linesEditable : undefined}
-        allowDelete={false}
-        actions={actions}
-        extraTabs={extraTabs}
-        onLoaded={setRow}
-        addressFields={ADDRESS_FIELDS}
-        reloadSignal={reload}
-      />
-      <WorkOrderActionDialogs
-        open={dialog}
-        row={row}
-        onClose={() => setDialog(null)}
-        onDone={() => {
-          setDialog(null);
-          refresh();
-        }}
-      />
-    </div>
+    <MoneySymbol value={moneySymbolOf(overseas, row?.new_currency)}>
+      <div data-testid="wo-form" data-variant={overseas ? 'overseas' : 'domestic'}>
+        {row && !editable && (
+          <Alert type="info" showIcon title={t('wo.ui.readOnly')} style={{ marginBottom: 12 }} data-testid="wo-readonly" />
+        )}
+        <EntityFormPage
+          entity={WORK_ORDER}
+          id={id}
+          backTo={overseas ? '/overseas/list' : '/workOrder/list'}
+          editPath={(newId) => orderEditPath(newId, overseas)}
+          title={title}
+          defaults={defaults}
+          lockedFields={locked}
+          hiddenFields={hiddenFieldsOf(overseas, !id)}
+          canWrite={id ? writer && editable : undefined}
+          canAttach={id ? linesEditable : undefined}
+          allowDelete={false}
+          actions={actions}
+          extraTabs={extraTabs}
+          onLoaded={onLoaded}
+          addressFields={overseas ? undefined : ADDRESS_FIELDS}
+          reloadSignal={reload}
+        />
+        <WorkOrderActionDialogs
+          open={dialog}
+          row={row}
+          onClose={() => setDialog(null)}
+          onDone={() => {
+            setDialog(null);
+            refresh();
+          }}
+        />
+      </div>
+    </MoneySymbol>
   );
 }

@@ -1,0 +1,162 @@
+import { CheckCircleOutlined, StopOutlined } from '@ant-design/icons';
+import { contractStatus, getEntity } from '@portal/model';
+import { Alert, DatePicker, Form, Input, Space, Tag } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useCallback, useState } from 'react';
+import { useParams } from 'react-router';
+import { activateContract, terminateContract } from '../../api/contract.ts';
+import type { RecordRow } from '../../api/records.ts';
+import { confirm, toast } from '../../app/feedback.ts';
+import { EntityFormPage } from '../../entity-ui/EntityFormPage.tsx';
+import { EntityListPage } from '../../entity-ui/EntityListPage.tsx';
+import { isWritable } from '../../entity-ui/form-values.ts';
+import { literal } from '../../entity-ui/odata.ts';
+import { useLocale, useT } from '../../locales/i18n.ts';
+import { usePrivilege } from '../../session/use-privilege.ts';
+import { todayUtc8 } from '../../shared/date.ts';
+import type { ActionButton } from '../../widgets/ButtonGroup.tsx';
+import { forDialog } from '../parts/dialog-answer.ts';
+import { CommandDialog } from '../workorder/CommandDialog.tsx';
+
+const CONTRACT = getEntity('new_srv_contract')!;
+const LINE = getEntity('new_srv_contractline')!;
+const WRITE = CONTRACT.access!.write!;
+/** A new contract shows only what a user enters (number, status and dates of the commands are the server's). */
+const HIDDEN_ON_CREATE = Object.keys(CONTRACT.allFields).filter((n) => !isWritable(n, CONTRACT.allFields[n]));
+
+/**
+ * The status a reader sees: the stored one, except that an active contract whose end date has
+ * passed reads as expired (the server stores it at its next contract or work-order write).
+ */
+export function shownStatus(row: RecordRow | null, today: string): number {
+  const stored = Number(row?.new_status ?? contractStatus.draft);
+  const end = typeof row?.new_enddate === 'string' ? row.new_enddate.slice(0, 10) : '';
+  return stored === contractStatus.active && end && end < today ? contractStatus.expired : stored;
+}
+
+/**
+ * /contract/create and /contract/edit/:id: a maintenance contract. While draft, writers change the
+ * header and its lines (the lines tab: the line entity's generic list; new and opened lines go to
+ * /contractline/…) and 生效 activates it; an active contract is read-only and 终止合同 ends it
+ * with a date and a reason. Hooks: `ct-form`, `ct-status`, `ct-activate`, `ct-terminate`,
+ * `ct-terminate-dialog` (`-ok`), `ct-terminate-date`, `ct-terminate-reason`, `ct-refusal`, `ct-tab-lines`.
+ */
+export default function ContractPage() {
+  const { id } = useParams();
+  const t = useT();
+  const lang = useLocale();
+  const can = usePrivilege();
+  const [row, setRow] = useState<RecordRow | null>(null);
+  const [version, setVersion] = useState(0);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [terminating, setTerminating] = useState(false);
+  const [form] = Form.useForm<{ date: Dayjs; reason: string }>();
+  const refresh = useCallback(() => setVersion((v) => v + 1), []);
+
+  const writer = can(WRITE);
+  const today = todayUtc8().format('YYYY-MM-DD');
+  const status = shownStatus(row, today);
+  const draft = !!row && status === contractStatus.draft;
+  const option = contractStatus.options.find((o) => o.value === status);
+
+  const activate = () =>
+    confirm({
+      title: t('contract.activate'),
+      content: t('contract.activateAsk'),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        setRefusal(null);
+        try {
+          toast.success((await activateContract(id!)).message);
+        } catch (err) {
+          setRefusal(err instanceof Error ? err.message : String(err));
+        }
+        refresh();
+      },
+    });
+
+  const actions: ActionButton[] = [];
+  if (id && row && writer && draft) actions.push({ key: 'activate', label: t('contract.activate'), icon: <CheckCircleOutlined />, onClick: activate, testId: 'ct-activate' });
+  if (id && row && writer && status === contractStatus.active) {
+    actions.push({ key: 'terminate', label: t('contract.terminate'), icon: <StopOutlined />, danger: true, onClick: () => setTerminating(true), testId: 'ct-terminate' });
+  }
+
+  const title = id ? (
+    <Space size={8} wrap data-testid="ct-header" data-number={String(row?.new_name ?? '')}>
+      <span>{CONTRACT.label[lang]}</span>
+      {row && (
+        <Tag color={option?.color ?? 'default'} data-testid="ct-status" data-status={status}>
+          {option?.label[lang] ?? String(status)}
+        </Tag>
+      )}
+    </Space>
+  ) : undefined;
+
+  const lines = {
+    key: 'lines',
+    label: <span data-testid="ct-tab-lines">{t('contract.ui.lines')}</span>,
+    children: id ? (
+      <EntityListPage
+        key={version}
+        entity={LINE.logicalName}
+        routeBase=""
+        views={['byContract']}
+        extraFilter={`new_contract_id eq ${literal(LINE.allFields.new_contract_id, id)}`}
+        paths={{ create: `/contractline/create/${encodeURIComponent(id)}`, edit: (lineId) => `/contractline/edit/${encodeURIComponent(lineId)}/${encodeURIComponent(id)}` }}
+        canWrite={writer && draft}
+        allowCreate={writer && draft}
+        allowDelete={writer && draft}
+        allowImport={false}
+        settingsKey="contract-lines"
+      />
+    ) : null,
+  };
+
+  return (
+    <div data-testid="ct-form" data-editable={draft ? 'true' : 'false'}>
+      {refusal && draft && <Alert type="error" showIcon closable title={refusal} onClose={() => setRefusal(null)} style={{ marginBottom: 12 }} data-testid="ct-refusal" />}
+      {id && row && !draft && <Alert type="info" showIcon title={t('contract.ui.readOnly')} style={{ marginBottom: 12 }} data-testid="ct-readonly" />}
+      <EntityFormPage
+        entity={CONTRACT.logicalName}
+        id={id}
+        backTo="/contract/list"
+        editPath={(newId) => `/contract/edit/${encodeURIComponent(newId)}`}
+        title={title}
+        hiddenFields={id ? undefined : HIDDEN_ON_CREATE}
+        canWrite={id ? writer && draft : undefined}
+        allowDelete={draft}
+        actions={actions}
+        extraTabs={id ? [lines] : undefined}
+        onLoaded={setRow}
+        reloadSignal={version}
+      />
+      {id && (
+        <CommandDialog<{ date: Dayjs; reason: string }>
+          open={terminating}
+          title={t('contract.terminate')}
+          testId="ct-terminate-dialog"
+          form={form}
+          initialValues={{ date: todayUtc8(), reason: '' }}
+          onClose={() => setTerminating(false)}
+          onDone={() => {
+            setTerminating(false);
+            refresh();
+          }}
+          send={(v) => forDialog(terminateContract(id, { date: v.date.format('YYYY-MM-DD'), reason: v.reason.trim() }))}
+        >
+          <Form.Item name="date" label={t('contract.terminateDate')} rules={[{ required: true, message: t('records.required', { field: t('contract.terminateDate') }) }]}>
+            <DatePicker data-testid="ct-terminate-date" style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item
+            name="reason"
+            label={t('contract.terminateReason')}
+            rules={[{ required: true, whitespace: true, message: t('records.required', { field: t('contract.terminateReason') }) }]}
+          >
+            <Input.TextArea data-testid="ct-terminate-reason" maxLength={500} showCount autoSize={{ minRows: 3, maxRows: 6 }} />
+          </Form.Item>
+        </CommandDialog>
+      )}
+    </div>
+  );
+}
