@@ -6,11 +6,13 @@ import { seedApprovalDemo } from './demo-approval.ts';
 import { seedWorkOrderDemo } from './demo-work-orders.ts';
 import { seedPartsDemo } from './demo-parts.ts';
 import { seedPartsSalesDemo } from './demo-parts-sales.ts';
+import { seedSiteReturnDemo } from './demo-site-return.ts';
 import { seedExpenseDemo } from './demo-expense.ts';
 import { seedQuotaDemo } from './demo-quota.ts';
 import { seedDelayDemo } from './demo-delay.ts';
 import { seedProductReturnDemo } from './demo-product-return.ts';
 import { seedStationApplyDemo } from './demo-station-apply.ts';
+import { seedContractDemo } from './demo-contract.ts';
 import {
   DEMO_LANGUAGE_CONFIGS, DEMO_LANGUAGES, DEMO_PARAMETERS, DEMO_PASSWORD, DEMO_ROLES, DEMO_STATIONS, DEMO_UNITS, DEMO_USERS,
 } from './demo-data.ts';
@@ -90,7 +92,9 @@ export async function seedDemo(db: Db): Promise<void> {
     await seedQuotaDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
     await seedPartsDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
     await seedPartsSalesDemo(sql);
+    await seedSiteReturnDemo(sql);
     await seedExpenseDemo(sql);
     await seedStationApplyDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
+    await seedContractDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
   });
 }

@@ -53,6 +53,21 @@ beforeAll(async () => {
 afterAll(() => p?.close());
 
 describe('maintenance contracts', () => {
+  it('the demo has contracts of the three stations in every state; five in-warranty orders show theirs', async () => {
+    const { rows } = await p.db.query<{ status: number; n: number }>('SELECT new_status AS status, count(*)::int AS n FROM new_srv_contract GROUP BY 1 ORDER BY 1');
+    expect(rows).toEqual([
+      { status: contractStatus.draft, n: 2 }, { status: contractStatus.active, n: 6 }, { status: contractStatus.expired, n: 1 }, { status: contractStatus.terminated, n: 1 },
+    ]);
+    const { rows: orders } = await p.db.query<{ warranty: number; status: number; covered: boolean }>(
+      `SELECT o.new_warranty AS warranty, c.new_status AS status,
+              EXISTS (SELECT 1 FROM new_srv_contractline l WHERE l.new_contract_id = c.new_srv_contractid AND l.new_serialnumber = o.new_serialnumber) AS covered
+         FROM new_srv_workorder o JOIN new_srv_contract c ON c.new_srv_contractid = o.new_contract_id`,
+    );
+    expect(orders).toHaveLength(5);
+    expect(orders.every((o) => o.warranty === warranty.inWarranty && o.status === contractStatus.active && o.covered)).toBe(true);
+    expect(Number((await p.db.one<{ n: number }>('SELECT count(DISTINCT new_station_id)::int AS n FROM new_srv_contract'))!.n)).toBe(3);
+  });
+
   it('a new contract is a numbered draft of the station; start must be before end, the amount not negative', async () => {
     const id = await draft();
     const c = await contract(id);
