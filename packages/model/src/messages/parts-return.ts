@@ -32,6 +32,7 @@ export const partsReturnMessages = {
   'partsReturn.ui.confirm': label('确认', 'Confirm'),
   'partsReturn.ui.confirmAsk': label('确认后未签收的旧件按缺件计入结算扣款，且不能再签收。确定确认吗？', 'Parts not received will be deducted in the settlement as missing and nothing more can be received. Confirm?'),
   'partsReturn.ui.writeOff': label('核销', 'Write off'),
+  'partsReturn.ui.writeOffAsk': label('核销后该返厂单计入服务站下一期费用结算（运费与缺件扣款）。确定核销吗？', 'Once written off, the return counts in the station\'s next expense settlement (freight and missing parts). Write it off?'),
   'partsReturn.ui.print': label('打印返厂清单', 'Print return list'),
   'partsReturn.ui.deleteLine': label('删除', 'Delete'),
   'partsReturn.ui.saveFirst': label('请先保存返厂单再选取旧件', 'Save the return first before picking old parts'),

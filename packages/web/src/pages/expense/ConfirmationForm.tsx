@@ -3,7 +3,7 @@ import type { RecordRow } from '../../api/records.ts';
 import { cellText } from '../../entity-ui/format.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
 import { formatAmount } from '../../shared/format.ts';
-import './confirmation-print.css';
+import { SignatureAreas } from '../../widgets/print/SignatureAreas.tsx';
 
 const CLAIM = getEntity('new_srv_expense_claim')!;
 const LINE = getEntity('new_srv_expense_claimline')!;
@@ -34,60 +34,52 @@ export function ConfirmationForm({ claim, lines, company }: { claim: RecordRow; 
     [CLAIM.allFields.new_workordercount.label[lang], text('new_workordercount')],
   ];
   return (
-    <article className="ec-print-sheet" data-testid="ec-print-form">
-      <header className="ec-print-head">
-        <div className="ec-print-company" data-testid="ec-print-company">{company}</div>
-        <h1 className="ec-print-title">{t('expense.print.title')}</h1>
-        <dl className="ec-print-meta">
+    <article className="a4-sheet" data-testid="ec-print-form">
+      <header className="a4-head">
+        <div className="a4-company" data-testid="ec-print-company">{company}</div>
+        <h1 className="a4-title">{t('expense.print.title')}</h1>
+        <dl className="a4-meta">
           {head.map(([k, v]) => (
             <div key={k}><dt>{k}</dt><dd>{v}</dd></div>
           ))}
         </dl>
       </header>
 
-      <h2 className="ec-print-section">{t('expense.print.totals')}</h2>
-      <table className="ec-print-table ec-print-totals" data-testid="ec-print-totals">
+      <h2 className="a4-section">{t('expense.print.totals')}</h2>
+      <table className="a4-table a4-totals" data-testid="ec-print-totals">
         <tbody>
           {CONFIRMATION_TOTALS.map((f) => (
-            <tr key={f} data-field={f} data-value={String(claim[f] ?? 0)} className={f === 'new_approvalamount' ? 'ec-print-strong' : undefined}>
+            <tr key={f} data-field={f} data-value={String(claim[f] ?? 0)} className={f === 'new_approvalamount' ? 'a4-strong' : undefined}>
               <th scope="row">{CLAIM.allFields[f].label[lang]}</th>
-              <td className="ec-print-num" data-testid={`ec-print-${f}`}>{amount(claim[f])}</td>
+              <td className="a4-num" data-testid={`ec-print-${f}`}>{amount(claim[f])}</td>
             </tr>
           ))}
         </tbody>
       </table>
 
-      <h2 className="ec-print-section">{t('expense.print.lines')}</h2>
-      <table className="ec-print-table ec-print-lines" data-testid="ec-print-lines" data-count={lines.length}>
+      <h2 className="a4-section">{t('expense.print.lines')}</h2>
+      <table className="a4-table a4-lines" data-testid="ec-print-lines" data-count={lines.length}>
         <thead>
           <tr>{CONFIRMATION_LINE_COLUMNS.map((c) => <th key={c} scope="col">{LINE.allFields[c].label[lang]}</th>)}</tr>
         </thead>
         <tbody>
           {lines.map((l) => (
             <tr key={String(l[LINE.primaryKey])}>
-              {CONFIRMATION_LINE_COLUMNS.map((c) => <td key={c} className={c === 'new_name' ? undefined : 'ec-print-num'}>{c === 'new_name' ? String(l.new_name ?? '') : amount(l[c])}</td>)}
+              {CONFIRMATION_LINE_COLUMNS.map((c) => <td key={c} className={c === 'new_name' ? undefined : 'a4-num'}>{c === 'new_name' ? String(l.new_name ?? '') : amount(l[c])}</td>)}
             </tr>
           ))}
         </tbody>
       </table>
 
-      <h2 className="ec-print-section">{t('expense.print.bankInfo')}</h2>
-      <dl className="ec-print-meta" data-testid="ec-print-bank">
+      <h2 className="a4-section">{t('expense.print.bankInfo')}</h2>
+      <dl className="a4-meta" data-testid="ec-print-bank">
         {(['new_bank', 'new_bankcode', 'new_invoiceno', 'new_invoicedate'] as const).map((f) => (
           <div key={f}><dt>{CLAIM.allFields[f].label[lang]}</dt><dd>{text(f)}</dd></div>
         ))}
       </dl>
-      <p className="ec-print-statement">{t('expense.print.statement')}</p>
+      <p className="a4-statement">{t('expense.print.statement')}</p>
 
-      <section className="ec-print-signs" data-testid="ec-print-signs">
-        {SIGN_SIDES.map((s) => (
-          <div key={s.key} className="ec-print-sign" data-testid={`ec-print-sign-${s.key}`}>
-            <div className="ec-print-sign-line">{t(s.sign)}：</div>
-            <div className="ec-print-seal">{t(s.seal)}</div>
-            <div className="ec-print-sign-line">{t('expense.print.date')}：　　　年　　月　　日</div>
-          </div>
-        ))}
-      </section>
+      <SignatureAreas sides={SIGN_SIDES} testPrefix="ec-print" />
     </article>
   );
 }

@@ -1,12 +1,11 @@
 import { expensePdfPath, getEntity } from '@portal/model';
-import { Button, Result, Spin } from 'antd';
+import { Result, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { callBlob } from '../../api/client.ts';
 import { retrieveMultiple, retrieveRecord, type RecordRow } from '../../api/records.ts';
 import { literal } from '../../entity-ui/odata.ts';
 import { useT } from '../../locales/i18n.ts';
-import { saveBlob } from '../../shared/download.ts';
+import { PrintToolbar } from '../../widgets/print/PrintToolbar.tsx';
 import { ConfirmationForm } from './ConfirmationForm.tsx';
 
 const CLAIM = getEntity('new_srv_expense_claim')!;
@@ -22,7 +21,6 @@ export default function ExpenseConfirmationPage() {
   const t = useT();
   const [claim, setClaim] = useState<RecordRow | null | undefined>(undefined);
   const [lines, setLines] = useState<RecordRow[]>([]);
-  const [downloading, setDownloading] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -45,27 +43,12 @@ export default function ExpenseConfirmationPage() {
     };
   }, [id]);
 
-  const download = async () => {
-    setDownloading(true);
-    try {
-      const { blob, filename } = await callBlob(expensePdfPath(id));
-      saveBlob(blob, filename || `${String(claim?.new_name ?? id)}.pdf`);
-    } catch {
-      /* the client already showed the server's message */
-    } finally {
-      setDownloading(false);
-    }
-  };
-
   if (claim === undefined) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
   if (claim === null) return <Result status="404" title={t('expense.ui.noPeriodData')} extra={<Link to="/expenseClaim/list">{t('expense.print.back')}</Link>} />;
   return (
-    <div className="ec-print-page" data-testid="ec-print-page" data-id={id}>
-      <div className="ec-print-toolbar">
-        <Button type="primary" onClick={() => window.print()} data-testid="ec-print-print">{t('expense.print.print')}</Button>
-        <Button onClick={download} loading={downloading} data-testid="ec-print-pdf">{t('expense.print.pdf')}</Button>
-        <Link to={`/expenseClaim/edit/${encodeURIComponent(id)}`} style={{ alignSelf: 'center' }}>{t('expense.print.back')}</Link>
-      </div>
+    <div className="a4-page" data-testid="ec-print-page" data-id={id}>
+      <PrintToolbar pdfPath={expensePdfPath(id)} fallbackName={`${String(claim.new_name ?? id)}.pdf`} backTo={`/expenseClaim/edit/${encodeURIComponent(id)}`}
+        backLabel={t('expense.print.back')} testPrefix="ec-print" />
       <ConfirmationForm claim={claim} lines={lines} company={t('app.company')} />
     </div>
   );

@@ -1,0 +1,32 @@
+import {
+  PARTS_RETURN_API,
+  type DeliverReturnRequest,
+  type OwedOldPart,
+  type PartsCommandResult,
+  type PickOwedRequest,
+  type ReceiveReturnRequest,
+  type ReturnLineChange,
+} from '@portal/model';
+import { call } from './client.ts';
+
+/**
+ * Old parts back to factory (旧件返厂, model `parts-return-api.ts`): what the station still owes and
+ * the commands of one return. Silent calls: the screens show the server's messages themselves.
+ */
+const seg = encodeURIComponent;
+
+async function command(path: string, method: 'POST' | 'PATCH' | 'DELETE', body: unknown): Promise<PartsCommandResult> {
+  const env = await call<Partial<PartsCommandResult> | null>(`${PARTS_RETURN_API}${path}`, { silent: true, method, json: body ?? {} });
+  const data = (env.Data && typeof env.Data === 'object' ? env.Data : {}) as Partial<PartsCommandResult>;
+  return { id: String(data.id ?? ''), message: String(data.message || env.Message || ''), ...(data.lineId ? { lineId: String(data.lineId) } : {}) };
+}
+
+export const owedOldParts = async (): Promise<OwedOldPart[]> =>
+  ((await call<OwedOldPart[]>(`${PARTS_RETURN_API}/owed`, { silent: true, method: 'GET' })).Data ?? []) as OwedOldPart[];
+export const pickOwed = (id: string, body: PickOwedRequest) => command(`/${seg(id)}/pick`, 'POST', body);
+export const updateReturnLine = (id: string, lineId: string, body: ReturnLineChange) => command(`/${seg(id)}/lines/${seg(lineId)}`, 'PATCH', body);
+export const deleteReturnLine = (id: string, lineId: string) => command(`/${seg(id)}/lines/${seg(lineId)}`, 'DELETE', undefined);
+export const deliverReturn = (id: string, body: DeliverReturnRequest) => command(`/${seg(id)}/deliver`, 'POST', body);
+export const receiveReturn = (id: string, body: ReceiveReturnRequest) => command(`/${seg(id)}/receive`, 'POST', body);
+export const confirmReturn = (id: string) => command(`/${seg(id)}/confirm`, 'POST', {});
+export const writeOffReturn = (id: string) => command(`/${seg(id)}/writeoff`, 'POST', {});

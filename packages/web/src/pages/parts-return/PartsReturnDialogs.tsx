@@ -1,0 +1,163 @@
+import type { OwedOldPart } from '@portal/model';
+import { getEntity } from '@portal/model';
+import { Alert, Form, Input, InputNumber, Table } from 'antd';
+import { useEffect, useState } from 'react';
+import { deliverReturn, owedOldParts, pickOwed, receiveReturn } from '../../api/parts-return.ts';
+import { retrieveMultiple, type RecordRow } from '../../api/records.ts';
+import { literal } from '../../entity-ui/odata.ts';
+import { useLocale, useT } from '../../locales/i18n.ts';
+import { forDialog } from '../parts/dialog-answer.ts';
+import { CommandDialog } from '../workorder/CommandDialog.tsx';
+import { num as numOrNull } from '../workorder/work-order-rules.ts';
+
+const num = (v: unknown) => numOrNull(v) ?? 0;
+
+const RETURN = getEntity('new_srv_partsreturn')!;
+const LINE = getEntity('new_srv_partsreturndetail')!;
+type Props = { open: boolean; id: string; onClose: () => void; onDone: () => void };
+
+/**
+ * 选取待返旧件: the station's owed old parts (completed work orders' replaced parts still to
+ * return), each chosen with a count (at most what is owed, the server checks again) and one cost
+ * centre for the picked lines. Hooks: `pr-pick-dialog` (`-ok`, `-error`), rows `pr-owed-row`
+ * (`data-part-line`), `pr-owed-qty`, `pr-pick-costcenter`.
+ */
+export function PickOwedDialog({ open, id, onClose, onDone }: Props) {
+  const t = useT();
+  const lang = useLocale();
+  const [form] = Form.useForm<{ costCenter: string }>();
+  const [owed, setOwed] = useState<OwedOldPart[] | null>(null);
+  const [picked, setPicked] = useState<string[]>([]);
+  const [qty, setQty] = useState<Record<string, number>>({});
+
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    setOwed(null);
+    setPicked([]);
+    setQty({});
+    owedOldParts().then((rows) => live && setOwed(rows)).catch(() => live && setOwed([]));
+    return () => {
+      live = false;
+    };
+  }, [open]);
+
+  const f = (name: string) => LINE.allFields[name].label[lang];
+  return (
+    <CommandDialog
+      open={open}
+      title={t('partsReturn.ui.pickTitle')}
+      testId="pr-pick-dialog"
+      form={form}
+      width={880}
+      onClose={onClose}
+      onDone={onDone}
+      send={(v) => forDialog(pickOwed(id, {
+        lines: picked.map((p) => ({ partLineId: p, qty: qty[p] ?? owed?.find((o) => o.partLineId === p)?.remaining ?? 1, costCenter: v.costCenter ?? '' })),
+      }))}
+    >
+      <Form.Item name="costCenter" label={f('new_costcenter')} rules={[{ required: true, whitespace: true, message: t('partsReturn.costCenterRequired') }]}>
+        <Input maxLength={40} placeholder="CC-4100" data-testid="pr-pick-costcenter" />
+      </Form.Item>
+      <Table<OwedOldPart>
+        size="small"
+        rowKey="partLineId"
+        loading={owed === null}
+        dataSource={owed ?? []}
+        pagination={false}
+        scroll={{ y: 360 }}
+        locale={{ emptyText: t('partsReturn.ui.noOwed') }}
+        rowSelection={{ selectedRowKeys: picked, onChange: (keys) => setPicked(keys.map(String)) }}
+        onRow={(r) => ({ 'data-testid': 'pr-owed-row', 'data-part-line': r.partLineId }) as React.HTMLAttributes<HTMLElement>}
+        columns={[
+          { key: 'wo', title: f('new_workorder_id'), dataIndex: 'workOrderName' },
+          { key: 'code', title: f('new_code'), dataIndex: 'code' },
+          { key: 'name', title: f('new_name'), dataIndex: 'name' },
+          { key: 'serial', title: f('new_oldserialno'), dataIndex: 'serialNo' },
+          { key: 'remaining', title: t('partsReturn.ui.owed'), dataIndex: 'remaining', align: 'right' },
+          {
+            key: 'qty', title: f('new_qty'), width: 110,
+            render: (_: unknown, r: OwedOldPart) => (
+              <InputNumber size="small" min={1} max={r.remaining} precision={0} value={qty[r.partLineId] ?? r.remaining}
+                onChange={(v) => setQty((q) => ({ ...q, [r.partLineId]: Number(v ?? 0) }))} data-testid="pr-owed-qty" />
+            ),
+          },
+        ]}
+      />
+    </CommandDialog>
+  );
+}
+
+type Deliver = { logisticsCorp: string; trackingNo: string; freight: number };
+
+/** 发货: logistics company, tracking number and freight (0–99,999). Hooks: `pr-deliver-dialog`, `pr-deliver-corp`, `-tracking`, `-freight`. */
+export function DeliverDialog({ open, id, onClose, onDone }: Props) {
+  const t = useT();
+  const lang = useLocale();
+  const [form] = Form.useForm<Deliver>();
+  const f = (name: string) => RETURN.allFields[name].label[lang];
+  return (
+    <CommandDialog open={open} title={t('partsReturn.ui.deliver')} testId="pr-deliver-dialog" form={form} onClose={onClose} onDone={onDone}
+      send={(v) => forDialog(deliverReturn(id, { logisticsCorp: v.logisticsCorp ?? '', trackingNo: v.trackingNo ?? '', freight: v.freight }))}>
+      <Form.Item name="logisticsCorp" label={f('new_logisticscorp')} rules={[{ required: true, whitespace: true, message: t('parts.logisticsRequired') }]}>
+        <Input maxLength={60} data-testid="pr-deliver-corp" />
+      </Form.Item>
+      <Form.Item name="trackingNo" label={f('new_trackingno')} rules={[{ required: true, whitespace: true, message: t('parts.logisticsRequired') }]}>
+        <Input maxLength={60} data-testid="pr-deliver-tracking" />
+      </Form.Item>
+      <Form.Item name="freight" label={f('new_freight')} rules={[{ required: true, message: t('parts.freightRange') }]}>
+        <InputNumber min={0} max={99_999} precision={2} style={{ width: 200 }} data-testid="pr-deliver-freight" />
+      </Form.Item>
+    </CommandDialog>
+  );
+}
+
+/** 签收 (head office): the count received now per line, prefilled with what is not yet received. Hooks: `pr-receive-dialog`, `pr-receive-qty`. */
+export function ReceiveDialog({ open, id, onClose, onDone }: Props) {
+  const t = useT();
+  const lang = useLocale();
+  const [form] = Form.useForm<object>();
+  const [qty, setQty] = useState<Record<string, number>>({});
+  const left = (r: RecordRow) => num(r.new_qty) - num(r.new_receivedqty);
+  const idOf = (r: RecordRow) => String(r[LINE.primaryKey]);
+  const [lines, setLines] = useState<RecordRow[]>([]);
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    setQty({});
+    retrieveMultiple(LINE.entitySet, {
+      select: [LINE.primaryKey, 'new_code', 'new_name', 'new_qty', 'new_receivedqty'],
+      filter: `new_partsreturn_id eq ${literal(LINE.allFields.new_partsreturn_id, id)}`,
+      orderby: 'createdon asc', top: 5000,
+    }, { silent: true }).then((r) => live && setLines(r.rows)).catch(() => live && setLines([]));
+    return () => {
+      live = false;
+    };
+  }, [open, id]);
+  const f = (name: string) => LINE.allFields[name].label[lang];
+  return (
+    <CommandDialog open={open} title={t('partsReturn.ui.receive')} testId="pr-receive-dialog" form={form} width={760} onClose={onClose} onDone={onDone}
+      send={() => forDialog(receiveReturn(id, { lines: lines.filter((r) => left(r) > 0).map((r) => ({ lineId: idOf(r), qty: qty[idOf(r)] ?? left(r) })) }))}>
+      {!lines.some((r) => left(r) > 0) && <Alert type="info" showIcon title={t('partsReturn.onlyDelivered')} />}
+      <Table<RecordRow>
+        size="small"
+        rowKey={idOf}
+        dataSource={lines.filter((r) => left(r) > 0)}
+        pagination={false}
+        columns={[
+          { key: 'code', title: f('new_code'), dataIndex: 'new_code' },
+          { key: 'name', title: f('new_name'), dataIndex: 'new_name' },
+          { key: 'qty', title: f('new_qty'), dataIndex: 'new_qty', align: 'right' },
+          { key: 'received', title: f('new_receivedqty'), align: 'right', render: (_: unknown, r: RecordRow) => num(r.new_receivedqty) },
+          {
+            key: 'now', title: t('partsReturn.ui.receive'), width: 120,
+            render: (_: unknown, r: RecordRow) => (
+              <InputNumber size="small" min={0} max={left(r)} precision={0} value={qty[idOf(r)] ?? left(r)}
+                onChange={(v) => setQty((q) => ({ ...q, [idOf(r)]: Number(v ?? 0) }))} data-testid="pr-receive-qty" />
+            ),
+          },
+        ]}
+      />
+    </CommandDialog>
+  );
+}
