@@ -6,7 +6,7 @@ export const siteReturnMessages = {
   'siteReturn.centralOnly': label('退入仓库必须是中心库', 'The return must go to a central warehouse'),
   'siteReturn.onlyDraftDeliver': label('只有待提交的退货申请才能发货', 'Only a return application to be submitted can be delivered'),
   'siteReturn.receiptNeedsDelivered': label('只有已发货或部分收货的退货申请才能收货', 'A receipt requires a delivered or semi received return application'),
-  'siteReturn.closeNotAllowed': label('只有待提交或部分收货的退货申请才能关闭', 'Only a return application to be submitted or semi received can be closed'),
+  'siteReturn.closeNotAllowed': label('已收货或已关闭的退货申请不能关闭', 'A received or closed return application cannot be closed'),
   'siteReturn.deliver': label('发货', 'Deliver'),
   'siteReturn.deliverAsk': label('发货后配件将从本站库存转入退入仓库的在途库存，且不能再修改。确定发货吗？', 'Delivering moves the parts out of the station\'s stock into the receiving warehouse\'s transit, and the application can no longer be changed. Deliver it?'),
   'siteReturn.receive': label('收货', 'Receive'),
