@@ -33,14 +33,24 @@ export class EntityFormPage {
     await input.fill(value);
   }
 
+  /** The input of a text-like field (the hook may sit on the input or on a wrapper). */
+  private async input(name: string) {
+    const el = this.field(name);
+    return (await el.evaluate((e) => e.tagName === 'INPUT' || e.tagName === 'TEXTAREA')) ? el : el.locator('input, textarea').first();
+  }
+
+  /** Waits until a text-like field holds `value` (e.g. filled in from a picked record). */
+  async waitForValue(name: string, value: string) {
+    await this.page.waitForFunction(([i, v]) => (i as HTMLInputElement).value === v, [await (await this.input(name)).elementHandle(), value] as const);
+  }
+
   /** Types a day (YYYY-MM-DD) into a date field; done when the picker has taken it (on Enter). */
   async date(name: string, day: string) {
-    const el = this.field(name);
-    const input = (await el.evaluate((e) => e.tagName === 'INPUT')) ? el : el.locator('input').first();
+    const input = await this.input(name);
     await input.click();
     await input.fill(day);
     await input.press('Enter');
-    await this.page.waitForFunction(([i, d]) => (i as HTMLInputElement).value === d, [await input.elementHandle(), day] as const);
+    await this.waitForValue(name, day);
   }
 
   /** Picks an option of a picklist field by its label. */
