@@ -8,6 +8,7 @@ import { seedPartsDemo } from './demo-parts.ts';
 import { seedPartsSalesDemo } from './demo-parts-sales.ts';
 import { seedSiteReturnDemo } from './demo-site-return.ts';
 import { seedExpenseDemo } from './demo-expense.ts';
+import { seedPartsReturnDemo } from './demo-parts-return.ts';
 import { seedQuotaDemo } from './demo-quota.ts';
 import { seedDelayDemo } from './demo-delay.ts';
 import { seedProductReturnDemo } from './demo-product-return.ts';
@@ -94,6 +95,7 @@ export async function seedDemo(db: Db): Promise<void> {
     await seedPartsSalesDemo(sql);
     await seedSiteReturnDemo(sql);
     await seedExpenseDemo(sql);
+    await seedPartsReturnDemo(sql);
     await seedStationApplyDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
     await seedContractDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
   });

@@ -34,6 +34,20 @@ beforeAll(async () => {
 afterAll(() => p?.close());
 
 describe('old parts back to factory', () => {
+  it('the demo has returns of 上海 and 杭州 in every logistics state, made through the commands, none written off', async () => {
+    const { rows } = await p.db.query<{ state: number; verify: number; n: number; lines: number; received: number }>(
+      `SELECT r.new_state AS state, r.new_verifystatus AS verify, count(DISTINCT r.new_srv_partsreturnid)::int AS n, count(l.*)::int AS lines,
+              COALESCE(sum(l.new_receivedqty), 0)::int AS received
+         FROM new_srv_partsreturn r LEFT JOIN new_srv_partsreturndetail l ON l.new_partsreturn_id = r.new_srv_partsreturnid GROUP BY 1, 2 ORDER BY 1`,
+    );
+    expect(rows.map((r) => r.state)).toEqual([partsReturnState.draft, partsReturnState.delivered, partsReturnState.semiReceived, partsReturnState.received, partsReturnState.confirmed]);
+    expect(rows.every((r) => r.verify === partsReturnVerify.pending && r.lines > 0)).toBe(true);
+    expect(rows.find((r) => r.state === partsReturnState.delivered)!.received).toBe(0);
+    expect(rows.find((r) => r.state === partsReturnState.semiReceived)!.received).toBeGreaterThan(0);
+    const cc = await p.db.one<{ n: number }>(`SELECT count(*)::int AS n FROM new_srv_partsreturndetail WHERE COALESCE(new_costcenter, '') = ''`);
+    expect(cc!.n).toBe(0);
+  });
+
   it('a station sees the old parts it still owes: its completed orders\' replaced parts less what returns hold', async () => {
     const mine = await owed();
     expect(mine.length).toBeGreaterThan(2);
