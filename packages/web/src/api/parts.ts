@@ -21,7 +21,7 @@ import { call, type CallOptions } from './client.ts';
 export type PartsAnswer = PartsCommandResult;
 
 /** The two documents whose lines a station or a warehouse requests (same line and close calls). */
-export type RequestKind = 'applications' | 'transfers' | 'sales';
+export type RequestKind = 'applications' | 'transfers' | 'sales' | 'siteReturns';
 
 const seg = encodeURIComponent;
 
@@ -43,6 +43,8 @@ export const closeRequest = (kind: RequestKind, id: string, body: CloseRequest) 
 
 /** POST …/sales/{id}/confirm: a draft parts sale is sold (its lines leave the station's stock). */
 export const confirmSale = (id: string) => command(`/sales/${seg(id)}/confirm`, 'POST', {});
+/** Parts returns: the station delivers, the receiving warehouse receives (quantities per line), either side closes. */
+export const siteReturnCommand = (id: string, step: 'deliver' | 'receive' | 'close', body?: ReceiveRequest) => command(`/siteReturns/${seg(id)}/${step}`, 'POST', body ?? {});
 export const setApprovedQuantities = (id: string, body: ApprovedQuantitiesRequest) => command(`/applications/${seg(id)}/approved`, 'POST', body);
 
 export const createDelivery = (body: CreateDeliveryRequest) => command('/deliveries', 'POST', body);

@@ -9,6 +9,7 @@ import { STOCK_ROUTES } from './routes-stock.ts';
 import { QUOTA_ROUTES } from './routes-quota.ts';
 import { EXPENSE_ROUTES } from './routes-expense.ts';
 import { DELAY_ROUTES } from './routes-delay.ts';
+import { SITE_RETURN_ROUTES } from './routes-return.ts';
 import { PARTS_RETURN_ROUTES } from './routes-parts-return.ts';
 import { PRODUCT_RETURN_ROUTES } from './routes-product-return.ts';
 import { OVERSEAS_ROUTES } from './routes-overseas.ts';
@@ -107,6 +108,7 @@ export const ROUTES: RouteDef[] = [
   ...QUOTA_ROUTES,
   ...EXPENSE_ROUTES,
   ...DELAY_ROUTES,
+  ...SITE_RETURN_ROUTES,
   ...PARTS_RETURN_ROUTES,
   ...PRODUCT_RETURN_ROUTES,
   ...OVERSEAS_ROUTES,

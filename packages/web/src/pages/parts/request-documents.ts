@@ -21,7 +21,7 @@ export interface RequestDocument {
   /** Who may close an approved document (any of them). */
   closers: Privilege[];
   /** Prefix of the screen's test hooks. */
-  prefix: 'pa' | 'pt' | 'xs';
+  prefix: 'pa' | 'pt' | 'xs' | 'th';
   listPath: string;
   editPath: (id: string) => string;
   /** Still open for delivery, as the close command demands (besides approved and not closed). */

@@ -9,6 +9,7 @@ export const DOCUMENT_ENTITY: Record<number, string> = {
   [stockDocumentType.count]: 'new_srv_stockcheck',
   [stockDocumentType.workOrder]: 'new_srv_workorder',
   [stockDocumentType.sale]: 'new_order',
+  [stockDocumentType.siteReturn]: 'new_srv_sitereturn',
 };
 
 /**
