@@ -35,6 +35,7 @@ export const MENU: MenuGroup[] = [
       { key: 'workOrder', label: 'menu.workOrder', path: '/workOrder/list', privileges: ['workorder.read'] },
       { key: 'workOrderMap', label: 'menu.workOrderMap', path: '/workOrder/map', privileges: ['workorder.read'] },
       { key: 'serviceCalendar', label: 'menu.serviceCalendar', path: '/appointment/view', privileges: ['workorder.read'] },
+      { key: 'overseas', label: 'menu.overseas', path: '/overseas/list', privileges: ['workorder.read'] },
       { key: 'delayProduct', label: 'menu.delayProduct', path: '/delayproduct/list', privileges: ['workorder.read'] },
       { key: 'delayCancel', label: 'menu.delayCancel', path: '/delaycancle/list', privileges: ['workorder.read'] },
       { key: 'claimFine', label: 'menu.claimFine', path: '/claimFine/list', privileges: ['expense.read'] },

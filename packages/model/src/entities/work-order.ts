@@ -164,7 +164,8 @@ export const workOrder = defineEntity({
     },
     overseas: {
       label: label('海外工单', 'Overseas orders'),
-      columns: ['new_name', 'new_type', 'new_dealstatus', 'new_status', 'new_customer', 'new_country', 'new_currency', 'new_station_id', 'new_worker_id', 'new_totalcost', 'createdon'],
+      columns: ['new_name', 'new_type', 'new_status', 'new_customer', 'new_country', 'new_currency', 'new_totalcost', 'new_dealstatus', 'new_station_id', 'new_worker_id', 'createdon'],
+      hidden: ['new_dealstatus', 'createdon'],
       orderBy: [['createdon', 'desc']],
       filter: { new_isoverseas: true },
     },

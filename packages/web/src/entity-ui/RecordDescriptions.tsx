@@ -5,6 +5,9 @@ import { CollapsibleSection } from '../widgets/CollapsibleSection.tsx';
 import type { AddressFields } from './AddressFieldInput.tsx';
 import { cellText, formatRaw } from './format.ts';
 import './record-descriptions.css';
+import { useContext } from 'react';
+import { formatAmount } from '../shared/format.ts';
+import { MoneySymbol } from '../widgets/MoneyInput.tsx';
 
 /** What an empty value shows (never an input's prompt). */
 export const EMPTY_VALUE = '-';
@@ -29,6 +32,7 @@ export function RecordDescriptions({ e, row, sections, lang, addressFields }: {
   /** Address parts shown as one value under the province field (as the form's picker does). */
   addressFields?: AddressFields;
 }) {
+  const symbol = useContext(MoneySymbol);
   const addressPart = new Set(addressFields ? [addressFields.city, addressFields.county, addressFields.address] : []);
   const itemsOf = (fields: string[]): DescriptionsProps['items'] =>
     fields
@@ -45,7 +49,7 @@ export function RecordDescriptions({ e, row, sections, lang, addressFields }: {
           const src = typeof raw === 'string' && /^(data:image\/|https?:|\/)/.test(raw) ? raw : '';
           return { key: name, label: f.label[lang], children: <span data-testid={`view-${name}`}>{src ? <img className="record-view-image" src={src} alt={f.label[lang]} /> : EMPTY_VALUE}</span> };
         }
-        const text = fieldText(e, row, name, lang);
+        const text = f.type === 'money' ? formatAmount(raw as string | number | null | undefined, symbol) : fieldText(e, row, name, lang);
         return {
           key: name,
           label: f.label[lang],

@@ -1,5 +1,8 @@
 import { InputNumber } from 'antd';
-import type { CSSProperties } from 'react';
+import { createContext, useContext, type CSSProperties } from 'react';
+
+/** The sign money inputs and read-only amounts carry: ¥, or an order's own currency (`USD `) inside its screen. */
+export const MoneySymbol = createContext('¥');
 
 /** spec 001 §9: 2 decimals by default, 1 to 20 allowed. */
 export function clampPrecision(p: number | undefined): number {
@@ -42,6 +45,7 @@ export function MoneyInput({ value, onChange, precision, min = 0, max, disabled,
   testId?: string;
 }) {
   const p = clampPrecision(precision);
+  const symbol = useContext(MoneySymbol).trim();
   return (
     <InputNumber<number>
       id={id}
@@ -55,7 +59,7 @@ export function MoneyInput({ value, onChange, precision, min = 0, max, disabled,
       disabled={disabled}
       readOnly={readOnly}
       placeholder={placeholder}
-      prefix="¥"
+      prefix={symbol}
       style={{ width: '100%', ...style }}
       formatter={(v, info) => (info.userTyping ? info.input : formatMoney(v, p))}
       // A string is fine for the parser: empty means no value, digits are read exactly.

@@ -58,8 +58,8 @@ describe('work-order list', () => {
     const { unmount } = renderApp('/workOrder/list');
     await screen.findByTestId('list-empty', {}, LONG);
     expect(screen.getByTestId('list-view-select').textContent).toContain('我的工单');
-    // The server narrows the rows to their own orders; the view adds no filter of its own.
-    expect(q.at(-1)!.get('$filter')).toBeNull();
+    // The server narrows the rows to their own orders; the view adds no filter of its own (only: not overseas).
+    expect(q.at(-1)!.get('$filter')).toBe('((new_isoverseas eq false or new_isoverseas eq null))');
     expect(screen.queryByTestId('list-new')).toBeNull();
     unmount();
     useSession.getState().clearAll();
@@ -76,7 +76,7 @@ describe('work-order list', () => {
     const q = server();
     renderApp('/workOrder/list?view=abnormal');
     await screen.findByTestId('list-empty', {}, LONG);
-    expect(q.at(-1)!.get('$filter')).toBe('new_isabnormal eq true');
+    expect(q.at(-1)!.get('$filter')).toBe('((new_isoverseas eq false or new_isoverseas eq null)) and new_isabnormal eq true');
     expect(screen.getByTestId('list-new')).toBeTruthy();
   });
 

@@ -5,6 +5,7 @@ import type { RecordRow } from '../../api/records.ts';
 import { EntityListPage } from '../../entity-ui/EntityListPage.tsx';
 import { useT } from '../../locales/i18n.ts';
 import { OptionTag } from './OptionTag.tsx';
+import { DOMESTIC_FILTER, DOMESTIC_VIEWS } from '../overseas/overseas-form.ts';
 import { isEditable, num, WORK_ORDER } from './work-order-rules.ts';
 
 export const editPath = (id: string) => `/workOrder/edit/${encodeURIComponent(id)}`;
@@ -26,6 +27,9 @@ export default function WorkOrderListPage() {
     <EntityListPage
       entity={WORK_ORDER}
       routeBase="/workOrder"
+      // Overseas orders have their own list (/overseas/list).
+      views={DOMESTIC_VIEWS}
+      extraFilter={DOMESTIC_FILTER}
       title={t('menu.workOrder')}
       // Rows always open the edit screen: it is read-only where the user may not change the order.
       paths={{ create: '/workOrder/create', edit: editPath, view: editPath }}
