@@ -1,6 +1,7 @@
 import { country, currency } from '@portal/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Portal } from '../boot.ts';
+import { chinaDate } from '../domain/china-time.ts';
 import { multipart, SAMPLES, tempStorage } from '../files/testing.ts';
 import { bearer, signIn } from '../testing/auth-helpers.ts';
 import { testPortal } from '../testing/test-portal.ts';
@@ -154,5 +155,20 @@ describe('lists', () => {
     const abroad = await count('hq', 'new_isoverseas eq true');
     expect(await count('hq', '(new_isoverseas eq false or new_isoverseas eq null)')).toBe(all - abroad);
     expect(abroad).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('expense statement', () => {
+  it('takes a CNY overseas order into the station\'s statement and leaves an order in another currency to its own settlement steps', async () => {
+    const today = chinaDate();
+    const period = { year: Number(today.slice(0, 4)), month: Number(today.slice(5, 7)), section: Number(today.slice(8, 10)) <= 15 ? 1 : 2, settleWay: 1 };
+    const usd = (await create('station1', overseas())).json().Data.id;
+    const cny = (await create('station1', overseas({ new_country: country.SG, new_currency: currency.CNY }))).json().Data.id;
+    await p.db.query(`UPDATE new_srv_workorder SET new_status = 10, new_dealstatus = 7, new_audittime = now() - interval '1 minute' WHERE new_srv_workorderid = ANY($1::uuid[])`, [[usd, cny]]);
+    const res = await api('hq', 'POST', '/api/expense/claims/generate', { ...period, stationIds: [station.SH001] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await order(usd)).toMatchObject({ new_status: 10, new_expenseclaim_id: null });
+    expect(await order(cny)).toMatchObject({ new_status: 14 });
+    expect((await order(cny)).new_expenseclaim_id).not.toBeNull();
   });
 });

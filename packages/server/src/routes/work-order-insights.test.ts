@@ -234,16 +234,16 @@ describe('GET /api/workorders/dashboard', () => {
     const u = units[who];
     const group = async (col: string, where = 'TRUE') =>
       (await p.db.query<{ v: number; n: number }>(
-        `SELECT ${col} AS v, count(*)::int AS n FROM new_srv_workorder WHERE owningbusinessunit = ANY($1::uuid[]) AND ${where} AND ${col} IS NOT NULL GROUP BY 1 ORDER BY 1`,
+        `SELECT ${col} AS v, count(*)::int AS n FROM new_srv_workorder WHERE owningbusinessunit = ANY($1::uuid[]) AND new_isoverseas IS NOT TRUE AND ${where} AND ${col} IS NOT NULL GROUP BY 1 ORDER BY 1`,
         [u],
       )).rows.map((r) => ({ value: r.v, count: r.n }));
     const lines = await p.db.query<{ id: string | null; name: string | null; n: number }>(
       `SELECT w.new_productline_id AS id, pl.new_name AS name, count(*)::int AS n FROM new_srv_workorder w
          LEFT JOIN new_productline pl ON pl.new_productlineid = w.new_productline_id
-        WHERE w.owningbusinessunit = ANY($1::uuid[]) GROUP BY 1, 2`,
+        WHERE w.owningbusinessunit = ANY($1::uuid[]) AND w.new_isoverseas IS NOT TRUE GROUP BY 1, 2`,
       [u],
     );
-    const times = await p.db.query<{ c: Date; d: Date | null }>(`SELECT createdon AS c, new_completiontime AS d FROM new_srv_workorder WHERE owningbusinessunit = ANY($1::uuid[])`, [u]);
+    const times = await p.db.query<{ c: Date; d: Date | null }>(`SELECT createdon AS c, new_completiontime AS d FROM new_srv_workorder WHERE owningbusinessunit = ANY($1::uuid[]) AND new_isoverseas IS NOT TRUE`, [u]);
     const month = (t: Date) => new Date(t.getTime() + 8 * 3600_000).toISOString().slice(0, 7);
     const abnormal = await group('new_dealstatus', 'new_isabnormal');
     return {

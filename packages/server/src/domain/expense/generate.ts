@@ -12,6 +12,7 @@ import { nextDocumentNumbers } from '../document-number.ts';
 import { settleOldPartReturns } from '../parts-return/settlement.ts';
 import { assertMay } from '../parts/common.ts';
 import { ACTION, logSummary } from '../work-order/log.ts';
+import { IN_CNY } from '../work-order/overseas.ts';
 import { checkPeriod, type Period } from './period.ts';
 
 const STATION = getEntity('new_srv_station')!;
@@ -59,7 +60,7 @@ export async function generateSettlements(sql: Sql, caller: Caller, input: Parti
   const { rows: due } = await sql.query<{ id: string }>(
     `SELECT x.id FROM unnest($1::uuid[]) WITH ORDINALITY AS x(id, n)
       WHERE EXISTS (SELECT 1 FROM new_srv_workorder o WHERE o.new_station_id = x.id AND o.new_status = ANY($2::int[])
-                      AND o.new_expenseclaim_id IS NULL AND o.new_audittime < $3::timestamptz)
+                      AND o.new_expenseclaim_id IS NULL AND o.new_audittime < $3::timestamptz AND ${IN_CNY})
          OR EXISTS (SELECT 1 FROM new_srv_claimfine f WHERE f.new_station_id = x.id AND f.new_approvalstatus = $4::int
                       AND f.new_expenseclaim_id IS NULL AND f.new_year * 100 + f.new_checkmonth <= $5::int)
       ORDER BY x.n`,
@@ -82,7 +83,7 @@ export async function generateSettlements(sql: Sql, caller: Caller, input: Parti
               COALESCE(o.new_servicecharge, 0) AS labour, COALESCE(o.new_partcost, 0) AS parts, COALESCE(o.new_outsidecost, 0) AS outside,
               COALESCE(o.new_othercost, 0) AS other, COALESCE(o.new_specialfee, 0) AS grants, COALESCE(o.new_fineamount, 0) AS fine
          FROM new_srv_workorder o JOIN m ON m.station = o.new_station_id
-        WHERE o.new_status = ANY($4::int[]) AND o.new_expenseclaim_id IS NULL AND o.new_audittime < $5::timestamptz
+        WHERE o.new_status = ANY($4::int[]) AND o.new_expenseclaim_id IS NULL AND o.new_audittime < $5::timestamptz AND ${IN_CNY}
         FOR UPDATE OF o),
      moved AS (
        UPDATE new_srv_workorder o SET new_status = $6::int, new_expenseclaim_id = picked.claim, new_expenseclaimno = picked.no, modifiedon = now(), modifiedby = $7::uuid

@@ -16,6 +16,7 @@ const byValue = (rows: Row[]) => rows.filter((r) => r.key !== null).map((r) => (
  * Counts follow the work-order list's views so a drill-down shows exactly the counted rows:
  * by type and product line over all orders (view all), uncompleted = status 1–5 (view open),
  * abnormal = new_isabnormal (view abnormal), months by creation / completion day in China time.
+ * Overseas orders are left out, as the work-order list leaves them out (they have /overseas/list).
  */
 export async function dashboardData(sql: Sql, caller: Caller, lang: Lang, now = new Date()): Promise<DashboardData> {
   const months = lastMonths(now, 6);
@@ -28,7 +29,7 @@ export async function dashboardData(sql: Sql, caller: Caller, lang: Lang, now = 
   const { rows } = await sql.query<Row>(
     `WITH o AS MATERIALIZED (
        SELECT w.new_type, w.new_productline_id, w.new_status, w.new_dealstatus, w.new_isabnormal, w.createdon, w.new_completiontime
-         FROM new_srv_workorder w WHERE ${scope}
+         FROM new_srv_workorder w WHERE ${scope} AND w.new_isoverseas IS NOT TRUE
      )
      SELECT 'type' AS k, new_type::text AS key, count(*)::int AS n, NULL::text AS label FROM o GROUP BY new_type
      UNION ALL

@@ -58,3 +58,10 @@ export async function checkOrderUpdate(sql: Sql, id: string, values: Record<stri
   const errors = addressErrors({ ...rows[0], ...values }, lang);
   if (errors.length) throw new ValidationFailed(errors, lang);
 }
+
+/**
+ * A station's expense statement is in CNY: it takes the orders without a currency (domestic) or in
+ * CNY; an overseas order in another currency settles on its own through the settlement steps.
+ * SQL over the work order aliased `o` (a constant, no user input).
+ */
+export const IN_CNY = `(o.new_currency IS NULL OR o.new_currency = ${currency.CNY})`;
