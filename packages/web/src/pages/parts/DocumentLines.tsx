@@ -27,6 +27,8 @@ export interface DocumentLinesProps {
   onChanged?: () => void;
   /** Rendered above the table, beside the add button (e.g. a hint). */
   extra?: ReactNode;
+  /** The quantity and amount total under the table (default shown; lines without prices leave it out). */
+  totals?: boolean;
 }
 
 const num = (v: unknown) => (Number.isFinite(Number(v)) ? Number(v) : 0);
@@ -36,7 +38,7 @@ const num = (v: unknown) => (Number.isFinite(Number(v)) ? Number(v) : 0);
  * `byDocument` view, totals of quantity and amount, and while the document is editable the add,
  * edit and delete buttons the screen wires to its own line commands or pages.
  */
-export function DocumentLines({ entity, parentField, parentId, version = 0, editable, onAdd, onEdit, onDelete, onChanged, extra }: DocumentLinesProps) {
+export function DocumentLines({ entity, parentField, parentId, version = 0, editable, onAdd, onEdit, onDelete, onChanged, extra, totals = true }: DocumentLinesProps) {
   const t = useT();
   const lang = useLocale();
   const { rows, loading, reload, columns, entity: e } = useDocumentLines(entity, parentField, parentId, version);
@@ -122,7 +124,7 @@ export function DocumentLines({ entity, parentField, parentId, version = 0, edit
         onRow={(r) => ({ 'data-testid': 'doc-line-row', 'data-id': idOf(r) }) as React.HTMLAttributes<HTMLElement>}
         locale={{ emptyText: t('parts.ui.linesEmpty') }}
       />
-      {rows.length > 0 && (
+      {totals && rows.length > 0 && (
         <Typography.Paragraph strong style={{ marginTop: 8, textAlign: 'right' }} data-testid="doc-lines-total" data-qty={qty} data-amount={amount}>
           {t('parts.ui.linesTotal', { qty, amount: formatAmount(amount) })}
         </Typography.Paragraph>
