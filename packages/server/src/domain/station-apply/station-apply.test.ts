@@ -98,6 +98,20 @@ describe('change application', () => {
   });
 });
 
+describe('one open application per station and type', () => {
+  it('five exits of one station filed at once: exactly one is created; its type and station stay as filed', async () => {
+    const results = await Promise.all(Array.from({ length: 5 }, () => create('station1', 'exit', { new_exitdate: '2026-12-31' })));
+    expect(results.map((r) => r.statusCode).sort(), results.map((r) => r.body).join('\n')).toEqual([200, 400, 400, 400, 400]);
+    expect(results.filter((r) => r.statusCode === 400).every((r) => r.json().Message.includes('该服务站已有未完成的同类申请'))).toBe(true);
+    const id = ok(results.find((r) => r.statusCode === 200)!).id as string;
+    const moved = await api('station1', 'POST', `/api/crmdata/Update/new_srv_stationapplys(${id})`, { new_applytype: stationApplyType.change }, 'en-US');
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().Message).toContain('The type and station of an application cannot be changed');
+    const { rows: [n] } = await p.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM new_srv_stationapply WHERE new_station_id = $1 AND new_applytype = $2`, [station.SH001, stationApplyType.exit]);
+    expect(n.n).toBe(1);
+  });
+});
+
 describe('continuation', () => {
   it('the new term end must be after the current one (zh, en); approval extends the station\'s term', async () => {
     expect((await stationRow('SH001'))!.term).toBe('2027-12-31'); // the demo's approved continuation

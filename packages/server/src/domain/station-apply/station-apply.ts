@@ -3,7 +3,7 @@ import { forgetCachedUsers } from '../../auth/principal.ts';
 import type { Sql } from '../../db/db.ts';
 import { registerFlowHooks } from '../../flow/hooks.ts';
 import { refuse } from '../../http/errors.ts';
-import { serverDefaults } from '../../records/write.ts';
+import { serverDefaults, writeHooks } from '../../records/write.ts';
 import { chinaDate } from '../china-time.ts';
 import { nextDocumentNumbers } from '../document-number.ts';
 
@@ -29,10 +29,15 @@ const OPEN = [approvalStatus.draft, approvalStatus.underReview, approvalStatus.r
 
 type Station = Record<string, unknown> & { statecode: number; term: string | null };
 
+/**
+ * The station row, locked against other applications' checks and the station's writes. NO KEY UPDATE:
+ * a write's lookup check holds the station FOR KEY SHARE (records/write.ts), which FOR UPDATE would
+ * wait on — two concurrent filings would deadlock. Taken after the document number (same order everywhere).
+ */
 async function lockStation(sql: Sql, stationId: string): Promise<Station> {
   const cols = STATION_CHANGE_FIELDS.map((f) => f.station).join(', ');
   const { rows: [s] } = await sql.query<Station>(
-    `SELECT ${cols}, statecode, to_char(new_termenddate, 'YYYY-MM-DD') AS term FROM new_srv_station WHERE new_srv_stationid = $1::uuid FOR UPDATE`,
+    `SELECT ${cols}, statecode, to_char(new_termenddate, 'YYYY-MM-DD') AS term FROM new_srv_station WHERE new_srv_stationid = $1::uuid FOR NO KEY UPDATE`,
     [stationId],
   );
   if (!s) throw refuse('parts.relatedNotFound', undefined, 'new_station_id');
@@ -151,6 +156,16 @@ export function installStationApply(): void {
       out.push(row);
     }
     return out;
+  });
+  // The type and station are what the one-open rule and the snapshot hang on: fixed once filed.
+  writeHooks.set(STATION_APPLY, {
+    async guard(sql, id, op, values) {
+      if (op !== 'update' || !('new_applytype' in values || 'new_station_id' in values)) return;
+      const { rows: [a] } = await sql.query<{ type: number; station: string }>(
+        `SELECT new_applytype AS type, new_station_id AS station FROM new_srv_stationapply WHERE new_srv_stationapplyid = $1::uuid`, [id]);
+      const same = (k: string, v: unknown) => !(k in values) || String(values[k] ?? '').toLowerCase() === String(v ?? '').toLowerCase();
+      if (!same('new_applytype', a.type) || !same('new_station_id', a.station)) throw refuse('stationApply.fixed', undefined, 'new_applytype');
+    },
   });
   registerFlowHooks(STATION_APPLY, {
     submit: async (sql, id) => void (await check(sql, id)),
