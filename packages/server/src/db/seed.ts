@@ -14,6 +14,7 @@ import { seedDelayDemo } from './demo-delay.ts';
 import { seedProductReturnDemo } from './demo-product-return.ts';
 import { seedStationApplyDemo } from './demo-station-apply.ts';
 import { seedContractDemo } from './demo-contract.ts';
+import { seedOverseasDemo } from './demo-overseas.ts';
 import {
   DEMO_LANGUAGE_CONFIGS, DEMO_LANGUAGES, DEMO_PARAMETERS, DEMO_PASSWORD, DEMO_ROLES, DEMO_STATIONS, DEMO_UNITS, DEMO_USERS,
 } from './demo-data.ts';
@@ -98,5 +99,6 @@ export async function seedDemo(db: Db): Promise<void> {
     await seedPartsReturnDemo(sql);
     await seedStationApplyDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
     await seedContractDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
+    await seedOverseasDemo(sql);
   });
 }

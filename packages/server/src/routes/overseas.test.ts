@@ -50,6 +50,24 @@ afterAll(async () => {
   await store?.remove();
 });
 
+describe('demo data', () => {
+  it('has eight overseas orders of SH001 in several states, each with a country and a currency and no province', async () => {
+    const { rows } = await p.db.query<{ status: number; country: number; currency: number; province: string | null; station: string; log: number }>(
+      `SELECT new_status AS status, new_country AS country, new_currency AS currency, new_province AS province, new_station_id AS station,
+              (SELECT count(*)::int FROM new_srv_workorderlog l WHERE l.new_workorder_id = o.new_srv_workorderid) AS log
+         FROM new_srv_workorder o WHERE new_isoverseas`, // before this file's own orders (the first test)
+    );
+    expect(rows.length).toBe(8);
+    expect(new Set(rows.map((r) => r.status))).toEqual(new Set([1, 2, 3, 5, 7, 10, 12, 9]));
+    expect(new Set(rows.map((r) => r.station))).toEqual(new Set([station.SH001]));
+    expect(new Set(rows.map((r) => r.currency))).toEqual(new Set([currency.USD, currency.EUR, currency.BRL, currency.VND]));
+    expect(rows.every((r) => r.country && r.currency && r.province === null && r.log >= 1)).toBe(true);
+    // The total of an audited one is its labour (32 h × 95,000 VND, a repair item) and its travel (2,400,000 VND).
+    const done = (await p.db.one<{ total: string }>(`SELECT new_totalcost::text AS total FROM new_srv_workorder WHERE new_isoverseas AND new_status = 10`))!;
+    expect(done.total).toBe('5440000.00');
+  });
+});
+
 describe('creating overseas orders', () => {
   it('refuses an overseas order without country and currency, or with a Chinese address, in zh-CN and en-US; nothing is created', async () => {
     const before = await orderCount();
