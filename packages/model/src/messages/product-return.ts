@@ -13,6 +13,5 @@ export const productReturnMessages = {
   'productReturn.receive': label('总部签收', 'Receive'),
   'productReturn.receiveAsk': label('确认总部已收到退回的整机及配件？签收后工单的拉回状态为“已签收”。', 'Has head office received the returned machine and accessories? The work order\'s pullout status becomes "Received".'),
   'productReturn.lines': label('退机明细', 'Returned items'),
-  'productReturn.lineDeleted': label('删除成功', 'deleted'),
-  'productReturn.ofWorkOrder': label('退机申请', 'Product return'),
+  'productReturn.onWorkOrder': label('退机申请 {name}：{state}', 'Product return {name}: {state}'),
 } as const;

@@ -1,7 +1,9 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { envelope, jsonReply, renderApp, stubServer } from '../../test/render-app.tsx';
 import { resetAll, signIn, type Row } from '../parts/test-server.ts';
+import { WorkOrderProductReturn } from './WorkOrderProductReturn.tsx';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 const LONG = { timeout: 30_000 };
@@ -15,13 +17,17 @@ const doc = (approval: number, state: number, extra: Row = {}): Row => ({
   new_srv_productreturnid: 'r1', new_name: 'TJ202611-0001', new_returntype: 1, new_serialnumber: 'HC2611-1037SH', new_customer: '上海福润食品有限公司',
   new_reason: '主轴异响，三次维修未解决', new_exchangeserial: null, new_approvalstatus: approval, new_returnstate: state, ...extra,
 });
-const LINES = [{ new_srv_productreturndetailid: 'l1', new_productreturn_id: 'r1', new_itemtype: 1, new_name: 'HC-800 数控机床', new_serialnumber: 'HC2611-1037SH', new_qty: 1 }];
+const LINES = [{ new_srv_productreturndetailid: 'l1', new_productreturn_id: 'r1', new_itemtype: 1, new_name: 'HC-800 数控机床', new_product_id: 'p1', 'new_product_id@OData.Community.Display.V1.FormattedValue': 'HC-800 数控机床', new_serialnumber: 'HC2611-1037SH', new_qty: 1 }];
 
 /** The record and its lines through the CRM data calls; the product-return commands recorded, answered `answer`. */
 function server(row: Row, answer: { status: number; message: string } | { message: string } = { message: '发运成功' }) {
   const sent: { path: string; body: unknown }[] = [];
   stubServer((url, init) => {
     const u = new URL(url, 'http://x');
+    if (u.pathname === '/api/crmdata/create/new_srv_productreturndetails' || u.pathname.startsWith('/api/crmdata/Update/new_srv_productreturndetails')) {
+      sent.push({ path: u.pathname, body: JSON.parse(String(init.body)) });
+      return envelope({ id: 'l2' });
+    }
     if (u.pathname.startsWith('/api/productReturn/')) {
       sent.push({ path: u.pathname, body: init.body ? JSON.parse(String(init.body)) : undefined });
       if ('status' in answer) return jsonReply({ ErrorCode: answer.status, Message: answer.message, Data: null, error: { code: 'x', message: answer.message } }, answer.status, 'Bad Request');
@@ -137,5 +143,59 @@ describe('product return record screen: buttons by state', () => {
     await screen.findByTestId('pr-submit', {}, LONG);
     expect(screen.queryByTestId('field-new_exchangeserial')).toBeNull();
     expect(screen.getByTestId('field-new_reason')).toBeTruthy();
+  });
+});
+
+describe('returned items', () => {
+  it('a draft\'s lines: a new one needs its product, an edited one goes to the record service', async () => {
+    signIn(STATION);
+    const sent = server(doc(1, 1));
+    renderApp('/productReturn/edit/r1/1');
+    await screen.findByTestId('pr-submit', {}, LONG);
+    expect(await linesEditable()).toBe('true');
+    await act(async () => fireEvent.click(screen.getByTestId('doc-line-add')));
+    const dialog = within(await screen.findByTestId('pr-line-dialog'));
+    fireEvent.change(dialog.getByTestId('field-new_serialnumber'), { target: { value: 'HC2611-1037SH' } });
+    await act(async () => fireEvent.click(screen.getByTestId('pr-line-dialog-ok')));
+    // No product chosen: refused in the dialog, nothing sent.
+    expect((await dialog.findAllByText('请选择产品')).length).toBeGreaterThan(0);
+    expect(sent).toHaveLength(0);
+    await act(async () => fireEvent.click(screen.getByTestId('pr-line-dialog-cancel')));
+    await waitFor(() => expect(screen.queryByTestId('pr-line-dialog')).toBeNull());
+
+    // Editing a line sends its values to the record service.
+    await act(async () => fireEvent.click(screen.getByTestId('doc-line-edit')));
+    const edit = within(await screen.findByTestId('pr-line-dialog'));
+    fireEvent.change(edit.getByTestId('field-new_qty'), { target: { value: '2' } });
+    await act(async () => fireEvent.click(screen.getByTestId('pr-line-dialog-ok')));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0].path).toBe('/api/crmdata/Update/new_srv_productreturndetails(l1)');
+    expect(sent[0].body).toMatchObject({ new_itemtype: 1, new_product_id: 'p1', new_serialnumber: 'HC2611-1037SH', new_qty: 2 });
+  });
+});
+
+describe('work order header link', () => {
+  it('links the work order\'s return with where it stands, and is absent without one or without parts.read', async () => {
+    signIn(STATION);
+    let rows: Row[] = [{ new_srv_productreturnid: 'r1', new_name: 'TJ202611-0001', new_returntype: 2, new_approvalstatus: 3, new_returnstate: 3 }];
+    const f = stubServer((url) => (url.startsWith('/api/crmdata/Retrieve/new_srv_productreturns') ? envelope({ value: rows }) : undefined));
+    const { unmount } = render(<MemoryRouter><WorkOrderProductReturn orderId="w1" /></MemoryRouter>);
+    const tag = await screen.findByTestId('wo-product-return');
+    expect(tag.textContent).toBe('退机申请 TJ202611-0001：已发运');
+    expect(tag.querySelector('a')!.getAttribute('href')).toBe('/productReturn/edit/r1/2');
+    expect(new URL(String(f.mock.calls.at(-1)![0]), 'http://x').searchParams.get('$filter')).toContain('new_workorder_id eq');
+    unmount();
+    rows = [{ new_srv_productreturnid: 'r2', new_name: 'TJ202611-0002', new_returntype: 1, new_approvalstatus: 2, new_returnstate: 1 }];
+    const second = render(<MemoryRouter><WorkOrderProductReturn orderId="w1" /></MemoryRouter>);
+    expect((await screen.findByTestId('wo-product-return')).textContent).toBe('退机申请 TJ202611-0002：审批中');
+    second.unmount();
+    rows = [];
+    render(<MemoryRouter><WorkOrderProductReturn orderId="w2" /></MemoryRouter>);
+    await waitFor(() => expect(f.mock.calls.length).toBe(3));
+    expect(screen.queryByTestId('wo-product-return')).toBeNull();
+    // Without parts.read: not asked for.
+    signIn(['workorder.read']);
+    render(<MemoryRouter><WorkOrderProductReturn orderId="w1" /></MemoryRouter>);
+    expect(f.mock.calls.length).toBe(3);
   });
 });

@@ -14,12 +14,11 @@ import { DocumentLines } from '../parts/DocumentLines.tsx';
 import { forDialog } from '../parts/dialog-answer.ts';
 import { CommandDialog } from '../workorder/CommandDialog.tsx';
 import { num } from '../workorder/work-order-rules.ts';
+import { productReturnPath } from './paths.ts';
 import { RETURN_LINE, ReturnLineDialog } from './ReturnLineDialog.tsx';
 
 const RETURN = 'new_srv_productreturn';
 const LIST = '/productReturn/list';
-/** The spec's record path: /productReturn/edit/{id}/{type}, the type being the return's (1 退机, 2 换机). */
-export const productReturnPath = (id: string, type?: number) => `/productReturn/edit/${encodeURIComponent(id)}${type ? `/${type}` : ''}`;
 const LOGISTICS_MAX = 60;
 /** One array for the page's life: the form reloads the record when its hidden fields change. */
 const RETURN_HIDDEN = ['new_exchangeserial'];

@@ -15,13 +15,22 @@ const FIELDS = ['new_itemtype', 'new_product_id', 'new_serialnumber', 'new_qty',
  * server refuses it unless the return is draft or rejected. Hooks: `pr-line-dialog` (`-ok`, `-error`),
  * fields `field-<name>`.
  */
-export function ReturnLineDialog({ returnId, editing, onClose, onDone }: {
+interface ReturnLineDialogProps {
   returnId: string;
   /** The line edited, 'new' to add one, null when closed. */
   editing: RecordRow | 'new' | null;
   onClose: () => void;
   onDone: () => void;
-}) {
+}
+
+export function ReturnLineDialog(props: ReturnLineDialogProps) {
+  const e = getEntity(RETURN_LINE)!;
+  const key = props.editing === null ? 'closed' : props.editing === 'new' ? 'new' : String(props.editing[e.primaryKey]);
+  // A fresh form for each line opened: what was typed into another does not carry over.
+  return <LineDialog key={key} {...props} />;
+}
+
+function LineDialog({ returnId, editing, onClose, onDone }: ReturnLineDialogProps) {
   const t = useT();
   const lang = useLocale();
   const [form] = Form.useForm<Record<string, unknown>>();

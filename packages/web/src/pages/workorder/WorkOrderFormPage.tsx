@@ -24,6 +24,7 @@ import { STATION_USER } from '../basicdata/StationProfilePage.tsx';
 import { hiddenFieldsOf, LOCKED_MARKER, moneySymbolOf, orderEditPath, OVERSEAS_DEFAULTS } from '../overseas/overseas-form.ts';
 import { MoneySymbol } from '../../widgets/MoneyInput.tsx';
 import { WorkOrderContract } from '../contract/WorkOrderContract.tsx';
+import { WorkOrderProductReturn } from '../product-return/WorkOrderProductReturn.tsx';
 import { OptionTag } from './OptionTag.tsx';
 import { WorkOrderActionDialogs } from './WorkOrderDialogs.tsx';
 import { WorkOrderLines, WorkOrderLog } from './WorkOrderLines.tsx';
@@ -99,6 +100,7 @@ export default function WorkOrderFormPage({ overseas = false }: { overseas?: boo
       {row && <OptionTag set={workOrderStatus} value={row.new_status} testId="wo-status" caption={fieldCaption('new_status')} />}
       {row?.new_isabnormal === true && <Tag color="red" data-testid="wo-abnormal">{getEntity(WORK_ORDER)!.allFields.new_isabnormal.label[lang]}</Tag>}
       <WorkOrderContract row={row} />
+      <WorkOrderProductReturn orderId={id} />
       {currencyLabel && <Tag color="gold" data-testid="wo-currency">{t('overseas.ui.amountsIn', { currency: currencyLabel })}</Tag>}
     </Space>
   ) : overseas ? (
