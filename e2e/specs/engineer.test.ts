@@ -15,7 +15,9 @@ const suite = portalSuite();
 
 type Order = { new_srv_workorderid: string; new_name: string; new_status: number; new_worker_id: string | null };
 type Page = { value: Order[]; '@odata.count'?: number };
-const q = (filter?: string) => `/api/crmdata/Retrieve/new_srv_workorders?$select=new_srv_workorderid,new_name,new_status,new_worker_id&$count=true&$top=500${filter ? `&$filter=${encodeURIComponent(filter)}` : ''}`;
+/** The work-order list's orders: domestic ones (overseas orders have /overseas/list). */
+const DOMESTIC = '(new_isoverseas eq false or new_isoverseas eq null)';
+const q = (filter?: string) => `/api/crmdata/Retrieve/new_srv_workorders?$select=new_srv_workorderid,new_name,new_status,new_worker_id&$count=true&$top=500&$filter=${encodeURIComponent(filter ? `${DOMESTIC} and ${filter}` : DOMESTIC)}`;
 /** The log's action value for a progress step (响应 / 出发 / 到达), found by its label. */
 const actionOf = (zh: string) => workOrderAction.options.find((o) => o.label['zh-CN'] === zh)!.value;
 const STEP_LABEL = { response: '响应', departure: '出发', arrival: '到达', photos: '拍照' } as const;

@@ -1,4 +1,4 @@
-import { approvalStatus, expenseFormStatus, quotaUsage, siteConfirmStatus, workOrderStatus } from '@portal/model';
+import { approvalStatus, currency, expenseFormStatus, quotaUsage, siteConfirmStatus, workOrderStatus } from '@portal/model';
 import { describe, expect, it } from 'vitest';
 import { MyApprovals } from '../pages/approval-pages.ts';
 import { ExpenseClaimListPage, ExpenseClaimPage } from '../pages/expense-pages.ts';
@@ -189,7 +189,7 @@ describe('expense settlement: generated, doubted, recalculated, confirmed, invoi
     const api = pageApi(hq);
     const p = currentPeriod();
     const audited = (await api<{ value: { new_srv_workorderid: string; new_name: string }[] }>(
-      `/api/crmdata/Retrieve/new_srv_workorders?$select=new_srv_workorderid,new_name&$orderby=new_name&$filter=${q(`new_station_id eq ${stationId} and new_expenseclaim_id eq null and (new_status eq ${workOrderStatus.audited} or new_status eq ${workOrderStatus.revisited})`)}`,
+      `/api/crmdata/Retrieve/new_srv_workorders?$select=new_srv_workorderid,new_name&$orderby=new_name&$filter=${q(`new_station_id eq ${stationId} and new_expenseclaim_id eq null and (new_currency eq null or new_currency eq ${currency.CNY}) and (new_status eq ${workOrderStatus.audited} or new_status eq ${workOrderStatus.revisited})`)}`,
     )).value;
     expect(audited.length).toBeGreaterThan(0);
     orderId = audited[0].new_srv_workorderid;
