@@ -53,6 +53,8 @@ export interface EntityFormPageProps {
   reloadSignal?: number;
   /** Per lookup field, conditions on what its dialog offers (e.g. `new_type eq 1`). */
   lookupConditions?: Record<string, LookupCondition[]>;
+  /** Required on this screen though not in the model (an overseas order's country and currency). */
+  requiredFields?: string[];
 }
 
 /**
@@ -66,7 +68,7 @@ export function EntityFormPage(props: EntityFormPageProps) {
   return <EntityForm key={`${props.entity}:${props.id ?? 'new'}`} {...props} e={e} />;
 }
 
-function EntityForm({ e, id, backTo, editPath, title, defaults, hiddenFields, lockedFields, canWrite, canAttach, allowDelete = true, actions, extraTabs, onLoaded, addressFields, reloadSignal, lookupConditions }: EntityFormPageProps & { e: EntityDef }) {
+function EntityForm({ e, id, backTo, editPath, title, defaults, hiddenFields, lockedFields, canWrite, canAttach, allowDelete = true, actions, extraTabs, onLoaded, addressFields, reloadSignal, lookupConditions, requiredFields }: EntityFormPageProps & { e: EntityDef }) {
   const t = useT();
   const lang = useLocale();
   const navigate = useNavigate();
@@ -210,7 +212,7 @@ function EntityForm({ e, id, backTo, editPath, title, defaults, hiddenFields, lo
             <CollapsibleSection key={s.key} id={`section-${s.key}`} title={s.label} testId={`form-section-${s.key}`}>
               <Row gutter={24}>
                 {s.fields.map((name) => {
-                  const f = e.allFields[name];
+                  const f = requiredFields?.includes(name) ? { ...e.allFields[name], required: true } : e.allFields[name];
                   const locked = !isWritable(name, f) || !!lockedFields?.includes(name);
                   if (addressPart.has(name)) return null;
                   if (addressFields?.province === name) {

@@ -23,7 +23,9 @@ const DOMESTIC = { ...OVERSEAS, new_srv_workorderid: 'wo1', new_isoverseas: fals
 /** A fake server with one overseas order (wo9) and one domestic (wo1); list queries are kept. */
 function server(overseas: Record<string, unknown> = {}) {
   const lists: string[] = [];
+  const creates: string[] = [];
   stubServer((url) => {
+    if (url.startsWith('/api/crmdata/create/')) creates.push(url);
     if (url.startsWith('/api/crmdata/Retrieve/new_srv_workorders(wo9)')) return envelope({ ...OVERSEAS, ...overseas });
     if (url.startsWith('/api/crmdata/Retrieve/new_srv_workorders(wo1)')) return envelope(DOMESTIC);
     if (url.startsWith('/api/crmdata/Retrieve/new_srv_workorders?')) {
@@ -35,7 +37,7 @@ function server(overseas: Record<string, unknown> = {}) {
     if (url.startsWith('/api/notice/') || url.startsWith('/api/CrmFlow/') || url.startsWith('/api/ShoppingCart/')) return envelope(0);
     return undefined;
   });
-  return { lists };
+  return { lists, creates };
 }
 
 afterEach(() => {
@@ -79,9 +81,9 @@ describe('overseas work-order screen', () => {
     expect(screen.queryByTestId('view-new_province')).toBeNull();
   });
 
-  it('a new overseas order starts marked overseas, with country and currency and no province', async () => {
+  it('a new overseas order starts marked overseas, with country and currency required and no province', async () => {
     signIn();
-    server();
+    const s = server();
     renderApp('/overseas/create');
     await screen.findByTestId('form-section-customer', {}, LONG);
     expect(screen.getByText('新建海外工单')).toBeTruthy();
@@ -91,6 +93,11 @@ describe('overseas work-order screen', () => {
     expect(screen.getByTestId('field-new_country')).toBeTruthy();
     expect(screen.getByTestId('field-new_currency')).toBeTruthy();
     expect(screen.queryByTestId('field-new_province')).toBeNull();
+    // Country and currency are required here (not in the model): saving without them asks for them, nothing is sent.
+    await act(async () => fireEvent.click(screen.getByTestId('form-save')));
+    expect((await screen.findByTestId('field-error-new_country', {}, LONG)).textContent).toBe('请选择国家/地区');
+    expect(screen.getByTestId('field-error-new_currency').textContent).toBe('请选择币种');
+    expect(s.creates).toEqual([]);
   });
 
   it('each order opens in its own form: a domestic order at /overseas/edit moves to /workOrder/edit and back', async () => {

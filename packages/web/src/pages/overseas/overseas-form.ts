@@ -26,6 +26,9 @@ export const hiddenFieldsOf = (overseas: boolean, creating: boolean): string[] =
 /** The marker is set by the screen the order is made on, never switched in the form. */
 export const LOCKED_MARKER = ['new_isoverseas'];
 
+/** Required in the overseas form (the server refuses an overseas order without them too). */
+export const OVERSEAS_REQUIRED = ['new_country', 'new_currency'];
+
 /** A new overseas order starts as one (the locked marker is sent with it). */
 export const OVERSEAS_DEFAULTS = { new_isoverseas: true };
 

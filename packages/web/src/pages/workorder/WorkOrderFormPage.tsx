@@ -21,7 +21,7 @@ import { useSession } from '../../session/store.ts';
 import { usePrivilege } from '../../session/use-privilege.ts';
 import type { ActionButton } from '../../widgets/ButtonGroup.tsx';
 import { STATION_USER } from '../basicdata/StationProfilePage.tsx';
-import { hiddenFieldsOf, LOCKED_MARKER, moneySymbolOf, orderEditPath, OVERSEAS_DEFAULTS } from '../overseas/overseas-form.ts';
+import { hiddenFieldsOf, LOCKED_MARKER, moneySymbolOf, orderEditPath, OVERSEAS_DEFAULTS, OVERSEAS_REQUIRED } from '../overseas/overseas-form.ts';
 import { MoneySymbol } from '../../widgets/MoneyInput.tsx';
 import { WorkOrderContract } from '../contract/WorkOrderContract.tsx';
 import { WorkOrderProductReturn } from '../product-return/WorkOrderProductReturn.tsx';
@@ -145,6 +145,7 @@ export default function WorkOrderFormPage({ overseas = false }: { overseas?: boo
           extraTabs={extraTabs}
           onLoaded={onLoaded}
           addressFields={overseas ? undefined : ADDRESS_FIELDS}
+          requiredFields={overseas ? OVERSEAS_REQUIRED : undefined}
           reloadSignal={reload}
         />
         <WorkOrderActionDialogs
