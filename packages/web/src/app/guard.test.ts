@@ -181,7 +181,7 @@ describe('unknown paths go to /404', () => {
     it(`${kind}: anonymous and signed in`, () => {
       expect(decide('/no/such/page', anon(isStore))).toEqual({ redirect: '/404' });
       expect(decide('/no/such/page?x=1', user(isStore))).toEqual({ redirect: '/404' });
-      expect(resolve('/siteReturn/list', user(isStore)).path).toBe('/404');
+      expect(resolve('/siteReturn/nosuch', user(isStore)).path).toBe('/404');
     });
   }
 });
