@@ -13,6 +13,16 @@ const EMBEDDED_SERVER_SUITES = [
   'src/domain/work-order/demo-orders.test.ts',
   'src/config.test.ts',
   'src/cluster.test.ts',
+  // Issue 13's documents: every transition and refusal, and the concurrent returns, sales and filings
+  // on the one serialised connection too.
+  'src/routes/site-return.test.ts',
+  'src/routes/parts-return.test.ts',
+  'src/routes/parts-sales.test.ts',
+  'src/routes/overseas.test.ts',
+  'src/domain/contract/contract.test.ts',
+  'src/domain/station-apply/station-apply.test.ts',
+  'src/domain/product-return/product-return.test.ts',
+  'src/domain/delay/delay.test.ts',
 ];
 
 export default defineConfig({
