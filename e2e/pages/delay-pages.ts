@@ -60,10 +60,13 @@ export class WarrantyExtensionPage extends ApprovalDocumentScreen {
    * Fills a new request for the machine of a work order (by its number: serial, product and
    * customer come from it) and saves it.
    */
-  async create(o: { station: string; workOrder: string; serial: string; currentEnd: string; newEnd: string; reason: string }) {
+  async create(o: { station?: string; workOrder: string; serial: string; currentEnd: string; newEnd: string; reason: string }) {
     await this.waitFor(this.entity);
-    await this.field('new_station_id').click();
-    await searchInLookup(this.page, o.station);
+    // A station user's own station is preset and locked; others pick one.
+    if (o.station) {
+      await this.field('new_station_id').click();
+      await searchInLookup(this.page, o.station);
+    }
     await this.field('new_workorder_id').click();
     await searchInLookup(this.page, o.workOrder);
     // The work order's machine fills in.

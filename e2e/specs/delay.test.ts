@@ -31,8 +31,11 @@ describe('warranty extension and its cancellation (/delayproduct, /delaycancle)'
     await list.clickNew();
     await waitForPath(station, '/delayproduct/create');
     const ext = new WarrantyExtensionPage(station);
+    // station1's own station is preset (and cannot be changed).
+    await ext.waitFor('new_srv_delayproduct');
+    await ext.waitForValue('new_station_id', '上海浦东华辰服务站');
     await ext.create({
-      station: '上海浦东华辰服务站', workOrder: order.new_name, serial: order.new_serialnumber!,
+      workOrder: order.new_name, serial: order.new_serialnumber!,
       currentEnd: CURRENT_END, newEnd: NEW_END, reason: '客户签订年度保养协议，按政策赠送一年延保',
     });
     const extId = ext.idFromUrl();

@@ -23,6 +23,7 @@ import { RecordDescriptions } from './RecordDescriptions.tsx';
 import { useFormUnsaved } from './use-unsaved-changes.ts';
 import { closeScreen } from '../app/unsaved-changes.ts';
 import type { AddressValue } from '../widgets/AddressPicker.tsx';
+import { useOwnStation } from './own-station.ts';
 
 export interface EntityFormPageProps {
   entity: string;
@@ -68,13 +69,16 @@ export function EntityFormPage(props: EntityFormPageProps) {
   return <EntityForm key={`${props.entity}:${props.id ?? 'new'}`} {...props} e={e} />;
 }
 
-function EntityForm({ e, id, backTo, editPath, title, defaults, hiddenFields, lockedFields, canWrite, canAttach, allowDelete = true, actions, extraTabs, onLoaded, addressFields, reloadSignal, lookupConditions, requiredFields }: EntityFormPageProps & { e: EntityDef }) {
+function EntityForm({ e, id, backTo, editPath, title, defaults: givenDefaults, hiddenFields, lockedFields: givenLocked, canWrite, canAttach, allowDelete = true, actions, extraTabs, onLoaded, addressFields, reloadSignal, lookupConditions, requiredFields }: EntityFormPageProps & { e: EntityDef }) {
   const t = useT();
   const lang = useLocale();
   const navigate = useNavigate();
   const can = usePrivilege();
   const [form] = Form.useForm();
   const creating = !id;
+  const own = useOwnStation(e);
+  const defaults = useMemo(() => (own && creating ? { [own.field]: own.value, ...givenDefaults } : givenDefaults), [own, creating, givenDefaults]);
+  const lockedFields = useMemo(() => (own && !givenLocked?.includes(own.field) ? [...(givenLocked ?? []), own.field] : givenLocked), [own, givenLocked]);
   const writable = canWrite ?? (!!e.access?.write && can(e.access.write));
   const readOnly = !writable;
   const attachable = canAttach ?? (writable || (!!e.access?.attach && can(e.access.attach)));

@@ -7,9 +7,10 @@ import { useSession } from '../../session/store.ts';
 import { reloadProfile } from '../../session/use-profile.ts';
 import { stationAddressFields, stationPaths } from './StationRecordListPage.tsx';
 import { stationApplyHistoryTab } from '../station-apply/StationApplyHistory.tsx';
+import { STATION_USER } from '../../session/user-type.ts';
 
 /** userType of station staff (systemuser_usertype 3). */
-export const STATION_USER = 3;
+export { STATION_USER } from '../../session/user-type.ts';
 
 /**
  * /basicData/edit, the menu's "station profile": a station user gets their own station's form

@@ -2,7 +2,7 @@ import { CheckCircleOutlined, StopOutlined } from '@ant-design/icons';
 import { contractStatus, getEntity } from '@portal/model';
 import { Alert, DatePicker, Form, Input, Space, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useParams } from 'react-router';
 import { activateContract, terminateContract } from '../../api/contract.ts';
 import type { RecordRow } from '../../api/records.ts';
@@ -12,11 +12,9 @@ import { EntityListPage } from '../../entity-ui/EntityListPage.tsx';
 import { isWritable } from '../../entity-ui/form-values.ts';
 import { literal } from '../../entity-ui/odata.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
-import { useSession } from '../../session/store.ts';
 import { usePrivilege } from '../../session/use-privilege.ts';
 import { todayUtc8 } from '../../shared/date.ts';
 import type { ActionButton } from '../../widgets/ButtonGroup.tsx';
-import { STATION_USER } from '../basicdata/StationProfilePage.tsx';
 import { forDialog } from '../parts/dialog-answer.ts';
 import { CommandDialog } from '../workorder/CommandDialog.tsx';
 
@@ -54,10 +52,6 @@ export default function ContractPage() {
   const [terminating, setTerminating] = useState(false);
   const [form] = Form.useForm<{ date: Dayjs; reason: string }>();
   const refresh = useCallback(() => setVersion((v) => v + 1), []);
-  // A station user's new contract is their station's.
-  const user = useSession((x) => x.user);
-  const own = !id && user.userType === STATION_USER && !!user.departId;
-  const defaults = useMemo(() => (own ? { new_station_id: { id: user.departId, name: user.departName } } : undefined), [own, user.departId, user.departName]);
 
   const writer = can(WRITE);
   const today = todayUtc8().format('YYYY-MM-DD');
@@ -130,8 +124,6 @@ export default function ContractPage() {
         editPath={(newId) => `/contract/edit/${encodeURIComponent(newId)}`}
         title={title}
         hiddenFields={id ? undefined : HIDDEN_ON_CREATE}
-        defaults={defaults}
-        lockedFields={own ? ['new_station_id'] : undefined}
         canWrite={id ? writer && draft : undefined}
         allowDelete={draft}
         actions={actions}

@@ -58,3 +58,23 @@ describe('warranty extension detail', () => {
     expect(screen.queryByTestId('delayproduct-request-cancel')).toBeNull();
   });
 });
+
+describe('a new warranty extension (a generic form on a station-scoped entity)', () => {
+  it("presets and locks a station user's own station", async () => {
+    signInAs(['workorder.read', 'workorder.write'], { userType: 3, departId: 's1', departName: '上海浦东华辰服务站' });
+    stubServer();
+    renderApp('/delayproduct/create');
+    const station = await screen.findByTestId('field-new_station_id');
+    await waitFor(() => expect(station.textContent).toContain('上海浦东华辰服务站'));
+    expect(station.getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it('head office picks the station', async () => {
+    signInAs(['workorder.read', 'workorder.write'], { userType: 1 });
+    stubServer();
+    renderApp('/delayproduct/create');
+    const station = await screen.findByTestId('field-new_station_id');
+    expect(station.textContent).not.toContain('上海浦东华辰服务站');
+    expect(station.getAttribute('aria-disabled')).not.toBe('true');
+  });
+});
