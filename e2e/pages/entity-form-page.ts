@@ -44,6 +44,13 @@ export class EntityFormPage {
     await this.page.waitForFunction(([i, v]) => (i as HTMLInputElement).value === v, [await (await this.input(name)).elementHandle(), value] as const);
   }
 
+  /** Waits until a lookup field shows a record's name; whether the user may change it. */
+  async lookupShows(name: string, text: string): Promise<{ locked: boolean }> {
+    const field = this.field(name).filter({ hasText: text });
+    await field.waitFor();
+    return { locked: (await field.getAttribute('aria-disabled')) === 'true' };
+  }
+
   /** Types a day (YYYY-MM-DD) into a date field; done when the picker has taken it (on Enter). */
   async date(name: string, day: string) {
     const input = await this.input(name);

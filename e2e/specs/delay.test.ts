@@ -33,7 +33,7 @@ describe('warranty extension and its cancellation (/delayproduct, /delaycancle)'
     const ext = new WarrantyExtensionPage(station);
     // station1's own station is preset (and cannot be changed).
     await ext.waitFor('new_srv_delayproduct');
-    await ext.waitForValue('new_station_id', '上海浦东华辰服务站');
+    expect(await ext.lookupShows('new_station_id', '上海浦东华辰服务站')).toEqual({ locked: true });
     await ext.create({
       workOrder: order.new_name, serial: order.new_serialnumber!,
       currentEnd: CURRENT_END, newEnd: NEW_END, reason: '客户签订年度保养协议，按政策赠送一年延保',
