@@ -6,7 +6,7 @@ import { useCallback, useState } from 'react';
 import { useParams } from 'react-router';
 import { activateContract, terminateContract } from '../../api/contract.ts';
 import type { RecordRow } from '../../api/records.ts';
-import { confirm, toast } from '../../app/feedback.ts';
+import { confirmCommand } from '../../widgets/confirm-command.ts';
 import { EntityFormPage } from '../../entity-ui/EntityFormPage.tsx';
 import { EntityListPage } from '../../entity-ui/EntityListPage.tsx';
 import { isWritable } from '../../entity-ui/form-values.ts';
@@ -59,22 +59,7 @@ export default function ContractPage() {
   const draft = !!row && status === contractStatus.draft;
   const option = contractStatus.options.find((o) => o.value === status);
 
-  const activate = () =>
-    confirm({
-      title: t('contract.activate'),
-      content: t('contract.activateAsk'),
-      okText: t('common.ok'),
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        setRefusal(null);
-        try {
-          toast.success((await activateContract(id!)).message);
-        } catch (err) {
-          setRefusal(err instanceof Error ? err.message : String(err));
-        }
-        refresh();
-      },
-    });
+  const activate = () => confirmCommand(t, { title: t('contract.activate'), content: t('contract.activateAsk'), run: () => activateContract(id!), refused: setRefusal, after: refresh });
 
   const actions: ActionButton[] = [];
   if (id && row && writer && draft) actions.push({ key: 'activate', label: t('contract.activate'), icon: <CheckCircleOutlined />, onClick: activate, testId: 'ct-activate' });

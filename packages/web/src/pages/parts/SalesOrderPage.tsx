@@ -5,7 +5,7 @@ import { useCallback, useState } from 'react';
 import { useParams } from 'react-router';
 import { confirmSale, deleteRequestLine } from '../../api/parts.ts';
 import type { RecordRow } from '../../api/records.ts';
-import { confirm, toast } from '../../app/feedback.ts';
+import { confirmCommand } from '../../widgets/confirm-command.ts';
 import { EntityFormPage } from '../../entity-ui/EntityFormPage.tsx';
 import { isWritable } from '../../entity-ui/form-values.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
@@ -41,23 +41,8 @@ export default function SalesOrderPage() {
   const draft = !!row && state === partsSalesState.draft;
   const option = partsSalesState.options.find((o) => o.value === state);
 
-  const sell = () =>
-    confirm({
-      title: t('sales.confirm'),
-      content: t('sales.confirmAsk'),
-      okText: t('common.ok'),
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        setRefusal(null);
-        try {
-          toast.success((await confirmSale(id!)).message);
-        } catch (err) {
-          // Shown in place until the next try: it names the part and the quantity available.
-          setRefusal(err instanceof Error ? err.message : String(err));
-        }
-        refresh();
-      },
-    });
+  // A refusal names the part and the quantity available.
+  const sell = () => confirmCommand(t, { title: t('sales.confirm'), content: t('sales.confirmAsk'), run: () => confirmSale(id!), refused: setRefusal, after: refresh });
 
   const actions: ActionButton[] =
     id && draft && writer ? [{ key: 'confirm', label: t('sales.confirm'), icon: <CheckCircleOutlined />, onClick: sell, testId: 'xs-confirm' }] : [];

@@ -5,7 +5,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { deleteRequestLine, siteReturnCommand } from '../../api/parts.ts';
 import type { RecordRow } from '../../api/records.ts';
-import { confirm, toast } from '../../app/feedback.ts';
+import { toast } from '../../app/feedback.ts';
+import { confirmCommand } from '../../widgets/confirm-command.ts';
 import { EntityFormPage } from '../../entity-ui/EntityFormPage.tsx';
 import { cellText } from '../../entity-ui/format.ts';
 import { isWritable } from '../../entity-ui/form-values.ts';
@@ -150,23 +151,9 @@ export default function SiteReturnPage() {
   const writer = can(SITE_RETURN_DOC.write);
   const option = returnState.options.find((o) => o.value === state);
 
+  // A refusal names the part and what remains to return.
   const run = (step: 'deliver' | 'close', title: string, content: string) =>
-    confirm({
-      title,
-      content,
-      okText: t('common.ok'),
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        setRefusal(null);
-        try {
-          toast.success((await siteReturnCommand(id!, step)).message);
-        } catch (err) {
-          // Shown in place until the next try: it names the part and what remains to return.
-          setRefusal(err instanceof Error ? err.message : String(err));
-        }
-        refresh();
-      },
-    });
+    confirmCommand(t, { title, content, run: () => siteReturnCommand(id!, step), refused: setRefusal, after: refresh });
 
   const actions: ActionButton[] = id
     ? [
