@@ -13,9 +13,7 @@ export class ContractPage extends EntityFormPage {
   }
 
   idFromUrl(): string {
-    const m = /^\/contract\/edit\/([^/?#]+)$/.exec(new URL(this.page.url()).pathname);
-    if (!m) throw new Error(`not a saved contract: ${this.page.url()}`);
-    return decodeURIComponent(m[1]);
+    return this.idAfter('/contract/edit');
   }
 
   /** A saved contract is shown with its status tag. */

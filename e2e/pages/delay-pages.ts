@@ -19,9 +19,7 @@ class ApprovalDocumentScreen extends EntityFormPage {
   }
 
   idFromUrl(): string {
-    const m = new RegExp(`^${this.detailPath}/([^/?#]+)$`).exec(new URL(this.page.url()).pathname);
-    if (!m) throw new Error(`not a saved ${this.entity}: ${this.page.url()}`);
-    return decodeURIComponent(m[1]);
+    return this.idAfter(this.detailPath);
   }
 
   async open(base: string, id: string) {

@@ -16,6 +16,14 @@ export class EntityFormPage {
     return this.page;
   }
 
+  /** The id of the record shown at `<path>/<id>` (the screen moved there once it was saved). */
+  protected idAfter(path: string): string {
+    const { pathname } = new URL(this.page.url());
+    const m = pathname.startsWith(`${path}/`) ? /^([^/?#]+)/.exec(pathname.slice(path.length + 1)) : null;
+    if (!m) throw new Error(`not a saved record of ${path}: ${this.page.url()}`);
+    return decodeURIComponent(m[1]);
+  }
+
   /** The form is shown and its record loaded (the fields hold their values). */
   async waitFor(entity?: string) {
     const sel = this.scope().locator(`[data-testid="entity-form"]${entity ? `[data-entity="${entity}"]` : ''}:not([data-loading])`);

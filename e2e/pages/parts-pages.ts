@@ -99,9 +99,7 @@ export class PartsApplicationPage extends EntityFormPage {
   }
 
   idFromUrl(): string {
-    const m = /\/partsApply\/edit\/([^/?#]+)/.exec(new URL(this.page.url()).pathname);
-    if (!m) throw new Error(`not an application: ${this.page.url()}`);
-    return decodeURIComponent(m[1]);
+    return this.idAfter('/partsApply/edit');
   }
   async waitForDocument() {
     await this.waitFor('new_srv_partsapply');
@@ -141,9 +139,7 @@ export class DeliveryPage extends EntityFormPage {
   }
 
   idFromUrl(): string {
-    const m = /\/partsDispatch\/edit\/([^/?#]+)/.exec(new URL(this.page.url()).pathname);
-    if (!m) throw new Error(`not a delivery: ${this.page.url()}`);
-    return decodeURIComponent(m[1]);
+    return this.idAfter('/partsDispatch/edit');
   }
 
   /** A delivery of applications (by number) from a central warehouse (by name); lands on its screen. */

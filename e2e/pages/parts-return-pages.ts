@@ -19,9 +19,7 @@ export class PartsReturnPage extends EntityFormPage {
   }
 
   idFromUrl(): string {
-    const m = /\/partsReturn\/edit\/([^/?#]+)/.exec(new URL(this.page.url()).pathname);
-    if (!m) throw new Error(`not a saved return: ${this.page.url()}`);
-    return decodeURIComponent(m[1]);
+    return this.idAfter('/partsReturn/edit');
   }
 
   async open(base: string, id: string) {

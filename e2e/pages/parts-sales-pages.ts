@@ -18,9 +18,7 @@ export class SalesOrderPage extends EntityFormPage {
   }
 
   idFromUrl(): string {
-    const m = /\/newOrder\/edit\/([^/?#]+)/.exec(new URL(this.page.url()).pathname);
-    if (!m) throw new Error(`not a saved sale: ${this.page.url()}`);
-    return decodeURIComponent(m[1]);
+    return this.idAfter('/newOrder/edit');
   }
 
   /** A saved sale is shown: its state tag and its fields (editable or read-only). */

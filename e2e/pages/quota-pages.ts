@@ -25,9 +25,7 @@ export class StationQuotaPage extends EntityFormPage {
 /** /amountAdjust/create and /amountAdjust/edit/{id}: a quota adjustment and its approval. */
 export class AmountAdjustmentPage extends EntityFormPage {
   idFromUrl(): string {
-    const m = /\/amountAdjust\/edit\/([^/?#]+)/.exec(new URL(this.page.url()).pathname);
-    if (!m) throw new Error(`not an adjustment: ${this.page.url()}`);
-    return decodeURIComponent(m[1]);
+    return this.idAfter('/amountAdjust/edit');
   }
 
   /** Fills a new adjustment (station by name, 增加/减少, amount, reason), saves, lands on its screen. */

@@ -11,9 +11,7 @@ export class SiteReturnPage extends EntityFormPage {
   }
 
   idFromUrl(): string {
-    const m = /\/siteReturn\/edit\/([^/?#]+)/.exec(new URL(this.page.url()).pathname);
-    if (!m) throw new Error(`not a parts return: ${this.page.url()}`);
-    return decodeURIComponent(m[1]);
+    return this.idAfter('/siteReturn/edit');
   }
   async waitForDocument() {
     await this.waitFor('new_srv_sitereturn');

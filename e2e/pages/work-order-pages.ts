@@ -115,9 +115,7 @@ export class WorkOrderPage extends EntityFormPage {
   }
 
   idFromUrl(): string {
-    const m = /\/workOrder\/edit\/([^/?#]+)/.exec(new URL(this.page.url()).pathname);
-    if (!m) throw new Error(`not an edit page: ${this.page.url()}`);
-    return decodeURIComponent(m[1]);
+    return this.idAfter('/workOrder/edit');
   }
 
   async status(): Promise<number> {
