@@ -1,20 +1,18 @@
-import { msg, PARTS_RETURN_API, type Lang, type PartsCommandResult, type Privilege } from '@portal/model';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { msg, PARTS_RETURN_API, type PartsCommandResult, type Privilege } from '@portal/model';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireAuth } from '../auth/authenticate.ts';
-import type { Sql } from '../db/db.ts';
-import { once } from '../domain/idempotency.ts';
 import {
   confirmReturn, deleteReturnLine, deliverReturn, owedOldParts, pickOwed, receiveReturn, updateReturnLine, writeOffReturn,
 } from '../domain/parts-return/parts-return.ts';
 import { loadReturnList, renderReturnListPdf } from '../domain/parts-return/return-list.ts';
 import { contentDisposition } from '../files/attachments.ts';
 import { commandErrorHandler } from '../http/command-errors.ts';
+import { commandRoute, type CommandRun } from '../http/command-route.ts';
 import { ok } from '../http/envelope.ts';
 import { answers, BEARER, pathParams } from '../http/openapi.ts';
 import { requestLang } from '../http/request-context.ts';
 import { requestCaller } from '../records/access.ts';
-import type { Caller } from '../records/scope.ts';
 import type { Services } from '../services.ts';
 
 // Shapes only; the commands check the rules and answer with the specification's messages.
@@ -35,7 +33,7 @@ const DOCS: Record<string, { summary: string; body?: z.ZodType }> = {
   'POST /:id/writeoff': { summary: 'Old-parts return: written off (head office)' },
 };
 
-type Run = (sql: Sql, caller: Caller, req: FastifyRequest<{ Params: Record<string, string> }>, lang: Lang) => Promise<PartsCommandResult>;
+type Run = CommandRun<PartsCommandResult>;
 
 /**
  * Old parts back to factory (PARTS_RETURN_API in the model): what the station still owes, the
@@ -46,19 +44,9 @@ export function partsReturnRoutes(app: FastifyInstance, s: Services): void {
   app.register(async (r) => {
     r.setErrorHandler(commandErrorHandler);
     const route = (method: 'POST' | 'PATCH' | 'DELETE', path: string, privilege: Privilege, run: Run) => {
-      r.route<{ Params: Record<string, string> }>({
-        method, url: `${PARTS_RETURN_API}${path}`, preValidation: requireAuth(s.authenticate, privilege),
-        schema: {
-          ...DOCS[`${method} ${path}`], tags: ['old parts back to factory'], params: pathParams(path), security: BEARER,
-          description: 'One transaction. An `Idempotency-Key` header makes a retry answer the first result.',
-        },
-        handler: async (req) => {
-          const caller = await requestCaller(db, req);
-          const lang = requestLang(req);
-          const key = req.headers['idempotency-key'];
-          const result = await db.tx((sql) => once(sql, caller.principal.userId, `${method} ${req.url}`, typeof key === 'string' ? key : undefined, () => run(sql, caller, req, lang)));
-          return ok(result, result.message);
-        },
+      commandRoute(r, s, {
+        method, url: `${PARTS_RETURN_API}${path}`, privilege, run,
+        schema: { ...DOCS[`${method} ${path}`], tags: ['old parts back to factory'], params: pathParams(path), security: BEARER },
       });
     };
 

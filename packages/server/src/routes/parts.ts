@@ -1,9 +1,6 @@
-import { DELIVERY_STEP_PRIVILEGE, DELIVERY_STEPS, PARTS_API, type Lang, type PartsCommandResult, type Privilege } from '@portal/model';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DELIVERY_STEP_PRIVILEGE, DELIVERY_STEPS, PARTS_API, type PartsCommandResult, type Privilege } from '@portal/model';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { requireAuth } from '../auth/authenticate.ts';
-import type { Sql } from '../db/db.ts';
-import { once } from '../domain/idempotency.ts';
 import { applicationDocument, closeApplication, setApprovedQuantities } from '../domain/parts/application.ts';
 import {
   addDeliveryLine, createDelivery, deleteDeliveryLine, deliveryStep, receiveDelivery, updateDeliveryLine,
@@ -13,11 +10,8 @@ import { closeTransfer, transferDocument } from '../domain/parts/transfer.ts';
 import { confirmSale, salesDocument } from '../domain/parts-sales/sales.ts';
 import { addReturnLine, closeReturn, deliverReturn, receiveReturn, siteReturnDocument, updateReturnLine } from '../domain/site-return/site-return.ts';
 import { commandErrorHandler } from '../http/command-errors.ts';
-import { ok } from '../http/envelope.ts';
+import { commandRoute, type CommandRun } from '../http/command-route.ts';
 import { BEARER, pathParams } from '../http/openapi.ts';
-import { requestLang } from '../http/request-context.ts';
-import { requestCaller } from '../records/access.ts';
-import type { Caller } from '../records/scope.ts';
 import type { Services } from '../services.ts';
 
 // Bodies are checked for shape here; the commands check the business rules and answer with the
@@ -67,7 +61,7 @@ const DOCS: Record<string, { summary: string; body?: z.ZodType }> = {
   'POST /deliveries/:id/receive': { summary: 'Delivery: received (quantities per line)', body: QUANTITIES },
 };
 
-type Run = (sql: Sql, caller: Caller, req: FastifyRequest<{ Params: Record<string, string> }>, lang: Lang) => Promise<PartsCommandResult>;
+type Run = CommandRun<PartsCommandResult>;
 
 /**
  * The parts calls (PARTS_API in the model): application and transfer lines, approved quantities,
@@ -75,24 +69,12 @@ type Run = (sql: Sql, caller: Caller, req: FastifyRequest<{ Params: Record<strin
  * Idempotency-Key answers a retry with the first result.
  */
 export function partsRoutes(app: FastifyInstance, s: Services): void {
-  const { db } = s;
   app.register(async (r) => {
     r.setErrorHandler(commandErrorHandler);
     const route = (method: 'POST' | 'PATCH' | 'DELETE', path: string, privilege: Privilege | undefined, run: Run) => {
-      r.route<{ Params: Record<string, string> }>({
-        // preValidation: the caller is checked before the body, as when the handlers parsed it.
-        method, url: `${PARTS_API}${path}`, preValidation: privilege ? requireAuth(s.authenticate, privilege) : requireAuth(s.authenticate),
-        schema: {
-          ...DOCS[`${method} ${path}`], tags: ['parts'], params: pathParams(path), security: BEARER,
-          description: 'One transaction. An `Idempotency-Key` header makes a retry answer the first result.',
-        },
-        handler: async (req) => {
-          const caller = await requestCaller(db, req);
-          const lang = requestLang(req);
-          const key = req.headers['idempotency-key'];
-          const result = await db.tx((sql) => once(sql, caller.principal.userId, `${method} ${req.url}`, typeof key === 'string' ? key : undefined, () => run(sql, caller, req, lang)));
-          return ok(result, result.message);
-        },
+      commandRoute(r, s, {
+        method, url: `${PARTS_API}${path}`, privilege, run,
+        schema: { ...DOCS[`${method} ${path}`], tags: ['parts'], params: pathParams(path), security: BEARER },
       });
     };
 

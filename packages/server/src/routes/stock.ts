@@ -1,10 +1,8 @@
 import multipart from '@fastify/multipart';
 import { getEntity, msg, STOCK_API, type Lang, type PartsCommandResult, type Privilege } from '@portal/model';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireAuth } from '../auth/authenticate.ts';
-import type { Sql } from '../db/db.ts';
-import { once } from '../domain/idempotency.ts';
 import { cancelCount, confirmCount, createCount, createTask, importCounts, setCounts, submitCount, type CountRow } from '../domain/stock/counts.ts';
 import { saveLimits, stationInventory } from '../domain/stock/limits.ts';
 import { ImportRefused, MAX_LISTED_ERRORS } from '../files/excel.ts';
@@ -12,13 +10,13 @@ import { readTable, writeTable } from '../files/excel-table.ts';
 import { readExcelUpload, uploadFailure } from '../files/excel-upload.ts';
 import { importSlot } from '../files/import-gate.ts';
 import { commandErrorHandler } from '../http/command-errors.ts';
+import { COMMAND_DESCRIPTION, commandRoute, type CommandRun } from '../http/command-route.ts';
 import { contentDisposition } from '../files/attachments.ts';
 import { ok } from '../http/envelope.ts';
 import { answers, BEARER, documented, pathParams } from '../http/openapi.ts';
 import { requestLang } from '../http/request-context.ts';
 import { requestCaller } from '../records/access.ts';
 import { lockDocument } from '../domain/parts/common.ts';
-import type { Caller } from '../records/scope.ts';
 import type { Services } from '../services.ts';
 
 const text = (max = 10_000) => z.string().max(max);
@@ -50,7 +48,7 @@ const IMPORT_COLUMNS = [
   { key: 'memo', headers: ['备注', 'Memo', 'new_memo'] },
 ];
 
-type Run = (sql: Sql, caller: Caller, req: FastifyRequest<{ Params: Record<string, string> }>, lang: Lang) => Promise<PartsCommandResult>;
+type Run = CommandRun<PartsCommandResult>;
 
 /**
  * The stock calls (STOCK_API in the model): count sheets (open, counts, Excel template and
@@ -62,19 +60,9 @@ export function stockRoutes(app: FastifyInstance, s: Services): void {
   app.register(async (r) => {
     r.setErrorHandler(commandErrorHandler);
     const route = (method: 'POST' | 'PATCH', path: string, privilege: Privilege, run: Run) => {
-      r.route<{ Params: Record<string, string> }>({
-        // preValidation: the caller is checked before the body, as when the handlers parsed it.
-        method, url: `${STOCK_API}${path}`, preValidation: requireAuth(s.authenticate, privilege),
-        schema: doc(DOCS[`${method} ${path}`]?.summary ?? '', {
-          ...DOCS[`${method} ${path}`], params: pathParams(path), description: 'One transaction. An `Idempotency-Key` header makes a retry answer the first result.',
-        }),
-        handler: async (req) => {
-          const caller = await requestCaller(db, req);
-          const lang = requestLang(req);
-          const key = req.headers['idempotency-key'];
-          const result = await db.tx((sql) => once(sql, caller.principal.userId, `${method} ${req.url}`, typeof key === 'string' ? key : undefined, () => run(sql, caller, req, lang)));
-          return ok(result, result.message);
-        },
+      commandRoute(r, s, {
+        method, url: `${STOCK_API}${path}`, privilege, run,
+        schema: doc(DOCS[`${method} ${path}`]?.summary ?? '', { ...DOCS[`${method} ${path}`], params: pathParams(path), description: COMMAND_DESCRIPTION }),
       });
     };
     route('POST', '/counts', 'stock.write', (sql, c, req, lang) => createCount(sql, c, COUNT.parse(req.body ?? {}), lang));
