@@ -1,6 +1,6 @@
 import { CheckCircleOutlined, StopOutlined } from '@ant-design/icons';
 import { contractStatus, getEntity } from '@portal/model';
-import { Alert, DatePicker, Form, Input, Space, Tag } from 'antd';
+import { Alert, DatePicker, Form, Input } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useCallback, useState } from 'react';
 import { useParams } from 'react-router';
@@ -17,6 +17,8 @@ import { todayUtc8 } from '../../shared/date.ts';
 import type { ActionButton } from '../../widgets/ButtonGroup.tsx';
 import { forDialog } from '../parts/dialog-answer.ts';
 import { CommandDialog } from '../workorder/CommandDialog.tsx';
+import { DocumentTitle } from '../../widgets/DocumentTitle.tsx';
+import { OptionTag } from '../workorder/OptionTag.tsx';
 
 const CONTRACT = getEntity('new_srv_contract')!;
 const LINE = getEntity('new_srv_contractline')!;
@@ -57,7 +59,6 @@ export default function ContractPage() {
   const today = todayUtc8().format('YYYY-MM-DD');
   const status = shownStatus(row, today);
   const draft = !!row && status === contractStatus.draft;
-  const option = contractStatus.options.find((o) => o.value === status);
 
   const activate = () => confirmCommand(t, { title: t('contract.activate'), content: t('contract.activateAsk'), run: () => activateContract(id!), refused: setRefusal, after: refresh });
 
@@ -68,14 +69,9 @@ export default function ContractPage() {
   }
 
   const title = id ? (
-    <Space size={8} wrap data-testid="ct-header" data-number={String(row?.new_name ?? '')}>
-      <span>{CONTRACT.label[lang]}</span>
-      {row && (
-        <Tag color={option?.color ?? 'default'} data-testid="ct-status" data-status={status}>
-          {option?.label[lang] ?? String(status)}
-        </Tag>
-      )}
-    </Space>
+    <DocumentTitle testId="ct-header" label={CONTRACT.label[lang]} number={row?.new_name}>
+      {row && <OptionTag set={contractStatus} value={status} testId="ct-status" />}
+    </DocumentTitle>
   ) : undefined;
 
   const lines = {

@@ -1,6 +1,6 @@
 import { AuditOutlined, CheckCircleOutlined, InboxOutlined, PrinterOutlined, SendOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { getEntity, partsReturnState, partsReturnVerify } from '@portal/model';
-import { Button, Space, Tag } from 'antd';
+import { Button } from 'antd';
 import { useCallback, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { confirmReturn, deleteReturnLine, writeOffReturn } from '../../api/parts-return.ts';
@@ -16,6 +16,8 @@ import { num as numOrNull } from '../workorder/work-order-rules.ts';
 
 const num = (v: unknown) => numOrNull(v) ?? 0;
 import { DeliverDialog, PickOwedDialog, ReceiveDialog } from './PartsReturnDialogs.tsx';
+import { DocumentTitle } from '../../widgets/DocumentTitle.tsx';
+import { OptionTag } from '../workorder/OptionTag.tsx';
 
 const RETURN = getEntity('new_srv_partsreturn')!;
 const LINE = getEntity('new_srv_partsreturndetail')!;
@@ -57,8 +59,6 @@ export default function PartsReturnPage() {
   const draft = !!row && state === S.draft;
   const station = can('parts.write');
   const offered = id && row ? returnButtons(state, verify, { station, headOffice: can('expense.write') }) : [];
-  const option = S.options.find((o) => o.value === state);
-  const verifyOption = partsReturnVerify.options.find((o) => o.value === verify);
 
   const run = (title: string, content: string, call: () => Promise<{ message: string }>) =>
     confirm({
@@ -89,11 +89,10 @@ export default function PartsReturnPage() {
   if (id && row) actions.push({ key: 'print', label: t('partsReturn.ui.print'), icon: <PrinterOutlined />, onClick: () => navigate(`/partsReturn/print/${encodeURIComponent(id)}`), testId: 'pr-print' });
 
   const title = id ? (
-    <Space size={8} wrap data-testid="pr-header" data-number={String(row?.new_name ?? '')}>
-      <span>{RETURN.label[lang]}</span>
-      {row && <Tag color={option?.color ?? 'default'} data-testid="pr-state" data-state={state}>{option?.label[lang] ?? String(state)}</Tag>}
-      {row && <Tag color={verifyOption?.color ?? 'default'} data-testid="pr-verify" data-verify={verify}>{verifyOption?.label[lang]}</Tag>}
-    </Space>
+    <DocumentTitle testId="pr-header" label={RETURN.label[lang]} number={row?.new_name}>
+      {row && <OptionTag set={partsReturnState} value={state} testId="pr-state" dataName="state" />}
+      {row && <OptionTag set={partsReturnVerify} value={verify} testId="pr-verify" dataName="verify" />}
+    </DocumentTitle>
   ) : undefined;
 
   const lines = {

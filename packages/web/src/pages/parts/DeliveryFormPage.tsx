@@ -1,6 +1,6 @@
 import { CarOutlined, CheckSquareOutlined, ExportOutlined, GiftOutlined, SendOutlined } from '@ant-design/icons';
 import { deliveryState, getEntity, receiptState, stockOutType, type DeliveryStep } from '@portal/model';
-import { Alert, Space } from 'antd';
+import { Alert } from 'antd';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { deleteDeliveryLine } from '../../api/parts.ts';
@@ -16,6 +16,7 @@ import { DeliveryStepDialog } from './DeliveryStepDialog.tsx';
 import { DISPATCH_LIST, deliveryLineCreatePath, deliveryLineEditPath, dispatchPath } from './delivery-paths.ts';
 import { availableSteps, deliveryStateOf, isDraft, takesHandLines } from './delivery-rules.ts';
 import { DocumentLines } from './DocumentLines.tsx';
+import { DocumentTitle } from '../../widgets/DocumentTitle.tsx';
 
 const ORDER = 'new_stockoutorder';
 const LINE = 'new_stockoutorderdetail';
@@ -60,12 +61,11 @@ export default function DeliveryFormPage() {
     : [];
 
   const title = (
-    <Space size={8} wrap data-testid="pd-header" data-number={String(row?.new_name ?? '')}>
-      <span>{e.label[lang]}</span>
+    <DocumentTitle testId="pd-header" label={e.label[lang]} number={row?.new_name}>
       {row && <OptionTag set={stockOutType} value={row.new_outtype} testId="pd-outtype" />}
       {row && <OptionTag set={deliveryState} value={row.new_state} testId="pd-state" />}
       {row && <OptionTag set={receiptState} value={row.new_receiptstate} testId="pd-receiptstate" />}
-    </Space>
+    </DocumentTitle>
   );
 
   const tab = (key: string, text: string, children: ReactNode) => ({ key, label: <span data-testid={`pd-tab-${key}`}>{text}</span>, children });

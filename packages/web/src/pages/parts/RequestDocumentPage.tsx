@@ -1,6 +1,6 @@
 import { AuditOutlined, EditOutlined, RollbackOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
 import { approvalStatus, getEntity, type OptionSetField } from '@portal/model';
-import { Alert, Space, Tag, type TabsProps } from 'antd';
+import { Alert, Tag, type TabsProps } from 'antd';
 import { useCallback, useState, type ReactNode } from 'react';
 import { confirmRevoke } from '../../widgets/approval/confirm-revoke.ts';
 import type { LookupCondition } from '../../api/lookup.ts';
@@ -21,6 +21,7 @@ import { DocumentLines } from './DocumentLines.tsx';
 import type { RequestDocument } from './request-documents.ts';
 import { isEditable, requestActions, requestState, type RequestAction } from './request-rules.ts';
 import { RequestLineDialog } from './RequestLineDialog.tsx';
+import { DocumentTitle } from '../../widgets/DocumentTitle.tsx';
 
 /** Read-only fields are set by the server: a new document shows only what a user enters. */
 const createHidden = new Map<string, string[]>();
@@ -111,8 +112,7 @@ export function RequestDocumentPage({ doc, id, defaults, lockedFields, lookupCon
   const closedLabel = closeField?.type === 'bool' ? closeField.trueLabel?.[lang] : '';
   const option = approval.optionSet.options.find((o) => o.value === state.status);
   const title = id ? (
-    <Space size={8} wrap data-testid={`${p}-header`} data-number={String(row?.new_name ?? '')}>
-      <span>{e.label[lang]}</span>
+    <DocumentTitle testId={`${p}-header`} label={e.label[lang]} number={row?.new_name}>
       {row && (
         // The entity's own labels: a transfer reads 制单中/审批中/…, an application 待提交/审批中/….
         <Tag color={DOC_STATUS_COLOR[state.status] ?? 'default'} data-testid={`${p}-approvalstatus`} data-status={state.status}>
@@ -121,7 +121,7 @@ export function RequestDocumentPage({ doc, id, defaults, lockedFields, lookupCon
       )}
       {row && tags?.(row)}
       {state.closed && <Tag data-testid={`${p}-closed`}>{closedLabel}</Tag>}
-    </Space>
+    </DocumentTitle>
   ) : undefined;
 
   const tab = (key: string, text: string, children: ReactNode) => ({ key, label: <span data-testid={`${p}-tab-${key}`}>{text}</span>, children });

@@ -1,6 +1,6 @@
 import { CheckCircleOutlined } from '@ant-design/icons';
 import { getEntity, partsSalesState } from '@portal/model';
-import { Alert, Space, Tag } from 'antd';
+import { Alert } from 'antd';
 import { useCallback, useState } from 'react';
 import { useParams } from 'react-router';
 import { confirmSale, deleteRequestLine } from '../../api/parts.ts';
@@ -15,6 +15,8 @@ import { num } from '../workorder/work-order-rules.ts';
 import { DocumentLines } from './DocumentLines.tsx';
 import { SALES_DOC } from './request-documents.ts';
 import { RequestLineDialog } from './RequestLineDialog.tsx';
+import { DocumentTitle } from '../../widgets/DocumentTitle.tsx';
+import { OptionTag } from '../workorder/OptionTag.tsx';
 
 const ORDER = getEntity(SALES_DOC.entity)!;
 /** A new sale shows only what a user enters (number, station, warehouse and totals are the server's). */
@@ -39,7 +41,6 @@ export default function SalesOrderPage() {
   const writer = can(SALES_DOC.write);
   const state = num(row?.new_state) ?? partsSalesState.draft;
   const draft = !!row && state === partsSalesState.draft;
-  const option = partsSalesState.options.find((o) => o.value === state);
 
   // A refusal names the part and the quantity available.
   const sell = () => confirmCommand(t, { title: t('sales.confirm'), content: t('sales.confirmAsk'), run: () => confirmSale(id!), refused: setRefusal, after: refresh });
@@ -48,14 +49,9 @@ export default function SalesOrderPage() {
     id && draft && writer ? [{ key: 'confirm', label: t('sales.confirm'), icon: <CheckCircleOutlined />, onClick: sell, testId: 'xs-confirm' }] : [];
 
   const title = id ? (
-    <Space size={8} wrap data-testid="xs-header" data-number={String(row?.new_name ?? '')}>
-      <span>{ORDER.label[lang]}</span>
-      {row && (
-        <Tag color={option?.color ?? 'default'} data-testid="xs-state" data-state={state}>
-          {option?.label[lang] ?? String(state)}
-        </Tag>
-      )}
-    </Space>
+    <DocumentTitle testId="xs-header" label={ORDER.label[lang]} number={row?.new_name}>
+      {row && <OptionTag set={partsSalesState} value={state} testId="xs-state" dataName="state" />}
+    </DocumentTitle>
   ) : undefined;
 
   const lines = {

@@ -1,6 +1,6 @@
 import { CheckOutlined, CloseCircleOutlined, SendOutlined } from '@ant-design/icons';
 import { getEntity, returnState } from '@portal/model';
-import { Alert, InputNumber, Modal, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Alert, InputNumber, Modal, Table, Tag, type TableColumnsType } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { deleteRequestLine, siteReturnCommand } from '../../api/parts.ts';
@@ -20,6 +20,8 @@ import type { RequestDocument } from '../parts/request-documents.ts';
 import { RequestLineDialog } from '../parts/RequestLineDialog.tsx';
 import { useDocumentLines } from '../parts/use-document-lines.ts';
 import { num } from '../workorder/work-order-rules.ts';
+import { DocumentTitle } from '../../widgets/DocumentTitle.tsx';
+import { OptionTag } from '../workorder/OptionTag.tsx';
 
 /** The parts return application (配件退货申请): lines like a request's, delivered and received instead of approved. */
 export const SITE_RETURN_DOC: RequestDocument = {
@@ -149,7 +151,6 @@ export default function SiteReturnPage() {
   const state = num(row?.new_state) ?? returnState.draft;
   const may = returnActions(row, can, stationUser);
   const writer = can(SITE_RETURN_DOC.write);
-  const option = returnState.options.find((o) => o.value === state);
 
   // A refusal names the part and what remains to return.
   const run = (step: 'deliver' | 'close', title: string, content: string) =>
@@ -164,15 +165,10 @@ export default function SiteReturnPage() {
     : [];
 
   const title = id ? (
-    <Space size={8} wrap data-testid="th-header" data-number={String(row?.new_name ?? '')}>
-      <span>{HEADER.label[lang]}</span>
-      {row && (
-        <Tag color={option?.color ?? 'default'} data-testid="th-state" data-state={state}>
-          {option?.label[lang] ?? String(state)}
-        </Tag>
-      )}
+    <DocumentTitle testId="th-header" label={HEADER.label[lang]} number={row?.new_name}>
+      {row && <OptionTag set={returnState} value={state} testId="th-state" dataName="state" />}
       {row?.new_isclose ? <Tag data-testid="th-closed">{HEADER.allFields.new_isclose.label[lang]}</Tag> : null}
-    </Space>
+    </DocumentTitle>
   ) : undefined;
 
   const lines = {
