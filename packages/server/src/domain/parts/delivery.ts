@@ -16,6 +16,7 @@ import { nextDocumentNumbers } from '../document-number.ts';
 import { postMoves, stockLevels, type StockMove } from '../stock/ledger.ts';
 import { recomputeApplication, refreshApplicationStatus } from './application.ts';
 import { amountOf, answer, assertMay, assertParty, checkQty, fieldLabel, lockDocument, memoOf, partOf, warehouseById, type Warehouse } from './common.ts';
+import { receivedNow } from './receipt-lines.ts';
 import { refreshTransferState } from './transfer.ts';
 
 /**
@@ -410,19 +411,8 @@ export async function receiveDelivery(sql: Sql, caller: Caller, id: string, inpu
   assertParty(caller, h.tounit);
   if (h.state !== deliveryState.shipped || (h.receipt !== receiptState.toReceive && h.receipt !== receiptState.semiReceived)) throw refuse('delivery.receiptNeedsShipped');
   const lines = await lockLines(sql, h.id);
-  const byId = new Map(lines.map((l) => [l.id, l]));
-  const label = fieldLabel(LINE.logicalName, 'new_receivedqty', lang);
-  const taken = new Map<string, number>();
-  for (const x of input.lines ?? []) {
-    const line = byId.get(normGuid(x.lineId) ?? '');
-    if (!line) throw new Refusal('wo.lineNotFound', undefined, undefined, 404);
-    const n = checkQty(x.qty, label, `lines.${line.id}`, { zero: true });
-    if (n > line.qty - line.received) throw refuse('delivery.receivedOver', { part: line.name, remaining: line.qty - line.received }, `lines.${line.id}`);
-    if (n > 0) taken.set(line.id, (taken.get(line.id) ?? 0) + n);
-  }
-  if (!taken.size) throw refuse('delivery.receiveNothing');
+  const { got, taken } = receivedNow(lines, input.lines, fieldLabel(LINE.logicalName, 'new_receivedqty', lang));
   const usage = usageOf(h.outtype);
-  const got = [...taken].map(([lineId, n]) => ({ line: byId.get(lineId)!, n }));
   await postMoves(sql, caller.principal.userId, got.map(({ line, n }) => ({
     warehouseId: h.towarehouse!, productId: line.product, qty: n, transit: -n, usage, docType: stockDocumentType.delivery, docId: h.id, docName: h.name,
     lineId: line.id, key: `do:${h.id}:receive:${line.id}:${line.received}`,

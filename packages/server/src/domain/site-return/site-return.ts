@@ -3,14 +3,14 @@ import {
   type DocumentLineRequest, type Lang, type PartsCommandResult, type ReceiveRequest,
 } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
-import { AppError, badRequest, Refusal, refuse } from '../../http/errors.ts';
+import { AppError, badRequest, refuse } from '../../http/errors.ts';
 import type { Caller } from '../../records/scope.ts';
-import { normGuid } from '../../records/validate.ts';
 import { serverDefaults, ValidationFailed, writeHooks } from '../../records/write.ts';
 import { chinaDate } from '../china-time.ts';
 import { nextDocumentNumbers } from '../document-number.ts';
 import { answer, assertMay, assertParty, checkQty, fieldLabel, lockDocument, stationWarehouse, warehouseById } from '../parts/common.ts';
 import { recomputeDocumentTotals } from '../parts/document-totals.ts';
+import { receivedNow } from '../parts/receipt-lines.ts';
 import { addRequestLine, updateRequestLine, type RequestDocument } from '../parts/request-lines.ts';
 import { postMoves, type StockMove } from '../stock/ledger.ts';
 
@@ -145,19 +145,7 @@ export async function receiveReturn(sql: Sql, caller: Caller, id: string, input:
   if (h.closed) throw refuse('parts.closed');
   if (h.state !== returnState.delivered && h.state !== returnState.semiReceived) throw refuse('siteReturn.receiptNeedsDelivered');
   const lines = await lockLines(sql, h.id);
-  const byId = new Map(lines.map((l) => [l.id, l]));
-  const label = fieldLabel(LINE.logicalName, 'new_receivedqty', lang);
-  const taken = new Map<string, number>();
-  for (const x of input.lines ?? []) {
-    const line = byId.get(normGuid(x.lineId) ?? '');
-    if (!line) throw new Refusal('wo.lineNotFound', undefined, undefined, 404);
-    const n = checkQty(x.qty, label, `lines.${line.id}`, { zero: true });
-    const left = line.qty - line.received - (taken.get(line.id) ?? 0);
-    if (n > left) throw refuse('delivery.receivedOver', { part: line.name, remaining: left }, `lines.${line.id}`);
-    if (n > 0) taken.set(line.id, (taken.get(line.id) ?? 0) + n);
-  }
-  if (!taken.size) throw refuse('delivery.receiveNothing');
-  const got = [...taken].map(([lineId, n]) => ({ line: byId.get(lineId)!, n }));
+  const { got, taken } = receivedNow(lines, input.lines, fieldLabel(LINE.logicalName, 'new_receivedqty', lang));
   await postMoves(sql, caller.principal.userId, got.map(({ line, n }) => ({
     warehouseId: h.towarehouse, productId: line.product, qty: n, transit: -n, usage: returnUsage(h.type), docType: stockDocumentType.siteReturn,
     docId: h.id, docName: h.name, lineId: line.id, key: `th:${h.id}:receive:${line.id}:${line.received}`,
