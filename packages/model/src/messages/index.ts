@@ -29,8 +29,9 @@ import { productReturnMessages } from './product-return.ts';
 import { stationApplyMessages } from './station-apply.ts';
 import { partsReturnMessages } from './parts-return.ts';
 import { siteReturnMessages } from './site-return.ts';
+import { messageCentreMessages } from './message-centre.ts';
 
-export const messages = { ...coreMessages, ...uiMessages, ...recordsMessages, ...filesMessages, ...widgetsMessages, ...approvalMessages, ...approvalUiMessages, ...workOrderMessages, ...workOrderUiMessages, ...workOrderInsightsMessages, ...partsMessages, ...partsUiMessages, ...stockUiMessages, ...expenseMessages, ...quotaMessages, ...unsavedMessages, ...pageTabsMessages, ...listSettingsMessages, ...baseMapMessages, ...checkoutMessages, ...statusTagMessages, ...approvalOutcomeMessages, ...partsSalesMessages, ...partsReturnMessages, ...siteReturnMessages, ...delayMessages, ...contractMessages, ...productReturnMessages, ...stationApplyMessages, ...overseasMessages } as const satisfies Record<string, Label>;
+export const messages = { ...coreMessages, ...uiMessages, ...recordsMessages, ...filesMessages, ...widgetsMessages, ...approvalMessages, ...approvalUiMessages, ...workOrderMessages, ...workOrderUiMessages, ...workOrderInsightsMessages, ...partsMessages, ...partsUiMessages, ...stockUiMessages, ...expenseMessages, ...quotaMessages, ...unsavedMessages, ...pageTabsMessages, ...listSettingsMessages, ...baseMapMessages, ...checkoutMessages, ...statusTagMessages, ...approvalOutcomeMessages, ...partsSalesMessages, ...partsReturnMessages, ...siteReturnMessages, ...delayMessages, ...contractMessages, ...productReturnMessages, ...stationApplyMessages, ...overseasMessages, ...messageCentreMessages } as const satisfies Record<string, Label>;
 export type MessageKey = keyof typeof messages;
 
 /** Fills `{name}` placeholders. */
