@@ -30,8 +30,14 @@ export class AppShell {
   }
 
   async switchLanguage(code: 'zh-CN' | 'en-US') {
-    await this.page.getByTestId('lang-switch').click();
-    await this.page.getByTestId(`lang-option-${code}`).click();
+    const option = this.page.getByTestId(`lang-option-${code}`);
+    // A click that lands while the header re-renders (the language list arriving after sign-in) can
+    // leave the menu shut (seen once in a full run): ask again until it shows, a bounded few times.
+    for (let i = 0; i < 3 && !(await option.isVisible()); i++) {
+      await this.page.getByTestId('lang-switch').click();
+      await option.waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
+    }
+    await option.click();
   }
 
   /** The texts of toasts currently shown. */
