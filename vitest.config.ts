@@ -52,7 +52,9 @@ export default defineConfig({
         },
       },
       './packages/web/vitest.config.ts',
-      { test: { name: 'e2e', root: 'e2e', include: ['specs/**/*.test.ts'], globalSetup: ['support/global-setup.ts'], setupFiles: ['support/setup.ts'], testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false, pool: 'forks' } },
+      // Spec files run two at a time (each its own portal on a copy of the seeded data, its own
+      // Chromium): 8.5 min instead of 12 on 2 cores, measured 2026-11-25.
+      { test: { name: 'e2e', root: 'e2e', include: ['specs/**/*.test.ts'], globalSetup: ['support/global-setup.ts'], setupFiles: ['support/setup.ts'], testTimeout: 120_000, hookTimeout: 180_000, pool: 'forks' } },
     ],
   },
 });
