@@ -22,16 +22,21 @@ import { baseMapMessages } from './base-map.ts';
 import { checkoutMessages } from './checkout.ts';
 import { approvalOutcomeMessages } from './approval-outcomes.ts';
 import { delayMessages } from './delay.ts';
+import { casesMessages } from './cases.ts';
 import { overseasMessages } from './overseas.ts';
 import { contractMessages } from './contract.ts';
 import { partsSalesMessages } from './parts-sales.ts';
 import { productReturnMessages } from './product-return.ts';
 import { stationApplyMessages } from './station-apply.ts';
+import { selfServiceMessages } from './self-service.ts';
 import { partsReturnMessages } from './parts-return.ts';
 import { siteReturnMessages } from './site-return.ts';
+import { shopPublicMessages } from './shop-public.ts';
+import { quickOrderMessages } from './quick-order.ts';
 import { messageCentreMessages } from './message-centre.ts';
+import { contentMessages } from './content.ts';
 
-export const messages = { ...coreMessages, ...uiMessages, ...recordsMessages, ...filesMessages, ...widgetsMessages, ...approvalMessages, ...approvalUiMessages, ...workOrderMessages, ...workOrderUiMessages, ...workOrderInsightsMessages, ...partsMessages, ...partsUiMessages, ...stockUiMessages, ...expenseMessages, ...quotaMessages, ...unsavedMessages, ...pageTabsMessages, ...listSettingsMessages, ...baseMapMessages, ...checkoutMessages, ...statusTagMessages, ...approvalOutcomeMessages, ...partsSalesMessages, ...partsReturnMessages, ...siteReturnMessages, ...delayMessages, ...contractMessages, ...productReturnMessages, ...stationApplyMessages, ...overseasMessages, ...messageCentreMessages } as const satisfies Record<string, Label>;
+export const messages = { ...coreMessages, ...shopPublicMessages, ...casesMessages, ...selfServiceMessages, ...uiMessages, ...recordsMessages, ...filesMessages, ...widgetsMessages, ...approvalMessages, ...approvalUiMessages, ...workOrderMessages, ...workOrderUiMessages, ...workOrderInsightsMessages, ...partsMessages, ...partsUiMessages, ...stockUiMessages, ...expenseMessages, ...quotaMessages, ...unsavedMessages, ...pageTabsMessages, ...listSettingsMessages, ...baseMapMessages, ...checkoutMessages, ...statusTagMessages, ...approvalOutcomeMessages, ...partsSalesMessages, ...partsReturnMessages, ...siteReturnMessages, ...delayMessages, ...contractMessages, ...productReturnMessages, ...stationApplyMessages, ...overseasMessages, ...quickOrderMessages, ...messageCentreMessages, ...contentMessages } as const satisfies Record<string, Label>;
 export type MessageKey = keyof typeof messages;
 
 /** Fills `{name}` placeholders. */

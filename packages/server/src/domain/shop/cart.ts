@@ -45,7 +45,7 @@ export function checkQuantity(v: unknown): number {
   return n;
 }
 
-const lockCart = (sql: Sql, userId: string) => sql.query("SELECT pg_advisory_xact_lock(hashtext('cart:' || $1))", [userId]);
+export const lockCart = (sql: Sql, userId: string) => sql.query("SELECT pg_advisory_xact_lock(hashtext('cart:' || $1))", [userId]);
 
 /** The caller's cart in groups per product line; prices are the products' prices now. */
 export async function cartGroups(db: Sql, userId: string, otherLine: string): Promise<CartGroup[]> {
@@ -78,38 +78,63 @@ export async function cartGroups(db: Sql, userId: string, otherLine: string): Pr
 
 type ProductRow = { productid: string; name: string; new_state: number; price: string | null };
 
-async function buyableProduct(sql: Sql, productId: unknown): Promise<ProductRow> {
-  const id = normGuid(productId);
-  const p = id ? (await sql.query<ProductRow>('SELECT productid, name, new_state, price FROM product WHERE productid = $1', [id])).rows[0] : undefined;
-  if (!p) throw notFound('shop.productNotFound');
-  if (p.new_state !== 0) throw badRequest('shop.productInactive', { name: p.name });
-  if (p.price === null) throw badRequest('shop.noPrice', { name: p.name });
-  return p;
-}
-
 /** Adds a product, or increases the quantity of the line already holding it (at most 99,999). */
 export async function addProduct(db: Db, p: Principal, productId: unknown, quantity: unknown): Promise<{ Id: string; Quantity: number }> {
   const qty = checkQuantity(quantity ?? 1);
-  return db.tx(async (sql) => {
-    const product = await buyableProduct(sql, productId);
-    await lockCart(sql, p.userId);
-    const existing = (await sql.query<{ id: string; qty: number }>(
-      'SELECT new_cartitemid AS id, new_qty AS qty FROM new_cartitem WHERE ownerid = $1 AND new_product_id = $2 AND statecode = 0 ORDER BY createdon LIMIT 1',
-      [p.userId, product.productid],
-    )).rows[0];
-    if (existing) {
-      const total = existing.qty + qty;
-      if (total > MAX_QTY) throw badRequest('shop.qtyMax');
-      await sql.query('UPDATE new_cartitem SET new_qty = $2, modifiedon = now(), modifiedby = $3 WHERE new_cartitemid = $1', [existing.id, total, p.userId]);
-      return { Id: existing.id, Quantity: total };
-    }
-    const { rows } = await sql.query<{ id: string }>(
-      `INSERT INTO new_cartitem (new_name, new_product_id, new_qty, ownerid, owningbusinessunit, createdby, modifiedby)
-       VALUES ($1, $2, $3, $4, $5, $4, $4) RETURNING new_cartitemid AS id`,
-      [product.name.slice(0, 200), product.productid, qty, p.userId, p.businessUnitId],
+  return db.tx(async (sql) => (await addProductsIn(sql, p, [{ productId, qty }]))[0]);
+}
+
+/**
+ * Adds several products inside the caller's transaction, by the rules of one add: each must be
+ * active and priced, a product already in the cart has its line increased, and no line may pass
+ * 99,999 (refusals name the product; the caller's transaction then adds nothing). Set-based: one
+ * statement reads the products, one the lines already there, one updates, one inserts. Quantities
+ * must have passed checkQuantity; the answer is each line's new quantity, in the order given.
+ */
+export async function addProductsIn(sql: Sql, p: Principal, lines: { productId: unknown; qty: number }[]): Promise<{ Id: string; Quantity: number }[]> {
+  const ids = lines.map((l) => normGuid(l.productId));
+  if (ids.some((id) => !id)) throw notFound('shop.productNotFound');
+  const { rows: found } = await sql.query<ProductRow>('SELECT productid, name, new_state, price FROM product WHERE productid = ANY($1::uuid[])', [[...new Set(ids)]]);
+  const products = new Map(found.map((r) => [r.productid, r]));
+  for (const id of ids) {
+    const product = products.get(id!);
+    if (!product) throw notFound('shop.productNotFound');
+    if (product.new_state !== 0) throw badRequest('shop.productInactive', { name: product.name });
+    if (product.price === null) throw badRequest('shop.noPrice', { name: product.name });
+  }
+  await lockCart(sql, p.userId);
+  const { rows: held } = await sql.query<{ id: string; product_id: string; qty: number }>(
+    `SELECT DISTINCT ON (new_product_id) new_cartitemid AS id, new_product_id AS product_id, new_qty AS qty
+       FROM new_cartitem WHERE ownerid = $1 AND new_product_id = ANY($2::uuid[]) AND statecode = 0
+      ORDER BY new_product_id, createdon, new_cartitemid`,
+    [p.userId, [...products.keys()]],
+  );
+  const totals = new Map<string, { id: string | null; qty: number }>(held.map((h) => [h.product_id, { id: h.id, qty: h.qty }]));
+  for (const [i, id] of ids.entries()) {
+    const line = totals.get(id!) ?? { id: null, qty: 0 };
+    line.qty += lines[i].qty;
+    if (line.qty > MAX_QTY) throw badRequest('shop.qtyMax');
+    totals.set(id!, line);
+  }
+  const changed = [...totals.values()].filter((l): l is { id: string; qty: number } => l.id !== null);
+  if (changed.length) {
+    await sql.query(
+      `UPDATE new_cartitem c SET new_qty = u.q, modifiedon = now(), modifiedby = $1
+         FROM unnest($2::uuid[], $3::int[]) AS u(id, q) WHERE c.new_cartitemid = u.id`,
+      [p.userId, changed.map((l) => l.id), changed.map((l) => l.qty)],
     );
-    return { Id: rows[0].id, Quantity: qty };
-  });
+  }
+  const fresh = [...totals.entries()].filter(([, l]) => l.id === null);
+  if (fresh.length) {
+    const { rows } = await sql.query<{ id: string; product_id: string }>(
+      `INSERT INTO new_cartitem (new_name, new_product_id, new_qty, ownerid, owningbusinessunit, createdby, modifiedby)
+       SELECT n, pid, q, $1, $2, $1, $1 FROM unnest($3::varchar[], $4::uuid[], $5::int[]) WITH ORDINALITY AS u(n, pid, q, o) ORDER BY o
+       RETURNING new_cartitemid AS id, new_product_id AS product_id`,
+      [p.userId, p.businessUnitId, fresh.map(([pid]) => products.get(pid)!.name.slice(0, 200)), fresh.map(([pid]) => pid), fresh.map(([, l]) => l.qty)],
+    );
+    for (const r of rows) totals.get(r.product_id)!.id = r.id;
+  }
+  return ids.map((id) => ({ Id: totals.get(id!)!.id!, Quantity: totals.get(id!)!.qty }));
 }
 
 /** Sets the quantity of one of the caller's cart lines. */
