@@ -31,4 +31,5 @@ export * from './parts-return-api.ts';
 export * from './option-sets/site-return.ts';
 export * from './option-sets/station-apply.ts';
 export { STATION_CHANGE_FIELDS, STATION_APPLY_TYPE_FIELDS } from './entities/station-apply.ts';
+export { ACCOUNT_CHANGE_FIELDS } from './entities/account-apply.ts';
 export * from './message-api.ts';

@@ -25,6 +25,7 @@ import { amountAdjustment, amountChangeLog } from './entities/quota.ts';
 import { delayCancel, delayProduct } from './entities/delay.ts';
 import { productReturn, productReturnDetail } from './entities/product-return.ts';
 import { stationApply } from './entities/station-apply.ts';
+import { accountApply } from './entities/account-apply.ts';
 import { contract, contractLine } from './entities/contract.ts';
 
 /** Every entity of the portal. Adding an entity is one file plus one line here. */
@@ -88,6 +89,7 @@ export const ENTITIES: readonly EntityDef[] = [
   delayCancel,
   productReturn, productReturnDetail,
   stationApply,
+  accountApply,
   contract, contractLine,
 ];
 

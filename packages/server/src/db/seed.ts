@@ -13,6 +13,7 @@ import { seedQuotaDemo } from './demo-quota.ts';
 import { seedDelayDemo } from './demo-delay.ts';
 import { seedProductReturnDemo } from './demo-product-return.ts';
 import { seedStationApplyDemo } from './demo-station-apply.ts';
+import { seedAccountApplyDemo } from './demo-account-apply.ts';
 import { seedContractDemo } from './demo-contract.ts';
 import { seedOverseasDemo } from './demo-overseas.ts';
 import {
@@ -98,6 +99,7 @@ export async function seedDemo(db: Db): Promise<void> {
     await seedExpenseDemo(sql);
     await seedPartsReturnDemo(sql);
     await seedStationApplyDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
+    await seedAccountApplyDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
     await seedContractDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
     await seedOverseasDemo(sql);
   });

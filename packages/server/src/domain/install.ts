@@ -12,6 +12,7 @@ import { installDelay } from './delay/delay.ts';
 import { installContract } from './contract/contract.ts';
 import { installProductReturn } from './product-return/product-return.ts';
 import { installStationApply } from './station-apply/station-apply.ts';
+import { installAccountApply } from './account-apply/account-apply.ts';
 import { installStationQuota } from './quota/station-quota.ts';
 import { installFlowDefinition } from '../flow/flow-definition.ts';
 
@@ -35,6 +36,7 @@ export function installDomain(): void {
   installContract();
   installProductReturn();
   installStationApply();
+  installAccountApply();
   installStationQuota();
   installFlowDefinition();
 }
