@@ -16,6 +16,7 @@ import { seedStationApplyDemo } from './demo-station-apply.ts';
 import { seedAccountApplyDemo } from './demo-account-apply.ts';
 import { seedContractDemo } from './demo-contract.ts';
 import { seedOverseasDemo } from './demo-overseas.ts';
+import { seedMessageDemo } from './demo-messages.ts';
 import {
   DEMO_LANGUAGE_CONFIGS, DEMO_LANGUAGES, DEMO_PARAMETERS, DEMO_PASSWORD, DEMO_ROLES, DEMO_STATIONS, DEMO_UNITS, DEMO_USERS,
 } from './demo-data.ts';
@@ -102,5 +103,6 @@ export async function seedDemo(db: Db): Promise<void> {
     await seedAccountApplyDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
     await seedContractDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
     await seedOverseasDemo(sql);
+    await seedMessageDemo(sql);
   });
 }

@@ -4,6 +4,7 @@ import { q } from '../records/sql.ts';
 import { flowDocument, flowDocuments, type FlowDocument } from './documents.ts';
 import { flowBad, flowForbidden, flowNotFound } from './errors.ts';
 import { onApproved, onEnded, onSubmit } from './hooks.ts';
+import { notifyApproval } from '../domain/message/approval.ts';
 
 /**
  * The approval state machine (spec 000 §3, §7; spec 001 §4). Document status: 1 to be submitted,
@@ -187,6 +188,7 @@ export async function submit(sql: Sql, d: FlowDocument, id: string, userId: stri
     [id, input.flowId, first.step.id, first.step.name, first.user, first.step.sequence, userId],
   );
   await log(sql, d, id, 'submit', first.step.name, userId, null);
+  await notifyApproval(sql, d.entity.logicalName, id, userId, 2);
 }
 
 type RoundStep = { rowid: string; step: string; name: string; sequence: number; approver: string; status: number };
@@ -249,6 +251,7 @@ export async function act(sql: Sql, d: FlowDocument, id: string, userId: string,
     );
   }
   await log(sql, d, id, action, cur.name, userId, memo);
+  await notifyApproval(sql, d.entity.logicalName, id, userId, status);
   if (status === 3) await onApproved(d.entity.logicalName)(sql, id, userId);
   else if (status === 4 || status === 5) await onEnded(d.entity.logicalName)(sql, id, userId);
   return status;

@@ -7,6 +7,7 @@ import type { Sql } from '../../db/db.ts';
 import { forbidden, Refusal, refuse } from '../../http/errors.ts';
 import type { Caller } from '../../records/scope.ts';
 import { chinaDate } from '../china-time.ts';
+import { notify } from '../message/messages.ts';
 import { fieldLabel, lockDocument } from '../parts/common.ts';
 import { ACTION, logSummary, optionText } from '../work-order/log.ts';
 import { doubtDeadline, doubtWorkingDays, formatCents, parseAmount, toCents, yuan } from './period.ts';
@@ -140,6 +141,7 @@ export async function calculateClaim(sql: Sql, caller: Caller, id: string, input
     'new_formstatus = $3::int, new_siteconfirmstatus = $4::int, new_adjustamount = $5::numeric, new_adjustreason = $6::text, new_approvalamount = $7::numeric, new_confirmdeadline = $8::timestamptz, new_approvalstatus = $9::int',
     [expenseFormStatus.toConfirm, siteConfirmStatus.confirming, formatCents(adjust), reason || null, formatCents(approved), deadline, approvalStatus.underReview]);
   const shown = new Date(deadline.getTime() - 1);
+  await notify(sql, caller.principal.userId, { station: row.station, privilege: 'expense.read' }, { kind: 'settlement', key: 'message.text.settlementToConfirm', params: { name: row.name, amount: formatCents(approved), deadline: `${chinaDate(shown)} 24:00` }, entity: CLAIM.logicalName, recordId: row.id });
   return result(row.id, expenseFormStatus.toConfirm, msg('expense.done.calculate', lang, { deadline: `${chinaDate(shown)} 24:00` }));
 }
 
@@ -156,6 +158,7 @@ export async function doubtClaim(sql: Sql, caller: Caller, id: string, input: Pa
   const doubt = requiredText(input.doubt, TEXT_MAX, 'doubt', 'expense.doubtRequired', label('new_doubt', lang));
   await update(sql, caller, row.id, 'new_formstatus = $3::int, new_siteconfirmstatus = $4::int, new_doubt = $5::text, new_doubttime = $6::timestamptz, new_confirmdeadline = NULL',
     [expenseFormStatus.toCalculate, siteConfirmStatus.rejected, doubt, now]);
+  await notify(sql, caller.principal.userId, { everyone: true, privilege: 'expense.write' }, { kind: 'settlement', key: 'message.text.settlementDoubt', params: { name: row.name, doubt }, entity: CLAIM.logicalName, recordId: row.id });
   return result(row.id, expenseFormStatus.toCalculate, msg('expense.done.doubt', lang));
 }
 

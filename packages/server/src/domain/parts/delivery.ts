@@ -13,6 +13,7 @@ import { normGuid } from '../../records/validate.ts';
 import { writeHooks } from '../../records/write.ts';
 import { chinaDate } from '../china-time.ts';
 import { nextDocumentNumbers } from '../document-number.ts';
+import { notify } from '../message/messages.ts';
 import { postMoves, stockLevels, type StockMove } from '../stock/ledger.ts';
 import { recomputeApplication, refreshApplicationStatus } from './application.ts';
 import { amountOf, answer, assertMay, assertParty, checkQty, fieldLabel, lockDocument, memoOf, partOf, warehouseById, type Warehouse } from './common.ts';
@@ -332,6 +333,7 @@ export async function deliveryStep(sql: Sql, caller: Caller, id: string, step: D
     p.values,
   );
   if (!rowCount) throw refuse('parts.stateChanged');
+  if (step === 'ship') await notify(sql, caller.principal.userId, { unit: h.tounit, privilege: 'parts.receive' }, { kind: 'parts', key: 'message.text.shipped', params: { name: h.name, corp: sets.new_logisticscorp as string, tracking: sets.new_trackingno as string }, entity: ORDER.logicalName, recordId: h.id });
   return answer(h.id, STEP_MESSAGE[step], lang);
 }
 

@@ -4,6 +4,7 @@ import {
 } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
 import type { Caller } from '../../records/scope.ts';
+import { notify } from '../message/messages.ts';
 import { refuse, WorkOrderRefusal } from './errors.ts';
 import { ACTION, appendLog, logSummary, optionText } from './log.ts';
 import { assertMay, fieldLabel, lockOrder, NOW, recomputeLoads, result, updateOrder, type OrderRow } from './order.ts';
@@ -109,5 +110,8 @@ export async function superviseOrder(sql: Sql, caller: Caller, id: string, input
   const reason = reasonText(input.reason, 'reason', fieldLabel('new_supervisereason', lang), 'wo.superviseReasonRequired');
   await updateOrder(sql, o, caller.principal.userId, { new_isabnormal: true, new_supervisereason: reason, new_supervisetime: NOW });
   await log(sql, caller, o, ACTION.supervised, o.status, reason);
+  const supervised = { kind: 'workOrder', key: 'message.text.supervised', params: { name: o.name, reason }, entity: 'new_srv_workorder', recordId: o.id } as const;
+  await notify(sql, caller.principal.userId, { station: o.stationId, privilege: 'workorder.dispatch' }, supervised);
+  await notify(sql, caller.principal.userId, { workers: [o.workerId] }, supervised);
   return result(o, o.status, o.dealstatus, 'wo.saved', lang);
 }

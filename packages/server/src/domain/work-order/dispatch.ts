@@ -1,8 +1,9 @@
-import { APPOINTMENT_SLOTS, appointmentReason, appointmentStatus, getEntity, type AppointmentRequest, type CommandResult, WORK_ORDER_COMMAND_PRIVILEGES, type DispatchRequest, type Lang } from '@portal/model';
+import { APPOINTMENT_SLOTS, slotLabel, appointmentReason, appointmentStatus, getEntity, type AppointmentRequest, type CommandResult, WORK_ORDER_COMMAND_PRIVILEGES, type DispatchRequest, type Lang } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
 import type { Caller } from '../../records/scope.ts';
 import { Params } from '../../records/sql.ts';
 import { normGuid, parseDate } from '../../records/validate.ts';
+import { notify } from '../message/messages.ts';
 import { refuse } from './errors.ts';
 import { ACTION, appendLog, logSummary } from './log.ts';
 import { assertMay, fieldLabel, lockOrder, NOW, recomputeLoads, result, updateOrder, type OrderRow } from './order.ts';
@@ -60,6 +61,7 @@ export async function dispatchOrder(sql: Sql, caller: Caller, id: string, input:
     summary: logSummary(action, { worker: rows[0].name, fromWorker: o.workerName }),
   });
   await recomputeLoads(sql, [o.workerId, workerId]);
+  await notify(sql, caller.principal.userId, { workers: [workerId] }, { kind: 'workOrder', key: reassign ? 'message.text.reassigned' : 'message.text.dispatched', params: { name: o.name }, entity: 'new_srv_workorder', recordId: o.id });
   return result(o, 2, 2, reassign ? 'wo.reassigned' : 'wo.dispatched', lang);
 }
 
@@ -93,5 +95,6 @@ export async function setAppointment(sql: Sql, caller: Caller, id: string, input
     orderId: o.id, stationId: o.stationId, unitId: o.unitId, action: ACTION.appointment, from: o.status, to: o.status, workerId: o.workerId, memo,
     appointment: { date, begin: input.begin, end: input.end, status: input.status, reason }, summary: logSummary(ACTION.appointment),
   });
+  await notify(sql, caller.principal.userId, { workers: [o.workerId] }, { kind: 'workOrder', key: 'message.text.appointment', params: { name: o.name, date, begin: slotLabel(input.begin), end: slotLabel(input.end) }, entity: 'new_srv_workorder', recordId: o.id });
   return result(o, o.status, o.dealstatus, 'wo.saved', lang);
 }
