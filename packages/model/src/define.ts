@@ -133,11 +133,30 @@ export const image = (l: Label, maxBytes: number, o: Opts<Omit<ImageField, 'maxB
  */
 export type AssigneeScope = { worker: string; wide: Privilege } | { via: string };
 
+/**
+ * `published` (station scope): rows whose option-set `field` holds `value` are READ by every caller
+ * who may read the entity (an approved excellent case, published to every station). Reading only:
+ * writes, attachments and commands keep the station scope (records/scope.ts, mode 'read').
+ */
+export type StationPublishedScope = { field: string; value: number };
+
+/**
+ * A global entity whose rows readers see only once published (download centre, technical files):
+ * a caller without `wide` sees the rows whose `field` equals `value` and, with `audience`, whose
+ * audience option is `all` or one that a privilege the caller holds grants. Rights add up.
+ */
+export interface PublishedScope {
+  field: string;
+  value: number;
+  wide: Privilege;
+  audience?: { field: string; all: number; grants: Partial<Record<Privilege, number>> };
+}
+
 export type Scope =
-  | { kind: 'station'; field: string; parties?: string[]; assignee?: AssigneeScope }
+  | { kind: 'station'; field: string; parties?: string[]; assignee?: AssigneeScope; published?: StationPublishedScope }
   | { kind: 'businessUnit'; field: string; parties?: string[] }
   | { kind: 'user'; field: string }
-  | { kind: 'global' }
+  | { kind: 'global'; published?: PublishedScope }
   | { kind: 'system' };
 
 export interface ViewDef {

@@ -38,6 +38,7 @@ export const MENU: MenuGroup[] = [
       { key: 'overseas', label: 'menu.overseas', path: '/overseas/list', privileges: ['workorder.read'] },
       { key: 'delayProduct', label: 'menu.delayProduct', path: '/delayproduct/list', privileges: ['workorder.read'] },
       { key: 'delayCancel', label: 'menu.delayCancel', path: '/delaycancle/list', privileges: ['workorder.read'] },
+      { key: 'serviceCase', label: 'menu.serviceCase', path: '/case/caseviewlist', privileges: ['workorder.read'] },
       { key: 'claimFine', label: 'menu.claimFine', path: '/claimFine/list', privileges: ['expense.read'] },
       { key: 'expenseClaim', label: 'menu.expenseClaim', path: '/expenseClaim/list', privileges: ['expense.read'] },
       { key: 'notice', label: 'menu.notice', path: '/dmsnotice/list', privileges: ['notice.read'] },
@@ -49,6 +50,9 @@ export const MENU: MenuGroup[] = [
       { key: 'stationApply', label: 'menu.stationApply', path: '/basicData/stationapplylist', privileges: ['station.read'] },
       { key: 'worker', label: 'menu.worker', path: '/worker/list', privileges: ['worker.read'] },
       { key: 'kb', label: 'menu.kb', path: '/kb/list', privileges: ['kb.read'] },
+      { key: 'fileDownload', label: 'menu.fileDownload', path: '/filedownload/list', privileges: ['kb.read'] },
+      { key: 'techFile', label: 'menu.techFile', path: '/file/list', privileges: ['kb.read'] },
+      { key: 'excellentCase', label: 'menu.excellentCase', path: '/excellentcase/caselist', privileges: ['kb.read'] },
       { key: 'contract', label: 'menu.contract', path: '/contract/list', privileges: ['workorder.read'] },
       { key: 'productReturn', label: 'menu.productReturn', path: '/productReturn/list', privileges: ['parts.read'] },
       { key: 'warehouse', label: 'menu.warehouse', path: '/usercenter/warehouselist', privileges: ['warehouse.manage'] },
@@ -69,7 +73,9 @@ export const MENU: MenuGroup[] = [
     key: 'shop', label: 'menu.group.shop', items: [
       { key: 'shopMall', label: 'menu.shopMall', path: '/shoppingmall/chooseproduct', privileges: ['product.read', 'shop.buy'] },
       { key: 'shopCart', label: 'menu.shopCart', path: '/shopcart/list', privileges: ['shop.buy'] },
+      { key: 'quickOrder', label: 'menu.quickOrder', path: '/quickorder/list', privileges: ['shop.buy'] },
       { key: 'orders', label: 'menu.orders', path: '/order/list', privileges: ['sales.read'] },
+      { key: 'collect', label: 'menu.collect', path: '/collect/list', privileges: ['product.read'] },
     ],
   },
   {

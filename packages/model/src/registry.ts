@@ -27,6 +27,8 @@ import { productReturn, productReturnDetail } from './entities/product-return.ts
 import { stationApply } from './entities/station-apply.ts';
 import { accountApply } from './entities/account-apply.ts';
 import { contract, contractLine } from './entities/contract.ts';
+import { fileDownload, techFile } from './entities/content.ts';
+import { excellentCase, serviceCase } from './entities/cases.ts';
 
 /** Every entity of the portal. Adding an entity is one file plus one line here. */
 export const ENTITIES: readonly EntityDef[] = [
@@ -91,6 +93,8 @@ export const ENTITIES: readonly EntityDef[] = [
   stationApply,
   accountApply,
   contract, contractLine,
+  serviceCase, excellentCase,
+  fileDownload, techFile,
 ];
 
 const byName = new Map(ENTITIES.map((e) => [e.logicalName, e]));

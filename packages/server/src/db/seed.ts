@@ -11,12 +11,14 @@ import { seedExpenseDemo } from './demo-expense.ts';
 import { seedPartsReturnDemo } from './demo-parts-return.ts';
 import { seedQuotaDemo } from './demo-quota.ts';
 import { seedDelayDemo } from './demo-delay.ts';
+import { seedCasesDemo } from './demo-cases.ts';
 import { seedProductReturnDemo } from './demo-product-return.ts';
 import { seedStationApplyDemo } from './demo-station-apply.ts';
 import { seedAccountApplyDemo } from './demo-account-apply.ts';
 import { seedContractDemo } from './demo-contract.ts';
 import { seedOverseasDemo } from './demo-overseas.ts';
 import { seedMessageDemo } from './demo-messages.ts';
+import { seedShopPublicDemo } from './demo-shop-public.ts';
 import {
   DEMO_LANGUAGE_CONFIGS, DEMO_LANGUAGES, DEMO_PARAMETERS, DEMO_PASSWORD, DEMO_ROLES, DEMO_STATIONS, DEMO_UNITS, DEMO_USERS,
 } from './demo-data.ts';
@@ -103,6 +105,8 @@ export async function seedDemo(db: Db): Promise<void> {
     await seedAccountApplyDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
     await seedContractDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
     await seedOverseasDemo(sql);
+    await seedShopPublicDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
+    await seedCasesDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
     await seedMessageDemo(sql);
   });
 }

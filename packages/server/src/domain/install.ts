@@ -15,6 +15,8 @@ import { installStationApply } from './station-apply/station-apply.ts';
 import { installAccountApply } from './account-apply/account-apply.ts';
 import { installStationQuota } from './quota/station-quota.ts';
 import { installFlowDefinition } from '../flow/flow-definition.ts';
+import { installContent } from './content/content.ts';
+import { installCases } from './cases/install.ts';
 
 /**
  * Registers every domain module's server defaults, write hooks and approval hooks with the record
@@ -39,4 +41,6 @@ export function installDomain(): void {
   installAccountApply();
   installStationQuota();
   installFlowDefinition();
+  installContent();
+  installCases();
 }

@@ -20,6 +20,7 @@ const DOCUMENTS: Record<string, { amountField?: string; commitField?: string }> 
   new_srv_delaycancel: { commitField: 'new_iscommit' },
   new_srv_productreturn: { commitField: 'new_iscommit' },
   new_srv_stationapply: { commitField: 'new_iscommit' },
+  new_srv_excellentcase: { commitField: 'new_iscommit' },
   new_srv_accountapply: { commitField: 'new_iscommit' },
 };
 

@@ -52,7 +52,7 @@ export async function assertCanSeeRecord(sql: Sql, req: FastifyRequest, logicalN
   if (!gid) throw recordNotFound();
   const caller = await requestCaller(sql, req);
   const p = new Params();
-  const where = `t.${q(e.primaryKey)} = ${p.add(gid, 'uuid')} AND ${p.scope(e, caller, 't')}`;
+  const where = `t.${q(e.primaryKey)} = ${p.add(gid, 'uuid')} AND ${p.scope(e, caller, 't', need === 'read' ? 'read' : 'write')}`;
   const { rowCount } = await sql.query(`SELECT 1 FROM ${q(e.logicalName)} t WHERE ${where}`, p.values);
   if (!rowCount) throw recordNotFound();
   return e;

@@ -1,4 +1,4 @@
-import { assigneeReach, partyFields, type EntityDef } from '@portal/model';
+import { assigneeReach, partyFields, type EntityDef, type PublishedScope } from '@portal/model';
 import type { FastifyRequest } from 'fastify';
 import type { Principal } from '../auth/principal.ts';
 import type { Sql } from '../db/db.ts';
@@ -45,6 +45,25 @@ export function scopePredicate(
   caller: { userId: string; subtree: string[]; privileges?: ReadonlySet<string> },
   firstParam: number,
   alias = 't',
+  mode: ScopeMode = 'write',
+): { sql: string; params: unknown[] } {
+  const own = ownPredicate(e, caller, firstParam, alias);
+  // A station scope's `published` widening (model define.ts): for reading only, rows in the
+  // published state are everyone's; writes, attachments and commands keep the station's reach.
+  const pub = e.scope.kind === 'station' ? e.scope.published : undefined;
+  if (mode !== 'read' || !pub) return own;
+  const n = firstParam + own.params.length;
+  return { sql: `(${own.sql}) OR ${alias}.${q(pub.field)} = $${n}::int`, params: [...own.params, pub.value] };
+}
+
+/** 'read': lists, record reads and read-only checks (widened by a `published` scope); 'write': everything else. */
+export type ScopeMode = 'read' | 'write';
+
+function ownPredicate(
+  e: EntityDef,
+  caller: { userId: string; subtree: string[]; privileges?: ReadonlySet<string> },
+  firstParam: number,
+  alias: string,
 ): { sql: string; params: unknown[] } {
   const base = unitPredicate(e, caller, firstParam, alias);
   // The engineer's reach (station scope with `assignee`, caller without its wide privilege): inside
@@ -61,13 +80,13 @@ export function scopePredicate(
 
 function unitPredicate(
   e: EntityDef,
-  caller: { userId: string; subtree: string[] },
+  caller: { userId: string; subtree: string[]; privileges?: ReadonlySet<string> },
   firstParam: number,
   alias: string,
 ): { sql: string; params: unknown[] } {
   switch (e.scope.kind) {
     case 'global':
-      return { sql: 'TRUE', params: [] };
+      return publishedPredicate(e.scope.published, caller, firstParam, alias);
     case 'station':
     case 'businessUnit': {
       // businessunit rows are themselves units: their own id is what belongs to the subtree.
@@ -83,6 +102,24 @@ function unitPredicate(
     case 'system':
       return { sql: 'FALSE', params: [] };
   }
+}
+
+/**
+ * Global rows behind a publication state (model `PublishedScope`): everything for holders of its
+ * wide privilege, else the published rows of an audience the caller's privileges grant.
+ */
+function publishedPredicate(
+  pub: PublishedScope | undefined,
+  caller: { privileges?: ReadonlySet<string> },
+  firstParam: number,
+  alias: string,
+): { sql: string; params: unknown[] } {
+  if (!pub || caller.privileges?.has(pub.wide)) return { sql: 'TRUE', params: [] };
+  const state = `${alias}.${q(pub.field)} = $${firstParam}::int`;
+  if (!pub.audience) return { sql: state, params: [pub.value] };
+  const a = pub.audience;
+  const granted = [a.all, ...Object.entries(a.grants).filter(([p]) => caller.privileges?.has(p)).map(([, v]) => v as number)];
+  return { sql: `${state} AND ${alias}.${q(a.field)} = ANY($${firstParam + 1}::int[])`, params: [pub.value, granted] };
 }
 
 export interface Caller {

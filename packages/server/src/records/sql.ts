@@ -1,5 +1,5 @@
 import { IDENT, type EntityDef, type FieldDef } from '@portal/model';
-import { scopePredicate, type Caller } from './scope.ts';
+import { scopePredicate, type Caller, type ScopeMode } from './scope.ts';
 
 /** A quoted SQL identifier; only model names (checked against IDENT) ever get here. */
 export function q(name: string): string {
@@ -15,9 +15,9 @@ export class Params {
     this.values.push(v);
     return `$${this.values.length}${cast ? `::${cast}` : ''}`;
   }
-  /** The caller's scope predicate for `e` under `alias`, its parameters added here. */
-  scope(e: EntityDef, caller: Caller, alias: string): string {
-    const s = scopePredicate(e, { userId: caller.principal.userId, subtree: caller.subtree, privileges: caller.principal.privileges }, this.values.length + 1, alias);
+  /** The caller's scope predicate for `e` under `alias`, its parameters added here; `read` widens to published rows. */
+  scope(e: EntityDef, caller: Caller, alias: string, mode: ScopeMode = 'write'): string {
+    const s = scopePredicate(e, { userId: caller.principal.userId, subtree: caller.subtree, privileges: caller.principal.privileges }, this.values.length + 1, alias, mode);
     this.values.push(...s.params);
     return `(${s.sql})`;
   }

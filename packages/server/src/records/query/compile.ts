@@ -259,7 +259,7 @@ export function compileQuery(spec: QuerySpec, ctx: CompileContext): Compiled {
       if (!(uuidish(from.kind) && uuidish(to.kind)) && from.kind !== to.kind) {
         throw badRequest('records.q.unsupported', { what: `link-entity ${l.name} from=${l.from} to=${l.to}` });
       }
-      const on = [`${from.col} = ${to.col}`, p.scope(le, ctx.caller, src.alias)];
+      const on = [`${from.col} = ${to.col}`, p.scope(le, ctx.caller, src.alias, 'read')];
       if (l.filter) on.push(compileExpr(l.filter, r, p, src));
       joins.push(`${l.outer ? 'LEFT' : 'INNER'} JOIN ${q(le.logicalName)} ${src.alias} ON ${on.join(' AND ')}`);
       r.sources.set(alias, src);
@@ -272,7 +272,7 @@ export function compileQuery(spec: QuerySpec, ctx: CompileContext): Compiled {
   addLinks(spec.links ?? [], base);
 
   // WHERE: the caller's scope first, then every filter.
-  const where = [p.scope(e, ctx.caller, 't'), ...spec.filters.map((f) => compileExpr(f, r, p))];
+  const where = [p.scope(e, ctx.caller, 't', 'read'), ...spec.filters.map((f) => compileExpr(f, r, p))];
   const fromWhere = `FROM ${q(e.logicalName)} t${joins.length ? ` ${joins.join(' ')}` : ''} WHERE ${where.join(' AND ')}`;
   const countParams = [...p.values];
 
@@ -326,7 +326,7 @@ export function compileQuery(spec: QuerySpec, ctx: CompileContext): Compiled {
       return { name: c, f, kind, col: `${a}_${c}` };
     });
     const pkCol = `${a}__pk`;
-    post.push(`LEFT JOIN ${q(target.logicalName)} ${a} ON ${a}.${q(target.primaryKey)} = s.c${idx} AND ${p.scope(target, ctx.caller, a)}`);
+    post.push(`LEFT JOIN ${q(target.logicalName)} ${a} ON ${a}.${q(target.primaryKey)} = s.c${idx} AND ${p.scope(target, ctx.caller, a, 'read')}`);
     postCols.push(`${a}.${q(target.primaryKey)} AS ${pkCol}`);
     for (const c of cols) postCols.push(`${a}.${q(c.name)}${c.kind === 'date' ? '::text' : ''} AS ${c.col}`);
     expands.push({ key: `${x.field}_ref`, target, cols, pkCol });

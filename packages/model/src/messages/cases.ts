@@ -1,0 +1,32 @@
+import { label } from '../define.ts';
+
+/** Texts of customer service cases (客诉咨询, /case) and excellent repair cases (优秀案例, /excellentcase). */
+export const casesMessages = {
+  'menu.serviceCase': label('客诉咨询', 'Customer cases'),
+  'menu.excellentCase': label('优秀案例', 'Excellent cases'),
+  'case.respond': label('响应', 'Respond'),
+  'case.resolve': label('解决', 'Resolve'),
+  'case.close': label('关闭', 'Close'),
+  'case.linkWorkOrder': label('关联工单', 'Link work order'),
+  'case.createWorkOrder': label('新建工单', 'New work order'),
+  'case.responseNote': label('响应说明', 'Response'),
+  'case.resolutionNote': label('解决说明', 'Resolution'),
+  'case.satisfaction': label('客户满意度', 'Satisfaction'),
+  'case.workOrder': label('服务工单', 'Work order'),
+  'case.responded': label('已响应，案件处理中', 'Responded; the case is in progress'),
+  'case.resolvedDone': label('案件已解决', 'The case is resolved'),
+  'case.closedDone': label('案件已关闭', 'The case is closed'),
+  'case.linked': label('工单已关联到案件', 'The work order is linked to the case'),
+  'case.onlyOpenRespond': label('只有待处理或处理中的案件可以响应', 'Only an open case or one in progress can be responded to'),
+  'case.onlyOpenResolve': label('只有待处理或处理中的案件可以解决', 'Only an open case or one in progress can be resolved'),
+  'case.onlyResolvedClose': label('只有已解决的案件可以关闭', 'Only a resolved case can be closed'),
+  'case.closedNoLink': label('已关闭的案件不能再关联工单', 'A closed case cannot link work orders'),
+  'case.otherStation': label('工单 {order} 不属于该案件的处理服务站', 'Work order {order} does not belong to the case\'s handling station'),
+  'case.linkedElsewhere': label('工单 {order} 已关联案件 {case}', 'Work order {order} is already linked to case {case}'),
+  'case.locked': label('已解决或已关闭的案件不能修改', 'A resolved or closed case can no longer be changed'),
+  'case.onlyOpenDelete': label('只有待处理且未关联工单的案件可以删除', 'Only an open case without work orders can be deleted'),
+  'case.ui.workOrders': label('关联工单', 'Work orders'),
+  'case.ui.readOnly': label('案件已解决或已关闭，不能再修改', 'The case is resolved or closed and can no longer be changed'),
+  'excellentCase.ui.published': label('本案例已发布，各服务站均可查看', 'This case is published and every station can read it'),
+  'excellentCase.ui.photos': label('现场照片', 'Photos'),
+} as const;
