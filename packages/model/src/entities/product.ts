@@ -32,6 +32,8 @@ export const product = defineEntity({
     price: money(label('单价', 'Unit price'), { min: 0 }),
     new_state: optionSet(productState, undefined, { required: true, indexed: true }),
     description: memo(label('说明', 'Description'), { maxLength: 2000 }),
+    /** One "name：value" per line; the shop shows it as the specification table. */
+    new_specification: memo(label('规格参数', 'Specification'), { maxLength: 4000 }),
   },
   views: {
     active: {
@@ -43,7 +45,7 @@ export const product = defineEntity({
   },
   forms: {
     main: [
-      { key: 'basic', label: label('产品信息', 'Product'), fields: ['name', 'productnumber', 'new_model', 'new_productline_id', 'new_uom', 'price', 'new_state', 'description'] },
+      { key: 'basic', label: label('产品信息', 'Product'), fields: ['name', 'productnumber', 'new_model', 'new_productline_id', 'new_uom', 'price', 'new_state', 'description', 'new_specification'] },
     ],
   },
 });

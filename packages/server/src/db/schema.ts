@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { FILES_DDL } from '../files/ddl.ts';
 import { STOCK_DDL } from '../domain/stock/ddl.ts';
 import { LIST_SETTINGS_DDL } from '../domain/list-settings/ddl.ts';
+import { FAVOURITE_DDL } from '../domain/favourite/ddl.ts';
 import { MESSAGE_DDL } from '../domain/message/ddl.ts';
 
 /** SQL column type of a model field. */
@@ -185,7 +186,7 @@ export async function migrate(pool: pg.Pool): Promise<void> {
   const client = await pool.connect(); // the advisory lock belongs to one session
   try {
     await client.query('SELECT pg_advisory_lock(727001)');
-    const all = ['CREATE EXTENSION IF NOT EXISTS pg_trgm', ...RETIRED_DDL, ...ENTITIES.flatMap(entityDdl), ...INTERNAL_DDL, ...FILES_DDL, ...STOCK_DDL, ...LIST_SETTINGS_DDL, ...MESSAGE_DDL];
+    const all = ['CREATE EXTENSION IF NOT EXISTS pg_trgm', ...RETIRED_DDL, ...ENTITIES.flatMap(entityDdl), ...INTERNAL_DDL, ...FILES_DDL, ...STOCK_DDL, ...LIST_SETTINGS_DDL, ...FAVOURITE_DDL, ...MESSAGE_DDL];
     // No parameters: sent as one simple-protocol batch, one round trip.
     await client.query(all.join(';\n'));
   } finally {
