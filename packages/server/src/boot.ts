@@ -8,6 +8,9 @@ import { runDataSteps } from './db/data-steps.ts';
 import { installSessionEvents, openSessionCache } from './auth/session-cache.ts';
 import { installDomain } from './domain/install.ts';
 import { hasData, seedBaseline, seedDemo } from './db/seed.ts';
+import { seedContentDemo } from './db/demo-content.ts';
+import { seedProductPictures } from './db/demo-product-pictures.ts';
+import { createStorage } from './files/storage.ts';
 import type { SmsProvider } from './auth/sms.ts';
 
 export interface Portal extends App {
@@ -16,13 +19,18 @@ export interface Portal extends App {
 }
 
 /** Brings the database up to the model and seeds it when asked (once per start, before any worker serves). */
-async function prepare(db: Db, cfg: Config): Promise<void> {
+async function prepare(db: Db, cfg: Config, demoFiles = true): Promise<void> {
   await migrate(db.pool);
   await runDataSteps(db);
   await installSessionEvents(db);
   await seedBaseline(db);
   const wantDemo = cfg.seedDemo === 'yes' || (cfg.seedDemo === 'auto' && db.kind === 'embedded');
-  if (wantDemo && !(await hasData(db))) await seedDemo(db);
+  if (wantDemo && !(await hasData(db))) {
+    await seedDemo(db);
+    // The download centre's demo files go into the storage (test portals leave them out: their storage is counted).
+    if (demoFiles) await seedContentDemo(db, createStorage(cfg.files));
+    if (demoFiles) await seedProductPictures(db, createStorage(cfg.files));
+  }
 }
 
 /** Migrates and seeds, then closes: the cluster primary runs this before it forks the workers. */
@@ -40,11 +48,11 @@ export async function prepareDatabase(cfg: Config): Promise<void> {
  * Opens the database, brings it up to the model, seeds when asked and builds the app.
  * `prepared`: a cluster worker, whose primary has already migrated and seeded.
  */
-export async function boot(cfg: Config, opts: { sms?: SmsProvider; prepared?: boolean } = {}): Promise<Portal> {
+export async function boot(cfg: Config, opts: { sms?: SmsProvider; prepared?: boolean; demoFiles?: boolean } = {}): Promise<Portal> {
   const conn = await openConnection({ url: cfg.databaseUrl, dataDir: cfg.memoryDb ? null : `${cfg.dataDir}/pgdata` });
   const db = new Db(conn.pool, conn.kind);
   installDomain();
-  if (!opts.prepared) await prepare(db, cfg);
+  if (!opts.prepared) await prepare(db, cfg, opts.demoFiles);
   const { app, services } = await buildApp(db, cfg, opts);
   const sessionCache = await openSessionCache(db, cfg.databaseUrl);
   const timer = setInterval(() => void purgeExpired(db).catch(() => undefined), 10 * 60_000);

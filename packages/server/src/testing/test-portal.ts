@@ -8,7 +8,7 @@ import type { SmsProvider } from '../auth/sms.ts';
  * A portal on a fresh database with the demo data: in-memory PGlite, or — when DATABASE_URL is
  * set — a new database on that PostgreSQL server, dropped again on close.
  */
-export async function testPortal(overrides: Partial<Config> = {}, opts: { sms?: SmsProvider; logStream?: { write(line: string): void } } = {}): Promise<Portal> {
+export async function testPortal(overrides: Partial<Config> = {}, opts: { sms?: SmsProvider; logStream?: { write(line: string): void }; demoFiles?: boolean } = {}): Promise<Portal> {
   const base = process.env.DATABASE_URL;
   let dbName: string | undefined;
   let url: string | undefined;
@@ -26,7 +26,7 @@ export async function testPortal(overrides: Partial<Config> = {}, opts: { sms?: 
   const cfg = loadConfig({ PORTAL_TEST_MODE: '1', HOST: '127.0.0.1', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000' } as NodeJS.ProcessEnv, {
     memoryDb: !url, databaseUrl: url, seedDemo: 'yes', ...overrides,
   });
-  const portal = await boot(cfg, opts);
+  const portal = await boot(cfg, { demoFiles: false, ...opts });
   const close = portal.close;
   return {
     ...portal,
