@@ -9,12 +9,18 @@ import { STOCK_ROUTES } from './routes-stock.ts';
 import { QUOTA_ROUTES } from './routes-quota.ts';
 import { EXPENSE_ROUTES } from './routes-expense.ts';
 import { DELAY_ROUTES } from './routes-delay.ts';
+import { CASE_ROUTES } from './routes-cases.ts';
 import { SITE_RETURN_ROUTES } from './routes-return.ts';
 import { PARTS_RETURN_ROUTES } from './routes-parts-return.ts';
 import { PRODUCT_RETURN_ROUTES } from './routes-product-return.ts';
 import { OVERSEAS_ROUTES } from './routes-overseas.ts';
 import { CONTRACT_ROUTES } from './routes-contract.ts';
 import { STATION_APPLY_ROUTES } from './routes-station-apply.ts';
+import { SHOP_PUBLIC_ROUTES } from './routes-shop-public.ts';
+import { CONTENT_ROUTES } from './routes-content.ts';
+import { QUICK_ORDER_ROUTES } from './routes-quick-order.ts';
+import { SELF_SERVICE_ROUTES } from './routes-self-service.ts';
+import { MESSAGE_ROUTES } from './routes-message.ts';
 
 type PageModule = { default: ComponentType };
 
@@ -84,7 +90,7 @@ export const ROUTES: RouteDef[] = [
   { name: 'systemparameterCreate', path: '/systemparameter/create', layout: 'shell', permissions: ['parameter.manage'], load: () => import('../pages/system/ParameterFormPage.tsx') },
   { name: 'systemparameterEdit', path: '/systemparameter/edit/:id', layout: 'shell', permissions: ['parameter.manage'], load: () => import('../pages/system/ParameterFormPage.tsx') },
   // Shop: catalogue, cart, order confirmation, orders.
-  { name: 'chooseproduct', path: '/shoppingmall/chooseproduct/:name?/:id?', layout: 'shell', permissions: ['product.read'], load: () => import('../pages/shop/ChooseProductPage.tsx') },
+  { name: 'chooseproduct', path: '/shoppingmall/chooseproduct/:name?/:id?', anonymous: true, layout: 'shell', load: () => import('../pages/shop/ChooseProductPage.tsx') },
   { name: 'shopcart', path: '/shopcart/list', layout: 'shell', permissions: ['shop.buy'], load: () => import('../pages/shop/CartPage.tsx') },
   { name: 'confirmOrder', path: '/confirm/:id/order', layout: 'shell', permissions: ['shop.buy'], load: () => import('../pages/shop/ConfirmOrderPage.tsx') },
   { name: 'orderList', path: '/order/list', layout: 'shell', permissions: ['sales.read'], load: () => import('../pages/shop/OrderListPage.tsx') },
@@ -108,12 +114,18 @@ export const ROUTES: RouteDef[] = [
   ...QUOTA_ROUTES,
   ...EXPENSE_ROUTES,
   ...DELAY_ROUTES,
+  ...CASE_ROUTES,
   ...SITE_RETURN_ROUTES,
   ...PARTS_RETURN_ROUTES,
   ...PRODUCT_RETURN_ROUTES,
   ...OVERSEAS_ROUTES,
   ...CONTRACT_ROUTES,
   ...STATION_APPLY_ROUTES,
+  ...SHOP_PUBLIC_ROUTES,
+  ...CONTENT_ROUTES,
+  ...QUICK_ORDER_ROUTES,
+  ...SELF_SERVICE_ROUTES,
+  ...MESSAGE_ROUTES,
 ];
 
 /** Where a signed-in user's home is, by portal kind. */
