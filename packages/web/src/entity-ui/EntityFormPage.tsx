@@ -56,6 +56,8 @@ export interface EntityFormPageProps {
   lookupConditions?: Record<string, LookupCondition[]>;
   /** Required on this screen though not in the model (an overseas order's country and currency). */
   requiredFields?: string[];
+  /** `false`: no attachments tab (a screen that serves the file its own way, e.g. a counted download). */
+  attachmentsTab?: boolean;
 }
 
 /**
@@ -69,7 +71,7 @@ export function EntityFormPage(props: EntityFormPageProps) {
   return <EntityForm key={`${props.entity}:${props.id ?? 'new'}`} {...props} e={e} />;
 }
 
-function EntityForm({ e, id, backTo, editPath, title, defaults: givenDefaults, hiddenFields, lockedFields: givenLocked, canWrite, canAttach, allowDelete = true, actions, extraTabs, onLoaded, addressFields, reloadSignal, lookupConditions, requiredFields }: EntityFormPageProps & { e: EntityDef }) {
+function EntityForm({ e, id, backTo, editPath, title, defaults: givenDefaults, hiddenFields, lockedFields: givenLocked, canWrite, canAttach, allowDelete = true, actions, extraTabs, onLoaded, addressFields, reloadSignal, lookupConditions, requiredFields, attachmentsTab = true }: EntityFormPageProps & { e: EntityDef }) {
   const t = useT();
   const lang = useLocale();
   const navigate = useNavigate();
@@ -254,7 +256,7 @@ function EntityForm({ e, id, backTo, editPath, title, defaults: givenDefaults, h
 
   const tabs: TabsProps['items'] = [
     { key: 'details', label: <span data-testid="form-tab-details">{t('widgets.form.details')}</span>, children: details },
-    ...(e.attachments && !creating && row
+    ...(e.attachments && attachmentsTab && !creating && row
       ? [{ key: 'attachments', label: <span data-testid="form-tab-attachments">{t('widgets.form.attachments')}</span>, children: <AttachmentList moduleType={e.logicalName} objectId={id!} readOnly={!attachable} /> }]
       : []),
     ...(extraTabs ?? []),

@@ -1,0 +1,22 @@
+import type { PartsCommandResult } from '@portal/model';
+import { call, callBlob } from './client.ts';
+
+/** Base of the published-document calls (server routes/content.ts). */
+export const CONTENT_API = '/api/content';
+/** `filedownload`: the download centre; `file`: technical files. */
+export type ContentKind = 'filedownload' | 'file';
+
+async function command(kind: ContentKind, id: string, verb: 'publish' | 'retire'): Promise<PartsCommandResult> {
+  const env = await call<Partial<PartsCommandResult> | null>(`${CONTENT_API}/${kind}/${encodeURIComponent(id)}/${verb}`, { silent: true, method: 'POST', json: {} });
+  const data = (env.Data && typeof env.Data === 'object' ? env.Data : {}) as Partial<PartsCommandResult>;
+  return { id: String(data.id ?? ''), message: String(data.message || env.Message || '') };
+}
+
+/** POST …/{id}/publish (head office): readers see it with its file from now on. */
+export const publishContent = (kind: ContentKind, id: string) => command(kind, id, 'publish');
+/** POST …/{id}/retire (head office): readers no longer see it. */
+export const retireContent = (kind: ContentKind, id: string) => command(kind, id, 'retire');
+/** GET …/{id}/download: the file (counted once on the server). */
+export const downloadContent = (kind: ContentKind, id: string) => callBlob(`${CONTENT_API}/${kind}/${encodeURIComponent(id)}/download`);
+/** GET …/{id}/preview: the file inline (PDF and images only; not counted). */
+export const previewContent = (kind: ContentKind, id: string) => callBlob(`${CONTENT_API}/${kind}/${encodeURIComponent(id)}/preview`);
