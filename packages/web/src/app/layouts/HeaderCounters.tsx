@@ -1,10 +1,11 @@
-import { AuditOutlined, BellOutlined, ShoppingCartOutlined } from '@ant-design/icons';
+import { AuditOutlined, BellOutlined, NotificationOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useT } from '../../locales/i18n.ts';
 import { useSession } from '../../session/store.ts';
 import { usePrivilege } from '../../session/use-privilege.ts';
+import { refreshMessageCount, useMessageCount } from '../message-count.ts';
 import { refreshApprovalWaiting, refreshNoticeUnread, reloadCart, useCartCount, useCounters } from '../counters.ts';
 
 /** The waiting-approval count is refreshed this often. */
@@ -32,6 +33,16 @@ export function HeaderCounters() {
   const buys = can('shop.buy');
   const approves = can('approval.act');
   const waiting = useCounters((s) => s.approvalWaiting);
+  const messages = useMessageCount((s) => s.unread);
+  const { pathname } = useLocation();
+
+  // The message bell: on sign-in, on every navigation and every 60 s (one cheap count call).
+  useEffect(() => {
+    if (!loggedIn) return;
+    void refreshMessageCount();
+    const timer = window.setInterval(() => void refreshMessageCount(), APPROVAL_REFRESH_MS);
+    return () => window.clearInterval(timer);
+  }, [loggedIn, privilege, pathname]);
 
   // Documents waiting for my approval: on sign-in, every 60 s, and after acting (the screens refresh it).
   useEffect(() => {
@@ -53,6 +64,14 @@ export function HeaderCounters() {
 
   return (
     <>
+      {loggedIn && (
+        <Tooltip title={t('message.unreadCount', { n: messages })}>
+          <Button type="text" data-testid="header-messages" aria-label={t('message.unreadCount', { n: messages })} onClick={() => navigate('/message/message')}>
+            <BellOutlined />
+            <Count n={messages} testId="message-unread-count" />
+          </Button>
+        </Tooltip>
+      )}
       {approves && (
         <Tooltip title={t('approval.waitingCount', { n: waiting })}>
           <Button type="text" data-testid="header-approvals" aria-label={t('approval.waitingCount', { n: waiting })} onClick={() => navigate('/myapproval/list')}>
@@ -64,7 +83,7 @@ export function HeaderCounters() {
       {reads && (
         <Tooltip title={t('widgets.notice.unreadCount', { n: unread })}>
           <Button type="text" data-testid="header-notices" aria-label={t('widgets.notice.unreadCount', { n: unread })} onClick={() => navigate('/dmsnotice/list')}>
-            <BellOutlined />
+            <NotificationOutlined />
             <Count n={unread} testId="notice-unread-count" />
           </Button>
         </Tooltip>

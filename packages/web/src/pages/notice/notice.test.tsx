@@ -132,7 +132,8 @@ describe('notices', () => {
   it('back goes to the entry the user came from', () => {
     expect(noticeBackPath('/servicenotice/view/1')).toBe('/servicenotice/list');
     expect(noticeBackPath('/dmsnotice/view/1')).toBe('/dmsnotice/list');
-    expect(noticeBackPath('/dmsnotice/msgview/1')).toBe('/dmsnotice/list');
+    // The message centre opens notices at msgview: back goes to it.
+    expect(noticeBackPath('/dmsnotice/msgview/1')).toBe('/message/message');
   });
 
   it('the service home shows the notice carousel above the shortcuts', async () => {
