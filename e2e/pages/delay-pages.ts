@@ -7,7 +7,7 @@ import { headerAction, searchInLookup, submitThroughFlow } from './parts-pages.t
  * A document of the approval engine on its own screen (ApprovalDocumentPage): the generic form, the
  * approval status and 提交审批 (`<prefix>-…` hooks), looked up in the shown tab's panel.
  */
-class ApprovalDocumentScreen extends EntityFormPage {
+export class ApprovalDocumentScreen extends EntityFormPage {
   readonly approval: ApprovalControls;
   constructor(page: Page, readonly entity: string, readonly prefix: string, readonly detailPath: string) {
     super(page);
