@@ -29,7 +29,7 @@ async function readableRecord(sql: Sql, req: FastifyRequest, e: EntityDef, id: u
   if (!gid) throw recordNotFound();
   const caller = await requestCaller(sql, req);
   const p = new Params();
-  const where = `t.${q(e.primaryKey)} = ${p.add(gid, 'uuid')} AND ${p.scope(e, caller, 't')}`;
+  const where = `t.${q(e.primaryKey)} = ${p.add(gid, 'uuid')} AND ${p.scope(e, caller, 't', 'read')}`;
   const { rowCount } = await sql.query(`SELECT 1 FROM ${q(e.logicalName)} t WHERE ${where}`, p.values);
   if (!rowCount) throw recordNotFound();
   return gid;
@@ -88,7 +88,7 @@ export async function listFavourites(sql: Sql, req: FastifyRequest): Promise<Fav
     const e = getEntity(entity);
     if (!isServed(e) || !req.principal!.privileges.has(e.access.read)) continue;
     const p = new Params();
-    const where = `t.${q(e.primaryKey)} = ANY(${p.add(ids, 'uuid[]')}) AND ${p.scope(e, caller!, 't')}`;
+    const where = `t.${q(e.primaryKey)} = ANY(${p.add(ids, 'uuid[]')}) AND ${p.scope(e, caller!, 't', 'read')}`;
     const found = await sql.query<{ id: string; name: unknown }>(`SELECT t.${q(e.primaryKey)} AS id, t.${q(nameColumn(e))} AS name FROM ${q(e.logicalName)} t WHERE ${where}`, p.values);
     for (const f of found.rows) names.set(`${entity}:${f.id}`, f.name == null ? '' : String(f.name));
   }

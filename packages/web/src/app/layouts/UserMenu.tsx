@@ -1,9 +1,10 @@
-import { KeyOutlined, LogoutOutlined, PictureOutlined, UserOutlined } from '@ant-design/icons';
+import { KeyOutlined, LogoutOutlined, PictureOutlined, SolutionOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
 import { useNavigate } from 'react-router';
 import { useT } from '../../locales/i18n.ts';
 import { askLogout } from '../../session/logout.ts';
 import { useSession } from '../../session/store.ts';
+import { HeaderSignIn } from './HeaderSignIn.tsx';
 
 /** First character of the name, for the avatar when there is no photo. */
 export function initials(name: string): string {
@@ -29,12 +30,14 @@ export function UserMenu({ dark = false }: { dark?: boolean }) {
   const t = useT();
   const navigate = useNavigate();
   const user = useSession((s) => s.user);
+  const loggedIn = useSession((s) => s.auth.isLoggedIn);
   const name = user.nickName || user.userName;
 
   const items: MenuProps['items'] = [
     { key: 'about', icon: <UserOutlined />, label: t('menu.aboutMe'), 'data-testid': 'menu-about' },
     { key: 'password', icon: <KeyOutlined />, label: t('menu.changePassword'), 'data-testid': 'menu-password' },
     { key: 'avatar', icon: <PictureOutlined />, label: t('menu.changeAvatar'), 'data-testid': 'menu-avatar' },
+    ...(user.privilege.includes('portal.login') ? [{ key: 'apply', icon: <SolutionOutlined />, label: t('menu.accountApply'), 'data-testid': 'menu-account-apply' }] : []),
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined />, label: t('menu.logout'), danger: true, 'data-testid': 'menu-logout' },
   ];
@@ -42,9 +45,11 @@ export function UserMenu({ dark = false }: { dark?: boolean }) {
     if (key === 'about') navigate('/about');
     else if (key === 'password') navigate('/resetpassword/view');
     else if (key === 'avatar') navigate('/profile/avatar');
+    else if (key === 'apply') navigate('/edit/apply');
     else if (key === 'logout') askLogout();
   };
 
+  if (!loggedIn) return <HeaderSignIn dark={dark} />;
   return (
     <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
       <Button type="text" data-testid="user-menu" aria-label={t('menu.userMenu')} style={{ height: 48, paddingInline: 8, color: dark ? '#fff' : undefined }}>
