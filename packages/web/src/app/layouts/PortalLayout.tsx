@@ -1,4 +1,4 @@
-import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, Layout } from 'antd';
 import { Link } from 'react-router';
 import { useT } from '../../locales/i18n.ts';
@@ -50,6 +50,7 @@ export function PortalLayout() {
           />
           <h1 className="portal-title">{t('app.title')}</h1>
           <div className="portal-header-actions">
+            <Link to="/menu/menulist" title={t('menu.menuGrid')} aria-label={t('menu.menuGrid')} data-testid="header-menu-grid"><AppstoreOutlined style={{ fontSize: 18, padding: 8 }} /></Link>
             <HeaderCounters />
             <LanguageSwitch />
             <UserMenu />

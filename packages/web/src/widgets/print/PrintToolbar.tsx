@@ -13,9 +13,10 @@ import './a4-print.css';
  * `<testPrefix>-pdf`.
  */
 export function PrintToolbar({ pdfPath, fallbackName, backTo, backLabel, testPrefix }: {
-  pdfPath: string;
+  /** The server's PDF of the form; without it there is no 下载 PDF button (a view the server does not render). */
+  pdfPath?: string;
   /** The file name when the server gives none. */
-  fallbackName: string;
+  fallbackName?: string;
   backTo: string;
   backLabel: string;
   testPrefix: string;
@@ -23,10 +24,11 @@ export function PrintToolbar({ pdfPath, fallbackName, backTo, backLabel, testPre
   const t = useT();
   const [downloading, setDownloading] = useState(false);
   const download = async () => {
+    if (!pdfPath) return;
     setDownloading(true);
     try {
       const { blob, filename } = await callBlob(pdfPath);
-      saveBlob(blob, filename || fallbackName);
+      saveBlob(blob, filename || fallbackName || 'document.pdf');
     } catch {
       /* the client already showed the server's message */
     } finally {
@@ -36,7 +38,7 @@ export function PrintToolbar({ pdfPath, fallbackName, backTo, backLabel, testPre
   return (
     <div className="a4-toolbar">
       <Button type="primary" onClick={() => window.print()} data-testid={`${testPrefix}-print`}>{t('expense.print.print')}</Button>
-      <Button onClick={download} loading={downloading} data-testid={`${testPrefix}-pdf`}>{t('expense.print.pdf')}</Button>
+      {pdfPath && <Button onClick={download} loading={downloading} data-testid={`${testPrefix}-pdf`}>{t('expense.print.pdf')}</Button>}
       <Link to={backTo} style={{ alignSelf: 'center' }}>{backLabel}</Link>
     </div>
   );

@@ -1,0 +1,12 @@
+import type { RouteDef } from './routes.ts';
+
+/**
+ * Self-service screens of issue 14: the function grid (anonymous), the account change application,
+ * the printable view of any document by id (`?entity=`), and the administrator's self-check.
+ */
+export const SELF_SERVICE_ROUTES: RouteDef[] = [
+  { name: 'menuList', path: '/menu/menulist', anonymous: true, layout: 'bare', load: () => import('../pages/menu/MenuGridPage.tsx') },
+  { name: 'editApply', path: '/edit/apply', layout: 'shell', permissions: ['portal.login'], screen: { entity: 'new_srv_accountapply', kind: 'edit', form: { idFromQuery: true } }, load: () => import('../pages/account-apply/AccountApplyPage.tsx') },
+  { name: 'seltableView', path: '/seltable/view/:id', layout: 'bare', load: () => import('../pages/seltable/DocumentViewPage.tsx') },
+  { name: 'selfCheck', path: '/test/test', layout: 'shell', permissions: ['system.admin'], load: () => import('../pages/selfcheck/SelfCheckPage.tsx') },
+];

@@ -1,0 +1,103 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { ACCOUNT_CHANGE_FIELDS, getEntity } from '@portal/model';
+import { Alert, Button, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { apiGet } from '../../api/client.ts';
+import { displayValue, retrieveMultiple, type RecordRow } from '../../api/records.ts';
+import { useKeptEffect } from '../../app/use-kept-effect.ts';
+import { useLocale, useT } from '../../locales/i18n.ts';
+import { useSession } from '../../session/store.ts';
+import { ApprovalStatusTag } from '../../widgets/approval/ApprovalStatusTag.tsx';
+import { ChangeApplyPage, type ChangeApplyConfig } from '../../widgets/approval/ChangeApplyPage.tsx';
+
+export const ACCOUNT_APPLY = 'new_srv_accountapply';
+const E = getEntity(ACCOUNT_APPLY)!;
+const PAIRS = ACCOUNT_CHANGE_FIELDS;
+const OPEN = [1, 2, 4];
+export const accountApplyPath = (id?: string) => (id ? `/edit/apply?id=${encodeURIComponent(id)}` : '/edit/apply?new=1');
+
+/** The user's own applications, newest first, each opening on this screen. */
+function MyApplications({ rows }: { rows: RecordRow[] | null }) {
+  const t = useT();
+  const lang = useLocale();
+  const col = (name: string) => E.allFields[name].label[lang];
+  return (
+    <Table<RecordRow>
+      data-testid="account-apply-history"
+      size="small"
+      rowKey={(r) => String(r[E.primaryKey])}
+      loading={rows === null}
+      dataSource={rows ?? []}
+      pagination={false}
+      locale={{ emptyText: t('stationApply.ui.noHistory') }}
+      columns={[
+        { key: 'name', title: col('new_name'), render: (_, r) => <Link to={accountApplyPath(String(r[E.primaryKey]))}>{String(r.new_name ?? '')}</Link> },
+        { key: 'status', title: col('new_approvalstatus'), render: (_, r) => <ApprovalStatusTag status={Number(r.new_approvalstatus)} /> },
+        { key: 'reason', title: col('new_reason'), ellipsis: true, render: (_, r) => String(r.new_reason ?? '') },
+        { key: 'createdon', title: col('createdon'), render: (_, r) => displayValue(r, 'createdon') },
+      ]}
+    />
+  );
+}
+
+/**
+ * /edit/apply: the signed-in user's application to change their own account details (name, mobile
+ * phone, e-mail, job title), reviewed by head office through the approval engine; its approval
+ * writes the new values to the user (server domain/account-apply). Opens the user's open
+ * application if there is one (`?id=`), else a new one; head office opens one from its approvals
+ * at `?id=`. The user's applications are listed below.
+ */
+export default function AccountApplyPage() {
+  const t = useT();
+  const lang = useLocale();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const user = useSession((s) => s.user);
+  const id = search.get('id') ?? undefined;
+  const [mine, setMine] = useState<RecordRow[] | null>(null);
+
+  useKeptEffect(() => {
+    retrieveMultiple(E.entitySet, {
+      select: [E.primaryKey, 'new_name', 'new_approvalstatus', 'new_reason', 'createdon'],
+      filter: `new_user_id eq ${user.userId}`,
+      orderby: 'createdon desc',
+      top: 50,
+    }, { silent: true })
+      .then((r) => {
+        setMine(r.rows);
+        // Without an id (and not asked for a new one): the open application, if any.
+        const open = r.rows.find((x) => OPEN.includes(Number(x.new_approvalstatus)));
+        if (!id && !search.get('new') && open) navigate(accountApplyPath(String(open[E.primaryKey])), { replace: true });
+      })
+      .catch(() => setMine([]));
+  }, [id, user.userId]);
+
+  const config: ChangeApplyConfig = {
+    entity: ACCOUNT_APPLY,
+    targetEntity: 'systemuser',
+    pairs: PAIRS,
+    testPrefix: 'accountapply',
+    tablePrefix: 'account',
+    readFields: ['new_user_id'],
+    title: t('menu.accountApply'),
+    backTo: '/servicehome',
+    writePrivilege: 'portal.login',
+    subjectLabel: E.allFields.new_user_id.label[lang],
+    subjectOf: (row) => displayValue(row, 'new_user_id'),
+    loadNew: async () => ({ name: user.nickName || user.userName, current: await apiGet<Record<string, unknown>>('/api/accountapply/current', { silent: true }) }),
+    pathOf: accountApplyPath,
+    footer: <Alert type="info" showIcon title={t('accountApply.ui.stationHint')} style={{ marginBottom: 16 }} />,
+  };
+  const hasOpen = !!mine?.some((x) => OPEN.includes(Number(x.new_approvalstatus)));
+  return (
+    <div data-testid="account-apply">
+      <ChangeApplyPage key={id ?? 'new'} id={id} config={config} />
+      <div style={{ display: 'flex', alignItems: 'center', gap: 12, margin: '24px 0 8px' }}>
+        <Typography.Title level={5} style={{ margin: 0 }}>{t('accountApply.ui.history')}</Typography.Title>
+        {id && !hasOpen && <Button size="small" icon={<PlusOutlined />} onClick={() => navigate(accountApplyPath())} data-testid="accountapply-new">{t('accountApply.ui.new')}</Button>}
+      </div>
+      <MyApplications rows={mine} />
+    </div>
+  );
+}
