@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { visiblePanel } from './entity-form-page.ts';
 
 /** /shopcart/list: items, and the checkout bar (select-all, count, total beside 去结算). */
 export class CartPage {
@@ -77,5 +78,169 @@ export class ConfirmOrderPage {
     await this.page.getByTestId('confirm-submit').click();
     await this.page.getByTestId('settle-result').waitFor();
     return this.page.getByTestId('settle-order').allInnerTexts();
+  }
+}
+
+/**
+ * The shop's product cards on the shown screen (/shoppingmall/searchproduct, /chooseproduct), for
+ * anonymous visitors and buyers alike.
+ */
+export class ShopSearchPage {
+  constructor(readonly page: Page) {}
+
+  scope(): Locator {
+    return visiblePanel(this.page);
+  }
+
+  /** Opens the search screen (anonymous is fine) at `baseUrl`. */
+  async open(baseUrl: string) {
+    await this.page.goto(`${baseUrl}/shoppingmall/searchproduct`);
+    await this.scope().getByTestId('product-search-page').waitFor();
+  }
+
+  /** Types into the one box (name, part number or model) and waits for the cards of that search. */
+  async search(text: string) {
+    const box = this.scope().getByPlaceholder('输入产品名称、物料编码或型号');
+    await box.fill(text);
+    await box.press('Enter');
+    await this.page.waitForURL((u) => decodeURIComponent(u.pathname) === `/shoppingmall/searchproduct/${text}`);
+    await this.scope().locator('[data-testid="product-card"], [data-testid="product-empty"]').first().waitFor();
+  }
+
+  cards(): Locator {
+    return this.scope().getByTestId('product-card');
+  }
+
+  async names(): Promise<string[]> {
+    return this.cards().getByTestId('product-name').allInnerTexts();
+  }
+
+  card(name: string): Locator {
+    return this.cards().filter({ has: this.page.getByTestId('product-name').getByText(name, { exact: true }) });
+  }
+
+  /** Prices shown on the cards (none for anonymous visitors). */
+  prices(): Locator {
+    return this.scope().getByTestId('product-price');
+  }
+
+  /** Opens a product's details from its card. */
+  async openProduct(name: string): Promise<ProductDetailPage> {
+    await this.card(name).getByTestId('product-name').click();
+    const d = new ProductDetailPage(this.page);
+    await d.waitFor(name);
+    return d;
+  }
+}
+
+/** /shoppingmall/productdetail?id=…: facts, stock, price (buyers), add to cart, the favourite star. */
+export class ProductDetailPage {
+  constructor(readonly page: Page) {}
+
+  scope(): Locator {
+    return visiblePanel(this.page).getByTestId('product-detail');
+  }
+
+  async waitFor(name?: string) {
+    await this.scope().waitFor();
+    if (name) await this.scope().getByTestId('product-detail-name').getByText(name, { exact: true }).waitFor();
+  }
+
+  async name(): Promise<string> {
+    return (await this.scope().getByTestId('product-detail-name').innerText()).trim();
+  }
+
+  /** The product id the screen shows (from its URL's ?id=). */
+  productId(): string {
+    return new URL(this.page.url()).searchParams.get('id') ?? '';
+  }
+
+  price(): Locator {
+    return this.scope().getByTestId('product-price');
+  }
+
+  /** The unit price as a number, once shown (buyers only). */
+  async priceAmount(): Promise<number> {
+    await this.price().waitFor();
+    return Number(await this.price().getAttribute('data-amount'));
+  }
+
+  signInForPrice(): Locator {
+    return this.scope().getByTestId('product-sign-in-price');
+  }
+
+  async inStock(): Promise<boolean> {
+    return (await this.scope().getByTestId('product-stock').getAttribute('data-in-stock')) === 'true';
+  }
+
+  star(): Locator {
+    return this.scope().getByTestId('favourite-star');
+  }
+
+  async starred(): Promise<boolean> {
+    return (await this.star().getAttribute('data-on')) === 'true';
+  }
+
+  /** Clicks the star; signed in, waits until it shows `expect` (starred or not). */
+  async toggleStar(expect?: boolean) {
+    await this.star().click();
+    if (expect !== undefined) await this.scope().locator(`[data-testid="favourite-star"][data-on="${expect}"]`).waitFor();
+  }
+
+  /** 加入购物车 (a buyer: with the quantity; a visitor: the sign-in question opens). */
+  async addToCart(qty?: number) {
+    if (qty !== undefined) {
+      const q = this.scope().getByTestId('product-qty');
+      await ((await q.evaluate((e) => e.tagName)) === 'INPUT' ? q : q.locator('input')).fill(String(qty));
+    }
+    await this.scope().getByTestId('product-add').click();
+  }
+}
+
+/** The question put to a signed-out visitor (star, add to cart): 去登录 opens sign-in, which comes back. */
+export class SignInPrompt {
+  constructor(readonly page: Page) {}
+
+  async text(): Promise<string> {
+    const box = this.page.getByRole('dialog').filter({ has: this.page.getByTestId('sign-in-ask-go') });
+    await box.waitFor();
+    return (await box.innerText()).trim();
+  }
+
+  /** 去登录: waits for the sign-in form. */
+  async accept() {
+    await this.page.getByTestId('sign-in-ask-go').click();
+    await this.page.getByTestId('login-form').waitFor();
+  }
+}
+
+/** /collect/list: the signed-in user's favourites (signed out: what they are, and sign-in). */
+export class FavouritesPage {
+  constructor(readonly page: Page) {}
+
+  scope(): Locator {
+    return visiblePanel(this.page).getByTestId('collect-list');
+  }
+
+  async open(baseUrl: string) {
+    await this.page.goto(`${baseUrl}/collect/list`);
+    await this.scope().waitFor();
+  }
+
+  rows(): Locator {
+    return this.scope().getByTestId('collect-row');
+  }
+
+  /** Waits until a favourite named `name` is listed. */
+  async waitForName(name: string) {
+    await this.scope().getByTestId('collect-open').getByText(name, { exact: true }).waitFor();
+  }
+
+  async names(): Promise<string[]> {
+    return this.scope().getByTestId('collect-open').allInnerTexts();
+  }
+
+  intro(): Locator {
+    return this.scope().getByTestId('collect-intro');
   }
 }

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { LoginPage } from '../pages/login-page.ts';
+import { FavouritesPage, ProductDetailPage, ShopSearchPage, SignInPrompt } from '../pages/shop-pages.ts';
+import { portalSuite } from '../support/suite.ts';
+
+// An anonymous visitor searches the shop and opens a product: no price, only in stock / out of
+// stock. Starring it asks them to sign in; signed in they come back to the product, see its price,
+// and the star works: /collect/list shows it. The rules (no prices for anonymous callers, buyers
+// only, favourites per user, 404 for records the caller cannot read) are proven in
+// packages/server/src/routes/shop-public.test.ts.
+const suite = portalSuite();
+
+describe('the shop for an anonymous visitor (/shoppingmall/searchproduct, /productdetail, /collect/list)', () => {
+  it('searches, opens a product without a price, stars it → sign in → back, price shown, starred, in the favourites', async () => {
+    const page = await suite.open();
+    const shop = new ShopSearchPage(page);
+    await shop.open(suite.portal.standardUrl);
+    await shop.search('滤芯');
+    expect(await shop.names()).toEqual(['液压油滤芯', '高压管路滤芯']);
+    expect(await shop.prices().count()).toBe(0);
+
+    const product = await shop.openProduct('高压管路滤芯');
+    expect(await product.price().count()).toBe(0);
+    await product.signInForPrice().waitFor();
+    const id = product.productId();
+    expect(id).toBeTruthy();
+
+    await product.toggleStar();
+    const prompt = new SignInPrompt(page);
+    expect(await prompt.text()).toContain('请先登录');
+    await prompt.accept();
+    await new LoginPage(page, suite.portal).signInWithPassword('station1');
+
+    const back = new ProductDetailPage(page);
+    await page.waitForURL((u) => u.pathname === '/shoppingmall/productdetail' && u.searchParams.get('id') === id);
+    await back.waitFor('高压管路滤芯');
+    expect(await back.priceAmount()).toBe(246);
+    expect(await back.starred()).toBe(false);
+    await back.toggleStar(true);
+
+    const favourites = new FavouritesPage(page);
+    await favourites.open(suite.portal.standardUrl);
+    await favourites.waitForName('高压管路滤芯');
+    expect(await favourites.names()).toContain('高压管路滤芯');
+  });
+});
