@@ -36,4 +36,6 @@ export * from './option-sets/station-apply.ts';
 export { STATION_CHANGE_FIELDS, STATION_APPLY_TYPE_FIELDS } from './entities/station-apply.ts';
 export { ACCOUNT_CHANGE_FIELDS } from './entities/account-apply.ts';
 export * from './message-api.ts';
+export * from './quick-order-api.ts';
+export * from './system-api.ts';
 export * from './option-sets/content.ts';

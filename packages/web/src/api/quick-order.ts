@@ -1,29 +1,12 @@
+import type { QuickOrderLine, QuickOrderLineError } from '@portal/model';
 import { ApiError } from './envelope.ts';
 import { call, callBlob } from './client.ts';
 
 /** Quick order calls (server routes/quick-order.ts). */
 export const QUICK_ORDER_API = '/api/quickorder';
 
-export interface QuickLine {
-  Row: number;
-  Code: string;
-  Quantity: number | null;
-  ProductId: string | null;
-  ProductName: string | null;
-  Model: string | null;
-  Uom: string | null;
-  /** null unless the caller may buy. */
-  Price: string | null;
-  Amount: string | null;
-  Stock: 'inStock' | 'short' | null;
-  Error: string | null;
-}
-
-export interface LineError {
-  row: number;
-  code: string;
-  message: string;
-}
+export type QuickLine = QuickOrderLine;
+export type LineError = QuickOrderLineError;
 
 export interface CheckAnswer {
   Lines: QuickLine[];

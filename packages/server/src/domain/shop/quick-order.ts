@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { getEntity, msg, warehouseType, type Lang } from '@portal/model';
+import { getEntity, msg, warehouseType, type Lang, type QuickOrderLine, type QuickOrderLineError, type QuickOrderStock } from '@portal/model';
 import type { Principal } from '../../auth/principal.ts';
 import type { Db, Sql } from '../../db/db.ts';
 import { MAX_IMPORT_ROWS } from '../../files/excel.ts';
@@ -26,30 +26,9 @@ export interface QuickLineInput {
   Quantity?: unknown;
 }
 
-export type StockState = 'inStock' | 'short';
-
-export interface CheckedLine {
-  /** The row the user sees (grid row or Excel row). */
-  Row: number;
-  Code: string;
-  Quantity: number | null;
-  ProductId: string | null;
-  ProductName: string | null;
-  Model: string | null;
-  Uom: string | null;
-  /** Unit price and amount: null unless the caller may buy. */
-  Price: string | null;
-  Amount: string | null;
-  Stock: StockState | null;
-  /** The row's refusal in the caller's language, null when it can be ordered. */
-  Error: string | null;
-}
-
-export interface LineError {
-  row: number;
-  code: string;
-  message: string;
-}
+export type StockState = QuickOrderStock;
+export type CheckedLine = QuickOrderLine;
+export type LineError = QuickOrderLineError;
 
 export interface CheckResult {
   Lines: CheckedLine[];

@@ -2,18 +2,10 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
+import type { SelfCheck } from '@portal/model';
 import type { Services } from '../../services.ts';
 
-/** One check of the administrator's self-check page (/test/test). */
-export interface Check {
-  key: 'database' | 'storage' | 'sms' | 'mapTiles' | 'version';
-  status: 'ok' | 'warn' | 'fail';
-  /** Facts for the page (engine, version, sizes, URL…), not translated: names and numbers. */
-  detail: Record<string, string | number | boolean | null>;
-  /** Why it is warn/fail (an error's message), empty when ok. */
-  error: string;
-  ms: number;
-}
+export type Check = SelfCheck;
 
 const STARTED = Date.now();
 const TILE_TIMEOUT_MS = 3000;

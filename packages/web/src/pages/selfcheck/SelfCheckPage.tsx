@@ -1,5 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import type { MessageKey } from '@portal/model';
+import type { MessageKey, SelfCheck } from '@portal/model';
 import { Alert, Button, Table, Tag } from 'antd';
 import { useState, type HTMLAttributes } from 'react';
 import { apiGet } from '../../api/client.ts';
@@ -8,14 +8,8 @@ import { useT } from '../../locales/i18n.ts';
 import { formatUtc8 } from '../../shared/date.ts';
 import { PageTitle } from '../PageTitle.tsx';
 
-/** One check as `GET /api/system/selfcheck` answers it (server domain/system/selfcheck.ts). */
-export interface Check {
-  key: 'database' | 'storage' | 'sms' | 'mapTiles' | 'version';
-  status: 'ok' | 'warn' | 'fail';
-  detail: Record<string, string | number | boolean | null>;
-  error: string;
-  ms: number;
-}
+/** One check as `GET /api/system/selfcheck` answers it. */
+export type Check = SelfCheck;
 
 const COLOR: Record<Check['status'], string> = { ok: 'success', warn: 'warning', fail: 'error' };
 
