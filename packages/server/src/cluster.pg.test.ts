@@ -41,11 +41,12 @@ describe('main.ts with WEB_CONCURRENCY on PostgreSQL', () => {
         // A worker killed from outside is replaced.
         process.kill(Number(workers[0]), 'SIGKILL');
         const deadline = Date.now() + 30_000;
-        while (!(childPids(s.child.pid!).length === 2 && !childPids(s.child.pid!).includes(workers[0]))) {
+        // Replaced, and said so on stderr (the line may reach the pipe after the new worker is up).
+        const replaced = () => childPids(s.child.pid!).length === 2 && !childPids(s.child.pid!).includes(workers[0]) && /worker \d+ exited \(SIGKILL\); starting another/.test(s.err());
+        while (!replaced()) {
           if (Date.now() > deadline) throw new Error(`no replacement worker:\n${s.err()}`);
           await new Promise((r) => setTimeout(r, 100));
         }
-        expect(s.err()).toMatch(/worker \d+ exited \(SIGKILL\); starting another/);
       } finally {
         const pids = childPids(s.child.pid!);
         expect(await s.stop()).toBe(0);
