@@ -56,6 +56,12 @@ export class MyApprovals {
     return Number(await badge.getAttribute('data-count'));
   }
 
+  /** Waits until the header's waiting-approval count reaches `n` (it loads after the shell, with the other counters). */
+  async waitForCount(n: number): Promise<number> {
+    await this.page.waitForFunction((min) => Number(document.querySelector('[data-testid="myapproval-count"]')?.getAttribute('data-count') ?? 0) >= min, n);
+    return this.count();
+  }
+
   async open(base: string, documentName: string) {
     await this.page.goto(`${base}/myapproval/list`);
     await this.page.getByTestId('myapproval-list').waitFor();

@@ -36,7 +36,7 @@ describe('approval of a bonus and punishment order', () => {
     // Step 1: the branch approver sees it waiting and approves.
     const branch = await signedInPage(suite, 'branch1');
     const mine = new MyApprovals(branch);
-    expect(await mine.count()).toBeGreaterThanOrEqual(1);
+    expect(await mine.waitForCount(1)).toBeGreaterThanOrEqual(1);
     await mine.open(suite.portal.standardUrl, name);
     await mine.act('approve', '情况属实，同意奖励');
 
