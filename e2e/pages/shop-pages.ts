@@ -104,7 +104,8 @@ export class ShopSearchPage {
     await box.fill(text);
     await box.press('Enter');
     await this.page.waitForURL((u) => decodeURIComponent(u.pathname) === `/shoppingmall/searchproduct/${text}`);
-    await this.scope().locator('[data-testid="product-card"], [data-testid="product-empty"]').first().waitFor();
+    // The cards of this search (they carry the text searched for), not the ones shown before it.
+    await this.scope().locator('[data-testid="product-card"]').filter({ hasText: text }).or(this.scope().getByTestId('product-empty')).first().waitFor();
   }
 
   cards(): Locator {
