@@ -1,6 +1,6 @@
 import { CheckOutlined, VerticalAlignBottomOutlined } from '@ant-design/icons';
 import { getEntity, receiptState } from '@portal/model';
-import { Alert, Button, Card, Descriptions, InputNumber, Result, Skeleton, Space, Table, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, Descriptions, Result, Skeleton, Space, Table, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { receiveDelivery } from '../../api/parts.ts';
@@ -15,13 +15,12 @@ import { OptionTag } from '../workorder/OptionTag.tsx';
 import { RECEIPT_LIST } from './delivery-paths.ts';
 import { isReceivable } from './delivery-rules.ts';
 import { useDocumentLines } from './use-document-lines.ts';
+import { remainingOf, useReceiptQuantities } from './receipt-quantities.tsx';
 
 const ORDER = getEntity('new_stockoutorder')!;
 const LINE = getEntity('new_stockoutorderdetail')!;
 const SUMMARY = ['new_name', 'new_warehouse_id', 'new_towarehouse_id', 'new_logisticscorp', 'new_trackingno', 'new_shiptime', 'new_totalqty'];
 const HEADER = [ORDER.primaryKey, ...SUMMARY, 'new_state', 'new_receiptstate'];
-
-const remainingOf = (r: RecordRow) => Math.max(0, (num(r.new_qty) ?? 0) - (num(r.new_receivedqty) ?? 0));
 
 /**
  * /partsSign/edit/:id: the receipt of a delivery by its receiving side. The delivery's summary and
@@ -42,11 +41,10 @@ export default function ReceiptPage() {
   const [version, setVersion] = useState(0);
   const [header, setHeader] = useState<RecordRow | null>(null);
   const [missing, setMissing] = useState(false);
-  const [qty, setQty] = useState<Record<string, number | null>>({});
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const { rows, loading } = useDocumentLines(LINE.logicalName, 'new_stockoutorder_id', id, version);
-  const idOf = (r: RecordRow) => String(r[LINE.primaryKey] ?? '');
+  const receipt = useReceiptQuantities(LINE, rows);
 
   useEffect(() => {
     let live = true;
@@ -58,11 +56,6 @@ export default function ReceiptPage() {
     };
   }, [id, version]);
 
-  // Each load starts from the remainders (what a full receipt takes).
-  const fill = () => setQty(Object.fromEntries(rows.map((r) => [idOf(r), remainingOf(r)])));
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  useEffect(fill, [rows]);
-
   const receivable = isReceivable(header) && can('parts.receive');
   const done = num(header?.new_receiptstate) === receiptState.received;
 
@@ -70,8 +63,7 @@ export default function ReceiptPage() {
     setBusy(true);
     setError('');
     try {
-      const lines = rows.map((r) => ({ lineId: idOf(r), qty: Number(qty[idOf(r)] ?? 0) })).filter((l) => l.qty > 0);
-      const answer = await receiveDelivery(id, { lines });
+      const answer = await receiveDelivery(id, { lines: receipt.lines() });
       if (answer.message) toast.success(answer.message);
       setVersion((v) => v + 1);
     } catch (err) {
@@ -96,29 +88,7 @@ export default function ReceiptPage() {
     field('new_qty'),
     field('new_receivedqty'),
     { key: 'remaining', title: t('parts.ui.remaining'), align: 'right', render: (_, r) => remainingOf(r) },
-    ...(receivable
-      ? [
-          {
-            key: 'receive',
-            title: t('parts.ui.receiveQty'),
-            width: 160,
-            render: (_: unknown, r: RecordRow) => (
-              <InputNumber
-                data-testid="ps-line-qty"
-                data-line-id={idOf(r)}
-                aria-label={`${t('parts.ui.receiveQty')} ${String(r.new_name ?? '')}`}
-                value={qty[idOf(r)] ?? null}
-                min={0}
-                max={remainingOf(r)}
-                precision={0}
-                disabled={remainingOf(r) === 0}
-                onChange={(v) => setQty((q) => ({ ...q, [idOf(r)]: v === null ? null : Number(v) }))}
-                style={{ width: '100%' }}
-              />
-            ),
-          },
-        ]
-      : []),
+    ...(receivable ? [receipt.column(t('parts.ui.receiveQty'), 'ps-line-qty', 160)] : []),
   ];
 
   return (
@@ -130,7 +100,7 @@ export default function ReceiptPage() {
         extra={
           receivable ? (
             <Space>
-              <Button icon={<VerticalAlignBottomOutlined />} onClick={fill} disabled={busy} data-testid="ps-fill-all">
+              <Button icon={<VerticalAlignBottomOutlined />} onClick={receipt.fill} disabled={busy} data-testid="ps-fill-all">
                 {t('parts.ui.receiveAll')}
               </Button>
               <Button type="primary" icon={<CheckOutlined />} loading={busy} onClick={confirm} data-testid="ps-confirm">
@@ -159,13 +129,13 @@ export default function ReceiptPage() {
           <div data-testid="ps-lines" data-count={loading ? undefined : rows.length}>
             <Table<RecordRow>
               size="small"
-              rowKey={idOf}
+              rowKey={receipt.idOf}
               columns={columns}
               dataSource={rows}
               loading={loading}
               pagination={false}
               scroll={{ x: 'max-content' }}
-              onRow={(r) => ({ 'data-testid': 'ps-line-row', 'data-id': idOf(r), 'data-remaining': remainingOf(r) }) as React.HTMLAttributes<HTMLElement>}
+              onRow={(r) => ({ 'data-testid': 'ps-line-row', 'data-id': receipt.idOf(r), 'data-remaining': remainingOf(r) }) as React.HTMLAttributes<HTMLElement>}
               locale={{ emptyText: t('parts.ui.linesEmpty') }}
             />
           </div>

@@ -1,7 +1,7 @@
 import { CheckOutlined, CloseCircleOutlined, SendOutlined } from '@ant-design/icons';
 import { getEntity, returnState } from '@portal/model';
-import { Alert, InputNumber, Modal, Table, Tag, type TableColumnsType } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { Alert, Modal, Table, Tag, type TableColumnsType } from 'antd';
+import { useCallback, useState } from 'react';
 import { useParams } from 'react-router';
 import { deleteRequestLine, siteReturnCommand } from '../../api/parts.ts';
 import type { RecordRow } from '../../api/records.ts';
@@ -22,6 +22,7 @@ import { useDocumentLines } from '../parts/use-document-lines.ts';
 import { num } from '../workorder/work-order-rules.ts';
 import { DocumentTitle } from '../../widgets/DocumentTitle.tsx';
 import { OptionTag } from '../workorder/OptionTag.tsx';
+import { useReceiptQuantities } from '../parts/receipt-quantities.tsx';
 
 /** The parts return application (配件退货申请): lines like a request's, delivered and received instead of approved. */
 export const SITE_RETURN_DOC: RequestDocument = {
@@ -55,25 +56,20 @@ export function returnActions(row: RecordRow | null, can: (p: 'parts.write' | 'p
   };
 }
 
-const remainingOf = (r: RecordRow) => Math.max(0, (num(r.new_qty) ?? 0) - (num(r.new_receivedqty) ?? 0));
-
 /** 收货: one quantity per line (starting at what is still to receive), posted as one receipt. */
 function ReceiveDialog({ id, open, onClose, onDone }: { id: string; open: boolean; onClose: () => void; onDone: () => void }) {
   const t = useT();
   const lang = useLocale();
   const { rows } = useDocumentLines(LINE.logicalName, SITE_RETURN_DOC.parentField, open ? id : undefined, open ? 1 : 0);
-  const [qty, setQty] = useState<Record<string, number | null>>({});
+  const receipt = useReceiptQuantities(LINE, rows);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  const idOf = (r: RecordRow) => String(r[LINE.primaryKey] ?? '');
-  useEffect(() => setQty(Object.fromEntries(rows.map((r) => [String(r[LINE.primaryKey] ?? ''), remainingOf(r)]))), [rows]);
 
   const submit = async () => {
     setBusy(true);
     setError('');
     try {
-      const lines = rows.map((r) => ({ lineId: idOf(r), qty: Number(qty[idOf(r)] ?? 0) })).filter((l) => l.qty > 0);
-      toast.success((await siteReturnCommand(id, 'receive', { lines })).message);
+      toast.success((await siteReturnCommand(id, 'receive', { lines: receipt.lines() })).message);
       onDone();
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
@@ -88,25 +84,7 @@ function ReceiveDialog({ id, open, onClose, onDone }: { id: string; open: boolea
     field('new_name'),
     field('new_qty'),
     field('new_receivedqty'),
-    {
-      key: 'receive',
-      title: t('siteReturn.receiveQty'),
-      width: 150,
-      render: (_, r) => (
-        <InputNumber
-          data-testid="th-receive-qty"
-          data-line-id={idOf(r)}
-          aria-label={`${t('siteReturn.receiveQty')} ${String(r.new_name ?? '')}`}
-          value={qty[idOf(r)] ?? null}
-          min={0}
-          max={remainingOf(r)}
-          precision={0}
-          disabled={remainingOf(r) === 0}
-          onChange={(v) => setQty((q) => ({ ...q, [idOf(r)]: v === null ? null : Number(v) }))}
-          style={{ width: '100%' }}
-        />
-      ),
-    },
+    receipt.column(t('siteReturn.receiveQty'), 'th-receive-qty', 150),
   ];
 
   return (
@@ -122,7 +100,7 @@ function ReceiveDialog({ id, open, onClose, onDone }: { id: string; open: boolea
       destroyOnHidden
     >
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} data-testid="th-receive-error" />}
-      <Table<RecordRow> size="small" rowKey={idOf} columns={columns} dataSource={rows} pagination={false} data-testid="th-receive-lines" />
+      <Table<RecordRow> size="small" rowKey={receipt.idOf} columns={columns} dataSource={rows} pagination={false} data-testid="th-receive-lines" />
     </Modal>
   );
 }
