@@ -46,15 +46,26 @@ const REPORT_CSP_VIOLATIONS = `document.addEventListener('securitypolicyviolatio
   console.error('Content Security Policy violation: ' + e.effectiveDirective + ' blocked ' + (e.blockedURI || '(inline)') + ' at ' + (e.sourceFile || location.href) + ':' + e.lineNumber);
 });`;
 
+/** Mobile emulation: a 390×844 phone with touch, as Chrome on Android reports itself. */
+export const PHONE = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 3,
+  userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+} as const;
+
 /**
  * A fresh browser context (its own cookies and storage), as a separate person's browser would be:
  * isolated like a new profile, but ~0.5 s to open instead of ~1.4 s for a new Chromium process.
  */
-export async function openBrowser(opts: { locale?: string } = {}): Promise<Browser> {
+export async function openBrowser(opts: { locale?: string; mobile?: boolean } = {}): Promise<Browser> {
   const context = await (await chromiumProcess()).newContext({
     locale: opts.locale ?? 'zh-CN',
     timezoneId: 'Asia/Shanghai',
     viewport: { width: 1366, height: 820 },
+    // A phone (issue 15): 390×844 CSS px, touch, Android Chrome.
+    ...(opts.mobile ? PHONE : {}),
     // The portal turns antd's animations off for it: a popup or dialog is open or closed, never
     // half-way (a leave animation whose end event is missed under load left dropdowns covering
     // the next field).

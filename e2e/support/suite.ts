@@ -26,18 +26,18 @@ export function portalSuite(env: Record<string, string> = {}) {
       return portal;
     },
     /** A new browser profile (another person's browser); closed after the test. */
-    async open(): Promise<Page> {
-      const b = await openBrowser();
+    async open(opts: { mobile?: boolean } = {}): Promise<Page> {
+      const b = await openBrowser(opts);
       browsers.push(b);
       return b.page;
     },
   };
 }
 
-/** Opens `path` signed in as `username` (password sign-in through the standard portal's form). */
-export async function signedInPage(suite: ReturnType<typeof portalSuite>, username: string, path = '/servicehome'): Promise<Page> {
+/** Opens `path` signed in as `username` (password sign-in through the standard portal's form); `mobile`: on a 390×844 phone. */
+export async function signedInPage(suite: ReturnType<typeof portalSuite>, username: string, path = '/servicehome', opts: { mobile?: boolean } = {}): Promise<Page> {
   const { LoginPage } = await import('../pages/login-page.ts');
-  const page = await suite.open();
+  const page = await suite.open(opts);
   await page.goto(`${suite.portal.standardUrl}/login`);
   await new LoginPage(page, suite.portal).signInWithPassword(username);
   await page.waitForURL((u) => u.pathname === '/servicehome');
