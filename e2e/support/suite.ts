@@ -38,10 +38,11 @@ export function portalSuite(env: Record<string, string> = {}) {
 export async function signedInPage(suite: ReturnType<typeof portalSuite>, username: string, path = '/servicehome', opts: { mobile?: boolean } = {}): Promise<Page> {
   const { LoginPage } = await import('../pages/login-page.ts');
   const page = await suite.open(opts);
-  await page.goto(`${suite.portal.standardUrl}/login`);
+  // Straight to the screen through the sign-in's redirect: no home dashboard and no second page
+  // load on the way (the suite opens a hundred signed-in pages).
+  await page.goto(`${suite.portal.standardUrl}/login?redirect=${encodeURIComponent(path)}`);
   await new LoginPage(page, suite.portal).signInWithPassword(username);
-  await page.waitForURL((u) => u.pathname === '/servicehome');
-  if (path !== '/servicehome') await page.goto(`${suite.portal.standardUrl}${path}`);
+  await page.waitForURL((u) => u.pathname !== '/login');
   return page;
 }
 
