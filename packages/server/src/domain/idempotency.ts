@@ -10,6 +10,17 @@ const KEY = /^[\x21-\x7e]{8,120}$/;
  * the first committed answers the stored result and changes nothing. Without a key the command
  * simply runs. If the command fails, its transaction rolls the claim back and a retry runs again.
  */
+/**
+ * The stored result of an earlier run of (user, command, key), or undefined: lets a call whose
+ * body must not be read twice (an upload's file) answer a replay before storing anything.
+ */
+export async function previousResult<T>(sql: Sql, userId: string, command: string, key: string | undefined): Promise<{ result: T } | undefined> {
+  if (key === undefined || key === '') return undefined;
+  if (!KEY.test(key)) throw badRequest('records.q.badParam', { name: 'Idempotency-Key' });
+  const { rows } = await sql.query<{ result: T }>(`SELECT result FROM app_command_result WHERE key = $1 AND result IS NOT NULL`, [`${userId}:${command}:${key}`]);
+  return rows[0];
+}
+
 export async function once<T>(sql: Sql, userId: string, command: string, key: string | undefined, run: () => Promise<T>): Promise<T> {
   if (key === undefined || key === '') return run();
   if (!KEY.test(key)) throw badRequest('records.q.badParam', { name: 'Idempotency-Key' });

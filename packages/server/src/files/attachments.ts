@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { getEntity, type EntityDef } from '@portal/model';
 import type { Db, Sql } from '../db/db.ts';
+import { once } from '../domain/idempotency.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { normGuid } from '../records/validate.ts';
 import { badType, limitFor, UploadGuard } from './guard.ts';
@@ -96,9 +97,10 @@ export async function registerAttachment(
   m: UploadMeta,
   file: { size: number; contentType: string; key: string },
   userId: string,
+  idem?: UploadOnce,
 ): Promise<{ id: string; orphanKeys: string[] }> {
   try {
-    return await db.tx(async (sql) => {
+    return await db.tx(async (sql) => withOnce(sql, idem, m, file, async () => {
       const orphanKeys: string[] = [];
       const sameName = (await sql.query<{ id: string; storage_key: string }>(
         'SELECT id, storage_key FROM file_attachment WHERE module_type = $1 AND object_id = $2 AND file_name = $3 FOR UPDATE',
@@ -140,12 +142,36 @@ export async function registerAttachment(
         [m.moduleType, m.objectId, m.fileName, file.size, file.contentType, file.key, m.title, m.remark, userId],
       );
       return { id: rows[0].id, orphanKeys };
-    });
+    }));
   } catch (e) {
     // Two uploads of one name at once: the unique index keeps one; the other is a duplicate.
     if ((e as { code?: string }).code === '23505') throw badRequest('files.duplicate', { name: m.fileName });
     throw e;
   }
+}
+
+/** An upload carrying an Idempotency-Key: (user, command, key) of domain/idempotency.ts. */
+export interface UploadOnce {
+  userId: string;
+  command: string;
+  key: string;
+}
+
+/**
+ * Registers the upload once per key, inside the registering transaction: a replay that raced the
+ * first one past the route's check gets the first attachment, and the file it just stored is an orphan.
+ */
+async function withOnce(
+  sql: Sql, idem: UploadOnce | undefined, m: UploadMeta, file: { size: number; key: string },
+  register: () => Promise<{ id: string; orphanKeys: string[] }>,
+): Promise<{ id: string; orphanKeys: string[] }> {
+  if (!idem) return register();
+  let fresh: { id: string; orphanKeys: string[] } | undefined;
+  const answer = await once(sql, idem.userId, idem.command, idem.key, async () => {
+    fresh = await register();
+    return { Id: fresh.id, FileName: m.fileName, FileSize: file.size };
+  });
+  return fresh ?? { id: answer.Id, orphanKeys: [file.key] };
 }
 
 export const deleteQuietly = async (storage: Storage, keys: string[]) => {
@@ -162,6 +188,7 @@ export async function saveAttachment(
   m: UploadMeta,
   body: Readable,
   userId: string,
+  idem?: UploadOnce,
 ): Promise<{ Id: string; FileName: string; FileSize: number }> {
   const ext = extOf(m.fileName);
   if (!isAllowedExt(ext)) {
@@ -176,7 +203,7 @@ export async function saveAttachment(
   await storage.put(key, guard, contentType);
   let reg: { id: string; orphanKeys: string[] };
   try {
-    reg = await registerAttachment(db, m, { size: guard.size, contentType, key }, userId);
+    reg = await registerAttachment(db, m, { size: guard.size, contentType, key }, userId, idem);
   } catch (e) {
     await deleteQuietly(storage, [key]);
     throw e;

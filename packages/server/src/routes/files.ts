@@ -16,6 +16,7 @@ import { importSlot } from '../files/import-gate.ts';
 import { ATTACHMENT_LIMIT, MB } from '../files/guard.ts';
 import { extOf, isPreviewExt } from '../files/sniff.ts';
 import { checkAnnounced, completeTicket, createTicket, purgeTickets, receiveDirect } from '../files/tickets.ts';
+import { previousResult } from '../domain/idempotency.ts';
 import { ok } from '../http/envelope.ts';
 import { answers, BEARER, documented, PUBLIC } from '../http/openapi.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
@@ -41,6 +42,7 @@ const COMPLETE = documented(z.object({ ticket: z.string().max(200).describe('The
 const ENTITY_SET = z.object({ entitySet: z.string().describe('Entity set name') });
 const EXCEL = documented(z.object({ file: z.string().describe('The .xlsx file (binary)') }));
 const TAGS = ['files'];
+const UPLOAD_COMMAND = 'POST /api/attachment/upload';
 const doc = (summary: string, parts: object = {}, security = BEARER) => ({ schema: { summary, tags: TAGS, security, ...parts } });
 
 /**
@@ -202,6 +204,10 @@ export function fileRoutes(app: FastifyInstance, s: Services) {
       try {
         const fields: Record<string, string> = {};
         let result: { Id: string; FileName: string; FileSize: number } | undefined;
+        // Idempotency-Key (the engineer app's photo queue): a replay answers the first upload's
+        // result and stores nothing; the first one's row is claimed in registerAttachment's transaction.
+        const header = req.headers['idempotency-key'];
+        const once = typeof header === 'string' && header ? { userId: req.principal!.userId, command: UPLOAD_COMMAND, key: header } : undefined;
         for await (const part of req.parts()) {
           if (part.type === 'field') {
             fields[part.fieldname.toLowerCase()] = typeof part.value === 'string' ? part.value : String(part.value ?? '');
@@ -213,12 +219,18 @@ export function fileRoutes(app: FastifyInstance, s: Services) {
           }
           let m: UploadMeta;
           try {
+            const earlier = once && (await previousResult<typeof result>(db, once.userId, once.command, once.key));
+            if (earlier?.result) {
+              part.file.resume();
+              result = earlier.result;
+              continue;
+            }
             m = await uploadMeta(req, fields, part.filename);
           } catch (e) {
             part.file.resume();
             throw e;
           }
-          result = await saveAttachment(db, storage, m, part.file as Readable, req.principal!.userId);
+          result = await saveAttachment(db, storage, m, part.file as Readable, req.principal!.userId, once);
         }
         if (!result) throw badRequest('files.noFile');
         return ok(result, t(req, 'files.uploaded'));

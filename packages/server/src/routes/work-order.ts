@@ -2,6 +2,7 @@ import { LINE_ENTITIES, PROGRESS_STEPS, WORK_ORDER_API, WORK_ORDER_COMMAND_PRIVI
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Sql } from '../db/db.ts';
+import { once } from '../domain/idempotency.ts';
 import { auditOrder, cancelOrder, revisitOrder, settleOrder, superviseOrder } from '../domain/work-order/closing.ts';
 import { dispatchOrder, setAppointment } from '../domain/work-order/dispatch.ts';
 import { addLine, deleteLine, updateLine } from '../domain/work-order/lines.ts';
@@ -78,6 +79,12 @@ export function workOrderRoutes(app: FastifyInstance, s: Services): void {
       },
     });
     const answer = (res: CommandResult) => ok(res, res.message);
+    // An Idempotency-Key makes a retry (the engineer app's queue replaying an action) answer the
+    // first result and change nothing: claimed inside the command's transaction (domain/idempotency.ts).
+    const once$ = (req: FastifyRequest, caller: Caller, run: (sql: Sql) => Promise<CommandResult>) => {
+      const key = req.headers['idempotency-key'];
+      return db.tx((sql) => once(sql, caller.principal.userId, `${req.method} ${req.url}`, typeof key === 'string' ? key : undefined, () => run(sql)));
+    };
 
     for (const name of Object.keys(BODIES) as (keyof typeof BODIES)[]) {
       r.post<{ Params: { id: string } }>(`${WORK_ORDER_API}/:id/${name}`, {
@@ -86,7 +93,7 @@ export function workOrderRoutes(app: FastifyInstance, s: Services): void {
         const body = BODIES[name].parse(req.body ?? {});
         const caller = await requestCaller(db, req);
         const run = COMMANDS[name] as Command<typeof body>;
-        return answer(await db.tx((sql) => run(sql, caller, req.params.id, body, requestLang(req))));
+        return answer(await once$(req, caller, (sql) => run(sql, caller, req.params.id, body, requestLang(req))));
       });
     }
 
@@ -100,20 +107,20 @@ export function workOrderRoutes(app: FastifyInstance, s: Services): void {
     }, async (req) => {
       const { kind, caller, lang } = await line(req);
       const body = LINE_BODY.parse(req.body ?? {});
-      return answer(await db.tx((sql) => addLine(sql, caller, req.params.id, kind, body, lang)));
+      return answer(await once$(req, caller, (sql) => addLine(sql, caller, req.params.id, kind, body, lang)));
     });
     r.patch<{ Params: { id: string; kind: string; lineId: string } }>(`${WORK_ORDER_API}/:id/lines/:kind/:lineId`, {
       ...auth(PRIVILEGE.lines), schema: { summary: 'Update a detail line', tags: TAGS, params: LINE_PARAMS, body: LINE_DOC, security: BEARER },
     }, async (req) => {
       const { kind, caller, lang } = await line(req);
       const body = LINE_BODY.parse(req.body ?? {});
-      return answer(await db.tx((sql) => updateLine(sql, caller, req.params.id, kind, req.params.lineId, body, lang)));
+      return answer(await once$(req, caller, (sql) => updateLine(sql, caller, req.params.id, kind, req.params.lineId, body, lang)));
     });
     r.delete<{ Params: { id: string; kind: string; lineId: string } }>(`${WORK_ORDER_API}/:id/lines/:kind/:lineId`, {
       ...auth(PRIVILEGE.lines), schema: { summary: 'Delete a detail line', tags: TAGS, params: LINE_PARAMS, security: BEARER },
     }, async (req) => {
       const { kind, caller, lang } = await line(req);
-      return answer(await db.tx((sql) => deleteLine(sql, caller, req.params.id, kind, req.params.lineId, lang)));
+      return answer(await once$(req, caller, (sql) => deleteLine(sql, caller, req.params.id, kind, req.params.lineId, lang)));
     });
   });
 }
