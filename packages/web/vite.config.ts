@@ -1,4 +1,6 @@
 import react from '@vitejs/plugin-react';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -32,12 +34,83 @@ function precompress(): Plugin {
   };
 }
 
+/** Modules whose chunks an engineer needs offline: the engineer screens and their IndexedDB data. */
+const OFFLINE_SCREENS = /[\\/]src[\\/](pages[\\/]engineer-app|offline)[\\/]/;
+/** Public files precached beside the bundle (the manifest, its icons, the favicon). */
+const PRECACHED_PUBLIC = /^(manifest\.webmanifest|favicon\.svg|icons[\\/].+\.png)$/;
+const SW_PLACEHOLDER = /(["'`])__PORTAL_SW_MANIFEST__\1/;
+
+/**
+ * Builds src/sw/sw.ts into dist/sw.js (an extra input of the same build, at the site root so its
+ * scope is the whole portal) and writes into it the precache list and a version computed from the
+ * bundle: index.html, the entry chunk with everything it imports and its CSS, the chunks of the
+ * engineer screens (modules under pages/engineer-app/ and offline/) with theirs, fonts, and the
+ * manifest and icons. Other screens' chunks are cached by the worker when first fetched. Prints the
+ * list's size. The worker must not share a chunk with the app (it would import from /assets/): the
+ * build fails if it does.
+ */
+function serviceWorker(): Plugin {
+  let publicDir = '';
+  let log = (text: string) => console.log(text);
+  return {
+    name: 'portal-service-worker',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(c) {
+      publicDir = c.publicDir;
+      log = (text) => c.logger.info(text);
+    },
+    buildStart() {
+      this.emitFile({ type: 'chunk', id: resolve(import.meta.dirname, 'src/sw/sw.ts'), fileName: 'sw.js' });
+    },
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const sw = bundle['sw.js'];
+        if (sw?.type !== 'chunk') return this.error('sw.js was not built');
+        if (sw.imports.length || sw.dynamicImports.length) this.error(`sw.js imports ${[...sw.imports, ...sw.dynamicImports].join(', ')}: the worker shares a module with the app`);
+        const files = new Set<string>(['index.html']);
+        const add = (name: string) => {
+          const c = bundle[name];
+          if (!c || files.has(name)) return;
+          files.add(name);
+          if (c.type !== 'chunk') return;
+          for (const css of c.viteMetadata?.importedCss ?? []) files.add(css);
+          for (const a of c.viteMetadata?.importedAssets ?? []) if (/\.(woff2?|ttf|otf|png|svg)$/.test(a)) files.add(a);
+          for (const i of c.imports) add(i);
+        };
+        for (const [name, c] of Object.entries(bundle)) {
+          if (c.type === 'chunk' && name !== 'sw.js' && (c.isEntry || c.moduleIds.some((id) => OFFLINE_SCREENS.test(id)))) add(name);
+          if (c.type === 'asset' && /\.(woff2?|ttf|otf)$/.test(name)) files.add(name);
+        }
+        const pub = readdirSync(publicDir, { recursive: true, encoding: 'utf8' }).map((f) => f.replaceAll('\\', '/')).filter((f) => PRECACHED_PUBLIC.test(f));
+        const list = [...files, ...pub].sort();
+        const size = (f: string) => {
+          const c = bundle[f];
+          if (!c) return statSync(join(publicDir, f)).size;
+          return c.type === 'chunk' ? Buffer.byteLength(c.code) : typeof c.source === 'string' ? Buffer.byteLength(c.source) : c.source.byteLength;
+        };
+        const html = bundle['index.html'];
+        // Hashed names carry their content; index.html and the public files are hashed by content.
+        const hash = createHash('sha256').update(list.join('\n')).update(html?.type === 'asset' ? html.source : '');
+        for (const f of pub) hash.update(readFileSync(join(publicDir, f)));
+        const version = hash.digest('hex').slice(0, 12);
+        if (!SW_PLACEHOLDER.test(sw.code)) this.error('sw.js has no precache placeholder');
+        sw.code = sw.code.replace(SW_PLACEHOLDER, () => JSON.stringify(JSON.stringify({ version, files: list })));
+        const bytes = list.reduce((s, f) => s + size(f), 0);
+        const engineer = list.filter((f) => bundle[f]?.type === 'chunk' && (bundle[f] as { moduleIds: string[] }).moduleIds.some((id) => OFFLINE_SCREENS.test(id)));
+        log(`sw.js ${version}: precaches ${list.length} files, ${(bytes / 1024).toFixed(0)} KiB uncompressed (engineer-screen chunks: ${engineer.length})`);
+      },
+    },
+  };
+}
+
 // The Fastify server answers these; in dev the browser talks to Vite only, so it proxies them.
 const API = process.env.PORTAL_API ?? 'http://127.0.0.1:8080';
 const proxied = ['/api', '/token', '/crm', '/healthz'];
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), serviceWorker(), precompress()],
   server: {
     port: 5173,
     proxy: Object.fromEntries(proxied.map((p) => [p, { target: API, changeOrigin: false }])),

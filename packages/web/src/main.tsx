@@ -9,6 +9,7 @@ import { createAppRouter } from './app/router.tsx';
 import { applyDocumentLocale, loadLocales, loadMessages } from './locales/load.ts';
 import { startHeartbeat } from './session/heartbeat.ts';
 import { followOtherTabs, getSession } from './session/store.ts';
+import { registerServiceWorker } from './sw/register.ts';
 
 async function start() {
   applyDocumentLocale(getSession().locale);
@@ -38,6 +39,8 @@ async function start() {
   // DB-maintained texts and the language list refresh in the background (cached copies show first).
   void loadLocales();
   void loadMessages(getSession().locale);
+  // The app shell offline and installable (src/sw/); not in the dev server.
+  if (import.meta.env.PROD) registerServiceWorker();
 }
 
 void start();

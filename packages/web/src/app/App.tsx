@@ -8,6 +8,7 @@ import { useT } from '../locales/i18n.ts';
 import { useSession } from '../session/store.ts';
 import { TOAST_SECONDS } from './feedback.ts';
 import { FeedbackBridge } from './FeedbackBridge.tsx';
+import { UpdateNotice } from '../sw/UpdateNotice.tsx';
 import { useReducedMotion } from './reduced-motion.ts';
 
 const THEME = {
@@ -36,6 +37,7 @@ export function App({ router }: { router: ReturnType<typeof createAppRouter> }) 
     <ConfigProvider locale={locale === 'en-US' ? enUS : zhCN} theme={theme}>
       <AntApp message={{ duration: TOAST_SECONDS, maxCount: 3 }}>
         <FeedbackBridge />
+        <UpdateNotice />
         <RouterProvider router={router} />
       </AntApp>
     </ConfigProvider>
