@@ -32,6 +32,7 @@ export const MENU: MenuGroup[] = [
     key: 'service', label: 'menu.group.service', items: [
       { key: 'amountAdjust', label: 'menu.amountAdjust', path: '/amountAdjust/list', privileges: ['quota.read'] },
       { key: 'amountChangeLog', label: 'menu.amountChangeLog', path: '/amountChangeLog/list', privileges: ['quota.read'] },
+      { key: 'myWorkOrders', label: 'menu.myWorkOrders', path: '/mobile/workorders', privileges: ['workorder.service'] },
       { key: 'workOrder', label: 'menu.workOrder', path: '/workOrder/list', privileges: ['workorder.read'] },
       { key: 'workOrderMap', label: 'menu.workOrderMap', path: '/workOrder/map', privileges: ['workorder.read'] },
       { key: 'serviceCalendar', label: 'menu.serviceCalendar', path: '/appointment/view', privileges: ['workorder.read'] },

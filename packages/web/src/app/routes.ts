@@ -21,6 +21,7 @@ import { CONTENT_ROUTES } from './routes-content.ts';
 import { QUICK_ORDER_ROUTES } from './routes-quick-order.ts';
 import { SELF_SERVICE_ROUTES } from './routes-self-service.ts';
 import { MESSAGE_ROUTES } from './routes-message.ts';
+import { ENGINEER_APP_ROUTES } from './routes-engineer-app.ts';
 
 type PageModule = { default: ComponentType };
 
@@ -126,6 +127,7 @@ export const ROUTES: RouteDef[] = [
   ...QUICK_ORDER_ROUTES,
   ...SELF_SERVICE_ROUTES,
   ...MESSAGE_ROUTES,
+  ...ENGINEER_APP_ROUTES,
 ];
 
 /** Where a signed-in user's home is, by portal kind. */

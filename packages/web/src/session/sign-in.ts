@@ -2,6 +2,7 @@ import type { MeInfo } from '../api/portal.ts';
 import { getMe } from '../api/portal.ts';
 import { requestToken, type TokenGrant, type TokenResponse } from '../api/token.ts';
 import { homePath } from '../app/routes.ts';
+import { engineerLanding } from '../pages/engineer-app/landing.ts';
 import { isSameOriginPath } from '../shared/safe-path.ts';
 import { clearSignInReason } from './sign-in-reason.ts';
 import { getSession, type LoginType, type UserProfile, type UserState } from './store.ts';
@@ -59,7 +60,7 @@ const NOT_A_DESTINATION = /^\/(login1?|forget|auth(orize)?)?(?:[/?#]|$)/i;
 /** Where to go after signing in: the `redirect` query when it is a safe same-origin path, else home. */
 export function afterSignInPath(redirect: string | null | undefined, isStore: boolean): string {
   if (isSameOriginPath(redirect) && !NOT_A_DESTINATION.test(redirect)) return redirect;
-  return homePath(isStore);
+  return (!isStore && engineerLanding(getSession().user.privilege)) || homePath(isStore);
 }
 
 export const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e ?? ''));

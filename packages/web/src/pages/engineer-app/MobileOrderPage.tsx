@@ -1,0 +1,325 @@
+import { ArrowLeftOutlined, CameraOutlined, DeleteOutlined, EnvironmentOutlined, PhoneOutlined, PlusOutlined } from '@ant-design/icons';
+import { fixType, getEntity, workOrderDealStatus, workOrderStatus, type LngLat, type ProgressStep } from '@portal/model';
+import { Alert, Button, Card, Descriptions, Form, Input, InputNumber, List, Select, Space, Spin, Tag, Typography } from 'antd';
+import { useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { displayValue } from '../../api/records.ts';
+import { confirm, toast } from '../../app/feedback.ts';
+import { useLocale, useT } from '../../locales/i18n.ts';
+import { act, useMyOrder, useOnline } from '../../offline/engine.ts';
+import { lineIdOf, type AppLineKind, type OrderView } from '../../offline/orders.ts';
+import { useSession } from '../../session/store.ts';
+import { formatUtc8 } from '../../shared/date.ts';
+import { chosenProvider, navigationUrl, toServerDatum } from '../../shared/geo-datum.ts';
+import { OptionTag } from '../workorder/OptionTag.tsx';
+import { nextProgressStep } from '../workorder/work-order-rules.ts';
+import { appointmentText, fullAddress, orderPosition, telLink } from './order-list.ts';
+import { photoName, resizePhoto } from './photo.ts';
+import { PartPicker, type PickedPart } from './PartPicker.tsx';
+import { SyncBar } from './SyncBar.tsx';
+import './engineer-app.css';
+
+const num = (v: unknown) => (typeof v === 'number' ? v : Number(v ?? 0));
+const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+/** A work-order field's label from the model (declared once there). */
+const fieldLabel = (name: string, lang: 'zh-CN' | 'en-US') => getEntity('new_srv_workorder')!.allFields[name].label[lang];
+const when = (v: unknown) => (v ? formatUtc8(String(v), 'YYYY-MM-DD HH:mm') : '');
+
+/** The phone's position (GPS, WGS-84), or null when it is refused or takes too long. */
+function currentPosition(): Promise<LngLat | null> {
+  if (typeof navigator === 'undefined' || !navigator.geolocation) return Promise.resolve(null);
+  return new Promise((resolve) =>
+    navigator.geolocation.getCurrentPosition(
+      (p) => resolve({ lng: p.coords.longitude, lat: p.coords.latitude }),
+      () => resolve(null),
+      { enableHighAccuracy: true, timeout: 8000, maximumAge: 60_000 },
+    ),
+  );
+}
+
+/** The next step's card: 响应, or 出发 / 到达 with the address (prefilled) and the phone's position. */
+function StepCard({ order, userId }: { order: OrderView; userId: string }) {
+  const t = useT();
+  const user = useSession((s) => s.user);
+  const row = order.row;
+  const step = nextProgressStep(num(row.new_status), num(row.new_dealstatus));
+  const [address, setAddress] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [gpsNote, setGpsNote] = useState<string | null>(null);
+  if (!step || step === 'photos') return null;
+  const defaultAddress = step === 'departure' ? user.departName || displayValue(row, 'new_station_id') : step === 'arrival' ? fullAddress(row) : '';
+  const value = address ?? defaultAddress;
+  const needsAddress = step === 'departure' || step === 'arrival';
+  const label = { response: t('engineerApp.respond'), departure: t('engineerApp.depart'), arrival: t('engineerApp.arrive') }[step as Exclude<ProgressStep, 'photos'>];
+
+  const record = async () => {
+    // The moment of the tap is the step's time, whenever the server hears of it.
+    const time = new Date().toISOString();
+    setBusy(true);
+    try {
+      const gps = needsAddress ? await currentPosition() : null;
+      const pos = gps ? toServerDatum(gps) : null;
+      setGpsNote(needsAddress ? (pos ? t('engineerApp.position', { lng: pos.lng.toFixed(6), lat: pos.lat.toFixed(6) }) : t('engineerApp.noGps')) : null);
+      await act(userId, {
+        kind: 'progress', step, orderId: order.id, orderName: text(row.new_name), at: time,
+        body: { step, time, ...(needsAddress ? { address: value.trim() } : {}), ...(pos ? { longitude: pos.lng, latitude: pos.lat } : {}) },
+      });
+      setAddress(null);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card size="small" className="engineer-card" data-testid="engineer-step" data-step={step}>
+      {needsAddress && (
+        <Form layout="vertical">
+          <Form.Item label={t('engineerApp.address')} required>
+            <Input value={value} onChange={(e) => setAddress(e.target.value)} maxLength={200} data-testid="engineer-step-address" />
+          </Form.Item>
+        </Form>
+      )}
+      <Button type="primary" className="engineer-step-button" loading={busy} disabled={needsAddress && !value.trim()} onClick={() => void record()} data-testid={`engineer-step-${step}`}>
+        {busy && needsAddress ? t('engineerApp.locating') : label}
+      </Button>
+      {gpsNote && <Typography.Text type="secondary" data-testid="engineer-step-gps">{gpsNote}</Typography.Text>}
+    </Card>
+  );
+}
+
+/** 现场照片: taken with the camera, shrunk on the phone (≤ 1600 px JPEG), queued for upload. */
+function PhotosCard({ order, userId }: { order: OrderView; userId: string }) {
+  const t = useT();
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const row = order.row;
+  const name = text(row.new_name);
+
+  const take = async (files: FileList | null) => {
+    if (!files?.length) return;
+    setBusy(true);
+    try {
+      let n = order.photos;
+      for (const f of Array.from(files)) {
+        let blob: Blob;
+        try {
+          blob = await resizePhoto(f);
+        } catch (e) {
+          toast.error(t('engineerApp.photoFailed', { reason: e instanceof Error ? e.message : String(e) }));
+          continue;
+        }
+        n += 1;
+        const at = new Date();
+        await act(userId, { kind: 'upload', orderId: order.id, orderName: name, at: at.toISOString(), file: { name: photoName(at, n), type: 'image/jpeg', data: await blob.arrayBuffer() } });
+      }
+      // Arrived and not yet photographed: the 拍照 step follows the first photo (the server needs one to accept it).
+      const latest = order.row;
+      const stepQueued = order.pending.some((i) => i.kind === 'progress' && i.step === 'photos');
+      if (n > 0 && num(latest.new_status) === 5 && num(latest.new_dealstatus) < 6 && !stepQueued) {
+        const time = new Date().toISOString();
+        await act(userId, { kind: 'progress', step: 'photos', orderId: order.id, orderName: name, at: time, body: { step: 'photos', time } });
+      }
+    } finally {
+      setBusy(false);
+      if (input.current) input.current.value = '';
+    }
+  };
+
+  return (
+    <Card size="small" className="engineer-card" title={t('engineerApp.photos')} data-testid="engineer-photos" data-count={order.photos}>
+      <Space>
+        <Button icon={<CameraOutlined />} loading={busy} onClick={() => input.current?.click()} data-testid="engineer-take-photo">{t('engineerApp.takePhoto')}</Button>
+        <Typography.Text data-testid="engineer-photo-count">{t('engineerApp.photoCount', { n: order.photos })}</Typography.Text>
+      </Space>
+      <input
+        ref={input}
+        className="engineer-photo-input"
+        type="file"
+        accept="image/*"
+        capture="environment"
+        multiple
+        onChange={(e) => void take(e.target.files)}
+        data-testid="engineer-photo-input"
+      />
+    </Card>
+  );
+}
+
+/** 维修项目 and 更换配件: the lines API through the queue; lines added offline show as 待同步. */
+function LinesCard({ order, userId }: { order: OrderView; userId: string }) {
+  const t = useT();
+  const online = useOnline();
+  const [itemForm] = Form.useForm<{ name: string; hours: number; price: number }>();
+  const [part, setPart] = useState<PickedPart | null>(null);
+  const [qty, setQty] = useState<number>(1);
+  const name = text(order.row.new_name);
+  const add = (kind: AppLineKind, body: Record<string, unknown>, display: Record<string, unknown>) =>
+    act(userId, { kind: 'lineAdd', lineKind: kind, orderId: order.id, orderName: name, body, display });
+  const remove = (kind: AppLineKind, lineId: string) => act(userId, { kind: 'lineDelete', lineKind: kind, lineId, orderId: order.id, orderName: name });
+
+  const list = (kind: AppLineKind, describe: (r: Record<string, unknown>) => string) => (
+    <List
+      size="small"
+      dataSource={order.lines[kind]}
+      locale={{ emptyText: ' ' }}
+      renderItem={(l, i) => (
+        <List.Item
+          key={`${kind}-${i}`}
+          data-testid={`engineer-line-${kind}`}
+          actions={l.pending ? [<Tag key="p" color="orange">{t('engineerApp.pending')}</Tag>] : [<Button key="d" size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('engineerApp.delete')} onClick={() => void remove(kind, lineIdOf(kind, l.row))} />]}
+        >
+          {describe(l.row)}
+        </List.Item>
+      )}
+    />
+  );
+
+  return (
+    <Card size="small" className="engineer-card" title={t('engineerApp.lines')} data-testid="engineer-lines">
+      {list('repairitems', (r) => `${text(r.new_name)} · ${text(r.new_hours)} h × ¥${text(r.new_price)}`)}
+      <Form
+        form={itemForm}
+        layout="inline"
+        style={{ rowGap: 8, marginBottom: 12 }}
+        onFinish={(v) => {
+          void add('repairitems', { new_name: v.name.trim(), new_hours: v.hours, new_price: v.price }, {});
+          itemForm.resetFields();
+        }}
+      >
+        <Form.Item name="name" rules={[{ required: true, whitespace: true, message: ' ' }]} style={{ minWidth: 140, flex: 1 }}>
+          <Input placeholder={t('engineerApp.addItem')} maxLength={100} data-testid="engineer-item-name" />
+        </Form.Item>
+        <Form.Item name="hours" rules={[{ required: true, message: ' ' }]}>
+          <InputNumber min={0} max={999} step={0.5} placeholder="h" style={{ width: 72 }} data-testid="engineer-item-hours" />
+        </Form.Item>
+        <Form.Item name="price" rules={[{ required: true, message: ' ' }]}>
+          <InputNumber min={0} max={99999} prefix="¥" style={{ width: 100 }} data-testid="engineer-item-price" />
+        </Form.Item>
+        <Button htmlType="submit" icon={<PlusOutlined />} data-testid="engineer-item-add" />
+      </Form>
+      {list('partlines', (r) => `${text(r['new_product_id@OData.Community.Display.V1.FormattedValue'] ?? r.new_name)} × ${text(r.new_qty)}`)}
+      <Space.Compact style={{ width: '100%' }}>
+        <PartPicker value={part} onChange={setPart} online={online} placeholder={t('engineerApp.addPart')} />
+        <InputNumber min={1} max={99999} value={qty} onChange={(v) => setQty(Number(v) || 1)} style={{ width: 72 }} data-testid="engineer-part-qty" />
+        <Button
+          icon={<PlusOutlined />}
+          disabled={!part}
+          data-testid="engineer-part-add"
+          onClick={() => {
+            if (!part) return;
+            void add('partlines', { new_product_id: part.id, new_qty: qty }, { 'new_product_id@OData.Community.Display.V1.FormattedValue': part.name });
+            setPart(null);
+            setQty(1);
+          }}
+        />
+      </Space.Compact>
+    </Card>
+  );
+}
+
+/** 服务结果 and 完工: the completion command with the result; the phone checks the photo rule first. */
+function CompleteCard({ order, userId }: { order: OrderView; userId: string }) {
+  const t = useT();
+  const lang = useLocale();
+  const [form] = Form.useForm<{ fixtype?: number; solution?: string; serviceResult?: string }>();
+  const status = num(order.row.new_status);
+  if (status !== 5) return null;
+  const finish = (v: { fixtype?: number; solution?: string; serviceResult?: string }) => {
+    if (order.photos < 1) {
+      toast.error(t('wo.needPhotos'));
+      return;
+    }
+    confirm({
+      title: t('engineerApp.complete'),
+      content: t('engineerApp.completeConfirm'),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        const time = new Date().toISOString();
+        await act(userId, {
+          kind: 'complete', orderId: order.id, orderName: text(order.row.new_name), at: time,
+          body: { completionTime: time, fixtype: v.fixtype ?? null, solution: v.solution?.trim() || undefined, serviceResult: v.serviceResult?.trim() || undefined },
+        });
+      },
+    });
+  };
+  return (
+    <Card size="small" className="engineer-card" title={t('engineerApp.complete')} data-testid="engineer-complete">
+      <Form form={form} layout="vertical" onFinish={finish}>
+        <Form.Item name="fixtype" label={fixType.label[lang]}>
+          <Select allowClear options={fixType.options.map((o) => ({ value: o.value, label: o.label[lang] }))} data-testid="engineer-fixtype" />
+        </Form.Item>
+        <Form.Item name="solution" label={fieldLabel('new_solution', lang)}>
+          <Input.TextArea maxLength={1000} autoSize={{ minRows: 2, maxRows: 5 }} data-testid="engineer-solution" />
+        </Form.Item>
+        <Form.Item name="serviceResult" label={fieldLabel('new_serviceresult', lang)}>
+          <Input.TextArea maxLength={1000} autoSize={{ minRows: 2, maxRows: 5 }} data-testid="engineer-service-result" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" className="engineer-step-button" data-testid="engineer-complete-submit">{t('engineerApp.complete')}</Button>
+      </Form>
+    </Card>
+  );
+}
+
+/**
+ * /mobile/workorders/:id: one order on the phone — call, navigate, respond, set out, arrive (time
+ * and position), photos, repair items and parts, service result and completion; every action goes
+ * through the queue (待同步 until the server has it), online or not.
+ */
+export default function MobileOrderPage() {
+  const { id = '' } = useParams();
+  const t = useT();
+  const lang = useLocale();
+  const userId = useSession((s) => s.user.userId);
+  const { data: order, loading, fromCache, error, savedAt } = useMyOrder(userId, id);
+  const row = order?.row;
+  const status = num(row?.new_status);
+  const working = status >= 2 && status <= 5;
+  const address = row ? fullAddress(row) : '';
+  const tel = row ? telLink(row.new_phone) : null;
+
+  return (
+    <div className="engineer-app" data-testid="engineer-order" data-id={id} data-status={row ? status : ''} data-pending={order?.pending.length ?? 0}>
+      <SyncBar userId={userId} />
+      <Link to="/mobile/workorders" data-testid="engineer-back"><ArrowLeftOutlined /> {t('engineerApp.back')}</Link>
+      {loading && !order && <Spin style={{ display: 'block', margin: 24 }} />}
+      {!loading && !order && <Alert type="warning" showIcon style={{ marginTop: 12 }} title={error ?? t('engineerApp.notCached')} data-testid="engineer-order-missing" />}
+      {order && row && (
+        <>
+          <Card className="engineer-card" style={{ marginTop: 12 }}>
+            <div className="engineer-card-title">
+              <Typography.Title level={5} style={{ margin: 0 }} data-testid="engineer-order-number">{text(row.new_name)}</Typography.Title>
+              <span>
+                <OptionTag set={workOrderStatus} value={row.new_status} testId="engineer-order-status" />
+                <OptionTag set={workOrderDealStatus} value={row.new_dealstatus} testId="engineer-order-dealstatus" />
+                {order.pending.length > 0 && <Tag color="orange" data-testid="engineer-order-pending">{t('engineerApp.pendingCount', { n: order.pending.length })}</Tag>}
+              </span>
+            </div>
+            {fromCache && savedAt && <Typography.Text type="secondary" data-testid="engineer-from-cache">{t('engineerApp.fromCache', { time: formatUtc8(savedAt) })}</Typography.Text>}
+            <Descriptions size="small" column={1} style={{ marginTop: 8 }}>
+              <Descriptions.Item label={fieldLabel('new_customer', lang)}>{text(row.new_customer)}{row.new_contact ? ` · ${text(row.new_contact)}` : ''}</Descriptions.Item>
+              <Descriptions.Item label={t('engineerApp.address')}>{address}</Descriptions.Item>
+              <Descriptions.Item label={t('engineerApp.appointment')}>{appointmentText(row) || t('engineerApp.noAppointment')}</Descriptions.Item>
+              {row.new_faultdesc ? <Descriptions.Item label={fieldLabel('new_faultdesc', lang)}>{text(row.new_faultdesc)}</Descriptions.Item> : null}
+              {row.new_responsetime ? <Descriptions.Item label={t('engineerApp.respond')}><span data-testid="engineer-time-response">{when(row.new_responsetime)}</span></Descriptions.Item> : null}
+              {row.new_departuretime ? <Descriptions.Item label={t('engineerApp.depart')}><span data-testid="engineer-time-departure">{when(row.new_departuretime)}</span></Descriptions.Item> : null}
+              {row.new_arrivaltime ? <Descriptions.Item label={t('engineerApp.arrive')}><span data-testid="engineer-time-arrival">{when(row.new_arrivaltime)}</span></Descriptions.Item> : null}
+              {row.new_completiontime ? <Descriptions.Item label={t('engineerApp.complete')}><span data-testid="engineer-time-completion">{when(row.new_completiontime)}</span></Descriptions.Item> : null}
+            </Descriptions>
+            <div className="engineer-card-actions">
+              <Button icon={<PhoneOutlined />} href={tel ?? undefined} disabled={!tel} data-testid="engineer-order-call">{t('engineerApp.call')}</Button>
+              <Button icon={<EnvironmentOutlined />} href={navigationUrl(chosenProvider(), orderPosition(row), text(row.new_customer), address)} target="_blank" rel="noopener noreferrer" data-testid="engineer-order-navigate">
+                {t('engineerApp.navigate')}
+              </Button>
+            </div>
+          </Card>
+          {status === 7 && <Alert type="success" showIcon title={t('engineerApp.done')} style={{ marginBottom: 12 }} data-testid="engineer-order-done" />}
+          {working && <StepCard order={order} userId={userId} />}
+          {working && <PhotosCard order={order} userId={userId} />}
+          {working && order.complete && <LinesCard order={order} userId={userId} />}
+          <CompleteCard order={order} userId={userId} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { closeDb } from '../../offline/idb.ts';
+import { useSession } from '../../session/store.ts';
+import { todayUtc8 } from '../../shared/date.ts';
+import { setWidth } from '../../test/phone.ts';
+import { envelope, ME, renderApp, stubServer } from '../../test/render-app.tsx';
+import { afterSignInPath } from '../../session/sign-in.ts';
+
+const ENGINEER = { ...ME, userId: 'u-engineer1', userName: 'engineer1', nickName: '赵磊', privilege: ['portal.login', 'workorder.read', 'workorder.service'] };
+
+function signInAs(privilege = ENGINEER.privilege) {
+  const s = useSession.getState();
+  s.setTokens({ accessToken: 'acc', refreshToken: 'ref' });
+  s.setUser({ userId: ENGINEER.userId, userName: ENGINEER.userName, nickName: ENGINEER.nickName, loginType: 'password', departName: ENGINEER.departName, privilege });
+}
+
+const today = todayUtc8().format('YYYY-MM-DD');
+const ORDERS = [
+  { new_srv_workorderid: 'o-later', new_name: 'WO20261120-0007', new_customer: '杭州西湖精工有限公司', new_phone: '0571-8888 1234', new_province: '浙江省', new_city: '杭州市', new_county: '西湖区', new_address: '文三路 90 号', new_status: 3, new_dealstatus: 3, new_appointmenttime: '2099-01-02', new_appointmentbegin: 900, new_appointmentend: 1100, new_longitude: null, new_latitude: null },
+  { new_srv_workorderid: 'o-today', new_name: 'WO20261125-0003', new_customer: '北京天坛机电有限公司', new_phone: '13812345678', new_province: '北京市', new_city: '北京市', new_county: '东城区', new_address: '天坛路 1 号', new_status: 2, new_dealstatus: 2, new_appointmenttime: today, new_appointmentbegin: 1400, new_appointmentend: 1600, new_longitude: 116.404, new_latitude: 39.915 },
+];
+
+beforeEach(async () => {
+  await closeDb();
+  globalThis.indexedDB = new IDBFactory() as unknown as typeof globalThis.indexedDB;
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useSession.getState().clearAll();
+});
+
+describe('我的工单 (/mobile/workorders)', () => {
+  it('lists today\'s appointment first, with call and navigate (高德, GCJ-02), then opens from the phone\'s copy offline', async () => {
+    setWidth(390);
+    signInAs();
+    stubServer((url) => {
+      if (url === '/api/portaluser/me') return envelope(ENGINEER);
+      if (url.startsWith('/api/crmdata/Retrieve/new_srv_workorders?')) return envelope({ value: ORDERS });
+      return undefined;
+    });
+    const first = renderApp('/mobile/workorders');
+    await screen.findByTestId('engineer-orders');
+    await waitFor(() => expect(screen.getAllByTestId('engineer-order-card')).toHaveLength(2));
+    const cards = screen.getAllByTestId('engineer-order-card');
+    expect(cards.map((c) => c.getAttribute('data-id'))).toEqual(['o-today', 'o-later']);
+    expect(within(screen.getByTestId('engineer-today')).getByText('WO20261125-0003')).toBeTruthy();
+    const call = within(cards[0]).getByTestId('engineer-order-call');
+    expect(call.getAttribute('href')).toBe('tel:13812345678');
+    // The coordtransform reference point, in 高德's datum.
+    expect(within(cards[0]).getByTestId('engineer-order-navigate').getAttribute('href')).toContain('to=116.410244,39.916404,');
+    // Without coordinates: the address is searched.
+    expect(within(cards[1]).getByTestId('engineer-order-navigate').getAttribute('href')).toContain('uri.amap.com/search?keyword=');
+    expect(screen.getByTestId('engineer-orders').getAttribute('data-source')).toBe('server');
+    first.unmount();
+    cleanup();
+
+    // The server cannot be reached: the list comes from IndexedDB, marked as the offline copy.
+    vi.stubGlobal('fetch', vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    }));
+    renderApp('/mobile/workorders');
+    await waitFor(() => expect(screen.getByTestId('engineer-orders').getAttribute('data-source')).toBe('cache'));
+    await waitFor(() => expect(screen.getAllByTestId('engineer-order-card').map((c) => c.getAttribute('data-id'))).toEqual(['o-today', 'o-later']));
+    expect(screen.getByTestId('engineer-from-cache').textContent).toContain('离线数据');
+  });
+
+  it('an engineer signing in on a phone lands here; on a desktop, or a dispatcher, at home', () => {
+    signInAs();
+    setWidth(390);
+    expect(afterSignInPath(null, false)).toBe('/mobile/workorders');
+    expect(afterSignInPath('/workOrder/list', false)).toBe('/workOrder/list');
+    expect(afterSignInPath(null, true)).toBe('/home1');
+    signInAs(['portal.login', 'workorder.read', 'workorder.service', 'workorder.dispatch']);
+    expect(afterSignInPath(null, false)).toBe('/servicehome');
+    signInAs();
+    setWidth(1024);
+    expect(afterSignInPath(null, false)).toBe('/servicehome');
+  });
+});
