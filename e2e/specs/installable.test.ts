@@ -47,6 +47,8 @@ describe('installable portal', () => {
     await page.goto(`${origin}/login`);
     await new LoginPage(page, suite.portal).signInWithPassword('station1');
     await page.getByTestId('page-servicehome').waitFor();
+    // index.html's splash (the mark, painted before the scripts run) is gone once the app has drawn.
+    expect(await page.locator('.boot-splash').count()).toBe(0);
     const app = new InstallablePortal(page);
 
     const manifest = await app.manifest();
