@@ -9,14 +9,14 @@ export function BareChrome({ brand, light = false, testId, children }: { brand: 
   const t = useT();
   return (
     <div className={light ? 'bare-page-light' : 'bare-page'} data-testid={testId} style={{ display: 'flex', flexDirection: 'column' }}>
-      <header style={{ display: 'flex', alignItems: 'center', gap: 10, padding: '14px 32px', color: light ? '#1f2937' : '#fff' }}>
+      <header className="bare-header" style={{ color: light ? '#1f2937' : '#fff' }}>
         <LogoMark />
         <span style={{ fontSize: 17, fontWeight: 600 }}>{brand}</span>
         <div style={{ marginLeft: 'auto' }}>
           <LanguageSwitch dark={!light} />
         </div>
       </header>
-      <main style={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', padding: '24px 32px' }}>{children}</main>
+      <main className="bare-main">{children}</main>
       <footer className="bare-footer">
         © {currentYearUtc8()} {t('app.company')}
       </footer>

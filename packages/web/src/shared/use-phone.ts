@@ -3,12 +3,11 @@ import { Grid } from 'antd';
 /** The phone breakpoint: antd's `md` (768 px). Below it the portal lays out for a phone. */
 export const PHONE_QUERY = '(min-width: 768px)';
 
-// The first render already knows the width (antd's hook only learns it in a layout effect, so a
-// phone would otherwise paint the desktop shell once).
-const firstScreens = () => (typeof window !== 'undefined' && window.matchMedia ? { md: window.matchMedia(PHONE_QUERY).matches } : {});
-
-/** True on a phone-sized viewport (width < 768 px, antd `!screens.md`); desktop until known. */
+/** True on a phone-sized viewport (width < 768 px, antd `!screens.md`). */
 export function usePhone(): boolean {
-  const s = Grid.useBreakpoint(true, firstScreens());
+  const s = Grid.useBreakpoint();
+  // antd learns the width in a layout effect; the first render asks the media query itself, so a
+  // phone never paints the desktop shell once.
+  if (s.md === undefined) return typeof window !== 'undefined' && !!window.matchMedia && !window.matchMedia(PHONE_QUERY).matches;
   return s.md === false;
 }

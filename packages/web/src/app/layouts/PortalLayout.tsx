@@ -11,49 +11,62 @@ import { NavMenu } from './SideNav.tsx';
 import { PageBreadcrumb } from './PageBreadcrumb.tsx';
 import { PageTabs } from './PageTabs.tsx';
 import { UserMenu } from './UserMenu.tsx';
+import { usePhone } from '../../shared/use-phone.ts';
+import { PhoneNav } from './PhoneNav.tsx';
 
-/** The standard portal's shell: collapsible side navigation, header with title, language and user menu. */
+/**
+ * The standard portal's shell: collapsible side navigation, header with title, language and user
+ * menu. On a phone (< 768 px) the side navigation is a drawer opened from the header, and the header
+ * keeps only the counters and the user menu (language and menu grid move into the drawer).
+ */
 export function PortalLayout() {
   const t = useT();
+  const phone = usePhone();
   const collapsed = useSession((s) => s.navCollapsed);
   const setCollapsed = useSession((s) => s.setNavCollapsed);
   const background = useSession((s) => s.pageBackground);
 
   return (
-    <Layout className="portal-shell">
-      <Layout.Sider
-        data-testid="side-nav"
-        collapsed={collapsed}
-        collapsedWidth={64}
-        width={236}
-        trigger={null}
-        theme="dark"
-        className="portal-sider"
-      >
-        <Link to="/servicehome" className="portal-sider-brand" aria-label={t('menu.serviceHome')}>
-          <LogoMark />
-          {!collapsed && <span>{t('app.companyShort')}</span>}
-        </Link>
-        <nav aria-label={t('menu.nav')}>
-          <NavMenu mode="inline" homePath="/servicehome" homeLabel={t('menu.serviceHome')} />
-        </nav>
-      </Layout.Sider>
-      <Layout>
+    <Layout className={phone ? 'portal-shell portal-shell-phone' : 'portal-shell'}>
+      {!phone && (
+        <Layout.Sider
+          data-testid="side-nav"
+          collapsed={collapsed}
+          collapsedWidth={64}
+          width={236}
+          trigger={null}
+          theme="dark"
+          className="portal-sider"
+        >
+          <Link to="/servicehome" className="portal-sider-brand" aria-label={t('menu.serviceHome')}>
+            <LogoMark />
+            {!collapsed && <span>{t('app.companyShort')}</span>}
+          </Link>
+          <nav aria-label={t('menu.nav')}>
+            <NavMenu mode="inline" homePath="/servicehome" homeLabel={t('menu.serviceHome')} />
+          </nav>
+        </Layout.Sider>
+      )}
+      <Layout style={phone ? { minWidth: 0 } : undefined}>
         <Layout.Header data-testid="app-header" className="portal-header">
-          <Button
-            type="text"
-            data-testid="nav-collapse"
-            aria-label={collapsed ? t('menu.expand') : t('menu.collapse')}
-            aria-expanded={!collapsed}
-            icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-            onClick={() => setCollapsed(!collapsed)}
-          />
-          <h1 className="portal-title">{t('app.title')}</h1>
+          {phone ? (
+            <PhoneNav homePath="/servicehome" homeLabel={t('menu.serviceHome')} menuGrid />
+          ) : (
+            <Button
+              type="text"
+              data-testid="nav-collapse"
+              aria-label={collapsed ? t('menu.expand') : t('menu.collapse')}
+              aria-expanded={!collapsed}
+              icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+              onClick={() => setCollapsed(!collapsed)}
+            />
+          )}
+          {!phone && <h1 className="portal-title">{t('app.title')}</h1>}
           <div className="portal-header-actions">
-            <Link to="/menu/menulist" title={t('menu.menuGrid')} aria-label={t('menu.menuGrid')} data-testid="header-menu-grid"><AppstoreOutlined style={{ fontSize: 18, padding: 8 }} /></Link>
+            {!phone && <Link to="/menu/menulist" title={t('menu.menuGrid')} aria-label={t('menu.menuGrid')} data-testid="header-menu-grid"><AppstoreOutlined style={{ fontSize: 18, padding: 8 }} /></Link>}
             <HeaderCounters />
-            <LanguageSwitch />
-            <UserMenu />
+            {!phone && <LanguageSwitch />}
+            <UserMenu compact={phone} />
           </div>
         </Layout.Header>
         <PageTabs home="/servicehome" homeLabel={t('menu.serviceHome')} />

@@ -25,7 +25,7 @@ function selectedKey(groups: VisibleMenuGroup[], pathname: string, homeKey: stri
 }
 
 /** The spec 001 menu groups, filtered by the user's privileges; items without a screen yet are disabled. */
-export function NavMenu({ mode, homePath, homeLabel }: { mode: 'inline' | 'horizontal'; homePath: string; homeLabel: string }) {
+export function NavMenu({ mode, homePath, homeLabel, theme, onNavigate }: { mode: 'inline' | 'horizontal'; homePath: string; homeLabel: string; theme?: 'dark' | 'light'; onNavigate?: () => void }) {
   const t = useT();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -48,13 +48,14 @@ export function NavMenu({ mode, homePath, homeLabel }: { mode: 'inline' | 'horiz
   const onClick: MenuProps['onClick'] = ({ key: k }) => {
     const to = k === 'home' ? homePath : paths.get(k);
     if (to) navigate(to);
+    onNavigate?.();
   };
 
   return (
     <Menu
       mode={mode}
       className="portal-nav-menu"
-      theme={mode === 'inline' ? 'dark' : 'light'}
+      theme={theme ?? (mode === 'inline' ? 'dark' : 'light')}
       items={items}
       selectedKeys={key ? [key] : []}
       defaultOpenKeys={mode === 'inline' && group ? [group] : undefined}

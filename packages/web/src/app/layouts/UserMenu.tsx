@@ -25,8 +25,8 @@ export function UserAvatar({ size = 32 }: { size?: number }) {
   );
 }
 
-/** Header user menu: about me, change password, change photo, logout. */
-export function UserMenu({ dark = false }: { dark?: boolean }) {
+/** Header user menu: about me, change password, change photo, logout. `compact` (phone): the avatar only. */
+export function UserMenu({ dark = false, compact = false }: { dark?: boolean; compact?: boolean }) {
   const t = useT();
   const navigate = useNavigate();
   const user = useSession((s) => s.user);
@@ -54,7 +54,7 @@ export function UserMenu({ dark = false }: { dark?: boolean }) {
     <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
       <Button type="text" data-testid="user-menu" aria-label={t('menu.userMenu')} style={{ height: 48, paddingInline: 8, color: dark ? '#fff' : undefined }}>
         <UserAvatar size={30} />
-        <span style={{ maxWidth: 140, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{name}</span>
+        {!compact && <span style={{ maxWidth: 140, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{name}</span>}
       </Button>
     </Dropdown>
   );

@@ -49,7 +49,7 @@ export default function ForgetPage() {
 
   return (
     <BareChrome brand={t(isStore ? 'app.storeTitle' : 'app.title')} light testId="page-forget">
-      <Card style={{ width: 460 }} styles={{ body: { padding: 32 } }}>
+      <Card className="bare-card" style={{ width: 460, maxWidth: '100%' }} styles={{ body: { padding: 32 } }}>
         <Typography.Title level={3} style={{ marginTop: 0 }}>
           {t('forget.title')}
         </Typography.Title>

@@ -17,14 +17,14 @@ export default function HomePage() {
   ];
   return (
     <BareChrome brand={t('app.company')} testId="page-home">
-      <div style={{ display: 'flex', gap: 56, alignItems: 'center', width: '100%', maxWidth: 1120 }}>
+      <div className="home-hero">
         <section style={{ flex: 1, color: '#fff', minWidth: 0 }} aria-labelledby="home-title">
-          <h1 id="home-title" style={{ fontSize: 40, fontWeight: 700, margin: '0 0 16px', lineHeight: 1.25 }}>
+          <h1 id="home-title" className="home-title">
             {t('app.title')}
           </h1>
           <p style={{ fontSize: 18, margin: '0 0 8px', opacity: 0.95 }}>{t('home.welcome')}</p>
-          <p style={{ fontSize: 15, margin: '0 0 36px', opacity: 0.8 }}>{t('home.intro')}</p>
-          <ul style={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: 18 }}>
+          <p className="home-intro">{t('home.intro')}</p>
+          <ul className="home-features" style={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: 18 }}>
             {features.map((f) => (
               <li key={f.title} style={{ display: 'flex', gap: 14, alignItems: 'flex-start' }}>
                 <span
@@ -43,7 +43,7 @@ export default function HomePage() {
             ))}
           </ul>
         </section>
-        <Card style={{ width: 400, flex: 'none', boxShadow: '0 12px 40px rgba(0,0,0,0.18)' }} styles={{ body: { padding: 32 } }}>
+        <Card className="home-signin bare-card" style={{ boxShadow: '0 12px 40px rgba(0,0,0,0.18)' }} styles={{ body: { padding: 32 } }}>
           <SignInForm />
         </Card>
       </div>

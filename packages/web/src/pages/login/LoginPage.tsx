@@ -8,11 +8,11 @@ export default function LoginPage() {
   const t = useT();
   return (
     <BareChrome brand={t('app.company')} testId="page-login">
-      <div style={{ width: 420 }}>
+      <div style={{ width: 420, maxWidth: '100%' }}>
         <Typography.Title level={2} style={{ color: '#fff', textAlign: 'center', marginBottom: 24 }}>
           {t('app.title')}
         </Typography.Title>
-        <Card styles={{ body: { padding: 32 } }} style={{ boxShadow: '0 12px 40px rgba(0,0,0,0.18)' }}>
+        <Card className="bare-card" styles={{ body: { padding: 32 } }} style={{ boxShadow: '0 12px 40px rgba(0,0,0,0.18)' }}>
           <SignInForm />
         </Card>
       </div>

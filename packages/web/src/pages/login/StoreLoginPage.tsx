@@ -9,18 +9,15 @@ export default function StoreLoginPage() {
   const t = useT();
   return (
     <BareChrome brand={t('app.storeTitle')} light testId="page-login1">
-      <div style={{ display: 'flex', width: '100%', maxWidth: 960, borderRadius: 12, overflow: 'hidden', boxShadow: '0 12px 40px rgba(15,35,80,0.12)', background: '#fff' }}>
-        <section
-          style={{ flex: 1, padding: 48, color: '#fff', background: 'linear-gradient(160deg, #d4380d 0%, #fa8c16 100%)', display: 'flex', flexDirection: 'column', justifyContent: 'center' }}
-          aria-labelledby="store-title"
-        >
-          <ShopOutlined style={{ fontSize: 44, marginBottom: 20 }} aria-hidden />
-          <h1 id="store-title" style={{ fontSize: 32, margin: '0 0 12px', fontWeight: 700 }}>
+      <div className="store-login">
+        <section className="store-login-intro" aria-labelledby="store-title">
+          <ShopOutlined className="store-login-icon" aria-hidden />
+          <h1 id="store-title" className="store-login-title">
             {t('app.storeTitle')}
           </h1>
           <p style={{ fontSize: 16, margin: 0, opacity: 0.9 }}>{t('store.intro')}</p>
         </section>
-        <Card variant="borderless" style={{ width: 420, flex: 'none', borderRadius: 0 }} styles={{ body: { padding: 40 } }}>
+        <Card variant="borderless" className="store-login-card bare-card" style={{ borderRadius: 0 }} styles={{ body: { padding: 40 } }}>
           <SignInForm title={t('login.storeEntry')} />
         </Card>
       </div>
