@@ -175,6 +175,13 @@ export interface ViewDef {
    * 1440 px window without a horizontal scroll (issue 12).
    */
   hidden?: string[];
+  /**
+   * The card a phone shows for a row (issue 15), only where the derived one does not fit. Derived:
+   * the primary name as title, the view's shown status-like option sets (coloured options, or a
+   * name ending in status/state) as tags, the next three shown columns as "label: value".
+   * `tags` and `fields` (each optional) name the view's columns to use instead.
+   */
+  card?: { tags?: string[]; fields?: string[] };
 }
 
 export interface FormSection {

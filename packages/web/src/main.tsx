@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './app/app.css';
+import './widgets/phone-tables.css';
 import './app/phone.css';
 import { App } from './app/App.tsx';
 import { bindNavigation } from './app/navigation.ts';

@@ -116,6 +116,8 @@ export const workOrder = defineEntity({
       columns: ['new_name', 'new_type', 'new_dealstatus', 'new_status', 'new_customer', 'new_contact', 'new_phone', 'new_address', 'new_appointmenttime', 'new_appointmentbegin', 'createdon'],
       // Shown at first: what fits 1440 px (issue 12); the rest is a click away in the column settings.
       hidden: ['new_status', 'new_contact', 'createdon'],
+      // A phone card (issue 15): where and when, for the engineer on the way.
+      card: { fields: ['new_customer', 'new_address', 'new_appointmenttime'] },
       orderBy: [['createdon', 'desc']],
       audience: 'assignee',
     },
@@ -123,6 +125,7 @@ export const workOrder = defineEntity({
       label: label('全部工单', 'All work orders'),
       columns: ['new_name', 'new_type', 'new_dealstatus', 'new_status', 'new_customer', 'new_contact', 'new_phone', 'new_city', 'new_station_id', 'new_worker_id', 'new_appointmenttime', 'createdon'],
       hidden: ['new_contact', 'new_phone', 'new_city'],
+      card: { fields: ['new_customer', 'new_worker_id', 'new_appointmenttime'] },
       orderBy: [['createdon', 'desc']],
     },
     open: {

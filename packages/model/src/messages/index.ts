@@ -36,10 +36,11 @@ import { quickOrderMessages } from './quick-order.ts';
 import { messageCentreMessages } from './message-centre.ts';
 import { contentMessages } from './content.ts';
 import { phoneMessages } from './phone.ts';
-import { engineerAppMessages } from './engineer-app.ts';
+import { cardListMessages } from './card-list.ts';
 import { pwaMessages } from './pwa.ts';
+import { engineerAppMessages } from './engineer-app.ts';
 
-export const messages = { ...coreMessages, ...shopPublicMessages, ...casesMessages, ...selfServiceMessages, ...uiMessages, ...recordsMessages, ...filesMessages, ...widgetsMessages, ...approvalMessages, ...approvalUiMessages, ...workOrderMessages, ...workOrderUiMessages, ...workOrderInsightsMessages, ...partsMessages, ...partsUiMessages, ...stockUiMessages, ...expenseMessages, ...quotaMessages, ...unsavedMessages, ...pageTabsMessages, ...listSettingsMessages, ...baseMapMessages, ...checkoutMessages, ...statusTagMessages, ...approvalOutcomeMessages, ...partsSalesMessages, ...partsReturnMessages, ...siteReturnMessages, ...delayMessages, ...contractMessages, ...productReturnMessages, ...stationApplyMessages, ...overseasMessages, ...quickOrderMessages, ...messageCentreMessages, ...contentMessages, ...phoneMessages, ...pwaMessages, ...engineerAppMessages } as const satisfies Record<string, Label>;
+export const messages = { ...coreMessages, ...shopPublicMessages, ...casesMessages, ...selfServiceMessages, ...uiMessages, ...recordsMessages, ...filesMessages, ...widgetsMessages, ...approvalMessages, ...approvalUiMessages, ...workOrderMessages, ...workOrderUiMessages, ...workOrderInsightsMessages, ...partsMessages, ...partsUiMessages, ...stockUiMessages, ...expenseMessages, ...quotaMessages, ...unsavedMessages, ...pageTabsMessages, ...listSettingsMessages, ...baseMapMessages, ...checkoutMessages, ...statusTagMessages, ...approvalOutcomeMessages, ...partsSalesMessages, ...partsReturnMessages, ...siteReturnMessages, ...delayMessages, ...contractMessages, ...productReturnMessages, ...stationApplyMessages, ...overseasMessages, ...quickOrderMessages, ...messageCentreMessages, ...contentMessages, ...phoneMessages, ...cardListMessages, ...pwaMessages, ...engineerAppMessages } as const satisfies Record<string, Label>;
 export type MessageKey = keyof typeof messages;
 
 /** Fills `{name}` placeholders. */

@@ -1,6 +1,6 @@
 import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, FilterOutlined, PlusOutlined, ReloadOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
 import { getEntity, viewsFor, type EntityDef } from '@portal/model';
-import { Button, Input, Pagination, Select, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Drawer, Input, Pagination, Select, Space, Table, type TableColumnsType } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -10,6 +10,10 @@ import { useLocale, useT } from '../locales/i18n.ts';
 import { PageTitle } from '../pages/PageTitle.tsx';
 import { usePrivilege } from '../session/use-privilege.ts';
 import { formatUtc8 } from '../shared/date.ts';
+import { usePhone } from '../shared/use-phone.ts';
+import { CardList } from '../widgets/CardList.tsx';
+import { OptionTag } from '../pages/workorder/OptionTag.tsx';
+import { cardLayout } from './card-layout.ts';
 import { saveBlob } from '../shared/download.ts';
 import { ButtonGroup, HEADER_MAX, ROW_MAX, type ActionButton } from '../widgets/ButtonGroup.tsx';
 import { ExcelImportDialog } from '../widgets/ExcelImportDialog.tsx';
@@ -87,6 +91,8 @@ function EntityList({ e, views: viewNames, routeBase, paths, title, extraFilter,
   const lang = useLocale();
   const navigate = useNavigate();
   const can = usePrivilege();
+  // Below 768 px the rows are cards, the filters a full-screen sheet, the pager simple (issue 15).
+  const phone = usePhone();
   // The model decides which views the caller is offered (an engineer's "my orders" first).
   const views = useMemo(() => viewsFor(e, can, viewNames?.length ? viewNames : undefined), [viewNames, e, can]);
   const defaults = useMemo(() => ({ view: views[0] ?? '', views }), [views]);
@@ -117,6 +123,8 @@ function EntityList({ e, views: viewNames, routeBase, paths, title, extraFilter,
   const [draftQ, setDraftQ] = useState(state.q);
   const [draftFilters, setDraftFilters] = useState(state.filters);
   const [moreOpen, setMoreOpen] = useState(!!filtersOpen || Object.keys(state.filters).length > 0);
+  // On a phone the filters are a sheet over the list: open at first only on a search screen.
+  const [sheetOpen, setSheetOpen] = useState(!!filtersOpen);
   const [data, setData] = useState<{ rows: RecordRow[]; count: number }>({ rows: [], count: 0 });
   const [loading, setLoading] = useState(false);
   // The paging bar waits for the first answer: drawn earlier, the rows would push it down (layout shift).
@@ -228,25 +236,41 @@ function EntityList({ e, views: viewNames, routeBase, paths, title, extraFilter,
       },
     };
   });
+  const rowActionGroup = (row: RecordRow) => (
+    <ButtonGroup
+      variant="link"
+      max={ROW_MAX}
+      items={[
+        editableRow(row)
+          ? { key: 'edit', label: t('widgets.action.edit'), icon: <EditOutlined />, onClick: () => navigate(editPath(idOf(row))), testId: 'list-row-edit' }
+          : { key: 'view', label: t('widgets.action.view'), icon: <EyeOutlined />, onClick: () => navigate(viewPath(idOf(row))), testId: 'list-row-view' },
+        { key: 'delete', label: t('widgets.action.delete'), icon: <DeleteOutlined />, danger: true, hidden: !editableRow(row) || !allowDelete, onClick: () => remove(row), testId: 'list-row-delete' },
+        ...(rowActions?.(row) ?? []),
+      ]}
+    />
+  );
   tableColumns.push({
     key: '__actions',
     title: t('widgets.list.actions'),
     width: actionsColumn,
     fixed: 'right',
-    render: (_: unknown, row: RecordRow) => (
-      <ButtonGroup
-        variant="link"
-        max={ROW_MAX}
-        items={[
-          editableRow(row)
-            ? { key: 'edit', label: t('widgets.action.edit'), icon: <EditOutlined />, onClick: () => navigate(editPath(idOf(row))), testId: 'list-row-edit' }
-            : { key: 'view', label: t('widgets.action.view'), icon: <EyeOutlined />, onClick: () => navigate(viewPath(idOf(row))), testId: 'list-row-view' },
-          { key: 'delete', label: t('widgets.action.delete'), icon: <DeleteOutlined />, danger: true, hidden: !editableRow(row) || !allowDelete, onClick: () => remove(row), testId: 'list-row-delete' },
-          ...(rowActions?.(row) ?? []),
-        ]}
-      />
-    ),
+    render: (_: unknown, row: RecordRow) => rowActionGroup(row),
   });
+  // A phone's card: name, status tags and key fields derived from the model (card-layout.ts).
+  const card = cardLayout(e, view, shownColumns.map((c) => c.key));
+  const cardValue = (row: RecordRow, c: string) => renderCell?.[c]?.(row) ?? cellText(row, c, e.allFields[c], lang);
+  const cardTag = (row: RecordRow, c: string) => {
+    const field = e.allFields[c];
+    if (renderCell?.[c]) return renderCell[c](row);
+    return field?.type === 'optionset' ? <OptionTag set={field.optionSet} value={row[c]} testId="list-card-tag" /> : cellText(row, c, field, lang);
+  };
+  const emptyText = (
+    <div data-testid="list-empty" className="list-empty">
+      {isFiltered(state) ? t('widgets.empty.search') : t('widgets.empty.none')}
+    </div>
+  );
+  const filterPanel = <FilterPanel entity={e} columns={[...new Set([...(filterFields ?? columns), ...Object.keys(state.filters).filter((f) => e.allFields[f])])]} values={draftFilters} onChange={setDraftFilters} lang={lang} t={t} />;
+  const filterCount = Object.keys(state.filters).length;
 
   const onTableChange = (_p: unknown, _f: unknown, sorter: SorterResult<RecordRow> | SorterResult<RecordRow>[]) => {
     const s = Array.isArray(sorter) ? sorter[0] : sorter;
@@ -257,86 +281,154 @@ function EntityList({ e, views: viewNames, routeBase, paths, title, extraFilter,
   const searchable = searchFields(e).map((f) => e.allFields[f].label[lang]).join('/');
   const searchHint = t('widgets.list.searchPlaceholder', { fields: searchable });
 
+  const viewSelect = (
+    <Select
+      data-testid="list-view-select"
+      aria-label={t('widgets.list.view')}
+      value={state.view}
+      onChange={(v: string) => update({ view: v })}
+      options={views.map((v) => ({ value: v, label: e.views[v].label[lang] }))}
+      style={phone ? { width: '100%' } : { minWidth: 160 }}
+      disabled={views.length < 2}
+    />
+  );
+  const searchProps = searchBoxProps(searchHint, SEARCH_WIDTH);
+  const searchBox = (
+    <Input
+      data-testid="list-search"
+      aria-label={t('widgets.list.searchPlaceholder', { fields: searchable })}
+      {...searchProps}
+      style={phone ? { flex: '1 1 auto', minWidth: 0 } : searchProps.style}
+      value={draftQ}
+      allowClear
+      onChange={(ev) => setDraftQ(ev.target.value)}
+      onPressEnter={query}
+    />
+  );
+  const queryButton = (
+    <Button type="primary" icon={<SearchOutlined />} onClick={query} data-testid="list-query">
+      {t('widgets.action.query')}
+    </Button>
+  );
+  const resetButton = (
+    <Button icon={<ReloadOutlined />} onClick={reset} data-testid="list-reset">
+      {t('widgets.action.reset')}
+    </Button>
+  );
+
   return (
-    <div data-testid="entity-list" data-entity={e.logicalName} className="entity-list">
+    <div data-testid="entity-list" data-entity={e.logicalName} className={phone ? 'entity-list entity-list-phone' : 'entity-list'}>
       <PageTitle extra={<ButtonGroup items={header} max={HEADER_MAX} moreTestId="list-more-actions" />}>{title ?? e.pluralLabel[lang]}</PageTitle>
-      <div className="list-toolbar list-toolbar-with-settings">
-        <Space wrap size={8}>
-          <Select
-            data-testid="list-view-select"
-            aria-label={t('widgets.list.view')}
-            value={state.view}
-            onChange={(v: string) => update({ view: v })}
-            options={views.map((v) => ({ value: v, label: e.views[v].label[lang] }))}
-            style={{ minWidth: 160 }}
-            disabled={views.length < 2}
-          />
-          <Input
-            data-testid="list-search"
-            aria-label={t('widgets.list.searchPlaceholder', { fields: searchable })}
-            {...searchBoxProps(searchHint, SEARCH_WIDTH)}
-            value={draftQ}
-            allowClear
-            onChange={(ev) => setDraftQ(ev.target.value)}
-            onPressEnter={query}
-          />
-          <Button type="primary" icon={<SearchOutlined />} onClick={query} data-testid="list-query">
-            {t('widgets.action.query')}
-          </Button>
-          <Button icon={<ReloadOutlined />} onClick={reset} data-testid="list-reset">
-            {t('widgets.action.reset')}
-          </Button>
-          <Button icon={<FilterOutlined />} onClick={() => setMoreOpen(!moreOpen)} aria-expanded={moreOpen} data-testid="list-more-filters" type={moreOpen ? 'link' : 'text'}>
-            {moreOpen ? t('widgets.action.lessFilters') : t('widgets.action.moreFilters')}
-          </Button>
-        </Space>
-        <div className="list-toolbar-end">
-          <ColumnSettings columns={settings.columns} titles={titles} size={settings.size} onColumns={settings.setColumns} onSize={settings.setSize} onReset={settings.reset} />
+      {phone ? (
+        <div className="list-toolbar list-toolbar-phone">
+          {viewSelect}
+          <div className="list-toolbar-phone-row">
+            {searchBox}
+            {queryButton}
+          </div>
+          <div className="list-toolbar-phone-row">
+            {resetButton}
+            <Button icon={<FilterOutlined />} onClick={() => setSheetOpen(true)} aria-expanded={sheetOpen} data-testid="list-more-filters" type={filterCount ? 'link' : 'text'}>
+              {filterCount ? `${t('cardList.filters')} (${filterCount})` : t('cardList.filters')}
+            </Button>
+          </div>
         </div>
-      </div>
-      {moreOpen && <FilterPanel entity={e} columns={[...new Set([...(filterFields ?? columns), ...Object.keys(state.filters).filter((f) => e.allFields[f])])]} values={draftFilters} onChange={setDraftFilters} lang={lang} t={t} />}
-      <Table<RecordRow>
-        rowKey={idOf}
-        size={settings.size}
-        tableLayout="fixed"
-        components={{ header: { cell: ResizableHeaderCell } }}
-        columns={tableColumns}
-        dataSource={data.rows}
-        loading={loading}
-        pagination={false}
-        // The columns' widths: no horizontal scroll while they fit, and when the user widens them the
-        // pinned actions column stays beside the last one instead of covering it.
-        scroll={{ x: tableColumns.reduce((w, c) => w + Number(c.width ?? 0), 0) }}
-        onChange={onTableChange}
-        onRow={(row) =>
-          ({
-            'data-testid': 'list-row',
-            'data-id': idOf(row),
-            // A click anywhere on the row opens the record (buttons, links and checkboxes keep their own action).
-            onClick: (ev: React.MouseEvent) => {
-              if ((ev.target as HTMLElement).closest('a,button,input,label,.ant-dropdown-trigger,.ant-checkbox')) return;
-              navigate(openPath(row));
-            },
-            style: { cursor: 'pointer' },
-          }) as React.HTMLAttributes<HTMLElement>
-        }
-        locale={{
-          emptyText: (
-            <div data-testid="list-empty" className="list-empty">
-              {isFiltered(state) ? t('widgets.empty.search') : t('widgets.empty.none')}
-            </div>
-          ),
-        }}
-      />
-      {answered && <div className="list-pagination">
+      ) : (
+        <div className="list-toolbar list-toolbar-with-settings">
+          <Space wrap size={8}>
+            {viewSelect}
+            {searchBox}
+            {queryButton}
+            {resetButton}
+            <Button icon={<FilterOutlined />} onClick={() => setMoreOpen(!moreOpen)} aria-expanded={moreOpen} data-testid="list-more-filters" type={moreOpen ? 'link' : 'text'}>
+              {moreOpen ? t('widgets.action.lessFilters') : t('widgets.action.moreFilters')}
+            </Button>
+          </Space>
+          <div className="list-toolbar-end">
+            <ColumnSettings columns={settings.columns} titles={titles} size={settings.size} onColumns={settings.setColumns} onSize={settings.setSize} onReset={settings.reset} />
+          </div>
+        </div>
+      )}
+      {phone ? (
+        <Drawer
+          open={sheetOpen}
+          onClose={() => setSheetOpen(false)}
+          placement="right"
+          size="100%"
+          title={t('cardList.filters')}
+          rootClassName="list-filter-sheet"
+          footer={
+            <Space style={{ width: '100%', justifyContent: 'flex-end' }}>
+              <Button icon={<ReloadOutlined />} onClick={() => (reset(), setSheetOpen(false))} data-testid="list-sheet-reset">
+                {t('widgets.action.reset')}
+              </Button>
+              <Button type="primary" icon={<SearchOutlined />} onClick={() => (query(), setSheetOpen(false))} data-testid="list-sheet-query">
+                {t('widgets.action.query')}
+              </Button>
+            </Space>
+          }
+        >
+          <div data-testid="list-filter-sheet">{filterPanel}</div>
+        </Drawer>
+      ) : (
+        moreOpen && filterPanel
+      )}
+      {phone ? (
+        <CardList<RecordRow>
+          testId="list-cards"
+          items={data.rows}
+          rowKey={idOf}
+          loading={loading}
+          // Before the first answer the list is loading, not empty.
+          empty={answered ? emptyText : <div className="list-empty" />}
+          onOpen={(row) => navigate(openPath(row))}
+          card={(row) => ({
+            title: <Link to={openPath(row)}>{nameOf(row) || idOf(row)}</Link>,
+            name: nameOf(row) || idOf(row),
+            tags: card.tags.map((c) => <span key={c} data-field={c}>{cardTag(row, c)}</span>),
+            fields: card.fields.map((c) => ({ key: c, label: titles[c] ?? e.allFields[c]?.label[lang] ?? c, value: cardValue(row, c) })),
+            actions: rowActionGroup(row),
+          })}
+        />
+      ) : (
+        <Table<RecordRow>
+          rowKey={idOf}
+          size={settings.size}
+          tableLayout="fixed"
+          components={{ header: { cell: ResizableHeaderCell } }}
+          columns={tableColumns}
+          dataSource={data.rows}
+          loading={loading}
+          pagination={false}
+          // The columns' widths: no horizontal scroll while they fit, and when the user widens them the
+          // pinned actions column stays beside the last one instead of covering it.
+          scroll={{ x: tableColumns.reduce((w, c) => w + Number(c.width ?? 0), 0) }}
+          onChange={onTableChange}
+          onRow={(row) =>
+            ({
+              'data-testid': 'list-row',
+              'data-id': idOf(row),
+              // A click anywhere on the row opens the record (buttons, links and checkboxes keep their own action).
+              onClick: (ev: React.MouseEvent) => {
+                if ((ev.target as HTMLElement).closest('a,button,input,label,.ant-dropdown-trigger,.ant-checkbox')) return;
+                navigate(openPath(row));
+              },
+              style: { cursor: 'pointer' },
+            }) as React.HTMLAttributes<HTMLElement>
+          }
+          locale={{ emptyText }}
+        />
+      )}
+      {answered && <div className={phone ? 'list-pagination list-pagination-phone' : 'list-pagination'}>
         <Pagination
           data-testid="list-pagination"
+          simple={phone}
           current={state.page}
           pageSize={state.size}
           total={data.count}
-          showSizeChanger
+          showSizeChanger={!phone}
           pageSizeOptions={PAGE_SIZES}
-          showTotal={(total) => t('widgets.list.total', { total })}
+          showTotal={phone ? undefined : (total) => t('widgets.list.total', { total })}
           onChange={(page, size) => update(size !== state.size ? { size } : { page })}
         />
       </div>}

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { ACCOUNT_CHANGE_FIELDS, getEntity } from '@portal/model';
-import { Alert, Button, Table, Typography } from 'antd';
+import { Alert, Button, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { apiGet } from '../../api/client.ts';
@@ -10,6 +10,7 @@ import { useLocale, useT } from '../../locales/i18n.ts';
 import { useSession } from '../../session/store.ts';
 import { ApprovalStatusTag } from '../../widgets/approval/ApprovalStatusTag.tsx';
 import { ChangeApplyPage, type ChangeApplyConfig } from '../../widgets/approval/ChangeApplyPage.tsx';
+import { ResponsiveTable } from '../../widgets/ResponsiveTable.tsx';
 
 export const ACCOUNT_APPLY = 'new_srv_accountapply';
 const E = getEntity(ACCOUNT_APPLY)!;
@@ -23,7 +24,7 @@ function MyApplications({ rows }: { rows: RecordRow[] | null }) {
   const lang = useLocale();
   const col = (name: string) => E.allFields[name].label[lang];
   return (
-    <Table<RecordRow>
+    <ResponsiveTable<RecordRow> card={{ tags: ['status'] }}
       data-testid="account-apply-history"
       size="small"
       rowKey={(r) => String(r[E.primaryKey])}

@@ -1,4 +1,3 @@
-import { Table } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { myApprovalList, type MyApprovalItem } from '../../api/approval.ts';
@@ -6,6 +5,7 @@ import { refreshApprovalWaiting } from '../../app/counters.ts';
 import { useT } from '../../locales/i18n.ts';
 import { formatUtc8 } from '../../shared/date.ts';
 import { PageTitle } from '../PageTitle.tsx';
+import { ResponsiveTable } from '../../widgets/ResponsiveTable.tsx';
 
 export const myApprovalEditPath = (r: Pick<MyApprovalItem, 'EntityName' | 'EntityId'>) =>
   `/myapproval/edit?entityName=${encodeURIComponent(r.EntityName)}&id=${encodeURIComponent(r.EntityId)}`;
@@ -40,7 +40,7 @@ export default function MyApprovalListPage() {
   return (
     <div data-testid="myapproval-list">
       <PageTitle>{t('approval.myList')}</PageTitle>
-      <Table<MyApprovalItem>
+      <ResponsiveTable<MyApprovalItem> card={{ title: 'doc', fields: ['entity', 'submitter', 'time'] }}
         rowKey={(r) => `${r.EntityName}:${r.EntityId}`}
         dataSource={items}
         loading={loading}

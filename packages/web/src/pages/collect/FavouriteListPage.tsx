@@ -1,6 +1,6 @@
 import { AppstoreOutlined } from '@ant-design/icons';
 import type { FavouriteItem } from '@portal/model';
-import { Button, Empty, Input, Select, Space, Table, Tag } from 'antd';
+import { Button, Empty, Input, Select, Space, Tag } from 'antd';
 import { useMemo, useState, type HTMLAttributes } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useLocale, useT } from '../../locales/i18n.ts';
@@ -9,6 +9,7 @@ import { FavouriteStar } from '../../widgets/FavouriteStar.tsx';
 import { PageTitle } from '../PageTitle.tsx';
 import { CollectIntro } from './CollectIntro.tsx';
 import { favouritePath, kindLabel, useFavourites } from './favourites.ts';
+import { ResponsiveTable } from '../../widgets/ResponsiveTable.tsx';
 
 /**
  * /collect/list (anonymous): signed out, what favourites are and sign-in; signed in, the user's
@@ -54,7 +55,7 @@ export default function FavouriteListPage() {
         />
         <Input.Search data-testid="collect-search" aria-label={t('collect.search')} placeholder={t('collect.search')} allowClear value={text} onChange={(e) => setText(e.target.value)} style={{ width: 240 }} />
       </Space>
-      <Table<FavouriteItem>
+      <ResponsiveTable<FavouriteItem> card={{ tags: ['kind'], actions: 'star' }}
         data-testid="collect-table"
         rowKey={(f) => `${f.Entity}:${f.Id}`}
         loading={loading}

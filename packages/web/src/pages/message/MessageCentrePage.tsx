@@ -1,5 +1,5 @@
 import { MESSAGE_KINDS, type MessageItem, type MessageKind } from '@portal/model';
-import { Badge, Button, Segmented, Table, Tag } from 'antd';
+import { Badge, Button, Segmented, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { listMessages, readAllMessages, readMessage } from '../../api/messages.ts';
@@ -9,6 +9,7 @@ import { useT } from '../../locales/i18n.ts';
 import { formatUtc8 } from '../../shared/date.ts';
 import { PageTitle } from '../PageTitle.tsx';
 import { messagePath } from './message-path.ts';
+import { ResponsiveTable } from '../../widgets/ResponsiveTable.tsx';
 
 type Tab = MessageKind | 'all';
 const TABS: Tab[] = ['all', ...MESSAGE_KINDS];
@@ -108,7 +109,7 @@ export default function MessageCentrePage() {
         })}
         style={{ marginBottom: 12 }}
       />
-      <Table<MessageItem>
+      <ResponsiveTable<MessageItem> card={{ tags: ['kind'] }}
         rowKey={(r) => `${r.Kind}:${r.Id}`}
         dataSource={items}
         loading={loading}

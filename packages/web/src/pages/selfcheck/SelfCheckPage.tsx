@@ -1,12 +1,13 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import type { MessageKey, SelfCheck } from '@portal/model';
-import { Alert, Button, Table, Tag } from 'antd';
+import { Alert, Button, Tag } from 'antd';
 import { useState, type HTMLAttributes } from 'react';
 import { apiGet } from '../../api/client.ts';
 import { useKeptEffect } from '../../app/use-kept-effect.ts';
 import { useT } from '../../locales/i18n.ts';
 import { formatUtc8 } from '../../shared/date.ts';
 import { PageTitle } from '../PageTitle.tsx';
+import { ResponsiveTable } from '../../widgets/ResponsiveTable.tsx';
 
 /** One check as `GET /api/system/selfcheck` answers it. */
 export type Check = SelfCheck;
@@ -52,7 +53,7 @@ export default function SelfCheckPage() {
       </PageTitle>
       {failed && <Alert type="error" showIcon title={t('selfCheck.failed', { message: failed })} data-testid="selfcheck-error" style={{ marginBottom: 12 }} />}
       {at && <p data-testid="selfcheck-at" style={{ color: '#667085' }}>{t('selfCheck.checkedAt', { time: formatUtc8(at, 'YYYY-MM-DD HH:mm:ss') })}</p>}
-      <Table<Check>
+      <ResponsiveTable<Check> card={{ tags: ['status'] }}
         rowKey="key"
         size="middle"
         loading={loading && !checks}

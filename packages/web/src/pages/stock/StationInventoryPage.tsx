@@ -1,6 +1,6 @@
 import { DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import { getEntity, type StationInventoryRow } from '@portal/model';
-import { Button, Input, InputNumber, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Input, InputNumber, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { saveLimits, stationInventory } from '../../api/stock.ts';
 import { toast } from '../../app/feedback.ts';
@@ -14,6 +14,7 @@ import { LookupDialog } from '../../widgets/lookup/LookupDialog.tsx';
 import { LookupInput } from '../../widgets/lookup/LookupInput.tsx';
 import { STATION_USER } from '../basicdata/StationProfilePage.tsx';
 import { PageTitle } from '../PageTitle.tsx';
+import { ResponsiveTable } from '../../widgets/ResponsiveTable.tsx';
 import { UnsavedGuard } from './UnsavedGuard.tsx';
 import { batchBody, changedRows, levelOf, limitErrors, savedLimits, type Level, type LimitValues } from './limit-edits.ts';
 
@@ -232,7 +233,7 @@ export default function StationInventoryPage() {
           )}
         </Space>
       </div>
-      <Table<StationInventoryRow>
+      <ResponsiveTable<StationInventoryRow> card={{ title: 'name', tags: ['level'], fields: ['code', 'available', 'minQty', 'maxQty'] }}
         rowKey="productId"
         size="small"
         columns={columns}
