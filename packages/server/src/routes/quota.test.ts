@@ -4,8 +4,9 @@ import type { Portal } from '../boot.ts';
 import { formatCents, toCents } from '../domain/money.ts';
 import { postAdjustment } from '../domain/quota/adjustment.ts';
 import { formatMoney } from '../records/format.ts';
-import { bearer, signIn } from '../testing/auth-helpers.ts';
+import { signIn } from '../testing/auth-helpers.ts';
 import { testPortal } from '../testing/test-portal.ts';
+import { okData as ok, submitFirstFlow, userApi } from '../testing/user-api.ts';
 
 let p: Portal;
 const tok: Record<string, string> = {};
@@ -13,13 +14,7 @@ const uid: Record<string, string> = {};
 const station: Record<string, string> = {};
 const wh: Record<string, string> = {};
 
-type Res = Awaited<ReturnType<Portal['app']['inject']>>;
-const api = (who: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, lang = 'zh-CN') =>
-  p.app.inject({ method, url, payload, headers: { ...bearer(tok[who]), 'accept-language': lang } });
-function ok(res: Res) {
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().Data;
-}
+const api = userApi(() => p, tok);
 
 const balance = async (code: string) => toCents((await p.db.one<{ c: string }>(`SELECT new_currentamount::text AS c FROM new_srv_station WHERE new_code = $1`, [code]))!.c);
 const movesOf = async (docId: string) =>
@@ -31,12 +26,8 @@ const ledgerMismatches = async () =>
   ))!.n;
 
 /** Submits through the entity's first flow with the first candidate of each step (or the named approvers). */
-async function submit(entity: string, id: string, who: string, approvers?: string[], lang = 'zh-CN') {
-  const flows = ok(await api(who, 'GET', `/api/CrmFlow/GetFlowList?entityName=${entity}&entityId=${id}`)) as { new_flowid: string }[];
-  const steps = ok(await api(who, 'GET', `/api/CrmFlow/GetFlowStepList?flowId=${flows[0].new_flowid}&entityName=${entity}&entityId=${id}`)) as { new_flowstepsid: string; new_stepusers: { systemuserid: string }[] }[];
-  const list = steps.map((s, i) => ({ StepId: s.new_flowstepsid, ApproveUserId: approvers ? uid[approvers[i]] : s.new_stepusers[0].systemuserid }));
-  return api(who, 'POST', '/api/CrmFlow/submit', { EntityId: id, EntityTypeName: entity, FlowId: flows[0].new_flowid, ApproveList: list }, lang);
-}
+const submit = (entity: string, id: string, who: string, approvers?: string[], lang = 'zh-CN') =>
+  submitFirstFlow(api, who, entity, id, { lang, approver: approvers && ((_, i) => uid[approvers[i]]) });
 const act = (who: string, entity: string, id: string, Action: 'approve' | 'reject' | 'veto', lang = 'zh-CN') =>
   api(who, 'POST', '/api/CrmFlow/approve', { EntityId: id, EntityTypeName: entity, Action, Memo: '' }, lang);
 

@@ -1,28 +1,20 @@
 import { approvalStatus } from '@portal/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Portal } from '../../boot.ts';
-import { bearer, signIn } from '../../testing/auth-helpers.ts';
+import { signIn } from '../../testing/auth-helpers.ts';
 import { testPortal } from '../../testing/test-portal.ts';
+import { okData as ok, submitFirstFlow, userApi } from '../../testing/user-api.ts';
 
 let p: Portal;
 const tok: Record<string, string> = {};
 const ENTITY = 'new_srv_accountapply';
 
-type Res = Awaited<ReturnType<Portal['app']['inject']>>;
-const api = (who: string, method: 'GET' | 'POST', url: string, payload?: object, lang = 'zh-CN') =>
-  p.app.inject({ method, url, payload, headers: { ...bearer(tok[who]), 'accept-language': lang } });
-function ok(res: Res) {
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().Data;
-}
+const api = userApi(() => p, tok);
 
 async function submit(id: string, who: string, lang = 'zh-CN') {
-  const flows = ok(await api(who, 'GET', `/api/CrmFlow/GetFlowList?entityName=${ENTITY}&entityId=${id}`)) as { new_flowid: string }[];
-  const steps = ok(await api(who, 'GET', `/api/CrmFlow/GetFlowStepList?flowId=${flows[0].new_flowid}&entityName=${ENTITY}&entityId=${id}`)) as { new_flowstepsid: string; new_stepusers: { systemuserid: string }[] }[];
   // hq decides (admin when hq itself submits: nobody approves their own submission).
   const approver = (await userRow(who === 'hq' ? 'admin' : 'hq'))!.id;
-  const list = steps.map((s) => ({ StepId: s.new_flowstepsid, ApproveUserId: approver }));
-  return api(who, 'POST', '/api/CrmFlow/submit', { EntityId: id, EntityTypeName: ENTITY, FlowId: flows[0].new_flowid, ApproveList: list }, lang);
+  return submitFirstFlow(api, who, ENTITY, id, { lang, approver: () => approver });
 }
 const decide = (id: string, action: 'approve' | 'reject') => api('hq', 'POST', '/api/CrmFlow/approve', { EntityId: id, EntityTypeName: ENTITY, Action: action, Memo: action === 'approve' ? '同意' : '资料不全' });
 const create = (who: string, values: Record<string, unknown> = {}, lang = 'zh-CN') =>

@@ -1,20 +1,15 @@
 import { approvalStatus, caseState, excellentCasePublish } from '@portal/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Portal } from '../../boot.ts';
-import { bearer, signIn } from '../../testing/auth-helpers.ts';
+import { signIn } from '../../testing/auth-helpers.ts';
 import { testPortal } from '../../testing/test-portal.ts';
+import { okData as ok, submitFirstFlow, userApi, type Res } from '../../testing/user-api.ts';
 
 let p: Portal;
 const tok: Record<string, string> = {};
 const station: Record<string, string> = {};
 
-type Res = Awaited<ReturnType<Portal['app']['inject']>>;
-const api = (who: string, method: 'GET' | 'POST', url: string, payload?: object, lang = 'zh-CN') =>
-  p.app.inject({ method, url, payload, headers: { ...bearer(tok[who]), 'accept-language': lang } });
-function ok(res: Res) {
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().Data;
-}
+const api = userApi(() => p, tok);
 const refused = (res: Res, status = 400) => {
   expect(res.statusCode, res.body).toBe(status);
   return String(res.json().Message);
@@ -124,11 +119,8 @@ const excRow = (id: string) =>
   p.db.one<{ code: string; a: number; pub: number; on: Date | null }>(
     `SELECT new_code AS code, new_approvalstatus AS a, new_publishstatus AS pub, new_publishedon AS on FROM new_srv_excellentcase WHERE new_srv_excellentcaseid = $1`, [id]);
 async function submit(id: string, who: string) {
-  const flows = ok(await api(who, 'GET', `/api/CrmFlow/GetFlowList?entityName=${EXC}&entityId=${id}`)) as { new_flowid: string }[];
-  const steps = ok(await api(who, 'GET', `/api/CrmFlow/GetFlowStepList?flowId=${flows[0].new_flowid}&entityName=${EXC}&entityId=${id}`)) as { new_flowstepsid: string; new_stepusers: { systemuserid: string; fullname: string }[] }[];
   const hq = (await p.db.one<{ id: string }>(`SELECT systemuserid AS id FROM systemuser WHERE domainname = 'hq'`))!.id;
-  const list = steps.map((s) => ({ StepId: s.new_flowstepsid, ApproveUserId: s.new_stepusers.find((u) => u.systemuserid === hq)!.systemuserid }));
-  return api(who, 'POST', '/api/CrmFlow/submit', { EntityId: id, EntityTypeName: EXC, FlowId: flows[0].new_flowid, ApproveList: list });
+  return submitFirstFlow(api, who, EXC, id, { approver: (s) => s.new_stepusers.find((u) => u.systemuserid === hq)!.systemuserid });
 }
 
 describe('excellent cases', () => {

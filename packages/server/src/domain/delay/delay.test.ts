@@ -1,30 +1,20 @@
 import { approvalStatus, delayStatus } from '@portal/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Portal } from '../../boot.ts';
-import { bearer, signIn } from '../../testing/auth-helpers.ts';
+import { signIn } from '../../testing/auth-helpers.ts';
 import { testPortal } from '../../testing/test-portal.ts';
+import { okData as ok, submitFirstFlow, userApi, type Res } from '../../testing/user-api.ts';
 
 let p: Portal;
 const tok: Record<string, string> = {};
 const station: Record<string, string> = {};
 
-type Res = Awaited<ReturnType<Portal['app']['inject']>>;
-const api = (who: string, method: 'GET' | 'POST', url: string, payload?: object, lang = 'zh-CN') =>
-  p.app.inject({ method, url, payload, headers: { ...bearer(tok[who]), 'accept-language': lang } });
-function ok(res: Res) {
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().Data;
-}
+const api = userApi(() => p, tok);
 const DELAY = 'new_srv_delayproduct';
 const CANCEL = 'new_srv_delaycancel';
 
 /** Submits through the entity's first flow with the first candidate of each step (hq in the demo flow). */
-async function submit(entity: string, id: string, who: string, lang = 'zh-CN') {
-  const flows = ok(await api(who, 'GET', `/api/CrmFlow/GetFlowList?entityName=${entity}&entityId=${id}`)) as { new_flowid: string }[];
-  const steps = ok(await api(who, 'GET', `/api/CrmFlow/GetFlowStepList?flowId=${flows[0].new_flowid}&entityName=${entity}&entityId=${id}`)) as { new_flowstepsid: string; new_stepusers: { systemuserid: string }[] }[];
-  const list = steps.map((s) => ({ StepId: s.new_flowstepsid, ApproveUserId: s.new_stepusers[0].systemuserid }));
-  return api(who, 'POST', '/api/CrmFlow/submit', { EntityId: id, EntityTypeName: entity, FlowId: flows[0].new_flowid, ApproveList: list }, lang);
-}
+const submit = (entity: string, id: string, who: string, lang = 'zh-CN') => submitFirstFlow(api, who, entity, id, { lang });
 const approve = (id: string, entity: string) => api('hq', 'POST', '/api/CrmFlow/approve', { EntityId: id, EntityTypeName: entity, Action: 'approve', Memo: '同意' });
 
 const delayRow = (id: string) =>

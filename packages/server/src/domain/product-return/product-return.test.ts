@@ -1,33 +1,24 @@
 import { approvalStatus, productReturnItemType, productReturnState, pulloutStatus, pulloutType, workOrderStatus } from '@portal/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Portal } from '../../boot.ts';
-import { bearer, signIn } from '../../testing/auth-helpers.ts';
+import { signIn } from '../../testing/auth-helpers.ts';
 import { testPortal } from '../../testing/test-portal.ts';
+import { okData as ok, submitFirstFlow, userApi, type Res } from '../../testing/user-api.ts';
 
 let p: Portal;
 const tok: Record<string, string> = {};
 const station: Record<string, string> = {};
 const ENTITY = 'new_srv_productreturn';
 
-type Res = Awaited<ReturnType<Portal['app']['inject']>>;
-const api = (who: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, lang = 'zh-CN') =>
-  p.app.inject({ method, url, payload, headers: { ...bearer(tok[who]), 'accept-language': lang } });
-function ok(res: Res) {
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().Data;
-}
+const api = userApi(() => p, tok);
 function refused(res: Res, status: number, text: string) {
   expect(res.statusCode, res.body).toBe(status);
   expect(res.json().Message).toContain(text);
 }
 
-async function submit(id: string, who = 'station1', lang = 'zh-CN') {
-  const flows = ok(await api(who, 'GET', `/api/CrmFlow/GetFlowList?entityName=${ENTITY}&entityId=${id}`)) as { new_flowid: string }[];
-  const steps = ok(await api(who, 'GET', `/api/CrmFlow/GetFlowStepList?flowId=${flows[0].new_flowid}&entityName=${ENTITY}&entityId=${id}`)) as { new_flowstepsid: string; new_stepusers: { systemuserid: string; fullname: string }[] }[];
-  // hq (李慧敏) decides in these tests.
-  const list = steps.map((s) => ({ StepId: s.new_flowstepsid, ApproveUserId: (s.new_stepusers.find((u) => u.fullname === '李慧敏') ?? s.new_stepusers[0]).systemuserid }));
-  return api(who, 'POST', '/api/CrmFlow/submit', { EntityId: id, EntityTypeName: ENTITY, FlowId: flows[0].new_flowid, ApproveList: list }, lang);
-}
+// hq (李慧敏) decides in these tests.
+const submit = (id: string, who = 'station1', lang = 'zh-CN') =>
+  submitFirstFlow(api, who, ENTITY, id, { lang, approver: (s) => (s.new_stepusers.find((u) => u.fullname === '李慧敏') ?? s.new_stepusers[0]).systemuserid });
 const decide = (id: string, Action: 'approve' | 'reject' | 'veto') => api('hq', 'POST', '/api/CrmFlow/approve', { EntityId: id, EntityTypeName: ENTITY, Action, Memo: '审批意见' });
 const ship = (who: string, id: string, body: object, lang = 'zh-CN') => api(who, 'POST', `/api/productReturn/${id}/ship`, body, lang);
 const receive = (who: string, id: string, lang = 'zh-CN') => api(who, 'POST', `/api/productReturn/${id}/receive`, {}, lang);

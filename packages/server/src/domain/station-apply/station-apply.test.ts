@@ -1,29 +1,19 @@
 import { approvalStatus, stationApplyType, stationState } from '@portal/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Portal } from '../../boot.ts';
-import { bearer, passwordForm, postToken, signIn } from '../../testing/auth-helpers.ts';
+import { passwordForm, postToken, signIn } from '../../testing/auth-helpers.ts';
 import { testPortal } from '../../testing/test-portal.ts';
+import { okData as ok, submitFirstFlow, userApi, type Res } from '../../testing/user-api.ts';
 
 let p: Portal;
 const tok: Record<string, string> = {};
 const station: Record<string, string> = {};
 const ENTITY = 'new_srv_stationapply';
 
-type Res = Awaited<ReturnType<Portal['app']['inject']>>;
-const api = (who: string, method: 'GET' | 'POST', url: string, payload?: object, lang = 'zh-CN') =>
-  p.app.inject({ method, url, payload, headers: { ...bearer(tok[who]), 'accept-language': lang } });
-function ok(res: Res) {
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().Data;
-}
+const api = userApi(() => p, tok);
 
 /** Submits through the entity's first flow with the first candidate of its step (hq in the demo flow). */
-async function submit(id: string, who: string, lang = 'zh-CN') {
-  const flows = ok(await api(who, 'GET', `/api/CrmFlow/GetFlowList?entityName=${ENTITY}&entityId=${id}`)) as { new_flowid: string }[];
-  const steps = ok(await api(who, 'GET', `/api/CrmFlow/GetFlowStepList?flowId=${flows[0].new_flowid}&entityName=${ENTITY}&entityId=${id}`)) as { new_flowstepsid: string; new_stepusers: { systemuserid: string }[] }[];
-  const list = steps.map((s) => ({ StepId: s.new_flowstepsid, ApproveUserId: s.new_stepusers[0].systemuserid }));
-  return api(who, 'POST', '/api/CrmFlow/submit', { EntityId: id, EntityTypeName: ENTITY, FlowId: flows[0].new_flowid, ApproveList: list }, lang);
-}
+const submit = (id: string, who: string, lang = 'zh-CN') => submitFirstFlow(api, who, ENTITY, id, { lang });
 const decide = (id: string, action: 'approve' | 'reject' | 'veto') => api('hq', 'POST', '/api/CrmFlow/approve', { EntityId: id, EntityTypeName: ENTITY, Action: action, Memo: action === 'approve' ? '同意' : '资料不全' });
 const create = (who: string, type: keyof typeof stationApplyType, values: Record<string, unknown> = {}, lang = 'zh-CN') =>
   api(who, 'POST', '/api/crmdata/create/new_srv_stationapplys', { new_applytype: stationApplyType[type as 'change'], new_reason: '测试申请', ...values }, lang);
