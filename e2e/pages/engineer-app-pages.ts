@@ -52,10 +52,10 @@ export class EngineerAppPage {
     await this.waitForStatus(status);
   }
 
-  /** Takes photos (the camera input) and waits until the order counts `total`. */
+  /** Takes photos (the camera input) and waits until the order counts `total` and all are queued. */
   async takePhotos(files: { name: string; mimeType: string; buffer: Buffer }[], total: number) {
     await this.panel().getByTestId('engineer-photo-input').setInputFiles(files);
-    await this.panel().locator(`[data-testid="engineer-photos"][data-count="${total}"]`).waitFor();
+    await this.panel().locator(`[data-testid="engineer-photos"][data-count="${total}"][data-busy="false"]`).waitFor();
   }
 
   async complete(serviceResult: string) {

@@ -68,7 +68,7 @@ describe('engineer app', () => {
     await app.recordStep('arrival');
     await app.takePhotos(pictures, 2);
     await app.complete('更换主板，试机正常');
-    await app.waitForPending(7); // 响应 出发 到达 照片×2 拍照 完工
+    await app.waitForPending(7); // 响应 出发 到达 照片 拍照 照片 完工
     expect(await app.order().getByTestId('engineer-order-pending').innerText()).toContain('待同步');
     // The other order, meanwhile reassigned by the station: its response waits on the phone too.
     await app.back();
@@ -77,7 +77,7 @@ describe('engineer app', () => {
     await app.waitForPending(8);
     expect((await station1(`/api/workorders/${b}/dispatch`, 'POST', { workerId: colleague, memo: '客户改约' })).status).toBe(200);
     const queue = await app.queue();
-    expect(queue.filter((i) => i.orderId === a).map((i) => i.step ?? i.kind)).toEqual(['response', 'departure', 'arrival', 'upload', 'upload', 'photos', 'complete']);
+    expect(queue.filter((i) => i.orderId === a).map((i) => i.step ?? i.kind)).toEqual(['response', 'departure', 'arrival', 'upload', 'photos', 'upload', 'complete']);
     const arrivedAt = queue.find((i) => i.orderId === a && i.step === 'arrival')!.at;
     const completedAt = queue.find((i) => i.orderId === a && i.kind === 'complete')!.at;
 

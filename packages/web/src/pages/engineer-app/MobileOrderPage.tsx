@@ -100,6 +100,9 @@ function PhotosCard({ order, userId }: { order: OrderView; userId: string }) {
     setBusy(true);
     try {
       let n = order.photos;
+      // Arrived and not yet photographed: the 拍照 step follows the first photo (the server needs one
+      // to accept it), queued before the next photo so it is there as soon as the count shows.
+      let stepDue = num(order.row.new_status) === 5 && num(order.row.new_dealstatus) < 6 && !order.pending.some((i) => i.kind === 'progress' && i.step === 'photos');
       for (const f of Array.from(files)) {
         let blob: Blob;
         try {
@@ -111,13 +114,11 @@ function PhotosCard({ order, userId }: { order: OrderView; userId: string }) {
         n += 1;
         const at = new Date();
         await act(userId, { kind: 'upload', orderId: order.id, orderName: name, at: at.toISOString(), file: { name: photoName(at, n), type: 'image/jpeg', data: await blob.arrayBuffer() } });
-      }
-      // Arrived and not yet photographed: the 拍照 step follows the first photo (the server needs one to accept it).
-      const latest = order.row;
-      const stepQueued = order.pending.some((i) => i.kind === 'progress' && i.step === 'photos');
-      if (n > 0 && num(latest.new_status) === 5 && num(latest.new_dealstatus) < 6 && !stepQueued) {
-        const time = new Date().toISOString();
-        await act(userId, { kind: 'progress', step: 'photos', orderId: order.id, orderName: name, at: time, body: { step: 'photos', time } });
+        if (stepDue) {
+          stepDue = false;
+          const time = new Date().toISOString();
+          await act(userId, { kind: 'progress', step: 'photos', orderId: order.id, orderName: name, at: time, body: { step: 'photos', time } });
+        }
       }
     } finally {
       setBusy(false);
@@ -126,7 +127,7 @@ function PhotosCard({ order, userId }: { order: OrderView; userId: string }) {
   };
 
   return (
-    <Card size="small" className="engineer-card" title={t('engineerApp.photos')} data-testid="engineer-photos" data-count={order.photos}>
+    <Card size="small" className="engineer-card" title={t('engineerApp.photos')} data-testid="engineer-photos" data-count={order.photos} data-busy={busy ? 'true' : 'false'}>
       <Space>
         <Button icon={<CameraOutlined />} loading={busy} onClick={() => input.current?.click()} data-testid="engineer-take-photo">{t('engineerApp.takePhoto')}</Button>
         <Typography.Text data-testid="engineer-photo-count">{t('engineerApp.photoCount', { n: order.photos })}</Typography.Text>
