@@ -13,7 +13,7 @@ import { formatUtc8 } from '../shared/date.ts';
 import { usePhone } from '../shared/use-phone.ts';
 import { CardList } from '../widgets/CardList.tsx';
 import { OptionTag } from '../pages/workorder/OptionTag.tsx';
-import { cardLayout } from './card-layout.ts';
+import { cardLayout, distinctTags } from './card-layout.ts';
 import { saveBlob } from '../shared/download.ts';
 import { ButtonGroup, HEADER_MAX, ROW_MAX, type ActionButton } from '../widgets/ButtonGroup.tsx';
 import { ExcelImportDialog } from '../widgets/ExcelImportDialog.tsx';
@@ -385,7 +385,7 @@ function EntityList({ e, views: viewNames, routeBase, paths, title, extraFilter,
           card={(row) => ({
             title: <Link to={openPath(row)}>{nameOf(row) || idOf(row)}</Link>,
             name: nameOf(row) || idOf(row),
-            tags: card.tags.map((c) => <span key={c} data-field={c}>{cardTag(row, c)}</span>),
+            tags: distinctTags(e, card.tags, row, lang).map((c) => <span key={c} data-field={c}>{cardTag(row, c)}</span>),
             fields: card.fields.map((c) => ({ key: c, label: titles[c] ?? e.allFields[c]?.label[lang] ?? c, value: cardValue(row, c) })),
             actions: rowActionGroup(row),
           })}

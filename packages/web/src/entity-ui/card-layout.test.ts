@@ -1,6 +1,6 @@
-import { defineEntity, defineOptionSet, getEntity, label, money, optionSet, text } from '@portal/model';
+import { defineEntity, defineOptionSet, getEntity, label, money, optionSet, text, workOrderStatus } from '@portal/model';
 import { describe, expect, it } from 'vitest';
-import { cardLayout, statusLike } from './card-layout.ts';
+import { cardLayout, distinctTags, statusLike } from './card-layout.ts';
 
 const plain = defineOptionSet('t_plain', label('类别', 'Kind'), [{ value: 1, label: label('甲', 'A') }]);
 const coloured = defineOptionSet('t_level', label('级别', 'Level'), [{ value: 1, label: label('高', 'High'), color: 'red' }]);
@@ -51,5 +51,13 @@ describe('a phone card derived from the model', () => {
     expect(cardLayout(wo, wo.views.mine, shown('mine')).fields).toEqual(['new_customer', 'new_address', 'new_appointmenttime']);
     // A view without an override: derived.
     expect(cardLayout(wo, wo.views.open, shown('open'))).toEqual({ tags: ['new_dealstatus'], fields: ['new_type', 'new_customer', 'new_station_id'] });
+  });
+
+  it('a tag saying the same words as one before it is left out', () => {
+    const wo = getEntity('new_srv_workorder')!;
+    const tags = ['new_dealstatus', 'new_status'];
+    // Both 已派工 after dispatch: one tag; 已完工 and 已付款 after payment: two.
+    expect(distinctTags(wo, tags, { new_dealstatus: 2, new_status: workOrderStatus.dispatched }, 'zh-CN')).toEqual(['new_dealstatus']);
+    expect(distinctTags(wo, tags, { new_dealstatus: 7, new_status: workOrderStatus.paid }, 'zh-CN')).toEqual(tags);
   });
 });

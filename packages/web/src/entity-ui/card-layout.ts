@@ -1,4 +1,4 @@
-import type { EntityDef, FieldDef, ViewDef } from '@portal/model';
+import type { EntityDef, FieldDef, Lang, ViewDef } from '@portal/model';
 
 /** "label: value" lines a derived card shows. */
 export const CARD_FIELDS = 3;
@@ -25,4 +25,20 @@ export function cardLayout(e: EntityDef, view: ViewDef | undefined, shown: strin
   const tags = view?.card?.tags ?? shown.filter((c) => usable(c) && statusLike(c, e.allFields[c])).slice(0, CARD_TAGS);
   const fields = view?.card?.fields ?? shown.filter((c) => usable(c) && !tags.includes(c)).slice(0, CARD_FIELDS);
   return { tags, fields };
+}
+
+/**
+ * The tags a row's card shows: a tag saying the same words as one before it is left out (a work
+ * order's handling status and order status are both 已派工 after dispatch).
+ */
+export function distinctTags(e: EntityDef, tags: string[], row: Record<string, unknown>, lang: Lang): string[] {
+  const seen = new Set<string>();
+  return tags.filter((c) => {
+    const f = e.allFields[c];
+    const words = f?.type === 'optionset' ? f.optionSet.options.find((o) => o.value === Number(row[c]))?.label[lang] : undefined;
+    if (!words) return true;
+    if (seen.has(words)) return false;
+    seen.add(words);
+    return true;
+  });
 }
