@@ -204,6 +204,19 @@ export class PhonePass {
     await this.ready(before);
   }
 
+  /** How many columns the shown form's grid has: the distinct left edges of its field cells. */
+  formColumns(): Promise<number> {
+    return this.page.evaluate(() => {
+      const cells = Array.from(document.querySelectorAll('.portal-content .ant-form .ant-row > .ant-col')).filter((c) => c.getClientRects().length > 0 && c.querySelector(':scope > .ant-form-item'));
+      return new Set(cells.map((c) => Math.round(c.getBoundingClientRect().left))).size;
+    });
+  }
+
+  /** The box of the open dialog holding `testId` (a sheet covers the whole phone). */
+  dialogBox(testId: string) {
+    return this.page.locator('.ant-modal', { has: this.page.getByTestId(testId) }).boundingBox();
+  }
+
   /** Ready: the shown screen has content other than before, nothing loads, and it held still for three frames. */
   async ready(before = '') {
     await this.page.waitForFunction(
