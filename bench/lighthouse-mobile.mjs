@@ -124,12 +124,18 @@ try {
       const r = await lighthouse(url, { port: cdpPort, output: 'json', onlyCategories: ['performance'], disableStorageReset: true, logLevel: 'error' });
       const lhr = r?.lhr;
       if (!lhr) throw new Error('lighthouse returned no report');
+      if (lhr.categories.performance.score === null) {
+        // A run Lighthouse could not finish (e.g. NO_FCP under heavy load): said, not counted.
+        console.log(`  ${kind}, run ${i + 1}: no score (${lhr.runtimeError?.code ?? 'unknown error'})`);
+        continue;
+      }
       if (new URL(lhr.finalDisplayedUrl).pathname !== PATH) throw new Error(`Lighthouse ended on ${lhr.finalDisplayedUrl}, not ${PATH}: the session did not carry over`);
       if (process.env.LH_KEEP) writeFileSync(join(out, `${kind.replace(' ', '-')}-${i + 1}.json`), JSON.stringify(lhr));
       const a = lhr.audits;
       console.log(`  ${kind}, run ${i + 1}: score ${Math.round(lhr.categories.performance.score * 100)}  FCP ${a['first-contentful-paint'].displayValue}  LCP ${a['largest-contentful-paint'].displayValue}  TBT ${a['total-blocking-time'].displayValue}  CLS ${a['cumulative-layout-shift'].displayValue}`);
       reports.push(lhr);
     }
+    if (!reports.length) throw new Error(`no ${kind} run finished`);
     reports.sort((x, y) => x.categories.performance.score - y.categories.performance.score);
     median[kind] = reports[Math.floor((reports.length - 1) / 2)];
   }
