@@ -44,6 +44,16 @@ describe('startHeartbeat', () => {
     stop();
   });
 
+  it('keeps the installed app\'s session however long it was closed', () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(3_000_000);
+    signIn();
+    localStorage.setItem(HEARTBEAT_KEY, String(3_000_000 - 86_400_000));
+    const stop = startHeartbeat(Date.now, true);
+    expect(useSession.getState().auth.isLoggedIn).toBe(true);
+    stop();
+  });
+
   it('keeps a live session', () => {
     vi.useFakeTimers();
     vi.setSystemTime(2_000_000);

@@ -22,9 +22,19 @@ export function readHeartbeat(): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-/** Checks liveness once, then beats every 60 s. Returns a stop function (tests, hot reload). */
-export function startHeartbeat(now: () => number = Date.now): () => void {
-  if (isSessionDead(readHeartbeat(), now())) useSession.getState().clearAll();
+/**
+ * True when the portal runs as the installed app (launched from the home screen). Like a phone app
+ * it keeps its session when closed: an engineer reopening it at a customer's site without a
+ * connection must still reach their orders and queued work (issue 15). The server's token expiry
+ * still ends the session; the browser-tab rule above is unchanged.
+ */
+export function runsInstalled(): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(display-mode: standalone)').matches;
+}
+
+/** Checks liveness once (not in the installed app), then beats every 60 s. Returns a stop function (tests, hot reload). */
+export function startHeartbeat(now: () => number = Date.now, installed = runsInstalled()): () => void {
+  if (!installed && isSessionDead(readHeartbeat(), now())) useSession.getState().clearAll();
   const beat = () => writeText(HEARTBEAT_KEY, String(now()));
   beat();
   const timer = setInterval(beat, HEARTBEAT_INTERVAL_MS);
