@@ -1,5 +1,5 @@
-import { MENU } from '@portal/model';
 import type { Page } from 'playwright-core';
+import { contentText, menuScreensIn, waitForScreen } from './menu-screens.ts';
 
 /** A label whose text does not fit its box and gives no other way to read it (no title). */
 export interface Overflow {
@@ -145,16 +145,7 @@ export class OverflowPass {
   /** The menu screens the user has: enabled side-navigation items, as [menu key, path], one per path. */
   async menuScreens(): Promise<[string, string][]> {
     await this.openAllGroups();
-    const keys = await this.page
-      .locator('.portal-nav-menu li.ant-menu-item:not(.ant-menu-item-disabled)[data-testid^="nav-"]')
-      .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice('nav-'.length)));
-    const paths = new Map(MENU.flatMap((g) => g.items.map((i) => [i.key, i.path] as const)));
-    const byPath = new Map<string, string>();
-    for (const k of keys) {
-      const p = paths.get(k);
-      if (p && !byPath.has(p.toLowerCase())) byPath.set(p.toLowerCase(), k);
-    }
-    return [...byPath].map(([, k]) => [k, paths.get(k)!]);
+    return menuScreensIn(this.page.locator('body'));
   }
 
   /** Opens the shown list's filter panel (更多筛选), when it has one, so its labels are checked too. */
@@ -165,43 +156,18 @@ export class OverflowPass {
     await this.page.locator('[data-testid=list-filter-panel]:visible').first().waitFor();
   }
 
-  /** The text of the shown content (hidden kept screens excluded). */
-  private contentText() {
-    return this.page.evaluate(() => (document.querySelector<HTMLElement>('.portal-content')?.innerText ?? '').trim());
-  }
-
   /** Opens a menu screen by its side-navigation item and waits until it has rendered its content. */
   async open(key: string) {
-    const before = await this.contentText();
+    const before = await contentText(this.page);
     const item = this.page.getByTestId(`nav-${key}`);
     if (!(await item.isVisible())) await this.openAllGroups();
     await item.click();
     await this.ready(before);
   }
 
-  /**
-   * Ready: the content shows something other than before, nothing is loading (no spinner or
-   * skeleton), fonts are in, and its text stayed the same over three frames.
-   */
-  async ready(before = '') {
-    await this.page.waitForFunction(
-      (prev) => {
-        const w = window as unknown as { __overflowLast?: string; __overflowSame?: number };
-        const main = document.querySelector<HTMLElement>('.portal-content');
-        if (!main || document.fonts.status !== 'loaded') return false;
-        const busy = Array.from(main.querySelectorAll('.ant-spin-spinning, .ant-skeleton, .ant-spin-nested-loading > div > .ant-spin')).some((e) => e.getClientRects().length > 0);
-        const text = main.innerText.trim();
-        if (busy || !text || text === prev) {
-          w.__overflowSame = 0;
-          return false;
-        }
-        w.__overflowSame = w.__overflowLast === text ? (w.__overflowSame ?? 0) + 1 : 0;
-        w.__overflowLast = text;
-        return w.__overflowSame >= 3;
-      },
-      before,
-      { polling: 'raf', timeout: 20_000 },
-    );
+  /** Ready: the content shows something other than before, nothing loads, and it held still for three frames. */
+  ready(before = '') {
+    return waitForScreen(this.page, before);
   }
 }
 

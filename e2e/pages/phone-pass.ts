@@ -1,5 +1,5 @@
-import { MENU } from '@portal/model';
 import type { Page } from 'playwright-core';
+import { contentText, menuScreensIn, waitForScreen } from './menu-screens.ts';
 import type { LoginPage } from './login-page.ts';
 
 /** Something on a phone screen that does not work: the page scrolls sideways, or a control cannot be tapped. */
@@ -176,26 +176,12 @@ export class PhonePass {
   async menuScreens(): Promise<[string, string][]> {
     await this.openDrawer();
     await this.openAllGroups();
-    const keys = await this.drawer()
-      .locator('.portal-nav-menu li.ant-menu-item:not(.ant-menu-item-disabled)[data-testid^="nav-"]')
-      .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice('nav-'.length)));
-    const paths = new Map(MENU.flatMap((g) => g.items.map((i) => [i.key, i.path] as const)));
-    const byPath = new Map<string, string>();
-    for (const k of keys) {
-      const p = paths.get(k);
-      if (p && !byPath.has(p.toLowerCase())) byPath.set(p.toLowerCase(), k);
-    }
-    return [...byPath].map(([, k]) => [k, paths.get(k)!]);
-  }
-
-  /** The text of the shown content (kept hidden screens have none: innerText skips them). */
-  private shownText() {
-    return this.page.evaluate(() => (document.querySelector<HTMLElement>('.portal-content')?.innerText ?? '').trim());
+    return menuScreensIn(this.drawer());
   }
 
   /** Opens a menu screen through the drawer (tapping its item), which must close, and waits for the screen. */
   async open(key: string) {
-    const before = await this.shownText();
+    const before = await contentText(this.page);
     await this.openDrawer();
     const item = this.drawer().getByTestId(`nav-${key}`);
     if (!(await item.isVisible())) await this.openAllGroups();
@@ -218,25 +204,8 @@ export class PhonePass {
   }
 
   /** Ready: the shown screen has content other than before, nothing loads, and it held still for three frames. */
-  async ready(before = '') {
-    await this.page.waitForFunction(
-      (prev) => {
-        const w = window as unknown as { __phoneLast?: string; __phoneSame?: number };
-        const main = document.querySelector<HTMLElement>('.portal-content');
-        if (!main || document.fonts.status !== 'loaded') return false;
-        const busy = Array.from(main.querySelectorAll('.ant-spin-spinning, .ant-skeleton, .ant-spin-nested-loading > div > .ant-spin')).some((e) => e.getClientRects().length > 0);
-        const text = main.innerText.trim();
-        if (busy || !text || text === prev) {
-          w.__phoneSame = 0;
-          return false;
-        }
-        w.__phoneSame = w.__phoneLast === text ? (w.__phoneSame ?? 0) + 1 : 0;
-        w.__phoneLast = text;
-        return w.__phoneSame >= 3;
-      },
-      before,
-      { polling: 'raf', timeout: 20_000 },
-    );
+  ready(before = '') {
+    return waitForScreen(this.page, before);
   }
 }
 

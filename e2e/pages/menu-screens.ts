@@ -1,0 +1,51 @@
+import { MENU } from '@portal/model';
+import type { Locator, Page } from 'playwright-core';
+
+/**
+ * What the screen passes (English fit at desktop widths, the phone pass) share: the user's menu
+ * screens read from a navigation menu, and "the screen has rendered" without waiting for time.
+ */
+
+/** The enabled items of a navigation menu as [menu key, path], one per path (the model's MENU gives the paths). */
+export async function menuScreensIn(nav: Locator): Promise<[string, string][]> {
+  const keys = await nav
+    .locator('.portal-nav-menu li.ant-menu-item:not(.ant-menu-item-disabled)[data-testid^="nav-"]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice('nav-'.length)));
+  const paths = new Map(MENU.flatMap((g) => g.items.map((i) => [i.key, i.path] as const)));
+  const byPath = new Map<string, string>();
+  for (const k of keys) {
+    const p = paths.get(k);
+    if (p && !byPath.has(p.toLowerCase())) byPath.set(p.toLowerCase(), k);
+  }
+  return [...byPath].map(([, k]) => [k, paths.get(k)!]);
+}
+
+/** The text of the shown content (kept hidden screens have none: innerText skips them). */
+export function contentText(page: Page): Promise<string> {
+  return page.evaluate(() => (document.querySelector<HTMLElement>('.portal-content')?.innerText ?? '').trim());
+}
+
+/**
+ * Waits until the content shows something other than `before`, nothing is loading (no spinner or
+ * skeleton), fonts are in, and its text stayed the same over three frames.
+ */
+export async function waitForScreen(page: Page, before = ''): Promise<void> {
+  await page.waitForFunction(
+    (prev) => {
+      const w = window as unknown as { __screenLast?: string; __screenSame?: number };
+      const main = document.querySelector<HTMLElement>('.portal-content');
+      if (!main || document.fonts.status !== 'loaded') return false;
+      const busy = Array.from(main.querySelectorAll('.ant-spin-spinning, .ant-skeleton, .ant-spin-nested-loading > div > .ant-spin')).some((e) => e.getClientRects().length > 0);
+      const text = main.innerText.trim();
+      if (busy || !text || text === prev) {
+        w.__screenSame = 0;
+        return false;
+      }
+      w.__screenSame = w.__screenLast === text ? (w.__screenSame ?? 0) + 1 : 0;
+      w.__screenLast = text;
+      return w.__screenSame >= 3;
+    },
+    before,
+    { polling: 'raf', timeout: 20_000 },
+  );
+}
