@@ -63,8 +63,9 @@ export default function ServiceDashboard() {
   const abnormal = byKey('abnormal');
   return (
     <section data-testid="service-dashboard" aria-label={t('wo.dash.title')} style={{ margin: '16px 0' }}>
-      <div style={{ display: 'flex', alignItems: 'baseline', gap: 12, marginBottom: 8 }}>
-        <h3 style={{ margin: 0 }}>{t('wo.dash.title')}</h3>
+      {/* Wraps on a phone: the title keeps its line instead of breaking beside the hint. */}
+      <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: 12, marginBottom: 8 }}>
+        <h3 style={{ margin: 0, whiteSpace: 'nowrap' }}>{t('wo.dash.title')}</h3>
         <span style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>{t('wo.dash.drillHint')}</span>
         <span style={{ marginLeft: 'auto' }}>
           <Link to={can('workorder.dispatch') ? '/workOrder/newmapassign' : '/workOrder/map'}>
