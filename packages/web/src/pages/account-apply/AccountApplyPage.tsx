@@ -2,45 +2,20 @@ import { PlusOutlined } from '@ant-design/icons';
 import { ACCOUNT_CHANGE_FIELDS, getEntity } from '@portal/model';
 import { Alert, Button, Typography } from 'antd';
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { apiGet } from '../../api/client.ts';
 import { displayValue, retrieveMultiple, type RecordRow } from '../../api/records.ts';
 import { useKeptEffect } from '../../app/use-kept-effect.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
 import { useSession } from '../../session/store.ts';
-import { ApprovalStatusTag } from '../../widgets/approval/ApprovalStatusTag.tsx';
+import { ApplicationHistory } from '../../widgets/approval/ApplicationHistory.tsx';
 import { ChangeApplyPage, type ChangeApplyConfig } from '../../widgets/approval/ChangeApplyPage.tsx';
-import { ResponsiveTable } from '../../widgets/ResponsiveTable.tsx';
 
 export const ACCOUNT_APPLY = 'new_srv_accountapply';
 const E = getEntity(ACCOUNT_APPLY)!;
 const PAIRS = ACCOUNT_CHANGE_FIELDS;
 const OPEN = [1, 2, 4];
 export const accountApplyPath = (id?: string) => (id ? `/edit/apply?id=${encodeURIComponent(id)}` : '/edit/apply?new=1');
-
-/** The user's own applications, newest first, each opening on this screen. */
-function MyApplications({ rows }: { rows: RecordRow[] | null }) {
-  const t = useT();
-  const lang = useLocale();
-  const col = (name: string) => E.allFields[name].label[lang];
-  return (
-    <ResponsiveTable<RecordRow> card={{ tags: ['status'] }}
-      data-testid="account-apply-history"
-      size="small"
-      rowKey={(r) => String(r[E.primaryKey])}
-      loading={rows === null}
-      dataSource={rows ?? []}
-      pagination={false}
-      locale={{ emptyText: t('stationApply.ui.noHistory') }}
-      columns={[
-        { key: 'name', title: col('new_name'), render: (_, r) => <Link to={accountApplyPath(String(r[E.primaryKey]))}>{String(r.new_name ?? '')}</Link> },
-        { key: 'status', title: col('new_approvalstatus'), render: (_, r) => <ApprovalStatusTag status={Number(r.new_approvalstatus)} /> },
-        { key: 'reason', title: col('new_reason'), ellipsis: true, render: (_, r) => String(r.new_reason ?? '') },
-        { key: 'createdon', title: col('createdon'), render: (_, r) => displayValue(r, 'createdon') },
-      ]}
-    />
-  );
-}
 
 /**
  * /edit/apply: the signed-in user's application to change their own account details (name, mobile
@@ -98,7 +73,7 @@ export default function AccountApplyPage() {
         <Typography.Title level={5} style={{ margin: 0 }}>{t('accountApply.ui.history')}</Typography.Title>
         {id && !hasOpen && <Button size="small" icon={<PlusOutlined />} onClick={() => navigate(accountApplyPath())} data-testid="accountapply-new">{t('accountApply.ui.new')}</Button>}
       </div>
-      <MyApplications rows={mine} />
+      <ApplicationHistory entity={E} rows={mine} testId="account-apply-history" pathOf={(r) => accountApplyPath(String(r[E.primaryKey]))} />
     </div>
   );
 }

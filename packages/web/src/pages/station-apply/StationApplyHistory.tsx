@@ -1,18 +1,13 @@
 import { getEntity } from '@portal/model';
-import { Table } from 'antd';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
-import { displayValue, retrieveMultiple, type RecordRow } from '../../api/records.ts';
-import { useLocale, useT } from '../../locales/i18n.ts';
-import { ApprovalStatusTag } from '../../widgets/approval/ApprovalStatusTag.tsx';
+import { retrieveMultiple, type RecordRow } from '../../api/records.ts';
+import { ApplicationHistory } from '../../widgets/approval/ApplicationHistory.tsx';
 import { applyPath, kindOf, STATION_APPLY } from './station-apply-paths.ts';
 
 const E = getEntity(STATION_APPLY)!;
 
 /** A station's applications (change, continuation, exit), newest first, each linking to its screen: the station record's history. */
 export function StationApplyHistory({ stationId }: { stationId: string }) {
-  const t = useT();
-  const lang = useLocale();
   const [rows, setRows] = useState<RecordRow[] | null>(null);
   useEffect(() => {
     retrieveMultiple(E.entitySet, {
@@ -24,23 +19,13 @@ export function StationApplyHistory({ stationId }: { stationId: string }) {
       .then((r) => setRows(r.rows))
       .catch(() => setRows([]));
   }, [stationId]);
-  const col = (name: string) => E.allFields[name].label[lang];
   return (
-    <Table<RecordRow>
-      data-testid="station-apply-history"
-      size="small"
-      rowKey={(r) => String(r[E.primaryKey])}
-      loading={rows === null}
-      dataSource={rows ?? []}
-      pagination={false}
-      locale={{ emptyText: t('stationApply.ui.noHistory') }}
-      columns={[
-        { key: 'name', title: col('new_name'), render: (_, r) => { const k = kindOf(r.new_applytype); return k ? <Link to={applyPath(k, String(r[E.primaryKey]))}>{String(r.new_name ?? '')}</Link> : String(r.new_name ?? ''); } },
-        { key: 'type', title: col('new_applytype'), render: (_, r) => displayValue(r, 'new_applytype') },
-        { key: 'status', title: col('new_approvalstatus'), render: (_, r) => <ApprovalStatusTag status={Number(r.new_approvalstatus)} /> },
-        { key: 'reason', title: col('new_reason'), ellipsis: true, render: (_, r) => String(r.new_reason ?? '') },
-        { key: 'createdon', title: col('createdon'), render: (_, r) => displayValue(r, 'createdon') },
-      ]}
+    <ApplicationHistory
+      entity={E}
+      rows={rows}
+      testId="station-apply-history"
+      typeField="new_applytype"
+      pathOf={(r) => { const k = kindOf(r.new_applytype); return k ? applyPath(k, String(r[E.primaryKey])) : null; }}
     />
   );
 }
