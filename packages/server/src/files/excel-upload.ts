@@ -1,10 +1,11 @@
-import { msg } from '@portal/model';
+import { msg, type Lang } from '@portal/model';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { fail } from '../http/envelope.ts';
 import { AppError, badRequest } from '../http/errors.ts';
 import { requestLang } from '../http/request-context.ts';
 import { checkExcelFile, ImportRefused, MAX_IMPORT_BYTES } from './excel.ts';
+import { importSlot } from './import-gate.ts';
 
 /**
  * The one Excel file of a multipart request (further files are drained), at most 10 MB, checked to
@@ -52,4 +53,21 @@ export function uploadFailure(req: FastifyRequest, reply: FastifyReply, e: unkno
   if (status && status >= 400 && status < 500) return reply.code(status).send(fail(-1, msg('error.upload', lang)));
   req.log.error({ err: e }, 'upload failed');
   return reply.code(500).send(fail(-1, msg('error.upload', lang)));
+}
+
+/**
+ * An Excel import route's body: the caller's import slot taken (import-gate), the uploaded file read
+ * and checked, `work` run on its bytes, the slot given back; any failure answered as uploadFailure.
+ */
+export async function answerExcelUpload<T>(req: FastifyRequest, reply: FastifyReply, work: (bytes: Buffer, lang: Lang) => Promise<T>) {
+  let release: (() => void) | undefined;
+  try {
+    const lang = requestLang(req);
+    release = importSlot(req);
+    return await work(await readExcelUpload(req), lang);
+  } catch (e) {
+    return uploadFailure(req, reply, e);
+  } finally {
+    release?.();
+  }
 }

@@ -7,8 +7,7 @@ import type { Principal } from '../auth/principal.ts';
 import { addAll, checkLines, importColumns, importLine, parseLines, QuickOrderRefused, quickOrderTemplate } from '../domain/shop/quick-order.ts';
 import { contentDisposition } from '../files/attachments.ts';
 import { readTable } from '../files/excel-table.ts';
-import { readExcelUpload, uploadFailure } from '../files/excel-upload.ts';
-import { importSlot } from '../files/import-gate.ts';
+import { answerExcelUpload } from '../files/excel-upload.ts';
 import { ok } from '../http/envelope.ts';
 import { answers, BEARER, documented, PUBLIC } from '../http/openapi.ts';
 import { requestLang } from '../http/request-context.ts';
@@ -78,23 +77,15 @@ export function quickOrderRoutes(app: FastifyInstance, s: Services): void {
       schema: doc('Read quick-order lines from Excel and check them (nothing is written): every row with its error, as /check', BEARER, {
         consumes: ['multipart/form-data'], body: documented(z.object({ file: z.string().describe('The .xlsx file (binary)') })),
       }),
-    }, async (req, reply) => {
-      let release: (() => void) | undefined;
-      try {
-        const lang = requestLang(req);
-        release = importSlot(req);
-        const bytes = await readExcelUpload(req);
+    }, (req, reply) =>
+      answerExcelUpload(req, reply, async (bytes, lang) => {
         const table = await readTable(bytes, importColumns(), lang);
         const lines = table.map((t) => importLine(t.row, t.values));
         const showPrice = req.principal!.privileges.has('shop.buy');
         const out = await checkLines(db, lines, lang, { showPrice });
         const bad = out.Errors.length;
         return ok({ ...out, ShowPrice: showPrice }, msg('quickOrder.importChecked', lang, { total: lines.length, ok: lines.length - bad, bad }));
-      } catch (e) {
-        return uploadFailure(req, reply, e);
-      } finally {
-        release?.();
-      }
-    });
+      }),
+    );
   });
 }

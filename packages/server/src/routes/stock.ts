@@ -7,8 +7,7 @@ import { cancelCount, confirmCount, createCount, createTask, importCounts, setCo
 import { saveLimits, stationInventory } from '../domain/stock/limits.ts';
 import { ImportRefused, MAX_LISTED_ERRORS } from '../files/excel.ts';
 import { readTable, writeTable } from '../files/excel-table.ts';
-import { readExcelUpload, uploadFailure } from '../files/excel-upload.ts';
-import { importSlot } from '../files/import-gate.ts';
+import { answerExcelUpload } from '../files/excel-upload.ts';
 import { commandErrorHandler } from '../http/command-errors.ts';
 import { COMMAND_DESCRIPTION, commandRoute, type CommandRun } from '../http/command-route.ts';
 import { contentDisposition } from '../files/attachments.ts';
@@ -117,12 +116,8 @@ export function stockRoutes(app: FastifyInstance, s: Services): void {
       schema: doc('Count sheet: import counted quantities from Excel (multipart)', {
         params: pathParams('/:id'), consumes: ['multipart/form-data'], body: documented(z.object({ file: z.string().describe('The .xlsx file (binary)') })),
       }),
-    }, async (req, reply) => {
-      let release: (() => void) | undefined;
-      try {
-        const lang = requestLang(req);
-        release = importSlot(req);
-        const bytes = await readExcelUpload(req);
+    }, (req, reply) =>
+      answerExcelUpload(req, reply, async (bytes, lang) => {
         const table = await readTable(bytes, IMPORT_COLUMNS, lang);
         const rows: CountRow[] = table.map((t) => ({
           row: t.row, code: String(t.values.code ?? ''), qty: t.values.qty, memo: t.values.memo === null || t.values.memo === undefined ? null : String(t.values.memo).trim() || null,
@@ -134,11 +129,7 @@ export function stockRoutes(app: FastifyInstance, s: Services): void {
           return r2;
         });
         return ok({ imported: result.imported }, msg('excel.imported', lang, { count: result.imported }));
-      } catch (e) {
-        return uploadFailure(req, reply, e);
-      } finally {
-        release?.();
-      }
-    });
+      }),
+    );
   });
 }
