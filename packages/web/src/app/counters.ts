@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { cartCount, getCart, type CartGroup } from '../api/cart.ts';
 import { myApprovalCount } from '../api/approval.ts';
+import { messageUnreadCount } from '../api/messages.ts';
 import { noticeUnreadCount } from '../api/notices.ts';
 import { useSession } from '../session/store.ts';
 
@@ -11,30 +12,30 @@ interface CountersState {
   cartLoaded: boolean;
   /** Documents waiting for the user's approval (`/api/CrmFlow/MyApprovalCount`). */
   approvalWaiting: number;
+  /** The bell: the user's unread messages (`/api/message/unread-count`). */
+  messageUnread: number;
 }
 
 /** Header badges and the cart, shared by the shells and the shop screens. */
-export const useCounters = create<CountersState>()(() => ({ noticeUnread: 0, cart: [], cartLoaded: false, approvalWaiting: 0 }));
+export const useCounters = create<CountersState>()(() => ({ noticeUnread: 0, cart: [], cartLoaded: false, approvalWaiting: 0, messageUnread: 0 }));
 
-export async function refreshNoticeUnread(): Promise<number> {
+type Count = 'noticeUnread' | 'approvalWaiting' | 'messageUnread';
+
+/** Reads one header count from the server; when that fails the last one stays. */
+async function refreshCount(key: Count, read: () => Promise<number>): Promise<number> {
   try {
-    const n = await noticeUnreadCount({ silent: true });
-    useCounters.setState({ noticeUnread: n });
+    const n = await read();
+    useCounters.setState({ [key]: n });
     return n;
   } catch {
-    return useCounters.getState().noticeUnread;
+    return useCounters.getState()[key];
   }
 }
 
-export async function refreshApprovalWaiting(): Promise<number> {
-  try {
-    const n = await myApprovalCount({ silent: true });
-    useCounters.setState({ approvalWaiting: n });
-    return n;
-  } catch {
-    return useCounters.getState().approvalWaiting;
-  }
-}
+export const refreshNoticeUnread = () => refreshCount('noticeUnread', () => noticeUnreadCount({ silent: true }));
+export const refreshApprovalWaiting = () => refreshCount('approvalWaiting', () => myApprovalCount({ silent: true }));
+export const refreshMessageCount = () => refreshCount('messageUnread', () => messageUnreadCount({ silent: true }));
+export const setMessageCount = (messageUnread: number) => useCounters.setState({ messageUnread });
 
 /** Loads the cart afresh: every item unchecked, each group's current index -1 (spec 000 §3, §9). */
 export async function reloadCart(opts: { silent?: boolean } = {}): Promise<CartGroup[]> {
@@ -48,7 +49,7 @@ export const setCart = (cart: CartGroup[]) => useCounters.setState({ cart });
 /** The header's cart count: items over all groups. */
 export const useCartCount = () => useCounters((s) => cartCount(s.cart));
 
-export const resetCounters = () => useCounters.setState({ noticeUnread: 0, cart: [], cartLoaded: false, approvalWaiting: 0 });
+export const resetCounters = () => useCounters.setState({ noticeUnread: 0, cart: [], cartLoaded: false, approvalWaiting: 0, messageUnread: 0 });
 
 // Another user (or nobody) is signed in: nothing of the previous user's counts or cart remains.
 useSession.subscribe((s, prev) => {

@@ -5,8 +5,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useT } from '../../locales/i18n.ts';
 import { useSession } from '../../session/store.ts';
 import { usePrivilege } from '../../session/use-privilege.ts';
-import { refreshMessageCount, useMessageCount } from '../message-count.ts';
-import { refreshApprovalWaiting, refreshNoticeUnread, reloadCart, useCartCount, useCounters } from '../counters.ts';
+import { refreshApprovalWaiting, refreshMessageCount, refreshNoticeUnread, reloadCart, useCartCount, useCounters } from '../counters.ts';
 
 /** The waiting-approval count is refreshed this often. */
 export const APPROVAL_REFRESH_MS = 60_000;
@@ -33,7 +32,7 @@ export function HeaderCounters() {
   const buys = can('shop.buy');
   const approves = can('approval.act');
   const waiting = useCounters((s) => s.approvalWaiting);
-  const messages = useMessageCount((s) => s.unread);
+  const messages = useCounters((s) => s.messageUnread);
   const { pathname } = useLocation();
 
   // The message bell: on sign-in, on every navigation and every 60 s (one cheap count call).

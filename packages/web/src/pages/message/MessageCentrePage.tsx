@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { listMessages, readAllMessages, readMessage } from '../../api/messages.ts';
 import { toast } from '../../app/feedback.ts';
-import { refreshMessageCount, setMessageCount } from '../../app/message-count.ts';
+import { refreshMessageCount, setMessageCount } from '../../app/counters.ts';
 import { useT } from '../../locales/i18n.ts';
 import { formatUtc8 } from '../../shared/date.ts';
 import { PageTitle } from '../PageTitle.tsx';
