@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
+import { ENGINEER_APP, isEngineerAppPath } from '../model/src/engineer-app.ts';
 
 /**
  * Writes `<file>.br` and `<file>.gz` beside every text file of the build (≥ 1 KiB), once, at the
@@ -35,7 +36,7 @@ function precompress(): Plugin {
 }
 
 /** Modules whose chunks an engineer needs offline: the engineer screens and their IndexedDB data. */
-const OFFLINE_SCREENS = /[\\/]src[\\/](pages[\\/]engineer-app|offline)[\\/]/;
+const OFFLINE_SCREENS = /[\\/]src[\\/](pages[\\/]engineer-app[\\/]|offline[\\/]|app[\\/]feedback-static\.ts$)/;
 /** Public files precached beside the bundle (the manifest, its icons, the favicon). */
 const PRECACHED_PUBLIC = /^(manifest\.webmanifest|favicon\.svg|icons[\\/].+\.png)$/;
 const SW_PLACEHOLDER = /(["'`])__PORTAL_SW_MANIFEST__\1/;
@@ -69,7 +70,7 @@ function serviceWorker(): Plugin {
         const sw = bundle['sw.js'];
         if (sw?.type !== 'chunk') return this.error('sw.js was not built');
         if (sw.imports.length || sw.dynamicImports.length) this.error(`sw.js imports ${[...sw.imports, ...sw.dynamicImports].join(', ')}: the worker shares a module with the app`);
-        const files = new Set<string>(['index.html']);
+        const files = new Set<string>(['index.html', ENGINEER_APP.page]);
         const add = (name: string) => {
           const c = bundle[name];
           if (!c || files.has(name)) return;
@@ -90,17 +91,68 @@ function serviceWorker(): Plugin {
           if (!c) return statSync(join(publicDir, f)).size;
           return c.type === 'chunk' ? Buffer.byteLength(c.code) : typeof c.source === 'string' ? Buffer.byteLength(c.source) : c.source.byteLength;
         };
-        const html = bundle['index.html'];
-        // Hashed names carry their content; index.html and the public files are hashed by content.
-        const hash = createHash('sha256').update(list.join('\n')).update(html?.type === 'asset' ? html.source : '');
+        // Hashed names carry their content; the pages and the public files are hashed by content.
+        const hash = createHash('sha256').update(list.join('\n'));
+        for (const page of ['index.html', ENGINEER_APP.page]) {
+          const html = bundle[page];
+          if (html?.type !== 'asset') this.error(`${page} was not built`);
+          hash.update(html.source);
+        }
         for (const f of pub) hash.update(readFileSync(join(publicDir, f)));
         const version = hash.digest('hex').slice(0, 12);
         if (!SW_PLACEHOLDER.test(sw.code)) this.error('sw.js has no precache placeholder');
-        sw.code = sw.code.replace(SW_PLACEHOLDER, () => JSON.stringify(JSON.stringify({ version, files: list })));
+        sw.code = sw.code.replace(SW_PLACEHOLDER, () => JSON.stringify(JSON.stringify({ version, files: list, pages: { [ENGINEER_APP.prefix]: ENGINEER_APP.page } })));
         const bytes = list.reduce((s, f) => s + size(f), 0);
         const engineer = list.filter((f) => bundle[f]?.type === 'chunk' && (bundle[f] as { moduleIds: string[] }).moduleIds.some((id) => OFFLINE_SCREENS.test(id)));
         log(`sw.js ${version}: precaches ${list.length} files, ${(bytes / 1024).toFixed(0)} KiB uncompressed (engineer-screen chunks: ${engineer.length})`);
       },
+    },
+  };
+}
+
+const at = (file: string) => resolve(import.meta.dirname, file);
+/** Each page and its script (the page's own module imports vite's modulepreload polyfill). */
+const PORTAL_PAGE = [at('index.html'), at('src/main.tsx')];
+const ENGINEER_PAGE = [at(ENGINEER_APP.page), at('src/engineer-main.tsx')];
+const MODEL_INDEX = resolve(import.meta.dirname, '../model/src/index.ts');
+/** What each page's entry imports statically, filled once the module graph is complete. */
+const portalStatic = new Set<string>();
+const engineerStatic = new Set<string>();
+
+/**
+ * Two pages: the portal (index.html) and the engineer app (mobile.html, its paths under
+ * ENGINEER_APP.prefix). The dev server answers the engineer app's paths with its page, as the
+ * Fastify server does. At the end of the module graph the build collects what each entry imports
+ * statically, for the chunking below. That walk sees every module a barrel re-exports, used or not:
+ * the engineer app's modules import the model by file (`@portal/model/locale.ts`), never through
+ * its index, and the build fails if one does (the page would carry the whole model).
+ */
+function pages(): Plugin {
+  return {
+    name: 'portal-pages',
+    buildEnd() {
+      const walk = (page: string[], into: Set<string>) => {
+        const todo = [...page];
+        while (todo.length) {
+          const id = todo.pop()!;
+          if (into.has(id)) continue;
+          into.add(id);
+          todo.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+      };
+      walk(PORTAL_PAGE, portalStatic);
+      walk(ENGINEER_PAGE, engineerStatic);
+      if (engineerStatic.has(MODEL_INDEX)) {
+        const via = [...engineerStatic].filter((id) => this.getModuleInfo(id)?.importedIds.includes(MODEL_INDEX));
+        this.error(`the engineer app's start-up modules import @portal/model's index (import by file instead): ${via.join(', ')}`);
+      }
+    },
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        const path = (req.url ?? '').split('?')[0];
+        if (req.method === 'GET' && isEngineerAppPath(path) && /text\/html/.test(req.headers.accept ?? '')) req.url = `/${ENGINEER_APP.page}`;
+        next();
+      });
     },
   };
 }
@@ -110,7 +162,7 @@ const API = process.env.PORTAL_API ?? 'http://127.0.0.1:8080';
 const proxied = ['/api', '/token', '/crm', '/healthz'];
 
 export default defineConfig({
-  plugins: [react(), serviceWorker(), precompress()],
+  plugins: [react(), pages(), serviceWorker(), precompress()],
   server: {
     port: 5173,
     proxy: Object.fromEntries(proxied.map((p) => [p, { target: API, changeOrigin: false }])),
@@ -124,16 +176,21 @@ export default defineConfig({
     // antd alone is larger than the default 500 kB warning threshold.
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
+      input: { index: PORTAL_PAGE[0], mobile: ENGINEER_PAGE[0] },
       output: {
-        // React and the router change rarely: their own chunk stays cached across releases.
+        // React changes rarely: its own chunk stays cached across releases (and serves both pages).
         // Everything else (antd included) is split automatically along the lazy screens.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 2 },
-            // What the entry imports statically, in one file: ~25 small files were each a request
-            // before the first screen could draw (6 at a time over HTTP/1.1).
-            // (Not the service worker's own modules: sw.js is an entry too and must stay one file.)
-            { name: 'shell', tags: ['$initial'], test: (id) => !/[\\/]src[\\/]sw[\\/](sw|strategy)\.ts$/.test(id), priority: 1 },
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
+            // What both pages load at start (session, texts, API client): one file.
+            { name: 'core', test: (id) => engineerStatic.has(id) && portalStatic.has(id), priority: 2 },
+            // The rest of what the portal's entry imports statically (router, antd, the shell), in one
+            // file: ~25 small files were each a request before the first screen could draw (6 at a
+            // time over HTTP/1.1). Not the engineer app's modules (its page stays light; nor the pages
+            // themselves, whose dependencies would come along), nor the service worker's: sw.js must
+            // stay one file.
+            { name: 'shell', tags: ['$initial'], test: (id) => !engineerStatic.has(id) && !/\.html$|[\\/]src[\\/]sw[\\/](sw|strategy)\.ts$/.test(id), priority: 1 },
           ],
         },
       },

@@ -39,3 +39,4 @@ export * from './message-api.ts';
 export * from './quick-order-api.ts';
 export * from './system-api.ts';
 export * from './option-sets/content.ts';
+export * from './engineer-app.ts';

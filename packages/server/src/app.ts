@@ -4,7 +4,7 @@ import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { msg } from '@portal/model';
+import { ENGINEER_APP, isEngineerAppPath, msg } from '@portal/model';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
 import type { Config } from './config.ts';
@@ -132,6 +132,7 @@ export async function buildApp(db: Db, cfg: Config, opts: { sms?: SmsProvider; l
 
   // The single-page app: hashed assets cached for a year, every other path answers index.html.
   const hasWeb = existsSync(join(cfg.webDist, 'index.html'));
+  const hasEngineerPage = existsSync(join(cfg.webDist, ENGINEER_APP.page));
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: cfg.webDist,
@@ -150,7 +151,8 @@ export async function buildApp(db: Db, cfg: Config, opts: { sms?: SmsProvider; l
       return reply.code(404).send(fail(404, msg('error.notFound', requestLang(req))));
     }
     reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html');
+    // The engineer app's paths answer its own, lighter page (when the build has it).
+    return reply.sendFile(isEngineerAppPath(path) && hasEngineerPage ? ENGINEER_APP.page : 'index.html');
   });
   return { app, services };
 }

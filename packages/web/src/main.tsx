@@ -30,6 +30,7 @@ async function start() {
       const l = router.state.location;
       return `${l.pathname}${l.search}${l.hash}`;
     },
+    (path) => Boolean(findRoute(path)?.anonymous),
   );
 
   const root = createRoot(document.getElementById('root')!);

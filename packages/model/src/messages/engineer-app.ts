@@ -57,5 +57,7 @@ export const engineerAppMessages = {
   'engineerApp.action.lineAdd': label('添加明细', 'Add line'),
   'engineerApp.action.lineDelete': label('删除明细', 'Delete line'),
   'engineerApp.action.appointment': label('预约', 'Appointment'),
+  'engineerApp.loading': label('正在加载…', 'Loading…'),
+  'engineerApp.allFunctions': label('全部功能', 'All functions'),
   'engineerApp.recordedAt': label('记录于 {time}', 'Recorded {time}'),
 } as const;

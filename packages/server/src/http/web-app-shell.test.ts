@@ -22,6 +22,7 @@ describe('service worker and web app manifest', () => {
     await mkdir(join(web, 'assets'));
     await mkdir(join(web, 'icons'));
     await writeFile(join(web, 'index.html'), '<!doctype html><html><head><link rel="manifest" href="/manifest.webmanifest"></head><body><div id="root"></div></body></html>');
+    await writeFile(join(web, 'mobile.html'), '<!doctype html><html><head></head><body><div id="root" data-page="engineer"></div></body></html>');
     await writeFile(join(web, 'sw.js'), SW);
     await writeFile(join(web, 'sw.js.br'), brotliCompressSync(SW));
     await writeFile(join(web, 'manifest.webmanifest'), JSON.stringify({ name: '华辰售后服务门户', short_name: '服务门户', start_url: '/', display: 'standalone' }));
@@ -71,6 +72,17 @@ describe('service worker and web app manifest', () => {
       expect(r.body, url).not.toContain('<div id="root">');
     }
     // A screen path still gets the app (navigation fallback of the worker relies on the same).
-    expect((await get('/mobile/workorders')).body).toContain('<div id="root">');
+    expect((await get('/workOrder/list')).body).toContain('<div id="root">');
+  });
+
+  it("answers the engineer app's own page for its paths, the portal's for every other screen", async () => {
+    for (const url of ['/mobile/workorders', '/mobile/workorders/3f0c1a2e?x=1']) {
+      const r = await get(url);
+      expect(r.statusCode, url).toBe(200);
+      expect(r.body, url).toContain('data-page="engineer"');
+      expect(r.headers['cache-control'], url).toBe('no-cache');
+    }
+    expect((await get('/mobilex')).body).not.toContain('data-page="engineer"');
+    expect((await get('/servicehome')).body).not.toContain('data-page="engineer"');
   });
 });

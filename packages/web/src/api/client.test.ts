@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../app/feedback.ts';
+import { findRoute } from '../app/match-route.ts';
 import { bindNavigation } from '../app/navigation.ts';
 import { readSignInReason, resetSignInReasonCache } from '../session/sign-in-reason.ts';
 import { AUTH_KEY, useSession } from '../session/store.ts';
@@ -7,7 +8,8 @@ import { apiGet, call } from './client.ts';
 import { ApiError } from './envelope.ts';
 
 // Toasts are asserted, not rendered (antd would keep rendering after the test environment closes).
-vi.mock('../app/feedback.ts', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn() }, confirm: vi.fn() }));
+// Spied, not vi.mock'ed: without isolation an earlier file may already have imported client.ts
+// with the real module, and a module mock would stay registered for the files after this one.
 
 interface Reply {
   status?: number;
@@ -32,8 +34,8 @@ beforeEach(() => {
   fetchMock = vi.fn();
   vi.stubGlobal('fetch', fetchMock);
   navigations.length = 0;
-  vi.mocked(toast.error).mockClear();
-  bindNavigation((to) => navigations.push(to), () => '/about');
+  vi.spyOn(toast, 'error').mockImplementation(() => {});
+  bindNavigation((to) => navigations.push(to), () => '/about', isPublic);
   useSession.getState().setLocale('zh-CN');
   useSession.getState().setTokens({ accessToken: 'old-access', refreshToken: 'old-refresh' });
   useSession.getState().setUser({ userName: 'station1', privilege: ['portal.login'] });
@@ -41,17 +43,15 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   useSession.getState().clearAll();
   document.body.innerHTML = '';
   sessionStorage.clear();
   resetSignInReasonCache();
 });
 
-/** The client decides on a toast after loading the route table on demand. */
-const routeTableLoaded = async () => {
-  await import('../app/match-route.ts');
-  await new Promise((r) => setTimeout(r, 0));
-};
+/** The portal's answer to "needs this screen no sign-in?" (main.tsx binds the same). */
+const isPublic = (path: string) => Boolean(findRoute(path)?.anonymous);
 
 describe('API client', () => {
   it('sends the bearer token and the language, and unwraps Data', async () => {
@@ -125,7 +125,6 @@ describe('API client', () => {
     await expect(apiGet('/api/x')).rejects.toMatchObject({ message: '登录已失效，请重新登录' });
     // The sign-in card shows why (issue 12 item 9), so no toast repeats it.
     expect(readSignInReason()).toEqual({ kind: 'expired', text: '登录已失效，请重新登录' });
-    await routeTableLoaded();
     expect(toast.error).not.toHaveBeenCalled();
     expect(useSession.getState().auth).toEqual({ isLoggedIn: false, accessToken: '', refreshToken: '' });
     expect(localStorage.getItem(AUTH_KEY)).toBeNull();
@@ -158,15 +157,13 @@ describe('API client', () => {
     expect(useSession.getState().user.userName).toBe('');
     expect(navigations).toEqual(['/about']);
     expect(readSignInReason()).toEqual({ kind: 'elsewhere' });
-    await routeTableLoaded();
     expect(toast.error).not.toHaveBeenCalled();
   });
 
   it('HTTP 409 on a screen that needs no sign-in: a toast says why (no sign-in card shows it now)', async () => {
-    bindNavigation((to) => navigations.push(to), () => '/404');
+    bindNavigation((to) => navigations.push(to), () => '/404', isPublic);
     fetchMock.mockResolvedValueOnce(json({ status: 409, statusText: 'Conflict', body: { ErrorCode: 409, Message: 'x' } }));
     await expect(apiGet('/api/x')).rejects.toMatchObject({ status: 409 });
-    await routeTableLoaded();
     expect(toast.error).toHaveBeenCalledTimes(1);
     expect(toast.error).toHaveBeenCalledWith('您的账号在其他地方登录，如果不是你本人操作，请尽快修改登录密码');
     expect(readSignInReason()).toEqual({ kind: 'elsewhere' });

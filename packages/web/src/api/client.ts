@@ -1,5 +1,5 @@
 import { toast } from '../app/feedback.ts';
-import { currentLocation, reapplyGuards } from '../app/navigation.ts';
+import { currentLocation, isPublicScreen, reapplyGuards } from '../app/navigation.ts';
 import { translate } from '../locales/i18n.ts';
 import { setSignInReason, type SignInReason } from '../session/sign-in-reason.ts';
 import { getSession } from '../session/store.ts';
@@ -42,10 +42,7 @@ function sessionLost(text: string, reason: SignInReason): ApiError {
     const path = currentLocation().split(/[?#]/)[0] || '/';
     getSession().clearAll();
     reapplyGuards();
-    // Loaded on demand: the route table imports API modules, which import this one.
-    void import('../app/match-route.ts').then(({ findRoute }) => {
-      if (findRoute(path)?.anonymous) toast.error(text);
-    });
+    if (isPublicScreen(path)) toast.error(text);
   }
   return err;
 }

@@ -1,36 +1,55 @@
-import { message as staticMessage, Modal, type App } from 'antd';
-
-type AppApi = ReturnType<typeof App.useApp>;
-type MessageInstance = AppApi['message'];
-type ModalApi = AppApi['modal'];
+/**
+ * Toasts and blocking questions for code outside React (the API client, offline sync). No antd
+ * import here: the engineer app's entry (engineer-main.tsx) reaches this module through the API
+ * client and must not carry antd's message and modal code; they load on first use instead.
+ */
 
 /** spec 000 §9: toasts last 3000 ms (antd counts in seconds). */
 export const TOAST_SECONDS = 3;
 
-let messageApi: Pick<MessageInstance, 'error' | 'success' | 'info' | 'warning'> | null = null;
-let modalApi: Pick<ModalApi, 'confirm' | 'error'> | null = null;
+type Show = (o: { content: string; duration: number }) => unknown;
+/** What this module needs of antd's message API (antd's `App.useApp().message` is one). */
+export interface MessageApi { error: Show; success: Show; info: Show; warning: Show }
+/** What this module needs of antd's modal API. */
+export interface ModalApi {
+  confirm(o: ConfirmOptions & { centered: boolean }): unknown;
+  error(o: { title?: string; content: string; centered: boolean }): unknown;
+}
+
+let messageApi: MessageApi | null = null;
+let modalApi: ModalApi | null = null;
 
 /**
- * Called by <FeedbackBridge> inside antd's <App>: code outside React (the API client) then shows
- * toasts that follow the current theme and locale instead of antd's context-less static methods.
+ * Called by <FeedbackBridge> inside antd's <App>: toasts then follow the current theme and locale
+ * instead of antd's context-less static methods.
  */
-export function bindFeedback(message: typeof messageApi, modal: typeof modalApi): void {
+export function bindFeedback(message: MessageApi | null, modal: ModalApi | null): void {
   messageApi = message;
   modalApi = modal;
 }
 
-const api = () => messageApi ?? staticMessage;
+/** antd's context-less methods, loaded when something is shown before (or without) a bridge. */
+const statics = () => import('./feedback-static.ts');
+
+function withMessage(fn: (api: MessageApi) => unknown): void {
+  if (messageApi) void fn(messageApi);
+  else void statics().then((s) => fn(s.staticMessage));
+}
+function withModal(fn: (api: ModalApi) => unknown): void {
+  if (modalApi) void fn(modalApi);
+  else void statics().then((s) => fn(s.staticModal));
+}
 
 export const toast = {
-  error: (text: string) => void api().error({ content: text, duration: TOAST_SECONDS }),
-  success: (text: string) => void api().success({ content: text, duration: TOAST_SECONDS }),
-  info: (text: string) => void api().info({ content: text, duration: TOAST_SECONDS }),
-  warning: (text: string) => void api().warning({ content: text, duration: TOAST_SECONDS }),
+  error: (text: string) => withMessage((m) => m.error({ content: text, duration: TOAST_SECONDS })),
+  success: (text: string) => withMessage((m) => m.success({ content: text, duration: TOAST_SECONDS })),
+  info: (text: string) => withMessage((m) => m.info({ content: text, duration: TOAST_SECONDS })),
+  warning: (text: string) => withMessage((m) => m.warning({ content: text, duration: TOAST_SECONDS })),
 };
 
 /** A blocking message the user dismisses (spec 000 §8: an upload answer with ErrorCode -1 is alerted). */
 export function alertBox(content: string, title?: string): void {
-  (modalApi ?? Modal).error({ title, content, centered: true });
+  withModal((m) => m.error({ title, content, centered: true }));
 }
 
 export interface ConfirmOptions {
@@ -46,5 +65,5 @@ export interface ConfirmOptions {
 }
 
 export function confirm(opts: ConfirmOptions): void {
-  (modalApi ?? Modal).confirm({ ...opts, centered: true });
+  withModal((m) => m.confirm({ ...opts, centered: true }));
 }

@@ -6,11 +6,17 @@ type Navigate = (to: string, opts?: { replace?: boolean }) => void;
 
 let navigateFn: Navigate | null = null;
 let currentPath: () => string = () => `${location.pathname}${location.search}`;
+let publicScreen: (path: string) => boolean = () => false;
 
-export function bindNavigation(fn: Navigate, getCurrent?: () => string): void {
+/** `isPublic`: whether a path's screen needs no sign-in (the portal asks its route table). */
+export function bindNavigation(fn: Navigate, getCurrent?: () => string, isPublic?: (path: string) => boolean): void {
   navigateFn = fn;
   if (getCurrent) currentPath = getCurrent;
+  if (isPublic) publicScreen = isPublic;
 }
+
+/** Whether the screen at `path` needs no sign-in (false until a route table is bound). */
+export const isPublicScreen = (path: string): boolean => publicScreen(path);
 
 export function navigateTo(to: string, opts?: { replace?: boolean }): void {
   navigateFn?.(to, opts);

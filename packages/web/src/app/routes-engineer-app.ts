@@ -1,11 +1,14 @@
 import type { RouteDef } from './routes.ts';
 
+const engineerPage = () => import('./DocumentLoad.tsx');
+
 /**
  * The engineer app (issue 15): 我的工单 and one order, phone-first, working offline (IndexedDB and
- * the action queue in src/offline). Screens live in pages/engineer-app (the service worker
- * precaches their chunks).
+ * the action queue in src/offline). It is its own page (mobile.html, src/engineer-main.tsx): the
+ * portal's router guards these paths like any screen (sign-in, the privilege), then hands over to
+ * that page with a document load.
  */
 export const ENGINEER_APP_ROUTES: RouteDef[] = [
-  { name: 'myWorkOrders', path: '/mobile/workorders', layout: 'shell', keepAlive: true, permissions: ['workorder.service'], load: () => import('../pages/engineer-app/MyWorkOrdersPage.tsx') },
-  { name: 'myWorkOrder', path: '/mobile/workorders/:id', layout: 'shell', permissions: ['workorder.service'], load: () => import('../pages/engineer-app/MobileOrderPage.tsx') },
+  { name: 'myWorkOrders', path: '/mobile/workorders', layout: 'bare', permissions: ['workorder.service'], load: engineerPage },
+  { name: 'myWorkOrder', path: '/mobile/workorders/:id', layout: 'bare', permissions: ['workorder.service'], load: engineerPage },
 ];

@@ -1,4 +1,6 @@
-import { DEFAULT_LANG, format, LANG_IDS, messages, type Lang, type MessageKey } from '@portal/model';
+import type { Lang, MessageKey } from '@portal/model';
+import { DEFAULT_LANG, LANG_IDS } from '@portal/model/locale.ts';
+import { format, messages } from '@portal/model/messages/index.ts';
 import { useCallback } from 'react';
 import { create } from 'zustand';
 import { readJson, writeJson } from '../shared/storage.ts';

@@ -1,4 +1,5 @@
-import { LANG_IDS, type Lang } from '@portal/model';
+import type { Lang } from '@portal/model';
+import { LANG_IDS } from '@portal/model/locale.ts';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { getLanguageConfigs, getLanguageList } from '../api/portal.ts';

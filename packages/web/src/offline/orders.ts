@@ -1,4 +1,6 @@
-import { getEntity, type LineKind } from '@portal/model';
+import type { LineKind } from '@portal/model';
+import { workOrder } from '@portal/model/entities/work-order.ts';
+import { partLine, repairItem } from '@portal/model/entities/work-order-details.ts';
 import { listAttachments } from '../api/attachments.ts';
 import { FORMATTED, retrieveMultiple, retrieveRecord, type RecordRow } from '../api/records.ts';
 import { literal } from '../entity-ui/odata.ts';
@@ -10,7 +12,7 @@ import type { QueueItem } from './queue.ts';
  * (the row, its repair items and replaced parts, its photo count), and what the screens show — that
  * plus the actions still waiting in the queue, applied on the phone the way the server will.
  */
-export const WORK_ORDER = 'new_srv_workorder';
+export const WORK_ORDER = workOrder.logicalName;
 export const ORDER_FIELDS = [
   'new_srv_workorderid', 'new_name', 'new_customer', 'new_contact', 'new_phone', 'new_province', 'new_city', 'new_county', 'new_address',
   'new_longitude', 'new_latitude', 'new_appointmenttime', 'new_appointmentbegin', 'new_appointmentend', 'new_status', 'new_dealstatus',
@@ -19,7 +21,7 @@ export const ORDER_FIELDS = [
 ];
 export const LINE_KINDS = ['repairitems', 'partlines'] as const satisfies readonly LineKind[];
 export type AppLineKind = (typeof LINE_KINDS)[number];
-const LINE_ENTITY: Record<AppLineKind, string> = { repairitems: 'new_srv_repairitem', partlines: 'new_srv_partline' };
+const LINE_ENTITY = { repairitems: repairItem, partlines: partLine } as const;
 const LINE_FIELDS: Record<AppLineKind, string[]> = {
   repairitems: ['new_srv_repairitemid', 'new_name', 'new_hours', 'new_price', 'new_amount', 'new_memo'],
   partlines: ['new_srv_partlineid', 'new_name', 'new_product_id', 'new_qty', 'new_price', 'new_amount'],
@@ -54,7 +56,7 @@ export interface OrderView {
 }
 
 const num = (v: unknown) => (typeof v === 'number' ? v : Number(v ?? 0));
-const lineIdOf = (kind: AppLineKind, row: RecordRow) => String(row[`${LINE_ENTITY[kind]}id`] ?? '');
+const lineIdOf = (kind: AppLineKind, row: RecordRow) => String(row[LINE_ENTITY[kind].primaryKey] ?? '');
 
 /** Sets fields of a row, dropping their stale display texts. */
 function setFields(row: RecordRow, values: RecordRow): RecordRow {
@@ -118,7 +120,7 @@ const MAX_ORDERS = 200;
  * on the phone. Orders no longer open leave the phone, unless an action of theirs still waits.
  */
 export async function refreshOrders(userId: string, keepIds: ReadonlySet<string>): Promise<CachedOrder[]> {
-  const { rows } = await retrieveMultiple(getEntity(WORK_ORDER)!.entitySet, { select: ORDER_FIELDS, filter: OPEN_FILTER, top: MAX_ORDERS }, { silent: true });
+  const { rows } = await retrieveMultiple(workOrder.entitySet, { select: ORDER_FIELDS, filter: OPEN_FILTER, top: MAX_ORDERS }, { silent: true });
   const old = new Map((await cachedOrders(userId)).map((c) => [c.id, c]));
   const savedAt = new Date().toISOString();
   const fresh: CachedOrder[] = rows.map((row) => {
@@ -132,14 +134,13 @@ export async function refreshOrders(userId: string, keepIds: ReadonlySet<string>
 
 /** Reads one order with its lines and photo count, and keeps it on the phone. */
 export async function refreshOrder(userId: string, id: string): Promise<CachedOrder> {
-  const entity = getEntity(WORK_ORDER)!;
   const lines = (k: AppLineKind) => {
-    const e = getEntity(LINE_ENTITY[k])!;
+    const e = LINE_ENTITY[k];
     const filter = `new_workorder_id eq ${literal(e.allFields.new_workorder_id, id)}`;
     return retrieveMultiple(e.entitySet, { select: LINE_FIELDS[k], filter, orderby: 'createdon asc', top: 200 }, { silent: true }).then((r) => r.rows);
   };
   const [row, repairitems, partlines, files] = await Promise.all([
-    retrieveRecord(entity.entitySet, id, ORDER_FIELDS, { silent: true }),
+    retrieveRecord(workOrder.entitySet, id, ORDER_FIELDS, { silent: true }),
     lines('repairitems'),
     lines('partlines'),
     listAttachments(WORK_ORDER, id, { silent: true }),

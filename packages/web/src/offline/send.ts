@@ -1,4 +1,4 @@
-import { WORK_ORDER_API } from '@portal/model';
+import { WORK_ORDER_API } from '@portal/model/work-order-api.ts';
 import { call } from '../api/client.ts';
 import type { QueueItem } from './queue.ts';
 

@@ -1,4 +1,5 @@
-import { DEFAULT_LANG, LANG_IDS, type Lang } from '@portal/model';
+import type { Lang } from '@portal/model';
+import { DEFAULT_LANG, LANG_IDS } from '@portal/model/locale.ts';
 import { create } from 'zustand';
 import { readJson, readText, removeKey, writeJson, writeText } from '../shared/storage.ts';
 

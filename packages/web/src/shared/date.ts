@@ -1,6 +1,6 @@
 import dayjs, { type ConfigType, type Dayjs } from 'dayjs';
 import utc from 'dayjs/plugin/utc';
-import { DISPLAY_UTC_OFFSET_MINUTES } from '@portal/model';
+import { DISPLAY_UTC_OFFSET_MINUTES } from '@portal/model/locale.ts';
 
 dayjs.extend(utc);
 

@@ -1,4 +1,5 @@
-import { toDatum, type LngLat, type MapDatum } from '@portal/model';
+import type { LngLat, MapDatum } from '@portal/model';
+import { toDatum } from '@portal/model/geo.ts';
 import { readText, writeText } from './storage.ts';
 
 /*

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cacheName, routeOf, shellPath, staleCaches, urlsToKeep } from './strategy.ts';
+import { cacheName, routeOf, shellPageFor, shellPath, staleCaches, urlsToKeep } from './strategy.ts';
 
 const ORIGIN = 'https://portal.example.cn';
 const PRECACHED = new Set(['index.html', 'assets/index-abc.js', 'manifest.webmanifest', 'icons/icon-192.png'].map(shellPath));
@@ -41,5 +41,16 @@ describe('service worker request routing', () => {
     const urls = [`${ORIGIN}/assets/ServiceHomePage-xyz.js`, `${ORIGIN}/assets/index-abc.css`, `${ORIGIN}/api/portaluser/me`, 'https://evil.example.com/assets/x.js', `${ORIGIN}/servicehome`, 42];
     expect(urlsToKeep(urls, ORIGIN)).toEqual([`${ORIGIN}/assets/ServiceHomePage-xyz.js`, `${ORIGIN}/assets/index-abc.css`]);
     expect(urlsToKeep('not a list', ORIGIN)).toEqual([]);
+  });
+
+  it("falls back offline to the engineer app's page for its paths, to index.html for every other screen", () => {
+    const pages = { '/mobile/': 'mobile.html' };
+    const withPage = new Set([...PRECACHED, shellPath('mobile.html')]);
+    expect(shellPageFor('/mobile/workorders', pages, withPage)).toBe('/mobile.html');
+    expect(shellPageFor('/mobile/workorders/3f0c', pages, withPage)).toBe('/mobile.html');
+    expect(shellPageFor('/servicehome', pages, withPage)).toBe('/');
+    expect(shellPageFor('/mobilex', pages, withPage)).toBe('/');
+    // A build without the page (not precached): the portal's shell routes the path itself.
+    expect(shellPageFor('/mobile/workorders', pages, PRECACHED)).toBe('/');
   });
 });

@@ -42,6 +42,18 @@ export function routeOf(req: SwRequest, origin: string, precached: ReadonlySet<s
   return 'bypass';
 }
 
+/**
+ * The page a navigation falls back to offline: the page of the first prefix in `pages` the path
+ * starts with (the engineer app's mobile.html for /mobile/…, vite.config.ts writes the map into the
+ * precache manifest), when this build precaches it; else index.html, which routes the path itself.
+ */
+export function shellPageFor(pathname: string, pages: Readonly<Record<string, string>>, precached: ReadonlySet<string>): string {
+  for (const [prefix, page] of Object.entries(pages)) {
+    if (pathname.startsWith(prefix) && precached.has(shellPath(page))) return shellPath(page);
+  }
+  return '/';
+}
+
 /** The cache of one build; every other `portal-shell-*` cache is deleted when its worker activates. */
 export const CACHE_PREFIX = 'portal-shell-';
 export const cacheName = (version: string) => `${CACHE_PREFIX}${version}`;

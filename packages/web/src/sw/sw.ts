@@ -4,7 +4,7 @@
  * the build's precache list and version in place of the manifest placeholder below. What it does
  * with each request: ./strategy.ts. Registered by ./register.ts in production builds only.
  */
-import { CACHE_URLS, cacheName, routeOf, shellPath, SKIP_WAITING, staleCaches, urlsToKeep } from './strategy.ts';
+import { CACHE_URLS, cacheName, routeOf, shellPageFor, shellPath, SKIP_WAITING, staleCaches, urlsToKeep } from './strategy.ts';
 
 // The worker's global scope, typed here (the web project's lib is DOM, not WebWorker).
 interface ExtendableEvent extends Event {
@@ -32,13 +32,14 @@ interface PrecacheManifest {
   version: string;
   /** Paths relative to the site root (index.html, assets/…, icons/…). */
   files: string[];
+  /** Path prefix → the page that serves it (the engineer app's mobile.html); index.html serves the rest. */
+  pages: Record<string, string>;
 }
 
 const sw = self as unknown as WorkerScope;
 const MANIFEST = JSON.parse('__PORTAL_SW_MANIFEST__') as PrecacheManifest;
 const CACHE = cacheName(MANIFEST.version);
 const PRECACHED = new Set(MANIFEST.files.map(shellPath));
-const INDEX = '/';
 
 /**
  * Fills this build's cache. A hashed asset another build already holds is copied from there (same
@@ -114,9 +115,9 @@ sw.addEventListener('fetch', (e) => {
   const req = e.request;
   switch (routeOf(req, sw.location.origin, PRECACHED)) {
     case 'navigate':
-      // The cached shell belongs to this build (its assets are precached): an online answer is not
-      // stored over it.
-      return e.respondWith(networkFirst(req, INDEX));
+      // The cached page belongs to this build (its assets are precached): an online answer is not
+      // stored over it. Offline, the engineer app's paths get its own page, others index.html.
+      return e.respondWith(networkFirst(req, shellPageFor(new URL(req.url).pathname, MANIFEST.pages ?? {}, PRECACHED)));
     case 'asset':
       return e.respondWith(cacheFirst(req));
     case 'static':

@@ -2,7 +2,6 @@ import { ArrowLeftOutlined, CameraOutlined, DeleteOutlined, EnvironmentOutlined,
 import { fixType, getEntity, workOrderDealStatus, workOrderStatus, type LngLat, type ProgressStep } from '@portal/model';
 import { Alert, Button, Card, Descriptions, Form, Input, InputNumber, List, Select, Space, Spin, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
 import { displayValue } from '../../api/records.ts';
 import { confirm, toast } from '../../app/feedback.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
@@ -13,11 +12,12 @@ import { formatUtc8 } from '../../shared/date.ts';
 import { chosenProvider, navigationUrl, toServerDatum } from '../../shared/geo-datum.ts';
 import { OptionTag } from '../workorder/OptionTag.tsx';
 import { nextProgressStep } from '../workorder/work-order-rules.ts';
+import { ENGINEER_APP } from '@portal/model';
+import { onAppLink } from './app-nav.ts';
 import { appointmentText, fullAddress, orderPosition, telLink } from './order-list.ts';
 import { photoName, resizePhoto } from './photo.ts';
 import { PartPicker, type PickedPart } from './PartPicker.tsx';
 import { SyncBar } from './SyncBar.tsx';
-import './engineer-app.css';
 
 const num = (v: unknown) => (typeof v === 'number' ? v : Number(v ?? 0));
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
@@ -267,8 +267,7 @@ function CompleteCard({ order, userId }: { order: OrderView; userId: string }) {
  * and position), photos, repair items and parts, service result and completion; every action goes
  * through the queue (待同步 until the server has it), online or not.
  */
-export default function MobileOrderPage() {
-  const { id = '' } = useParams();
+export function MobileOrderPage({ id }: { id: string }) {
   const t = useT();
   const lang = useLocale();
   const userId = useSession((s) => s.user.userId);
@@ -282,7 +281,7 @@ export default function MobileOrderPage() {
   return (
     <div className="engineer-app" data-testid="engineer-order" data-id={id} data-status={row ? status : ''} data-pending={order?.pending.length ?? 0}>
       <SyncBar userId={userId} />
-      <Link to="/mobile/workorders" data-testid="engineer-back"><ArrowLeftOutlined /> {t('engineerApp.back')}</Link>
+      <a href={ENGINEER_APP.home} onClick={onAppLink(ENGINEER_APP.home)} data-testid="engineer-back"><ArrowLeftOutlined /> {t('engineerApp.back')}</a>
       {loading && !order && <Spin style={{ display: 'block', margin: 24 }} />}
       {!loading && !order && <Alert type="warning" showIcon style={{ marginTop: 12 }} title={error ?? t('engineerApp.notCached')} data-testid="engineer-order-missing" />}
       {order && row && (

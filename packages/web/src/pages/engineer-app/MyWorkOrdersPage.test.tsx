@@ -1,13 +1,21 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeDb } from '../../offline/idb.ts';
 import { useSession } from '../../session/store.ts';
 import { todayUtc8 } from '../../shared/date.ts';
 import { setWidth } from '../../test/phone.ts';
-import { envelope, ME, renderApp, stubServer } from '../../test/render-app.tsx';
+import { envelope, ME, stubServer } from '../../test/render-app.tsx';
 import { afterSignInPath } from '../../session/sign-in.ts';
+import { documentNav } from './app-nav.ts';
+import { EngineerApp } from './EngineerApp.tsx';
+
+/** The engineer app's page (mobile.html) at `path`, as engineer-main.tsx renders it. */
+function renderEngineerApp(path: string) {
+  window.history.replaceState(null, '', path);
+  return render(<EngineerApp />);
+}
 
 const ENGINEER = { ...ME, userId: 'u-engineer1', userName: 'engineer1', nickName: '赵磊', privilege: ['portal.login', 'workorder.read', 'workorder.service'] };
 
@@ -29,6 +37,7 @@ beforeEach(async () => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   useSession.getState().clearAll();
 });
 
@@ -41,7 +50,7 @@ describe('我的工单 (/mobile/workorders)', () => {
       if (url.startsWith('/api/crmdata/Retrieve/new_srv_workorders?')) return envelope({ value: ORDERS });
       return undefined;
     });
-    const first = renderApp('/mobile/workorders');
+    const first = renderEngineerApp('/mobile/workorders');
     await screen.findByTestId('engineer-orders');
     await waitFor(() => expect(screen.getAllByTestId('engineer-order-card')).toHaveLength(2));
     const cards = screen.getAllByTestId('engineer-order-card');
@@ -61,10 +70,45 @@ describe('我的工单 (/mobile/workorders)', () => {
     vi.stubGlobal('fetch', vi.fn(async () => {
       throw new TypeError('Failed to fetch');
     }));
-    renderApp('/mobile/workorders');
+    renderEngineerApp('/mobile/workorders');
     await waitFor(() => expect(screen.getByTestId('engineer-orders').getAttribute('data-source')).toBe('cache'));
     await waitFor(() => expect(screen.getAllByTestId('engineer-order-card').map((c) => c.getAttribute('data-id'))).toEqual(['o-today', 'o-later']));
     expect(screen.getByTestId('engineer-from-cache').textContent).toContain('离线数据');
+  });
+
+  it('opens an order in the app without a page load, and goes back', async () => {
+    signInAs();
+    const loads = vi.spyOn(documentNav, 'assign').mockImplementation(() => {});
+    stubServer((url) => (url.startsWith('/api/crmdata/Retrieve/new_srv_workorders?') ? envelope({ value: ORDERS }) : undefined));
+    renderEngineerApp('/mobile/workorders');
+    const card = (await screen.findAllByTestId('engineer-order-card'))[0];
+    fireEvent.click(card);
+    expect(window.location.pathname).toBe('/mobile/workorders/o-today');
+    await screen.findByTestId('engineer-order', undefined, { timeout: 15_000 });
+    act(() => window.history.back());
+    await waitFor(() => expect(window.location.pathname).toBe('/mobile/workorders'));
+    await screen.findByTestId('engineer-orders');
+    expect(loads).not.toHaveBeenCalled();
+  });
+
+  it('signed out: hands over to the portal\'s sign-in, which brings the engineer back', () => {
+    const replace = vi.spyOn(documentNav, 'replace').mockImplementation(() => {});
+    renderEngineerApp('/mobile/workorders/o-today?x=1');
+    expect(replace).toHaveBeenCalledWith('/login?redirect=%2Fmobile%2Fworkorders%2Fo-today%3Fx%3D1');
+    expect(screen.queryByTestId('engineer-orders')).toBeNull();
+  });
+
+  it('without the service privilege, or on a path it does not have, says so and lists nothing', async () => {
+    signInAs(['portal.login', 'workorder.read']);
+    const fetches = stubServer();
+    renderEngineerApp('/mobile/workorders');
+    expect(screen.getByTestId('engineer-forbidden').textContent).toBe('您没有权限访问该资源.');
+    expect(screen.queryByTestId('engineer-orders')).toBeNull();
+    cleanup();
+    signInAs();
+    renderEngineerApp('/mobile/elsewhere');
+    expect(screen.getByTestId('engineer-no-screen').textContent).toContain('您访问的页面不存在');
+    expect(fetches).not.toHaveBeenCalledWith(expect.stringContaining('new_srv_workorders'), expect.anything());
   });
 
   it('an engineer signing in on a phone lands here; on a desktop, or a dispatcher, at home', () => {

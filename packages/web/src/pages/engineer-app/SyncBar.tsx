@@ -1,12 +1,12 @@
-import { CloudSyncOutlined, DisconnectOutlined } from '@ant-design/icons';
-import { Alert, Badge, Button, List, Space, Typography } from 'antd';
+import CloudSyncOutlined from '@ant-design/icons-svg/es/asn/CloudSyncOutlined';
+import DisconnectOutlined from '@ant-design/icons-svg/es/asn/DisconnectOutlined';
 import type { MessageKey } from '@portal/model';
 import { useEffect } from 'react';
 import { useT } from '../../locales/i18n.ts';
 import { formatUtc8 } from '../../shared/date.ts';
 import { dismissRefused, startSync, syncNow, useOnline, useQueue } from '../../offline/engine.ts';
 import type { QueueItem } from '../../offline/queue.ts';
-import './engineer-app.css';
+import { Icon } from './Icon.tsx';
 
 /** What an action was, in the user's words (响应, 上传照片, 添加明细…). */
 export function actionLabel(t: (k: MessageKey) => string, i: QueueItem): string {
@@ -30,62 +30,36 @@ export function SyncBar({ userId }: { userId: string }) {
 
   return (
     <div className="engineer-syncbar" data-testid="engineer-syncbar" data-online={online ? 'true' : 'false'}>
-      <Space wrap size={8} style={{ justifyContent: 'space-between', width: '100%' }}>
-        <Space size={8}>
-          {!online && <DisconnectOutlined style={{ color: '#d46b08' }} />}
-          <Badge count={pending.length} showZero={false} offset={[6, 0]}>
-            <Typography.Text data-testid="engineer-pending-count" data-count={pending.length}>
-              {pending.length ? t('engineerApp.pendingCount', { n: pending.length }) : t('engineerApp.synced')}
-            </Typography.Text>
-          </Badge>
-        </Space>
-        <Button
-          size="middle"
-          icon={<CloudSyncOutlined />}
-          loading={syncing}
-          disabled={!online}
-          onClick={() => void syncNow(userId)}
-          data-testid="engineer-sync"
-        >
-          {syncing ? t('engineerApp.syncing') : t('engineerApp.sync')}
-        </Button>
-      </Space>
-      {!online && <Alert type="warning" showIcon title={t('engineerApp.offline')} style={{ marginTop: 8 }} data-testid="engineer-offline" />}
+      <div className="eapp-row">
+        <span className="eapp-sync-state">
+          {!online && <span className="eapp-offline-icon"><Icon def={DisconnectOutlined} /></span>}
+          <span data-testid="engineer-pending-count" data-count={pending.length}>
+            {pending.length ? t('engineerApp.pendingCount', { n: pending.length }) : t('engineerApp.synced')}
+          </span>
+          {pending.length > 0 && <span className="eapp-badge" aria-hidden="true">{pending.length}</span>}
+        </span>
+        <button type="button" className="eapp-btn" disabled={!online || syncing} aria-busy={syncing} onClick={() => void syncNow(userId)} data-testid="engineer-sync">
+          <Icon def={CloudSyncOutlined} /> {syncing ? t('engineerApp.syncing') : t('engineerApp.sync')}
+        </button>
+      </div>
+      {!online && <div className="eapp-alert eapp-alert-warning" role="status" data-testid="engineer-offline">{t('engineerApp.offline')}</div>}
       {refused.length > 0 && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginTop: 8 }}
-          data-testid="engineer-refused"
-          title={`${t('engineerApp.refused')} (${refused.length})`}
-          description={
-            <>
-              <Typography.Paragraph type="secondary" style={{ marginBottom: 4 }}>{t('engineerApp.refusedHint')}</Typography.Paragraph>
-              <List
-                size="small"
-                dataSource={refused}
-                renderItem={(i) => (
-                  <List.Item
-                    key={i.seq}
-                    data-testid="engineer-refused-item"
-                    data-order={i.orderId}
-                    actions={[<Button key="d" size="small" onClick={() => void dismissRefused(i.seq!)} data-testid="engineer-refused-dismiss">{t('engineerApp.dismiss')}</Button>]}
-                  >
-                    <List.Item.Meta
-                      title={<span>{i.orderName} · {actionLabel(t, i)}</span>}
-                      description={
-                        <>
-                          <div data-testid="engineer-refused-message">{i.message}</div>
-                          <Typography.Text type="secondary">{t('engineerApp.recordedAt', { time: formatUtc8(i.at) })}</Typography.Text>
-                        </>
-                      }
-                    />
-                  </List.Item>
-                )}
-              />
-            </>
-          }
-        />
+        <div className="eapp-alert eapp-alert-error" role="alert" data-testid="engineer-refused">
+          <div className="eapp-alert-title">{`${t('engineerApp.refused')} (${refused.length})`}</div>
+          <div className="eapp-secondary">{t('engineerApp.refusedHint')}</div>
+          <ul className="eapp-refused-list">
+            {refused.map((i) => (
+              <li key={i.seq} data-testid="engineer-refused-item" data-order={i.orderId}>
+                <div className="eapp-refused-text">
+                  <div className="eapp-strong">{i.orderName} · {actionLabel(t, i)}</div>
+                  <div data-testid="engineer-refused-message">{i.message}</div>
+                  <div className="eapp-secondary">{t('engineerApp.recordedAt', { time: formatUtc8(i.at) })}</div>
+                </div>
+                <button type="button" className="eapp-btn eapp-btn-small" onClick={() => void dismissRefused(i.seq!)} data-testid="engineer-refused-dismiss">{t('engineerApp.dismiss')}</button>
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
     </div>
   );
