@@ -5,8 +5,9 @@ import type { RunningPortal } from '../support/portal-server.ts';
 export class EngineerAppPage {
   constructor(readonly page: Page) {}
 
+  /** The engineer app's page (mobile.html): its main area. */
   panel() {
-    return this.page.locator('[data-testid="page-panel"]:visible');
+    return this.page.locator('[data-testid="engineer-main"]');
   }
 
   /** 我的工单 has read its orders (from the server, or from the phone with `source: 'cache'`). */

@@ -1,4 +1,4 @@
-import { MENU } from '@portal/model';
+import { isEngineerAppPath, MENU } from '@portal/model';
 import type { Locator, Page } from 'playwright-core';
 
 /**
@@ -6,7 +6,11 @@ import type { Locator, Page } from 'playwright-core';
  * screens read from a navigation menu, and "the screen has rendered" without waiting for time.
  */
 
-/** The enabled items of a navigation menu as [menu key, path], one per path (the model's MENU gives the paths). */
+/**
+ * The enabled items of a navigation menu as [menu key, path], one per path (the model's MENU gives
+ * the paths). Not the engineer app's (我的工单): another page (mobile.html), which the phone pass
+ * checks where engineer1 lands.
+ */
 export async function menuScreensIn(nav: Locator): Promise<[string, string][]> {
   const keys = await nav
     .locator('.portal-nav-menu li.ant-menu-item:not(.ant-menu-item-disabled)[data-testid^="nav-"]')
@@ -15,7 +19,7 @@ export async function menuScreensIn(nav: Locator): Promise<[string, string][]> {
   const byPath = new Map<string, string>();
   for (const k of keys) {
     const p = paths.get(k);
-    if (p && !byPath.has(p.toLowerCase())) byPath.set(p.toLowerCase(), k);
+    if (p && !isEngineerAppPath(p) && !byPath.has(p.toLowerCase())) byPath.set(p.toLowerCase(), k);
   }
   return [...byPath].map(([, k]) => [k, paths.get(k)!]);
 }

@@ -1,4 +1,6 @@
+import { isEngineerAppPath } from '@portal/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EngineerAppPage } from '../pages/engineer-app-pages.ts';
 import { LoginPage } from '../pages/login-page.ts';
 import { PhonePass, phoneReport, type PhoneProblem } from '../pages/phone-pass.ts';
 import { openBrowser, type Browser } from '../support/browser.ts';
@@ -89,12 +91,21 @@ describe('the portal on a phone', () => {
         await page.goto(`${portal.standardUrl}/login`);
         const pass = new PhonePass(page);
         await pass.signInByTap(new LoginPage(page, portal), user);
-        // Where the user lands (an engineer on a phone: 我的工单).
+        // Where the user lands. An engineer on a phone: 我的工单, the engineer app's own page, checked
+        // as it is; its 全部功能 leads to the portal's function grid, then home.
         await page.waitForURL((u) => u.pathname !== '/login');
+        const found: PhoneProblem[] = [];
+        if (isEngineerAppPath(new URL(page.url()).pathname)) {
+          await new EngineerAppPage(page).waitForList('server');
+          found.push(...(await pass.problems(new URL(page.url()).pathname)));
+          await page.getByTestId('engineer-all-functions').tap();
+          await waitForPath(page, '/menu/menulist');
+          await page.goto(`${portal.standardUrl}/servicehome`);
+        }
         await pass.drawerButton().waitFor();
         await pass.ready();
         const landing = new URL(page.url()).pathname;
-        const found = await pass.problems(landing);
+        found.push(...(await pass.problems(landing)));
         const screens = await pass.menuScreens();
         // A silent empty menu would pass vacuously.
         expect(screens.length).toBeGreaterThan(2);

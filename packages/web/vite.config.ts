@@ -187,10 +187,11 @@ export default defineConfig({
             { name: 'core', test: (id) => engineerStatic.has(id) && portalStatic.has(id), priority: 2 },
             // The rest of what the portal's entry imports statically (router, antd, the shell), in one
             // file: ~25 small files were each a request before the first screen could draw (6 at a
-            // time over HTTP/1.1). Not the engineer app's modules (its page stays light; nor the pages
-            // themselves, whose dependencies would come along), nor the service worker's: sw.js must
-            // stay one file.
-            { name: 'shell', tags: ['$initial'], test: (id) => !engineerStatic.has(id) && !/\.html$|[\\/]src[\\/]sw[\\/](sw|strategy)\.ts$/.test(id), priority: 1 },
+            // time over HTTP/1.1). Not the engineer app's modules (its page stays light), not the
+            // portal's page and script (a lazy chunk importing the shell, e.g. the engineer app's
+            // order screen with antd, would run the portal's start-up), nor the service worker's:
+            // sw.js must stay one file.
+            { name: 'shell', tags: ['$initial'], test: (id) => !engineerStatic.has(id) && !PORTAL_PAGE.includes(id) && !/[\\/]src[\\/]sw[\\/](sw|strategy)\.ts$/.test(id), priority: 1 },
           ],
         },
       },

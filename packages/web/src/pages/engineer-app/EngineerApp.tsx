@@ -56,7 +56,7 @@ export function EngineerApp() {
           <Icon def={AppstoreOutlined} /> {t('engineerApp.allFunctions')}
         </a>
       </header>
-      <main className="eapp-main">
+      <main className="eapp-main" data-testid="engineer-main">
         <UpdateBanner />
         {!allowed ? (
           <div className="eapp-empty" role="alert" data-testid="engineer-forbidden">{t('error.noPermission')}</div>
