@@ -8,6 +8,7 @@ import { todayUtc8 } from '../../shared/date.ts';
 import { setWidth } from '../../test/phone.ts';
 import { envelope, ME, stubServer } from '../../test/render-app.tsx';
 import { afterSignInPath } from '../../session/sign-in.ts';
+import { useUpdateState } from '../../sw/update.ts';
 import { documentNav } from './app-nav.ts';
 import { EngineerApp } from './EngineerApp.tsx';
 
@@ -109,6 +110,22 @@ describe('我的工单 (/mobile/workorders)', () => {
     renderEngineerApp('/mobile/elsewhere');
     expect(screen.getByTestId('engineer-no-screen').textContent).toContain('您访问的页面不存在');
     expect(fetches).not.toHaveBeenCalledWith(expect.stringContaining('new_srv_workorders'), expect.anything());
+  });
+
+  it('announces a new version in the bar and switches only when 刷新 is tapped', async () => {
+    signInAs();
+    stubServer((url) => (url.startsWith('/api/crmdata/Retrieve/new_srv_workorders?') ? envelope({ value: ORDERS }) : undefined));
+    renderEngineerApp('/mobile/workorders');
+    await screen.findAllByTestId('engineer-order-card');
+    expect(screen.queryByTestId('sw-update-notice')).toBeNull();
+    const accept = vi.fn();
+    act(() => useUpdateState.setState({ accept }));
+    const notice = screen.getByTestId('sw-update-notice');
+    expect(notice.textContent).toContain('有新版本可用');
+    expect(accept).not.toHaveBeenCalled();
+    fireEvent.click(within(notice).getByRole('button', { name: '刷新' }));
+    expect(accept).toHaveBeenCalledTimes(1);
+    act(() => useUpdateState.setState({ accept: null }));
   });
 
   it('an engineer signing in on a phone lands here; on a desktop, or a dispatcher, at home', () => {
