@@ -127,9 +127,29 @@ const engineerStatic = new Set<string>();
  * the engineer app's modules import the model by file (`@portal/model/locale.ts`), never through
  * its index, and the build fails if one does (the page would carry the whole model).
  */
+/** What both pages' <head> carry: icons, the manifest, the theme colour, the splash's style. */
+const PAGE_HEAD = `<link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+    <link rel="manifest" href="/manifest.webmanifest" />
+    <meta name="theme-color" content="#1668dc" />
+    <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
+    <style>
+      /* Shown until the app's first render replaces #root's content (a slow phone's first visit). */
+      .boot-splash { position: fixed; inset: 0; display: flex; align-items: center; justify-content: center; background: #f3f5f9; }
+    </style>`;
+/** The mark inside #root, painted before the scripts run. */
+const SPLASH = '<div class="boot-splash" aria-hidden="true"><svg width="72" height="72" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#1668dc"/><path d="M9 22V10h3v4.6h8V10h3v12h-3v-4.8h-8V22z" fill="#fff"/></svg></div>';
+
 function pages(): Plugin {
   return {
     name: 'portal-pages',
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html, ctx) {
+        const head = /<!-- page-head\b[^>]*-->/;
+        if (!head.test(html) || !html.includes('<div id="root"></div>')) throw new Error(`${ctx.filename}: no page-head marker or empty #root`);
+        return html.replace(head, PAGE_HEAD).replace('<div id="root"></div>', `<div id="root">${SPLASH}</div>`);
+      },
+    },
     buildEnd() {
       const walk = (page: string[], into: Set<string>) => {
         const todo = [...page];
