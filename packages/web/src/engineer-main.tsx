@@ -1,9 +1,8 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import './pages/engineer-app/engineer-app.css';
-import { bindNavigation } from './app/navigation.ts';
 import { applyDocumentLocale, loadMessages } from './locales/load.ts';
-import { go } from './pages/engineer-app/app-nav.ts';
+import { bindAppNavigation } from './pages/engineer-app/app-nav.ts';
 import { EngineerApp } from './pages/engineer-app/EngineerApp.tsx';
 import { startHeartbeat } from './session/heartbeat.ts';
 import { followOtherTabs, getSession } from './session/store.ts';
@@ -18,8 +17,7 @@ import { registerServiceWorker } from './sw/register.ts';
 applyDocumentLocale(getSession().locale);
 startHeartbeat();
 followOtherTabs();
-// A session lost in an API call: the app sees it signed out and hands over to the portal's sign-in.
-bindNavigation(go, () => `${window.location.pathname}${window.location.search}`);
+bindAppNavigation();
 
 const root = createRoot(document.getElementById('root')!);
 startTransition(() =>

@@ -1,7 +1,9 @@
 import AppstoreOutlined from '@ant-design/icons-svg/es/asn/AppstoreOutlined';
+import LogoutOutlined from '@ant-design/icons-svg/es/asn/LogoutOutlined';
 import { ENGINEER_APP } from '@portal/model/engineer-app.ts';
 import { lazy, Suspense, useEffect } from 'react';
 import { useT } from '../../locales/i18n.ts';
+import { askLogout } from '../../session/logout.ts';
 import { useSession } from '../../session/store.ts';
 import { useUpdateAvailable } from '../../sw/update.ts';
 import { go, onAppLink, screenOf, useAppPath } from './app-nav.ts';
@@ -52,9 +54,15 @@ export function EngineerApp() {
     <div className="eapp-page">
       <header className="eapp-bar">
         <a className="eapp-bar-title" href={ENGINEER_APP.home} onClick={onAppLink(ENGINEER_APP.home)}>{t('menu.myWorkOrders')}</a>
-        <a className="eapp-bar-link" href="/menu/menulist" data-testid="engineer-all-functions">
-          <Icon def={AppstoreOutlined} /> {t('engineerApp.allFunctions')}
-        </a>
+        <span className="eapp-bar-actions">
+          <a className="eapp-bar-link" href="/menu/menulist" data-testid="engineer-all-functions">
+            <Icon def={AppstoreOutlined} /> {t('engineerApp.allFunctions')}
+          </a>
+          {/* 确认注销？ as in the portal's user menu; what waits on the phone stays queued for this user. */}
+          <button type="button" className="eapp-bar-link" onClick={askLogout} data-testid="engineer-logout">
+            <Icon def={LogoutOutlined} /> {t('menu.logout')}
+          </button>
+        </span>
       </header>
       <main className="eapp-main" data-testid="engineer-main">
         <UpdateBanner />

@@ -9,12 +9,13 @@ import { setWidth } from '../../test/phone.ts';
 import { envelope, ME, stubServer } from '../../test/render-app.tsx';
 import { afterSignInPath } from '../../session/sign-in.ts';
 import { useUpdateState } from '../../sw/update.ts';
-import { documentNav } from './app-nav.ts';
+import { bindAppNavigation, documentNav } from './app-nav.ts';
 import { EngineerApp } from './EngineerApp.tsx';
 
 /** The engineer app's page (mobile.html) at `path`, as engineer-main.tsx renders it. */
 function renderEngineerApp(path: string) {
   window.history.replaceState(null, '', path);
+  bindAppNavigation();
   return render(<EngineerApp />);
 }
 
@@ -126,6 +127,22 @@ describe('我的工单 (/mobile/workorders)', () => {
     fireEvent.click(within(notice).getByRole('button', { name: '刷新' }));
     expect(accept).toHaveBeenCalledTimes(1);
     act(() => useUpdateState.setState({ accept: null }));
+  });
+
+  it('注销 asks first, then ends the session on the server and goes to the portal', async () => {
+    signInAs();
+    const loads = vi.spyOn(documentNav, 'assign').mockImplementation(() => {});
+    const fetches = stubServer((url) => (url.startsWith('/api/crmdata/Retrieve/new_srv_workorders?') ? envelope({ value: ORDERS }) : undefined));
+    renderEngineerApp('/mobile/workorders');
+    await screen.findAllByTestId('engineer-order-card');
+    fireEvent.click(screen.getByTestId('engineer-logout'));
+    await waitFor(() => expect(document.querySelectorAll('.ant-modal-confirm-title').length).toBeGreaterThan(0), { timeout: 15_000 });
+    expect(document.querySelector('.ant-modal-confirm-title')!.textContent).toBe('确认注销？');
+    expect(useSession.getState().auth.isLoggedIn).toBe(true);
+    fireEvent.click(document.querySelector<HTMLElement>('.ant-modal-confirm .ant-btn-primary')!);
+    await waitFor(() => expect(loads).toHaveBeenCalledWith('/'));
+    expect(useSession.getState().auth.isLoggedIn).toBe(false);
+    expect(fetches.mock.calls.some(([u]) => String(u).includes('logout'))).toBe(true);
   });
 
   it('an engineer signing in on a phone lands here; on a desktop, or a dispatcher, at home', () => {

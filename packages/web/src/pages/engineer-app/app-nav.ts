@@ -1,5 +1,6 @@
 import { ENGINEER_APP, isEngineerAppPath } from '@portal/model/engineer-app.ts';
 import { useSyncExternalStore, type MouseEvent } from 'react';
+import { bindNavigation } from '../../app/navigation.ts';
 
 /**
  * Navigation inside the engineer app (two screens, no router library): history entries for its own
@@ -57,4 +58,12 @@ export function screenOf(path: string): { screen: 'list' } | { screen: 'order'; 
   if (rest === ENGINEER_APP.home) return { screen: 'list' };
   const m = rest.startsWith(`${ENGINEER_APP.home}/`) ? rest.slice(ENGINEER_APP.home.length + 1) : '';
   return m && !m.includes('/') ? { screen: 'order', id: decodeURIComponent(m) } : null;
+}
+
+/**
+ * Code outside React moves through this app's navigation: a session lost in an API call (the app
+ * then sees it signed out and hands over to the portal's sign-in), 注销 (to the portal's home).
+ */
+export function bindAppNavigation(): void {
+  bindNavigation(go, () => `${window.location.pathname}${window.location.search}`);
 }
