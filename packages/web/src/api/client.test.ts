@@ -43,7 +43,6 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  vi.restoreAllMocks();
   useSession.getState().clearAll();
   document.body.innerHTML = '';
   sessionStorage.clear();

@@ -1,5 +1,39 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach } from 'vitest';
+import { Modal } from 'antd';
+import { afterAll, afterEach, vi } from 'vitest';
+import { clearRegionCache } from '../api/address.ts';
+import { clearPicklistCache } from '../api/picklist.ts';
+import { useCounters } from '../app/counters.ts';
+import { bindNavigation } from '../app/navigation.ts';
+import { usePageMeta } from '../app/page-meta.ts';
+import { usePageTabs } from '../app/page-tabs.ts';
+import { usePortalConfig } from '../app/portal-config.ts';
+import { useUnsavedStore } from '../app/unsaved-changes.ts';
+import { useI18n } from '../locales/i18n.ts';
+import { resetBaseMapCache } from '../pages/workorder/map/base-map-data.ts';
+import { useQuickOrder } from '../pages/shop/quick-order-store.ts';
+import { resetSignInReasonCache } from '../session/sign-in-reason.ts';
+import { useSession } from '../session/store.ts';
+import { useUpdateState } from '../sw/update.ts';
+
+// The web files share one module graph per worker (isolate: false in vitest.config.ts). What the
+// modules keep between page loads — stores, loaded lists, the navigation hook — is put back to
+// what a fresh load starts from before each file (this file runs again before each) and after each
+// test, so no test depends on what ran before it; storage, globals and timers before each file.
+function resetModuleState() {
+  for (const store of [useSession, usePortalConfig, usePageTabs, usePageMeta, useCounters, useUnsavedStore, useI18n, useUpdateState, useQuickOrder])
+    (store as { setState(s: unknown, replace: true): void }).setState(store.getInitialState(), true);
+  clearRegionCache();
+  clearPicklistCache();
+  resetSignInReasonCache();
+  resetBaseMapCache();
+  bindNavigation(() => {}, () => `${location.pathname}${location.search}`, () => false);
+}
+resetModuleState();
+vi.useRealTimers();
+vi.unstubAllGlobals();
+localStorage.clear();
+sessionStorage.clear();
 
 // Screens are lazy chunks: the first render of one waits for its module to be transformed, which is
 // slow when the other workspaces' suites run at the same time.
@@ -16,16 +50,22 @@ function widthMatches(query: string): boolean {
   return (!min || w >= Number(min[1])) && (!max || w <= Number(max[1]));
 }
 type MqListener = (e: { matches: boolean; media: string }) => void;
-// Only lists somebody listens to are kept (and notified on resize).
-const listened = new Set<{ media: string; last: boolean; listeners: Set<MqListener> }>();
-window.addEventListener('resize', () => {
-  for (const m of listened) {
-    const now = widthMatches(m.media);
-    if (now === m.last) continue;
-    m.last = now;
-    for (const l of [...m.listeners]) l({ matches: now, media: m.media });
-  }
-});
+// Only lists somebody listens to are kept (and notified on resize). One set and one resize listener
+// per window, which the files of a worker share.
+type Listened = Set<{ media: string; last: boolean; listeners: Set<MqListener> }>;
+const shared = window as unknown as { __mqListened?: Listened };
+const listened: Listened = shared.__mqListened ?? new Set();
+if (!shared.__mqListened) {
+  shared.__mqListened = listened;
+  window.addEventListener('resize', () => {
+    for (const m of listened) {
+      const now = widthMatches(m.media);
+      if (now === m.last) continue;
+      m.last = now;
+      for (const l of [...m.listeners]) l({ matches: now, media: m.media });
+    }
+  });
+}
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
   value: (query: string) => {
@@ -81,6 +121,11 @@ Object.defineProperty(window, 'getComputedStyle', {
 
 afterEach(() => {
   cleanup();
+  // Spies end with their test, once its screen is unmounted (not re-rendered with the real thing).
+  vi.restoreAllMocks();
+  // antd's static modals (alertBox, confirm without an <App>) live outside the rendered tree.
+  Modal.destroyAll();
+  resetModuleState();
   localStorage.clear();
   // A phone-width test leaves the next one on the desktop width again.
   if (window.innerWidth !== 1024) {

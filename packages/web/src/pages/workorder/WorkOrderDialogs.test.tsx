@@ -9,23 +9,23 @@ import { envelope, stubServer } from '../../test/render-app.tsx';
 import { AppointmentDialog, AuditDialog, CancelDialog, CompleteDialog, DispatchDialog, ProgressDialog, SettlementDialog } from './WorkOrderDialogs.tsx';
 import { availableActions, canDispatchStatus, nextProgressStep, nextSettlementStatus, orderState } from './work-order-rules.ts';
 
-vi.mock('../../api/work-orders.ts', () => {
-  const answer = (message: string) => vi.fn(async () => ({ id: 'wo1', status: 2, dealstatus: 2, message }));
-  return {
-    dispatchOrder: answer('派工成功'),
-    setAppointment: answer('处理成功'),
-    recordProgress: answer('处理成功'),
-    completeOrder: answer('完工成功'),
-    cancelOrder: answer('取消成功'),
-    auditOrder: answer('处理成功'),
-    revisitOrder: answer('处理成功'),
-    settleOrder: answer('处理成功'),
-    superviseOrder: answer('处理成功'),
-    addLine: answer('添加成功'),
-    updateLine: answer('保存成功'),
-    deleteLine: answer('删除成功'),
-  };
-});
+// The dialogs' commands answer at once. Spied on the module rather than mocked with vi.mock: web
+// files share one module graph per worker (isolate: false), where a module mock neither reaches a
+// WorkOrderDialogs.tsx an earlier file already imported nor stays out of the files after this one.
+const COMMANDS = {
+  dispatchOrder: '派工成功',
+  setAppointment: '处理成功',
+  recordProgress: '处理成功',
+  completeOrder: '完工成功',
+  cancelOrder: '取消成功',
+  auditOrder: '处理成功',
+  revisitOrder: '处理成功',
+  settleOrder: '处理成功',
+  superviseOrder: '处理成功',
+  addLine: '添加成功',
+  updateLine: '保存成功',
+  deleteLine: '删除成功',
+} as const;
 
 const ORDER: RecordRow = {
   new_srv_workorderid: 'wo1',
@@ -45,6 +45,8 @@ const WORKERS = [
 
 let lookupQueries: URLSearchParams[] = [];
 beforeEach(() => {
+  for (const [name, message] of Object.entries(COMMANDS) as [keyof typeof COMMANDS, string][])
+    vi.spyOn(api, name).mockImplementation(async () => ({ id: 'wo1', status: 2, dealstatus: 2, message }));
   lookupQueries = [];
   stubServer((url) => {
     if (url.startsWith('/api/crmlookupview/data')) {

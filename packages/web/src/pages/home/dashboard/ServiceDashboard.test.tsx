@@ -1,15 +1,19 @@
 import type { DashboardData } from '@portal/model';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../session/store.ts';
 import { envelope, renderApp, stubServer, signInAs } from '../../../test/render-app.tsx';
+import * as chart from './EChart.tsx';
 
-// ECharts needs a real canvas: each chart becomes a button that "clicks" its first data item.
-vi.mock('./EChart.tsx', () => ({
-  EChart: (p: { option: { series: { data: { href: string | null }[] }[] }; onDrill(h: string): void; label: string; testId?: string }) => (
-    <button data-testid={p.testId} aria-label={p.label} onClick={() => p.option.series[0].data[0].href && p.onDrill(p.option.series[0].data[0].href)} />
-  ),
-}));
+// ECharts needs a real canvas: each chart becomes a button that "clicks" its first data item. Spied
+// on the module, not vi.mock'ed: without isolation an earlier file may already have imported the
+// dashboard with the real chart, and a module mock would stay registered for later files.
+const FakeChart = (p: { option: { series: { data: { href: string | null }[] }[] }; onDrill(h: string): void; label: string; testId?: string }) => (
+  <button data-testid={p.testId} aria-label={p.label} onClick={() => p.option.series[0].data[0].href && p.onDrill(p.option.series[0].data[0].href)} />
+);
+beforeEach(() => {
+  vi.spyOn(chart, 'EChart').mockImplementation(FakeChart as unknown as typeof chart.EChart);
+});
 
 const DATA: DashboardData = {
   byType: [{ value: 1, count: 12 }, { value: 3, count: 2 }],

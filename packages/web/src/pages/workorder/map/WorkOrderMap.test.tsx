@@ -1,24 +1,28 @@
 import type { MapData, MapOrder, MapWorker } from '@portal/model';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../session/store.ts';
 import { envelope, renderApp, stubServer, signInAs } from '../../../test/render-app.tsx';
+import * as canvas from './LeafletCanvas.tsx';
 
 // Leaflet needs a real canvas: the map itself is replaced by buttons standing for its markers, and
-// two standing for the tile source failing and the embedded base map failing to load.
-vi.mock('./LeafletCanvas.tsx', () => ({
-  LeafletCanvas: (p: {
-    orders: { order: MapOrder; at: { lng: number } }[]; workers: { worker: MapWorker }[]; base: string;
-    onOrderClick(id: string): void; onWorkerClick(id: string): void; onTilesFailed(): void; onBaseMapFailed(): void;
-  }) => (
-    <div data-testid="map-canvas" data-base={p.base}>
-      <button data-testid="fail-tiles" onClick={p.onTilesFailed} />
-      <button data-testid="fail-base" onClick={p.onBaseMapFailed} />
-      {p.orders.map((o) => <button key={o.order.id} data-testid={`marker-${o.order.id}`} data-lng={o.at.lng} onClick={() => p.onOrderClick(o.order.id)} />)}
-      {p.workers.map((w) => <button key={w.worker.id} data-testid={`marker-${w.worker.id}`} onClick={() => p.onWorkerClick(w.worker.id)} />)}
-    </div>
-  ),
-}));
+// two standing for the tile source failing and the embedded base map failing to load. Spied on the
+// module, not vi.mock'ed: without isolation an earlier file may already have imported the map screen
+// with the real canvas, and a module mock would stay registered for later files.
+const FakeCanvas = (p: {
+  orders: { order: MapOrder; at: { lng: number } }[]; workers: { worker: MapWorker }[]; base: string;
+  onOrderClick(id: string): void; onWorkerClick(id: string): void; onTilesFailed(): void; onBaseMapFailed(): void;
+}) => (
+  <div data-testid="map-canvas" data-base={p.base}>
+    <button data-testid="fail-tiles" onClick={p.onTilesFailed} />
+    <button data-testid="fail-base" onClick={p.onBaseMapFailed} />
+    {p.orders.map((o) => <button key={o.order.id} data-testid={`marker-${o.order.id}`} data-lng={o.at.lng} onClick={() => p.onOrderClick(o.order.id)} />)}
+    {p.workers.map((w) => <button key={w.worker.id} data-testid={`marker-${w.worker.id}`} onClick={() => p.onWorkerClick(w.worker.id)} />)}
+  </div>
+);
+beforeEach(() => {
+  vi.spyOn(canvas, 'LeafletCanvas').mockImplementation(FakeCanvas as unknown as typeof canvas.LeafletCanvas);
+});
 
 const order = (o: Partial<MapOrder>): MapOrder => ({
   id: 'o1', name: 'WO-1', lng: 121.5, lat: 31.2, dealstatus: 1, status: 1, type: 1, customer: '客户', contact: '联系人', phone: '13800000000',
