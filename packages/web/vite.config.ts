@@ -35,6 +35,8 @@ function precompress(): Plugin {
   };
 }
 
+/** The build's two pages (both precached; a new version of either is a new worker). */
+const HTML_PAGES = ['index.html', ENGINEER_APP.page];
 /** Modules whose chunks an engineer needs offline: the engineer screens and their IndexedDB data. */
 const OFFLINE_SCREENS = /[\\/]src[\\/](pages[\\/]engineer-app[\\/]|offline[\\/]|app[\\/]feedback-static\.ts$)/;
 /** Public files precached beside the bundle (the manifest, its icons, the favicon). */
@@ -70,7 +72,7 @@ function serviceWorker(): Plugin {
         const sw = bundle['sw.js'];
         if (sw?.type !== 'chunk') return this.error('sw.js was not built');
         if (sw.imports.length || sw.dynamicImports.length) this.error(`sw.js imports ${[...sw.imports, ...sw.dynamicImports].join(', ')}: the worker shares a module with the app`);
-        const files = new Set<string>(['index.html', ENGINEER_APP.page]);
+        const files = new Set<string>(HTML_PAGES);
         const add = (name: string) => {
           const c = bundle[name];
           if (!c || files.has(name)) return;
@@ -93,7 +95,7 @@ function serviceWorker(): Plugin {
         };
         // Hashed names carry their content; the pages and the public files are hashed by content.
         const hash = createHash('sha256').update(list.join('\n'));
-        for (const page of ['index.html', ENGINEER_APP.page]) {
+        for (const page of HTML_PAGES) {
           const html = bundle[page];
           if (html?.type !== 'asset') this.error(`${page} was not built`);
           hash.update(html.source);
@@ -114,19 +116,11 @@ const at = (file: string) => resolve(import.meta.dirname, file);
 /** Each page and its script (the page's own module imports vite's modulepreload polyfill). */
 const PORTAL_PAGE = [at('index.html'), at('src/main.tsx')];
 const ENGINEER_PAGE = [at(ENGINEER_APP.page), at('src/engineer-main.tsx')];
-const MODEL_INDEX = resolve(import.meta.dirname, '../model/src/index.ts');
+const MODEL_INDEX = at('../model/src/index.ts');
 /** What each page's entry imports statically, filled once the module graph is complete. */
 const portalStatic = new Set<string>();
 const engineerStatic = new Set<string>();
 
-/**
- * Two pages: the portal (index.html) and the engineer app (mobile.html, its paths under
- * ENGINEER_APP.prefix). The dev server answers the engineer app's paths with its page, as the
- * Fastify server does. At the end of the module graph the build collects what each entry imports
- * statically, for the chunking below. That walk sees every module a barrel re-exports, used or not:
- * the engineer app's modules import the model by file (`@portal/model/locale.ts`), never through
- * its index, and the build fails if one does (the page would carry the whole model).
- */
 /** What both pages' <head> carry: icons, the manifest, the theme colour, the splash's style. */
 const PAGE_HEAD = `<link rel="icon" href="/favicon.svg" type="image/svg+xml" />
     <link rel="manifest" href="/manifest.webmanifest" />
@@ -139,6 +133,14 @@ const PAGE_HEAD = `<link rel="icon" href="/favicon.svg" type="image/svg+xml" />
 /** The mark inside #root, painted before the scripts run. */
 const SPLASH = '<div class="boot-splash" aria-hidden="true"><svg width="72" height="72" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#1668dc"/><path d="M9 22V10h3v4.6h8V10h3v12h-3v-4.8h-8V22z" fill="#fff"/></svg></div>';
 
+/**
+ * Two pages: the portal (index.html) and the engineer app (mobile.html, its paths under
+ * ENGINEER_APP.prefix). The dev server answers the engineer app's paths with its page, as the
+ * Fastify server does. At the end of the module graph the build collects what each entry imports
+ * statically, for the chunking below. That walk sees every module a barrel re-exports, used or not:
+ * the engineer app's modules import the model by file (`@portal/model/locale.ts`), never through
+ * its index, and the build fails if one does (the page would carry the whole model).
+ */
 function pages(): Plugin {
   return {
     name: 'portal-pages',

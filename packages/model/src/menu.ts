@@ -1,3 +1,4 @@
+import { ENGINEER_APP } from './engineer-app.ts';
 import type { MessageKey } from './messages/index.ts';
 import type { Privilege } from './security/privileges.ts';
 
@@ -32,7 +33,7 @@ export const MENU: MenuGroup[] = [
     key: 'service', label: 'menu.group.service', items: [
       { key: 'amountAdjust', label: 'menu.amountAdjust', path: '/amountAdjust/list', privileges: ['quota.read'] },
       { key: 'amountChangeLog', label: 'menu.amountChangeLog', path: '/amountChangeLog/list', privileges: ['quota.read'] },
-      { key: 'myWorkOrders', label: 'menu.myWorkOrders', path: '/mobile/workorders', privileges: ['workorder.service'] },
+      { key: 'myWorkOrders', label: 'menu.myWorkOrders', path: ENGINEER_APP.home, privileges: [ENGINEER_APP.privilege] },
       { key: 'workOrder', label: 'menu.workOrder', path: '/workOrder/list', privileges: ['workorder.read'] },
       { key: 'workOrderMap', label: 'menu.workOrderMap', path: '/workOrder/map', privileges: ['workorder.read'] },
       { key: 'serviceCalendar', label: 'menu.serviceCalendar', path: '/appointment/view', privileges: ['workorder.read'] },

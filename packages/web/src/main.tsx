@@ -5,7 +5,7 @@ import './widgets/phone-tables.css';
 import './app/phone.css';
 import { App } from './app/App.tsx';
 import { bindNavigation } from './app/navigation.ts';
-import { findRoute } from './app/match-route.ts';
+import { findRoute, isPublicPath } from './app/match-route.ts';
 import { loadPortalConfig } from './app/portal-config.ts';
 import { createAppRouter } from './app/router.tsx';
 import { applyDocumentLocale, loadLocales, loadMessages } from './locales/load.ts';
@@ -30,7 +30,7 @@ async function start() {
       const l = router.state.location;
       return `${l.pathname}${l.search}${l.hash}`;
     },
-    (path) => Boolean(findRoute(path)?.anonymous),
+    isPublicPath,
   );
 
   const root = createRoot(document.getElementById('root')!);

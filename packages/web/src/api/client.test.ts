@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../app/feedback.ts';
-import { findRoute } from '../app/match-route.ts';
+import { isPublicPath as isPublic } from '../app/match-route.ts';
 import { bindNavigation } from '../app/navigation.ts';
 import { readSignInReason, resetSignInReasonCache } from '../session/sign-in-reason.ts';
 import { AUTH_KEY, useSession } from '../session/store.ts';
@@ -48,9 +48,6 @@ afterEach(() => {
   sessionStorage.clear();
   resetSignInReasonCache();
 });
-
-/** The portal's answer to "needs this screen no sign-in?" (main.tsx binds the same). */
-const isPublic = (path: string) => Boolean(findRoute(path)?.anonymous);
 
 describe('API client', () => {
   it('sends the bearer token and the language, and unwraps Data', async () => {

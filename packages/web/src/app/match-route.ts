@@ -19,6 +19,9 @@ export function findRoute(pathname: string, routes?: RouteDef[]): RouteDef | nul
   return routes ? matcher(routes)(pathname) : matchDefault(pathname);
 }
 
+/** Whether the screen at `pathname` needs no sign-in (the API client asks, through the bound navigation). */
+export const isPublicPath = (pathname: string): boolean => Boolean(findRoute(pathname)?.anonymous);
+
 export function describeTarget(fullPath: string, routes?: RouteDef[]): NavTarget {
   const hashAt = fullPath.indexOf('#');
   const noHash = hashAt >= 0 ? fullPath.slice(0, hashAt) : fullPath;

@@ -1,3 +1,4 @@
+import { ENGINEER_APP } from '@portal/model';
 import type { RouteDef } from './routes.ts';
 
 const engineerPage = () => import('./DocumentLoad.tsx');
@@ -9,6 +10,6 @@ const engineerPage = () => import('./DocumentLoad.tsx');
  * that page with a document load.
  */
 export const ENGINEER_APP_ROUTES: RouteDef[] = [
-  { name: 'myWorkOrders', path: '/mobile/workorders', layout: 'bare', permissions: ['workorder.service'], load: engineerPage },
-  { name: 'myWorkOrder', path: '/mobile/workorders/:id', layout: 'bare', permissions: ['workorder.service'], load: engineerPage },
+  { name: 'myWorkOrders', path: ENGINEER_APP.home, layout: 'bare', permissions: [ENGINEER_APP.privilege], load: engineerPage },
+  { name: 'myWorkOrder', path: `${ENGINEER_APP.home}/:id`, layout: 'bare', permissions: [ENGINEER_APP.privilege], load: engineerPage },
 ];

@@ -14,9 +14,6 @@ import { MyWorkOrdersPage } from './MyWorkOrdersPage.tsx';
 // precaches it for offline use), never on the way to the list.
 const OrderScreen = lazy(() => import('./OrderScreen.tsx'));
 
-/** The privilege the engineer app's screens need (the server checks it on every call too). */
-export const ENGINEER_PRIVILEGE = 'workorder.service';
-
 /** 有新版本可用 … 刷新: a new version is announced in the bar, never forced (sw/update.ts). */
 function UpdateBanner() {
   const t = useT();
@@ -39,7 +36,7 @@ export function EngineerApp() {
   const t = useT();
   const path = useAppPath();
   const loggedIn = useSession((s) => s.auth.isLoggedIn);
-  const allowed = useSession((s) => s.user.privilege.includes(ENGINEER_PRIVILEGE));
+  const allowed = useSession((s) => s.user.privilege.includes(ENGINEER_APP.privilege));
   const screen = screenOf(path);
 
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, CameraOutlined, DeleteOutlined, EnvironmentOutlined, PhoneOutlined, PlusOutlined } from '@ant-design/icons';
-import { fixType, getEntity, workOrderDealStatus, workOrderStatus, type LngLat, type ProgressStep } from '@portal/model';
+import { ENGINEER_APP, fixType, getEntity, workOrderDealStatus, workOrderStatus, type LngLat, type ProgressStep } from '@portal/model';
 import { Alert, Button, Card, Descriptions, Form, Input, InputNumber, List, Select, Space, Spin, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { displayValue } from '../../api/records.ts';
@@ -12,7 +12,6 @@ import { formatUtc8 } from '../../shared/date.ts';
 import { chosenProvider, navigationUrl, toServerDatum } from '../../shared/geo-datum.ts';
 import { OptionTag } from '../workorder/OptionTag.tsx';
 import { nextProgressStep } from '../workorder/work-order-rules.ts';
-import { ENGINEER_APP } from '@portal/model';
 import { onAppLink } from './app-nav.ts';
 import { appointmentText, fullAddress, orderPosition, telLink } from './order-list.ts';
 import { photoName, resizePhoto } from './photo.ts';

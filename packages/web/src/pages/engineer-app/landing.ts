@@ -1,7 +1,6 @@
+import { ENGINEER_APP } from '@portal/model';
 import { PHONE_QUERY } from '../../shared/use-phone.ts';
 
-/** 我的工单, the engineer app's start screen. */
-export const ENGINEER_HOME = '/mobile/workorders';
 
 /**
  * Where an engineer lands after signing in on a phone: 我的工单 (an engineer services the orders
@@ -9,5 +8,5 @@ export const ENGINEER_HOME = '/mobile/workorders';
  */
 export function engineerLanding(privileges: readonly string[]): string | null {
   const phone = typeof window !== 'undefined' && typeof window.matchMedia === 'function' && !window.matchMedia(PHONE_QUERY).matches;
-  return phone && privileges.includes('workorder.service') && !privileges.includes('workorder.dispatch') ? ENGINEER_HOME : null;
+  return phone && privileges.includes(ENGINEER_APP.privilege) && !privileges.includes('workorder.dispatch') ? ENGINEER_APP.home : null;
 }
