@@ -18,35 +18,25 @@
  * Installability is checked as Chromium reports it (`Page.getAppManifest`,
  * `Page.getInstallabilityErrors`, the worker controlling the page).
  *
- * Target: the path argument or LH_PATH, else /mobile/workorders once the route table has it (the
- * engineer app's routes-engineer-app.ts), else /servicehome (said so). LH_USER (engineer1),
+ * Target: the path argument or LH_PATH, else 我的工单 (ENGINEER_APP.home). LH_USER (engineer1),
  * CHROME_PATH (/usr/bin/chromium), LH_KEEP=1 keeps the JSON reports.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { LoginPage } from '../e2e/pages/login-page.ts';
 import { startPortal } from '../e2e/support/portal-server.ts';
-import { freePort } from '../packages/server/src/testing/free-port.ts';
+import { ENGINEER_APP } from '../packages/model/src/engineer-app.ts';
+import { openDevtoolsChromium } from './devtools-chromium.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 3));
 const USER = process.env.LH_USER ?? 'engineer1';
-// e2e/support/browser.ts's flags.
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-function defaultPath() {
-  const file = join(ROOT, 'packages/web/src/app/routes-engineer-app.ts');
-  const routes = join(ROOT, 'packages/web/src/app/routes.ts');
-  if (existsSync(file) && /['"`]\/mobile\/workorders['"`]/.test(readFileSync(file, 'utf8')) && /routes-engineer-app/.test(readFileSync(routes, 'utf8'))) return '/mobile/workorders';
-  console.log('note: /mobile/workorders (我的工单) is not routed yet; measuring /servicehome instead');
-  return '/servicehome';
-}
-const PATH = process.argv[2] ?? process.env.LH_PATH ?? defaultPath();
+const PATH = process.argv[2] ?? process.env.LH_PATH ?? ENGINEER_APP.home;
 
 const WEB_DIST = resolve(process.env.WEB_DIST ?? join(ROOT, 'packages/web/dist'));
 if (!existsSync(join(WEB_DIST, 'index.html')) || !existsSync(join(WEB_DIST, 'sw.js'))) {
@@ -56,11 +46,12 @@ if (!existsSync(join(WEB_DIST, 'index.html')) || !existsSync(join(WEB_DIST, 'sw.
 
 const portal = await startPortal({ WEB_DIST });
 const ORIGIN = portal.standardUrl;
-const profile = mkdtempSync(join(tmpdir(), 'portal-lhm-profile-'));
 const out = mkdtempSync(join(tmpdir(), 'portal-lhm-'));
-const cdpPort = await freePort();
-const browserProc = spawn(CHROME, ['--headless=new', `--remote-debugging-port=${cdpPort}`, `--user-data-dir=${profile}`, ...FLAGS, '--window-size=412,823', 'about:blank'], { stdio: 'ignore' });
-const cdp = `http://127.0.0.1:${cdpPort}`;
+const chrome = await openDevtoolsChromium(CHROME, '412,823').catch(async (e) => {
+  await portal.stop();
+  throw e;
+});
+const { cdp, port: cdpPort } = chrome;
 
 /** A short playwright-core connection to the running browser (Lighthouse drives it in between). */
 async function withPage(fn) {
@@ -76,14 +67,6 @@ async function withPage(fn) {
 }
 
 try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${cdp}/json/version`)).ok) break;
-    } catch { /* not up yet */ }
-    if (i > 100) throw new Error('Chromium did not open its DevTools port');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-
   // Sign in on a phone-sized page, open the screen, check what makes the portal installable.
   const install = await withPage(async (page, s) => {
     page.setDefaultTimeout(30_000);
@@ -160,8 +143,7 @@ try {
   if (process.env.LH_KEEP) console.log(`reports kept in ${out}`);
   if (!installable) process.exitCode = 1;
 } finally {
-  browserProc.kill('SIGTERM');
+  await chrome.close();
   await portal.stop();
-  rmSync(profile, { recursive: true, force: true });
   if (!process.env.LH_KEEP) rmSync(out, { recursive: true, force: true });
 }

@@ -23,6 +23,7 @@ import { createServer as createHttpServer, request as httpRequest, type Server }
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { freePort } from '../packages/server/src/testing/free-port.ts';
+import { openDevtoolsChromium } from './devtools-chromium.ts';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -33,7 +34,6 @@ const ROOT = resolve(import.meta.dirname, '..');
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 3));
 const USER = process.env.LH_USER ?? 'station1';
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 function defaultPath(): string {
   const routes = readFileSync(join(ROOT, 'packages/web/src/app/routes-work-order.ts'), 'utf8');
@@ -154,20 +154,15 @@ const portal = await startPortal();
 const proxy = process.env.LH_COMPRESS ? await compressingProxy(portal.port) : undefined;
 const ORIGIN = proxy?.origin ?? portal.standardUrl;
 if (proxy) console.log(`note: LH_COMPRESS=1 — measuring through a compressing proxy (${ORIGIN} → ${portal.standardUrl})`);
-const profile = mkdtempSync(join(tmpdir(), 'portal-lh-profile-'));
 const out = mkdtempSync(join(tmpdir(), 'portal-lh-'));
-const cdpPort = await freePort();
-const browserProc = spawn(CHROME, ['--headless=new', `--remote-debugging-port=${cdpPort}`, `--user-data-dir=${profile}`, ...FLAGS, '--window-size=1350,940', 'about:blank'], { stdio: 'ignore' });
+const chrome = await openDevtoolsChromium(CHROME, '1350,940').catch(async (e) => {
+  proxy?.server.close();
+  await portal.stop();
+  throw e;
+});
+const { cdp, port: cdpPort } = chrome;
 try {
-  // Wait for the DevTools endpoint, then sign in through the form as a person would.
-  const cdp = `http://127.0.0.1:${cdpPort}`;
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${cdp}/json/version`)).ok) break;
-    } catch { /* not up yet */ }
-    if (i > 100) throw new Error('Chromium did not open its DevTools port');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  // Sign in through the form as a person would.
   const browser = await chromium.connectOverCDP(cdp);
   const page = await browser.contexts()[0].newPage();
   page.setDefaultTimeout(30_000);
@@ -252,9 +247,8 @@ try {
   if (process.env.LH_PROFILE) await profileLoad(cdp, url, clearCache);
   if (process.env.LH_KEEP) console.log(`reports kept in ${out}`);
 } finally {
-  browserProc.kill('SIGTERM');
+  await chrome.close();
   proxy?.server.close();
   await portal.stop();
-  rmSync(profile, { recursive: true, force: true });
   if (!process.env.LH_KEEP) rmSync(out, { recursive: true, force: true });
 }

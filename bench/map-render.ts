@@ -17,6 +17,7 @@ import { chromium } from 'playwright-core';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/support/browser.ts';
 import { DEMO_PASSWORD } from '../packages/server/src/db/demo-data.ts';
 import { bearer, signIn } from '../packages/server/src/testing/auth-helpers.ts';
 import { testPortal } from '../packages/server/src/testing/test-portal.ts';
@@ -87,12 +88,12 @@ try {
   console.log(`database: ${db.kind}; markers: ${shown.orders.toLocaleString('en-US')} orders + ${shown.workers} engineers = ${expected.toLocaleString('en-US')}; runs: ${RUNS}`);
 
   const ctx = await chromium.launchPersistentContext(dir, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     headless: true,
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
     viewport: { width: 1366, height: 820 },
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: CHROMIUM_ARGS,
   });
   const page = ctx.pages()[0] ?? (await ctx.newPage());
   page.setDefaultTimeout(60_000);

@@ -5,7 +5,7 @@ import { chromium, type BrowserContext } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LoginPage } from '../pages/login-page.ts';
 import { InstallablePortal } from '../pages/pwa-pages.ts';
-import { CHROMIUM, PHONE } from '../support/browser.ts';
+import { CHROMIUM, CHROMIUM_ARGS, PHONE } from '../support/browser.ts';
 import { portalSuite } from '../support/suite.ts';
 
 const suite = portalSuite();
@@ -24,7 +24,7 @@ async function phoneWithProfile() {
   const dir = mkdtempSync(join(tmpdir(), 'portal-e2e-profile-'));
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: CHROMIUM, headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: CHROMIUM_ARGS,
     ...PHONE, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', reducedMotion: 'reduce',
   });
   context.setDefaultTimeout(15_000);

@@ -1,6 +1,8 @@
 import { chromium, type Browser as Chromium, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The flags every Chromium of the suite and the benches runs with (no sandbox as root, no GPU, nothing fetched in the background). */
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 export interface Browser {
   context: BrowserContext;
@@ -15,7 +17,7 @@ function chromiumProcess(): Promise<Chromium> {
   shared ??= chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: CHROMIUM_ARGS,
   });
   return shared;
 }
