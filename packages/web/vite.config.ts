@@ -37,7 +37,10 @@ function precompress(): Plugin {
 
 /** The build's two pages (both precached; a new version of either is a new worker). */
 const HTML_PAGES = ['index.html', ENGINEER_APP.page];
-/** Modules whose chunks an engineer needs offline: the engineer screens and their IndexedDB data. */
+/**
+ * Modules whose chunks an engineer needs offline: the engineer screens, their IndexedDB data, and
+ * antd's static toasts and questions (app/feedback.ts loads them on first use outside an antd <App>).
+ */
 const OFFLINE_SCREENS = /[\\/]src[\\/](pages[\\/]engineer-app[\\/]|offline[\\/]|app[\\/]feedback-static\.ts$)/;
 /** Public files precached beside the bundle (the manifest, its icons, the favicon). */
 const PRECACHED_PUBLIC = /^(manifest\.webmanifest|favicon\.svg|icons[\\/].+\.png)$/;

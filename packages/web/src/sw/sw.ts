@@ -117,7 +117,7 @@ sw.addEventListener('fetch', (e) => {
     case 'navigate':
       // The cached page belongs to this build (its assets are precached): an online answer is not
       // stored over it. Offline, the engineer app's paths get its own page, others index.html.
-      return e.respondWith(networkFirst(req, shellPageFor(new URL(req.url).pathname, MANIFEST.pages ?? {}, PRECACHED)));
+      return e.respondWith(networkFirst(req, shellPageFor(new URL(req.url).pathname, MANIFEST.pages, PRECACHED)));
     case 'asset':
       return e.respondWith(cacheFirst(req));
     case 'static':
