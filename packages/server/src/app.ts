@@ -17,6 +17,7 @@ import { trackRoutes } from './http/route-registry.ts';
 import { closeUnreadBodies } from './http/close-unread-body.ts';
 import { logRequest } from './http/log-redaction.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { answers, PUBLIC, registerOpenApi } from './http/openapi.ts';
 import { crmAuthorizeRoutes } from './routes/crm-authorize.ts';
 import { devRoutes } from './routes/dev.ts';
@@ -66,7 +67,8 @@ export async function buildApp(db: Db, cfg: Config, opts: { sms?: SmsProvider; l
       serializers: { req: logRequest },
       ...(opts.logStream ? { stream: opts.logStream } : {}),
     },
-    trustProxy: process.env.TRUST_PROXY === '1',
+    // Only the configured proxies may name the client address, which keys the sign-in lock and limits.
+    trustProxy: fastifyTrustProxy(cfg.trustProxy),
     bodyLimit: 1024 * 1024,
   });
   app.decorateRequest('principal', null);

@@ -22,6 +22,19 @@ describe('configuration', () => {
     expect(() => assertTestModeHost({ testMode: true, host: '10.0.0.1' })).toThrow(/loopback/);
     expect(() => assertTestModeHost({ testMode: false, host: '10.0.0.1' })).not.toThrow();
   });
+  it('reads TRUST_PROXY as a hop count or proxy addresses, and refuses trust-everything and nonsense at start', () => {
+    const trust = (v?: string) => loadConfig({ TRUST_PROXY: v } as NodeJS.ProcessEnv).trustProxy;
+    for (const off of [undefined, '', '0', 'off', 'false']) expect(trust(off), String(off)).toEqual({ kind: 'off' });
+    expect(trust('1')).toEqual({ kind: 'hops', hops: 1 });
+    expect(trust('2')).toEqual({ kind: 'hops', hops: 2 });
+    expect(trust('127.0.0.1, 10.0.0.0/8,::1,fd00::/8,loopback')).toEqual({ kind: 'proxies', proxies: ['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8', 'loopback'] });
+    expect(() => trust('true')).toThrow(/TRUST_PROXY=true is refused: trusting every address would let any client choose its own address/);
+    for (const bad of ['yes', '*', 'all']) expect(() => trust(bad), bad).toThrow(/is refused/);
+    for (const bad of ['proxy.example.com', '10.0.0.0/33', '10.0.0.1/8/2', '300.1.1.1', '1.5', '-1', '11', ',']) {
+      expect(() => trust(bad), bad).toThrow(new RegExp(`TRUST_PROXY=${bad.replace(/[.*]/g, '\\$&')} is not understood.*e\\.g\\. 1\\).*e\\.g\\. 127\\.0\\.0\\.1,10\\.0\\.0\\.0/8`));
+    }
+    expect(() => trust('10.0.0.1,nonsense')).toThrow('(nonsense)');
+  });
   it('keeps test mode off by default', () => {
     const cfg = loadConfig({} as NodeJS.ProcessEnv);
     expect(cfg.testMode).toBe(false);

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { parseTrustProxy, type TrustProxy } from './http/trust-proxy.ts';
 
 /** Everything the server reads from its environment, documented in the README. */
 export interface Config {
@@ -29,6 +30,8 @@ export interface Config {
   logLevel: string;
   /** Requests a minute per client address on /token and the SMS code call. */
   authRateLimit: number;
+  /** TRUST_PROXY: which reverse proxies may name the client address (X-Forwarded-For); off by default. */
+  trustProxy: TrustProxy;
   /** Attachments (local folder or S3-compatible store) and the address-list URLs (files area). */
   files: FilesConfig;
   /** Tile source of the work-order map (MAP_TILE_*); without a URL the map draws markers only. */
@@ -95,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     externalHosts: list(env.EXTERNAL_HOSTS ?? 'www.baidu.com,map.baidu.com'),
     logLevel: env.LOG_LEVEL ?? (testMode ? 'warn' : 'info'),
     authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 30),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     files: {
       storageDir: resolve(env.STORAGE_DIR ?? `${resolve(env.DATA_DIR ?? 'data')}/files`),
       s3: env.S3_BUCKET
