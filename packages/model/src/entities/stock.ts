@@ -125,7 +125,8 @@ export const stockTransaction = defineEntity({
     all: {
       label: label('全部交易记录', 'All transactions'),
       columns: ['createdon', 'new_name', 'new_usage', 'new_code', 'new_partname', 'new_warehouse_id', 'new_quantity', 'new_balance', 'new_frozen', 'new_intransit', 'createdby'],
-      orderBy: [['createdon', 'desc']],
+      // Moves can share an instant: the ledger's sequence then keeps them in posting order.
+      orderBy: [['createdon', 'desc'], ['new_seq', 'desc']],
     },
   },
   forms: {

@@ -114,9 +114,10 @@ async function seedWarehouses(sql: Sql, ctx: DemoContext): Promise<Map<string, s
 }
 
 /**
- * Opening stock 90 days ago: central warehouses replenished from the factory; each station's
- * shelves hold what its demo work orders used since, plus its usual stock. Then those orders'
- * parts are taken out ("for repair") at their completion times.
+ * Opening stock a week before the first demo order's parts were used (90 days ago at the latest):
+ * central warehouses replenished from the factory; each station's shelves hold what its demo work
+ * orders used since, plus its usual stock. Then those orders' parts are taken out ("for repair")
+ * at their completion times, so no balance dips below zero in date order.
  */
 async function seedOpeningStock(sql: Sql, ctx: DemoContext, ids: Ids): Promise<void> {
   const moves: StockMove[] = [];
@@ -138,7 +139,6 @@ async function seedOpeningStock(sql: Sql, ctx: DemoContext, ids: Ids): Promise<v
     for (const [no, qty] of need) if (ids.parts.has(no)) opening(`WH-${st}`, no, qty, stockUsage.noDeliveryDocument, `QC-WH-${st}`);
   }
   await postMoves(sql, ctx.adminId, moves);
-  await sql.query(`UPDATE new_srv_stocktransaction SET createdon = createdon - interval '90 days', modifiedon = modifiedon - interval '90 days' WHERE new_key LIKE 'demo:opening:%'`);
 
   // The demo orders' replaced parts leave the station warehouses when each order was completed.
   const { rows: lines } = await sql.query<{ id: string; order: string; name: string; station: string; product: string; qty: number; at: Date }>(
@@ -148,6 +148,8 @@ async function seedOpeningStock(sql: Sql, ctx: DemoContext, ids: Ids): Promise<v
       WHERE o.new_status = ANY($1::int[]) ORDER BY at`,
     [[workOrderStatus.completed, workOrderStatus.audited, workOrderStatus.revisited, workOrderStatus.settlementConfirmed, workOrderStatus.salesConfirmed, workOrderStatus.inSettlement, workOrderStatus.paid, workOrderStatus.finished]],
   );
+  const opened = Math.min(Date.now() - 90 * DAY, (lines[0]?.at.getTime() ?? Date.now()) - 7 * DAY);
+  await sql.query(`UPDATE new_srv_stocktransaction SET createdon = $1::timestamptz, modifiedon = $1::timestamptz WHERE new_key LIKE 'demo:opening:%'`, [new Date(opened)]);
   const stationWh = new Map(['SH001', 'ZJ001', 'GD001'].map((st) => [ctx.stationIds.get(st)!, ids.warehouses.get(`WH-${st}`)!]));
   await postMoves(sql, ctx.adminId, lines.map((l) => ({
     warehouseId: stationWh.get(l.station)!, productId: l.product, qty: -l.qty, usage: stockUsage.repair, docType: stockDocumentType.workOrder,

@@ -1,4 +1,4 @@
-import { msg, stockDocumentType, stockUsage } from '@portal/model';
+import { getEntity, msg, stockDocumentType, stockUsage } from '@portal/model';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Portal } from '../../boot.ts';
@@ -22,6 +22,38 @@ const move = (part: number, d: { qty?: number; frozen?: number; transit?: number
   docId: 'test', docName: 'T-1', key: `t:${++n}`,
 });
 const post = (moves: StockMove[]) => p.db.tx((sql) => postMoves(sql, f.userId, moves));
+
+describe('the seeded demo', () => {
+  it("reads as a ledger in the transaction list's order: per warehouse and part each balance after is ≥ 0 and the previous one plus the move, the last one the stock row's", async () => {
+    const TX = getEntity('new_srv_stocktransaction')!;
+    // The list shows the newest first (ties by id, in the last column's direction): read it backwards.
+    const order = [...TX.views.all.orderBy, [TX.primaryKey, TX.views.all.orderBy.at(-1)![1]] as const].map(([c, d]) => `x.${c} ${d === 'desc' ? 'ASC' : 'DESC'}`).join(', ');
+    const { rows } = await p.db.query<{ w: string; pr: string; wh: string; code: string; doc: string; q: number; f: number; t: number; bq: number; bf: number; bt: number }>(
+      `SELECT x.new_warehouse_id AS w, x.new_product_id AS pr, wh.new_name AS wh, x.new_code AS code, x.new_name AS doc, x.new_quantity AS q, x.new_frozen AS f,
+              x.new_intransit AS t, x.new_balance AS bq, x.new_frozenbalance AS bf, x.new_transitbalance AS bt
+         FROM new_srv_stocktransaction x JOIN new_srv_warehouse wh ON wh.new_srv_warehouseid = x.new_warehouse_id ORDER BY ${order}`,
+    );
+    expect(rows.length).toBeGreaterThan(100);
+    const last = new Map<string, { q: number; f: number; t: number }>();
+    const broken: string[] = [];
+    for (const r of rows) {
+      const before = last.get(`${r.w}|${r.pr}`) ?? { q: 0, f: 0, t: 0 };
+      const after = { q: before.q + r.q, f: before.f + r.f, t: before.t + r.t };
+      const shown = { q: r.bq, f: r.bf, t: r.bt };
+      if (shown.q !== after.q || shown.f !== after.f || shown.t !== after.t || shown.q < 0 || shown.f < 0 || shown.f > shown.q || shown.t < 0) {
+        broken.push(`${r.wh} ${r.code} ${r.doc}: ${JSON.stringify(before)} + ${JSON.stringify({ q: r.q, f: r.f, t: r.t })} → ${JSON.stringify(shown)}`);
+      }
+      last.set(`${r.w}|${r.pr}`, shown);
+    }
+    expect(broken).toEqual([]);
+    const { rows: stock } = await p.db.query<{ w: string; pr: string; q: number; f: number; t: number }>(
+      'SELECT new_warehouse_id AS w, new_product_id AS pr, new_quantity AS q, new_frozen AS f, new_intransit AS t FROM new_srv_siteinv',
+    );
+    const held = new Map(stock.map((s) => [`${s.w}|${s.pr}`, { q: s.q, f: s.f, t: s.t }]));
+    const none = { q: 0, f: 0, t: 0 };
+    for (const key of new Set([...held.keys(), ...last.keys()])) expect(held.get(key) ?? none, key).toEqual(last.get(key) ?? none);
+  });
+});
 
 describe('stock ledger', () => {
   it('creates the balance on first use and appends each move with the balances after it', async () => {
