@@ -35,6 +35,7 @@ export const recordsMessages = {
   'records.lookupNotVisible': label('{field}引用的记录不存在或您无权访问', 'The record referenced by {field} does not exist or you cannot access it'),
   'records.imageFormat': label('{field}必须是 png、jpg 或 gif 图片', '{field} must be a png, jpg or gif image'),
   'records.imageTooLarge': label('{field}不能超过 {kb}K', '{field} must not exceed {kb}K'),
+  'records.exportSecret': label('{field}不能导出', '{field} cannot be exported'),
 
   // query parsing and checking (OData, fetchXml, lookup conditions)
   'records.q.syntax': label('查询条件不正确：第 {pos} 个字符附近有语法错误（{near}）', 'Incorrect query: syntax error near character {pos} ({near})'),

@@ -40,8 +40,10 @@ export async function exportXlsx(sql: Sql, req: FastifyRequest, e: EntityDef): P
   const o = odataParts(req.query, EXPORT_MAX_ROWS, EXPORT_MAX_ROWS);
   const columnsParam = param(req.query, 'columns');
   const named = columnsParam?.trim() ? parseSelect(columnsParam, 'columns') : (o.select ?? view?.columns);
-  const columns = (named ?? Object.keys(e.allFields).filter((n) => n !== e.primaryKey))
+  // Secret fields are never exported: left out of the default columns, refused when named.
+  const columns = (named ?? Object.keys(e.allFields).filter((n) => n !== e.primaryKey && !e.allFields[n].secret))
     .filter((n) => {
+      if (Object.hasOwn(e.allFields, n) && e.allFields[n].secret) throw badRequest('records.exportSecret', { field: e.allFields[n].label[lang] });
       const f = readableField(e, n);
       if (!f) throw badRequest('records.q.unknownField', { entity: e.logicalName, field: n });
       return f.type !== 'image';
