@@ -16,7 +16,7 @@ import { inputGuard } from './http/input-guard.ts';
 import { trackRoutes } from './http/route-registry.ts';
 import { closeUnreadBodies } from './http/close-unread-body.ts';
 import { logRequest } from './http/log-redaction.ts';
-import { securityHeaders } from './http/security-headers.ts';
+import { noStoreApiAnswers, securityHeaders } from './http/security-headers.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { answers, PUBLIC, registerOpenApi } from './http/openapi.ts';
 import { crmAuthorizeRoutes } from './routes/crm-authorize.ts';
@@ -73,6 +73,7 @@ export async function buildApp(db: Db, cfg: Config, opts: { sms?: SmsProvider; l
   });
   app.decorateRequest('principal', null);
   await app.register(helmet, securityHeaders(cfg));
+  noStoreApiAnswers(app);
   closeUnreadBodies(app);
   await app.register(formbody);
   await app.register(rateLimit, { global: false });

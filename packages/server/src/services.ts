@@ -26,7 +26,7 @@ export async function buildServices(db: Db, cfg: Config, sms?: SmsProvider): Pro
     db,
     cfg,
     tokens,
-    authenticate: authenticator(db, tokens),
+    authenticate: authenticator(db, tokens, cfg),
     sms: sms ?? new OutboxSmsProvider(db),
     smsKey: await sharedSecret(db, 'sms-code'),
     storage: createStorage(cfg.files),

@@ -7,6 +7,7 @@ import { label } from '../define.ts';
 export const coreMessages = {
   // spec 000 §8
   'session.elsewhere': label('您的账号在其他地方登录，如果不是你本人操作，请尽快修改登录密码', 'Your account has signed in elsewhere. If it was not you, change your password as soon as possible.'),
+  'session.otherPortal': label('当前登录属于另一个门户，请在本门户重新登录', 'This sign-in belongs to the other portal; please sign in on this portal.'),
   'error.noPermission': label('您没有权限访问该资源.', 'You do not have permission to access this resource.'),
   'logout.confirm': label('确认注销？', 'Confirm logout?'),
   'error.upload': label('上传失败', 'upload error'),

@@ -1,7 +1,9 @@
 import type { Privilege } from '@portal/model';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
-import { AppError, expiredToken, forbidden, invalidToken, superseded } from '../http/errors.ts';
+import { AppError, expiredToken, forbidden, invalidToken, otherPortal, superseded } from '../http/errors.ts';
+import { portalKind } from '../http/portal-kind.ts';
 import { loadSessionPrincipal, type Principal } from './principal.ts';
 import type { AccessTokens } from './tokens.ts';
 
@@ -14,8 +16,10 @@ declare module 'fastify' {
 /**
  * Resolves the bearer token to a principal. Refusals: 401 invalid_token / expired_token (the web
  * app refreshes and retries), 409 when a newer sign-in of the same account ended this session.
+ * A session is good on hosts of the portal kind it was signed in on only (checked on every call,
+ * as at sign-in: a store-portal token is refused on the standard portal's API and the other way round).
  */
-export function authenticator(db: Db, tokens: AccessTokens) {
+export function authenticator(db: Db, tokens: AccessTokens, cfg: Config) {
   return async function authenticate(req: FastifyRequest): Promise<Principal> {
     if (req.principal) return req.principal;
     const header = req.headers.authorization ?? '';
@@ -30,6 +34,7 @@ export function authenticator(db: Db, tokens: AccessTokens) {
     if (!principal) throw invalidToken();
     if (session.absolute_expiry.getTime() <= Date.now()) throw expiredToken();
     if (principal.disabled) throw new AppError(401, 'login.disabled', undefined, 'invalid_token');
+    if (principal.portal !== portalKind(cfg, req)) throw otherPortal(401, 'invalid_token');
     req.principal = principal;
     return principal;
   };

@@ -1,6 +1,6 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
-import { AppError, superseded } from '../http/errors.ts';
+import { AppError, otherPortal, superseded } from '../http/errors.ts';
 import { sessionsEnded } from './session-cache.ts';
 import { randomToken, sha256 } from './tokens.ts';
 
@@ -49,13 +49,14 @@ const refreshRefused = () => new AppError(400, 'login.refreshInvalid', undefined
 
 /**
  * Rotates a refresh token: the old one is spent, a new one issued. Presenting a spent token again
- * is a replay: the whole session (the token family) is ended.
+ * is a replay: the whole session (the token family) is ended. A token of a session signed in on the
+ * other portal kind is refused and stays unspent (it still works on its own portal).
  */
-export async function rotateRefreshToken(db: Db, cfg: Config, token: string): Promise<{ sessionId: string; userId: string; loginType: LoginType; refreshToken: string }> {
+export async function rotateRefreshToken(db: Db, cfg: Config, token: string, portal: PortalKind): Promise<{ sessionId: string; userId: string; loginType: LoginType; refreshToken: string }> {
   const hash = sha256(token);
   const outcome = await db.tx(async (sql) => {
-    const { rows } = await sql.query<{ session_id: string; used_at: Date | null; expires_at: Date; user_id: string; login_type: LoginType; ended_at: Date | null; end_reason: string | null; absolute_expiry: Date }>(
-      `SELECT r.session_id, r.used_at, r.expires_at, s.user_id, s.login_type, s.ended_at, s.end_reason, s.absolute_expiry
+    const { rows } = await sql.query<{ session_id: string; used_at: Date | null; expires_at: Date; user_id: string; login_type: LoginType; portal: PortalKind; ended_at: Date | null; end_reason: string | null; absolute_expiry: Date }>(
+      `SELECT r.session_id, r.used_at, r.expires_at, s.user_id, s.login_type, s.portal, s.ended_at, s.end_reason, s.absolute_expiry
          FROM auth_refresh_token r JOIN auth_session s ON s.id = r.session_id
         WHERE r.token_hash = $1 FOR UPDATE OF r, s`,
       [hash],
@@ -67,6 +68,7 @@ export async function rotateRefreshToken(db: Db, cfg: Config, token: string): Pr
       await sql.query(`UPDATE auth_session SET ended_at = now(), end_reason = 'replay' WHERE id = $1`, [r.session_id]);
       return { refused: 'replay' as const, sessionId: r.session_id };
     }
+    if (r.portal !== portal) return { refused: 'portal' as const };
     const now = Date.now();
     if (r.expires_at.getTime() <= now || r.absolute_expiry.getTime() <= now) return { refused: 'expired' as const };
     await sql.query('UPDATE auth_refresh_token SET used_at = now() WHERE token_hash = $1', [hash]);
@@ -81,6 +83,7 @@ export async function rotateRefreshToken(db: Db, cfg: Config, token: string): Pr
   if ('refused' in outcome) {
     if (outcome.refused === 'replay') await sessionsEnded(db, [outcome.sessionId]);
     if (outcome.refused === 'superseded') throw superseded();
+    if (outcome.refused === 'portal') throw otherPortal(400, 'invalid_grant');
     throw refreshRefused();
   }
   return outcome;

@@ -74,6 +74,27 @@ describe('password grant', () => {
     expect((await p.app.inject({ method: 'GET', url: '/api/portal/config' })).json().isStore).toBe(false);
   });
 
+  it('accepts a session on hosts of the portal kind it was signed in on only, the refresh token too', async () => {
+    const store = { host: 'store.test' };
+    const s = await signIn(p.app, 'store1', store);
+    expect((await p.app.inject({ method: 'GET', url: '/api/portaluser/me', headers: { ...bearer(s.access_token), ...store } })).statusCode).toBe(200);
+    const onStandard = await me(s.access_token);
+    expect(onStandard.statusCode).toBe(401);
+    expect(onStandard.statusMessage).toBe('invalid_token');
+    expect(onStandard.json().Message).toBe('当前登录属于另一个门户，请在本门户重新登录');
+    const refreshHere = await postToken(p.app, { grant_type: 'refresh_token', refresh_token: s.refresh_token }, { 'accept-language': 'en-US' });
+    expect(refreshHere.statusCode).toBe(400);
+    expect(refreshHere.json()).toMatchObject({ error: 'invalid_grant', Message: 'This sign-in belongs to the other portal; please sign in on this portal.' });
+    // Refused elsewhere, the session and its refresh token still work on their own portal.
+    expect((await postToken(p.app, { grant_type: 'refresh_token', refresh_token: s.refresh_token }, store)).statusCode).toBe(200);
+    // And the other way round: a standard-portal session on the store host.
+    const t = await signIn(p.app, 'station1');
+    const onStore = await p.app.inject({ method: 'GET', url: '/api/portaluser/me', headers: { ...bearer(t.access_token), ...store, 'accept-language': 'en-US' } });
+    expect(onStore.statusCode).toBe(401);
+    expect(onStore.json().Message).toBe('This sign-in belongs to the other portal; please sign in on this portal.');
+    expect((await me(t.access_token)).statusCode).toBe(200);
+  });
+
   it('locks an account at one address after five failures, even for the right password, with growing locks', async () => {
     const stranger = '10.9.8.7';
     const fail5 = async () => {

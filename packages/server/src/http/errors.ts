@@ -21,6 +21,8 @@ export const notFound = (key: MessageKey = 'error.notFound') => new AppError(404
 export const invalidToken = () => new AppError(401, 'error.sessionExpired', undefined, 'invalid_token');
 export const expiredToken = () => new AppError(401, 'error.sessionExpired', undefined, 'expired_token');
 export const superseded = () => new AppError(409, 'session.elsewhere');
+/** A session (or its refresh token) used on a host of the other portal kind than it was signed in on. */
+export const otherPortal = (status: 400 | 401, statusText: 'invalid_grant' | 'invalid_token') => new AppError(status, 'session.otherPortal', undefined, statusText);
 
 /**
  * A refusal of a business command: a catalogue message and, when one field is at fault (a

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
@@ -28,6 +28,8 @@ describe('browser security headers', () => {
     // A stand-in web build, so `/` and screen paths are served as in production.
     web = await mkdtemp(join(tmpdir(), 'portal-web-'));
     await writeFile(join(web, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>');
+    await mkdir(join(web, 'assets'));
+    await writeFile(join(web, 'assets', 'index.js'), 'export {};');
     portal = await testPortal({
       seedDemo: 'no',
       webDist: web,
@@ -81,6 +83,24 @@ describe('browser security headers', () => {
     expect(r.body).not.toMatch(/<script/i);
     expect(r.body).not.toMatch(/\son[a-z]+\s*=/i);
     expect(r.body).not.toMatch(/javascript:/i);
+  });
+
+  it('API answers are never stored (Cache-Control: no-store); the web app\'s files keep their own caching', async () => {
+    const noStore = [
+      await get('/api/portal/config'),
+      await get('/api/portaluser/me'), // 401
+      await get('/api/nothing-here'), // 404
+      await get('/healthz'),
+      await get('/missing.js'), // a JSON 404 outside /api
+      await portal.app.inject({ method: 'POST', url: '/token', payload: 'grant_type=client_credentials', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+    ];
+    for (const r of noStore) expect(r.headers['cache-control'], `${r.statusCode} ${r.body.slice(0, 60)}`).toBe('no-store');
+    expect(noStore.map((r) => r.statusCode)).toEqual([200, 401, 404, 200, 404, 400]);
+    // A route's own choice for public data stays (docs/decisions.md).
+    expect((await get('/api/address/provinces')).headers['cache-control']).toBe('public, max-age=86400');
+    expect((await get('/')).headers['cache-control']).toBe('no-cache');
+    expect((await get('/main/workorder')).headers['cache-control']).toBe('no-cache');
+    expect((await get('/assets/index.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it('keeps the attachment download its own sandboxed policy', async () => {

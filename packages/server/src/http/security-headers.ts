@@ -1,4 +1,5 @@
 import type { FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
 import type { Config, MapTilesConfig, S3Config } from '../config.ts';
 
 /** Leaflet's `{s}` values when MAP_TILE_SUBDOMAINS is not set. */
@@ -89,4 +90,24 @@ export function securityHeaders(cfg: Config): FastifyHelmetOptions {
     // serve over plain HTTP.
     strictTransportSecurity: { maxAge: 180 * 24 * 3600, includeSubDomains: false },
   };
+}
+
+const isApiPath = (url: string) => {
+  const path = url.split('?')[0];
+  return path.startsWith('/api/') || path === '/token';
+};
+
+/**
+ * Every answer of the API (/api/*, /token) and every JSON answer is `Cache-Control: no-store`: no
+ * browser, proxy or shared cache keeps a user's data. A route that chose its own caching keeps it
+ * (public data: the address lists, the anonymous shop; downloads), and so do the web app's files
+ * (hashed assets a year, the rest no-cache: app.ts).
+ */
+export function noStoreApiAnswers(app: FastifyInstance): void {
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (!reply.hasHeader('cache-control') && (isApiPath(req.url) || /\bjson\b/i.test(String(reply.getHeader('content-type') ?? '')))) {
+      reply.header('cache-control', 'no-store');
+    }
+    return payload;
+  });
 }

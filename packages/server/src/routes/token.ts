@@ -99,9 +99,9 @@ export function tokenRoutes(app: FastifyInstance, s: Services) {
     return issue(req, user, 'smscode');
   }
 
-  async function refreshGrant(f: Form) {
+  async function refreshGrant(req: FastifyRequest, f: Form) {
     if (!f.refresh_token) throw grantError('login.refreshInvalid');
-    const r = await rotateRefreshToken(db, cfg, f.refresh_token);
+    const r = await rotateRefreshToken(db, cfg, f.refresh_token, portalKind(cfg, req));
     return {
       access_token: await s.tokens.sign({ sub: r.userId, sid: r.sessionId, lt: r.loginType }),
       refresh_token: r.refreshToken,
@@ -129,7 +129,7 @@ export function tokenRoutes(app: FastifyInstance, s: Services) {
       case 'smscode':
         return smsGrant(req, f);
       case 'refresh_token':
-        return refreshGrant(f);
+        return refreshGrant(req, f);
       default:
         throw new AppError(400, 'login.unsupportedGrant', undefined, 'unsupported_grant_type');
     }
