@@ -61,6 +61,7 @@ export const expenseClaim = defineEntity({
     new_doubt: memo(label('服务站异议', 'Station\'s doubts'), { ...RO, maxLength: 500 }),
     new_doubttime: dateTime(label('提出异议时间', 'Doubts raised on'), RO),
     new_formstatus: optionSet(expenseFormStatus, undefined, { ...RO, indexed: true }),
+    // Listed by spec 001 §3, but a statement has no approval flow: always empty (decisions).
     new_approvalstatus: optionSet(approvalStatus, undefined, RO),
   },
   // One statement per station and period: generating twice creates nothing new.

@@ -1,3 +1,4 @@
+import { approvalStatus, expenseFormStatus } from '@portal/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Portal } from '../boot.ts';
 import { testPortal } from '../testing/test-portal.ts';
@@ -39,5 +40,19 @@ describe('one-time data steps on a database of an earlier release', () => {
     await portal.db.query("DELETE FROM new_roleprivilege WHERE new_role_id = $1 AND new_name = 'workorder.all'", [principal]);
     expect(await runDataSteps(portal.db)).toEqual([]);
     expect(await privileges(principal)).not.toContain('workorder.all');
+  });
+
+  it('expense statements: the approval status an earlier release wrote is cleared, every other field kept', async () => {
+    const { rows: claims } = await portal.db.query<{ id: string; form: number }>('SELECT new_srv_expense_claimid AS id, new_formstatus AS form FROM new_srv_expense_claim ORDER BY new_name');
+    expect(claims.length).toBeGreaterThan(1);
+    // As the earlier release left them: 已审批 once confirmed, 审批中 before.
+    await portal.db.query('UPDATE new_srv_expense_claim SET new_approvalstatus = CASE WHEN new_formstatus >= $1::int THEN $2::int ELSE $3::int END',
+      [expenseFormStatus.confirmed, approvalStatus.approved, approvalStatus.underReview]);
+    await portal.db.query("DELETE FROM portal_data_step WHERE name = '2026-11-expense-claim-no-approval-status'");
+    expect(await runDataSteps(portal.db)).toEqual(['2026-11-expense-claim-no-approval-status']);
+    const { rows: after } = await portal.db.query<{ id: string; form: number; approval: number | null }>(
+      'SELECT new_srv_expense_claimid AS id, new_formstatus AS form, new_approvalstatus AS approval FROM new_srv_expense_claim ORDER BY new_name',
+    );
+    expect(after).toEqual(claims.map((c) => ({ ...c, approval: null })));
   });
 });

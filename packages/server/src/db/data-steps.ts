@@ -59,6 +59,14 @@ export const DATA_STEPS: DataStep[] = [
       await fillAllFromProduct(sql);
     },
   },
+  {
+    // Issue 23: statements have no approval flow, yet their approval status mirrored the form status
+    // (审批中 while waiting for the station, 已审批 once confirmed); it is left empty now.
+    name: '2026-11-expense-claim-no-approval-status',
+    async run(sql) {
+      await sql.query('UPDATE new_srv_expense_claim SET new_approvalstatus = NULL WHERE new_approvalstatus IS NOT NULL');
+    },
+  },
 ];
 
 export async function runDataSteps(db: Db, steps: DataStep[] = DATA_STEPS): Promise<string[]> {

@@ -194,6 +194,11 @@ describe('the statement from submission to payment', () => {
     const paid = await p.db.one<{ ispayed: boolean; day: string }>(`SELECT new_ispayed AS ispayed, to_char(new_payeddate, 'YYYY-MM-DD') AS day FROM new_srv_expense_claim WHERE new_srv_expense_claimid = $1`, [c.id]);
     expect(paid).toEqual({ ispayed: true, day: today });
     refused(await cmd('hq', c.id, 'pay'), '结算单当前状态为“费用已支付”，不能支付');
+    // A statement has no approval flow: none shows an approval status, in whatever state (the demo's from 待提交 to 已支付 too).
+    const shown = done<{ value: { new_formstatus: number; new_approvalstatus?: number | null }[] }>(
+      await api('hq', 'GET', '/api/crmdata/Retrieve/new_srv_expense_claims?$select=new_formstatus,new_approvalstatus'));
+    expect(new Set(shown.value.map((r) => r.new_formstatus)).size).toBeGreaterThanOrEqual(4);
+    expect(shown.value.filter((r) => r.new_approvalstatus != null)).toEqual([]);
     // Closing an account-paid order stays the work order's own step.
     done(await api('hq', 'POST', `/api/workorders/${orders.SH001[0]}/settlement`, { status: workOrderStatus.finished }));
   });

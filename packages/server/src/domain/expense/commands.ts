@@ -1,5 +1,5 @@
 import {
-  approvalStatus, EXPENSE_COMMANDS, expenseFormStatus, getEntity, msg, siteConfirmStatus, workOrderStatus,
+  EXPENSE_COMMANDS, expenseFormStatus, getEntity, msg, siteConfirmStatus, workOrderStatus,
   type ExpenseCalculateRequest, type ExpenseCommand, type ExpenseCommandResult, type ExpenseDoubtRequest, type ExpenseInvoiceRequest,
   type ExpensePayRequest, type ExpenseSubmitRequest, type Lang, type OptionSetDef,
 } from '@portal/model';
@@ -78,8 +78,8 @@ async function update(sql: Sql, caller: Caller, id: string, set: string, values:
 
 /** 5 → 6: the station confirmed (or its time for doubts ran out at `at`); the work orders 14 → 12. */
 async function confirmed(sql: Sql, caller: Caller, row: ClaimRow, at: Date): Promise<void> {
-  await update(sql, caller, row.id, 'new_formstatus = $3::int, new_siteconfirmstatus = $4::int, new_siteconfirmtime = $5::timestamptz, new_approvalstatus = $6::int',
-    [expenseFormStatus.confirmed, siteConfirmStatus.confirmed, at, approvalStatus.approved]);
+  await update(sql, caller, row.id, 'new_formstatus = $3::int, new_siteconfirmstatus = $4::int, new_siteconfirmtime = $5::timestamptz',
+    [expenseFormStatus.confirmed, siteConfirmStatus.confirmed, at]);
   await moveOrders(sql, caller, row, workOrderStatus.inSettlement, workOrderStatus.settlementConfirmed);
 }
 
@@ -138,8 +138,8 @@ export async function calculateClaim(sql: Sql, caller: Caller, id: string, input
   if (adjust < 0n && approved < 0n) throw refuse('expense.approvalNegative', { total: yuan(row.total), adjust: yuan(adjust) }, 'adjustAmount');
   const deadline = doubtDeadline(now, await doubtWorkingDays(sql));
   await update(sql, caller, row.id,
-    'new_formstatus = $3::int, new_siteconfirmstatus = $4::int, new_adjustamount = $5::numeric, new_adjustreason = $6::text, new_approvalamount = $7::numeric, new_confirmdeadline = $8::timestamptz, new_approvalstatus = $9::int',
-    [expenseFormStatus.toConfirm, siteConfirmStatus.confirming, formatCents(adjust), reason || null, formatCents(approved), deadline, approvalStatus.underReview]);
+    'new_formstatus = $3::int, new_siteconfirmstatus = $4::int, new_adjustamount = $5::numeric, new_adjustreason = $6::text, new_approvalamount = $7::numeric, new_confirmdeadline = $8::timestamptz',
+    [expenseFormStatus.toConfirm, siteConfirmStatus.confirming, formatCents(adjust), reason || null, formatCents(approved), deadline]);
   const shown = new Date(deadline.getTime() - 1);
   await notify(sql, caller.principal.userId, { station: row.station, privilege: 'expense.read' }, { kind: 'settlement', key: 'message.text.settlementToConfirm', params: { name: row.name, amount: formatCents(approved), deadline: `${chinaDate(shown)} 24:00` }, entity: CLAIM.logicalName, recordId: row.id });
   return result(row.id, expenseFormStatus.toConfirm, msg('expense.done.calculate', lang, { deadline: `${chinaDate(shown)} 24:00` }));

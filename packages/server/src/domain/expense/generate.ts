@@ -117,21 +117,22 @@ export async function generateSettlements(sql: Sql, caller: Caller, input: Parti
   );
 
   // The statements: their totals are the sums of their lines (old-part amount and freight: 0 here, set from the returns below).
+  // No approval status: a statement has no approval flow (decisions: "Expense statement: no approval status").
   const claims = await sql.query(
     `WITH ${MAP}
      INSERT INTO new_srv_expense_claim (new_srv_expense_claimid, new_name, new_station_id, new_year, new_month, new_section, new_settleway, new_periodend,
             new_workordercount, new_workhouramount, new_partsamount, new_outsideamount, new_otheramount, new_grantsamount, new_rewardamount, new_fineamount,
             new_returnamount, new_oldpartamount, new_outsourcedamount, new_oldpartfreight, new_returnfreight, new_adjustamount, new_ispayed, new_iscommit,
-            new_siteconfirmstatus, new_formstatus, new_approvalstatus, createdby, modifiedby, ownerid, owningbusinessunit)
+            new_siteconfirmstatus, new_formstatus, createdby, modifiedby, ownerid, owningbusinessunit)
      SELECT m.claim, m.no, m.station, $4::int, $5::int, $6::int, $7::int, $8::date,
             count(*) FILTER (WHERE l.new_linetype = $9::int), sum(l.new_workhouramount), sum(l.new_partsamount), sum(l.new_outsideamount), sum(l.new_otheramount),
             sum(l.new_grantsamount), sum(l.new_rewardamount), sum(l.new_fineamount), 0, 0, 0, 0, 0, 0, false, false,
-            $10::int, $11::int, $12::int, $13::uuid, $13::uuid, $13::uuid, s.new_businessunit_id
+            $10::int, $11::int, $12::uuid, $12::uuid, $12::uuid, s.new_businessunit_id
        FROM m JOIN new_srv_station s ON s.new_srv_stationid = m.station
        JOIN new_srv_expense_claimline l ON l.new_expenseclaim_id = m.claim
       GROUP BY m.claim, m.no, m.station, s.new_businessunit_id`,
     [stationIds, claimIds, numbers, period.year, period.month, period.section, period.settleWay, period.lastDay, expenseLineType.workOrder,
-      siteConfirmStatus.unstarted, expenseFormStatus.toSubmit, approvalStatus.draft, user],
+      siteConfirmStatus.unstarted, expenseFormStatus.toSubmit, user],
   );
 
   await settleOldPartReturns(sql, stationIds, claimIds, period.end);
