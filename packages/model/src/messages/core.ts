@@ -18,6 +18,7 @@ export const coreMessages = {
   'error.notFound': label('您访问的页面不存在', 'The page you are looking for does not exist.'),
   'error.unauthorized': label('您没有权限访问该页面', 'You are not authorised to view this page.'),
   'error.badRequest': label('请求参数不正确', 'Incorrect parameter'),
+  'error.idempotencyKeyReused': label('该请求标识（Idempotency-Key）已用于内容不同的另一请求，本次请求未执行', 'This Idempotency-Key was already used for a different request; this request was not carried out.'),
   'error.tooManyRequests': label('操作过于频繁，请稍后再试', 'Too many attempts, please try again later.'),
   'error.sessionExpired': label('登录已过期，请重新登录', 'Your session has expired, please sign in again.'),
   'error.loadLocales': label('获取语言列表失败', 'get locales error'),

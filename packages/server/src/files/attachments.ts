@@ -155,6 +155,8 @@ export interface UploadOnce {
   userId: string;
   command: string;
   key: string;
+  /** What the upload asked for (its form fields and file name; the bytes cannot be read twice). */
+  payload: unknown;
 }
 
 /**
@@ -167,7 +169,7 @@ async function withOnce(
 ): Promise<{ id: string; orphanKeys: string[] }> {
   if (!idem) return register();
   let fresh: { id: string; orphanKeys: string[] } | undefined;
-  const answer = await once(sql, idem.userId, idem.command, idem.key, async () => {
+  const answer = await once(sql, idem.userId, idem.command, idem.key, idem.payload, async () => {
     fresh = await register();
     return { Id: fresh.id, FileName: m.fileName, FileSize: file.size };
   });

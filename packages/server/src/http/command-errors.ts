@@ -8,7 +8,7 @@ import { requestLang } from './request-context.ts';
 
 /**
  * The error handler of the business command routes (work orders, parts, stock): field validation
- * as the record service's `Data: { errors }`, refusals (400/403/404) as the envelope plus
+ * as the record service's `Data: { errors }`, refusals (400/403/404, 422 for a reused Idempotency-Key) as the envelope plus
  * `error: { code, message, field? }`, a malformed body as 400 naming the first bad field.
  * Anything else (401, 409 of the session, 500) goes on to the app's handler.
  */
@@ -18,7 +18,7 @@ export function commandErrorHandler(err: FastifyError | Error, req: FastifyReque
     const message = msg(err.key, lang, err.params);
     return reply.code(400).send({ ...fail(400, message), Data: { errors: err.errors }, error: { code: err.key, message, field: err.errors[0]?.field } });
   }
-  if (err instanceof AppError && [400, 403, 404].includes(err.status)) {
+  if (err instanceof AppError && [400, 403, 404, 422].includes(err.status)) {
     const message = msg(err.key, lang, err.params);
     const field = err instanceof Refusal ? err.field : undefined;
     return reply.code(err.status).send({ ...fail(err.status, message), error: { code: err.key, message, ...(field ? { field } : {}) } });

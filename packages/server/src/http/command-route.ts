@@ -12,7 +12,7 @@ import { requestLang } from './request-context.ts';
 export type CommandRequest = FastifyRequest<{ Params: Record<string, string> }>;
 export type CommandRun<T> = (sql: Sql, caller: Caller, req: CommandRequest, lang: Lang) => Promise<T>;
 
-export const COMMAND_DESCRIPTION = 'One transaction. An `Idempotency-Key` header makes a retry answer the first result.';
+export const COMMAND_DESCRIPTION = 'One transaction. An `Idempotency-Key` header makes a retry answer the first result; the same key with a different body is refused (422).';
 
 /**
  * A document command's route: the caller checked before the body (preValidation), the command run
@@ -30,7 +30,7 @@ export function commandRoute<T extends { message?: string }>(
       const caller = await requestCaller(s.db, req);
       const lang = requestLang(req);
       const key = req.headers['idempotency-key'];
-      const result = await s.db.tx((sql) => once(sql, caller.principal.userId, `${o.method} ${req.url}`, typeof key === 'string' ? key : undefined, () => o.run(sql, caller, req, lang)));
+      const result = await s.db.tx((sql) => once(sql, caller.principal.userId, `${o.method} ${req.url}`, typeof key === 'string' ? key : undefined, req.body, () => o.run(sql, caller, req, lang)));
       return ok(result, result.message);
     },
   });

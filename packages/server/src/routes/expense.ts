@@ -45,7 +45,7 @@ const SUMMARY: Record<ExpenseCommand, string> = {
   invoice: 'Head office: accept the invoice for the approved amount (6 → 7)',
   pay: 'Head office: paid; work orders 12 → 15 (7 → 8)',
 };
-const DESCRIPTION = 'One transaction. An `Idempotency-Key` header makes a retry answer the first result.';
+const DESCRIPTION = 'One transaction. An `Idempotency-Key` header makes a retry answer the first result; the same key with a different body is refused (422).';
 const TAGS = ['expense settlement'];
 
 /**
@@ -61,7 +61,7 @@ export function expenseRoutes(app: FastifyInstance, s: Services): void {
       const caller = await requestCaller(db, req);
       const lang = requestLang(req);
       const key = req.headers['idempotency-key'];
-      return db.tx((sql) => once(sql, caller.principal.userId, `POST ${req.url}`, typeof key === 'string' ? key : undefined, () => fn(sql, caller, lang)));
+      return db.tx((sql) => once(sql, caller.principal.userId, `POST ${req.url}`, typeof key === 'string' ? key : undefined, req.body, () => fn(sql, caller, lang)));
     };
 
     r.post(`${EXPENSE_API}/generate`, {

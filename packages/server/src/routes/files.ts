@@ -207,7 +207,7 @@ export function fileRoutes(app: FastifyInstance, s: Services) {
         // Idempotency-Key (the engineer app's photo queue): a replay answers the first upload's
         // result and stores nothing; the first one's row is claimed in registerAttachment's transaction.
         const header = req.headers['idempotency-key'];
-        const once = typeof header === 'string' && header ? { userId: req.principal!.userId, command: UPLOAD_COMMAND, key: header } : undefined;
+        const key = typeof header === 'string' && header ? header : undefined;
         for await (const part of req.parts()) {
           if (part.type === 'field') {
             fields[part.fieldname.toLowerCase()] = typeof part.value === 'string' ? part.value : String(part.value ?? '');
@@ -218,8 +218,10 @@ export function fileRoutes(app: FastifyInstance, s: Services) {
             continue;
           }
           let m: UploadMeta;
+          // The fields sent before the file and its name: a replay of the same upload sends the same.
+          const once = key ? { userId: req.principal!.userId, command: UPLOAD_COMMAND, key, payload: { ...fields, file: part.filename ?? '' } } : undefined;
           try {
-            const earlier = once && (await previousResult<typeof result>(db, once.userId, once.command, once.key));
+            const earlier = once && (await previousResult<typeof result>(db, once.userId, once.command, once.key, once.payload));
             if (earlier?.result) {
               part.file.resume();
               result = earlier.result;

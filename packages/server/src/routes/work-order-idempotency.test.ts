@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Portal } from '../boot.ts';
+import { migrate } from '../db/schema.ts';
 import { ACTION } from '../domain/work-order/log.ts';
 import { multipart, SAMPLES, tempStorage } from '../files/testing.ts';
 import { bearer, signIn } from '../testing/auth-helpers.ts';
@@ -174,10 +175,65 @@ describe('work-order commands with an Idempotency-Key', () => {
     expect(await logCount(id, ACTION.responded)).toBe(0);
   });
 
+  it('the same key with another body is refused (422) and changes nothing; the first body, keys in any order, still replays', async () => {
+    const id = await order();
+    const key = randomUUID();
+    const at = ago(90);
+    const first = await cmd(id, 'progress', { step: 'response', time: at }, key);
+    expect(first.statusCode, first.body).toBe(200);
+    const other = await cmd(id, 'progress', { step: 'response', time: ago(30) }, key);
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toMatchObject({ Message: '该请求标识（Idempotency-Key）已用于内容不同的另一请求，本次请求未执行', error: { code: 'error.idempotencyKeyReused' } });
+    const en = await p.app.inject({ method: 'POST', url: `/api/workorders/${id}/progress`, payload: { step: 'arrival', time: ago(20), address: '张江路 88 号' }, headers: { ...bearer(tok.engineer1), 'accept-language': 'en-US', 'idempotency-key': key } });
+    expect(en.statusCode).toBe(422);
+    expect(en.json().Message).toBe('This Idempotency-Key was already used for a different request; this request was not carried out.');
+    const replay = await cmd(id, 'progress', { time: at, step: 'response' }, key);
+    expect(replay.statusCode, replay.body).toBe(200);
+    expect(replay.json().Data).toEqual(first.json().Data);
+    expect(await logCount(id, ACTION.responded)).toBe(1);
+    expect(await logCount(id, ACTION.arrived)).toBe(0);
+    const row = await p.db.one<{ status: number; t: Date }>('SELECT new_status AS status, new_responsetime AS t FROM new_srv_workorder WHERE new_srv_workorderid = $1', [id]);
+    expect(row!.status).toBe(3);
+    expect(row!.t.toISOString()).toBe(at);
+
+    // A queued photo: the same key with another file name stores nothing.
+    const photoKey = randomUUID();
+    const up = await upload(id, 'site-key-1.png', photoKey);
+    expect(up.statusCode, up.body).toBe(200);
+    const files = (await store.files()).length;
+    const otherPhoto = await upload(id, 'site-key-2.png', photoKey);
+    expect(otherPhoto.statusCode).toBe(422);
+    expect(otherPhoto.json().Message).toBe('该请求标识（Idempotency-Key）已用于内容不同的另一请求，本次请求未执行');
+    expect(await photoRows(id)).toBe(1);
+    expect((await store.files()).length).toBe(files);
+    expect((await upload(id, 'site-key-1.png', photoKey)).json().Data.Id).toBe(up.json().Data.Id);
+  });
+
   it('a malformed key is refused before anything runs', async () => {
     const id = await order();
     const r = await cmd(id, 'progress', { step: 'response', time: ago(5) }, 'bad key');
     expect(r.statusCode).toBe(400);
     expect(await logCount(id, ACTION.responded)).toBe(0);
+  });
+
+  // Last: it takes the table back to an earlier release's shape.
+  it('a database from before fingerprints gains the column on start; results it stored replay as before', async () => {
+    const id = await order();
+    const key = randomUUID();
+    const first = await cmd(id, 'progress', { step: 'response', time: ago(90) }, key);
+    expect(first.statusCode, first.body).toBe(200);
+    await p.db.query('ALTER TABLE app_command_result DROP COLUMN fingerprint');
+    await migrate(p.db.pool);
+    const stored = await p.db.one<{ fingerprint: string | null }>(`SELECT fingerprint FROM app_command_result WHERE key LIKE '%' || $1`, [key]);
+    expect(stored).toEqual({ fingerprint: null });
+    // Nothing to compare with: answered as before, changing nothing.
+    const replay = await cmd(id, 'progress', { step: 'response', time: ago(80) }, key);
+    expect(replay.statusCode, replay.body).toBe(200);
+    expect(replay.json().Data).toEqual(first.json().Data);
+    expect(await logCount(id, ACTION.responded)).toBe(1);
+    // New keys get their fingerprint.
+    const next = randomUUID();
+    expect((await cmd(id, 'progress', { step: 'departure', time: ago(60), address: '浦东服务站' }, next)).statusCode).toBe(200);
+    expect((await cmd(id, 'progress', { step: 'departure', time: ago(50), address: '浦东服务站' }, next)).statusCode).toBe(422);
   });
 });

@@ -83,7 +83,7 @@ export function workOrderRoutes(app: FastifyInstance, s: Services): void {
     // first result and change nothing: claimed inside the command's transaction (domain/idempotency.ts).
     const once$ = (req: FastifyRequest, caller: Caller, run: (sql: Sql) => Promise<CommandResult>) => {
       const key = req.headers['idempotency-key'];
-      return db.tx((sql) => once(sql, caller.principal.userId, `${req.method} ${req.url}`, typeof key === 'string' ? key : undefined, () => run(sql)));
+      return db.tx((sql) => once(sql, caller.principal.userId, `${req.method} ${req.url}`, typeof key === 'string' ? key : undefined, req.body, () => run(sql)));
     };
 
     for (const name of Object.keys(BODIES) as (keyof typeof BODIES)[]) {

@@ -92,6 +92,8 @@ describe('the action queue', () => {
     expect(isRefusal(new ApiError('x', 400))).toBe(true);
     expect(isRefusal(new ApiError('x', 403))).toBe(true);
     expect(isRefusal(new ApiError('x', 404))).toBe(true);
+    // The action's key was used for another body (server: 422): shown under 未能同步, not sent again forever.
+    expect(isRefusal(new ApiError('x', 422))).toBe(true);
     expect(isRefusal(new ApiError('x', 200, -1))).toBe(true);
     for (const s of [0, 401, 409, 429, 500, 503]) expect(isRefusal(new ApiError('x', s)), String(s)).toBe(false);
     expect(isRefusal(new Error('x'))).toBe(false);

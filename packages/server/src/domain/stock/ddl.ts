@@ -9,4 +9,7 @@ export const STOCK_DDL: string[] = [
      user_id uuid NOT NULL,
      result jsonb,
      created_at timestamptz NOT NULL DEFAULT now())`,
+  // sha256 of the command and its canonical body: the same key with another body is refused (422).
+  // Added on start to a database created before; its older rows have none and replay as before.
+  `ALTER TABLE app_command_result ADD COLUMN IF NOT EXISTS fingerprint char(64)`,
 ];
