@@ -27,7 +27,7 @@ export const expenseClaim = defineEntity({
   entitySet: 'new_srv_expense_claims',
   label: label('费用结算单', 'Expense settlement'),
   scope: { kind: 'station', field: 'new_station_id' },
-  access: { read: 'expense.read' },
+  access: { read: 'expense.read', notCreatedHere: 'expense.onlyModify' },
   fields: {
     new_name: text(label('结算单号', 'Number'), { readOnly: true, searchable: true, maxLength: 40, indexed: true }),
     new_station_id: lookup('new_srv_station', label('服务站', 'Service station'), { ...RO, indexed: true }),

@@ -38,7 +38,6 @@ export const partsMessages = {
   'parts.notYourDocument': label('单据不属于本服务站或仓库', 'The document does not belong to this station or warehouse'),
   'parts.documentNotFound': label('单据不存在', 'Document not found'),
   'parts.relatedNotFound': label('未找到相关信息', 'Related information not found'),
-  'parts.userNoStation': label('当前用户没有服务站', 'The user has no service station'),
   'parts.stateChanged': label('单据已被他人处理，请刷新后重试', 'The document was changed by someone else; refresh and try again'),
   // applications
   'parts.notApproved': label('只有审批通过的申请才能发货', 'Only approved applications can be delivered'),

@@ -1,4 +1,4 @@
-import { defineOptionSet, label } from '../define.ts';
+import { defineNamedOptionSet, defineOptionSet, label } from '../define.ts';
 
 export const businessUnitType = defineOptionSet('businessunit_type', label('组织类型', 'Unit type'), [
   { value: 1, label: label('总部', 'Head office') },
@@ -32,13 +32,13 @@ export const serviceRegion = defineOptionSet('new_region', label('大区', 'Regi
   { value: 7, label: label('东北', 'Northeast') },
 ] as const);
 
-export const userType = defineOptionSet('systemuser_usertype', label('用户类型', 'User type'), [
-  { value: 1, label: label('总部员工', 'Head-office staff') },
-  { value: 2, label: label('分公司员工', 'Branch staff') },
-  { value: 3, label: label('服务站人员', 'Station staff') },
-  { value: 4, label: label('门店用户', 'Store user') },
-  { value: 5, label: label('合作伙伴', 'Partner') },
-] as const);
+export const userType = defineNamedOptionSet('systemuser_usertype', label('用户类型', 'User type'), {
+  headOffice: { value: 1, label: label('总部员工', 'Head-office staff') },
+  branch: { value: 2, label: label('分公司员工', 'Branch staff') },
+  station: { value: 3, label: label('服务站人员', 'Station staff') },
+  store: { value: 4, label: label('门店用户', 'Store user') },
+  partner: { value: 5, label: label('合作伙伴', 'Partner') },
+});
 
 export const operationSource = defineOptionSet('new_operationlog_source', label('来源', 'Source'), [
   { value: 1, label: label('CRM', 'CRM') },

@@ -28,6 +28,18 @@ export function assertPrivilege(req: FastifyRequest, e: EntityDef, need: 'read' 
   if (!p || !priv || !p.privileges.has(priv)) throw forbidden();
 }
 
+/**
+ * 403 unless the caller may create rows of the entity here: its write privilege, and rows that are
+ * not made elsewhere (`access.notCreatedHere`: that text for whoever may read the entity).
+ */
+export function assertMayCreate(req: FastifyRequest, e: EntityDef): void {
+  if (e.access?.notCreatedHere) {
+    assertPrivilege(req, e, 'read');
+    throw forbidden(e.access.notCreatedHere);
+  }
+  assertPrivilege(req, e, 'write');
+}
+
 export function mayRead(req: FastifyRequest, e: EntityDef | undefined): boolean {
   return isServed(e) && !!req.principal?.privileges.has(e.access.read);
 }

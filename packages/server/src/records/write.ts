@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { ENTITIES, getEntity, msg, type EntityDef, type Lang, type LookupField } from '@portal/model';
+import { ENTITIES, getEntity, msg, userType, type EntityDef, type Lang, type LookupField } from '@portal/model';
 import type { Principal } from '../auth/principal.ts';
 import type { Sql } from '../db/db.ts';
-import { AppError, badRequest, forbidden } from '../http/errors.ts';
+import { AppError, badRequest, forbidden, refuse } from '../http/errors.ts';
 import { recordNotFound } from './access.ts';
 import { businessUnitSubtree, type Caller } from './scope.ts';
 import { forgetCachedUsers } from '../auth/principal.ts';
@@ -97,6 +97,8 @@ async function resolveStations(
   const f = e.allFields[sf] as LookupField;
   const target = getEntity(f.target)!;
   const mine = normGuid(caller.principal.stationId);
+  // A station user creates for their own station: without one, the spec's "user has no service station".
+  if (mode === 'create' && !mine && caller.principal.userType === userType.station) throw refuse('user.noStation', undefined, sf);
   const label = f.label[lang];
   const wanted = new Set<string>();
   rows.forEach((r, i) => {

@@ -6,7 +6,7 @@ import { ok } from '../http/envelope.ts';
 import { answers, BEARER, documented } from '../http/openapi.ts';
 import { AppError, badRequest } from '../http/errors.ts';
 import { requestLang } from '../http/request-context.ts';
-import { assertPrivilege, isServed, recordNotFound, requestCaller, servedEntity } from '../records/access.ts';
+import { assertMayCreate, assertPrivilege, isServed, recordNotFound, requestCaller, servedEntity } from '../records/access.ts';
 import { exportXlsx } from '../records/export.ts';
 import { boolLabel, wantsFormatted } from '../records/format.ts';
 import type { Expr } from '../records/query/ast.ts';
@@ -100,7 +100,7 @@ export function recordRoutes(app: FastifyInstance, s: Services) {
 
     r.post<{ Params: { set: string } }>('/api/crmdata/create/:set', { ...auth, schema: doc('Create a record: answers `{ id }`', { params: SET, body: FIELDS }) }, async (req) => {
       const e = servedEntity(req.params.set, 'set');
-      assertPrivilege(req, e, 'write');
+      assertMayCreate(req, e);
       const lang = requestLang(req);
       const v = validateValues(e, body(req), 'create', lang);
       if (v.errors.length) throw new ValidationFailed(v.errors, lang);

@@ -296,7 +296,7 @@ const numbers = (sql: Sql, n: number) => nextDocumentNumbers(sql, RETURN.logical
 export function installPartsReturn(): void {
   serverDefaults.set(RETURN.logicalName, async (sql, rows, caller) => {
     const station = caller.principal.stationId;
-    if (!station) throw refuse('parts.userNoStation');
+    if (!station) throw refuse('user.noStation');
     const nums = await numbers(sql, rows.length);
     return rows.map((_, i) => ({
       new_name: nums[i], new_station_id: station, new_state: S.draft, new_verifystatus: partsReturnVerify.pending,

@@ -76,7 +76,7 @@ export async function confirmSale(sql: Sql, caller: Caller, id: string, lang: La
 export function installPartsSales(): void {
   serverDefaults.set(SALES.logicalName, async (sql, rows, caller) => {
     const station = caller.principal.stationId;
-    if (!station) throw refuse('parts.userNoStation');
+    if (!station) throw refuse('user.noStation');
     const warehouse = await stationWarehouse(sql, station);
     const nums = await numbers(sql, rows.length);
     return rows.map((_, i) => ({

@@ -8,7 +8,7 @@ import { serverDefaults, ValidationFailed, writeHooks } from '../../records/writ
 import { chinaDate } from '../china-time.ts';
 import { nextDocumentNumbers } from '../document-number.ts';
 import { postMoves, type StockMove } from '../stock/ledger.ts';
-import { answer, assertMay, assertParty, checkQty, lockDocument, stationWarehouse, warehouseById } from './common.ts';
+import { answer, assertMay, assertParty, checkQty, hasAddress, lockDocument, stationWarehouse, warehouseById } from './common.ts';
 import { prepareSubmit, type RequestDocument } from './request-lines.ts';
 import { drawForApplication, returnAllOfApplication, returnUnapproved, returnUnshipped } from '../quota/parts-quota.ts';
 
@@ -57,6 +57,7 @@ async function resolve(sql: Sql, row: Record<string, unknown>, lang: Lang): Prom
   const errors: FieldError[] = [];
   const supply = await warehouseById(sql, row.new_warehouse_id);
   if (!supply || supply.type !== warehouseType.central) errors.push({ field: 'new_warehouse_id', message: msg('parts.centralOnly', lang) });
+  else if (!hasAddress(supply)) errors.push({ field: 'new_warehouse_id', message: msg('parts.warehouseNoAddress', lang) });
   const station = normGuid(row.new_station_id);
   if (!station) errors.push({ field: 'new_station_id', message: msg('parts.stationRequired', lang) });
   if (Number(row.new_type) === partsApplyType.repair) {
@@ -70,7 +71,7 @@ async function resolve(sql: Sql, row: Record<string, unknown>, lang: Lang): Prom
   const receiving = await stationWarehouse(sql, station!);
   const address = ['new_province', 'new_city', 'new_county', 'new_address'] as const;
   const given = address.some((f) => typeof row[f] === 'string' && (row[f] as string).trim());
-  if (!given && !receiving.address) throw refuse('parts.warehouseNoAddress');
+  if (!given && !hasAddress(receiving)) throw new ValidationFailed([{ field: 'new_address', message: msg('parts.warehouseNoAddress', lang) }], lang);
   return {
     new_towarehouse_id: receiving.id,
     new_supplyunit_id: supply!.unit,

@@ -105,6 +105,9 @@ export async function warehouseById(sql: Sql, raw: unknown): Promise<Warehouse |
   return rows[0];
 }
 
+/** Goods can leave from or go to the warehouse: it has a detailed address (else spec 001 §8 "warehouse has no address"). */
+export const hasAddress = (w: Warehouse): boolean => !!w.address?.trim();
+
 /** The station's own warehouse; refused with "station has no warehouse" when it has none. */
 export async function stationWarehouse(sql: Sql, stationId: string): Promise<Warehouse> {
   const { rows } = await sql.query<Warehouse>(

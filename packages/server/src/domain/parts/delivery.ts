@@ -16,7 +16,7 @@ import { nextDocumentNumbers } from '../document-number.ts';
 import { notify } from '../message/messages.ts';
 import { postMoves, stockLevels, type StockMove } from '../stock/ledger.ts';
 import { recomputeApplication, refreshApplicationStatus } from './application.ts';
-import { amountOf, answer, assertMay, assertParty, checkQty, fieldLabel, lockDocument, memoOf, partOf, warehouseById, type Warehouse } from './common.ts';
+import { amountOf, answer, assertMay, assertParty, checkQty, fieldLabel, hasAddress, lockDocument, memoOf, partOf, warehouseById, type Warehouse } from './common.ts';
 import { receivedNow } from './receipt-lines.ts';
 import { refreshTransferState } from './transfer.ts';
 
@@ -137,6 +137,7 @@ async function fromTransfer(sql: Sql, caller: Caller, wh: Warehouse, raw: unknow
   if (doc.warehouse !== wh.id) throw refuse('parts.otherSupplier', undefined, 'transferId');
   const destination = (await warehouseById(sql, doc.towarehouse)) ?? null;
   if (!destination) throw refuse('parts.relatedNotFound');
+  if (!hasAddress(destination)) throw refuse('parts.warehouseNoAddress', undefined, 'transferId');
   const lines = (await transferRemaining(sql, 'l.new_parttransorder_id = $1::uuid', [doc.id], null)).filter((l) => l.remaining > 0);
   return {
     destination, lines, kind: 'transfer',
@@ -152,6 +153,8 @@ export async function createDelivery(sql: Sql, caller: Caller, input: CreateDeli
   const wh = await warehouseById(sql, input.warehouseId);
   if (!wh) throw refuse('parts.warehouseRequired', undefined, 'warehouseId');
   assertParty(caller, wh.unit);
+  // Goods for an application's station or a transfer's warehouse leave from an address.
+  if ((outtype === stockOutType.application || outtype === stockOutType.transfer) && !hasAddress(wh)) throw refuse('parts.warehouseNoAddress', undefined, 'warehouseId');
   const memo = memoOf(input.memo, lang);
   let party: Party = { destination: null, header: {}, lines: [], kind: null };
   if (outtype === stockOutType.application) party = await fromApplications(sql, caller, wh, input.applicationIds);

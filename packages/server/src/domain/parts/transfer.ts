@@ -12,7 +12,7 @@ import { serverDefaults, ValidationFailed, writeHooks } from '../../records/writ
 import { chinaDate } from '../china-time.ts';
 import { nextDocumentNumbers } from '../document-number.ts';
 import { postMoves } from '../stock/ledger.ts';
-import { answer, assertParty, lockDocument, warehouseById } from './common.ts';
+import { answer, assertParty, hasAddress, lockDocument, warehouseById } from './common.ts';
 import { prepareSubmit, type RequestDocument } from './request-lines.ts';
 
 /**
@@ -57,14 +57,16 @@ export async function refreshTransferState(sql: Sql, id: string): Promise<void> 
 /** `DB20261123-0001`: per China-time day. */
 const numbers = (sql: Sql, n: number) => nextDocumentNumbers(sql, TRANSFER.logicalName, `DB${chinaDate().replaceAll('-', '')}`, n);
 
-/** Both warehouses exist and differ; the sending one is the caller's to send from. Returns their units. */
+/** Both warehouses exist, differ and have an address; the sending one is the caller's to send from. Returns their units. */
 async function resolve(sql: Sql, row: Record<string, unknown>, caller: Caller, lang: Lang): Promise<{ new_fromunit_id: string; new_tounit_id: string }> {
   const from = await warehouseById(sql, row.new_warehouse_id);
   const to = await warehouseById(sql, row.new_towarehouse_id);
   const errors: FieldError[] = [];
   if (!from) errors.push({ field: 'new_warehouse_id', message: msg('parts.warehouseRequired', lang) });
+  else if (!hasAddress(from)) errors.push({ field: 'new_warehouse_id', message: msg('parts.warehouseNoAddress', lang) });
   if (!to) errors.push({ field: 'new_towarehouse_id', message: msg('parts.warehouseRequired', lang) });
   else if (from && from.id === to.id) errors.push({ field: 'new_towarehouse_id', message: msg('parts.sameWarehouse', lang) });
+  else if (!hasAddress(to)) errors.push({ field: 'new_towarehouse_id', message: msg('parts.warehouseNoAddress', lang) });
   if (errors.length) throw new ValidationFailed(errors, lang);
   assertParty(caller, from!.unit);
   return { new_fromunit_id: from!.unit, new_tounit_id: to!.unit };

@@ -199,7 +199,7 @@ export async function closeReturn(sql: Sql, caller: Caller, id: string, lang: La
 export function installSiteReturn(): void {
   serverDefaults.set(RETURN.logicalName, async (sql, rows, caller, lang) => {
     const station = caller.principal.stationId;
-    if (!station) throw refuse('parts.userNoStation');
+    if (!station) throw refuse('user.noStation');
     const from = await stationWarehouse(sql, station);
     const nums = await numbers(sql, rows.length);
     const out: Record<string, unknown>[] = [];
