@@ -87,6 +87,7 @@ export const MENU: MenuGroup[] = [
       { key: 'flowRole', label: 'menu.flowRole', path: '/flow/role', privileges: ['flow.manage'] },
       { key: 'noticeManage', label: 'menu.noticeManage', path: '/dmsnotice/manage', privileges: ['notice.publish'] },
       { key: 'systemParameter', label: 'menu.systemParameter', path: '/systemparameter/list', privileges: ['parameter.manage'] },
+      { key: 'workCalendar', label: 'menu.workCalendar', path: '/systemparameter/workcalendar', privileges: ['parameter.manage'] },
       { key: 'selfCheck', label: 'menu.selfCheck', path: '/test/test', privileges: ['system.admin'] },
     ],
   },

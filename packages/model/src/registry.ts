@@ -29,6 +29,7 @@ import { accountApply } from './entities/account-apply.ts';
 import { contract, contractLine } from './entities/contract.ts';
 import { fileDownload, techFile } from './entities/content.ts';
 import { excellentCase, serviceCase } from './entities/cases.ts';
+import { workCalendarDay } from './entities/work-calendar.ts';
 
 /** Every entity of the portal. Adding an entity is one file plus one line here. */
 export const ENTITIES: readonly EntityDef[] = [
@@ -95,6 +96,7 @@ export const ENTITIES: readonly EntityDef[] = [
   contract, contractLine,
   serviceCase, excellentCase,
   fileDownload, techFile,
+  workCalendarDay,
 ];
 
 const byName = new Map(ENTITIES.map((e) => [e.logicalName, e]));

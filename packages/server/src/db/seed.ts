@@ -23,6 +23,7 @@ import {
   DEMO_LANGUAGE_CONFIGS, DEMO_LANGUAGES, DEMO_PARAMETERS, DEMO_PASSWORD, DEMO_ROLES, DEMO_STATIONS, DEMO_UNITS, DEMO_USERS,
 } from './demo-data.ts';
 import { insert } from './demo-insert.ts';
+import { lastPublishedYear } from '../domain/calendar/working-days.ts';
 
 /** Languages every installation needs (demo or not). */
 export async function seedBaseline(db: Db): Promise<void> {
@@ -88,6 +89,11 @@ export async function seedDemo(db: Db): Promise<void> {
     for (const p of DEMO_PARAMETERS) {
       await insert(sql, 'new_systemparameter', { new_name: p.name, new_value: p.value, createdby: adminId, owningbusinessunit: hq }, 'new_systemparameterid');
     }
+    // The working calendar: the first year without a published arrangement gets its 元旦 (always a holiday) ahead.
+    const unpublished = lastPublishedYear() + 1;
+    await insert(sql, 'new_workcalendarday', {
+      new_date: `${unpublished}-01-01`, new_isworking: false, new_name: `${unpublished} 年元旦（全年安排公布前先行录入）`, createdby: adminId, modifiedby: adminId, ownerid: adminId, owningbusinessunit: hq,
+    }, 'new_workcalendardayid');
     await seedServiceDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
     await seedShopCatalogue(sql, { hqUnitId: hq, adminId: adminId! });
     await seedApprovalDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });

@@ -2,7 +2,7 @@ import { expenseFormStatus, siteConfirmStatus, workOrderStatus } from '@portal/m
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Portal } from '../boot.ts';
 import { chinaDate } from '../domain/china-time.ts';
-import { doubtDeadline, yuan } from '../domain/expense/period.ts';
+import { yuan } from '../domain/expense/period.ts';
 import { bearer, signIn } from '../testing/auth-helpers.ts';
 import { done, refused } from '../testing/http-expect.ts';
 import { testPortal } from '../testing/test-portal.ts';
@@ -19,6 +19,8 @@ const api = (who: string, method: 'GET' | 'POST', url: string, payload?: object,
 const cmd = (who: string, id: string, name: string, body: object = {}, lang?: string) => api(who, 'POST', `/api/expense/claims/${id}/${name}`, body, lang);
 
 const today = chinaDate();
+/** The China date `n` days after today. */
+const inDays = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 const PERIOD = { year: Number(today.slice(0, 4)), month: Number(today.slice(5, 7)), section: Number(today.slice(8, 10)) <= 15 ? 1 : 2, settleWay: 1 };
 const generate = (who: string, body: object, lang?: string) => api(who, 'POST', '/api/expense/claims/generate', body, lang);
 
@@ -39,7 +41,7 @@ const statuses = async (ids: string[]) =>
 
 beforeAll(async () => {
   p = await testPortal();
-  for (const u of ['hq', 'branch1', 'station1', 'station2']) tok[u] = (await signIn(p.app, u)).access_token;
+  for (const u of ['admin', 'hq', 'branch1', 'station1', 'station2']) tok[u] = (await signIn(p.app, u)).access_token;
   for (const r of (await p.db.query<{ id: string; code: string }>('SELECT new_srv_stationid AS id, new_code AS code FROM new_srv_station')).rows) station[r.code] = r.id;
   // Completed orders of two stations, audited now: this period's work (the demo's own statements took the older ones).
   for (const code of ['SH001', 'ZJ001']) {
@@ -203,12 +205,27 @@ describe('the statement from submission to payment', () => {
     done(await api('hq', 'POST', `/api/workorders/${orders.SH001[0]}/settlement`, { status: workOrderStatus.finished }));
   });
 
+  it("the working days are the administrator's working calendar first; only parameter.manage maintains it", async () => {
+    const CREATE = '/api/crmdata/create/new_workcalendardays';
+    const count = async () => (await p.db.one<{ n: number }>('SELECT count(*)::int AS n FROM new_workcalendarday'))!.n;
+    // The demo's own day ahead (next 元旦) may fall in the week used here.
+    await p.db.query('DELETE FROM new_workcalendarday WHERE new_date BETWEEN $1::date AND $2::date', [inDays(1), inDays(7)]);
+    const before = await count();
+    expect((await api('station1', 'POST', CREATE, { new_date: inDays(1), new_isworking: false, new_name: '测试' })).statusCode).toBe(403);
+    expect((await api('hq', 'POST', CREATE, { new_date: inDays(1), new_isworking: false, new_name: '测试' })).statusCode).toBe(403);
+    expect(await count()).toBe(before);
+    // The next five days off and the two after them worked, whatever the published calendar says.
+    for (let n = 1; n <= 7; n++) done(await api('admin', 'POST', CREATE, { new_date: inDays(n), new_isworking: n > 5, new_name: n > 5 ? '测试：调休上班' : '测试：放假' }));
+    refused(await api('admin', 'POST', CREATE, { new_date: inDays(7), new_isworking: true, new_name: '重复' }), `日期“${inDays(7)}”已存在`);
+    expect(await count()).toBe(before + 7);
+  });
+
   it('after the working days for doubts the statement counts as confirmed', async () => {
     const c = (await claimOf('ZJ001'))!;
     done(await cmd('station2', c.id, 'submit', { bank: '招商银行', bankCode: '5719' }));
     done(await cmd('station2', c.id, 'returnOldParts'));
     done(await cmd('hq', c.id, 'receiveOldParts'));
-    done(await cmd('hq', c.id, 'calculate'));
+    done(await cmd('hq', c.id, 'calculate'), `费用已核算，待服务站在 ${inDays(7)} 24:00 前确认`);
     await p.db.query(`UPDATE new_srv_expense_claim SET new_confirmdeadline = now() - interval '1 minute' WHERE new_srv_expense_claimid = $1`, [c.id]);
     refused(await cmd('station2', c.id, 'doubt', { doubt: '太晚了' }), '已超过 2 个工作日的异议期限，结算单视为已确认');
     expect((await claimOf('ZJ001'))!.formstatus).toBe(expenseFormStatus.toConfirm); // the refusal changed nothing
@@ -219,10 +236,7 @@ describe('the statement from submission to payment', () => {
     for (const r of await statuses(orders.ZJ001)) expect(r.s).toBe(workOrderStatus.settlementConfirmed);
   });
 
-  it('the working days skip the weekend', () => {
-    // Friday 2026-11-20 10:00 China time → Monday and Tuesday → until Wednesday 00:00 China time.
-    expect(doubtDeadline(new Date('2026-11-20T02:00:00Z'), 2).toISOString()).toBe('2026-11-24T16:00:00.000Z');
-    expect(doubtDeadline(new Date('2026-11-17T02:00:00Z'), 2).toISOString()).toBe('2026-11-19T16:00:00.000Z');
+  it('shows yuan with two decimals and grouped thousands', () => {
     expect(yuan('1234567.5')).toBe('¥1,234,567.50');
   });
 });

@@ -22,6 +22,7 @@ import { QUICK_ORDER_ROUTES } from './routes-quick-order.ts';
 import { SELF_SERVICE_ROUTES } from './routes-self-service.ts';
 import { MESSAGE_ROUTES } from './routes-message.ts';
 import { ENGINEER_APP_ROUTES } from './routes-engineer-app.ts';
+import { WORK_CALENDAR_ROUTES } from './routes-work-calendar.ts';
 
 type PageModule = { default: ComponentType };
 
@@ -128,6 +129,7 @@ export const ROUTES: RouteDef[] = [
   ...SELF_SERVICE_ROUTES,
   ...MESSAGE_ROUTES,
   ...ENGINEER_APP_ROUTES,
+  ...WORK_CALENDAR_ROUTES,
 ];
 
 /** Where a signed-in user's home is, by portal kind. */

@@ -6,6 +6,7 @@ import {
 import type { Sql } from '../../db/db.ts';
 import { forbidden, Refusal, refuse } from '../../http/errors.ts';
 import type { Caller } from '../../records/scope.ts';
+import { calendarOverrides } from '../calendar/working-days.ts';
 import { chinaDate } from '../china-time.ts';
 import { notify } from '../message/messages.ts';
 import { fieldLabel, lockDocument } from '../parts/common.ts';
@@ -136,7 +137,7 @@ export async function calculateClaim(sql: Sql, caller: Caller, id: string, input
   const approved = toCents(row.total) + adjust;
   // A statement may be negative (penalties above the work: the station owes); a deduction may not make it so.
   if (adjust < 0n && approved < 0n) throw refuse('expense.approvalNegative', { total: yuan(row.total), adjust: yuan(adjust) }, 'adjustAmount');
-  const deadline = doubtDeadline(now, await doubtWorkingDays(sql));
+  const deadline = doubtDeadline(now, await doubtWorkingDays(sql), await calendarOverrides(sql, chinaDate(now)));
   await update(sql, caller, row.id,
     'new_formstatus = $3::int, new_siteconfirmstatus = $4::int, new_adjustamount = $5::numeric, new_adjustreason = $6::text, new_approvalamount = $7::numeric, new_confirmdeadline = $8::timestamptz',
     [expenseFormStatus.toConfirm, siteConfirmStatus.confirming, formatCents(adjust), reason || null, formatCents(approved), deadline]);

@@ -1,6 +1,7 @@
 import { EXPENSE_FIRST_YEAR, expenseSection, settleWay, type GenerateExpenseRequest, type OptionSetDef } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
 import { refuse } from '../../http/errors.ts';
+import { addWorkingDays, type CalendarOverrides } from '../calendar/working-days.ts';
 import { CHINA_OFFSET_MS, chinaDate } from '../china-time.ts';
 import { formatCents, toCents } from '../money.ts';
 import { formatMoney } from '../../records/format.ts';
@@ -42,18 +43,12 @@ export function checkPeriod(input: Partial<GenerateExpenseRequest>, now = new Da
 }
 
 /**
- * The end of the station's time for doubts: `days` working days (Monday to Friday; no holiday
- * calendar) after the day the statement was sent, at midnight China time.
+ * The end of the station's time for doubts: `days` working days (China's working calendar,
+ * domain/calendar/working-days.ts) after the day the statement was sent, at midnight China time.
  */
-export function doubtDeadline(sent: Date, days: number): Date {
-  const [y, m, d] = chinaDate(sent).split('-').map(Number);
-  let day = Date.UTC(y, m - 1, d);
-  for (let left = days; left > 0;) {
-    day += DAY;
-    const wd = new Date(day).getUTCDay();
-    if (wd !== 0 && wd !== 6) left--;
-  }
-  return new Date(day + DAY - CHINA_OFFSET_MS);
+export function doubtDeadline(sent: Date, days: number, overrides?: CalendarOverrides): Date {
+  const last = addWorkingDays(chinaDate(sent), days, overrides);
+  return new Date(Date.parse(`${last}T00:00:00Z`) + DAY - CHINA_OFFSET_MS);
 }
 
 /** The working days for doubts: system parameter ExpenseDoubtWorkingDays, 2 (spec 001 §9) when unset. */

@@ -26,7 +26,7 @@ const ICONS: Record<string, ReactNode> = {
   invTask: <PartitionOutlined />, stationPart: <BarChartOutlined />, stationInventory: <BarChartOutlined />, inventoryStatement: <FileSearchOutlined />,
   stationAmount: <AccountBookOutlined />, lineFlow: <UnorderedListOutlined />, shopMall: <ShopOutlined />, shopCart: <ShoppingCartOutlined />,
   orders: <UnorderedListOutlined />, myApproval: <AuditOutlined />, flowList: <ClusterOutlined />, flowRole: <TeamOutlined />,
-  noticeManage: <NotificationOutlined />, systemParameter: <SettingOutlined />, selfCheck: <SafetyCertificateOutlined />,
+  noticeManage: <NotificationOutlined />, systemParameter: <SettingOutlined />, workCalendar: <CalendarOutlined />, selfCheck: <SafetyCertificateOutlined />,
 };
 
 /**
