@@ -127,12 +127,21 @@ export const image = (l: Label, maxBytes: number, o: Opts<Omit<ImageField, 'maxB
  * any party unit.
  *
  * `assignee` (station scope): the engineer's narrower reach. A caller who does not hold `wide`
- * sees, inside the station scope, only the rows assigned to them: `worker` names the row's
+ * sees, of the rows their station owns, only the rows assigned to them: `worker` names the row's
  * new_srv_worker lookup, matched against the worker record of the caller's account
- * (systemuser.new_worker_id); `via` names a lookup to a parent row whose assignee scope applies
- * (an order's lines and history). Holding `wide` adds the whole scope back: rights only add up.
+ * (systemuser.new_worker_id). What hangs off such rows follows their reach:
+ * - `via` names a lookup to a parent row whose assignee scope applies (an order's lines and
+ *   history); the parent may itself follow `via` or `referencedBy`, so chains are hops declared on
+ *   each entity (a cancellation → its warranty extension → the order);
+ * - `referencedBy` reaches the rows that a row in reach of `entity` names by its lookup `field`
+ *   (a customer case: the orders name it by new_case_id).
+ * A row whose link is empty is reached by no one narrowed. Holding the root's `wide` adds the whole
+ * scope back (rights only add up); party units (`parties`) keep their own reach.
  */
-export type AssigneeScope = { worker: string; wide: Privilege } | { via: string };
+export type AssigneeScope =
+  | { worker: string; wide: Privilege }
+  | { via: string }
+  | { referencedBy: { entity: string; field: string } };
 
 /**
  * `published` (station scope): rows whose option-set `field` holds `value` are READ by every caller

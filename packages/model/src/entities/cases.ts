@@ -12,7 +12,7 @@ export const serviceCase = defineEntity({
   logicalName: 'new_srv_case',
   entitySet: 'new_srv_cases',
   label: label('客诉咨询', 'Customer case'),
-  scope: { kind: 'station', field: 'new_station_id' },
+  scope: { kind: 'station', field: 'new_station_id', assignee: { referencedBy: { entity: 'new_srv_workorder', field: 'new_case_id' } } },
   access: { read: 'workorder.read', write: 'workorder.write' },
   attachments: true,
   fields: {
@@ -82,7 +82,7 @@ export const excellentCase = defineEntity({
   logicalName: 'new_srv_excellentcase',
   entitySet: 'new_srv_excellentcases',
   label: label('优秀案例', 'Excellent case'),
-  scope: { kind: 'station', field: 'new_station_id', published: { field: 'new_publishstatus', value: excellentCasePublish.published } },
+  scope: { kind: 'station', field: 'new_station_id', assignee: { via: 'new_workorder_id' }, published: { field: 'new_publishstatus', value: excellentCasePublish.published } },
   access: { read: 'kb.read', write: 'workorder.write' },
   attachments: true,
   fields: {

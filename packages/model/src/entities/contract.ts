@@ -17,7 +17,7 @@ export const contract = defineEntity({
   logicalName: 'new_srv_contract',
   entitySet: 'new_srv_contracts',
   label: label('维保合同', 'Maintenance contract'),
-  scope: { kind: 'station', field: 'new_station_id' },
+  scope: { kind: 'station', field: 'new_station_id', assignee: { referencedBy: { entity: 'new_srv_workorder', field: 'new_contract_id' } } },
   access: { read: 'workorder.read', write: 'workorder.write' },
   attachments: true,
   fields: {
@@ -73,7 +73,7 @@ export const contractLine = defineEntity({
   logicalName: 'new_srv_contractline',
   entitySet: 'new_srv_contractlines',
   label: label('合同明细', 'Contract line'),
-  scope: { kind: 'station', field: 'new_station_id' },
+  scope: { kind: 'station', field: 'new_station_id', assignee: { via: 'new_contract_id' } },
   access: { read: 'workorder.read', write: 'workorder.write' },
   fields: {
     new_name: text(label('明细', 'Line'), { readOnly: true, maxLength: 200 }),

@@ -14,7 +14,7 @@ export const delayProduct = defineEntity({
   logicalName: 'new_srv_delayproduct',
   entitySet: 'new_srv_delayproducts',
   label: label('延保申请', 'Warranty extension'),
-  scope: { kind: 'station', field: 'new_station_id' },
+  scope: { kind: 'station', field: 'new_station_id', assignee: { via: 'new_workorder_id' } },
   access: { read: 'workorder.read', write: 'workorder.write' },
   attachments: true,
   fields: {
@@ -66,7 +66,7 @@ export const delayCancel = defineEntity({
   logicalName: 'new_srv_delaycancel',
   entitySet: 'new_srv_delaycancels',
   label: label('延保取消申请', 'Extension cancellation'),
-  scope: { kind: 'station', field: 'new_station_id' },
+  scope: { kind: 'station', field: 'new_station_id', assignee: { via: 'new_delayproduct_id' } },
   access: { read: 'workorder.read', write: 'workorder.write' },
   attachments: true,
   fields: {

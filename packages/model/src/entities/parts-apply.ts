@@ -15,7 +15,7 @@ export const partsApply = defineEntity({
   logicalName: 'new_srv_partsapply',
   entitySet: 'new_srv_partsapplies',
   label: label('配件申请', 'Parts application'),
-  scope: { kind: 'station', field: 'new_station_id', parties: ['new_supplyunit_id'] },
+  scope: { kind: 'station', field: 'new_station_id', parties: ['new_supplyunit_id'], assignee: { via: 'new_workorder_id' } },
   access: { read: 'parts.read', write: 'parts.write' },
   attachments: true,
   fields: {
@@ -101,7 +101,7 @@ export const partsApplyDetail = defineEntity({
   logicalName: 'new_srv_partsapplydetil',
   entitySet: 'new_srv_partsapplydetils',
   label: label('配件申请明细', 'Application line'),
-  scope: { kind: 'station', field: 'new_station_id', parties: ['new_supplyunit_id'] },
+  scope: { kind: 'station', field: 'new_station_id', parties: ['new_supplyunit_id'], assignee: { via: 'new_partsapply_id' } },
   access: { read: 'parts.read' },
   fields: {
     new_name: text(label('配件名称', 'Part name'), { readOnly: true, maxLength: 200 }),

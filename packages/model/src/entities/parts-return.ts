@@ -29,7 +29,8 @@ export const partsReturn = defineEntity({
   logicalName: 'new_srv_partsreturn',
   entitySet: 'new_srv_partsreturns',
   label: label('旧件返厂单', 'Old-parts return'),
-  scope: { kind: 'station', field: 'new_station_id' },
+  // An engineer reaches the returns that hold a line of their orders (the lines themselves: theirs only).
+  scope: { kind: 'station', field: 'new_station_id', assignee: { referencedBy: { entity: 'new_srv_partsreturndetail', field: 'new_partsreturn_id' } } },
   access: { read: 'parts.read', write: 'parts.write' },
   fields: {
     new_name: text(label('返厂单号', 'Return number'), { readOnly: true, searchable: true, maxLength: 40, unique: true }),
@@ -87,7 +88,7 @@ export const partsReturnDetail = defineEntity({
   logicalName: 'new_srv_partsreturndetail',
   entitySet: 'new_srv_partsreturndetails',
   label: label('旧件返厂明细', 'Old-parts return line'),
-  scope: { kind: 'station', field: 'new_station_id' },
+  scope: { kind: 'station', field: 'new_station_id', assignee: { via: 'new_partline_id' } },
   access: { read: 'parts.read', write: 'parts.write' },
   fields: {
     new_name: text(label('配件名称', 'Part name'), { readOnly: true, maxLength: 200 }),

@@ -18,7 +18,7 @@ export const productReturn = defineEntity({
   logicalName: 'new_srv_productreturn',
   entitySet: 'new_srv_productreturns',
   label: label('退机申请', 'Product return'),
-  scope: { kind: 'station', field: 'new_station_id' },
+  scope: { kind: 'station', field: 'new_station_id', assignee: { via: 'new_workorder_id' } },
   access: { read: 'parts.read', write: 'parts.write' },
   attachments: true,
   fields: {
@@ -76,7 +76,7 @@ export const productReturnDetail = defineEntity({
   logicalName: 'new_srv_productreturndetail',
   entitySet: 'new_srv_productreturndetails',
   label: label('退机明细', 'Returned item'),
-  scope: { kind: 'station', field: 'new_station_id' },
+  scope: { kind: 'station', field: 'new_station_id', assignee: { via: 'new_productreturn_id' } },
   access: { read: 'parts.read', write: 'parts.write' },
   fields: {
     new_name: text(label('名称', 'Name'), { readOnly: true, maxLength: 200 }),

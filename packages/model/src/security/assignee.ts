@@ -1,28 +1,57 @@
 import type { EntityDef } from '../define.ts';
+import type { Privilege } from './privileges.ts';
 import { getEntity } from '../registry.ts';
 
 /**
- * How a caller reaches an entity with an assignee scope when they do not hold its wide privilege:
- * the rows whose `worker` lookup is the caller's worker record, either on the row itself or on
- * the parent row named by `via` (an order's lines and history). Null: the plain scope applies.
- * The server builds its row filter from this and the web app its views, so both agree.
+ * How a caller reaches an entity with an assignee scope when they do not hold its root's wide
+ * privilege, as the chain of declared hops down to the row that carries the worker lookup:
+ * - `worker`: the row's own worker lookup is the caller's worker record;
+ * - `via`: the row's lookup `via` names a `parent` row in `reach`;
+ * - `referencedBy`: a row of that entity in `reach` names this row by its lookup `field`.
+ * Null: the plain scope applies. The server builds its row filter from this and the web app its
+ * views, so both agree.
  */
-export interface AssigneeReach {
-  /** The lookup of the row to its parent (null: the row itself carries the worker). */
-  via: { field: string; parent: EntityDef } | null;
-  /** The worker lookup on the row (or on the parent). */
-  worker: string;
+export type AssigneeReach =
+  | { worker: string }
+  | { via: string; parent: EntityDef; reach: AssigneeReach }
+  | { referencedBy: EntityDef; field: string; reach: AssigneeReach };
+
+/** The declared chain of an entity (null: no assignee scope) and the privilege that lifts it. */
+function chain(e: EntityDef, seen: readonly string[] = []): { reach: AssigneeReach; wide: Privilege } | null {
+  const a = e.scope.kind === 'station' ? e.scope.assignee : undefined;
+  if (!a) return null;
+  const bad = (why: string) => new Error(`${e.logicalName}: assignee ${why}`);
+  if (seen.includes(e.logicalName)) throw bad(`chain loops (${[...seen, e.logicalName].join(' → ')})`);
+  if ('worker' in a) {
+    const f = e.allFields[a.worker];
+    if (f?.type !== 'lookup' || f.target !== 'new_srv_worker') throw bad(`worker ${a.worker} is not a lookup to new_srv_worker`);
+    return { reach: { worker: a.worker }, wide: a.wide };
+  }
+  const path = [...seen, e.logicalName];
+  if ('via' in a) {
+    const f = e.allFields[a.via];
+    const parent = f?.type === 'lookup' ? getEntity(f.target) : undefined;
+    const up = parent && chain(parent, path);
+    if (!parent || !up) throw bad(`via ${a.via} needs a lookup to an entity with an assignee scope`);
+    return { reach: { via: a.via, parent, reach: up.reach }, wide: up.wide };
+  }
+  const { entity, field } = a.referencedBy;
+  const from = getEntity(entity);
+  const f = from?.allFields[field];
+  if (!from || f?.type !== 'lookup' || f.target !== e.logicalName) throw bad(`referencedBy ${entity}.${field} is not a lookup to ${e.logicalName}`);
+  const up = chain(from, path);
+  if (!up) throw bad(`referencedBy ${entity} needs an assignee scope`);
+  return { reach: { referencedBy: from, field, reach: up.reach }, wide: up.wide };
 }
 
 export function assigneeReach(e: EntityDef, has: (privilege: string) => boolean): AssigneeReach | null {
-  const a = e.scope.kind === 'station' ? e.scope.assignee : undefined;
-  if (!a) return null;
-  if ('worker' in a) return has(a.wide) ? null : { via: null, worker: a.worker };
-  const f = e.allFields[a.via];
-  const parent = f?.type === 'lookup' ? getEntity(f.target) : undefined;
-  const up = parent && parent.scope.kind === 'station' ? parent.scope.assignee : undefined;
-  if (!parent || !up || !('worker' in up)) throw new Error(`${e.logicalName}: assignee via ${a.via} needs a parent with an assignee worker`);
-  return has(up.wide) ? null : { via: { field: a.via, parent }, worker: up.worker };
+  const c = chain(e);
+  return !c || has(c.wide) ? null : c.reach;
+}
+
+/** The privilege that adds an assignee-scoped entity's whole station scope back (null: none needed). */
+export function assigneeWide(e: EntityDef): Privilege | null {
+  return chain(e)?.wide ?? null;
 }
 
 /** The views of an entity a caller is offered: `assignee` views only to callers reached that way. */

@@ -1,4 +1,4 @@
-import { approvalStatus, caseState, excellentCasePublish } from '@portal/model';
+import { approvalStatus, caseState, excellentCasePublish, workOrderStatus } from '@portal/model';
 import { caseNumbers } from '../domain/cases/service-case.ts';
 import { excellentCaseNumbers, EXCELLENT_CASE } from '../domain/cases/excellent-case.ts';
 import { flowDocument } from '../flow/documents.ts';
@@ -26,12 +26,16 @@ const CASES: { st: string; type: 1 | 2 | 3; pr: 1 | 2 | 3 | 4; state: CaseState;
   { st: 'GD001', type: 2, pr: 1, state: 'closed', ago: 40, subject: '咨询操作培训', desc: '客户新员工入职，咨询是否提供设备操作培训。', response: '已安排培训。', resolution: '工程师已上门完成半天操作培训。', sat: 5, orders: 0 },
 ];
 
-/** Excellent repair cases: station, title, symptom, cause, solution, where it stands. */
-const EXCELLENT: { st: string; title: string; symptom: string; cause: string; solution: string; state: 'published' | 'review' | 'draft' | 'rejected' }[] = [
-  { st: 'SH001', title: '空压机频繁高温停机的快速排查', symptom: '螺杆空压机运行 30 分钟后报排气高温停机，重启后反复出现。', cause: '油冷却器翅片被油泥和粉尘堵塞，散热效率下降；温控阀芯卡滞。', solution: '拆洗油冷却器并用压缩空气反吹；更换温控阀芯；建议客户每季度清洁冷却器并加装进风过滤棉。', state: 'published' },
+/**
+ * Excellent repair cases: station, title, symptom, cause, solution, where it stands; `fromOrder`: written
+ * up from a completed order of the station that another engineer than the demo's engineer1 handled
+ * (so engineer1, reaching only their own orders' cases, sees it only once it is published).
+ */
+const EXCELLENT: { st: string; title: string; symptom: string; cause: string; solution: string; state: 'published' | 'review' | 'draft' | 'rejected'; fromOrder?: true }[] = [
+  { st: 'SH001', title: '空压机频繁高温停机的快速排查', symptom: '螺杆空压机运行 30 分钟后报排气高温停机，重启后反复出现。', cause: '油冷却器翅片被油泥和粉尘堵塞，散热效率下降；温控阀芯卡滞。', solution: '拆洗油冷却器并用压缩空气反吹；更换温控阀芯；建议客户每季度清洁冷却器并加装进风过滤棉。', state: 'published', fromOrder: true },
   { st: 'ZJ001', title: '变频器过流报警的根因定位', symptom: '设备启动瞬间变频器报 OC 过流，偶发，雨天更频繁。', cause: '电机接线盒密封老化进水，绕组对地绝缘下降。', solution: '更换接线盒密封圈并烘干电机；测量绝缘电阻恢复至 100MΩ 以上；变频器参数加速时间由 5s 调整为 10s。', state: 'published' },
   { st: 'GD001', title: '液压系统压力不稳的处理方法', symptom: '液压站压力在 8~12MPa 之间波动，执行机构动作不平稳。', cause: '溢流阀阀芯磨损，液压油含水乳化。', solution: '更换溢流阀和全部液压油，清洗油箱；增加呼吸器干燥剂，每月检测油品。', state: 'published' },
-  { st: 'SH001', title: 'PLC 通讯中断导致整线停机', symptom: '生产线运行中 HMI 提示通讯中断，整线急停。', cause: '网线水晶头氧化接触不良，交换机供电电压偏低。', solution: '更换工业级网线及接头，交换机改用独立 24V 电源。', state: 'review' },
+  { st: 'SH001', title: 'PLC 通讯中断导致整线停机', symptom: '生产线运行中 HMI 提示通讯中断，整线急停。', cause: '网线水晶头氧化接触不良，交换机供电电压偏低。', solution: '更换工业级网线及接头，交换机改用独立 24V 电源。', state: 'review', fromOrder: true },
   { st: 'ZJ001', title: '冷却塔风机振动超标', symptom: '冷却塔风机振动值达 7.1mm/s，伴随异响。', cause: '叶片积垢导致动不平衡。', solution: '清洗叶片并做现场动平衡，振动降至 2.3mm/s。', state: 'draft' },
   { st: 'SH001', title: '真空泵抽速下降', symptom: '真空泵抽速明显下降。', cause: '待补充。', solution: '更换泵油。', state: 'rejected' },
 ];
@@ -88,10 +92,19 @@ export async function seedCasesDemo(sql: Sql, ctx: DemoContext, now = new Date()
     const station = ctx.stationIds.get(x.st);
     if (!station) continue;
     const by = actor[x.st];
-    const product = products[(i * 3) % Math.max(products.length, 1)];
+    const { rows: [source] } = x.fromOrder ? await sql.query<{ id: string; product: string | null; line: string | null }>(
+      `SELECT o.new_srv_workorderid AS id, p.productid AS product, p.new_productline_id AS line
+         FROM new_srv_workorder o LEFT JOIN product p ON p.productid = o.new_product_id
+        WHERE o.new_station_id = $1::uuid AND o.new_status >= $2 AND o.new_status <> $3 AND o.new_worker_id IS NOT NULL
+          AND o.new_worker_id IS DISTINCT FROM (SELECT u.new_worker_id FROM systemuser u WHERE u.systemuserid = $4::uuid)
+        ORDER BY o.new_name OFFSET $5 LIMIT 1`,
+      [station, workOrderStatus.completed, workOrderStatus.cancelled, user('engineer1'), i],
+    ) : { rows: [] };
+    const product = source?.line ? { id: source.product!, line: source.line } : products[(i * 3) % Math.max(products.length, 1)];
     const created = new Date(now.getTime() - (30 - i * 4) * DAY);
     const id = await insert(sql, EXCELLENT_CASE, {
       new_name: x.title, new_code: codes[i], new_station_id: station, new_product_id: product?.id ?? null, new_productline_id: product?.line ?? null,
+      new_workorder_id: source?.id ?? null,
       new_symptom: x.symptom, new_cause: x.cause, new_solution: x.solution, new_publishstatus: excellentCasePublish.unpublished,
       new_approvalstatus: approvalStatus.draft, new_iscommit: false,
       createdon: created, modifiedon: created, createdby: by, modifiedby: by, ownerid: by, owningbusinessunit: ctx.unitIds.get(`ST-${x.st}`),

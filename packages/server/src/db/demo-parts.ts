@@ -217,6 +217,8 @@ async function addLines(sql: Sql, caller: Caller, d: RequestDocument, id: string
 type Application = {
   station: 'SH001' | 'ZJ001' | 'GD001'; by: string; type: 1 | 2 | 3; supplier: 'WH-HD' | 'WH-HN' | 'WH-HQ'; days: number; lines: [string, number][];
   until: Until; memo?: string; reject?: string;
+  /** Parts for an open order of the station that another engineer than the demo's engineer1 handles (engineer1 does not see it). */
+  forOrder?: true;
   /** A delivery made of it: up to which step, which lines (default all), and what the station received. */
   delivery?: { upTo: DeliveryStep; only?: string[]; received?: 'part' | 'all'; days: number };
   close?: string;
@@ -224,7 +226,7 @@ type Application = {
 
 const APPLICATIONS: Application[] = [
   { station: 'SH001', by: 'station1', type: 1, supplier: 'WH-HD', days: 0, lines: [['PW-CP-35', 1], ['EC-PCB-210', 2], ['HC-LF-200', 20]], until: 'draft', memo: '12 月保养季备货' },
-  { station: 'SH001', by: 'station1', type: 2, supplier: 'WH-HD', days: 1, lines: [['EC-INV-55', 1], ['EC-CT-25', 6], ['EC-RL-24', 20]], until: 'step1', memo: '浦东康桥客户停机，加急' },
+  { station: 'SH001', by: 'station1', type: 2, supplier: 'WH-HD', days: 1, lines: [['EC-INV-55', 1], ['EC-CT-25', 6], ['EC-RL-24', 20]], until: 'step1', memo: '浦东康桥客户停机，加急', forOrder: true },
   { station: 'SH001', by: 'station1', type: 1, supplier: 'WH-HD', days: 3, lines: [['DR-BR-6205', 30], ['DR-VB-B1800', 12], ['PW-FL-01', 40]], until: 'approved' },
   { station: 'SH001', by: 'station1', type: 1, supplier: 'WH-HD', days: 4, lines: [['HC-SK-80', 8], ['HC-HS-12', 10]], until: 'approved', delivery: { upTo: 'pick', days: 3 } },
   { station: 'SH001', by: 'station1', type: 1, supplier: 'WH-HD', days: 5, lines: [['PW-FM-550', 4], ['EC-PX-08', 12]], until: 'approved', delivery: { upTo: 'pack', days: 4 } },
@@ -273,13 +275,21 @@ export async function seedPartsDemo(sql: Sql, ctx: DemoContext): Promise<void> {
     [ctx.stationIds.get('ZJ001')],
   );
 
+  const colleagueOrder = async (station: string) => (await sql.query<{ id: string }>(
+    `SELECT new_srv_workorderid AS id FROM new_srv_workorder
+      WHERE new_station_id = $1::uuid AND new_status BETWEEN $2 AND $3 AND new_worker_id IS NOT NULL
+        AND new_worker_id IS DISTINCT FROM (SELECT u.new_worker_id FROM systemuser u WHERE u.domainname = 'engineer1')
+      ORDER BY new_name LIMIT 1`,
+    [ctx.stationIds.get(station), workOrderStatus.dispatched, workOrderStatus.arrived],
+  )).rows[0];
+
   for (const [n, a] of APPLICATIONS.entries()) {
     const by = user(a.by);
     const [id] = await insertRecords(sql, applicationDocument.header, by, [{
       new_type: a.type, new_station_id: ctx.stationIds.get(a.station), new_warehouse_id: ids.warehouses.get(a.supplier),
       new_recipient: WAREHOUSES.find((w) => w.code === `WH-${a.station}`)!.contact, new_phonenumber: WAREHOUSES.find((w) => w.code === `WH-${a.station}`)!.phone,
       new_requiredate: new Date(Date.now() + (7 - a.days) * DAY).toISOString().slice(0, 10), new_memo: a.memo ?? null,
-      new_workorder_id: a.type === 3 ? repairOrder?.id ?? null : null,
+      new_workorder_id: a.type === 3 ? repairOrder?.id ?? null : a.forOrder ? (await colleagueOrder(a.station))?.id ?? null : null,
     }], 'zh-CN');
     await addLines(sql, by, applicationDocument, id, ids, a.lines);
     const step1 = a.station === 'GD001' ? 'hq' : 'branch1';

@@ -1,4 +1,4 @@
-import { assigneeReach, partyFields, type EntityDef, type PublishedScope } from '@portal/model';
+import { assigneeReach, partyFields, type AssigneeReach, type EntityDef, type PublishedScope } from '@portal/model';
 import type { FastifyRequest } from 'fastify';
 import type { Principal } from '../auth/principal.ts';
 import type { Sql } from '../db/db.ts';
@@ -65,24 +65,43 @@ function ownPredicate(
   firstParam: number,
   alias: string,
 ): { sql: string; params: unknown[] } {
-  const base = unitPredicate(e, caller, firstParam, alias);
-  // The engineer's reach (station scope with `assignee`, caller without its wide privilege): inside
-  // the station, only rows assigned to the caller's own worker record, or lines of such orders.
+  // The engineer's reach (station scope with `assignee`, caller without its wide privilege): of the
+  // rows the station owns, only those assigned to the caller's own worker record or hanging off
+  // such rows (assigneeReach). Party units keep their reach: the narrowing is the station's own.
   const reach = assigneeReach(e, (priv) => !!caller.privileges?.has(priv));
-  if (!reach) return base;
-  const n = firstParam + base.params.length;
+  if (!reach) return unitPredicate(e, caller, firstParam, alias);
+  const owner = unitPredicate(e, caller, firstParam, alias, 'owner');
+  const n = firstParam + owner.params.length;
   const mine = `SELECT scope_u.new_worker_id FROM systemuser scope_u WHERE scope_u.systemuserid = $${n}::uuid`;
-  const test = reach.via
-    ? `${alias}.${q(reach.via.field)} IN (SELECT scope_o.${q(reach.via.parent.primaryKey)} FROM ${q(reach.via.parent.logicalName)} scope_o WHERE scope_o.${q(reach.worker)} IN (${mine}))`
-    : `${alias}.${q(reach.worker)} IN (${mine})`;
-  return { sql: `(${base.sql}) AND ${test}`, params: [...base.params, caller.userId] };
+  const narrowed = `(${owner.sql} AND ${reachTest(e, reach, alias, mine, 1)})`;
+  if (!partyFields(e).length) return { sql: narrowed, params: [...owner.params, caller.userId] };
+  // The party test binds the same subtree parameter as the owner test.
+  const parties = unitPredicate(e, caller, firstParam, alias, 'parties');
+  return { sql: `(${narrowed} OR ${parties.sql})`, params: [...owner.params, caller.userId] };
 }
 
+/**
+ * "This row is in the caller's assignee reach", one nested IN (SELECT …) per declared hop down to
+ * the worker lookup; `mine` selects the caller's worker record. Aliases scope_1, scope_2 … by depth.
+ */
+function reachTest(e: EntityDef, reach: AssigneeReach, alias: string, mine: string, depth: number): string {
+  if ('worker' in reach) return `${alias}.${q(reach.worker)} IN (${mine})`;
+  const a = `scope_${depth}`;
+  if ('via' in reach) {
+    const up = reach.parent;
+    return `${alias}.${q(reach.via)} IN (SELECT ${a}.${q(up.primaryKey)} FROM ${q(up.logicalName)} ${a} WHERE ${reachTest(up, reach.reach, a, mine, depth + 1)})`;
+  }
+  const from = reach.referencedBy;
+  return `${alias}.${q(e.primaryKey)} IN (SELECT ${a}.${q(reach.field)} FROM ${q(from.logicalName)} ${a} WHERE ${reachTest(from, reach.reach, a, mine, depth + 1)})`;
+}
+
+/** `columns`: the owning unit and the party units (default), or one of the two (station and unit scopes). */
 function unitPredicate(
   e: EntityDef,
   caller: { userId: string; subtree: string[]; privileges?: ReadonlySet<string> },
   firstParam: number,
   alias: string,
+  columns: 'all' | 'owner' | 'parties' = 'all',
 ): { sql: string; params: unknown[] } {
   switch (e.scope.kind) {
     case 'global':
@@ -90,7 +109,8 @@ function unitPredicate(
     case 'station':
     case 'businessUnit': {
       // businessunit rows are themselves units: their own id is what belongs to the subtree.
-      const cols = [e.logicalName === 'businessunit' ? 'businessunitid' : 'owningbusinessunit', ...partyFields(e)];
+      const owner = e.logicalName === 'businessunit' ? 'businessunitid' : 'owningbusinessunit';
+      const cols = columns === 'owner' ? [owner] : columns === 'parties' ? partyFields(e) : [owner, ...partyFields(e)];
       // A one-unit subtree (a station user) is a plain equality, so the planner can walk the
       // (owningbusinessunit, createdon) index in order and stop at the page's last row.
       const test = caller.subtree.length === 1 ? `= $${firstParam}::uuid` : `= ANY($${firstParam}::uuid[])`;

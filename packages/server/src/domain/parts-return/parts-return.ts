@@ -5,6 +5,7 @@ import {
 import type { Sql } from '../../db/db.ts';
 import { badRequest, Refusal, refuse } from '../../http/errors.ts';
 import type { Caller } from '../../records/scope.ts';
+import { Params } from '../../records/sql.ts';
 import { serverDefaults, writeHooks } from '../../records/write.ts';
 import { normGuid } from '../../records/validate.ts';
 import { chinaDate } from '../china-time.ts';
@@ -22,6 +23,7 @@ import { answer, assertMay, checkQty, fieldLabel, lockDocument } from '../parts/
  */
 const RETURN = getEntity('new_srv_partsreturn')!;
 const LINE = getEntity('new_srv_partsreturndetail')!;
+const PART_LINE = getEntity('new_srv_partline')!;
 const S = partsReturnState;
 const COST_CENTER_MAX = 40;
 
@@ -63,15 +65,17 @@ const OWED_SQL = (where: string) => `
     LEFT JOIN product pr ON pr.productid = p.new_product_id
    WHERE ${where}`;
 
-/** The caller's station's old parts still owed (remaining > 0), oldest work order first. */
+/**
+ * The caller's station's old parts still owed (remaining > 0), oldest work order first: the part
+ * lines in the caller's reach (an engineer: their own orders').
+ */
 export async function owedOldParts(sql: Sql, caller: Caller): Promise<OwedOldPart[]> {
   assertMay(caller, 'parts.read');
   const station = caller.principal.stationId;
   if (!station) return [];
-  const { rows } = await sql.query<OwedOldPart>(
-    `SELECT * FROM (${OWED_SQL('p.new_station_id = $1::uuid AND COALESCE(p.new_postedqty, 0) > 0')}) x WHERE remaining > 0 ORDER BY "workOrderName", code`,
-    [station],
-  );
+  const p = new Params();
+  const where = `p.new_station_id = ${p.add(station, 'uuid')} AND COALESCE(p.new_postedqty, 0) > 0 AND ${p.scope(PART_LINE, caller, 'p', 'read')}`;
+  const { rows } = await sql.query<OwedOldPart>(`SELECT * FROM (${OWED_SQL(where)}) x WHERE remaining > 0 ORDER BY "workOrderName", code`, p.values);
   return rows;
 }
 

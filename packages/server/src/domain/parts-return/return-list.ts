@@ -2,6 +2,7 @@ import { getEntity, msg, partsReturnState, partsReturnVerify, type Lang, type Me
 import type { Sql } from '../../db/db.ts';
 import { M, openA4Form, WIDTH } from '../../pdf/a4-form.ts';
 import type { Caller } from '../../records/scope.ts';
+import { Params } from '../../records/sql.ts';
 import { yuan } from '../expense/period.ts';
 import { lockDocument } from '../parts/common.ts';
 import { optionText } from '../work-order/log.ts';
@@ -37,12 +38,14 @@ export async function loadReturnList(sql: Sql, caller: Caller, id: string, lang:
      to_char(t.new_deliveredon AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI') AS delivered,
      COALESCE(t.new_totalqty, 0) AS total, COALESCE(t.new_receivedqty, 0) AS received, COALESCE(t.new_totalamount, 0)::text AS amount`,
     { lock: false });
+  // Its lines in the caller's reach: an engineer's list holds their own orders' old parts only.
+  const p = new Params();
   const { rows } = await sql.query<ReturnListData['lines'][number]>(
     `SELECT COALESCE(l.new_code, '') AS code, COALESCE(l.new_name, '') AS name, l.new_qty AS qty, COALESCE(l.new_receivedqty, 0) AS received,
             COALESCE(o.new_name, '') AS "workOrder", COALESCE(l.new_oldserialno, '') AS "serialNo", COALESCE(l.new_costcenter, '') AS "costCenter"
        FROM new_srv_partsreturndetail l LEFT JOIN new_srv_workorder o ON o.new_srv_workorderid = l.new_workorder_id
-      WHERE l.new_partsreturn_id = $1::uuid ORDER BY l.createdon, l.new_srv_partsreturndetailid`,
-    [r.id],
+      WHERE l.new_partsreturn_id = ${p.add(r.id, 'uuid')} AND ${p.scope(LINE, caller, 'l', 'read')} ORDER BY l.createdon, l.new_srv_partsreturndetailid`,
+    p.values,
   );
   const s = (v: unknown) => (v == null ? '' : String(v));
   return {
