@@ -32,7 +32,7 @@ export const productReturn = defineEntity({
     new_serialnumber: text(label('机器序列号', 'Device serial number'), { required: true, searchable: true, maxLength: 60, indexed: true }),
     new_product_id: lookup('product', label('产品', 'Product')),
     new_customer: text(label('客户名称', 'Customer'), { searchable: true, maxLength: 100 }),
-    new_reason: memo(label('退机原因', 'Return reason'), { required: true, searchable: true, maxLength: 100 }),
+    new_reason: memo(label('退机原因', 'Return reason'), { required: true, searchable: true, maxLength: 99 }),
     new_exchangeserial: text(label('换机序列号', 'Replacement serial number'), { maxLength: 60 }),
     new_memo: text(label('备注', 'Memo'), { maxLength: 100 }),
     new_returnstate: optionSet(productReturnState, undefined, { readOnly: true, indexed: true }),

@@ -17,7 +17,7 @@ export const amountAdjustment = defineEntity({
     new_name: text(label('单号', 'Number'), { readOnly: true, searchable: true, maxLength: 40, indexed: true }),
     new_station_id: lookup('new_srv_station', label('服务站', 'Service station'), { required: true, indexed: true }),
     new_amounttype: optionSet(amountAdjustType, undefined, { required: true }),
-    new_amount: money(label('调整金额', 'Amount'), { required: true, min: 0.01 }),
+    new_amount: money(label('调整金额', 'Amount'), { required: true, min: 0.01, max: 99_999_999.99 }),
     // Valid unless set otherwise (server default).
     new_adjuststatus: optionSet(amountAdjustValidity),
     new_reason: memo(label('调整原因', 'Reason'), { required: true, searchable: true, maxLength: 500 }),

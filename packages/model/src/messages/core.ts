@@ -63,6 +63,7 @@ export const coreMessages = {
   'validation.required': label('必填项不能为空', 'Required fields must be entered'),
   'validation.pattern': label('{field}格式不正确', '{field} has an incorrect format'),
   'validation.maxLength': label('{field}不能超过 {max} 个字符', '{field} cannot exceed {max} characters'),
+  'validation.under': label('{field}必须少于 {limit} 个字符', '{field} must be under {limit} characters'),
   'validation.number': label('{field}必须是数字', '{field} must be a number'),
   'validation.unknownField': label('字段 {field} 不存在或不可写', 'Field {field} does not exist or cannot be written'),
   'parameter.missing': label('请在CRM中维护系统参数', 'Please maintain system parameters in the CRM'),

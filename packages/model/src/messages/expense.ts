@@ -24,9 +24,7 @@ export const expenseMessages = {
   'expense.adjustReasonRequired': label('有调整金额时请填写调整原因', 'Give the reason for the adjustment'),
   'expense.approvalNegative': label('审批金额不能为负数（结算金额 {total}，调整 {adjust}）', 'The approved amount cannot be negative (total {total}, adjustment {adjust})'),
   'expense.invoiceRequired': label('请填写发票号码和开票日期', 'Enter the invoice number and date'),
-  'expense.invoiceDateInvalid': label('开票日期格式不正确', 'The invoice date is not a valid date'),
   'expense.invoiceAmount': label('请按审批金额开票：发票金额须为 {amount}', 'Invoice the approved amount: the invoice must be for {amount}'),
-  'expense.payedDateInvalid': label('支付日期格式不正确', 'The payment date is not a valid date'),
   'expense.settlementByClaim': label('该工单的结算状态由费用结算单 {claim} 办理', 'This work order\'s settlement follows expense settlement {claim}'),
 
   // What each command does (in the state refusals) and what it answers.

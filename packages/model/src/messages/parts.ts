@@ -28,7 +28,8 @@ export const partsMessages = {
   'parts.onlyDraftDelete': label('只有草稿状态的单据才能删除', 'Only draft documents can be deleted'),
   'parts.onlyDraftConfirm': label('只有草稿状态的单据才能确认', 'Only draft documents can be confirmed'),
   'parts.onlyDraftModify': label('只有草稿状态的单据才能修改', 'Only draft documents can be modified'),
-  'parts.reasonTooLong': label('{field}不能超过100个字', '{field} must be under 100 characters'),
+  // "at most 100" (memo, close reason); "under 100" limits (return reason, deliver address) are validation.under.
+  'parts.reasonTooLong': label('{field}不能超过100个字', '{field}: at most 100 characters'),
   'parts.freightRange': label('运费必须在 0 至 99,999 元之间', 'The freight must be in the normal range (0 to 99,999)'),
   'parts.logisticsRequired': label('请填写物流公司和物流单号', 'Please enter the logistics company and the tracking number'),
   'parts.limitRange': label('库存上限不能小于库存下限', 'The maximum cannot be less than the minimum'),

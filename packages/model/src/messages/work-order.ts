@@ -48,7 +48,6 @@ export const workOrderMessages = {
   'wo.appointmentNotAllowed': label('工单当前状态不能预约', 'An appointment cannot be made for the work order in its current state'),
   'wo.completeNotAllowed': label('工单不在服务中，不能完工', 'The work order is not in service and cannot be completed'),
   'wo.stepDone': label('“{step}”已记录', '"{step}" is already recorded'),
-  'wo.timeInvalid': label('请填写正确的时间', 'Please enter a valid time'),
   'wo.badValue': label('{field}不正确', '{field} is not valid'),
   'wo.alreadyRevisited': label('工单已回访', 'The work order is already revisited'),
   'wo.notRevisited': label('工单尚未回访', 'The work order is not revisited yet'),

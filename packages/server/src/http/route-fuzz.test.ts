@@ -30,7 +30,7 @@ const STRINGS = [
   "new_name eq 'x' or 1 eq 1", "startswith(new_name,'", ')', '(((', 'eq', '$filter', '$top', '<fetch>', '<fetch><entity name="systemuser"/></fetch>',
   '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>', '../../etc/passwd', 'x'.repeat(5000), 'y'.repeat(300),
   '-1', '0', '1.5', '1e309', 'NaN', 'Infinity', '-Infinity', '2147483648', '-2147483649', '9007199254740993', 'true', 'null', 'undefined',
-  '00000000-0000-0000-0000-000000000000', UUID, `{${UUID.toUpperCase()}}`, 'not-a-uuid', '2026-13-45', '2026-02-30T25:61:00Z', '0000-00-00',
+  '00000000-0000-0000-0000-000000000000', UUID, `{${UUID.toUpperCase()}}`, 'not-a-uuid', '2026-13-45', '2026-02-30T25:61:00Z', '0000-00-00', '2026-02-30', '2026-13-01', '0x10', '1e3',
   'new_srv_workers', 'systemusers', 'new_srv_worker', '__proto__', 'constructor', 'prototype', 'toString', 'all', 'today', 'desc', 'asc',
 ];
 const VALUES: unknown[] = [
@@ -51,6 +51,8 @@ const BODY_KEYS = [
   'new_name', 'new_code', 'new_phone', 'new_station_id', 'new_workorder_id', 'new_product_id', 'new_quantity', 'next', 'objectId', 'oldPassword', 'outType',
   'password', 'phone', 'purpose', 'quantity', 'reason', 'redirect_url', 'remark', 'refresh_token', 'scrapReason', 'smscode', 'stationIds', 'status', 'step',
   'target', 'ticket', 'transferId', 'type', 'username', 'userid', 'value', 'worker', 'workerId', 'new_worker_id', 'memo', 'items', 'ids', 'rows',
+  // the commands' dates and times (issue 23: 2026-02-30 once reached SQL)
+  'date', 'time', 'checkDate', 'deadline', 'invoiceDate', 'payedDate', 'departureTime', 'arrivalTime', 'completionTime', 'before',
 ];
 const ENTITY_SETS = ENTITIES.map((e) => e.entitySet);
 const LINE_KINDS = ['repairitems', 'partlines', 'troubles', 'outsidelines'];

@@ -34,8 +34,8 @@ export function stationField(e: EntityDef): string | null {
 // NUL cannot be stored in PostgreSQL text; other C0 controls except tab, CR and LF are refused too.
 // eslint-disable-next-line no-control-regex
 const BAD_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
-const INT_RE = /^[-+]?\d+$/;
-const NUM_RE = /^[-+]?(\d+(\.\d*)?|\.\d+)$/;
+// Plain decimal digits: no sign +, no exponent, no hex, no bare point.
+const DECIMAL_RE = /^-?\d+(\.\d+)?$/;
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATETIME_RE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
 const DATA_URL = /^data:image\/(png|jpeg|jpg|gif);base64,([A-Za-z0-9+/]*={0,2})$/;
@@ -73,27 +73,76 @@ export function parseDate(s: string): string | null {
   return validDate(Number(m[1]), Number(m[2]), Number(m[3])) ? m[0] : null;
 }
 
-/** Numeric text normalised (no sign +, no leading zeros), with its digit counts; null when not a number. */
-export function parseNumeric(v: unknown): { text: string; intDigits: number; fracDigits: number; value: number } | null {
-  let s: string;
-  if (typeof v === 'number') {
-    if (!Number.isFinite(v)) return null;
-    s = String(v);
-    if (/e/i.test(s)) s = v.toFixed(20).replace(/0+$/, '').replace(/\.$/, '');
-  } else if (typeof v === 'string') {
-    s = v.trim();
-  } else return null;
-  if (!NUM_RE.test(s) || s.length > 60) return null;
-  let neg = false;
-  if (s[0] === '-' || s[0] === '+') {
-    neg = s[0] === '-';
-    s = s.slice(1);
-  }
-  let [ip, fp = ''] = s.split('.');
-  ip = ip.replace(/^0+/, '');
-  fp = fp.replace(/0+$/, '');
-  const text = `${neg && (ip || fp) ? '-' : ''}${ip || '0'}${fp ? `.${fp}` : ''}`;
-  return { text, intDigits: ip.length, fracDigits: fp.length, value: Number(text) };
+/**
+ * A JS number (a JSON or Excel cell number) as the plain decimal it stands for: an integer exactly
+ * (up to 2^53; beyond, the digits sent are already lost: null), a fraction at 15 significant digits
+ * (a double's decimal precision, Excel's too), never with an exponent.
+ */
+function numberText(v: number): string | null {
+  if (!Number.isFinite(v) || Math.abs(v) > Number.MAX_SAFE_INTEGER) return null;
+  if (Number.isInteger(v)) return String(v);
+  const [m, e] = Number(v.toPrecision(15)).toExponential().split('e');
+  const digits = m.replace(/^-/, '').replace('.', '');
+  const point = 1 + Number(e); // digits before the decimal point
+  const body = point <= 0 ? `0.${'0'.repeat(-point)}${digits}`
+    : point >= digits.length ? digits + '0'.repeat(point - digits.length)
+    : `${digits.slice(0, point)}.${digits.slice(point)}`;
+  return `${m.startsWith('-') ? '-' : ''}${body}`;
+}
+
+export interface Numeric {
+  /** Normalised: no leading zeros, no trailing fraction zeros, no "-0". */
+  text: string;
+  intDigits: number;
+  fracDigits: number;
+}
+
+/**
+ * The one number parser of client input: a string of plain decimal digits (an optional minus, an
+ * optional fraction; no +, exponent, hex, grouping or bare point) or a finite JS number (see
+ * numberText), as exact normalised text; null otherwise. Values stay text: compare them with
+ * compareDecimal, never through a float.
+ */
+export function parseNumeric(v: unknown): Numeric | null {
+  const s = typeof v === 'number' ? numberText(v) : typeof v === 'string' ? v.trim() : null;
+  if (s === null || s.length > 60 || !DECIMAL_RE.test(s)) return null;
+  const [ip0, fp0 = ''] = s.replace(/^-/, '').split('.');
+  const ip = ip0.replace(/^0+/, '');
+  const fp = fp0.replace(/0+$/, '');
+  const neg = s.startsWith('-') && !!(ip || fp);
+  return { text: `${neg ? '-' : ''}${ip || '0'}${fp ? `.${fp}` : ''}`, intDigits: ip.length, fracDigits: fp.length };
+}
+
+/** An integer input (digits only, or an integral JS number) as exact normalised text, or null. */
+export function parseInteger(v: unknown): string | null {
+  const p = parseNumeric(v);
+/** Exact order of two normalised decimal texts (parseNumeric's): negative, zero or positive. */
+export function compareDecimal(a: string, b: string): number {
+  const neg = a.startsWith('-');
+  if (neg !== b.startsWith('-')) return neg ? -1 : 1;
+  const [ai, af = ''] = a.replace(/^-/, '').split('.');
+  const [bi, bf = ''] = b.replace(/^-/, '').split('.');
+  const w = Math.max(af.length, bf.length);
+  const x = BigInt(ai + af.padEnd(w, '0'));
+  const y = BigInt(bi + bf.padEnd(w, '0'));
+  const c = x === y ? 0 : x < y ? -1 : 1;
+  return neg ? -c : c;
+}
+
+/** Money (at most 2 decimals) within [min, max], as exact normalised text; null otherwise. */
+export function moneyWithin(v: unknown, min: number, max: number): string | null {
+  const p = unsafeNumber(v) ? null : parseNumeric(v);
+  return p && p.fracDigits <= 2 && !beyond(p.text, min, -1) && !beyond(p.text, max, 1) ? p.text : null;
+}
+
+/** A field's declared bound (a number in the model) against a value's text, exactly. */
+const beyond = (text: string, bound: number | undefined, side: 1 | -1) =>
+  bound !== undefined && compareDecimal(text, parseNumeric(bound)!.text) * side > 0;
+
+/** A JS number too large to stand for the digits the client sent (JSON parsing lost them): too large for any field. */
+export const unsafeNumber = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v) && Math.abs(v) > Number.MAX_SAFE_INTEGER;
+
+  return p && p.fracDigits === 0 && !(typeof v === 'string' && v.includes('.')) ? p.text : null;
 }
 
 /** Magic numbers, so the declared image type cannot lie about the content. */
@@ -101,6 +150,15 @@ export function imageKind(bytes: Buffer): 'png' | 'jpeg' | 'gif' | null {
   if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
   if (bytes.length >= 6 && (bytes.subarray(0, 6).toString('latin1') === 'GIF87a' || bytes.subarray(0, 6).toString('latin1') === 'GIF89a')) return 'gif';
+/**
+ * Spec 001 §5/§9 words some limits "under N" (deliver address, return reason: under 100) and others
+ * "at most N" (memo: at most 100). An "under N" limit (N a round hundred) is declared as maxLength
+ * N − 1, so the form stops at the same length; its refusal keeps the specification's wording.
+ */
+export function lengthRefusal(max: number): { key: MessageKey; params: Record<string, number> } {
+  return (max + 1) % 100 === 0 ? { key: 'validation.under', params: { limit: max + 1 } } : { key: 'validation.maxLength', params: { max } };
+}
+
   return null;
 }
 
@@ -119,26 +177,26 @@ function checkValue(f: FieldDef, v: unknown, lang: Lang): { value: unknown } | {
       else if (typeof v === 'number' && Number.isFinite(v)) s = String(v);
       else return { key: 'records.text' };
       if (BAD_CHARS.test(s)) return { key: 'records.invalidChars' };
-      if ([...s].length > f.maxLength) return { key: 'validation.maxLength', params: { max: f.maxLength } };
+      if ([...s].length > f.maxLength) return lengthRefusal(f.maxLength);
       if (f.type === 'text' && f.pattern && !PATTERNS[f.pattern].test(s)) return { key: 'validation.pattern' };
       return { value: s };
     }
     case 'int':
     case 'optionset': {
-      if (typeof v === 'string' ? !INT_RE.test(v.trim()) : typeof v !== 'number') {
-        return { key: parseNumeric(v) ? 'records.integer' : 'validation.number' };
-      }
-      const n = Number(typeof v === 'string' ? v.trim() : v);
-      if (!Number.isInteger(n)) return { key: Number.isFinite(n) ? 'records.integer' : 'validation.number' };
+      if (unsafeNumber(v)) return { key: 'records.tooBig' };
+      const t = parseInteger(v);
+      if (t === null) return { key: parseNumeric(v) ? 'records.integer' : 'validation.number' };
       if (f.type === 'optionset') {
-        if (!f.optionSet.options.some((o) => o.value === n)) return { key: 'records.option', params: { value: String(n) } };
-        return { value: n };
+        const o = t.length <= 10 ? f.optionSet.options.find((x) => String(x.value) === t) : undefined;
+        return o ? { value: o.value } : { key: 'records.option', params: { value: t.slice(0, 20) } };
       }
-      if (f.min !== undefined && n < f.min) return { key: 'records.min', params: { min: f.min } };
-      if (f.max !== undefined && n > f.max) return { key: 'records.max', params: { max: f.max } };
-      if (n < INT4.min) return { key: 'records.min', params: { min: INT4.min } };
-      if (n > INT4.max) return { key: 'records.max', params: { max: INT4.max } };
-      return { value: n };
+      // Ranges compare the exact text: a number parsed to a float could round into range.
+      if (beyond(t, f.min, -1)) return { key: 'records.min', params: { min: f.min! } };
+      if (beyond(t, f.max, 1)) return { key: 'records.max', params: { max: f.max! } };
+      if (beyond(t, INT4.min, -1)) return { key: 'records.min', params: { min: INT4.min } };
+      if (beyond(t, INT4.max, 1)) return { key: 'records.max', params: { max: INT4.max } };
+      return { value: Number(t) };
+      if (unsafeNumber(v)) return { key: 'records.tooBig' };
     }
     case 'decimal':
     case 'money': {
@@ -148,8 +206,8 @@ function checkValue(f: FieldDef, v: unknown, lang: Lang): { value: unknown } | {
       const total = f.type === 'money' ? 18 : 20;
       if (p.fracDigits > scale) return { key: 'records.precision', params: { precision: scale } };
       if (p.intDigits > total - scale) return { key: 'records.tooBig' };
-      if (f.min !== undefined && p.value < f.min) return { key: 'records.min', params: { min: f.min } };
-      if (f.max !== undefined && p.value > f.max) return { key: 'records.max', params: { max: f.max } };
+      if (beyond(p.text, f.min, -1)) return { key: 'records.min', params: { min: f.min! } };
+      if (beyond(p.text, f.max, 1)) return { key: 'records.max', params: { max: f.max! } };
       return { value: p.text };
     }
     case 'bool': {

@@ -8,7 +8,8 @@ import { BEARER, pathParams } from '../http/openapi.ts';
 import type { Services } from '../services.ts';
 
 // Shape only: the command answers the specification's messages for a missing date or reason.
-const TERMINATE = z.object({ date: z.string().max(40).optional(), reason: z.string().max(10_000).optional() });
+// The date is read by the command's date parser, whatever its type (a number gets "invalid date").
+const TERMINATE = z.object({ date: z.unknown().describe('YYYY-MM-DD').optional(), reason: z.string().max(10_000).optional() });
 
 const DOCS: Record<string, { summary: string; body?: z.ZodType }> = {
   '/:id/activate': { summary: 'Maintenance contract: activate (draft → active; at least one line)' },

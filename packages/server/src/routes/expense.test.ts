@@ -185,12 +185,10 @@ describe('the statement from submission to payment', () => {
     for (const r of await statuses(orders.SH001)) expect(r.s).toBe(workOrderStatus.settlementConfirmed);
 
     refused(await cmd('hq', c.id, 'invoice', { invoiceDate: today, invoiceAmount: total }), '请填写发票号码和开票日期');
-    refused(await cmd('hq', c.id, 'invoice', { invoiceNo: 'FP001', invoiceDate: '2026-02-30', invoiceAmount: total }), '开票日期格式不正确');
     refused(await cmd('hq', c.id, 'invoice', { invoiceNo: 'FP001', invoiceDate: today, invoiceAmount: total + 1 }), `请按审批金额开票：发票金额须为 ${yuan(c.total)}`);
     refused(await cmd('hq', c.id, 'invoice', { invoiceNo: 'FP001', invoiceDate: today, invoiceAmount: total + 1 }, 'en-US'), `Invoice the approved amount: the invoice must be for ${yuan(c.total)}`);
     refused(await cmd('station1', c.id, 'invoice', { invoiceNo: 'FP001', invoiceDate: today, invoiceAmount: total }), '只有总部可以受理发票', 403);
     done(await cmd('hq', c.id, 'invoice', { invoiceNo: 'FP001', invoiceDate: today, invoiceAmount: c.total }), '发票已受理');
-    refused(await cmd('hq', c.id, 'pay', { payedDate: 'tomorrow' }), '支付日期格式不正确');
     expect(done<{ formstatus: number }>(await cmd('hq', c.id, 'pay'), '已支付').formstatus).toBe(expenseFormStatus.paid);
     for (const r of await statuses(orders.SH001)) expect(r.s).toBe(workOrderStatus.paid);
     const paid = await p.db.one<{ ispayed: boolean; day: string }>(`SELECT new_ispayed AS ispayed, to_char(new_payeddate, 'YYYY-MM-DD') AS day FROM new_srv_expense_claim WHERE new_srv_expense_claimid = $1`, [c.id]);

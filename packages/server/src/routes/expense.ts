@@ -32,8 +32,9 @@ const BODIES: Record<ExpenseCommand, z.ZodObject> = {
   calculate: z.object({ adjustAmount: amount.nullish(), adjustReason: text().optional() }),
   confirm: z.object({}),
   doubt: z.object({ doubt: text().optional() }),
-  invoice: z.object({ invoiceNo: text().optional(), invoiceDate: text(40).optional(), invoiceAmount: amount.optional() }),
-  pay: z.object({ payedDate: text(40).optional() }),
+  // Dates are read by the commands' date parser, whatever their type (a number is an invalid date).
+  invoice: z.object({ invoiceNo: text().optional(), invoiceDate: z.unknown().describe('YYYY-MM-DD').optional(), invoiceAmount: amount.optional() }),
+  pay: z.object({ payedDate: z.unknown().describe('YYYY-MM-DD (default: today)').optional() }),
 };
 const SUMMARY: Record<ExpenseCommand, string> = {
   submit: 'Station: submit the statement with bank and account (1 → 2)',

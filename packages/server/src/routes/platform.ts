@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { requireAuth } from '../auth/authenticate.ts';
 import { createCaptcha } from '../auth/captcha.ts';
 import { writeLog } from '../domain/operation-log.ts';
+import { optionalDateTime } from '../domain/checked-input.ts';
 import { ok } from '../http/envelope.ts';
 import { badRequest } from '../http/errors.ts';
 import { answers, BEARER, PUBLIC } from '../http/openapi.ts';
@@ -13,7 +14,7 @@ import type { Services } from '../services.ts';
 
 const CONFIGS_QUERY = z.object({ langId: z.string().optional().describe('Language id (2052 zh-CN, 1033 en-US)') });
 const LOG_QUERY = z.object({
-  before: z.iso.datetime({ offset: true }).optional(),
+  before: z.string().max(60).optional().describe('ISO date-time: entries before it (the previous page\'s next)'),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   user: z.string().max(100).optional(),
 });
@@ -78,7 +79,7 @@ export function platformRoutes(app: FastifyInstance, s: Services) {
          FROM new_operationlog
         WHERE ($1::timestamptz IS NULL OR createdon < $1) AND ($2::varchar IS NULL OR new_username = $2)
         ORDER BY createdon DESC LIMIT $3`,
-      [q.before ?? null, q.user ?? null, q.limit],
+      [before, q.user ?? null, q.limit],
     );
     const next = rows.length === q.limit ? rows[rows.length - 1].createdon.toISOString() : null;
     return ok({ items: rows, next });
@@ -87,6 +88,7 @@ export function platformRoutes(app: FastifyInstance, s: Services) {
   // spec 001 §7: the web app's own log entries; the server stamps new_source 2, the user and the address.
   app.post('/api/OperationLog', {
     preValidation: requireAuth(s.authenticate), bodyLimit: 16 * 1024,
+    const before = optionalDateTime(q.before, 'before', 'before');
     schema: { summary: 'Write a log entry of the web app', tags: TAGS, body: LOG_ENTRY, security: BEARER },
   }, async (req) => {
     const p = req.principal!;

@@ -20,9 +20,11 @@ import type { Services } from '../services.ts';
 
 const text = (max = 10_000) => z.string().max(max);
 const num = z.union([z.number(), z.string().max(40)]);
-const COUNT = z.object({ warehouseId: text(200).default(''), checkDate: text(40).optional(), memo: text().optional() });
+// Dates are read by the commands' date parser, whatever their type (a number is an invalid date).
+const day = (what: string) => z.unknown().describe(what).optional();
+const COUNT = z.object({ warehouseId: text(200).default(''), checkDate: day('YYYY-MM-DD (default: today)'), memo: text().optional() });
 const COUNTS = z.object({ lines: z.array(z.object({ lineId: text(200), countQty: num.nullable(), memo: text().nullish() })).max(5000) });
-const TASK = z.object({ subject: text().default(''), deadline: text(40).default(''), stationIds: z.array(text(200)).max(1000).default([]), memo: text().optional() });
+const TASK = z.object({ subject: text().default(''), deadline: day('YYYY-MM-DD, not before today'), stationIds: z.array(text(200)).max(1000).default([]), memo: text().optional() });
 const LIMITS = z.object({ stationId: text(200), lines: z.array(z.object({ productId: text(200), minQty: num, maxQty: num })).max(5000) });
 
 /** The document's summary and body of each command (by method and path). */

@@ -211,7 +211,6 @@ describe('appointment', () => {
       refused(await cmd('station1', id, 'appointment', { date, begin, end, status: 1 }), '请选择 05:00 至 22:00 之间的半点时段');
     }
     refused(await cmd('station1', id, 'appointment', { date, begin: 1000, end: 1000, status: 1 }), '开始时间必须早于结束时间', 'end');
-    refused(await cmd('station1', id, 'appointment', { date: '2026-02-30', begin: 900, end: 1000, status: 1 }), '请选择预约日期', 'date');
     refused(await cmd('station1', id, 'appointment', { begin: 900, end: 1000, status: 1 }), '请选择预约日期');
     refused(await cmd('station1', id, 'appointment', { date, begin: 900, end: 1000, status: 8 }), '预约状态不正确', 'status');
     accepted(await cmd('station1', id, 'appointment', { date, begin: 500, end: 2200, status: 1 }), '保存成功', 2, 2);
@@ -251,7 +250,6 @@ describe('progress and completion', () => {
     refused(await cmd('station1', id, 'progress', { step: 'departure', time: ago(1), address: 'x' }, 'en-US'), 'Record "Responded" first');
     refused(await cmd('station1', id, 'progress', { step: 'response', time: ago(-10) }), '时间不能晚于当前时间', 'time');
     refused(await cmd('station1', id, 'progress', { step: 'response', time: ago(60) }), '结束时间必须晚于开始时间', 'time');
-    refused(await cmd('station1', id, 'progress', { step: 'response', time: 'yesterday' }), '请填写正确的时间', 'time');
     accepted(await cmd('station1', id, 'progress', { step: 'response', time: ago(0) }), '处理成功', 3, 3);
     refused(await cmd('station1', id, 'progress', { step: 'response', time: ago(0) }), '“响应”已记录');
     refused(await cmd('station1', id, 'progress', { step: 'departure', time: ago(0) }), '请填写出发地址', 'address');

@@ -20,19 +20,21 @@ import type { Services } from '../services.ts';
 // specific message (a missing worker, slot or reason), so those fields stay loose.
 const text = (max = 10_000) => z.string().max(max);
 const memo = text().optional();
+// Dates and times are read by the commands' date parser, whatever their type (a number is an invalid date).
+const when = (what: string) => z.unknown().describe(what);
 const BODIES = {
   dispatch: z.object({ workerId: text(200).default(''), memo }),
   appointment: z.object({
-    date: text(40).default(''), begin: z.number().int().default(-1), end: z.number().int().default(-1), status: z.number().int(),
+    date: when('YYYY-MM-DD').optional(), begin: z.number().int().default(-1), end: z.number().int().default(-1), status: z.number().int(),
     reason: z.number().int().nullish(), memo,
   }),
   progress: z.object({
-    step: z.enum(PROGRESS_STEPS), time: text(60).default(''), address: text().optional(),
+    step: z.enum(PROGRESS_STEPS), time: when('ISO date-time').optional(), address: text().optional(),
     longitude: z.number().min(-180).max(180).optional(), latitude: z.number().min(-90).max(90).optional(), memo,
   }),
   complete: z.object({
-    departureTime: text(60).optional(), departureAddress: text().optional(), arrivalTime: text(60).optional(), arrivalAddress: text().optional(),
-    completionTime: text(60).optional(), completionAddress: text().optional(), fixtype: z.number().int().nullish(), solution: text().optional(),
+    departureTime: when('ISO date-time').optional(), departureAddress: text().optional(), arrivalTime: when('ISO date-time').optional(), arrivalAddress: text().optional(),
+    completionTime: when('ISO date-time').optional(), completionAddress: text().optional(), fixtype: z.number().int().nullish(), solution: text().optional(),
     serviceResult: text().optional(),
   }),
   cancel: z.object({ reason: text().default('') }),

@@ -6,7 +6,7 @@ import { refuse } from '../../http/errors.ts';
 import { recordNotFound } from '../../records/access.ts';
 import type { Caller } from '../../records/scope.ts';
 import { Params } from '../../records/sql.ts';
-import { normGuid } from '../../records/validate.ts';
+import { normGuid, parseInteger } from '../../records/validate.ts';
 import { serverDefaults, writeHooks } from '../../records/write.ts';
 import { chinaDate } from '../china-time.ts';
 import { nextDocumentNumbers } from '../document-number.ts';
@@ -75,8 +75,10 @@ export async function closeCase(sql: Sql, caller: Caller, id: string, body: Part
   const c = await lockCase(sql, caller, id);
   if (c.state !== caseState.resolved) throw refuse('case.onlyResolvedClose');
   const raw = body.satisfaction;
-  const satisfaction = raw === undefined || raw === null || (raw as unknown) === '' ? null : Number(raw);
-  if (satisfaction !== null && !(Number.isInteger(satisfaction) && satisfaction >= 1 && satisfaction <= 5)) {
+  const given = raw !== undefined && raw !== null && (raw as unknown) !== '';
+  const digits = given ? parseInteger(raw) : null;
+  const satisfaction = digits !== null && digits.length === 1 ? Number(digits) : null;
+  if (given && !(satisfaction !== null && satisfaction >= 1 && satisfaction <= 5)) {
     throw refuse('records.option', { field: msg('case.satisfaction', lang), value: String(raw).slice(0, 20) }, 'satisfaction');
   }
   await sql.query(

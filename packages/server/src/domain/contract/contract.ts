@@ -4,6 +4,7 @@ import { refuse } from '../../http/errors.ts';
 import type { Caller } from '../../records/scope.ts';
 import { serverDefaults, writeHooks } from '../../records/write.ts';
 import { chinaDate } from '../china-time.ts';
+import { requiredDate, type AsSent } from '../checked-input.ts';
 import { nextDocumentNumbers } from '../document-number.ts';
 import { answer, assertMay, assertParty, lockDocument } from '../parts/common.ts';
 
@@ -145,10 +146,8 @@ export async function activateContract(sql: Sql, caller: Caller, id: string, lan
   return answer(doc.id, 'contract.activated', lang);
 }
 
-const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
-
 /** Terminates an active contract on a date within its period, with a reason (at most 500 characters). */
-export async function terminateContract(sql: Sql, caller: Caller, id: string, body: Partial<TerminateContractRequest>, lang: Lang): Promise<PartsCommandResult> {
+export async function terminateContract(sql: Sql, caller: Caller, id: string, body: AsSent<Partial<TerminateContractRequest>, 'date'>, lang: Lang): Promise<PartsCommandResult> {
   assertMay(caller, WRITE);
   await expireContracts(sql);
   const doc = await lockDocument<{ status: number; start: string; end: string; unit: string }>(
@@ -157,9 +156,8 @@ export async function terminateContract(sql: Sql, caller: Caller, id: string, bo
   );
   assertParty(caller, doc.unit);
   if (doc.status !== contractStatus.active) throw refuse('contract.onlyActiveTerminate');
-  const date = typeof body.date === 'string' ? body.date.trim().slice(0, 10) : '';
+  const date = requiredDate(body.date, msg('contract.terminateDate', lang), 'date');
   const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
-  if (!DATE_RE.test(date) || Number.isNaN(Date.parse(date))) throw refuse('records.required', { field: msg('contract.terminateDate', lang) }, 'date');
   if (!reason) throw refuse('records.required', { field: msg('contract.terminateReason', lang) }, 'reason');
   if (reason.length > 500) throw refuse('validation.maxLength', { field: msg('contract.terminateReason', lang), max: 500 }, 'reason');
   if (date < doc.start || date > doc.end) throw refuse('contract.terminateOutside', { start: doc.start, end: doc.end }, 'date');

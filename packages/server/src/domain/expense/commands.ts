@@ -8,6 +8,7 @@ import { forbidden, Refusal, refuse } from '../../http/errors.ts';
 import type { Caller } from '../../records/scope.ts';
 import { calendarOverrides } from '../calendar/working-days.ts';
 import { chinaDate } from '../china-time.ts';
+import { optionalDate, requiredDate, type AsSent } from '../checked-input.ts';
 import { notify } from '../message/messages.ts';
 import { fieldLabel, lockDocument } from '../parts/common.ts';
 import { ACTION, logSummary, optionText } from '../work-order/log.ts';
@@ -93,12 +94,6 @@ function requiredText(v: unknown, max: number, field: string, missing: 'expense.
   return t;
 }
 
-function isoDate(v: unknown): string | null {
-  if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v.trim())) return null;
-  const d = new Date(`${v.trim()}T00:00:00Z`);
-  return Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== v.trim() ? null : v.trim();
-}
-
 /** Station, 1 → 2: submits the statement with the bank and account the payment goes to. */
 export async function submitClaim(sql: Sql, caller: Caller, id: string, input: Partial<ExpenseSubmitRequest>, lang: Lang, now = new Date()): Promise<ExpenseCommandResult> {
   const row = await open(sql, caller, id, 'submit', lang, now);
@@ -164,12 +159,10 @@ export async function doubtClaim(sql: Sql, caller: Caller, id: string, input: Pa
 }
 
 /** Head office, 6 → 7: accepts the station's invoice, which must be for exactly the approved amount. */
-export async function invoiceClaim(sql: Sql, caller: Caller, id: string, input: Partial<ExpenseInvoiceRequest>, lang: Lang, now = new Date()): Promise<ExpenseCommandResult> {
+export async function invoiceClaim(sql: Sql, caller: Caller, id: string, input: AsSent<Partial<ExpenseInvoiceRequest>, 'invoiceDate'>, lang: Lang, now = new Date()): Promise<ExpenseCommandResult> {
   const row = await open(sql, caller, id, 'invoice', lang, now);
   const no = requiredText(input.invoiceNo, 40, 'invoiceNo', 'expense.invoiceRequired', label('new_invoiceno', lang));
-  if (input.invoiceDate === undefined || input.invoiceDate === '') throw refuse('expense.invoiceRequired', undefined, 'invoiceDate');
-  const day = isoDate(input.invoiceDate);
-  if (!day) throw refuse('expense.invoiceDateInvalid', undefined, 'invoiceDate');
+  const day = requiredDate(input.invoiceDate, label('new_invoicedate', lang), 'invoiceDate', { key: 'expense.invoiceRequired' });
   const amount = parseAmount(input.invoiceAmount);
   const approved = toCents(row.approval ?? row.total);
   if (amount !== approved) throw refuse('expense.invoiceAmount', { amount: yuan(approved) }, 'invoiceAmount');
@@ -179,10 +172,9 @@ export async function invoiceClaim(sql: Sql, caller: Caller, id: string, input: 
 }
 
 /** Head office, 7 → 8: paid (today in China time unless a day is given); work orders 12 → 15. */
-export async function payClaim(sql: Sql, caller: Caller, id: string, input: Partial<ExpensePayRequest>, lang: Lang, now = new Date()): Promise<ExpenseCommandResult> {
+export async function payClaim(sql: Sql, caller: Caller, id: string, input: AsSent<Partial<ExpensePayRequest>, 'payedDate'>, lang: Lang, now = new Date()): Promise<ExpenseCommandResult> {
   const row = await open(sql, caller, id, 'pay', lang, now);
-  const day = input.payedDate === undefined || input.payedDate === '' ? chinaDate(now) : isoDate(input.payedDate);
-  if (!day) throw refuse('expense.payedDateInvalid', undefined, 'payedDate');
+  const day = optionalDate(input.payedDate, label('new_payeddate', lang), 'payedDate') ?? chinaDate(now);
   await update(sql, caller, row.id, 'new_formstatus = $3::int, new_ispayed = true, new_payeddate = $4::date', [expenseFormStatus.paid, day]);
   await moveOrders(sql, caller, row, workOrderStatus.settlementConfirmed, workOrderStatus.paid);
   return result(row.id, expenseFormStatus.paid, msg('expense.done.pay', lang));

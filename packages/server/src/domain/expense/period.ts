@@ -5,6 +5,7 @@ import { addWorkingDays, type CalendarOverrides } from '../calendar/working-days
 import { CHINA_OFFSET_MS, chinaDate } from '../china-time.ts';
 import { formatCents, toCents } from '../money.ts';
 import { formatMoney } from '../../records/format.ts';
+import { parseNumeric, unsafeNumber } from '../../records/validate.ts';
 
 const DAY = 86_400_000;
 
@@ -63,11 +64,14 @@ export function yuan(v: string | number | bigint | null | undefined): string {
   return formatMoney(formatCents(typeof v === 'bigint' ? v : toCents(v ?? 0)));
 }
 
-/** An amount typed by a user: a number or a string with at most 2 decimals, in cents; NaN-free. */
+/**
+ * An amount typed by a user, in exact cents: decimal digits with at most 2 decimals and 10 integer
+ * digits (or such a JSON number, read as its decimal, never through a float product); null
+ * otherwise ("0x10", "1e3", null, '').
+ */
 export function parseAmount(v: unknown): bigint | null {
-  if (typeof v === 'number') return Number.isFinite(v) && Math.round(v * 100) === Number((v * 100).toFixed(6)) ? BigInt(Math.round(v * 100)) : null;
-  if (typeof v !== 'string' || !/^\s*-?\d{1,10}(\.\d{1,2})?\s*$/.test(v)) return null;
-  return toCents(v.trim());
+  const p = unsafeNumber(v) ? null : parseNumeric(v);
+  return p && p.fracDigits <= 2 && p.intDigits <= 10 ? toCents(p.text) : null;
 }
 
 export { formatCents, toCents };

@@ -7,11 +7,11 @@ import { badRequest, Refusal, refuse } from '../../http/errors.ts';
 import type { Caller } from '../../records/scope.ts';
 import { Params } from '../../records/sql.ts';
 import { serverDefaults, writeHooks } from '../../records/write.ts';
-import { normGuid } from '../../records/validate.ts';
+import { moneyWithin, normGuid } from '../../records/validate.ts';
 import { chinaDate } from '../china-time.ts';
 import { nextDocumentNumbers } from '../document-number.ts';
 import { recomputeDocumentTotals } from '../parts/document-totals.ts';
-import { answer, assertMay, checkQty, fieldLabel, lockDocument } from '../parts/common.ts';
+import { answer, assertMay, checkQty, fieldLabel, FREIGHT_MAX, lockDocument } from '../parts/common.ts';
 
 /**
  * Old parts back to factory (旧件返厂, `new_srv_partsreturn`). What a station owes: for every parts
@@ -215,12 +215,12 @@ export async function deliverReturn(sql: Sql, caller: Caller, id: string, body: 
   if (corp.length > 60 || tracking.length > 60) {
     throw refuse('wo.fieldTooLong', { field: fieldLabel(RETURN.logicalName, corp.length > 60 ? 'new_logisticscorp' : 'new_trackingno', lang), max: 60 }, corp.length > 60 ? 'logisticsCorp' : 'trackingNo');
   }
-  const freight = body.freight === undefined || body.freight === null || (body.freight as unknown) === '' ? NaN : Number(body.freight);
-  if (!Number.isFinite(freight) || freight < 0 || freight > 99_999) throw refuse('parts.freightRange', undefined, 'freight');
+  const freight = moneyWithin(body.freight, 0, FREIGHT_MAX);
+  if (freight === null) throw refuse('parts.freightRange', undefined, 'freight');
   await sql.query(
     `UPDATE new_srv_partsreturn SET new_state = $2, new_logisticscorp = $3, new_trackingno = $4, new_freight = $5::numeric, new_deliveredon = now(), modifiedon = now(), modifiedby = $6::uuid
       WHERE new_srv_partsreturnid = $1::uuid`,
-    [h.id, S.delivered, corp, tracking, freight.toFixed(2), caller.principal.userId],
+    [h.id, S.delivered, corp, tracking, freight, caller.principal.userId],
   );
   return answer(h.id, 'partsReturn.delivered', lang);
 }

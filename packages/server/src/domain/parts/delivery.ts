@@ -9,14 +9,14 @@ import { badRequest, Refusal, refuse } from '../../http/errors.ts';
 import { recordNotFound } from '../../records/access.ts';
 import type { Caller } from '../../records/scope.ts';
 import { Params, q } from '../../records/sql.ts';
-import { normGuid } from '../../records/validate.ts';
+import { moneyWithin, normGuid } from '../../records/validate.ts';
 import { writeHooks } from '../../records/write.ts';
 import { chinaDate } from '../china-time.ts';
 import { nextDocumentNumbers } from '../document-number.ts';
 import { notify } from '../message/messages.ts';
 import { postMoves, stockLevels, type StockMove } from '../stock/ledger.ts';
 import { recomputeApplication, refreshApplicationStatus } from './application.ts';
-import { amountOf, answer, assertMay, assertParty, checkQty, fieldLabel, hasAddress, lockDocument, memoOf, partOf, warehouseById, type Warehouse } from './common.ts';
+import { amountOf, answer, assertMay, assertParty, checkQty, fieldLabel, FREIGHT_MAX, hasAddress, lockDocument, memoOf, partOf, warehouseById, type Warehouse } from './common.ts';
 import { receivedNow } from './receipt-lines.ts';
 import { refreshTransferState } from './transfer.ts';
 
@@ -367,8 +367,8 @@ async function ship(sql: Sql, caller: Caller, h: Header, body: Partial<ShipReque
   const tracking = typeof body.trackingNo === 'string' ? body.trackingNo.trim() : '';
   if (h.towarehouse && (!corp || !tracking)) throw refuse('parts.logisticsRequired', undefined, corp ? 'trackingNo' : 'logisticsCorp');
   if (corp.length > 60 || tracking.length > 60) throw refuse('wo.fieldTooLong', { field: fieldLabel(ORDER.logicalName, corp.length > 60 ? 'new_logisticscorp' : 'new_trackingno', lang), max: 60 });
-  const freight = body.freight === undefined || body.freight === null ? undefined : Number(body.freight);
-  if (freight !== undefined && (!Number.isFinite(freight) || freight < 0 || freight > 99_999)) throw refuse('parts.freightRange', undefined, 'freight');
+  const freight = body.freight === undefined || body.freight === null ? undefined : moneyWithin(body.freight, 0, FREIGHT_MAX);
+  if (freight === null) throw refuse('parts.freightRange', undefined, 'freight');
   const lines = await lockLines(sql, h.id);
   const usage = usageOf(h.outtype);
   const moves: StockMove[] = [];
@@ -400,7 +400,7 @@ async function ship(sql: Sql, caller: Caller, h: Header, body: Partial<ShipReque
     if (h.transfer) await refreshTransferState(sql, h.transfer);
   }
   return {
-    new_logisticscorp: corp || null, new_trackingno: tracking || null, ...(freight !== undefined ? { new_freight: freight.toFixed(2) } : {}),
+    new_logisticscorp: corp || null, new_trackingno: tracking || null, ...(freight !== undefined ? { new_freight: freight } : {}),
     new_receiptstate: h.towarehouse ? receiptState.toReceive : null,
   };
 }

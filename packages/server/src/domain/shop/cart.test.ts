@@ -84,6 +84,11 @@ describe('shopping cart', () => {
       (await call('station1', 'POST', '/api/ShoppingCart/AddProduct', { ProductId: pid.get(no) ?? no, Quantity: q }, lang)).json().Message;
     expect(await msgOf(1.5)).toBe('只能输入整数');
     expect(await msgOf('abc')).toBe('只能输入整数');
+    // Not decimal digits: refused, never read as 16 or 1,000; a null quantity is no quantity (issue 23).
+    for (const q of ['0x10', '1e3', '12.0', ' ', null]) expect(await msgOf(q), String(q)).toBe('只能输入整数');
+    expect(await msgOf('9007199254740993')).toBe('数量必须小于100,000');
+    expect(await msgOf(9007199254740993)).toBe('数量必须小于100,000');
+    expect(await cart()).toEqual([]);
     expect(await msgOf(0)).toBe('数量必须大于0');
     expect(await msgOf(-3)).toBe('数量必须大于0');
     expect(await msgOf(100000)).toBe('数量必须小于100,000');

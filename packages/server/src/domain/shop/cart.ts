@@ -4,7 +4,7 @@ import { nextDocumentNumbers } from '../document-number.ts';
 import type { Principal } from '../../auth/principal.ts';
 import type { Db, Sql } from '../../db/db.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
-import { normGuid } from '../../records/validate.ts';
+import { normGuid, parseInteger, unsafeNumber } from '../../records/validate.ts';
 import { formatCents, toCents } from '../money.ts';
 
 /**
@@ -36,13 +36,17 @@ export interface CartGroup {
 
 export const MAX_QTY = 99_999;
 
-/** Quantity rules of spec 001 §5: integer only; larger than 0; less than 100,000. */
+/**
+ * Quantity rules of spec 001 §5: integer only (decimal digits or an integral JSON number: not
+ * "0x10", "1e3", null or ''); larger than 0; less than 100,000, compared on the digits.
+ */
 export function checkQuantity(v: unknown): number {
-  const n = typeof v === 'string' && v.trim() !== '' ? Number(v.trim()) : v;
-  if (typeof n !== 'number' || !Number.isFinite(n) || !Number.isInteger(n)) throw badRequest('shop.qtyInteger');
-  if (n <= 0) throw badRequest('shop.qtyPositive');
-  if (n > MAX_QTY) throw badRequest('shop.qtyMax');
-  return n;
+  if (unsafeNumber(v)) throw badRequest((v as number) < 0 ? 'shop.qtyPositive' : 'shop.qtyMax');
+  const t = parseInteger(v);
+  if (t === null) throw badRequest('shop.qtyInteger');
+  if (t.startsWith('-') || t === '0') throw badRequest('shop.qtyPositive');
+  if (t.length > String(MAX_QTY).length) throw badRequest('shop.qtyMax');
+  return Number(t);
 }
 
 export const lockCart = (sql: Sql, userId: string) => sql.query("SELECT pg_advisory_xact_lock(hashtext('cart:' || $1))", [userId]);
@@ -80,7 +84,8 @@ type ProductRow = { productid: string; name: string; new_state: number; price: s
 
 /** Adds a product, or increases the quantity of the line already holding it (at most 99,999). */
 export async function addProduct(db: Db, p: Principal, productId: unknown, quantity: unknown): Promise<{ Id: string; Quantity: number }> {
-  const qty = checkQuantity(quantity ?? 1);
+  // No quantity given: one; a null one is refused like any other non-number.
+  const qty = checkQuantity(quantity === undefined ? 1 : quantity);
   return db.tx(async (sql) => (await addProductsIn(sql, p, [{ productId, qty }]))[0]);
 }
 

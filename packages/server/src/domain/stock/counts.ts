@@ -6,10 +6,11 @@ import type { Sql } from '../../db/db.ts';
 import { AppError, refuse } from '../../http/errors.ts';
 import type { Caller } from '../../records/scope.ts';
 import { Params } from '../../records/sql.ts';
-import { normGuid, parseDate } from '../../records/validate.ts';
+import { normGuid, parseInteger, unsafeNumber } from '../../records/validate.ts';
+import { optionalDate, requiredDate, type AsSent } from '../checked-input.ts';
 import { chinaDate } from '../china-time.ts';
 import { nextDocumentNumbers } from '../document-number.ts';
-import { answer, assertMay, assertParty, checkQty, fieldLabel, lockDocument, memoOf, stationWarehouse, warehouseById, type Warehouse } from '../parts/common.ts';
+import { answer, assertMay, assertParty, checkQty, fieldLabel, lockDocument, MEMO_MAX, memoOf, stationWarehouse, warehouseById, type Warehouse } from '../parts/common.ts';
 import { postMoves } from './ledger.ts';
 
 /**
@@ -64,13 +65,12 @@ async function refreshCounts(sql: Sql, ids: string[]): Promise<void> {
 }
 
 /** A count sheet of a warehouse of the caller's. */
-export async function createCount(sql: Sql, caller: Caller, input: CreateCountRequest, lang: Lang): Promise<PartsCommandResult> {
+export async function createCount(sql: Sql, caller: Caller, input: AsSent<CreateCountRequest, 'checkDate'>, lang: Lang): Promise<PartsCommandResult> {
   assertMay(caller, 'stock.write');
   const wh = await warehouseById(sql, input.warehouseId);
   if (!wh) throw refuse('parts.warehouseRequired', undefined, 'warehouseId');
   assertParty(caller, wh.unit);
-  const checkDate = input.checkDate ? parseDate(input.checkDate) : chinaDate();
-  if (!checkDate) throw refuse('wo.badValue', { field: fieldLabel(CHECK.logicalName, 'new_checkdate', lang) }, 'checkDate');
+  const checkDate = optionalDate(input.checkDate, fieldLabel(CHECK.logicalName, 'new_checkdate', lang), 'checkDate') ?? chinaDate();
   const [id] = await openSheets(sql, caller.principal.userId, [wh], {
     source: stockCheckSource.own, task: null, deadline: null, checkDate, memo: memoOf(input.memo, lang),
   });
@@ -157,9 +157,10 @@ export async function importCounts(sql: Sql, caller: Caller, id: string, rows: C
     if (!lineId) errors.push({ row: r.row, field: codeLabel, message: msgOf('stock.importRowPart', lang, { row: r.row, code: r.code.slice(0, 60) }) });
     else if (seen.has(code)) errors.push({ row: r.row, field: codeLabel, message: msgOf('stock.importRowDuplicate', lang, { row: r.row, code: r.code.slice(0, 60) }) });
     seen.set(code, r.row);
-    const n = typeof r.qty === 'number' ? r.qty : typeof r.qty === 'string' && /^\s*\d+\s*$/.test(r.qty) ? Number(r.qty) : NaN;
-    if (!Number.isInteger(n) || n < 0 || n > 99_999) errors.push({ row: r.row, field: qtyLabel, message: msgOf('stock.importRowQty', lang, { row: r.row }) });
-    else if (r.memo && r.memo.length > 100) errors.push({ row: r.row, field: fieldLabel(LINE.logicalName, 'new_memo', lang), message: msgOf('parts.reasonTooLong', lang, { field: fieldLabel(LINE.logicalName, 'new_memo', lang) }) });
+    const digits = unsafeNumber(r.qty) ? null : parseInteger(r.qty);
+    const n = digits !== null && !digits.startsWith('-') && digits.length <= 5 ? Number(digits) : NaN;
+    if (Number.isNaN(n)) errors.push({ row: r.row, field: qtyLabel, message: msgOf('stock.importRowQty', lang, { row: r.row }) });
+    else if (r.memo && [...r.memo].length > MEMO_MAX) errors.push({ row: r.row, field: fieldLabel(LINE.logicalName, 'new_memo', lang), message: msgOf('parts.reasonTooLong', lang, { field: fieldLabel(LINE.logicalName, 'new_memo', lang) }) });
     if (lineId && Number.isInteger(n)) counts.push({ lineId, countQty: n, ...(r.memo ? { memo: r.memo } : {}) });
   }
   if (errors.length) return { sheet: answer(sheet.id, 'parts.saved', lang), errors, imported: 0 };
@@ -252,13 +253,12 @@ async function refreshTask(sql: Sql, task: string): Promise<void> {
  * An inventory task (invtask.manage): a subject, a deadline not before today, and one sheet per
  * chosen station in the station's warehouse (refused for a station without one).
  */
-export async function createTask(sql: Sql, caller: Caller, input: CreateTaskRequest, lang: Lang): Promise<PartsCommandResult> {
+export async function createTask(sql: Sql, caller: Caller, input: AsSent<CreateTaskRequest, 'deadline'>, lang: Lang): Promise<PartsCommandResult> {
   assertMay(caller, 'invtask.manage');
   const subject = typeof input.subject === 'string' ? input.subject.trim() : '';
   if (!subject) throw refuse('records.required', { field: fieldLabel('new_srv_invtask', 'new_subject', lang) }, 'subject');
   if (subject.length > 100) throw refuse('parts.reasonTooLong', { field: fieldLabel('new_srv_invtask', 'new_subject', lang) }, 'subject');
-  const deadline = typeof input.deadline === 'string' ? parseDate(input.deadline) : null;
-  if (!deadline) throw refuse('records.required', { field: fieldLabel('new_srv_invtask', 'new_deadline', lang) }, 'deadline');
+  const deadline = requiredDate(input.deadline, fieldLabel('new_srv_invtask', 'new_deadline', lang), 'deadline');
   if (deadline < chinaDate()) throw refuse('stock.deadlinePast', undefined, 'deadline');
   const ids = [...new Set((input.stationIds ?? []).map((x) => normGuid(x)).filter((x): x is string => !!x))];
   if (!ids.length) throw refuse('stock.stationsRequired', undefined, 'stationIds');

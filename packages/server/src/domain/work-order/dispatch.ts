@@ -2,7 +2,8 @@ import { APPOINTMENT_SLOTS, slotLabel, appointmentReason, appointmentStatus, get
 import type { Sql } from '../../db/db.ts';
 import type { Caller } from '../../records/scope.ts';
 import { Params } from '../../records/sql.ts';
-import { normGuid, parseDate } from '../../records/validate.ts';
+import { normGuid } from '../../records/validate.ts';
+import { requiredDate, type AsSent } from '../checked-input.ts';
 import { notify } from '../message/messages.ts';
 import { refuse } from './errors.ts';
 import { ACTION, appendLog, logSummary } from './log.ts';
@@ -72,12 +73,11 @@ const optionValues = (set: { options: readonly { value: number }[] }) => set.opt
  * existing appointment, a date change or another reservation needs the reason; could-not-contact
  * and reject mark the order abnormal (it may then be dispatched again).
  */
-export async function setAppointment(sql: Sql, caller: Caller, id: string, input: AppointmentRequest, lang: Lang): Promise<CommandResult> {
+export async function setAppointment(sql: Sql, caller: Caller, id: string, input: AsSent<AppointmentRequest, 'date'>, lang: Lang): Promise<CommandResult> {
   assertMay(caller, ...WORK_ORDER_COMMAND_PRIVILEGES.appointment);
   const o = await lockOrder(sql, caller, id);
   if (o.status < 2 || o.status > 5) throw refuse('wo.appointmentNotAllowed');
-  const date = typeof input.date === 'string' ? parseDate(input.date) : null;
-  if (!date) throw refuse('wo.dateRequired', undefined, 'date');
+  const date = requiredDate(input.date, fieldLabel('new_appointmenttime', lang), 'date', { key: 'wo.dateRequired' });
   if (!APPOINTMENT_SLOTS.includes(input.begin)) throw refuse('wo.slotInvalid', undefined, 'begin');
   if (!APPOINTMENT_SLOTS.includes(input.end)) throw refuse('wo.slotInvalid', undefined, 'end');
   if (input.begin >= input.end) throw refuse('wo.startBeforeEnd', undefined, 'end');

@@ -1,8 +1,8 @@
-import { fixType, PROGRESS_STEPS, WORK_ORDER_COMMAND_PRIVILEGES, workOrderAction, workOrderStatus, type CommandResult, type CompleteRequest, type Lang, type OptionSetDef, type ProgressRequest, type ProgressStep } from '@portal/model';
+import { fixType, msg, PROGRESS_STEPS, WORK_ORDER_COMMAND_PRIVILEGES, workOrderAction, workOrderStatus, type CommandResult, type CompleteRequest, type Lang, type OptionSetDef, type ProgressRequest, type ProgressStep } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
 import { syncOrderParts } from '../stock/work-order-parts.ts';
 import type { Caller } from '../../records/scope.ts';
-import { parseDateTime } from '../../records/validate.ts';
+import { optionalDateTime, requiredDateTime, type AsSent } from '../checked-input.ts';
 import { refuse } from './errors.ts';
 import { ACTION, appendLog, logSummary, optionText } from './log.ts';
 import { assertMay, fieldLabel, lockOrder, photoCount, recomputeLoads, result, updateOrder, type OrderRow } from './order.ts';
@@ -45,7 +45,7 @@ const validCoord = (lng: unknown, lat: unknown): lng is number =>
  * Records one of the engineer's steps on their behalf, strictly in the order response →
  * departure → arrival → photos. A position sent with it becomes the engineer's last known one.
  */
-export async function recordProgress(sql: Sql, caller: Caller, id: string, input: ProgressRequest, lang: Lang): Promise<CommandResult> {
+export async function recordProgress(sql: Sql, caller: Caller, id: string, input: AsSent<ProgressRequest, 'time'>, lang: Lang): Promise<CommandResult> {
   assertMay(caller, ...WORK_ORDER_COMMAND_PRIVILEGES.progress);
   const o = await lockOrder(sql, caller, id);
   if (o.status < 2 || o.status > 5) throw refuse('wo.notInService');
@@ -54,9 +54,7 @@ export async function recordProgress(sql: Sql, caller: Caller, id: string, input
   const next = nextStep(o);
   if (want > next) throw refuse('wo.progressOrder', { step: stepLabel(PROGRESS_STEPS[next], lang) }, 'step');
   if (want < next) throw refuse('wo.stepDone', { step: stepLabel(input.step, lang) }, 'step');
-  const iso = typeof input.time === 'string' ? parseDateTime(input.time) : null;
-  if (!iso) throw refuse('wo.timeInvalid', undefined, 'time');
-  const time = new Date(iso);
+  const time = new Date(requiredDateTime(input.time, msg('wo.ui.time', lang), 'time', { key: 'wo.ui.timeRequired' }));
   notFuture(time, 'time');
   const previous = [o.dispatchTime, o.responseTime, o.departureTime, o.arrivalTime][want];
   if (previous && time < previous) throw refuse('wo.endAfterStart', undefined, 'time');
@@ -93,8 +91,11 @@ export async function recordProgress(sql: Sql, caller: Caller, id: string, input
   return result(o, step.to, step.deal, 'wo.dealt', lang);
 }
 
-const timeOf = (v: string | undefined): Date | null => {
-  const iso = typeof v === 'string' && v.trim() ? parseDateTime(v) : null;
+const TIME_FIELD = { departureTime: 'new_departuretime', arrivalTime: 'new_arrivaltime', completionTime: 'new_completiontime' } as const;
+
+/** A time the request gives (blank: not given); one that is not a date-time is refused naming its field. */
+const timeOf = (v: unknown, field: keyof typeof TIME_FIELD, lang: Lang): Date | null => {
+  const iso = optionalDateTime(v, fieldLabel(TIME_FIELD[field], lang), field);
   return iso ? new Date(iso) : null;
 };
 
@@ -103,15 +104,17 @@ const timeOf = (v: string | undefined): Date | null => {
  * completion requirements of spec 001 §5 are checked in order (the first missing one is the
  * answer, naming its field) and departure ≤ arrival ≤ completion.
  */
-export async function completeOrder(sql: Sql, caller: Caller, id: string, input: CompleteRequest, lang: Lang): Promise<CommandResult> {
+export async function completeOrder(sql: Sql, caller: Caller, id: string, input: AsSent<CompleteRequest, keyof typeof TIME_FIELD>, lang: Lang): Promise<CommandResult> {
   assertMay(caller, ...WORK_ORDER_COMMAND_PRIVILEGES.complete);
   const o = await lockOrder(sql, caller, id);
   if (o.status < 2 || o.status > 5) throw refuse('wo.completeNotAllowed');
-  const departureTime = o.departureTime ?? timeOf(input.departureTime);
+  // Every time sent is checked, also one the order already has (then the stored one counts).
+  const sent = { departureTime: timeOf(input.departureTime, 'departureTime', lang), arrivalTime: timeOf(input.arrivalTime, 'arrivalTime', lang) };
+  const departureTime = o.departureTime ?? sent.departureTime;
   const departureAddress = o.departureAddress ?? text(input.departureAddress, ADDRESS_MAX, 'departureAddress', fieldLabel('new_departureaddress', lang));
-  const arrivalTime = o.arrivalTime ?? timeOf(input.arrivalTime);
+  const arrivalTime = o.arrivalTime ?? sent.arrivalTime;
   const arrivalAddress = o.arrivalAddress ?? text(input.arrivalAddress, ADDRESS_MAX, 'arrivalAddress', fieldLabel('new_arrivaladdress', lang));
-  const completionTime = timeOf(input.completionTime);
+  const completionTime = timeOf(input.completionTime, 'completionTime', lang);
   if (!departureTime) throw refuse('wo.needDepartureTime', undefined, 'departureTime');
   if (!departureAddress) throw refuse('wo.needDepartureAddress', undefined, 'departureAddress');
   if (!arrivalTime) throw refuse('wo.needArrivalTime', undefined, 'arrivalTime');
