@@ -116,6 +116,9 @@ export function parseNumeric(v: unknown): Numeric | null {
 /** An integer input (digits only, or an integral JS number) as exact normalised text, or null. */
 export function parseInteger(v: unknown): string | null {
   const p = parseNumeric(v);
+  return p && p.fracDigits === 0 && !(typeof v === 'string' && v.includes('.')) ? p.text : null;
+}
+
 /** Exact order of two normalised decimal texts (parseNumeric's): negative, zero or positive. */
 export function compareDecimal(a: string, b: string): number {
   const neg = a.startsWith('-');
@@ -142,14 +145,14 @@ const beyond = (text: string, bound: number | undefined, side: 1 | -1) =>
 /** A JS number too large to stand for the digits the client sent (JSON parsing lost them): too large for any field. */
 export const unsafeNumber = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v) && Math.abs(v) > Number.MAX_SAFE_INTEGER;
 
-  return p && p.fracDigits === 0 && !(typeof v === 'string' && v.includes('.')) ? p.text : null;
-}
-
 /** Magic numbers, so the declared image type cannot lie about the content. */
 export function imageKind(bytes: Buffer): 'png' | 'jpeg' | 'gif' | null {
   if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
   if (bytes.length >= 6 && (bytes.subarray(0, 6).toString('latin1') === 'GIF87a' || bytes.subarray(0, 6).toString('latin1') === 'GIF89a')) return 'gif';
+  return null;
+}
+
 /**
  * Spec 001 §5/§9 words some limits "under N" (deliver address, return reason: under 100) and others
  * "at most N" (memo: at most 100). An "under N" limit (N a round hundred) is declared as maxLength
@@ -157,9 +160,6 @@ export function imageKind(bytes: Buffer): 'png' | 'jpeg' | 'gif' | null {
  */
 export function lengthRefusal(max: number): { key: MessageKey; params: Record<string, number> } {
   return (max + 1) % 100 === 0 ? { key: 'validation.under', params: { limit: max + 1 } } : { key: 'validation.maxLength', params: { max } };
-}
-
-  return null;
 }
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
@@ -196,10 +196,10 @@ function checkValue(f: FieldDef, v: unknown, lang: Lang): { value: unknown } | {
       if (beyond(t, INT4.min, -1)) return { key: 'records.min', params: { min: INT4.min } };
       if (beyond(t, INT4.max, 1)) return { key: 'records.max', params: { max: INT4.max } };
       return { value: Number(t) };
-      if (unsafeNumber(v)) return { key: 'records.tooBig' };
     }
     case 'decimal':
     case 'money': {
+      if (unsafeNumber(v)) return { key: 'records.tooBig' };
       const p = parseNumeric(v);
       if (!p) return { key: 'validation.number' };
       const scale = f.type === 'money' ? 2 : f.precision;

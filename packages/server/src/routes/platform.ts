@@ -73,6 +73,7 @@ export function platformRoutes(app: FastifyInstance, s: Services) {
     schema: { summary: 'The operation log, newest first (administrators)', tags: TAGS, querystring: LOG_QUERY, security: BEARER },
   }, async (req) => {
     const q = LOG_QUERY.parse(req.query);
+    const before = optionalDateTime(q.before, 'before', 'before');
     const { rows } = await db.query<{ createdon: Date }>(
       `SELECT new_operationlogid AS id, createdon, new_name AS action, new_result AS result, new_username AS "userName",
               new_ip AS ip, new_url AS url, new_detail AS detail
@@ -88,7 +89,6 @@ export function platformRoutes(app: FastifyInstance, s: Services) {
   // spec 001 §7: the web app's own log entries; the server stamps new_source 2, the user and the address.
   app.post('/api/OperationLog', {
     preValidation: requireAuth(s.authenticate), bodyLimit: 16 * 1024,
-    const before = optionalDateTime(q.before, 'before', 'before');
     schema: { summary: 'Write a log entry of the web app', tags: TAGS, body: LOG_ENTRY, security: BEARER },
   }, async (req) => {
     const p = req.principal!;
