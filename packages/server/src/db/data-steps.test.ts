@@ -42,6 +42,19 @@ describe('one-time data steps on a database of an earlier release', () => {
     expect(await privileges(principal)).not.toContain('workorder.all');
   });
 
+  it('order documents reach: roles that read parts or the knowledge base without working with orders keep the whole station', async () => {
+    const clerk = await role('旧-配件员', ['portal.login', 'parts.read', 'parts.write']);
+    const reader = await role('旧-知识库', ['kb.read']);
+    const engineer = await role('旧-工程师2', ['portal.login', 'workorder.read', 'workorder.service', 'parts.read', 'kb.read']);
+    const guest = await role('旧-访客', ['notice.read']);
+    await portal.db.query("DELETE FROM portal_data_step WHERE name = '2026-11-order-documents-reach'");
+    expect(await runDataSteps(portal.db)).toEqual(['2026-11-order-documents-reach']);
+    expect(await privileges(clerk)).toEqual(['parts.read', 'parts.write', 'portal.login', 'workorder.all']);
+    expect(await privileges(reader)).toEqual(['kb.read', 'workorder.all']);
+    expect(await privileges(engineer)).not.toContain('workorder.all');
+    expect(await privileges(guest)).toEqual(['notice.read']);
+  });
+
   it('expense statements: the approval status an earlier release wrote is cleared, every other field kept', async () => {
     const { rows: claims } = await portal.db.query<{ id: string; form: number }>('SELECT new_srv_expense_claimid AS id, new_formstatus AS form FROM new_srv_expense_claim ORDER BY new_name');
     expect(claims.length).toBeGreaterThan(1);

@@ -67,6 +67,16 @@ export const DATA_STEPS: DataStep[] = [
       await sql.query('UPDATE new_srv_expense_claim SET new_approvalstatus = NULL WHERE new_approvalstatus IS NOT NULL');
     },
   },
+  {
+    // Issue 23: what hangs off an order (returns, parts applications, warranty extensions, cases,
+    // excellent cases) follows the order's reach. Roles that read those documents but never worked
+    // with orders (warehouse, store) keep the station's whole reach of them; roles that read orders
+    // without workorder.all were narrowed to their own orders in 2026-11-work-order-reach.
+    name: '2026-11-order-documents-reach',
+    async run(sql) {
+      await sql.query(grantWhere('workorder.all', `(${holds('parts.read')} OR ${holds('kb.read')}) AND NOT ${holds('workorder.read')} AND NOT ${holds('workorder.service')}`));
+    },
+  },
 ];
 
 export async function runDataSteps(db: Db, steps: DataStep[] = DATA_STEPS): Promise<string[]> {
