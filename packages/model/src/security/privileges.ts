@@ -16,7 +16,8 @@ export const PRIVILEGES = {
   'worker.write': label('维护服务人员', 'Maintain service personnel'),
   'workorder.read': label('查看服务工单', 'View work orders'),
   'workorder.write': label('维护服务工单', 'Maintain work orders'),
-  // Reach: without it a work-order reader sees only the orders assigned to them (scope `assignee`).
+  // Reach: without it a caller sees only the orders assigned to them and what hangs off those
+  // (lines, returns, applications, extensions, cases, contracts: scope `assignee`).
   'workorder.all': label('查看所辖全部工单', 'See every work order in reach'),
   // The engineer's part of an order: appointment, progress, photos, completion and its detail lines.
   'workorder.service': label('处理服务工单', 'Service work orders'),
