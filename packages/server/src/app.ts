@@ -6,7 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { ENGINEER_APP, isEngineerAppPath, msg } from '@portal/model';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { ZodError } from 'zod';
+import { z, ZodError } from 'zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import { fail } from './http/envelope.ts';
@@ -128,7 +128,7 @@ export async function buildApp(db: Db, cfg: Config, opts: { sms?: SmsProvider; l
   messageRoutes(app, services);
   systemRoutes(app, services);
   accountApplyRoutes(app, services);
-  app.get('/healthz', { schema: { summary: 'Liveness: the database answers', tags: ['platform'], security: PUBLIC, ...answers('json') } }, async () => {
+  app.get('/healthz', { schema: { summary: 'Liveness: the database answers', tags: ['platform'], security: PUBLIC, ...answers('json', { data: z.object({ ok: z.literal(true) }) }) } }, async () => {
     await db.query('SELECT 1');
     return { ok: true };
   });

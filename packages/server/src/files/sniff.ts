@@ -42,6 +42,8 @@ export const VIDEO_EXTS = ['mp4', 'ogg', 'flv', 'avi', 'wmv', 'rmvb', 'mov'] as 
 /** spec 000 §2: images previewed inline. */
 export const PREVIEW_EXTS = ['png', 'jpg', 'jpeg', 'gif', 'svg'] as const;
 export const ALLOWED_EXTS = Object.keys(EXT);
+/** Every media type a stored file is served as (for the API document). */
+export const SERVED_TYPES = [...new Set(Object.values(EXT).map((t) => t.type.split(';')[0]))];
 
 export function extOf(fileName: string): string {
   const m = /\.([A-Za-z0-9]{1,8})$/.exec(fileName);

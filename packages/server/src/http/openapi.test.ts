@@ -1,13 +1,16 @@
+import { writeFileSync } from 'node:fs';
 import { PARTS_API, STOCK_API, WORK_ORDER_API } from '@portal/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { Portal } from '../boot.ts';
 import { bearer, signIn } from '../testing/auth-helpers.ts';
 import { testPortal } from '../testing/test-portal.ts';
-import { DOCS_PREFIX, OPENAPI_PATH } from './openapi.ts';
+import { DOCS_PREFIX, OPENAPI_PATH, operationIdOf, PDF, XLSX } from './openapi.ts';
 import { registeredRoutes } from './route-registry.ts';
 
-type Op = { summary?: string; tags?: string[]; security?: Record<string, string[]>[]; requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> }; parameters?: { name: string; in: string }[]; responses: Record<string, { content?: Record<string, { schema: { $ref?: string } }> }> };
-type Doc = { openapi: string; info: { title: string; version: string }; paths: Record<string, Record<string, Op>>; components: { schemas: Record<string, unknown>; securitySchemes: Record<string, { type: string; scheme: string }> } };
+type Schema = Record<string, unknown>;
+type Op = { operationId?: string; summary?: string; tags?: string[]; security?: Record<string, string[]>[]; requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> }; parameters?: { name: string; in: string; required?: boolean }[]; responses: Record<string, { content?: Record<string, { schema: Schema & { $ref?: string } }> }> };
+type Doc = { openapi: string; info: { title: string; version: string }; servers?: { url: string }[]; paths: Record<string, Record<string, Op>>; components: { schemas: Record<string, unknown>; securitySchemes: Record<string, { type: string; scheme: string }> } };
 
 /** Routes that carry no schema on purpose, each with its reason. */
 const WITHOUT_SCHEMA: Record<string, string> = {
@@ -23,10 +26,23 @@ beforeAll(async () => {
   p = await testPortal();
   doc = (await p.app.inject({ method: 'GET', url: OPENAPI_PATH })).json();
   token = (await signIn(p.app, 'station1')).access_token;
+  // For a linter: OPENAPI_OUT=/tmp/openapi.json, then `npx --yes @redocly/cli lint /tmp/openapi.json` (server README).
+  if (process.env.OPENAPI_OUT) writeFileSync(process.env.OPENAPI_OUT, JSON.stringify(doc, null, 2));
 });
 afterAll(() => p?.close());
 
 const op = (method: string, path: string) => doc.paths[path]?.[method];
+const operations = () => Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).filter(([m]) => METHODS.includes(m)).map(([method, o]) => ({ method, path, o })));
+/** The 200 answer's media types and schemas. */
+const okContent = (o: Op) => o.responses['200']?.content ?? {};
+/** A schema with the document's component references written out. */
+function resolved(x: unknown): unknown {
+  if (Array.isArray(x)) return x.map(resolved);
+  if (!x || typeof x !== 'object') return x;
+  const ref = (x as { $ref?: string }).$ref;
+  if (ref?.startsWith('#/components/schemas/')) return resolved(doc.components.schemas[ref.slice(21)]);
+  return Object.fromEntries(Object.entries(x).map(([k, v]) => [k, resolved(v)]));
+}
 
 describe('the OpenAPI document', () => {
   it('is an OpenAPI 3.1 document in which every path has summarised operations with their answers', async () => {
@@ -90,6 +106,73 @@ describe('the OpenAPI document', () => {
     const token = op('post', '/token');
     const form = token.requestBody!.content['application/x-www-form-urlencoded'];
     expect(Object.keys(form.schema.properties!)).toEqual(expect.arrayContaining(['grant_type', 'username', 'password', 'refresh_token']));
+  });
+});
+
+describe('the document for client generators and linters', () => {
+  it('names its server and gives every operation a unique operationId derived from its method and path', () => {
+    expect(doc.servers?.[0]?.url).toBe('/');
+    const ids = operations().map(({ method, path, o }) => {
+      expect(o.operationId, `${method} ${path}`).toBe(operationIdOf(method, path));
+      return o.operationId;
+    });
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(op('post', `${WORK_ORDER_API}/{id}/lines/{kind}`).operationId).toBe('postApiWorkordersByIdLinesByKind');
+    expect(op('get', '/api/crmdata/Export/{set}').operationId).toBe('getApiCrmdataExportBySet');
+  });
+
+  it('documents exactly the parameters of each path, as required', () => {
+    for (const { method, path, o } of operations()) {
+      const inPath = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).sort();
+      const documented = (o.parameters ?? []).filter((x) => x.in === 'path');
+      expect(documented.map((x) => x.name).sort(), `${method} ${path}`).toEqual(inPath);
+      expect(documented.every((x) => x.required), `${method} ${path}`).toBe(true);
+    }
+  });
+
+  it('answers files as their real media types', () => {
+    const media = (m: string, path: string) => Object.keys(okContent(op(m, path)));
+    for (const path of ['/api/crmdata/Export/{set}', '/api/excel/template/{entitySet}', '/api/quickorder/template', `${STOCK_API}/counts/{id}/template`]) {
+      expect(media('get', path), path).toEqual([XLSX]);
+    }
+    for (const path of ['/api/expense/claims/{id}/pdf', '/api/parts-returns/{id}/pdf']) expect(media('get', path), path).toEqual([PDF]);
+    expect(media('get', '/api/shop/products/{id}/pictures/{pictureId}')).toEqual(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+    expect(media('get', '/api/attachment/download/{moduleType}/{id}')).toEqual(expect.arrayContaining(['image/png', PDF, XLSX, 'video/mp4']));
+    // No answer is an untyped byte stream.
+    for (const { method, path, o } of operations()) {
+      for (const r of Object.values(o.responses)) expect(Object.keys(r.content ?? {}), `${method} ${path}`).not.toContain('application/octet-stream');
+    }
+  });
+
+  it('describes the Data of every GET answer, and what the calls answer matches it', async () => {
+    const described = (o: Op) => {
+      const json = okContent(o)['application/json']?.schema;
+      if (!json) return true; // a file, a page
+      const parts = (json.allOf as Schema[] | undefined) ?? [json];
+      return parts.some((x) => (x.properties as Schema | undefined)?.Data !== undefined || (!x.$ref && Object.keys(x).length > 0));
+    };
+    const gets = operations().filter(({ method }) => method === 'get');
+    expect(gets.filter(({ o }) => !described(o)).map(({ path }) => path)).toEqual([]);
+
+    // Every JSON GET that needs no path or required query parameter, as the administrator and as a
+    // station (whose lists have rows): each answer fits the description.
+    const callers = [(await signIn(p.app, 'admin')).access_token, token];
+    const callable = gets.filter(({ path, o }) => !path.includes('{') && !(o.parameters ?? []).some((x) => x.required) && okContent(o)['application/json']);
+    expect(callable.length).toBeGreaterThan(25);
+    const misfits: string[] = [];
+    for (const { path, o } of callable) {
+      const fits = z.fromJSONSchema(resolved(okContent(o)['application/json'].schema) as never);
+      const answered = [];
+      for (const who of callers) {
+        const res = await p.app.inject({ method: 'GET', url: path, headers: bearer(who) });
+        if (res.statusCode !== 200) continue;
+        answered.push(who);
+        const fit = fits.safeParse(res.json());
+        if (!fit.success) misfits.push(`${path}: ${fit.error.message.slice(0, 300)}`);
+      }
+      expect(answered.length, path).toBeGreaterThan(0);
+    }
+    expect(misfits).toEqual([]);
   });
 });
 

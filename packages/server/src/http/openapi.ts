@@ -35,7 +35,30 @@ export const pathParams = (url: string) =>
 
 /** What a 200 answers when it is not the JSON envelope (read into the document by `transformObject`). */
 export type Answer = 'envelope' | 'file' | 'html' | 'json' | 'redirect' | 'empty';
-export const answers = (a: Answer) => ({ 'x-answer': a });
+
+/**
+ * How a route's answer reads in the document: `data` is the envelope's Data (or, for `json`, the
+ * whole body); a `file` names the media types it is served as. Documentation only: the answer
+ * is not checked against it (`x-` keys are carried into the operation, see `finishDocument`).
+ */
+export function answers(a: Answer, more: { data?: z.ZodType; media?: readonly string[] } = {}) {
+  return {
+    'x-answer': a,
+    ...(more.data ? { 'x-data': schemaOf(more.data) } : {}),
+    ...(more.media ? { 'x-media': more.media } : {}),
+  };
+}
+function schemaOf(data: z.ZodType): object {
+  const { $schema: _, ...json } = z.toJSONSchema(data, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' });
+  return json;
+}
+/** An envelope whose Data is `data`. */
+export const returns = (data: z.ZodType) => answers('envelope', { data });
+/** A file of these media types. */
+export const fileOf = (...media: string[]) => answers('file', { media });
+
+export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const PDF = 'application/pdf';
 
 /** The response envelope of spec 000 §3 (http/envelope.ts). */
 const ENVELOPE = {
@@ -73,13 +96,49 @@ const ERRORS: Record<string, string> = {
 const OK: Record<Answer, object> = {
   envelope: { description: 'The envelope', content: { 'application/json': { schema: { $ref: '#/components/schemas/Envelope' } } } },
   json: { description: 'JSON (see the description)', content: { 'application/json': { schema: {} } } },
-  file: { description: 'A file (Content-Disposition names it)', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
+  file: { description: 'A file (Content-Disposition names it)' },
   html: { description: 'An HTML page', content: { 'text/html': { schema: { type: 'string' } } } },
   redirect: { description: 'See Other (303) to the redirect URL' },
   empty: { description: 'No content' },
 };
 
-type Operation = { security?: unknown[]; responses?: Record<string, unknown>; 'x-answer'?: Answer };
+type Operation = {
+  operationId?: string;
+  security?: unknown[];
+  responses?: Record<string, unknown>;
+  'x-answer'?: Answer;
+  'x-data'?: object;
+  'x-media'?: readonly string[];
+};
+
+/**
+ * A stable operationId derived from the method and path: `post /api/workorders/{id}/lines/{kind}`
+ * is `postApiWorkordersByIdLinesByKind` (path parameters read "by …").
+ */
+export function operationIdOf(method: string, path: string): string {
+  const words = path.split('/').filter(Boolean).flatMap((seg) => {
+    const param = /^\{(.+)\}$/.exec(seg);
+    const parts = (param ? param[1] : seg).split(/[^A-Za-z0-9]+/).filter(Boolean);
+    return param ? ['By', ...parts] : parts;
+  });
+  return method.toLowerCase() + words.map((w) => w[0].toUpperCase() + w.slice(1)).join('');
+}
+
+/** The 200 (or 303) answer of an operation, from its `x-` keys. */
+function okAnswer(kind: Answer, op: Operation, where: string): object {
+  const data = op['x-data'];
+  if (kind === 'file') {
+    const media = op['x-media'];
+    if (!media?.length) throw new Error(`${where}: a file answer names its media types (fileOf)`);
+    return { ...OK.file, content: Object.fromEntries(media.map((m) => [m, { schema: { type: 'string', format: 'binary' } }])) };
+  }
+  if (kind === 'envelope' && data) {
+    const schema = { allOf: [{ $ref: '#/components/schemas/Envelope' }, { type: 'object', properties: { Data: data } }] };
+    return { ...OK.envelope, content: { 'application/json': { schema } } };
+  }
+  if (kind === 'json' && data) return { ...OK.json, content: { 'application/json': { schema: data } } };
+  return OK[kind];
+}
 
 /** Adds the envelope, error answers and bearer scheme to every operation of the generated document. */
 function finishDocument(doc: Parameters<typeof jsonSchemaTransformObject>[0]) {
@@ -88,11 +147,14 @@ function finishDocument(doc: Parameters<typeof jsonSchemaTransformObject>[0]) {
     ...out.components,
     schemas: { ...out.components?.schemas, Envelope: ENVELOPE, ErrorEnvelope: ERROR_ENVELOPE },
   };
-  for (const ops of Object.values(out.paths ?? {})) {
-    for (const op of Object.values(ops)) {
+  for (const [path, ops] of Object.entries(out.paths ?? {})) {
+    for (const [method, op] of Object.entries(ops)) {
       const kind = op['x-answer'] ?? 'envelope';
+      const responses: Record<string, unknown> = { [kind === 'redirect' ? '303' : '200']: okAnswer(kind, op, `${method} ${path}`) };
       delete op['x-answer'];
-      const responses: Record<string, unknown> = { [kind === 'redirect' ? '303' : '200']: OK[kind] };
+      delete op['x-data'];
+      delete op['x-media'];
+      op.operationId ??= operationIdOf(method, path);
       const secured = (op.security?.length ?? 0) > 0;
       for (const [code, description] of Object.entries(ERRORS)) {
         if (!secured && (code === '401' || code === '403' || code === '409')) continue;
@@ -122,6 +184,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         description: 'The CRM data calls, work-order, parts and stock commands, approval (CrmFlow) calls and sign-in (/token). '
           + 'Send `Authorization: Bearer <access_token>` from POST /token. Messages follow Accept-Language (zh-CN default, en-US).',
       },
+      // Same origin as the web app: the document is served by the portal it describes.
+      servers: [{ url: '/', description: 'This portal' }],
       components: {
         securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'access_token from POST /token' } },
       },

@@ -2,11 +2,12 @@ import type { EntityDef, PartsCommandResult } from '@portal/model';
 import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../auth/authenticate.ts';
 import { fileForReader, FILE_DOWNLOAD, PREVIEW_TYPES, publishContent, retireContent, TECH_FILE } from '../domain/content/content.ts';
+import { SERVED_TYPES } from '../files/sniff.ts';
 import { contentDisposition } from '../files/attachments.ts';
 import { commandErrorHandler } from '../http/command-errors.ts';
 import { commandRoute } from '../http/command-route.ts';
 import { refuse, notFound } from '../http/errors.ts';
-import { answers, BEARER, pathParams } from '../http/openapi.ts';
+import { BEARER, fileOf, pathParams } from '../http/openapi.ts';
 import { requestCaller } from '../records/access.ts';
 import type { Services } from '../services.ts';
 
@@ -38,7 +39,7 @@ export function contentRoutes(app: FastifyInstance, s: Services): void {
           preValidation: requireAuth(s.authenticate, e.access!.read),
           schema: {
             summary: mode === 'download' ? `${e.label['en-US']}: download the file (counted)` : `${e.label['en-US']}: preview the file inline (PDF, images; not counted)`,
-            tags: ['content'], params: pathParams('/:id'), security: BEARER, ...answers('file'),
+            tags: ['content'], params: pathParams('/:id'), security: BEARER, ...fileOf(...(mode === 'preview' ? PREVIEW_TYPES : SERVED_TYPES)),
           },
         }, async (req, reply) => {
           const caller = await requestCaller(db, req);

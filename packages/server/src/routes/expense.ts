@@ -11,7 +11,7 @@ import { generateSettlements } from '../domain/expense/generate.ts';
 import { once } from '../domain/idempotency.ts';
 import { commandErrorHandler } from '../http/command-errors.ts';
 import { ok } from '../http/envelope.ts';
-import { answers, BEARER, pathParams } from '../http/openapi.ts';
+import { BEARER, fileOf, pathParams, PDF } from '../http/openapi.ts';
 import { requestLang } from '../http/request-context.ts';
 import { requestCaller } from '../records/access.ts';
 import type { Caller } from '../records/scope.ts';
@@ -80,7 +80,7 @@ export function expenseRoutes(app: FastifyInstance, s: Services): void {
       schema: {
         summary: 'The settlement confirmation form as a PDF (A4, signature and seal areas)',
         description: 'Totals as text in yuan (¥12,345.60); the file is named after the form and the statement number (RFC 5987 filename*).',
-        tags: TAGS, params: pathParams('/:id'), security: BEARER, ...answers('file'),
+        tags: TAGS, params: pathParams('/:id'), security: BEARER, ...fileOf(PDF),
       },
     }, async (req, reply) => {
       const caller = await requestCaller(db, req);
@@ -88,7 +88,7 @@ export function expenseRoutes(app: FastifyInstance, s: Services): void {
       const data = await db.tx((sql) => loadConfirmation(sql, caller, req.params.id, lang));
       const pdf = await renderConfirmationPdf(data, lang);
       return reply
-        .header('content-type', 'application/pdf')
+        .header('content-type', PDF)
         .header('content-disposition', contentDisposition('attachment', `${msg('expense.print.title', lang)}-${data.name}.pdf`))
         .send(pdf);
     });

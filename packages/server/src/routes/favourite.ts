@@ -1,9 +1,10 @@
+import type { FavouriteItem } from '@portal/model';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireAuth } from '../auth/authenticate.ts';
 import { favouriteIds, listFavourites, toggleFavourite } from '../domain/favourite/favourite.ts';
 import { ok } from '../http/envelope.ts';
-import { BEARER } from '../http/openapi.ts';
+import { BEARER, returns } from '../http/openapi.ts';
 import { t } from '../http/request-context.ts';
 import type { Services } from '../services.ts';
 
@@ -18,6 +19,11 @@ const STATE = z.object({
   ids: z.string().max(4000).describe('Record ids, comma-separated (at most 100)'),
 });
 
+const STARRED = z.array(z.string()).describe('The ids starred, of those asked');
+const FAVOURITES = z.array(z.object({
+  Entity: z.string(), Id: z.string(), Name: z.string(), CreatedOn: z.string().describe('ISO date-time'),
+}) satisfies z.ZodType<FavouriteItem>);
+
 /** The caller's own favourites (收藏): star / unstar, which are starred, the list with names. */
 export function favouriteRoutes(app: FastifyInstance, s: Services) {
   const { db } = s;
@@ -30,13 +36,13 @@ export function favouriteRoutes(app: FastifyInstance, s: Services) {
     return ok(r, t(req, r.Favourite ? 'favourite.added' : 'favourite.removed'));
   });
 
-  app.get('/api/favourites/state', doc('Which of these records the caller has starred', { querystring: STATE }), async (req, reply) => {
+  app.get('/api/favourites/state', doc('Which of these records the caller has starred', { querystring: STATE, ...returns(STARRED) }), async (req, reply) => {
     const qy = STATE.parse(req.query ?? {});
     reply.header('cache-control', 'no-store');
     return ok(await favouriteIds(db, req, qy.entity, qy.ids.split(',').slice(0, 100)));
   });
 
-  app.get('/api/favourites', doc('The caller\'s favourites, newest first, with names (only records the caller may read)'), async (req, reply) => {
+  app.get('/api/favourites', doc('The caller\'s favourites, newest first, with names (only records the caller may read)', returns(FAVOURITES)), async (req, reply) => {
     reply.header('cache-control', 'no-store');
     return ok(await listFavourites(db, req));
   });

@@ -14,11 +14,11 @@ import { buildTemplate, importableEntity, importRows, type ImportTimings } from 
 import { readExcelUpload, uploadFailure } from '../files/excel-upload.ts';
 import { importSlot } from '../files/import-gate.ts';
 import { ATTACHMENT_LIMIT, MB } from '../files/guard.ts';
-import { extOf, isPreviewExt } from '../files/sniff.ts';
+import { extOf, isPreviewExt, SERVED_TYPES } from '../files/sniff.ts';
 import { checkAnnounced, completeTicket, createTicket, purgeTickets, receiveDirect } from '../files/tickets.ts';
 import { previousResult } from '../domain/idempotency.ts';
 import { ok } from '../http/envelope.ts';
-import { answers, BEARER, documented, PUBLIC } from '../http/openapi.ts';
+import { BEARER, documented, fileOf, PUBLIC, returns, XLSX } from '../http/openapi.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { requestLang, t } from '../http/request-context.ts';
 import { assertCanSeeRecord, requestCaller } from '../records/access.ts';
@@ -42,6 +42,12 @@ const COMPLETE = documented(z.object({ ticket: z.string().max(200).describe('The
 const ENTITY_SET = z.object({ entitySet: z.string().describe('Entity set name') });
 const EXCEL = documented(z.object({ file: z.string().describe('The .xlsx file (binary)') }));
 const TAGS = ['files'];
+// What the reads answer (documentation).
+const REGIONS = returns(z.array(z.object({ id: z.string().describe('Region code'), name: z.string() })));
+const ATTACHMENTS = returns(z.array(z.object({
+  Id: z.string(), FileName: z.string(), FileSize: z.number().int().describe('Bytes'), ContentType: z.string(), CreatedOn: z.string().describe('ISO date-time'),
+  CreatedBy: z.string().nullable().describe('Full name'), Title: z.string().nullable(), Remark: z.string().nullable(),
+})));
 const UPLOAD_COMMAND = 'POST /api/attachment/upload';
 const doc = (summary: string, parts: object = {}, security = BEARER) => ({ schema: { summary, tags: TAGS, security, ...parts } });
 
@@ -75,19 +81,19 @@ export function fileRoutes(app: FastifyInstance, s: Services) {
     return reply.type('application/json; charset=utf-8').send(c.body);
   }
   const code = CODE;
-  app.get('/api/address/provinces', doc('Provinces (public, cached a day)', {}, PUBLIC), async (req, reply) => sendRegions(req, reply, 'p', provinces()));
-  app.get('/api/address/cities', doc('Cities of a province', { querystring: CITIES }, PUBLIC), async (req, reply) => {
+  app.get('/api/address/provinces', doc('Provinces (public, cached a day)', REGIONS, PUBLIC), async (req, reply) => sendRegions(req, reply, 'p', provinces()));
+  app.get('/api/address/cities', doc('Cities of a province', { querystring: CITIES, ...REGIONS }, PUBLIC), async (req, reply) => {
     const { province } = CITIES.parse(req.query);
     return sendRegions(req, reply, `c:${province}`, cities(province));
   });
-  app.get('/api/address/counties', doc('Counties of a city', { querystring: COUNTIES }, PUBLIC), async (req, reply) => {
+  app.get('/api/address/counties', doc('Counties of a city', { querystring: COUNTIES, ...REGIONS }, PUBLIC), async (req, reply) => {
     const { city } = COUNTIES.parse(req.query);
     return sendRegions(req, reply, `a:${city}`, counties(city));
   });
 
   // ---------------------------------------------------------------- attachments
   // preValidation: the caller is checked before the query, as when the handler parsed it.
-  app.get('/api/attachment', { preValidation: auth, ...doc('Attachments of a record', { querystring: LIST }) }, async (req) => {
+  app.get('/api/attachment', { preValidation: auth, ...doc('Attachments of a record', { querystring: LIST, ...ATTACHMENTS }) }, async (req) => {
     const qy = LIST.parse(req.query);
     const e = attachableEntity(qy.moduleType);
     const objectId = objectIdOf(qy.objectId);
@@ -95,7 +101,7 @@ export function fileRoutes(app: FastifyInstance, s: Services) {
     return ok(await listAttachments(db, e.logicalName, objectId));
   });
 
-  app.get('/api/attachment/download/:moduleType/:id', { preHandler: auth, ...doc('Download an attachment (images and PDF inline)', { params: ATTACHMENT, ...answers('file') }) }, async (req, reply) => {
+  app.get('/api/attachment/download/:moduleType/:id', { preHandler: auth, ...doc('Download an attachment (images and PDF inline)', { params: ATTACHMENT, ...fileOf(...SERVED_TYPES) }) }, async (req, reply) => {
     const p = req.params as { moduleType: string; id: string };
     const e = attachableEntity(p.moduleType);
     const row = await findAttachment(db, e.logicalName, p.id);
@@ -115,7 +121,7 @@ export function fileRoutes(app: FastifyInstance, s: Services) {
   });
 
   // GET per the specification; the bearer header is required, so a cross-site link cannot trigger it.
-  app.get('/api/attachment/delete/:moduleType/:id', { preHandler: auth, ...doc('Delete an attachment', { params: ATTACHMENT }) }, async (req) => {
+  app.get('/api/attachment/delete/:moduleType/:id', { preHandler: auth, ...doc('Delete an attachment', { params: ATTACHMENT, ...returns(z.null()) }) }, async (req) => {
     const p = req.params as { moduleType: string; id: string };
     const e = attachableEntity(p.moduleType);
     const row = await findAttachment(db, e.logicalName, p.id);
@@ -176,14 +182,14 @@ export function fileRoutes(app: FastifyInstance, s: Services) {
   });
 
   // ---------------------------------------------------------------- Excel template
-  app.get('/api/excel/template/:entitySet', { preHandler: auth, ...doc('Excel import template of an entity', { params: ENTITY_SET, ...answers('file') }) }, async (req, reply) => {
+  app.get('/api/excel/template/:entitySet', { preHandler: auth, ...doc('Excel import template of an entity', { params: ENTITY_SET, ...fileOf(XLSX) }) }, async (req, reply) => {
     const e = importableEntity((req.params as { entitySet: string }).entitySet);
     if (!req.principal!.privileges.has(e.access.write)) throw forbidden();
     const lang = requestLang(req);
     const body = await buildTemplate(e, lang);
     const name = `${e.label[lang]}${lang === 'zh-CN' ? '导入模板' : ' import template'}.xlsx`;
     return reply
-      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-type', XLSX)
       .header('content-disposition', contentDisposition('attachment', name))
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'no-store')

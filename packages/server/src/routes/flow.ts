@@ -6,7 +6,7 @@ import { act, flowList, flowStepList, logList, myApprovalCount, myApprovals, pro
 import { flowBad, WORKFLOW_PREFIX } from '../flow/errors.ts';
 import { fail, ok } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
-import { BEARER } from '../http/openapi.ts';
+import { BEARER, returns } from '../http/openapi.ts';
 import { requestLang, t } from '../http/request-context.ts';
 import { assertCanSeeRecord, recordNotFound } from '../records/access.ts';
 import { normGuid } from '../records/validate.ts';
@@ -31,7 +31,26 @@ const INBOX = z.object({
   page: z.coerce.number().int().min(1).max(10000).default(1),
   count: z.coerce.number().int().min(1).max(100).default(20),
 });
-const doc = (summary: string, parts: { querystring?: z.ZodType; body?: z.ZodType } = {}) => ({ summary, tags: ['approval (CrmFlow)'], security: BEARER, ...parts });
+const doc = (summary: string, parts: object = {}) => ({ summary, tags: ['approval (CrmFlow)'], security: BEARER, ...parts });
+// What the reads answer (documentation).
+const when = z.string().nullable().describe('ISO date-time');
+const FLOWS = z.array(z.object({ new_flowid: z.string(), new_name: z.string() }));
+const STEPS = z.array(z.object({
+  new_flowstepsid: z.string(), new_name: z.string(), new_sequence: z.number().int(),
+  new_stepusers: z.array(z.object({ systemuserid: z.string(), fullname: z.string() })).describe('Who may approve the step'),
+}));
+const PROGRESS = z.array(z.object({
+  StepId: z.string().nullable(), StepName: z.string(), Sequence: z.number().int(), Status: z.number().int(), UserName: z.string(), Date: when,
+}));
+const LOG = z.array(z.object({
+  LogId: z.string(), Date: z.string().describe('ISO date-time'), ActionName: z.string().describe('In the caller\'s language'), StepName: z.string(), UserName: z.string(), Memo: z.string(),
+}));
+const INBOX_PAGE = z.object({
+  items: z.array(z.object({
+    EntityName: z.string(), EntityLabel: z.string(), EntityId: z.string(), DocumentName: z.string(), StepName: z.string(), SubmitterName: z.string(), SubmitTime: when,
+  })),
+  TotalRecordCount: z.number().int(),
+});
 
 const guid = (v: unknown) => {
   const g = normGuid(v);
@@ -66,13 +85,13 @@ export function flowRoutes(app: FastifyInstance, s: Services) {
     };
     const docQuery = DOC_QUERY;
 
-    r.get('/api/CrmFlow/GetFlowList', { ...auth, schema: doc('Flows the document may be submitted to', { querystring: DOC_QUERY }) }, async (req) => {
+    r.get('/api/CrmFlow/GetFlowList', { ...auth, schema: doc('Flows the document may be submitted to', { querystring: DOC_QUERY, ...returns(FLOWS) }) }, async (req) => {
       const qy = docQuery.parse(req.query);
       const { d, id } = await document(req, qy.entityName, qy.entityId, 'read');
       return ok(await flowList(db, d, id));
     });
 
-    r.get('/api/CrmFlow/GetFlowStepList', { ...auth, schema: doc('Steps of a flow and their candidate approvers', { querystring: STEP_QUERY }) }, async (req) => {
+    r.get('/api/CrmFlow/GetFlowStepList', { ...auth, schema: doc('Steps of a flow and their candidate approvers', { querystring: STEP_QUERY, ...returns(STEPS) }) }, async (req) => {
       const qy = STEP_QUERY.parse(req.query);
       const { d, id } = await document(req, qy.entityName, qy.entityId, 'read');
       const flowId = normGuid(qy.flowId);
@@ -108,23 +127,23 @@ export function flowRoutes(app: FastifyInstance, s: Services) {
       return ok(null, t(req, 'approval.outcome.revoke'));
     });
 
-    r.get('/api/CrmFlow/GetFlowApproveProgressList', { ...auth, schema: doc('Approval progress of the document', { querystring: DOC_QUERY }) }, async (req) => {
+    r.get('/api/CrmFlow/GetFlowApproveProgressList', { ...auth, schema: doc('Approval progress of the document', { querystring: DOC_QUERY, ...returns(PROGRESS) }) }, async (req) => {
       const qy = docQuery.parse(req.query);
       const { d, id } = await document(req, qy.entityName, qy.entityId, 'read');
       return ok(await progress(db, d, id));
     });
 
-    r.get('/api/CrmFlow/GetFlowApproveLogList', { ...auth, schema: doc('Approval log of the document', { querystring: DOC_QUERY }) }, async (req) => {
+    r.get('/api/CrmFlow/GetFlowApproveLogList', { ...auth, schema: doc('Approval log of the document', { querystring: DOC_QUERY, ...returns(LOG) }) }, async (req) => {
       const qy = docQuery.parse(req.query);
       const { d, id } = await document(req, qy.entityName, qy.entityId, 'read');
       return ok(await logList(db, d, id, requestLang(req)));
     });
 
-    r.get('/api/CrmFlow/MyApprovalList', { ...actor, schema: doc('The caller\'s approval inbox (paged)', { querystring: INBOX }) }, async (req) => {
+    r.get('/api/CrmFlow/MyApprovalList', { ...actor, schema: doc('The caller\'s approval inbox (paged)', { querystring: INBOX, ...returns(INBOX_PAGE) }) }, async (req) => {
       const qy = INBOX.parse(req.query);
       return ok(await myApprovals(db, req.principal!.userId, qy.page, qy.count, requestLang(req)));
     });
 
-    r.get('/api/CrmFlow/MyApprovalCount', { ...actor, schema: doc('Number of documents awaiting the caller') }, async (req) => ok(await myApprovalCount(db, req.principal!.userId)));
+    r.get('/api/CrmFlow/MyApprovalCount', { ...actor, schema: doc('Number of documents awaiting the caller', returns(z.number().int())) }, async (req) => ok(await myApprovalCount(db, req.principal!.userId)));
   });
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireAuth } from '../auth/authenticate.ts';
 import { ok } from '../http/envelope.ts';
-import { BEARER } from '../http/openapi.ts';
+import { BEARER, returns } from '../http/openapi.ts';
 import type { Services } from '../services.ts';
 
 /*
@@ -28,9 +28,9 @@ const TAGS = ['account'];
 export function listSettingsRoutes(app: FastifyInstance, s: Services) {
   const { db } = s;
   const auth = requireAuth(s.authenticate);
-  const schema = (summary: string, part: { querystring?: z.ZodType; body?: z.ZodType }) => ({ preValidation: auth, schema: { summary, tags: TAGS, security: BEARER, ...part } });
+  const schema = (summary: string, part: object) => ({ preValidation: auth, schema: { summary, tags: TAGS, security: BEARER, ...part } });
 
-  app.get('/api/portaluser/listsettings', schema("The caller's settings of one list (null: none saved)", { querystring: QUERY }), async (req) => {
+  app.get('/api/portaluser/listsettings', schema("The caller's settings of one list (null: none saved)", { querystring: QUERY, ...returns(LIST_SETTINGS.nullable()) }), async (req) => {
     const { screen } = QUERY.parse(req.query ?? {});
     const row = await db.one<{ settings: unknown }>('SELECT settings FROM portal_list_setting WHERE user_id = $1 AND screen = $2', [req.principal!.userId, screen]);
     return ok(row?.settings ?? null);

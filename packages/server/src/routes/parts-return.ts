@@ -1,4 +1,4 @@
-import { msg, PARTS_RETURN_API, type PartsCommandResult, type Privilege } from '@portal/model';
+import { msg, PARTS_RETURN_API, type OwedOldPart, type PartsCommandResult, type Privilege } from '@portal/model';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireAuth } from '../auth/authenticate.ts';
@@ -10,7 +10,7 @@ import { contentDisposition } from '../files/attachments.ts';
 import { commandErrorHandler } from '../http/command-errors.ts';
 import { commandRoute, type CommandRun } from '../http/command-route.ts';
 import { ok } from '../http/envelope.ts';
-import { answers, BEARER, pathParams } from '../http/openapi.ts';
+import { BEARER, fileOf, pathParams, PDF, returns } from '../http/openapi.ts';
 import { requestLang } from '../http/request-context.ts';
 import { requestCaller } from '../records/access.ts';
 import type { Services } from '../services.ts';
@@ -20,6 +20,10 @@ const text = (max = 10_000) => z.string().max(max);
 const num = z.union([z.number(), z.string().max(40)]);
 const PICK = z.object({ lines: z.array(z.object({ partLineId: text(200).optional(), qty: num.optional(), costCenter: text().optional() })).max(5000).optional() });
 const LINE = z.object({ qty: num.optional(), costCenter: text().optional() });
+const OWED = z.array(z.object({
+  partLineId: z.string(), workOrderId: z.string(), workOrderName: z.string(), productId: z.string(), code: z.string(), name: z.string(), serialNo: z.string().nullable(),
+  qty: z.number().int().describe('Taken out of stock by the work order'), remaining: z.number().int().describe('qty minus what returns already hold'), price: z.string(),
+}) satisfies z.ZodType<OwedOldPart>);
 const DELIVER = z.object({ logisticsCorp: text().optional(), trackingNo: text().optional(), freight: num.nullish() });
 const RECEIVE = z.object({ lines: z.array(z.object({ lineId: text(200), qty: num })).max(5000).optional() });
 
@@ -52,7 +56,7 @@ export function partsReturnRoutes(app: FastifyInstance, s: Services): void {
 
     r.get(`${PARTS_RETURN_API}/owed`, {
       preValidation: requireAuth(s.authenticate, 'parts.read'),
-      schema: { summary: 'Old parts the caller\'s station still owes (completed work orders\' part lines, remaining > 0)', tags: ['old parts back to factory'], security: BEARER },
+      schema: { summary: 'Old parts the caller\'s station still owes (completed work orders\' part lines, remaining > 0)', tags: ['old parts back to factory'], security: BEARER, ...returns(OWED) },
     }, async (req) => {
       const caller = await requestCaller(db, req);
       return ok(await db.tx((sql) => owedOldParts(sql, caller)));
@@ -72,7 +76,7 @@ export function partsReturnRoutes(app: FastifyInstance, s: Services): void {
       schema: {
         summary: 'The service-provider old-parts return list as a PDF (A4, signature areas)',
         description: 'The file is named after the list and the return number (RFC 5987 filename*).',
-        tags: ['old parts back to factory'], params: pathParams('/:id'), security: BEARER, ...answers('file'),
+        tags: ['old parts back to factory'], params: pathParams('/:id'), security: BEARER, ...fileOf(PDF),
       },
     }, async (req, reply) => {
       const caller = await requestCaller(db, req);
@@ -80,7 +84,7 @@ export function partsReturnRoutes(app: FastifyInstance, s: Services): void {
       const data = await db.tx((sql) => loadReturnList(sql, caller, req.params.id, lang));
       const pdf = await renderReturnListPdf(data, lang);
       return reply
-        .header('content-type', 'application/pdf')
+        .header('content-type', PDF)
         .header('content-disposition', contentDisposition('attachment', `${msg('partsReturn.print.title', lang)}-${data.name}.pdf`))
         .send(pdf);
     });

@@ -7,7 +7,7 @@ import { writeLog } from '../domain/operation-log.ts';
 import { optionalDateTime } from '../domain/checked-input.ts';
 import { ok } from '../http/envelope.ts';
 import { badRequest } from '../http/errors.ts';
-import { answers, BEARER, PUBLIC } from '../http/openapi.ts';
+import { answers, BEARER, PUBLIC, returns } from '../http/openapi.ts';
 import { portalKind } from '../http/portal-kind.ts';
 import { addressUrls } from '../files/address.ts';
 import type { Services } from '../services.ts';
@@ -27,6 +27,21 @@ const LOG_ENTRY = z.object({
   new_source: z.unknown().optional(),
 });
 const TAGS = ['platform'];
+// What the reads answer (documentation).
+const CAPTCHA = z.object({ captchaId: z.string(), image: z.string().describe('SVG picture of the code') });
+const CONFIG = z.object({
+  isStore: z.boolean().describe('This host is the store portal'), crmAuthorizeUrl: z.string(), externalHosts: z.array(z.string()),
+  addressUrls: z.object({ province: z.string(), city: z.string(), county: z.string() }), defaultLangId: z.number().int(),
+});
+const LANGUAGES = z.array(z.object({ new_code: z.string(), new_displayname: z.string(), new_name: z.string(), new_langid: z.number().int() }));
+const LANGUAGE_CONFIGS = z.object({ LangId: z.number().int(), LanguageConfigs: z.record(z.string(), z.string()).describe('Text by key') });
+const LOG_PAGE = z.object({
+  items: z.array(z.object({
+    id: z.string(), createdon: z.string().describe('ISO date-time'), action: z.string(), result: z.number().int().nullable(), userName: z.string().nullable(),
+    ip: z.string().nullable(), url: z.string().nullable(), detail: z.string().nullable(),
+  })),
+  next: z.string().nullable().describe('`before` of the next page; null on the last'),
+});
 
 /** Captcha, portal configuration, languages and the operation log. */
 export function platformRoutes(app: FastifyInstance, s: Services) {
@@ -34,13 +49,13 @@ export function platformRoutes(app: FastifyInstance, s: Services) {
 
   app.get('/api/captcha', {
     config: { rateLimit: { max: cfg.authRateLimit * 2, timeWindow: 60_000 } },
-    schema: { summary: 'A new picture captcha: { captchaId, image } (not the envelope)', tags: TAGS, security: PUBLIC, ...answers('json') },
+    schema: { summary: 'A new picture captcha: { captchaId, image } (not the envelope)', tags: TAGS, security: PUBLIC, ...answers('json', { data: CAPTCHA }) },
   }, async (_req, reply) => {
     reply.header('cache-control', 'no-store');
     return createCaptcha(db);
   });
 
-  app.get('/api/portal/config', { schema: { summary: 'Portal configuration for the web app (not the envelope)', tags: TAGS, security: PUBLIC, ...answers('json') } }, async (req) => ({
+  app.get('/api/portal/config', { schema: { summary: 'Portal configuration for the web app (not the envelope)', tags: TAGS, security: PUBLIC, ...answers('json', { data: CONFIG }) } }, async (req) => ({
     isStore: portalKind(cfg, req) === 'store',
     crmAuthorizeUrl: process.env.CRM_AUTHORIZE_URL || '/crm/authorize',
     externalHosts: cfg.externalHosts,
@@ -49,13 +64,13 @@ export function platformRoutes(app: FastifyInstance, s: Services) {
   }));
 
   // spec 001 §7: the languages offered; the web app saves them as its locales.
-  app.get('/api/PortalLanguage/GetLanguageList', { schema: { summary: 'The languages offered', tags: TAGS, security: PUBLIC } }, async () => {
+  app.get('/api/PortalLanguage/GetLanguageList', { schema: { summary: 'The languages offered', tags: TAGS, security: PUBLIC, ...returns(LANGUAGES) } }, async () => {
     const { rows } = await db.query('SELECT new_code, new_displayname, new_name, new_langid FROM new_language WHERE statecode = 0 ORDER BY new_langid DESC');
     return ok(rows);
   });
 
   // Texts maintained in the database for one language; the web app merges them over its built-in tables.
-  app.get('/api/PortalLanguage/GetLanguageConfigs', { schema: { summary: 'Texts maintained in the database for one language', tags: TAGS, querystring: CONFIGS_QUERY, security: PUBLIC } }, async (req) => {
+  app.get('/api/PortalLanguage/GetLanguageConfigs', { schema: { summary: 'Texts maintained in the database for one language', tags: TAGS, querystring: CONFIGS_QUERY, security: PUBLIC, ...returns(LANGUAGE_CONFIGS) } }, async (req) => {
     const { langId } = CONFIGS_QUERY.parse(req.query);
     const lang = langFromId(langId ?? LANG_IDS['zh-CN']);
     if (!lang) throw badRequest('error.badRequest');
@@ -70,7 +85,7 @@ export function platformRoutes(app: FastifyInstance, s: Services) {
   // preValidation: the caller is checked before the query or body, as when the handlers parsed them.
   app.get('/api/OperationLog', {
     preValidation: requireAuth(s.authenticate, 'system.admin'),
-    schema: { summary: 'The operation log, newest first (administrators)', tags: TAGS, querystring: LOG_QUERY, security: BEARER },
+    schema: { summary: 'The operation log, newest first (administrators)', tags: TAGS, querystring: LOG_QUERY, security: BEARER, ...returns(LOG_PAGE) },
   }, async (req) => {
     const q = LOG_QUERY.parse(req.query);
     const before = optionalDateTime(q.before, 'before', 'before');

@@ -11,7 +11,7 @@ import { consumeSmsCode, issueSmsCode } from '../auth/sms.ts';
 import { writeLog } from '../domain/operation-log.ts';
 import { ok } from '../http/envelope.ts';
 import { AppError, badRequest } from '../http/errors.ts';
-import { BEARER, PUBLIC } from '../http/openapi.ts';
+import { BEARER, PUBLIC, returns } from '../http/openapi.ts';
 import { t } from '../http/request-context.ts';
 import type { Services } from '../services.ts';
 
@@ -23,6 +23,14 @@ const RESET = z.object({ mobilephone: str, smscode: str, newPassword: str, confi
 const AVATAR_BODY = z.object({ image: z.string().describe('data:image/(png|jpeg|gif);base64,… at most 100 KB') });
 const SMS = z.object({ mobilephone: str, captchaId: str, captcha: str, purpose: z.enum(['login', 'reset']).optional() });
 const TAGS = ['account'];
+const text = z.string().nullable();
+/** The user object of spec 000 §3 (auth/principal.ts userInfo). */
+const USER = z.object({
+  userId: z.string(), userName: z.string(), nickName: z.string(), fullName: z.string(), loginType: z.string(),
+  avatarUrl: z.string().describe('data: URL, or empty'), departName: z.string(), departId: z.string().describe('The station, else the business unit'),
+  userType: z.number().int().nullable(), privilege: z.array(z.string()), roles: z.array(z.string()), mobilephone: text,
+  stationName: text, businessUnitName: text, portal: z.string(), sessionStartedAt: z.string().describe('ISO date-time'),
+});
 
 /** Magic numbers, so the declared type cannot lie about the content. */
 function imageKind(bytes: Buffer): 'png' | 'jpeg' | 'gif' | null {
@@ -45,7 +53,8 @@ export function portalUserRoutes(app: FastifyInstance, s: Services) {
     return ok(null);
   });
 
-  app.get('/api/portaluser/me', signedIn('The signed-in user, roles and privileges'), async (req) => {
+  const me = signedIn('The signed-in user, roles and privileges');
+  app.get('/api/portaluser/me', { ...me, schema: { ...me.schema, ...returns(USER) } }, async (req) => {
     const p = req.principal!;
     const avatar = p.hasAvatar ? (await db.one<{ new_avatar: string }>('SELECT new_avatar FROM systemuser WHERE systemuserid = $1', [p.userId]))?.new_avatar ?? null : null;
     return ok(userInfo(p, avatar));

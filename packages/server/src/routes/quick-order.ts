@@ -9,7 +9,7 @@ import { contentDisposition } from '../files/attachments.ts';
 import { readTable } from '../files/excel-table.ts';
 import { answerExcelUpload } from '../files/excel-upload.ts';
 import { ok } from '../http/envelope.ts';
-import { answers, BEARER, documented, PUBLIC } from '../http/openapi.ts';
+import { BEARER, documented, fileOf, PUBLIC, XLSX } from '../http/openapi.ts';
 import { requestLang } from '../http/request-context.ts';
 import type { Services } from '../services.ts';
 
@@ -20,7 +20,6 @@ type Security = Record<string, string[]>[];
 
 /** Signed in or not: a bearer token, when sent, must be valid (and shows prices to buyers). */
 const OPTIONAL_BEARER: Security = [{}, { bearerAuth: [] }];
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * Quick order (spec 001 §2 /quickorder/list, /quickorder/importproduct; domain/shop/quick-order.ts):
@@ -58,7 +57,7 @@ export function quickOrderRoutes(app: FastifyInstance, s: Services): void {
   });
 
   app.get(`${QUICK_ORDER_API}/template`, {
-    schema: doc('The quick-order Excel template: part number and quantity columns, an example row, instructions', PUBLIC, answers('file')),
+    schema: doc('The quick-order Excel template: part number and quantity columns, an example row, instructions', PUBLIC, fileOf(XLSX)),
   }, async (req, reply) => {
     const lang = requestLang(req);
     const file = await quickOrderTemplate(db, lang);

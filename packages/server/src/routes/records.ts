@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireAuth } from '../auth/authenticate.ts';
 import { ok } from '../http/envelope.ts';
-import { answers, BEARER, documented } from '../http/openapi.ts';
+import { answers, BEARER, documented, fileOf, returns, XLSX } from '../http/openapi.ts';
 import { AppError, badRequest } from '../http/errors.ts';
 import { requestLang } from '../http/request-context.ts';
 import { assertMayCreate, assertPrivilege, isServed, recordNotFound, requestCaller, servedEntity } from '../records/access.ts';
@@ -41,7 +41,15 @@ const LOOKUP = documented(z.object({
 const FIELDS = documented(z.record(z.string(), z.unknown()).describe('The record\'s fields by logical name (entity-defined); lookups as `field@odata.bind`. Field errors answer 400 with `Data: { errors: [{ field, message }] }`.'));
 const VALUE = documented(z.object({ value: z.unknown().describe('The field\'s new value') }));
 const TAGS = ['CRM data'];
-const doc = (summary: string, parts: object = {}, answer: 'envelope' | 'file' = 'envelope') => ({ summary, tags: TAGS, security: BEARER, ...parts, ...answers(answer) });
+const doc = (summary: string, parts: object = {}, answer: object = answers('envelope')) => ({ summary, tags: TAGS, security: BEARER, ...parts, ...answer });
+// What the reads answer (documentation): records are entity-defined.
+const RECORD = z.record(z.string(), z.unknown()).describe('A record\'s fields by logical name (lookups as GUIDs); with `Prefer: odata.include-annotations="OData.Community.Display.V1.FormattedValue"` also `{field}@OData.Community.Display.V1.FormattedValue` display texts; `$expand`ed lookups as `{field}_ref`');
+const RECORDS = z.object({
+  value: z.array(RECORD), '@odata.count': z.number().int().optional().describe('With `$count=true` (or fetchXml returntotalrecordcount)'),
+  page: z.number().int().optional(), count: z.number().int().optional(), moreRecords: z.boolean().optional().describe('fetchXml paging'),
+});
+const LOOKUP_ANSWER = z.object({ ErrorCode: z.literal(0), Message: z.string(), Data: z.array(RECORD), TotalRecordCount: z.number().int() });
+const OPTIONS = z.array(z.object({ Value: z.number().int(), Text: z.string().describe('In the caller\'s language'), IconSrc: z.string() }));
 
 /** `{entitySet}` or `{entitySet}({id})` of a CRM data path. */
 function target(raw: string): { name: string; id?: string } {
@@ -83,7 +91,7 @@ export function recordRoutes(app: FastifyInstance, s: Services) {
     const auth = { preHandler: requireAuth(s.authenticate) };
 
     r.get<{ Params: { target: string } }>('/api/crmdata/Retrieve/:target', {
-      ...auth, schema: doc('Retrieve one record or a page of records (OData-style query or FetchXML)', { params: TARGET, querystring: ODATA }),
+      ...auth, schema: doc('Retrieve one record or a page of records (OData-style query or FetchXML)', { params: TARGET, querystring: ODATA }, returns(z.union([RECORD, RECORDS]).describe('`{entitySet}({id})`: the record; `{entitySet}`: a page'))),
     }, async (req) => {
       const t = target(req.params.target);
       const xml = param(req.query, 'fetchXml');
@@ -140,12 +148,12 @@ export function recordRoutes(app: FastifyInstance, s: Services) {
       return ok(null);
     });
 
-    r.get<{ Params: { set: string } }>('/api/crmdata/Export/:set', { ...auth, schema: doc('Export the query\'s records as an Excel file', { params: SET, querystring: EXPORT }, 'file') }, async (req, reply) => {
+    r.get<{ Params: { set: string } }>('/api/crmdata/Export/:set', { ...auth, schema: doc('Export the query\'s records as an Excel file', { params: SET, querystring: EXPORT }, fileOf(XLSX)) }, async (req, reply) => {
       const e = servedEntity(req.params.set, 'set');
       assertPrivilege(req, e, 'read');
       const file = await exportXlsx(db, req, e);
       reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-type', XLSX)
         .header('content-disposition', `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
         .header('cache-control', 'no-store')
         .header('x-export-rows', String(file.rows));
@@ -154,7 +162,7 @@ export function recordRoutes(app: FastifyInstance, s: Services) {
     });
 
     // spec 000 §7: lookup dialogs. Top-level TotalRecordCount beside the envelope.
-    r.get('/api/crmlookupview/data', { ...auth, schema: doc('Rows of a lookup dialog (TotalRecordCount beside the envelope)', { querystring: LOOKUP }) }, async (req) => {
+    r.get('/api/crmlookupview/data', { ...auth, schema: doc('Rows of a lookup dialog (TotalRecordCount beside the envelope)', { querystring: LOOKUP }, answers('json', { data: LOOKUP_ANSWER })) }, async (req) => {
       const q = req.query;
       const name = param(q, 'entityName');
       if (!name) throw badRequest('records.q.badParam', { name: 'entityName' });
@@ -184,7 +192,7 @@ export function recordRoutes(app: FastifyInstance, s: Services) {
 
     // spec 000 §7: options of an option-set or bool field, in the caller's language.
     r.get<{ Params: { entity: string; attribute: string } }>('/api/crmpicklist/options/:entity/:attribute', {
-      ...auth, schema: doc('Options of an option-set or yes/no field, in the caller\'s language', { params: z.object({ entity: z.string(), attribute: z.string() }) }),
+      ...auth, schema: doc('Options of an option-set or yes/no field, in the caller\'s language', { params: z.object({ entity: z.string(), attribute: z.string() }) }, returns(OPTIONS)),
     }, async (req) => {
       const { entity, attribute } = req.params;
       const e = getEntity(entity);

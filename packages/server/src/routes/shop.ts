@@ -5,7 +5,7 @@ import { requireAuth } from '../auth/authenticate.ts';
 import { addProduct, cartGroups, clearCart, deleteProduct, settle, updateProduct } from '../domain/shop/cart.ts';
 import { defaultDelivery } from '../domain/shop/default-delivery.ts';
 import { ok } from '../http/envelope.ts';
-import { BEARER, documented } from '../http/openapi.ts';
+import { BEARER, documented, returns } from '../http/openapi.ts';
 import { requestLang, t } from '../http/request-context.ts';
 import type { Services } from '../services.ts';
 
@@ -15,6 +15,15 @@ const UPDATE = z.looseObject({ Id: z.unknown().describe('Cart line id'), Quantit
 const DELETE_QUERY = z.object({ id: z.string().max(100).optional().describe('Cart line id (or `Id` in a JSON body)') });
 const DELETE_BODY = documented(z.looseObject({ Id: z.unknown().describe('Cart line id, when not in the query') }));
 const SETTLE = z.looseObject({ ItemIds: z.unknown().describe('Cart line ids to order (array)') });
+const money = z.string().describe('Decimal, 2 places');
+const CART = z.array(z.object({
+  GroupId: z.string().nullable().describe('Product line'), GroupName: z.string(), CurrentIndex: z.literal(-1),
+  ProductList: z.array(z.object({
+    Id: z.string(), ProductId: z.string(), ProductNumber: z.string(), ProductName: z.string(), Model: z.string().nullable(), Uom: z.string().nullable(),
+    Price: money, Quantity: z.number().int(), Amount: money, Available: z.boolean().describe('false: retired since, cannot be ordered'),
+  })),
+}));
+const DELIVERY = z.object({ Contact: z.string(), Phone: z.string(), Province: z.string(), City: z.string(), County: z.string(), Address: z.string() });
 
 /** The shopping cart of spec 000 §7 (paths as the specification writes them). Needs `shop.buy`. */
 export function shopRoutes(app: FastifyInstance, s: Services) {
@@ -24,7 +33,7 @@ export function shopRoutes(app: FastifyInstance, s: Services) {
   const doc = (summary: string, parts: object = {}) => ({ preValidation: buyer, schema: { summary, tags: ['shopping cart'], security: BEARER, ...parts } });
   const body = (v: unknown) => z.record(z.string(), z.unknown()).parse(v ?? {});
 
-  app.get('/api/ShoppingCart/GetProductList', doc('The cart, grouped by product line'), async (req, reply) => {
+  app.get('/api/ShoppingCart/GetProductList', doc('The cart, grouped by product line', returns(CART)), async (req, reply) => {
     reply.header('cache-control', 'no-store');
     return ok(await cartGroups(db, req.principal!.userId, t(req, 'shop.otherLine')));
   });
@@ -51,7 +60,7 @@ export function shopRoutes(app: FastifyInstance, s: Services) {
   });
 
   // The confirm screen's starting delivery details: the caller's station address (the rule lives here).
-  app.get('/api/ShoppingCart/DefaultDelivery', doc('Delivery details a new order starts with (the caller\'s station address)'), async (req, reply) => {
+  app.get('/api/ShoppingCart/DefaultDelivery', doc('Delivery details a new order starts with (the caller\'s station address)', returns(DELIVERY)), async (req, reply) => {
     reply.header('cache-control', 'no-store');
     return ok(await defaultDelivery(db, req.principal!));
   });

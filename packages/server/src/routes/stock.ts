@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { getEntity, msg, STOCK_API, type Lang, type PartsCommandResult, type Privilege } from '@portal/model';
+import { getEntity, msg, STOCK_API, type Lang, type PartsCommandResult, type Privilege, type StationInventoryRow } from '@portal/model';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireAuth } from '../auth/authenticate.ts';
@@ -12,7 +12,7 @@ import { commandErrorHandler } from '../http/command-errors.ts';
 import { COMMAND_DESCRIPTION, commandRoute, type CommandRun } from '../http/command-route.ts';
 import { contentDisposition } from '../files/attachments.ts';
 import { ok } from '../http/envelope.ts';
-import { answers, BEARER, documented, pathParams } from '../http/openapi.ts';
+import { BEARER, documented, fileOf, pathParams, returns, XLSX } from '../http/openapi.ts';
 import { requestLang } from '../http/request-context.ts';
 import { requestCaller } from '../records/access.ts';
 import { lockDocument } from '../domain/parts/common.ts';
@@ -38,6 +38,12 @@ const DOCS: Record<string, { summary: string; body?: z.ZodType }> = {
   'POST /limits/batch': { summary: 'Save a station\'s inventory limits', body: LIMITS },
 };
 const OVERVIEW = z.object({ stationId: text(200) });
+const qty = z.number().int();
+const INVENTORY = z.array(z.object({
+  productId: z.string(), code: z.string(), name: z.string(), uom: z.string(), quantity: qty, frozen: qty, available: qty, intransit: qty,
+  limitId: z.string().nullable(), minQty: qty.nullable(), maxQty: qty.nullable(),
+  level: z.enum(['below', 'ok', 'above', 'none']).describe('below: available < min; above: quantity > max'),
+}) satisfies z.ZodType<StationInventoryRow>);
 const doc = (summary: string, parts: object = {}) => ({ summary, tags: ['stock'], security: BEARER, ...parts });
 
 const CHECK_LINE = getEntity('new_srv_stockcheckdetail')!;
@@ -75,7 +81,7 @@ export function stockRoutes(app: FastifyInstance, s: Services): void {
     route('POST', '/limits/batch', 'stock.limit', (sql, c, req, lang) => saveLimits(sql, c, LIMITS.parse(req.body ?? {}) as never, lang));
 
     r.get(`${STOCK_API}/limits/overview`, {
-      preValidation: requireAuth(s.authenticate, 'stock.read'), schema: doc('A station\'s inventory against its limits', { querystring: OVERVIEW }),
+      preValidation: requireAuth(s.authenticate, 'stock.read'), schema: doc('A station\'s inventory against its limits', { querystring: OVERVIEW, ...returns(INVENTORY) }),
     }, async (req) => {
       const { stationId } = OVERVIEW.parse(req.query);
       return ok(await stationInventory(db, await requestCaller(db, req), stationId));
@@ -83,7 +89,7 @@ export function stockRoutes(app: FastifyInstance, s: Services): void {
 
     // The sheet's lines as an Excel file to fill in: part number, name, unit, counted quantity, memo.
     r.get<{ Params: { id: string } }>(`${STOCK_API}/counts/:id/template`, {
-      preHandler: requireAuth(s.authenticate, 'stock.read'), schema: doc('Count sheet lines as an Excel file to fill in', { params: pathParams('/:id'), ...answers('file') }),
+      preHandler: requireAuth(s.authenticate, 'stock.read'), schema: doc('Count sheet lines as an Excel file to fill in', { params: pathParams('/:id'), ...fileOf(XLSX) }),
     }, async (req, reply) => {
       const lang = requestLang(req);
       const caller = await requestCaller(db, req);
@@ -104,7 +110,7 @@ export function stockRoutes(app: FastifyInstance, s: Services): void {
         lang,
       );
       return reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-type', XLSX)
         .header('content-disposition', contentDisposition('attachment', `${name}.xlsx`))
         .send(file);
     });

@@ -52,7 +52,8 @@ const SUMMARY: Record<keyof typeof BODIES, string> = {
   settlement: 'Set the settlement status', supervise: 'Supervise (urge) the work order',
 };
 const ID = z.object({ id: z.string().describe('Work order id (GUID)') });
-const LINE_PARAMS = documented(z.object({ id: z.string().describe('Work order id (GUID)'), kind: LINE_KIND, lineId: z.string().optional().describe('Line id (GUID)') }));
+const KIND_PARAMS = documented(z.object({ id: z.string().describe('Work order id (GUID)'), kind: LINE_KIND }));
+const LINE_PARAMS = documented(KIND_PARAMS.extend({ lineId: z.string().describe('Line id (GUID)') }));
 const LINE_DOC = documented(LINE_BODY.describe('The detail line\'s fields (entity-defined, by logical name)'));
 const TAGS = ['work orders'];
 
@@ -105,7 +106,7 @@ export function workOrderRoutes(app: FastifyInstance, s: Services): void {
       lang: requestLang(req),
     });
     r.post<{ Params: { id: string; kind: string } }>(`${WORK_ORDER_API}/:id/lines/:kind`, {
-      ...auth(PRIVILEGE.lines), schema: { summary: 'Add a detail line (parts used, charges, …)', tags: TAGS, params: LINE_PARAMS, body: LINE_DOC, security: BEARER },
+      ...auth(PRIVILEGE.lines), schema: { summary: 'Add a detail line (parts used, charges, …)', tags: TAGS, params: KIND_PARAMS, body: LINE_DOC, security: BEARER },
     }, async (req) => {
       const { kind, caller, lang } = await line(req);
       const body = LINE_BODY.parse(req.body ?? {});

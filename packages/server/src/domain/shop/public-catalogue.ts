@@ -14,7 +14,7 @@ import { formatCents, toCents } from '../money.ts';
 
 const ACTIVE = 0; // product_state 有效
 /** Pictures the shop shows: raster images only (an SVG could carry script). */
-const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
+export const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 
 /** Signed-in buyers see prices; anonymous callers and everyone else do not. */
 export const seesPrices = (p: Principal | null | undefined): boolean => !!p?.privileges.has('shop.buy');
