@@ -1,4 +1,4 @@
-import { dateTime, int, label, lookup, optionSet, text, type FieldDef } from './define.ts';
+import { dateTime, int, label, lookup, optionSet, text, type EditRule, type FieldDef } from './define.ts';
 import { approvalStatus } from './option-sets/approval.ts';
 
 /**
@@ -22,3 +22,17 @@ export function approvalFields(): Record<string, FieldDef> {
 
 /** Names of the approval fields (for forms and views). */
 export const APPROVAL_FIELD_NAMES = Object.keys(approvalFields());
+
+/**
+ * The edit rule of documents under an approval flow (issue 23; model edit-rules.ts): draft or
+ * rejected may be changed through the record service, only a draft deleted; an approvable entity
+ * without a rule of its own gets this one.
+ */
+export const APPROVAL_EDIT = {
+  field: 'new_approvalstatus',
+  initial: approvalStatus.draft,
+  states: [approvalStatus.draft, approvalStatus.rejected],
+  deleteStates: [approvalStatus.draft],
+  locked: 'flow.locked',
+  deleteLocked: 'parts.onlyDraftDelete',
+} as const satisfies EditRule;

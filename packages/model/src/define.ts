@@ -57,8 +57,19 @@ interface FieldBase {
   requiredUnless?: string;
   /** Quick search looks in these fields. */
   searchable?: boolean;
-  /** Set by the server only; never accepted from a client write. */
+  /**
+   * Owned by a command, a calculation or another party (status, approval, amounts decided by head
+   * office, receipts, shipping, stamps, numbers): set by the server only, never accepted from a
+   * client write (issue 23).
+   */
   readOnly?: boolean;
+  /**
+   * Who may write this field through the generic record service, and when, beyond the entity's
+   * write privilege and edit rule: any one grant that matches allows it (rights add up). A new row
+   * is in its edit rule's `initial` state. Without `edit` every writer may write it whenever the
+   * row may be edited.
+   */
+  edit?: FieldGrant | readonly FieldGrant[];
   /** Never sent to a client (password hashes and the like). */
   secret?: boolean;
   /** A B-tree index is created for it (lists filter or order by it). */
@@ -205,6 +216,35 @@ export interface FormSection {
   on?: 'edit';
 }
 
+/** One grant of a field's write rule: the caller holds `privilege` (if set) and the row's state is one of `states` (if set). */
+export interface FieldGrant {
+  privilege?: Privilege;
+  states?: readonly number[];
+}
+
+/**
+ * When the generic record service may change and delete rows of an entity (issue 23): the row's
+ * `field` (an option set, owned: readOnly) must hold one of `states` for an update and one of
+ * `deleteStates` (default `states`) for a delete; a null state reads as `initial`, the state of a
+ * new row. `closedBy` names a bool field that closes the row to updates while true. Everything
+ * else is a command's business. `locked` / `deleteLocked` / `closedLocked` are the refusals.
+ *
+ * `{ parent }` (lines): the row follows the edit rule of the document its lookup `parent` names,
+ * for creating, changing and deleting alike (details only while the document may be edited).
+ */
+export type EditRule =
+  | {
+      field: string;
+      initial: number;
+      states: readonly number[];
+      deleteStates?: readonly number[];
+      closedBy?: string;
+      locked?: MessageKey;
+      deleteLocked?: MessageKey;
+      closedLocked?: MessageKey;
+    }
+  | { parent: string; locked?: MessageKey };
+
 /** Privileges (action names) the record service requires to read and to write an entity. */
 export interface EntityAccess {
   read: Privilege;
@@ -246,9 +286,15 @@ export interface EntityInput {
   access?: EntityAccess;
   /** Attachments may hang off its rows (ModuleType = logical name). */
   attachments?: boolean;
+  /**
+   * When rows may be changed and deleted through the generic record service. An approvable
+   * document (approval fields) without one gets the approval rule (`approvalEdit`): draft or
+   * rejected may be changed, only a draft deleted.
+   */
+  edit?: EditRule;
 }
 
-export interface EntityDef extends Required<Omit<EntityInput, 'pluralLabel' | 'indexes' | 'uniques' | 'checks' | 'noOwner' | 'access' | 'attachments'>> {
+export interface EntityDef extends Required<Omit<EntityInput, 'pluralLabel' | 'indexes' | 'uniques' | 'checks' | 'noOwner' | 'access' | 'attachments' | 'edit'>> {
   pluralLabel: Label;
   indexes: string[][];
   uniques: string[][];
@@ -256,6 +302,7 @@ export interface EntityDef extends Required<Omit<EntityInput, 'pluralLabel' | 'i
   noOwner: boolean;
   access?: EntityAccess;
   attachments: boolean;
+  edit?: EditRule;
   /** Declared fields plus the system fields, in column order. */
   allFields: Record<string, FieldDef>;
 }

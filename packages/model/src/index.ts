@@ -9,6 +9,7 @@ export * from './option-sets/service.ts';
 export * from './option-sets/approval.ts';
 export * from './approval-fields.ts';
 export * from './approvable.ts';
+export * from './edit-rules.ts';
 export * from './locale.ts';
 export * from './menu.ts';
 export * from './option-sets/work-order.ts';

@@ -15,6 +15,11 @@ export const serviceCase = defineEntity({
   scope: { kind: 'station', field: 'new_station_id', assignee: { referencedBy: { entity: 'new_srv_workorder', field: 'new_case_id' } } },
   access: { read: 'workorder.read', write: 'workorder.write' },
   attachments: true,
+  // Changed while open or in progress; deleted only while open (and without orders: the domain's guard).
+  edit: {
+    field: 'new_casestate', initial: caseState.open, states: [caseState.open, caseState.inProgress], deleteStates: [caseState.open],
+    locked: 'case.locked', deleteLocked: 'case.onlyOpenDelete',
+  },
   fields: {
     new_name: text(label('案件编号', 'Case number'), { readOnly: true, searchable: true, maxLength: 40, indexed: true }),
     new_casetype: optionSet(caseType, undefined, { required: true, indexed: true }),

@@ -20,6 +20,7 @@ export const contract = defineEntity({
   scope: { kind: 'station', field: 'new_station_id', assignee: { referencedBy: { entity: 'new_srv_workorder', field: 'new_contract_id' } } },
   access: { read: 'workorder.read', write: 'workorder.write' },
   attachments: true,
+  edit: { field: 'new_status', initial: contractStatus.draft, states: [contractStatus.draft] },
   fields: {
     new_name: text(label('合同编号', 'Contract number'), { readOnly: true, searchable: true, maxLength: 40, unique: true }),
     new_customername: text(label('客户名称', 'Customer'), { required: true, searchable: true, maxLength: 100, indexed: true }),
@@ -75,6 +76,7 @@ export const contractLine = defineEntity({
   label: label('合同明细', 'Contract line'),
   scope: { kind: 'station', field: 'new_station_id', assignee: { via: 'new_contract_id' } },
   access: { read: 'workorder.read', write: 'workorder.write' },
+  edit: { parent: 'new_contract_id' },
   fields: {
     new_name: text(label('明细', 'Line'), { readOnly: true, maxLength: 200 }),
     new_contract_id: lookup('new_srv_contract', label('维保合同', 'Maintenance contract'), { required: true, indexed: true }),

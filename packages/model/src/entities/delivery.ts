@@ -18,6 +18,7 @@ export const stockOutOrder = defineEntity({
   scope: { kind: 'businessUnit', field: 'new_fromunit_id', parties: ['new_tounit_id'] },
   access: { read: 'parts.read', write: 'delivery.create' },
   attachments: true,
+  edit: { field: 'new_state', initial: deliveryState.draft, states: [deliveryState.draft] },
   fields: {
     new_name: text(label('发货单号', 'Delivery number'), { readOnly: true, searchable: true, maxLength: 40, unique: true }),
     new_outtype: optionSet(stockOutType, undefined, { readOnly: true, required: true }),

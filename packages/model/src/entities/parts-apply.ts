@@ -1,4 +1,4 @@
-import { approvalFields } from '../approval-fields.ts';
+import { APPROVAL_EDIT, approvalFields } from '../approval-fields.ts';
 import { bool, date, dateTime, defineEntity, int, label, lookup, memo, money, optionSet, text } from '../define.ts';
 import { partsApplyStatus, partsApplyType, payStatus } from '../option-sets/parts.ts';
 
@@ -18,6 +18,7 @@ export const partsApply = defineEntity({
   scope: { kind: 'station', field: 'new_station_id', parties: ['new_supplyunit_id'], assignee: { via: 'new_workorder_id' } },
   access: { read: 'parts.read', write: 'parts.write' },
   attachments: true,
+  edit: { ...APPROVAL_EDIT, closedBy: 'new_isclose', closedLocked: 'parts.closed' },
   fields: {
     new_name: text(label('申请单号', 'Application number'), { readOnly: true, searchable: true, maxLength: 40, unique: true }),
     new_type: optionSet(partsApplyType, undefined, { required: true }),

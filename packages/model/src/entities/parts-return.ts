@@ -32,6 +32,7 @@ export const partsReturn = defineEntity({
   // An engineer reaches the returns that hold a line of their orders (the lines themselves: theirs only).
   scope: { kind: 'station', field: 'new_station_id', assignee: { referencedBy: { entity: 'new_srv_partsreturndetail', field: 'new_partsreturn_id' } } },
   access: { read: 'parts.read', write: 'parts.write' },
+  edit: { field: 'new_state', initial: partsReturnState.draft, states: [partsReturnState.draft] },
   fields: {
     new_name: text(label('返厂单号', 'Return number'), { readOnly: true, searchable: true, maxLength: 40, unique: true }),
     new_station_id: lookup('new_srv_station', label('服务站', 'Service station'), { readOnly: true, indexed: true }),

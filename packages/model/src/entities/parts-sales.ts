@@ -20,6 +20,7 @@ export const partsSalesOrder = defineEntity({
   label: label('配件销售单', 'Parts sales order'),
   scope: { kind: 'station', field: 'new_station_id' },
   access: { read: 'parts.read', write: 'parts.write' },
+  edit: { field: 'new_state', initial: partsSalesState.draft, states: [partsSalesState.draft] },
   fields: {
     new_name: text(label('销售单号', 'Order number'), { readOnly: true, searchable: true, maxLength: 40, unique: true }),
     new_station_id: lookup('new_srv_station', label('服务站', 'Service station'), { readOnly: true, indexed: true }),

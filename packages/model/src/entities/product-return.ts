@@ -78,6 +78,7 @@ export const productReturnDetail = defineEntity({
   label: label('退机明细', 'Returned item'),
   scope: { kind: 'station', field: 'new_station_id', assignee: { via: 'new_productreturn_id' } },
   access: { read: 'parts.read', write: 'parts.write' },
+  edit: { parent: 'new_productreturn_id' },
   fields: {
     new_name: text(label('名称', 'Name'), { readOnly: true, maxLength: 200 }),
     new_productreturn_id: lookup('new_srv_productreturn', label('退机申请', 'Product return'), { required: true, indexed: true }),

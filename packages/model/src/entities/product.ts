@@ -71,12 +71,14 @@ export const salesOrder = defineEntity({
   label: label('销售订单', 'Sales order'),
   primaryName: 'name',
   scope: { kind: 'businessUnit', field: 'owningbusinessunit' },
-  access: { read: 'sales.read', write: 'sales.write' },
+  access: { read: 'sales.read', write: 'sales.write', notCreatedHere: 'sales.orderFromCart' },
   attachments: true,
+  // Orders come from the cart (Settle); the store corrects delivery details until head office audits it.
+  edit: { field: 'new_status', initial: salesOrderStatus.submitted, states: [salesOrderStatus.submitted], locked: 'records.stateLocked', deleteLocked: 'records.stateLocked' },
   fields: {
     name: text(label('订单编号', 'Order number'), { required: true, unique: true, searchable: true, maxLength: 40, readOnly: true }),
-    new_status: optionSet(salesOrderStatus, undefined, { required: true, indexed: true }),
-    new_productline_id: lookup('new_productline', label('产品线', 'Product line')),
+    new_status: optionSet(salesOrderStatus, undefined, { readOnly: true, indexed: true }),
+    new_productline_id: lookup('new_productline', label('产品线', 'Product line'), { readOnly: true }),
     totalamount: money(label('订单金额', 'Total amount'), { readOnly: true }),
     new_contact: text(label('收货人', 'Consignee'), { maxLength: 60 }),
     new_phone: text(label('联系电话', 'Phone'), { pattern: 'phone', maxLength: 30 }),
@@ -107,7 +109,8 @@ export const salesOrderDetail = defineEntity({
   label: label('订单明细', 'Order line'),
   primaryName: 'new_name',
   scope: { kind: 'businessUnit', field: 'owningbusinessunit' },
-  access: { read: 'sales.read', write: 'sales.write' },
+  // Lines come from the cart with its prices: the record service only reads them.
+  access: { read: 'sales.read' },
   fields: {
     new_name: text(label('产品名称', 'Product name'), { maxLength: 200, readOnly: true }),
     salesorderid: lookup('salesorder', label('订单', 'Order'), { required: true, indexed: true }),

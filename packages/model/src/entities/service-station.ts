@@ -26,8 +26,9 @@ export const serviceStation = defineEntity({
     new_siteowner: text(label('站长', 'Site owner'), { maxLength: 60, searchable: true }),
     // Contract term end: a continuation application (服务站申请, 续约) extends it once approved.
     new_termenddate: date(label('合同到期日期', 'Contract term end')),
-    new_limitamount: bool(label('额度受控', 'Quota limited'), { trueLabel: label('是', 'Yes'), falseLabel: label('否', 'No') }),
-    new_beginamount: money(label('期初额度', 'Opening quota')),
+    // Head office's quota decisions (a changed opening quota posts to the quota ledger).
+    new_limitamount: bool(label('额度受控', 'Quota limited'), { trueLabel: label('是', 'Yes'), falseLabel: label('否', 'No'), edit: { privilege: 'quota.adjust' } }),
+    new_beginamount: money(label('期初额度', 'Opening quota'), { edit: { privilege: 'quota.adjust' } }),
     new_currentamount: money(label('当前额度', 'Current quota'), { readOnly: true }),
     new_businessunit_id: lookup('businessunit', label('服务站组织', 'Station business unit'), { readOnly: true, indexed: true }),
   },

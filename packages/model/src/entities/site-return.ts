@@ -16,6 +16,8 @@ export const siteReturn = defineEntity({
   label: label('配件退货申请', 'Parts return application'),
   scope: { kind: 'station', field: 'new_station_id', parties: ['new_tounit_id'] },
   access: { read: 'parts.read', write: 'parts.write' },
+  // A closed draft is kept as it is (it may still be deleted).
+  edit: { field: 'new_state', initial: returnState.draft, states: [returnState.draft], closedBy: 'new_isclose' },
   fields: {
     new_name: text(label('退货单号', 'Return number'), { readOnly: true, searchable: true, maxLength: 40, unique: true }),
     new_station_id: lookup('new_srv_station', label('服务站', 'Service station'), { readOnly: true, indexed: true }),

@@ -17,6 +17,8 @@ export const stockCheck = defineEntity({
   scope: { kind: 'businessUnit', field: 'owningbusinessunit' },
   access: { read: 'stock.read', write: 'stock.write' },
   attachments: true,
+  // Head and memo while counting; counts move on by their commands (submit, confirm, cancel).
+  edit: { field: 'new_state', initial: stockCheckState.counting, states: [stockCheckState.counting], locked: 'stock.countNotOpen', deleteLocked: 'stock.countNotOpen' },
   fields: {
     new_name: text(label('盘点单号', 'Count number'), { readOnly: true, searchable: true, maxLength: 40, unique: true }),
     new_warehouse_id: lookup('new_srv_warehouse', label('盘点仓库', 'Warehouse'), RO),
@@ -102,6 +104,7 @@ export const invTask = defineEntity({
   label: label('盘点任务', 'Inventory task'),
   scope: { kind: 'global' },
   access: { read: 'stock.read', write: 'invtask.manage' },
+  edit: { field: 'new_state', initial: invTaskState.inProgress, states: [invTaskState.inProgress], locked: 'records.stateLocked', deleteLocked: 'records.stateLocked' },
   fields: {
     new_name: text(label('任务编号', 'Task number'), { readOnly: true, searchable: true, maxLength: 40, unique: true }),
     new_subject: text(label('任务主题', 'Subject'), { required: true, searchable: true, maxLength: 100 }),

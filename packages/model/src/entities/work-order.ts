@@ -1,12 +1,18 @@
 import { bool, date, dateTime, decimal, defineEntity, int, label, lookup, memo, money, optionSet, text } from '../define.ts';
 import { approvalStatus } from '../option-sets/approval.ts';
 import {
-  appointmentReason, appointmentSlot, appointmentStatus, fixType, pulloutStatus, pulloutType, sampleStatus,
+  appointmentReason, appointmentSlot, appointmentStatus, EDITABLE_STATUSES, fixType, OPEN_STATUSES, pulloutStatus, pulloutType, sampleStatus,
   serviceMode, serviceType, warranty, workOrderDealStatus, workOrderStatus,
 } from '../option-sets/work-order.ts';
 import { country, currency } from '../option-sets/overseas.ts';
 
 const RO = { readOnly: true } as const;
+
+/**
+ * What decides who pays (warranty) and what the station claims (costs it enters): the station while
+ * the order is open; once completed only head office's auditors, who check it (issue 23).
+ */
+const CLAIMED = { edit: [{ states: OPEN_STATUSES }, { privilege: 'workorder.audit', states: [workOrderStatus.completed] }] } as const;
 
 /**
  * Service work order (spec 001 §3, every listed field). Fields marked readOnly are moved only by
@@ -21,11 +27,16 @@ export const workOrder = defineEntity({
   scope: { kind: 'station', field: 'new_station_id', assignee: { worker: 'new_worker_id', wide: 'workorder.all' } },
   access: { read: 'workorder.read', write: 'workorder.write', attach: 'workorder.service' },
   attachments: true,
+  // The form changes an order until it is audited or cancelled; only an undispatched one is deleted.
+  edit: {
+    field: 'new_status', initial: workOrderStatus.notDispatched, states: EDITABLE_STATUSES, deleteStates: [workOrderStatus.notDispatched],
+    locked: 'wo.notEditable', deleteLocked: 'wo.notEditable',
+  },
   fields: {
     new_name: text(label('工单编号', 'Work order number'), { readOnly: true, searchable: true, maxLength: 40, unique: true }),
     new_type: optionSet(serviceType, undefined, { required: true, indexed: true }),
     new_fixtype: optionSet(fixType),
-    new_warranty: optionSet(warranty, undefined, { required: true }),
+    new_warranty: optionSet(warranty, undefined, { required: true, ...CLAIMED }),
     new_dealstatus: optionSet(workOrderDealStatus, undefined, { readOnly: true, indexed: true }),
     // Beside the handling status (the same words at times): "Order status" says which one it is.
     new_status: optionSet(workOrderStatus, label('工单状态', 'Order status'), { readOnly: true, indexed: true }),
@@ -59,7 +70,8 @@ export const workOrder = defineEntity({
     new_currency: optionSet(currency),
     new_longitude: decimal(label('经度', 'Longitude'), { precision: 6, min: -180, max: 180 }),
     new_latitude: decimal(label('纬度', 'Latitude'), { precision: 6, min: -90, max: 90 }),
-    new_station_id: lookup('new_srv_station', label('服务站', 'Service station'), { required: true, indexed: true }),
+    // Another station only before dispatch: its engineers, stock and lines belong to the first.
+    new_station_id: lookup('new_srv_station', label('服务站', 'Service station'), { required: true, indexed: true, edit: { states: [workOrderStatus.notDispatched] } }),
     new_worker_id: lookup('new_srv_worker', label('服务工程师', 'Engineer'), { readOnly: true, indexed: true }),
     new_product_id: lookup('product', label('产品', 'Product'), { fills: { new_productline_id: 'new_productline_id', new_model: 'new_model' } }),
     new_productline_id: lookup('new_productline', label('产品线', 'Product line'), { indexed: true }),
@@ -77,10 +89,11 @@ export const workOrder = defineEntity({
     new_servicemode: optionSet(serviceMode),
     new_servicecharge: money(label('服务费', 'Service charge'), RO),
     new_outsidecost: money(label('外出费', 'Outside cost'), RO),
-    new_othercost: money(label('其他费用', 'Other cost'), { min: 0, max: 99_999_999 }),
+    new_othercost: money(label('其他费用', 'Other cost'), { min: 0, max: 99_999_999, ...CLAIMED }),
     new_partcost: money(label('配件费', 'Parts cost'), RO),
-    new_fineamount: money(label('奖惩金额', 'Reward (+) / fine (−)'), { min: -99_999_999, max: 99_999_999 }),
-    new_specialfee: money(label('特殊费用', 'Special fee'), { min: 0, max: 99_999_999 }),
+    // Head office decides rewards and fines: it reaches the station's statement.
+    new_fineamount: money(label('奖惩金额', 'Reward (+) / fine (−)'), { min: -99_999_999, max: 99_999_999, edit: { privilege: 'workorder.audit' } }),
+    new_specialfee: money(label('特殊费用', 'Special fee'), { min: 0, max: 99_999_999, ...CLAIMED }),
     new_totalcost: money(label('费用合计', 'Total cost'), RO),
     new_settlementno: text(label('结算单号', 'Settlement number'), { readOnly: true, maxLength: 40 }),
     new_expenseclaimno: text(label('费用结算单', 'Expense claim'), { readOnly: true, maxLength: 40 }),
@@ -97,12 +110,13 @@ export const workOrder = defineEntity({
     new_auditmemo: memo(label('审核意见', 'Audit memo'), { readOnly: true, maxLength: 500 }),
     new_revisittime: dateTime(label('回访时间', 'Revisited on'), RO),
     new_revisitmemo: memo(label('回访记录', 'Revisit record'), { readOnly: true, maxLength: 500 }),
-    new_pullouttype: optionSet(pulloutType),
-    new_pulloutstatus: optionSet(pulloutStatus),
-    new_pullouttime: dateTime(label('拉回时间', 'Pulled out on')),
-    new_logisticscorp: text(label('物流公司', 'Logistics company'), { maxLength: 60 }),
-    new_trackingno: text(label('物流单号', 'Tracking number'), { maxLength: 60 }),
-    new_receivedon: dateTime(label('签收时间', 'Received on')),
+    // The product return's commands keep these (approval, shipping, head office's receipt).
+    new_pullouttype: optionSet(pulloutType, undefined, RO),
+    new_pulloutstatus: optionSet(pulloutStatus, undefined, RO),
+    new_pullouttime: dateTime(label('拉回时间', 'Pulled out on'), RO),
+    new_logisticscorp: text(label('物流公司', 'Logistics company'), { readOnly: true, maxLength: 60 }),
+    new_trackingno: text(label('物流单号', 'Tracking number'), { readOnly: true, maxLength: 60 }),
+    new_receivedon: dateTime(label('签收时间', 'Received on'), RO),
   },
   indexes: [
     ['new_station_id', 'createdon'],

@@ -75,6 +75,7 @@ export const filesMessages = {
 
   // Shopping cart (spec 000 §3, §4, §7; spec 001 §5)
   'shop.productNotFound': label('商品不存在', 'The product does not exist'),
+  'sales.orderFromCart': label('销售订单由购物车结算生成，不能直接新建', 'Sales orders are made by checking out the cart and cannot be created directly'),
   'shop.productInactive': label('商品“{name}”已下架，不能购买', '"{name}" is no longer available'),
   'shop.noPrice': label('商品“{name}”尚未定价，不能购买', '"{name}" has no price yet and cannot be bought'),
   'shop.qtyInteger': label('只能输入整数', 'Integer only'),

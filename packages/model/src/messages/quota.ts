@@ -6,5 +6,4 @@ export const quotaMessages = {
   'quota.amountPositive': label('调整金额必须大于0', 'The adjustment amount must be larger than 0'),
   'quota.adjustInvalid': label('无效的额度调整单不能提交审批', 'An invalid quota adjustment cannot be submitted'),
   'quota.limitNegative': label('服务站当前额度为负，不能设为额度受控', 'The station\'s current quota is negative: it cannot be made quota limited'),
-  'quota.adjustOnly': label('只有可调整站点额度的用户才能修改额度受控和期初额度', 'Only users who adjust station quotas may change the quota fields'),
 } as const;

@@ -16,6 +16,11 @@ export const recordsMessages = {
   'records.duplicate': label('{field}“{value}”已存在', '{field} "{value}" already exists'),
   'records.duplicateField': label('{field}已存在', '{field} already exists'),
   'records.checkFailed': label('{entity}的数据不符合规则，未保存', 'The {entity} values break a rule and were not saved'),
+  // who may write which field, and when (issue 23; model edit-rules.ts)
+  'records.fieldOwned': label('{field}由业务流程维护，不能直接修改', '{field} is kept by the business steps and cannot be changed directly'),
+  'records.fieldState': label('单据当前状态下不能修改{field}', '{field} cannot be changed in the document\'s current state'),
+  'records.stateLocked': label('单据当前状态下不能修改或删除', 'The document cannot be changed or deleted in its current state'),
+  'records.fieldPrivilege': label('您没有修改{field}的权限', 'You are not allowed to change {field}'),
   'records.cycle': label('上级部门不能是本部门或其下级部门', 'The parent unit cannot be the unit itself or one of its sub-units'),
 
   // field validation ({field} is the field's label)

@@ -1,4 +1,4 @@
-import { defineOptionSet, label } from '../define.ts';
+import { defineNamedOptionSet, defineOptionSet, label } from '../define.ts';
 
 export const sex = defineOptionSet('new_sex', label('性别', 'Sex'), [
   { value: 1, label: label('男', 'Male') },
@@ -71,11 +71,11 @@ export const productState = defineOptionSet('product_state', label('产品状态
   { value: 3, label: label('修订中', 'Under revision') },
 ] as const);
 
-export const salesOrderStatus = defineOptionSet('salesorder_status', label('订单状态', 'Order state'), [
-  { value: 1, label: label('待提交', 'To be submitted') },
-  { value: 2, label: label('已提交', 'Submitted') },
-  { value: 3, label: label('已审核', 'Audited') },
-  { value: 4, label: label('部分发货', 'Part shipped') },
-  { value: 5, label: label('全部发货', 'All shipped') },
-  { value: 6, label: label('已取消', 'Cancelled') },
-] as const);
+export const salesOrderStatus = defineNamedOptionSet('salesorder_status', label('订单状态', 'Order state'), {
+  draft: { value: 1, label: label('待提交', 'To be submitted') },
+  submitted: { value: 2, label: label('已提交', 'Submitted') },
+  audited: { value: 3, label: label('已审核', 'Audited') },
+  partShipped: { value: 4, label: label('部分发货', 'Part shipped') },
+  allShipped: { value: 5, label: label('全部发货', 'All shipped') },
+  cancelled: { value: 6, label: label('已取消', 'Cancelled') },
+});

@@ -151,5 +151,10 @@ export const workOrderAction = defineOptionSet('new_workorder_action', label('�
 export const OPEN_DEAL_STATUSES = [2, 3, 4, 5, 6] as const;
 /** Statuses in which an order is still being serviced (not completed, cancelled or later). */
 export const OPEN_STATUSES = [1, 2, 3, 4, 5] as const;
+/**
+ * Statuses in which the order's own fields and details may still change: open, or completed and
+ * waiting for audit (not cancelled, not audited or later).
+ */
+export const EDITABLE_STATUSES: readonly number[] = [...OPEN_STATUSES, workOrderStatus.completed];
 /** The settlement sequence after the revisit (spec 001 §4 status 12–16). */
 export const SETTLEMENT_SEQUENCE = [11, 12, 13, 14, 15, 16] as const;

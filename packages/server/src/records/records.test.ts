@@ -238,7 +238,7 @@ describe('writes', () => {
     expect(j.Data.errors).toEqual(expect.arrayContaining([
       { field: 'ownerid', message: '字段 ownerid 不存在或不可写' },
       { field: 'owningbusinessunit', message: '字段 owningbusinessunit 不存在或不可写' },
-      { field: 'new_load', message: '字段 new_load 不存在或不可写' },
+      { field: 'new_load', message: '当前负荷由业务流程维护，不能直接修改' },
       { field: 'new_apppassword', message: '字段 new_apppassword 不存在或不可写' },
       { field: 'new_name', message: '姓名不能为空' },
       { field: 'new_code', message: '工号不能为空' },

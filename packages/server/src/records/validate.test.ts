@@ -30,7 +30,7 @@ describe('validateValues', () => {
     };
     const zh = validateValues(worker, input, 'create', 'zh-CN');
     expect(zh.errors).toEqual(expect.arrayContaining([
-      { field: 'new_load', message: '字段 new_load 不存在或不可写' },
+      { field: 'new_load', message: '当前负荷由业务流程维护，不能直接修改' },
       { field: 'new_apppassword', message: '字段 new_apppassword 不存在或不可写' },
       { field: 'ownerid', message: '字段 ownerid 不存在或不可写' },
       { field: 'hack', message: '字段 hack 不存在或不可写' },

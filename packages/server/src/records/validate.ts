@@ -1,7 +1,7 @@
-import { getEntityBySet, msg, PATTERNS, type EntityDef, type FieldDef, type Lang, type MessageKey } from '@portal/model';
+import { fieldRefusal, getEntityBySet, isClientField, msg, PATTERNS, SYSTEM_FIELD_NAMES, type EntityDef, type FieldDef, type Lang, type MessageKey } from '@portal/model';
 
 /** Fields every entity carries that only the server sets (Dataverse names). */
-export const SYSTEM_FIELDS = new Set(['createdon', 'modifiedon', 'createdby', 'modifiedby', 'statecode', 'ownerid', 'owningbusinessunit']);
+export const SYSTEM_FIELDS = SYSTEM_FIELD_NAMES;
 
 export interface FieldError {
   field: string;
@@ -17,11 +17,8 @@ export function normGuid(v: unknown): string | null {
   return m ? m[1].toLowerCase() : null;
 }
 
-/** May a client write this field through the record service? */
-export function isWritable(e: EntityDef, name: string): boolean {
-  const f = Object.hasOwn(e.allFields, name) ? e.allFields[name] : undefined;
-  return !!f && !f.readOnly && !f.secret && name !== e.primaryKey && !SYSTEM_FIELDS.has(name);
-}
+/** May a client ever write this field through the record service (model edit-rules.ts; states and grants: records/edit-guard.ts)? */
+export const isWritable = isClientField;
 
 /**
  * The field that names a station-scoped row's station: insertRecords defaults it to the caller's
@@ -293,7 +290,9 @@ export function validateValues(
       if (f?.type !== 'lookup') key = rawKey;
     }
     if (!isWritable(e, key) || given.has(key)) {
-      errors.push({ field: key.slice(0, 100), message: msg('validation.unknownField', lang, { field: key.slice(0, 100) }) });
+      // A field the business steps own is named as such; anything else is not there for a client.
+      const owned = !given.has(key) && fieldRefusal(e, key, null, () => true) === 'owned';
+      errors.push({ field: key.slice(0, 100), message: msg(owned ? 'records.fieldOwned' : 'validation.unknownField', lang, { field: owned ? e.allFields[key].label[lang] : key.slice(0, 100) }) });
       continue;
     }
     given.set(key, v);

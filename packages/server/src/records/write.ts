@@ -9,6 +9,7 @@ import { forgetCachedUsers } from '../auth/principal.ts';
 import { CAST, kindOf, Params, q } from './sql.ts';
 import { checkName, uniqueIndexName } from '../db/schema.ts';
 import { isWritable, normGuid, stationField, type FieldError } from './validate.ts';
+import { assertRowEditable, fieldErrors, newRowErrors } from './edit-guard.ts';
 
 /** At most this many field errors are joined into the Message; Data carries all of them. */
 const MESSAGE_ERRORS = 20;
@@ -46,15 +47,6 @@ export interface WriteHooks {
   after?: (sql: Sql, ids: string[], op: 'create' | 'update') => Promise<void>;
 }
 export const writeHooks = new Map<string, WriteHooks>();
-
-/** Documents under approval (status 2 under review, 3 approved, 5 vetoed) are not modified or deleted here. */
-const LOCKED_APPROVAL_STATUS = [2, 3, 5];
-
-async function assertNotSubmitted(sql: Sql, e: EntityDef, id: string): Promise<void> {
-  if (e.allFields.new_approvalstatus?.type !== 'optionset') return;
-  const { rows } = await sql.query<{ s: number | null }>(`SELECT new_approvalstatus AS s FROM ${q(e.logicalName)} WHERE ${q(e.primaryKey)} = $1::uuid`, [id]);
-  if (rows[0]?.s != null && LOCKED_APPROVAL_STATUS.includes(rows[0].s)) throw badRequest('flow.locked');
-}
 
 /** The station's business unit: the column station rows carry (see the station entity). */
 const STATION_UNIT_FIELD = 'new_businessunit_id';
@@ -262,11 +254,13 @@ export async function insertRecords(
 ): Promise<string[]> {
   touchIdentity(e);
   if (!rows.length) return [];
+  // Rows made by commands only (model access.notCreatedHere): refused on every way in (form, Excel import).
+  if (e.access?.notCreatedHere) throw forbidden(e.access.notCreatedHere);
   const first = opts.firstRowNumber ?? 1;
   const many = rows.length > 1 || opts.firstRowNumber !== undefined;
   const rowLabel = (i: number) => (many ? String(first + i) : null);
   const work = rows.map((r) => ({ ...r }));
-  const errors: FieldError[] = [];
+  const errors: FieldError[] = await newRowErrors(sql, e, work, caller, lang, rowLabel);
   const own = await resolveStations(sql, e, caller, work, errors, lang, rowLabel, 'create');
   await checkLookups(sql, e, caller, work, errors, lang, rowLabel);
   await checkUnique(sql, e, work, errors, lang, rowLabel);
@@ -338,10 +332,16 @@ export async function updateRecord(sql: Sql, e: EntityDef, caller: Caller, id: s
   const gid = normGuid(id);
   if (!gid) throw recordNotFound();
   await lockVisible(sql, e, caller, gid);
-  await assertNotSubmitted(sql, e, gid);
+  const state = await assertRowEditable(sql, e, gid, 'update');
+  const errors: FieldError[] = fieldErrors(e, values, state, caller, lang);
+  // A line moved to another document: that document must take lines too.
+  const rule = e.edit;
+  if (rule && 'parent' in rule && rule.parent in values) {
+    errors.push(...(await newRowErrors(sql, e, [values], caller, lang, () => null)).filter((x) => x.field === rule.parent));
+  }
+  if (errors.length) throw new ValidationFailed(errors, lang);
   await writeHooks.get(e.logicalName)?.guard?.(sql, gid, 'update', values, caller, lang);
   const work = { ...values };
-  const errors: FieldError[] = [];
   const own = await resolveStations(sql, e, caller, [work], errors, lang, () => null, 'update');
   await checkLookups(sql, e, caller, [work], errors, lang, () => null);
   await checkUnique(sql, e, [work], errors, lang, () => null, gid);
@@ -386,7 +386,7 @@ export async function deleteRecord(sql: Sql, e: EntityDef, caller: Caller, id: s
   const gid = normGuid(id);
   if (!gid) throw recordNotFound();
   await lockVisible(sql, e, caller, gid);
-  await assertNotSubmitted(sql, e, gid);
+  await assertRowEditable(sql, e, gid, 'delete');
   await writeHooks.get(e.logicalName)?.guard?.(sql, gid, 'delete', {}, caller, lang);
   const refs = referencesTo(e);
   if (refs.length) {

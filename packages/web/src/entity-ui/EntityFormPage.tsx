@@ -1,5 +1,5 @@
 import { DeleteOutlined, SaveOutlined } from '@ant-design/icons';
-import { getEntity, type EntityDef, type Lang } from '@portal/model';
+import { editableFields, getEntity, rowLock, stateFields, type EntityDef, type Lang } from '@portal/model';
 import type { Rule } from 'antd/es/form';
 import { Button, Col, Form, Result, Row, Skeleton, Tabs, type TabsProps } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -81,16 +81,23 @@ function EntityForm({ e, id, backTo, editPath, title, defaults: givenDefaults, h
   const own = useOwnStation(e);
   const defaults = useMemo(() => (own && creating ? { [own.field]: own.value, ...givenDefaults } : givenDefaults), [own, creating, givenDefaults]);
   const lockedFields = useMemo(() => (own && !givenLocked?.includes(own.field) ? [...(givenLocked ?? []), own.field] : givenLocked), [own, givenLocked]);
-  const writable = canWrite ?? (!!e.access?.write && can(e.access.write));
-  const readOnly = !writable;
-  const attachable = canAttach ?? (writable || (!!e.access?.attach && can(e.access.attach)));
   const sections = useMemo(() => formSections(e, lang, t('widgets.form.details'), hiddenFields, creating), [e, lang, t, hiddenFields, creating]);
   const fields = useMemo(() => sections.flatMap((s) => s.fields), [sections]);
+  const [row, setRow] = useState<RecordRow | null>(null);
+  // The model's edit rule, as the server applies it: a row in a state the form may not change is
+  // shown read-only; a field the caller may not write in this state (or at all) stays locked.
+  const stateLocked = !creating && !!row && !!rowLock(e, row, 'update');
+  const writable = (canWrite ?? (!!e.access?.write && can(e.access.write))) && !stateLocked;
+  const readOnly = !writable;
+  const attachable = canAttach ?? (writable || (!!e.access?.attach && can(e.access.attach)));
+  const ruleLocked = useMemo(() => {
+    const editable = editableFields(e, fields, creating ? null : (row ?? {}), can);
+    return new Set(fields.filter((f) => !editable.has(f)));
+  }, [e, fields, creating, row, can]);
   // Asks before unsaved changes are dropped: what would be saved, against what was last loaded or saved.
   const unsaved = useFormUnsaved(form, !readOnly, undefined, (v) =>
     toPayload(e, addressFields ? { ...v, ...fromAddressValue(v[addressFields.province] as AddressValue, addressFields) } : v, fields, false),
   );
-  const [row, setRow] = useState<RecordRow | null>(null);
   const [loading, setLoading] = useState(!creating);
   const [missing, setMissing] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -103,7 +110,7 @@ function EntityForm({ e, id, backTo, editPath, title, defaults: givenDefaults, h
     if (!id) return;
     setLoading(true);
     try {
-      const r = await retrieveRecord(e.entitySet, id, [...new Set([e.primaryKey, e.primaryName, ...fields])], { silent: true });
+      const r = await retrieveRecord(e.entitySet, id, [...new Set([e.primaryKey, e.primaryName, ...fields, ...stateFields(e)])], { silent: true });
       setRow(r);
       form.setFieldsValue(withAddress(toFormValues(e, r, fields), r));
       unsaved.reset();
@@ -143,7 +150,7 @@ function EntityForm({ e, id, backTo, editPath, title, defaults: givenDefaults, h
     try {
       // The picker's value stands for the address fields: spread back into them.
       if (addressFields) values = { ...values, ...fromAddressValue(values[addressFields.province] as AddressValue, addressFields) };
-      const body = toPayload(e, values, fields.filter((f) => !lockedFields?.includes(f) || creating), creating);
+      const body = toPayload(e, values, fields.filter((f) => (!lockedFields?.includes(f) || creating) && !ruleLocked.has(f)), creating);
       if (creating) {
         const r = await createRecord(e.entitySet, body, { silent: true });
         toast.success(t('widgets.form.created'));
@@ -194,7 +201,7 @@ function EntityForm({ e, id, backTo, editPath, title, defaults: givenDefaults, h
 
   const buttons: ActionButton[] = [
     { key: 'save', label: t('common.save'), icon: <SaveOutlined />, type: 'primary', hidden: readOnly, loading: saving, onClick: save, testId: 'form-save' },
-    { key: 'delete', label: t('widgets.action.delete'), icon: <DeleteOutlined />, danger: true, hidden: readOnly || creating || !allowDelete, onClick: remove, testId: 'form-delete' },
+    { key: 'delete', label: t('widgets.action.delete'), icon: <DeleteOutlined />, danger: true, hidden: readOnly || creating || !allowDelete || !!rowLock(e, row, 'delete'), onClick: remove, testId: 'form-delete' },
     ...(actions ?? []),
   ];
 
@@ -219,7 +226,7 @@ function EntityForm({ e, id, backTo, editPath, title, defaults: givenDefaults, h
               <Row gutter={24}>
                 {s.fields.map((name) => {
                   const f = requiredFields?.includes(name) ? { ...e.allFields[name], required: true } : e.allFields[name];
-                  const locked = !isWritable(name, f) || !!lockedFields?.includes(name);
+                  const locked = !isWritable(name, f) || !!lockedFields?.includes(name) || ruleLocked.has(name);
                   if (addressPart.has(name)) return null;
                   if (addressFields?.province === name) {
                     return (

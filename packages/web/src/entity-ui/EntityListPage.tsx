@@ -24,7 +24,7 @@ import { cellText } from './format.ts';
 import { FilterPanel } from './FilterPanel.tsx';
 import { headerMinWidth, searchBoxProps } from './text-fit.ts';
 import { ResizableHeaderCell, type ResizableHeaderProps } from './ResizableHeaderCell.tsx';
-import { lockedByState, stateFields } from './row-state.ts';
+import { lockedByState, stateFields, undeletableByState } from './row-state.ts';
 import { isFiltered, PAGE_SIZES, SEARCH_WIDTH, serializeGridState, useGridUrlState } from './grid-state.ts';
 import { buildFilter, buildOrderBy, searchFields } from './odata.ts';
 
@@ -102,8 +102,8 @@ function EntityList({ e, views: viewNames, routeBase, paths, title, extraFilter,
 
   const writable = canWrite ?? (!!e.access?.write && can(e.access.write));
   /**
-   * The row may be changed by this user: the list is writable and the row's state allows it (not
-   * submitted, approved, vetoed or closed; the screen may say more).
+   * The row may be changed by this user: the list is writable and the row's state allows it (the
+   * model's edit rule: not submitted, approved, audited, closed …; the screen may say more).
    */
   const editableRow = (row: RecordRow) => writable && !lockedByState(e, row) && (rowEditable?.(row) ?? true);
   // Edit or view, delete, and whatever the screen adds (folded past ROW_MAX into "more").
@@ -244,7 +244,7 @@ function EntityList({ e, views: viewNames, routeBase, paths, title, extraFilter,
         editableRow(row)
           ? { key: 'edit', label: t('widgets.action.edit'), icon: <EditOutlined />, onClick: () => navigate(editPath(idOf(row))), testId: 'list-row-edit' }
           : { key: 'view', label: t('widgets.action.view'), icon: <EyeOutlined />, onClick: () => navigate(viewPath(idOf(row))), testId: 'list-row-view' },
-        { key: 'delete', label: t('widgets.action.delete'), icon: <DeleteOutlined />, danger: true, hidden: !editableRow(row) || !allowDelete, onClick: () => remove(row), testId: 'list-row-delete' },
+        { key: 'delete', label: t('widgets.action.delete'), icon: <DeleteOutlined />, danger: true, hidden: !editableRow(row) || !allowDelete || undeletableByState(e, row), onClick: () => remove(row), testId: 'list-row-delete' },
         ...(rowActions?.(row) ?? []),
       ]}
     />

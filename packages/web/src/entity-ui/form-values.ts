@@ -1,4 +1,4 @@
-import type { EntityDef, FieldDef, FormSection, Lang } from '@portal/model';
+import { SYSTEM_FIELD_NAMES, type EntityDef, type FieldDef, type FormSection, type Lang } from '@portal/model';
 import dayjs, { type Dayjs } from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import { FORMATTED, type RecordRow } from '../api/records.ts';
@@ -6,10 +6,8 @@ import { formatUtc8 } from '../shared/date.ts';
 
 dayjs.extend(utc);
 
-const SYSTEM = new Set(['createdon', 'modifiedon', 'createdby', 'modifiedby', 'statecode', 'ownerid', 'owningbusinessunit']);
-
-/** Fields a user may write (not set by the server, not secret, not system). */
-export const isWritable = (name: string, f: FieldDef | undefined) => !!f && !f.readOnly && !f.secret && !SYSTEM.has(name);
+/** Fields a user may ever write (not owned by the server, not secret, not system); states and grants: the model's editableFields. */
+export const isWritable = (name: string, f: FieldDef | undefined) => !!f && !f.readOnly && !f.secret && !SYSTEM_FIELD_NAMES.has(name);
 
 /**
  * The form's sections: the model's `forms.main`, else one section of every writable field. A new

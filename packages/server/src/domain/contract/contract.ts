@@ -178,13 +178,8 @@ export function installContract(): void {
     return rows.map((_, i) => ({ new_name: nums[i], new_status: contractStatus.draft, new_linecount: 0 }));
   });
   writeHooks.set(CONTRACT.logicalName, {
+    // Only a draft is changed or deleted (the model's edit rule); its lines go with it.
     async guard(sql, id, op) {
-      await expireContracts(sql);
-      const { rows: [doc] } = await sql.query<{ status: number }>(
-        `SELECT COALESCE(new_status, ${contractStatus.draft}) AS status FROM new_srv_contract WHERE new_srv_contractid = $1::uuid`,
-        [id],
-      );
-      if (doc.status !== contractStatus.draft) throw refuse(op === 'delete' ? 'parts.onlyDraftDelete' : 'parts.onlyDraftModify');
       if (op === 'delete') await sql.query(`DELETE FROM new_srv_contractline WHERE new_contract_id = $1::uuid`, [id]);
     },
     async after(sql, ids) {
@@ -208,10 +203,9 @@ export function installContract(): void {
     }),
   );
   writeHooks.set(CONTRACT_LINE.logicalName, {
-    // The line's contract must be draft (after the write, `afterLines` checks the contract it names then).
+    // The line's contract must be draft: the model's edit rule (`parent`), for the contract it names now and after.
     async guard(sql, id, op) {
       const { rows: [line] } = await sql.query<{ contract: string }>(`SELECT new_contract_id AS contract FROM new_srv_contractline WHERE new_srv_contractlineid = $1::uuid`, [id]);
-      await assertDraftContract(sql, line.contract);
       if (op === 'delete') {
         await sql.query(
           `UPDATE new_srv_contract SET new_linecount = (SELECT count(*) FROM new_srv_contractline WHERE new_contract_id = $1::uuid AND new_srv_contractlineid <> $2::uuid) WHERE new_srv_contractid = $1::uuid`,

@@ -3,7 +3,7 @@ import {
   type DeliverReturnRequest, type Lang, type OwedOldPart, type PartsCommandResult, type PickOwedRequest, type ReceiveReturnRequest, type ReturnLineChange,
 } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
-import { badRequest, Refusal, refuse } from '../../http/errors.ts';
+import { Refusal, refuse } from '../../http/errors.ts';
 import type { Caller } from '../../records/scope.ts';
 import { Params } from '../../records/sql.ts';
 import { serverDefaults, writeHooks } from '../../records/write.ts';
@@ -308,11 +308,8 @@ export function installPartsReturn(): void {
     }));
   });
   writeHooks.set(RETURN.logicalName, {
+    // Only a draft is changed or deleted: the model's edit rule.
     async guard(sql, id, op) {
-      const { rows: [doc] } = await sql.query<{ state: number }>(
-        `SELECT COALESCE(new_state, ${S.draft}) AS state FROM new_srv_partsreturn WHERE new_srv_partsreturnid = $1::uuid`, [id],
-      );
-      if (doc.state !== S.draft) throw badRequest(op === 'delete' ? 'parts.onlyDraftDelete' : 'parts.onlyDraftModify');
       if (op === 'delete') await sql.query(`DELETE FROM new_srv_partsreturndetail WHERE new_partsreturn_id = $1::uuid`, [id]);
     },
   });

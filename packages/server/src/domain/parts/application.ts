@@ -1,6 +1,6 @@
 import { approvalStatus, getEntity, msg, partsApplyStatus, partsApplyType, payStatus, stockDocumentType, stockUsage, warehouseType, type ApprovedQuantitiesRequest, type CloseRequest, type Lang, type PartsCommandResult } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
-import { badRequest, Refusal, refuse } from '../../http/errors.ts';
+import { Refusal, refuse } from '../../http/errors.ts';
 import { registerFlowHooks } from '../../flow/hooks.ts';
 import type { Caller } from '../../records/scope.ts';
 import { normGuid, type FieldError } from '../../records/validate.ts';
@@ -225,12 +225,11 @@ export function installApplication(): void {
            FROM new_srv_partsapply WHERE new_srv_partsapplyid = $1::uuid`,
         [id],
       );
+      // Which states may be changed or deleted, and closed ones, are the model's edit rule.
       if (op === 'delete') {
-        if (doc.status !== approvalStatus.draft) throw badRequest('parts.onlyDraftDelete');
         await sql.query(`DELETE FROM new_srv_partsapplydetil WHERE new_partsapply_id = $1::uuid`, [id]);
         return;
       }
-      if (doc.closed) throw badRequest('parts.closed');
       // The row as it will be: checked like a new one; an emptied address takes the warehouse's again.
       const derived = await resolve(sql, { ...doc, ...values }, lang);
       for (const f of ['new_province', 'new_city', 'new_county', 'new_address']) if (f in derived) values[f] = derived[f];

@@ -4,7 +4,7 @@ import {
 } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
 import { recomputeDocumentTotals } from './document-totals.ts';
-import { badRequest, refuse } from '../../http/errors.ts';
+import { refuse } from '../../http/errors.ts';
 import { registerFlowHooks } from '../../flow/hooks.ts';
 import type { Caller } from '../../records/scope.ts';
 import type { FieldError } from '../../records/validate.ts';
@@ -146,7 +146,6 @@ export function installTransfer(): void {
         [id],
       );
       if (op === 'delete') {
-        if (doc.status !== approvalStatus.draft) throw badRequest('parts.onlyDraftDelete');
         await sql.query(`DELETE FROM new_srv_parttransdetail WHERE new_parttransorder_id = $1::uuid`, [id]);
         return;
       }

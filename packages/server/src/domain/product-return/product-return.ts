@@ -1,7 +1,7 @@
 import { approvalStatus, productReturnItemType, productReturnState, pulloutStatus, pulloutType, workOrderStatus, type Lang, type PartsCommandResult } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
 import { registerFlowHooks } from '../../flow/hooks.ts';
-import { badRequest, refuse } from '../../http/errors.ts';
+import { refuse } from '../../http/errors.ts';
 import type { Caller } from '../../records/scope.ts';
 import { normGuid } from '../../records/validate.ts';
 import { serverDefaults, writeHooks } from '../../records/write.ts';
@@ -153,7 +153,6 @@ export function installProductReturn(): void {
     async guard(sql, id, op, values) {
       const h = await loadHeader(sql, id);
       if (op === 'delete') {
-        if (h.approval !== approvalStatus.draft) throw badRequest('parts.onlyDraftDelete');
         await sql.query(`DELETE FROM new_srv_productreturndetail WHERE new_productreturn_id = $1::uuid`, [id]);
         return;
       }
@@ -176,8 +175,8 @@ export function installProductReturn(): void {
   });
   writeHooks.set(RETURN_LINE.logicalName, {
     async guard(sql, id, _op, values) {
+      // Lines only while the return is draft or rejected: the model's edit rule (`parent`).
       const { rows: [l] } = await sql.query<{ parent: string }>(`SELECT new_productreturn_id AS parent FROM new_srv_productreturndetail WHERE new_srv_productreturndetailid = $1::uuid`, [id]);
-      await assertLinesOpen(sql, l.parent);
       // A line stays on its return.
       if ('new_productreturn_id' in values && normGuid(values.new_productreturn_id) !== l.parent) throw refuse('parts.linesLocked', undefined, 'new_productreturn_id');
     },

@@ -1,7 +1,7 @@
 import { quotaDocumentType, quotaUsage } from '@portal/model';
 import { randomUUID } from 'node:crypto';
 import type { Sql } from '../../db/db.ts';
-import { forbidden, refuse } from '../../http/errors.ts';
+import { refuse } from '../../http/errors.ts';
 import type { Caller } from '../../records/scope.ts';
 import { writeHooks } from '../../records/write.ts';
 import { postQuota } from './ledger.ts';
@@ -11,7 +11,8 @@ const STATION = 'new_srv_station';
 
 /**
  * The station's quota fields through the record service (/stationAmount/edit): only holders of
- * quota.adjust change "quota limited" and the opening quota; a changed opening quota posts its
+ * quota.adjust change "quota limited" and the opening quota (the model's field grants, checked
+ * before this runs); a changed opening quota posts its
  * difference to the ledger (usage opening), so the balance stays the sum of the moves; a station
  * whose quota is negative cannot be made quota limited.
  */
@@ -26,7 +27,6 @@ export async function guardStationQuota(sql: Sql, id: string, values: Record<str
   const nextBegin = 'new_beginamount' in values ? toCents(values.new_beginamount as string | number | null) : begin;
   const nextLimited = 'new_limitamount' in values ? values.new_limitamount === true : !!st.limited;
   if (nextBegin === begin && nextLimited === !!st.limited) return;
-  if (!caller.principal.privileges.has('quota.adjust')) throw forbidden('quota.adjustOnly');
   if (nextLimited && !st.limited) {
     // Switched on first (a lowered opening quota is then checked against the limit).
     if (toCents(st.cur) < 0n) throw refuse('quota.limitNegative', undefined, 'new_limitamount');

@@ -3,7 +3,7 @@ import {
   type DocumentLineRequest, type Lang, type PartsCommandResult, type ReceiveRequest,
 } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
-import { AppError, badRequest, refuse } from '../../http/errors.ts';
+import { AppError, refuse } from '../../http/errors.ts';
 import type { Caller } from '../../records/scope.ts';
 import { serverDefaults, ValidationFailed, writeHooks } from '../../records/write.ts';
 import { chinaDate } from '../china-time.ts';
@@ -212,12 +212,8 @@ export function installSiteReturn(): void {
     return out;
   });
   writeHooks.set(RETURN.logicalName, {
+    // Only an open draft is changed, only a draft deleted: the model's edit rule.
     async guard(sql, id, op, values, _caller, lang) {
-      const { rows: [doc] } = await sql.query<{ state: number; closed: boolean }>(
-        `SELECT COALESCE(new_state, ${returnState.draft}) AS state, COALESCE(new_isclose, false) AS closed FROM new_srv_sitereturn WHERE new_srv_sitereturnid = $1::uuid`,
-        [id],
-      );
-      if (doc.state !== returnState.draft || (doc.closed && op === 'update')) throw badRequest(op === 'delete' ? 'parts.onlyDraftDelete' : 'parts.onlyDraftModify');
       if (op === 'delete') {
         await sql.query(`DELETE FROM new_srv_sitereturndetail WHERE new_sitereturn_id = $1::uuid`, [id]);
         return;

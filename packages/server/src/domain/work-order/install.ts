@@ -1,5 +1,4 @@
 import type { Sql } from '../../db/db.ts';
-import { badRequest } from '../../http/errors.ts';
 import { serverDefaults, writeHooks } from '../../records/write.ts';
 import { nextWorkOrderNumbers } from './numbering.ts';
 import { fillFromProduct } from './product-fill.ts';
@@ -12,9 +11,6 @@ const ENTERED_COSTS = ['new_othercost', 'new_specialfee', 'new_fineamount'] as c
 /** A validated money value in whole cents (exact sums), empty = 0. */
 const cents = (v: unknown) => (v === null || v === undefined || v === '' ? 0 : Math.round(Number(v) * 100));
 const money = (c: number) => (c / 100).toFixed(2);
-
-/** Statuses in which the generic record service may still change an order's own fields. */
-export const EDITABLE_STATUSES = [1, 2, 3, 4, 5, 7];
 
 /**
  * One "created" history entry per new order, set-based (an Excel import creates up to 5000 at
@@ -50,10 +46,8 @@ export function installWorkOrder(): void {
     });
   });
   writeHooks.set('new_srv_workorder', {
+    // The states in which the form may change or delete an order are the model's edit rule.
     async guard(sql, id, op, values, _caller, lang) {
-      const { rows } = await sql.query<{ s: number }>(`SELECT COALESCE(new_status, 1) AS s FROM new_srv_workorder WHERE new_srv_workorderid = $1::uuid`, [id]);
-      const s = rows[0]?.s;
-      if (op === 'update' ? !EDITABLE_STATUSES.includes(s) : s !== 1) throw badRequest('wo.notEditable');
       if (op === 'update') await checkOrderUpdate(sql, id, values, lang);
       // An undispatched order goes with its own history (which would otherwise keep it referenced).
       if (op === 'delete') await sql.query(`DELETE FROM new_srv_workorderlog WHERE new_workorder_id = $1::uuid`, [id]);

@@ -1,4 +1,4 @@
-import { getEntity, LINE_ENTITIES, msg, WORK_ORDER_COMMAND_PRIVILEGES, workOrderStatus, type CommandResult, type EntityDef, type Lang, type LineKind } from '@portal/model';
+import { EDITABLE_STATUSES, getEntity, LINE_ENTITIES, msg, WORK_ORDER_COMMAND_PRIVILEGES, workOrderStatus, type CommandResult, type EntityDef, type Lang, type LineKind } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
 import { returnLineParts, syncOrderParts } from '../stock/work-order-parts.ts';
 import { notFound } from '../../http/errors.ts';
@@ -6,7 +6,6 @@ import type { Caller } from '../../records/scope.ts';
 import { CAST, kindOf, Params, q } from '../../records/sql.ts';
 import { normGuid, validateValues, type FieldError } from '../../records/validate.ts';
 import { ValidationFailed } from '../../records/write.ts';
-import { EDITABLE_STATUSES } from './install.ts';
 import { refuse, WorkOrderRefusal } from './errors.ts';
 import { ACTION, appendLog } from './log.ts';
 import { assertMay, lockOrder, result, type OrderRow } from './order.ts';

@@ -54,4 +54,26 @@ describe('station form (issue 12: the address picker, not free text)', () => {
     fireEvent.change(screen.getByTestId('field-new_province-detail'), { target: { value: '张江路 99 号' } });
     expect((screen.getByTestId('field-new_province-detail') as HTMLInputElement).value).toBe('张江路 99 号');
   }, 30_000);
+
+  it('keeps head office\'s quota fields locked for a maintainer without quota.adjust, and does not send them (the model\'s field grants)', async () => {
+    signInAs(['station.read', 'station.write']);
+    let body: Record<string, unknown> = {};
+    stubServer((url, init) => {
+      if (url.startsWith('/api/crmdata/Retrieve/new_srv_stations(s1)')) return envelope({ ...STATION, new_limitamount: true, new_beginamount: 200000 });
+      if (url === '/api/crmdata/Update/new_srv_stations(s1)') {
+        body = JSON.parse(String(init.body));
+        return envelope({ id: 's1' }, '保存成功');
+      }
+      if (url.startsWith('/api/address/') || url.startsWith('/api/attachment?')) return envelope([]);
+      return undefined;
+    });
+    renderApp('/basicData/stationrecord/view/s1');
+    await waitFor(() => expect((screen.getByTestId('field-new_code') as HTMLInputElement).value).toBe('ST-SH001'), { timeout: 15_000 });
+    expect((screen.getByTestId('field-new_name') as HTMLInputElement).disabled).toBe(false);
+    expect((screen.getByTestId('field-new_beginamount') as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByTestId('field-new_limitamount').hasAttribute('disabled') || screen.getByTestId('field-new_limitamount').classList.contains('ant-switch-disabled')).toBe(true);
+    await act(async () => fireEvent.click(screen.getByTestId('form-save')));
+    await waitFor(() => expect(body.new_name).toBe('上海浦东华辰服务站'));
+    expect('new_beginamount' in body || 'new_limitamount' in body).toBe(false);
+  }, 30_000);
 });

@@ -1,4 +1,4 @@
-import { PROGRESS_STEPS, SETTLEMENT_SEQUENCE, WORK_ORDER_COMMAND_PRIVILEGES, type ProgressStep, type WorkOrderCommand } from '@portal/model';
+import { EDITABLE_STATUSES, PROGRESS_STEPS, SETTLEMENT_SEQUENCE, WORK_ORDER_COMMAND_PRIVILEGES, type ProgressStep, type WorkOrderCommand } from '@portal/model';
 import type { RecordRow } from '../../api/records.ts';
 
 /*
@@ -8,8 +8,7 @@ import type { RecordRow } from '../../api/records.ts';
 
 export const WORK_ORDER = 'new_srv_workorder';
 
-/** The order's fields may be edited and its details changed: status 1–5 or 7 (not cancelled, not audited). */
-export const EDITABLE_STATUSES = [1, 2, 3, 4, 5, 7];
+/** The order's fields may be edited and its details changed: status 1–5 or 7 (not cancelled, not audited; the model's rule). */
 export const isEditable = (status: number) => EDITABLE_STATUSES.includes(status);
 
 /** Still being serviced (the open statuses). */
