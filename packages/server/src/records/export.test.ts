@@ -48,6 +48,11 @@ describe('Excel export of every served entity', () => {
     expect(failures).toEqual([]);
   });
 
+  it('the web list, which exports its view\'s columns, is never given a secret one', () => {
+    const withSecret = SERVED.flatMap((e) => Object.entries(e.views).filter(([, v]) => v.columns.some((c) => e.allFields[c]?.secret)).map(([n]) => `${e.logicalName}.${n}`));
+    expect(withSecret).toEqual([]);
+  });
+
   it('a secret field named for export is refused by its label, in the caller\'s language', async () => {
     const secrets = SERVED.flatMap((e) => Object.entries(e.allFields).filter(([, f]) => f.secret).map(([name, f]) => ({ e, name, f })));
     // The probe's four: engineer app password, the two ledgers' idempotency keys, the user's password.
