@@ -1,4 +1,4 @@
-import { excellentCasePublish, getEntity, workOrderStatus } from '@portal/model';
+import { excellentCasePublish, getEntity, viewsFor, workOrderStatus } from '@portal/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Portal } from '../boot.ts';
 import { multipart, SAMPLES, tempStorage } from '../files/testing.ts';
@@ -80,6 +80,9 @@ const CASES: { name: string; mine: string; station?: string }[] = [
     station: `SELECT t.new_srv_excellentcaseid AS id FROM new_srv_excellentcase t WHERE $1::uuid IS NOT NULL AND (t.new_station_id = $2 OR t.new_publishstatus = ${excellentCasePublish.published})`,
   },
 ];
+const ENGINEER = ['portal.login', 'workorder.read', 'workorder.service', 'parts.read', 'notice.read', 'kb.read'];
+const PREFER = 'odata.include-annotations="OData.Community.Display.V1.FormattedValue"';
+const FV = '@OData.Community.Display.V1.FormattedValue';
 const setOf = (name: string) => getEntity(name)!.entitySet;
 const pkOf = (name: string) => getEntity(name)!.primaryKey;
 const stationSql = (c: (typeof CASES)[number]) => c.station ?? `SELECT t.${pkOf(c.name)} AS id FROM ${c.name} t WHERE $1::uuid IS NOT NULL AND t.new_station_id = $2`;
@@ -148,6 +151,15 @@ describe('engineer: what hangs off an order follows the order', () => {
       expect((await api('engineer1', 'GET', `/api/crmdata/Retrieve/${set}(${id})`)).statusCode, id).toBe(404);
       expect((await api('station1', 'GET', `/api/crmdata/Retrieve/${set}(${id})`)).statusCode, id).toBe(200);
     }
+    // Their screens' own queries: each view offered to them, its columns with lookup names, its order.
+    const e = getEntity(name)!;
+    for (const v of viewsFor(e, (priv) => ENGINEER.includes(priv))) {
+      const { columns, orderBy } = e.views[v];
+      const url = `/api/crmdata/Retrieve/${set}?$select=${[e.primaryKey, ...columns].join(',')}&$orderby=${orderBy.map(([f, d]) => `${f} ${d}`).join(',')}&$top=50`;
+      const res = await p.app.inject({ method: 'GET', url, headers: { ...bearer(tok.engineer1), prefer: PREFER } });
+      expect(res.statusCode, `${v}: ${res.body}`).toBe(200);
+      for (const r of res.json().Data.value as Record<string, string>[]) expect(mine, v).toContain(r[e.primaryKey]);
+    }
   });
 
   it('every demo entity has a row on a colleague’s order, and a published excellent case of one stays readable to every station', async () => {
@@ -161,6 +173,21 @@ describe('engineer: what hangs off an order follows the order', () => {
       `SELECT t.new_srv_excellentcaseid AS id FROM new_srv_excellentcase t JOIN new_srv_workorder o ON o.new_srv_workorderid = t.new_workorder_id
         WHERE t.new_station_id = $1 AND o.new_worker_id <> $2 AND t.new_publishstatus = $3`, [sh001, me, excellentCasePublish.published]);
     expect((await api('engineer1', 'GET', `/api/crmdata/Retrieve/new_srv_excellentcases(${published.id})`)).statusCode).toBe(200);
+  });
+
+  it('their rows name their parents through the same reach: a return line its return, a cancellation its extension, an order its case', async () => {
+    const named = async (set: string, id: string, field: string) => {
+      const res = await p.app.inject({ method: 'GET', url: `/api/crmdata/Retrieve/${set}(${id})?$select=${field}`, headers: { ...bearer(tok.engineer1), prefer: PREFER } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().Data[`${field}${FV}`] as string | undefined;
+    };
+    const line = (await ids(CASES.find((c) => c.name === 'new_srv_partsreturndetail')!.mine))[0];
+    const ret = (await p.db.one<{ n: string }>('SELECT r.new_name AS n FROM new_srv_partsreturn r JOIN new_srv_partsreturndetail d ON d.new_partsreturn_id = r.new_srv_partsreturnid WHERE d.new_srv_partsreturndetailid = $1', [line]))!.n;
+    expect(await named('new_srv_partsreturndetails', line, 'new_partsreturn_id')).toBe(ret);
+    const cancel = (await ids(CASES.find((c) => c.name === 'new_srv_delaycancel')!.mine))[0];
+    expect(await named('new_srv_delaycancels', cancel, 'new_delayproduct_id')).toMatch(/\S/);
+    expect(await named('new_srv_workorders', myOrder, 'new_case_id')).toMatch(/\S/);
+    expect(await named('new_srv_workorders', myOrder, 'new_contract_id')).toMatch(/\S/);
   });
 
   it('lookup dialogs and exports hold the same rows; attachments of a colleague’s row answer 404', async () => {
