@@ -10,7 +10,9 @@ describe('excellent case scope', () => {
     expect(f).toMatchObject({ type: 'optionset', readOnly: true });
     expect(f.type === 'optionset' && f.optionSet.options.map((o) => o.value)).toContain(excellentCasePublish.published);
   });
-  it('customer cases stay plain station scope: no published widening', () => {
-    expect(getEntity('new_srv_case')!.scope).toEqual({ kind: 'station', field: 'new_station_id' });
+  it('customer cases stay station scope without a published widening (their engineer reach: security/assignee.test.ts)', () => {
+    const scope = getEntity('new_srv_case')!.scope;
+    expect(scope).toMatchObject({ kind: 'station', field: 'new_station_id' });
+    expect(scope).not.toHaveProperty('published');
   });
 });
