@@ -7,6 +7,14 @@ import type { Locator, Page } from 'playwright-core';
  */
 
 /**
+ * How long a walk through every menu screen of one user may take. It grows with the menu (admin
+ * has ~50 screens, ~100 with the sales side) and the machine: admin's English walk took 80 s on a
+ * quiet machine and just over the default 120 s on a slow one (2026-11-27), so the walks get their
+ * own, generous bound rather than the default.
+ */
+export const MENU_WALK_MS = 480_000;
+
+/**
  * The enabled items of a navigation menu as [menu key, path], one per path (the model's MENU gives
  * the paths). Not the engineer app's (我的工单): another page (mobile.html), which the phone pass
  * checks where engineer1 lands.

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppShell } from '../pages/app-shell.ts';
 import { LoginPage } from '../pages/login-page.ts';
+import { MENU_WALK_MS } from '../pages/menu-screens.ts';
 import { OverflowPass, report, type Overflow } from '../pages/overflow.ts';
 import { openBrowser, type Browser } from '../support/browser.ts';
 import type { RunningPortal } from '../support/portal-server.ts';
@@ -98,6 +99,6 @@ describe('English that fits', () => {
       } finally {
         await browser?.close();
       }
-    });
+    }, MENU_WALK_MS);
   }
 });

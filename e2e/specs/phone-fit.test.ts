@@ -2,6 +2,7 @@ import { isEngineerAppPath } from '@portal/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineerAppPage } from '../pages/engineer-app-pages.ts';
 import { LoginPage } from '../pages/login-page.ts';
+import { MENU_WALK_MS } from '../pages/menu-screens.ts';
 import { PhonePass, phoneReport, type PhoneProblem } from '../pages/phone-pass.ts';
 import { openBrowser, type Browser } from '../support/browser.ts';
 import type { RunningPortal } from '../support/portal-server.ts';
@@ -135,6 +136,6 @@ describe('the portal on a phone', () => {
         // (nearly) nothing would pass vacuously.
         expect(pass.tapped).toBeGreaterThan(5 * (screens.length + 1));
         expect(found, `phone problems of ${user}:\n${phoneReport(found)}`).toEqual([]);
-      }));
+      }), MENU_WALK_MS);
   }
 });

@@ -3,7 +3,7 @@ import type { RecordRow } from '../../api/records.ts';
 import { EntityListPage } from '../../entity-ui/EntityListPage.tsx';
 import { useLocale, useT } from '../../locales/i18n.ts';
 import { STATUS_CELLS } from '../workorder/WorkOrderListPage.tsx';
-import { isEditable, num, WORK_ORDER } from '../workorder/work-order-rules.ts';
+import { WORK_ORDER } from '../workorder/work-order-rules.ts';
 import { orderEditPath } from './overseas-form.ts';
 
 const editPath = (id: string) => orderEditPath(id, true);
@@ -27,8 +27,7 @@ export default function OverseasListPage() {
         ...STATUS_CELLS,
         new_totalcost: (row: RecordRow) => <span data-testid="overseas-total">{formatCurrencyAmount(row.new_totalcost, row.new_currency, lang)}</span>,
       }}
-      rowEditable={(row) => isEditable(num(row.new_status) ?? 0)}
-      rowFields={['new_status', 'new_currency']}
+      rowFields={['new_currency']}
       allowImport={false}
       allowDelete={false}
     />

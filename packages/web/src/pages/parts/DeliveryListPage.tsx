@@ -1,7 +1,6 @@
 import { EntityListPage } from '../../entity-ui/EntityListPage.tsx';
 import { useT } from '../../locales/i18n.ts';
 import { dispatchPath } from './delivery-paths.ts';
-import { isDraft } from './delivery-rules.ts';
 
 /**
  * /partsDispatch/list (kept, delivery.read): the deliveries of the user's warehouses. A page of its
@@ -19,8 +18,6 @@ export default function DeliveryListPage() {
       views={['all', 'open', 'shipped']}
       paths={{ create: '/partsDispatch/create', edit: dispatchPath }}
       // Only a delivery still to be submitted is edited; past that its screen is read-only (查看).
-      rowEditable={isDraft}
-      rowFields={['new_state']}
       allowImport={false}
       allowDelete={false}
     />

@@ -25,8 +25,6 @@ export default function StationApplyListPage() {
       allowCreate={false}
       allowImport={false}
       allowDelete={false}
-      rowEditable={(row) => [1, 4].includes(Number(row.new_approvalstatus))}
-      rowFields={['new_approvalstatus']}
       headerActions={KINDS.map((k) => ({
         key: `new-${k}`, label: t('stationApply.ui.newKind', { type: label(k) }), icon: <PlusOutlined />, type: k === 'change' ? 'primary' : 'default',
         hidden: !can('station.apply'), onClick: () => navigate(applyPath(k)), testId: `stationapply-new-${k}`,

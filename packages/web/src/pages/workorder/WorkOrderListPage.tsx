@@ -6,7 +6,7 @@ import { EntityListPage } from '../../entity-ui/EntityListPage.tsx';
 import { useT } from '../../locales/i18n.ts';
 import { OptionTag } from './OptionTag.tsx';
 import { DOMESTIC_FILTER, DOMESTIC_VIEWS } from '../overseas/overseas-form.ts';
-import { isEditable, num, WORK_ORDER } from './work-order-rules.ts';
+import { WORK_ORDER } from './work-order-rules.ts';
 
 export const editPath = (id: string) => `/workOrder/edit/${encodeURIComponent(id)}`;
 
@@ -35,8 +35,6 @@ export default function WorkOrderListPage() {
       paths={{ create: '/workOrder/create', edit: editPath, view: editPath }}
       renderCell={STATUS_CELLS}
       // A cancelled or audited order is only viewed (its edit screen is read-only): 查看, not 编辑.
-      rowEditable={(row) => isEditable(num(row.new_status) ?? 0)}
-      rowFields={['new_status']}
       allowImport={false}
       allowDelete={false}
       headerActions={[
