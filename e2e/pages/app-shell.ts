@@ -29,15 +29,25 @@ export class AppShell {
     return text;
   }
 
+  /**
+   * Switches the portal language and waits until the page says it (<html lang>). The menu's items
+   * are built again when the language list arrives after sign-in: a click can meet an option that
+   * was just replaced, or a menu that closed (seen in full runs). Each attempt opens the menu if it
+   * is shut, clicks within a short bound and checks the outcome; a bounded few attempts.
+   */
   async switchLanguage(code: 'zh-CN' | 'en-US') {
     const option = this.page.getByTestId(`lang-option-${code}`);
-    // A click that lands while the header re-renders (the language list arriving after sign-in) can
-    // leave the menu shut (seen once in a full run): ask again until it shows, a bounded few times.
-    for (let i = 0; i < 3 && !(await option.isVisible()); i++) {
-      await this.page.getByTestId('lang-switch').click();
-      await option.waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        if (!(await option.isVisible())) await this.page.getByTestId('lang-switch').click();
+        await option.click({ timeout: 5_000 });
+        await this.page.waitForFunction((c) => document.documentElement.lang === c, code, { timeout: 5_000 });
+        return;
+      } catch (err) {
+        if (attempt >= 4) throw err;
+        await this.page.keyboard.press('Escape');
+      }
     }
-    await option.click();
   }
 
   /** The texts of toasts currently shown. */
