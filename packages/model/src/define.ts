@@ -288,7 +288,7 @@ export interface EntityInput {
   attachments?: boolean;
   /**
    * When rows may be changed and deleted through the generic record service. An approvable
-   * document (approval fields) without one gets the approval rule (`approvalEdit`): draft or
+   * document (approval fields) without one gets the approval rule (`APPROVAL_EDIT`): draft or
    * rejected may be changed, only a draft deleted.
    */
   edit?: EditRule;

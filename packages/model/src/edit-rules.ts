@@ -71,10 +71,15 @@ export function grantsOf(e: EntityDef, name: string): readonly FieldGrant[] | un
   return g === undefined ? undefined : Array.isArray(g) ? (g as readonly FieldGrant[]) : [g as FieldGrant];
 }
 
+/** A declared field a client may see named at all (not secret, not the key, not a system field). */
+function declaredForClients(e: EntityDef, name: string): boolean {
+  const f = Object.hasOwn(e.allFields, name) ? e.allFields[name] : undefined;
+  return !!f && !f.secret && name !== e.primaryKey && !SYSTEM_FIELD_NAMES.has(name);
+}
+
 /** Is the field one a client may ever write (declared, not owned by the server, not secret, not a system field)? */
 export function isClientField(e: EntityDef, name: string): boolean {
-  const f = Object.hasOwn(e.allFields, name) ? e.allFields[name] : undefined;
-  return !!f && !f.readOnly && !f.secret && name !== e.primaryKey && !SYSTEM_FIELD_NAMES.has(name);
+  return declaredForClients(e, name) && !e.allFields[name].readOnly;
 }
 
 export type FieldRefusal = 'unknown' | 'owned' | 'state' | 'privilege';
@@ -87,9 +92,8 @@ export type FieldRefusal = 'unknown' | 'owned' | 'state' | 'privilege';
  * The row-level rule (rowLock) is checked separately.
  */
 export function fieldRefusal(e: EntityDef, name: string, state: number | null, can: (p: string) => boolean): FieldRefusal | null {
-  const f = Object.hasOwn(e.allFields, name) ? e.allFields[name] : undefined;
-  if (!f || f.secret || name === e.primaryKey || SYSTEM_FIELD_NAMES.has(name)) return 'unknown';
-  if (f.readOnly) return 'owned';
+  if (!declaredForClients(e, name)) return 'unknown';
+  if (e.allFields[name].readOnly) return 'owned';
   const grants = grantsOf(e, name);
   if (!grants) return null;
   const inState = grants.filter((g) => !g.states || state === null || g.states.includes(state));
@@ -107,13 +111,12 @@ export const FIELD_REFUSAL_KEY: Record<FieldRefusal, MessageKey> = {
 
 /**
  * The fields of `fields` a caller may change on this row now (for a form: the rest show read-only).
- * `row` null = a new record; a line passes its document's row as `documentRow`.
+ * `row` null = a new record. A line's document is not this row: its state is the document page's
+ * to show, and the line is read here as in an editable document.
  */
-export function editableFields(
-  e: EntityDef, fields: readonly string[], row: Record<string, unknown> | null, can: (p: string) => boolean, documentRow?: Record<string, unknown> | null,
-): Set<string> {
+export function editableFields(e: EntityDef, fields: readonly string[], row: Record<string, unknown> | null, can: (p: string) => boolean): Set<string> {
   const s = stateRuleOf(e);
-  const doc = s?.via ? documentRow : row;
+  const doc = s?.via ? undefined : row;
   if (row && rowLock(e, doc, 'update')) return new Set();
   const state = s ? stateOf(s.rule, doc) : null;
   return new Set(fields.filter((n) => fieldRefusal(e, n, state, can) === null));

@@ -1,10 +1,10 @@
 import ExcelJS from 'exceljs';
-import { getEntity, getEntityBySet, msg, type EntityDef, type FieldDef, type Lang, type MessageKey } from '@portal/model';
+import { getEntity, getEntityBySet, isClientField, msg, type EntityDef, type FieldDef, type Lang, type MessageKey } from '@portal/model';
 import type { Db, Sql } from '../db/db.ts';
 import { AppError } from '../http/errors.ts';
 import type { Caller } from '../records/scope.ts';
 import { CAST, kindOf, Params, q } from '../records/sql.ts';
-import { isWritable, normGuid, stationField, validateValues, type FieldError } from '../records/validate.ts';
+import { normGuid, stationField, validateValues, type FieldError } from '../records/validate.ts';
 import { insertRecords, ValidationFailed } from '../records/write.ts';
 import { openSheetOffThread, type SheetReader } from './sheet-worker.ts';
 import type { SheetRow } from './xlsx-reader.ts';
@@ -37,7 +37,7 @@ export class ImportRefused extends AppError {
 
 /** Fields a file may fill: writable, not images (a cell cannot carry one). */
 export function importableFields(e: EntityDef): [string, FieldDef][] {
-  return Object.entries(e.allFields).filter(([name, f]) => isWritable(e, name) && f.type !== 'image');
+  return Object.entries(e.allFields).filter(([name, f]) => isClientField(e, name) && f.type !== 'image');
 }
 
 /** The template's columns: the main form's writable fields, else the first view's, else all importable ones. */

@@ -1,7 +1,7 @@
-import { ENTITIES, getEntity, msg } from '@portal/model';
+import { ENTITIES, getEntity, isClientField, msg } from '@portal/model';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareDecimal, isWritable, moneyWithin, parseInteger, parseNumeric, validateValues } from './validate.ts';
+import { compareDecimal, moneyWithin, parseInteger, parseNumeric, validateValues } from './validate.ts';
 
 // Issue 23, findings 6 and 10: numbers are plain decimal digits, exact, within the field's declared
 // range; text limits follow the specification's words ("under 100" < 100, "at most 100" ≤ 100).
@@ -121,7 +121,7 @@ describe('record fields: every date the client writes is a real day', () => {
     let checked = 0;
     for (const e of ENTITIES) {
       for (const [name, f] of Object.entries(e.allFields)) {
-        if ((f.type !== 'date' && f.type !== 'datetime') || !isWritable(e, name)) continue;
+        if ((f.type !== 'date' && f.type !== 'datetime') || !isClientField(e, name)) continue;
         for (const v of ['2026-02-30', '2026-13-01', 'abc', 20260301]) {
           const r = validateValues(e, { [name]: v }, 'update', 'en-US');
           expect(r.errors, `${e.logicalName}.${name} ${v}`).toContainEqual({ field: name, message: msg(f.type === 'date' ? 'records.date' : 'records.datetime', 'en-US', { field: f.label['en-US'] }) });

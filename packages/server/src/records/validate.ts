@@ -1,7 +1,4 @@
-import { fieldRefusal, getEntityBySet, isClientField, msg, PATTERNS, SYSTEM_FIELD_NAMES, type EntityDef, type FieldDef, type Lang, type MessageKey } from '@portal/model';
-
-/** Fields every entity carries that only the server sets (Dataverse names). */
-export const SYSTEM_FIELDS = SYSTEM_FIELD_NAMES;
+import { fieldRefusal, getEntityBySet, isClientField, msg, PATTERNS, type EntityDef, type FieldDef, type Lang, type MessageKey } from '@portal/model';
 
 export interface FieldError {
   field: string;
@@ -16,9 +13,6 @@ export function normGuid(v: unknown): string | null {
   const m = GUID.exec(v.trim());
   return m ? m[1].toLowerCase() : null;
 }
-
-/** May a client ever write this field through the record service (model edit-rules.ts; states and grants: records/edit-guard.ts)? */
-export const isWritable = isClientField;
 
 /**
  * The field that names a station-scoped row's station: insertRecords defaults it to the caller's
@@ -289,7 +283,7 @@ export function validateValues(
       v = f?.type === 'lookup' ? bindValue(f, raw) : raw;
       if (f?.type !== 'lookup') key = rawKey;
     }
-    if (!isWritable(e, key) || given.has(key)) {
+    if (!isClientField(e, key) || given.has(key)) {
       // A field the business steps own is named as such; anything else is not there for a client.
       const owned = !given.has(key) && fieldRefusal(e, key, null, () => true) === 'owned';
       errors.push({ field: key.slice(0, 100), message: msg(owned ? 'records.fieldOwned' : 'validation.unknownField', lang, { field: owned ? e.allFields[key].label[lang] : key.slice(0, 100) }) });
@@ -306,7 +300,7 @@ export function validateValues(
     return !!r && 'value' in r && r.value === true;
   };
   for (const [name, f] of Object.entries(e.allFields)) {
-    if (!isWritable(e, name)) continue;
+    if (!isClientField(e, name)) continue;
     const present = given.has(name);
     const v = given.get(name);
     if (isBlank(v)) {

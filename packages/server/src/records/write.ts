@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ENTITIES, getEntity, msg, userType, type EntityDef, type Lang, type LookupField } from '@portal/model';
+import { ENTITIES, getEntity, isClientField, msg, stateRuleOf, userType, type EntityDef, type Lang, type LookupField } from '@portal/model';
 import type { Principal } from '../auth/principal.ts';
 import type { Sql } from '../db/db.ts';
 import { AppError, badRequest, forbidden, refuse } from '../http/errors.ts';
@@ -8,7 +8,7 @@ import { businessUnitSubtree, type Caller } from './scope.ts';
 import { forgetCachedUsers } from '../auth/principal.ts';
 import { CAST, kindOf, Params, q } from './sql.ts';
 import { checkName, uniqueIndexName } from '../db/schema.ts';
-import { isWritable, normGuid, stationField, type FieldError } from './validate.ts';
+import { normGuid, stationField, type FieldError } from './validate.ts';
 import { assertRowEditable, fieldErrors, newRowErrors } from './edit-guard.ts';
 
 /** At most this many field errors are joined into the Message; Data carries all of them. */
@@ -134,7 +134,7 @@ async function checkLookups(
 ): Promise<void> {
   const sf = stationField(e);
   for (const [name, f] of Object.entries(e.allFields)) {
-    if (f.type !== 'lookup' || name === sf || !isWritable(e, name)) continue;
+    if (f.type !== 'lookup' || name === sf || !isClientField(e, name)) continue;
     const ids = new Set<string>();
     for (const r of rows) if (typeof r[name] === 'string') ids.add(r[name] as string);
     if (!ids.size) continue;
@@ -156,7 +156,7 @@ async function checkUnique(
   sql: Sql, e: EntityDef, rows: Record<string, unknown>[], errors: FieldError[], lang: Lang, rowLabel: (i: number) => string | null, selfId?: string,
 ): Promise<void> {
   for (const [name, f] of Object.entries(e.allFields)) {
-    if (!f.unique || !isWritable(e, name)) continue;
+    if (!f.unique || !isClientField(e, name)) continue;
     const vals = rows.map((r) => r[name]).filter((v) => v !== null && v !== undefined);
     if (!vals.length) continue;
     const p = new Params();
@@ -270,7 +270,7 @@ export async function insertRecords(
   const me = caller.principal.userId;
   const ids = work.map(() => randomUUID());
   const cols = new Set<string>();
-  for (const r of work) for (const k of Object.keys(r)) if (isWritable(e, k)) cols.add(k);
+  for (const r of work) for (const k of Object.keys(r)) if (isClientField(e, k)) cols.add(k);
   // Server-set values of new rows (document numbers, initial approval status): readOnly fields.
   const defaults = serverDefaults.get(e.logicalName);
   if (defaults) {
@@ -333,12 +333,9 @@ export async function updateRecord(sql: Sql, e: EntityDef, caller: Caller, id: s
   if (!gid) throw recordNotFound();
   await lockVisible(sql, e, caller, gid);
   const state = await assertRowEditable(sql, e, gid, 'update');
-  const errors: FieldError[] = fieldErrors(e, values, state, caller, lang);
-  // A line moved to another document: that document must take lines too.
-  const rule = e.edit;
-  if (rule && 'parent' in rule && rule.parent in values) {
-    errors.push(...(await newRowErrors(sql, e, [values], caller, lang, () => null)).filter((x) => x.field === rule.parent));
-  }
+  // A line moved to another document lands there: that document must take lines, in its state.
+  const via = stateRuleOf(e)?.via;
+  const errors: FieldError[] = via && via in values ? await newRowErrors(sql, e, [values], caller, lang, () => null) : fieldErrors(e, values, state, caller, lang);
   if (errors.length) throw new ValidationFailed(errors, lang);
   await writeHooks.get(e.logicalName)?.guard?.(sql, gid, 'update', values, caller, lang);
   const work = { ...values };
@@ -353,7 +350,7 @@ export async function updateRecord(sql: Sql, e: EntityDef, caller: Caller, id: s
   const p = new Params();
   const sets: string[] = [];
   for (const [name, v] of Object.entries(work)) {
-    if (!isWritable(e, name)) continue;
+    if (!isClientField(e, name)) continue;
     sets.push(`${q(name)} = ${p.add(v ?? null, CAST[kindOf(e, name)])}`);
   }
   if (!e.noOwner) {

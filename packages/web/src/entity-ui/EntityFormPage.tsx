@@ -1,5 +1,5 @@
 import { DeleteOutlined, SaveOutlined } from '@ant-design/icons';
-import { editableFields, getEntity, rowLock, stateFields, type EntityDef, type Lang } from '@portal/model';
+import { editableFields, getEntity, isClientField, rowLock, stateFields, type EntityDef, type Lang } from '@portal/model';
 import type { Rule } from 'antd/es/form';
 import { Button, Col, Form, Result, Row, Skeleton, Tabs, type TabsProps } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -18,7 +18,7 @@ import { useKeptEffect } from '../app/use-kept-effect.ts';
 import { ScrollSideNav } from '../widgets/ScrollSideNav.tsx';
 import { AddressFieldInput, fromAddressValue, toAddressValue, type AddressFields } from './AddressFieldInput.tsx';
 import { FieldItem, inputFor, rulesFor } from './FieldInput.tsx';
-import { formSections, isWritable, toFormValues, toPayload } from './form-values.ts';
+import { formSections, toFormValues, toPayload } from './form-values.ts';
 import { RecordDescriptions } from './RecordDescriptions.tsx';
 import { useFormUnsaved } from './use-unsaved-changes.ts';
 import { closeScreen } from '../app/unsaved-changes.ts';
@@ -226,7 +226,7 @@ function EntityForm({ e, id, backTo, editPath, title, defaults: givenDefaults, h
               <Row gutter={24}>
                 {s.fields.map((name) => {
                   const f = requiredFields?.includes(name) ? { ...e.allFields[name], required: true } : e.allFields[name];
-                  const locked = !isWritable(name, f) || !!lockedFields?.includes(name) || ruleLocked.has(name);
+                  const locked = !isClientField(e, name) || !!lockedFields?.includes(name) || ruleLocked.has(name);
                   if (addressPart.has(name)) return null;
                   if (addressFields?.province === name) {
                     return (

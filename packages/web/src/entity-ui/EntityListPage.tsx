@@ -1,5 +1,5 @@
 import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, FilterOutlined, PlusOutlined, ReloadOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
-import { getEntity, viewsFor, type EntityDef } from '@portal/model';
+import { getEntity, stateFields, viewsFor, type EntityDef } from '@portal/model';
 import { Button, Drawer, Input, Pagination, Select, Space, Table, type TableColumnsType } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -24,7 +24,7 @@ import { cellText } from './format.ts';
 import { FilterPanel } from './FilterPanel.tsx';
 import { headerMinWidth, searchBoxProps } from './text-fit.ts';
 import { ResizableHeaderCell, type ResizableHeaderProps } from './ResizableHeaderCell.tsx';
-import { lockedByState, stateFields, undeletableByState } from './row-state.ts';
+import { lockedByState, undeletableByState } from './row-state.ts';
 import { isFiltered, PAGE_SIZES, SEARCH_WIDTH, serializeGridState, useGridUrlState } from './grid-state.ts';
 import { buildFilter, buildOrderBy, searchFields } from './odata.ts';
 

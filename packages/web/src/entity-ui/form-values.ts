@@ -1,13 +1,10 @@
-import { SYSTEM_FIELD_NAMES, type EntityDef, type FieldDef, type FormSection, type Lang } from '@portal/model';
+import { isClientField, type EntityDef, type FormSection, type Lang } from '@portal/model';
 import dayjs, { type Dayjs } from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import { FORMATTED, type RecordRow } from '../api/records.ts';
 import { formatUtc8 } from '../shared/date.ts';
 
 dayjs.extend(utc);
-
-/** Fields a user may ever write (not owned by the server, not secret, not system); states and grants: the model's editableFields. */
-export const isWritable = (name: string, f: FieldDef | undefined) => !!f && !f.readOnly && !f.secret && !SYSTEM_FIELD_NAMES.has(name);
 
 /**
  * The form's sections: the model's `forms.main`, else one section of every writable field. A new
@@ -17,7 +14,7 @@ export function formSections(e: EntityDef, lang: Lang, detailsLabel: string, hid
   const main: FormSection[] | undefined = e.forms.main;
   const sections = main?.length
     ? main.filter((s) => !(creating && s.on === 'edit')).map((s) => ({ key: s.key, label: s.label[lang], fields: s.fields }))
-    : [{ key: 'main', label: detailsLabel, fields: Object.keys(e.fields).filter((n) => isWritable(n, e.allFields[n])) }];
+    : [{ key: 'main', label: detailsLabel, fields: Object.keys(e.fields).filter((n) => isClientField(e, n)) }];
   return sections
     .map((s) => ({ ...s, fields: s.fields.filter((f) => !hidden.includes(f) && e.allFields[f] && !e.allFields[f].secret) }))
     .filter((s) => s.fields.length > 0);
@@ -88,7 +85,7 @@ export function toPayload(e: EntityDef, values: Record<string, unknown>, fields:
   const out: RecordRow = {};
   for (const name of fields) {
     const f = e.allFields[name];
-    if (!isWritable(name, f) || !(name in values)) continue;
+    if (!isClientField(e, name) || !(name in values)) continue;
     const v = values[name];
     let value: unknown;
     switch (f.type) {

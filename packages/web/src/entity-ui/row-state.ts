@@ -1,4 +1,4 @@
-import { rowLock, stateFields as ruleFields, stateRuleOf, type EntityDef } from '@portal/model';
+import { rowLock, stateRuleOf, type EntityDef } from '@portal/model';
 import type { RecordRow } from '../api/records.ts';
 
 /*
@@ -6,9 +6,6 @@ import type { RecordRow } from '../api/records.ts';
  * same): lists offer 查看 (view) for such rows instead of 编辑 (edit), and no 删除 where the rule
  * keeps it. A line's rule is its document's, which its list does not load: the screen decides.
  */
-
-/** The fields the rule reads (fetched with the list's columns). */
-export const stateFields = (e: EntityDef): string[] => ruleFields(e);
 
 const ownRule = (e: EntityDef) => {
   const s = stateRuleOf(e);

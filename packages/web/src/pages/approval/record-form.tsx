@@ -1,9 +1,9 @@
-import type { EntityDef } from '@portal/model';
+import { isClientField, type EntityDef } from '@portal/model';
 import { Col, Row, type FormInstance } from 'antd';
 import type { ReactElement } from 'react';
 import { createRecord, deleteRecord, retrieveMultiple, retrieveRecord, updateRecord, type RecordRow } from '../../api/records.ts';
 import { FieldItem, inputFor, rulesFor } from '../../entity-ui/FieldInput.tsx';
-import { isWritable, toFormValues, toPayload } from '../../entity-ui/form-values.ts';
+import { toFormValues, toPayload } from '../../entity-ui/form-values.ts';
 import type { Lang } from '@portal/model';
 import type { Translate } from '../../locales/i18n.ts';
 
@@ -30,7 +30,7 @@ export function RecordFields({ e, fields, lang, t, disabled, inputs }: { e: Enti
   );
 }
 
-export const writableFields = (e: EntityDef, names: string[]) => names.filter((n) => isWritable(n, e.allFields[n]));
+export const writableFields = (e: EntityDef, names: string[]) => names.filter((n) => isClientField(e, n));
 
 export async function loadInto(e: EntityDef, id: string, fields: string[], form: FormInstance) {
   const r = await retrieveRecord(e.entitySet, id, [e.primaryKey, e.primaryName, ...fields], { silent: true });

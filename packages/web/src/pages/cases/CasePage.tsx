@@ -1,5 +1,5 @@
 import { CheckCircleOutlined, LinkOutlined, MessageOutlined, StopOutlined } from '@ant-design/icons';
-import { caseSatisfaction, caseState, caseType, getEntity } from '@portal/model';
+import { caseSatisfaction, caseState, caseType, getEntity, isClientField } from '@portal/model';
 import { Alert, Form, Input, Select } from 'antd';
 import { useCallback, useState } from 'react';
 import { useParams } from 'react-router';
@@ -7,7 +7,6 @@ import { closeCase, linkCaseWorkOrder, resolveCase, respondCase } from '../../ap
 import type { RecordRow } from '../../api/records.ts';
 import { EntityFormPage } from '../../entity-ui/EntityFormPage.tsx';
 import { EntityListPage } from '../../entity-ui/EntityListPage.tsx';
-import { isWritable } from '../../entity-ui/form-values.ts';
 import { literal } from '../../entity-ui/odata.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
 import { usePrivilege } from '../../session/use-privilege.ts';
@@ -23,7 +22,7 @@ const CASE = getEntity('new_srv_case')!;
 const WORK_ORDER = getEntity('new_srv_workorder')!;
 const WRITE = CASE.access!.write!;
 /** A new case shows only what a user enters (number, state and notes are the commands'). */
-const HIDDEN_ON_CREATE = Object.keys(CASE.allFields).filter((n) => !isWritable(n, CASE.allFields[n]));
+const HIDDEN_ON_CREATE = Object.keys(CASE.allFields).filter((n) => !isClientField(CASE, n));
 const OPEN: number[] = [caseState.open, caseState.inProgress];
 
 type Command = 'respond' | 'resolve' | 'close' | 'link';

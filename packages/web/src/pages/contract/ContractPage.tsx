@@ -1,5 +1,5 @@
 import { CheckCircleOutlined, StopOutlined } from '@ant-design/icons';
-import { contractStatus, getEntity } from '@portal/model';
+import { contractStatus, getEntity, isClientField } from '@portal/model';
 import { Alert, DatePicker, Form, Input } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useCallback, useState } from 'react';
@@ -9,7 +9,6 @@ import type { RecordRow } from '../../api/records.ts';
 import { confirmCommand } from '../../widgets/confirm-command.ts';
 import { EntityFormPage } from '../../entity-ui/EntityFormPage.tsx';
 import { EntityListPage } from '../../entity-ui/EntityListPage.tsx';
-import { isWritable } from '../../entity-ui/form-values.ts';
 import { literal } from '../../entity-ui/odata.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
 import { usePrivilege } from '../../session/use-privilege.ts';
@@ -24,7 +23,7 @@ const CONTRACT = getEntity('new_srv_contract')!;
 const LINE = getEntity('new_srv_contractline')!;
 const WRITE = CONTRACT.access!.write!;
 /** A new contract shows only what a user enters (number, status and dates of the commands are the server's). */
-const HIDDEN_ON_CREATE = Object.keys(CONTRACT.allFields).filter((n) => !isWritable(n, CONTRACT.allFields[n]));
+const HIDDEN_ON_CREATE = Object.keys(CONTRACT.allFields).filter((n) => !isClientField(CONTRACT, n));
 
 /**
  * The status a reader sees: the stored one, except that an active contract whose end date has

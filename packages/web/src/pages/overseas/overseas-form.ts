@@ -1,5 +1,4 @@
-import { currencyCode, getEntity } from '@portal/model';
-import { isWritable } from '../../entity-ui/form-values.ts';
+import { currencyCode, getEntity, isClientField } from '@portal/model';
 
 /*
  * The work-order screen's two forms: domestic (China's address cascader) and overseas (country and
@@ -12,7 +11,7 @@ const CHINESE_ADDRESS = ['new_province', 'new_city', 'new_county'];
 /** Read-only fields are set by the commands: a new order shows only what a user enters. */
 const CREATE_HIDDEN = (() => {
   const e = getEntity('new_srv_workorder')!;
-  return Object.keys(e.fields).filter((n) => !isWritable(n, e.allFields[n]));
+  return Object.keys(e.fields).filter((n) => !isClientField(e, n));
 })();
 
 const HIDDEN = {

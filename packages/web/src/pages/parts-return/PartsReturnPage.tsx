@@ -1,5 +1,5 @@
 import { AuditOutlined, CheckCircleOutlined, InboxOutlined, PrinterOutlined, SendOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { getEntity, partsReturnState, partsReturnVerify } from '@portal/model';
+import { getEntity, isClientField, partsReturnState, partsReturnVerify } from '@portal/model';
 import { Button } from 'antd';
 import { useCallback, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -7,7 +7,6 @@ import { confirmReturn, deleteReturnLine, writeOffReturn } from '../../api/parts
 import type { RecordRow } from '../../api/records.ts';
 import { confirm, toast } from '../../app/feedback.ts';
 import { EntityFormPage } from '../../entity-ui/EntityFormPage.tsx';
-import { isWritable } from '../../entity-ui/form-values.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
 import { usePrivilege } from '../../session/use-privilege.ts';
 import type { ActionButton } from '../../widgets/ButtonGroup.tsx';
@@ -22,7 +21,7 @@ import { OptionTag } from '../workorder/OptionTag.tsx';
 const RETURN = getEntity('new_srv_partsreturn')!;
 const LINE = getEntity('new_srv_partsreturndetail')!;
 const S = partsReturnState;
-const HIDDEN_ON_CREATE = Object.keys(RETURN.allFields).filter((n) => !isWritable(n, RETURN.allFields[n]));
+const HIDDEN_ON_CREATE = Object.keys(RETURN.allFields).filter((n) => !isClientField(RETURN, n));
 const LIST = '/partsReturn/list';
 
 /** Which commands a return offers in a state: the station's while to be submitted, head office's after. */

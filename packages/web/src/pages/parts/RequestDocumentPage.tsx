@@ -1,5 +1,5 @@
 import { AuditOutlined, EditOutlined, RollbackOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
-import { approvalStatus, getEntity, type OptionSetField } from '@portal/model';
+import { approvalStatus, getEntity, isClientField, type OptionSetField } from '@portal/model';
 import { Alert, Tag, type TabsProps } from 'antd';
 import { useCallback, useState, type ReactNode } from 'react';
 import { confirmRevoke } from '../../widgets/approval/confirm-revoke.ts';
@@ -7,7 +7,6 @@ import type { LookupCondition } from '../../api/lookup.ts';
 import { deleteRequestLine } from '../../api/parts.ts';
 import type { RecordRow } from '../../api/records.ts';
 import { EntityFormPage } from '../../entity-ui/EntityFormPage.tsx';
-import { isWritable } from '../../entity-ui/form-values.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
 import { useSession } from '../../session/store.ts';
 import { usePrivilege } from '../../session/use-privilege.ts';
@@ -28,7 +27,7 @@ const createHidden = new Map<string, string[]>();
 function hiddenOnCreate(entity: string): string[] {
   if (!createHidden.has(entity)) {
     const e = getEntity(entity)!;
-    createHidden.set(entity, Object.keys(e.allFields).filter((n) => !isWritable(n, e.allFields[n])));
+    createHidden.set(entity, Object.keys(e.allFields).filter((n) => !isClientField(e, n)));
   }
   return createHidden.get(entity)!;
 }

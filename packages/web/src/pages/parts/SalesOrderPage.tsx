@@ -1,5 +1,5 @@
 import { CheckCircleOutlined } from '@ant-design/icons';
-import { getEntity, partsSalesState } from '@portal/model';
+import { getEntity, isClientField, partsSalesState } from '@portal/model';
 import { Alert } from 'antd';
 import { useCallback, useState } from 'react';
 import { useParams } from 'react-router';
@@ -7,7 +7,6 @@ import { confirmSale, deleteRequestLine } from '../../api/parts.ts';
 import type { RecordRow } from '../../api/records.ts';
 import { confirmCommand } from '../../widgets/confirm-command.ts';
 import { EntityFormPage } from '../../entity-ui/EntityFormPage.tsx';
-import { isWritable } from '../../entity-ui/form-values.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
 import { usePrivilege } from '../../session/use-privilege.ts';
 import type { ActionButton } from '../../widgets/ButtonGroup.tsx';
@@ -20,7 +19,7 @@ import { OptionTag } from '../workorder/OptionTag.tsx';
 
 const ORDER = getEntity(SALES_DOC.entity)!;
 /** A new sale shows only what a user enters (number, station, warehouse and totals are the server's). */
-const HIDDEN_ON_CREATE = Object.keys(ORDER.allFields).filter((n) => !isWritable(n, ORDER.allFields[n]));
+const HIDDEN_ON_CREATE = Object.keys(ORDER.allFields).filter((n) => !isClientField(ORDER, n));
 
 /**
  * /newOrder/edit (create) and /newOrder/edit/:id: a station's parts sale to an end customer. While

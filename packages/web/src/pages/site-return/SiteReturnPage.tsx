@@ -1,5 +1,5 @@
 import { CheckOutlined, CloseCircleOutlined, SendOutlined } from '@ant-design/icons';
-import { getEntity, returnState } from '@portal/model';
+import { getEntity, isClientField, returnState } from '@portal/model';
 import { Alert, Modal, Table, Tag, type TableColumnsType } from 'antd';
 import { useCallback, useState } from 'react';
 import { useParams } from 'react-router';
@@ -9,7 +9,6 @@ import { toast } from '../../app/feedback.ts';
 import { confirmCommand } from '../../widgets/confirm-command.ts';
 import { EntityFormPage } from '../../entity-ui/EntityFormPage.tsx';
 import { cellText } from '../../entity-ui/format.ts';
-import { isWritable } from '../../entity-ui/form-values.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
 import { useSession } from '../../session/store.ts';
 import { usePrivilege } from '../../session/use-privilege.ts';
@@ -41,7 +40,7 @@ export const SITE_RETURN_DOC: RequestDocument = {
 const HEADER = getEntity(SITE_RETURN_DOC.entity)!;
 const LINE = getEntity(SITE_RETURN_DOC.lineEntity)!;
 /** A new return shows only what a user enters (number, station, warehouse, state and totals are the server's). */
-const HIDDEN_ON_CREATE = Object.keys(HEADER.allFields).filter((n) => !isWritable(n, HEADER.allFields[n]));
+const HIDDEN_ON_CREATE = Object.keys(HEADER.allFields).filter((n) => !isClientField(HEADER, n));
 
 /** Which buttons a return shows: the station delivers and closes its draft; the receiving warehouse receives and closes what is on the way. */
 export function returnActions(row: RecordRow | null, can: (p: 'parts.write' | 'parts.receive') => boolean, stationUser: boolean) {

@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { getEntity, LINE_ENTITIES, type EntityDef, type LineKind } from '@portal/model';
+import { getEntity, isClientField, LINE_ENTITIES, type EntityDef, type LineKind } from '@portal/model';
 import { Button, Col, Form, Row, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { retrieveMultiple, type RecordRow } from '../../api/records.ts';
@@ -7,7 +7,7 @@ import { addLine, deleteLine, updateLine, type CommandAnswer } from '../../api/w
 import { confirm, toast } from '../../app/feedback.ts';
 import { FieldItem, inputFor, rulesFor } from '../../entity-ui/FieldInput.tsx';
 import { cellText } from '../../entity-ui/format.ts';
-import { isWritable, toFormValues, toPayload } from '../../entity-ui/form-values.ts';
+import { toFormValues, toPayload } from '../../entity-ui/form-values.ts';
 import { literal } from '../../entity-ui/odata.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
 import { formatAmount } from '../../shared/format.ts';
@@ -38,7 +38,7 @@ export function useOrderRows(entity: EntityDef, orderId: string, extraSelect: st
 }
 
 /** The fields a user enters on a line (the order, its station, a part's name and amounts are the server's). */
-export const lineFields = (e: EntityDef) => Object.keys(e.fields).filter((n) => isWritable(n, e.allFields[n]));
+export const lineFields = (e: EntityDef) => Object.keys(e.fields).filter((n) => isClientField(e, n));
 
 /** Amount columns summed under a table (the order's totals are kept by the server). */
 const AMOUNT: Partial<Record<LineKind, string>> = { repairitems: 'new_amount', partlines: 'new_amount', outsidelines: 'new_cost' };

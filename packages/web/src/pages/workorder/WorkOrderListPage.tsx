@@ -34,7 +34,6 @@ export default function WorkOrderListPage() {
       // Rows always open the edit screen: it is read-only where the user may not change the order.
       paths={{ create: '/workOrder/create', edit: editPath, view: editPath }}
       renderCell={STATUS_CELLS}
-      // A cancelled or audited order is only viewed (its edit screen is read-only): 查看, not 编辑.
       allowImport={false}
       allowDelete={false}
       headerActions={[
