@@ -129,6 +129,11 @@ describe('message catalogue and menu', () => {
     }
     expect(MENU.map((g) => g.key).slice(0, 4)).toEqual(['parts', 'service', 'base', 'inventory']);
   });
+
+  it('calls the maintenance contract by one term: the menu says what the screens say (维保合同)', () => {
+    expect(messages['menu.contract']['zh-CN']).toBe(getEntity('new_srv_contract')!.label['zh-CN']);
+    expect(getEntity('new_srv_contract')!.label['zh-CN']).toBe('维保合同');
+  });
 });
 
 describe('format patterns of spec 001 §5', () => {

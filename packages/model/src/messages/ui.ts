@@ -89,7 +89,7 @@ export const uiMessages = {
   'menu.notice': label('公告', 'Notice'),
   'menu.stationProfile': label('服务站档案', 'Station profile'),
   'menu.stationApply': label('服务站申请', 'Station application'),
-  'menu.contract': label('保养合同', 'Maintenance contract'),
+  'menu.contract': label('维保合同', 'Maintenance contract'),
   'menu.productReturn': label('退机申请', 'Return machine application'),
   'menu.takeStock': label('盘点', 'Take stock'),
   'menu.invTask': label('盘点任务', 'Inventory task'),
