@@ -69,17 +69,45 @@ describe('quota adjustment', () => {
     expect(await ledgerMismatches()).toBe(0);
   });
 
-  it('refuses the approval of a decrease a limited station cannot carry, with the difference, and nothing changes', async () => {
+  it('refuses a decrease a limited station cannot carry at save and at submit, at the amount, naming the quota available', async () => {
     const before = await balance('ZJ001');
-    const id = await adjustment('ZJ001', 2, formatCents(before + 123400n));
-    ok(await submit(ADJ, id, 'admin', ['branch1', 'hq']));
-    ok(await act('branch1', ADJ, id, 'approve'));
+    const over = formatCents(before + 123400n);
+    const created = await api('admin', 'POST', '/api/crmdata/create/new_srv_amountadjustments', { new_station_id: station.ZJ001, new_amounttype: 2, new_amount: over, new_reason: '测试调整' });
+    expect(created.statusCode).toBe(400);
+    const text = `调减金额超过服务站当前额度 ${formatMoney(formatCents(before))}，还差 ¥1,234.00`;
+    expect(created.json().Message).toContain(text);
+    // An increase, or a decrease within the quota, saves; raising a saved decrease above the quota is refused.
+    const id = await adjustment('ZJ001', 2, '1.00');
+    const raised = await api('admin', 'POST', `/api/crmdata/Update/new_srv_amountadjustments(${id})`, { new_amount: over });
+    expect(raised.json().Message).toContain(text);
+    // The station's quota lowered after the save: submitting is refused too, and the document stays a draft.
+    await p.db.query(`UPDATE new_srv_station SET new_currentamount = 0.50 WHERE new_code = 'ZJ001'`);
+    try {
+      const res = await submit(ADJ, id, 'admin', ['branch1', 'hq']);
+      expect(res.json().Message).toContain('调减金额超过服务站当前额度 ¥0.50，还差 ¥0.50');
+      expect((await p.db.one<{ s: number }>(`SELECT new_approvalstatus AS s FROM new_srv_amountadjustment WHERE new_srv_amountadjustmentid = $1`, [id]))!.s).toBe(approvalStatus.draft);
+    } finally {
+      await p.db.query(`UPDATE new_srv_station SET new_currentamount = $1::numeric WHERE new_code = 'ZJ001'`, [formatCents(before)]);
+    }
+  });
+
+  it('refuses the approval of a decrease a limited station can no longer carry, with the difference, and nothing changes', async () => {
+    // Two decreases each within the quota when saved and submitted; once the first posts, the second is short.
+    const before = await balance('ZJ001');
+    const first = await adjustment('ZJ001', 2, formatCents(before - 100n));
+    const id = await adjustment('ZJ001', 2, '1235.00');
+    for (const d of [first, id]) {
+      ok(await submit(ADJ, d, 'admin', ['branch1', 'hq']));
+      ok(await act('branch1', ADJ, d, 'approve'));
+    }
+    ok(await act('hq', ADJ, first, 'approve'));
+    expect(await balance('ZJ001')).toBe(100n);
     const res = await act('hq', ADJ, id, 'approve');
     expect(res.statusCode).toBe(400);
     expect(res.json().Message).toBe('WorkflowException: 站点额度不足，还差 ¥1,234.00');
     const en = await act('hq', ADJ, id, 'approve', 'en-US');
     expect(en.json().Message).toBe('WorkflowException: Station quota insufficient: ¥1,234.00 short');
-    expect(await balance('ZJ001')).toBe(before);
+    expect(await balance('ZJ001')).toBe(100n);
     expect((await p.db.one<{ s: number }>(`SELECT new_approvalstatus AS s FROM new_srv_amountadjustment WHERE new_srv_amountadjustmentid = $1`, [id]))!.s).toBe(approvalStatus.underReview);
     expect(await movesOf(id)).toEqual([]);
   });

@@ -2,7 +2,8 @@ import { amountAdjustType, amountAdjustValidity, approvalStatus, quotaDocumentTy
 import type { Sql } from '../../db/db.ts';
 import { refuse } from '../../http/errors.ts';
 import { registerFlowHooks } from '../../flow/hooks.ts';
-import { serverDefaults } from '../../records/write.ts';
+import { formatMoney } from '../../records/format.ts';
+import { serverDefaults, writeHooks } from '../../records/write.ts';
 import { chinaDate } from '../china-time.ts';
 import { nextDocumentNumbers } from '../document-number.ts';
 import { postQuota } from './ledger.ts';
@@ -26,11 +27,32 @@ async function load(sql: Sql, id: string): Promise<Adjustment> {
   return a;
 }
 
-/** Submit: only a valid adjustment with an amount above zero goes to approval. */
+/**
+ * A valid decrease a quota-limited station cannot carry today is refused at save and at submit, at
+ * the amount, naming the quota available and the shortfall (the ledger's rule, asked early: only the
+ * final approval posts, and it checks again, since the quota may have changed in between).
+ */
+async function checkDecrease(sql: Sql, ids: string[]): Promise<void> {
+  const { rows } = await sql.query<{ amount: string; cur: string | null }>(
+    `SELECT a.new_amount::text AS amount, s.new_currentamount::text AS cur
+       FROM new_srv_amountadjustment a JOIN new_srv_station s ON s.new_srv_stationid = a.new_station_id
+      WHERE a.new_srv_amountadjustmentid = ANY($1::uuid[]) AND a.new_amounttype = $2 AND a.new_adjuststatus IS DISTINCT FROM $3
+        AND COALESCE(s.new_limitamount, false)`,
+    [ids, amountAdjustType.decrease, amountAdjustValidity.invalid],
+  );
+  for (const r of rows) {
+    const available = toCents(r.cur);
+    const short = toCents(r.amount) - available;
+    if (short > 0n) throw refuse('quota.decreaseOver', { available: formatMoney(formatCents(available)), amount: formatMoney(formatCents(short)) }, 'new_amount');
+  }
+}
+
+/** Submit: only a valid adjustment with an amount above zero, and a decrease the station can carry, goes to approval. */
 async function checkSubmit(sql: Sql, id: string): Promise<void> {
   const a = await load(sql, id);
   if (a.valid === amountAdjustValidity.invalid) throw refuse('quota.adjustInvalid');
   if (toCents(a.amount) <= 0n) throw refuse('quota.amountPositive', undefined, 'new_amount');
+  await checkDecrease(sql, [id]);
 }
 
 /**
@@ -58,5 +80,6 @@ export function installAdjustment(): void {
     (await adjustmentNumbers(sql, rows.length)).map((n, i) => ({
       new_name: n, new_approvalstatus: approvalStatus.draft, new_iscommit: false, new_adjuststatus: rows[i].new_adjuststatus ?? amountAdjustValidity.valid,
     })));
+  writeHooks.set(ADJUSTMENT, { after: (sql, ids) => checkDecrease(sql, ids) });
   registerFlowHooks(ADJUSTMENT, { submit: checkSubmit, approved: postAdjustment });
 }
