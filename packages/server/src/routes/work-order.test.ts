@@ -221,9 +221,9 @@ describe('appointment', () => {
   it('needs the reason to change an appointment, and marks could-not-contact abnormal', async () => {
     const id = await newOrder();
     await cmd('station1', id, 'dispatch', { workerId: crew.SH001[2] });
-    refused(await cmd('station1', id, 'appointment', { date: '2026-12-01', begin: 900, end: 1100, status: 2 }), '改约请选择改约原因', 'reason');
+    refused(await cmd('station1', id, 'appointment', { date: '2026-12-01', begin: 900, end: 1100, status: 2 }), '请选择改约原因', 'reason');
     accepted(await cmd('station1', id, 'appointment', { date: '2026-12-01', begin: 900, end: 1100, status: 1 }), '保存成功', 2, 2);
-    refused(await cmd('station1', id, 'appointment', { date: '2026-12-02', begin: 900, end: 1100, status: 1 }), '改约请选择改约原因');
+    refused(await cmd('station1', id, 'appointment', { date: '2026-12-02', begin: 900, end: 1100, status: 1 }), '请选择改约原因');
     refused(await cmd('station1', id, 'appointment', { date: '2026-12-01', begin: 930, end: 1100, status: 1 }, 'en-US'), 'Choose the reason for the change');
     expect((await cmd('station1', id, 'appointment', { date: '2026-12-01', begin: 900, end: 1100, status: 1, memo: '再次确认' })).statusCode).toBe(200);
     accepted(await cmd('station1', id, 'appointment', { date: '2026-12-02', begin: 1300, end: 1500, status: 2, reason: 3, memo: '缺件' }), '保存成功', 2, 2);
@@ -327,14 +327,14 @@ describe('cancel, audit, revisit, settlement, supervise', () => {
     refused(await cmd('hq', id, 'audit', { pass: true }), '审核失败：工单尚未完工');
     await setState(id, { new_status: 7, new_dealstatus: 7 });
     expect((await cmd('station1', id, 'audit', { pass: true })).statusCode).toBe(403);
-    refused(await cmd('hq', id, 'audit', { pass: false }), '审核失败：请填写说明', 'memo');
-    accepted(await cmd('hq', id, 'audit', { pass: false, memo: '缺少现场照片' }), '保存成功', 7, 7);
+    refused(await cmd('hq', id, 'audit', { pass: false }), '审核失败：请填写审核不通过的原因', 'memo');
+    accepted(await cmd('hq', id, 'audit', { pass: false, memo: '缺少现场照片' }), '审核不通过', 7, 7);
     expect((await order(id)).new_auditmemo).toBe('缺少现场照片');
     refused(await cmd('hq', id, 'revisit', { memo: '满意' }), '工单尚未审核');
-    accepted(await cmd('branch1', id, 'audit', { pass: true, memo: '通过' }), '确认成功', 10, 7);
+    accepted(await cmd('branch1', id, 'audit', { pass: true, memo: '通过' }), '审核通过', 10, 7);
     refused(await cmd('hq', id, 'audit', { pass: true }), '审核失败：工单已审核');
     refused(await cmd('hq', id, 'settlement', { status: 12 }), '工单尚未回访');
-    refused(await cmd('hq', id, 'revisit', { memo: '' }), '请填写说明');
+    refused(await cmd('hq', id, 'revisit', { memo: '' }), '请填写回访记录');
     accepted(await cmd('hq', id, 'revisit', { memo: '客户满意', sampleStatus: 2 }), '保存成功', 11, 7);
     refused(await cmd('hq', id, 'settlement', { status: 13 }), '结算状态只能依次推进到“结算已确认”', 'status');
     for (const s of [12, 13, 14, 15, 16]) accepted(await cmd('hq', id, 'settlement', { status: s, settlementNo: s === 12 ? 'JS202611-SH001' : undefined }), '确认成功', s, 7);

@@ -58,12 +58,12 @@ export function auditOrder(sql: Sql, caller: Caller, id: string, input: AuditReq
     const o = await lockOrder(sql, caller, id);
     if (o.status >= 10) throw refuse('wo.alreadyAudited');
     if (o.status !== 7) throw refuse('wo.notCompleted');
-    const memo = input.pass ? (input.memo?.trim() || null) : reasonText(input.memo, 'memo', fieldLabel('new_auditmemo', lang), 'wo.memoRequired');
+    const memo = input.pass ? (input.memo?.trim() || null) : reasonText(input.memo, 'memo', fieldLabel('new_auditmemo', lang), 'wo.auditMemoRequired');
     if (memo && memo.length > REASON_MAX) throw refuse('wo.fieldTooLong', { field: fieldLabel('new_auditmemo', lang), max: REASON_MAX }, 'memo');
     const to = input.pass ? 10 : 7;
     await updateOrder(sql, o, caller.principal.userId, { new_status: to, new_audittime: NOW, new_auditmemo: memo });
     await log(sql, caller, o, input.pass ? ACTION.audited : ACTION.auditFailed, to, memo);
-    return result(o, to, o.dealstatus, input.pass ? 'wo.confirmed' : 'wo.saved', lang);
+    return result(o, to, o.dealstatus, input.pass ? 'wo.auditPassed' : 'wo.auditNotPassed', lang);
   });
 }
 
@@ -73,7 +73,7 @@ export async function revisitOrder(sql: Sql, caller: Caller, id: string, input: 
   const o = await lockOrder(sql, caller, id);
   if (o.status > 10 && o.status !== 9) throw refuse('wo.alreadyRevisited');
   if (o.status !== 10) throw refuse('wo.notAudited');
-  const memo = reasonText(input.memo, 'memo', fieldLabel('new_revisitmemo', lang), 'wo.memoRequired');
+  const memo = reasonText(input.memo, 'memo', fieldLabel('new_revisitmemo', lang), 'wo.revisitMemoRequired');
   const sample = input.sampleStatus ?? null;
   if (sample !== null && !sampleStatus.options.some((x) => x.value === sample)) throw refuse('wo.badValue', { field: fieldLabel('new_samplestatus', lang) }, 'sampleStatus');
   await updateOrder(sql, o, caller.principal.userId, { new_status: 11, new_revisittime: NOW, new_revisitmemo: memo, ...(sample !== null ? { new_samplestatus: sample } : {}) });

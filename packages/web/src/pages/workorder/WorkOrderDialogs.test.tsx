@@ -192,7 +192,7 @@ describe('appointment dialog', () => {
     expect(screen.getByTestId('wo-appointment-current').textContent).toContain('2030-05-06 09:00–10:00');
     await choose('wo-appt-end', '11:00');
     await ok('wo-appointment-dialog');
-    await errorsShown('改约请选择改约原因');
+    await errorsShown('请选择改约原因');
     expect(api.setAppointment).not.toHaveBeenCalled();
     await choose('wo-appt-reason', '缺少配件');
     await ok('wo-appointment-dialog');
@@ -287,7 +287,7 @@ describe('closing dialogs', () => {
     const fail = screen.getByTestId('wo-audit-fail');
     await act(async () => fireEvent.click(fail.tagName === 'INPUT' ? fail : fail.querySelector('input')!));
     await ok('wo-audit-dialog');
-    await errorsShown('请填写说明');
+    await errorsShown('请填写审核不通过的原因');
     expect(api.auditOrder).not.toHaveBeenCalled();
     fireEvent.change(screen.getByTestId('wo-audit-memo'), { target: { value: '照片不清晰' } });
     await ok('wo-audit-dialog');

@@ -455,7 +455,7 @@ export function AuditDialog({ open, row, onClose, onDone }: DialogProps) {
         name="memo"
         label={label('new_auditmemo')}
         dependencies={['pass']}
-        rules={[({ getFieldValue }) => ({ validator: (_, v?: string) => (getFieldValue('pass') !== false || v?.trim() ? Promise.resolve() : Promise.reject(new Error(t('wo.memoRequired')))) })]}
+        rules={[({ getFieldValue }) => ({ validator: (_, v?: string) => (getFieldValue('pass') !== false || v?.trim() ? Promise.resolve() : Promise.reject(new Error(t('wo.auditMemoRequired')))) })]}
       >
         <Input.TextArea data-testid="wo-audit-memo" maxLength={500} showCount autoSize={{ minRows: 3, maxRows: 6 }} />
       </Form.Item>
@@ -479,7 +479,7 @@ export function RevisitDialog({ open, row, onClose, onDone }: DialogProps) {
       onDone={onDone}
       send={(v) => revisitOrder(idOf(row), { memo: v.memo.trim(), sampleStatus: v.sampleStatus ?? null })}
     >
-      <Form.Item name="memo" label={label('new_revisitmemo')} required rules={[requiredText(t('wo.memoRequired'))]}>
+      <Form.Item name="memo" label={label('new_revisitmemo')} required rules={[requiredText(t('wo.revisitMemoRequired'))]}>
         <Input.TextArea data-testid="wo-revisit-memo" maxLength={500} showCount autoSize={{ minRows: 3, maxRows: 6 }} />
       </Form.Item>
       <Form.Item name="sampleStatus" label={label('new_samplestatus')}>
