@@ -40,11 +40,11 @@ export const noticeType = defineOptionSet('new_notice_type', label('公告类型
   { value: 8, label: label('其他', 'Others') },
 ] as const);
 
-export const noticeStatus = defineOptionSet('new_notice_status', label('发布状态', 'Publish state'), [
-  { value: 1, label: label('草稿', 'Draft') },
-  { value: 2, label: label('已发布', 'Published') },
-  { value: 3, label: label('已撤回', 'Withdrawn') },
-] as const);
+export const noticeStatus = defineNamedOptionSet('new_notice_status', label('发布状态', 'Publish state'), {
+  draft: { value: 1, label: label('草稿', 'Draft') },
+  published: { value: 2, label: label('已发布', 'Published') },
+  withdrawn: { value: 3, label: label('已撤回', 'Withdrawn') },
+});
 
 /** spec 001 §4: notice read state unread or read; reply state unreplied or replied. */
 export const readState = defineOptionSet('new_readstate', label('阅读状态', 'Read state'), [

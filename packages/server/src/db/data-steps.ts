@@ -1,3 +1,4 @@
+import { noticeStatus } from '@portal/model';
 import { fillAllFromProduct } from '../domain/work-order/product-fill.ts';
 import type { Db, Sql } from './db.ts';
 
@@ -75,6 +76,14 @@ export const DATA_STEPS: DataStep[] = [
     name: '2026-11-order-documents-reach',
     async run(sql) {
       await sql.query(grantWhere('workorder.all', `(${holds('parts.read')} OR ${holds('kb.read')}) AND NOT ${holds('workorder.read')} AND NOT ${holds('workorder.service')}`));
+    },
+  },
+  {
+    // Issue 24: a notice published without 发布时间 showed a blank time, sorted last and missed the
+    // home carousel. Publishing now stamps the time; those already published take their last change.
+    name: '2026-11-notice-publish-time',
+    async run(sql) {
+      await sql.query('UPDATE new_notice SET new_publishtime = COALESCE(modifiedon, createdon) WHERE new_status = $1 AND new_publishtime IS NULL', [noticeStatus.published]);
     },
   },
 ];

@@ -17,6 +17,7 @@ import { installStationQuota } from './quota/station-quota.ts';
 import { installFlowDefinition } from '../flow/flow-definition.ts';
 import { installContent } from './content/content.ts';
 import { installCases } from './cases/install.ts';
+import { installNotice } from './notice/notices.ts';
 
 /**
  * Registers every domain module's server defaults, write hooks and approval hooks with the record
@@ -43,4 +44,5 @@ export function installDomain(): void {
   installFlowDefinition();
   installContent();
   installCases();
+  installNotice();
 }

@@ -1,3 +1,4 @@
+import { noticeStatus } from '@portal/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Portal } from '../boot.ts';
 import { testPortal } from '../testing/test-portal.ts';
@@ -77,5 +78,16 @@ describe('notices', () => {
     const items = (await get('/api/notice/carousel', station1)).json().Data;
     expect(items).toHaveLength(5);
     expect(items[0]).toEqual({ title: '关于2026年第四季度服务备件价格调整的通知', sub: '自12月1日起，液压、电气类部分备件结算价格调整', url: expect.stringMatching(/^\/dmsnotice\/view\/[0-9a-f-]{36}$/) });
+  });
+
+  it('publishing a notice without 发布时间 stamps it: it lists first and leads the carousel', async () => {
+    const created = (await post('/api/crmdata/create/new_notices', { new_name: '临时停电通知', new_type: 7, new_content: '周六检修停电。', new_status: noticeStatus.draft }, hq)).json();
+    const id = created.Data.id as string;
+    expect((await p.db.one<{ t: Date | null }>('SELECT new_publishtime AS t FROM new_notice WHERE new_noticeid = $1', [id]))!.t).toBeNull();
+    expect((await post(`/api/crmdata/Update/new_notices(${id})`, { new_status: noticeStatus.published }, hq)).statusCode).toBe(200);
+    const first = (await get('/api/notice/list', station1)).json().Data.items[0];
+    expect(first).toMatchObject({ Id: id, Title: '临时停电通知' });
+    expect(Date.now() - Date.parse(first.PublishTime)).toBeLessThan(60_000);
+    expect((await get('/api/notice/carousel', station1)).json().Data[0].title).toBe('临时停电通知');
   });
 });

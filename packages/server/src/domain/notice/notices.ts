@@ -1,7 +1,24 @@
-import { noticeType, type Lang } from '@portal/model';
+import { noticeStatus, noticeType, type Lang } from '@portal/model';
 import type { Principal } from '../../auth/principal.ts';
 import type { Sql } from '../../db/db.ts';
 import { notFound } from '../../http/errors.ts';
+import { writeHooks } from '../../records/write.ts';
+
+/**
+ * Publishing stamps the time: a notice saved as published without 发布时间 gets the moment it was
+ * published, so lists sort it first and the home carousel shows it (issue 24). A time the
+ * publisher chose is kept.
+ */
+export function installNotice(): void {
+  writeHooks.set('new_notice', {
+    after: async (sql, ids) => {
+      await sql.query(
+        'UPDATE new_notice SET new_publishtime = now() WHERE new_noticeid = ANY($1::uuid[]) AND new_status = $2 AND new_publishtime IS NULL',
+        [ids, noticeStatus.published],
+      );
+    },
+  });
+}
 
 export interface NoticeListQuery {
   page: number;
