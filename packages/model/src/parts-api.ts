@@ -30,6 +30,15 @@ export interface DocumentLineRequest {
   memo?: string;
 }
 
+/**
+ * GET {PARTS_API}/{applications|transfers|sales|siteReturns}/{id}/stock?productId= — the writing
+ * privilege, a document in the caller's reach: what the document's warehouse has available of the
+ * part (null while it names no warehouse). The line dialog shows a shortfall from it.
+ */
+export interface LineStock {
+  available: number | null;
+}
+
 /** POST {PARTS_API}/applications/{id}/approved — the current step's approver sets approved quantities (≤ applied). */
 export interface ApprovedQuantitiesRequest {
   lines: { lineId: string; approvedQty: number }[];

@@ -10,6 +10,10 @@ export const partsUiMessages = {
   'parts.ui.lineDeleteConfirm': label('确定删除明细“{name}”吗？删除后不能恢复。', 'Delete the line "{name}"? Deleted data cannot be recovered.'),
   'parts.ui.linesEmpty': label('暂无明细', 'No lines yet'),
   'parts.ui.linesTotal': label('合计：{qty} 件，{amount}', 'Total: {qty} pcs, {amount}'),
+  'parts.ui.shortfall': label('库存不足，缺 {short}', 'Short of stock by {short}'),
+  'parts.ui.stockAvailable': label('可用库存 {available}', '{available} available'),
+  'parts.ui.shortfallHint': label('库存不足，缺 {short}（可用库存 {available}）', 'Short of stock by {short} ({available} available)'),
+  'parts.ui.backOrderNote': label('仍可保存：不足部分作为缺货申请，由供货仓库补货后发出', 'You can still save: the missing quantity is back-ordered and ships once the warehouse has it'),
   // applications and transfers
   'parts.ui.readOnly': label('单据当前状态不可修改', 'This document cannot be changed in its current state'),
   'parts.ui.approvedQty': label('修改审批数量', 'Change approved quantities'),

@@ -97,6 +97,15 @@ describe('parts application', () => {
     expect((await api('warehouse1', 'POST', `/api/parts/applications/${id}/lines`, { productId: part['HC-LF-200'], qty: 1 })).statusCode).toBe(403);
   });
 
+  it('line stock: what the supplying warehouse has of a part, for the writer of a document in reach only', async () => {
+    const id = await application([]);
+    const stockOf = (who: string, productId = part['PW-CP-35']) => api(who, 'GET', `/api/parts/applications/${id}/stock?productId=${productId}`);
+    expect(done(await stockOf('station1'))).toEqual({ available: (await stock('WH-HD', 'PW-CP-35')).a });
+    refused(await stockOf('station1', 'x'), '请选择配件', 400, 'productId');
+    expect((await stockOf('station2')).statusCode).toBe(404);
+    expect((await stockOf('warehouse1')).statusCode).toBe(403);
+  });
+
   it('an empty application cannot be submitted; a submitted one locks its lines and header', async () => {
     const empty = await application([]);
     const flows = done(await api('station1', 'GET', `/api/CrmFlow/GetFlowList?entityName=new_srv_partsapply&entityId=${empty}`)) as unknown as { new_flowid: string }[];

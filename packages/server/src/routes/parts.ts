@@ -1,17 +1,21 @@
-import { DELIVERY_STEP_PRIVILEGE, DELIVERY_STEPS, PARTS_API, type PartsCommandResult, type Privilege } from '@portal/model';
+import { DELIVERY_STEP_PRIVILEGE, DELIVERY_STEPS, PARTS_API, type LineStock, type PartsCommandResult, type Privilege } from '@portal/model';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { requireAuth } from '../auth/authenticate.ts';
 import { applicationDocument, closeApplication, setApprovedQuantities } from '../domain/parts/application.ts';
 import {
   addDeliveryLine, createDelivery, deleteDeliveryLine, deliveryStep, receiveDelivery, updateDeliveryLine,
 } from '../domain/parts/delivery.ts';
+import { lineStock } from '../domain/parts/line-stock.ts';
 import { addRequestLine, deleteRequestLine, updateRequestLine, type RequestDocument } from '../domain/parts/request-lines.ts';
 import { closeTransfer, transferDocument } from '../domain/parts/transfer.ts';
 import { confirmSale, salesDocument } from '../domain/parts-sales/sales.ts';
 import { addReturnLine, closeReturn, deliverReturn, receiveReturn, siteReturnDocument, updateReturnLine } from '../domain/site-return/site-return.ts';
 import { commandErrorHandler } from '../http/command-errors.ts';
 import { commandRoute, type CommandRun } from '../http/command-route.ts';
-import { BEARER, pathParams } from '../http/openapi.ts';
+import { ok } from '../http/envelope.ts';
+import { BEARER, pathParams, returns } from '../http/openapi.ts';
+import { requestCaller } from '../records/access.ts';
 import type { Services } from '../services.ts';
 
 // Bodies are checked for shape here; the commands check the business rules and answer with the
@@ -61,6 +65,9 @@ const DOCS: Record<string, { summary: string; body?: z.ZodType }> = {
   'POST /deliveries/:id/receive': { summary: 'Delivery: received (quantities per line)', body: QUANTITIES },
 };
 
+const LINE_STOCK = z.object({ available: z.number().int().nullable().describe('Available in the document\'s warehouse; null while it names none') }) satisfies z.ZodType<LineStock>;
+const STOCK_SUMMARY: Record<string, string> = { applications: 'Parts application', transfers: 'Transfer', sales: 'Parts sale', siteReturns: 'Parts return' };
+
 type Run = CommandRun<PartsCommandResult>;
 
 /**
@@ -92,6 +99,23 @@ export function partsRoutes(app: FastifyInstance, s: Services): void {
     requestLines('applications', applicationDocument);
     requestLines('transfers', transferDocument);
     requestLines('sales', salesDocument);
+    // What a line's part has in the document's warehouse (the line dialog's shortfall), per document kind.
+    const stockOf = (base: string, d: RequestDocument) => {
+      r.get<{ Params: { id: string }; Querystring: { productId?: string } }>(`${PARTS_API}/${base}/:id/stock`, {
+        preValidation: requireAuth(s.authenticate, d.write),
+        schema: {
+          summary: `${STOCK_SUMMARY[base]}: available stock of a part in the document's warehouse`, tags: ['parts'], security: BEARER,
+          params: pathParams('/:id'), querystring: z.object({ productId: text(200).optional() }), ...returns(LINE_STOCK),
+        },
+      }, async (req) => {
+        const caller = await requestCaller(s.db, req);
+        return ok(await s.db.tx((sql) => lineStock(sql, caller, d, req.params.id, req.query.productId)));
+      });
+    };
+    stockOf('applications', applicationDocument);
+    stockOf('transfers', transferDocument);
+    stockOf('sales', salesDocument);
+    stockOf('siteReturns', siteReturnDocument);
     route('POST', '/sales/:id/confirm', 'parts.write', (sql, c, req, lang) => confirmSale(sql, c, req.params.id, lang));
     // Parts returns: request lines checked against the station's available stock; deliver, receive, close.
     route('POST', '/siteReturns/:id/lines', 'parts.write', (sql, c, req, lang) => {

@@ -3,7 +3,7 @@ import { currentLocation, isPublicScreen, reapplyGuards } from '../app/navigatio
 import { translate } from '../locales/i18n.ts';
 import { setSignInReason, type SignInReason } from '../session/sign-in-reason.ts';
 import { getSession } from '../session/store.ts';
-import { ApiError, isEnvelope, trimWorkflowMessage, type Envelope } from './envelope.ts';
+import { ApiError, isEnvelope, refusedField, trimWorkflowMessage, type Envelope } from './envelope.ts';
 import { httpExchange, type HttpOptions, type HttpResult } from './http.ts';
 import { refreshSession } from './refresh.ts';
 
@@ -81,10 +81,10 @@ async function exchange(path: string, opts: CallOptions, retried: boolean): Prom
 
   if (!res.ok) {
     const env = isEnvelope(body) ? body : undefined;
-    throw new ApiError(bodyMessage(body) || res.statusText || translate('error.server'), res.status, env?.ErrorCode, false, env?.Data);
+    throw new ApiError(bodyMessage(body) || res.statusText || translate('error.server'), res.status, env?.ErrorCode, false, env?.Data, refusedField(body));
   }
   if (isEnvelope(body) && body.ErrorCode !== 0) {
-    throw new ApiError(trimWorkflowMessage(body.Message) || translate('error.server'), res.status, body.ErrorCode, false, body.Data);
+    throw new ApiError(trimWorkflowMessage(body.Message) || translate('error.server'), res.status, body.ErrorCode, false, body.Data, refusedField(body));
   }
   return result;
 }

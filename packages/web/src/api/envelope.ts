@@ -5,6 +5,13 @@ export interface Envelope<T> {
   Data: T;
 }
 
+/** The field a command's refusal names (`{ error: { field } }` beside the envelope), if any. */
+export function refusedField(body: unknown): string | undefined {
+  const error = body && typeof body === 'object' ? (body as { error?: unknown }).error : undefined;
+  const field = error && typeof error === 'object' ? (error as { field?: unknown }).field : undefined;
+  return typeof field === 'string' && field ? field : undefined;
+}
+
 export function isEnvelope(v: unknown): v is Envelope<unknown> {
   return !!v && typeof v === 'object' && 'ErrorCode' in v && typeof (v as { ErrorCode: unknown }).ErrorCode === 'number';
 }
@@ -19,6 +26,8 @@ export class ApiError extends Error {
     public notified = false,
     /** The envelope's Data of a refused call (validation errors: `{ errors: [{ field, message }] }`). */
     readonly data?: unknown,
+    /** The field a business refusal names (`error.field` of the envelope), for the form to mark. */
+    readonly field?: string,
   ) {
     super(message);
     this.name = 'ApiError';

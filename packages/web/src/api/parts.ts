@@ -6,11 +6,12 @@ import {
   type DeliveryLineRequest,
   type DeliveryStep,
   type DocumentLineRequest,
+  type LineStock,
   type PartsCommandResult,
   type ReceiveRequest,
   type ShipRequest,
 } from '@portal/model';
-import { call, type CallOptions } from './client.ts';
+import { apiGet, call, type CallOptions } from './client.ts';
 
 /**
  * The parts commands of the model's contract (`parts-api.ts`): lines, approved quantities and close
@@ -38,6 +39,9 @@ async function command(path: string, method: 'POST' | 'PATCH' | 'DELETE', body: 
 export const addRequestLine = (kind: RequestKind, id: string, body: DocumentLineRequest) => command(`/${kind}/${seg(id)}/lines`, 'POST', body);
 export const updateRequestLine = (kind: RequestKind, id: string, lineId: string, body: Partial<DocumentLineRequest>) =>
   command(`/${kind}/${seg(id)}/lines/${seg(lineId)}`, 'PATCH', body);
+/** What the document's warehouse has available of a part (null while it names no warehouse). */
+export const lineStock = (kind: RequestKind, id: string, productId: string, signal?: AbortSignal) =>
+  apiGet<LineStock>(`${PARTS_API}/${kind}/${seg(id)}/stock`, { silent: true, query: { productId }, signal });
 export const deleteRequestLine = (kind: RequestKind, id: string, lineId: string) => command(`/${kind}/${seg(id)}/lines/${seg(lineId)}`, 'DELETE', undefined);
 export const closeRequest = (kind: RequestKind, id: string, body: CloseRequest) => command(`/${kind}/${seg(id)}/close`, 'POST', body);
 

@@ -1,4 +1,5 @@
 import { apiGet, apiPost, call, callBlob, type CallOptions } from './client.ts';
+import type { ApiError } from './envelope.ts';
 
 /** Header asking the record service for display texts beside raw values. */
 export const FORMATTED_PREFER = 'odata.include-annotations="OData.Community.Display.V1.FormattedValue"';
@@ -84,4 +85,11 @@ export function fieldErrorsOf(data: unknown): FieldError[] {
   return errors
     .filter((e): e is { field?: unknown; message?: unknown } => !!e && typeof e === 'object')
     .map((e) => ({ field: typeof e.field === 'string' ? e.field : '', message: typeof e.message === 'string' ? e.message : String(e.message ?? '') }));
+}
+
+/** Every field a refusal names: its validation errors (`Data.errors`) and a command's `error.field`. */
+export function refusalFieldErrors(e: ApiError): FieldError[] {
+  const errors = fieldErrorsOf(e.data).filter((x) => x.field);
+  if (e.field && !errors.some((x) => x.field === e.field)) errors.push({ field: e.field, message: e.message });
+  return errors;
 }

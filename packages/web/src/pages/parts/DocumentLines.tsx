@@ -1,6 +1,7 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Space, Table, Typography, type TableColumnsType } from 'antd';
-import type { ReactNode } from 'react';
+import { DeleteOutlined, EditOutlined, PlusOutlined, WarningOutlined } from '@ant-design/icons';
+import { getEntity } from '@portal/model';
+import { Alert, Button, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useMemo, type ReactNode } from 'react';
 import type { PartsAnswer } from '../../api/parts.ts';
 import type { RecordRow } from '../../api/records.ts';
 import { confirm, toast } from '../../app/feedback.ts';
@@ -29,19 +30,49 @@ export interface DocumentLinesProps {
   extra?: ReactNode;
   /** The quantity and amount total under the table (default shown; lines without prices leave it out). */
   totals?: boolean;
+  /** Marks a line whose quantity is above the stock the server recorded on it (`new_tempcurrentinv`). */
+  shortfall?: boolean;
 }
 
 const num = (v: unknown) => (Number.isFinite(Number(v)) ? Number(v) : 0);
+
+/** The fields a line dialog edits: every field of the line the server does not own. */
+const editedFields = (entity: string) => {
+  const e = getEntity(entity)!;
+  return Object.keys(e.fields).filter((n) => !e.allFields[n].readOnly);
+};
+
+/** How many of a line's quantity its warehouse lacks (0 when enough, or when no stock was recorded). */
+export function shortOf(r: RecordRow): number {
+  if (r.new_tempcurrentinv === null || r.new_tempcurrentinv === undefined || r.new_tempcurrentinv === '') return 0;
+  return Math.max(0, num(r.new_qty) - num(r.new_tempcurrentinv));
+}
+
+function ShortfallCell({ text, short }: { text: string; short: number }) {
+  const t = useT();
+  return (
+    <Space size={4}>
+      {text}
+      <Tag color="warning" icon={<WarningOutlined />} data-testid="doc-line-shortfall" data-short={short} style={{ marginInlineEnd: 0 }}>
+        {t('parts.ui.shortfall', { short })}
+      </Tag>
+    </Space>
+  );
+}
 
 /**
  * The lines tab of a parts document (application, transfer, delivery): the line entity's
  * `byDocument` view, totals of quantity and amount, and while the document is editable the add,
  * edit and delete buttons the screen wires to its own line commands or pages.
  */
-export function DocumentLines({ entity, parentField, parentId, version = 0, editable, onAdd, onEdit, onDelete, onChanged, extra, totals = true }: DocumentLinesProps) {
+export function DocumentLines({ entity, parentField, parentId, version = 0, editable, onAdd, onEdit, onDelete, onChanged, extra, totals = true, shortfall = false }: DocumentLinesProps) {
   const t = useT();
   const lang = useLocale();
-  const { rows, loading, reload, columns, entity: e } = useDocumentLines(entity, parentField, parentId, version);
+  // A line handed to the edit dialog carries what the dialog edits (the part lookup and its name),
+  // which the view's columns (part number and name as text) leave out.
+  const edits = !!onEdit;
+  const select = useMemo(() => (edits ? editedFields(entity) : undefined), [entity, edits]);
+  const { rows, loading, reload, columns, entity: e } = useDocumentLines(entity, parentField, parentId, version, { select });
   const idOf = (r: RecordRow) => String(r[e.primaryKey] ?? '');
 
   if (!parentId) {
@@ -72,7 +103,11 @@ export function DocumentLines({ entity, parentField, parentId, version = 0, edit
     title: e.allFields[c]?.label[lang] ?? c,
     ellipsis: c === 'new_memo',
     align: ['int', 'money', 'decimal'].includes(e.allFields[c]?.type ?? '') ? ('right' as const) : undefined,
-    render: (_: unknown, r: RecordRow) => cellText(r, c, e.allFields[c], lang),
+    render: (_: unknown, r: RecordRow) => {
+      const text = cellText(r, c, e.allFields[c], lang);
+      const short = shortfall && c === 'new_qty' ? shortOf(r) : 0;
+      return short > 0 ? <ShortfallCell text={text} short={short} /> : text;
+    },
   }));
   const rowButtons = editable && (onEdit || onDelete);
   if (rowButtons) {

@@ -131,6 +131,40 @@ describe('parts application: edit', () => {
     await waitFor(() => expect(s.reads.filter((u) => u.includes('new_srv_partsapplies(pa1)')).length).toBeGreaterThan(before));
   });
 
+  it('a line above the supplying warehouse\'s stock shows its shortfall in the table and its dialog, and still saves; a refusal naming the quantity shows at the field', async () => {
+    signIn(STATION);
+    const big = line('l1', { new_product_id: 'p9', [`new_product_id${F}`]: '液压油滤芯', new_qty: 900, new_tempcurrentinv: 20 });
+    let answer: { message: string } | { status: number; message: string; field?: string } = { message: '保存成功' };
+    const s = partsServer({
+      records: { new_srv_partsapplies: [application()], new_srv_partsapplydetils: [big], new_stockoutorderdetails: [] },
+      stock: { p9: 20 },
+      command: () => answer,
+    });
+    renderApp('/partsApply/edit/pa1');
+    const lines = await openLines();
+    const tag = await within(lines).findByTestId('doc-line-shortfall', {}, LONG);
+    expect(tag.textContent).toBe('库存不足，缺 880');
+    await act(async () => fireEvent.click(within(lines).getByTestId('doc-line-edit')));
+    const dialog = await screen.findByTestId('doc-line-dialog');
+    const hint = await within(dialog).findByTestId('doc-line-stock');
+    expect(hint.textContent).toContain('库存不足，缺 880（可用库存 20）');
+    fireEvent.change(within(dialog).getByTestId('doc-line-qty'), { target: { value: '15' } });
+    await waitFor(() => expect(within(dialog).getByTestId('doc-line-stock').textContent).toBe('可用库存 20'));
+    fireEvent.change(within(dialog).getByTestId('doc-line-qty'), { target: { value: '30' } });
+    await waitFor(() => expect(within(dialog).getByTestId('doc-line-stock').getAttribute('data-short')).toBe('10'));
+    // The server refuses naming the quantity: the text shows under that field, the dialog stays open, no toast.
+    answer = { status: 400, message: '申请数量超出允许范围', field: 'qty' };
+    await act(async () => fireEvent.click(screen.getByTestId('doc-line-dialog-ok')));
+    const explain = await within(dialog).findByText('申请数量超出允许范围');
+    expect(explain.closest('.ant-form-item')?.querySelector('[data-testid="doc-line-qty"]')).toBeTruthy();
+    expect(within(dialog).queryByTestId('doc-line-dialog-error')).toBeNull();
+    expect(screen.getAllByText('申请数量超出允许范围')).toHaveLength(1);
+    // A back-order is accepted: the save goes through with the quantity above the stock.
+    answer = { message: '保存成功' };
+    await act(async () => fireEvent.click(screen.getByTestId('doc-line-dialog-ok')));
+    await waitFor(() => expect(s.sent.at(-1)).toEqual({ method: 'PATCH', path: '/api/parts/applications/pa1/lines/l1', body: { productId: 'p9', qty: 30, memo: '' } }));
+  });
+
   it('an approved application is read-only: no line editing; a station writer may close it with a reason, and a refusal shows in the dialog', async () => {
     signIn(STATION);
     let refuse = true;

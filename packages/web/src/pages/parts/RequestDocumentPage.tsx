@@ -138,6 +138,8 @@ export function RequestDocumentPage({ doc, id, defaults, lockedFields, lookupCon
         onEdit={(r) => setLine(r)}
         onDelete={(r) => deleteRequestLine(doc.kind, id!, String(r[getEntity(doc.lineEntity)!.primaryKey]))}
         onChanged={refresh}
+        // Back-ordered quantities of an application show while it can still be changed (the stock is taken when a line is written and on submit).
+        shortfall={doc.kind === 'applications' && editable}
       />,
     ),
     ...(id && row && extraTabs ? extraTabs(row, version) : []),

@@ -6,12 +6,14 @@ import { useLocale, useT } from '../../locales/i18n.ts';
 import { CommandDialog } from '../workorder/CommandDialog.tsx';
 import { forDialog } from './dialog-answer.ts';
 import { LineFields, lineBody, lineValues, type LineValues } from './LineFields.tsx';
+import { LineStockHint } from './LineStockHint.tsx';
 import type { RequestDocument } from './request-documents.ts';
 
 /**
  * Add or edit one line of an application or a transfer (part, quantity, memo) through the
- * document's line commands. Hooks: `doc-line-dialog` (`-ok`, `-cancel`, `-error`), fields
- * `doc-line-part`, `doc-line-qty`, `doc-line-memo`.
+ * document's line commands, with the chosen part's stock and any shortfall below the fields. Hooks:
+ * `doc-line-dialog` (`-ok`, `-cancel`, `-error`), fields `doc-line-part`, `doc-line-qty`, `doc-line-memo`,
+ * `doc-line-stock`.
  */
 export function RequestLineDialog({ doc, docId, editing, onClose, onDone }: {
   doc: RequestDocument;
@@ -45,6 +47,7 @@ export function RequestLineDialog({ doc, docId, editing, onClose, onDone }: {
       }
     >
       <LineFields entity={doc.lineEntity} prefix="doc-line" />
+      <LineStockHint kind={doc.kind} docId={docId} form={form} />
     </CommandDialog>
   );
 }

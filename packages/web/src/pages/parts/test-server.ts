@@ -19,24 +19,29 @@ export interface Sent {
   body: unknown;
 }
 /** A command's answer: the success message, or a refusal (status and message). */
-export type Answer = { message: string; id?: string } | { status: number; message: string };
+export type Answer = { message: string; id?: string } | { status: number; message: string; field?: string };
 export type CommandHandler = (sent: Sent) => Answer | undefined;
 
-export function refusal(status: number, message: string, code = 'x') {
-  return jsonReply({ ErrorCode: status, Message: message, Data: null, error: { code, message } }, status, 'Bad Request');
+export function refusal(status: number, message: string, code = 'x', field?: string) {
+  return jsonReply({ ErrorCode: status, Message: message, Data: null, error: { code, message, ...(field ? { field } : {}) } }, status, 'Bad Request');
 }
 
-export function partsServer(opts: { records: Record<string, Row[]>; lookups?: Record<string, Row[]>; command?: CommandHandler }) {
+export function partsServer(opts: { records: Record<string, Row[]>; lookups?: Record<string, Row[]>; command?: CommandHandler; stock?: Record<string, number> }) {
   const sent: Sent[] = [];
   const reads: string[] = [];
   const f = stubServer((url, init) => {
     const method = (init.method ?? 'GET').toUpperCase();
     const u = new URL(url, 'http://x');
+    // A line dialog asks what the document's warehouse has of its part (a read, not a command).
+    if (method === 'GET' && /^\/api\/parts\/\w+\/[^/]+\/stock$/.test(u.pathname)) {
+      reads.push(url);
+      return envelope({ available: opts.stock?.[u.searchParams.get('productId') ?? ''] ?? null });
+    }
     if (u.pathname.startsWith('/api/parts/')) {
       const s: Sent = { method, path: u.pathname, body: init.body ? JSON.parse(String(init.body)) : undefined };
       sent.push(s);
       const a = opts.command?.(s) ?? { message: '操作成功' };
-      if ('status' in a) return refusal(a.status, a.message);
+      if ('status' in a) return refusal(a.status, a.message, 'x', a.field);
       return envelope({ id: a.id ?? 'x', message: a.message }, a.message);
     }
     const byId = /^\/api\/crmdata\/Retrieve\/(\w+)\(([^)]+)\)$/.exec(u.pathname);

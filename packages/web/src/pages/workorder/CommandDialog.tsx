@@ -1,7 +1,7 @@
 import { Alert, Button, Form, Modal, type FormInstance } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { ApiError } from '../../api/envelope.ts';
-import { fieldErrorsOf } from '../../api/records.ts';
+import { refusalFieldErrors } from '../../api/records.ts';
 import type { CommandAnswer } from '../../api/work-orders.ts';
 import { toast } from '../../app/feedback.ts';
 import { useT } from '../../locales/i18n.ts';
@@ -9,7 +9,7 @@ import { useT } from '../../locales/i18n.ts';
 /**
  * The frame of every work-order command dialog: a form validated before sending, one command
  * call, the server's message as a toast on success (then the screen reloads the order), and the
- * server's refusal shown in the dialog as given.
+ * server's refusal shown in the dialog as given (at its field when it names one of the form's).
  */
 export function CommandDialog<V extends object>({ open, title, testId, form, initialValues, onClose, onDone, send, children, width = 560, okText }: {
   open: boolean;
@@ -31,7 +31,9 @@ export function CommandDialog<V extends object>({ open, title, testId, form, ini
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
 
-  // The form is mounted afresh on each opening (destroyOnHidden) and starts from initialValues.
+  // The form is mounted afresh on each opening (destroyOnHidden) and starts from initialValues: the
+  // caller's form instance outlives the Modal, so its values are cleared when the form unmounts
+  // (clearOnDestroy); otherwise the last line's values win over the next line's initialValues.
   useEffect(() => {
     if (open) setError('');
   }, [open]);
@@ -51,9 +53,14 @@ export function CommandDialog<V extends object>({ open, title, testId, form, ini
       onDone(answer);
     } catch (e) {
       const text = e instanceof ApiError || e instanceof Error ? e.message : String(e);
-      // A detail line's validation (400 Data.errors) goes onto its fields as well.
-      const errors = e instanceof ApiError ? fieldErrorsOf(e.data).filter((x) => x.field) : [];
-      if (errors.length) form.setFields(errors.map((x) => ({ name: x.field, errors: [x.message] })) as Parameters<typeof form.setFields>[0]);
+      // A refusal naming a field of this form (400 Data.errors, or error.field of a command) shows at
+      // that field, the dialog staying open to correct it; any other refusal above the form.
+      const shown = new Set(Object.keys(form.getFieldsValue()));
+      const errors = e instanceof ApiError ? refusalFieldErrors(e).filter((x) => shown.has(x.field)) : [];
+      if (errors.length) {
+        form.setFields(errors.map((x) => ({ name: x.field, errors: [x.message] })) as Parameters<typeof form.setFields>[0]);
+        return;
+      }
       setError(text);
       toast.error(text);
     } finally {
@@ -80,7 +87,7 @@ export function CommandDialog<V extends object>({ open, title, testId, form, ini
     >
       <div data-testid={testId}>
         {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} data-testid={`${testId}-error`} />}
-        <Form form={form} layout="vertical" preserve={false} initialValues={initialValues}>
+        <Form form={form} layout="vertical" preserve={false} clearOnDestroy initialValues={initialValues}>
           {children}
         </Form>
       </div>
