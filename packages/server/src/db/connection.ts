@@ -35,7 +35,10 @@ export async function openConnection(opts: { url?: string; dataDir?: string | nu
     worker.once('exit', (code) => reject(new Error(`embedded database exited with code ${code}`)));
   });
   // One connection: PGlite is a single session, so transactions are serialised by the pool itself.
-  const pool = new pg.Pool({ host: sockDir, port, user: 'postgres', database: 'postgres', max: 1 });
+  // Kept open while idle (idleTimeoutMillis 0): the pool closing it after 10 s idle raced the next
+  // request's new connection, which the one-connection socket server reset (ECONNRESET → a 500 on
+  // the first call after a pause, e.g. the language list at sign-in; issue 24).
+  const pool = new pg.Pool({ host: sockDir, port, user: 'postgres', database: 'postgres', max: 1, idleTimeoutMillis: 0 });
   return {
     pool,
     kind: 'embedded',
