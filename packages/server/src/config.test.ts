@@ -6,9 +6,12 @@ describe('configuration', () => {
   it('refuses test mode in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', PORTAL_TEST_MODE: '1' } as NodeJS.ProcessEnv)).toThrow(/refused/);
   });
-  it('listens on loopback only in test mode: 127.0.0.1 when HOST is unset, any other address refused', () => {
-    expect(loadConfig({} as NodeJS.ProcessEnv).host).toBe('0.0.0.0');
-    expect(loadConfig({ PORTAL_TEST_MODE: '1' } as NodeJS.ProcessEnv).host).toBe('127.0.0.1');
+  it('listens on 127.0.0.1 unless HOST names another address', () => {
+    for (const env of [{}, { PORTAL_TEST_MODE: '1' }]) expect(loadConfig(env as NodeJS.ProcessEnv).host, JSON.stringify(env)).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' } as NodeJS.ProcessEnv).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '192.168.1.10' } as NodeJS.ProcessEnv).host).toBe('192.168.1.10');
+  });
+  it('listens on loopback only in test mode: any other address refused', () => {
     for (const host of ['127.0.0.1', '127.0.0.2', '::1', '[::1]', 'localhost', 'LOCALHOST']) {
       expect(loadConfig({ PORTAL_TEST_MODE: '1', HOST: host } as NodeJS.ProcessEnv).host, host).toBe(host);
     }

@@ -80,8 +80,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const seed = (env.SEED_DEMO ?? 'auto').toLowerCase();
   const cfg: Config = {
     port: Number(env.PORT ?? 8080),
-    // Test mode without HOST listens on 127.0.0.1 (below).
-    host: env.HOST ?? '0.0.0.0',
+    // This machine only unless HOST says otherwise: the demo's password is in the README.
+    host: env.HOST ?? '127.0.0.1',
     dataDir: resolve(env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
     memoryDb: false,
@@ -128,7 +128,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   };
   if (cfg.testMode) {
     // Test mode lets anyone mint a sign-in for any user (/api/dev/sso-assertion): this machine only.
-    if (env.HOST === undefined && overrides.host === undefined) cfg.host = '127.0.0.1';
     assertTestModeHost(cfg);
   }
   return cfg;
