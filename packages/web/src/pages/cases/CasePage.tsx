@@ -84,7 +84,7 @@ export default function CasePage() {
         allowCreate={false}
         allowDelete={false}
         allowImport={false}
-        settingsKey="case-workorders"
+        settingsKey="/case/CaseViewDetail/:id/workorders"
       />
     ) : null,
   };

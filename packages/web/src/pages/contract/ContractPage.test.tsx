@@ -29,9 +29,14 @@ const lines: Row[] = [{ new_srv_contractlineid: 'l1', new_contract_id: 'c1', new
 /** Records by entity set (by id, or a list filtered by one `field eq value`); contract commands recorded, answered by `answer`. */
 function server(c: Row, answer: (path: string) => { status?: number; message: string } = () => ({ message: '合同已生效' })) {
   const sent: { path: string; body: unknown }[] = [];
+  const settingsScreens: string[] = [];
   const records: Record<string, Row[]> = { new_srv_contracts: [c], new_srv_contractlines: lines };
   stubServer((url, init) => {
     const u = new URL(url, 'http://x');
+    if (u.pathname === '/api/portaluser/listsettings') {
+      settingsScreens.push(u.searchParams.get('screen') ?? '');
+      return envelope(null);
+    }
     if (u.pathname.startsWith('/api/contracts/')) {
       sent.push({ path: u.pathname, body: init.body ? JSON.parse(String(init.body)) : undefined });
       const a = answer(u.pathname);
@@ -53,7 +58,7 @@ function server(c: Row, answer: (path: string) => { status?: number; message: st
     if (u.pathname.startsWith('/api/notice/') || u.pathname.startsWith('/api/CrmFlow/') || u.pathname.startsWith('/api/ShoppingCart/')) return envelope(0);
     return undefined;
   });
-  return { sent };
+  return { sent, settingsScreens };
 }
 const station = (privilege = ['workorder.read', 'workorder.write']) =>
   signInAs(privilege, { userId: 'u-me', userName: 'station1', nickName: '陈志强', userType: 3, departId: 'st-1', departName: '上海浦东华辰服务站' });
@@ -67,6 +72,9 @@ describe('maintenance contract screen', () => {
     expect(screen.queryByTestId('ct-terminate')).toBeNull();
     await act(async () => fireEvent.click(screen.getByTestId('ct-tab-lines')));
     expect(await screen.findByText('SN-1', {}, LONG)).toBeTruthy();
+    // The lines' column settings are kept by a screen path, the only key the server takes (a 400 before).
+    await waitFor(() => expect(s.settingsScreens).toContain('/contract/edit/:id/lines'));
+    for (const k of s.settingsScreens) expect(k).toMatch(/^\/[A-Za-z0-9_\-/:.]*$/);
     await act(async () => fireEvent.click(screen.getByTestId('ct-activate')));
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: /确\s*定/ })));
     await waitFor(() => expect(s.sent).toHaveLength(1));

@@ -88,7 +88,7 @@ export default function ContractPage() {
         allowCreate={writer && draft}
         allowDelete={writer && draft}
         allowImport={false}
-        settingsKey="contract-lines"
+        settingsKey="/contract/edit/:id/lines"
       />
     ) : null,
   };
