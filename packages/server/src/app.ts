@@ -39,6 +39,7 @@ import { partsRoutes } from './routes/parts.ts';
 import { contractRoutes } from './routes/contract.ts';
 import { caseRoutes } from './routes/cases.ts';
 import { stockRoutes } from './routes/stock.ts';
+import { ledgerReportRoutes } from './routes/ledger-reports.ts';
 import { expenseRoutes } from './routes/expense.ts';
 import { partsReturnRoutes } from './routes/parts-return.ts';
 import { productReturnRoutes } from './routes/product-return.ts';
@@ -48,6 +49,7 @@ import { accountApplyRoutes } from './routes/account-apply.ts';
 import { contentRoutes } from './routes/content.ts';
 import { buildServices, type Services } from './services.ts';
 import { installDomain } from './domain/install.ts';
+import { logDestination } from './logging.ts';
 import type { SmsProvider } from './auth/sms.ts';
 
 export interface App {
@@ -59,13 +61,15 @@ export interface App {
 export async function buildApp(db: Db, cfg: Config, opts: { sms?: SmsProvider; logStream?: { write(line: string): void } } = {}): Promise<App> {
   installDomain();
   const services = await buildServices(db, cfg, opts.sms);
+  const logStream = opts.logStream ?? logDestination(cfg.logFormat);
   const app = Fastify({
     logger: {
       level: cfg.logLevel,
       redact: ['req.headers.authorization', 'req.body.password', 'req.body.refresh_token'],
       // The request line carries credentials on some calls (SSO assertion, upload ticket).
       serializers: { req: logRequest },
-      ...(opts.logStream ? { stream: opts.logStream } : {}),
+      // Tests pass their own stream; a terminal gets readable lines (logging.ts), anything else JSON.
+      ...(logStream ? { stream: logStream } : {}),
     },
     // Only the configured proxies may name the client address, which keys the sign-in lock and limits.
     trustProxy: fastifyTrustProxy(cfg.trustProxy),
@@ -121,6 +125,7 @@ export async function buildApp(db: Db, cfg: Config, opts: { sms?: SmsProvider; l
   contractRoutes(app, services);
   caseRoutes(app, services);
   stockRoutes(app, services);
+  ledgerReportRoutes(app, services);
   expenseRoutes(app, services);
   partsReturnRoutes(app, services);
   productReturnRoutes(app, services);

@@ -73,7 +73,8 @@ export const amountChangeLog = defineEntity({
     new_seq: int(label('序号', 'Sequence'), { readOnly: true }),
     new_key: text(label('幂等键', 'Idempotency key'), { readOnly: true, secret: true, unique: true, maxLength: 120 }),
   },
-  indexes: [['new_station_id', 'new_seq'], ['new_docid']],
+  // (station, time): 流水's period filter (issue 24).
+  indexes: [['new_station_id', 'new_seq'], ['new_docid'], ['new_station_id', 'createdon']],
   views: {
     all: {
       label: label('全部额度变动', 'All quota moves'),

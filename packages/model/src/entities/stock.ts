@@ -120,7 +120,8 @@ export const stockTransaction = defineEntity({
     new_seq: int(label('序号', 'Sequence'), QTY),
     new_key: text(label('幂等键', 'Idempotency key'), { readOnly: true, secret: true, unique: true, maxLength: 120 }),
   },
-  indexes: [['new_warehouse_id', 'new_product_id', 'createdon'], ['new_docid']],
+  // (unit, time): 库存报表's scan for a station user (issue 24).
+  indexes: [['new_warehouse_id', 'new_product_id', 'createdon'], ['new_docid'], ['owningbusinessunit', 'createdon']],
   views: {
     all: {
       label: label('全部交易记录', 'All transactions'),

@@ -14,6 +14,7 @@ import { partsUiMessages } from './parts-ui.ts';
 import { stockUiMessages } from './stock-ui.ts';
 import { expenseMessages } from './expense.ts';
 import { quotaMessages } from './quota.ts';
+import { ledgerReportMessages } from './ledger-reports.ts';
 import { unsavedMessages } from './unsaved.ts';
 import { statusTagMessages } from './status-tags.ts';
 import { pageTabsMessages } from './page-tabs.ts';
@@ -40,8 +41,10 @@ import { cardListMessages } from './card-list.ts';
 import { pwaMessages } from './pwa.ts';
 import { engineerAppMessages } from './engineer-app.ts';
 import { workingCalendarMessages } from './working-calendar.ts';
+import { approvalReasonMessages } from './approval-reasons.ts';
+import { notificationMessages } from './notifications.ts';
 
-export const messages = { ...coreMessages, ...shopPublicMessages, ...casesMessages, ...selfServiceMessages, ...uiMessages, ...recordsMessages, ...filesMessages, ...widgetsMessages, ...approvalMessages, ...approvalUiMessages, ...workOrderMessages, ...workOrderUiMessages, ...workOrderInsightsMessages, ...partsMessages, ...partsUiMessages, ...stockUiMessages, ...expenseMessages, ...quotaMessages, ...unsavedMessages, ...pageTabsMessages, ...listSettingsMessages, ...baseMapMessages, ...checkoutMessages, ...statusTagMessages, ...approvalOutcomeMessages, ...partsSalesMessages, ...partsReturnMessages, ...siteReturnMessages, ...delayMessages, ...contractMessages, ...productReturnMessages, ...stationApplyMessages, ...overseasMessages, ...quickOrderMessages, ...messageCentreMessages, ...contentMessages, ...phoneMessages, ...cardListMessages, ...pwaMessages, ...engineerAppMessages, ...workingCalendarMessages } as const satisfies Record<string, Label>;
+export const messages = { ...coreMessages, ...shopPublicMessages, ...casesMessages, ...selfServiceMessages, ...uiMessages, ...recordsMessages, ...filesMessages, ...widgetsMessages, ...approvalMessages, ...approvalUiMessages, ...workOrderMessages, ...workOrderUiMessages, ...workOrderInsightsMessages, ...partsMessages, ...partsUiMessages, ...stockUiMessages, ...expenseMessages, ...quotaMessages, ...ledgerReportMessages, ...unsavedMessages, ...pageTabsMessages, ...listSettingsMessages, ...baseMapMessages, ...checkoutMessages, ...statusTagMessages, ...approvalOutcomeMessages, ...partsSalesMessages, ...partsReturnMessages, ...siteReturnMessages, ...delayMessages, ...contractMessages, ...productReturnMessages, ...stationApplyMessages, ...overseasMessages, ...quickOrderMessages, ...messageCentreMessages, ...contentMessages, ...phoneMessages, ...cardListMessages, ...pwaMessages, ...engineerAppMessages, ...workingCalendarMessages, ...approvalReasonMessages, ...notificationMessages } as const satisfies Record<string, Label>;
 export type MessageKey = keyof typeof messages;
 
 /** Fills `{name}` placeholders. */
