@@ -65,6 +65,8 @@ export const coreMessages = {
   'validation.maxLength': label('{field}不能超过 {max} 个字符', '{field} cannot exceed {max} characters'),
   'validation.under': label('{field}必须少于 {limit} 个字符', '{field} must be under {limit} characters'),
   'validation.number': label('{field}必须是数字', '{field} must be a number'),
+  'validation.integer': label('{field}只能输入整数', '{field}: integer only'),
+  'validation.positive': label('{field}必须大于0', '{field} must be larger than 0'),
   'validation.unknownField': label('字段 {field} 不存在或不可写', 'Field {field} does not exist or cannot be written'),
   'parameter.missing': label('请在CRM中维护系统参数', 'Please maintain system parameters in the CRM'),
   'notice.notFound': label('公告不存在', 'Notice not found'),

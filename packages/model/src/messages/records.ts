@@ -27,7 +27,7 @@ export const recordsMessages = {
   'records.required': label('{field}不能为空', '{field} is required'),
   'records.text': label('{field}必须是文本', '{field} must be text'),
   'records.invalidChars': label('{field}包含不允许的字符', '{field} contains characters that are not allowed'),
-  'records.integer': label('{field}必须是整数', '{field} must be a whole number'),
+  'records.integer': label('{field}只能输入整数', '{field}: integer only'),
   'records.min': label('{field}不能小于 {min}', '{field} cannot be less than {min}'),
   'records.max': label('{field}不能大于 {max}', '{field} cannot be greater than {max}'),
   'records.precision': label('{field}最多保留 {precision} 位小数', '{field} allows at most {precision} decimal places'),

@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { bool, date, dateTime, decimal, defineEntity, image, int, label, lookup, memo, money, optionSet, sex, text } from '@portal/model';
+import { bool, date, dateTime, decimal, defineEntity, image, int, label, lookup, memo, money, optionSet, sex, text, type FieldDef } from '@portal/model';
 import { Form } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../session/store.ts';
@@ -61,9 +61,10 @@ describe('one input per field type', () => {
     const el = (n: string) => screen.getByTestId(`field-${n}`);
     expect(el('new_name').tagName).toBe('INPUT');
     expect(el('new_memo').tagName).toBe('TEXTAREA');
-    expect(el('new_int').getAttribute('role')).toBe('spinbutton');
-    expect(el('new_dec').getAttribute('role')).toBe('spinbutton');
-    expect(el('new_money').closest('.ant-input-number')?.textContent).toContain('¥');
+    // Numbers are typed as text (kept as typed; the field's rule refuses what is not allowed).
+    expect(el('new_int').getAttribute('inputmode')).toBe('numeric');
+    expect(el('new_dec').getAttribute('inputmode')).toBe('decimal');
+    expect(el('new_money').closest('.ant-input-affix-wrapper')?.textContent).toContain('¥');
     expect(el('new_flag').getAttribute('role')).toBe('switch');
     expect(el('new_day').closest('.ant-picker')).not.toBeNull();
     expect(el('new_at').closest('.ant-picker')).not.toBeNull();
@@ -72,11 +73,21 @@ describe('one input per field type', () => {
     expect(el('new_photo').getAttribute('type')).toBe('file');
   });
 
-  it('rules come from the model: required and the pattern message of the catalogue', () => {
+  it('rules come from the model: required and the pattern message of the catalogue', async () => {
     const rules = rulesFor(sample.fields.new_name, 'zh-CN', t as never);
     expect(rules).toContainEqual(expect.objectContaining({ required: true, message: '请输入名称' }));
     expect(rules).toContainEqual(expect.objectContaining({ pattern: expect.any(RegExp), message: '名称格式不正确' }));
-    expect(rules).toContainEqual(expect.objectContaining({ max: 100 }));
+    const refusals = async (f: FieldDef, v: unknown) =>
+      (await Promise.allSettled(rulesFor(f, 'zh-CN', t as never).map((r) => (typeof r === 'object' && 'validator' in r && r.validator ? r.validator({} as never, v, () => {}) : Promise.resolve()))))
+        .flatMap((o) => (o.status === 'rejected' ? [(o.reason as Error).message] : []));
+    expect(await refusals(sample.fields.new_name, '1'.repeat(101))).toContain('名称不能超过 100 个字符');
+    // Typed numbers: refused with the spec's words, never rounded or clamped.
+    expect(await refusals(sample.fields.new_int, 1.5)).toEqual(['数量只能输入整数']);
+    expect(await refusals(sample.fields.new_int, 'abc')).toEqual(['数量必须是数字']);
+    expect(await refusals(sample.fields.new_int, 11)).toEqual(['数量不能大于 10']);
+    expect(await refusals(sample.fields.new_money, -5000)).toEqual(['金额不能小于 0']);
+    expect(await refusals(sample.fields.new_money, 12.345)).toEqual(['金额最多保留 2 位小数']);
+    expect(await refusals(sample.fields.new_money, 12.34)).toEqual([]);
   });
 });
 

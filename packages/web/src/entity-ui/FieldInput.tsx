@@ -1,6 +1,6 @@
 import { DeleteOutlined, PictureOutlined } from '@ant-design/icons';
 import { PATTERNS, type EntityDef, type FieldDef, type Lang } from '@portal/model';
-import { Button, DatePicker, Form, Input, InputNumber, Space, Switch, Typography } from 'antd';
+import { Button, DatePicker, Form, Input, Space, Switch, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { cloneElement, useEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { toast } from '../app/feedback.ts';
@@ -9,6 +9,8 @@ import type { Translate } from '../locales/i18n.ts';
 import { extensionOf } from '../shared/format.ts';
 import { LookupInput } from '../widgets/lookup/LookupInput.tsx';
 import { MoneyInput } from '../widgets/MoneyInput.tsx';
+import { NumberInput } from '../widgets/NumberInput.tsx';
+import { lengthCount, lengthRule, numberRule } from '../widgets/typed-rules.ts';
 import { Picklist } from '../widgets/Picklist.tsx';
 import { FillingLookupInput } from './FillingLookupInput.tsx';
 import { sizeLabel } from './form-values.ts';
@@ -84,13 +86,13 @@ export function inputFor(e: EntityDef, name: string, f: FieldDef, lang: Lang, t:
   const testId = `field-${name}`;
   switch (f.type) {
     case 'memo':
-      return <Input.TextArea data-testid={testId} maxLength={f.maxLength} showCount={f.maxLength <= 2000} autoSize={{ minRows: 3, maxRows: 12 }} disabled={disabled} />;
+      return <Input.TextArea data-testid={testId} count={lengthCount(f.maxLength, f.maxLength <= 2000)} autoSize={{ minRows: 3, maxRows: 12 }} disabled={disabled} />;
     case 'int':
-      return <InputNumber data-testid={testId} precision={0} min={f.min} max={f.max} style={{ width: '100%' }} disabled={disabled} />;
+      return <NumberInput testId={testId} decimal={false} disabled={disabled} />;
     case 'decimal':
-      return <InputNumber data-testid={testId} precision={Math.min(20, Math.max(0, f.precision))} min={f.min} max={f.max} style={{ width: '100%' }} disabled={disabled} />;
+      return <NumberInput testId={testId} disabled={disabled} />;
     case 'money':
-      return <MoneyInput testId={testId} min={f.min ?? 0} max={f.max} disabled={disabled} />;
+      return <MoneyInput testId={testId} disabled={disabled} />;
     case 'bool':
       return <Switch data-testid={testId} disabled={disabled} checkedChildren={f.trueLabel?.[lang]} unCheckedChildren={f.falseLabel?.[lang]} />;
     case 'date':
@@ -105,7 +107,7 @@ export function inputFor(e: EntityDef, name: string, f: FieldDef, lang: Lang, t:
     case 'image':
       return <ImageInput maxBytes={f.maxBytes} label={f.label[lang]} testId={testId} disabled={disabled} t={t} />;
     default:
-      return <Input data-testid={testId} maxLength={f.maxLength} disabled={disabled} />;
+      return <Input data-testid={testId} count={lengthCount(f.maxLength, false)} disabled={disabled} />;
   }
 }
 
@@ -124,7 +126,11 @@ export function rulesFor(f: FieldDef, lang: Lang, t: Translate): Rule[] {
     });
   }
   if (f.type === 'text' && f.pattern) rules.push({ pattern: PATTERNS[f.pattern], message: t('validation.pattern', { field }) });
-  if (f.type === 'text' || f.type === 'memo') rules.push({ max: f.maxLength, message: t('validation.maxLength', { field, max: f.maxLength }) });
+  if (f.type === 'text' || f.type === 'memo') rules.push(lengthRule(field, f.maxLength, t));
+  // Typed numbers are refused, never clamped or rounded (money: 0 or more unless the field says otherwise).
+  if (f.type === 'int') rules.push(numberRule({ field, integer: true, min: f.min, max: f.max }, t));
+  if (f.type === 'decimal') rules.push(numberRule({ field, scale: f.precision, min: f.min, max: f.max }, t));
+  if (f.type === 'money') rules.push(numberRule({ field, scale: 2, min: f.min ?? 0, max: f.max }, t));
   return rules;
 }
 

@@ -1,5 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import type { NumberValue } from './NumberInput.tsx';
 import { clampPrecision, formatMoney, MoneyInput, parseMoney } from './MoneyInput.tsx';
 
 describe('MoneyInput (spec 000 §5, 001 §9)', () => {
@@ -26,30 +28,27 @@ describe('MoneyInput (spec 000 §5, 001 §9)', () => {
     expect(parseMoney('')).toBe('');
   });
 
-  it('shows the value grouped, reads typed separators, and never goes below 0', () => {
+  it('shows the value grouped while not edited and hands on what was typed, unchanged', () => {
     const onChange = vi.fn();
-    const { rerender } = render(<MoneyInput value={1200} onChange={onChange} testId="money" />);
+    function Held() {
+      const [v, setV] = useState<NumberValue>(1200);
+      return <MoneyInput value={v} onChange={(x) => { onChange(x); setV(x); }} testId="money" />;
+    }
+    render(<Held />);
     const input = screen.getByTestId('money') as HTMLInputElement;
     expect(input.value).toBe('1,200');
-    expect(input.getAttribute('aria-valuemin')).toBe('0');
-    fireEvent.change(input, { target: { value: '12,345.678' } });
-    expect(onChange).toHaveBeenLastCalledWith(12345.68);
-    rerender(<MoneyInput value={12345.5} onChange={onChange} testId="money" />);
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: '12,345.5' } });
+    expect(onChange).toHaveBeenLastCalledWith(12345.5);
     fireEvent.blur(input);
-    expect((screen.getByTestId('money') as HTMLInputElement).value).toBe('12,345.50');
-    fireEvent.change(input, { target: { value: '-5' } });
-    fireEvent.blur(input);
-    expect(onChange).toHaveBeenLastCalledWith(0);
-  });
-
-  it('takes a negative amount when the field allows one (signed reward/fine)', () => {
-    const onChange = vi.fn();
-    render(<MoneyInput value={null} onChange={onChange} min={-1000} testId="fine" />);
-    const input = screen.getByTestId('fine') as HTMLInputElement;
-    fireEvent.change(input, { target: { value: '-200' } });
-    expect(onChange).toHaveBeenLastCalledWith(-200);
-    fireEvent.change(input, { target: { value: '-5,000' } });
-    fireEvent.blur(input);
-    expect(onChange).toHaveBeenLastCalledWith(-1000);
+    expect(input.value).toBe('12,345.50');
+    // Never clamped, rounded or reverted: the field's rule refuses these, and the box still shows them.
+    for (const [typed, handed] of [['-5000', -5000], ['12.345', 12.345], ['abc', 'abc']] as const) {
+      fireEvent.focus(input);
+      fireEvent.change(input, { target: { value: typed } });
+      expect(onChange).toHaveBeenLastCalledWith(handed);
+      fireEvent.blur(input);
+      expect(input.value).toBe(typed === '-5000' ? '-5,000' : typed);
+    }
   });
 });

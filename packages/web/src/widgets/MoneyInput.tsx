@@ -1,5 +1,5 @@
-import { InputNumber } from 'antd';
 import { createContext, useContext, type CSSProperties } from 'react';
+import { NumberInput, type NumberValue } from './NumberInput.tsx';
 
 /** The sign money inputs and read-only amounts carry: ¥, or an order's own currency (`USD `) inside its screen. */
 export const MoneySymbol = createContext('¥');
@@ -30,13 +30,14 @@ export function formatMoney(value: number | string | undefined | null, precision
   return `${negative ? '-' : ''}${grouped}${keepFrac && frac ? `.${frac}` : ''}`;
 }
 
-/** A money amount: not below `min` (0 unless the field allows negatives, e.g. a signed reward/fine), grouped by thousands, rounded to `precision` decimals. */
-export function MoneyInput({ value, onChange, precision, min = 0, max, disabled, placeholder, id, style, testId, readOnly }: {
-  value?: number | null;
-  onChange?: (v: number | null) => void;
+/**
+ * A money amount, grouped by thousands while not being edited. It keeps what was typed (a negative,
+ * too many decimals, text): the field's numberRule (typed-rules.ts) refuses it at the field.
+ */
+export function MoneyInput({ value, onChange, precision, disabled, placeholder, id, style, testId, readOnly }: {
+  value?: NumberValue;
+  onChange?: (v: NumberValue) => void;
   precision?: number;
-  min?: number;
-  max?: number;
   disabled?: boolean;
   readOnly?: boolean;
   placeholder?: string;
@@ -47,23 +48,17 @@ export function MoneyInput({ value, onChange, precision, min = 0, max, disabled,
   const p = clampPrecision(precision);
   const symbol = useContext(MoneySymbol).trim();
   return (
-    <InputNumber<number>
+    <NumberInput
       id={id}
-      data-testid={testId}
+      testId={testId}
       value={value ?? null}
-      onChange={(v) => onChange?.(v === null || v === undefined ? null : Number(Number(v).toFixed(p)))}
-      min={min}
-      max={max}
-      precision={p}
-      controls={false}
+      onChange={onChange}
+      display={(text) => ((parseMoney(text).split('.')[1]?.length ?? 0) > p ? text : formatMoney(text, p))}
       disabled={disabled}
       readOnly={readOnly}
       placeholder={placeholder}
       prefix={symbol}
-      style={{ width: '100%', ...style }}
-      formatter={(v, info) => (info.userTyping ? info.input : formatMoney(v, p))}
-      // A string is fine for the parser: empty means no value, digits are read exactly.
-      parser={(text) => parseMoney(text) as unknown as number}
+      style={style}
     />
   );
 }

@@ -4,6 +4,7 @@ import { deliveryStep } from '../../api/parts.ts';
 import type { RecordRow } from '../../api/records.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
 import { MoneyInput } from '../../widgets/MoneyInput.tsx';
+import { numberRule } from '../../widgets/typed-rules.ts';
 import { CommandDialog } from '../workorder/CommandDialog.tsx';
 import { forDialog } from './dialog-answer.ts';
 
@@ -81,9 +82,9 @@ export function DeliveryStepDialog({ step, row, onClose, onDone }: { step: Deliv
           <Form.Item
             name="freight"
             label={label('new_freight')}
-            rules={[{ type: 'number', min: 0, max: MAX_FREIGHT, message: t('parts.freightRange') }]}
+            rules={[numberRule({ field: label('new_freight'), scale: 2, min: 0, max: MAX_FREIGHT, messages: { min: t('parts.freightRange'), max: t('parts.freightRange') } }, t)]}
           >
-            <MoneyInput testId="pd-ship-freight" min={0} max={MAX_FREIGHT} />
+            <MoneyInput testId="pd-ship-freight" />
           </Form.Item>
         </>
       )}

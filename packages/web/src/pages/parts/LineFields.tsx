@@ -1,15 +1,18 @@
 import { getEntity } from '@portal/model';
-import { Form, Input, InputNumber } from 'antd';
+import { Form, Input } from 'antd';
 import type { RecordRow } from '../../api/records.ts';
 import { toFormValues } from '../../entity-ui/form-values.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
 import { LookupInput } from '../../widgets/lookup/LookupInput.tsx';
+import { NumberInput } from '../../widgets/NumberInput.tsx';
+import { lengthCount, lengthRule, numberRule } from '../../widgets/typed-rules.ts';
 import type { LookupRecord } from '../../widgets/lookup/lookup-def.ts';
 
 /** What a user enters on a document line; the names are the line commands' (their refusals name them). */
 export interface LineValues {
   productId: LookupRecord | null;
-  qty: number | null;
+  /** The number typed, or the typed text the quantity rule refuses. */
+  qty: number | string | null;
   memo: string;
 }
 
@@ -57,15 +60,14 @@ export function LineFields({ entity, prefix, withPart = true }: { entity: string
         required
         rules={[
           { required: true, message: t('parts.qtyRequired', { field: qty }) },
-          { type: 'integer', message: t('parts.qtyInteger', { field: qty }) },
-          { type: 'number', min: 1, message: t('parts.qtyPositive', { field: qty }) },
-          { type: 'number', max: MAX_QTY, message: t('parts.qtyTooLarge', { field: qty }) },
+          // What was typed is refused, never rounded (1.5) or dropped (abc): the box keeps it to correct.
+          numberRule({ field: qty, integer: true, min: 1, max: MAX_QTY, messages: { max: t('parts.qtyTooLarge', { field: qty }) } }, t),
         ]}
       >
-        <InputNumber data-testid={`${prefix}-qty`} precision={0} style={{ width: '100%' }} />
+        <NumberInput testId={`${prefix}-qty`} decimal={false} />
       </Form.Item>
-      <Form.Item name="memo" label={label('new_memo')} rules={[{ max: MAX_MEMO, message: t('validation.maxLength', { field: label('new_memo'), max: MAX_MEMO }) }]}>
-        <Input.TextArea data-testid={`${prefix}-memo`} maxLength={MAX_MEMO} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
+      <Form.Item name="memo" label={label('new_memo')} rules={[lengthRule(label('new_memo'), MAX_MEMO, t)]}>
+        <Input.TextArea data-testid={`${prefix}-memo`} count={lengthCount(MAX_MEMO)} autoSize={{ minRows: 2, maxRows: 4 }} />
       </Form.Item>
     </>
   );

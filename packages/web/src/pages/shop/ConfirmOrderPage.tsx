@@ -13,6 +13,7 @@ import { DetailHeader } from '../../widgets/DetailHeader.tsx';
 import { lineAmount } from './cart-math.ts';
 import { addressFromNames } from './default-address.ts';
 import { readSettleToken, saveSettleResult } from './settle-token.ts';
+import { lengthCount, lengthRule } from '../../widgets/typed-rules.ts';
 
 /** spec 001 §5, §9: memo at most 100 characters. */
 export const REMARK_MAX = 100;
@@ -205,8 +206,8 @@ export default function ConfirmOrderPage() {
         >
           <Row gutter={24}>
             <Col xs={24} md={8}>
-              <Form.Item name="contact" label={t('widgets.shop.contact')} rules={[{ required: true, whitespace: true, message: t('widgets.form.required', { field: t('widgets.shop.contact') }) }, { max: 60 }]}>
-                <Input data-testid="confirm-contact" maxLength={60} />
+              <Form.Item name="contact" label={t('widgets.shop.contact')} rules={[{ required: true, whitespace: true, message: t('widgets.form.required', { field: t('widgets.shop.contact') }) }, lengthRule(t('widgets.shop.contact'), 60, t)]}>
+                <Input data-testid="confirm-contact" count={lengthCount(60, false)} />
               </Form.Item>
             </Col>
             <Col xs={24} md={8}>
@@ -218,7 +219,7 @@ export default function ConfirmOrderPage() {
                   { pattern: PATTERNS.phone, message: t('widgets.shop.phoneInvalid') },
                 ]}
               >
-                <Input data-testid="confirm-phone" maxLength={30} />
+                <Input data-testid="confirm-phone" count={lengthCount(30, false)} />
               </Form.Item>
             </Col>
             <Col xs={24}>
@@ -243,7 +244,7 @@ export default function ConfirmOrderPage() {
             </Col>
             <Col xs={24}>
               <Form.Item name="remark" label={t('widgets.shop.remark')} rules={[{ max: REMARK_MAX, message: t('widgets.shop.remarkTooLong') }]}>
-                <Input.TextArea data-testid="confirm-remark" maxLength={REMARK_MAX} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
+                <Input.TextArea data-testid="confirm-remark" count={lengthCount(REMARK_MAX)} autoSize={{ minRows: 2, maxRows: 4 }} />
               </Form.Item>
             </Col>
           </Row>
