@@ -50,6 +50,16 @@ describe('account change application (/edit/apply)', () => {
     await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/edit/apply?id=aa1'));
   });
 
+  it('signing out with the page open asks nothing more of the server', async () => {
+    const fetchMock = open();
+    renderApp('/edit/apply');
+    await waitFor(() => expect(calls(fetchMock, '/api/crmdata/Retrieve/new_srv_accountapplys')).toHaveLength(1));
+    await act(async () => useSession.getState().clearAll());
+    await new Promise((r) => setTimeout(r, 200));
+    const filters = calls(fetchMock, '/api/crmdata/Retrieve/new_srv_accountapplys').map(([u]) => new URL(String(u), 'http://x').searchParams.get('$filter'));
+    expect(filters).toEqual(['new_user_id eq u1']);
+  });
+
   it('opens the user\'s open application; with nothing changed 提交审批 is refused and nothing is sent', async () => {
     const fetchMock = open([{ new_srv_accountapplyid: 'aa1', new_name: 'ZH202611-0002', new_approvalstatus: 1, new_reason: '更换手机号码' }]);
     const { router } = renderApp('/edit/apply');

@@ -34,6 +34,8 @@ export default function AccountApplyPage() {
   const [mine, setMine] = useState<RecordRow[] | null>(null);
 
   useKeptEffect(() => {
+    // Signed out while the page is kept open: there is no one to list (an empty id asked 401s).
+    if (!user.userId) return;
     retrieveMultiple(E.entitySet, {
       select: [E.primaryKey, 'new_name', 'new_approvalstatus', 'new_reason', 'createdon'],
       filter: `new_user_id eq ${user.userId}`,
