@@ -1,9 +1,9 @@
-import { getEntity, type EntityDef } from '@portal/model';
+import { APPROVAL_TERM_DOCUMENTS, approvalTerms, getEntity, type EntityDef } from '@portal/model';
 
 /**
- * Documents that go through approval flows. Each carries the approval fields (`approvalFields()`
- * of the model); `amountField` is compared with a flow's amount condition, `commitField` (if any)
- * is set while the document is submitted.
+ * Documents that go through approval flows: the model's approval terms (`approvalTerms`) of
+ * entities carrying the approval fields (`approvalFields()`). `amountField` is compared with a
+ * flow's amount condition, `commitField` (if any) is set while the document is submitted.
  */
 export interface FlowDocument {
   entity: EntityDef;
@@ -11,26 +11,13 @@ export interface FlowDocument {
   commitField?: string;
 }
 
-const DOCUMENTS: Record<string, { amountField?: string; commitField?: string }> = {
-  new_srv_claimfine: { amountField: 'new_amount', commitField: 'new_iscommit' },
-  new_srv_partsapply: { amountField: 'new_totalamount', commitField: 'new_iscommit' },
-  new_srv_parttransorder: { amountField: 'new_totalamount' },
-  new_srv_amountadjustment: { amountField: 'new_amount', commitField: 'new_iscommit' },
-  new_srv_delayproduct: { commitField: 'new_iscommit' },
-  new_srv_delaycancel: { commitField: 'new_iscommit' },
-  new_srv_productreturn: { commitField: 'new_iscommit' },
-  new_srv_stationapply: { commitField: 'new_iscommit' },
-  new_srv_excellentcase: { commitField: 'new_iscommit' },
-  new_srv_accountapply: { commitField: 'new_iscommit' },
-};
-
 export function flowDocument(logicalName: string): FlowDocument | undefined {
-  const cfg = Object.hasOwn(DOCUMENTS, logicalName) ? DOCUMENTS[logicalName] : undefined;
-  const entity = cfg ? getEntity(logicalName) : undefined;
-  if (!cfg || !entity || !entity.allFields.new_approvalstatus) return undefined;
-  return { entity, ...cfg };
+  const terms = approvalTerms(logicalName);
+  const entity = terms ? getEntity(logicalName) : undefined;
+  if (!terms || !entity || !entity.allFields.new_approvalstatus) return undefined;
+  return { entity, amountField: terms.amount, commitField: terms.commit };
 }
 
 export function flowDocuments(): FlowDocument[] {
-  return Object.keys(DOCUMENTS).map((n) => flowDocument(n)).filter((d): d is FlowDocument => !!d);
+  return APPROVAL_TERM_DOCUMENTS.map((n) => flowDocument(n)).filter((d): d is FlowDocument => !!d);
 }

@@ -4,7 +4,7 @@ import { q } from '../records/sql.ts';
 import { flowDocument, flowDocuments, type FlowDocument } from './documents.ts';
 import { flowBad, flowForbidden, flowNotFound } from './errors.ts';
 import { onApproved, onEnded, onSubmit } from './hooks.ts';
-import { notifyApproval } from '../domain/message/approval.ts';
+import { notifyApproval, removeWaiting } from '../domain/message/approval.ts';
 
 /**
  * The approval state machine (spec 000 §3, §7; spec 001 §4). Document status: 1 to be submitted,
@@ -251,7 +251,7 @@ export async function act(sql: Sql, d: FlowDocument, id: string, userId: string,
     );
   }
   await log(sql, d, id, action, cur.name, userId, memo);
-  await notifyApproval(sql, d.entity.logicalName, id, userId, status);
+  await notifyApproval(sql, d.entity.logicalName, id, userId, status, memo);
   if (status === 3) await onApproved(d.entity.logicalName)(sql, id, userId);
   else if (status === 4 || status === 5) await onEnded(d.entity.logicalName)(sql, id, userId);
   return status;
@@ -277,6 +277,7 @@ export async function revoke(sql: Sql, d: FlowDocument, id: string, userId: stri
     [id, userId],
   );
   await log(sql, d, id, 'revoke', cur?.name ?? null, userId, null);
+  await removeWaiting(sql, d.entity.logicalName, id);
   await onEnded(d.entity.logicalName)(sql, id, userId);
 }
 

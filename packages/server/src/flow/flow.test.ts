@@ -314,4 +314,18 @@ describe('approval flow: what a flow names and what an action says (issue 12)', 
     await submit(c, standard());
     expect((await post('/api/CrmFlow/revoke', { EntityId: c, EntityTypeName: E }, 'hq', 'en-US')).json().Message).toBe('Revoked');
   });
+
+  it('rejecting and vetoing need a reason: an empty or blank one is refused and changes nothing', async () => {
+    const id = await createFine();
+    expect((await submit(id, standard())).statusCode).toBe(200);
+    refused(await act(id, 'branch1', 'reject', ''), 400, '请填写驳回原因');
+    refused(await act(id, 'branch1', 'veto', '   '), 400, '请填写否决原因');
+    const en = await post('/api/CrmFlow/approve', { EntityId: id, EntityTypeName: E, Action: 'reject' }, 'branch1', 'en-US');
+    refused(en, 400, 'Give the reason for the rejection');
+    expect((await doc(id))!.new_approvalstatus).toBe(2);
+    expect((await progress(id)).map((s: { Status: number }) => s.Status)).toEqual([1, 0]);
+    expect((await logs(id)).map((l: { ActionName: string }) => l.ActionName)).toEqual(['提交']);
+    // Approving needs none.
+    expect((await act(id, 'branch1', 'approve', '')).statusCode).toBe(200);
+  });
 });

@@ -115,6 +115,9 @@ export function flowRoutes(app: FastifyInstance, s: Services) {
       const id = guid(b.EntityId);
       const memo = b.Memo?.trim() || null;
       if (memo && memo.length > 500) throw flowBad('flow.memoTooLong');
+      // Rejecting and vetoing say why: the submitter's message carries the reason (issue 24).
+      if (!memo && b.Action === 'reject') throw flowBad('flow.rejectReasonRequired');
+      if (!memo && b.Action === 'veto') throw flowBad('flow.vetoReasonRequired');
       const status = await db.tx((sql) => act(sql, d, id, req.principal!.userId, b.Action, memo));
       // Says what happened (已同意 / 已驳回 / 已否决), not a bare 操作成功.
       return ok({ Status: status }, t(req, `approval.outcome.${b.Action}`));

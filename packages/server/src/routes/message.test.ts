@@ -196,9 +196,89 @@ describe('message centre: approvals', () => {
     const approve = (who: string, Action = 'approve') => api(who, 'POST', '/api/CrmFlow/approve', { EntityId: id, EntityTypeName: 'new_srv_claimfine', Action, Memo: '' });
     expect((await approve('branch1')).statusCode).toBe(200);
     expect((await about('admin', id)).map((m) => m.Target)).toEqual(['approval']);
+    // The step branch1 was waiting for is done: its message is closed (read), kept as history.
+    expect((await about('branch1', id)).map((m) => m.Read)).toEqual([true]);
     expect((await approve('admin')).statusCode).toBe(200);
     const outcome = await about('hq', id);
     expect(outcome.map((m) => [m.Kind, m.Target, m.Text])).toEqual([['approval', 'document', `您提交的奖惩单 ${name} 已审批通过`]]);
-    expect(await rowsFor(id)).toEqual(['admin', 'branch1', 'hq']);
+    // The station learns of the punishment: what, how much and why; station2 does not.
+    expect((await about('station1', id)).map((m) => [m.Kind, m.Text])).toEqual([['settlement', `服务站被处罚 ¥800.00（奖惩单 ${name}）：服务回访满意度考核`]]);
+    expect((await list('station1', '?count=50', 'en-US')).items.find((m) => m.RecordId === id)?.Text).toBe(`The station is fined ¥800.00 (order ${name}): 服务回访满意度考核`);
+    expect(await about('station2', id)).toEqual([]);
+    expect((await rowsFor(id)).filter((u) => ['admin', 'branch1', 'hq', 'station2'].includes(u))).toEqual(['admin', 'branch1', 'hq']);
+  });
+
+  it('a rejection and a veto tell the submitter why; a revoke removes the waiting message', async () => {
+    const flow = (await p.db.one<{ id: string }>(`SELECT new_flowid AS id FROM new_flow WHERE new_name = '奖惩单审批流程'`))!.id;
+    const steps = (await p.db.query<{ id: string }>('SELECT new_flowstepsid AS id FROM new_flowsteps WHERE new_flow_id = $1 ORDER BY new_sequence', [flow])).rows.map((r) => r.id);
+    const fine = async () => {
+      const created = await api('hq', 'POST', '/api/crmdata/create/new_srv_claimfines', {
+        new_station_id: sh001, new_finetype: 1, new_amount: 300, new_checkmonth: 11, new_year: 2026, new_checkitem: '及时上门率第一',
+      });
+      const id = created.json().Data.id as string;
+      const submitted = await api('hq', 'POST', '/api/CrmFlow/submit', {
+        EntityId: id, EntityTypeName: 'new_srv_claimfine', FlowId: flow, ApproveList: [{ StepId: steps[0], ApproveUserId: uid.branch1 }, { StepId: steps[1], ApproveUserId: uid.admin }],
+      });
+      expect(submitted.statusCode, submitted.body).toBe(200);
+      return { id, name: (await p.db.one<{ name: string }>('SELECT new_name AS name FROM new_srv_claimfine WHERE new_srv_claimfineid = $1', [id]))!.name };
+    };
+    const decide = (id: string, Action: string, Memo: string) => api('branch1', 'POST', '/api/CrmFlow/approve', { EntityId: id, EntityTypeName: 'new_srv_claimfine', Action, Memo });
+    const rejected = await fine();
+    expect((await decide(rejected.id, 'reject', '请附上上门记录')).statusCode).toBe(200);
+    expect((await about('hq', rejected.id)).map((m) => m.Text)).toEqual([`您提交的奖惩单 ${rejected.name} 被驳回：请附上上门记录`]);
+    expect((await list('hq', '?count=50', 'en-US')).items.find((m) => m.RecordId === rejected.id)?.Text).toBe(`Your Reward/punishment order ${rejected.name} was rejected: 请附上上门记录`);
+    expect((await about('branch1', rejected.id)).map((m) => m.Read)).toEqual([true]);
+    const vetoed = await fine();
+    expect((await decide(vetoed.id, 'veto', '不符合奖励条件')).statusCode).toBe(200);
+    expect((await about('hq', vetoed.id)).map((m) => m.Text)).toEqual([`您提交的奖惩单 ${vetoed.name} 被否决：不符合奖励条件`]);
+    // A vetoed order never reaches the station.
+    expect(await about('station1', vetoed.id)).toEqual([]);
+    const revoked = await fine();
+    expect((await about('branch1', revoked.id)).map((m) => m.Target)).toEqual(['approval']);
+    expect((await api('hq', 'POST', '/api/CrmFlow/revoke', { EntityId: revoked.id, EntityTypeName: 'new_srv_claimfine' })).statusCode).toBe(200);
+    expect(await about('branch1', revoked.id)).toEqual([]);
+    expect(await rowsFor(revoked.id)).toEqual([]);
+  });
+});
+
+describe('message centre: who is told of a failed audit, a count task, a reassignment', () => {
+  it('a failed audit tells the station (workorder.write) and the engineer why; station2 and hq are not told', async () => {
+    const o = (await p.db.one<{ id: string; name: string }>(
+      `SELECT o.new_srv_workorderid AS id, o.new_name AS name FROM new_srv_workorder o
+        WHERE o.new_status = 7 AND o.new_station_id = $1 AND o.new_worker_id = $2 ORDER BY o.new_name LIMIT 1`,
+      [sh001, me],
+    ))!;
+    const res = await api('hq', 'POST', `/api/workorders/${o.id}/audit`, { pass: false, memo: '缺少现场照片' });
+    expect(res.statusCode, res.body).toBe(200);
+    const text = `工单 ${o.name} 审核未通过：缺少现场照片`;
+    expect((await about('station1', o.id)).map((m) => [m.Kind, m.Text])).toEqual([['workOrder', text]]);
+    expect((await about('engineer1', o.id)).map((m) => m.Text)).toContain(text);
+    expect(await about('station2', o.id)).toEqual([]);
+    expect(await about('hq', o.id)).toEqual([]);
+  });
+
+  it('a released count task tells each station which sheet to count by when', async () => {
+    const zj001 = (await p.db.one<{ id: string }>(`SELECT new_srv_stationid AS id FROM new_srv_station WHERE new_code = 'ZJ001'`))!.id;
+    const deadline = new Date(Date.now() + 10 * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);
+    const res = await api('hq', 'POST', '/api/stock/tasks', { subject: '年末盘点', deadline, stationIds: [sh001, zj001] });
+    expect(res.statusCode, res.body).toBe(200);
+    const sheets = (await p.db.query<{ id: string; name: string; station: string }>(
+      'SELECT new_srv_stockcheckid AS id, new_name AS name, new_station_id AS station FROM new_srv_stockcheck WHERE new_invtask_id = $1', [res.json().Data.id],
+    )).rows;
+    const mine = sheets.find((x) => x.station === sh001)!;
+    const theirs = sheets.find((x) => x.station === zj001)!;
+    expect((await about('station1', mine.id)).map((m) => [m.Kind, m.Text])).toEqual([['parts', `盘点任务“年末盘点”：请在 ${deadline} 前完成盘点单 ${mine.name}`]]);
+    expect(await about('station1', theirs.id)).toEqual([]);
+    expect((await about('station2', theirs.id)).map((m) => m.Text)).toEqual([`盘点任务“年末盘点”：请在 ${deadline} 前完成盘点单 ${theirs.name}`]);
+    // Engineers do not count stock.
+    expect(await about('engineer1', mine.id)).toEqual([]);
+  });
+
+  it('the engineer taken off an order by 改派 is told, with no link to the order', async () => {
+    const o = await newOrder();
+    await dispatch(o.id, me);
+    await dispatch(o.id, colleague);
+    const away = (await list('engineer1', '?kind=workOrder&count=50')).items.filter((m) => m.Text.includes(o.name) && m.RecordId === null);
+    expect(away.map((m) => m.Text)).toEqual([`${station1Name} 已将工单 ${o.name} 改派给其他工程师，您无需再处理`]);
   });
 });

@@ -29,7 +29,7 @@ const ledgerMismatches = async () =>
 const submit = (entity: string, id: string, who: string, approvers?: string[], lang = 'zh-CN') =>
   submitFirstFlow(api, who, entity, id, { lang, approver: approvers && ((_, i) => uid[approvers[i]]) });
 const act = (who: string, entity: string, id: string, Action: 'approve' | 'reject' | 'veto', lang = 'zh-CN') =>
-  api(who, 'POST', '/api/CrmFlow/approve', { EntityId: id, EntityTypeName: entity, Action, Memo: '' }, lang);
+  api(who, 'POST', '/api/CrmFlow/approve', { EntityId: id, EntityTypeName: entity, Action, Memo: Action === 'approve' ? '' : '测试原因' }, lang);
 
 const ADJ = 'new_srv_amountadjustment';
 async function adjustment(code: string, type: 1 | 2, amount: string, extra: Record<string, unknown> = {}) {

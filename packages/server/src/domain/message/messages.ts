@@ -26,7 +26,8 @@ export interface NewMessage {
   /** Placeholders of the text; `{entity}` (the entity's label) and `{by}` (the actor's name) are filled when read. */
   params?: Record<string, string | number | null | undefined>;
   entity: string;
-  recordId: string;
+  /** The record the message opens; null when the recipient may no longer open it (an engineer taken off an order). */
+  recordId: string | null;
   target?: Exclude<MessageTarget, 'notice'>;
 }
 

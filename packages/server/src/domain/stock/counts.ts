@@ -11,6 +11,7 @@ import { optionalDate, requiredDate, type AsSent } from '../checked-input.ts';
 import { chinaDate } from '../china-time.ts';
 import { nextDocumentNumbers } from '../document-number.ts';
 import { answer, assertMay, assertParty, checkQty, fieldLabel, lockDocument, MEMO_MAX, memoOf, stationWarehouse, warehouseById, type Warehouse } from '../parts/common.ts';
+import { notify } from '../message/messages.ts';
 import { postMoves } from './ledger.ts';
 
 /**
@@ -249,6 +250,20 @@ async function refreshTask(sql: Sql, task: string): Promise<void> {
   );
 }
 
+/** Each station of a released task is told (its users who count: stock.write) which sheet to count by when. */
+async function tellStations(sql: Sql, me: string, sheetIds: string[], subject: string, deadline: string): Promise<void> {
+  const { rows } = await sql.query<{ id: string; name: string; station: string | null }>(
+    'SELECT new_srv_stockcheckid AS id, new_name AS name, new_station_id AS station FROM new_srv_stockcheck WHERE new_srv_stockcheckid = ANY($1::uuid[])',
+    [sheetIds],
+  );
+  for (const r of rows) {
+    if (!r.station) continue;
+    await notify(sql, me, { station: r.station, privilege: 'stock.write' }, {
+      kind: 'parts', key: 'message.text.countTask', params: { subject, deadline, name: r.name }, entity: CHECK.logicalName, recordId: r.id,
+    });
+  }
+}
+
 /**
  * An inventory task (invtask.manage): a subject, a deadline not before today, and one sheet per
  * chosen station in the station's warehouse (refused for a station without one).
@@ -279,6 +294,7 @@ export async function createTask(sql: Sql, caller: Caller, input: AsSent<CreateT
      VALUES ($1, $2, $3::date, $4, $5, 0, $6, $7::uuid, $8::uuid, $7::uuid, $7::uuid) RETURNING new_srv_invtaskid AS id`,
     [name, subject, deadline, invTaskState.inProgress, warehouses.length, memo, me, caller.principal.businessUnitId],
   );
-  await openSheets(sql, me, warehouses, { source: stockCheckSource.task, task: task.id, deadline, checkDate: null, memo: subject.slice(0, 100) });
+  const sheets = await openSheets(sql, me, warehouses, { source: stockCheckSource.task, task: task.id, deadline, checkDate: null, memo: subject.slice(0, 100) });
+  await tellStations(sql, me, sheets, subject, deadline);
   return answer(task.id, 'parts.created', lang);
 }

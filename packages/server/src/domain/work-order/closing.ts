@@ -63,8 +63,16 @@ export function auditOrder(sql: Sql, caller: Caller, id: string, input: AuditReq
     const to = input.pass ? 10 : 7;
     await updateOrder(sql, o, caller.principal.userId, { new_status: to, new_audittime: NOW, new_auditmemo: memo });
     await log(sql, caller, o, input.pass ? ACTION.audited : ACTION.auditFailed, to, memo);
+    if (!input.pass) await tellAuditFailed(sql, caller, o, memo);
     return result(o, to, o.dealstatus, input.pass ? 'wo.auditPassed' : 'wo.auditNotPassed', lang);
   });
+}
+
+/** A failed audit is the station's to correct: its users who keep orders (workorder.write) and the engineer are told why. */
+async function tellAuditFailed(sql: Sql, caller: Caller, o: OrderRow, reason: string | null): Promise<void> {
+  const m = { kind: 'workOrder', key: 'message.text.auditFailed', params: { name: o.name, reason }, entity: 'new_srv_workorder', recordId: o.id } as const;
+  await notify(sql, caller.principal.userId, { station: o.stationId, privilege: 'workorder.write' }, m);
+  await notify(sql, caller.principal.userId, { workers: [o.workerId] }, m);
 }
 
 /** Records the customer revisit of an audited order (status 10 → 11) and the sample status. */

@@ -63,6 +63,8 @@ export async function dispatchOrder(sql: Sql, caller: Caller, id: string, input:
   });
   await recomputeLoads(sql, [o.workerId, workerId]);
   await notify(sql, caller.principal.userId, { workers: [workerId] }, { kind: 'workOrder', key: reassign ? 'message.text.reassigned' : 'message.text.dispatched', params: { name: o.name }, entity: 'new_srv_workorder', recordId: o.id });
+  // The engineer taken off the order is told too; no link: the order is no longer theirs to open.
+  if (reassign) await notify(sql, caller.principal.userId, { workers: [o.workerId] }, { kind: 'workOrder', key: 'message.text.reassignedAway', params: { name: o.name }, entity: 'new_srv_workorder', recordId: null });
   return result(o, 2, 2, reassign ? 'wo.reassigned' : 'wo.dispatched', lang);
 }
 
