@@ -91,6 +91,19 @@ describe('EntityListPage (grid with views)', () => {
     expect(router.state.location.search).toBe('?view=senior');
   });
 
+  it('shows the empty text only once the answer is there, never under the spinner', async () => {
+    signIn(['worker.read']);
+    let answer: (r: Response) => void = () => undefined;
+    stubServer((url) => (url.startsWith('/api/crmdata/Retrieve/new_srv_workers') ? new Promise<Response>((r) => { answer = r; }) : undefined));
+    renderApp('/worker/list');
+    await screen.findByTestId('entity-list');
+    await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).not.toBeNull());
+    expect(screen.queryByTestId('list-empty')).toBeNull();
+    await act(async () => answer(envelope({ value: [], '@odata.count': 0 })));
+    expect((await screen.findByTestId('list-empty')).textContent).toBe('哎呀！没有找到您想要的内容');
+    expect(document.querySelector('.ant-spin-spinning')).toBeNull();
+  });
+
   it('empty texts: nothing at all, or nothing matching a search', async () => {
     signIn(['worker.read']);
     recordsServer([], 0);

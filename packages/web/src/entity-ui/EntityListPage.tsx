@@ -379,8 +379,8 @@ function EntityList({ e, views: viewNames, routeBase, paths, title, extraFilter,
           items={data.rows}
           rowKey={idOf}
           loading={loading}
-          // Before the first answer the list is loading, not empty.
-          empty={answered ? emptyText : <div className="list-empty" />}
+          // Before the first answer, and while asking again, the list is loading, not empty.
+          empty={answered && !loading ? emptyText : <div className="list-empty" />}
           onOpen={(row) => navigate(openPath(row))}
           card={(row) => ({
             title: <Link to={openPath(row)}>{nameOf(row) || idOf(row)}</Link>,
@@ -416,7 +416,8 @@ function EntityList({ e, views: viewNames, routeBase, paths, title, extraFilter,
               style: { cursor: 'pointer' },
             }) as React.HTMLAttributes<HTMLElement>
           }
-          locale={{ emptyText }}
+          // The spinner alone while loading: 没有找到 under it read as an answer (issue 24).
+          locale={{ emptyText: answered && !loading ? emptyText : <div className="list-empty" /> }}
         />
       )}
       {answered && <div className={phone ? 'list-pagination list-pagination-phone' : 'list-pagination'}>

@@ -35,7 +35,8 @@ export function NoticeList({ base, title }: { base: '/dmsnotice' | '/servicenoti
   const { state, update, active } = useGridUrlState(DEFAULTS);
   const [keyword, setKeyword] = useState(state.q);
   const [data, setData] = useState<{ items: NoticeItem[]; total: number }>({ items: [], total: 0 });
-  const [loading, setLoading] = useState(false);
+  // Loading from the first paint: the empty text waits for the answer.
+  const [loading, setLoading] = useState(true);
   const seq = useRef(0);
   const type = state.filters.type ? Number(state.filters.type) : undefined;
   const unread = state.filters.unread === 'true';
