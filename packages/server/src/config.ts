@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy.ts';
+import { chooseLogFormat, type LogFormat } from './logging.ts';
 
 /** Everything the server reads from its environment, documented in the README. */
 export interface Config {
@@ -28,6 +29,8 @@ export interface Config {
   /** Hosts allowed in /main/external/:url. */
   externalHosts: string[];
   logLevel: string;
+  /** LOG_FORMAT: json | pretty; default readable lines on a terminal, JSON otherwise. */
+  logFormat: LogFormat;
   /** Requests a minute per client address on /token and the SMS code call. */
   authRateLimit: number;
   /** TRUST_PROXY: which reverse proxies may name the client address (X-Forwarded-For); off by default. */
@@ -97,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDist: resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     externalHosts: list(env.EXTERNAL_HOSTS ?? 'www.baidu.com,map.baidu.com'),
     logLevel: env.LOG_LEVEL ?? (testMode ? 'warn' : 'info'),
+    logFormat: chooseLogFormat(env.LOG_FORMAT, process.stdout.isTTY),
     authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 30),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     files: {
