@@ -39,6 +39,7 @@ import { partsRoutes } from './routes/parts.ts';
 import { contractRoutes } from './routes/contract.ts';
 import { caseRoutes } from './routes/cases.ts';
 import { stockRoutes } from './routes/stock.ts';
+import { ledgerReportRoutes } from './routes/ledger-reports.ts';
 import { expenseRoutes } from './routes/expense.ts';
 import { partsReturnRoutes } from './routes/parts-return.ts';
 import { productReturnRoutes } from './routes/product-return.ts';
@@ -124,6 +125,7 @@ export async function buildApp(db: Db, cfg: Config, opts: { sms?: SmsProvider; l
   contractRoutes(app, services);
   caseRoutes(app, services);
   stockRoutes(app, services);
+  ledgerReportRoutes(app, services);
   expenseRoutes(app, services);
   partsReturnRoutes(app, services);
   productReturnRoutes(app, services);
