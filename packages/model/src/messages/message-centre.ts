@@ -28,6 +28,6 @@ export const messageCentreMessages = {
   'message.text.rejected': label('您提交的{entity} {name} 被驳回', 'Your {entity} {name} was rejected'),
   'message.text.vetoed': label('您提交的{entity} {name} 被否决', 'Your {entity} {name} was vetoed'),
   'message.text.shipped': label('发货单 {name} 已发出（{corp} {tracking}），请收货', 'Delivery {name} has been shipped ({corp} {tracking}); please receive it'),
-  'message.text.settlementToConfirm': label('费用结算单 {name} 待确认：审核金额 ¥{amount}，请在 {deadline} 前确认或提出异议', 'Settlement statement {name} awaits your confirmation: approved amount ¥{amount}; confirm or raise doubts by {deadline}'),
+  'message.text.settlementToConfirm': label('费用结算单 {name} 待确认：审核金额 {amount}，请在 {deadline} 前确认或提出异议', 'Settlement statement {name} awaits your confirmation: approved amount {amount}; confirm or raise doubts by {deadline}'),
   'message.text.settlementDoubt': label('服务站对费用结算单 {name} 提出异议：{doubt}', 'The station raised doubts about settlement statement {name}: {doubt}'),
 } as const;

@@ -1,4 +1,4 @@
-import { DISPLAY_UTC_OFFSET_MINUTES, label, type FieldDef, type Lang } from '@portal/model';
+import { formatChinaDateTime, formatMoney, label, type FieldDef, type Lang } from '@portal/model';
 import type { Kind } from './sql.ts';
 
 /** The Dataverse annotation of a formatted value. */
@@ -29,22 +29,8 @@ export function outputValue(kind: Kind, raw: unknown): unknown {
   }
 }
 
-/** `¥1,234.50` (negative: `-¥1,234.50`), from the exact decimal. */
-export function formatMoney(v: number | string): string {
-  const s = typeof v === 'number' ? v.toFixed(2) : v;
-  const neg = s.startsWith('-');
-  const [ip, fp = ''] = (neg ? s.slice(1) : s).split('.');
-  const cents = (fp + '00').slice(0, 2);
-  const grouped = ip.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${neg ? '-' : ''}¥${grouped}.${cents}`;
-}
-
-/** `YYYY-MM-DD HH:mm` in the display time zone (a fixed UTC+8). */
-export function formatDateTime(v: string | Date): string {
-  const d = new Date(typeof v === 'string' ? v : v.getTime());
-  const t = new Date(d.getTime() + DISPLAY_UTC_OFFSET_MINUTES * 60_000).toISOString();
-  return `${t.slice(0, 10)} ${t.slice(11, 16)}`;
-}
+/** Money and times read as everywhere else (the model's display formats): `-¥1,234.50`, `2026-12-01 09:05` (UTC+8). */
+export { formatMoney, formatChinaDateTime as formatDateTime } from '@portal/model';
 
 export function boolLabel(f: FieldDef, v: boolean, lang: Lang): string {
   const l = f.type === 'bool' ? (v ? f.trueLabel : f.falseLabel) : undefined;
@@ -68,7 +54,7 @@ export function formatValue(f: FieldDef, kind: Kind, v: unknown, lang: Lang): st
     case 'money':
       return formatMoney(typeof v === 'number' ? v : String(v));
     case 'datetime':
-      return formatDateTime(v as string);
+      return formatChinaDateTime(v as string);
     case 'date':
       return String(v);
     default:

@@ -1,3 +1,5 @@
+import { formatMoney } from '@portal/model/display-format.ts';
+
 /** Human file size: 1023 B, 1.5 KB, 12.3 MB, 1.02 GB. */
 export function formatFileSize(bytes: number | null | undefined): string {
   const n = Number(bytes);
@@ -13,11 +15,9 @@ export function formatFileSize(bytes: number | null | undefined): string {
   return `${v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2)} ${units[i]}`;
 }
 
-/** Amounts in yuan with thousands separators and 2 decimals: ¥1,234.50. */
+/** Amounts as everywhere (the model's formatMoney): ¥1,234.50, a negative -¥1,234.50; `symbol` for an order's own currency. */
 export function formatAmount(value: number | string | null | undefined, symbol = '¥'): string {
-  const n = Number(value);
-  if (value === null || value === undefined || value === '' || !Number.isFinite(n)) return '';
-  return `${symbol}${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return formatMoney(value, symbol);
 }
 
 /** The extension of a file name, lower case, without the dot. */

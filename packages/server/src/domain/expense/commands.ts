@@ -1,5 +1,5 @@
 import {
-  EXPENSE_COMMANDS, expenseFormStatus, getEntity, msg, siteConfirmStatus, workOrderStatus,
+  EXPENSE_COMMANDS, expenseFormStatus, formatDeadline, getEntity, msg, siteConfirmStatus, workOrderStatus,
   type ExpenseCalculateRequest, type ExpenseCommand, type ExpenseCommandResult, type ExpenseDoubtRequest, type ExpenseInvoiceRequest,
   type ExpensePayRequest, type ExpenseSubmitRequest, type Lang, type OptionSetDef,
 } from '@portal/model';
@@ -136,9 +136,8 @@ export async function calculateClaim(sql: Sql, caller: Caller, id: string, input
   await update(sql, caller, row.id,
     'new_formstatus = $3::int, new_siteconfirmstatus = $4::int, new_adjustamount = $5::numeric, new_adjustreason = $6::text, new_approvalamount = $7::numeric, new_confirmdeadline = $8::timestamptz',
     [expenseFormStatus.toConfirm, siteConfirmStatus.confirming, formatCents(adjust), reason || null, formatCents(approved), deadline]);
-  const shown = new Date(deadline.getTime() - 1);
-  await notify(sql, caller.principal.userId, { station: row.station, privilege: 'expense.read' }, { kind: 'settlement', key: 'message.text.settlementToConfirm', params: { name: row.name, amount: formatCents(approved), deadline: `${chinaDate(shown)} 24:00` }, entity: CLAIM.logicalName, recordId: row.id });
-  return result(row.id, expenseFormStatus.toConfirm, msg('expense.done.calculate', lang, { deadline: `${chinaDate(shown)} 24:00` }));
+  await notify(sql, caller.principal.userId, { station: row.station, privilege: 'expense.read' }, { kind: 'settlement', key: 'message.text.settlementToConfirm', params: { name: row.name, amount: formatCents(approved), deadline: formatDeadline(deadline) }, entity: CLAIM.logicalName, recordId: row.id });
+  return result(row.id, expenseFormStatus.toConfirm, msg('expense.done.calculate', lang, { deadline: formatDeadline(deadline) }));
 }
 
 /** Station, 5 → 6: confirms the statement; its work orders become settlement confirmed (12). */

@@ -1,4 +1,4 @@
-import { getEntity, messages, msg, MESSAGE_KINDS, type Lang, type MessageItem, type MessageKey, type MessageKind, type MessageList, type MessageTarget, type Privilege } from '@portal/model';
+import { formatMoney, getEntity, messages, msg, MESSAGE_KINDS, type Lang, type MessageItem, type MessageKey, type MessageKind, type MessageList, type MessageTarget, type Privilege } from '@portal/model';
 import type { Principal } from '../../auth/principal.ts';
 import type { Sql } from '../../db/db.ts';
 import { notFound } from '../../http/errors.ts';
@@ -23,7 +23,7 @@ export interface Recipients {
 export interface NewMessage {
   kind: Exclude<MessageKind, 'notice'>;
   key: MessageKey;
-  /** Placeholders of the text; `{entity}` (the entity's label) and `{by}` (the actor's name) are filled when read. */
+  /** Placeholders of the text; `{entity}` (the entity's label) and `{by}` (the actor's name) are filled when read; `amount` (a decimal) is shown as money. */
   params?: Record<string, string | number | null | undefined>;
   entity: string;
   /** The record the message opens; null when the recipient may no longer open it (an engineer taken off an order). */
@@ -65,7 +65,9 @@ type Row = { id: string; kind: MessageKind; key: string | null; params: Record<s
 function text(r: Row, lang: Lang): string {
   if (r.kind === 'notice' || !r.key) return String(r.params.title ?? '');
   const entity = r.entity ? getEntity(r.entity)?.label[lang] ?? '' : '';
-  const params = { ...r.params, entity, by: r.actor ?? '' };
+  // `amount` is money, stored as its decimal and shown as every amount is (-¥1,234.00), old rows too.
+  const params: Record<string, string | number> = { ...r.params, entity, by: r.actor ?? '' };
+  if (r.params.amount !== undefined) params.amount = formatMoney(r.params.amount) || String(r.params.amount);
   return Object.hasOwn(messages, r.key) ? msg(r.key as MessageKey, lang, params) : r.key;
 }
 

@@ -43,7 +43,7 @@ export default function AboutPage() {
               {
                 key: 'since',
                 label: t('about.lastLogin'),
-                children: profile?.sessionStartedAt ? formatUtc8(profile.sessionStartedAt, 'YYYY-MM-DD HH:mm:ss') : none,
+                children: profile?.sessionStartedAt ? formatUtc8(profile.sessionStartedAt) : none,
               },
               {
                 key: 'roles',

@@ -43,8 +43,8 @@ describe('site photos', () => {
     expect(fitWithin(0, 10)).toEqual({ width: 0, height: 0 });
   });
 
-  it('get a JPEG name of their own', () => {
-    const at = new Date(2026, 10, 25, 9, 5, 7);
+  it('get a JPEG name of their own, stamped in China time', () => {
+    const at = new Date('2026-11-25T01:05:07Z');
     const a = photoName(at, 1);
     expect(a).toMatch(/^site-20261125-090507-01-[a-z0-9]{1,4}\.jpg$/);
     expect(photoName(at, 1)).not.toBe(a);

@@ -1,3 +1,5 @@
+import { formatUtc8 } from '../../shared/date.ts';
+
 /**
  * Site photos are shrunk on the phone before they are queued: a camera picture (4000 × 3000)
  * becomes a JPEG of at most 1600 px on its long side (a sixth of the pixels) — enough to see the
@@ -13,11 +15,10 @@ export function fitWithin(width: number, height: number, max = PHOTO_MAX_PX): { 
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 
-/** A file name no other photo of the order has (the server refuses a second file of one name). */
+/** A file name no other photo of the order has (the server refuses a second file of one name); stamped in China time. */
 export function photoName(at: Date, n: number): string {
-  const p = (x: number, w = 2) => String(x).padStart(w, '0');
-  const stamp = `${at.getFullYear()}${p(at.getMonth() + 1)}${p(at.getDate())}-${p(at.getHours())}${p(at.getMinutes())}${p(at.getSeconds())}`;
-  return `site-${stamp}-${p(n)}-${Math.random().toString(36).slice(2, 6)}.jpg`;
+  const stamp = formatUtc8(at, 'YYYYMMDD-HHmmss');
+  return `site-${stamp}-${String(n).padStart(2, '0')}-${Math.random().toString(36).slice(2, 6)}.jpg`;
 }
 
 /**

@@ -7,11 +7,8 @@ import { SignatureAreas } from '../../widgets/print/SignatureAreas.tsx';
 
 const CLAIM = getEntity('new_srv_expense_claim')!;
 const LINE = getEntity('new_srv_expense_claimline')!;
-/** ¥12,345.60; a deduction as -¥45.60, as the server's PDF prints it. */
-const amount = (v: unknown) => {
-  const n = Number(typeof v === 'number' || typeof v === 'string' ? v : 0) || 0;
-  return n < 0 ? `-${formatAmount(-n)}` : formatAmount(n);
-};
+/** ¥12,345.60; a deduction as -¥45.60, as the server's PDF prints it (one formatter); nothing reads ¥0.00. */
+const amount = (v: unknown) => formatAmount(typeof v === 'number' || typeof v === 'string' ? v : null) || formatAmount(0);
 const SIGN_SIDES = [
   { key: 'station', sign: 'expense.print.stationSign', seal: 'expense.print.stationSeal' },
   { key: 'hq', sign: 'expense.print.hqSign', seal: 'expense.print.hqSeal' },

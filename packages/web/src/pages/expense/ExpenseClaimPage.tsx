@@ -1,4 +1,4 @@
-import { expenseFormStatus, type ExpenseCommand } from '@portal/model';
+import { expenseFormStatus, formatDeadline, type ExpenseCommand } from '@portal/model';
 import { Alert, Card } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -39,7 +39,7 @@ export default function ExpenseClaimPage() {
     <div data-testid="ec-page" data-id={id} data-formstatus={formstatus || undefined}>
       {formstatus === expenseFormStatus.toConfirm && (
         <Alert style={{ marginBottom: 12 }} showIcon type={lapsed ? 'info' : 'warning'} data-testid="ec-deadline"
-          title={lapsed ? t('expense.ui.deadlinePassed') : t('expense.ui.deadline', { deadline: new Date(str(row?.new_confirmdeadline)).toLocaleString() })} />
+          title={lapsed ? t('expense.ui.deadlinePassed') : t('expense.ui.deadline', { deadline: formatDeadline(str(row?.new_confirmdeadline)) })} />
       )}
       <EntityFormPage
         entity="new_srv_expense_claim"

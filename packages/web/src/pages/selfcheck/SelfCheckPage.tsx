@@ -52,7 +52,7 @@ export default function SelfCheckPage() {
         {t('menu.selfCheck')}
       </PageTitle>
       {failed && <Alert type="error" showIcon title={t('selfCheck.failed', { message: failed })} data-testid="selfcheck-error" style={{ marginBottom: 12 }} />}
-      {at && <p data-testid="selfcheck-at" style={{ color: '#667085' }}>{t('selfCheck.checkedAt', { time: formatUtc8(at, 'YYYY-MM-DD HH:mm:ss') })}</p>}
+      {at && <p data-testid="selfcheck-at" style={{ color: '#667085' }}>{t('selfCheck.checkedAt', { time: formatUtc8(at) })}</p>}
       <ResponsiveTable<Check> card={{ tags: ['status'] }}
         rowKey="key"
         size="middle"
