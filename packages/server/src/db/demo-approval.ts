@@ -1,4 +1,4 @@
-import { numberPrefix } from '../domain/claim-fine/claim-fine.ts';
+import { nextClaimFineNumbers } from '../domain/claim-fine/claim-fine.ts';
 import type { Sql } from './db.ts';
 import type { DemoContext } from './demo-service.ts';
 import { insert } from './demo-insert.ts';
@@ -53,7 +53,8 @@ export async function seedApprovalDemo(sql: Sql, ctx: DemoContext): Promise<void
     await insert(sql, 'new_flowstepuser', { new_name: login, new_flowstep_id: quickStep, new_systemuser_id: user(login), ...sys }, 'new_flowstepuserid');
   }
 
-  const prefix = numberPrefix();
+  // Numbered as every new claim fine is (JC<yyyyMM>-0001…), so the next one made takes the next number.
+  const numbers = await nextClaimFineNumbers(sql, ORDERS.length);
   const base = Date.now() - 30 * 86400_000;
   for (const [i, o] of ORDERS.entries()) {
     const unit = ctx.unitIds.get(`ST-${o.station}`)!;
@@ -64,7 +65,7 @@ export async function seedApprovalDemo(sql: Sql, ctx: DemoContext): Promise<void
     const current = o.state === 'step1' ? step1 : o.state === 'step2' ? step2 : null;
     const last = o.state === 'step2' || o.state === 'rejected' ? step1 : o.state === 'approved' || o.state === 'vetoed' ? step2 : null;
     const id = await insert(sql, 'new_srv_claimfine', {
-      new_name: `${prefix}-${String(i + 1).padStart(4, '0')}`, new_station_id: ctx.stationIds.get(o.station), new_finetype: o.type,
+      new_name: numbers[i], new_station_id: ctx.stationIds.get(o.station), new_finetype: o.type,
       new_amount: o.amount, new_checkmonth: o.month, new_year: 2026, new_checkitem: o.item,
       new_iscommit: status === 2 || status === 3 || status === 5, new_approvalstatus: status,
       new_flow_id: submitted ? flow : null, new_currentstep_id: current, new_laststep_id: last,

@@ -6,6 +6,8 @@ import { addRequestLine, type RequestDocument } from '../domain/parts/request-li
 import { transferDocument } from '../domain/parts/transfer.ts';
 import { confirmCount, createCount, createTask, setCounts, submitCount } from '../domain/stock/counts.ts';
 import { postMoves, type StockMove } from '../domain/stock/ledger.ts';
+import { chinaDay } from '../domain/china-time.ts';
+import { nextDocumentNumbers } from '../domain/document-number.ts';
 import { saveLimits } from '../domain/stock/limits.ts';
 import { act, submit } from '../flow/engine.ts';
 import { flowDocument } from '../flow/documents.ts';
@@ -428,20 +430,41 @@ async function resequence(sql: Sql): Promise<void> {
   );
 }
 
-/** Each demo document gets the number of the day it is dated: PA20261103-0001, … in date order. */
+/**
+ * Each demo document gets the number of the day it is dated (PA20261103-0001, … in date order),
+ * from the numbering service every command uses, so a document made later takes the next free
+ * number. The messages the commands left (submitted, approved, shipped…) named the number the
+ * document had then: they are given its new one.
+ */
 async function renumber(sql: Sql): Promise<void> {
+  const PREFIX: Record<string, string> = { new_srv_partsapply: 'PA', new_stockoutorder: 'FH', new_srv_parttransorder: 'DB', new_srv_stockcheck: 'PD', new_srv_invtask: 'RW' };
   for (const [table, key] of [
     ['new_srv_partsapply', 'new_srv_partsapplyid'], ['new_stockoutorder', 'new_stockoutorderid'], ['new_srv_parttransorder', 'new_srv_parttransorderid'],
     ['new_srv_stockcheck', 'new_srv_stockcheckid'], ['new_srv_invtask', 'new_srv_invtaskid'],
   ]) {
-    // Two passes: names stay unique at every row of the update.
+    const { rows } = await sql.query<{ id: string; old: string; day: string }>(
+      `SELECT ${key}::text AS id, new_name AS old, to_char(${chinaDay('createdon')}, 'YYYYMMDD') AS day FROM ${table} ORDER BY createdon, ${key}`,
+    );
+    // Names stay unique while the numbers are handed out again.
     await sql.query(`UPDATE ${table} SET new_name = 'TMP-' || ${key}::text`);
+    const byDay = new Map<string, typeof rows>();
+    for (const r of rows) byDay.set(r.day, [...(byDay.get(r.day) ?? []), r]);
+    const ids: string[] = [];
+    const olds: string[] = [];
+    const names: string[] = [];
+    for (const [day, docs] of byDay) {
+      const numbers = await nextDocumentNumbers(sql, table, `${PREFIX[table]}${day}`, docs.length);
+      docs.forEach((d, i) => { ids.push(d.id); olds.push(d.old); names.push(numbers[i]); });
+    }
     await sql.query(
-      `UPDATE ${table} t SET new_name = x.name
-         FROM (SELECT id, $1::text || to_char(day, 'YYYYMMDD') || '-' || lpad(row_number() OVER (PARTITION BY day ORDER BY createdon, id)::text, 4, '0') AS name
-                 FROM (SELECT ${key} AS id, createdon, ((createdon AT TIME ZONE 'UTC') + interval '8 hours')::date AS day FROM ${table}) o) x
-        WHERE t.${key} = x.id`,
-      [{ new_srv_partsapply: 'PA', new_stockoutorder: 'FH', new_srv_parttransorder: 'DB', new_srv_stockcheck: 'PD', new_srv_invtask: 'RW' }[table]],
+      `UPDATE ${table} t SET new_name = x.name FROM unnest($1::uuid[], $2::text[]) AS x(id, name) WHERE t.${key} = x.id`,
+      [ids, names],
+    );
+    await sql.query(
+      `UPDATE portal_message m SET params = jsonb_set(m.params, '{name}', to_jsonb(x.name))
+         FROM unnest($2::uuid[], $3::text[], $4::text[]) AS x(id, old, name)
+        WHERE m.entity = $1 AND m.record_id = x.id AND m.params->>'name' = x.old`,
+      [table, ids, olds, names],
     );
     await sql.query(`UPDATE new_srv_stocktransaction t SET new_name = d.new_name FROM ${table} d WHERE t.new_docid = d.${key}::text`);
     // The quota moves of an application name it too (else a new application's number finds a demo one's moves).
