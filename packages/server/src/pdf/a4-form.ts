@@ -1,9 +1,8 @@
-import { msg, type Lang, type MessageKey } from '@portal/model';
+import { formatChinaDateTime, msg, type Lang, type MessageKey } from '@portal/model';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
-import { CHINA_OFFSET_MS } from '../domain/china-time.ts';
 
 /**
  * The pieces every printable A4 form's PDF shares (the settlement confirmation form, the
@@ -113,7 +112,7 @@ export function openA4Form(lang: Lang, title: string, info: { Title: string; Sub
       doc.text(`${t('expense.print.date')}：　　　年　　月　　日`, x, top + 106, { lineBreak: false });
     });
     doc.fontSize(7.5).fillColor('#666666')
-      .text(t('expense.print.printedAt', { time: new Date(now.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ') }), M, top + 130, { width: WIDTH, align: 'right', lineBreak: false });
+      .text(t('expense.print.printedAt', { time: formatChinaDateTime(now) }), M, top + 130, { width: WIDTH, align: 'right', lineBreak: false });
     doc.end();
     return done;
   };

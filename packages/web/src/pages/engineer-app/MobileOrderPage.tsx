@@ -9,6 +9,7 @@ import { act, useMyOrder, useOnline } from '../../offline/engine.ts';
 import { lineIdOf, type AppLineKind, type OrderView } from '../../offline/orders.ts';
 import { useSession } from '../../session/store.ts';
 import { formatUtc8 } from '../../shared/date.ts';
+import { formatAmount } from '../../shared/format.ts';
 import { chosenProvider, navigationUrl, toServerDatum } from '../../shared/geo-datum.ts';
 import { OptionTag } from '../workorder/OptionTag.tsx';
 import { nextProgressStep } from '../workorder/work-order-rules.ts';
@@ -176,7 +177,7 @@ function LinesCard({ order, userId }: { order: OrderView; userId: string }) {
 
   return (
     <Card size="small" className="engineer-card" title={t('engineerApp.lines')} data-testid="engineer-lines">
-      {list('repairitems', (r) => `${text(r.new_name)} · ${text(r.new_hours)} h × ¥${text(r.new_price)}`)}
+      {list('repairitems', (r) => `${text(r.new_name)} · ${text(r.new_hours)} h × ${formatAmount(r.new_price as string | number | null)}`)}
       <Form
         form={itemForm}
         layout="inline"
