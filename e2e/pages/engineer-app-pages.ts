@@ -36,6 +36,11 @@ export class EngineerAppPage {
     return this.panel().locator('[data-testid="engineer-order"]');
   }
 
+  /** The status tags of the open order, as read. */
+  async statusTags(): Promise<string[]> {
+    return this.order().locator('[data-testid="engineer-order-status"], [data-testid="engineer-order-dealstatus"]').allInnerTexts();
+  }
+
   async waitForStatus(status: number) {
     await this.panel().locator(`[data-testid="engineer-order"][data-status="${status}"]`).waitFor();
   }

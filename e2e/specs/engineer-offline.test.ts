@@ -59,6 +59,8 @@ describe('engineer app', () => {
     // The demo gives engineer1 appointments today: they come first.
     expect(await app.panel().getByTestId('engineer-today').locator('[data-testid="engineer-order-card"]').count()).toBeGreaterThan(0);
     await app.openOrder(a);
+    // Dispatched: status and handling status both read 已派工, shown once.
+    expect(await app.statusTags()).toEqual(['已派工']);
     const pictures = await cameraPhotos(page, 2);
 
     // Offline: respond, set out, arrive, two photos, complete — all kept on the phone as 待同步.

@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, CameraOutlined, DeleteOutlined, EnvironmentOutlined, PhoneOutlined, PlusOutlined } from '@ant-design/icons';
-import { ENGINEER_APP, fixType, getEntity, workOrderDealStatus, workOrderStatus, type LngLat, type ProgressStep } from '@portal/model';
+import { ENGINEER_APP, fixType, getEntity, workOrderDealStatus, workOrderStatus, type LngLat, type OptionSetDef, type ProgressStep } from '@portal/model';
 import { Alert, Button, Card, Descriptions, Form, Input, InputNumber, List, Select, Space, Spin, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { displayValue } from '../../api/records.ts';
@@ -18,6 +18,8 @@ import { appointmentText, fullAddress, orderPosition, telLink } from './order-li
 import { photoName, resizePhoto } from './photo.ts';
 import { PartPicker, type PickedPart } from './PartPicker.tsx';
 import { SyncBar } from './SyncBar.tsx';
+
+const optionText = (set: OptionSetDef, v: unknown, lang: 'zh-CN' | 'en-US') => set.options.find((o) => o.value === Number(v))?.label[lang];
 
 const num = (v: unknown) => (typeof v === 'number' ? v : Number(v ?? 0));
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
@@ -291,7 +293,10 @@ export function MobileOrderPage({ id }: { id: string }) {
               <Typography.Title level={5} style={{ margin: 0 }} data-testid="engineer-order-number">{text(row.new_name)}</Typography.Title>
               <span>
                 <OptionTag set={workOrderStatus} value={row.new_status} testId="engineer-order-status" />
-                <OptionTag set={workOrderDealStatus} value={row.new_dealstatus} testId="engineer-order-dealstatus" />
+                {/* The handling status only where it says something else (not 已派工 twice). */}
+                {optionText(workOrderDealStatus, row.new_dealstatus, lang) !== optionText(workOrderStatus, row.new_status, lang) && (
+                  <OptionTag set={workOrderDealStatus} value={row.new_dealstatus} testId="engineer-order-dealstatus" />
+                )}
                 {order.pending.length > 0 && <Tag color="orange" data-testid="engineer-order-pending">{t('engineerApp.pendingCount', { n: order.pending.length })}</Tag>}
               </span>
             </div>
