@@ -66,9 +66,9 @@ export const MENU: MenuGroup[] = [
       { key: 'invTask', label: 'menu.invTask', path: '/inv/invTaskList', privileges: ['stock.read'] },
       { key: 'stationPart', label: 'menu.stationPart', path: '/stationPart/list', privileges: ['stock.read'] },
       { key: 'stationInventory', label: 'menu.stationInventory', path: '/stationPart/batchlist', privileges: ['stock.read'] },
-      { key: 'inventoryStatement', label: 'menu.inventoryStatement', path: '/partStockTransaction/list', privileges: ['stock.read'] },
+      { key: 'inventoryStatement', label: 'menu.inventoryStatement', path: '/inventoryStatement/list', privileges: ['stock.read'] },
       { key: 'stationAmount', label: 'menu.stationAmount', path: '/stationAmount/list', privileges: ['quota.read'] },
-      { key: 'lineFlow', label: 'menu.lineFlow', path: '/amountChangeLog/list', privileges: ['quota.read'] },
+      { key: 'lineFlow', label: 'menu.lineFlow', path: '/amountFlow/list', privileges: ['quota.read'] },
     ],
   },
   {

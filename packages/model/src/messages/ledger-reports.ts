@@ -2,13 +2,7 @@ import { label } from '../define.ts';
 
 /** Texts of 库存报表 (inventory statement) and 流水 (the quota's line flow); field names come from the ledgers' labels. */
 export const ledgerReportMessages = {
-  'report.from': label('开始日期', 'From'),
-  'report.to': label('结束日期', 'To'),
   'report.period': label('期间', 'Period'),
-  'report.query': label('查询', 'Search'),
-  'report.export': label('导出Excel', 'Export to Excel'),
-  'report.allStations': label('全部服务站', 'All stations'),
-  'report.allParts': label('全部配件', 'All parts'),
   'report.warehouse': label('仓库', 'Warehouse'),
   'report.headOffice': label('总部', 'Head office'),
   'report.opening': label('期初数量', 'Opening'),

@@ -19,7 +19,7 @@ const day = z.string().max(40).optional().describe('YYYY-MM-DD (China time)');
 const PERIOD = z.object({ stationId: id, from: day, to: day });
 const STATEMENT = PERIOD.extend({ productId: id, page: z.coerce.number().int().min(1).max(100_000).default(1), pageSize: z.coerce.number().int().min(1).max(500).default(50) });
 const doc = (summary: string, tags: string[], parts: object = {}) => ({ summary, tags, security: BEARER, ...parts });
-const labels = (lang: Lang) => ({ from: msg('report.from', lang), to: msg('report.to', lang) });
+const labels = (lang: Lang) => ({ from: msg('widgets.list.from', lang), to: msg('widgets.list.to', lang) });
 const usageLabel = (v: number, lang: Lang) => quotaUsage.options.find((o) => o.value === v)?.label[lang] ?? String(v);
 /** China time, one format (YYYY-MM-DD HH:mm). */
 const chinaTime = (iso: string) => `${chinaDate(new Date(iso))} ${new Date(Date.parse(iso) + 8 * 3600_000).toISOString().slice(11, 16)}`;

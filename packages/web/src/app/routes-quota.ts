@@ -14,5 +14,7 @@ export const QUOTA_ROUTES: RouteDef[] = [
   { name: 'amountAdjustCreate', path: '/amountAdjust/create', ...screen.create('new_srv_amountadjustment') },
   { name: 'amountAdjustEdit', path: '/amountAdjust/edit/:id', layout: 'shell', permissions: ['quota.read'], screen: { entity: 'new_srv_amountadjustment', kind: 'edit' }, load: () => import('../pages/quota/AmountAdjustFormPage.tsx') },
   { name: 'amountChangeLogList', path: '/amountChangeLog/list', keepAlive: true, ...screen.list('new_srv_amountchangelog', { title: 'menu.amountChangeLog', readOnly: true }) },
+  // 流水 (issue 24): the quota ledger as a flow with balances, at a path of ours (the spec names no path for it).
+  { name: 'amountFlow', path: '/amountFlow/list', keepAlive: true, layout: 'shell', permissions: ['quota.read'], load: () => import('../pages/ledger-reports/QuotaFlowPage.tsx') },
   { name: 'amountChangeLogLine', path: '/amountChangeLog/Line/:id', ...screen.view('new_srv_amountchangelog') },
 ];

@@ -19,6 +19,8 @@ export const STOCK_ROUTES: RouteDef[] = [
   { name: 'invTaskEdit', path: '/inv/invTaskEdit/:id', layout: 'shell', permissions: ['stock.read'], load: () => import('../pages/stock/CountSheetPage.tsx') },
   { name: 'stationPartList', path: '/stationPart/list', ...screen.list('new_srv_stationpart', { title: 'menu.stationPart' }) },
   { name: 'stationPartEdit', path: '/stationPart/edit', ...screen.edit('new_srv_stationpart', { idFromQuery: true }) },
+  // 库存报表 (issue 24): a report of its own at a path of ours (the spec names the menu item, not its path).
+  { name: 'inventoryStatement', path: '/inventoryStatement/list', keepAlive: true, layout: 'shell', permissions: ['stock.read'], load: () => import('../pages/ledger-reports/InventoryStatementPage.tsx') },
   { name: 'stationPartBatch', path: '/stationPart/batchlist', layout: 'shell', permissions: ['stock.read'], load: () => import('../pages/stock/StationInventoryPage.tsx') },
   { name: 'warehouseList', path: '/usercenter/warehouselist', ...screen.list('new_srv_warehouse', { title: 'menu.warehouse' }) },
   { name: 'warehouseView', path: '/usercenter/warehouseview/:id', ...screen.edit('new_srv_warehouse', { allowDelete: false }) },
