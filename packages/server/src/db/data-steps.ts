@@ -1,4 +1,4 @@
-import { noticeStatus } from '@portal/model';
+import { approvalStatus, noticeStatus, partsApplyStatus } from '@portal/model';
 import { fillAllFromProduct } from '../domain/work-order/product-fill.ts';
 import type { Db, Sql } from './db.ts';
 
@@ -84,6 +84,15 @@ export const DATA_STEPS: DataStep[] = [
     name: '2026-11-notice-publish-time',
     async run(sql) {
       await sql.query('UPDATE new_notice SET new_publishtime = COALESCE(modifiedon, createdon) WHERE new_status = $1 AND new_publishtime IS NULL', [noticeStatus.published]);
+    },
+  },
+  {
+    // Issue 24: a parts application has a delivery status (待发货 …) only once approved; drafts,
+    // rejected, vetoed and submitted ones were created reading 待发货.
+    name: '2026-11-application-delivery-status',
+    async run(sql) {
+      await sql.query('UPDATE new_srv_partsapply SET statuscode = NULL WHERE COALESCE(new_approvalstatus, $1) <> $2 AND statuscode = $3',
+        [approvalStatus.draft, approvalStatus.approved, partsApplyStatus.toDeliver]);
     },
   },
 ];

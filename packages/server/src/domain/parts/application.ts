@@ -79,7 +79,10 @@ async function resolve(sql: Sql, row: Record<string, unknown>, lang: Lang): Prom
   };
 }
 
-/** The statuscode an approved application has from its lines (closed stays closed). */
+/**
+ * The statuscode an approved application has from its lines (closed stays closed). Before the
+ * final approval an application has no delivery status (a draft or rejected one read 待发货).
+ */
 async function refreshStatus(sql: Sql, id: string): Promise<void> {
   await sql.query(
     `UPDATE new_srv_partsapply a SET statuscode = CASE
@@ -209,7 +212,7 @@ export function installApplication(): void {
     const out: Record<string, unknown>[] = [];
     for (const [i, row] of rows.entries()) {
       out.push({
-        ...(await resolve(sql, row, lang)), new_name: nums[i], statuscode: partsApplyStatus.toDeliver, new_approvalstatus: approvalStatus.draft, new_isclose: false,
+        ...(await resolve(sql, row, lang)), new_name: nums[i], statuscode: null, new_approvalstatus: approvalStatus.draft, new_isclose: false,
         new_paystatus: payStatus.unpaid, new_totalamount: '0', new_linecount: 0, new_iscommit: false,
       });
     }
