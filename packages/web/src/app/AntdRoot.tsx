@@ -7,10 +7,36 @@ import { TOAST_SECONDS } from './feedback.ts';
 import { FeedbackBridge } from './FeedbackBridge.tsx';
 import { useReducedMotion } from './reduced-motion.ts';
 
+// Text at least 4.5:1 on white and the greys under it (#f0f0f0–#fafafa; WCAG 1.4.3, checked by the
+// e2e accessibility walk): antd's tertiary/description and placeholder greys are 3.4:1 and 1.8:1,
+// its link blue (from colorInfo) 4.1:1. Disabled controls keep antd's grey: WCAG exempts them.
+const READABLE_GREY = 'rgba(0, 0, 0, 0.56)';
+
+// Tags write their text in the palette's 7th shade on its 1st (status tags: the status colour on
+// its background); these are the ones below 4.5:1, darkened to the first shade that reaches it.
+const TAG_TEXT = {
+  colorSuccess: '#237804',
+  colorInfo: '#0958d9',
+  colorError: '#cf1322',
+  colorWarning: '#ad4e00',
+  cyan7: '#006d75',
+  green7: '#237804',
+  orange7: '#ad4e00',
+  yellow7: '#876800',
+  volcano7: '#ad2102',
+  lime7: '#3f6600',
+  gold7: '#874d00',
+};
+
 const THEME = {
   algorithm: antTheme.defaultAlgorithm,
+  components: { Tag: TAG_TEXT },
   token: {
     colorPrimary: '#1668dc',
+    colorInfo: '#1668dc',
+    colorTextTertiary: READABLE_GREY,
+    colorTextDescription: READABLE_GREY,
+    colorTextPlaceholder: READABLE_GREY,
     borderRadius: 6,
     fontFamily:
       "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Noto Sans SC', 'WenQuanYi Micro Hei', sans-serif",

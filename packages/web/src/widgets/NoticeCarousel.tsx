@@ -4,6 +4,7 @@ import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 import type { CarouselItem } from '../api/notices.ts';
 import { useT } from '../locales/i18n.ts';
+import { useInertWhereHidden } from '../shared/use-inert-hidden.ts';
 
 type CarouselRef = { prev: () => void; next: () => void; goTo: (n: number) => void };
 
@@ -12,6 +13,8 @@ export function NoticeCarousel({ items, title }: { items: CarouselItem[]; title?
   const t = useT();
   const navigate = useNavigate();
   const ref = useRef<CarouselRef>(null);
+  // Off-screen slides are aria-hidden: their buttons must not take focus either.
+  const track = useInertWhereHidden<HTMLDivElement>();
   if (items.length === 0) return null;
   const open = (url: string) => {
     if (/^https?:\/\//i.test(url)) window.open(url, '_blank', 'noopener');
@@ -21,7 +24,7 @@ export function NoticeCarousel({ items, title }: { items: CarouselItem[]; title?
     <section data-testid="notice-carousel" className="notice-carousel" aria-label={title ?? t('widgets.notice.carousel')}>
       <NotificationOutlined className="notice-carousel-icon" aria-hidden />
       <span className="notice-carousel-label">{title ?? t('widgets.notice.carousel')}</span>
-      <div className="notice-carousel-track">
+      <div className="notice-carousel-track" ref={track}>
         <Carousel ref={ref as never} autoplay autoplaySpeed={5000} dots={false} vertical={false} adaptiveHeight>
           {items.map((i, n) => (
             <div key={`${i.url}-${n}`}>

@@ -1,7 +1,7 @@
 import { CloseOutlined, DownOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Tabs, type MenuProps } from 'antd';
+import { Button, Dropdown, type MenuProps } from 'antd';
 import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
-import { useLocation, useMatches, useNavigate, useNavigationType } from 'react-router';
+import { Link, useLocation, useMatches, useNavigate, useNavigationType } from 'react-router';
 import { useT } from '../../locales/i18n.ts';
 import { findRoute } from '../match-route.ts';
 import { placeOf } from '../page-crumbs.ts';
@@ -94,22 +94,19 @@ export function PageTabs({ home, homeLabel }: { home: string; homeLabel: string 
     };
   };
 
-  const items = tabs.map((tab) => ({
-    key: tab.key,
-    closable: tab.key !== home,
-    closeIcon: <CloseOutlined data-testid="page-tab-close" aria-label={t('tabs.close')} />,
-    label: (
-      <span className="page-tab-label" data-testid="page-tab" data-key={tab.key} data-active={tab.key === active || undefined} title={titles.get(tab.key)}>
-        {dirty[tab.key] && <span className="page-tab-dirty" data-testid="page-tab-dirty" role="img" aria-label={t('tabs.unsaved')} />}
-        {titles.get(tab.key)}
-      </span>
-    ),
-  }));
+  // The active tab in view when the bar is wider than the window.
+  const list = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    list.current?.querySelector('[aria-current="page"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [active, tabs.length]);
 
+  // A list of links in a navigation landmark, not antd's Tabs: the tabs switch screens (pages with
+  // their own URLs), they control no panel here, and a tablist may hold nothing but tabs — antd's
+  // closable tabs put their × buttons (and the bar's menu) inside it (WCAG 1.3.1, axe's
+  // aria-required-children).
   return (
-    <div
+    <nav
       className="page-tabs-bar"
-      role="navigation"
       aria-label={t('tabs.bar')}
       data-testid="page-tabs"
       onContextMenu={(e) => setMenuFor(tabKeyAt(e) ?? active)}
@@ -118,35 +115,46 @@ export function PageTabs({ home, homeLabel }: { home: string; homeLabel: string 
       }}
       onAuxClick={(e) => {
         const k = tabKeyAt(e);
-        if (e.button === 1 && k && k !== home) {
-          e.preventDefault();
-          void close([k]);
-        }
+        if (e.button === 1 && k) e.preventDefault(); // no second browser tab for the link
+        if (e.button === 1 && k && k !== home) void close([k]);
       }}
     >
       <Dropdown menu={menu(menuFor)} trigger={['contextMenu']}>
         <div className="page-tabs-wrap">
-          <Tabs
-            className="page-tabs"
-            type="editable-card"
-            size="small"
-            hideAdd
-            activeKey={active}
-            items={items}
-            onChange={(k) => show(tabs.find((x) => x.key === k))}
-            onEdit={(k, action) => {
-              if (action === 'remove' && typeof k === 'string') void close([k]);
-            }}
-            tabBarExtraContent={{
-              right: (
-                <Dropdown menu={menu(active)} trigger={['click']}>
-                  <Button type="text" size="small" icon={<DownOutlined />} aria-label={t('tabs.actions')} data-testid="page-tabs-actions" />
-                </Dropdown>
-              ),
-            }}
-          />
+          <ul className="page-tabs" ref={list}>
+            {tabs.map((tab) => {
+              const isActive = tab.key === active;
+              const title = titles.get(tab.key);
+              return (
+                <li key={tab.key} data-node-key={tab.key} className={isActive ? 'page-tab page-tab-active' : 'page-tab'}>
+                  <Link
+                    to={tab.url}
+                    className="page-tab-link"
+                    aria-current={isActive ? 'page' : undefined}
+                    onClick={(e) => {
+                      e.preventDefault();
+                      show(tab);
+                    }}
+                  >
+                    <span className="page-tab-label" data-testid="page-tab" data-key={tab.key} data-active={isActive || undefined} title={title}>
+                      {dirty[tab.key] && <span className="page-tab-dirty" data-testid="page-tab-dirty" role="img" aria-label={t('tabs.unsaved')} />}
+                      {title}
+                    </span>
+                  </Link>
+                  {tab.key !== home && (
+                    <button type="button" className="page-tab-close" data-testid="page-tab-close" aria-label={`${t('tabs.close')} ${title ?? ''}`.trim()} onClick={() => void close([tab.key])}>
+                      <CloseOutlined aria-hidden />
+                    </button>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
         </div>
       </Dropdown>
-    </div>
+      <Dropdown menu={menu(active)} trigger={['click']}>
+        <Button type="text" size="small" icon={<DownOutlined />} aria-label={t('tabs.actions')} data-testid="page-tabs-actions" />
+      </Dropdown>
+    </nav>
   );
 }
