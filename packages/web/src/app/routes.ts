@@ -100,7 +100,7 @@ export const ROUTES: RouteDef[] = [
   // Approvals (spec 001 §2): bonus and penalty orders (create is not in the spec's table), my approvals, flows and flow roles.
   { name: 'claimFineList', path: '/claimFine/list', layout: 'shell', keepAlive: true, permissions: ['expense.read'], load: () => import('../pages/claimfine/ClaimFineListPage.tsx') },
   { name: 'claimFineCreate', path: '/claimFine/create', layout: 'shell', permissions: ['expense.write'], load: () => import('../pages/claimfine/ClaimFineFormPage.tsx') },
-  { name: 'claimFineDetail', path: '/claimFine/detail/:id', layout: 'shell', permissions: ['expense.read'], load: () => import('../pages/claimfine/ClaimFineFormPage.tsx') },
+  { name: 'claimFineDetail', path: '/claimFine/detail/:id', layout: 'shell', permissions: ['expense.read'], screen: { entity: 'new_srv_claimfine', kind: 'edit' }, load: () => import('../pages/claimfine/ClaimFineFormPage.tsx') },
   { name: 'myapprovalList', path: '/myapproval/list', layout: 'shell', permissions: ['approval.act'], load: () => import('../pages/approval/MyApprovalListPage.tsx') },
   { name: 'myapprovalEdit', path: '/myapproval/edit', layout: 'shell', permissions: ['approval.act'], load: () => import('../pages/approval/MyApprovalEditPage.tsx') },
   { name: 'flowList', path: '/flow/list', layout: 'shell', permissions: ['flow.manage'], load: () => import('../pages/approval/FlowListPage.tsx') },

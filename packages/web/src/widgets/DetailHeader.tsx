@@ -1,12 +1,20 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { closeScreen, confirmDiscard, isDirty } from '../app/unsaved-changes.ts';
 import { useScreenKey } from '../entity-ui/use-unsaved-changes.ts';
 import { useT } from '../locales/i18n.ts';
 
-/** A detail screen's header: back button, title (the screen's h2), optional tags and actions. */
+/** Navigation state of a screen opened from another one (查看单据 from an approval): 返回 goes back there. */
+export interface BackState {
+  backTo?: string;
+}
+
+/**
+ * A detail screen's header: back button, title (the screen's h2), optional tags and actions. A
+ * screen opened with `state: { backTo }` returns there instead of to its list (issue 24).
+ */
 export function DetailHeader({ title, backTo, onBack, extra, tags, backTestId = 'form-back' }: {
   title: ReactNode;
   /** Where "back" goes; without it the browser's history is used. */
@@ -19,11 +27,13 @@ export function DetailHeader({ title, backTo, onBack, extra, tags, backTestId = 
   const t = useT();
   const navigate = useNavigate();
   const key = useScreenKey();
+  const from = (useLocation().state as BackState | null)?.backTo;
   // 返回 means "done with this record": unsaved changes are asked about, then the screen (and its page tab) is closed.
   const back = async () => {
     if (isDirty(key) && !(await confirmDiscard([key]))) return;
     closeScreen(key);
-    if (onBack) onBack();
+    if (from) navigate(from);
+    else if (onBack) onBack();
     else if (backTo) navigate(backTo);
     else navigate(-1);
   };

@@ -165,33 +165,61 @@ describe('my approvals', () => {
     expect(screen.queryByText('操作成功')).toBeNull();
   });
 
-  it('reject sends reject', async () => {
+  it('shows what is approved: the amount as a punishment, the check item; 查看单据 returns to the approval', async () => {
+    signIn(['approval.act', 'expense.read']);
+    server(2, 'u-other');
+    const { router } = renderApp('/myapproval/edit?entityName=new_srv_claimfine&id=c1');
+    const summary = await screen.findByTestId('myapproval-summary');
+    expect(summary.textContent).toContain('处罚金额');
+    expect(screen.getByTestId('myapproval-amount').textContent).toBe('¥500.00');
+    expect(screen.getByTestId('myapproval-content').textContent).toContain('工单超时');
+    await act(async () => fireEvent.click(screen.getByTestId('myapproval-open-document')));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/claimFine/detail/c1'));
+    await screen.findByTestId('claimfine-status');
+    // The approval screen stays open in its page tab: the document's own 返回 is the other one.
+    const back = screen.getAllByTestId('form-back').find((b) => !b.closest('[data-testid="myapproval-edit"]'))!;
+    await act(async () => fireEvent.click(back));
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/myapproval/edit?entityName=new_srv_claimfine&id=c1'));
+  });
+
+  it('reject asks for the reason (required, the memo typed so far to start) and sends it', async () => {
     signIn(['approval.act']);
     const { posts } = server(2, 'u-other');
     renderApp('/myapproval/edit?entityName=new_srv_claimfine&id=c1');
     await screen.findByTestId('myapproval-summary');
     await act(async () => fireEvent.click(screen.getByTestId('myapproval-reject')));
-    await waitFor(() => expect((posts[0]?.body as { Action: string })?.Action).toBe('reject'));
+    const dialog = await screen.findByTestId('myapproval-decision');
+    expect(dialog.textContent).toContain('确定驳回 JC-0001？');
+    await act(async () => fireEvent.click(screen.getByTestId('myapproval-decision-ok')));
+    expect(await screen.findByText('请填写驳回原因')).toBeTruthy();
+    expect(posts).toEqual([]);
+    fireEvent.change(screen.getByTestId('myapproval-reason'), { target: { value: '请补充现场照片' } });
+    await act(async () => fireEvent.click(screen.getByTestId('myapproval-decision-ok')));
+    await waitFor(() => expect(posts[0]?.body).toMatchObject({ Action: 'reject', Memo: '请补充现场照片' }));
     expect(await screen.findByText('已驳回')).toBeTruthy();
   });
 
-  it('veto, once confirmed, says 已否决', async () => {
+  it('veto asks for the reason and confirms, then says 已否决', async () => {
     signIn(['approval.act']);
     const { posts } = server(2, 'u-other');
     renderApp('/myapproval/edit?entityName=new_srv_claimfine&id=c1');
     await screen.findByTestId('myapproval-summary');
+    fireEvent.change(screen.getByTestId('myapproval-memo'), { target: { value: '不予处罚' } });
     await act(async () => fireEvent.click(screen.getByTestId('myapproval-veto')));
-    await okConfirm();
-    await waitFor(() => expect((posts[0]?.body as { Action: string })?.Action).toBe('veto'));
+    expect((await screen.findByTestId('myapproval-decision')).textContent).toContain('确定否决 JC-0001？');
+    expect((screen.getByTestId('myapproval-reason') as HTMLTextAreaElement).value).toBe('不予处罚');
+    await act(async () => fireEvent.click(screen.getByTestId('myapproval-decision-ok')));
+    await waitFor(() => expect(posts[0]?.body).toMatchObject({ Action: 'veto', Memo: '不予处罚' }));
     expect(await screen.findByText('已否决')).toBeTruthy();
   });
 
-  it('veto asks first; a workflow error stays on the screen', async () => {
+  it('a workflow error on veto stays on the screen', async () => {
     signIn(['approval.act']);
     const { router } = renderApp_veto();
     await screen.findByTestId('myapproval-summary');
     await act(async () => fireEvent.click(screen.getByTestId('myapproval-veto')));
-    await okConfirm();
+    fireEvent.change(await screen.findByTestId('myapproval-reason'), { target: { value: '不予处罚' } });
+    await act(async () => fireEvent.click(screen.getByTestId('myapproval-decision-ok')));
     await waitFor(() => expect(screen.getAllByText('您不是当前步骤的审批人').length).toBeGreaterThan(0));
     expect(router.state.location.pathname).toBe('/myapproval/edit');
   });

@@ -1,5 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { approvableEntities } from '@portal/model';
+import { screenPath } from '../../app/screen-path.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { partsServer, resetAll, signIn } from './test-server.ts';
 
@@ -18,11 +20,9 @@ describe('my approvals: the document behind an approval', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/partsApply/edit/pa1'));
   });
 
-  it('no link for a document without a screen of its own', async () => {
-    signIn(['expense.read', 'approval.act'], { userType: 2 });
-    partsServer({ records: { new_srv_claimfines: [{ new_srv_claimfineid: 'c1', new_name: 'JC0001', new_approvalstatus: 2 }] } });
-    renderApp('/myapproval/edit?entityName=new_srv_claimfine&id=c1');
-    await screen.findByTestId('myapproval-summary', {}, LONG);
-    expect(screen.queryByTestId('myapproval-open-document')).toBeNull();
+  it('every approvable document has a screen of its own to open (奖惩单 too)', () => {
+    signIn(['approval.act'], { userType: 2 });
+    const none = approvableEntities().filter((e) => !screenPath(e.logicalName, 'edit', 'x')).map((e) => e.logicalName);
+    expect(none).toEqual([]);
   });
 });
