@@ -15,7 +15,8 @@ export const kbArticle = defineEntity({
     new_keywords: text(label('关键词', 'Keywords'), { maxLength: 200, searchable: true }),
     new_filename: text(label('文件名', 'File name'), { maxLength: 200 }),
     new_state: optionSet(kbState, undefined, { required: true, indexed: true }),
-    new_content: memo(label('内容', 'Content'), { maxLength: 20000 }),
+    // Searched too: an article is found by what it says, not only by its title (issue 24).
+    new_content: memo(label('内容', 'Content'), { maxLength: 20000, searchable: true }),
   },
   views: {
     published: {

@@ -95,6 +95,17 @@ export const DATA_STEPS: DataStep[] = [
         [approvalStatus.draft, approvalStatus.approved, partsApplyStatus.toDeliver]);
     },
   },
+  {
+    // Issue 24: the demo's knowledge-base articles named files they did not have (暂无附件).
+    name: '2026-11-kb-file-names',
+    async run(sql) {
+      await sql.query(
+        `UPDATE new_kbarticle a SET new_filename = NULL
+          WHERE a.new_filename IS NOT NULL
+            AND NOT EXISTS (SELECT 1 FROM file_attachment f WHERE f.module_type = 'new_kbarticle' AND f.object_id = a.new_kbarticleid)`,
+      );
+    },
+  },
 ];
 
 export async function runDataSteps(db: Db, steps: DataStep[] = DATA_STEPS): Promise<string[]> {

@@ -63,12 +63,12 @@ const NOTICES: { title: string; type: number; sub: string; content: string; stat
   },
 ];
 
-const KB: { title: string; category: string; keywords: string; filename: string; state: number; content: string }[] = [
-  { title: 'HC-X5 液压系统压力不足故障排查指南', category: '液压系统', keywords: '压力不足,液压泵,溢流阀', filename: 'HC-X5液压故障排查指南.pdf', state: 3, content: '1. 检查液压油位与油品；2. 检查吸油滤芯是否堵塞；3. 测量溢流阀设定压力；4. 检查液压泵磨损情况。' },
-  { title: '电气控制柜 PLC 程序备份与恢复操作手册', category: '电气控制', keywords: 'PLC,备份,恢复', filename: 'PLC程序备份与恢复.docx', state: 3, content: '使用编程电缆连接 PLC，打开编程软件，选择“上载”完成备份；恢复时选择“下载”并核对版本号。' },
-  { title: '齿轮箱异响原因分析及处理', category: '传动部件', keywords: '齿轮箱,异响,轴承', filename: '齿轮箱异响处理.pdf', state: 3, content: '常见原因：润滑不足、轴承损坏、齿面磨损。处理步骤见正文及附图。' },
-  { title: '发动机冬季启动困难处理方法', category: '动力总成', keywords: '冬季,启动,预热', filename: '冬季启动处理方法.pdf', state: 3, content: '检查蓄电池电量与预热塞，更换冬季标号柴油，必要时加装低温启动辅助装置。' },
-  { title: '新机安装验收标准（2026版）', category: '安装调试', keywords: '安装,验收', filename: '新机安装验收标准2026.xlsx', state: 2, content: '安装验收标准待审核。' },
+const KB: { title: string; category: string; keywords: string; state: number; content: string }[] = [
+  { title: 'HC-X5 液压系统压力不足故障排查指南', category: '液压系统', keywords: '压力不足,液压泵,溢流阀', state: 3, content: '1. 检查液压油位与油品；2. 检查吸油滤芯是否堵塞；3. 测量溢流阀设定压力；4. 检查液压泵磨损情况。' },
+  { title: '电气控制柜 PLC 程序备份与恢复操作手册', category: '电气控制', keywords: 'PLC,备份,恢复', state: 3, content: '使用编程电缆连接 PLC，打开编程软件，选择“上载”完成备份；恢复时选择“下载”并核对版本号。' },
+  { title: '齿轮箱异响原因分析及处理', category: '传动部件', keywords: '齿轮箱,异响,轴承', state: 3, content: '常见原因：润滑不足、轴承损坏、齿面磨损。处理：补加或更换齿轮油，更换损坏轴承，齿面磨损严重时更换齿轮副。' },
+  { title: '发动机冬季启动困难处理方法', category: '动力总成', keywords: '冬季,启动,预热', state: 3, content: '检查蓄电池电量与预热塞，更换冬季标号柴油，必要时加装低温启动辅助装置。' },
+  { title: '新机安装验收标准（2026版）', category: '安装调试', keywords: '安装,验收', state: 2, content: '安装验收标准待审核。' },
 ];
 
 /** Personnel of the three stations, notices in every state with reads and replies, KB articles. */
@@ -115,11 +115,13 @@ export async function seedServiceDemo(sql: Sql, ctx: DemoContext): Promise<void>
      VALUES ('刘洋（杭州西湖华辰服务站）', $1, '我站参训人员：吴海峰（高级工程师）、王国庆（中级工程师）。', $2, $3, $2, $2)`,
     [noticeIds[1], ctx.userIds.get('station2'), ctx.unitIds.get('ST-ZJ001')],
   );
+  // The demo articles are text articles: they name no file they do not have (an article naming a
+  // PDF listed 暂无附件; issue 24). An editor names a file when attaching one.
   for (const kb of KB) {
     await sql.query(
-      `INSERT INTO new_kbarticle (new_name, new_category, new_keywords, new_filename, new_state, new_content, ownerid, owningbusinessunit, createdby, modifiedby)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $7, $7)`,
-      [kb.title, kb.category, kb.keywords, kb.filename, kb.state, kb.content, ctx.adminId, ctx.hqUnitId],
+      `INSERT INTO new_kbarticle (new_name, new_category, new_keywords, new_state, new_content, ownerid, owningbusinessunit, createdby, modifiedby)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $6, $6)`,
+      [kb.title, kb.category, kb.keywords, kb.state, kb.content, ctx.adminId, ctx.hqUnitId],
     );
   }
 }
