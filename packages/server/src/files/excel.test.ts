@@ -128,6 +128,18 @@ describe('Excel import', () => {
     ]);
   });
 
+  it('reports repeated and taken codes in the same round as the other errors', async () => {
+    const rows = [...workerRows(3, 'ONCE'), ...workerRows(1, 'BULK')];
+    rows[0][6] = 'bad-phone';
+    rows[2][1] = rows[1][1];
+    const body = (await importFile('station1', await workbook(WORKER_HEADER, rows))).json();
+    expect(body.Data.errors).toEqual([
+      { row: 2, field: '手机号码', message: '第 2 行：手机号码格式不正确' },
+      { row: 4, field: '工号', message: '第 4 行：工号“ONCE00002”与第 3 行重复' },
+      { row: 5, field: '工号', message: '第 5 行：工号“BULK00001”已存在' },
+    ]);
+  });
+
   it('keeps cells that start with = + - @ as text, and takes a formula\'s cached value without evaluating it', async () => {
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('s');

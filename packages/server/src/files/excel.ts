@@ -453,7 +453,9 @@ export async function importRows(db: Db, e: EntityDef, bytes: Buffer, caller: Ca
     }
     valid.push({ row: r.row, values });
   }
-  if (!errors.length) await checkUnique(db, e, valid, errors, lang, normGuid(caller.principal.stationId));
+  // In the same round as the other errors: a file with a bad phone and a repeated code showed the
+  // repeat only once the phone was fixed (issue 24).
+  await checkUnique(db, e, valid, errors, lang, normGuid(caller.principal.stationId));
   timings.validate = performance.now() - t;
   if (errors.length) throw refused(errors, lang);
   try {
