@@ -20,4 +20,9 @@ export const contractMessages = {
   'contract.ui.lines': label('合同明细', 'Contract lines'),
   'contract.ui.readOnly': label('合同已生效或已结束，不能再修改', 'The contract is active or closed and can no longer be changed'),
   'contract.ui.orderCovered': label('维保合同 {name}', 'Maintenance contract {name}'),
+  'contract.ui.warrantyNote': label(
+    '该设备在维保合同 {name} 的保障范围内：保修类型按保内处理，选择保外保存后仍为保内',
+    'Maintenance contract {name} covers this machine: the order is under warranty, and stays so when saved as out of warranty',
+  ),
+  'contract.ui.nowInWarranty': label('维保合同 {name} 保障此设备，保修类型已按保内处理', 'Maintenance contract {name} covers this machine: the order is now under warranty'),
 } as const;

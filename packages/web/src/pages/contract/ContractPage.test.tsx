@@ -1,4 +1,4 @@
-import { getEntityBySet } from '@portal/model';
+import { getEntityBySet, warranty } from '@portal/model';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -7,7 +7,7 @@ import { useSession } from '../../session/store.ts';
 import { todayUtc8 } from '../../shared/date.ts';
 import { envelope, renderApp, signInAs, stubServer } from '../../test/render-app.tsx';
 import { refusal, type Row } from '../parts/test-server.ts';
-import { WorkOrderContract } from './WorkOrderContract.tsx';
+import { ContractWarrantyNote, warrantyTakenByContract, WorkOrderContract } from './WorkOrderContract.tsx';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 const LONG = { timeout: 30_000 };
@@ -124,5 +124,18 @@ describe('work order contract tag', () => {
     expect(tag.querySelector('a')!.getAttribute('href')).toBe('/contract/edit/c1');
     rerender(<MemoryRouter><WorkOrderContract row={{ new_contract_id: null }} /></MemoryRouter>);
     expect(screen.queryByTestId('wo-contract')).toBeNull();
+  });
+
+  it('an order a contract covers says on the form that it stays 保内; a save it turned 保内 is told', () => {
+    const covered = { new_contract_id: 'c1', [`new_contract_id${F}`]: 'HT20261125-0001', new_warranty: warranty.inWarranty };
+    const { rerender } = render(<ContractWarrantyNote row={covered} />);
+    expect(screen.getByTestId('wo-contract-note').textContent).toBe('该设备在维保合同 HT20261125-0001 的保障范围内：保修类型按保内处理，选择保外保存后仍为保内');
+    rerender(<ContractWarrantyNote row={{ new_contract_id: null, new_warranty: warranty.outOfWarranty }} />);
+    expect(screen.queryByTestId('wo-contract-note')).toBeNull();
+    const outside = { new_contract_id: null, new_warranty: warranty.outOfWarranty };
+    expect(warrantyTakenByContract(outside, covered)).toBe('HT20261125-0001');
+    expect(warrantyTakenByContract(covered, covered)).toBeNull();
+    expect(warrantyTakenByContract(null, covered)).toBeNull();
+    expect(warrantyTakenByContract(outside, outside)).toBeNull();
   });
 });

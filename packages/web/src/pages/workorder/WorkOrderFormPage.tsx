@@ -11,7 +11,7 @@ import {
 } from '@ant-design/icons';
 import { currency, getEntity, workOrderDealStatus, workOrderStatus } from '@portal/model';
 import { Alert, Space, Tag } from 'antd';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { RecordRow } from '../../api/records.ts';
 import type { AddressFields } from '../../entity-ui/AddressFieldInput.tsx';
@@ -23,7 +23,8 @@ import type { ActionButton } from '../../widgets/ButtonGroup.tsx';
 import { STATION_USER } from '../basicdata/StationProfilePage.tsx';
 import { hiddenFieldsOf, LOCKED_MARKER, moneySymbolOf, orderEditPath, OVERSEAS_DEFAULTS, OVERSEAS_REQUIRED } from '../overseas/overseas-form.ts';
 import { MoneySymbol } from '../../widgets/MoneyInput.tsx';
-import { WorkOrderContract } from '../contract/WorkOrderContract.tsx';
+import { ContractWarrantyNote, warrantyTakenByContract, WorkOrderContract } from '../contract/WorkOrderContract.tsx';
+import { toast } from '../../app/feedback.ts';
 import { WorkOrderProductReturn } from '../product-return/WorkOrderProductReturn.tsx';
 import { OptionTag } from './OptionTag.tsx';
 import { WorkOrderActionDialogs } from './WorkOrderDialogs.tsx';
@@ -72,7 +73,12 @@ export default function WorkOrderFormPage({ overseas = false }: { overseas?: boo
     [own, user.departId, user.departName, overseas],
   );
   // Overseas orders (country and currency, no address cascader) have their own screen: an order opened at the other one moves there.
+  const loaded = useRef<RecordRow | null>(null);
   const onLoaded = (r: RecordRow) => {
+    // A save the server turned 保内 because a maintenance contract covers the machine: say so.
+    const contract = warrantyTakenByContract(loaded.current, r);
+    if (contract !== null) toast.info(t('contract.ui.nowInWarranty', { name: contract }));
+    loaded.current = r;
     setRow(r);
     if (id && typeof r.new_isoverseas === 'boolean' && r.new_isoverseas !== overseas) navigate(orderEditPath(id, r.new_isoverseas), { replace: true });
   };
@@ -129,6 +135,7 @@ export default function WorkOrderFormPage({ overseas = false }: { overseas?: boo
         {row && !editable && (
           <Alert type="info" showIcon title={t('wo.ui.readOnly')} style={{ marginBottom: 12 }} data-testid="wo-readonly" />
         )}
+        {editable && <ContractWarrantyNote row={row} />}
         <EntityFormPage
           entity={WORK_ORDER}
           id={id}
