@@ -8,7 +8,10 @@ import { runDataSteps } from './db/data-steps.ts';
 import { installSessionEvents, openSessionCache } from './auth/session-cache.ts';
 import { installDomain } from './domain/install.ts';
 import { hasData, seedBaseline, seedDemo } from './db/seed.ts';
-import { seedContentDemo } from './db/demo-content.ts';
+import { demoContentFiles, seedContentDemo, type DemoContentFiles } from './db/demo-content.ts';
+import { startupProgress } from './db/seed-progress.ts';
+import { startupLog, type StartupLog } from './logging.ts';
+import { existsSync } from 'node:fs';
 import { seedProductPictures } from './db/demo-product-pictures.ts';
 import { createStorage } from './files/storage.ts';
 import type { SmsProvider } from './auth/sms.ts';
@@ -18,27 +21,48 @@ export interface Portal extends App {
   close(): Promise<void>;
 }
 
+const wantsDemo = (cfg: Config, kind: 'embedded' | 'postgres') => cfg.seedDemo === 'yes' || (cfg.seedDemo === 'auto' && kind === 'embedded');
+
+/**
+ * Opens the database, saying so: a first start on the embedded database creates it (a while).
+ * The demo documents' files are made meanwhile (the database works on its own thread).
+ */
+async function open(cfg: Config, log: StartupLog, demoFiles: boolean) {
+  const progress = startupProgress(log, 'start');
+  const embedded = !cfg.databaseUrl;
+  const files = demoFiles && wantsDemo(cfg, embedded ? 'embedded' : 'postgres') ? demoContentFiles(createStorage(cfg.files)) : undefined;
+  // Awaited after the database is up; a failure is reported there, not as an unhandled rejection.
+  files?.catch(() => undefined);
+  if (embedded && !cfg.memoryDb && !existsSync(`${cfg.dataDir}/pgdata/PG_VERSION`)) log.info(`start: creating the embedded database in ${cfg.dataDir}/pgdata (first start only)`);
+  const conn = await progress.stage(embedded ? 'embedded database (PGlite) opened' : 'PostgreSQL pool opened', () =>
+    openConnection({ url: cfg.databaseUrl, dataDir: cfg.memoryDb ? null : `${cfg.dataDir}/pgdata` }),
+  );
+  return { conn, files, progress };
+}
+
 /** Brings the database up to the model and seeds it when asked (once per start, before any worker serves). */
-async function prepare(db: Db, cfg: Config, demoFiles = true): Promise<void> {
-  await migrate(db.pool);
-  await runDataSteps(db);
+async function prepare(db: Db, cfg: Config, demoFiles: boolean, log: StartupLog, progress: ReturnType<typeof startupProgress>, files?: Promise<DemoContentFiles>): Promise<void> {
+  await progress.stage('schema up to the model', () => migrate(db.pool));
+  await progress.stage('data steps', () => runDataSteps(db));
   await installSessionEvents(db);
   await seedBaseline(db);
-  const wantDemo = cfg.seedDemo === 'yes' || (cfg.seedDemo === 'auto' && db.kind === 'embedded');
-  if (wantDemo && !(await hasData(db))) {
-    await seedDemo(db);
+  if (wantsDemo(cfg, db.kind) && !(await hasData(db))) {
+    log.info('start: seeding the demo data (first start only)');
+    await seedDemo(db, log);
     // The download centre's demo files go into the storage (test portals leave them out: their storage is counted).
-    if (demoFiles) await seedContentDemo(db, createStorage(cfg.files));
-    if (demoFiles) await seedProductPictures(db, createStorage(cfg.files));
+    if (demoFiles) await progress.stage('demo downloads and technical files', () => seedContentDemo(db, createStorage(cfg.files), files));
+    if (demoFiles) await progress.stage('demo product pictures', () => seedProductPictures(db, createStorage(cfg.files)));
   }
+  progress.done('database ready');
 }
 
 /** Migrates and seeds, then closes: the cluster primary runs this before it forks the workers. */
 export async function prepareDatabase(cfg: Config): Promise<void> {
-  const conn = await openConnection({ url: cfg.databaseUrl, dataDir: cfg.memoryDb ? null : `${cfg.dataDir}/pgdata` });
+  const log = startupLog(cfg);
+  const { conn, files, progress } = await open(cfg, log, true);
   try {
     installDomain();
-    await prepare(new Db(conn.pool, conn.kind), cfg);
+    await prepare(new Db(conn.pool, conn.kind), cfg, true, log, progress, files);
   } finally {
     await conn.close();
   }
@@ -49,10 +73,12 @@ export async function prepareDatabase(cfg: Config): Promise<void> {
  * `prepared`: a cluster worker, whose primary has already migrated and seeded.
  */
 export async function boot(cfg: Config, opts: { sms?: SmsProvider; prepared?: boolean; demoFiles?: boolean } = {}): Promise<Portal> {
-  const conn = await openConnection({ url: cfg.databaseUrl, dataDir: cfg.memoryDb ? null : `${cfg.dataDir}/pgdata` });
+  const log = startupLog(cfg);
+  const demoFiles = opts.demoFiles ?? true;
+  const { conn, files, progress } = await open(cfg, log, demoFiles && !opts.prepared);
   const db = new Db(conn.pool, conn.kind);
   installDomain();
-  if (!opts.prepared) await prepare(db, cfg, opts.demoFiles);
+  if (!opts.prepared) await prepare(db, cfg, demoFiles, log, progress, files);
   const { app, services } = await buildApp(db, cfg, opts);
   const sessionCache = await openSessionCache(db, cfg.databaseUrl);
   const timer = setInterval(() => void purgeExpired(db).catch(() => undefined), 10 * 60_000);

@@ -88,13 +88,25 @@ async function storedFile(storage: Storage, d: Doc): Promise<{ key: string; size
   return { key, size: bytes.length };
 }
 
+export type DemoContentFiles = Map<string, { key: string; size: number }>;
+
+/**
+ * The demo documents' files in the storage (made once: each PDF embeds a subset of the CJK font,
+ * which takes a while). Start-up begins this before it opens the database, so the files are made
+ * while the database is created on its own thread.
+ */
+export async function demoContentFiles(storage: Storage): Promise<DemoContentFiles> {
+  const files: DemoContentFiles = new Map();
+  for (const d of [...DEMO_DOWNLOADS, ...DEMO_TECH_FILES]) files.set(d.key, await storedFile(storage, d));
+  return files;
+}
+
 /**
  * Demo download centre and technical files with their files in the storage (small PDFs made with
  * the CJK font, xlsx price lists and templates): published, draft and retired; idempotent.
  */
-export async function seedContentDemo(db: Db, storage: Storage): Promise<void> {
-  const files = new Map<string, { key: string; size: number }>();
-  for (const d of [...DEMO_DOWNLOADS, ...DEMO_TECH_FILES]) files.set(d.key, await storedFile(storage, d));
+export async function seedContentDemo(db: Db, storage: Storage, made?: Promise<DemoContentFiles>): Promise<void> {
+  const files = await (made ?? demoContentFiles(storage));
   await db.tx(async (sql) => {
     if ((await sql.query('SELECT 1 FROM new_filedownload LIMIT 1')).rowCount) return;
     const { rows: [hq] } = await sql.query<{ admin: string; unit: string }>(

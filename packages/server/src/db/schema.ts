@@ -31,18 +31,19 @@ function ident(name: string): string {
 /**
  * Idempotent DDL derived from one entity: the table, every column (added when missing, so a new
  * field is a new column on the next start), unique constraints and the indexes lists need.
+ * `fresh`: the table does not exist yet, so it is created with its columns and checks at once.
  */
-export function entityDdl(e: EntityDef): string[] {
+export function entityDdl(e: EntityDef, fresh = false): string[] {
   const t = ident(e.logicalName);
   const pk = ident(e.primaryKey);
-  const out = [
-    `CREATE TABLE IF NOT EXISTS ${t} (${pk} uuid PRIMARY KEY DEFAULT gen_random_uuid(), createdon timestamptz NOT NULL DEFAULT now(), modifiedon timestamptz NOT NULL DEFAULT now(), statecode integer NOT NULL DEFAULT 0)`,
-  ];
+  const base = `${pk} uuid PRIMARY KEY DEFAULT gen_random_uuid(), createdon timestamptz NOT NULL DEFAULT now(), modifiedon timestamptz NOT NULL DEFAULT now(), statecode integer NOT NULL DEFAULT 0`;
+  const out: string[] = [];
+  const columns: string[] = [];
   const indexed = new Set<string>();
   for (const [name, f] of Object.entries(e.allFields)) {
     if (name === e.primaryKey || name === 'createdon' || name === 'modifiedon' || name === 'statecode') continue;
     const generated = f.computed ? ` GENERATED ALWAYS AS (${modelExpression(e, f.computed)}) STORED` : '';
-    out.push(`ALTER TABLE ${t} ADD COLUMN IF NOT EXISTS ${ident(name)} ${columnType(f)}${generated}`);
+    columns.push(`${ident(name)} ${columnType(f)}${generated}`);
     if (f.unique) {
       out.push(`CREATE UNIQUE INDEX IF NOT EXISTS ${ident(`ux_${e.logicalName}_${name}`.slice(0, 63))} ON ${t} (${ident(name)})`);
       indexed.add(name);
@@ -50,6 +51,11 @@ export function entityDdl(e: EntityDef): string[] {
       indexed.add(name);
     }
   }
+  // A table the database does not have yet is created whole (one statement instead of one per
+  // column and check: a first start creates some 70 tables); an existing one gains what is missing.
+  const checks = Object.entries(e.checks).map(([name, check]) => `CONSTRAINT ${ident(checkName(e, name))} CHECK (${modelExpression(e, check)})`);
+  if (fresh) out.unshift(`CREATE TABLE IF NOT EXISTS ${t} (${[base, ...columns, ...checks].join(', ')})`);
+  else out.unshift(`CREATE TABLE IF NOT EXISTS ${t} (${base})`, ...columns.map((c) => `ALTER TABLE ${t} ADD COLUMN IF NOT EXISTS ${c}`));
   // Every view's first order column gets an index so its list is an index scan.
   for (const v of Object.values(e.views)) if (v.orderBy[0]) indexed.add(v.orderBy[0][0]);
   for (const name of indexed) {
@@ -66,7 +72,7 @@ export function entityDdl(e: EntityDef): string[] {
     out.push(`CREATE UNIQUE INDEX IF NOT EXISTS ${ident(uniqueIndexName(e, cols))} ON ${t} (${cols.map(ident).join(', ')})`);
   }
   // Checks are added once (PostgreSQL has no ADD CONSTRAINT IF NOT EXISTS): looked up by name.
-  for (const [name, check] of Object.entries(e.checks)) {
+  for (const [name, check] of fresh ? [] : Object.entries(e.checks)) {
     const cn = checkName(e, name);
     out.push(`DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_constraint WHERE conname = '${cn}') THEN ALTER TABLE ${t} ADD CONSTRAINT ${ident(cn)} CHECK (${modelExpression(e, check)}); END IF; END $$`);
   }
@@ -186,7 +192,9 @@ export async function migrate(pool: pg.Pool): Promise<void> {
   const client = await pool.connect(); // the advisory lock belongs to one session
   try {
     await client.query('SELECT pg_advisory_lock(727001)');
-    const all = ['CREATE EXTENSION IF NOT EXISTS pg_trgm', ...RETIRED_DDL, ...ENTITIES.flatMap(entityDdl), ...INTERNAL_DDL, ...FILES_DDL, ...STOCK_DDL, ...LIST_SETTINGS_DDL, ...FAVOURITE_DDL, ...MESSAGE_DDL];
+    const { rows } = await client.query<{ name: string }>('SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema()');
+    const have = new Set(rows.map((r) => r.name));
+    const all = ['CREATE EXTENSION IF NOT EXISTS pg_trgm', ...RETIRED_DDL, ...ENTITIES.flatMap((e) => entityDdl(e, !have.has(e.logicalName))), ...INTERNAL_DDL, ...FILES_DDL, ...STOCK_DDL, ...LIST_SETTINGS_DDL, ...FAVOURITE_DDL, ...MESSAGE_DDL];
     // No parameters: sent as one simple-protocol batch, one round trip.
     await client.query(all.join(';\n'));
   } finally {

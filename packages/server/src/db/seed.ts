@@ -1,5 +1,5 @@
 import { hashPassword } from '../auth/passwords.ts';
-import type { Db } from './db.ts';
+import type { Db, Sql } from './db.ts';
 import { seedServiceDemo } from './demo-service.ts';
 import { seedShopCatalogue } from '../domain/shop/demo-catalogue.ts';
 import { seedApprovalDemo } from './demo-approval.ts';
@@ -23,6 +23,8 @@ import {
   DEMO_LANGUAGE_CONFIGS, DEMO_LANGUAGES, DEMO_PARAMETERS, DEMO_PASSWORD, DEMO_ROLES, DEMO_STATIONS, DEMO_UNITS, DEMO_USERS,
 } from './demo-data.ts';
 import { insert } from './demo-insert.ts';
+import { startupProgress } from './seed-progress.ts';
+import { quietLog, type StartupLog } from '../logging.ts';
 import { lastPublishedYear } from '../domain/calendar/working-days.ts';
 
 /** Languages every installation needs (demo or not). */
@@ -42,77 +44,87 @@ export async function hasData(db: Db): Promise<boolean> {
   return !!(await db.one('SELECT 1 AS x FROM businessunit LIMIT 1'));
 }
 
+type DemoOrg = { hqUnitId: string; adminId: string; unitIds: Map<string, string>; stationIds: Map<string, string>; userIds: Map<string, string> };
+
 /** The demo organisation, roles and accounts, in one transaction. Table names are fixed literals here. */
-export async function seedDemo(db: Db): Promise<void> {
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await db.tx(async (sql) => {
+export async function seedDemo(db: Db, log: StartupLog = quietLog): Promise<void> {
+  const progress = startupProgress(log, 'demo data');
+  const passwordHash = await progress.stage('password hash (argon2)', () => hashPassword(DEMO_PASSWORD));
+  await db.tx(async (tx) => {
     // Instances starting together: one seeds, the others find the data there.
-    await sql.query('SELECT pg_advisory_xact_lock(727002)');
-    if ((await sql.query('SELECT 1 FROM businessunit LIMIT 1')).rowCount) return;
-    const unitIds = new Map<string, string>();
-    for (const u of DEMO_UNITS) {
-      unitIds.set(u.code, await insert(sql, 'businessunit', {
-        name: u.name, new_code: u.code, new_type: u.type, parentbusinessunitid: u.parent ? unitIds.get(u.parent) : null,
-      }, 'businessunitid'));
-    }
-    const hq = unitIds.get('HQ')!;
-    const stationIds = new Map<string, string>();
-    for (const st of DEMO_STATIONS) {
-      const { unit, ...fields } = st;
-      const unitId = unitIds.get(unit)!;
-      stationIds.set(st.new_code, await insert(sql, 'new_srv_station', { ...fields, new_businessunit_id: unitId, owningbusinessunit: unitId }, 'new_srv_stationid'));
-    }
-    const roleIds = new Map<string, string>();
-    for (const r of DEMO_ROLES) {
-      const id = await insert(sql, 'role', { name: r.name, new_code: r.code, new_description: r.description, owningbusinessunit: hq }, 'roleid');
-      roleIds.set(r.code, id);
-      for (const p of r.privileges) await insert(sql, 'new_roleprivilege', { new_name: p, new_role_id: id }, 'new_roleprivilegeid');
-    }
-    let adminId: string | undefined;
-    const userIds = new Map<string, string>();
-    for (const u of DEMO_USERS) {
-      const unitId = unitIds.get(u.unit)!;
-      const id = await insert(sql, 'systemuser', {
-        fullname: u.fullname, domainname: u.login, mobilephone: u.mobile, title: u.title, new_usertype: u.userType,
-        businessunitid: unitId, owningbusinessunit: unitId, new_station_id: u.station ? stationIds.get(u.station) : null,
-        new_password: passwordHash, isdisabled: false, internalemailaddress: `${u.login}@huachen-service.cn`,
-      }, 'systemuserid');
-      adminId ??= id;
-      userIds.set(u.login, id);
-      for (const r of u.roles) await insert(sql, 'systemuserroles', { systemuserid: id, roleid: roleIds.get(r) }, 'systemuserrolesid');
-    }
-    for (const c of DEMO_LANGUAGE_CONFIGS) {
-      for (const langId of [2052, 1033] as const) {
-        await insert(sql, 'new_languageconfig', { new_name: c.key, new_langid: langId, new_value: c[langId], createdby: adminId }, 'new_languageconfigid');
+    await tx.query('SELECT pg_advisory_xact_lock(727002)');
+    if ((await tx.query('SELECT 1 FROM businessunit LIMIT 1')).rowCount) return;
+    // One line per stage with what it wrote and how long it took: a first start seeds for a while.
+    const stage = (name: string, fn: (sql: Sql) => Promise<unknown>) => progress.stage(name, fn, tx);
+    let org!: DemoOrg;
+    await stage('organisation, roles, users, parameters', async (sql) => {
+      const unitIds = new Map<string, string>();
+      for (const u of DEMO_UNITS) {
+        unitIds.set(u.code, await insert(sql, 'businessunit', {
+          name: u.name, new_code: u.code, new_type: u.type, parentbusinessunitid: u.parent ? unitIds.get(u.parent) : null,
+        }, 'businessunitid'));
       }
-    }
-    for (const p of DEMO_PARAMETERS) {
-      await insert(sql, 'new_systemparameter', { new_name: p.name, new_value: p.value, createdby: adminId, owningbusinessunit: hq }, 'new_systemparameterid');
-    }
-    // The working calendar: the first year without a published arrangement gets its 元旦 (always a holiday) ahead.
-    const unpublished = lastPublishedYear() + 1;
-    await insert(sql, 'new_workcalendarday', {
-      new_date: `${unpublished}-01-01`, new_isworking: false, new_name: `${unpublished} 年元旦（全年安排公布前先行录入）`, createdby: adminId, modifiedby: adminId, ownerid: adminId, owningbusinessunit: hq,
-    }, 'new_workcalendardayid');
-    await seedServiceDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
-    await seedShopCatalogue(sql, { hqUnitId: hq, adminId: adminId! });
-    await seedApprovalDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
-    await seedWorkOrderDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
-    await seedDelayDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
-    await seedProductReturnDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
+      const hq = unitIds.get('HQ')!;
+      const stationIds = new Map<string, string>();
+      for (const st of DEMO_STATIONS) {
+        const { unit, ...fields } = st;
+        const unitId = unitIds.get(unit)!;
+        stationIds.set(st.new_code, await insert(sql, 'new_srv_station', { ...fields, new_businessunit_id: unitId, owningbusinessunit: unitId }, 'new_srv_stationid'));
+      }
+      const roleIds = new Map<string, string>();
+      for (const r of DEMO_ROLES) {
+        const id = await insert(sql, 'role', { name: r.name, new_code: r.code, new_description: r.description, owningbusinessunit: hq }, 'roleid');
+        roleIds.set(r.code, id);
+        for (const p of r.privileges) await insert(sql, 'new_roleprivilege', { new_name: p, new_role_id: id }, 'new_roleprivilegeid');
+      }
+      let adminId: string | undefined;
+      const userIds = new Map<string, string>();
+      for (const u of DEMO_USERS) {
+        const unitId = unitIds.get(u.unit)!;
+        const id = await insert(sql, 'systemuser', {
+          fullname: u.fullname, domainname: u.login, mobilephone: u.mobile, title: u.title, new_usertype: u.userType,
+          businessunitid: unitId, owningbusinessunit: unitId, new_station_id: u.station ? stationIds.get(u.station) : null,
+          new_password: passwordHash, isdisabled: false, internalemailaddress: `${u.login}@huachen-service.cn`,
+        }, 'systemuserid');
+        adminId ??= id;
+        userIds.set(u.login, id);
+        for (const r of u.roles) await insert(sql, 'systemuserroles', { systemuserid: id, roleid: roleIds.get(r) }, 'systemuserrolesid');
+      }
+      for (const c of DEMO_LANGUAGE_CONFIGS) {
+        for (const langId of [2052, 1033] as const) {
+          await insert(sql, 'new_languageconfig', { new_name: c.key, new_langid: langId, new_value: c[langId], createdby: adminId }, 'new_languageconfigid');
+        }
+      }
+      for (const p of DEMO_PARAMETERS) {
+        await insert(sql, 'new_systemparameter', { new_name: p.name, new_value: p.value, createdby: adminId, owningbusinessunit: hq }, 'new_systemparameterid');
+      }
+      // The working calendar: the first year without a published arrangement gets its 元旦 (always a holiday) ahead.
+      const unpublished = lastPublishedYear() + 1;
+      await insert(sql, 'new_workcalendarday', {
+        new_date: `${unpublished}-01-01`, new_isworking: false, new_name: `${unpublished} 年元旦（全年安排公布前先行录入）`, createdby: adminId, modifiedby: adminId, ownerid: adminId, owningbusinessunit: hq,
+      }, 'new_workcalendardayid');
+      org = { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds };
+    });
+    await stage('service network (products, workers, customers)', (sql) => seedServiceDemo(sql, org));
+    await stage('shop catalogue', (sql) => seedShopCatalogue(sql, { hqUnitId: org.hqUnitId, adminId: org.adminId }));
+    await stage('approvals', (sql) => seedApprovalDemo(sql, org));
+    await stage('work orders', (sql) => seedWorkOrderDemo(sql, org));
+    await stage('delays', (sql) => seedDelayDemo(sql, org));
+    await stage('product returns', (sql) => seedProductReturnDemo(sql, org));
     // Quotas before the parts demo: its submitted applications draw on them.
-    await seedQuotaDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
-    await seedPartsDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
-    await seedPartsSalesDemo(sql);
-    await seedSiteReturnDemo(sql);
-    await seedExpenseDemo(sql);
-    await seedPartsReturnDemo(sql);
-    await seedStationApplyDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
-    await seedAccountApplyDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
-    await seedContractDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
-    await seedOverseasDemo(sql);
-    await seedShopPublicDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
-    await seedCasesDemo(sql, { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds });
-    await seedMessageDemo(sql);
+    await stage('quotas', (sql) => seedQuotaDemo(sql, org));
+    await stage('parts and stock', (sql) => seedPartsDemo(sql, org));
+    await stage('parts sales', (sql) => seedPartsSalesDemo(sql));
+    await stage('site returns', (sql) => seedSiteReturnDemo(sql));
+    await stage('expense settlements', (sql) => seedExpenseDemo(sql));
+    await stage('old parts returns', (sql) => seedPartsReturnDemo(sql));
+    await stage('station applications', (sql) => seedStationApplyDemo(sql, org));
+    await stage('account applications', (sql) => seedAccountApplyDemo(sql, org));
+    await stage('contracts', (sql) => seedContractDemo(sql, org));
+    await stage('overseas orders', (sql) => seedOverseasDemo(sql));
+    await stage('public shop', (sql) => seedShopPublicDemo(sql, org));
+    await stage('cases', (sql) => seedCasesDemo(sql, org));
+    await stage('messages', (sql) => seedMessageDemo(sql));
   });
+  progress.done();
 }
