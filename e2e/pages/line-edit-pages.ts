@@ -14,6 +14,8 @@ export interface LineHooks {
 
 /** The shared document lines (applications, transfers, sales, parts returns) and RequestLineDialog. */
 export const DOC_LINES: LineHooks = { table: 'doc-lines', row: 'doc-line-row', edit: 'doc-line-edit', dialog: 'doc-line-dialog', part: 'doc-line-part', qty: 'doc-line-qty' };
+/** A product return's items (退机明细, the shared lines table) and their dialog. */
+export const PRODUCT_RETURN_LINES: LineHooks = { ...DOC_LINES, dialog: 'pr-line-dialog', part: 'field-new_product_id', qty: 'field-new_qty' };
 /** A work order's part lines (配件更换) and their dialog. */
 export const WORK_ORDER_PART_LINES: LineHooks = { table: 'wo-lines-partlines', row: 'wo-line-row', edit: 'wo-line-edit', dialog: 'wo-line-dialog', part: 'field-new_product_id', qty: 'field-new_qty' };
 

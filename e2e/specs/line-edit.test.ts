@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOC_LINES, LineEditor, sendAsPage, WORK_ORDER_PART_LINES } from '../pages/line-edit-pages.ts';
+import { DOC_LINES, LineEditor, PRODUCT_RETURN_LINES, sendAsPage, WORK_ORDER_PART_LINES } from '../pages/line-edit-pages.ts';
 import { LoginPage } from '../pages/login-page.ts';
 import { openBrowser, type Browser } from '../support/browser.ts';
 import type { RunningPortal } from '../support/portal-server.ts';
@@ -17,7 +17,7 @@ beforeAll(async () => {
   portal = await startTestPortal();
 });
 afterAll(async () => {
-  await Promise.all([...browsers.values()].map(async (b) => (await b).close()));
+  await Promise.all([...browsers.values()].map(async (b) => (await b.catch(() => null))?.close()));
   await portal?.stop();
 });
 
@@ -152,6 +152,40 @@ describe('editing a document line: the dialog shows the line, and a new quantity
     await lines.setQty(2);
     await lines.save();
     await expect.poll(() => lines.cells(part['EC-CT-25'].name)).toContain('2');
+  });
+
+  it('退机: each returned item opens with its product and quantity; a new quantity saves', async () => {
+    const page = await pageOf('station1', '/productReturn/list');
+    const part = await partsOf(page, ['HC-LF-200']);
+    type Wo = { new_srv_workorderid: string; new_serialnumber: string | null; new_product_id: string | null; new_customer: string | null; new_station_id: string };
+    const orders = await sendAsPage<{ value: Wo[] }>(page, 'GET', `/api/crmdata/Retrieve/new_srv_workorders?$select=new_srv_workorderid,new_serialnumber,new_product_id,new_customer,new_station_id&$filter=${encodeURIComponent('new_status ne 9')}&$top=50`);
+    let id = '';
+    let machine = '';
+    // The first order with a serial and a product that has no return yet.
+    for (const wo of orders.data.value.filter((o) => o.new_serialnumber && o.new_product_id)) {
+      const created = await sendAsPage<{ id: string }>(page, 'POST', '/api/crmdata/create/new_srv_productreturns', {
+        new_returntype: 1, new_workorder_id: wo.new_srv_workorderid, new_station_id: wo.new_station_id, new_serialnumber: wo.new_serialnumber,
+        new_product_id: wo.new_product_id, new_customer: wo.new_customer, new_reason: '主轴异响，多次维修未解决',
+      });
+      if (created.status !== 200) continue;
+      id = created.data.id;
+      machine = wo.new_product_id!;
+      break;
+    }
+    expect(id).not.toBe('');
+    for (const line of [{ new_itemtype: 1, new_product_id: machine, new_qty: 1 }, { new_itemtype: 2, new_product_id: part['HC-LF-200'].id, new_qty: 2 }]) {
+      const added = await sendAsPage(page, 'POST', '/api/crmdata/create/new_srv_productreturndetails', { new_productreturn_id: id, ...line });
+      expect(added.status, added.message).toBe(200);
+    }
+    const machineName = (await sendAsPage<{ name: string }>(page, 'GET', `/api/crmdata/Retrieve/products(${machine})?$select=name`)).data.name;
+    await page.goto(`${portal.standardUrl}/productReturn/edit/${id}/1`);
+    await page.getByTestId('pr-tab-lines').click();
+    const lines = new LineEditor(page, PRODUCT_RETURN_LINES);
+    await lines.waitForCount(2);
+    await opensEachLine(lines, [machineName, 1], [part['HC-LF-200'].name, 2]);
+    await lines.setQty(3);
+    await lines.save();
+    await expect.poll(() => lines.cells(part['HC-LF-200'].name)).toContain('3');
   });
 
   it('工单配件更换: each part line opens with its part and quantity; a new quantity saves', async () => {
