@@ -4,7 +4,8 @@ import { Alert, Button, Card, Descriptions, Form, Result, Skeleton } from 'antd'
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { addDeliveryLine, updateDeliveryLine } from '../../api/parts.ts';
-import { displayValue, retrieveRecord, type RecordRow } from '../../api/records.ts';
+import { ApiError } from '../../api/envelope.ts';
+import { displayValue, refusalFieldErrors, retrieveRecord, type RecordRow } from '../../api/records.ts';
 import { toast } from '../../app/feedback.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
 import { useFormUnsaved } from '../../entity-ui/use-unsaved-changes.ts';
@@ -98,6 +99,13 @@ function DeliveryLineForm({ deliveryId, lineId }: { deliveryId?: string; lineId?
       });
     } catch (err) {
       const text = (err as Error).message;
+      // A refusal naming the quantity or the part shows at that field.
+      const shown = new Set(Object.keys(form.getFieldsValue()));
+      const errors = err instanceof ApiError ? refusalFieldErrors(err).filter((x) => shown.has(x.field)) : [];
+      if (errors.length) {
+        form.setFields(errors.map((x) => ({ name: x.field as keyof LineValues, errors: [x.message] })));
+        return;
+      }
       setError(text);
       toast.error(text);
     } finally {
