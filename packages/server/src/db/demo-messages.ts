@@ -1,5 +1,5 @@
 import { expenseFormStatus, receiptState } from '@portal/model';
-import { OUTCOME, outcomeKind } from '../domain/message/approval.ts';
+import { OUTCOME, OUTCOME_BECAUSE, outcomeKind } from '../domain/message/approval.ts';
 import { flowDocuments } from '../flow/documents.ts';
 import { q } from '../records/sql.ts';
 import type { Sql } from './db.ts';
@@ -88,10 +88,23 @@ export async function seedMessageDemo(sql: Sql): Promise<void> {
       'approval', 'message.text.approvalWaiting');
     for (const [status, key] of Object.entries(OUTCOME)) {
       const at = `COALESCE(t.new_approvedtime, t.modifiedon)`;
+      // A rejection or veto says why (the last reject/veto memo of its log); one told either way is not told again.
+      const because = OUTCOME_BECAUSE[Number(status)];
+      const reason = `(SELECT l.new_memo FROM new_approvallog l WHERE l.new_entityname = '${e.logicalName}' AND l.new_recordid = t.${q(e.primaryKey)}::text
+                        AND l.new_action IN ('reject', 'veto') ORDER BY l.createdon DESC LIMIT 1)`;
+      if (because) {
+        await insert(
+          `SELECT t.new_submitter_id AS who, jsonb_build_object('name', t.${q(e.primaryName)}, 'reason', ${reason}) AS params, ${base}, 'document' AS target,
+                  t.modifiedby AS actor, ${at} AS at, ${recent(at)} AS readon
+             FROM ${q(e.logicalName)} t WHERE t.new_approvalstatus = ${Number(status)} AND COALESCE(${reason}, '') <> ''
+              AND NOT EXISTS (SELECT 1 FROM portal_message m WHERE m.record_id = t.${q(e.primaryKey)} AND m.message_key = '${key}')`,
+          outcomeKind(e.logicalName), because);
+      }
       await insert(
         `SELECT t.new_submitter_id AS who, jsonb_build_object('name', t.${q(e.primaryName)}) AS params, ${base}, 'document' AS target,
                 t.modifiedby AS actor, ${at} AS at, ${recent(at)} AS readon
-           FROM ${q(e.logicalName)} t WHERE t.new_approvalstatus = ${Number(status)}`,
+           FROM ${q(e.logicalName)} t WHERE t.new_approvalstatus = ${Number(status)}
+            ${because ? `AND NOT EXISTS (SELECT 1 FROM portal_message m WHERE m.record_id = t.${q(e.primaryKey)} AND m.message_key = '${because}')` : ''}`,
         outcomeKind(e.logicalName), key);
     }
     // What the demo's approvers already acted on (through the engine) they have read.

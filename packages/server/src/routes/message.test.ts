@@ -68,6 +68,9 @@ describe('message centre: demo', () => {
     }
     expect((await list('engineer1', '?kind=workOrder')).items[0].Text).toMatch(/派给了您$|的预约改为 \d{4}-\d{2}-\d{2} \d{2}:\d{2}–\d{2}:\d{2}$/);
     expect((await list('hq', '?kind=approval')).Unread.approval).toBeGreaterThan(0);
+    // The demo's rejected application tells station1 why, once.
+    const rejected = (await list('station1', '?kind=parts&count=50')).items.filter((i) => i.Text.includes('被驳回'));
+    expect(rejected.map((i) => i.Text)).toEqual([expect.stringMatching(/^您提交的配件申请 PA\d{8}-\d{4} 被驳回：伺服套装本月已领用 2 套，请说明用途后重新提交$/)]);
   });
 });
 

@@ -5,7 +5,7 @@ import { notify, type NewMessage } from './messages.ts';
 
 export const OUTCOME: Record<number, MessageKey> = { 3: 'message.text.approved', 4: 'message.text.rejected', 5: 'message.text.vetoed' };
 /** A rejection or veto with its reason (the approver is asked for one; older rows may lack it). */
-const OUTCOME_BECAUSE: Record<number, MessageKey> = { 4: 'message.text.rejectedBecause', 5: 'message.text.vetoedBecause' };
+export const OUTCOME_BECAUSE: Record<number, MessageKey> = { 4: 'message.text.rejectedBecause', 5: 'message.text.vetoedBecause' };
 
 const WAITING = `entity = $1 AND record_id = $2::uuid AND message_key = 'message.text.approvalWaiting'`;
 
