@@ -13,7 +13,7 @@ export function useInertWhereHidden<T extends HTMLElement>(): (el: T | null) => 
     const sync = () => {
       for (const el of Array.from(root.querySelectorAll<HTMLElement>('[aria-hidden]'))) {
         const hidden = el.getAttribute('aria-hidden') === 'true';
-        if (el.inert !== hidden) el.inert = hidden;
+        if (el.hasAttribute('inert') !== hidden) el.toggleAttribute('inert', hidden);
       }
     };
     sync();

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { NoticeCarousel } from './NoticeCarousel.tsx';
@@ -26,6 +26,17 @@ describe('NoticeCarousel (spec 000 §2)', () => {
     fireEvent.click(screen.getByTestId('notice-carousel-prev'));
     await act(async () => fireEvent.click(screen.getAllByText('年末安全生产检查的通知')[0]));
     expect(router.state.location.pathname).toBe('/dmsnotice/view/n2');
+  });
+
+  it('keeps the buttons of slides hidden from screen readers out of the keyboard order', async () => {
+    const router = createMemoryRouter([{ path: '/', element: <NoticeCarousel items={ITEMS} /> }]);
+    render(<RouterProvider router={router} />);
+    const items = () => screen.getAllByTestId('notice-carousel-item');
+    await waitFor(() => expect(items().some((b) => b.closest('[aria-hidden="true"]'))).toBe(true));
+    await waitFor(() => {
+      for (const b of items()) expect(!!b.closest('[inert]')).toBe(!!b.closest('[aria-hidden="true"]'));
+    });
+    expect(items().filter((b) => !b.closest('[inert]')).map((b) => b.textContent)).toEqual([`${ITEMS[0].title}${ITEMS[0].sub}`]);
   });
 
   it('renders nothing without items', () => {
