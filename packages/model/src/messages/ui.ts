@@ -134,7 +134,7 @@ export const uiMessages = {
   'loginType.smscode': label('短信验证码', 'SMS code'),
   'loginType.sso_mscrm': label('CRM 单点登录', 'CRM single sign-on'),
   'password.hint': label('至少 8 位，需同时包含字母和数字', 'At least 8 characters, with letters and digits'),
-  'avatar.hint': label('支持 png、jpg、gif 格式，大小不超过 100K', 'png, jpg or gif, up to 100K'),
+  'avatar.hint': label('支持 png、jpg、gif 格式；超过 100K 的图片会自动压缩', 'png, jpg or gif; a picture over 100K is compressed for you'),
   'avatar.current': label('当前头像', 'Current photo'),
   'avatar.preview': label('新头像预览', 'New photo preview'),
   'forget.intro': label('通过账号绑定的手机号码接收验证码，重新设置登录密码。', 'Receive a code on the mobile number of your account and set a new password.'),

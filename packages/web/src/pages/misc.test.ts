@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { avatarProblem } from './account/avatar-file.ts';
 import { ssoTargetPath } from './auth/sso.ts';
 import { allowedExternalUrl } from './external/ExternalPage.tsx';
 
@@ -31,18 +30,5 @@ describe('allowedExternalUrl', () => {
     expect(allowedExternalUrl('javascript:alert(1)', hosts)).toBeNull();
     expect(allowedExternalUrl('not a url', hosts)).toBeNull();
     expect(allowedExternalUrl(undefined, hosts)).toBeNull();
-  });
-});
-
-describe('avatarProblem', () => {
-  it('accepts png, jpeg and gif up to 100 KB', () => {
-    expect(avatarProblem({ type: 'image/png', size: 100 * 1024 })).toBeNull();
-    expect(avatarProblem({ type: 'image/jpeg', size: 10 })).toBeNull();
-    expect(avatarProblem({ type: 'image/gif', size: 10 })).toBeNull();
-  });
-  it('refuses other types and larger files', () => {
-    expect(avatarProblem({ type: 'image/webp', size: 10 })).toBe('avatar.badType');
-    expect(avatarProblem({ type: 'image/svg+xml', size: 10 })).toBe('avatar.badType');
-    expect(avatarProblem({ type: 'image/png', size: 100 * 1024 + 1 })).toBe('avatar.tooLarge');
   });
 });

@@ -8,9 +8,9 @@ import { useT } from '../../locales/i18n.ts';
 import { errorText } from '../../session/sign-in.ts';
 import { getSession } from '../../session/store.ts';
 import { PageTitle } from '../PageTitle.tsx';
-import { avatarProblem, readAsDataUrl } from './avatar-file.ts';
+import { avatarProblem, avatarWithinLimit, readAsDataUrl } from './avatar-file.ts';
 
-/** /profile/avatar: pick a png/jpg/gif up to 100 KB, preview it, save; the header avatar follows. */
+/** /profile/avatar: pick a png/jpg/gif (a larger one is shrunk to 100 KB), preview it, save; the header avatar follows. */
 export default function AvatarPage() {
   const t = useT();
   const [preview, setPreview] = useState('');
@@ -26,9 +26,17 @@ export default function AvatarPage() {
     }
     setError('');
     try {
-      setPreview(await readAsDataUrl(file));
-    } catch (e) {
-      setError(errorText(e));
+      const fitted = await avatarWithinLimit(file);
+      if (!fitted) {
+        setError(t('avatar.tooLarge'));
+        setPreview('');
+        return;
+      }
+      setPreview(await readAsDataUrl(fitted));
+    } catch {
+      // Not a picture the browser can read (a broken or mislabelled file).
+      setError(t('avatar.badType'));
+      setPreview('');
     }
   };
 
