@@ -12,6 +12,18 @@ afterAll(() => p?.close());
 const post = (url: string, payload: object, token?: string, lang = 'zh-CN') =>
   p.app.inject({ method: 'POST', url, payload, headers: { ...(token ? bearer(token) : {}), 'accept-language': lang } });
 
+describe('user info', () => {
+  // Before the password tests below change engineer1's password.
+  // 我的工单 lists the orders of the account's own personnel record (issue 24: not an administrator's whole reach).
+  it('names the account\'s personnel record: the engineer\'s, none for an administrator', async () => {
+    const me = async (user: string) => (await p.app.inject({ method: 'GET', url: '/api/portaluser/me', headers: bearer((await signIn(p.app, user)).access_token) })).json().Data;
+    const worker = (await p.db.one<{ id: string }>(`SELECT new_worker_id::text AS id FROM systemuser WHERE domainname = 'engineer1'`))!.id;
+    expect(worker).toBeTruthy();
+    expect((await me('engineer1')).workerId).toBe(worker);
+    expect((await me('admin')).workerId).toBeNull();
+  });
+});
+
 describe('change password', () => {
   it('needs the old password, then ends every session and takes the new one', async () => {
     const t = await signIn(p.app, 'station2');

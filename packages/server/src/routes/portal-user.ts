@@ -30,6 +30,7 @@ const USER = z.object({
   avatarUrl: z.string().describe('data: URL, or empty'), departName: z.string(), departId: z.string().describe('The station, else the business unit'),
   userType: z.number().int().nullable(), privilege: z.array(z.string()), roles: z.array(z.string()), mobilephone: text,
   stationName: text, businessUnitName: text, portal: z.string(), sessionStartedAt: z.string().describe('ISO date-time'),
+  workerId: text.describe('The account\'s own personnel record (new_srv_worker): its orders are 我的工单'),
 });
 
 /** Magic numbers, so the declared type cannot lie about the content. */
@@ -56,8 +57,11 @@ export function portalUserRoutes(app: FastifyInstance, s: Services) {
   const me = signedIn('The signed-in user, roles and privileges');
   app.get('/api/portaluser/me', { ...me, schema: { ...me.schema, ...returns(USER) } }, async (req) => {
     const p = req.principal!;
-    const avatar = p.hasAvatar ? (await db.one<{ new_avatar: string }>('SELECT new_avatar FROM systemuser WHERE systemuserid = $1', [p.userId]))?.new_avatar ?? null : null;
-    return ok(userInfo(p, avatar));
+    const row = await db.one<{ avatar: string | null; worker: string | null }>(
+      `SELECT CASE WHEN $2::boolean THEN new_avatar END AS avatar, new_worker_id::text AS worker FROM systemuser WHERE systemuserid = $1`,
+      [p.userId, !!p.hasAvatar],
+    );
+    return ok({ ...userInfo(p, row?.avatar ?? null), workerId: row?.worker ?? null });
   });
 
   app.post('/api/portaluser/changepassword', signedIn('Change the password (ends every session)', CHANGE), async (req) => {

@@ -35,6 +35,8 @@ export interface MeInfo {
   businessUnitName: string | null;
   portal: string;
   sessionStartedAt: string;
+  /** The account's own personnel record: 我的工单 lists the orders assigned to it. */
+  workerId: string | null;
 }
 
 export const getPortalConfig = (opts?: CallOptions) => callRaw<PortalConfig>('/api/portal/config', { auth: false, ...opts });

@@ -2,6 +2,7 @@ import type { LineKind } from '@portal/model';
 import { workOrder } from '@portal/model/entities/work-order.ts';
 import { partLine, repairItem } from '@portal/model/entities/work-order-details.ts';
 import { listAttachments } from '../api/attachments.ts';
+import { getMe } from '../api/portal.ts';
 import { FORMATTED, retrieveMultiple, retrieveRecord, type RecordRow } from '../api/records.ts';
 import { literal } from '../entity-ui/odata.ts';
 import { allOf, get, put, replaceAll } from './idb.ts';
@@ -115,12 +116,29 @@ export const cachedOrder = async (userId: string, id: string) => {
 export const OPEN_FILTER = 'new_status ge 2 and new_status le 5';
 const MAX_ORDERS = 200;
 
+/** The account's personnel record, asked once per user and page (it changes only by a user manager). */
+const workers = new Map<string, Promise<string | null>>();
+function workerOf(userId: string): Promise<string | null> {
+  let w = workers.get(userId);
+  if (!w) {
+    w = getMe({ silent: true }).then((me) => me.workerId ?? null);
+    w.catch(() => workers.delete(userId));
+    workers.set(userId, w);
+  }
+  return w;
+}
+
 /**
- * Reads the engineer's open orders (the server's scope: only those assigned to them) and keeps them
- * on the phone. Orders no longer open leave the phone, unless an action of theirs still waits.
+ * Reads the engineer's open orders — those assigned to the account's own personnel record, whatever
+ * else the account may read (an administrator reads every station's: issue 24) — and keeps them on
+ * the phone. Orders no longer open leave the phone, unless an action of theirs still waits. An
+ * account without a personnel record has no orders of its own.
  */
 export async function refreshOrders(userId: string, keepIds: ReadonlySet<string>): Promise<CachedOrder[]> {
-  const { rows } = await retrieveMultiple(workOrder.entitySet, { select: ORDER_FIELDS, filter: OPEN_FILTER, top: MAX_ORDERS }, { silent: true });
+  const worker = await workerOf(userId);
+  const { rows } = worker
+    ? await retrieveMultiple(workOrder.entitySet, { select: ORDER_FIELDS, filter: `${OPEN_FILTER} and new_worker_id eq ${literal(workOrder.allFields.new_worker_id, worker)}`, top: MAX_ORDERS }, { silent: true })
+    : { rows: [] as RecordRow[] };
   const old = new Map((await cachedOrders(userId)).map((c) => [c.id, c]));
   const savedAt = new Date().toISOString();
   const fresh: CachedOrder[] = rows.map((row) => {

@@ -1,6 +1,6 @@
 import AppstoreOutlined from '@ant-design/icons-svg/es/asn/AppstoreOutlined';
 import LogoutOutlined from '@ant-design/icons-svg/es/asn/LogoutOutlined';
-import { ENGINEER_APP } from '@portal/model/engineer-app.ts';
+import { ENGINEER_APP, isEngineerAppPath } from '@portal/model/engineer-app.ts';
 import { lazy, Suspense, useEffect } from 'react';
 import { useT } from '../../locales/i18n.ts';
 import { askLogout } from '../../session/logout.ts';
@@ -67,6 +67,9 @@ export function EngineerApp() {
           <div className="eapp-empty" role="alert" data-testid="engineer-forbidden">{t('error.noPermission')}</div>
         ) : screen?.screen === 'list' ? (
           <MyWorkOrdersPage />
+        ) : !isEngineerAppPath(path) ? (
+          // A portal path (Back onto the portal's entry): the portal's page is loading (app-nav.ts).
+          <div className="eapp-loading" role="status" aria-label={t('engineerApp.loading')} />
         ) : screen?.screen === 'order' ? (
           <Suspense fallback={<div className="eapp-loading" role="status" aria-label={t('engineerApp.loading')} />}>
             <OrderScreen id={screen.id} />

@@ -19,7 +19,10 @@ function renderEngineerApp(path: string) {
   return render(<EngineerApp />);
 }
 
-const ENGINEER = { ...ME, userId: 'u-engineer1', userName: 'engineer1', nickName: '赵磊', privilege: ['portal.login', 'workorder.read', 'workorder.service'] };
+const ENGINEER = { ...ME, userId: 'u-engineer1', userName: 'engineer1', nickName: '赵磊', privilege: ['portal.login', 'workorder.read', 'workorder.service'], workerId: 'w-engineer1' };
+
+/** The server as the engineer's: /api/portaluser/me names their personnel record; `more` answers the rest. */
+const server = (more?: (url: string) => unknown) => stubServer((url) => (url === '/api/portaluser/me' ? envelope(ENGINEER) : more?.(url)));
 
 function signInAs(privilege = ENGINEER.privilege) {
   const s = useSession.getState();
@@ -81,7 +84,7 @@ describe('我的工单 (/mobile/workorders)', () => {
   it('opens an order in the app without a page load, and goes back', async () => {
     signInAs();
     const loads = vi.spyOn(documentNav, 'assign').mockImplementation(() => {});
-    stubServer((url) => (url.startsWith('/api/crmdata/Retrieve/new_srv_workorders?') ? envelope({ value: ORDERS }) : undefined));
+    server((url) => (url.startsWith('/api/crmdata/Retrieve/new_srv_workorders?') ? envelope({ value: ORDERS }) : undefined));
     renderEngineerApp('/mobile/workorders');
     const card = (await screen.findAllByTestId('engineer-order-card'))[0];
     fireEvent.click(card);
@@ -91,6 +94,37 @@ describe('我的工单 (/mobile/workorders)', () => {
     await waitFor(() => expect(window.location.pathname).toBe('/mobile/workorders'));
     await screen.findByTestId('engineer-orders');
     expect(loads).not.toHaveBeenCalled();
+  });
+
+  it('lists only the orders of the account\'s own personnel record: none for an administrator without one', async () => {
+    signInAs();
+    const fetches = server((url) => (url.startsWith('/api/crmdata/Retrieve/new_srv_workorders?') ? envelope({ value: ORDERS }) : undefined));
+    renderEngineerApp('/mobile/workorders');
+    await screen.findAllByTestId('engineer-order-card');
+    const asked = fetches.mock.calls.map(([u]) => decodeURIComponent(String(u).replace(/\+/g, ' '))).find((u) => u.includes('new_srv_workorders'));
+    expect(asked).toMatch(/new_worker_id eq '?w-engineer1'?\b/);
+    cleanup();
+
+    const s = useSession.getState();
+    s.setUser({ ...s.user, userId: 'u-admin', userName: 'admin', privilege: [...ENGINEER.privilege, 'workorder.all'] });
+    const adminFetches = stubServer((url) => (url === '/api/portaluser/me' ? envelope({ ...ME, userId: 'u-admin', workerId: null }) : url.includes('new_srv_workorders') ? envelope({ value: ORDERS }) : undefined));
+    renderEngineerApp('/mobile/workorders');
+    await waitFor(() => expect(screen.getByTestId('engineer-main').textContent).toContain('暂无'));
+    expect(screen.queryAllByTestId('engineer-order-card')).toHaveLength(0);
+    expect(adminFetches).not.toHaveBeenCalledWith(expect.stringContaining('new_srv_workorders'), expect.anything());
+  });
+
+  it('Back onto one of the portal\'s entries loads the portal\'s page (no "no such screen" here)', () => {
+    signInAs();
+    server();
+    const reload = vi.spyOn(documentNav, 'reload').mockImplementation(() => {});
+    renderEngineerApp('/mobile/workorders');
+    act(() => {
+      window.history.replaceState(null, '', '/servicehome');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    expect(reload).toHaveBeenCalled();
+    expect(screen.queryByTestId('engineer-no-screen')).toBeNull();
   });
 
   it('signed out: hands over to the portal\'s sign-in, which brings the engineer back', () => {
@@ -115,7 +149,7 @@ describe('我的工单 (/mobile/workorders)', () => {
 
   it('announces a new version in the bar and switches only when 刷新 is tapped', async () => {
     signInAs();
-    stubServer((url) => (url.startsWith('/api/crmdata/Retrieve/new_srv_workorders?') ? envelope({ value: ORDERS }) : undefined));
+    server((url) => (url.startsWith('/api/crmdata/Retrieve/new_srv_workorders?') ? envelope({ value: ORDERS }) : undefined));
     renderEngineerApp('/mobile/workorders');
     await screen.findAllByTestId('engineer-order-card');
     expect(screen.queryByTestId('sw-update-notice')).toBeNull();
@@ -132,7 +166,7 @@ describe('我的工单 (/mobile/workorders)', () => {
   it('注销 asks first, then ends the session on the server and goes to the portal', async () => {
     signInAs();
     const loads = vi.spyOn(documentNav, 'assign').mockImplementation(() => {});
-    const fetches = stubServer((url) => (url.startsWith('/api/crmdata/Retrieve/new_srv_workorders?') ? envelope({ value: ORDERS }) : undefined));
+    const fetches = server((url) => (url.startsWith('/api/crmdata/Retrieve/new_srv_workorders?') ? envelope({ value: ORDERS }) : undefined));
     renderEngineerApp('/mobile/workorders');
     await screen.findAllByTestId('engineer-order-card');
     fireEvent.click(screen.getByTestId('engineer-logout'));

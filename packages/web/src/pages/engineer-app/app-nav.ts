@@ -27,6 +27,7 @@ export function useAppPath(): string {
 export const documentNav = {
   assign: (url: string) => window.location.assign(url),
   replace: (url: string) => window.location.replace(url),
+  reload: () => window.location.reload(),
 };
 
 export function go(to: string, opts?: { replace?: boolean }): void {
@@ -66,4 +67,15 @@ export function screenOf(path: string): { screen: 'list' } | { screen: 'order'; 
  */
 export function bindAppNavigation(): void {
   bindNavigation(go, () => `${window.location.pathname}${window.location.search}`);
+  window.addEventListener('popstate', loadPortalEntries);
+}
+
+/**
+ * Back (or Forward) onto one of the portal's entries loads the portal's page. The portal hands over
+ * to this page with location.replace after its router pushed the path, and Chromium then keeps the
+ * portal's earlier entries (/servicehome) same-document with this page: without this, Back after
+ * 我的工单 showed this page's "no such screen" at /servicehome until a reload (issue 24).
+ */
+export function loadPortalEntries(): void {
+  if (!isEngineerAppPath(window.location.pathname)) documentNav.reload();
 }
