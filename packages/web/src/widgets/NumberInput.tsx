@@ -14,12 +14,14 @@ const shown = (v: unknown): string => (v === null || v === undefined ? '' : Stri
  * numberRule refuses it at the field and the box still shows it to correct. `display` may dress the
  * text while the box is not focused (money grouping), never its value.
  */
-export function NumberInput({ value, onChange, display, prefix, testId, id, disabled, readOnly, placeholder, style, size, ariaLabel, onBlur, decimal = true }: {
+export function NumberInput({ value, onChange, display, prefix, testId, lineId, id, disabled, readOnly, placeholder, style, size, ariaLabel, onBlur, decimal = true }: {
   value?: NumberValue;
   onChange?: (v: NumberValue) => void;
   display?: (text: string) => string;
   prefix?: ReactNode;
   testId?: string;
+  /** `data-line-id`, for a box per table row. */
+  lineId?: string;
   id?: string;
   disabled?: boolean;
   readOnly?: boolean;
@@ -41,6 +43,7 @@ export function NumberInput({ value, onChange, display, prefix, testId, id, disa
     <Input
       id={id}
       data-testid={testId}
+      data-line-id={lineId}
       aria-label={ariaLabel}
       inputMode={decimal ? 'decimal' : 'numeric'}
       autoComplete="off"

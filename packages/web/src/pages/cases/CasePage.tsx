@@ -17,6 +17,7 @@ import type { LookupRecord } from '../../widgets/lookup/lookup-def.ts';
 import { forDialog } from '../parts/dialog-answer.ts';
 import { CommandDialog } from '../workorder/CommandDialog.tsx';
 import { OptionTag } from '../workorder/OptionTag.tsx';
+import { lengthCount, lengthRule } from '../../widgets/typed-rules.ts';
 
 const CASE = getEntity('new_srv_case')!;
 const WORK_ORDER = getEntity('new_srv_workorder')!;
@@ -133,8 +134,8 @@ export default function CasePage() {
           send={(v) => forDialog(send(v))}
         >
           {(command === 'respond' || command === 'resolve') && (
-            <Form.Item name="note" label={noteLabel} rules={[{ required: true, whitespace: true, message: t('records.required', { field: noteLabel }) }]}>
-              <Input.TextArea data-testid="case-note" maxLength={1000} showCount autoSize={{ minRows: 3, maxRows: 8 }} />
+            <Form.Item name="note" label={noteLabel} rules={[{ required: true, whitespace: true, message: t('records.required', { field: noteLabel }) }, lengthRule(noteLabel, 1000, t)]}>
+              <Input.TextArea data-testid="case-note" count={lengthCount(1000)} autoSize={{ minRows: 3, maxRows: 8 }} />
             </Form.Item>
           )}
           {command === 'close' && (

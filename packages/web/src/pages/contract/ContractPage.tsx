@@ -18,6 +18,7 @@ import { forDialog } from '../parts/dialog-answer.ts';
 import { CommandDialog } from '../workorder/CommandDialog.tsx';
 import { DocumentTitle } from '../../widgets/DocumentTitle.tsx';
 import { OptionTag } from '../workorder/OptionTag.tsx';
+import { lengthCount, lengthRule } from '../../widgets/typed-rules.ts';
 
 const CONTRACT = getEntity('new_srv_contract')!;
 const LINE = getEntity('new_srv_contractline')!;
@@ -131,9 +132,9 @@ export default function ContractPage() {
           <Form.Item
             name="reason"
             label={t('contract.terminateReason')}
-            rules={[{ required: true, whitespace: true, message: t('records.required', { field: t('contract.terminateReason') }) }]}
+            rules={[{ required: true, whitespace: true, message: t('records.required', { field: t('contract.terminateReason') }) }, lengthRule(t('contract.terminateReason'), 500, t)]}
           >
-            <Input.TextArea data-testid="ct-terminate-reason" maxLength={500} showCount autoSize={{ minRows: 3, maxRows: 6 }} />
+            <Input.TextArea data-testid="ct-terminate-reason" count={lengthCount(500)} autoSize={{ minRows: 3, maxRows: 6 }} />
           </Form.Item>
         </CommandDialog>
       )}

@@ -1,5 +1,5 @@
 import { getEntity, type ExpenseCommand, type MessageKey } from '@portal/model';
-import { DatePicker, Form, Input, InputNumber, Typography } from 'antd';
+import { DatePicker, Form, Input, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { expenseCommand } from '../../api/expense.ts';
@@ -7,6 +7,9 @@ import { useLocale, useT } from '../../locales/i18n.ts';
 import { todayUtc8 } from '../../shared/date.ts';
 import { CommandDialog } from '../workorder/CommandDialog.tsx';
 import { forDialog } from '../stock/stock-command.ts';
+import type { Rule } from 'antd/es/form';
+import { MoneyInput } from '../../widgets/MoneyInput.tsx';
+import { lengthCount, lengthRule, numberRule } from '../../widgets/typed-rules.ts';
 
 const CLAIM = getEntity('new_srv_expense_claim')!;
 
@@ -64,13 +67,15 @@ export function ExpenseCommandDialog({ claimId, name, command, approvedAmount, o
       {command === 'confirm' && <Typography.Paragraph>{t('expense.ui.confirmAsk', { name })}</Typography.Paragraph>}
       {fields.map((f) => {
         const label = CLAIM.allFields[f.field].label[lang];
-        const rules = !f.required ? [] : f.kind === 'date' ? [{ required: true, type: 'object' as const, message: t(f.required) }] : [{ required: true, whitespace: true, message: t(f.required) }];
+        const limit = f.kind === 'memo' ? 500 : f.name === 'bank' ? 100 : 40;
+        const rules: Rule[] = f.kind === 'text' || f.kind === 'memo' ? [lengthRule(label, limit, t)] : f.kind === 'amount' ? [numberRule({ field: label, scale: 2 }, t)] : [];
+        if (f.required) rules.unshift(...(f.kind === 'date' ? [{ required: true, type: 'object' as const, message: t(f.required) }] : [{ required: true, whitespace: true, message: t(f.required) }]));
         return (
           <Form.Item key={f.name} name={f.name} label={label} rules={rules}>
-            {f.kind === 'amount' ? <InputNumber precision={2} style={{ width: '100%' }} prefix="¥" data-testid={`ec-field-${f.name}`} />
+            {f.kind === 'amount' ? <MoneyInput testId={`ec-field-${f.name}`} />
               : f.kind === 'date' ? <DatePicker style={{ width: '100%' }} data-testid={`ec-field-${f.name}`} />
-                : f.kind === 'memo' ? <Input.TextArea rows={3} maxLength={500} showCount data-testid={`ec-field-${f.name}`} />
-                  : <Input maxLength={f.name === 'bank' ? 100 : 40} data-testid={`ec-field-${f.name}`} />}
+                : f.kind === 'memo' ? <Input.TextArea rows={3} count={lengthCount(limit)} data-testid={`ec-field-${f.name}`} />
+                  : <Input count={lengthCount(limit, false)} data-testid={`ec-field-${f.name}`} />}
           </Form.Item>
         );
       })}

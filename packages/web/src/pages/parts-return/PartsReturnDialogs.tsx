@@ -9,6 +9,8 @@ import { useLocale, useT } from '../../locales/i18n.ts';
 import { forDialog } from '../parts/dialog-answer.ts';
 import { CommandDialog } from '../workorder/CommandDialog.tsx';
 import { num as numOrNull } from '../workorder/work-order-rules.ts';
+import { MoneyInput } from '../../widgets/MoneyInput.tsx';
+import { lengthCount, lengthRule, numberRule } from '../../widgets/typed-rules.ts';
 
 const num = (v: unknown) => numOrNull(v) ?? 0;
 
@@ -56,8 +58,8 @@ export function PickOwedDialog({ open, id, onClose, onDone }: Props) {
         lines: picked.map((p) => ({ partLineId: p, qty: qty[p] ?? owed?.find((o) => o.partLineId === p)?.remaining ?? 1, costCenter: v.costCenter ?? '' })),
       }))}
     >
-      <Form.Item name="costCenter" label={f('new_costcenter')} rules={[{ required: true, whitespace: true, message: t('partsReturn.costCenterRequired') }]}>
-        <Input maxLength={40} placeholder="CC-4100" data-testid="pr-pick-costcenter" />
+      <Form.Item name="costCenter" label={f('new_costcenter')} rules={[{ required: true, whitespace: true, message: t('partsReturn.costCenterRequired') }, lengthRule(f('new_costcenter'), 40, t)]}>
+        <Input count={lengthCount(40, false)} placeholder="CC-4100" data-testid="pr-pick-costcenter" />
       </Form.Item>
       <Table<OwedOldPart>
         size="small"
@@ -99,14 +101,14 @@ export function DeliverDialog({ open, id, onClose, onDone }: Props) {
   return (
     <CommandDialog open={open} title={t('partsReturn.ui.deliver')} testId="pr-deliver-dialog" form={form} onClose={onClose} onDone={onDone}
       send={(v) => forDialog(deliverReturn(id, { logisticsCorp: v.logisticsCorp ?? '', trackingNo: v.trackingNo ?? '', freight: v.freight }))}>
-      <Form.Item name="logisticsCorp" label={f('new_logisticscorp')} rules={[{ required: true, whitespace: true, message: t('parts.logisticsRequired') }]}>
-        <Input maxLength={60} data-testid="pr-deliver-corp" />
+      <Form.Item name="logisticsCorp" label={f('new_logisticscorp')} rules={[{ required: true, whitespace: true, message: t('parts.logisticsRequired') }, lengthRule(f('new_logisticscorp'), 60, t)]}>
+        <Input count={lengthCount(60, false)} data-testid="pr-deliver-corp" />
       </Form.Item>
-      <Form.Item name="trackingNo" label={f('new_trackingno')} rules={[{ required: true, whitespace: true, message: t('parts.logisticsRequired') }]}>
-        <Input maxLength={60} data-testid="pr-deliver-tracking" />
+      <Form.Item name="trackingNo" label={f('new_trackingno')} rules={[{ required: true, whitespace: true, message: t('parts.logisticsRequired') }, lengthRule(f('new_trackingno'), 60, t)]}>
+        <Input count={lengthCount(60, false)} data-testid="pr-deliver-tracking" />
       </Form.Item>
-      <Form.Item name="freight" label={f('new_freight')} rules={[{ required: true, message: t('parts.freightRange') }]}>
-        <InputNumber min={0} max={99_999} precision={2} style={{ width: 200 }} data-testid="pr-deliver-freight" />
+      <Form.Item name="freight" label={f('new_freight')} rules={[{ required: true, message: t('parts.freightRange') }, numberRule({ field: f('new_freight'), scale: 2, min: 0, max: 99_999, messages: { min: t('parts.freightRange'), max: t('parts.freightRange') } }, t)]}>
+        <MoneyInput style={{ width: 200 }} testId="pr-deliver-freight" />
       </Form.Item>
     </CommandDialog>
   );

@@ -1,10 +1,12 @@
 import { getEntity } from '@portal/model';
-import { Alert, Form, InputNumber, Table } from 'antd';
+import { Alert, Form, Table } from 'antd';
 import { setApprovedQuantities } from '../../api/parts.ts';
 import type { RecordRow } from '../../api/records.ts';
 import { cellText } from '../../entity-ui/format.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
 import { CommandDialog } from '../workorder/CommandDialog.tsx';
+import { NumberInput } from '../../widgets/NumberInput.tsx';
+import { numberRule } from '../../widgets/typed-rules.ts';
 import { forDialog } from './dialog-answer.ts';
 import { APPLICATION_DOC } from './request-documents.ts';
 import { useDocumentLines } from './use-document-lines.ts';
@@ -62,11 +64,10 @@ export function ApprovedQtyDialog({ docId, open, onClose, onDone }: { docId: str
                   style={{ margin: 0 }}
                   rules={[
                     { required: true, message: t('parts.qtyRequired', { field: approved }) },
-                    { type: 'integer', min: 0, message: t('parts.qtyInteger', { field: approved }) },
-                    { type: 'number', max, message: t('parts.approvedOverApplied', { part, qty: max }) },
+                    numberRule({ field: approved, integer: true, min: 0, max, messages: { max: t('parts.approvedOverApplied', { part, qty: max }) } }, t),
                   ]}
                 >
-                  <InputNumber data-testid="pa-approved-qty" data-line-id={idOf(r)} precision={0} min={0} style={{ width: '100%' }} />
+                  <NumberInput testId="pa-approved-qty" lineId={idOf(r)} decimal={false} />
                 </Form.Item>
               );
             },

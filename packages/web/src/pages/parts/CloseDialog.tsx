@@ -6,6 +6,7 @@ import { CommandDialog } from '../workorder/CommandDialog.tsx';
 import { forDialog } from './dialog-answer.ts';
 import { MAX_MEMO } from './LineFields.tsx';
 import type { RequestDocument } from './request-documents.ts';
+import { lengthCount } from '../../widgets/typed-rules.ts';
 
 /**
  * 关闭: an approved application or transfer that is not fully delivered is closed with a reason
@@ -38,7 +39,7 @@ export function CloseDialog({ doc, docId, open, onClose, onDone }: { doc: Reques
           { max: MAX_MEMO, message: t('parts.reasonTooLong', { field }) },
         ]}
       >
-        <Input.TextArea data-testid={`${doc.prefix}-close-reason`} maxLength={MAX_MEMO} showCount autoSize={{ minRows: 3, maxRows: 6 }} />
+        <Input.TextArea data-testid={`${doc.prefix}-close-reason`} count={lengthCount(MAX_MEMO)} autoSize={{ minRows: 3, maxRows: 6 }} />
       </Form.Item>
     </CommandDialog>
   );

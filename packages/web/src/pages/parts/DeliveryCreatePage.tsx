@@ -18,6 +18,7 @@ import { Picklist } from '../../widgets/Picklist.tsx';
 import { DISPATCH_LIST, dispatchPath } from './delivery-paths.ts';
 import { takesHandLines } from './delivery-rules.ts';
 import { MAX_MEMO } from './LineFields.tsx';
+import { lengthCount, lengthRule } from '../../widgets/typed-rules.ts';
 
 const ORDER = 'new_stockoutorder';
 
@@ -217,8 +218,8 @@ export default function DeliveryCreatePage() {
               </>
             )}
             <Col xs={24}>
-              <Form.Item name="memo" label={label('new_memo')} rules={[{ max: MAX_MEMO, message: t('validation.maxLength', { field: label('new_memo'), max: MAX_MEMO }) }]}>
-                <Input.TextArea data-testid="pd-create-memo" maxLength={MAX_MEMO} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
+              <Form.Item name="memo" label={label('new_memo')} rules={[lengthRule(label('new_memo'), MAX_MEMO, t)]}>
+                <Input.TextArea data-testid="pd-create-memo" count={lengthCount(MAX_MEMO)} autoSize={{ minRows: 2, maxRows: 4 }} />
               </Form.Item>
             </Col>
           </Row>

@@ -4,7 +4,7 @@ import { deliveryStep } from '../../api/parts.ts';
 import type { RecordRow } from '../../api/records.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
 import { MoneyInput } from '../../widgets/MoneyInput.tsx';
-import { numberRule } from '../../widgets/typed-rules.ts';
+import { lengthCount, lengthRule, numberRule } from '../../widgets/typed-rules.ts';
 import { CommandDialog } from '../workorder/CommandDialog.tsx';
 import { forDialog } from './dialog-answer.ts';
 
@@ -63,10 +63,10 @@ export function DeliveryStepDialog({ step, row, onClose, onDone }: { step: Deliv
             required={needsLogistics}
             rules={[
               ...(needsLogistics ? [{ required: true, whitespace: true, message: t('parts.logisticsRequired') }] : []),
-              { max: MAX_LOGISTICS, message: t('validation.maxLength', { field: label('new_logisticscorp'), max: MAX_LOGISTICS }) },
+              lengthRule(label('new_logisticscorp'), MAX_LOGISTICS, t),
             ]}
           >
-            <Input data-testid="pd-ship-corp" maxLength={MAX_LOGISTICS} />
+            <Input data-testid="pd-ship-corp" count={lengthCount(MAX_LOGISTICS, false)} />
           </Form.Item>
           <Form.Item
             name="trackingNo"
@@ -74,10 +74,10 @@ export function DeliveryStepDialog({ step, row, onClose, onDone }: { step: Deliv
             required={needsLogistics}
             rules={[
               ...(needsLogistics ? [{ required: true, whitespace: true, message: t('parts.logisticsRequired') }] : []),
-              { max: MAX_LOGISTICS, message: t('validation.maxLength', { field: label('new_trackingno'), max: MAX_LOGISTICS }) },
+              lengthRule(label('new_trackingno'), MAX_LOGISTICS, t),
             ]}
           >
-            <Input data-testid="pd-ship-tracking" maxLength={MAX_LOGISTICS} />
+            <Input data-testid="pd-ship-tracking" count={lengthCount(MAX_LOGISTICS, false)} />
           </Form.Item>
           <Form.Item
             name="freight"

@@ -16,6 +16,7 @@ import { CommandDialog } from '../workorder/CommandDialog.tsx';
 import { num } from '../workorder/work-order-rules.ts';
 import { productReturnPath } from './paths.ts';
 import { RETURN_LINE, ReturnLineDialog } from './ReturnLineDialog.tsx';
+import { lengthCount } from '../../widgets/typed-rules.ts';
 
 const RETURN = 'new_srv_productreturn';
 const LIST = '/productReturn/list';
@@ -149,7 +150,7 @@ export default function ProductReturnPage() {
                   { required: true, whitespace: true, message: t('parts.logisticsRequired') },
                   { max: LOGISTICS_MAX, message: t('productReturn.logisticsTooLong') },
                 ]}>
-                  <Input data-testid={`pr-ship-${name}`} maxLength={LOGISTICS_MAX} />
+                  <Input data-testid={`pr-ship-${name}`} count={lengthCount(LOGISTICS_MAX, false)} />
                 </Form.Item>
               );
             })}

@@ -13,6 +13,7 @@ import { LookupInput } from '../../widgets/lookup/LookupInput.tsx';
 import { STATION_USER } from '../basicdata/StationProfilePage.tsx';
 import { CommandDialog } from '../workorder/CommandDialog.tsx';
 import { forDialog, lookupId, trimmed } from './stock-command.ts';
+import { lengthCount, lengthRule } from '../../widgets/typed-rules.ts';
 
 const CHECK = getEntity('new_srv_stockcheck')!;
 const WAREHOUSE = getEntity('new_srv_warehouse')!;
@@ -81,8 +82,8 @@ export function NewCountDialog({ open, onClose, onDone }: { open: boolean; onClo
       <Form.Item name="checkDate" label={label('new_checkdate')}>
         <DatePicker data-testid="sc-new-date" style={{ width: '100%' }} />
       </Form.Item>
-      <Form.Item name="memo" label={label('new_memo')}>
-        <Input.TextArea data-testid="sc-new-memo" maxLength={100} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
+      <Form.Item name="memo" label={label('new_memo')} rules={[lengthRule(label('new_memo'), 100, t)]}>
+        <Input.TextArea data-testid="sc-new-memo" count={lengthCount(100)} autoSize={{ minRows: 2, maxRows: 4 }} />
       </Form.Item>
     </CommandDialog>
   );

@@ -8,6 +8,7 @@ import type { LookupRecord } from '../../widgets/lookup/lookup-def.ts';
 import { LookupInput } from '../../widgets/lookup/LookupInput.tsx';
 import { CommandDialog } from '../workorder/CommandDialog.tsx';
 import { forDialog, trimmed } from './stock-command.ts';
+import { lengthCount, lengthRule } from '../../widgets/typed-rules.ts';
 
 const TASK = getEntity('new_srv_invtask')!;
 const STATION = getEntity('new_srv_station')!;
@@ -40,8 +41,8 @@ export function NewTaskDialog({ open, onClose, onDone }: { open: boolean; onClos
       }
     >
       <Typography.Paragraph type="secondary">{t('stock.ui.taskHint')}</Typography.Paragraph>
-      <Form.Item name="subject" label={label('new_subject')} required rules={[{ required: true, whitespace: true, message: t('widgets.form.required', { field: label('new_subject') }) }]}>
-        <Input data-testid="it-new-subject" maxLength={100} />
+      <Form.Item name="subject" label={label('new_subject')} required rules={[{ required: true, whitespace: true, message: t('widgets.form.required', { field: label('new_subject') }) }, lengthRule(label('new_subject'), 100, t)]}>
+        <Input data-testid="it-new-subject" count={lengthCount(100, false)} />
       </Form.Item>
       <Form.Item
         name="deadline"
@@ -57,8 +58,8 @@ export function NewTaskDialog({ open, onClose, onDone }: { open: boolean; onClos
       <Form.Item name="stations" label={STATION.pluralLabel[lang]} required rules={[{ validator: (_, v: LookupRecord[] | undefined) => (v?.length ? Promise.resolve() : Promise.reject(new Error(t('stock.stationsRequired')))) }]}>
         <LookupInput multiple testId="it-new-stations" def={{ entityName: STATION.logicalName }} />
       </Form.Item>
-      <Form.Item name="memo" label={label('new_memo')}>
-        <Input.TextArea data-testid="it-new-memo" maxLength={100} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
+      <Form.Item name="memo" label={label('new_memo')} rules={[lengthRule(label('new_memo'), 100, t)]}>
+        <Input.TextArea data-testid="it-new-memo" count={lengthCount(100)} autoSize={{ minRows: 2, maxRows: 4 }} />
       </Form.Item>
     </CommandDialog>
   );

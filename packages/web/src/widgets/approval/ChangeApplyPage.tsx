@@ -19,6 +19,7 @@ import { ApprovalProgressDialog } from './ApprovalProgressDialog.tsx';
 import { ApprovalStatusTag } from './ApprovalStatusTag.tsx';
 import { confirmRevoke } from './confirm-revoke.ts';
 import { FlowSubmitDialog } from './FlowSubmitDialog.tsx';
+import { lengthCount } from '../typed-rules.ts';
 
 /** A field an application may change: the target record's field, the application's snapshot of it and the proposed value. */
 export interface ChangePair {
@@ -236,7 +237,7 @@ export function ChangeApplyPage({ id, config: c }: { id?: string; config: Change
             </tbody>
           </table>
           <Form.Item name="new_reason" label={E.allFields.new_reason.label[lang]} required rules={rulesFor(E.allFields.new_reason, lang, t)}>
-            {writable ? <Input.TextArea rows={3} maxLength={500} data-testid="field-new_reason" /> : <span>{String(row?.new_reason ?? '')}</span>}
+            {writable ? <Input.TextArea rows={3} count={lengthCount(500)} data-testid="field-new_reason" /> : <span>{String(row?.new_reason ?? '')}</span>}
           </Form.Item>
           {c.footer}
         </Form>
