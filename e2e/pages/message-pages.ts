@@ -9,6 +9,17 @@ export class MessageCentre {
     await this.page.locator(`[data-testid="message-unread-count"][data-count="${n}"]`).waitFor({ state: 'attached' });
   }
 
+  /** How wide the page is, and where the kind filter's tabs end (right edges), as laid out. */
+  async layout(): Promise<{ page: number; viewport: number; tabsRight: number[] }> {
+    // The counts ride on the tabs: measured once the messages (and so the counts) are in.
+    await visiblePanel(this.page).locator('[data-testid="message-item"]').first().waitFor();
+    return this.page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      viewport: window.innerWidth,
+      tabsRight: [...document.querySelectorAll('[data-testid="message-kinds"] .ant-segmented-item')].filter((e) => (e as HTMLElement).offsetParent).map((e) => Math.round(e.getBoundingClientRect().right)),
+    }));
+  }
+
   /** Opens the message centre from the header bell. */
   async openFromBell() {
     await this.page.getByTestId('header-messages').click();

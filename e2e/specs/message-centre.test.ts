@@ -45,4 +45,13 @@ describe('message centre (/message/message)', () => {
     await inbox.openFromBell();
     await inbox.waitForItem(order.new_srv_workorderid, true);
   });
+
+  it('at 390 px the kind filter wraps inside the page: every kind in view, no sideways panning', async () => {
+    const page = await signedInPage(suite, 'station1', '/message/message', { mobile: true });
+    const { page: width, viewport, tabsRight } = await new MessageCentre(page).layout();
+    expect(viewport).toBe(390);
+    expect(width).toBeLessThanOrEqual(viewport);
+    expect(tabsRight.length).toBeGreaterThan(1);
+    for (const right of tabsRight) expect(right).toBeLessThanOrEqual(viewport);
+  });
 });

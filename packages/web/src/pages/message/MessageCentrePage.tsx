@@ -8,6 +8,7 @@ import { refreshMessageCount, setMessageCount } from '../../app/counters.ts';
 import { useT } from '../../locales/i18n.ts';
 import { formatUtc8 } from '../../shared/date.ts';
 import { PageTitle } from '../PageTitle.tsx';
+import './MessageCentrePage.css';
 import { messagePath } from './message-path.ts';
 import { ResponsiveTable } from '../../widgets/ResponsiveTable.tsx';
 
@@ -90,6 +91,7 @@ export default function MessageCentrePage() {
         {t('menu.messageCentre')}
       </PageTitle>
       <Segmented<Tab>
+        className="message-kinds"
         data-testid="message-kinds"
         value={kind}
         onChange={(k) => {
