@@ -37,4 +37,16 @@ describe('GET /api/ShoppingCart/DefaultDelivery', () => {
     expect((await get('engineer1')).statusCode).toBe(403);
     expect((await portal.app.inject({ method: 'GET', url: '/api/ShoppingCart/DefaultDelivery' })).statusCode).toBe(401);
   });
+
+  it('offers a user without a station the delivery of their last order', async () => {
+    await portal.db.query(
+      `INSERT INTO salesorder (name, new_status, totalamount, new_contact, new_phone, new_province, new_city, new_county, new_address, ownerid, owningbusinessunit, createdby, modifiedby, createdon)
+       SELECT v.name, 2, 0, v.contact, '13912345678', '广东省', '深圳市', '南山区', v.address, u.systemuserid, u.businessunitid, u.systemuserid, u.systemuserid, now() - v.age
+         FROM systemuser u, (VALUES ('SO-OLD', '旧联系人', '科技园 1 号', interval '2 days'), ('SO-NEW', '王建国', '科技园南区 8 栋', interval '1 hour')) v(name, contact, address, age)
+        WHERE u.domainname = 'admin'`,
+    );
+    expect((await get('admin')).json().Data).toEqual({
+      Contact: '王建国', Phone: '13912345678', Province: '广东省', City: '深圳市', County: '南山区', Address: '科技园南区 8 栋',
+    });
+  });
 });

@@ -97,7 +97,7 @@ describe('confirm: the delivery address starts from the station (issue 12 item 8
     expect(picked('confirm-address-province')).toBe('上海市');
     expect(picked('confirm-address-city')).toBe('上海市');
     await waitFor(() => expect(picked('confirm-address-county')).toBe('浦东新区'));
-    expect(screen.getByTestId('confirm-address-from-station').textContent).toBe('已按本站地址填写，可修改');
+    expect(screen.getByTestId('confirm-address-from-station').textContent).toBe('已按本站地址或上次下单的地址填写，可修改');
 
     // Editable: another county, another street, another consignee.
     fireEvent.mouseDown(screen.getByTestId('confirm-address-county').closest('.ant-select')!.querySelector('.ant-select-selector, input')!);
