@@ -11,12 +11,14 @@
  * the figure is that mark's time since navigation start. Also printed: when the map call's
  * answer had arrived (resource timing) and the call alone from Node. Target: ≤ 1 s.
  *
- * Env: BENCH_ORDERS (default 10000), BENCH_WORKERS (default 500), BENCH_RUNS, CHROMIUM_PATH.
+ * Env: BENCH_ORDERS (default 10000), BENCH_WORKERS (default 500), BENCH_RUNS, BENCH_WEB_DIST, BENCH_WEB_DIST_B
+ * (a second build, runs interleaved with the first), BENCH_PARTS=1 (per-run
+ * marks), BENCH_PROFILE=<file> (CPU profile of the last run, heaviest functions printed), CHROMIUM_PATH.
  */
 import { chromium } from 'playwright-core';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/support/browser.ts';
 import { DEMO_PASSWORD } from '../packages/server/src/db/demo-data.ts';
 import { bearer, signIn } from '../packages/server/src/testing/auth-helpers.ts';
@@ -26,7 +28,8 @@ const ORDERS = Number(process.env.BENCH_ORDERS ?? 10_000);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 500);
 const RUNS = Math.max(3, Number(process.env.BENCH_RUNS ?? 7));
 const STATIONS = 50;
-const WEB = resolve(import.meta.dirname, '../packages/web/dist');
+// BENCH_WEB_DIST: another build (e.g. `npx vite build --outDir …` of an earlier commit) for before/after figures.
+const WEB = resolve(process.env.BENCH_WEB_DIST || resolve(import.meta.dirname, '../packages/web/dist'));
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -35,8 +38,18 @@ const median = (xs: number[]) => {
 const ms = (x: number) => `${x.toFixed(0)} ms`;
 
 if (!existsSync(join(WEB, 'index.html'))) throw new Error('packages/web/dist is missing: run `npm run build` first');
+// BENCH_WEB_DIST_B: a second build measured in the same sitting, runs interleaved A B A B … (the
+// portal serves a symlink that is switched between them), so both see the same machine load.
+const WEB_B = process.env.BENCH_WEB_DIST_B ? resolve(process.env.BENCH_WEB_DIST_B) : null;
+const served = WEB_B ? join(mkdtempSync(join(tmpdir(), 'bench-map-web-')), 'dist') : WEB;
+const serve = (dist: string) => {
+  if (!WEB_B) return;
+  rmSync(served, { force: true });
+  symlinkSync(dist, served);
+};
+serve(WEB);
 
-const p = await testPortal({ webDist: WEB });
+const p = await testPortal({ webDist: served });
 const db = p.db;
 const dir = mkdtempSync(join(tmpdir(), 'bench-map-'));
 try {
@@ -107,16 +120,37 @@ try {
   await page.getByTestId('login-submit').click();
   await page.waitForURL((u) => u.pathname === '/servicehome');
 
-  const drawn: number[] = [];
-  const dataIn: number[] = [];
-  const wall: number[] = [];
+  const variants = WEB_B ? [WEB, WEB_B] : [WEB];
+  const results = variants.map(() => ({ drawn: [] as number[], dataIn: [] as number[], wall: [] as number[] }));
   // One warm-up (browser cache of the chunks, as for a user who has opened the portal before).
-  for (let i = -1; i < RUNS; i++) {
+  for (let i = -1; i < RUNS; i++) for (const [v, dist] of variants.entries()) {
+    const { drawn, dataIn, wall } = results[v];
+    serve(dist);
     await page.goto('about:blank');
+    // BENCH_PROFILE: a V8 CPU profile of the last run, its heaviest functions by self time printed.
+    const cdp = process.env.BENCH_PROFILE && i === RUNS - 1 ? await ctx.newCDPSession(page) : null;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     const t0 = performance.now();
     await page.goto(`${base}/workOrder/map`);
     await page.locator(`[data-testid="map-canvas"][data-rendered-count="${expected}"]`).waitFor({ state: 'attached' });
     const t1 = performance.now();
+    if (cdp) {
+      const { profile } = await cdp.send('Profiler.stop');
+      writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(profile));
+      const dt = (profile.timeDeltas ?? []).reduce((a, b) => a + b, 0) / Math.max(1, profile.samples?.length ?? 1) / 1000;
+      const self = new Map<string, number>();
+      const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+      for (const id of profile.samples ?? []) {
+        const f = byId.get(id)!.callFrame;
+        const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').at(-1)}:${f.lineNumber + 1}`;
+        self.set(key, (self.get(key) ?? 0) + dt);
+      }
+      for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${v.toFixed(0).padStart(6)} ms  ${k}`);
+    }
     const m = await page.evaluate(() => {
       const mark = performance.getEntriesByName('wo-map-rendered').at(-1);
       // (no helper functions in here: tsx would wrap them in a __name() the page does not have)
@@ -133,11 +167,15 @@ try {
   await ctx.close();
 
   console.log(`map call from Node (median):                    ${ms(median(api))}`);
-  console.log(`navigation → map data received (median):        ${ms(median(dataIn))}`);
-  console.log(`navigation → all markers drawn (median):        ${ms(median(drawn))}   [${drawn.map((x) => x.toFixed(0)).join(', ')}]  target ≤ 1000 ms`);
-  console.log(`  of which drawing after the data (median):     ${ms(median(drawn.map((x, i) => x - dataIn[i])))}`);
-  console.log(`wall clock goto → attribute seen (median):      ${ms(median(wall))}`);
+  for (const [v, { drawn, dataIn, wall }] of results.entries()) {
+    if (WEB_B) console.log(`${v ? 'B' : 'A'}: ${variants[v]}`);
+    console.log(`navigation → map data received (median):        ${ms(median(dataIn))}`);
+    console.log(`navigation → all markers drawn (median):        ${ms(median(drawn))}   [${drawn.map((x) => x.toFixed(0)).join(', ')}]  target ≤ 1000 ms`);
+    console.log(`  of which drawing after the data (median):     ${ms(median(drawn.map((x, i) => x - dataIn[i])))}`);
+    console.log(`wall clock goto → attribute seen (median):      ${ms(median(wall))}`);
+  }
 } finally {
   await p.close();
   rmSync(dir, { recursive: true, force: true });
+  if (WEB_B) rmSync(dirname(served), { recursive: true, force: true });
 }

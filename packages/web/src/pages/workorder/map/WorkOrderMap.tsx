@@ -233,6 +233,7 @@ export function WorkOrderMap({ mode }: { mode: 'view' | 'assign' }) {
               tiles={tiles}
               base={base}
               fitKey={`${loadedRange ?? ''}|${datum}`}
+              settled={loadedRange !== null || failed}
               selectedOrderId={orderId}
               selectedWorkerId={workerId}
               onOrderClick={(id) => pickOrder(id, 'map')}
