@@ -7,7 +7,7 @@ import {
   type CompleteRequest,
   type ProgressRequest,
 } from '@portal/model';
-import { Alert, DatePicker, Descriptions, Form, Input, InputNumber, Radio, Select, Space, Typography } from 'antd';
+import { Alert, DatePicker, Descriptions, Form, Input, Radio, Select, Space, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { todayUtc8 } from '../../shared/date.ts';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -31,6 +31,8 @@ import { useLocale, useT } from '../../locales/i18n.ts';
 import { LookupInput } from '../../widgets/lookup/LookupInput.tsx';
 import type { LookupRecord } from '../../widgets/lookup/lookup-def.ts';
 import { Picklist } from '../../widgets/Picklist.tsx';
+import { NumberInput } from '../../widgets/NumberInput.tsx';
+import { lengthCount, lengthRule, numberRule } from '../../widgets/typed-rules.ts';
 import { CommandDialog } from './CommandDialog.tsx';
 import { nextProgressStep, nextSettlementStatus, num, WORK_ORDER, type ActionKind } from './work-order-rules.ts';
 
@@ -130,8 +132,8 @@ export function DispatchDialog({ open, row, onClose, onDone }: DialogProps) {
           }}
         />
       </Form.Item>
-      <Form.Item name="memo" label={t('wo.ui.memo')}>
-        <Input.TextArea data-testid="wo-dispatch-memo" maxLength={100} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
+      <Form.Item name="memo" label={t('wo.ui.memo')} rules={[lengthRule(t('wo.ui.memo'), 100, t)]}>
+        <Input.TextArea data-testid="wo-dispatch-memo" count={lengthCount(100)} autoSize={{ minRows: 2, maxRows: 4 }} />
       </Form.Item>
     </CommandDialog>
   );
@@ -228,8 +230,8 @@ export function AppointmentDialog({ open, row, onClose, onDone }: DialogProps) {
       >
         <Picklist entity={WORK_ORDER} attribute="new_appointmentreason" testId="wo-appt-reason" />
       </Form.Item>
-      <Form.Item name="memo" label={t('wo.ui.memo')}>
-        <Input.TextArea data-testid="wo-appt-memo" maxLength={100} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
+      <Form.Item name="memo" label={t('wo.ui.memo')} rules={[lengthRule(t('wo.ui.memo'), 100, t)]}>
+        <Input.TextArea data-testid="wo-appt-memo" count={lengthCount(100)} autoSize={{ minRows: 2, maxRows: 4 }} />
       </Form.Item>
     </CommandDialog>
   );
@@ -283,9 +285,9 @@ export function ProgressDialog({ open, row, onClose, onDone }: DialogProps) {
         name="address"
         label={t('wo.ui.address')}
         required={needsAddress}
-        rules={needsAddress ? [requiredText(t(step === 'departure' ? 'wo.needDepartureAddress' : 'wo.needArrivalAddress'))] : []}
+        rules={[...(needsAddress ? [requiredText(t(step === 'departure' ? 'wo.needDepartureAddress' : 'wo.needArrivalAddress'))] : []), lengthRule(t('wo.ui.address'), 200, t)]}
       >
-        <Input data-testid="wo-progress-address" maxLength={200} />
+        <Input data-testid="wo-progress-address" count={lengthCount(200, false)} />
       </Form.Item>
       <Space.Compact block>
         <Form.Item
@@ -293,16 +295,19 @@ export function ProgressDialog({ open, row, onClose, onDone }: DialogProps) {
           label={t('wo.ui.longitude')}
           style={{ flex: 1 }}
           dependencies={['latitude']}
-          rules={[({ getFieldValue }) => ({ validator: (_, v) => ((v ?? null) === null) === ((getFieldValue('latitude') ?? null) === null) ? Promise.resolve() : Promise.reject(new Error(t('wo.ui.coordsBoth'))) })]}
+          rules={[
+            ({ getFieldValue }) => ({ validator: (_, v) => ((v ?? null) === null) === ((getFieldValue('latitude') ?? null) === null) ? Promise.resolve() : Promise.reject(new Error(t('wo.ui.coordsBoth'))) }),
+            numberRule({ field: t('wo.ui.longitude'), scale: 6, min: -180, max: 180 }, t),
+          ]}
         >
-          <InputNumber data-testid="wo-progress-lng" min={-180} max={180} precision={6} style={{ width: '100%' }} />
+          <NumberInput testId="wo-progress-lng" />
         </Form.Item>
-        <Form.Item name="latitude" label={t('wo.ui.latitude')} style={{ flex: 1, marginInlineStart: 12 }}>
-          <InputNumber data-testid="wo-progress-lat" min={-90} max={90} precision={6} style={{ width: '100%' }} />
+        <Form.Item name="latitude" label={t('wo.ui.latitude')} style={{ flex: 1, marginInlineStart: 12 }} rules={[numberRule({ field: t('wo.ui.latitude'), scale: 6, min: -90, max: 90 }, t)]}>
+          <NumberInput testId="wo-progress-lat" />
         </Form.Item>
       </Space.Compact>
-      <Form.Item name="memo" label={t('wo.ui.memo')}>
-        <Input.TextArea data-testid="wo-progress-memo" maxLength={100} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
+      <Form.Item name="memo" label={t('wo.ui.memo')} rules={[lengthRule(t('wo.ui.memo'), 100, t)]}>
+        <Input.TextArea data-testid="wo-progress-memo" count={lengthCount(100)} autoSize={{ minRows: 2, maxRows: 4 }} />
       </Form.Item>
     </CommandDialog>
   );
@@ -380,30 +385,30 @@ export function CompleteDialog({ open, row, onClose, onDone }: DialogProps) {
       <Alert type={photos > 0 ? 'info' : 'warning'} showIcon title={<span data-testid="wo-complete-photos" data-count={photos}>{t('wo.ui.photoCount', { count: photos })}</span>} description={t('wo.ui.photoHowTo')} style={{ marginBottom: 12 }} />
       <Space.Compact block>
         <div style={{ flex: 1 }}>{time('departureTime', 'new_departuretime', 'wo-complete-departure-time', t('wo.needDepartureTime'))}</div>
-        <Form.Item name="departureAddress" label={label('new_departureaddress')} required rules={[requiredText(t('wo.needDepartureAddress'))]} style={{ flex: 2, marginInlineStart: 12 }}>
-          <Input data-testid="wo-complete-departure-address" maxLength={200} />
+        <Form.Item name="departureAddress" label={label('new_departureaddress')} required rules={[requiredText(t('wo.needDepartureAddress')), lengthRule(label('new_departureaddress'), 200, t)]} style={{ flex: 2, marginInlineStart: 12 }}>
+          <Input data-testid="wo-complete-departure-address" count={lengthCount(200, false)} />
         </Form.Item>
       </Space.Compact>
       <Space.Compact block>
         <div style={{ flex: 1 }}>{time('arrivalTime', 'new_arrivaltime', 'wo-complete-arrival-time', t('wo.needArrivalTime'), [notBefore('departureTime', t('wo.endAfterStart'))])}</div>
-        <Form.Item name="arrivalAddress" label={label('new_arrivaladdress')} required rules={[requiredText(t('wo.needArrivalAddress'))]} style={{ flex: 2, marginInlineStart: 12 }}>
-          <Input data-testid="wo-complete-arrival-address" maxLength={200} />
+        <Form.Item name="arrivalAddress" label={label('new_arrivaladdress')} required rules={[requiredText(t('wo.needArrivalAddress')), lengthRule(label('new_arrivaladdress'), 200, t)]} style={{ flex: 2, marginInlineStart: 12 }}>
+          <Input data-testid="wo-complete-arrival-address" count={lengthCount(200, false)} />
         </Form.Item>
       </Space.Compact>
       <Space.Compact block>
         <div style={{ flex: 1 }}>{time('completionTime', 'new_completiontime', 'wo-complete-completion-time', t('wo.needCompletionTime'), [notBefore('arrivalTime', t('wo.endAfterStart')), notBefore('departureTime', t('wo.endAfterStart'))])}</div>
-        <Form.Item name="completionAddress" label={label('new_completionaddress')} style={{ flex: 2, marginInlineStart: 12 }}>
-          <Input data-testid="wo-complete-completion-address" maxLength={200} />
+        <Form.Item name="completionAddress" label={label('new_completionaddress')} style={{ flex: 2, marginInlineStart: 12 }} rules={[lengthRule(label('new_completionaddress'), 200, t)]}>
+          <Input data-testid="wo-complete-completion-address" count={lengthCount(200, false)} />
         </Form.Item>
       </Space.Compact>
       <Form.Item name="fixtype" label={label('new_fixtype')}>
         <Picklist entity={WORK_ORDER} attribute="new_fixtype" testId="wo-complete-fixtype" />
       </Form.Item>
-      <Form.Item name="solution" label={label('new_solution')}>
-        <Input.TextArea data-testid="wo-complete-solution" maxLength={1000} showCount autoSize={{ minRows: 2, maxRows: 6 }} />
+      <Form.Item name="solution" label={label('new_solution')} rules={[lengthRule(label('new_solution'), 1000, t)]}>
+        <Input.TextArea data-testid="wo-complete-solution" count={lengthCount(1000)} autoSize={{ minRows: 2, maxRows: 6 }} />
       </Form.Item>
-      <Form.Item name="serviceResult" label={label('new_serviceresult')}>
-        <Input.TextArea data-testid="wo-complete-result" maxLength={1000} showCount autoSize={{ minRows: 2, maxRows: 6 }} />
+      <Form.Item name="serviceResult" label={label('new_serviceresult')} rules={[lengthRule(label('new_serviceresult'), 1000, t)]}>
+        <Input.TextArea data-testid="wo-complete-result" count={lengthCount(1000)} autoSize={{ minRows: 2, maxRows: 6 }} />
       </Form.Item>
     </CommandDialog>
   );
@@ -418,8 +423,8 @@ export function CancelDialog({ open, row, onClose, onDone }: DialogProps) {
   const [form] = Form.useForm<{ reason: string }>();
   return (
     <CommandDialog open={open} title={t('wo.ui.cancel')} testId="wo-cancel-dialog" form={form} onClose={onClose} onDone={onDone} send={(v) => cancelOrder(idOf(row), { reason: v.reason.trim() })}>
-      <Form.Item name="reason" label={label('new_cancelreason')} required rules={[requiredText(t('wo.cancelReasonRequired'))]}>
-        <Input.TextArea data-testid="wo-cancel-reason" maxLength={500} showCount autoSize={{ minRows: 3, maxRows: 6 }} />
+      <Form.Item name="reason" label={label('new_cancelreason')} required rules={[requiredText(t('wo.cancelReasonRequired')), lengthRule(label('new_cancelreason'), 500, t)]}>
+        <Input.TextArea data-testid="wo-cancel-reason" count={lengthCount(500)} autoSize={{ minRows: 3, maxRows: 6 }} />
       </Form.Item>
     </CommandDialog>
   );
@@ -455,9 +460,9 @@ export function AuditDialog({ open, row, onClose, onDone }: DialogProps) {
         name="memo"
         label={label('new_auditmemo')}
         dependencies={['pass']}
-        rules={[({ getFieldValue }) => ({ validator: (_, v?: string) => (getFieldValue('pass') !== false || v?.trim() ? Promise.resolve() : Promise.reject(new Error(t('wo.auditMemoRequired')))) })]}
+        rules={[({ getFieldValue }) => ({ validator: (_, v?: string) => (getFieldValue('pass') !== false || v?.trim() ? Promise.resolve() : Promise.reject(new Error(t('wo.auditMemoRequired')))) }), lengthRule(label('new_auditmemo'), 500, t)]}
       >
-        <Input.TextArea data-testid="wo-audit-memo" maxLength={500} showCount autoSize={{ minRows: 3, maxRows: 6 }} />
+        <Input.TextArea data-testid="wo-audit-memo" count={lengthCount(500)} autoSize={{ minRows: 3, maxRows: 6 }} />
       </Form.Item>
     </CommandDialog>
   );
@@ -479,8 +484,8 @@ export function RevisitDialog({ open, row, onClose, onDone }: DialogProps) {
       onDone={onDone}
       send={(v) => revisitOrder(idOf(row), { memo: v.memo.trim(), sampleStatus: v.sampleStatus ?? null })}
     >
-      <Form.Item name="memo" label={label('new_revisitmemo')} required rules={[requiredText(t('wo.revisitMemoRequired'))]}>
-        <Input.TextArea data-testid="wo-revisit-memo" maxLength={500} showCount autoSize={{ minRows: 3, maxRows: 6 }} />
+      <Form.Item name="memo" label={label('new_revisitmemo')} required rules={[requiredText(t('wo.revisitMemoRequired')), lengthRule(label('new_revisitmemo'), 500, t)]}>
+        <Input.TextArea data-testid="wo-revisit-memo" count={lengthCount(500)} autoSize={{ minRows: 3, maxRows: 6 }} />
       </Form.Item>
       <Form.Item name="sampleStatus" label={label('new_samplestatus')}>
         <Picklist entity={WORK_ORDER} attribute="new_samplestatus" testId="wo-revisit-sample" />
@@ -519,7 +524,7 @@ export function SettlementDialog({ open, row, onClose, onDone }: DialogProps) {
       </Descriptions>
       {next === 12 && (
         <Form.Item name="settlementNo" label={label('new_settlementno')} required rules={[requiredText(t('wo.ui.settlementNoRequired')), { max: 40, message: t('validation.maxLength', { field: label('new_settlementno'), max: 40 }) }]}>
-          <Input data-testid="wo-settlement-no" maxLength={40} />
+          <Input data-testid="wo-settlement-no" count={lengthCount(40, false)} />
         </Form.Item>
       )}
     </CommandDialog>
@@ -533,8 +538,8 @@ export function SuperviseDialog({ open, row, onClose, onDone }: DialogProps) {
   const [form] = Form.useForm<{ reason: string }>();
   return (
     <CommandDialog open={open} title={t('wo.ui.supervise')} testId="wo-supervise-dialog" form={form} onClose={onClose} onDone={onDone} send={(v) => superviseOrder(idOf(row), { reason: v.reason.trim() })}>
-      <Form.Item name="reason" label={label('new_supervisereason')} required rules={[requiredText(t('wo.ui.superviseReasonRequired'))]}>
-        <Input.TextArea data-testid="wo-supervise-reason" maxLength={500} showCount autoSize={{ minRows: 3, maxRows: 6 }} />
+      <Form.Item name="reason" label={label('new_supervisereason')} required rules={[requiredText(t('wo.ui.superviseReasonRequired')), lengthRule(label('new_supervisereason'), 500, t)]}>
+        <Input.TextArea data-testid="wo-supervise-reason" count={lengthCount(500)} autoSize={{ minRows: 3, maxRows: 6 }} />
       </Form.Item>
     </CommandDialog>
   );
