@@ -34,6 +34,8 @@ const THEME = {
   token: {
     colorPrimary: '#1668dc',
     colorInfo: '#1668dc',
+    // White on antd's #ff4d4f (badges, danger buttons) is 3.3:1; red-7 is 5.9:1 either way round.
+    colorError: '#cf1322',
     colorTextTertiary: READABLE_GREY,
     colorTextDescription: READABLE_GREY,
     colorTextPlaceholder: READABLE_GREY,

@@ -38,7 +38,7 @@ export function PortalLayout() {
           theme="dark"
           className="portal-sider"
         >
-          <Link to="/servicehome" className="portal-sider-brand" aria-label={t('menu.serviceHome')}>
+          <Link to="/servicehome" className="portal-sider-brand" title={t('menu.serviceHome')} aria-label={collapsed ? t('menu.serviceHome') : undefined}>
             <LogoMark />
             {!collapsed && <span>{t('app.companyShort')}</span>}
           </Link>

@@ -52,7 +52,7 @@ export function UserMenu({ dark = false, compact = false }: { dark?: boolean; co
   if (!loggedIn) return <HeaderSignIn dark={dark} />;
   return (
     <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
-      <Button type="text" data-testid="user-menu" aria-label={t('menu.userMenu')} style={{ height: 48, paddingInline: 8, color: dark ? '#fff' : undefined }}>
+      <Button type="text" data-testid="user-menu" aria-label={compact ? t('menu.userMenu') : `${name} ${t('menu.userMenu')}`} style={{ height: 48, paddingInline: 8, color: dark ? '#fff' : undefined }}>
         <UserAvatar size={30} />
         {!compact && <span style={{ maxWidth: 140, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{name}</span>}
       </Button>

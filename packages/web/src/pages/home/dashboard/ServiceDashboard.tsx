@@ -66,7 +66,7 @@ export default function ServiceDashboard() {
       {/* Wraps on a phone: the title keeps its line instead of breaking beside the hint. */}
       <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: 12, marginBottom: 8 }}>
         <h3 style={{ margin: 0, whiteSpace: 'nowrap' }}>{t('wo.dash.title')}</h3>
-        <span style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>{t('wo.dash.drillHint')}</span>
+        <span style={{ color: 'rgba(0,0,0,0.56)', fontSize: 12 }}>{t('wo.dash.drillHint')}</span>
         <span style={{ marginLeft: 'auto' }}>
           <Link to={can('workorder.dispatch') ? '/workOrder/newmapassign' : '/workOrder/map'}>
             <Button size="small" data-testid="dash-open-map">{t('wo.map.title')}</Button>
