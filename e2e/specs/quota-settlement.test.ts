@@ -1,4 +1,4 @@
-import { approvalStatus, currency, expenseFormStatus, quotaUsage, siteConfirmStatus, workOrderStatus } from '@portal/model';
+import { approvalStatus, currency, expenseFormStatus, quotaUsage, siteConfirmStatus, workOrderStatus, type MessageList } from '@portal/model';
 import { describe, expect, it } from 'vitest';
 import { MyApprovals } from '../pages/approval-pages.ts';
 import { ExpenseClaimListPage, ExpenseClaimPage } from '../pages/expense-pages.ts';
@@ -252,6 +252,11 @@ describe('expense settlement: generated, doubted, recalculated, confirmed, invoi
     const mine = new ExpenseClaimPage(station);
     await mine.open(suite.portal.standardUrl, claimId);
     await station.getByTestId('ec-deadline').waitFor();
+    // Issue 24: the banner, the station's message and its amount read as one format (China time, 24:00 of the last day; ¥ grouped).
+    const deadline = /请在 (\d{4}-\d{2}-\d{2} 24:00) 前确认或提出异议/.exec(await station.getByTestId('ec-deadline').innerText())?.[1];
+    expect(deadline).toBeTruthy();
+    const told = (await pageApi(station)<MessageList>('/api/message/list?kind=settlement&count=50')).items.find((m) => m.RecordId === claimId);
+    expect(told?.Text).toContain(`审核金额 ${claimTotal < 0 ? '-' : ''}¥${grouped(claimTotal)}，请在 ${deadline} 前确认`);
     expect(await mine.offers('confirm')).toBe(true);
     await mine.run('doubt', expenseFormStatus.toCalculate, { doubt: '外出费按实际里程 86 公里计算，附派工单与导航截图，请复核' });
     expect(await claim(station)).toMatchObject({ new_siteconfirmstatus: siteConfirmStatus.rejected });
