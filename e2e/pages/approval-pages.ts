@@ -69,11 +69,64 @@ export class MyApprovals {
     await this.page.getByTestId('myapproval-edit').waitFor();
   }
 
+  /** Approves with `memo`; rejects or vetoes with `memo` as the reason, confirmed in the dialog that asks for it. */
   async act(action: 'approve' | 'reject' | 'veto', memo: string) {
     await this.page.getByTestId('myapproval-memo').fill(memo);
     await this.page.getByTestId(`myapproval-${action}`).click();
-    const confirm = this.page.locator('.ant-modal-confirm .ant-btn-primary');
-    if (await confirm.isVisible().catch(() => false)) await confirm.click();
+    if (action !== 'approve') {
+      await this.page.locator(`[data-testid="myapproval-decision"][data-action="${action}"]`).waitFor();
+      await this.page.getByTestId('myapproval-reason').fill(memo);
+      await this.page.getByTestId('myapproval-decision-ok').click();
+    }
     await this.page.getByTestId('myapproval-list').waitFor();
+  }
+
+  /** Opens the reject or veto dialog with nothing typed and confirms: the refusal shown at the reason. */
+  async decideWithoutReason(action: 'reject' | 'veto'): Promise<string> {
+    await this.page.getByTestId(`myapproval-${action}`).click();
+    const dialog = this.page.locator(`[data-testid="myapproval-decision"][data-action="${action}"]`);
+    await dialog.waitFor();
+    await this.page.getByTestId('myapproval-decision-ok').click();
+    const error = this.page.locator('.ant-modal .ant-form-item-explain-error');
+    await error.waitFor();
+    return (await error.innerText()).trim();
+  }
+
+  /** The dialog's question (确定驳回 …？). */
+  async decisionText(): Promise<string> {
+    return (await this.page.getByTestId('myapproval-decision').locator('p').innerText()).trim();
+  }
+
+  async cancelDecision() {
+    await this.page.locator('.ant-modal-footer .ant-btn').first().click();
+    await this.page.getByTestId('myapproval-decision').waitFor({ state: 'hidden' });
+  }
+
+  /** The summary's amount: its label (处罚金额 / 奖励金额 / 金额) and value. */
+  async amount(): Promise<{ label: string; value: string }> {
+    const value = this.page.getByTestId('myapproval-amount');
+    await value.waitFor();
+    const item = this.page.locator('.ant-descriptions-item', { has: value });
+    return { label: (await item.locator('.ant-descriptions-item-label').innerText()).trim(), value: (await value.innerText()).trim() };
+  }
+
+  /** The number of read-only lines shown on the approval screen (once loaded). */
+  async lineCount(): Promise<number> {
+    const lines = this.page.locator('[data-testid="myapproval-lines"] [data-testid="doc-lines"][data-count]');
+    await lines.waitFor();
+    return Number(await lines.getAttribute('data-count'));
+  }
+
+  /** 查看单据, then the document's own 返回: answers the URL each landed on. */
+  async openDocumentAndBack(): Promise<{ document: string; back: string }> {
+    await this.page.getByTestId('myapproval-open-document').click();
+    await this.page.waitForURL((u) => !u.pathname.startsWith('/myapproval/'));
+    const document = new URL(this.page.url()).pathname;
+    // The approval stays open in its own page tab: the visible 返回 is the document's.
+    await this.page.locator('[data-testid="form-back"]:visible').first().click();
+    await this.page.waitForURL((u) => u.pathname === '/myapproval/edit');
+    await this.page.getByTestId('myapproval-summary').waitFor();
+    const u = new URL(this.page.url());
+    return { document, back: `${u.pathname}${u.search}` };
   }
 }

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { ApprovalControls, MyApprovals } from '../pages/approval-pages.ts';
 import { pageApi, portalSuite, signedInPage } from '../support/suite.ts';
 import { chooseOption } from '../pages/work-order-pages.ts';
+import { MessageCentre } from '../pages/message-pages.ts';
 
 const suite = portalSuite();
 
@@ -22,7 +23,7 @@ describe('approval of a bonus and punishment order', () => {
   it('submits through two steps, rejects, resubmits and approves through, with progress and log', async () => {
     const item = '10月新增签约客户 5 家';
     // Head office submits the station's draft order, choosing the approvers.
-    let { page, name } = await openClaimFine('hq', item);
+    let { page, name, id } = await openClaimFine('hq', item);
     let doc = new ApprovalControls(page);
     expect(await doc.status()).toBe('1');
     await doc.openSubmit();
@@ -38,13 +39,26 @@ describe('approval of a bonus and punishment order', () => {
     const mine = new MyApprovals(branch);
     expect(await mine.waitForCount(1)).toBeGreaterThanOrEqual(1);
     await mine.open(suite.portal.standardUrl, name);
+    // The approver sees what is approved: a reward, how much, and why.
+    const amount = await mine.amount();
+    expect(amount.label).toBe('奖励金额');
+    expect(amount.value).toMatch(/^¥[\d,]+\.\d{2}$/);
+    expect(await branch.getByTestId('myapproval-content').innerText()).toContain(item);
     await mine.act('approve', '情况属实，同意奖励');
 
-    // Step 2: the administrator rejects with a memo.
+    // Step 2: the administrator rejects: asked for the reason (required) and to confirm.
     const admin = await signedInPage(suite, 'admin');
     const adminMine = new MyApprovals(admin);
     await adminMine.open(suite.portal.standardUrl, name);
+    expect(await adminMine.decideWithoutReason('reject')).toBe('请填写驳回原因');
+    expect(await adminMine.decisionText()).toBe(`确定驳回 ${name}？单据退回提交人修改后可重新提交。`);
+    await adminMine.cancelDecision();
     await adminMine.act('reject', '请补充签约合同编号');
+
+    // The submitter's message says why.
+    const inbox = await signedInPage(suite, 'hq', '/message/message');
+    const told = new MessageCentre(inbox);
+    expect(await (await told.waitForItem(id, false)).innerText()).toContain(`您提交的奖惩单 ${name} 被驳回：请补充签约合同编号`);
 
     // Head office resubmits; both steps approve; the order is approved.
     ({ page } = await openClaimFine('hq', item));
@@ -68,6 +82,22 @@ describe('approval of a bonus and punishment order', () => {
     expect(await steps.evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))).toEqual(['2', '2']);
     const log = (await page.getByTestId('approval-log-row').allInnerTexts()).join('\n');
     for (const memo of ['情况属实，同意奖励', '请补充签约合同编号', '已补充合同编号，同意']) expect(log).toContain(memo);
+  });
+
+  it('shows a parts application’s amount and lines to its approver; 返回 from 查看单据 comes back to the approval', async () => {
+    const branch = await signedInPage(suite, 'branch1');
+    const waiting = await pageApi(branch)<{ items: { EntityName: string; EntityId: string; DocumentName: string }[] }>('/api/CrmFlow/MyApprovalList?page=1&count=50');
+    const app = waiting.items.find((i) => i.EntityName === 'new_srv_partsapply')!;
+    const mine = new MyApprovals(branch);
+    await mine.open(suite.portal.standardUrl, app.DocumentName);
+    const amount = await mine.amount();
+    expect(amount.label).toBe('金额');
+    expect(amount.value).toMatch(/^¥[\d,]+\.\d{2}$/);
+    expect(amount.value).not.toBe('¥0.00');
+    expect(await mine.lineCount()).toBe(3);
+    const trip = await mine.openDocumentAndBack();
+    expect(trip.document).toBe(`/partsApply/edit/${app.EntityId}`);
+    expect(trip.back).toBe(`/myapproval/edit?entityName=new_srv_partsapply&id=${app.EntityId}`);
   });
 
   it('lets the submitter revoke while under review', async () => {
