@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LoginPage } from '../pages/login-page.ts';
+import { PublicEntries } from '../pages/public-entries.ts';
 import { FavouritesPage, ProductDetailPage, ShopSearchPage, SignInPrompt } from '../pages/shop-pages.ts';
 import { portalSuite } from '../support/suite.ts';
 
@@ -42,5 +43,22 @@ describe('the shop for an anonymous visitor (/shoppingmall/searchproduct, /produ
     await favourites.open(suite.portal.standardUrl);
     await favourites.waitForName('高压管路滤芯');
     expect(await favourites.names()).toContain('高压管路滤芯');
+  });
+
+  // Issue 24: the shop, quick order and 全部功能 were reachable only by typing their URLs.
+  it('finds the shop from the sign-in page, then quick order and 全部功能 in the signed-out menu', async () => {
+    const page = await suite.open();
+    await page.goto(`${suite.portal.standardUrl}/login`);
+    await new LoginPage(page, suite.portal).waitForForm();
+    const entries = new PublicEntries(page);
+    expect(await entries.signInLink('shopMall').innerText()).toBe('配件商城');
+    expect(await entries.signInLink('quickOrder').innerText()).toBe('快速订购');
+    expect(await entries.signInLink('menuGrid').innerText()).toBe('全部功能');
+    await entries.openShopFromSignIn();
+    expect(new URL(page.url()).pathname).toBe('/shoppingmall/chooseproduct');
+    await entries.openQuickOrderFromMenu();
+    expect(new URL(page.url()).pathname).toBe('/quickorder/list');
+    await entries.openAllFunctionsFromMenu();
+    expect(new URL(page.url()).pathname).toBe('/menu/menulist');
   });
 });

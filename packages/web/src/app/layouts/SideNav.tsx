@@ -1,10 +1,11 @@
-import { AppstoreOutlined, CustomerServiceOutlined, DatabaseOutlined, HomeOutlined, InboxOutlined, ToolOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, CustomerServiceOutlined, DatabaseOutlined, HomeOutlined, InboxOutlined, ShopOutlined, ThunderboltOutlined, ToolOutlined } from '@ant-design/icons';
 import { Menu, type MenuProps } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useT } from '../../locales/i18n.ts';
 import { useSession } from '../../session/store.ts';
 import { visibleMenu, type VisibleMenuGroup } from '../menu.ts';
+import { PUBLIC_ENTRIES } from '../public-entries.ts';
 import './side-nav.css';
 
 const GROUP_ICONS: Record<string, ReactNode> = {
@@ -13,6 +14,8 @@ const GROUP_ICONS: Record<string, ReactNode> = {
   base: <DatabaseOutlined />,
   inventory: <InboxOutlined />,
 };
+
+const PUBLIC_ICONS: Record<string, ReactNode> = { shopMall: <ShopOutlined />, quickOrder: <ThunderboltOutlined />, menuGrid: <AppstoreOutlined /> };
 
 /** Which menu key the current path belongs to (the first item with that path). */
 function selectedKey(groups: VisibleMenuGroup[], pathname: string, homeKey: string, homePath: string) {
@@ -30,12 +33,17 @@ export function NavMenu({ mode, homePath, homeLabel, theme, onNavigate }: { mode
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const privilege = useSession((s) => s.user.privilege);
+  const signedIn = useSession((s) => s.auth.isLoggedIn);
   const groups = useMemo(() => visibleMenu(privilege), [privilege]);
-  const paths = useMemo(() => new Map(groups.flatMap((g) => g.items.map((i) => [i.key, i.path] as const))), [groups]);
-  const { key, group } = selectedKey(groups, pathname, 'home', homePath);
+  // Signed out, the screens open to everyone (the shop, quick order, all functions) follow home.
+  const open = signedIn ? [] : PUBLIC_ENTRIES;
+  const paths = useMemo(() => new Map([...groups.flatMap((g) => g.items.map((i) => [i.key, i.path] as const)), ...open.map((e) => [`public:${e.key}`, e.path] as const)]), [groups, open]);
+  const publicKey = open.find((e) => e.path.toLowerCase() === pathname.toLowerCase());
+  const { key, group } = publicKey ? { key: `public:${publicKey.key}`, group: undefined } : selectedKey(groups, pathname, 'home', homePath);
 
   const items: MenuProps['items'] = [
     { key: 'home', icon: <HomeOutlined />, label: homeLabel, 'data-testid': 'nav-home' },
+    ...open.map((e) => ({ key: `public:${e.key}`, icon: PUBLIC_ICONS[e.key], label: t(e.label), 'data-testid': `nav-public-${e.key}` })),
     ...groups.map((g) => ({
       key: `group:${g.key}`,
       icon: GROUP_ICONS[g.key] ?? <AppstoreOutlined />,

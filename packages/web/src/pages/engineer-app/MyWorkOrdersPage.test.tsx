@@ -22,7 +22,7 @@ function renderEngineerApp(path: string) {
 const ENGINEER = { ...ME, userId: 'u-engineer1', userName: 'engineer1', nickName: '赵磊', privilege: ['portal.login', 'workorder.read', 'workorder.service'], workerId: 'w-engineer1' };
 
 /** The server as the engineer's: /api/portaluser/me names their personnel record; `more` answers the rest. */
-const server = (more?: (url: string) => unknown) => stubServer((url) => (url === '/api/portaluser/me' ? envelope(ENGINEER) : more?.(url)));
+const server = (more?: (url: string) => Response | Promise<Response> | undefined) => stubServer((url) => (url === '/api/portaluser/me' ? envelope(ENGINEER) : more?.(url)));
 
 function signInAs(privilege = ENGINEER.privilege) {
   const s = useSession.getState();

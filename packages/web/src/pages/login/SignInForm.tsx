@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useT } from '../../locales/i18n.ts';
 import { clearSignInReason, useSignInReason, type SignInReason } from '../../session/sign-in-reason.ts';
 import { afterSignInPath } from '../../session/sign-in.ts';
+import { PUBLIC_ENTRIES } from '../../app/public-entries.ts';
 import { getSession, useSession } from '../../session/store.ts';
 import { PasswordSignIn } from './PasswordSignIn.tsx';
 import { SmsSignIn } from './SmsSignIn.tsx';
@@ -73,7 +74,13 @@ export function SignInForm({ title }: { title?: string }) {
           { key: 'sms', label: <span data-testid="login-tab-sms">{t('login.tabSms')}</span>, children: <SmsSignIn onSuccess={onSuccess} onError={onError} /> },
         ]}
       />
-      <div style={{ textAlign: 'right', marginTop: 12 }}>
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, justifyContent: 'space-between', marginTop: 12 }}>
+        {/* What a visitor may open without signing in (issue 24: only typing the URL found it). */}
+        <nav aria-label={t('login.openToAll')} data-testid="login-public" style={{ display: 'flex', flexWrap: 'wrap', gap: 12 }}>
+          {PUBLIC_ENTRIES.map((e) => (
+            <Link key={e.key} to={e.path} data-testid={`login-public-${e.key}`}>{t(e.label)}</Link>
+          ))}
+        </nav>
         <Link to="/forget">{t('login.forgot')}</Link>
       </div>
     </section>
