@@ -18,6 +18,7 @@ export const uiMessages = {
   'login.resendIn': label('{s} 秒后重发', 'Resend in {s}s'),
   'login.submit': label('登录', 'Sign in'),
   'login.forgot': label('忘记密码？', 'Forgot password?'),
+  'login.openToAll': label('无需登录即可使用', 'Open without signing in'),
   'login.storeEntry': label('门店登录', 'Store sign-in'),
   'login.ssoWorking': label('正在通过 CRM 单点登录…', 'Signing in through the CRM…'),
   'login.ssoBack': label('返回登录页', 'Back to sign-in'),
