@@ -52,8 +52,11 @@ export function UserMenu({ dark = false, compact = false }: { dark?: boolean; co
   if (!loggedIn) return <HeaderSignIn dark={dark} />;
   return (
     <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
-      <Button type="text" data-testid="user-menu" aria-label={compact ? t('menu.userMenu') : `${name} ${t('menu.userMenu')}`} style={{ height: 48, paddingInline: 8, color: dark ? '#fff' : undefined }}>
-        <UserAvatar size={30} />
+      <Button type="text" data-testid="user-menu" title={t('menu.userMenu')} aria-label={compact ? t('menu.userMenu') : undefined} style={{ height: 48, paddingInline: 8, color: dark ? '#fff' : undefined }}>
+        {/* Named by the visible name (WCAG 2.5.3), not the avatar's initial. */}
+        <span aria-hidden>
+          <UserAvatar size={30} />
+        </span>
         {!compact && <span style={{ maxWidth: 140, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{name}</span>}
       </Button>
     </Dropdown>
