@@ -1,4 +1,4 @@
-import { isEngineerAppPath } from '@portal/model';
+import { isEngineerAppPath, MENU } from '@portal/model';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AxePass, axeReport, countsByRule, type AxeViolation } from '../pages/axe-pass.ts';
@@ -11,7 +11,7 @@ import { startTestPortal } from '../support/suite.ts';
 
 // Issue 24 item 11: no serious or critical WCAG 2.0/2.1 A/AA violation (axe-core) on any menu
 // screen of any demo user, at 1440×900, screen to screen through the navigation.
-// Every user signs in and walks their menu; axe runs on each user's landing page and on every
+// Every user signs in and walks their menu (store1 the store portal's; guest may not sign in); axe runs on each user's landing page and on every
 // screen (path) not yet checked in this portal kind (standard or store) — one screen is one set of
 // components whichever role opens it, and checking each once keeps the walk to ~2 min instead of
 // ~8. AXE_EVERY=1 runs axe on every screen of every user (the full count, for a report).
@@ -78,4 +78,37 @@ describe('accessibility (axe-core, WCAG 2 A/AA)', () => {
         expect(found, `serious/critical accessibility violations of ${user}:\n${axeReport(found)}`).toEqual([]);
       }), MENU_WALK_MS);
   }
+
+  it("store1's store portal screens have no serious or critical violation", () =>
+    withDesktop(async (page) => {
+      const started = Date.now();
+      const axe = new AxePass(page);
+      const walk = new OverflowPass(page);
+      const found: AxeViolation[] = [];
+      await page.goto(`${portal.storeUrl}/login1`);
+      await new LoginPage(page, portal).signInWithPassword('store1');
+      await page.waitForURL((u) => u.pathname === '/home1');
+      await walk.ready();
+      await check(axe, found, 'store /home1', 'store1 /home1', true);
+      // The store's top menu opens its groups as popups on hover: open each, then read the items.
+      const groups = page.locator('.portal-nav-menu > .ant-menu-submenu');
+      const count = await groups.count();
+      for (let i = 0; i < count; i++) {
+        await groups.nth(i).hover();
+        await page.locator('.ant-menu-submenu-popup').nth(i).waitFor({ state: 'attached' });
+      }
+      const keys = await page
+        .locator('.ant-menu-submenu-popup li.ant-menu-item:not(.ant-menu-item-disabled)[data-testid^="nav-"]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice('nav-'.length)));
+      const paths = new Map(MENU.flatMap((g) => g.items.map((i) => [i.key, i.path] as const)));
+      const screens = [...new Set(keys.map((k) => paths.get(k)).filter((p): p is string => !!p && !isEngineerAppPath(p)))];
+      expect(screens.length).toBeGreaterThan(2);
+      for (const path of screens) {
+        await page.goto(`${portal.storeUrl}${path}`);
+        await walk.ready();
+        await check(axe, found, `store ${path.toLowerCase()}`, `store1 ${path}`);
+      }
+      summary('store1', screens.length + 1, axe, started, found);
+      expect(found, `serious/critical accessibility violations of store1:\n${axeReport(found)}`).toEqual([]);
+    }), MENU_WALK_MS);
 });

@@ -30,12 +30,16 @@ const TAG_TEXT = {
 
 const THEME = {
   algorithm: antTheme.defaultAlgorithm,
-  components: { Tag: TAG_TEXT },
+  // A month view's days of the next and previous month are drawn in the disabled grey, yet they
+  // are dates one can pick.
+  components: { Tag: TAG_TEXT, Calendar: { colorTextDisabled: READABLE_GREY } },
   token: {
     colorPrimary: '#1668dc',
     colorInfo: '#1668dc',
     // White on antd's #ff4d4f (badges, danger buttons) is 3.3:1; red-7 is 5.9:1 either way round.
     colorError: '#cf1322',
+    // Success text (quantities in, 已完成) at antd's #52c41a is 2.3:1 on white; green-8 is 5.6:1.
+    colorSuccess: '#237804',
     colorTextTertiary: READABLE_GREY,
     colorTextDescription: READABLE_GREY,
     colorTextPlaceholder: READABLE_GREY,
