@@ -1,6 +1,6 @@
 import type { OwedOldPart } from '@portal/model';
 import { getEntity } from '@portal/model';
-import { Alert, Form, Input, InputNumber, Table } from 'antd';
+import { Alert, Form, Input, Table } from 'antd';
 import { useEffect, useState } from 'react';
 import { deliverReturn, owedOldParts, pickOwed, receiveReturn } from '../../api/parts-return.ts';
 import { retrieveMultiple, type RecordRow } from '../../api/records.ts';
@@ -10,6 +10,7 @@ import { forDialog } from '../parts/dialog-answer.ts';
 import { CommandDialog } from '../workorder/CommandDialog.tsx';
 import { num as numOrNull } from '../workorder/work-order-rules.ts';
 import { MoneyInput } from '../../widgets/MoneyInput.tsx';
+import { NumberInput } from '../../widgets/NumberInput.tsx';
 import { lengthCount, lengthRule, numberRule } from '../../widgets/typed-rules.ts';
 
 const num = (v: unknown) => numOrNull(v) ?? 0;
@@ -27,17 +28,16 @@ type Props = { open: boolean; id: string; onClose: () => void; onDone: () => voi
 export function PickOwedDialog({ open, id, onClose, onDone }: Props) {
   const t = useT();
   const lang = useLocale();
-  const [form] = Form.useForm<{ costCenter: string }>();
+  // The count of each owed line sits in the form under `qty.<partLineId>` so a typed count is refused at its line, never changed.
+  const [form] = Form.useForm<{ costCenter: string; qty?: Record<string, number> }>();
   const [owed, setOwed] = useState<OwedOldPart[] | null>(null);
   const [picked, setPicked] = useState<string[]>([]);
-  const [qty, setQty] = useState<Record<string, number>>({});
 
   useEffect(() => {
     if (!open) return;
     let live = true;
     setOwed(null);
     setPicked([]);
-    setQty({});
     owedOldParts().then((rows) => live && setOwed(rows)).catch(() => live && setOwed([]));
     return () => {
       live = false;
@@ -55,7 +55,7 @@ export function PickOwedDialog({ open, id, onClose, onDone }: Props) {
       onClose={onClose}
       onDone={onDone}
       send={(v) => forDialog(pickOwed(id, {
-        lines: picked.map((p) => ({ partLineId: p, qty: qty[p] ?? owed?.find((o) => o.partLineId === p)?.remaining ?? 1, costCenter: v.costCenter ?? '' })),
+        lines: picked.map((p) => ({ partLineId: p, qty: Number(v.qty?.[p] ?? owed?.find((o) => o.partLineId === p)?.remaining ?? 1), costCenter: v.costCenter ?? '' })),
       }))}
     >
       <Form.Item name="costCenter" label={f('new_costcenter')} rules={[{ required: true, whitespace: true, message: t('partsReturn.costCenterRequired') }, lengthRule(f('new_costcenter'), 40, t)]}>
@@ -80,8 +80,10 @@ export function PickOwedDialog({ open, id, onClose, onDone }: Props) {
           {
             key: 'qty', title: f('new_qty'), width: 110,
             render: (_: unknown, r: OwedOldPart) => (
-              <InputNumber size="small" min={1} max={r.remaining} precision={0} value={qty[r.partLineId] ?? r.remaining}
-                onChange={(v) => setQty((q) => ({ ...q, [r.partLineId]: Number(v ?? 0) }))} data-testid="pr-owed-qty" />
+              <Form.Item name={['qty', r.partLineId]} initialValue={r.remaining} style={{ margin: 0 }}
+                rules={[numberRule({ field: f('new_qty'), integer: true, min: 1, max: r.remaining, messages: { max: t('partsReturn.countExceeds', { part: r.name, order: r.workOrderName, remaining: r.remaining }) } }, t)]}>
+                <NumberInput size="small" decimal={false} testId="pr-owed-qty" lineId={r.partLineId} ariaLabel={`${f('new_qty')} ${r.name}`} />
+              </Form.Item>
             ),
           },
         ]}
@@ -118,15 +120,14 @@ export function DeliverDialog({ open, id, onClose, onDone }: Props) {
 export function ReceiveDialog({ open, id, onClose, onDone }: Props) {
   const t = useT();
   const lang = useLocale();
-  const [form] = Form.useForm<object>();
-  const [qty, setQty] = useState<Record<string, number>>({});
+  // The count of each line sits in the form under `qty.<lineId>` so a typed count is refused at its line, never changed.
+  const [form] = Form.useForm<{ qty?: Record<string, number> }>();
   const left = (r: RecordRow) => num(r.new_qty) - num(r.new_receivedqty);
   const idOf = (r: RecordRow) => String(r[LINE.primaryKey]);
   const [lines, setLines] = useState<RecordRow[]>([]);
   useEffect(() => {
     if (!open) return;
     let live = true;
-    setQty({});
     retrieveMultiple(LINE.entitySet, {
       select: [LINE.primaryKey, 'new_code', 'new_name', 'new_qty', 'new_receivedqty'],
       filter: `new_partsreturn_id eq ${literal(LINE.allFields.new_partsreturn_id, id)}`,
@@ -139,7 +140,7 @@ export function ReceiveDialog({ open, id, onClose, onDone }: Props) {
   const f = (name: string) => LINE.allFields[name].label[lang];
   return (
     <CommandDialog open={open} title={t('partsReturn.ui.receive')} testId="pr-receive-dialog" form={form} width={760} onClose={onClose} onDone={onDone}
-      send={() => forDialog(receiveReturn(id, { lines: lines.filter((r) => left(r) > 0).map((r) => ({ lineId: idOf(r), qty: qty[idOf(r)] ?? left(r) })) }))}>
+      send={(v) => forDialog(receiveReturn(id, { lines: lines.filter((r) => left(r) > 0).map((r) => ({ lineId: idOf(r), qty: Number(v.qty?.[idOf(r)] ?? left(r)) })) }))}>
       {!lines.some((r) => left(r) > 0) && <Alert type="info" showIcon title={t('partsReturn.onlyDelivered')} />}
       <Table<RecordRow>
         size="small"
@@ -154,8 +155,10 @@ export function ReceiveDialog({ open, id, onClose, onDone }: Props) {
           {
             key: 'now', title: t('partsReturn.ui.receive'), width: 120,
             render: (_: unknown, r: RecordRow) => (
-              <InputNumber size="small" min={0} max={left(r)} precision={0} value={qty[idOf(r)] ?? left(r)}
-                onChange={(v) => setQty((q) => ({ ...q, [idOf(r)]: Number(v ?? 0) }))} data-testid="pr-receive-qty" />
+              <Form.Item name={['qty', idOf(r)]} initialValue={left(r)} style={{ margin: 0 }}
+                rules={[numberRule({ field: t('partsReturn.ui.receive'), integer: true, min: 0, max: left(r), messages: { max: t('delivery.receivedOver', { part: `${String(r.new_code ?? '')} ${String(r.new_name ?? '')}`.trim(), remaining: left(r) }) } }, t)]}>
+                <NumberInput size="small" decimal={false} testId="pr-receive-qty" lineId={idOf(r)} ariaLabel={`${t('partsReturn.ui.receive')} ${String(r.new_name ?? '')}`} />
+              </Form.Item>
             ),
           },
         ]}

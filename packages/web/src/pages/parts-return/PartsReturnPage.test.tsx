@@ -56,6 +56,16 @@ describe('old-parts return record screen: buttons by state', () => {
     expect(rows.map((r) => r.getAttribute('data-part-line'))).toEqual(['pl1', 'pl2']);
     await act(async () => fireEvent.click(within(rows[1]).getByRole('checkbox')));
     fireEvent.change(within(dialog).getByTestId('pr-pick-costcenter'), { target: { value: 'CC-SH-4100' } });
+    // A typed count is kept and refused at its line: 1.5 (integer only), 3 (above the 2 owed).
+    const count = within(rows[1]).getByTestId('pr-owed-qty') as HTMLInputElement;
+    fireEvent.change(count, { target: { value: '1.5' } });
+    await act(async () => fireEvent.click(screen.getByTestId('pr-pick-dialog-ok')));
+    expect(await within(rows[1]).findByText(/只能输入整数$/)).toBeTruthy();
+    expect(count.value).toBe('1.5');
+    fireEvent.change(count, { target: { value: '3' } });
+    expect(await within(rows[1]).findByText('返厂数量不能大于待返数量，配件“滤芯”（工单 WO20261105-0012）还可返 2')).toBeTruthy();
+    expect(s.sent).toHaveLength(0);
+    fireEvent.change(count, { target: { value: '2' } });
     await act(async () => fireEvent.click(screen.getByTestId('pr-pick-dialog-ok')));
     await waitFor(() => expect(s.sent).toHaveLength(1));
     expect(s.sent[0]).toEqual({ method: 'POST', path: '/api/parts-returns/r1/pick', body: { lines: [{ partLineId: 'pl2', qty: 2, costCenter: 'CC-SH-4100' }] } });

@@ -85,6 +85,23 @@ describe('receipt screen', () => {
     expect(s.sent[0].body).toEqual({ lines: [{ lineId: 'l1', qty: 5 }, { lineId: 'l2', qty: 2 }] });
   });
 
+  it('a typed quantity is kept and refused at its line (1.5 integer only, 9 above the remainder, abc not a number); nothing is posted', async () => {
+    signIn(RECEIVER);
+    const s = partsServer({ records: { new_stockoutorders: [delivery()], new_stockoutorderdetails: lines() }, command: () => ({ message: '签收成功' }) });
+    await open();
+    await waitFor(() => expect(inputs()).toHaveLength(2));
+    fireEvent.change(inputs()[0], { target: { value: '1.5' } });
+    fireEvent.change(inputs()[1], { target: { value: '9' } });
+    await act(async () => fireEvent.click(screen.getByTestId('ps-confirm')));
+    expect(await screen.findByText('本次签收数量只能输入整数')).toBeTruthy();
+    expect(await screen.findByText('签收数量不能大于未签收数量，配件“油封”最多还可签收 2')).toBeTruthy();
+    expect(inputs().map((i) => i.value)).toEqual(['1.5', '9']);
+    fireEvent.change(inputs()[0], { target: { value: 'abc' } });
+    expect(await screen.findByText('本次签收数量必须是数字')).toBeTruthy();
+    expect(inputs()[0].value).toBe('abc');
+    expect(s.sent).toHaveLength(0);
+  });
+
   it('a fully received delivery shows no inputs and no receipt buttons', async () => {
     signIn(RECEIVER);
     partsServer({ records: { new_stockoutorders: [delivery({ new_receiptstate: 2 })], new_stockoutorderdetails: lines().map((l) => ({ ...l, new_receivedqty: l.new_qty })) } });

@@ -1,6 +1,6 @@
 import { CheckOutlined, VerticalAlignBottomOutlined } from '@ant-design/icons';
 import { getEntity, receiptState } from '@portal/model';
-import { Alert, Button, Card, Descriptions, Result, Skeleton, Space, Table, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, Descriptions, Form, Result, Skeleton, Space, Table, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { receiveDelivery } from '../../api/parts.ts';
@@ -63,7 +63,10 @@ export default function ReceiptPage() {
     setBusy(true);
     setError('');
     try {
-      const answer = await receiveDelivery(id, { lines: receipt.lines() });
+      // A refused quantity shows at its line; nothing is posted.
+      const lines = await receipt.lines();
+      if (!lines) return;
+      const answer = await receiveDelivery(id, { lines });
       if (answer.message) toast.success(answer.message);
       setVersion((v) => v + 1);
     } catch (err) {
@@ -92,55 +95,58 @@ export default function ReceiptPage() {
   ];
 
   return (
-    <div data-testid="ps-receipt" data-id={id} data-receiptstate={header ? String(header.new_receiptstate ?? '') : undefined}>
-      <DetailHeader
-        title={t('parts.ui.receipt')}
-        backTo={RECEIPT_LIST}
-        tags={header ? <OptionTag set={receiptState} value={header.new_receiptstate} testId="ps-receiptstate" /> : undefined}
-        extra={
-          receivable ? (
-            <Space>
-              <Button icon={<VerticalAlignBottomOutlined />} onClick={receipt.fill} disabled={busy} data-testid="ps-fill-all">
-                {t('parts.ui.receiveAll')}
-              </Button>
-              <Button type="primary" icon={<CheckOutlined />} loading={busy} onClick={confirm} data-testid="ps-confirm">
-                {t('parts.ui.receiveConfirm')}
-              </Button>
-            </Space>
-          ) : undefined
-        }
-      />
-      {missing ? (
-        <Result status="404" title={t('widgets.form.notFound')} extra={<Button onClick={() => navigate(RECEIPT_LIST)}>{t('common.back')}</Button>} />
-      ) : !header ? (
-        <Skeleton active />
-      ) : (
-        <Card>
-          <Descriptions column={{ xs: 1, md: 2, xl: 3 }} data-testid="ps-summary" style={{ marginBottom: 16 }}>
-            {SUMMARY.map((f) => (
-              <Descriptions.Item key={f} label={ORDER.allFields[f].label[lang]}>
-                {cellText(header, f, ORDER.allFields[f], lang)}
-              </Descriptions.Item>
-            ))}
-          </Descriptions>
-          {done && <Alert type="success" showIcon title={t('parts.ui.fullyReceived')} style={{ marginBottom: 12 }} data-testid="ps-done" />}
-          {!done && !isReceivable(header) && <Alert type="info" showIcon title={t('parts.ui.notReceivable')} style={{ marginBottom: 12 }} data-testid="ps-not-receivable" />}
-          {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} data-testid="ps-error" />}
-          <div data-testid="ps-lines" data-count={loading ? undefined : rows.length}>
-            <Table<RecordRow>
-              size="small"
-              rowKey={receipt.idOf}
-              columns={columns}
-              dataSource={rows}
-              loading={loading}
-              pagination={false}
-              scroll={{ x: 'max-content' }}
-              onRow={(r) => ({ 'data-testid': 'ps-line-row', 'data-id': receipt.idOf(r), 'data-remaining': remainingOf(r) }) as React.HTMLAttributes<HTMLElement>}
-              locale={{ emptyText: t('parts.ui.linesEmpty') }}
-            />
-          </div>
-        </Card>
-      )}
-    </div>
+    // The form holds the receipt quantities (one per line) so each is refused at its line.
+    <Form form={receipt.form} component={false}>
+      <div data-testid="ps-receipt" data-id={id} data-receiptstate={header ? String(header.new_receiptstate ?? '') : undefined}>
+        <DetailHeader
+          title={t('parts.ui.receipt')}
+          backTo={RECEIPT_LIST}
+          tags={header ? <OptionTag set={receiptState} value={header.new_receiptstate} testId="ps-receiptstate" /> : undefined}
+          extra={
+            receivable ? (
+              <Space>
+                <Button icon={<VerticalAlignBottomOutlined />} onClick={receipt.fill} disabled={busy} data-testid="ps-fill-all">
+                  {t('parts.ui.receiveAll')}
+                </Button>
+                <Button type="primary" icon={<CheckOutlined />} loading={busy} onClick={confirm} data-testid="ps-confirm">
+                  {t('parts.ui.receiveConfirm')}
+                </Button>
+              </Space>
+            ) : undefined
+          }
+        />
+        {missing ? (
+          <Result status="404" title={t('widgets.form.notFound')} extra={<Button onClick={() => navigate(RECEIPT_LIST)}>{t('common.back')}</Button>} />
+        ) : !header ? (
+          <Skeleton active />
+        ) : (
+          <Card>
+            <Descriptions column={{ xs: 1, md: 2, xl: 3 }} data-testid="ps-summary" style={{ marginBottom: 16 }}>
+              {SUMMARY.map((f) => (
+                <Descriptions.Item key={f} label={ORDER.allFields[f].label[lang]}>
+                  {cellText(header, f, ORDER.allFields[f], lang)}
+                </Descriptions.Item>
+              ))}
+            </Descriptions>
+            {done && <Alert type="success" showIcon title={t('parts.ui.fullyReceived')} style={{ marginBottom: 12 }} data-testid="ps-done" />}
+            {!done && !isReceivable(header) && <Alert type="info" showIcon title={t('parts.ui.notReceivable')} style={{ marginBottom: 12 }} data-testid="ps-not-receivable" />}
+            {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} data-testid="ps-error" />}
+            <div data-testid="ps-lines" data-count={loading ? undefined : rows.length}>
+              <Table<RecordRow>
+                size="small"
+                rowKey={receipt.idOf}
+                columns={columns}
+                dataSource={rows}
+                loading={loading}
+                pagination={false}
+                scroll={{ x: 'max-content' }}
+                onRow={(r) => ({ 'data-testid': 'ps-line-row', 'data-id': receipt.idOf(r), 'data-remaining': remainingOf(r) }) as React.HTMLAttributes<HTMLElement>}
+                locale={{ emptyText: t('parts.ui.linesEmpty') }}
+              />
+            </div>
+          </Card>
+        )}
+      </div>
+    </Form>
   );
 }

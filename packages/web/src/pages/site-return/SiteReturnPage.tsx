@@ -1,6 +1,6 @@
 import { CheckOutlined, CloseCircleOutlined, SendOutlined } from '@ant-design/icons';
 import { getEntity, isClientField, returnState } from '@portal/model';
-import { Alert, Modal, Table, Tag, type TableColumnsType } from 'antd';
+import { Alert, Form, Modal, Table, Tag, type TableColumnsType } from 'antd';
 import { useCallback, useState } from 'react';
 import { useParams } from 'react-router';
 import { deleteRequestLine, siteReturnCommand } from '../../api/parts.ts';
@@ -68,7 +68,10 @@ function ReceiveDialog({ id, open, onClose, onDone }: { id: string; open: boolea
     setBusy(true);
     setError('');
     try {
-      toast.success((await siteReturnCommand(id, 'receive', { lines: receipt.lines() })).message);
+      // A refused quantity shows at its line; nothing is posted.
+      const lines = await receipt.lines();
+      if (!lines) return;
+      toast.success((await siteReturnCommand(id, 'receive', { lines })).message);
       onDone();
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
@@ -99,7 +102,9 @@ function ReceiveDialog({ id, open, onClose, onDone }: { id: string; open: boolea
       destroyOnHidden
     >
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} data-testid="th-receive-error" />}
-      <Table<RecordRow> size="small" rowKey={receipt.idOf} columns={columns} dataSource={rows} pagination={false} data-testid="th-receive-lines" />
+      <Form form={receipt.form} component={false}>
+        <Table<RecordRow> size="small" rowKey={receipt.idOf} columns={columns} dataSource={rows} pagination={false} data-testid="th-receive-lines" />
+      </Form>
     </Modal>
   );
 }
