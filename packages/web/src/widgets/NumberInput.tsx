@@ -14,7 +14,7 @@ const shown = (v: unknown): string => (v === null || v === undefined ? '' : Stri
  * numberRule refuses it at the field and the box still shows it to correct. `display` may dress the
  * text while the box is not focused (money grouping), never its value.
  */
-export function NumberInput({ value, onChange, display, prefix, testId, lineId, id, disabled, readOnly, placeholder, style, size, ariaLabel, onBlur, decimal = true }: {
+export function NumberInput({ value, onChange, display, prefix, testId, lineId, id, disabled, readOnly, placeholder, style, size, status, ariaLabel, onBlur, decimal = true }: {
   value?: NumberValue;
   onChange?: (v: NumberValue) => void;
   display?: (text: string) => string;
@@ -28,6 +28,8 @@ export function NumberInput({ value, onChange, display, prefix, testId, lineId, 
   placeholder?: string;
   style?: CSSProperties;
   size?: 'small' | 'middle' | 'large';
+  /** Marks a refused value where no Form.Item does (a table cell kept outside a form). */
+  status?: 'error' | 'warning';
   ariaLabel?: string;
   onBlur?: () => void;
   /** Phone keyboards: decimals (default) or digits only. */
@@ -53,6 +55,7 @@ export function NumberInput({ value, onChange, display, prefix, testId, lineId, 
       readOnly={readOnly}
       placeholder={placeholder}
       size={size}
+      status={status}
       style={{ width: '100%', ...style }}
       onFocus={() => setFocused(true)}
       onBlur={() => {

@@ -1,13 +1,15 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { getEntity } from '@portal/model';
-import { Button, Input, InputNumber, Pagination, Segmented, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { Button, Input, Pagination, Segmented, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { retrieveMultiple, type RecordRow } from '../../api/records.ts';
 import { SEARCH_WIDTH } from '../../entity-ui/grid-state.ts';
 import { searchBoxProps } from '../../entity-ui/text-fit.ts';
 import { literal, quote } from '../../entity-ui/odata.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
-import { validCount, type CountEdits, type LineValues } from './count-edits.ts';
+import { NumberInput } from '../../widgets/NumberInput.tsx';
+import { lengthCount, lengthMessage, numberRefusal } from '../../widgets/typed-rules.ts';
+import { COUNT_MAX, MEMO_MAX, validCount, validMemo, type CountEdits, type LineValues } from './count-edits.ts';
 import { SignedQty } from './SignedQty.tsx';
 
 const LINE = getEntity('new_srv_stockcheckdetail')!;
@@ -20,6 +22,15 @@ const FILTERS: Record<LineFilter, string> = { all: '', uncounted: 'new_countqty 
 
 const num = (v: unknown): number | null => (v === null || v === undefined || v === '' ? null : Number(v));
 export const savedValues = (r: RecordRow): LineValues => ({ countQty: num(r.new_countqty), memo: typeof r.new_memo === 'string' ? r.new_memo : null });
+
+/** A line's refusal under its box, in the form's error colour, read out when it appears. */
+function LineRefusal({ text, testId }: { text: string; testId: string }) {
+  return (
+    <Typography.Text type="danger" role="alert" data-testid={testId} style={{ display: 'block', fontSize: 12, textAlign: 'left', whiteSpace: 'normal' }}>
+      {text}
+    </Typography.Text>
+  );
+}
 
 /**
  * The lines of a count sheet, one page at a time from the server (sheets reach 5,000 lines), with
@@ -75,19 +86,22 @@ export function CountLines({ sheetId, editable, version, edits, onEdit, extra }:
       render: (_: unknown, r: RecordRow) => {
         const v = valuesOf(r).countQty;
         if (!editable) return <span data-testid="sc-line-count">{v ?? ''}</span>;
-        const bad = !validCount(v);
+        // What was typed stays in the box; a refusal is shown under it in the rule's words.
+        const why = validCount(v) ? null : (numberRefusal(v, { field: label('new_countqty'), integer: true, min: 0, max: COUNT_MAX, messages: { min: t('stock.ui.countInvalid'), max: t('stock.ui.countInvalid') } }, t) ?? t('stock.ui.countInvalid'));
         return (
-          <InputNumber
-            data-testid="sc-line-qty"
-            aria-label={`${label('new_countqty')} ${String(r.new_code ?? '')}`}
-            size="small"
-            controls={false}
-            value={v}
-            status={bad ? 'error' : undefined}
-            title={bad ? t('stock.ui.countInvalid') : undefined}
-            onChange={(x) => onEdit(idOf(r), savedValues(r), { countQty: x === null || x === undefined || (x as unknown) === '' ? null : Number(x) })}
-            style={{ width: 100 }}
-          />
+          <>
+            <NumberInput
+              testId="sc-line-qty"
+              ariaLabel={`${label('new_countqty')} ${String(r.new_code ?? '')}`}
+              size="small"
+              decimal={false}
+              value={v}
+              status={why ? 'error' : undefined}
+              onChange={(x) => onEdit(idOf(r), savedValues(r), { countQty: x })}
+              style={{ width: 100 }}
+            />
+            {why && <LineRefusal text={why} testId="sc-line-qty-error" />}
+          </>
         );
       },
     },
@@ -106,12 +120,17 @@ export function CountLines({ sheetId, editable, version, edits, onEdit, extra }:
     {
       key: 'new_memo',
       title: label('new_memo'),
-      render: (_: unknown, r: RecordRow) =>
-        editable ? (
-          <Input data-testid="sc-line-memo" aria-label={`${label('new_memo')} ${String(r.new_code ?? '')}`} size="small" maxLength={100} value={valuesOf(r).memo ?? ''} onChange={(ev) => onEdit(idOf(r), savedValues(r), { memo: ev.target.value })} />
-        ) : (
-          valuesOf(r).memo ?? ''
-        ),
+      render: (_: unknown, r: RecordRow) => {
+        const memo = valuesOf(r).memo;
+        if (!editable) return memo ?? '';
+        const over = !validMemo(memo);
+        return (
+          <>
+            <Input data-testid="sc-line-memo" aria-label={`${label('new_memo')} ${String(r.new_code ?? '')}`} size="small" count={lengthCount(MEMO_MAX, false)} status={over ? 'error' : undefined} value={memo ?? ''} onChange={(ev) => onEdit(idOf(r), savedValues(r), { memo: ev.target.value })} />
+            {over && <LineRefusal text={lengthMessage(label('new_memo'), MEMO_MAX, t)} testId="sc-line-memo-error" />}
+          </>
+        );
+      },
     },
   ];
 

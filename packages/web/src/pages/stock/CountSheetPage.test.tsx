@@ -159,15 +159,29 @@ describe('count sheet', () => {
     await waitFor(() => expect(screen.queryByTestId('sc-unsaved')).toBeNull());
   });
 
-  it('refuses to save a count that is not an integer from 0 to 99999', async () => {
+  it('keeps a typed count or memo and refuses it at the line (integer only, a number, 0 to 99999, memo at most 100); nothing is saved', async () => {
     signInAs(STATION);
     const s = server(stockCheckState.counting);
     renderApp('/stockcheck/edit/sc1');
     await loaded();
+    const qty = () => within(rowOf('P-004')).getByTestId('sc-line-qty') as HTMLInputElement;
+    const error = () => within(rowOf('P-004')).queryByTestId('sc-line-qty-error')?.textContent;
     await typeCount('P-004', '1.5');
+    expect(error()).toBe('实盘数量只能输入整数');
+    expect(qty().value).toBe('1.5');
     await click('sc-save');
-    expect((await screen.findAllByText('请先修正标红的数量')).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('请先修正标红的数量或备注')).length).toBeGreaterThan(0);
+    await typeCount('P-004', 'abc');
+    expect(error()).toBe('实盘数量必须是数字');
+    expect(qty().value).toBe('abc');
     await typeCount('P-004', '100000');
+    expect(error()).toBe('实盘数量必须是 0 至 99999 的整数');
+    await typeCount('P-004', '12');
+    expect(error()).toBeUndefined();
+    const memo = within(rowOf('P-002')).getByTestId('sc-line-memo') as HTMLInputElement;
+    await act(async () => fireEvent.change(memo, { target: { value: '货'.repeat(101) } }));
+    expect(memo.value).toHaveLength(101);
+    expect(within(rowOf('P-002')).getByTestId('sc-line-memo-error').textContent).toBe('备注不能超过 100 个字符');
     await click('sc-save');
     expect(s.calls('PATCH', '/api/stock/counts/sc1/lines')).toHaveLength(0);
   });

@@ -1,8 +1,13 @@
 import type { CountLinesRequest } from '@portal/model';
+import type { NumberValue } from '../../widgets/NumberInput.tsx';
+import { charCount } from '../../widgets/typed-rules.ts';
 
-/** A line's counted quantity and memo: as saved, and as the user has them now. */
+/**
+ * A line's counted quantity and memo: as saved, and as the user has them now. A quantity typed
+ * that is not a number stays as its text (refused at the line, never changed: issue 24).
+ */
 export interface LineValues {
-  countQty: number | null;
+  countQty: NumberValue;
   memo: string | null;
 }
 export interface LineEdit {
@@ -13,9 +18,13 @@ export interface LineEdit {
 export type CountEdits = Record<string, LineEdit>;
 
 export const COUNT_MAX = 99_999;
+/** The memo's limit (new_srv_stockcheckdetail.new_memo). */
+export const MEMO_MAX = 100;
 
 /** A counted quantity the server takes: empty, or an integer 0–99999. */
-export const validCount = (v: number | null) => v === null || (Number.isInteger(v) && v >= 0 && v <= COUNT_MAX);
+export const validCount = (v: NumberValue): v is number | null => v === null || (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= COUNT_MAX);
+/** A memo within its limit (longer is refused at the line, not cut). */
+export const validMemo = (v: string | null) => charCount(v ?? '') <= MEMO_MAX;
 
 const sameMemo = (a: string | null, b: string | null) => (a ?? '').trim() === (b ?? '').trim();
 
@@ -33,9 +42,10 @@ export function withEdit(edits: CountEdits, lineId: string, saved: LineValues, c
 export function changedLines(edits: CountEdits): CountLinesRequest['lines'] {
   return Object.entries(edits).map(([lineId, e]) => ({
     lineId,
-    countQty: e.now.countQty,
+    // Only valid lines are sent (the screen refuses to save while invalidLines has any).
+    countQty: validCount(e.now.countQty) ? e.now.countQty : null,
     ...(sameMemo(e.now.memo, e.saved.memo) ? {} : { memo: (e.now.memo ?? '').trim() }),
   }));
 }
 
-export const invalidLines = (edits: CountEdits) => Object.keys(edits).filter((id) => !validCount(edits[id].now.countQty));
+export const invalidLines = (edits: CountEdits) => Object.keys(edits).filter((id) => !validCount(edits[id].now.countQty) || !validMemo(edits[id].now.memo));
