@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MENU } from './menu.ts';
+import { menuFor, MENU } from './menu.ts';
+import { businessUnitType } from './option-sets/organisation.ts';
 
 describe('the menu', () => {
   // Issue 24: 库存报表 opened 备货记录's screen and 流水 调整记录's; title and highlight then disagreed.
@@ -7,5 +8,16 @@ describe('the menu', () => {
     const byPath = new Map<string, string[]>();
     for (const i of MENU.flatMap((g) => g.items)) byPath.set(i.path, [...(byPath.get(i.path) ?? []), i.key]);
     expect([...byPath.values()].filter((keys) => keys.length > 1)).toEqual([]);
+  });
+});
+
+describe('the menu offered to an account', () => {
+  const stockReader = (unitType?: number | null) => menuFor({ privileges: ['stock.read'], unitType }).flatMap((g) => g.items.map((i) => i.key));
+  it('drops the screens of station-owned rows for a unit that holds no station, keeps its own', () => {
+    expect(stockReader(businessUnitType.warehouse)).toEqual(['siteInv', 'partStockTransaction', 'takeStock', 'inventoryStatement']);
+    expect(stockReader(businessUnitType.branch)).toEqual(['siteInv', 'partStockTransaction', 'takeStock', 'invTask', 'stationPart', 'stationInventory', 'inventoryStatement']);
+  });
+  it('hides nothing for an account whose unit kind is not known', () => {
+    expect(stockReader(null)).toEqual(stockReader(businessUnitType.station));
   });
 });

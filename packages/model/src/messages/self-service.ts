@@ -16,6 +16,7 @@ export const selfServiceMessages = {
   'menuGrid.signInToOpen': label('登录后使用', 'Sign in to use'),
   'menuGrid.noPrivilege': label('无权限：需要“{privileges}”', 'Not permitted: needs "{privileges}"'),
   'menuGrid.notBuilt': label('暂未开放', 'Not available yet'),
+  'menuGrid.notForUnit': label('仅供{units}账号使用', 'For {units} accounts only'),
   'menuGrid.home': label('返回首页', 'Back to home'),
 
   'accountApply.openExists': label('您已有未完成的账户信息变更申请（{name}），请先处理该申请', 'You already have an open account change application ({name}); finish that one first'),

@@ -1,12 +1,12 @@
 import { defineNamedOptionSet, defineOptionSet, label } from '../define.ts';
 
-export const businessUnitType = defineOptionSet('businessunit_type', label('组织类型', 'Unit type'), [
-  { value: 1, label: label('总部', 'Head office') },
-  { value: 2, label: label('分公司', 'Branch') },
-  { value: 3, label: label('服务站', 'Service station') },
-  { value: 4, label: label('门店', 'Store') },
-  { value: 5, label: label('中心库', 'Central warehouse') },
-] as const);
+export const businessUnitType = defineNamedOptionSet('businessunit_type', label('组织类型', 'Unit type'), {
+  headOffice: { value: 1, label: label('总部', 'Head office') },
+  branch: { value: 2, label: label('分公司', 'Branch') },
+  station: { value: 3, label: label('服务站', 'Service station') },
+  store: { value: 4, label: label('门店', 'Store') },
+  warehouse: { value: 5, label: label('中心库', 'Central warehouse') },
+});
 
 /** spec 001 §9: self-employed or self-operated, partner or third party, owned or central warehouse. */
 export const stationType = defineOptionSet('new_srv_station_type', label('服务站类型', 'Station type'), [

@@ -17,6 +17,8 @@ export interface Principal {
   stationId: string | null;
   stationName: string | null;
   userType: number | null;
+  /** The kind of the account's business unit (businessunit_type): the menu offers what its reach can hold. */
+  unitType: number | null;
   hasAvatar: boolean;
   disabled: boolean;
   privileges: Set<string>;
@@ -35,7 +37,7 @@ export type SessionRow = {
 const USER_COLUMNS = `
   u.systemuserid, u.domainname, u.fullname, u.new_nickname, u.mobilephone, u.businessunitid, u.new_station_id,
   u.new_usertype, COALESCE(u.isdisabled, false) AS isdisabled, (u.new_avatar IS NOT NULL) AS has_avatar,
-  bu.name AS bu_name, st.new_name AS station_name,
+  bu.name AS bu_name, bu.new_type AS bu_type, st.new_name AS station_name,
   COALESCE((SELECT array_agg(DISTINCT rp.new_name) FROM systemuserroles ur
              JOIN new_roleprivilege rp ON rp.new_role_id = ur.roleid WHERE ur.systemuserid = u.systemuserid), '{}') AS privileges,
   COALESCE((SELECT array_agg(r.name ORDER BY r.new_code) FROM systemuserroles ur
@@ -46,7 +48,7 @@ const USER_JOINS = `LEFT JOIN businessunit bu ON bu.businessunitid = u.businessu
 type UserRow = {
   systemuserid: string; domainname: string; fullname: string; new_nickname: string | null; mobilephone: string | null;
   businessunitid: string; new_station_id: string | null; new_usertype: number | null; isdisabled: boolean; has_avatar: boolean;
-  bu_name: string | null; station_name: string | null; privileges: string[]; roles: string[];
+  bu_name: string | null; bu_type: number | null; station_name: string | null; privileges: string[]; roles: string[];
 };
 
 type SessionInfo = SessionRow & { id: string; user_id: string; login_type: string; portal: string; created_at: Date };
@@ -56,7 +58,7 @@ function toPrincipal(u: UserRow & { subtree: string[] }, s: { id: string; login_
     userId: u.systemuserid, sessionId: s.id, loginType: s.login_type, portal: s.portal,
     userName: u.domainname, fullName: u.fullname, nickName: u.new_nickname, mobilephone: u.mobilephone,
     businessUnitId: u.businessunitid, businessUnitName: u.bu_name, stationId: u.new_station_id, stationName: u.station_name,
-    userType: u.new_usertype, hasAvatar: u.has_avatar, disabled: u.isdisabled,
+    userType: u.new_usertype, unitType: u.bu_type, hasAvatar: u.has_avatar, disabled: u.isdisabled,
     privileges: new Set(u.privileges), roles: u.roles, sessionStartedAt: s.created_at, subtree: u.subtree,
   };
 }
@@ -140,6 +142,7 @@ export function userInfo(p: Principal, avatarDataUrl: string | null) {
     departName: p.stationName ?? p.businessUnitName ?? '',
     departId: p.stationId ?? p.businessUnitId,
     userType: p.userType,
+    unitType: p.unitType,
     privilege: [...p.privileges].sort(),
     roles: p.roles,
     mobilephone: p.mobilephone,

@@ -61,7 +61,7 @@ export async function callerOf(sql: Sql, login: string): Promise<Caller> {
   );
   const principal: Principal = {
     userId: u.id, sessionId: '', loginType: 'demo', portal: 'standard', userName: login, fullName: u.fullname, nickName: null, mobilephone: null,
-    businessUnitId: u.unit, businessUnitName: null, stationId: u.station, stationName: null, userType: null, hasAvatar: false, disabled: false,
+    businessUnitId: u.unit, businessUnitName: null, stationId: u.station, stationName: null, userType: null, unitType: null, hasAvatar: false, disabled: false,
     privileges: new Set(u.privileges), roles: [], sessionStartedAt: new Date(), subtree: u.subtree,
   };
   return { principal, subtree: u.subtree };

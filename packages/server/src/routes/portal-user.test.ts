@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businessUnitType } from '@portal/model';
 import type { Portal } from '../boot.ts';
 import { testPortal } from '../testing/test-portal.ts';
 import { bearer, passwordForm, postToken, signIn, solvedCaptcha } from '../testing/auth-helpers.ts';
@@ -21,6 +22,11 @@ describe('user info', () => {
     expect(worker).toBeTruthy();
     expect((await me('engineer1')).workerId).toBe(worker);
     expect((await me('admin')).workerId).toBeNull();
+  });
+  // The menu offers station screens only to accounts whose unit can hold stations (model menu.ts `units`).
+  it('names the kind of the account\'s business unit', async () => {
+    const kind = async (user: string) => (await p.app.inject({ method: 'GET', url: '/api/portaluser/me', headers: bearer((await signIn(p.app, user)).access_token) })).json().Data.unitType;
+    expect([await kind('warehouse1'), await kind('station1'), await kind('admin')]).toEqual([businessUnitType.warehouse, businessUnitType.station, businessUnitType.headOffice]);
   });
 });
 

@@ -28,7 +28,7 @@ const text = z.string().nullable();
 const USER = z.object({
   userId: z.string(), userName: z.string(), nickName: z.string(), fullName: z.string(), loginType: z.string(),
   avatarUrl: z.string().describe('data: URL, or empty'), departName: z.string(), departId: z.string().describe('The station, else the business unit'),
-  userType: z.number().int().nullable(), privilege: z.array(z.string()), roles: z.array(z.string()), mobilephone: text,
+  userType: z.number().int().nullable(), unitType: z.number().int().nullable().describe('The kind of the account\'s business unit (1 head office … 5 central warehouse)'), privilege: z.array(z.string()), roles: z.array(z.string()), mobilephone: text,
   stationName: text, businessUnitName: text, portal: z.string(), sessionStartedAt: z.string().describe('ISO date-time'),
   workerId: text.describe('The account\'s own personnel record (new_srv_worker): its orders are 我的工单'),
 });

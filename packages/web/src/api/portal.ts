@@ -28,6 +28,8 @@ export interface MeInfo {
   departName: string;
   departId: string;
   userType: number | null;
+  /** The kind of the account's business unit (businessunit_type); older servers send none. */
+  unitType?: number | null;
   privilege: string[];
   roles: string[];
   mobilephone: string;

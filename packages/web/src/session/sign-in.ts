@@ -17,6 +17,7 @@ export function userFromMe(me: MeInfo, loginType: LoginType): UserState {
     departName: me.departName ?? '',
     departId: me.departId ?? '',
     userType: typeof me.userType === 'number' ? me.userType : null,
+    unitType: typeof me.unitType === 'number' ? me.unitType : null,
     privilege: Array.isArray(me.privilege) ? me.privilege : [],
   };
 }

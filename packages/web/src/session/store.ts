@@ -24,6 +24,8 @@ export interface UserState {
   departName: string;
   departId: string;
   userType: number | null;
+  /** The kind of the account's business unit; null when not known (the menu then hides nothing for it). */
+  unitType: number | null;
   privilege: string[];
 }
 
@@ -45,7 +47,7 @@ export const DISPLAY_KEY = 'portal.display';
 
 export const BLANK_AUTH: AuthState = Object.freeze({ isLoggedIn: false, accessToken: '', refreshToken: '' }) as AuthState;
 export const BLANK_USER: UserState = Object.freeze({
-  userId: '', userName: '', nickName: '', loginType: '', avatarUrl: '', departName: '', departId: '', userType: null, privilege: [],
+  userId: '', userName: '', nickName: '', loginType: '', avatarUrl: '', departName: '', departId: '', userType: null, unitType: null, privilege: [],
 }) as UserState;
 
 export const DEFAULT_BACKGROUND = '#f3f5f9';
@@ -102,6 +104,7 @@ export function restoreUser(): UserState {
     loginType: toLoginType(u.loginType),
     avatarUrl: s(u.avatarUrl), departName: s(u.departName), departId: s(u.departId),
     userType: typeof u.userType === 'number' ? u.userType : null,
+    unitType: typeof u.unitType === 'number' ? u.unitType : null,
     privilege: Array.isArray(u.privilege) ? u.privilege.filter((p): p is string => typeof p === 'string') : [],
   };
 }

@@ -27,14 +27,15 @@ function selectedKey(groups: VisibleMenuGroup[], pathname: string, homeKey: stri
   return { key: undefined, group: undefined };
 }
 
-/** The spec 001 menu groups, filtered by the user's privileges; items without a screen yet are disabled. */
+/** The spec 001 menu groups offered to the user (privileges, unit kind); items without a screen yet are disabled. */
 export function NavMenu({ mode, homePath, homeLabel, theme, onNavigate }: { mode: 'inline' | 'horizontal'; homePath: string; homeLabel: string; theme?: 'dark' | 'light'; onNavigate?: () => void }) {
   const t = useT();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const privilege = useSession((s) => s.user.privilege);
+  const unitType = useSession((s) => s.user.unitType);
   const signedIn = useSession((s) => s.auth.isLoggedIn);
-  const groups = useMemo(() => visibleMenu(privilege), [privilege]);
+  const groups = useMemo(() => visibleMenu({ privileges: privilege, unitType }), [privilege, unitType]);
   // Signed out, the screens open to everyone (the shop, quick order, all functions) follow home.
   const open = signedIn ? [] : PUBLIC_ENTRIES;
   const paths = useMemo(() => new Map([...groups.flatMap((g) => g.items.map((i) => [i.key, i.path] as const)), ...open.map((e) => [`public:${e.key}`, e.path] as const)]), [groups, open]);

@@ -27,9 +27,10 @@ export function Shortcuts() {
   const t = useT();
   const navigate = useNavigate();
   const privilege = useSession((s) => s.user.privilege);
+  const unitType = useSession((s) => s.user.unitType);
   const groups = useMemo(
-    () => visibleMenu(privilege).map((g) => ({ ...g, items: g.items.filter((i) => i.enabled) })).filter((g) => g.items.length > 0),
-    [privilege],
+    () => visibleMenu({ privileges: privilege, unitType }).map((g) => ({ ...g, items: g.items.filter((i) => i.enabled) })).filter((g) => g.items.length > 0),
+    [privilege, unitType],
   );
   const card = (key: string, path: string, icon: ReactNode, text: string) => (
     <Col key={key} xs={12} md={8} xl={6} xxl={4}>

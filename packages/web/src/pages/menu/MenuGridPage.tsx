@@ -41,9 +41,10 @@ export default function MenuGridPage() {
   const navigate = useNavigate();
   const signedIn = useSession((s) => s.auth.isLoggedIn);
   const privilege = useSession((s) => s.user.privilege);
+  const unitType = useSession((s) => s.user.unitType);
   const isStore = useSession((s) => s.isStore);
   const [query, setQuery] = useState('');
-  const groups = useMemo(() => menuTiles({ signedIn, privilege, routed: isRouted, lang }), [signedIn, privilege, lang]);
+  const groups = useMemo(() => menuTiles({ signedIn, privilege, unitType, routed: isRouted, lang }), [signedIn, privilege, unitType, lang]);
   const shown = groups.map((g) => ({ ...g, tiles: g.tiles.filter((tile) => tileMatches(tile, query)) })).filter((g) => g.tiles.length > 0);
   const count = shown.reduce((n, g) => n + g.tiles.length, 0);
 

@@ -1,0 +1,36 @@
+import { menuFor } from '@portal/model';
+import { describe, expect, it } from 'vitest';
+import { DEMO_ROLES, DEMO_UNITS, DEMO_USERS } from './demo-data.ts';
+
+/** A demo user's account as the menu sees it: the union of their roles' privileges, their unit's kind. */
+function account(login: string) {
+  const u = DEMO_USERS.find((x) => x.login === login)!;
+  const privileges = [...new Set(u.roles.flatMap((r) => DEMO_ROLES.find((x) => x.code === r)!.privileges))];
+  return { privileges, unitType: DEMO_UNITS.find((x) => x.code === u.unit)!.type };
+}
+const keys = (login: string, unitKnown = true) => {
+  const a = account(login);
+  return menuFor(unitKnown ? a : { privileges: a.privileges }).flatMap((g) => g.items.map((i) => i.key));
+};
+
+// Issue 24: warehouse accounts saw station screens whose lists their reach keeps empty
+// (配件销售, 库存上下限管理, 服务站库存 …); picker1 and shipper1 had 16 entries.
+describe('the demo users\' menus', () => {
+  it('a central warehouse\'s manager gets the warehouse\'s screens, none of the stations\' own', () => {
+    expect(keys('warehouse1')).toEqual([
+      'partsApply', 'partsSign', 'partsDispatch', 'partsTransfer', 'siteReturn', 'siteInv', 'partStockTransaction',
+      'notice', 'kb', 'fileDownload', 'techFile', 'excellentCase', 'takeStock', 'inventoryStatement', 'collect',
+    ]);
+  });
+
+  it('the picker/packer and the stock-out/shipper get the deliveries, the warehouse\'s stock and its counts', () => {
+    const expected = ['partsApply', 'partsDispatch', 'partsTransfer', 'siteReturn', 'siteInv', 'partStockTransaction', 'notice', 'takeStock', 'inventoryStatement', 'collect'];
+    expect(keys('picker1')).toEqual(expected);
+    expect(keys('shipper1')).toEqual(expected);
+  });
+
+  it('accounts of head office, a branch or a station keep every item their privileges give', () => {
+    for (const login of ['admin', 'hq', 'branch1', 'station1', 'station2', 'engineer1']) expect(keys(login), login).toEqual(keys(login, false));
+    expect(keys('station1')).toEqual(expect.arrayContaining(['partsSales', 'stationPart', 'stationInventory', 'invTask', 'workOrder', 'stationAmount']));
+  });
+});
