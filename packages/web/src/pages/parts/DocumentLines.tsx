@@ -8,6 +8,7 @@ import { confirm, toast } from '../../app/feedback.ts';
 import { cellText } from '../../entity-ui/format.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
 import { formatAmount } from '../../shared/format.ts';
+import { usePhone } from '../../shared/use-phone.ts';
 import { useDocumentLines } from './use-document-lines.ts';
 
 export interface DocumentLinesProps {
@@ -68,6 +69,7 @@ function ShortfallCell({ text, short }: { text: string; short: number }) {
 export function DocumentLines({ entity, parentField, parentId, version = 0, editable, onAdd, onEdit, onDelete, onChanged, extra, totals = true, shortfall = false }: DocumentLinesProps) {
   const t = useT();
   const lang = useLocale();
+  const phone = usePhone();
   // A line handed to the edit dialog carries what the dialog edits (the part lookup and its name),
   // which the view's columns (part number and name as text) leave out.
   const edits = !!onEdit;
@@ -115,7 +117,8 @@ export function DocumentLines({ entity, parentField, parentId, version = 0, edit
       key: '__actions',
       title: t('widgets.list.actions'),
       width: 140,
-      fixed: 'right',
+      // Fixed to the right at 390 px it covered the quantities: a phone scrolls the whole row instead.
+      fixed: phone ? undefined : 'right',
       render: (_: unknown, r: RecordRow) => (
         <Space size={4}>
           {onEdit && (
