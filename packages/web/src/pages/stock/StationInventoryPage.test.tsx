@@ -80,6 +80,13 @@ describe('station inventory (/stationPart/batchlist)', () => {
     expect(within(rowOf('CS-HO-46')).getByTestId('spb-row-error').textContent).toBe('请同时填写库存下限和库存上限');
     await type('CS-HO-46', 'spb-max', '100000');
     expect(within(rowOf('CS-HO-46')).getByTestId('spb-row-error').textContent).toBe('请输入 0 至 99999 的整数');
+    // What was typed stays in the box, refused in the spec's words.
+    await type('CS-HO-46', 'spb-max', '1.5');
+    expect(within(rowOf('CS-HO-46')).getByTestId('spb-row-error').textContent).toBe('库存上限只能输入整数');
+    expect((within(rowOf('CS-HO-46')).getByTestId('spb-max') as HTMLInputElement).value).toBe('1.5');
+    await type('CS-HO-46', 'spb-max', 'abc');
+    expect(within(rowOf('CS-HO-46')).getByTestId('spb-row-error').textContent).toBe('库存上限必须是数字');
+    expect((within(rowOf('CS-HO-46')).getByTestId('spb-max') as HTMLInputElement).value).toBe('abc');
     await type('CS-HO-46', 'spb-max', '12');
     expect(rowOf('CS-HO-46').getAttribute('data-level')).toBe('ok');
 

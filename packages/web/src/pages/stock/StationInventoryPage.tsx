@@ -1,6 +1,6 @@
 import { DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import { getEntity, type StationInventoryRow } from '@portal/model';
-import { Button, Input, InputNumber, Space, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Input, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { saveLimits, stationInventory } from '../../api/stock.ts';
 import { toast } from '../../app/feedback.ts';
@@ -15,6 +15,7 @@ import { LookupInput } from '../../widgets/lookup/LookupInput.tsx';
 import { STATION_USER } from '../basicdata/StationProfilePage.tsx';
 import { PageTitle } from '../PageTitle.tsx';
 import { ResponsiveTable } from '../../widgets/ResponsiveTable.tsx';
+import { NumberInput } from '../../widgets/NumberInput.tsx';
 import { UnsavedGuard } from './UnsavedGuard.tsx';
 import { batchBody, changedRows, levelOf, limitErrors, savedLimits, type Level, type LimitValues } from './limit-edits.ts';
 
@@ -32,8 +33,6 @@ function addedRow(r: LookupRecord): StationInventoryRow {
     quantity: 0, frozen: 0, available: 0, intransit: 0, limitId: null, minQty: null, maxQty: null, level: 'none',
   };
 }
-
-const toNumber = (x: unknown): number | null => (x === null || x === undefined || x === '' ? null : Number(x));
 
 /**
  * /stationPart/batchlist (服务站库存): a station's parts, stock beside its inventory limits, with
@@ -134,21 +133,23 @@ export default function StationInventoryPage() {
     const v = valuesOf(r)[field];
     if (!editable) return <span data-testid={testId}>{v ?? ''}</span>;
     const error = errorsOf(r)[field];
+    const name = LIMIT.allFields[field === 'minQty' ? 'new_minqty' : 'new_maxqty'].label[lang];
     return (
       <Space orientation="vertical" size={0}>
-        <InputNumber
-          data-testid={testId}
-          aria-label={`${LIMIT.allFields[field === 'minQty' ? 'new_minqty' : 'new_maxqty'].label[lang]} ${r.code}`}
+        {/* Keeps what was typed (1.5, abc); the refusal shows under it. */}
+        <NumberInput
+          testId={testId}
+          ariaLabel={`${name} ${r.code}`}
           size="small"
-          controls={false}
+          decimal={false}
           value={v}
           status={error ? 'error' : undefined}
-          onChange={(x) => edit(r, { [field]: toNumber(x) })}
+          onChange={(x) => edit(r, { [field]: x })}
           style={{ width: 96 }}
         />
         {error && (
           <Typography.Text type="danger" style={{ fontSize: 12, whiteSpace: 'nowrap' }} data-testid="spb-row-error" data-field={field}>
-            {t(error)}
+            {t(error, { field: name })}
           </Typography.Text>
         )}
       </Space>
