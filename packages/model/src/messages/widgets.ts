@@ -178,6 +178,8 @@ export const widgetsMessages = {
   'widgets.shop.product': label('商品', 'Product'),
   'widgets.shop.price': label('单价', 'Unit price'),
   'widgets.shop.quantity': label('数量', 'Quantity'),
+  'widgets.shop.less': label('减少数量', 'Fewer'),
+  'widgets.shop.more': label('增加数量', 'More'),
   'widgets.shop.amount': label('金额', 'Amount'),
   'widgets.shop.uom': label('单位', 'Unit'),
   'widgets.shop.checkAll': label('全选', 'Select all'),

@@ -1,5 +1,5 @@
 import { DeleteOutlined, ShoppingOutlined } from '@ant-design/icons';
-import { Button, Card, Checkbox, Empty, InputNumber, Spin, Table, Typography } from 'antd';
+import { Button, Card, Checkbox, Empty, Spin, Table, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { clearCart, deleteCartItem, updateCartItem, type CartItem } from '../../api/cart.ts';
@@ -8,6 +8,7 @@ import { confirm, toast } from '../../app/feedback.ts';
 import { useT } from '../../locales/i18n.ts';
 import { formatAmount } from '../../shared/format.ts';
 import { PageTitle } from '../PageTitle.tsx';
+import { QuantityBox } from '../../widgets/QuantityBox.tsx';
 import { checkedItems, checkedTotal, removeItem, setChecked, setQuantity } from './cart-math.ts';
 import { CheckoutBar } from './CheckoutBar.tsx';
 import { createSettleToken } from './settle-token.ts';
@@ -36,8 +37,13 @@ export default function CartPage() {
   const all = groups.flatMap((g) => g.ProductList);
   const total = checkedTotal(groups);
 
-  const changeQty = (item: CartItem, v: number | null) => {
-    const qty = Math.max(1, Math.min(99999, Math.round(Number(v) || 1)));
+  // Refused quantities by item: they stay typed in their box, the cart keeps the last good one, and settling waits.
+  const [refused, setRefused] = useState<Record<string, string>>({});
+  const refuse = (item: CartItem, why: string | null) =>
+    setRefused(({ [item.Id]: _, ...rest }) => (why ? { ...rest, [item.Id]: why } : rest));
+
+  /** A good quantity (QuantityBox hands on 1–99999 only), saved a moment after the last change. */
+  const changeQty = (item: CartItem, qty: number) => {
     setCart(setQuantity(cur(), item.Id, qty));
     const old = timers.current.get(item.Id);
     if (old) clearTimeout(old);
@@ -54,6 +60,7 @@ export default function CartPage() {
     try {
       await deleteCartItem(item.Id);
       setCart(removeItem(cur(), item.Id));
+      refuse(item, null);
     } catch {
       /* toasted */
     }
@@ -75,6 +82,11 @@ export default function CartPage() {
   const checkAll = (checked: boolean) => setCart(setChecked(cur(), () => true, checked));
 
   const settle = () => {
+    const why = Object.values(refused)[0];
+    if (why) {
+      toast.warning(why);
+      return;
+    }
     if (chosen.length === 0) {
       toast.warning(t('widgets.shop.selectItems'));
       return;
@@ -160,8 +172,8 @@ export default function CartPage() {
                   {
                     key: 'qty',
                     title: t('widgets.shop.quantity'),
-                    width: 130,
-                    render: (_, i) => <InputNumber data-testid="cart-item-qty" aria-label={t('widgets.shop.quantity')} min={1} max={99999} precision={0} value={i.Quantity} onChange={(v) => changeQty(i, v)} />,
+                    width: 170,
+                    render: (_, i) => <QuantityBox steppers testId="cart-item-qty" field={t('widgets.shop.quantity')} value={i.Quantity} onChange={(v) => changeQty(i, v)} onRefusal={(why) => refuse(i, why)} />,
                   },
                   { key: 'amount', title: t('widgets.shop.amount'), width: 130, render: (_, i) => <span data-testid="cart-item-amount">{formatAmount(i.Amount)}</span> },
                   {

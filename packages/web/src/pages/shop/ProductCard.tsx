@@ -1,6 +1,6 @@
 import { PictureOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import type { PublicProduct } from '@portal/model';
-import { Button, Card, InputNumber, Space, Tag, Typography } from 'antd';
+import { Button, Card, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { pictureUrl, productDetailPath } from '../../api/shop-public.ts';
@@ -9,6 +9,7 @@ import { useSession } from '../../session/store.ts';
 import { usePrivilege } from '../../session/use-privilege.ts';
 import { formatAmount } from '../../shared/format.ts';
 import { FavouriteStar } from '../../widgets/FavouriteStar.tsx';
+import { QuantityBox } from '../../widgets/QuantityBox.tsx';
 import { askSignIn, signInHref } from '../../widgets/sign-in-ask.ts';
 
 /** In stock / out of stock: the only stock fact the shop gives out. */
@@ -49,6 +50,7 @@ export function AddToCart({ product, onAdd, busy }: { product: PublicProduct; on
   const loggedIn = useSession((s) => s.auth.isLoggedIn);
   const can = usePrivilege();
   const [qty, setQty] = useState(1);
+  const [refused, setRefused] = useState<string | null>(null);
   if (!loggedIn) {
     return (
       <Button icon={<ShoppingCartOutlined />} data-testid="product-add" onClick={() => askSignIn(t, 'cart', productDetailPath(product.Id))}>
@@ -58,12 +60,13 @@ export function AddToCart({ product, onAdd, busy }: { product: PublicProduct; on
   }
   if (!can('shop.buy')) return null;
   return (
-    <Space.Compact>
-      <InputNumber data-testid="product-qty" aria-label={t('widgets.shop.quantity')} min={1} max={99999} precision={0} value={qty} onChange={(v) => setQty(Number(v) || 1)} style={{ width: 96 }} />
-      <Button type="primary" icon={<ShoppingCartOutlined />} loading={busy} onClick={() => onAdd(qty)} data-testid="product-add">
+    <Space align="start" size={4}>
+      {/* A refused quantity (1.5, 0, abc) stays typed with its refusal; nothing is added until it is corrected. */}
+      <QuantityBox testId="product-qty" field={t('widgets.shop.quantity')} value={qty} onChange={setQty} onRefusal={setRefused} />
+      <Button type="primary" icon={<ShoppingCartOutlined />} loading={busy} onClick={() => !refused && onAdd(qty)} data-testid="product-add">
         {t('widgets.shop.addToCart')}
       </Button>
-    </Space.Compact>
+    </Space>
   );
 }
 

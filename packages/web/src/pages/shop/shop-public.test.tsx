@@ -109,9 +109,16 @@ describe('the shop for a signed-in buyer', () => {
     renderApp('/shoppingmall/productdetail?id=p1');
     expect((await screen.findByTestId('product-price')).textContent).toBe('¥168.00 / 个');
     expect(headerOf(f.mock.calls.find(([u]) => u === '/api/shop/products/p1')![1] as RequestInit)).toBe('Bearer acc');
-    fireEvent.change(screen.getByTestId('product-qty').querySelector('input') ?? screen.getByTestId('product-qty'), { target: { value: '3' } });
+    // A typed 1.5 stays, is refused under the box and adds nothing.
+    const qty = screen.getByTestId('product-qty') as HTMLInputElement;
+    fireEvent.change(qty, { target: { value: '1.5' } });
+    expect(screen.getByTestId('product-qty-error').textContent).toBe('数量只能输入整数');
+    expect(qty.value).toBe('1.5');
+    fireEvent.click(screen.getByTestId('product-add'));
+    fireEvent.change(qty, { target: { value: '3' } });
     fireEvent.click(screen.getByTestId('product-add'));
     await waitFor(() => expect(posts.find((p) => p.url === '/api/ShoppingCart/AddProduct')?.body).toEqual({ ProductId: 'p1', Quantity: 3 }));
+    expect(posts.filter((p) => p.url === '/api/ShoppingCart/AddProduct')).toHaveLength(1);
     const star = screen.getByTestId('favourite-star');
     await waitFor(() => expect(f.mock.calls.some(([u]) => String(u) === '/api/favourites/state?entity=product&ids=p1')).toBe(true));
     expect(star.getAttribute('data-on')).toBe('false');

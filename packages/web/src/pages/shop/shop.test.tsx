@@ -84,6 +84,21 @@ describe('cart (spec 000 §3, §4, §9)', () => {
     fireEvent.change(within(items[0]).getByTestId('cart-item-qty'), { target: { value: '4' } });
     expect(screen.getByTestId('cart-total').getAttribute('data-amount')).toBe('5674.00');
     await waitFor(() => expect(f.mock.calls.find(([u]) => u === '/api/ShoppingCart/UpdateProduct')?.[1]?.body).toBe(JSON.stringify({ Id: '1', Quantity: 4 })), { timeout: 2000 });
+    // A typed quantity is never changed: 1.5 stays, is refused under the box, is not saved, and holds back settling.
+    const qty = within(items[0]).getByTestId('cart-item-qty') as HTMLInputElement;
+    fireEvent.change(qty, { target: { value: '1.5' } });
+    expect(within(items[0]).getByTestId('cart-item-qty-error').textContent).toBe('数量只能输入整数');
+    expect(qty.value).toBe('1.5');
+    expect(screen.getByTestId('cart-total').getAttribute('data-amount')).toBe('5674.00');
+    fireEvent.click(screen.getByTestId('cart-settle'));
+    expect((await screen.findAllByText('数量只能输入整数')).length).toBeGreaterThan(1);
+    expect(router.state.location.pathname).not.toMatch(/^\/confirm\//);
+    fireEvent.change(qty, { target: { value: '0' } });
+    expect(within(items[0]).getByTestId('cart-item-qty-error').textContent).toBe('数量必须大于0');
+    fireEvent.click(within(items[0]).getByTestId('cart-item-qty-more'));
+    expect(qty.value).toBe('5');
+    expect(within(items[0]).queryByTestId('cart-item-qty-error')).toBeNull();
+    await waitFor(() => expect(f.mock.calls.filter(([u]) => u === '/api/ShoppingCart/UpdateProduct').map(([, init]) => init?.body).at(-1)).toBe(JSON.stringify({ Id: '1', Quantity: 5 })), { timeout: 2000 });
 
     await act(async () => fireEvent.click(within(screen.getAllByTestId('cart-item')[1]).getByTestId('cart-item-delete')));
     await waitFor(() => expect(screen.getAllByTestId('cart-item')).toHaveLength(2));
@@ -148,10 +163,13 @@ describe('cart (spec 000 §3, §4, §9)', () => {
     await screen.findByTestId('confirm-form');
     fireEvent.change(screen.getByTestId('confirm-contact'), { target: { value: '周婷' } });
     fireEvent.change(screen.getByTestId('confirm-phone'), { target: { value: '1234' } });
+    // The remark is not cut at 100: it stays whole and is refused.
+    fireEvent.change(screen.getByTestId('confirm-remark'), { target: { value: '备'.repeat(101) } });
     await act(async () => fireEvent.click(screen.getByTestId('confirm-submit')));
     expect(await screen.findByText('联系电话格式不正确')).toBeTruthy();
     expect(await screen.findByText('请先选择省份')).toBeTruthy();
-    expect((screen.getByTestId('confirm-remark') as HTMLTextAreaElement).maxLength).toBe(100);
+    expect(await screen.findByText('备注最多 100 字')).toBeTruthy();
+    expect((screen.getByTestId('confirm-remark') as HTMLTextAreaElement).value).toHaveLength(101);
     expect(f.mock.calls.some(([u]) => u === '/api/ShoppingCart/Settle')).toBe(false);
   });
 
