@@ -1,15 +1,14 @@
-import { getEntity, INVENTORY_STATEMENT_API, msg, QUOTA_FLOW_API, quotaUsage, type Lang, type LedgerPeriodQuery } from '@portal/model';
+import { formatChinaDateTime, getEntity, INVENTORY_STATEMENT_API, msg, QUOTA_FLOW_API, quotaUsage, type Lang, type LedgerPeriodQuery } from '@portal/model';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireAuth } from '../auth/authenticate.ts';
-import { chinaDate } from '../domain/china-time.ts';
 import { quotaFlow } from '../domain/quota/flow.ts';
 import { inventoryStatement, periodOf } from '../domain/stock/statement.ts';
 import { contentDisposition } from '../files/attachments.ts';
 import { writeTable } from '../files/excel-table.ts';
 import { commandErrorHandler } from '../http/command-errors.ts';
 import { ok } from '../http/envelope.ts';
-import { BEARER, fileOf, XLSX } from '../http/openapi.ts';
+import { BEARER, fileOf, returns, XLSX } from '../http/openapi.ts';
 import { requestLang } from '../http/request-context.ts';
 import { requestCaller } from '../records/access.ts';
 import type { Services } from '../services.ts';
@@ -21,8 +20,20 @@ const STATEMENT = PERIOD.extend({ productId: id, page: z.coerce.number().int().m
 const doc = (summary: string, tags: string[], parts: object = {}) => ({ summary, tags, security: BEARER, ...parts });
 const labels = (lang: Lang) => ({ from: msg('widgets.list.from', lang), to: msg('widgets.list.to', lang) });
 const usageLabel = (v: number, lang: Lang) => quotaUsage.options.find((o) => o.value === v)?.label[lang] ?? String(v);
-/** China time, one format (YYYY-MM-DD HH:mm). */
-const chinaTime = (iso: string) => `${chinaDate(new Date(iso))} ${new Date(Date.parse(iso) + 8 * 3600_000).toISOString().slice(11, 16)}`;
+const str = z.string();
+const ROW = z.object({
+  warehouseId: str, warehouse: str, stationId: str.nullable(), station: str.nullable(), productId: str, code: str, name: str, uom: str,
+  opening: z.number(), in: z.number(), out: z.number(), closing: z.number(),
+});
+const STATEMENT_DATA = z.object({ from: str, to: str, total: z.number(), rows: z.array(ROW) });
+const MOVE = z.object({
+  id: str, time: str, stationId: str, station: str, usage: z.number(), docType: z.number(), docId: str.nullable(), document: str,
+  amount: str.describe('yuan, decimal string'), balance: str.describe('yuan after the move, decimal string'),
+});
+const FLOW_DATA = z.object({
+  from: str, to: str, truncated: z.boolean(), moves: z.array(MOVE),
+  stations: z.array(z.object({ stationId: str, station: str, opening: str, closing: str })),
+});
 const STATION = getEntity('new_srv_station')!;
 const TXN = getEntity('new_srv_stocktransaction')!;
 
@@ -41,7 +52,7 @@ export function ledgerReportRoutes(app: FastifyInstance, s: Services): void {
   function routes(app: FastifyInstance) {
   app.get(INVENTORY_STATEMENT_API, {
     preValidation: requireAuth(s.authenticate, 'stock.read'),
-    schema: doc('Inventory statement: opening, in, out, closing per warehouse and part over a period', ['stock'], { querystring: STATEMENT }),
+    schema: doc('Inventory statement: opening, in, out, closing per warehouse and part over a period', ['stock'], { querystring: STATEMENT, ...returns(STATEMENT_DATA) }),
   }, async (req) => {
     const q = STATEMENT.parse(req.query);
     const period = periodOf(q, labels(requestLang(req)));
@@ -72,7 +83,7 @@ export function ledgerReportRoutes(app: FastifyInstance, s: Services): void {
 
   app.get(QUOTA_FLOW_API, {
     preValidation: requireAuth(s.authenticate, 'quota.read'),
-    schema: doc('Station quota flow: every ledger move of a period with the balance after it', ['quota'], { querystring: PERIOD }),
+    schema: doc('Station quota flow: every ledger move of a period with the balance after it', ['quota'], { querystring: PERIOD, ...returns(FLOW_DATA) }),
   }, async (req) => {
     const q: LedgerPeriodQuery = PERIOD.parse(req.query);
     return ok(await quotaFlow(db, await requestCaller(db, req), q, periodOf(q, labels(requestLang(req)))));
@@ -89,7 +100,7 @@ export function ledgerReportRoutes(app: FastifyInstance, s: Services): void {
     const rows: (string | number | null)[][] = [];
     for (const st of flow.stations) {
       rows.push([st.station, null, msg('report.openingBalance', lang), null, null, Number(st.opening)]);
-      for (const m of flow.moves.filter((x) => x.stationId === st.stationId)) rows.push([st.station, chinaTime(m.time), usageLabel(m.usage, lang), m.document, Number(m.amount), Number(m.balance)]);
+      for (const m of flow.moves.filter((x) => x.stationId === st.stationId)) rows.push([st.station, formatChinaDateTime(m.time), usageLabel(m.usage, lang), m.document, Number(m.amount), Number(m.balance)]);
       rows.push([st.station, null, msg('report.closingBalance', lang), null, null, Number(st.closing)]);
     }
     const file = await writeTable(
