@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined, CameraOutlined, DeleteOutlined, EnvironmentOutlined, PhoneOutlined, PlusOutlined } from '@ant-design/icons';
 import { ENGINEER_APP, fixType, getEntity, workOrderDealStatus, workOrderStatus, type LngLat, type OptionSetDef, type ProgressStep } from '@portal/model';
-import { Alert, Button, Card, Descriptions, Form, Input, InputNumber, List, Select, Space, Spin, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Form, Input, List, Select, Space, Spin, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { displayValue } from '../../api/records.ts';
 import { confirm, toast } from '../../app/feedback.ts';
@@ -11,6 +11,9 @@ import { useSession } from '../../session/store.ts';
 import { formatUtc8 } from '../../shared/date.ts';
 import { formatAmount } from '../../shared/format.ts';
 import { chosenProvider, navigationUrl, toServerDatum } from '../../shared/geo-datum.ts';
+import { NumberInput } from '../../widgets/NumberInput.tsx';
+import { QuantityBox } from '../../widgets/QuantityBox.tsx';
+import { charCount, lengthCount, lengthMessage, lengthRule, numberRule } from '../../widgets/typed-rules.ts';
 import { OptionTag } from '../workorder/OptionTag.tsx';
 import { nextProgressStep } from '../workorder/work-order-rules.ts';
 import { onAppLink } from './app-nav.ts';
@@ -25,6 +28,9 @@ const num = (v: unknown) => (typeof v === 'number' ? v : Number(v ?? 0));
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 /** A work-order field's label from the model (declared once there). */
 const fieldLabel = (name: string, lang: 'zh-CN' | 'en-US') => getEntity('new_srv_workorder')!.allFields[name].label[lang];
+const ITEM = () => getEntity('new_srv_repairitem')!;
+/** The step's address (the server's limit); a longer one is refused, not cut. */
+const ADDRESS_MAX = 200;
 const when = (v: unknown) => (v ? formatUtc8(String(v), 'YYYY-MM-DD HH:mm') : '');
 
 /** The phone's position (GPS, WGS-84), or null when it is refused or takes too long. */
@@ -51,6 +57,7 @@ function StepCard({ order, userId }: { order: OrderView; userId: string }) {
   if (!step || step === 'photos') return null;
   const defaultAddress = step === 'departure' ? user.departName || displayValue(row, 'new_station_id') : step === 'arrival' ? fullAddress(row) : '';
   const value = address ?? defaultAddress;
+  const addressOver = charCount(value) > ADDRESS_MAX;
   const needsAddress = step === 'departure' || step === 'arrival';
   const label = { response: t('engineerApp.respond'), departure: t('engineerApp.depart'), arrival: t('engineerApp.arrive') }[step as Exclude<ProgressStep, 'photos'>];
 
@@ -76,12 +83,12 @@ function StepCard({ order, userId }: { order: OrderView; userId: string }) {
     <Card size="small" className="engineer-card" data-testid="engineer-step" data-step={step}>
       {needsAddress && (
         <Form layout="vertical">
-          <Form.Item label={t('engineerApp.address')} required>
-            <Input value={value} onChange={(e) => setAddress(e.target.value)} maxLength={200} data-testid="engineer-step-address" />
+          <Form.Item label={t('engineerApp.address')} required validateStatus={addressOver ? 'error' : undefined} help={addressOver ? lengthMessage(t('engineerApp.address'), ADDRESS_MAX, t) : undefined}>
+            <Input value={value} onChange={(e) => setAddress(e.target.value)} count={lengthCount(ADDRESS_MAX, false)} data-testid="engineer-step-address" />
           </Form.Item>
         </Form>
       )}
-      <Button type="primary" className="engineer-step-button" loading={busy} disabled={needsAddress && !value.trim()} onClick={() => void record()} data-testid={`engineer-step-${step}`}>
+      <Button type="primary" className="engineer-step-button" loading={busy} disabled={needsAddress && (!value.trim() || addressOver)} onClick={() => void record()} data-testid={`engineer-step-${step}`}>
         {busy && needsAddress ? t('engineerApp.locating') : label}
       </Button>
       {gpsNote && <Typography.Text type="secondary" data-testid="engineer-step-gps">{gpsNote}</Typography.Text>}
@@ -151,10 +158,13 @@ function PhotosCard({ order, userId }: { order: OrderView; userId: string }) {
 /** 维修项目 and 更换配件: the lines API through the queue; lines added offline show as 待同步. */
 function LinesCard({ order, userId }: { order: OrderView; userId: string }) {
   const t = useT();
+  const lang = useLocale();
   const online = useOnline();
   const [itemForm] = Form.useForm<{ name: string; hours: number; price: number }>();
   const [part, setPart] = useState<PickedPart | null>(null);
   const [qty, setQty] = useState<number>(1);
+  const [qtyRefused, setQtyRefused] = useState<string | null>(null);
+  const itemLabel = (f: string) => ITEM().allFields[f].label[lang];
   const name = text(order.row.new_name);
   const add = (kind: AppLineKind, body: Record<string, unknown>, display: Record<string, unknown>) =>
     act(userId, { kind: 'lineAdd', lineKind: kind, orderId: order.id, orderName: name, body, display });
@@ -185,28 +195,29 @@ function LinesCard({ order, userId }: { order: OrderView; userId: string }) {
         layout="inline"
         style={{ rowGap: 8, marginBottom: 12 }}
         onFinish={(v) => {
-          void add('repairitems', { new_name: v.name.trim(), new_hours: v.hours, new_price: v.price }, {});
+          void add('repairitems', { new_name: v.name.trim(), new_hours: Number(v.hours), new_price: Number(v.price) }, {});
           itemForm.resetFields();
         }}
       >
-        <Form.Item name="name" rules={[{ required: true, whitespace: true, message: ' ' }]} style={{ minWidth: 140, flex: 1 }}>
-          <Input placeholder={t('engineerApp.addItem')} maxLength={100} data-testid="engineer-item-name" />
+        {/* What was typed stays; a refusal shows under its box in the model's limits (工时 0–999, one decimal; 工时单价 0–99999). */}
+        <Form.Item name="name" rules={[{ required: true, whitespace: true, message: ' ' }, lengthRule(itemLabel('new_name'), 100, t)]} style={{ minWidth: 140, flex: 1 }}>
+          <Input placeholder={t('engineerApp.addItem')} count={lengthCount(100, false)} data-testid="engineer-item-name" />
         </Form.Item>
-        <Form.Item name="hours" rules={[{ required: true, message: ' ' }]}>
-          <InputNumber min={0} max={999} step={0.5} placeholder="h" style={{ width: 72 }} data-testid="engineer-item-hours" />
+        <Form.Item name="hours" rules={[{ required: true, message: ' ' }, numberRule({ field: itemLabel('new_hours'), scale: 1, min: 0, max: 999 }, t)]}>
+          <NumberInput placeholder="h" style={{ width: 72 }} testId="engineer-item-hours" ariaLabel={itemLabel('new_hours')} />
         </Form.Item>
-        <Form.Item name="price" rules={[{ required: true, message: ' ' }]}>
-          <InputNumber min={0} max={99999} prefix="¥" style={{ width: 100 }} data-testid="engineer-item-price" />
+        <Form.Item name="price" rules={[{ required: true, message: ' ' }, numberRule({ field: itemLabel('new_price'), scale: 2, min: 0, max: 99_999 }, t)]}>
+          <NumberInput prefix="¥" style={{ width: 100 }} testId="engineer-item-price" ariaLabel={itemLabel('new_price')} />
         </Form.Item>
         <Button htmlType="submit" icon={<PlusOutlined />} data-testid="engineer-item-add" />
       </Form>
       {list('partlines', (r) => `${text(r['new_product_id@OData.Community.Display.V1.FormattedValue'] ?? r.new_name)} × ${text(r.new_qty)}`)}
       <Space.Compact style={{ width: '100%' }}>
         <PartPicker value={part} onChange={setPart} online={online} placeholder={t('engineerApp.addPart')} />
-        <InputNumber min={1} max={99999} value={qty} onChange={(v) => setQty(Number(v) || 1)} style={{ width: 72 }} data-testid="engineer-part-qty" />
+        <QuantityBox value={qty} onChange={setQty} onRefusal={setQtyRefused} field={t('widgets.shop.quantity')} width={72} testId="engineer-part-qty" />
         <Button
           icon={<PlusOutlined />}
-          disabled={!part}
+          disabled={!part || !!qtyRefused}
           data-testid="engineer-part-add"
           onClick={() => {
             if (!part) return;
@@ -252,11 +263,11 @@ function CompleteCard({ order, userId }: { order: OrderView; userId: string }) {
         <Form.Item name="fixtype" label={fixType.label[lang]}>
           <Select allowClear options={fixType.options.map((o) => ({ value: o.value, label: o.label[lang] }))} data-testid="engineer-fixtype" />
         </Form.Item>
-        <Form.Item name="solution" label={fieldLabel('new_solution', lang)}>
-          <Input.TextArea maxLength={1000} autoSize={{ minRows: 2, maxRows: 5 }} data-testid="engineer-solution" />
+        <Form.Item name="solution" label={fieldLabel('new_solution', lang)} rules={[lengthRule(fieldLabel('new_solution', lang), 1000, t)]}>
+          <Input.TextArea count={lengthCount(1000)} autoSize={{ minRows: 2, maxRows: 5 }} data-testid="engineer-solution" />
         </Form.Item>
-        <Form.Item name="serviceResult" label={fieldLabel('new_serviceresult', lang)}>
-          <Input.TextArea maxLength={1000} autoSize={{ minRows: 2, maxRows: 5 }} data-testid="engineer-service-result" />
+        <Form.Item name="serviceResult" label={fieldLabel('new_serviceresult', lang)} rules={[lengthRule(fieldLabel('new_serviceresult', lang), 1000, t)]}>
+          <Input.TextArea count={lengthCount(1000)} autoSize={{ minRows: 2, maxRows: 5 }} data-testid="engineer-service-result" />
         </Form.Item>
         <Button type="primary" htmlType="submit" className="engineer-step-button" data-testid="engineer-complete-submit">{t('engineerApp.complete')}</Button>
       </Form>

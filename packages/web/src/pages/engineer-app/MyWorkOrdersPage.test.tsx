@@ -96,6 +96,35 @@ describe('我的工单 (/mobile/workorders)', () => {
     expect(loads).not.toHaveBeenCalled();
   });
 
+  it('keeps what the engineer typed and refuses it at the box: part quantity 1.5, hours with two decimals, a solution over 1000 characters', async () => {
+    signInAs();
+    const arrived = ORDERS.map((o) => (o.new_srv_workorderid === 'o-today' ? { ...o, new_status: 5, new_dealstatus: 5 } : o));
+    server((url) =>
+      url.startsWith('/api/crmdata/Retrieve/new_srv_workorders(o-today)') ? envelope(arrived[1])
+      : url.startsWith('/api/crmdata/Retrieve/new_srv_workorders') ? envelope({ value: arrived })
+      : url.startsWith('/api/crmdata/Retrieve/') ? envelope({ value: [] })
+      : url.startsWith('/api/attachment') ? envelope([])
+      : undefined);
+    renderEngineerApp('/mobile/workorders/o-today');
+    await screen.findByTestId('engineer-lines', undefined, { timeout: 15_000 });
+    const qty = screen.getByTestId('engineer-part-qty') as HTMLInputElement;
+    fireEvent.change(qty, { target: { value: '1.5' } });
+    expect(qty.value).toBe('1.5');
+    expect(screen.getByTestId('engineer-part-qty-error').textContent).toBe('数量只能输入整数');
+    expect(screen.getByTestId('engineer-part-add').hasAttribute('disabled')).toBe(true);
+    const hours = screen.getByTestId('engineer-item-hours') as HTMLInputElement;
+    fireEvent.change(screen.getByTestId('engineer-item-name'), { target: { value: '更换滤芯' } });
+    fireEvent.change(hours, { target: { value: '1.25' } });
+    fireEvent.change(screen.getByTestId('engineer-item-price'), { target: { value: '80' } });
+    await act(async () => fireEvent.click(screen.getByTestId('engineer-item-add')));
+    expect(await screen.findByText('工时最多保留 1 位小数')).toBeTruthy();
+    expect(hours.value).toBe('1.25');
+    const solution = screen.getByTestId('engineer-solution') as HTMLTextAreaElement;
+    fireEvent.change(solution, { target: { value: '换'.repeat(1001) } });
+    expect(await screen.findByText('解决方案不能超过 1000 个字符')).toBeTruthy();
+    expect(solution.value).toHaveLength(1001);
+  });
+
   it('lists only the orders of the account\'s own personnel record: none for an administrator without one', async () => {
     signInAs();
     const fetches = server((url) => (url.startsWith('/api/crmdata/Retrieve/new_srv_workorders?') ? envelope({ value: ORDERS }) : undefined));
