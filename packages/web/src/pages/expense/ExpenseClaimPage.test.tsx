@@ -69,7 +69,8 @@ describe('expense statement screen', () => {
     renderApp('/expenseClaim/edit/c1');
     fireEvent.click(await screen.findByTestId('ec-invoice', {}, LONG));
     const amount = (await screen.findByTestId('ec-field-invoiceAmount', {}, LONG)) as HTMLInputElement;
-    expect(amount.value).toBe('1214.50');
+    // Shown grouped while the box is not being edited (MoneyInput); the amount sent is the number.
+    expect(amount.value).toBe('1,214.50');
     fireEvent.change(screen.getByTestId('ec-field-invoiceNo'), { target: { value: 'FP001' } });
     fireEvent.click(screen.getByTestId('ec-dialog-ok'));
     await waitFor(() => expect(s.calls('POST', '/api/expense/claims/c1/invoice')).toHaveLength(1), LONG);

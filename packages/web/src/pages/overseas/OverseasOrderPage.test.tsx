@@ -63,8 +63,8 @@ describe('overseas work-order screen', () => {
     expect((screen.getByTestId('field-new_address') as HTMLInputElement).value).toBe('12 Phạm Hùng, Nam Từ Liêm, Hà Nội');
     expect(screen.getByTestId('wo-currency').textContent).toBe('金额币种：美元 USD');
     // Money inputs carry the order's currency, not ¥.
-    const other = screen.getByTestId('field-new_othercost').closest('.ant-input-number')!;
-    expect(other.querySelector('.ant-input-number-prefix')?.textContent).toBe('USD');
+    const other = screen.getByTestId('field-new_othercost').closest('.ant-input-affix-wrapper')!;
+    expect(other.querySelector('.ant-input-prefix')?.textContent).toBe('USD');
     // The same commands as a domestic order in the same state (header keeps save + 2).
     expect(screen.getByTestId('form-save')).toBeTruthy();
     expect(actions()).toEqual(['wo-action-dispatch', 'wo-action-appointment']);
