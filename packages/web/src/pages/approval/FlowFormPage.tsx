@@ -1,6 +1,6 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { approvableEntities, getEntity, type Lang } from '@portal/model';
-import { Button, Card, Form, Input, Select, Space } from 'antd';
+import { Button, Card, Form, Input, Select, Space, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { createRecord, deleteRecord, displayValue, updateRecord } from '../../api/records.ts';
@@ -8,6 +8,7 @@ import { toast } from '../../app/feedback.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
 import { randomId } from '../../shared/format.ts';
 import { LookupInput } from '../../widgets/lookup/LookupInput.tsx';
+import { charCount, lengthCount, lengthMessage } from '../../widgets/typed-rules.ts';
 import type { LookupRecord } from '../../widgets/lookup/lookup-def.ts';
 import { childRows, loadInto, saveRecord, syncUserRows, writableFields } from './record-form.tsx';
 import { RecordEditor } from './RecordEditor.tsx';
@@ -37,6 +38,10 @@ export function incompleteStep(steps: StepDraft[]): number {
   const i = steps.findIndex((s) => !s.name.trim() || (s.approverType === 1 ? s.users.length === 0 : !s.role?.id));
   return i + 1;
 }
+
+/** The step name's limit (new_name of the step entity); a longer name is kept and refused, not cut. */
+export const STEP_NAME_MAX = 100;
+export const stepNameOver = (s: StepDraft) => charCount(s.name) > STEP_NAME_MAX;
 
 export function moveStep(steps: StepDraft[], index: number, by: -1 | 1): StepDraft[] {
   const to = index + by;
@@ -109,6 +114,11 @@ export default function FlowFormPage() {
       toast.error(t('approval.flowEditor.noSteps'));
       return false;
     }
+    const long = steps.findIndex(stepNameOver);
+    if (long >= 0) {
+      toast.error(`${long + 1}. ${lengthMessage(t('approval.flowEditor.stepName'), STEP_NAME_MAX, t)}`);
+      return false;
+    }
     const bad = incompleteStep(steps);
     if (bad) {
       toast.error(t('approval.flowEditor.stepIncomplete', { n: bad }));
@@ -174,15 +184,22 @@ export default function FlowFormPage() {
         {steps.map((s, i) => (
           <div key={s.key} data-testid="flow-step-row" data-step-id={s.id ?? ''} data-sequence={i + 1} style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap', marginBottom: 12 }}>
             <span style={{ width: 24 }}>{i + 1}.</span>
-            <Input
-              style={{ width: 200 }}
-              data-testid="flow-step-name"
-              placeholder={t('approval.flowEditor.stepName')}
-              value={s.name}
-              maxLength={100}
-              status={s.name.trim() ? undefined : 'error'}
-              onChange={(ev) => patch(s.key, { name: ev.target.value })}
-            />
+            <div style={{ width: 200 }}>
+              <Input
+                data-testid="flow-step-name"
+                placeholder={t('approval.flowEditor.stepName')}
+                aria-label={t('approval.flowEditor.stepName')}
+                value={s.name}
+                count={lengthCount(STEP_NAME_MAX, false)}
+                status={s.name.trim() && !stepNameOver(s) ? undefined : 'error'}
+                onChange={(ev) => patch(s.key, { name: ev.target.value })}
+              />
+              {stepNameOver(s) && (
+                <Typography.Text type="danger" role="alert" data-testid="flow-step-name-error" style={{ display: 'block', fontSize: 12 }}>
+                  {lengthMessage(t('approval.flowEditor.stepName'), STEP_NAME_MAX, t)}
+                </Typography.Text>
+              )}
+            </div>
             <Select
               style={{ width: 130 }}
               data-testid="flow-step-type"

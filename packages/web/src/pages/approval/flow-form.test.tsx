@@ -76,6 +76,18 @@ describe('flow form (steps editor)', () => {
     expect(urls.filter((u) => u.startsWith('/api/crmdata/create/'))).toEqual([]);
   });
 
+  it('a step name over 100 characters is kept whole, refused at the step and not saved', async () => {
+    const writes = openFlow();
+    await waitFor(() => expect(screen.getAllByTestId('flow-step-row')).toHaveLength(3));
+    const name = screen.getAllByTestId('flow-step-name')[1] as HTMLInputElement;
+    fireEvent.change(name, { target: { value: '审'.repeat(101) } });
+    expect(name.value).toHaveLength(101);
+    expect(screen.getByTestId('flow-step-name-error').textContent).toBe('步骤名称不能超过 100 个字符');
+    await act(async () => fireEvent.click(screen.getByTestId('flow-save')));
+    expect((await screen.findAllByText('2. 步骤名称不能超过 100 个字符')).length).toBeGreaterThan(0);
+    expect(writes).toHaveLength(0);
+  });
+
   it('offers the approvable documents by name (in the user\'s language) and stores the logical name', async () => {
     const s = useSession.getState();
     s.setTokens({ accessToken: 'acc', refreshToken: 'ref' });

@@ -10,6 +10,7 @@ import { usePrivilege } from '../../session/use-privilege.ts';
 import { formatUtc8 } from '../../shared/date.ts';
 import { AttachmentList } from '../../widgets/attachments/AttachmentList.tsx';
 import { DetailHeader } from '../../widgets/DetailHeader.tsx';
+import { charCount } from '../../widgets/typed-rules.ts';
 import './notice-reply.css';
 
 /** Reply limit of the notice reply call. */
@@ -77,10 +78,14 @@ export default function NoticeViewPage() {
     void load();
   }, [load]);
 
+  // A reply over the limit is kept whole and refused as it is typed (never cut).
+  const over = charCount(reply) > REPLY_MAX;
+  const shownError = replyError || (over ? t('widgets.notice.replyTooLong') : '');
+
   const send = async () => {
     const text = reply.trim();
     if (!text) return setReplyError(t('widgets.notice.replyRequired'));
-    if (text.length > REPLY_MAX) return setReplyError(t('widgets.notice.replyTooLong'));
+    if (charCount(text) > REPLY_MAX) return setReplyError(t('widgets.notice.replyTooLong'));
     setReplyError('');
     setSending(true);
     try {
@@ -149,9 +154,8 @@ export default function NoticeViewPage() {
               aria-label={t('widgets.notice.replyPlaceholder')}
               placeholder={t('widgets.notice.replyPlaceholder')}
               value={reply}
-              maxLength={REPLY_MAX}
               autoSize={{ minRows: 3, maxRows: 8 }}
-              status={replyError ? 'error' : undefined}
+              status={shownError ? 'error' : undefined}
               onChange={(e) => {
                 setReply(e.target.value);
                 if (replyError) setReplyError('');
@@ -160,16 +164,16 @@ export default function NoticeViewPage() {
             {/* The count sits in the action row, left of the button: antd's showCount floats
                 below the box, where the button row covered it. */}
             <div className="notice-reply-actions" data-testid="notice-reply-actions">
-              {replyError ? (
+              {shownError ? (
                 <Typography.Text type="danger" data-testid="notice-reply-error">
-                  {replyError}
+                  {shownError}
                 </Typography.Text>
               ) : (
                 <span />
               )}
-              <span className="notice-reply-count" data-testid="notice-reply-count">
-                {reply.length} / {REPLY_MAX}
-              </span>
+              <Typography.Text className="notice-reply-count" type={over ? 'danger' : undefined} data-testid="notice-reply-count">
+                {charCount(reply)} / {REPLY_MAX}
+              </Typography.Text>
               <Button type="primary" loading={sending} onClick={send} data-testid="notice-reply-submit">
                 {t('widgets.notice.replySubmit')}
               </Button>

@@ -104,7 +104,14 @@ describe('notices', () => {
     expect(screen.queryByTestId('attachment-upload')).toBeNull();
     await act(async () => fireEvent.click(screen.getByTestId('notice-reply-submit')));
     expect(screen.getByTestId('notice-reply-error').textContent).toBe('请输入回复内容');
-    expect((screen.getByTestId('notice-reply-input') as HTMLTextAreaElement).maxLength).toBe(1000);
+    // Over 1000 the reply is kept whole (never cut), refused as typed, and not sent.
+    const input = screen.getByTestId('notice-reply-input') as HTMLTextAreaElement;
+    fireEvent.change(input, { target: { value: '回'.repeat(1001) } });
+    expect(input.value).toHaveLength(1001);
+    expect(screen.getByTestId('notice-reply-count').textContent).toBe('1001 / 1000');
+    expect(screen.getByTestId('notice-reply-error').textContent).toBe('回复内容不能超过 1000 字');
+    await act(async () => fireEvent.click(screen.getByTestId('notice-reply-submit')));
+    expect(reply).toBeNull();
     fireEvent.change(screen.getByTestId('notice-reply-input'), { target: { value: '已收到，按新价格执行。' } });
     expect(screen.getByTestId('notice-reply-count').textContent).toBe('11 / 1000');
     await act(async () => fireEvent.click(screen.getByTestId('notice-reply-submit')));
