@@ -2,6 +2,7 @@ import { Input, Select, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { regions, type Region } from '../api/address.ts';
 import { useT } from '../locales/i18n.ts';
+import { lengthCount } from './typed-rules.ts';
 
 export interface IdName {
   id: string;
@@ -40,12 +41,14 @@ function useRegions(level: 'province' | 'city' | 'county', parent: string | unde
 }
 
 /** Province → city → county cascade from the configured URLs, plus the street address. */
-export function AddressPicker({ value, onChange, testId, disabled, id }: {
+export function AddressPicker({ value, onChange, testId, disabled, id, maxLength }: {
   value?: AddressValue;
   onChange?: (v: AddressValue) => void;
   testId?: string;
   disabled?: boolean;
   id?: string;
+  /** The street address's limit, shown as a count; a longer text is kept (the form's rule refuses it), never cut. */
+  maxLength?: number;
 }) {
   const t = useT();
   const v = value ?? EMPTY_ADDRESS;
@@ -92,7 +95,7 @@ export function AddressPicker({ value, onChange, testId, disabled, id }: {
         aria-label={t('widgets.address.detail')}
         placeholder={t('widgets.address.detail')}
         value={v.address}
-        maxLength={100}
+        count={maxLength ? lengthCount(maxLength, false) : undefined}
         disabled={disabled}
         onChange={(e) => onChange?.({ ...v, address: e.target.value })}
         style={{ marginTop: 8 }}

@@ -13,10 +13,12 @@ import { DetailHeader } from '../../widgets/DetailHeader.tsx';
 import { lineAmount } from './cart-math.ts';
 import { addressFromNames } from './default-address.ts';
 import { readSettleToken, saveSettleResult } from './settle-token.ts';
-import { lengthCount, lengthRule } from '../../widgets/typed-rules.ts';
+import { charCount, lengthCount, lengthMessage, lengthRule } from '../../widgets/typed-rules.ts';
 
 /** spec 001 §5, §9: memo at most 100 characters. */
 export const REMARK_MAX = 100;
+/** The street address's limit (the sale's 客户地址): a longer one is refused, not cut. */
+const ADDRESS_MAX = 100;
 
 interface DeliveryForm {
   contact: string;
@@ -234,12 +236,13 @@ export default function ConfirmOrderPage() {
                       if (!v?.province) return Promise.reject(new Error(t('widgets.address.provinceFirst')));
                       if (!v.city) return Promise.reject(new Error(t('widgets.address.cityFirst')));
                       if (!v.address?.trim()) return Promise.reject(new Error(t('widgets.form.required', { field: t('widgets.address.detail') })));
+                      if (charCount(v.address.trim()) > ADDRESS_MAX) return Promise.reject(new Error(lengthMessage(t('widgets.address.detail'), ADDRESS_MAX, t)));
                       return Promise.resolve();
                     },
                   },
                 ]}
               >
-                <AddressPicker testId="confirm-address" />
+                <AddressPicker testId="confirm-address" maxLength={ADDRESS_MAX} />
               </Form.Item>
             </Col>
             <Col xs={24}>

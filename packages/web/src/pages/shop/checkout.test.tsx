@@ -103,6 +103,12 @@ describe('confirm: the delivery address starts from the station (issue 12 item 8
     fireEvent.mouseDown(screen.getByTestId('confirm-address-county').closest('.ant-select')!.querySelector('.ant-select-selector, input')!);
     const opts = await screen.findAllByText('徐汇区', { selector: '.ant-select-item-option-content' });
     fireEvent.click(opts[opts.length - 1]);
+    // A street address over 100 characters is kept whole and refused at the field, not cut.
+    fireEvent.change(detail, { target: { value: '路'.repeat(101) } });
+    expect(detail.value).toHaveLength(101);
+    await act(async () => fireEvent.click(screen.getByTestId('confirm-submit')));
+    expect(await screen.findByText('详细地址不能超过 100 个字符')).toBeTruthy();
+    expect(settle).toEqual({});
     fireEvent.change(detail, { target: { value: '漕溪北路 88 号' } });
     fireEvent.change(screen.getByTestId('confirm-contact'), { target: { value: '王芳' } });
     await act(async () => fireEvent.click(screen.getByTestId('confirm-submit')));

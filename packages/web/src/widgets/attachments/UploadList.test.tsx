@@ -58,6 +58,17 @@ describe('UploadList', () => {
     expect(screen.getByTestId('upload-remark-error').textContent).toBe('请填写备注');
   });
 
+  it('a title or remark over its limit is kept whole and refused as typed (never cut)', () => {
+    render(<Harness initial={[item()]} />);
+    const remark = screen.getByTestId('upload-remark') as HTMLInputElement;
+    fireEvent.change(remark, { target: { value: '注'.repeat(201) } });
+    expect(remark.value).toHaveLength(201);
+    expect(screen.getByTestId('upload-remark-error').textContent).toBe('备注不能超过 200 个字符');
+    fireEvent.change(screen.getByTestId('upload-title'), { target: { value: '题'.repeat(101) } });
+    expect(screen.getByTestId('upload-title-error').textContent).toBe('标题不能超过 100 个字符');
+    expect(checkUploadItem(item({ title: '题'.repeat(101) }))).toEqual({ title: 'tooLong' });
+  });
+
   it('a failed row shows 上传失败; percent never passes 100', () => {
     render(<Harness initial={[item({ status: 'error' }), item({ uploadPercent: 180, status: 'uploading' })]} />);
     expect(screen.getByTestId('upload-error').textContent).toBe('上传失败');

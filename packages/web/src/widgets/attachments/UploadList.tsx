@@ -2,7 +2,8 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { Button, Input, Progress, Table, Typography } from 'antd';
 import { useT } from '../../locales/i18n.ts';
 import { formatFileSize } from '../../shared/format.ts';
-import { capPercent, checkUploadItem, type UploadItem } from './upload-item.ts';
+import { lengthCount, lengthMessage } from '../typed-rules.ts';
+import { capPercent, checkUploadItem, UPLOAD_LIMITS, type UploadItem } from './upload-item.ts';
 
 /**
  * Rows of files to upload (spec 000 §2): name, size, title, remark and percent; name, title and
@@ -18,7 +19,9 @@ export function UploadList({ items, onChange, showErrors = false, requireRemark 
   const edit = (uid: string, patch: Partial<UploadItem>) => onChange(items.map((i) => (i.uid === uid ? { ...i, ...patch } : i)));
   const field = (key: 'name' | 'title' | 'remark', prompt: 'widgets.upload.fileNameRequired' | 'widgets.upload.titleRequired' | 'widgets.upload.remarkRequired') =>
     (_: unknown, item: UploadItem) => {
-      const problem = showErrors ? checkUploadItem(item, requireRemark)[key] : undefined;
+      // Empty fields are marked once an upload was tried; a text over its limit as soon as it is typed.
+      const found = checkUploadItem(item, requireRemark)[key];
+      const problem = showErrors || found === 'tooLong' ? found : undefined;
       return (
         <>
           <Input
@@ -28,13 +31,13 @@ export function UploadList({ items, onChange, showErrors = false, requireRemark 
             aria-label={t(prompt)}
             status={problem ? 'error' : undefined}
             disabled={item.status === 'uploading' || item.status === 'done'}
-            maxLength={key === 'remark' ? 200 : 100}
+            count={lengthCount(UPLOAD_LIMITS[key], false)}
             onChange={(e) => edit(item.uid, { [key]: e.target.value })}
             data-testid={`upload-${key}`}
           />
           {problem && (
             <Typography.Text type="danger" style={{ fontSize: 12 }} data-testid={`upload-${key}-error`}>
-              {t(problem)}
+              {problem === 'tooLong' ? lengthMessage(t(`widgets.upload.${key}`), UPLOAD_LIMITS[key], t) : t(problem)}
             </Typography.Text>
           )}
         </>

@@ -1,4 +1,5 @@
 import { randomId } from '../../shared/format.ts';
+import { charCount } from '../typed-rules.ts';
 
 /** spec 000 §3: uploaded file list item (url, name, size, title, remark, uploadPercent). */
 export interface UploadItem {
@@ -16,7 +17,11 @@ export interface UploadItem {
   error?: string;
 }
 
-export type UploadProblem = 'widgets.upload.fileNameRequired' | 'widgets.upload.titleRequired' | 'widgets.upload.remarkRequired';
+/** A required field left empty (its prompt), or `tooLong`: over its limit in UPLOAD_LIMITS. */
+export type UploadProblem = 'widgets.upload.fileNameRequired' | 'widgets.upload.titleRequired' | 'widgets.upload.remarkRequired' | 'tooLong';
+
+/** The attachment's limits (file name and title 100, remark 200): a longer text is kept and refused, never cut. */
+export const UPLOAD_LIMITS = { name: 100, title: 100, remark: 200 } as const;
 
 export function newUploadItem(file: File): UploadItem {
   const dot = file.name.lastIndexOf('.');
@@ -32,11 +37,12 @@ export function withProgress(item: UploadItem, percent: number): UploadItem {
 export const uploaded = (item: UploadItem, url: string): UploadItem => ({ ...item, status: 'done', uploadPercent: 100, url, error: undefined });
 export const failed = (item: UploadItem, error?: string): UploadItem => ({ ...item, status: 'error', error });
 
-/** The editable fields each need a value: file name and title (remark: `requireRemark`). */
+/** The editable fields each need a value: file name and title (remark: `requireRemark`); none may pass its limit. */
 export function checkUploadItem(item: UploadItem, requireRemark = false): Partial<Record<'name' | 'title' | 'remark', UploadProblem>> {
   const out: Partial<Record<'name' | 'title' | 'remark', UploadProblem>> = {};
   if (!item.name.trim()) out.name = 'widgets.upload.fileNameRequired';
   if (!item.title.trim()) out.title = 'widgets.upload.titleRequired';
   if (requireRemark && !item.remark.trim()) out.remark = 'widgets.upload.remarkRequired';
+  for (const key of ['name', 'title', 'remark'] as const) if (!out[key] && charCount(item[key].trim()) > UPLOAD_LIMITS[key]) out[key] = 'tooLong';
   return out;
 }
