@@ -1,6 +1,6 @@
 import { AuditOutlined, CheckOutlined, CloseOutlined, FileSearchOutlined, StopOutlined } from '@ant-design/icons';
 import { APPROVAL_FIELD_NAMES, approvalTerms, documentLines, getEntity, type EntityDef } from '@portal/model';
-import { Button, Card, Descriptions, Form, Input, Modal, Result, Skeleton, Space } from 'antd';
+import { Button, Card, Descriptions, Form, Input, Modal, Result, Skeleton, Space, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { approveFlow, type ApproveAction } from '../../api/approval.ts';
@@ -16,6 +16,7 @@ import { ApprovalProgressDialog } from '../../widgets/approval/ApprovalProgressD
 import { ApprovalStatusTag } from '../../widgets/approval/ApprovalStatusTag.tsx';
 import { DetailHeader, type BackState } from '../../widgets/DetailHeader.tsx';
 import { DocumentLines } from '../parts/DocumentLines.tsx';
+import { charCount, lengthCount } from '../../widgets/typed-rules.ts';
 
 const SUMMARY = ['new_name', 'new_station_id', 'new_submitter_id', 'new_stepname', 'new_submittime', 'new_approvalstatus'];
 const MEMO_MAX = 500;
@@ -51,6 +52,7 @@ export default function MyApprovalEditPage() {
   const [row, setRow] = useState<RecordRow | null>(null);
   const [missing, setMissing] = useState(false);
   const [memo, setMemo] = useState('');
+  const memoOver = charCount(memo.trim()) > MEMO_MAX;
   const [busy, setBusy] = useState<ApproveAction | null>(null);
   const [progressOpen, setProgressOpen] = useState(false);
   const [decision, setDecision] = useState<Decision | null>(null);
@@ -166,10 +168,16 @@ export default function MyApprovalEditPage() {
           ))}
           <div style={{ marginTop: 16 }}>
             <div style={{ marginBottom: 8 }}>{t('approval.memo')}</div>
-            <Input.TextArea data-testid="myapproval-memo" rows={4} maxLength={MEMO_MAX} showCount value={memo} onChange={(ev) => setMemo(ev.target.value)} aria-label={t('approval.memo')} />
+            {/* Kept whole over the limit (never cut) and refused: the count turns red and the message shows. */}
+            <Input.TextArea data-testid="myapproval-memo" rows={4} count={lengthCount(MEMO_MAX)} status={memoOver ? 'error' : undefined} value={memo} onChange={(ev) => setMemo(ev.target.value)} aria-label={t('approval.memo')} />
+            {memoOver && (
+              <Typography.Text type="danger" role="alert" data-testid="myapproval-memo-error" style={{ display: 'block', marginTop: 20 }}>
+                {t('flow.memoTooLong')}
+              </Typography.Text>
+            )}
           </div>
           <Space style={{ marginTop: 16 }}>
-            <Button type="primary" icon={<CheckOutlined />} data-testid="myapproval-approve" loading={busy === 'approve'} disabled={!!busy} onClick={() => act('approve', memo)}>
+            <Button type="primary" icon={<CheckOutlined />} data-testid="myapproval-approve" loading={busy === 'approve'} disabled={!!busy} onClick={() => (memoOver ? toast.error(t('flow.memoTooLong')) : act('approve', memo))}>
               {t('approval.approve')}
             </Button>
             <Button icon={<CloseOutlined />} data-testid="myapproval-reject" disabled={!!busy} onClick={() => ask('reject')}>

@@ -156,7 +156,14 @@ describe('my approvals', () => {
     const { router } = renderApp('/myapproval/edit?entityName=new_srv_claimfine&id=c1');
     expect((await screen.findByTestId('myapproval-summary')).textContent).toContain('JC-0001');
     expect(screen.getByTestId('myapproval-summary').textContent).toContain('上海浦东华辰服务站');
-    fireEvent.change(screen.getByTestId('myapproval-memo'), { target: { value: '同意' } });
+    // A memo over 500 is kept whole (never cut), refused, and not sent.
+    const memo = screen.getByTestId('myapproval-memo') as HTMLTextAreaElement;
+    fireEvent.change(memo, { target: { value: '意'.repeat(501) } });
+    expect(memo.value).toHaveLength(501);
+    expect(screen.getByTestId('myapproval-memo-error').textContent).toBe('审批意见不能超过 500 个字');
+    await act(async () => fireEvent.click(screen.getByTestId('myapproval-approve')));
+    expect(posts).toEqual([]);
+    fireEvent.change(memo, { target: { value: '同意' } });
     await act(async () => fireEvent.click(screen.getByTestId('myapproval-approve')));
     await waitFor(() => expect(posts).toEqual([{ url: '/api/CrmFlow/approve', body: { EntityId: 'c1', EntityTypeName: 'new_srv_claimfine', Action: 'approve', Memo: '同意' } }]));
     await waitFor(() => expect(router.state.location.pathname).toBe('/myapproval/list'));
