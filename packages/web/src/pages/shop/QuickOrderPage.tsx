@@ -112,7 +112,6 @@ export default function QuickOrderPage() {
           data-testid="quick-code"
           aria-label={t('quickOrder.col.code')}
           value={r.code}
-          maxLength={100}
           onChange={(e) => edit(r.key, { code: e.target.value })}
           onPaste={onPaste(r.key)}
           status={currentLine(r)?.Error ? 'error' : undefined}
@@ -121,7 +120,7 @@ export default function QuickOrderPage() {
     },
     {
       title: t('quickOrder.col.qty'), key: 'qty', width: 110,
-      render: (_, r) => <Input data-testid="quick-qty" aria-label={t('quickOrder.col.qty')} value={r.qty} maxLength={20} inputMode="numeric" onChange={(e) => edit(r.key, { qty: e.target.value })} />,
+      render: (_, r) => <Input data-testid="quick-qty" aria-label={t('quickOrder.col.qty')} value={r.qty} inputMode="numeric" onChange={(e) => edit(r.key, { qty: e.target.value })} />,
     },
     { title: t('quickOrder.col.name'), key: 'name', ellipsis: true, render: (_, r) => <span data-testid="quick-name">{currentLine(r)?.ProductName ?? ''}</span> },
     { title: t('quickOrder.col.model'), key: 'model', ellipsis: true, render: (_, r) => currentLine(r)?.Model ?? '' },

@@ -41,7 +41,7 @@ function restore(): GridRow[] {
     if (Array.isArray(saved)) {
       return padRows(saved.slice(0, MAX_ROWS).map((x) => {
         const o = (x ?? {}) as { code?: unknown; qty?: unknown };
-        return { key: newKey(), code: String(o.code ?? '').slice(0, 100), qty: String(o.qty ?? '').slice(0, 20) };
+        return { key: newKey(), code: String(o.code ?? ''), qty: String(o.qty ?? '') };
       }));
     }
   } catch {
@@ -81,7 +81,8 @@ export function parsePaste(text: string, headers: string[]): { code: string; qty
     const cells = (line.includes('\t') ? line.split('\t') : line.includes(',') ? line.split(',') : line.trim().split(/\s+/)).map((c) => c.trim());
     if (i === 0 && known.has((cells[0] ?? '').replace(/\*/g, '').toLowerCase())) continue;
     if (!cells[0] && !cells[1]) continue;
-    out.push({ code: (cells[0] ?? '').slice(0, 100), qty: (cells[1] ?? '').replace(/,/g, '').slice(0, 20) });
+    // Kept as pasted (grouping commas aside): the server refuses a bad part number or quantity on its line.
+    out.push({ code: cells[0] ?? '', qty: (cells[1] ?? '').replace(/,/g, '') });
   }
   return out;
 }
