@@ -1,36 +1,30 @@
 #!/usr/bin/env node
-// npm start: the web build and the database's preparation (created and seeded on a first start) run
-// side by side, then the server starts on the prepared database. A first start waits for the longer
-// of the two instead of their sum; later starts find both done quickly.
+// npm start: the web build and the server start side by side. The server opens (on a first start:
+// creates and seeds) the database meanwhile, and builds its app only once the build has finished
+// (told over the IPC channel), so a first start waits for the longer of the two, not their sum.
 import { spawn } from 'node:child_process';
 
-const node = process.execPath;
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-function run(cmd, args) {
-  const child = spawn(cmd, args, { stdio: 'inherit' });
-  const done = new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`${[cmd, ...args].join(' ')} ended with ${signal ?? `code ${code}`}`))));
-  });
-  return { child, done };
-}
+const build = spawn(npm, ['run', '--silent', 'build'], { stdio: 'inherit' });
+const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+  env: { ...process.env, PORTAL_WEB_BUILD: 'pending' },
+});
 
-const steps = [run(npm, ['run', '--silent', 'build']), run(node, ['--import', 'tsx', 'packages/server/src/prepare-cli.ts'])];
-const stopSteps = () => steps.forEach((s) => s.child.exitCode === null && s.child.kill('SIGTERM'));
-process.once('SIGINT', stopSteps);
-process.once('SIGTERM', stopSteps);
-try {
-  await Promise.all(steps.map((s) => s.done));
-} catch (e) {
-  stopSteps();
-  console.error(`start: ${e.message}`);
-  process.exit(1);
-}
-process.removeListener('SIGINT', stopSteps);
-process.removeListener('SIGTERM', stopSteps);
-
-// The server handles SIGINT/SIGTERM itself; this process only passes them on and exits with it.
-const server = run(node, ['--import', 'tsx', 'packages/server/src/main.ts']);
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.child.kill(sig));
-server.done.then(() => process.exit(0), () => process.exit(server.child.exitCode ?? 1));
+const alive = (c) => c.exitCode === null && c.signalCode === null;
+build.on('exit', (code, signal) => {
+  if (code === 0) {
+    if (alive(server)) server.send('web-built');
+    return;
+  }
+  console.error(`start: the web build ended with ${signal ?? `code ${code}`}`);
+  if (alive(server)) server.kill('SIGTERM');
+  process.exitCode = 1;
+});
+server.on('exit', (code, signal) => {
+  if (alive(build)) build.kill('SIGTERM');
+  process.exit(process.exitCode || (code ?? (signal ? 1 : 0)));
+});
+// A terminal's Ctrl-C reaches the children too; a kill of this process is passed on.
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => [build, server].forEach((c) => alive(c) && c.kill(sig)));

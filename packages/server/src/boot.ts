@@ -71,14 +71,19 @@ export async function prepareDatabase(cfg: Config): Promise<void> {
 /**
  * Opens the database, brings it up to the model, seeds when asked and builds the app.
  * `prepared`: a cluster worker, whose primary has already migrated and seeded.
+ * `beforeApp`: awaited between the database and the app (`npm start`'s web build, whose files the app serves).
  */
-export async function boot(cfg: Config, opts: { sms?: SmsProvider; prepared?: boolean; demoFiles?: boolean } = {}): Promise<Portal> {
+export async function boot(cfg: Config, opts: { sms?: SmsProvider; prepared?: boolean; demoFiles?: boolean; beforeApp?: Promise<void> } = {}): Promise<Portal> {
   const log = startupLog(cfg);
   const demoFiles = opts.demoFiles ?? true;
   const { conn, files, progress } = await open(cfg, log, demoFiles && !opts.prepared);
   const db = new Db(conn.pool, conn.kind);
   installDomain();
   if (!opts.prepared) await prepare(db, cfg, demoFiles, log, progress, files);
+  if (opts.beforeApp) {
+    log.info('start: database ready, waiting for the web build');
+    await opts.beforeApp;
+  }
   const { app, services } = await buildApp(db, cfg, opts);
   const sessionCache = await openSessionCache(db, cfg.databaseUrl);
   const timer = setInterval(() => void purgeExpired(db).catch(() => undefined), 10 * 60_000);

@@ -6,11 +6,18 @@ import { loadConfig } from './config.ts';
 const cfg = loadConfig();
 const plan = workerPlan(process.env, cfg);
 const url = servedUrl(cfg);
+// Started by `npm start` beside the web build: the database is prepared meanwhile, the app is built
+// (and serves the build) once the build says it is done.
+const webBuilt =
+  cluster.isPrimary && process.env.PORTAL_WEB_BUILD === 'pending' && process.send
+    ? new Promise<void>((resolve) => process.on('message', (m) => m === 'web-built' && resolve()))
+    : undefined;
 
 if (cluster.isPrimary && plan.workers > 1) {
   // Several app processes on one port (node:cluster hands connections to the workers). The schema
   // and the seed are done here once, before any worker starts; the workers only open the pool.
   await prepareDatabase(cfg);
+  await webBuilt;
   let stopping = false;
   let announced = false;
   const crashes: number[] = [];
@@ -47,7 +54,7 @@ if (cluster.isPrimary && plan.workers > 1) {
   for (let i = 0; i < plan.workers; i++) fork();
 } else {
   if (plan.note) console.warn(plan.note);
-  const portal = await boot(cfg, { prepared: cluster.isWorker });
+  const portal = await boot(cfg, { prepared: cluster.isWorker, beforeApp: webBuilt });
   await portal.app.listen({ port: cfg.port, host: cfg.host });
   // Printed whatever LOG_LEVEL is (test mode defaults to warn): scripts and people wait for this line.
   if (cluster.isPrimary) console.log(`portal listening on ${url} (${portal.db.kind} database${cfg.testMode ? ', TEST MODE' : ''})`);
