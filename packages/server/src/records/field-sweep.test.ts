@@ -37,6 +37,7 @@ const SHARED_WITH_COMMANDS: Record<string, string> = {
   'new_srv_workorder.new_warranty': 'the station while the order is open; a covering contract makes it 保内 (after-write fill)',
   'new_srv_workorder.new_productline_id': 'filled from the product where the order names none (after-write fill)',
   'new_srv_workorder.new_model': 'filled from the product where the order names none (after-write fill)',
+  'new_notice.new_publishtime': 'the editor may set 发布时间; publishing without one stamps the time (after-write fill)',
 };
 
 const LOGINS = ['admin', 'hq', 'branch1', 'station1', 'station2', 'engineer1', 'warehouse1', 'picker1', 'shipper1', 'store1'] as const;

@@ -83,7 +83,7 @@ describe('record fields: numbers within the declared range, compared exactly', (
   it('a line quantity: digits only, 1 to 99,999, required stays required', () => {
     expect(qty('0x10')).toEqual(['Quantity must be a number']);
     expect(qty('1e3')).toEqual(['Quantity must be a number']);
-    expect(qty('1.5')).toEqual(['Quantity must be a whole number']);
+    expect(qty('1.5')).toEqual(['Quantity: integer only']);
     expect(qty(null)).toEqual(['Quantity is required']);
     expect(qty('100000')).toEqual(['Quantity cannot be greater than 99999']);
     expect(qty('99999999999999999999')).toEqual(['Quantity cannot be greater than 99999']);

@@ -65,7 +65,7 @@ describe('validateValues', () => {
     expect(p('12345678901234567')).toEqual(['Unit price is too large']);
     expect(p(-1)).toEqual(['Unit price cannot be less than 0']);
     expect(p('1,000')).toEqual(['Unit price must be a number']);
-    expect(validateValues(worker, { new_workyear: 1.5 }, 'update', 'en-US').errors[0].message).toBe('Working years must be a whole number');
+    expect(validateValues(worker, { new_workyear: 1.5 }, 'update', 'en-US').errors[0].message).toBe('Working years: integer only');
     expect(validateValues(worker, { new_workyear: 'abc' }, 'update', 'en-US').errors[0].message).toBe('Working years must be a number');
   });
 
