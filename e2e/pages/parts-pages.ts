@@ -70,9 +70,11 @@ export class DocumentLines {
     await searchInLookup(this.page, partNo);
     await dialog.getByTestId('doc-line-qty').fill(String(qty));
     await this.page.getByTestId('doc-line-dialog-ok').click();
+    // A refusal shows above the fields, or at the field it names (a repeated part: at the part).
+    const refusal = this.page.getByTestId('doc-line-dialog-error').or(dialog.locator('.ant-form-item-explain-error')).first();
     const outcome = await Promise.race([
       dialog.waitFor({ state: 'hidden' }).then(() => null),
-      this.page.getByTestId('doc-line-dialog-error').waitFor().then(async () => (await this.page.getByTestId('doc-line-dialog-error').innerText()).trim()),
+      refusal.waitFor().then(async () => (await refusal.innerText()).trim()),
     ]);
     if (outcome === null) await this.waitForCount(before + 1);
     else {
