@@ -40,6 +40,12 @@ const THEME = {
     colorError: '#cf1322',
     // Success text (quantities in, 已完成) at antd's #52c41a is 2.3:1 on white; green-8 is 5.6:1.
     colorSuccess: '#237804',
+    // From a darker seed antd derives a grey-green background (#adb8a5: the text on it 2.7:1) and
+    // a darker red one: status tags keep antd's light green and red backgrounds and borders.
+    colorSuccessBg: '#f6ffed',
+    colorSuccessBorder: '#b7eb8f',
+    colorErrorBg: '#fff1f0',
+    colorErrorBorder: '#ffa39e',
     colorTextTertiary: READABLE_GREY,
     colorTextDescription: READABLE_GREY,
     colorTextPlaceholder: READABLE_GREY,
