@@ -151,8 +151,17 @@ export class OverflowPass {
   /** Opens the shown list's filter panel (更多筛选), when it has one, so its labels are checked too. */
   async openFilters() {
     const more = this.page.locator('[data-testid=list-more-filters][aria-expanded=false]:visible');
-    if (!(await more.count())) return;
-    await more.first().click();
+    // The toolbar may re-render once more after the screen held still (its saved view arrives):
+    // the button found can be replaced by its twin, so look again rather than fail on the old one.
+    for (let attempt = 1; ; attempt++) {
+      if (!(await more.count())) return;
+      try {
+        await more.first().click({ timeout: 5_000 });
+        break;
+      } catch (error) {
+        if (attempt === 3) throw error;
+      }
+    }
     await this.page.locator('[data-testid=list-filter-panel]:visible').first().waitFor();
   }
 
