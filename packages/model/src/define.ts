@@ -83,7 +83,18 @@ interface FieldBase {
   computed?: string;
 }
 
-export interface TextField extends FieldBase { type: 'text'; maxLength: number; pattern?: PatternName }
+export interface TextField extends FieldBase {
+  type: 'text';
+  maxLength: number;
+  pattern?: PatternName;
+  /**
+   * A phone whose rule follows its row (an overseas order's, issue 25): where the bool field
+   * `overseas` is true an international number, stored as E.164 and read in the `country` field's
+   * country when it has no country code; else `pattern`. The owning module checks and normalises
+   * it over the row's whole values (model orderPhone), so the field check leaves it alone.
+   */
+  phoneByRow?: { overseas: string; country: string };
+}
 export interface MemoField extends FieldBase { type: 'memo'; maxLength: number }
 export interface IntField extends FieldBase { type: 'int'; min?: number; max?: number }
 export interface DecimalField extends FieldBase { type: 'decimal'; precision: number; min?: number; max?: number }

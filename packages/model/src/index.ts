@@ -21,6 +21,7 @@ export * from './option-sets/parts.ts';
 export * from './option-sets/quota.ts';
 export * from './option-sets/delay.ts';
 export * from './option-sets/overseas.ts';
+export * from './intl-phone.ts';
 export * from './option-sets/contract.ts';
 export * from './contract-api.ts';
 export * from './option-sets/cases.ts';

@@ -59,7 +59,7 @@ export const workOrder = defineEntity({
     new_photocount: int(label('现场照片数', 'Site photos'), RO),
     new_customer: text(label('客户名称', 'Customer'), { required: true, searchable: true, maxLength: 100 }),
     new_contact: text(label('联系人', 'Contact'), { required: true, searchable: true, maxLength: 60 }),
-    new_phone: text(label('联系电话', 'Phone'), { required: true, pattern: 'phone', searchable: true, maxLength: 30 }),
+    new_phone: text(label('联系电话', 'Phone'), { required: true, pattern: 'phone', phoneByRow: { overseas: 'new_isoverseas', country: 'new_country' }, searchable: true, maxLength: 30 }),
     new_province: text(label('省份', 'Province'), { required: true, requiredUnless: 'new_isoverseas', maxLength: 40 }),
     new_city: text(label('城市', 'City'), { required: true, requiredUnless: 'new_isoverseas', maxLength: 40 }),
     new_county: text(label('区县', 'County'), { maxLength: 40 }),
