@@ -132,6 +132,20 @@ export const WORK_ORDER_COMMAND_PRIVILEGES = {
 } as const satisfies Record<string, readonly Privilege[]>;
 export type WorkOrderCommand = keyof typeof WORK_ORDER_COMMAND_PRIVILEGES;
 
+/**
+ * GET {id}/parts?q=&limit= — the line privilege (workorder.write or workorder.service) and the order
+ * in the caller's reach (404 otherwise). Active parts whose name, part number or model contains `q`,
+ * each with what the order's station warehouse has available (`null`: the station has no
+ * warehouse); parts in stock first, then by part number. The engineer app's part picker.
+ */
+export interface WorkOrderPartOption {
+  id: string;
+  name: string;
+  number: string;
+  available: number | null;
+}
+export const WORK_ORDER_PARTS_MAX = 50;
+
 export interface CommandResult {
   id: string;
   message: string;

@@ -1,4 +1,4 @@
-import { LINE_ENTITIES, PROGRESS_STEPS, WORK_ORDER_API, WORK_ORDER_COMMAND_PRIVILEGES, type CommandResult, type Lang, type Privilege } from '@portal/model';
+import { LINE_ENTITIES, PROGRESS_STEPS, WORK_ORDER_API, WORK_ORDER_PARTS_MAX, WORK_ORDER_COMMAND_PRIVILEGES, type CommandResult, type Lang, type Privilege } from '@portal/model';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Sql } from '../db/db.ts';
@@ -6,6 +6,7 @@ import { once } from '../domain/idempotency.ts';
 import { auditOrder, cancelOrder, revisitOrder, settleOrder, superviseOrder } from '../domain/work-order/closing.ts';
 import { dispatchOrder, setAppointment } from '../domain/work-order/dispatch.ts';
 import { addLine, deleteLine, updateLine } from '../domain/work-order/lines.ts';
+import { orderPartOptions } from '../domain/work-order/part-search.ts';
 import { completeOrder, recordProgress } from '../domain/work-order/progress.ts';
 import { commandErrorHandler } from '../http/command-errors.ts';
 import { forbidden } from '../http/errors.ts';
@@ -118,6 +119,17 @@ export function workOrderRoutes(app: FastifyInstance, s: Services): void {
       const { kind, caller, lang } = await line(req);
       const body = LINE_BODY.parse(req.body ?? {});
       return answer(await once$(req, caller, (sql) => updateLine(sql, caller, req.params.id, kind, req.params.lineId, body, lang)));
+    });
+    // The part picker of the engineer app: parts with the order's station stock (a read, no transaction).
+    r.get<{ Params: { id: string }; Querystring: { q?: string; limit?: number } }>(`${WORK_ORDER_API}/:id/parts`, {
+      ...auth(PRIVILEGE.lines),
+      schema: {
+        summary: 'Parts for a part line, with the available stock of the order\'s station', tags: TAGS, params: ID, security: BEARER,
+        querystring: z.object({ q: text(200).optional(), limit: z.coerce.number().int().min(1).max(WORK_ORDER_PARTS_MAX).optional() }),
+      },
+    }, async (req) => {
+      const caller = await requestCaller(db, req);
+      return ok(await orderPartOptions(db, caller, req.params.id, req.query.q, req.query.limit));
     });
     r.delete<{ Params: { id: string; kind: string; lineId: string } }>(`${WORK_ORDER_API}/:id/lines/:kind/:lineId`, {
       ...auth(PRIVILEGE.lines), schema: { summary: 'Delete a detail line', tags: TAGS, params: LINE_PARAMS, security: BEARER },
