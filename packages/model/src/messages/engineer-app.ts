@@ -60,4 +60,12 @@ export const engineerAppMessages = {
   'engineerApp.loading': label('正在加载…', 'Loading…'),
   'engineerApp.allFunctions': label('全部功能', 'All functions'),
   'engineerApp.recordedAt': label('记录于 {time}', 'Recorded {time}'),
+  'engineerApp.changeAppointment': label('改约', 'Change appointment'),
+  'engineerApp.setAppointment': label('预约', 'Make appointment'),
+  'engineerApp.appointmentNote': label('备注', 'Note'),
+  'engineerApp.save': label('保存', 'Save'),
+  'engineerApp.partStock': label('库存 {n}', 'In stock {n}'),
+  'engineerApp.partNoWarehouse': label('本站无仓库', 'No station warehouse'),
+  'engineerApp.partStockOffline': label('离线：库存联网后显示', 'Offline: stock shows when online'),
+  'engineerApp.messages': label('消息', 'Messages'),
 } as const;
