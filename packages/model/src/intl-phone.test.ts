@@ -16,6 +16,8 @@ describe('phones of overseas orders (E.164)', () => {
     expect(toE164('(415) 555-0132', country.US)).toBe('+14155550132');
     expect(toE164('8 495 123-45-67', country.RU)).toBe('+74951234567');
     expect(toE164('06 1234 5678', country.IT)).toBe('+390612345678');
+    // The coordinator's Chinese mobile on an order abroad.
+    expect(toE164('139 1660 0288', country.VN)).toBe('+8613916600288');
   });
 
   it('refuses what is no phone number', () => {

@@ -33,7 +33,7 @@ const WRITTEN = /^\+?[\d\s.\-]*(\(\d{1,5}\)[\d\s.\-]*)?$/;
  * An international phone number as E.164 (`+` and 8 to 15 digits), or null for anything else.
  * `+…` and `00…` carry their own country code; a national number (`02 123 4567`) gets the code of
  * `countryValue` (the order's country) after its trunk prefix (0; Russia and Kazakhstan 8, the US 1)
- * is dropped, Italy keeping its 0 as E.164 does.
+ * is dropped, Italy keeping its 0 as E.164 does; a Chinese mobile number is China's (+86).
  */
 export function toE164(input: string, countryValue: unknown): string | null {
   const s = input.trim();
@@ -44,9 +44,12 @@ export function toE164(input: string, countryValue: unknown): string | null {
   } else if (digits.startsWith('00')) {
     digits = digits.slice(2);
   } else {
+    const alpha2 = ALPHA2.get(Number(countryValue));
+    // Coordinators abroad often carry a Chinese mobile (13x… 11 digits): China's, except in the US,
+    // whose trunk 1 and area code read the same.
+    if (alpha2 !== 'US' && /^1[3-9]\d{9}$/.test(digits)) return `+86${digits}`;
     const code = callingCode(countryValue);
     if (!code) return null;
-    const alpha2 = ALPHA2.get(Number(countryValue));
     if (alpha2 === 'US' && digits.length === 11 && digits.startsWith('1')) digits = digits.slice(1);
     else if ((alpha2 === 'RU' || alpha2 === 'KZ') && digits.length === 11 && digits.startsWith('8')) digits = digits.slice(1);
     else if (alpha2 !== 'IT' && digits.startsWith('0')) digits = digits.slice(1);

@@ -169,7 +169,8 @@ function checkValue(f: FieldDef, v: unknown, lang: Lang): { value: unknown } | {
       else return { key: 'records.text' };
       if (BAD_CHARS.test(s)) return { key: 'records.invalidChars' };
       if ([...s].length > f.maxLength) return lengthRefusal(f.maxLength);
-      if (f.type === 'text' && f.pattern && !PATTERNS[f.pattern].test(s)) return { key: 'validation.pattern' };
+      // A phone whose rule follows its row (phoneByRow) is checked by its module over the whole row.
+      if (f.type === 'text' && f.pattern && !f.phoneByRow && !PATTERNS[f.pattern].test(s)) return { key: 'validation.pattern' };
       return { value: s };
     }
     case 'int':

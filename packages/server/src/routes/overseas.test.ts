@@ -130,6 +130,52 @@ describe('updating overseas orders', () => {
   });
 });
 
+describe('phones of overseas orders (issue 25)', () => {
+  const phoneOf = async (id: string) => (await order(id)).new_phone;
+
+  it('takes international numbers and keeps them as E.164, a number without a country code in the order\'s country', async () => {
+    const written: [string, number, string][] = [
+      ['+66 2 123 4567', country.TH, '+6621234567'],
+      ['+1 (415) 555-0132', country.TH, '+14155550132'],
+      ['+44 20 7946 0958', country.TH, '+442079460958'],
+      ['0066 2 123 4567', country.TH, '+6621234567'],
+      ['+49 30 901820', country.TH, '+4930901820'],
+      ['02 123 4567', country.TH, '+6621234567'],
+      ['13916600288', country.VN, '+8613916600288'],
+    ];
+    for (const [phone, where, stored] of written) {
+      const res = await create('station1', overseas({ new_phone: phone, new_country: where, new_currency: currency.THB }));
+      expect(res.statusCode, `${phone}: ${res.body}`).toBe(200);
+      expect(await phoneOf(res.json().Data.id)).toBe(stored);
+    }
+  });
+
+  it('refuses what is no phone number with the field\'s message; a domestic order keeps the domestic rule; nothing is written', async () => {
+    const before = await orderCount();
+    await refusedWith(await create('station1', overseas({ new_phone: '+66 12' })), { new_phone: '联系电话格式不正确' });
+    await refusedWith(await create('station1', overseas({ new_phone: 'call me' }), 'en-US'), { new_phone: 'Phone has an incorrect format' });
+    const domestic = { ...common, new_customer: '上海测试机械有限公司', new_province: '上海市', new_city: '上海市', new_address: '张江路 1 号' };
+    await refusedWith(await create('station1', { ...domestic, new_phone: '+66 2 123 4567' }), { new_phone: '联系电话格式不正确' });
+    expect(await orderCount()).toBe(before);
+    const ok = await create('station1', { ...domestic, new_phone: '021-58956321' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(await phoneOf(ok.json().Data.id)).toBe('021-58956321');
+  });
+
+  it('judges a changed phone by the stored order: E.164 abroad, refused garbage and foreign numbers at home', async () => {
+    const id = (await create('station1', overseas({ new_country: country.GB, new_currency: currency.GBP }))).json().Data.id;
+    const res = await update('station1', id, { new_phone: '020 7946 0958' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await phoneOf(id)).toBe('+442079460958');
+    await refusedWith(await update('station1', id, { new_phone: '+44 (20) (7946)' }), { new_phone: '联系电话格式不正确' });
+    expect(await phoneOf(id)).toBe('+442079460958');
+    const home = (await p.db.one<{ id: string; phone: string }>(
+      `SELECT new_srv_workorderid AS id, new_phone AS phone FROM new_srv_workorder WHERE new_station_id = $1 AND new_status = 1 AND NOT COALESCE(new_isoverseas, false) LIMIT 1`, [station.SH001]))!;
+    await refusedWith(await update('station1', home.id, { new_phone: '+44 20 7946 0958' }), { new_phone: '联系电话格式不正确' });
+    expect(await phoneOf(home.id)).toBe(home.phone);
+  });
+});
+
 describe('the service flow', () => {
   it('takes an overseas order from dispatch to settlement with the work-order commands', async () => {
     const id = (await create('station1', overseas({ new_country: country.SA, new_currency: currency.SAR, new_customer: 'Al Rajhi Heavy Equipment Co.', new_address: 'King Fahd Rd, Riyadh' }))).json().Data.id;

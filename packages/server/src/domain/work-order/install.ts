@@ -3,7 +3,7 @@ import { serverDefaults, writeHooks } from '../../records/write.ts';
 import { nextWorkOrderNumbers } from './numbering.ts';
 import { fillFromProduct } from './product-fill.ts';
 import { linkContracts } from './contract-warranty.ts';
-import { checkNewOrders, checkOrderUpdate } from './overseas.ts';
+import { checkNewOrders, checkOrderUpdate, phoneOf } from './overseas.ts';
 import { recomputeTotals } from './totals.ts';
 
 /** The costs a user enters on the order (the others follow its details). */
@@ -40,6 +40,8 @@ export function installWorkOrder(): void {
       const [other, special, fine] = ENTERED_COSTS.map((f) => cents(row[f]));
       return {
         new_name: numbers[i], new_dealstatus: 1, new_status: 1, new_isabnormal: false, new_photocount: 0, new_isoverseas: row.new_isoverseas === true,
+        // Checked by checkNewOrders: an overseas order's phone is kept as E.164.
+        new_phone: typeof row.new_phone === 'string' ? phoneOf(row) : (row.new_phone ?? null),
         new_servicecharge: '0', new_outsidecost: '0', new_partcost: '0',
         new_othercost: money(other), new_specialfee: money(special), new_fineamount: money(fine), new_totalcost: money(other + special + fine),
       };
