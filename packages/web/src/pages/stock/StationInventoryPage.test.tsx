@@ -25,7 +25,7 @@ function server() {
       const rows =
         c.query.get('entityName') === 'product'
           ? [{ productid: 'p9', name: '接近开关', productnumber: 'EC-PX-08', new_uom: '个' }, { productid: 'p2', name: '抗磨液压油', productnumber: 'CS-HO-46', new_uom: '件' }]
-          : [{ new_srv_stationid: 'st2', new_name: '杭州西湖华辰服务站', new_code: 'ZJ001' }];
+          : [{ new_srv_stationid: 'st2', new_name: '杭州西湖华辰服务站', new_code: 'ZJ001' }, { new_srv_stationid: 'st3', new_name: '宁波北仑华辰服务站', new_code: 'ZJ002' }];
       return jsonReply({ ErrorCode: 0, Message: '', Data: rows, TotalRecordCount: rows.length });
     }
     return undefined;
@@ -129,6 +129,35 @@ describe('station inventory (/stationPart/batchlist)', () => {
     await act(async () => fireEvent.click(within(rowOf('EC-PX-08')).getByTestId('spb-remove')));
     expect(screen.getAllByTestId('spb-row')).toHaveLength(3);
     expect(screen.getByTestId('spb-save').hasAttribute('disabled')).toBe(true);
+  });
+
+  it('changing the station with unsaved limits asks first: 留在此页 keeps them, 离开 shows the other station', async () => {
+    signInAs(['stock.read', 'stock.limit', 'station.read'], { userType: 1 });
+    const s = server();
+    renderApp('/stationPart/batchlist');
+    const picker = await screen.findByTestId('spb-station', {}, LONG);
+    await act(async () => fireEvent.click(picker));
+    await pick('杭州西湖华辰服务站');
+    await waitFor(() => expect(screen.getAllByTestId('spb-row')).toHaveLength(3));
+    await type('HC-LF-200', 'spb-min', '3');
+    expect(screen.getByTestId('spb-unsaved').getAttribute('data-count')).toBe('1');
+
+    await act(async () => fireEvent.click(screen.getByTestId('spb-station')));
+    await pick('宁波北仑华辰服务站');
+    const stay = await screen.findByTestId('unsaved-stay');
+    await act(async () => fireEvent.click(stay));
+    expect(screen.getByTestId('spb-page').getAttribute('data-station-id')).toBe('st2');
+    expect((within(rowOf('HC-LF-200')).getByTestId('spb-min') as HTMLInputElement).value).toBe('3');
+    expect(s.calls('GET', '/api/stock/limits/overview')).toHaveLength(1);
+
+    await act(async () => fireEvent.click(screen.getByTestId('spb-station')));
+    await pick('宁波北仑华辰服务站');
+    const leave = await screen.findByTestId('unsaved-leave');
+    await act(async () => fireEvent.click(leave));
+    await waitFor(() => expect(screen.getByTestId('spb-page').getAttribute('data-station-id')).toBe('st3'));
+    await waitFor(() => expect(s.calls('GET', '/api/stock/limits/overview')).toHaveLength(2));
+    expect(s.calls('GET', '/api/stock/limits/overview')[1].query.get('stationId')).toBe('st3');
+    expect(screen.queryByTestId('spb-unsaved')).toBeNull();
   });
 
   it('a station user sees their own station, read-only', async () => {

@@ -4,7 +4,9 @@ import { Button, Input, Space, Tag, Typography, type TableColumnsType } from 'an
 import { useEffect, useMemo, useState } from 'react';
 import { saveLimits, stationInventory } from '../../api/stock.ts';
 import { toast } from '../../app/feedback.ts';
+import { confirmDiscard } from '../../app/unsaved-changes.ts';
 import { SEARCH_WIDTH } from '../../entity-ui/grid-state.ts';
+import { useUnsavedChanges } from '../../entity-ui/use-unsaved-changes.ts';
 import { searchBoxProps } from '../../entity-ui/text-fit.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
 import { useSession } from '../../session/store.ts';
@@ -16,7 +18,6 @@ import { STATION_USER } from '../basicdata/StationProfilePage.tsx';
 import { PageTitle } from '../PageTitle.tsx';
 import { ResponsiveTable } from '../../widgets/ResponsiveTable.tsx';
 import { NumberInput } from '../../widgets/NumberInput.tsx';
-import { UnsavedGuard } from './UnsavedGuard.tsx';
 import { batchBody, changedRows, levelOf, limitErrors, savedLimits, type Level, type LimitValues } from './limit-edits.ts';
 
 const LIMIT = getEntity('new_srv_stationpart')!;
@@ -84,6 +85,13 @@ export default function StationInventoryPage() {
   // A row already limited cannot be cleared (the batch only inserts or updates), and an added row needs its limits.
   const errorsOf = (r: StationInventoryRow) => limitErrors(valuesOf(r), addedIds.has(r.productId) || r.limitId !== null || r.minQty !== null);
   const changed = changedRows(all, edits, addedIds);
+  const { key: screenKey } = useUnsavedChanges(changed.length > 0);
+
+  // Another station replaces the rows: unsaved limits are asked about first (the app's one guard).
+  const chooseStation = async (next: LookupRecord | null) => {
+    if ((next?.id ?? '') === stationId) return;
+    if (await confirmDiscard([screenKey])) setStation(next);
+  };
 
   const shown = useMemo(() => {
     const q = search.trim().toLowerCase();
@@ -215,7 +223,7 @@ export default function StationInventoryPage() {
             <Typography.Text strong data-testid="spb-station-name">{own.name}</Typography.Text>
           ) : (
             <div style={{ minWidth: 260 }}>
-              <LookupInput testId="spb-station" def={{ entityName: 'new_srv_station' }} value={station} onChange={setStation} allowClear={false} />
+              <LookupInput testId="spb-station" def={{ entityName: 'new_srv_station' }} value={station} onChange={(v) => void chooseStation(v)} allowClear={false} />
             </div>
           )}
           <Input
@@ -254,7 +262,6 @@ export default function StationInventoryPage() {
         }
         locale={{ emptyText: <div data-testid="spb-empty" className="list-empty">{stationId ? (search ? t('widgets.empty.search') : t('stock.ui.inventoryEmpty')) : t('stock.ui.chooseStation')}</div> }}
       />
-      <UnsavedGuard dirty={changed.length > 0} />
       {editable && <LookupDialog open={picking} def={PRODUCT_LOOKUP} multiple onCancel={() => setPicking(false)} onOk={addParts} />}
     </div>
   );
