@@ -13,6 +13,14 @@ export const partsReturnMessages = {
   ),
   'partsReturn.costCenterRequired': label('旧件返厂明细的成本中心不能为空', 'The cost center is required on an old-parts return line'),
   'partsReturn.notOwed': label('所选配件更换明细不属于本服务站已完工工单，或已没有待返旧件', 'The chosen parts replacement line is not an old part owed by this station'),
+  'partsReturn.lineHeldQty': label(
+    '配件“{part}”已有 {held} 件旧件选入旧件返厂单 {returns}，数量不能少于 {held}',
+    'The old-parts return {returns} already holds {held} of {part}: the quantity cannot be less than {held}',
+  ),
+  'partsReturn.lineHeldDelete': label(
+    '配件“{part}”已有 {held} 件旧件选入旧件返厂单 {returns}，不能删除或更换配件；请先从返厂单中移除',
+    'The old-parts return {returns} already holds {held} of {part}: the line cannot be deleted nor its part changed; remove it from the return first',
+  ),
   'partsReturn.onlyDelivered': label('只有已发货或部分签收的返厂单才能签收', 'Only a delivered or semi received return can be received'),
   'partsReturn.onlyReceived': label('只有已签收或部分签收的返厂单才能确认', 'Only a received or semi received return can be confirmed'),
   'partsReturn.onlyConfirmed': label('只有已确认且待核销的返厂单才能核销', 'Only a confirmed return pending verification can be written off'),

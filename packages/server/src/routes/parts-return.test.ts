@@ -1,4 +1,4 @@
-import { partsReturnPdfPath, partsReturnState, partsReturnVerify, type OwedOldPart } from '@portal/model';
+import { partsReturnPdfPath, partsReturnState, partsReturnVerify, workOrderStatus, type OwedOldPart } from '@portal/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Portal } from '../boot.ts';
 import { chinaDate } from '../domain/china-time.ts';
@@ -121,6 +121,42 @@ describe('old parts back to factory', () => {
     done(await api('station1', 'DELETE', `${API}/${id}/lines/${line.id}`), '删除成功');
     expect(await lines(id)).toEqual([]);
     expect((await owed()).find((o) => o.partLineId === a.partLineId)?.remaining).toBe(a.remaining);
+  });
+
+  it('a part line picked into a return is not lowered below what the return holds, deleted or given another part', async () => {
+    // A completed order of 上海 takes 3 of a part from stock: 3 old parts owed.
+    const order = (await p.db.one<{ id: string }>(
+      `SELECT o.new_srv_workorderid AS id FROM new_srv_workorder o JOIN new_srv_station s ON s.new_srv_stationid = o.new_station_id
+        WHERE s.new_code = 'SH001' AND o.new_status = $1 ORDER BY o.new_name DESC LIMIT 1`, [workOrderStatus.completed]))!.id;
+    const product = (await p.db.one<{ id: string }>(`SELECT productid AS id FROM product WHERE productnumber = 'PW-FL-01'`))!.id;
+    const { lineId } = done<{ lineId: string }>(await api('station1', 'POST', `/api/workorders/${order}/lines/partlines`, { new_product_id: product, new_qty: 3 }));
+    const a = (await owed()).find((o) => o.partLineId === lineId)!;
+    expect(a.remaining).toBe(3);
+    const id = await create();
+    done(await pick(id, { lines: [{ partLineId: a.partLineId, qty: 2, costCenter: 'CC-SH-4100' }] }));
+    const number = String((await header(id)).new_name);
+    const part = `${a.code} ${a.name}`.trim();
+    const url = `/api/workorders/${a.workOrderId}/lines/partlines/${a.partLineId}`;
+    const partLine = async () => (await p.db.one<{ qty: number; posted: number; product: string }>(
+      'SELECT new_qty AS qty, new_postedqty AS posted, new_product_id AS product FROM new_srv_partline WHERE new_srv_partlineid = $1', [a.partLineId]))!;
+    const before = await partLine();
+
+    refused(await api('station1', 'PATCH', url, { new_qty: 1 }), `配件“${part}”已有 2 件旧件选入旧件返厂单 ${number}，数量不能少于 2`, 400, 'new_qty');
+    refused(await api('station1', 'PATCH', url, { new_qty: 1 }, 'en-US'), `The old-parts return ${number} already holds 2 of ${part}: the quantity cannot be less than 2`);
+    refused(await api('station1', 'DELETE', url), `配件“${part}”已有 2 件旧件选入旧件返厂单 ${number}，不能删除或更换配件；请先从返厂单中移除`);
+    const other = (await p.db.one<{ id: string }>(`SELECT productid AS id FROM product WHERE productid <> $1 AND new_state = 0 ORDER BY productnumber LIMIT 1`, [before.product]))!.id;
+    refused(await api('station1', 'PATCH', url, { new_product_id: other }), `配件“${part}”已有 2 件旧件选入旧件返厂单 ${number}，不能删除或更换配件；请先从返厂单中移除`, 400, 'new_product_id');
+    expect(await partLine()).toEqual(before);
+    expect(await held(a.partLineId)).toBe(2);
+
+    // Down to what the return holds is fine: nothing more is owed.
+    done(await api('station1', 'PATCH', url, { new_qty: 2 }));
+    expect(await partLine()).toMatchObject({ qty: 2, posted: 2 });
+    expect(await held(a.partLineId)).toBe(2);
+    expect((await owed()).find((o) => o.partLineId === a.partLineId)).toBeUndefined();
+    // Taken off the return, the line may go.
+    done(await api('station1', 'DELETE', `${API}/${id}/lines/${(await lines(id))[0].id}`));
+    done(await api('station1', 'DELETE', url));
   });
 
   it('two returns picking the same part line at once never hold more than is owed', async () => {

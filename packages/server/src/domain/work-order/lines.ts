@@ -1,6 +1,7 @@
 import { EDITABLE_STATUSES, getEntity, LINE_ENTITIES, msg, WORK_ORDER_COMMAND_PRIVILEGES, workOrderStatus, type CommandResult, type EntityDef, type Lang, type LineKind } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
 import { returnLineParts, syncOrderParts } from '../stock/work-order-parts.ts';
+import { assertPartLineFitsReturns } from '../parts-return/held-part-lines.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Caller } from '../../records/scope.ts';
 import { CAST, kindOf, Params, q } from '../../records/sql.ts';
@@ -144,6 +145,7 @@ export async function updateLine(sql: Sql, caller: Caller, id: string, kindName:
   await checkLookups(sql, e, caller, values, lang);
   await checkWorkerStation(sql, e, values, o, lang);
   if (part) values.new_name = part.name;
+  if (kind === 'partlines') await assertPartLineFitsReturns(sql, lid, { qty: values.new_qty as number | undefined, product: values.new_product_id as string | undefined });
   const p = new Params();
   const sets = Object.entries(values).map(([name, v]) => `${q(name)} = ${p.add(v ?? null, CAST[kindOf(e, name)])}`);
   sets.push('modifiedon = now()', `modifiedby = ${p.add(caller.principal.userId, 'uuid')}`);
@@ -156,6 +158,7 @@ export async function deleteLine(sql: Sql, caller: Caller, id: string, kindName:
   const { e } = lineEntity(kindName);
   const o = await openOrder(sql, caller, id);
   const lid = await lockLine(sql, e, o, lineId);
+  if (e.logicalName === 'new_srv_partline') await assertPartLineFitsReturns(sql, lid, { delete: true });
   await logLine(sql, caller, e, lid, o, 'wo.log.lineDeleted');
   if (e.logicalName === 'new_srv_partline' && o.status === workOrderStatus.completed) await returnLineParts(sql, caller.principal.userId, o, lid);
   await sql.query(`DELETE FROM ${q(e.logicalName)} WHERE ${q(e.primaryKey)} = $1::uuid`, [lid]);
