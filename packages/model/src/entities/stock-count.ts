@@ -25,6 +25,9 @@ export const stockCheck = defineEntity({
     new_station_id: lookup('new_srv_station', label('服务站', 'Service station'), { readOnly: true, indexed: true }),
     new_source: optionSet(stockCheckSource, undefined, { readOnly: true, indexed: true }),
     new_invtask_id: lookup('new_srv_invtask', label('盘点任务', 'Inventory task'), RO),
+    // The task's subject and head office's note as released, shown to the station on its sheet and in the task list.
+    new_tasksubject: text(label('任务主题', 'Task subject'), { readOnly: true, searchable: true, maxLength: 100 }),
+    new_tasknote: text(label('总部说明', 'Note from head office'), { readOnly: true, maxLength: 100 }),
     new_state: optionSet(stockCheckState, undefined, { readOnly: true, indexed: true }),
     new_checkdate: date(label('盘点日期', 'Count date')),
     new_deadline: date(label('完成期限', 'Deadline'), RO),
@@ -51,14 +54,14 @@ export const stockCheck = defineEntity({
     },
     tasks: {
       label: label('盘点任务', 'Inventory tasks'),
-      columns: ['new_name', 'new_invtask_id', 'new_station_id', 'new_warehouse_id', 'new_state', 'new_deadline', 'new_linecount', 'new_countedcount', 'new_variancecount', 'new_confirmtime'],
+      columns: ['new_name', 'new_tasksubject', 'new_station_id', 'new_warehouse_id', 'new_state', 'new_deadline', 'new_linecount', 'new_countedcount', 'new_variancecount', 'new_confirmtime'],
       orderBy: [['createdon', 'desc']],
       filter: { new_source: 2 },
     },
   },
   forms: {
     main: [
-      { key: 'basic', label: label('盘点信息', 'Count'), fields: ['new_name', 'new_warehouse_id', 'new_station_id', 'new_source', 'new_invtask_id', 'new_state', 'new_checkdate', 'new_deadline', 'new_memo'] },
+      { key: 'basic', label: label('盘点信息', 'Count'), fields: ['new_name', 'new_warehouse_id', 'new_station_id', 'new_source', 'new_invtask_id', 'new_tasksubject', 'new_tasknote', 'new_state', 'new_checkdate', 'new_deadline', 'new_memo'] },
       { key: 'progress', label: label('盘点进度', 'Progress'), fields: ['new_linecount', 'new_countedcount', 'new_variancecount', 'new_submittime', 'new_confirmtime', 'new_confirmedby_id'], on: 'edit' },
     ],
   },

@@ -67,6 +67,7 @@ export const partsMessages = {
   'stock.insufficient': label('配件“{part}”在{warehouse}库存不足：可用 {available}，需要 {qty}', 'Not enough {part} in {warehouse}: {available} available, {qty} needed'),
   'stock.belowFrozen': label('配件“{part}”实盘数量不能小于已冻结数量 {frozen}', 'The counted quantity of {part} cannot be less than the frozen {frozen}'),
   'stock.countNotOpen': label('盘点单已提交或已确认，不能修改', 'The count is submitted or confirmed and cannot be changed'),
+  'stock.countAlreadyOpen': label('仓库“{warehouse}”已有未完成的盘点单 {name}，请先完成或取消该盘点单', 'Warehouse "{warehouse}" already has an open stock count {name}: complete or cancel it first'),
   'stock.countNotSubmitted': label('只有已提交的盘点单才能确认', 'Only submitted counts can be confirmed'),
   'stock.countIncomplete': label('还有 {count} 行未填写实盘数量', '{count} lines have no counted quantity yet'),
   'stock.importRowPart': label('第 {row} 行：物料编码“{code}”不在本盘点单中', 'Row {row}: part number "{code}" is not on this count'),

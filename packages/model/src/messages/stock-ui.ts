@@ -34,6 +34,8 @@ export const stockUiMessages = {
   'stock.ui.unsaved': label('有 {count} 行修改未保存', '{count} changed lines not saved'),
   'stock.ui.countInvalid': label('实盘数量必须是 0 至 99999 的整数', 'The counted quantity must be an integer from 0 to 99999'),
   'stock.ui.fixErrors': label('请先修正标红的数量或备注', 'Correct the highlighted quantities or memos first'),
+  'stock.ui.submitAsk': label('提交后实盘数量不能再修改，将等待总部确认。确定提交盘点单“{name}”吗？', 'After submitting, the counts can no longer change and wait for confirmation. Submit count {name}?'),
+  'stock.ui.taskNote': label('总部说明', 'Note from head office'),
   'stock.ui.submittedNote': label('盘点单已提交，等待确认；实盘数量不能再修改', 'The count is submitted and waits for confirmation; counts can no longer change'),
   'stock.ui.closedNote': label('盘点单已确认或已取消，不能修改', 'The count is confirmed or cancelled and cannot be changed'),
   'stock.ui.overdue': label('已超过完成期限', 'Past its deadline'),
