@@ -18,6 +18,7 @@ import { installFlowDefinition } from '../flow/flow-definition.ts';
 import { installContent } from './content/content.ts';
 import { installCases } from './cases/install.ts';
 import { installNotice } from './notice/notices.ts';
+import { installActiveStationChecks } from './station-active.ts';
 
 /**
  * Registers every domain module's server defaults, write hooks and approval hooks with the record
@@ -45,4 +46,5 @@ export function installDomain(): void {
   installContent();
   installCases();
   installNotice();
+  installActiveStationChecks();
 }

@@ -48,6 +48,12 @@ export interface WriteHooks {
 }
 export const writeHooks = new Map<string, WriteHooks>();
 
+/**
+ * Entities whose rows are new business of their station (registered by domain/station-active.ts):
+ * the check refuses stations that may take none (exited), on create and when a row changes station.
+ */
+export const activeStationChecks = new Map<string, (sql: Sql, stationIds: unknown[], field: string) => Promise<void>>();
+
 /** The station's business unit: the column station rows carry (see the station entity). */
 const STATION_UNIT_FIELD = 'new_businessunit_id';
 
@@ -265,6 +271,8 @@ export async function insertRecords(
   await checkLookups(sql, e, caller, work, errors, lang, rowLabel);
   await checkUnique(sql, e, work, errors, lang, rowLabel);
   if (errors.length) throw new ValidationFailed(errors, lang);
+  const sf = stationField(e);
+  if (sf) await activeStationChecks.get(e.logicalName)?.(sql, work.map((r) => r[sf]), sf);
 
   const uf = unitField(e);
   const me = caller.principal.userId;
@@ -343,6 +351,8 @@ export async function updateRecord(sql: Sql, e: EntityDef, caller: Caller, id: s
   await checkLookups(sql, e, caller, [work], errors, lang, () => null);
   await checkUnique(sql, e, [work], errors, lang, () => null, gid);
   if (errors.length) throw new ValidationFailed(errors, lang);
+  const sf = stationField(e);
+  if (sf && sf in work) await activeStationChecks.get(e.logicalName)?.(sql, [work[sf]], sf);
   if (e.logicalName === 'businessunit' && typeof work.parentbusinessunitid === 'string') {
     // The unit tree must stay a tree: scopes are computed by walking it.
     if ((await businessUnitSubtree(sql, gid)).includes(work.parentbusinessunitid)) throw badRequest('records.cycle');

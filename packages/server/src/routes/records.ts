@@ -11,6 +11,7 @@ import { exportXlsx } from '../records/export.ts';
 import { boolLabel, wantsFormatted } from '../records/format.ts';
 import type { Expr } from '../records/query/ast.ts';
 import { parseCondition } from '../records/query/condition.ts';
+import { activeStationsOnly } from '../domain/station-active.ts';
 import { parseOrderBy, parseSelect } from '../records/query/odata.ts';
 import {
   compileContext, intParam, param, quickSearch, retrieveFetchXml, retrieveMultiple, retrieveOne, runQuery, searchFields,
@@ -176,10 +177,10 @@ export function recordRoutes(app: FastifyInstance, s: Services) {
       const orderby = param(q, 'orderby');
       const filters: Expr[] = [];
       const condition = param(q, 'condition');
-      if (condition?.trim()) {
-        const c = parseCondition(condition);
-        if (c) filters.push(c);
-      }
+      const c = condition?.trim() ? parseCondition(condition) : null;
+      if (c) filters.push(c);
+      const active = activeStationsOnly(e.logicalName, c);
+      if (active) filters.push(active);
       const filterValue = param(q, 'filterValue')?.trim();
       const filter = param(q, 'filter');
       if (filterValue) filters.push(quickSearch(e, filter?.trim() ? parseSelect(filter, 'filter') : searchFields(e), filterValue));

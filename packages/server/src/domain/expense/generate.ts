@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
-  approvalStatus, expenseFormStatus, expenseLineType, fineType, getEntity, msg, siteConfirmStatus, workOrderStatus,
+  approvalStatus, expenseFormStatus, stationState, expenseLineType, fineType, getEntity, msg, siteConfirmStatus, workOrderStatus,
   type GenerateExpenseRequest, type GenerateExpenseResult, type Lang,
 } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
@@ -9,6 +9,7 @@ import type { Caller } from '../../records/scope.ts';
 import { Params } from '../../records/sql.ts';
 import { normGuid } from '../../records/validate.ts';
 import { nextDocumentNumbers } from '../document-number.ts';
+import { assertStationsActive } from '../station-active.ts';
 import { settleOldPartReturns } from '../parts-return/settlement.ts';
 import { assertMay } from '../parts/common.ts';
 import { ACTION, logSummary } from '../work-order/log.ts';
@@ -38,6 +39,8 @@ export async function generateSettlements(sql: Sql, caller: Caller, input: Parti
   const period = checkPeriod(input, now);
   const chosen = input.stationIds?.length ? input.stationIds.map((s) => normGuid(s)) : null;
   if (chosen?.some((s) => !s)) throw refuse('expense.stationNotFound', undefined, 'stationIds');
+  // An exited station takes no new settlement: named when chosen, passed over when all are meant.
+  if (chosen) await assertStationsActive(sql, chosen, 'stationIds');
   // Two generations at once would both see "no statement yet": one waits for the other.
   await sql.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['new_srv_expense_claim.generate']);
 
@@ -47,7 +50,7 @@ export async function generateSettlements(sql: Sql, caller: Caller, input: Parti
             EXISTS (SELECT 1 FROM new_srv_expense_claim c WHERE c.new_station_id = s.new_srv_stationid
                        AND c.new_year = ${p.add(period.year, 'int')} AND c.new_month = ${p.add(period.month, 'int')} AND c.new_section = ${p.add(period.section, 'int')}) AS has
        FROM new_srv_station s
-      WHERE ${p.scope(STATION, caller, 's')} ${chosen ? `AND s.new_srv_stationid = ANY(${p.add([...new Set(chosen)], 'uuid[]')})` : ''}
+      WHERE ${p.scope(STATION, caller, 's')} ${chosen ? `AND s.new_srv_stationid = ANY(${p.add([...new Set(chosen)], 'uuid[]')})` : `AND s.statecode = ${p.add(stationState.active, 'int')}`}
       ORDER BY s.new_code, s.new_srv_stationid`,
     p.values,
   );
