@@ -18,7 +18,8 @@ export const systemUser = defineEntity({
     businessunitid: lookup('businessunit', label('业务部门', 'Business unit'), { required: true, indexed: true }),
     new_station_id: lookup('new_srv_station', label('服务站', 'Service station'), { indexed: true }),
     // The engineer's own personnel record: orders dispatched to it are the account's "my orders".
-    new_worker_id: lookup('new_srv_worker', label('对应服务人员', 'Personnel record'), { indexed: true }),
+    // Set by the link commands only (worker-link-api.ts: station checked, one user per record).
+    new_worker_id: lookup('new_srv_worker', label('对应服务人员', 'Personnel record'), { indexed: true, readOnly: true }),
     new_usertype: optionSet(userType),
     isdisabled: bool(label('已停用', 'Disabled')),
     new_avatar: image(label('头像', 'Profile photo'), 100 * 1024),
