@@ -1,3 +1,4 @@
+import { formatChinaDate } from '@portal/model';
 /**
  * Days and months in China time. China has one fixed offset (UTC+8, no daylight saving), so a
  * plain shift is exact and needs no time-zone database (PGlite ships none).
@@ -9,7 +10,7 @@ export const chinaDay = (col: string) => `((${col} AT TIME ZONE 'UTC') + interva
 
 /** The China-time day (YYYY-MM-DD) of an instant, shifted by `addDays`. */
 export function chinaDate(now: Date = new Date(), addDays = 0): string {
-  return new Date(now.getTime() + CHINA_OFFSET_MS + addDays * 86_400_000).toISOString().slice(0, 10);
+  return formatChinaDate(now.getTime() + addDays * 86_400_000);
 }
 
 export interface MonthRange {

@@ -1,5 +1,6 @@
 import dayjs, { type ConfigType, type Dayjs } from 'dayjs';
 import utc from 'dayjs/plugin/utc';
+import { formatChinaDate, formatChinaDateTime } from '@portal/model/display-format.ts';
 import { DISPLAY_UTC_OFFSET_MINUTES } from '@portal/model/locale.ts';
 
 dayjs.extend(utc);
@@ -12,6 +13,9 @@ dayjs.extend(utc);
 export function formatUtc8(date: ConfigType, pattern = 'YYYY-MM-DD HH:mm'): string {
   const d = dayjs(date);
   if (!d.isValid()) throw new Error('invalid date');
+  // The two everyday forms are the model's, the same the server writes into messages and PDFs.
+  if (pattern === 'YYYY-MM-DD HH:mm') return formatChinaDateTime(d.valueOf());
+  if (pattern === 'YYYY-MM-DD') return formatChinaDate(d.valueOf());
   return d.utcOffset(DISPLAY_UTC_OFFSET_MINUTES).format(pattern);
 }
 
