@@ -1,5 +1,5 @@
 import { DeleteOutlined, PictureOutlined } from '@ant-design/icons';
-import { PATTERNS, type EntityDef, type FieldDef, type Lang } from '@portal/model';
+import { orderPhone, PATTERNS, type EntityDef, type FieldDef, type Lang } from '@portal/model';
 import { Button, DatePicker, Form, Input, Space, Switch, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { cloneElement, useEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
@@ -125,7 +125,16 @@ export function rulesFor(f: FieldDef, lang: Lang, t: Translate): Rule[] {
       ...(f.type === 'text' || f.type === 'memo' ? { whitespace: true } : {}),
     });
   }
-  if (f.type === 'text' && f.pattern) rules.push({ pattern: PATTERNS[f.pattern], message: t('validation.pattern', { field }) });
+  if (f.type === 'text' && f.phoneByRow) {
+    // The rule follows the row, as on the server: an international number on an overseas order.
+    const by = f.phoneByRow;
+    rules.push(({ getFieldValue }) => ({
+      validator: (_: unknown, v: unknown) =>
+        typeof v !== 'string' || !v.trim() || orderPhone(v, getFieldValue(by.overseas) === true, getFieldValue(by.country)) !== null
+          ? Promise.resolve()
+          : Promise.reject(new Error(t('validation.pattern', { field }))),
+    }));
+  } else if (f.type === 'text' && f.pattern) rules.push({ pattern: PATTERNS[f.pattern], message: t('validation.pattern', { field }) });
   if (f.type === 'text' || f.type === 'memo') rules.push(lengthRule(field, f.maxLength, t));
   // Typed numbers are refused, never clamped or rounded (money: 0 or more unless the field says otherwise).
   if (f.type === 'int') rules.push(numberRule({ field, integer: true, min: f.min, max: f.max }, t));

@@ -21,11 +21,12 @@ const OVERSEAS = {
 const DOMESTIC = { ...OVERSEAS, new_srv_workorderid: 'wo1', new_isoverseas: false, new_country: null, new_currency: null, new_province: '上海市', new_city: '上海市', new_address: '张江路 1 号' };
 
 /** A fake server with one overseas order (wo9) and one domestic (wo1); list queries are kept. */
-function server(overseas: Record<string, unknown> = {}) {
+function server(overseas: Record<string, unknown> = {}, repairItems: Record<string, unknown>[] = []) {
   const lists: string[] = [];
   const creates: string[] = [];
   stubServer((url) => {
     if (url.startsWith('/api/crmdata/create/')) creates.push(url);
+    if (url.startsWith('/api/crmdata/Retrieve/new_srv_repairitems?')) return envelope({ value: repairItems });
     if (url.startsWith('/api/crmdata/Retrieve/new_srv_workorders(wo9)')) return envelope({ ...OVERSEAS, ...overseas });
     if (url.startsWith('/api/crmdata/Retrieve/new_srv_workorders(wo1)')) return envelope(DOMESTIC);
     if (url.startsWith('/api/crmdata/Retrieve/new_srv_workorders?')) {
@@ -79,6 +80,34 @@ describe('overseas work-order screen', () => {
     expect(screen.getByTestId('view-new_country').textContent).toBe('越南');
     expect(screen.getByTestId('view-new_isoverseas').textContent).toBe('是');
     expect(screen.queryByTestId('view-new_province')).toBeNull();
+  });
+
+  it('the repair-item lines and their total read in the order\'s currency, not in yuan (issue 25)', async () => {
+    signIn();
+    // The server's formatted values are yuan; the lines show the order's THB.
+    const line = (n: number) => ({ new_srv_repairitemid: `ri${n}`, new_code: `R0${n}`, new_name: '更换液压泵', new_hours: 8, new_price: 100, [`new_price${F}`]: '¥100.00', new_amount: 800, [`new_amount${F}`]: '¥800.00' });
+    server({ new_currency: 764 }, [line(1), line(2), line(3)]);
+    renderApp('/overseas/edit/wo9');
+    await screen.findByTestId('wo-status', {}, LONG);
+    await act(async () => fireEvent.click(screen.getByTestId('wo-tab-repairitems')));
+    const rows = await screen.findAllByTestId('wo-line-row', {}, LONG);
+    expect(rows).toHaveLength(3);
+    expect(rows[0].textContent).toContain('THB 800.00');
+    expect(rows[0].textContent).toContain('THB 100.00');
+    expect(rows[0].textContent).not.toContain('¥');
+    expect(screen.getByTestId('wo-lines-total-repairitems').textContent).toBe('合计：THB 2,400.00');
+  });
+
+  it('the phone takes an international number on an overseas order and still refuses garbage (issue 25)', async () => {
+    signIn();
+    server();
+    renderApp('/overseas/edit/wo9');
+    const phone = (await screen.findByTestId('field-new_phone', {}, LONG)) as HTMLInputElement;
+    await act(async () => fireEvent.change(phone, { target: { value: '+66 2 123 4567' } }));
+    await act(async () => fireEvent.click(screen.getByTestId('form-save')));
+    await waitFor(() => expect(screen.queryByTestId('field-error-new_phone')?.textContent ?? '').toBe(''), LONG);
+    await act(async () => fireEvent.change(phone, { target: { value: 'call me' } }));
+    expect((await screen.findByTestId('field-error-new_phone', {}, LONG)).textContent).toBe('联系电话格式不正确');
   });
 
   it('a new overseas order starts marked overseas, with country and currency required and no province', async () => {

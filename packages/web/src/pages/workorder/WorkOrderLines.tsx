@@ -1,7 +1,7 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { getEntity, isClientField, LINE_ENTITIES, type EntityDef, type LineKind } from '@portal/model';
 import { Button, Col, Form, Row, Space, Table, Typography, type TableColumnsType } from 'antd';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { retrieveMultiple, type RecordRow } from '../../api/records.ts';
 import { addLine, deleteLine, updateLine, type CommandAnswer } from '../../api/work-orders.ts';
 import { confirm, toast } from '../../app/feedback.ts';
@@ -12,6 +12,7 @@ import { literal } from '../../entity-ui/odata.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
 import { formatAmount } from '../../shared/format.ts';
 import { LookupInput } from '../../widgets/lookup/LookupInput.tsx';
+import { MoneySymbol } from '../../widgets/MoneyInput.tsx';
 import { CommandDialog } from './CommandDialog.tsx';
 
 /** Rows of one detail entity of an order, in its `byOrder` view order. */
@@ -57,6 +58,8 @@ export function WorkOrderLines({ orderId, kind, editable, onChanged, stationId }
   const [form] = Form.useForm<Record<string, unknown>>();
   const idOf = (r: RecordRow) => String(r[e.primaryKey] ?? '');
   const sumField = AMOUNT[kind];
+  // The order's currency (¥, or `THB ` on an overseas order): the server's formatted values are in ¥.
+  const symbol = useContext(MoneySymbol);
 
   const changed = (a: CommandAnswer) => {
     setEditing(null);
@@ -87,7 +90,7 @@ export function WorkOrderLines({ orderId, kind, editable, onChanged, stationId }
     dataIndex: c,
     title: e.allFields[c]?.label[lang] ?? c,
     ellipsis: e.allFields[c]?.type === 'memo',
-    render: (_: unknown, r: RecordRow) => cellText(r, c, e.allFields[c], lang),
+    render: (_: unknown, r: RecordRow) => (e.allFields[c]?.type === 'money' ? formatAmount(r[c] as string | number | null, symbol) : cellText(r, c, e.allFields[c], lang)),
   }));
   if (editable) {
     tableColumns.push({
@@ -133,7 +136,7 @@ export function WorkOrderLines({ orderId, kind, editable, onChanged, stationId }
       />
       {total !== null && (
         <Typography.Paragraph strong style={{ marginTop: 8, textAlign: 'right' }} data-testid={`wo-lines-total-${kind}`} data-amount={total}>
-          {t('wo.ui.linesTotal', { amount: formatAmount(total) })}
+          {t('wo.ui.linesTotal', { amount: formatAmount(total, symbol) })}
         </Typography.Paragraph>
       )}
       <CommandDialog<Record<string, unknown>>
