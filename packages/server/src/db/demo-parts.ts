@@ -345,7 +345,8 @@ export async function seedPartsDemo(sql: Sql, ctx: DemoContext): Promise<void> {
     await backdate(sql, 'new_srv_parttransorder', id, t.days);
   }
 
-  // Counts: East China counted a month ago (two variances); Pudong is counting now.
+  // Counts: East China counted a month ago (two variances); Pudong counted its own stock two weeks
+  // ago (one open count per warehouse: closed before head office's task opened one there).
   const wh1 = user('warehouse1');
   const hdCount = await createCount(sql, wh1, { warehouseId: ids.warehouses.get('WH-HD')!, memo: '10 月月末盘点' }, 'zh-CN');
   await countAll(sql, wh1, hdCount.id, { 'EC-RL-24': -2, 'DR-VB-B1800': 1 });
@@ -354,7 +355,10 @@ export async function seedPartsDemo(sql: Sql, ctx: DemoContext): Promise<void> {
   await backdate(sql, 'new_srv_stockcheck', hdCount.id, 30);
   const st1 = user('station1');
   const shCount = await createCount(sql, st1, { warehouseId: ids.warehouses.get('WH-SH001')!, memo: '站内自盘' }, 'zh-CN');
-  await countSome(sql, st1, shCount.id, 5);
+  await countAll(sql, st1, shCount.id, {});
+  await submitCount(sql, st1, shCount.id, 'zh-CN');
+  await confirmCount(sql, hq, shCount.id, 'zh-CN');
+  await backdate(sql, 'new_srv_stockcheck', shCount.id, 14);
 
   // Head office's November task: Guangzhou confirmed, Pudong submitted, Hangzhou still counting.
   const task = await createTask(sql, hq, {

@@ -1,4 +1,4 @@
-import type { MessageItem, MessageList } from '@portal/model';
+import { stockCheckState, type MessageItem, type MessageList } from '@portal/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Portal } from '../boot.ts';
 import { bearer, signIn } from '../testing/auth-helpers.ts';
@@ -263,6 +263,10 @@ describe('message centre: who is told of a failed audit, a count task, a reassig
   it('a released count task tells each station which sheet to count by when', async () => {
     const zj001 = (await p.db.one<{ id: string }>(`SELECT new_srv_stationid AS id FROM new_srv_station WHERE new_code = 'ZJ001'`))!.id;
     const deadline = new Date(Date.now() + 10 * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);
+    // One open count per warehouse: the demo's open sheets of the two stations are closed first.
+    await p.db.query('UPDATE new_srv_stockcheck SET new_state = $2 WHERE new_station_id = ANY($1::uuid[]) AND new_state IN ($3, $4)', [
+      [sh001, zj001], stockCheckState.cancelled, stockCheckState.counting, stockCheckState.submitted,
+    ]);
     const res = await api('hq', 'POST', '/api/stock/tasks', { subject: '年末盘点', deadline, stationIds: [sh001, zj001] });
     expect(res.statusCode, res.body).toBe(200);
     const sheets = (await p.db.query<{ id: string; name: string; station: string }>(

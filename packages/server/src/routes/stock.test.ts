@@ -48,6 +48,25 @@ afterAll(() => p?.close());
 describe('stock counts', () => {
   let sheet: string;
 
+  it('one open count per warehouse: a second is refused naming the open one, in the caller\'s language', async () => {
+    const open = (await p.db.one<{ id: string; name: string; wh: string }>(
+      `SELECT c.new_srv_stockcheckid AS id, c.new_name AS name, w.new_name AS wh FROM new_srv_stockcheck c JOIN new_srv_warehouse w ON w.new_srv_warehouseid = c.new_warehouse_id
+        WHERE c.new_warehouse_id = $1 AND c.new_state IN ($2, $3)`,
+      [wh['WH-SH001'], stockCheckState.counting, stockCheckState.submitted],
+    ))!;
+    const before = (await p.db.one<{ n: number }>('SELECT count(*)::int AS n FROM new_srv_stockcheck'))!.n;
+    refused(await api('station1', 'POST', '/api/stock/counts', { warehouseId: wh['WH-SH001'] }), `仓库“${open.wh}”已有未完成的盘点单 ${open.name}，请先完成或取消该盘点单`);
+    const en = await p.app.inject({ method: 'POST', url: '/api/stock/counts', payload: { warehouseId: wh['WH-SH001'] }, headers: { ...bearer(tok.station1), 'accept-language': 'en-US' } });
+    expect(en.json().Message).toBe(`Warehouse "${open.wh}" already has an open stock count ${open.name}: complete or cancel it first`);
+    expect((await p.db.one<{ n: number }>('SELECT count(*)::int AS n FROM new_srv_stockcheck'))!.n).toBe(before);
+    // The database refuses a second open count too (the partial unique index behind the check).
+    await expect(p.db.query(
+      `INSERT INTO new_srv_stockcheck (new_name, new_warehouse_id, new_state) VALUES ('PD-TEST', $1, $2)`, [wh['WH-SH001'], stockCheckState.counting],
+    )).rejects.toThrow(/ux_new_srv_stockcheck_open_warehouse/);
+    // Closed, the warehouse can be counted again (the next test).
+    done(await api('admin', 'POST', `/api/stock/counts/${open.id}/cancel`), '取消成功');
+  });
+
   it('a warehouse counts its own stock: one line per part it holds, book quantity as on hand', async () => {
     refused(await api('station1', 'POST', '/api/stock/counts', { warehouseId: wh['WH-HD'] }), '单据不属于本服务站或仓库', 403);
     sheet = done(await api('station1', 'POST', '/api/stock/counts', { warehouseId: wh['WH-SH001'], memo: '月末盘点' }), '创建成功').id;
@@ -137,7 +156,17 @@ describe('inventory tasks and limits', () => {
     refused(await api('station1', 'POST', '/api/stock/tasks', { subject: 'x', deadline, stationIds: [station.SH001] }), '您没有权限访问该资源.', 403);
     refused(await api('hq', 'POST', '/api/stock/tasks', { subject: '年末盘点', deadline: chinaDate(new Date(), -1), stationIds: [station.SH001] }), '完成期限不能早于今天');
     refused(await api('hq', 'POST', '/api/stock/tasks', { subject: '年末盘点', deadline, stationIds: [] }), '请至少选择一个服务站');
-    const task = done(await api('hq', 'POST', '/api/stock/tasks', { subject: '2026 年末盘点', deadline, stationIds: [station.SH001, station.ZJ001] }), '创建成功').id;
+    // Hangzhou is still counting the demo's task: no second sheet there, and nothing of the task is made.
+    const open = (await p.db.one<{ id: string; name: string }>(
+      'SELECT new_srv_stockcheckid AS id, new_name AS name FROM new_srv_stockcheck WHERE new_warehouse_id = $1 AND new_state IN ($2, $3)',
+      [wh['WH-ZJ001'], stockCheckState.counting, stockCheckState.submitted],
+    ))!;
+    const tasks = (await p.db.one<{ n: number }>('SELECT count(*)::int AS n FROM new_srv_invtask'))!.n;
+    const release = () => api('hq', 'POST', '/api/stock/tasks', { subject: '2026 年末盘点', deadline, stationIds: [station.SH001, station.ZJ001], memo: '先盘滤芯类配件' });
+    expect((await release()).json().Message).toContain(`已有未完成的盘点单 ${open.name}`);
+    expect((await p.db.one<{ n: number }>('SELECT count(*)::int AS n FROM new_srv_invtask'))!.n).toBe(tasks);
+    done(await api('admin', 'POST', `/api/stock/counts/${open.id}/cancel`));
+    const task = done(await release(), '创建成功').id;
     const sheets = (await p.db.query<{ id: string; wh: string; deadline: string }>(
       `SELECT new_srv_stockcheckid AS id, new_warehouse_id AS wh, to_char(new_deadline, 'YYYY-MM-DD') AS deadline FROM new_srv_stockcheck WHERE new_invtask_id = $1`,
       [task],
@@ -146,6 +175,10 @@ describe('inventory tasks and limits', () => {
     expect(sheets.every((s) => s.deadline === deadline)).toBe(true);
     const seen = done(await api('station1', 'GET', `/api/crmdata/Retrieve/new_srv_stockchecks?$select=new_name&$filter=${encodeURIComponent(`new_invtask_id eq ${task}`)}`)) as unknown as { value: unknown[] };
     expect(seen.value.length).toBe(1);
+    // The station reads the task's subject and head office's note on its sheet; its own memo is its own.
+    const mine = sheets.find((s) => s.wh === wh['WH-SH001'])!.id;
+    const head = done(await api('station1', 'GET', `/api/crmdata/Retrieve/new_srv_stockchecks(${mine})?$select=new_tasksubject,new_tasknote,new_memo`)) as unknown as Record<string, unknown>;
+    expect(head).toMatchObject({ new_tasksubject: '2026 年末盘点', new_tasknote: '先盘滤芯类配件', new_memo: null });
     expect(await p.db.one('SELECT new_stationcount AS n, new_state AS s FROM new_srv_invtask WHERE new_srv_invtaskid = $1', [task])).toEqual({ n: 2, s: 1 });
   });
 

@@ -27,19 +27,40 @@ const LINE = getEntity('new_srv_stockcheckdetail')!;
 
 const today = () => chinaDate().replaceAll('-', '');
 
-type SheetHead = { source: number; task: string | null; deadline: string | null; checkDate: string | null; memo: string | null };
+type SheetHead = {
+  source: number; task: string | null; deadline: string | null; checkDate: string | null; memo: string | null;
+  /** A task's subject and head office's note, as released. */
+  subject?: string | null; note?: string | null;
+};
+
+/**
+ * One open count per warehouse (docs/decisions.md "One open stock count per warehouse"): a second
+ * sheet would show book figures that the first one's confirm makes out of date. The warehouse rows
+ * are locked first so two openings of one warehouse queue; the partial unique index is the backstop.
+ */
+async function assertNoOpenCount(sql: Sql, warehouses: Warehouse[]): Promise<void> {
+  const ids = warehouses.map((w) => w.id);
+  await sql.query('SELECT 1 FROM new_srv_warehouse WHERE new_srv_warehouseid = ANY($1::uuid[]) ORDER BY new_srv_warehouseid FOR UPDATE', [ids]);
+  const { rows: [open] } = await sql.query<{ name: string; wh: string }>(
+    `SELECT new_name AS name, new_warehouse_id AS wh FROM new_srv_stockcheck
+      WHERE new_warehouse_id = ANY($1::uuid[]) AND new_state IN ($2::int, $3::int) ORDER BY createdon LIMIT 1`,
+    [ids, stockCheckState.counting, stockCheckState.submitted],
+  );
+  if (open) throw refuse('stock.countAlreadyOpen', { warehouse: warehouses.find((w) => w.id === open.wh)?.name ?? '', name: open.name });
+}
 
 /** Opens one sheet per warehouse with a line per part held there (book quantity = on hand now). */
 async function openSheets(sql: Sql, me: string, warehouses: Warehouse[], head: SheetHead): Promise<string[]> {
+  await assertNoOpenCount(sql, warehouses);
   const names = await nextDocumentNumbers(sql, CHECK.logicalName, `PD${today()}`, warehouses.length);
   const { rows } = await sql.query<{ id: string; wh: string }>(
     `INSERT INTO new_srv_stockcheck (new_name, new_warehouse_id, new_station_id, new_source, new_invtask_id, new_state, new_checkdate, new_deadline, new_memo,
-                                     new_linecount, new_countedcount, new_variancecount, ownerid, owningbusinessunit, createdby, modifiedby)
-     SELECT u.name, u.wh, u.station, $5, $6::uuid, $7, $8::date, $9::date, $10, 0, 0, 0, $11::uuid, u.unit, $11::uuid, $11::uuid
+                                     new_tasksubject, new_tasknote, new_linecount, new_countedcount, new_variancecount, ownerid, owningbusinessunit, createdby, modifiedby)
+     SELECT u.name, u.wh, u.station, $5, $6::uuid, $7, $8::date, $9::date, $10, $12, $13, 0, 0, 0, $11::uuid, u.unit, $11::uuid, $11::uuid
        FROM unnest($1::text[], $2::uuid[], $3::uuid[], $4::uuid[]) AS u(name, wh, station, unit)
      RETURNING new_srv_stockcheckid AS id, new_warehouse_id AS wh`,
     [names, warehouses.map((w) => w.id), warehouses.map((w) => w.stationId), warehouses.map((w) => w.unit),
-      head.source, head.task, stockCheckState.counting, head.checkDate, head.deadline, head.memo, me],
+      head.source, head.task, stockCheckState.counting, head.checkDate, head.deadline, head.memo, me, head.subject ?? null, head.note ?? null],
   );
   await sql.query(
     `INSERT INTO new_srv_stockcheckdetail (new_name, new_stockcheck_id, new_code, new_product_id, new_uom, new_bookqty, ownerid, owningbusinessunit, createdby, modifiedby)
@@ -294,7 +315,8 @@ export async function createTask(sql: Sql, caller: Caller, input: AsSent<CreateT
      VALUES ($1, $2, $3::date, $4, $5, 0, $6, $7::uuid, $8::uuid, $7::uuid, $7::uuid) RETURNING new_srv_invtaskid AS id`,
     [name, subject, deadline, invTaskState.inProgress, warehouses.length, memo, me, caller.principal.businessUnitId],
   );
-  const sheets = await openSheets(sql, me, warehouses, { source: stockCheckSource.task, task: task.id, deadline, checkDate: null, memo: subject.slice(0, 100) });
+  // The sheet's own memo is the station's; the task's subject and note travel in their own fields.
+  const sheets = await openSheets(sql, me, warehouses, { source: stockCheckSource.task, task: task.id, deadline, checkDate: null, memo: null, subject, note: memo });
   await tellStations(sql, me, sheets, subject, deadline);
   return answer(task.id, 'parts.created', lang);
 }
