@@ -1,4 +1,5 @@
-import { contractStatus, warranty } from '@portal/model';
+import { contractStatus, warranty, workOrderStatus } from '@portal/model';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Portal } from '../../boot.ts';
 import { bearer, signIn } from '../../testing/auth-helpers.ts';
@@ -171,7 +172,55 @@ describe('maintenance contracts', () => {
   });
 });
 
+describe('contract status as of today (issue 25)', () => {
+  it('an untouched active contract past its end date is expired in the list, its filters, counts, its record and the export', async () => {
+    const id = await active(serial());
+    const name = String((await contract(id)).new_name);
+    // Its end passes with no write since (the stored status still says active).
+    await p.db.query(`UPDATE new_srv_contract SET new_enddate = $2::date, new_startdate = $3::date WHERE new_srv_contractid = $1`, [id, day(-1), day(-300)]);
+    await p.db.query(`UPDATE new_srv_contractline SET new_enddate = $2::date, new_startdate = $3::date WHERE new_contract_id = $1`, [id, day(-1), day(-300)]);
+    expect((await contract(id)).new_status).toBe(contractStatus.active);
+    const F = '@OData.Community.Display.V1.FormattedValue';
+    const list = async (filter: string) => {
+      const r = await api('station1', 'GET', `/api/crmdata/Retrieve/new_srv_contracts?$select=new_name,new_status&$count=true&$filter=${encodeURIComponent(`new_name eq '${name}' and ${filter}`)}`);
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json().Data as { value: Record<string, unknown>[]; '@odata.count': number };
+    };
+    const expired = await list(`new_status eq ${contractStatus.expired}`);
+    expect(expired['@odata.count']).toBe(1);
+    expect(expired.value[0]).toMatchObject({ new_status: contractStatus.expired, [`new_status${F}`]: '已到期' });
+    expect((await list(`new_status eq ${contractStatus.active}`))['@odata.count']).toBe(0);
+    const one = (await api('station1', 'GET', `/api/crmdata/Retrieve/new_srv_contracts(${id})?$select=new_status`)).json().Data;
+    expect(one.new_status).toBe(contractStatus.expired);
+    const x = await api('station1', 'GET', `/api/crmdata/Export/new_srv_contracts?$select=new_name,new_status&$filter=${encodeURIComponent(`new_name eq '${name}'`)}`);
+    expect(x.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(x.rawPayload as unknown as ArrayBuffer);
+    expect((wb.worksheets[0].getRow(2).values as unknown[]).slice(1)).toEqual([name, '已到期']);
+    // A draft or a terminated contract past its end keeps its own status.
+    const d = await draft({ new_startdate: day(-300), new_enddate: day(-1) });
+    expect((await api('station1', 'GET', `/api/crmdata/Retrieve/new_srv_contracts(${d})?$select=new_status`)).json().Data.new_status).toBe(contractStatus.draft);
+  });
+});
+
 describe('work orders under a maintenance contract', () => {
+  it('activating a contract links the open orders for its serial numbers at once; closed ones and other machines are left alone', async () => {
+    const sn = serial();
+    const open = await workOrder({ new_serialnumber: sn });
+    const closed = await workOrder({ new_serialnumber: sn.toLowerCase() });
+    const other = await workOrder({ new_serialnumber: serial() });
+    await p.db.query(`UPDATE new_srv_workorder SET new_status = $2 WHERE new_srv_workorderid = $1`, [closed, workOrderStatus.audited]);
+    for (const o of [open, closed, other]) expect(await order(o)).toEqual({ warranty: warranty.outOfWarranty, contract: null });
+    const id = await draft();
+    done(await addLine(id, { new_serialnumber: sn }));
+    // Still a draft: nothing is linked.
+    expect(await order(open)).toEqual({ warranty: warranty.outOfWarranty, contract: null });
+    done(await api('station1', 'POST', `/api/contracts/${id}/activate`), '合同已生效');
+    expect(await order(open)).toEqual({ warranty: warranty.inWarranty, contract: id });
+    expect(await order(closed)).toEqual({ warranty: warranty.outOfWarranty, contract: null });
+    expect(await order(other)).toEqual({ warranty: warranty.outOfWarranty, contract: null });
+  });
+
   it('a live contract line for the serial number makes a new order in warranty and names the contract', async () => {
     const sn = serial();
     const id = await active(sn);

@@ -2,18 +2,21 @@ import { contractStatus, getEntity, msg, type Lang, type PartsCommandResult, typ
 import type { Sql } from '../../db/db.ts';
 import { refuse } from '../../http/errors.ts';
 import type { Caller } from '../../records/scope.ts';
+import { deriveField } from '../../records/query/derived.ts';
 import { serverDefaults, writeHooks } from '../../records/write.ts';
 import { chinaDate } from '../china-time.ts';
 import { requiredDate, type AsSent } from '../checked-input.ts';
 import { nextDocumentNumbers } from '../document-number.ts';
 import { answer, assertMay, assertParty, lockDocument } from '../parts/common.ts';
+import { linkOpenOrders } from '../work-order/contract-warranty.ts';
 
 /**
  * Maintenance contracts (维保合同, `new_srv_contract` + `new_srv_contractline`). The header and its
  * lines change only while draft (generic writes, guarded here); activate and terminate are the
- * commands. "Expired" is not a job: an active contract whose end date has passed is stored as
- * expired by `expireContracts` (run by every contract write and command and by the work-order
- * warranty hook), and nothing counts it as live in the meantime (the checks compare the end date).
+ * commands. "Expired" is not a job: every query of the record service reads an active contract
+ * whose end date has passed as expired (the derived status, installContract); `expireContracts`
+ * (run by every contract write and command and by the work-order warranty hook) stores it too, and
+ * no check counts it as live in the meantime (they compare the end date).
  */
 export const CONTRACT = getEntity('new_srv_contract')!;
 export const CONTRACT_LINE = getEntity('new_srv_contractline')!;
@@ -143,6 +146,8 @@ export async function activateContract(sql: Sql, caller: Caller, id: string, lan
     `UPDATE new_srv_contract SET new_status = $2, new_activatedon = now(), modifiedon = now(), modifiedby = $3::uuid WHERE new_srv_contractid = $1::uuid`,
     [doc.id, contractStatus.active, caller.principal.userId],
   );
+  // Open orders for its machines are under it from now, not only from their next edit (issue 25).
+  await linkOpenOrders(sql, doc.id);
   return answer(doc.id, 'contract.activated', lang);
 }
 
@@ -173,6 +178,10 @@ export async function terminateContract(sql: Sql, caller: Caller, id: string, bo
  * service covered when none is ticked) and the draft-only rules of the generic writes.
  */
 export function installContract(): void {
+  // Every query reads the status as of today: an active contract past its end date is expired in
+  // lists, filters, counts, exports and its screen alike, written or not (issue 25).
+  deriveField(CONTRACT.logicalName, 'new_status', (t) =>
+    `CASE WHEN ${t}.new_status = ${contractStatus.active} AND ${t}.new_enddate < ${TODAY_SQL} THEN ${contractStatus.expired} ELSE ${t}.new_status END`);
   serverDefaults.set(CONTRACT.logicalName, async (sql, rows) => {
     const nums = await numbers(sql, rows.length);
     return rows.map((_, i) => ({ new_name: nums[i], new_status: contractStatus.draft, new_linecount: 0 }));

@@ -1,4 +1,4 @@
-import { contractStatus, warranty } from '@portal/model';
+import { contractStatus, OPEN_STATUSES, warranty } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
 import { chinaDay } from '../china-time.ts';
 import { expireContracts } from '../contract/contract.ts';
@@ -56,4 +56,26 @@ export async function linkContracts(sql: Sql, ids: string[]): Promise<void> {
       WHERE new_srv_workorderid = ANY($1::uuid[]) AND new_contract_id IS NOT NULL AND new_warranty IS DISTINCT FROM $2`,
     [ids, warranty.inWarranty],
   );
+}
+
+/**
+ * A contract just activated: the open orders (未派工 to 已到达) without a contract that its lines
+ * cover take it now, in the activation's transaction, by the same rule as at their next edit
+ * (linkContracts: the order's date within the line's cover), rather than only at that edit.
+ */
+export async function linkOpenOrders(sql: Sql, contractId: string): Promise<number> {
+  const { rows } = await sql.query<{ id: string }>(
+    `SELECT o.new_srv_workorderid AS id FROM new_srv_workorder o
+      WHERE o.new_status = ANY($2::int[]) AND o.new_contract_id IS NULL
+        AND EXISTS (SELECT 1 FROM new_srv_contractline l JOIN new_srv_contract c ON c.new_srv_contractid = l.new_contract_id
+                     WHERE c.new_srv_contractid = $1::uuid AND ${COVERS})
+      ORDER BY o.new_srv_workorderid FOR UPDATE OF o`,
+    [contractId, [...OPEN_STATUSES]],
+  );
+  await linkContracts(sql, rows.map((r) => r.id));
+  const { rows: [n] } = await sql.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM new_srv_workorder WHERE new_srv_workorderid = ANY($1::uuid[]) AND new_contract_id = $2::uuid`,
+    [rows.map((r) => r.id), contractId],
+  );
+  return n.n;
 }

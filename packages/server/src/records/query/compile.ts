@@ -6,6 +6,7 @@ import { CAST, escapeLike, kindOf, Params, q, readableField, type Kind } from '.
 import { normGuid, parseDate, parseDateTime, parseNumeric } from '../validate.ts';
 import { formatValue, FV, outputValue } from '../format.ts';
 import { LIMITS, type Expr, type FieldRef, type Lit, type OrderItem } from './ast.ts';
+import { fieldSql } from './derived.ts';
 import type { FetchLink } from './fetchxml.ts';
 import type { ExpandItem } from './odata.ts';
 
@@ -140,7 +141,7 @@ class Resolver {
     if (!src) throw badRequest('records.q.unknownField', { entity: ref.alias ?? '', field: ref.name.slice(0, 64) });
     const f = readableField(src.e, ref.name);
     if (!f) throw unknownField(src.e, ref.name);
-    return { src, name: ref.name, f, kind: kindOf(src.e, ref.name), col: `${src.alias}.${q(ref.name)}` };
+    return { src, name: ref.name, f, kind: kindOf(src.e, ref.name), col: fieldSql(src.e.logicalName, src.alias, ref.name) };
   }
 }
 
@@ -236,7 +237,7 @@ export function compileQuery(spec: QuerySpec, ctx: CompileContext): Compiled {
     const f = readableField(src.e, name);
     if (!f) throw unknownField(src.e, name);
     const kind = kindOf(src.e, name);
-    const col = `${src.alias}.${q(name)}`;
+    const col = fieldSql(src.e.logicalName, src.alias, name);
     outCols.push({ key, f, kind, idx: addInner(kind === 'date' ? `${col}::text` : col) });
   };
 
@@ -328,7 +329,7 @@ export function compileQuery(spec: QuerySpec, ctx: CompileContext): Compiled {
     const pkCol = `${a}__pk`;
     post.push(`LEFT JOIN ${q(target.logicalName)} ${a} ON ${a}.${q(target.primaryKey)} = s.c${idx} AND ${p.scope(target, ctx.caller, a, 'read')}`);
     postCols.push(`${a}.${q(target.primaryKey)} AS ${pkCol}`);
-    for (const c of cols) postCols.push(`${a}.${q(c.name)}${c.kind === 'date' ? '::text' : ''} AS ${c.col}`);
+    for (const c of cols) postCols.push(`${fieldSql(target.logicalName, a, c.name)}${c.kind === 'date' ? '::text' : ''} AS ${c.col}`);
     expands.push({ key: `${x.field}_ref`, target, cols, pkCol });
   }
 
