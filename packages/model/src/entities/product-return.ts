@@ -1,5 +1,5 @@
 import { approvalFields } from '../approval-fields.ts';
-import { bool, dateTime, defineEntity, int, label, lookup, memo, optionSet, text } from '../define.ts';
+import { bool, date, dateTime, defineEntity, int, label, lookup, memo, optionSet, text } from '../define.ts';
 import { productReturnItemType, productReturnState } from '../option-sets/product-return.ts';
 import { pulloutType } from '../option-sets/work-order.ts';
 
@@ -10,7 +10,8 @@ const RO = { readOnly: true } as const;
  * machine taken back from a customer, linked to its work order, through an approval flow. The type
  * is the work order's pullout type (退机 return / 换机 exchange: an exchange names the replacement
  * machine) and is the `{type}` of /productReturn/edit/{id}/{type}. Final approval marks the work
- * order "to be pulled out"; the station then ships it (logistics) and head office receives it, each
+ * order "to be pulled out"; the station records the collection from the customer (已拉回), then ships it
+ * (logistics) and head office receives it, each
  * writing the work order's pullout fields in the same transaction (server domain/product-return).
  * A work order has at most one return that is not vetoed.
  */
@@ -36,6 +37,10 @@ export const productReturn = defineEntity({
     new_exchangeserial: text(label('换机序列号', 'Replacement serial number'), { maxLength: 60 }),
     new_memo: text(label('备注', 'Memo'), { maxLength: 100 }),
     new_returnstate: optionSet(productReturnState, undefined, { readOnly: true, indexed: true }),
+    // The collection step (已拉回): the day the machine was taken from the customer, a note, who recorded it.
+    new_collectedon: date(label('拉回日期', 'Collected on'), RO),
+    new_collectmemo: text(label('拉回说明', 'Collection note'), { readOnly: true, maxLength: 200 }),
+    new_collectedby: lookup('systemuser', label('拉回登记人', 'Collection recorded by'), RO),
     new_logisticscorp: text(label('物流公司', 'Logistics company'), { readOnly: true, maxLength: 60 }),
     new_trackingno: text(label('物流单号', 'Tracking number'), { readOnly: true, searchable: true, maxLength: 60 }),
     new_shippedon: dateTime(label('发运时间', 'Shipped on'), RO),
@@ -62,7 +67,7 @@ export const productReturn = defineEntity({
     main: [
       { key: 'basic', label: label('基本信息', 'Basic information'), fields: ['new_name', 'new_returntype', 'new_workorder_id', 'new_station_id', 'new_serialnumber', 'new_product_id', 'new_customer', 'new_reason', 'new_memo'] },
       { key: 'exchange', label: label('换机信息', 'Exchange'), fields: ['new_exchangeserial'] },
-      { key: 'logistics', label: label('发运与签收', 'Shipping and receipt'), fields: ['new_returnstate', 'new_logisticscorp', 'new_trackingno', 'new_shippedon', 'new_receivedon', 'new_receivedby'], on: 'edit' },
+      { key: 'logistics', label: label('拉回、发运与签收', 'Collection, shipping and receipt'), fields: ['new_returnstate', 'new_collectedon', 'new_collectmemo', 'new_collectedby', 'new_logisticscorp', 'new_trackingno', 'new_shippedon', 'new_receivedon', 'new_receivedby'], on: 'edit' },
       { key: 'approval', label: label('审批信息', 'Approval'), fields: ['new_approvalstatus', 'new_flow_id', 'new_stepname', 'new_stepuser_id', 'new_submitter_id', 'new_submittime', 'new_approvedtime', 'new_iscommit'], on: 'edit' },
     ],
   },

@@ -2,11 +2,13 @@ import { defineNamedOptionSet, label } from '../define.ts';
 
 /**
  * Where a product return (退机申请) stands beyond its approval: awaiting approval, then (final
- * approval) to be shipped, shipped by the station with its logistics, received by head office.
+ * approval) to be collected from the customer, collected (已拉回, with the day), shipped by the
+ * station with its logistics, received by head office. Collected came later, hence its value 5.
  */
 export const productReturnState = defineNamedOptionSet('new_returnstate', label('退机状态', 'Return state'), {
   pending: { value: 1, label: label('待审批', 'Awaiting approval'), color: 'default' },
-  toShip: { value: 2, label: label('待发运', 'To be shipped'), color: 'orange' },
+  toCollect: { value: 2, label: label('待拉回', 'To be collected'), color: 'orange' },
+  collected: { value: 5, label: label('已拉回', 'Collected'), color: 'cyan' },
   shipped: { value: 3, label: label('已发运', 'Shipped'), color: 'blue' },
   received: { value: 4, label: label('已签收', 'Received'), color: 'green' },
 });

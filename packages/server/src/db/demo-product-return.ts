@@ -1,5 +1,6 @@
 import { productReturnItemType, pulloutType, workOrderStatus } from '@portal/model';
-import { RETURN, RETURN_LINE, receiveProductReturn, shipProductReturn } from '../domain/product-return/product-return.ts';
+import { collectProductReturn, RETURN, RETURN_LINE, receiveProductReturn, shipProductReturn } from '../domain/product-return/product-return.ts';
+import { chinaDate } from '../domain/china-time.ts';
 import { flowDocument } from '../flow/documents.ts';
 import { act, submit } from '../flow/engine.ts';
 import { insertRecords } from '../records/write.ts';
@@ -8,11 +9,11 @@ import { callerOf } from './demo-parts.ts';
 import type { DemoContext } from './demo-service.ts';
 import { insert } from './demo-insert.ts';
 
-type State = 'draft' | 'review' | 'rejected' | 'vetoed' | 'toShip' | 'shipped' | 'received';
+type State = 'draft' | 'review' | 'rejected' | 'vetoed' | 'toCollect' | 'collected' | 'shipped' | 'received';
 const RETURNS: { by: 'station1' | 'station2'; type: 'return' | 'exchange'; reason: string; state: State; exchange?: string; memo?: string; logistics?: [string, string] }[] = [
   { by: 'station1', type: 'return', reason: '整机主轴异响，三次维修未解决，客户要求退机', state: 'received', logistics: ['顺丰速运', 'SF1402836617520'] },
   { by: 'station1', type: 'exchange', reason: '液压泵体铸件砂眼渗油，厂家同意换新机', state: 'shipped', exchange: 'HC2611-9031SH', logistics: ['德邦物流', 'DPK300912873465'] },
-  { by: 'station2', type: 'return', reason: '客户工厂搬迁停产，按合同条款办理退机', state: 'toShip' },
+  { by: 'station2', type: 'return', reason: '客户工厂搬迁停产，按合同条款办理退机', state: 'toCollect' },
   { by: 'station2', type: 'exchange', reason: '控制柜主板批次问题，申请整机换机', state: 'review', exchange: 'HC2611-7740ZJ' },
   { by: 'station1', type: 'return', reason: '客户称设备噪音大', state: 'rejected', memo: '经检测噪音在标准范围内，请先调试并附检测报告' },
   { by: 'station2', type: 'return', reason: '已过退机期限，客户仍要求退机', state: 'vetoed', memo: '购机已超过一年，不符合退机政策' },
@@ -60,6 +61,9 @@ export async function seedProductReturnDemo(sql: Sql, ctx: DemoContext): Promise
     if (r.state === 'review') continue;
     const outcome = r.state === 'rejected' ? 'reject' : r.state === 'vetoed' ? 'veto' : 'approve';
     await act(sql, doc, id, user(approver), outcome, r.memo ?? '同意，请尽快安排拉回发运');
+    if (r.state === 'collected' || r.state === 'shipped' || r.state === 'received') {
+      await collectProductReturn(sql, by, id, { collectedOn: chinaDate(), memo: '已从客户现场拉回整机及随机附件' }, 'zh-CN');
+    }
     if (r.state === 'shipped' || r.state === 'received') await shipProductReturn(sql, by, id, { logisticsCorp: r.logistics![0], trackingNo: r.logistics![1] }, 'zh-CN');
     if (r.state === 'received') await receiveProductReturn(sql, hq, id, 'zh-CN');
   }

@@ -2,6 +2,7 @@ import { approvalStatus, productReturnItemType, productReturnState, pulloutStatu
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Portal } from '../../boot.ts';
 import { signIn } from '../../testing/auth-helpers.ts';
+import { chinaDate } from '../china-time.ts';
 import { testPortal } from '../../testing/test-portal.ts';
 import { okData as ok, submitFirstFlow, userApi, type Res } from '../../testing/user-api.ts';
 
@@ -11,6 +12,8 @@ const station: Record<string, string> = {};
 const ENTITY = 'new_srv_productreturn';
 
 const api = userApi(() => p, tok);
+/** Today in China time, or days from it. */
+const today = (days = 0) => chinaDate(new Date(), days);
 function refused(res: Res, status: number, text: string) {
   expect(res.statusCode, res.body).toBe(status);
   expect(res.json().Message).toContain(text);
@@ -20,6 +23,7 @@ function refused(res: Res, status: number, text: string) {
 const submit = (id: string, who = 'station1', lang = 'zh-CN') =>
   submitFirstFlow(api, who, ENTITY, id, { lang, approver: (s) => (s.new_stepusers.find((u) => u.fullname === '李慧敏') ?? s.new_stepusers[0]).systemuserid });
 const decide = (id: string, Action: 'approve' | 'reject' | 'veto') => api('hq', 'POST', '/api/CrmFlow/approve', { EntityId: id, EntityTypeName: ENTITY, Action, Memo: '审批意见' });
+const collect = (who: string, id: string, body: object, lang = 'zh-CN') => api(who, 'POST', `/api/productReturn/${id}/collect`, body, lang);
 const ship = (who: string, id: string, body: object, lang = 'zh-CN') => api(who, 'POST', `/api/productReturn/${id}/ship`, body, lang);
 const receive = (who: string, id: string, lang = 'zh-CN') => api(who, 'POST', `/api/productReturn/${id}/receive`, {}, lang);
 
@@ -69,15 +73,15 @@ describe('product return', () => {
     expect(rows.length).toBe(7);
     expect(new Set(rows.map((r) => `${r.a}/${r.s}`))).toEqual(new Set([
       `${approvalStatus.draft}/${productReturnState.pending}`, `${approvalStatus.underReview}/${productReturnState.pending}`, `${approvalStatus.rejected}/${productReturnState.pending}`,
-      `${approvalStatus.vetoed}/${productReturnState.pending}`, `${approvalStatus.approved}/${productReturnState.toShip}`, `${approvalStatus.approved}/${productReturnState.shipped}`,
+      `${approvalStatus.vetoed}/${productReturnState.pending}`, `${approvalStatus.approved}/${productReturnState.toCollect}`, `${approvalStatus.approved}/${productReturnState.shipped}`,
       `${approvalStatus.approved}/${productReturnState.received}`,
     ]));
-    const status = { [productReturnState.toShip]: pulloutStatus.toBePulledOut, [productReturnState.shipped]: pulloutStatus.delivered, [productReturnState.received]: pulloutStatus.received } as Record<number, number>;
+    const status = { [productReturnState.toCollect]: pulloutStatus.toBePulledOut, [productReturnState.shipped]: pulloutStatus.delivered, [productReturnState.received]: pulloutStatus.received } as Record<number, number>;
     for (const r of rows.filter((x) => x.s !== productReturnState.pending)) expect({ type: r.wtype, status: r.wstatus }).toEqual({ type: r.type, status: status[r.s] });
     expect(await p.db.one(`SELECT count(*)::int AS n FROM new_srv_productreturndetail`)).toEqual({ n: 14 });
   });
 
-  it('goes draft → under review → approved → shipped → received, writing the work order\'s pullout fields at each step', async () => {
+  it('goes draft → under review → approved → collected → shipped → received, writing the work order\'s pullout fields at each step', async () => {
     const [wo] = await freeOrders('SH001', 1);
     const id = ok(await create('station1', wo)).id as string;
     expect(await returnRow(id)).toMatchObject({ name: expect.stringMatching(/^TJ\d{6}-\d{4}$/), a: approvalStatus.draft, s: productReturnState.pending });
@@ -99,13 +103,35 @@ describe('product return', () => {
     refused(await addLine('station1', id, wo.product, {}, 'en-US'), 400, 'Details can be added, deleted or modified only while the document is draft or rejected');
     refused(await api('station1', 'POST', `/api/crmdata/Update/new_srv_productreturndetails(${machine})`, { new_qty: 3 }), 400, '只有草稿或已驳回的单据才能增加、删除或修改明细');
     refused(await api('station1', 'POST', `/api/crmdata/Update/new_srv_productreturns(${id})`, { new_reason: '改' }), 400, '已提交的单据不允许修改');
-    // Shipping before approval is refused.
-    refused(await ship('station1', id, { logisticsCorp: '顺丰速运', trackingNo: 'SF1' }), 400, '只有审批通过且待发运的退机申请可以发运');
+    // Collecting or shipping before approval is refused.
+    refused(await collect('station1', id, { collectedOn: today() }), 400, '只有审批通过且待拉回的退机申请可以确认拉回');
+    refused(await ship('station1', id, { logisticsCorp: '顺丰速运', trackingNo: 'SF1' }), 400, '只有已拉回的退机申请可以发运，请先确认拉回');
     expect(await pullout(wo.id)).toEqual(before);
 
     expect(ok(await decide(id, 'approve'))).toEqual({ Status: approvalStatus.approved });
-    expect(await returnRow(id)).toMatchObject({ a: approvalStatus.approved, s: productReturnState.toShip });
+    expect(await returnRow(id)).toMatchObject({ a: approvalStatus.approved, s: productReturnState.toCollect });
     expect(await pullout(wo.id)).toMatchObject({ type: pulloutType.return, status: pulloutStatus.toBePulledOut });
+
+    // Approved, not yet collected: shipping is refused, in both languages.
+    refused(await ship('station1', id, { logisticsCorp: '顺丰速运', trackingNo: 'SF1' }), 400, '只有已拉回的退机申请可以发运，请先确认拉回');
+    refused(await ship('station1', id, { logisticsCorp: '顺丰速运', trackingNo: 'SF1' }, 'en-US'), 400, 'Only a return collected from the customer can be shipped: record the collection first');
+    // Collect: the day is required, a real day, not after today nor before the approval; the note ≤ 200; the station's writers only.
+    refused(await collect('station1', id, {}), 400, '拉回日期');
+    refused(await collect('station1', id, { collectedOn: '2026-02-30' }), 400, '拉回日期');
+    refused(await collect('station1', id, { collectedOn: today(1) }), 400, '拉回日期不能晚于今天');
+    refused(await collect('station1', id, { collectedOn: today(1) }, 'en-US'), 400, 'The collection date cannot be later than today');
+    refused(await collect('station1', id, { collectedOn: today(-1) }), 400, `拉回日期不能早于审批通过日期 ${today()}`);
+    refused(await collect('station1', id, { collectedOn: today(), memo: '说'.repeat(201) }), 400, '拉回说明不能超过200个字');
+    expect((await collect('hq', id, { collectedOn: today() })).statusCode).toBe(403);
+    expect((await collect('station2', id, { collectedOn: today() })).statusCode).toBe(404);
+    expect(await returnRow(id)).toMatchObject({ s: productReturnState.toCollect });
+    expect(await pullout(wo.id)).toMatchObject({ status: pulloutStatus.toBePulledOut });
+
+    expect(ok(await collect('station1', id, { collectedOn: today(), memo: '  客户现场拉回，包装完好  ' }))).toMatchObject({ id, message: '已确认拉回' });
+    expect(await p.db.one(`SELECT new_returnstate AS s, to_char(new_collectedon, 'YYYY-MM-DD') AS d, new_collectmemo AS memo, new_collectedby IS NOT NULL AS by FROM new_srv_productreturn WHERE new_srv_productreturnid = $1`, [id]))
+      .toEqual({ s: productReturnState.collected, d: today(), memo: '客户现场拉回，包装完好', by: true });
+    expect(await pullout(wo.id)).toMatchObject({ type: pulloutType.return, status: pulloutStatus.pulledOut, time: true });
+    refused(await collect('station1', id, { collectedOn: today() }, 'en-US'), 400, 'Only an approved return that is to be collected can be marked collected');
 
     // Ship: logistics required, ≤ 60 characters; only the station's writers (hq holds no parts.write).
     refused(await ship('station1', id, { logisticsCorp: '顺丰速运' }), 400, '请填写物流公司和物流单号');
@@ -113,7 +139,7 @@ describe('product return', () => {
     refused(await ship('station1', id, { logisticsCorp: '顺'.repeat(61), trackingNo: 'SF1' }), 400, '物流公司和物流单号不能超过60个字');
     expect((await ship('hq', id, { logisticsCorp: '顺丰速运', trackingNo: 'SF1' })).statusCode).toBe(403);
     expect((await ship('station2', id, { logisticsCorp: '顺丰速运', trackingNo: 'SF1' })).statusCode).toBe(404);
-    expect((await returnRow(id))!.s).toBe(productReturnState.toShip);
+    expect((await returnRow(id))!.s).toBe(productReturnState.collected);
     // Receiving before shipping is refused.
     refused(await receive('hq', id), 400, '只有已发运的退机申请可以签收');
 
@@ -121,7 +147,7 @@ describe('product return', () => {
     expect(shipped.json().Message).toBe('发运成功');
     expect(await returnRow(id)).toMatchObject({ s: productReturnState.shipped, corp: '顺丰速运', tracking: 'SF1402836617599', shipped: true, received: false });
     expect(await pullout(wo.id)).toEqual({ type: pulloutType.return, status: pulloutStatus.delivered, time: true, corp: '顺丰速运', tracking: 'SF1402836617599', received: false });
-    refused(await ship('station1', id, { logisticsCorp: '顺丰速运', trackingNo: 'SF2' }, 'en-US'), 400, 'Only an approved return that is to be shipped can be shipped');
+    refused(await ship('station1', id, { logisticsCorp: '顺丰速运', trackingNo: 'SF2' }, 'en-US'), 400, 'Only a return collected from the customer can be shipped');
 
     // Receive: head office (workorder.audit, no station); the station cannot.
     expect((await receive('station1', id)).statusCode).toBe(403);

@@ -6,6 +6,7 @@ import type { Caller } from '../../records/scope.ts';
 import { normGuid } from '../../records/validate.ts';
 import { serverDefaults, writeHooks } from '../../records/write.ts';
 import { chinaDate } from '../china-time.ts';
+import { requiredDate } from '../checked-input.ts';
 import { nextDocumentNumbers } from '../document-number.ts';
 import { answer, assertMay, assertParty, lockDocument } from '../parts/common.ts';
 import { getEntity } from '@portal/model';
@@ -19,7 +20,9 @@ import { getEntity } from '@portal/model';
  * - lines only while the return is draft or rejected; header delete only while draft;
  * - submit: at least one line, an exchange names the replacement machine;
  * - final approval: the work order's pullout type = the return's type, status to be pulled out;
- * - ship (station): logistics company and tracking number; the work order delivered, with them;
+ * - collect (station): the day taken from the customer (approval day … today) and a note; the work
+ *   order pulled out (已拉回), with that day as its pullout time;
+ * - ship (station, collected only): logistics company and tracking number; the work order delivered, with them;
  * - receive (head office): the work order received, with the time.
  * A rejected or vetoed return leaves the work order as it was.
  */
@@ -79,11 +82,11 @@ async function checkSubmit(sql: Sql, id: string): Promise<void> {
   await assertReturnable(sql, h.workOrder, h.station, id);
 }
 
-/** Final approval: the return is to be shipped; its work order shows the pullout type and "to be pulled out". */
+/** Final approval: the return is to be collected; its work order shows the pullout type and "to be pulled out". */
 export async function applyApproval(sql: Sql, id: string): Promise<void> {
   const h = await loadHeader(sql, id);
   if (h.state !== productReturnState.pending) return;
-  await sql.query(`UPDATE new_srv_productreturn SET new_returnstate = $2 WHERE new_srv_productreturnid = $1::uuid`, [id, productReturnState.toShip]);
+  await sql.query(`UPDATE new_srv_productreturn SET new_returnstate = $2 WHERE new_srv_productreturnid = $1::uuid`, [id, productReturnState.toCollect]);
   await sql.query(
     `UPDATE new_srv_workorder SET new_pullouttype = $2, new_pulloutstatus = $3, modifiedon = now() WHERE new_srv_workorderid = $1::uuid`,
     [h.workOrder, h.type, pulloutStatus.toBePulledOut],
@@ -91,17 +94,48 @@ export async function applyApproval(sql: Sql, id: string): Promise<void> {
 }
 
 const LOGISTICS_MAX = 60;
+const COLLECT_MEMO_MAX = 200;
 
 /**
- * The station ships the machine back (approved, to be shipped): logistics company and tracking
- * number required (≤ 60 characters); the return is shipped and its work order delivered, with the
- * pullout time, logistics company and tracking number — one transaction.
+ * The station records that the machine was collected from the customer (approved, to be
+ * collected): the day (required; not after today, not before the approval day, China time) and
+ * an optional note. The return is collected; its work order pulled out (已拉回), its pullout time
+ * that day — one transaction.
+ */
+export async function collectProductReturn(sql: Sql, caller: Caller, id: string, input: { collectedOn?: unknown; memo?: unknown }, lang: Lang): Promise<PartsCommandResult> {
+  assertMay(caller, 'parts.write');
+  const h = await lockDocument<Omit<Header, 'id'> & { approvedOn: string | null }>(sql, caller, RETURN, id,
+    `${HEADER_COLUMNS}, to_char(t.new_approvedtime AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD') AS "approvedOn"`);
+  assertParty(caller, h.unit);
+  if (h.approval !== approvalStatus.approved || h.state !== productReturnState.toCollect) throw refuse('productReturn.notToCollect');
+  const day = requiredDate(input.collectedOn, RETURN.allFields.new_collectedon.label[lang], 'collectedOn');
+  if (day > chinaDate()) throw refuse('productReturn.collectedFuture', undefined, 'collectedOn');
+  if (h.approvedOn && day < h.approvedOn) throw refuse('productReturn.collectedBeforeApproval', { date: h.approvedOn }, 'collectedOn');
+  const memo = typeof input.memo === 'string' ? input.memo.trim() : '';
+  if (memo.length > COLLECT_MEMO_MAX) throw refuse('productReturn.collectMemoTooLong', undefined, 'memo');
+  await sql.query(
+    `UPDATE new_srv_productreturn SET new_returnstate = $2, new_collectedon = $3::date, new_collectmemo = $4, new_collectedby = $5::uuid, modifiedon = now(), modifiedby = $5::uuid
+      WHERE new_srv_productreturnid = $1::uuid`,
+    [h.id, productReturnState.collected, day, memo || null, caller.principal.userId],
+  );
+  await sql.query(
+    `UPDATE new_srv_workorder SET new_pulloutstatus = $2, new_pullouttime = ($3::date)::timestamp AT TIME ZONE 'Asia/Shanghai', modifiedon = now()
+      WHERE new_srv_workorderid = $1::uuid`,
+    [h.workOrder, pulloutStatus.pulledOut, day],
+  );
+  return answer(h.id, 'productReturn.collected', lang);
+}
+
+/**
+ * The station ships the machine back (approved and collected; before collection refused):
+ * logistics company and tracking number required (≤ 60 characters); the return is shipped and its
+ * work order delivered, with the logistics company and tracking number — one transaction.
  */
 export async function shipProductReturn(sql: Sql, caller: Caller, id: string, input: { logisticsCorp?: string; trackingNo?: string }, lang: Lang): Promise<PartsCommandResult> {
   assertMay(caller, 'parts.write');
   const h = await lockDocument<Omit<Header, 'id'>>(sql, caller, RETURN, id, HEADER_COLUMNS);
   assertParty(caller, h.unit);
-  if (h.approval !== approvalStatus.approved || h.state !== productReturnState.toShip) throw refuse('productReturn.notToShip');
+  if (h.approval !== approvalStatus.approved || h.state !== productReturnState.collected) throw refuse('productReturn.notToShip');
   const corp = (input.logisticsCorp ?? '').trim();
   const tracking = (input.trackingNo ?? '').trim();
   if (!corp || !tracking) throw refuse('parts.logisticsRequired', undefined, corp ? 'trackingNo' : 'logisticsCorp');
@@ -112,7 +146,7 @@ export async function shipProductReturn(sql: Sql, caller: Caller, id: string, in
     [h.id, productReturnState.shipped, corp, tracking, caller.principal.userId],
   );
   await sql.query(
-    `UPDATE new_srv_workorder SET new_pulloutstatus = $2, new_pullouttime = now(), new_logisticscorp = $3, new_trackingno = $4, modifiedon = now()
+    `UPDATE new_srv_workorder SET new_pulloutstatus = $2, new_pullouttime = COALESCE(new_pullouttime, now()), new_logisticscorp = $3, new_trackingno = $4, modifiedon = now()
       WHERE new_srv_workorderid = $1::uuid`,
     [h.workOrder, pulloutStatus.delivered, corp, tracking],
   );

@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { envelope, jsonReply, renderApp, stubServer } from '../../test/render-app.tsx';
 import { resetAll, signIn, type Row } from '../parts/test-server.ts';
+import { todayUtc8 } from '../../shared/date.ts';
 import { WorkOrderProductReturn } from './WorkOrderProductReturn.tsx';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
@@ -42,7 +43,7 @@ function server(row: Row, answer: { status: number; message: string } | { messag
   return sent;
 }
 
-const buttons = () => ['pr-submit', 'form-save', 'pr-ship', 'pr-receive'].filter((id) => screen.queryByTestId(id));
+const buttons = () => ['pr-submit', 'form-save', 'pr-collect', 'pr-ship', 'pr-receive'].filter((id) => screen.queryByTestId(id));
 async function linesEditable() {
   await act(async () => fireEvent.click(screen.getByTestId('pr-tab-lines')));
   return (await screen.findByTestId('doc-lines', {}, LONG)).getAttribute('data-editable');
@@ -77,11 +78,23 @@ describe('product return record screen: buttons by state', () => {
     expect(await linesEditable()).toBe('true');
   });
 
-  it('approved and to be shipped: the station ships with logistics company and tracking number (both required)', async () => {
+  it('approved and to be collected: the station records the day (today to start with) and a note; no ship yet', async () => {
     signIn(STATION);
-    const sent = server(doc(3, 2));
+    const sent = server(doc(3, 2), { message: '已确认拉回' });
     renderApp('/productReturn/edit/r1/1');
-    expect((await screen.findByTestId('pr-state', {}, LONG)).textContent).toContain('待发运');
+    expect((await screen.findByTestId('pr-state', {}, LONG)).textContent).toContain('待拉回');
+    await act(async () => fireEvent.click(await screen.findByTestId('pr-collect', {}, LONG)));
+    expect(buttons()).toEqual(['pr-collect']);
+    fireEvent.change(await screen.findByTestId('pr-collect-memo'), { target: { value: ' 客户现场拉回 ' } });
+    await act(async () => fireEvent.click(screen.getByTestId('pr-collect-dialog-ok')));
+    await waitFor(() => expect(sent).toEqual([{ path: '/api/productReturn/r1/collect', body: { collectedOn: todayUtc8().format('YYYY-MM-DD'), memo: '客户现场拉回' } }]));
+  });
+
+  it('collected: the station ships with logistics company and tracking number (both required)', async () => {
+    signIn(STATION);
+    const sent = server(doc(3, 5));
+    renderApp('/productReturn/edit/r1/1');
+    expect((await screen.findByTestId('pr-state', {}, LONG)).textContent).toContain('已拉回');
     await act(async () => fireEvent.click(await screen.findByTestId('pr-ship', {}, LONG)));
     expect(buttons()).toEqual(['pr-ship']);
     await act(async () => fireEvent.click(await screen.findByTestId('pr-ship-dialog-ok')));
@@ -93,9 +106,9 @@ describe('product return record screen: buttons by state', () => {
     await waitFor(() => expect(sent).toEqual([{ path: '/api/productReturn/r1/ship', body: { logisticsCorp: '顺丰速运', trackingNo: 'SF1402836617520' } }]));
   });
 
-  it('approved and to be shipped: head office sees no ship button', async () => {
+  it('approved or collected: head office sees no collect or ship button', async () => {
     signIn(HQ, { userType: 1, departId: 'hq' });
-    server(doc(3, 2));
+    server(doc(3, 5));
     renderApp('/productReturn/edit/r1/1');
     await screen.findByTestId('pr-progress', {}, LONG);
     expect(buttons()).toEqual([]);

@@ -1,9 +1,10 @@
-import { CarOutlined, InboxOutlined } from '@ant-design/icons';
+import { CarOutlined, CheckSquareOutlined, InboxOutlined } from '@ant-design/icons';
 import { approvalStatus, getEntity, productReturnState, pulloutType } from '@portal/model';
-import { Form, Input, Tag } from 'antd';
+import { DatePicker, Form, Input, Tag } from 'antd';
+import type { Dayjs } from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { receiveProductReturn, shipProductReturn } from '../../api/product-return.ts';
+import { collectProductReturn, receiveProductReturn, shipProductReturn } from '../../api/product-return.ts';
 import { deleteRecord, type RecordRow } from '../../api/records.ts';
 import { confirm, toast } from '../../app/feedback.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
@@ -17,10 +18,12 @@ import { num } from '../workorder/work-order-rules.ts';
 import { productReturnPath } from './paths.ts';
 import { RETURN_LINE, ReturnLineDialog } from './ReturnLineDialog.tsx';
 import { lengthCount } from '../../widgets/typed-rules.ts';
+import { todayUtc8 } from '../../shared/date.ts';
 
 const RETURN = 'new_srv_productreturn';
 const LIST = '/productReturn/list';
 const LOGISTICS_MAX = 60;
+const COLLECT_MEMO_MAX = 200;
 /** One array for the page's life: the form reloads the record when its hidden fields change. */
 const RETURN_HIDDEN = ['new_exchangeserial'];
 
@@ -29,9 +32,10 @@ const RETURN_HIDDEN = ['new_exchangeserial'];
  * return through the approval engine. `{type}` is the return's type and chooses the variant: a
  * return (1) leaves out the exchange section, an exchange (2) shows the replacement machine; a
  * path without the type, or with another than the record's, is replaced by the record's own. The
- * lines tab (the machine and its accessories) is editable while draft or rejected; 发运 (the
- * station, approved and to be shipped: logistics company and tracking number) and 总部签收 (head
- * office, shipped) follow. Hooks: `pr-state`, `pr-ship`, `pr-receive`, `pr-ship-dialog`, `pr-tab-lines`.
+ * lines tab (the machine and its accessories) is editable while draft or rejected; 确认拉回 (the
+ * station, approved and to be collected: the day and a note), 发运 (the station, collected: logistics
+ * company and tracking number) and 总部签收 (head office, shipped) follow. Hooks: `pr-state`,
+ * `pr-collect`, `pr-collect-dialog`, `pr-ship`, `pr-receive`, `pr-ship-dialog`, `pr-tab-lines`.
  */
 export default function ProductReturnPage() {
   const { id, type } = useParams();
@@ -45,6 +49,8 @@ export default function ProductReturnPage() {
   const [line, setLine] = useState<RecordRow | 'new' | null>(null);
   const [shipOpen, setShipOpen] = useState(false);
   const [shipForm] = Form.useForm<{ logisticsCorp: string; trackingNo: string }>();
+  const [collectOpen, setCollectOpen] = useState(false);
+  const [collectForm] = Form.useForm<{ collectedOn: Dayjs | null; memo: string }>();
   const reload = useCallback(() => {
     setRow(null);
     setVersion((v) => v + 1);
@@ -80,7 +86,8 @@ export default function ProductReturnPage() {
     const a = num(r.new_approvalstatus);
     const s = num(r.new_returnstate);
     return [
-      { key: 'ship', label: t('productReturn.ship'), icon: <CarOutlined />, hidden: !writer || a !== approvalStatus.approved || s !== productReturnState.toShip, onClick: () => setShipOpen(true), testId: 'pr-ship' },
+      { key: 'collect', label: t('productReturn.collect'), icon: <CheckSquareOutlined />, hidden: !writer || a !== approvalStatus.approved || s !== productReturnState.toCollect, onClick: () => setCollectOpen(true), testId: 'pr-collect' },
+      { key: 'ship', label: t('productReturn.ship'), icon: <CarOutlined />, hidden: !writer || a !== approvalStatus.approved || s !== productReturnState.collected, onClick: () => setShipOpen(true), testId: 'pr-ship' },
       { key: 'receive', label: t('productReturn.receive'), icon: <InboxOutlined />, hidden: !can('workorder.audit') || s !== productReturnState.shipped, onClick: receive, testId: 'pr-receive' },
     ];
   };
@@ -134,6 +141,25 @@ export default function ProductReturnPage() {
       {id && (
         <>
           <ReturnLineDialog returnId={id} editing={line} onClose={() => setLine(null)} onDone={() => { setLine(null); setLinesVersion((v) => v + 1); }} />
+          <CommandDialog<{ collectedOn: Dayjs | null; memo: string }>
+            open={collectOpen}
+            title={t('productReturn.collect')}
+            testId="pr-collect-dialog"
+            form={collectForm}
+            initialValues={{ collectedOn: todayUtc8(), memo: '' }}
+            onClose={() => setCollectOpen(false)}
+            onDone={() => { setCollectOpen(false); reload(); }}
+            send={(v) => forDialog(collectProductReturn(id, { collectedOn: v.collectedOn!.format('YYYY-MM-DD'), ...(v.memo?.trim() ? { memo: v.memo.trim() } : {}) }))}
+          >
+            <Form.Item name="collectedOn" label={getEntity(RETURN)!.allFields.new_collectedon.label[lang]} required rules={[
+              { required: true, message: t('widgets.form.requiredSelect', { field: getEntity(RETURN)!.allFields.new_collectedon.label[lang] }) },
+            ]}>
+              <DatePicker data-testid="pr-collect-date" style={{ width: '100%' }} disabledDate={(d) => d.isAfter(todayUtc8().endOf('day'))} />
+            </Form.Item>
+            <Form.Item name="memo" label={getEntity(RETURN)!.allFields.new_collectmemo.label[lang]} rules={[{ max: COLLECT_MEMO_MAX, message: t('productReturn.collectMemoTooLong') }]}>
+              <Input.TextArea data-testid="pr-collect-memo" rows={3} count={lengthCount(COLLECT_MEMO_MAX, false)} />
+            </Form.Item>
+          </CommandDialog>
           <CommandDialog<{ logisticsCorp: string; trackingNo: string }>
             open={shipOpen}
             title={t('productReturn.ship')}
