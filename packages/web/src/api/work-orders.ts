@@ -11,6 +11,7 @@ import {
   type RevisitRequest,
   type SettlementRequest,
   type SuperviseRequest,
+  type WorkOrderPartOption,
 } from '@portal/model';
 import { call, type CallOptions } from './client.ts';
 import type { RecordRow } from './records.ts';
@@ -25,6 +26,12 @@ export interface CommandAnswer extends CommandResult {
 }
 
 const base = (id: string) => `${WORK_ORDER_API}/${encodeURIComponent(id)}`;
+
+/** Parts for the order's part line, each with the available stock of the order's station warehouse. */
+export async function orderParts(id: string, q: string, opts?: CallOptions): Promise<WorkOrderPartOption[]> {
+  const env = await call<WorkOrderPartOption[]>(`${base(id)}/parts?q=${encodeURIComponent(q)}&limit=20`, { silent: true, ...opts, method: 'GET' });
+  return env.Data ?? [];
+}
 
 /** The answer may come enveloped ({ErrorCode, Message, Data}) or bare; the message is in either. */
 async function command(path: string, method: 'POST' | 'PATCH' | 'DELETE', body: unknown, opts?: CallOptions): Promise<CommandAnswer> {

@@ -1,10 +1,12 @@
 import { get, put } from './idb.ts';
 
-/** A part as the engineer app picks it (id, name, part number). */
+/** A part as the engineer app picks it (id, name, part number; online also the station's available stock). */
 export interface PartOption {
   id: string;
   name: string;
   number: string;
+  /** The order's station warehouse's available quantity (null: no warehouse); absent offline. */
+  available?: number | null;
 }
 
 const KEPT = 500;

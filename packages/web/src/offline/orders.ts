@@ -16,7 +16,7 @@ import type { QueueItem } from './queue.ts';
 export const WORK_ORDER = workOrder.logicalName;
 export const ORDER_FIELDS = [
   'new_srv_workorderid', 'new_name', 'new_customer', 'new_contact', 'new_phone', 'new_province', 'new_city', 'new_county', 'new_address',
-  'new_longitude', 'new_latitude', 'new_appointmenttime', 'new_appointmentbegin', 'new_appointmentend', 'new_status', 'new_dealstatus',
+  'new_longitude', 'new_latitude', 'new_appointmenttime', 'new_appointmentbegin', 'new_appointmentend', 'new_appointmentstatus', 'new_status', 'new_dealstatus',
   'new_type', 'new_station_id', 'new_faultdesc', 'new_model', 'new_product_id', 'new_serialnumber', 'new_dispatchtime', 'new_responsetime', 'new_departuretime',
   'new_departureaddress', 'new_arrivaltime', 'new_arrivaladdress', 'new_completiontime', 'new_serviceresult', 'new_solution', 'new_fixtype',
 ];
@@ -92,6 +92,8 @@ export function applyQueue(c: CachedOrder, items: readonly QueueItem[], sent: re
         new_status: 7, new_dealstatus: 7, new_completiontime: b.completionTime, new_serviceresult: b.serviceResult ?? row.new_serviceresult,
         new_solution: b.solution ?? row.new_solution, new_fixtype: b.fixtype ?? row.new_fixtype,
       });
+    } else if (i.kind === 'appointment') {
+      row = setFields(row, { new_appointmenttime: b.date, new_appointmentbegin: b.begin, new_appointmentend: b.end, new_appointmentstatus: b.status });
     } else if (i.kind === 'upload') {
       photos += 1;
     } else if (i.kind === 'lineAdd' && i.lineKind && i.lineKind in lines) {

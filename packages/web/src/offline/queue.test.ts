@@ -137,15 +137,18 @@ describe('the order as the phone shows it', () => {
       item({ kind: 'upload' }),
       item({ kind: 'lineAdd', lineKind: 'repairitems', body: { new_name: '更换主板', new_hours: 1, new_price: 80 } }),
       item({ kind: 'lineDelete', lineKind: 'repairitems', lineId: 'l1' }),
+      item({ kind: 'appointment', body: { date: '2026-11-26', begin: 900, end: 1100, status: 2, reason: 1, memo: '客户改到明天上午' } }),
       item({ kind: 'complete', body: { completionTime: 't4', serviceResult: '试机正常' } }),
       item({ kind: 'upload', state: 'refused', message: '不允许' }),
       item({ kind: 'upload', orderId: 'another' }),
     ]);
     expect(v.row).toMatchObject({ new_status: 7, new_dealstatus: 7, new_responsetime: 't1', new_departuretime: 't2', new_arrivaladdress: '客户处', new_completiontime: 't4', new_serviceresult: '试机正常' });
+    // 改约 made offline: the phone shows the new day and slots until the server has it.
+    expect(v.row).toMatchObject({ new_appointmenttime: '2026-11-26', new_appointmentbegin: 900, new_appointmentend: 1100, new_appointmentstatus: 2 });
     expect(v.row['new_status@OData.Community.Display.V1.FormattedValue']).toBeUndefined(); // no stale 已派工
     expect(v.photos).toBe(2);
     expect(v.lines.repairitems).toEqual([{ row: { new_name: '更换主板', new_hours: 1, new_price: 80 }, pending: true }]);
-    expect(v.pending).toHaveLength(8);
+    expect(v.pending).toHaveLength(9);
     expect(v.complete).toBe(true);
   });
 

@@ -12,7 +12,7 @@ import { allOf, get, put, remove } from './idb.ts';
  *   after it: the next sync (online event, app start, 同步) goes on from there.
  * Nothing recorded on the phone is dropped without the engineer seeing it.
  */
-export type QueueKind = 'progress' | 'complete' | 'lineAdd' | 'lineDelete' | 'upload';
+export type QueueKind = 'progress' | 'complete' | 'lineAdd' | 'lineDelete' | 'upload' | 'appointment';
 
 export interface QueuedFile {
   name: string;
@@ -28,7 +28,7 @@ export interface QueueItem {
   /** The order's number, to name it in the 未能同步 list even once the order is gone from the phone. */
   orderName: string;
   kind: QueueKind;
-  /** The command's JSON body (progress: step and time…; complete: times and result; line fields). */
+  /** The command's JSON body (progress: step and time…; complete: times and result; appointment: date, slots, status, reason, note; line fields). */
   body?: Record<string, unknown>;
   step?: ProgressStep;
   lineKind?: LineKind;

@@ -17,6 +17,8 @@ export async function sendQueued(item: QueueItem): Promise<unknown> {
       return json(`${base(item.orderId)}/progress`, 'POST', item.body);
     case 'complete':
       return json(`${base(item.orderId)}/complete`, 'POST', item.body);
+    case 'appointment':
+      return json(`${base(item.orderId)}/appointment`, 'POST', item.body);
     case 'lineAdd':
       return json(`${base(item.orderId)}/lines/${item.lineKind}`, 'POST', item.body);
     case 'lineDelete':

@@ -7,6 +7,7 @@ import { askLogout } from '../../session/logout.ts';
 import { useSession } from '../../session/store.ts';
 import { useUpdateAvailable } from '../../sw/update.ts';
 import { go, onAppLink, screenOf, useAppPath } from './app-nav.ts';
+import { LanguageSelect, MessageBell } from './HeaderTools.tsx';
 import { Icon } from './Icon.tsx';
 import { MyWorkOrdersPage } from './MyWorkOrdersPage.tsx';
 
@@ -52,6 +53,8 @@ export function EngineerApp() {
       <header className="eapp-bar">
         <a className="eapp-bar-title" href={ENGINEER_APP.home} onClick={onAppLink(ENGINEER_APP.home)}>{t('menu.myWorkOrders')}</a>
         <span className="eapp-bar-actions">
+          <MessageBell />
+          <LanguageSelect />
           <a className="eapp-bar-link" href="/menu/menulist" data-testid="engineer-all-functions">
             <Icon def={AppstoreOutlined} /> {t('engineerApp.allFunctions')}
           </a>

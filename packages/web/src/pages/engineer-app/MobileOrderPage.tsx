@@ -1,6 +1,7 @@
-import { ArrowLeftOutlined, CameraOutlined, DeleteOutlined, EnvironmentOutlined, PhoneOutlined, PlusOutlined } from '@ant-design/icons';
-import { ENGINEER_APP, fixType, getEntity, workOrderDealStatus, workOrderStatus, type LngLat, type OptionSetDef, type ProgressStep } from '@portal/model';
-import { Alert, Button, Card, Descriptions, Form, Input, List, Select, Space, Spin, Tag, Typography } from 'antd';
+import { ArrowLeftOutlined, CalendarOutlined, CameraOutlined, DeleteOutlined, EnvironmentOutlined, PhoneOutlined, PlusOutlined } from '@ant-design/icons';
+import { APPOINTMENT_SLOTS, appointmentReason, appointmentStatus, ENGINEER_APP, fixType, getEntity, slotLabel, workOrderDealStatus, workOrderStatus, type AppointmentRequest, type LngLat, type OptionSetDef, type ProgressStep } from '@portal/model';
+import { Alert, Button, Card, DatePicker, Descriptions, Form, Input, List, Select, Space, Spin, Tag, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
 import { useRef, useState } from 'react';
 import { displayValue } from '../../api/records.ts';
 import { confirm, toast } from '../../app/feedback.ts';
@@ -8,14 +9,15 @@ import { useLocale, useT } from '../../locales/i18n.ts';
 import { act, useMyOrder, useOnline } from '../../offline/engine.ts';
 import { lineIdOf, type AppLineKind, type OrderView } from '../../offline/orders.ts';
 import { useSession } from '../../session/store.ts';
-import { formatUtc8 } from '../../shared/date.ts';
+import { formatUtc8, todayUtc8 } from '../../shared/date.ts';
+import { toDate } from '../../entity-ui/form-values.ts';
 import { formatAmount } from '../../shared/format.ts';
 import { chosenProvider, navigationUrl, toServerDatum } from '../../shared/geo-datum.ts';
 import { NumberInput } from '../../widgets/NumberInput.tsx';
 import { QuantityBox } from '../../widgets/QuantityBox.tsx';
 import { charCount, lengthCount, lengthMessage, lengthRule, numberRule } from '../../widgets/typed-rules.ts';
 import { OptionTag } from '../workorder/OptionTag.tsx';
-import { nextProgressStep } from '../workorder/work-order-rules.ts';
+import { isAppointmentChange, nextProgressStep } from '../workorder/work-order-rules.ts';
 import { onAppLink } from './app-nav.ts';
 import { appointmentText, fullAddress, orderPosition, telLink } from './order-list.ts';
 import { photoName, resizePhoto } from './photo.ts';
@@ -155,6 +157,95 @@ function PhotosCard({ order, userId }: { order: OrderView; userId: string }) {
   );
 }
 
+/* --------------------------------------------------------------- appointment */
+
+interface AppointmentValues {
+  date: Dayjs | null;
+  begin: number | null;
+  end: number | null;
+  status: number | null;
+  reason: number | null;
+  memo?: string;
+}
+const SLOT_OPTIONS = APPOINTMENT_SLOTS.map((v) => ({ value: v, label: slotLabel(v) }));
+const numOrNull = (v: unknown) => (v === null || v === undefined || v === '' ? null : Number(v));
+
+/**
+ * 改约 on the phone: the desktop's appointment command with its rules (day from today, begin before
+ * end, a reason when an existing appointment changes, a note of at most 100) — queued like every
+ * action, so a change made offline shows at once as 待同步 and reaches the server in order.
+ */
+function AppointmentCard({ order, userId, onClose }: { order: OrderView; userId: string; onClose: () => void }) {
+  const t = useT();
+  const lang = useLocale();
+  const row = order.row;
+  const [form] = Form.useForm<AppointmentValues>();
+  const had = toDate(row.new_appointmenttime);
+  const initial: AppointmentValues = had
+    ? { date: had, begin: numOrNull(row.new_appointmentbegin), end: numOrNull(row.new_appointmentend), status: numOrNull(row.new_appointmentstatus) ?? 1, reason: null }
+    : { date: null, begin: null, end: null, status: 1, reason: null };
+  const options = (set: OptionSetDef) => set.options.map((o) => ({ value: o.value, label: o.label[lang] }));
+  const save = async (v: AppointmentValues) => {
+    const body: AppointmentRequest = { date: v.date!.format('YYYY-MM-DD'), begin: v.begin!, end: v.end!, status: v.status!, reason: v.reason ?? null, memo: v.memo?.trim() || undefined };
+    await act(userId, { kind: 'appointment', orderId: order.id, orderName: text(row.new_name), body: { ...body } });
+    onClose();
+  };
+  return (
+    <Card size="small" className="engineer-card" title={had ? t('engineerApp.changeAppointment') : t('engineerApp.setAppointment')} data-testid="engineer-appointment-form">
+      <Form form={form} layout="vertical" initialValues={initial} onFinish={(v) => void save(v)}>
+        <Form.Item name="date" label={fieldLabel('new_appointmenttime', lang)} required rules={[{ required: true, message: t('wo.dateRequired') }]}>
+          <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.isBefore(todayUtc8())} data-testid="engineer-appt-date" />
+        </Form.Item>
+        <Space.Compact block>
+          <Form.Item name="begin" label={fieldLabel('new_appointmentbegin', lang)} required rules={[{ required: true, message: t('wo.ui.slotRequired') }]} style={{ flex: 1 }}>
+            <Select options={SLOT_OPTIONS} virtual={false} data-testid="engineer-appt-begin" />
+          </Form.Item>
+          <Form.Item
+            name="end"
+            label={fieldLabel('new_appointmentend', lang)}
+            required
+            dependencies={['begin']}
+            style={{ flex: 1, marginInlineStart: 12 }}
+            rules={[
+              { required: true, message: t('wo.ui.slotRequired') },
+              ({ getFieldValue }) => ({
+                validator: (_, v: number | null) => {
+                  const b = getFieldValue('begin') as number | null;
+                  return v === null || v === undefined || b === null || b === undefined || b < v ? Promise.resolve() : Promise.reject(new Error(t('wo.endAfterStart')));
+                },
+              }),
+            ]}
+          >
+            <Select options={SLOT_OPTIONS} virtual={false} data-testid="engineer-appt-end" />
+          </Form.Item>
+        </Space.Compact>
+        <Form.Item name="status" label={fieldLabel('new_appointmentstatus', lang)} required rules={[{ required: true, message: t('wo.ui.statusRequired') }]}>
+          <Select options={options(appointmentStatus)} data-testid="engineer-appt-status" />
+        </Form.Item>
+        <Form.Item
+          name="reason"
+          label={fieldLabel('new_appointmentreason', lang)}
+          dependencies={['date', 'begin', 'end', 'status']}
+          rules={[
+            ({ getFieldsValue }) => ({
+              validator: (_, v: number | null) => (v || !isAppointmentChange(row, getFieldsValue(['date', 'begin', 'end', 'status']) as AppointmentValues) ? Promise.resolve() : Promise.reject(new Error(t('wo.reasonRequired')))),
+            }),
+          ]}
+        >
+          <Select allowClear options={options(appointmentReason)} data-testid="engineer-appt-reason" />
+        </Form.Item>
+        <Form.Item name="memo" label={t('engineerApp.appointmentNote')} rules={[lengthRule(t('engineerApp.appointmentNote'), 100, t)]}>
+          <Input.TextArea count={lengthCount(100)} autoSize={{ minRows: 2, maxRows: 4 }} data-testid="engineer-appt-memo" />
+        </Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit" data-testid="engineer-appt-save">{t('engineerApp.save')}</Button>
+          <Button onClick={onClose} data-testid="engineer-appt-cancel">{t('common.cancel')}</Button>
+        </Space>
+      </Form>
+    </Card>
+  );
+}
+
 /** 维修项目 and 更换配件: the lines API through the queue; lines added offline show as 待同步. */
 function LinesCard({ order, userId }: { order: OrderView; userId: string }) {
   const t = useT();
@@ -213,7 +304,7 @@ function LinesCard({ order, userId }: { order: OrderView; userId: string }) {
       </Form>
       {list('partlines', (r) => `${text(r['new_product_id@OData.Community.Display.V1.FormattedValue'] ?? r.new_name)} × ${text(r.new_qty)}`)}
       <Space.Compact style={{ width: '100%' }}>
-        <PartPicker value={part} onChange={setPart} online={online} placeholder={t('engineerApp.addPart')} />
+        <PartPicker orderId={order.id} value={part} onChange={setPart} online={online} placeholder={t('engineerApp.addPart')} />
         <QuantityBox value={qty} onChange={setQty} onRefusal={setQtyRefused} field={t('widgets.shop.quantity')} width={72} testId="engineer-part-qty" />
         <Button
           icon={<PlusOutlined />}
@@ -227,6 +318,7 @@ function LinesCard({ order, userId }: { order: OrderView; userId: string }) {
           }}
         />
       </Space.Compact>
+      {!online && <Typography.Text type="secondary" data-testid="engineer-part-offline">{t('engineerApp.partStockOffline')}</Typography.Text>}
     </Card>
   );
 }
@@ -290,6 +382,7 @@ export function MobileOrderPage({ id }: { id: string }) {
   const working = status >= 2 && status <= 5;
   const address = row ? fullAddress(row) : '';
   const tel = row ? telLink(row.new_phone) : null;
+  const [editingAppointment, setEditingAppointment] = useState(false);
 
   return (
     <div className="engineer-app" data-testid="engineer-order" data-id={id} data-status={row ? status : ''} data-pending={order?.pending.length ?? 0}>
@@ -315,7 +408,15 @@ export function MobileOrderPage({ id }: { id: string }) {
             <Descriptions size="small" column={1} style={{ marginTop: 8 }}>
               <Descriptions.Item label={fieldLabel('new_customer', lang)}>{text(row.new_customer)}{row.new_contact ? ` · ${text(row.new_contact)}` : ''}</Descriptions.Item>
               <Descriptions.Item label={t('engineerApp.address')}>{address}</Descriptions.Item>
-              <Descriptions.Item label={t('engineerApp.appointment')}>{appointmentText(row) || t('engineerApp.noAppointment')}</Descriptions.Item>
+              <Descriptions.Item label={t('engineerApp.appointment')}>
+                <span data-testid="engineer-appointment-text">{appointmentText(row) || t('engineerApp.noAppointment')}</span>
+                {/* The desktop's rule: an appointment while the order is dispatched … arrived (status 2–5). */}
+                {working && !editingAppointment && (
+                  <Button size="small" type="link" icon={<CalendarOutlined />} onClick={() => setEditingAppointment(true)} data-testid="engineer-appointment-edit">
+                    {row.new_appointmenttime ? t('engineerApp.changeAppointment') : t('engineerApp.setAppointment')}
+                  </Button>
+                )}
+              </Descriptions.Item>
               {row.new_faultdesc ? <Descriptions.Item label={fieldLabel('new_faultdesc', lang)}>{text(row.new_faultdesc)}</Descriptions.Item> : null}
               {row.new_responsetime ? <Descriptions.Item label={t('engineerApp.respond')}><span data-testid="engineer-time-response">{when(row.new_responsetime)}</span></Descriptions.Item> : null}
               {row.new_departuretime ? <Descriptions.Item label={t('engineerApp.depart')}><span data-testid="engineer-time-departure">{when(row.new_departuretime)}</span></Descriptions.Item> : null}
@@ -330,6 +431,7 @@ export function MobileOrderPage({ id }: { id: string }) {
             </div>
           </Card>
           {status === 7 && <Alert type="success" showIcon title={t('engineerApp.done')} style={{ marginBottom: 12 }} data-testid="engineer-order-done" />}
+          {working && editingAppointment && <AppointmentCard order={order} userId={userId} onClose={() => setEditingAppointment(false)} />}
           {working && <StepCard order={order} userId={userId} />}
           {working && <PhotosCard order={order} userId={userId} />}
           {working && order.complete && <LinesCard order={order} userId={userId} />}

@@ -176,6 +176,29 @@ describe('我的工单 (/mobile/workorders)', () => {
     expect(fetches).not.toHaveBeenCalledWith(expect.stringContaining('new_srv_workorders'), expect.anything());
   });
 
+  it('the bar has the portal\'s message bell (unread count, to 消息中心) and its language switch', async () => {
+    signInAs();
+    server((url) =>
+      url.startsWith('/api/crmdata/Retrieve/new_srv_workorders?') ? envelope({ value: ORDERS })
+      : url === '/api/message/unread-count' ? envelope(3)
+      : undefined);
+    renderEngineerApp('/mobile/workorders');
+    await screen.findAllByTestId('engineer-order-card');
+    const bell = screen.getByTestId('engineer-messages');
+    expect(bell.getAttribute('href')).toBe('/message/message');
+    await waitFor(() => expect(screen.getByTestId('message-unread-count').getAttribute('data-count')).toBe('3'));
+    expect(bell.getAttribute('aria-label')).toBe('3 条未读消息');
+
+    const lang = screen.getByTestId('engineer-lang') as HTMLSelectElement;
+    expect(lang.value).toBe('zh-CN');
+    await act(async () => fireEvent.change(lang, { target: { value: 'en-US' } }));
+    expect(useSession.getState().locale).toBe('en-US');
+    expect(screen.getByText('My work orders')).toBeTruthy();
+    expect(screen.getByTestId('engineer-messages').getAttribute('aria-label')).toBe('3 unread messages');
+    await act(async () => fireEvent.change(lang, { target: { value: 'zh-CN' } }));
+    expect(screen.getByText('我的工单')).toBeTruthy();
+  });
+
   it('announces a new version in the bar and switches only when 刷新 is tapped', async () => {
     signInAs();
     server((url) => (url.startsWith('/api/crmdata/Retrieve/new_srv_workorders?') ? envelope({ value: ORDERS }) : undefined));

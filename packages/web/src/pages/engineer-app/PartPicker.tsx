@@ -1,33 +1,42 @@
 import { Select } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { searchProducts } from '../../api/shop-public.ts';
+import { orderParts } from '../../api/work-orders.ts';
+import { useT } from '../../locales/i18n.ts';
 import { cachedParts, rememberParts, searchParts, type PartOption } from '../../offline/lookups.ts';
 import { useSession } from '../../session/store.ts';
 
 export type PickedPart = PartOption;
 
+/** What the station holds of a part: the server's figure online, nothing offline (a kept figure would be stale). */
+export function stockText(p: PartOption, t: ReturnType<typeof useT>): string {
+  if (p.available === undefined) return '';
+  return p.available === null ? t('engineerApp.partNoWarehouse') : t('engineerApp.partStock', { n: p.available });
+}
+
 /**
- * Picks a replaced part by name or part number: the shop's product search online (every signed-in
- * user may read it), the parts found before on this phone offline.
+ * Picks a replaced part by name or part number: online the order's parts search, each part with
+ * the available stock of the order's station (GET /api/workorders/{id}/parts, in-stock first);
+ * offline the parts found before on this phone, without a stock figure.
  */
-export function PartPicker({ value, onChange, online, placeholder }: { value: PickedPart | null; onChange: (p: PickedPart | null) => void; online: boolean; placeholder: string }) {
+export function PartPicker({ orderId, value, onChange, online, placeholder }: { orderId: string; value: PickedPart | null; onChange: (p: PickedPart | null) => void; online: boolean; placeholder: string }) {
+  const t = useT();
   const userId = useSession((s) => s.user.userId);
   const [options, setOptions] = useState<PartOption[]>([]);
   const seq = useRef(0);
 
+  const offline = async (q: string) => searchParts(await cachedParts(userId), q).map(({ available: _, ...p }) => p);
   const search = async (q: string) => {
     const n = ++seq.current;
     let rows: PartOption[] = [];
     if (online) {
       try {
-        const page = await searchProducts({ q, limit: 20 }, { silent: true });
-        rows = page.rows.map((r) => ({ id: r.Id, name: r.Name, number: r.ProductNumber }));
-        void rememberParts(userId, rows).catch(() => undefined);
+        rows = await orderParts(orderId, q);
+        void rememberParts(userId, rows.map(({ available: _, ...p }) => p)).catch(() => undefined);
       } catch {
-        rows = searchParts(await cachedParts(userId), q);
+        rows = await offline(q);
       }
     } else {
-      rows = searchParts(await cachedParts(userId), q);
+      rows = await offline(q);
     }
     if (n === seq.current) setOptions(rows);
   };
@@ -35,7 +44,7 @@ export function PartPicker({ value, onChange, online, placeholder }: { value: Pi
   useEffect(() => {
     void search('');
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [online]);
+  }, [online, orderId]);
 
   return (
     <Select<string>
@@ -44,7 +53,18 @@ export function PartPicker({ value, onChange, online, placeholder }: { value: Pi
       value={value?.id}
       placeholder={placeholder}
       style={{ flex: 1, minWidth: 0 }}
-      options={options.map((p) => ({ value: p.id, label: `${p.name} (${p.number})` }))}
+      options={options.map((p) => ({
+        value: p.id,
+        title: `${p.name} (${p.number})`,
+        label: (
+          <span className="engineer-part-option" data-testid="engineer-part-option" data-number={p.number} data-available={p.available ?? ''}>
+            {p.name} ({p.number})
+            {p.available !== undefined && (
+              <span className={`engineer-part-stock${p.available ? '' : ' engineer-part-stock-none'}`} data-testid="engineer-part-stock"> · {stockText(p, t)}</span>
+            )}
+          </span>
+        ),
+      }))}
       onChange={(id) => onChange(options.find((p) => p.id === id) ?? null)}
       data-testid="engineer-part-select"
     />

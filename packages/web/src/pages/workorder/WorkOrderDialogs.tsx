@@ -34,7 +34,7 @@ import { Picklist } from '../../widgets/Picklist.tsx';
 import { NumberInput } from '../../widgets/NumberInput.tsx';
 import { lengthCount, lengthRule, numberRule } from '../../widgets/typed-rules.ts';
 import { CommandDialog } from './CommandDialog.tsx';
-import { nextProgressStep, nextSettlementStatus, num, WORK_ORDER, type ActionKind } from './work-order-rules.ts';
+import { isAppointmentChange, nextProgressStep, nextSettlementStatus, num, WORK_ORDER, type ActionKind } from './work-order-rules.ts';
 
 export interface DialogProps {
   open: boolean;
@@ -150,14 +150,8 @@ interface AppointmentValues {
   memo?: string;
 }
 
-/** Whether a request changes an existing appointment (the change reason is then required). */
-export function isAppointmentChange(row: RecordRow, v: Pick<AppointmentValues, 'date' | 'begin' | 'end' | 'status'>): boolean {
-  // 改约 and 再次预约 are changes by definition.
-  if (v.status === 2 || v.status === 3) return true;
-  const had = toDate(row.new_appointmenttime);
-  if (!had) return false;
-  return !!v.date && (!v.date.isSame(had, 'day') || v.begin !== num(row.new_appointmentbegin) || v.end !== num(row.new_appointmentend));
-}
+// The engineer app's appointment form applies the same rule (work-order-rules.ts).
+export { isAppointmentChange };
 
 const SLOT_OPTIONS = APPOINTMENT_SLOTS.map((s) => ({ value: s, label: slotLabel(s) }));
 

@@ -1,5 +1,7 @@
 import { EDITABLE_STATUSES, PROGRESS_STEPS, SETTLEMENT_SEQUENCE, WORK_ORDER_COMMAND_PRIVILEGES, type ProgressStep, type WorkOrderCommand } from '@portal/model';
 import type { RecordRow } from '../../api/records.ts';
+import type { Dayjs } from 'dayjs';
+import { toDate } from '../../entity-ui/form-values.ts';
 
 /*
  * What the edit screen offers, mirroring the server's rules (the server decides; these only hide
@@ -75,4 +77,13 @@ export function availableActions(s: OrderState, can: (p: string) => boolean): Ac
   if (may('supervise') && isOpen(s.status)) out.push('supervise');
   if (may('cancel') && isOpen(s.status)) out.push('cancel');
   return out;
+}
+
+/** Whether an appointment request changes the order's existing one (the change reason is then required; the server's rule). */
+export function isAppointmentChange(row: RecordRow, v: { date: Dayjs | null; begin: number | null; end: number | null; status: number | null }): boolean {
+  // 改约 and 再次预约 are changes by definition.
+  if (v.status === 2 || v.status === 3) return true;
+  const had = toDate(row.new_appointmenttime);
+  if (!had) return false;
+  return !!v.date && (!v.date.isSame(had, 'day') || v.begin !== num(row.new_appointmentbegin) || v.end !== num(row.new_appointmentend));
 }
