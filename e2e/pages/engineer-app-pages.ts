@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import type { RunningPortal } from '../support/portal-server.ts';
+import { chooseOption, typeDate } from './work-order-pages.ts';
 
 /** The engineer app's screens (我的工单 /mobile/workorders and one order), on a phone. */
 export class EngineerAppPage {
@@ -69,6 +70,47 @@ export class EngineerAppPage {
     await this.panel().getByTestId('engineer-complete-submit').click();
     await this.page.locator('.ant-modal-confirm .ant-btn-primary').click();
     await this.waitForStatus(7);
+  }
+
+  /** The bar's message bell, once its unread count reads `n`. */
+  async waitForMessageCount(n: number) {
+    await this.page.locator(`[data-testid="engineer-messages"] [data-testid="message-unread-count"][data-count="${n}"]`).waitFor({ state: 'attached' });
+  }
+
+  /** Picks a language in the bar's switch and waits for the bar's title in it. */
+  async chooseLanguage(code: 'zh-CN' | 'en-US', title: string) {
+    await this.page.getByTestId('engineer-lang').selectOption(code);
+    await this.page.locator('.eapp-bar-title', { hasText: title }).waitFor();
+  }
+
+  /** The open order's appointment as shown ("2026-11-26 09:00–11:00" or 未预约). */
+  async appointmentText(): Promise<string> {
+    return this.order().getByTestId('engineer-appointment-text').innerText();
+  }
+
+  /** 改约 on the open order: day, slots, the change reason and a note; waits until it shows. */
+  async changeAppointment(v: { date: string; begin: string; end: string; reason: string; memo: string }) {
+    await this.order().getByTestId('engineer-appointment-edit').click();
+    const form = this.order().getByTestId('engineer-appointment-form');
+    await form.waitFor();
+    await typeDate(this.page, 'engineer-appt-date', v.date);
+    await chooseOption(this.page, form.getByTestId('engineer-appt-begin'), v.begin);
+    await chooseOption(this.page, form.getByTestId('engineer-appt-end'), v.end);
+    await chooseOption(this.page, form.getByTestId('engineer-appt-reason'), v.reason);
+    await form.getByTestId('engineer-appt-memo').fill(v.memo);
+    await form.getByTestId('engineer-appt-save').click();
+    await form.waitFor({ state: 'detached' });
+    await this.order().getByTestId('engineer-appointment-text').filter({ hasText: `${v.date} ${v.begin}–${v.end}` }).waitFor();
+  }
+
+  /** Opens the part picker and reads its options once the search answered: part number, stock figure and text. */
+  async partOptions(): Promise<{ number: string; available: string; text: string }[]> {
+    await this.order().getByTestId('engineer-part-select').click();
+    const options = this.page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) [data-testid="engineer-part-option"]');
+    await options.first().waitFor();
+    const read = await options.evaluateAll((els) => els.map((e) => ({ number: e.getAttribute('data-number') ?? '', available: e.getAttribute('data-available') ?? '', text: (e.textContent ?? '').trim() })));
+    await this.page.keyboard.press('Escape');
+    return read;
   }
 
   /** 待同步 n in the sync bar, once it shows `n`. */

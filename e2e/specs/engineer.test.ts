@@ -1,5 +1,6 @@
 import { PROGRESS_STEPS, workOrderAction, workOrderStatus } from '@portal/model';
 import { describe, expect, it } from 'vitest';
+import { EngineerAppPage } from '../pages/engineer-app-pages.ts';
 import { EntityListPage } from '../pages/entity-list-page.ts';
 import { WorkOrderPage } from '../pages/work-order-pages.ts';
 import { waitForPath } from '../support/session.ts';
@@ -91,5 +92,54 @@ describe('engineer scope', () => {
     await wo.waitForNoAccess();
     expect(await page.getByTestId('wo-status').count()).toBe(0);
     expect(await page.getByText(other!.new_name).count()).toBe(0);
+  });
+
+  it('on the phone: the bell and language in the bar, 改约 of an own order, parts with the station\'s stock', async () => {
+    const page = await signedInPage(suite, 'engineer1', '/mobile/workorders', { mobile: true });
+    const app = new EngineerAppPage(page);
+    await app.waitForList('server');
+
+    // The bar: the bell counts what the message centre counts; the language switch changes the texts.
+    const unread = await pageApi(page)<number>('/api/message/unread-count');
+    await app.waitForMessageCount(unread);
+    expect(await page.getByTestId('engineer-messages').getAttribute('href')).toBe('/message/message');
+    await app.chooseLanguage('en-US', 'My work orders');
+    expect(await page.getByTestId('engineer-all-functions').innerText()).toContain('All functions');
+    await app.chooseLanguage('zh-CN', '我的工单');
+
+    // An own open order (dispatched … arrived), as the station sees it.
+    const me = (await pageApi(page)<{ workerId: string }>('/api/portaluser/me')).workerId;
+    const station1 = await apiAs(suite.portal, 'station1');
+    type Row = Order & { new_name: string; new_station_id: string };
+    const open = (await station1<{ value: Row[] }>(
+      `/api/crmdata/Retrieve/new_srv_workorders?$select=new_srv_workorderid,new_name,new_status,new_station_id&$orderby=new_name&$top=1&$filter=${encodeURIComponent(`new_worker_id eq ${me} and new_status ge 2 and new_status le 5`)}`,
+    )).value[0];
+    expect(open, 'engineer1 has an open order').toBeTruthy();
+    await app.openOrder(open.new_srv_workorderid);
+
+    // 改约: tomorrow (China time) 09:00–11:00 with its reason and a note; the station reads the new
+    // appointment and the history entry with the note.
+    const tomorrow = new Date(Date.now() + 8 * 3_600_000 + 86_400_000).toISOString().slice(0, 10);
+    await app.changeAppointment({ date: tomorrow, begin: '09:00', end: '11:00', reason: '用户调整时间', memo: '客户改到明天上午' });
+    await app.waitForPending(0);
+    const saved = await station1<Record<string, unknown>>(`/api/crmdata/Retrieve/new_srv_workorders(${open.new_srv_workorderid})?$select=new_appointmenttime,new_appointmentbegin,new_appointmentend,new_appointmentreason`);
+    expect(String(saved.new_appointmenttime).slice(0, 10)).toBe(tomorrow);
+    expect([saved.new_appointmentbegin, saved.new_appointmentend, saved.new_appointmentreason]).toEqual([900, 1100, 1]);
+    const notes = await station1<{ value: { new_memo: string | null }[] }>(
+      `/api/crmdata/Retrieve/new_srv_workorderlogs?$select=new_memo&$filter=${encodeURIComponent(`new_workorder_id eq ${open.new_srv_workorderid} and new_action eq ${actionOf('预约')}`)}`,
+    );
+    expect(notes.value.map((n) => n.new_memo)).toContain('客户改到明天上午');
+
+    // Parts: each with what the order's station has available, in stock first, as the station's
+    // own stock list says.
+    const options = await app.partOptions();
+    expect(options.length).toBeGreaterThan(0);
+    const first = options[0];
+    expect(Number(first.available)).toBeGreaterThan(0);
+    expect(first.text).toContain(`库存 ${first.available}`);
+    const stock = await station1<{ value: { new_available: number }[] }>(
+      `/api/crmdata/Retrieve/new_srv_siteinvs?$select=new_available&$filter=${encodeURIComponent(`new_station_id eq ${open.new_station_id} and new_code eq '${first.number}'`)}`,
+    );
+    expect(stock.value.map((r) => Number(r.new_available))).toEqual([Number(first.available)]);
   });
 });
