@@ -99,6 +99,7 @@ export const MENU: MenuGroup[] = [
       { key: 'flowList', label: 'menu.flowList', path: '/flow/list', privileges: ['flow.manage'] },
       { key: 'flowRole', label: 'menu.flowRole', path: '/flow/role', privileges: ['flow.manage'] },
       { key: 'noticeManage', label: 'menu.noticeManage', path: '/dmsnotice/manage', privileges: ['notice.publish'] },
+      { key: 'userList', label: 'menu.userList', path: '/usercenter/userlist', privileges: ['user.manage'] },
       { key: 'systemParameter', label: 'menu.systemParameter', path: '/systemparameter/list', privileges: ['parameter.manage'] },
       { key: 'workCalendar', label: 'menu.workCalendar', path: '/systemparameter/workcalendar', privileges: ['parameter.manage'] },
       { key: 'selfCheck', label: 'menu.selfCheck', path: '/test/test', privileges: ['system.admin'] },

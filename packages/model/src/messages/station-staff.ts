@@ -13,6 +13,7 @@ export const stationStaffMessages = {
   'workerLink.linked': label('已关联：用户“{user}” ↔ 服务人员“{worker}”', 'Linked: user "{user}" ↔ "{worker}"'),
   'workerLink.unlinked': label('已解除用户“{user}”与服务人员的关联', 'User "{user}" is no longer linked to a personnel record'),
   'workerLink.notLinked': label('用户“{user}”未关联服务人员', 'User "{user}" is not linked to a personnel record'),
+  'menu.userList': label('用户管理', 'Users'),
   'workerLink.ui.button': label('关联用户账号', 'Link user account'),
   'workerLink.ui.userButton': label('关联服务人员', 'Link personnel record'),
   'workerLink.ui.title': label('用户账号与服务人员关联', 'User account and personnel record'),

@@ -23,6 +23,7 @@ import { SELF_SERVICE_ROUTES } from './routes-self-service.ts';
 import { MESSAGE_ROUTES } from './routes-message.ts';
 import { ENGINEER_APP_ROUTES } from './routes-engineer-app.ts';
 import { WORK_CALENDAR_ROUTES } from './routes-work-calendar.ts';
+import { USER_ROUTES } from './routes-users.ts';
 
 type PageModule = { default: ComponentType };
 
@@ -130,6 +131,7 @@ export const ROUTES: RouteDef[] = [
   ...MESSAGE_ROUTES,
   ...ENGINEER_APP_ROUTES,
   ...WORK_CALENDAR_ROUTES,
+  ...USER_ROUTES,
 ];
 
 /** Where a signed-in user's home is, by portal kind. */
