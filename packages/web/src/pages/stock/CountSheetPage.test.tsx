@@ -35,6 +35,8 @@ const sheet = (state: number, source: number = stockCheckSource.own) => ({
   [`new_source${F}`]: source === stockCheckSource.task ? '盘点任务' : '自主盘点',
   new_invtask_id: source === stockCheckSource.task ? 't1' : null,
   [`new_invtask_id${F}`]: source === stockCheckSource.task ? 'RW20261117-0001' : undefined,
+  new_tasksubject: source === stockCheckSource.task ? '2026 年 11 月服务站月度盘点' : null,
+  new_tasknote: source === stockCheckSource.task ? '请于月底前完成实盘并提交' : null,
   new_state: state,
   new_checkdate: '2026-11-24',
   new_deadline: null,
@@ -186,13 +188,20 @@ describe('count sheet', () => {
     expect(s.calls('PATCH', '/api/stock/counts/sc1/lines')).toHaveLength(0);
   });
 
-  it('submit saves what is typed first, and shows the refusal naming the lines not counted', async () => {
+  it('submit asks first, saves what is typed, and shows the refusal naming the lines not counted', async () => {
     signInAs(STATION);
     const s = server(stockCheckState.counting, { submit: () => refusal('还有 56 行未填写实盘数量') });
     renderApp('/stockcheck/edit/sc1');
     await loaded();
     await typeCount('P-004', '10');
+    // 取消 in the question sends nothing.
     await click('sc-action-submit');
+    expect(await screen.findByText('提交后实盘数量不能再修改，将等待总部确认。确定提交盘点单“PD20261124-0001”吗？')).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /^取\s*消$/ })));
+    expect(s.seen.filter((c) => c.path.startsWith('/api/stock/'))).toHaveLength(0);
+    await click('sc-action-submit');
+    await screen.findByText(/提交后实盘数量不能再修改/);
+    await act(async () => fireEvent.click(screen.getAllByRole('button', { name: /确\s*定/ }).at(-1)!));
     const result = await screen.findByTestId('sc-result');
     await waitFor(() => expect(result.textContent).toContain('还有 56 行未填写实盘数量'));
     expect(result.getAttribute('data-type')).toBe('error');
@@ -235,6 +244,9 @@ describe('count sheet', () => {
     await loaded();
     expect(commands()).toEqual(['sc-action-submit']);
     expect(screen.getByTestId('sc-info').textContent).toContain('RW20261117-0001');
+    // The task's subject and head office's note are on the station's sheet.
+    expect(screen.getByTestId('sc-task-subject').textContent).toBe('2026 年 11 月服务站月度盘点');
+    expect(screen.getByTestId('sc-task-note').textContent).toContain('请于月底前完成实盘并提交');
     // Back goes to the task list.
     await click('sc-back');
     await waitFor(() => expect(router.state.location.pathname).toBe('/inv/invTaskList'));

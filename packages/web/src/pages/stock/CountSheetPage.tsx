@@ -34,8 +34,8 @@ const LABELS = { submit: 'stock.ui.submit', confirm: 'stock.ui.confirm', cancel:
  * A count sheet: /stockcheck/edit/:id, and /inv/invTaskEdit/:id for a task's sheet (back goes to
  * the list it came from). Header with state and progress; the lines grid (counted quantities while
  * counting, for stock.write), 保存 (changed lines only), template download and Excel import;
- * 提交, 确认盘点 (stock.adjust; asks first, posting cannot be undone) and 取消 as the state and the
- * user's privileges allow. Every command reloads the sheet and shows the server's message.
+ * 提交, 确认盘点 (stock.adjust; posting cannot be undone) and 取消 as the state and the user's
+ * privileges allow, each asked first. A task's sheet shows the task's subject and head office's note. Every command reloads the sheet and shows the server's message.
  */
 export default function CountSheetPage() {
   const { id = '' } = useParams();
@@ -130,17 +130,16 @@ export default function CountSheetPage() {
   };
 
   const run = async (cmd: CountCommand) => {
-    if (cmd === 'submit') {
-      // What is typed and not yet saved is saved first: submitting checks the saved counts.
-      if (await save()) await send(cmd);
-      return;
-    }
+    // Every command asks first: none of them can be taken back by the station.
     confirm({
       title: t(LABELS[cmd]),
-      content: t(cmd === 'confirm' ? 'stock.ui.confirmAsk' : 'stock.ui.cancelAsk', { name: number }),
+      content: t(cmd === 'submit' ? 'stock.ui.submitAsk' : cmd === 'confirm' ? 'stock.ui.confirmAsk' : 'stock.ui.cancelAsk', { name: number }),
       okText: t('common.ok'),
       cancelText: t('common.cancel'),
-      onOk: () => send(cmd),
+      // What is typed and not yet saved is saved first: submitting checks the saved counts.
+      onOk: async () => {
+        if (cmd !== 'submit' || (await save())) await send(cmd);
+      },
     });
   };
 
@@ -185,7 +184,12 @@ export default function CountSheetPage() {
     { key: 'new_warehouse_id', label: CHECK.allFields.new_warehouse_id.label[lang], children: text('new_warehouse_id') },
     { key: 'new_station_id', label: CHECK.allFields.new_station_id.label[lang], children: text('new_station_id') },
     { key: 'new_source', label: CHECK.allFields.new_source.label[lang], children: text('new_source') },
-    ...(isTask ? [{ key: 'new_invtask_id', label: CHECK.allFields.new_invtask_id.label[lang], children: text('new_invtask_id') }] : []),
+    ...(isTask
+      ? [
+          { key: 'new_tasksubject', label: CHECK.allFields.new_tasksubject.label[lang], children: <span data-testid="sc-task-subject">{text('new_tasksubject')}</span> },
+          { key: 'new_invtask_id', label: CHECK.allFields.new_invtask_id.label[lang], children: text('new_invtask_id') },
+        ]
+      : []),
     { key: 'new_checkdate', label: CHECK.allFields.new_checkdate.label[lang], children: text('new_checkdate') },
     ...(deadline ? [{ key: 'new_deadline', label: CHECK.allFields.new_deadline.label[lang], children: <Space size={4}>{text('new_deadline')}{overdue && <Tag color="red" data-testid="sc-overdue">{t('stock.ui.overdue')}</Tag>}</Space> }] : []),
     {
@@ -248,6 +252,10 @@ export default function CountSheetPage() {
       />
       {result && <Alert type={result.type} showIcon closable title={result.text} style={{ marginBottom: 12 }} data-testid="sc-result" data-type={result.type} onClose={() => setResult(null)} />}
       {note && <Alert type="info" showIcon title={note} style={{ marginBottom: 12 }} data-testid="sc-note" />}
+      {/* What head office wrote when releasing the task: the station counts by it. */}
+      {isTask && typeof sheet?.new_tasknote === 'string' && sheet.new_tasknote.trim() && (
+        <Alert type="info" showIcon title={t('stock.ui.taskNote')} description={sheet.new_tasknote} style={{ marginBottom: 12 }} data-testid="sc-task-note" />
+      )}
       {!sheet ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : (

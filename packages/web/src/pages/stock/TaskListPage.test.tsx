@@ -12,7 +12,7 @@ const LONG = { timeout: 30_000 };
 
 const SHEETS = [
   {
-    new_srv_stockcheckid: 'sc2', new_name: 'PD20261118-0003', new_invtask_id: 't1', [`new_invtask_id${F}`]: 'RW20261117-0001',
+    new_srv_stockcheckid: 'sc2', new_name: 'PD20261118-0003', new_invtask_id: 't1', [`new_invtask_id${F}`]: 'RW20261117-0001', new_tasksubject: '2026 年 11 月服务站月度盘点',
     new_station_id: 'st1', [`new_station_id${F}`]: '上海浦东华辰服务站', new_warehouse_id: 'wh1', [`new_warehouse_id${F}`]: '上海浦东华辰服务站库',
     new_source: stockCheckSource.task, new_state: stockCheckState.counting, new_deadline: '2026-11-30', new_linecount: 23, new_countedcount: 7, new_variancecount: 1,
   },
@@ -57,7 +57,9 @@ describe('inventory tasks (/inv/invTaskList)', () => {
     const list = s.calls('GET', '/api/crmdata/Retrieve/new_srv_stockchecks')[0].query;
     expect(list.get('$filter')).toContain('new_source eq 2');
     const row = screen.getAllByTestId('list-row')[0];
-    expect(row.textContent).toContain('RW20261117-0001');
+    // The task by its subject (what the station was asked to do), not its number.
+    expect(list.get('$select')).toContain('new_tasksubject');
+    expect(row.textContent).toContain('2026 年 11 月服务站月度盘点');
     expect(within(row).getByTestId('it-row-state').textContent).toBe('盘点中');
     const progress = within(row).getByTestId('it-row-progress');
     expect(progress.textContent).toBe('7/23');

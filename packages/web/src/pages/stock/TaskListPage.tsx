@@ -10,7 +10,7 @@ export const taskSheetPath = (id: string) => `/inv/invTaskEdit/${encodeURICompon
 const CELLS = countCells('it');
 
 /**
- * /inv/invTaskList (kept) — the count sheets of head office's inventory tasks: task, station,
+ * /inv/invTaskList (kept) — the count sheets of head office's inventory tasks: task subject, station,
  * warehouse, state, deadline and progress. invtask.manage holders release a new task here; the
  * list then shows its sheets.
  */
