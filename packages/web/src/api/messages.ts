@@ -1,4 +1,4 @@
-import { MESSAGE_KINDS, type MessageItem, type MessageKind, type MessageList } from '@portal/model';
+import { MESSAGE_KINDS, type MessageItem, type MessageKind, type MessageList } from '@portal/model/message-api.ts';
 import { apiGet, apiPost, call, type CallOptions } from './client.ts';
 
 export interface MessageQuery {
