@@ -39,6 +39,19 @@ export interface LineStock {
   available: number | null;
 }
 
+/**
+ * GET {PARTS_API}/deliveries/applications?warehouseId= — privilege delivery.create, the caller's
+ * own sending warehouse: the approved, open applications it supplies that still have something to
+ * deliver (approved − delivered − on deliveries not shipped yet > 0), oldest first, at most 1000.
+ * The delivery create dialog offers only these.
+ */
+export interface DeliverableApplication {
+  id: string;
+  name: string;
+  /** Parts still to put on a delivery, over all its lines. */
+  remaining: number;
+}
+
 /** POST {PARTS_API}/applications/{id}/approved — the current step's approver sets approved quantities (≤ applied). */
 export interface ApprovedQuantitiesRequest {
   lines: { lineId: string; approvedQty: number }[];

@@ -228,6 +228,34 @@ describe('application → delivery → receipt on the stock ledger', () => {
   });
 });
 
+describe('the delivery create dialog offers only applications with something left to deliver', () => {
+  const offered = async (warehouse = wh['WH-HD'], who = 'warehouse1') =>
+    done<{ id: string; name: string; remaining: number }[]>(await api(who, 'GET', `/api/parts/deliveries/applications?warehouseId=${warehouse}`));
+
+  it('approved − delivered − on deliveries not shipped yet > 0, for the caller\'s own sending warehouse', async () => {
+    const app = await application([['PW-CP-35', 1], ['EC-PCB-210', 2]]);
+    expect((await offered()).some((a) => a.id === app)).toBe(false);
+    await approve('new_srv_partsapply', app, 'station1', ['branch1', 'hq']);
+    expect((await offered()).find((a) => a.id === app)).toMatchObject({ name: expect.stringMatching(/\S/), remaining: 3 });
+
+    // Its whole remainder on a delivery not shipped yet: no longer offered (a second delivery would be refused).
+    const delivery = done(await api('warehouse1', 'POST', '/api/parts/deliveries', { outType: 1, warehouseId: wh['WH-HD'], applicationIds: [app] })).id;
+    expect((await offered()).some((a) => a.id === app)).toBe(false);
+    refused(await api('warehouse1', 'POST', '/api/parts/deliveries', { outType: 1, warehouseId: wh['WH-HD'], applicationIds: [app] }), '所选单据已无待发配件');
+    // A line taken off that delivery is deliverable again.
+    const pcb = (await lines('new_stockoutorderdetail', 'new_stockoutorder_id', delivery)).find((l) => l.new_product_id === part['EC-PCB-210'])!;
+    done(await api('warehouse1', 'DELETE', `/api/parts/deliveries/${delivery}/lines/${pcb.new_stockoutorderdetailid}`));
+    expect((await offered()).find((a) => a.id === app)).toMatchObject({ remaining: 2 });
+    // Every application offered can indeed be delivered.
+    for (const a of await offered()) expect(a.remaining).toBeGreaterThan(0);
+
+    // Only a delivery creator, for a warehouse of their own.
+    expect((await api('station1', 'GET', `/api/parts/deliveries/applications?warehouseId=${wh['WH-HD']}`)).statusCode).toBe(403);
+    expect((await api('warehouse1', 'GET', `/api/parts/deliveries/applications?warehouseId=${wh['WH-HN']}`)).statusCode).toBe(403);
+    refused(await api('warehouse1', 'GET', '/api/parts/deliveries/applications'), '请选择仓库', 400, 'warehouseId');
+  });
+});
+
 describe('deliveries without a receiver, transfers, scope', () => {
   it('a scrapped delivery: scrap reason required, hand-made lines at most what is available, reserved on submit, out of stock on shipping', async () => {
     refused(await api('warehouse1', 'POST', '/api/parts/deliveries', { outType: 5, warehouseId: wh['WH-HD'] }), '报废出库请选择报废原因和报废后处理', 400, 'scrapReason');

@@ -1,4 +1,4 @@
-import { DELIVERY_STEP_PRIVILEGE, DELIVERY_STEPS, PARTS_API, type LineStock, type PartsCommandResult, type Privilege } from '@portal/model';
+import { DELIVERY_STEP_PRIVILEGE, DELIVERY_STEPS, PARTS_API, type DeliverableApplication, type LineStock, type PartsCommandResult, type Privilege } from '@portal/model';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireAuth } from '../auth/authenticate.ts';
@@ -6,6 +6,7 @@ import { applicationDocument, closeApplication, setApprovedQuantities } from '..
 import {
   addDeliveryLine, createDelivery, deleteDeliveryLine, deliveryStep, receiveDelivery, updateDeliveryLine,
 } from '../domain/parts/delivery.ts';
+import { deliverableApplications } from '../domain/parts/deliverable-applications.ts';
 import { lineStock } from '../domain/parts/line-stock.ts';
 import { addRequestLine, deleteRequestLine, updateRequestLine, type RequestDocument } from '../domain/parts/request-lines.ts';
 import { closeTransfer, transferDocument } from '../domain/parts/transfer.ts';
@@ -66,6 +67,9 @@ const DOCS: Record<string, { summary: string; body?: z.ZodType }> = {
 };
 
 const LINE_STOCK = z.object({ available: z.number().int().nullable().describe('Available in the document\'s warehouse; null while it names none') }) satisfies z.ZodType<LineStock>;
+const DELIVERABLE = z.array(z.object({
+  id: z.string(), name: z.string(), remaining: z.number().int().describe('Parts still to put on a delivery, over all its lines'),
+})) satisfies z.ZodType<DeliverableApplication[]>;
 const STOCK_SUMMARY: Record<string, string> = { applications: 'Parts application', transfers: 'Transfer', sales: 'Parts sale', siteReturns: 'Parts return' };
 
 type Run = CommandRun<PartsCommandResult>;
@@ -116,6 +120,17 @@ export function partsRoutes(app: FastifyInstance, s: Services): void {
     stockOf('transfers', transferDocument);
     stockOf('sales', salesDocument);
     stockOf('siteReturns', siteReturnDocument);
+    // The delivery create dialog's applications: only what can still be delivered from the warehouse.
+    r.get<{ Querystring: { warehouseId?: string } }>(`${PARTS_API}/deliveries/applications`, {
+      preValidation: requireAuth(s.authenticate, 'delivery.create'),
+      schema: {
+        summary: 'Delivery: approved applications of a sending warehouse that still have something to deliver', tags: ['parts'], security: BEARER,
+        querystring: z.object({ warehouseId: text(200).optional() }), ...returns(DELIVERABLE),
+      },
+    }, async (req) => {
+      const caller = await requestCaller(s.db, req);
+      return ok(await s.db.tx((sql) => deliverableApplications(sql, caller, req.query.warehouseId)));
+    });
     route('POST', '/sales/:id/confirm', 'parts.write', (sql, c, req, lang) => confirmSale(sql, c, req.params.id, lang));
     // Parts returns: request lines checked against the station's available stock; deliver, receive, close.
     route('POST', '/siteReturns/:id/lines', 'parts.write', (sql, c, req, lang) => {

@@ -58,14 +58,21 @@ type SourceLine = { id: string; doc: string; product: string; name: string; code
  * yet, this one excepted). The source lines are locked first, in id order, so two warehouse users
  * cannot put the same quantity on two deliveries.
  */
+/**
+ * SQL of what an application line `l` still has to deliver: approved − shipped − on deliveries not
+ * shipped yet, the delivery `except` (a uuid SQL expression) excepted. Shared with the create
+ * dialog's list of deliverable applications.
+ */
+export const applicationLineRemaining = (except: string) => `COALESCE(l.new_approvedqty, 0) - COALESCE(l.new_shippedqty, 0) - COALESCE((
+              SELECT sum(d.new_qty) FROM new_stockoutorderdetail d JOIN new_stockoutorder o ON o.new_stockoutorderid = d.new_stockoutorder_id
+               WHERE d.new_partsapplydetail_id = l.new_srv_partsapplydetilid AND COALESCE(o.new_state, 1) < ${deliveryState.shipped}
+                 AND o.new_stockoutorderid IS DISTINCT FROM ${except}), 0)`;
+
 async function applicationRemaining(sql: Sql, where: string, params: unknown[], except: string | null): Promise<SourceLine[]> {
   const { rows } = await sql.query<SourceLine>(
     `SELECT l.new_srv_partsapplydetilid AS id, l.new_partsapply_id AS doc, l.new_product_id AS product, l.new_name AS name, l.new_code AS code,
             l.new_uom AS uom, COALESCE(l.new_price, 0)::text AS price, COALESCE(l.new_approvedqty, 0) AS approved,
-            COALESCE(l.new_approvedqty, 0) - COALESCE(l.new_shippedqty, 0) - COALESCE((
-              SELECT sum(d.new_qty) FROM new_stockoutorderdetail d JOIN new_stockoutorder o ON o.new_stockoutorderid = d.new_stockoutorder_id
-               WHERE d.new_partsapplydetail_id = l.new_srv_partsapplydetilid AND COALESCE(o.new_state, 1) < ${deliveryState.shipped}
-                 AND o.new_stockoutorderid IS DISTINCT FROM $${params.length + 1}::uuid), 0)::int AS remaining
+            (${applicationLineRemaining(`$${params.length + 1}::uuid`)})::int AS remaining
        FROM new_srv_partsapplydetil l JOIN new_srv_partsapply a ON a.new_srv_partsapplyid = l.new_partsapply_id
       WHERE ${where}
       ORDER BY l.new_srv_partsapplydetilid FOR UPDATE OF l`,
