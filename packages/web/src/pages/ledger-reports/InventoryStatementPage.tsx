@@ -1,19 +1,13 @@
-import { getEntity, type InventoryStatement, type InventoryStatementRow } from '@portal/model';
-import { Alert, Button, Space, Typography, type TableColumnsType } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
-import { useEffect, useMemo, useState } from 'react';
+import { getEntity, type InventoryStatementRow } from '@portal/model';
+import { Typography, type TableColumnsType } from 'antd';
+import { useMemo, useState } from 'react';
 import { exportInventoryStatement, inventoryStatement } from '../../api/ledger-reports.ts';
-import { toast } from '../../app/feedback.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
-import { saveBlob } from '../../shared/download.ts';
-import { useSession } from '../../session/store.ts';
-import { STATION_USER } from '../../session/user-type.ts';
-import { DateRangePicker, type DateRange } from '../../widgets/DateRangePicker.tsx';
 import type { LookupRecord } from '../../widgets/lookup/lookup-def.ts';
 import { LookupInput } from '../../widgets/lookup/LookupInput.tsx';
 import { ResponsiveTable } from '../../widgets/ResponsiveTable.tsx';
-import { PageTitle } from '../PageTitle.tsx';
-import { periodQuery, thisMonth } from './period.ts';
+import { ReportPage } from './ReportPage.tsx';
+import { useReport } from './use-report.ts';
 
 const STATION = getEntity('new_srv_station')!;
 const TXN = getEntity('new_srv_stocktransaction')!;
@@ -27,47 +21,13 @@ const LINE = getEntity('new_srv_stockcheckdetail')!;
 export default function InventoryStatementPage() {
   const t = useT();
   const lang = useLocale();
-  const user = useSession((s) => s.user);
-  const ownStation = user.userType === STATION_USER;
-  const [station, setStation] = useState<LookupRecord | null>(null);
   const [part, setPart] = useState<LookupRecord | null>(null);
-  const [range, setRange] = useState<DateRange>(() => thisMonth());
-  const [page, setPage] = useState({ page: 1, pageSize: 50 });
-  const [data, setData] = useState<InventoryStatement | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [exporting, setExporting] = useState(false);
-
-  const filters = useMemo(() => ({ stationId: station?.id, productId: part?.id, ...periodQuery(range) }), [station, part, range]);
-
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    inventoryStatement({ ...filters, ...page })
-      .then((d) => live && setData(d))
-      .catch(() => live && setData(null))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [filters, page]);
-
-  const filter = <T,>(set: (v: T) => void) => (v: T) => {
-    set(v);
-    setPage((p) => ({ ...p, page: 1 }));
-  };
-
-  const exportXlsx = async () => {
-    setExporting(true);
-    try {
-      const { blob, filename } = await exportInventoryStatement(filters);
-      saveBlob(blob, filename || `${t('menu.inventoryStatement')}.xlsx`);
-      toast.success(t('widgets.list.exported'));
-    } catch {
-      /* toasted */
-    } finally {
-      setExporting(false);
-    }
-  };
+  const extra = useMemo(() => ({ productId: part?.id }), [part]);
+  const report = useReport(
+    { load: (q, page) => inventoryStatement({ ...q, ...page }), exportFile: exportInventoryStatement, exportName: t('menu.inventoryStatement') },
+    extra,
+  );
+  const { data, loading } = report;
 
   const qty = (key: 'opening' | 'in' | 'out' | 'closing', label: string) =>
     ({ key, dataIndex: key, title: label, align: 'right' as const, width: 100, onCell: () => ({ 'data-col': key }) as React.HTMLAttributes<HTMLElement> });
@@ -84,35 +44,22 @@ export default function InventoryStatementPage() {
   ];
 
   return (
-    <div data-testid="inventory-statement" data-loading={loading ? 'true' : 'false'} data-from={data?.from} data-to={data?.to}>
-      <PageTitle
-        extra={
-          <Button icon={<DownloadOutlined />} onClick={exportXlsx} loading={exporting} data-testid="list-export">
-            {t('widgets.action.export')}
-          </Button>
-        }
-      >
-        {t('menu.inventoryStatement')}
-      </PageTitle>
-      <Alert type="info" showIcon title={t('report.statementHint')} style={{ marginBottom: 12 }} />
-      <div className="list-toolbar">
-        <Space wrap size={8}>
-          {!ownStation && (
-            <>
-              <Typography.Text>{STATION.label[lang]}</Typography.Text>
-              <div style={{ minWidth: 220 }}>
-                <LookupInput testId="is-station" def={{ entityName: 'new_srv_station' }} value={station} onChange={filter(setStation)} />
-              </div>
-            </>
-          )}
+    <ReportPage
+      testId="inventory-statement"
+      prefix="is"
+      title={t('menu.inventoryStatement')}
+      hint={t('report.statementHint')}
+      report={report}
+      period={data ?? undefined}
+      filters={
+        <>
           <Typography.Text>{TXN.allFields.new_product_id.label[lang]}</Typography.Text>
           <div style={{ minWidth: 220 }}>
-            <LookupInput testId="is-part" def={{ entityName: 'product' }} value={part} onChange={filter(setPart)} />
+            <LookupInput testId="is-part" def={{ entityName: 'product' }} value={part} onChange={report.filter(setPart)} />
           </div>
-          <Typography.Text>{t('report.period')}</Typography.Text>
-          <DateRangePicker testId="is-period" disablePast={false} value={range} onChange={filter(setRange)} />
-        </Space>
-      </div>
+        </>
+      }
+    >
       <ResponsiveTable<InventoryStatementRow>
         card={{ title: 'name', fields: ['code', 'opening', 'in', 'out', 'closing'] }}
         rowKey={(r) => `${r.warehouseId}|${r.productId}`}
@@ -120,14 +67,11 @@ export default function InventoryStatementPage() {
         columns={columns}
         dataSource={data?.rows ?? []}
         loading={loading}
-        pagination={{
-          current: page.page, pageSize: page.pageSize, total: data?.total ?? 0, showSizeChanger: true, pageSizeOptions: [20, 50, 100],
-          showTotal: (total) => t('widgets.list.total', { total }), onChange: (p, s) => setPage({ page: s === page.pageSize ? p : 1, pageSize: s }),
-        }}
+        pagination={report.serverPagination(data?.total ?? 0)}
         scroll={{ x: 'max-content' }}
         onRow={(r) => ({ 'data-testid': 'is-row', 'data-code': r.code, 'data-warehouse': r.warehouse }) as React.HTMLAttributes<HTMLElement>}
         locale={{ emptyText: loading ? null : <div data-testid="is-empty" className="list-empty">{t('widgets.empty.none')}</div> }}
       />
-    </div>
+    </ReportPage>
   );
 }

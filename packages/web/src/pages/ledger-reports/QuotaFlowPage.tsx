@@ -1,25 +1,19 @@
-import { DownloadOutlined } from '@ant-design/icons';
 import { getEntity, quotaDocumentType, quotaUsage, type QuotaFlow } from '@portal/model';
-import { Alert, Button, Space, Typography, type TableColumnsType } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { Alert, Typography, type TableColumnsType } from 'antd';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { exportQuotaFlow, quotaFlow } from '../../api/ledger-reports.ts';
-import { toast } from '../../app/feedback.ts';
 import { screenPath } from '../../app/screen-path.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
 import { formatUtc8 } from '../../shared/date.ts';
-import { saveBlob } from '../../shared/download.ts';
 import { formatAmount } from '../../shared/format.ts';
-import { useSession } from '../../session/store.ts';
-import { STATION_USER } from '../../session/user-type.ts';
-import { DateRangePicker, type DateRange } from '../../widgets/DateRangePicker.tsx';
-import type { LookupRecord } from '../../widgets/lookup/lookup-def.ts';
-import { LookupInput } from '../../widgets/lookup/LookupInput.tsx';
 import { ResponsiveTable } from '../../widgets/ResponsiveTable.tsx';
-import { PageTitle } from '../PageTitle.tsx';
-import { periodQuery, thisMonth } from './period.ts';
+import { ReportPage } from './ReportPage.tsx';
+import { useReport } from './use-report.ts';
 
 const STATION = getEntity('new_srv_station')!;
+/** 流水 has no filter of its own. */
+const NO_EXTRA = {};
 const DOCUMENT_ENTITY: Record<number, string> = {
   [quotaDocumentType.adjustment]: 'new_srv_amountadjustment',
   [quotaDocumentType.application]: 'new_srv_partsapply',
@@ -56,41 +50,9 @@ export function flowLines(flow: QuotaFlow): FlowLine[] {
 export default function QuotaFlowPage() {
   const t = useT();
   const lang = useLocale();
-  const user = useSession((s) => s.user);
-  const ownStation = user.userType === STATION_USER;
-  const [station, setStation] = useState<LookupRecord | null>(null);
-  const [range, setRange] = useState<DateRange>(() => thisMonth());
-  const [flow, setFlow] = useState<QuotaFlow | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [exporting, setExporting] = useState(false);
-  const filters = useMemo(() => ({ stationId: station?.id, ...periodQuery(range) }), [station, range]);
-
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    quotaFlow(filters)
-      .then((f) => live && setFlow(f))
-      .catch(() => live && setFlow(null))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [filters]);
-
+  const report = useReport({ load: quotaFlow, exportFile: exportQuotaFlow, exportName: t('menu.lineFlow') }, NO_EXTRA);
+  const { data: flow, loading } = report;
   const lines = useMemo(() => (flow ? flowLines(flow) : []), [flow]);
-
-  const exportXlsx = async () => {
-    setExporting(true);
-    try {
-      const { blob, filename } = await exportQuotaFlow(filters);
-      saveBlob(blob, filename || `${t('menu.lineFlow')}.xlsx`);
-      toast.success(t('widgets.list.exported'));
-    } catch {
-      /* toasted */
-    } finally {
-      setExporting(false);
-    }
-  };
 
   const usageLabel = (v?: number) => quotaUsage.options.find((o) => o.value === v)?.label[lang] ?? '';
   const columns: TableColumnsType<FlowLine> = [
@@ -113,32 +75,15 @@ export default function QuotaFlowPage() {
   ];
 
   return (
-    <div data-testid="quota-flow" data-loading={loading ? 'true' : 'false'} data-from={flow?.from} data-to={flow?.to}>
-      <PageTitle
-        extra={
-          <Button icon={<DownloadOutlined />} onClick={exportXlsx} loading={exporting} data-testid="list-export">
-            {t('widgets.action.export')}
-          </Button>
-        }
-      >
-        {t('menu.lineFlow')}
-      </PageTitle>
-      <Alert type="info" showIcon title={t('report.flowHint')} style={{ marginBottom: 12 }} />
-      {flow?.truncated && <Alert type="warning" showIcon title={t('report.truncated', { max: flow.moves.length })} style={{ marginBottom: 12 }} data-testid="qf-truncated" />}
-      <div className="list-toolbar">
-        <Space wrap size={8}>
-          {!ownStation && (
-            <>
-              <Typography.Text>{STATION.label[lang]}</Typography.Text>
-              <div style={{ minWidth: 220 }}>
-                <LookupInput testId="qf-station" def={{ entityName: 'new_srv_station' }} value={station} onChange={setStation} />
-              </div>
-            </>
-          )}
-          <Typography.Text>{t('report.period')}</Typography.Text>
-          <DateRangePicker testId="qf-period" disablePast={false} value={range} onChange={setRange} />
-        </Space>
-      </div>
+    <ReportPage
+      testId="quota-flow"
+      prefix="qf"
+      title={t('menu.lineFlow')}
+      hint={t('report.flowHint')}
+      report={report}
+      period={flow ?? undefined}
+      banner={flow?.truncated && <Alert type="warning" showIcon title={t('report.truncated', { max: flow.moves.length })} style={{ marginBottom: 12 }} data-testid="qf-truncated" />}
+    >
       <ResponsiveTable<FlowLine>
         card={{ title: 'station', fields: ['time', 'type', 'document', 'amount', 'balance'] }}
         rowKey="key"
@@ -151,6 +96,6 @@ export default function QuotaFlowPage() {
         onRow={(r) => ({ 'data-testid': 'qf-row', 'data-kind': r.kind }) as React.HTMLAttributes<HTMLElement>}
         locale={{ emptyText: loading ? null : <div data-testid="qf-empty" className="list-empty">{t('widgets.empty.none')}</div> }}
       />
-    </div>
+    </ReportPage>
   );
 }
