@@ -5,6 +5,7 @@ import { openConnection } from './db/connection.ts';
 import { Db } from './db/db.ts';
 import { migrate } from './db/schema.ts';
 import { runDataSteps } from './db/data-steps.ts';
+import { reportNegativeQuotas } from './domain/quota/negative-balance.ts';
 import { installSessionEvents, openSessionCache } from './auth/session-cache.ts';
 import { installDomain } from './domain/install.ts';
 import { hasData, seedBaseline, seedDemo } from './db/seed.ts';
@@ -44,6 +45,7 @@ async function open(cfg: Config, log: StartupLog, demoFiles: boolean) {
 async function prepare(db: Db, cfg: Config, demoFiles: boolean, log: StartupLog, progress: ReturnType<typeof startupProgress>, files?: Promise<DemoContentFiles>): Promise<void> {
   await progress.stage('schema up to the model', () => migrate(db.pool));
   await progress.stage('data steps', () => runDataSteps(db));
+  await reportNegativeQuotas(db, log);
   await installSessionEvents(db);
   await seedBaseline(db);
   if (wantsDemo(cfg, db.kind) && !(await hasData(db))) {

@@ -71,10 +71,14 @@ export function entityDdl(e: EntityDef, fresh = false): string[] {
   for (const cols of e.uniques) {
     out.push(`CREATE UNIQUE INDEX IF NOT EXISTS ${ident(uniqueIndexName(e, cols))} ON ${t} (${cols.map(ident).join(', ')})`);
   }
-  // Checks are added once (PostgreSQL has no ADD CONSTRAINT IF NOT EXISTS): looked up by name.
+  // Checks are added once (PostgreSQL has no ADD CONSTRAINT IF NOT EXISTS): looked up by name. A
+  // table whose rows already break a new check starts without it (it would not start at all, and a
+  // NOT VALID check would still refuse every later update of those rows, a credit included): the
+  // check is added at the first start that finds the rows right (docs/decisions.md "Quota CHECK…").
   for (const [name, check] of fresh ? [] : Object.entries(e.checks)) {
     const cn = checkName(e, name);
-    out.push(`DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_constraint WHERE conname = '${cn}') THEN ALTER TABLE ${t} ADD CONSTRAINT ${ident(cn)} CHECK (${modelExpression(e, check)}); END IF; END $$`);
+    const expr = modelExpression(e, check);
+    out.push(`DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_constraint WHERE conname = '${cn}') AND NOT EXISTS (SELECT 1 FROM ${t} WHERE NOT (${expr})) THEN ALTER TABLE ${t} ADD CONSTRAINT ${ident(cn)} CHECK (${expr}); END IF; END $$`);
   }
   // A party's unit reaches the row as the owner's does: lists filter by it, newest first.
   for (const party of partyFields(e)) {

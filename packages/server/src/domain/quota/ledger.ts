@@ -11,8 +11,8 @@ import { formatCents, toCents } from '../money.ts';
  *
  * 1. the station row is locked (postings of one station queue; keys are checked under the lock);
  * 2. a move whose key is already in the ledger is dropped (a retried posting counts once);
- * 3. the quota after is computed exactly (cents) and refused with the shortfall — 站点额度不足，还差
- *    ¥1,234.00 — when a quota-limited station would go below zero;
+ * 3. the quota after is computed exactly (cents) and a draw refused with the shortfall — 站点额度不足，
+ *    还差 ¥1,234.00 — when it would leave a quota-limited station below zero (a credit never is);
  * 4. the move is appended, and the balance changed by one conditional update (the same rule in its
  *    WHERE, the station's CHECK `NOT new_limitamount OR new_currentamount >= 0` as the backstop).
  */
@@ -55,7 +55,8 @@ export async function postQuota(sql: Sql, userId: string, m: QuotaMove): Promise
   if (change === 0n) return unchanged;
   if ((await sql.query(`SELECT 1 FROM new_srv_amountchangelog WHERE new_key = $1`, [m.key])).rowCount) return unchanged;
   const after = before + change;
-  if (st.limited && after < 0n) throw refuse('quota.insufficient', { amount: formatMoney(formatCents(-after)) });
+  // Only a draw is refused: a station that is below zero (a database from before the CHECK) takes credits.
+  if (st.limited && change < 0n && after < 0n) throw refuse('quota.insufficient', { amount: formatMoney(formatCents(-after)) });
   const { rowCount: appended } = await sql.query(
     `INSERT INTO new_srv_amountchangelog (new_name, new_station_id, new_usage, new_doctype, new_docid, new_beforeamount, new_changeamount, new_afteramount,
                                           new_seq, new_key, createdon, modifiedon, createdby, modifiedby, ownerid, owningbusinessunit)
@@ -68,7 +69,7 @@ export async function postQuota(sql: Sql, userId: string, m: QuotaMove): Promise
   if (appended !== 1) throw refuse('parts.stateChanged');
   const { rowCount: changed } = await sql.query(
     `UPDATE new_srv_station SET new_currentamount = COALESCE(new_currentamount, 0) + $2::numeric, modifiedon = now()
-      WHERE new_srv_stationid = $1::uuid AND (NOT COALESCE(new_limitamount, false) OR COALESCE(new_currentamount, 0) + $2::numeric >= 0)`,
+      WHERE new_srv_stationid = $1::uuid AND (NOT COALESCE(new_limitamount, false) OR $2::numeric > 0 OR COALESCE(new_currentamount, 0) + $2::numeric >= 0)`,
     [m.stationId, formatCents(change)],
   );
   if (changed !== 1) throw refuse('quota.insufficient', { amount: formatMoney(formatCents(-after)) });
