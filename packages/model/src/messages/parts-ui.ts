@@ -34,6 +34,7 @@ export const partsUiMessages = {
   'parts.ui.progress': label('作业进度', 'Progress'),
   'parts.ui.applications': label('配件申请单', 'Parts applications'),
   'parts.ui.chooseWarehouseFirst': label('请先选择发货仓库', 'Choose the sending warehouse first'),
+  'parts.ui.noDeliverableApplications': label('该仓库没有可发货的配件申请（已审批的申请已全部发货或已在未发运的发货单上）', 'This warehouse has no application left to deliver (approved ones are delivered or already on deliveries not yet shipped)'),
   'parts.ui.handLinesHint': label('损坏、故障、报废出库的配件请在创建后于明细中添加', 'Damaged, faulty and scrapped parts are added as lines after creating'),
   'parts.ui.create': label('创建', 'Create'),
   'parts.ui.lineCreateTitle': label('新增发货明细', 'New delivery line'),

@@ -3,6 +3,7 @@ import {
   type ApprovedQuantitiesRequest,
   type CloseRequest,
   type CreateDeliveryRequest,
+  type DeliverableApplication,
   type DeliveryLineRequest,
   type DeliveryStep,
   type DocumentLineRequest,
@@ -51,6 +52,9 @@ export const confirmSale = (id: string) => command(`/sales/${seg(id)}/confirm`, 
 export const siteReturnCommand = (id: string, step: 'deliver' | 'receive' | 'close', body?: ReceiveRequest) => command(`/siteReturns/${seg(id)}/${step}`, 'POST', body ?? {});
 export const setApprovedQuantities = (id: string, body: ApprovedQuantitiesRequest) => command(`/applications/${seg(id)}/approved`, 'POST', body);
 
+/** The approved applications of a sending warehouse that still have something to deliver (the create dialog offers only these). */
+export const deliverableApplications = (warehouseId: string, signal?: AbortSignal) =>
+  apiGet<DeliverableApplication[]>(`${PARTS_API}/deliveries/applications`, { silent: true, query: { warehouseId }, signal });
 export const createDelivery = (body: CreateDeliveryRequest) => command('/deliveries', 'POST', body);
 export const addDeliveryLine = (id: string, body: DeliveryLineRequest) => command(`/deliveries/${seg(id)}/lines`, 'POST', body);
 export const updateDeliveryLine = (id: string, lineId: string, body: Partial<DeliveryLineRequest>) => command(`/deliveries/${seg(id)}/lines/${seg(lineId)}`, 'PATCH', body);

@@ -10,8 +10,10 @@ afterEach(resetAll);
 
 const WAREHOUSE = ['parts.read', 'delivery.read', 'delivery.create'];
 
-const server = (command?: Parameters<typeof partsServer>[0]['command']) =>
+const DELIVERABLE = [{ id: 'pa1', name: 'PA20261121-0001', remaining: 3 }, { id: 'pa2', name: 'PA20261120-0001', remaining: 1 }];
+const server = (command?: Parameters<typeof partsServer>[0]['command'], deliverable = DELIVERABLE) =>
   partsServer({
+    deliverable,
     records: { new_stockoutorders: [{ new_stockoutorderid: 'new-do', new_name: 'FH20261124-0009', new_state: 1, new_outtype: 1 }] },
     lookups: {
       new_srv_warehouse: [{ new_srv_warehouseid: 'wh-1', new_name: '华东中心库' }],
@@ -35,7 +37,7 @@ async function chooseOutType(text: string) {
 }
 
 describe('delivery create screen', () => {
-  it('from approved applications of the chosen warehouse: the lookups are narrowed, the command is sent and the new delivery opens', async () => {
+  it('from the applications the chosen warehouse can still deliver: the lookups are narrowed, the command is sent and the new delivery opens', async () => {
     signIn(WAREHOUSE, { userType: 1 });
     const s = server(() => ({ message: '创建成功', id: 'new-do' }));
     const { router } = renderApp('/partsDispatch/create');
@@ -48,10 +50,10 @@ describe('delivery create screen', () => {
     await waitFor(() => expect(screen.getByTestId('pd-create-applications').getAttribute('aria-disabled')).toBeNull());
     await act(async () => fireEvent.click(screen.getByTestId('pd-create-applications')));
     await pick(['pa1', 'pa2']);
+    // Only what the server says can still be delivered from that warehouse is offered.
+    expect(new URL(s.reads.find((u) => u.startsWith('/api/parts/deliveries/applications'))!, 'http://x').searchParams.get('warehouseId')).toBe('wh-1');
     expect(JSON.parse(s.lookupCalls().find((q) => q.get('entityName') === 'new_srv_partsapply')!.get('condition')!)).toEqual([
-      { field: 'new_approvalstatus', op: 'eq', value: 3 },
-      { field: 'statuscode', op: 'in', value: [1, 100000000] },
-      { field: 'new_isclose', op: 'eq', value: false },
+      { field: 'new_srv_partsapplyid', op: 'in', value: ['pa1', 'pa2'] },
       { field: 'new_warehouse_id', op: 'eq', value: 'wh-1' },
     ]);
     fireEvent.change(screen.getByTestId('pd-create-memo'), { target: { value: '合并发货' } });
@@ -59,6 +61,18 @@ describe('delivery create screen', () => {
     await waitFor(() => expect(s.sent).toHaveLength(1));
     expect(s.sent[0]).toEqual({ method: 'POST', path: '/api/parts/deliveries', body: { outType: 1, warehouseId: 'wh-1', applicationIds: ['pa1', 'pa2'], memo: '合并发货' } });
     await waitFor(() => expect(router.state.location.pathname).toBe('/partsDispatch/edit/new-do'));
+  });
+
+  it('nothing left to deliver from the warehouse: the picker stays closed and says why', async () => {
+    signIn(WAREHOUSE, { userType: 1 });
+    const s = server(undefined, []);
+    renderApp('/partsDispatch/create');
+    await screen.findByTestId('pd-create-applications', {}, LONG);
+    await act(async () => fireEvent.click(screen.getByTestId('pd-create-warehouse')));
+    await pick(['wh-1']);
+    expect((await screen.findByTestId('pd-create-none', {}, LONG)).textContent).toBe('该仓库没有可发货的配件申请（已审批的申请已全部发货或已在未发运的发货单上）');
+    expect(screen.getByTestId('pd-create-applications').getAttribute('aria-disabled')).toBe('true');
+    expect(s.lookupCalls().some((q) => q.get('entityName') === 'new_srv_partsapply')).toBe(false);
   });
 
   it('a scrap delivery needs its reason and handling; a refusal of the server shows on the screen', async () => {
@@ -83,6 +97,7 @@ describe('delivery create screen', () => {
   it("a warehouse user's own central warehouse is chosen to start with, so its applications can be picked at once", async () => {
     signIn(WAREHOUSE, { userType: 1, departId: 'bu-hd', departName: '华东分公司' });
     const s = partsServer({
+      deliverable: [{ id: 'pa1', name: 'PA20261121-0001', remaining: 2 }],
       records: { new_srv_warehouses: [{ new_srv_warehouseid: 'wh-hd', new_name: '华东中心库' }] },
       lookups: { new_srv_partsapply: [{ new_srv_partsapplyid: 'pa1', new_name: 'PA20261121-0001' }] },
       command: () => ({ message: '创建成功', id: 'new-do' }),

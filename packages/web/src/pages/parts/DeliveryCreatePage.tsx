@@ -1,10 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { approvalStatus, getEntity, partsApplyStatus, stockOutType, transferDocState, warehouseType } from '@portal/model';
+import { approvalStatus, getEntity, stockOutType, transferDocState, warehouseType } from '@portal/model';
 import { Alert, Button, Card, Col, Form, Input, Row } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { LookupCondition } from '../../api/lookup.ts';
-import { createDelivery } from '../../api/parts.ts';
+import { createDelivery, deliverableApplications } from '../../api/parts.ts';
 import { retrieveMultiple } from '../../api/records.ts';
 import { toast } from '../../app/feedback.ts';
 import { literal } from '../../entity-ui/odata.ts';
@@ -34,15 +34,17 @@ interface Values {
 
 const CENTRAL: LookupCondition[] = [{ field: 'new_type', op: 'eq', value: warehouseType.central }];
 
-/** Approved applications supplied by the warehouse that still have something to deliver. */
-const applicationsOf = (warehouseId: string): LookupDef => ({
+/**
+ * Approved applications supplied by the warehouse that still have something to deliver: the ids
+ * the server computed (approved − delivered − on deliveries not shipped yet > 0), so one whose whole
+ * remainder already sits on an open delivery is not offered.
+ */
+const applicationsOf = (warehouseId: string, ids: string[]): LookupDef => ({
   entityName: 'new_srv_partsapply',
   displayFields: ['new_name', 'new_station_id', 'new_type', 'new_totalamount', 'statuscode', 'new_requiredate'],
   filterFields: ['new_name'],
   conditions: [
-    { field: 'new_approvalstatus', op: 'eq', value: approvalStatus.approved },
-    { field: 'statuscode', op: 'in', value: [partsApplyStatus.toDeliver, partsApplyStatus.semiDelivered] },
-    { field: 'new_isclose', op: 'eq', value: false },
+    { field: 'new_srv_partsapplyid', op: 'in', value: ids },
     { field: 'new_warehouse_id', op: 'eq', value: warehouseId },
   ],
 });
@@ -81,7 +83,10 @@ export default function DeliveryCreatePage() {
   const outType = Form.useWatch('outType', form) ?? null;
   const warehouse = Form.useWatch('warehouse', form) ?? null;
   const warehouseId = warehouse?.id ?? '';
-  const applicationDef = useMemo(() => applicationsOf(warehouseId), [warehouseId]);
+  // What the warehouse can still deliver (null while asking); the picker offers only these.
+  const [deliverable, setDeliverable] = useState<{ warehouse: string; ids: string[] } | null>(null);
+  const ids = deliverable?.warehouse === warehouseId ? deliverable.ids : null;
+  const applicationDef = useMemo(() => applicationsOf(warehouseId, ids ?? []), [warehouseId, ids]);
   const transferDef = useMemo(() => transfersOf(warehouseId), [warehouseId]);
   const requiredSelect = (field: string) => t('widgets.form.requiredSelect', { field });
   const unit = useSession((x) => x.user.departId);
@@ -108,6 +113,16 @@ export default function DeliveryCreatePage() {
       live = false;
     };
   }, [unit, form, reset]);
+
+  useEffect(() => {
+    if (!warehouseId || outType !== stockOutType.application) return;
+    const ask = new AbortController();
+    deliverableApplications(warehouseId, ask.signal)
+      .then((rows) => setDeliverable({ warehouse: warehouseId, ids: rows.map((r) => r.id) }))
+      .catch(() => setDeliverable({ warehouse: warehouseId, ids: [] }));
+    return () => ask.abort();
+  }, [warehouseId, outType]);
+  const noneDeliverable = !!warehouseId && ids !== null && ids.length === 0;
 
   const submit = async () => {
     let v: Values;
@@ -183,10 +198,10 @@ export default function DeliveryCreatePage() {
                   name="applications"
                   label={t('parts.ui.applications')}
                   required
-                  extra={warehouseId ? undefined : t('parts.ui.chooseWarehouseFirst')}
+                  extra={!warehouseId ? t('parts.ui.chooseWarehouseFirst') : noneDeliverable ? <span data-testid="pd-create-none">{t('parts.ui.noDeliverableApplications')}</span> : undefined}
                   rules={[{ validator: (_, v: LookupRecord[] | undefined) => (v?.length ? Promise.resolve() : Promise.reject(new Error(t('parts.selectOne')))) }]}
                 >
-                  <LookupInput multiple def={applicationDef} testId="pd-create-applications" disabled={!warehouseId} />
+                  <LookupInput multiple def={applicationDef} testId="pd-create-applications" disabled={!warehouseId || !ids?.length} />
                 </Form.Item>
               </Col>
             )}

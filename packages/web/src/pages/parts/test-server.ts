@@ -26,7 +26,7 @@ export function refusal(status: number, message: string, code = 'x', field?: str
   return jsonReply({ ErrorCode: status, Message: message, Data: null, error: { code, message, ...(field ? { field } : {}) } }, status, 'Bad Request');
 }
 
-export function partsServer(opts: { records: Record<string, Row[]>; lookups?: Record<string, Row[]>; command?: CommandHandler; stock?: Record<string, number> }) {
+export function partsServer(opts: { records: Record<string, Row[]>; lookups?: Record<string, Row[]>; command?: CommandHandler; stock?: Record<string, number>; deliverable?: Row[] }) {
   const sent: Sent[] = [];
   const reads: string[] = [];
   const f = stubServer((url, init) => {
@@ -36,6 +36,11 @@ export function partsServer(opts: { records: Record<string, Row[]>; lookups?: Re
     if (method === 'GET' && /^\/api\/parts\/\w+\/[^/]+\/stock$/.test(u.pathname)) {
       reads.push(url);
       return envelope({ available: opts.stock?.[u.searchParams.get('productId') ?? ''] ?? null });
+    }
+    // The delivery create dialog asks which applications can still be delivered.
+    if (method === 'GET' && u.pathname === '/api/parts/deliveries/applications') {
+      reads.push(url);
+      return envelope(opts.deliverable ?? []);
     }
     if (u.pathname.startsWith('/api/parts/')) {
       const s: Sent = { method, path: u.pathname, body: init.body ? JSON.parse(String(init.body)) : undefined };
