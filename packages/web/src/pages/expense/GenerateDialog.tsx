@@ -1,4 +1,4 @@
-import { EXPENSE_FIRST_YEAR, expenseSection, getEntity, settleWay, type OptionSetDef } from '@portal/model';
+import { EXPENSE_FIRST_YEAR, expenseSection, getEntity, settleWay, stationState, type OptionSetDef } from '@portal/model';
 import { Form, Select, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { generateSettlements } from '../../api/expense.ts';
@@ -33,7 +33,8 @@ export function GenerateDialog({ open, onClose, onDone }: { open: boolean; onClo
   useEffect(() => {
     if (!open) return;
     let live = true;
-    retrieveMultiple(STATION.entitySet, { select: [STATION.primaryKey, 'new_code', 'new_name'], orderby: 'new_code asc', top: 5000 }, { silent: true })
+    // Exited stations take no new settlement (the server refuses them): only active ones are offered.
+    retrieveMultiple(STATION.entitySet, { select: [STATION.primaryKey, 'new_code', 'new_name'], filter: `statecode eq ${stationState.active}`, orderby: 'new_code asc', top: 5000 }, { silent: true })
       .then((r) => live && setStations(r.rows.map((s) => ({ value: String(s[STATION.primaryKey]), label: `${s.new_code ?? ''} ${s.new_name ?? ''}`.trim() }))))
       .catch(() => undefined);
     return () => {
