@@ -32,6 +32,7 @@ describe('linking a user and a personnel record', () => {
   it('is not written through the record API (the link is a command)', async () => {
     const res = await api('admin', 'POST', `/api/crmdata/Update/systemusers(${user.station1})`, { new_worker_id: worker['钱晓东'] });
     expect(res.statusCode).toBe(400);
+    expect(res.json().Message).toBe('对应服务人员由业务流程维护，不能直接修改');
     expect(await linkOf('station1')).toBeNull();
   });
 
