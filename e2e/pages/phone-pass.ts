@@ -111,6 +111,15 @@ function findPhoneProblems(ignore: string): { found: { selector: string; how: st
     const hit = document.elementFromPoint(x, y);
     if (!hit) continue;
     if (hit === el || el.contains(hit)) continue;
+    // A link wrapped over two lines has its box's centre between its lines' ends: a finger taps
+    // the text, so any of its line boxes (inside what is shown) will do.
+    const lines = Array.from(el.getClientRects()).filter((r) => r.width >= 2 && r.height >= 2);
+    if (lines.length > 1 && lines.some((r) => {
+      const lx = (Math.max(r.left, shown.left) + Math.min(r.right, shown.right)) / 2;
+      const ly = (Math.max(r.top, shown.top) + Math.min(r.bottom, shown.bottom)) / 2;
+      const h = document.elementFromPoint(lx, ly);
+      return !!h && (h === el || el.contains(h));
+    })) continue;
     // Behind an open drawer or dialog (its mask or panel): not offered to a tap, by design.
     const layer = hit.closest('.ant-drawer, .ant-modal-root, .ant-modal-wrap, .ant-modal-mask, .ant-image-preview-root');
     if (layer && !layer.contains(el)) continue;

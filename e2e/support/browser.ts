@@ -58,16 +58,30 @@ export const PHONE = {
 } as const;
 
 /**
+ * A tablet at a station's counter (issue 25): touch, Android Chrome, held landscape (1024×768);
+ * turned to portrait with `page.setViewportSize(TABLET_PORTRAIT)`.
+ */
+export const TABLET = {
+  viewport: { width: 1024, height: 768 },
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 2,
+  userAgent: 'Mozilla/5.0 (Linux; Android 14; SM-X710) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+} as const;
+export const TABLET_PORTRAIT = { width: 768, height: 1024 } as const;
+
+/**
  * A fresh browser context (its own cookies and storage), as a separate person's browser would be:
  * isolated like a new profile, but ~0.5 s to open instead of ~1.4 s for a new Chromium process.
  */
-export async function openBrowser(opts: { locale?: string; mobile?: boolean } = {}): Promise<Browser> {
+export async function openBrowser(opts: { locale?: string; mobile?: boolean; tablet?: boolean } = {}): Promise<Browser> {
   const context = await (await chromiumProcess()).newContext({
     locale: opts.locale ?? 'zh-CN',
     timezoneId: 'Asia/Shanghai',
     viewport: { width: 1366, height: 820 },
     // A phone (issue 15): 390×844 CSS px, touch, Android Chrome.
     ...(opts.mobile ? PHONE : {}),
+    ...(opts.tablet ? TABLET : {}),
     // The portal turns antd's animations off for it: a popup or dialog is open or closed, never
     // half-way (a leave animation whose end event is missed under load left dropdowns covering
     // the next field).

@@ -1,6 +1,7 @@
 import { AppstoreOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, Layout } from 'antd';
 import { Link } from 'react-router';
+import { useEffect, useState } from 'react';
 import { useT } from '../../locales/i18n.ts';
 import { useSession } from '../../session/store.ts';
 import { KeepAliveOutlet } from '../KeepAliveOutlet.tsx';
@@ -11,7 +12,7 @@ import { NavMenu } from './SideNav.tsx';
 import { PageBreadcrumb } from './PageBreadcrumb.tsx';
 import { PageTabs } from './PageTabs.tsx';
 import { UserMenu } from './UserMenu.tsx';
-import { usePhone } from '../../shared/use-phone.ts';
+import { useNarrow, usePhone } from '../../shared/use-phone.ts';
 import { PhoneNav } from './PhoneNav.tsx';
 
 /**
@@ -22,8 +23,15 @@ import { PhoneNav } from './PhoneNav.tsx';
 export function PortalLayout() {
   const t = useT();
   const phone = usePhone();
-  const collapsed = useSession((s) => s.navCollapsed);
-  const setCollapsed = useSession((s) => s.setNavCollapsed);
+  const narrow = useNarrow();
+  const savedCollapsed = useSession((s) => s.navCollapsed);
+  const setSavedCollapsed = useSession((s) => s.setNavCollapsed);
+  // On a narrow screen the navigation starts folded whatever the saved choice (which stays the
+  // desktop's); unfolding it there lasts until the width changes.
+  const [narrowOpen, setNarrowOpen] = useState(false);
+  useEffect(() => setNarrowOpen(false), [narrow]);
+  const collapsed = narrow ? !narrowOpen : savedCollapsed;
+  const setCollapsed = (c: boolean) => (narrow ? setNarrowOpen(!c) : setSavedCollapsed(c));
   const background = useSession((s) => s.pageBackground);
 
   return (
@@ -61,7 +69,7 @@ export function PortalLayout() {
               onClick={() => setCollapsed(!collapsed)}
             />
           )}
-          {!phone && <h1 className="portal-title">{t('app.title')}</h1>}
+          {!phone && <h1 className="portal-title" title={t('app.title')}>{t('app.title')}</h1>}
           <div className="portal-header-actions">
             {!phone && <Link to="/menu/menulist" title={t('menu.menuGrid')} aria-label={t('menu.menuGrid')} data-testid="header-menu-grid"><AppstoreOutlined style={{ fontSize: 18, padding: 8 }} /></Link>}
             <HeaderCounters />
