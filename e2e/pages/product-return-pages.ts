@@ -1,3 +1,4 @@
+import { productReturnState } from '@portal/model';
 import type { Page } from 'playwright-core';
 import { ApprovalControls } from './approval-pages.ts';
 import { EntityFormPage, visiblePanel } from './entity-form-page.ts';
@@ -7,7 +8,7 @@ const ENTITY = 'new_srv_productreturn';
 
 /**
  * /productReturn/create and /productReturn/edit/{id}/{type}: a product return on the approval
- * document screen, its 退机明细 tab and the ship/receive actions; looked up in the shown tab's panel.
+ * document screen, its 退机明细 tab and the collect/ship/receive actions; looked up in the shown tab's panel.
  */
 export class ProductReturnPage extends EntityFormPage {
   readonly approval: ApprovalControls;
@@ -73,9 +74,20 @@ export class ProductReturnPage extends EntityFormPage {
     return Number(await this.scope().getByTestId('pr-state').getAttribute('data-state'));
   }
 
-  async offers(action: 'ship' | 'receive'): Promise<boolean> {
+  async offers(action: 'collect' | 'ship' | 'receive'): Promise<boolean> {
     await this.approval.status();
     return (await this.scope().getByTestId(`pr-${action}`).count()) > 0;
+  }
+
+  /** 确认拉回 on the preset day (today) with a note; done when the return shows 已拉回. */
+  async collect(note: string) {
+    await headerAction(this.page, 'pr-collect');
+    const dialog = this.page.getByTestId('pr-collect-dialog');
+    await dialog.waitFor();
+    await dialog.getByTestId('pr-collect-memo').fill(note);
+    await this.page.getByTestId('pr-collect-dialog-ok').click();
+    await dialog.waitFor({ state: 'hidden' });
+    await this.scope().locator(`[data-testid="pr-state"][data-state="${productReturnState.collected}"]`).waitFor();
   }
 
   /** 发运 with logistics; done when the return shows 已发运. */

@@ -8,12 +8,12 @@ import { waitForPath } from '../support/session.ts';
 import { pageApi, portalSuite, signedInPage } from '../support/suite.ts';
 
 // station1 returns the machine of a completed work order; hq approves: the work order shows 待拉回
-// and links its return; the station ships it. Every rule and message is proven in server
+// and links its return; the station records the collection (已拉回), then ships it. Every rule and message is proven in server
 // domain/product-return/product-return.test.ts.
 const suite = portalSuite();
 
 describe('product return (/productReturn)', () => {
-  it('station1 creates and submits, hq approves: the work order is to be pulled out; the station ships', async () => {
+  it('station1 creates and submits, hq approves: the work order is to be pulled out; the station collects, then ships', async () => {
     const base = suite.portal.standardUrl;
     const station = await signedInPage(suite, 'station1', '/productReturn/list');
     const api = pageApi(station);
@@ -46,14 +46,17 @@ describe('product return (/productReturn)', () => {
     await station.goto(`${base}/workOrder/edit/${encodeURIComponent(String(order.new_srv_workorderid))}`);
     await wo.waitForOrder();
     const panel = visiblePanel(station);
-    expect(await panel.getByTestId('wo-product-return').innerText()).toBe(`退机申请 ${number}：待发运`);
+    expect(await panel.getByTestId('wo-product-return').innerText()).toBe(`退机申请 ${number}：待拉回`);
     const pullout = panel.getByTestId('view-new_pulloutstatus').or(panel.getByTestId('field-new_pulloutstatus')).first();
     expect((await pullout.innerText()).trim()).toBe('待拉回');
 
-    // The station ships it from the return (opened from the work order's link).
+    // From the return (opened from the work order's link) the station ships only once it is collected.
     await panel.getByTestId('wo-product-return').locator('a').click();
     await doc.waitForDocument();
     expect(await doc.idFromUrl()).toBe(id);
+    expect(await doc.offers('ship')).toBe(false);
+    await doc.collect('客户现场拉回，整机包装完好');
+    expect(await doc.offers('collect')).toBe(false);
     await doc.ship('顺丰速运', 'SF1402836617520');
     expect(await doc.offers('ship')).toBe(false);
   });
