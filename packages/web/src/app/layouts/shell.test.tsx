@@ -40,6 +40,25 @@ describe('standard portal shell', () => {
     expect(screen.getByTestId('nav-collapse').getAttribute('aria-label')).toBe('展开菜单');
   });
 
+  it('on a portrait tablet (768–991 px) starts with the navigation folded; unfolding it there leaves the saved choice alone', async () => {
+    const width = window.innerWidth;
+    window.innerWidth = 800;
+    window.dispatchEvent(new Event('resize'));
+    try {
+      stubServer((url) => (url === '/api/portaluser/me' ? envelope(ME) : undefined));
+      renderApp('/about');
+      await screen.findByTestId('page-about');
+      expect(useSession.getState().navCollapsed).toBe(false);
+      expect(screen.getByTestId('nav-collapse').getAttribute('aria-label')).toBe('展开菜单');
+      fireEvent.click(screen.getByTestId('nav-collapse'));
+      expect(screen.getByTestId('nav-collapse').getAttribute('aria-label')).toBe('收起菜单');
+      expect(useSession.getState().navCollapsed).toBe(false);
+    } finally {
+      window.innerWidth = width;
+      window.dispatchEvent(new Event('resize'));
+    }
+  });
+
   it('shows menu groups by privilege; items with a screen are enabled', async () => {
     stubServer((url) => (url === '/api/portaluser/me' ? envelope(ME) : undefined));
     renderApp('/about');
