@@ -22,6 +22,14 @@ export class OverseasOrderPage extends WorkOrderPage {
     return (await this.scope().getByTestId('wo-currency').innerText()).trim();
   }
 
+  /** Opens a detail tab (维修项目 …) and reads its rows as shown and the total under them (合计：…). */
+  async lines(kind: string): Promise<{ rows: string[]; total: string }> {
+    await this.scope().getByTestId(`wo-tab-${kind}`).click();
+    const table = this.scope().getByTestId(`wo-lines-${kind}`);
+    await table.getByTestId('wo-line-row').first().waitFor();
+    return { rows: await table.getByTestId('wo-line-row').allInnerTexts(), total: (await this.scope().getByTestId(`wo-lines-total-${kind}`).innerText()).trim() };
+  }
+
   async hasAddressPicker(): Promise<boolean> {
     return (await this.scope().getByTestId('field-new_province').count()) > 0;
   }

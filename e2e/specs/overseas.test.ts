@@ -30,4 +30,21 @@ describe('overseas work orders (/overseas)', () => {
     expect(await order.status()).toBe(5);
     expect(await order.hasAction('complete')).toBe(true);
   });
+
+  it('an order\'s repair-item lines and their total read in its currency, not in yuan (issue 25)', async () => {
+    const page = await signedInPage(suite, 'station1', '/overseas/list');
+    const list = new EntityListPage(page);
+    await list.waitFor('new_srv_workorder');
+    await list.openRow('Construtora Paulista Ltda.');
+    await waitForPath(page, /^\/overseas\/edit\//);
+    const order = new OverseasOrderPage(page);
+    await order.waitForOverseas();
+    // 安装调试: 12 h at BRL 150.
+    const { rows, total } = await order.lines('repairitems');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toContain('BRL 150.00');
+    expect(rows[0]).toContain('BRL 1,800.00');
+    expect(rows[0]).not.toContain('¥');
+    expect(total).toBe('合计：BRL 1,800.00');
+  });
 });
