@@ -163,14 +163,19 @@ describe('the document for client generators and linters', () => {
     for (const { path, o } of callable) {
       const fits = z.fromJSONSchema(resolved(okContent(o)['application/json'].schema) as never);
       const answered = [];
+      // A call that needs one of its optional query parameters (an either/or, or a refusal in the
+      // user's words rather than the schema's) says which: not callable bare, like a required one.
+      const query = new Set((o.parameters ?? []).filter((x) => x.in === 'query').map((x) => x.name));
+      let needsQuery = false;
       for (const who of callers) {
         const res = await p.app.inject({ method: 'GET', url: path, headers: bearer(who) });
+        if (res.statusCode === 400 && query.has(res.json().error?.field)) needsQuery = true;
         if (res.statusCode !== 200) continue;
         answered.push(who);
         const fit = fits.safeParse(res.json());
         if (!fit.success) misfits.push(`${path}: ${fit.error.message.slice(0, 300)}`);
       }
-      expect(answered.length, path).toBeGreaterThan(0);
+      if (!needsQuery) expect(answered.length, path).toBeGreaterThan(0);
     }
     expect(misfits).toEqual([]);
   });

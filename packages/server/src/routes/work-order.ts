@@ -1,4 +1,4 @@
-import { LINE_ENTITIES, PROGRESS_STEPS, WORK_ORDER_API, WORK_ORDER_PARTS_MAX, WORK_ORDER_COMMAND_PRIVILEGES, type CommandResult, type Lang, type Privilege } from '@portal/model';
+import { LINE_ENTITIES, PROGRESS_STEPS, WORK_ORDER_API, WORK_ORDER_PARTS_MAX, WORK_ORDER_COMMAND_PRIVILEGES, type CommandResult, type Lang, type Privilege, type WorkOrderPartOption } from '@portal/model';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Sql } from '../db/db.ts';
@@ -10,7 +10,7 @@ import { orderPartOptions } from '../domain/work-order/part-search.ts';
 import { completeOrder, recordProgress } from '../domain/work-order/progress.ts';
 import { commandErrorHandler } from '../http/command-errors.ts';
 import { forbidden } from '../http/errors.ts';
-import { BEARER, documented } from '../http/openapi.ts';
+import { BEARER, documented, returns } from '../http/openapi.ts';
 import { ok } from '../http/envelope.ts';
 import { requestLang } from '../http/request-context.ts';
 import { requestCaller } from '../records/access.ts';
@@ -120,12 +120,17 @@ export function workOrderRoutes(app: FastifyInstance, s: Services): void {
       const body = LINE_BODY.parse(req.body ?? {});
       return answer(await once$(req, caller, (sql) => updateLine(sql, caller, req.params.id, kind, req.params.lineId, body, lang)));
     });
+    const PART_OPTIONS = z.array(z.object({
+      id: z.string(), name: z.string(), number: z.string(),
+      available: z.number().nullable().describe("Available at the order's station warehouse; null when the station has none"),
+    })) satisfies z.ZodType<WorkOrderPartOption[]>;
     // The part picker of the engineer app: parts with the order's station stock (a read, no transaction).
     r.get<{ Params: { id: string }; Querystring: { q?: string; limit?: number } }>(`${WORK_ORDER_API}/:id/parts`, {
       ...auth(PRIVILEGE.lines),
       schema: {
         summary: 'Parts for a part line, with the available stock of the order\'s station', tags: TAGS, params: ID, security: BEARER,
         querystring: z.object({ q: text(200).optional(), limit: z.coerce.number().int().min(1).max(WORK_ORDER_PARTS_MAX).optional() }),
+        ...returns(PART_OPTIONS),
       },
     }, async (req) => {
       const caller = await requestCaller(db, req);
