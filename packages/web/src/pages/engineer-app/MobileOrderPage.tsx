@@ -17,7 +17,7 @@ import { NumberInput } from '../../widgets/NumberInput.tsx';
 import { QuantityBox } from '../../widgets/QuantityBox.tsx';
 import { charCount, lengthCount, lengthMessage, lengthRule, numberRule } from '../../widgets/typed-rules.ts';
 import { OptionTag } from '../workorder/OptionTag.tsx';
-import { isAppointmentChange, nextProgressStep } from '../workorder/work-order-rules.ts';
+import { endAfterBegin, isAppointmentChange, nextProgressStep } from '../workorder/work-order-rules.ts';
 import { onAppLink } from './app-nav.ts';
 import { appointmentText, fullAddress, orderPosition, telLink } from './order-list.ts';
 import { photoName, resizePhoto } from './photo.ts';
@@ -208,12 +208,7 @@ function AppointmentCard({ order, userId, onClose }: { order: OrderView; userId:
             style={{ flex: 1, marginInlineStart: 12 }}
             rules={[
               { required: true, message: t('wo.ui.slotRequired') },
-              ({ getFieldValue }) => ({
-                validator: (_, v: number | null) => {
-                  const b = getFieldValue('begin') as number | null;
-                  return v === null || v === undefined || b === null || b === undefined || b < v ? Promise.resolve() : Promise.reject(new Error(t('wo.endAfterStart')));
-                },
-              }),
+              endAfterBegin(t('wo.endAfterStart')),
             ]}
           >
             <Select options={SLOT_OPTIONS} virtual={false} data-testid="engineer-appt-end" />

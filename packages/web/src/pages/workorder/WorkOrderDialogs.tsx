@@ -34,7 +34,7 @@ import { Picklist } from '../../widgets/Picklist.tsx';
 import { NumberInput } from '../../widgets/NumberInput.tsx';
 import { lengthCount, lengthRule, numberRule } from '../../widgets/typed-rules.ts';
 import { CommandDialog } from './CommandDialog.tsx';
-import { isAppointmentChange, nextProgressStep, nextSettlementStatus, num, WORK_ORDER, type ActionKind } from './work-order-rules.ts';
+import { endAfterBegin, isAppointmentChange, nextProgressStep, nextSettlementStatus, num, WORK_ORDER, type ActionKind } from './work-order-rules.ts';
 
 export interface DialogProps {
   open: boolean;
@@ -198,12 +198,7 @@ export function AppointmentDialog({ open, row, onClose, onDone }: DialogProps) {
           style={{ flex: 1, marginInlineStart: 12 }}
           rules={[
             { required: true, message: t('wo.ui.slotRequired') },
-            ({ getFieldValue }) => ({
-              validator: (_, v: number | null) => {
-                const b = getFieldValue('begin') as number | null;
-                return v === null || v === undefined || b === null || b === undefined || b < v ? Promise.resolve() : Promise.reject(new Error(t('wo.endAfterStart')));
-              },
-            }),
+            endAfterBegin(t('wo.endAfterStart')),
           ]}
         >
           <Select data-testid="wo-appt-end" options={SLOT_OPTIONS} virtual={false} showSearch={{ optionFilterProp: 'label' }} />

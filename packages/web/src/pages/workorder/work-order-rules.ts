@@ -1,5 +1,6 @@
 import { EDITABLE_STATUSES, PROGRESS_STEPS, SETTLEMENT_SEQUENCE, WORK_ORDER_COMMAND_PRIVILEGES, type ProgressStep, type WorkOrderCommand } from '@portal/model';
 import type { RecordRow } from '../../api/records.ts';
+import type { FormRule } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { toDate } from '../../entity-ui/form-values.ts';
 
@@ -87,3 +88,11 @@ export function isAppointmentChange(row: RecordRow, v: { date: Dayjs | null; beg
   if (!had) return false;
   return !!v.date && (!v.date.isSame(had, 'day') || v.begin !== num(row.new_appointmentbegin) || v.end !== num(row.new_appointmentend));
 }
+
+/** An appointment's end slot comes after its start slot (the form's `begin`); desktop and engineer app. */
+export const endAfterBegin = (message: string): FormRule => ({ getFieldValue }) => ({
+  validator: (_, v: number | null) => {
+    const b = getFieldValue('begin') as number | null;
+    return v === null || v === undefined || b === null || b === undefined || b < v ? Promise.resolve() : Promise.reject(new Error(message));
+  },
+});
