@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EntityFormPage } from '../pages/entity-form-page.ts';
 import { EntityListPage } from '../pages/entity-list-page.ts';
+import { WorkerLinkDialog } from '../pages/worker-link-pages.ts';
 import { pageApi, portalSuite, signedInPage } from '../support/suite.ts';
 import { waitForPath } from '../support/session.ts';
 
@@ -53,6 +54,29 @@ describe('stations and service personnel', () => {
     const station = await api<{ value: { new_srv_stationid: string }[] }>(`/api/crmdata/Retrieve/new_srv_stations?$select=new_srv_stationid`);
     expect(station.value).toHaveLength(1);
     expect(found.value[0].new_station_id).toBe(station.value[0].new_srv_stationid);
+  });
+
+  it('lets the station principal link a personnel record to a user account of the station, and unlink it', async () => {
+    const page = await signedInPage(suite, 'station1', '/worker/list');
+    await new EntityListPage(page).waitFor('new_srv_worker');
+    // A record of the station nobody is linked to (engineer1 is 赵磊's account in the demo).
+    const api = pageApi(page);
+    const workers = await api<{ value: { new_srv_workerid: string; new_name: string }[] }>("/api/crmdata/Retrieve/new_srv_workers?$select=new_srv_workerid,new_name&$orderby=new_code");
+    const worker = workers.value.find((w) => w.new_name !== '赵磊')!;
+    await page.goto(`${new URL(page.url()).origin}/worker/edit/${worker.new_srv_workerid}`);
+    await new EntityFormPage(page).waitFor('new_srv_worker');
+    const dialog = new WorkerLinkDialog(page);
+    await dialog.open();
+    expect(await dialog.current()).toBe('未关联');
+    await dialog.link('（station1）');
+    await page.getByText('已关联：用户').first().waitFor();
+    await dialog.open();
+    expect(await dialog.current()).toContain('（station1）');
+    // The account's own orders (我的工单) now come from this record.
+    expect((await api<{ workerId: string | null }>('/api/portaluser/me')).workerId).toBe(worker.new_srv_workerid);
+    await dialog.unlink();
+    await dialog.open();
+    expect(await dialog.current()).toBe('未关联');
   });
 
   it('opens the station profile of a station user', async () => {
