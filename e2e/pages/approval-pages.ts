@@ -122,8 +122,9 @@ export class MyApprovals {
     await this.page.getByTestId('myapproval-open-document').click();
     await this.page.waitForURL((u) => !u.pathname.startsWith('/myapproval/'));
     const document = new URL(this.page.url()).pathname;
-    // The approval stays open in its own page tab: the visible 返回 is the document's.
-    await this.page.locator('[data-testid="form-back"]:visible').first().click();
+    // The approval stays open in its own page tab (hidden once the document shows): take the
+    // 返回 of the document's own panel, not whichever was visible at the moment of looking.
+    await this.page.locator(`[data-testid="page-panel"][data-screen-key="${document}"] [data-testid="form-back"]`).click();
     await this.page.waitForURL((u) => u.pathname === '/myapproval/edit');
     await this.page.getByTestId('myapproval-summary').waitFor();
     const u = new URL(this.page.url());

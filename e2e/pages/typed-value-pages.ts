@@ -38,11 +38,17 @@ export class LineDialog {
   }
 
   /** Types a quantity; the refusal shown at the quantity and what its box still shows. */
-  async typeQty(text: string): Promise<{ error: string; shown: string }> {
+  /**
+   * Types a quantity and reads the refusal shown for it. The previous value's refusal stays on
+   * screen until the new value has been checked, so it waits for the refusal it `expects` (bounded;
+   * on a different one the caller's comparison shows what was there).
+   */
+  async typeQty(text: string, expects: string): Promise<{ error: string; shown: string }> {
     const input = this.dialog().getByTestId('doc-line-qty');
     await input.fill(text);
     const error = this.item('doc-line-qty').locator('.ant-form-item-explain-error');
     await error.waitFor();
+    await error.filter({ hasText: expects }).waitFor({ timeout: 5_000 }).catch(() => undefined);
     return { error: (await error.innerText()).trim(), shown: await input.inputValue() };
   }
 

@@ -38,10 +38,10 @@ describe('typed values are refused at the field, never changed', () => {
     expect(await lines.count()).toBe(0);
     const dialog = new LineDialog(page);
     await dialog.openAdd();
-    expect(await dialog.typeQty('1.5')).toEqual({ error: '申请数量只能输入整数', shown: '1.5' });
+    expect(await dialog.typeQty('1.5', '申请数量只能输入整数')).toEqual({ error: '申请数量只能输入整数', shown: '1.5' });
     expect(await dialog.confirmRefused()).toBe('申请数量只能输入整数');
-    expect(await dialog.typeQty('abc')).toEqual({ error: '申请数量必须是数字', shown: 'abc' });
-    expect(await dialog.typeQty('0')).toEqual({ error: '申请数量必须大于0', shown: '0' });
+    expect(await dialog.typeQty('abc', '申请数量必须是数字')).toEqual({ error: '申请数量必须是数字', shown: 'abc' });
+    expect(await dialog.typeQty('0', '申请数量必须大于0')).toEqual({ error: '申请数量必须大于0', shown: '0' });
     await dialog.cancel();
     expect(await lines.count()).toBe(0);
   });
