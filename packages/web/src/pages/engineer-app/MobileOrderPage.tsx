@@ -1,7 +1,6 @@
 import { ArrowLeftOutlined, CalendarOutlined, CameraOutlined, DeleteOutlined, EnvironmentOutlined, PhoneOutlined, PlusOutlined } from '@ant-design/icons';
-import { APPOINTMENT_SLOTS, appointmentReason, appointmentStatus, ENGINEER_APP, fixType, getEntity, slotLabel, workOrderDealStatus, workOrderStatus, type AppointmentRequest, type LngLat, type OptionSetDef, type ProgressStep } from '@portal/model';
+import { appointmentReason, appointmentStatus, ENGINEER_APP, fixType, getEntity, workOrderDealStatus, workOrderStatus, type LngLat, type OptionSetDef, type ProgressStep } from '@portal/model';
 import { Alert, Button, Card, DatePicker, Descriptions, Form, Input, List, Select, Space, Spin, Tag, Typography } from 'antd';
-import type { Dayjs } from 'dayjs';
 import { useRef, useState } from 'react';
 import { displayValue } from '../../api/records.ts';
 import { confirm, toast } from '../../app/feedback.ts';
@@ -17,7 +16,7 @@ import { NumberInput } from '../../widgets/NumberInput.tsx';
 import { QuantityBox } from '../../widgets/QuantityBox.tsx';
 import { charCount, lengthCount, lengthMessage, lengthRule, numberRule } from '../../widgets/typed-rules.ts';
 import { OptionTag } from '../workorder/OptionTag.tsx';
-import { endAfterBegin, isAppointmentChange, nextProgressStep } from '../workorder/work-order-rules.ts';
+import { appointmentBody, appointmentInitial, endAfterBegin, nextProgressStep, reasonForChange, SLOT_OPTIONS, type AppointmentValues } from '../workorder/work-order-rules.ts';
 import { onAppLink } from './app-nav.ts';
 import { appointmentText, fullAddress, orderPosition, telLink } from './order-list.ts';
 import { photoName, resizePhoto } from './photo.ts';
@@ -159,16 +158,6 @@ function PhotosCard({ order, userId }: { order: OrderView; userId: string }) {
 
 /* --------------------------------------------------------------- appointment */
 
-interface AppointmentValues {
-  date: Dayjs | null;
-  begin: number | null;
-  end: number | null;
-  status: number | null;
-  reason: number | null;
-  memo?: string;
-}
-const SLOT_OPTIONS = APPOINTMENT_SLOTS.map((v) => ({ value: v, label: slotLabel(v) }));
-const numOrNull = (v: unknown) => (v === null || v === undefined || v === '' ? null : Number(v));
 
 /**
  * 改约 on the phone: the desktop's appointment command with its rules (day from today, begin before
@@ -181,18 +170,14 @@ function AppointmentCard({ order, userId, onClose }: { order: OrderView; userId:
   const row = order.row;
   const [form] = Form.useForm<AppointmentValues>();
   const had = toDate(row.new_appointmenttime);
-  const initial: AppointmentValues = had
-    ? { date: had, begin: numOrNull(row.new_appointmentbegin), end: numOrNull(row.new_appointmentend), status: numOrNull(row.new_appointmentstatus) ?? 1, reason: null }
-    : { date: null, begin: null, end: null, status: 1, reason: null };
   const options = (set: OptionSetDef) => set.options.map((o) => ({ value: o.value, label: o.label[lang] }));
   const save = async (v: AppointmentValues) => {
-    const body: AppointmentRequest = { date: v.date!.format('YYYY-MM-DD'), begin: v.begin!, end: v.end!, status: v.status!, reason: v.reason ?? null, memo: v.memo?.trim() || undefined };
-    await act(userId, { kind: 'appointment', orderId: order.id, orderName: text(row.new_name), body: { ...body } });
+    await act(userId, { kind: 'appointment', orderId: order.id, orderName: text(row.new_name), body: { ...appointmentBody(v) } });
     onClose();
   };
   return (
     <Card size="small" className="engineer-card" title={had ? t('engineerApp.changeAppointment') : t('engineerApp.setAppointment')} data-testid="engineer-appointment-form">
-      <Form form={form} layout="vertical" initialValues={initial} onFinish={(v) => void save(v)}>
+      <Form form={form} layout="vertical" initialValues={appointmentInitial(row)} onFinish={(v) => void save(v)}>
         <Form.Item name="date" label={fieldLabel('new_appointmenttime', lang)} required rules={[{ required: true, message: t('wo.dateRequired') }]}>
           <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.isBefore(todayUtc8())} data-testid="engineer-appt-date" />
         </Form.Item>
@@ -222,9 +207,7 @@ function AppointmentCard({ order, userId, onClose }: { order: OrderView; userId:
           label={fieldLabel('new_appointmentreason', lang)}
           dependencies={['date', 'begin', 'end', 'status']}
           rules={[
-            ({ getFieldsValue }) => ({
-              validator: (_, v: number | null) => (v || !isAppointmentChange(row, getFieldsValue(['date', 'begin', 'end', 'status']) as AppointmentValues) ? Promise.resolve() : Promise.reject(new Error(t('wo.reasonRequired')))),
-            }),
+            reasonForChange(row, t('wo.reasonRequired')),
           ]}
         >
           <Select allowClear options={options(appointmentReason)} data-testid="engineer-appt-reason" />

@@ -1,9 +1,7 @@
 import {
-  APPOINTMENT_SLOTS,
   getEntity,
   slotLabel,
   workOrderStatus,
-  type AppointmentRequest,
   type CompleteRequest,
   type ProgressRequest,
 } from '@portal/model';
@@ -34,7 +32,7 @@ import { Picklist } from '../../widgets/Picklist.tsx';
 import { NumberInput } from '../../widgets/NumberInput.tsx';
 import { lengthCount, lengthRule, numberRule } from '../../widgets/typed-rules.ts';
 import { CommandDialog } from './CommandDialog.tsx';
-import { endAfterBegin, isAppointmentChange, nextProgressStep, nextSettlementStatus, num, WORK_ORDER, type ActionKind } from './work-order-rules.ts';
+import { appointmentBody, appointmentInitial, endAfterBegin, isAppointmentChange, nextProgressStep, nextSettlementStatus, num, reasonForChange, SLOT_OPTIONS, WORK_ORDER, type ActionKind, type AppointmentValues } from './work-order-rules.ts';
 
 export interface DialogProps {
   open: boolean;
@@ -141,19 +139,10 @@ export function DispatchDialog({ open, row, onClose, onDone }: DialogProps) {
 
 /* --------------------------------------------------------------- appointment */
 
-interface AppointmentValues {
-  date: Dayjs | null;
-  begin: number | null;
-  end: number | null;
-  status: number | null;
-  reason: number | null;
-  memo?: string;
-}
 
 // The engineer app's appointment form applies the same rule (work-order-rules.ts).
 export { isAppointmentChange };
 
-const SLOT_OPTIONS = APPOINTMENT_SLOTS.map((s) => ({ value: s, label: slotLabel(s) }));
 
 /** 预约: date, begin and end slots (05:00–22:00), status; a change needs its reason. */
 export function AppointmentDialog({ open, row, onClose, onDone }: DialogProps) {
@@ -161,22 +150,16 @@ export function AppointmentDialog({ open, row, onClose, onDone }: DialogProps) {
   const label = useFieldLabel();
   const [form] = Form.useForm<AppointmentValues>();
   const had = toDate(row.new_appointmenttime);
-  const initial: AppointmentValues = had
-    ? { date: had, begin: num(row.new_appointmentbegin), end: num(row.new_appointmentend), status: num(row.new_appointmentstatus) ?? 1, reason: null }
-    : { date: null, begin: null, end: null, status: 1, reason: null };
   return (
     <CommandDialog<AppointmentValues>
       open={open}
       title={t('wo.ui.appointment')}
       testId="wo-appointment-dialog"
       form={form}
-      initialValues={initial}
+      initialValues={appointmentInitial(row)}
       onClose={onClose}
       onDone={onDone}
-      send={(v) => {
-        const body: AppointmentRequest = { date: v.date!.format('YYYY-MM-DD'), begin: v.begin!, end: v.end!, status: v.status!, reason: v.reason ?? null, memo: trimmed(v.memo) };
-        return setAppointment(idOf(row), body);
-      }}
+      send={(v) => setAppointment(idOf(row), appointmentBody(v))}
     >
       {had && (
         <Typography.Paragraph type="secondary" data-testid="wo-appointment-current">
@@ -212,9 +195,7 @@ export function AppointmentDialog({ open, row, onClose, onDone }: DialogProps) {
         label={label('new_appointmentreason')}
         dependencies={['date', 'begin', 'end', 'status']}
         rules={[
-          ({ getFieldsValue }) => ({
-            validator: (_, v: number | null) => (v || !isAppointmentChange(row, getFieldsValue(['date', 'begin', 'end', 'status']) as AppointmentValues) ? Promise.resolve() : Promise.reject(new Error(t('wo.reasonRequired')))),
-          }),
+          reasonForChange(row, t('wo.reasonRequired')),
         ]}
       >
         <Picklist entity={WORK_ORDER} attribute="new_appointmentreason" testId="wo-appt-reason" />

@@ -1,4 +1,4 @@
-import { EDITABLE_STATUSES, PROGRESS_STEPS, SETTLEMENT_SEQUENCE, WORK_ORDER_COMMAND_PRIVILEGES, type ProgressStep, type WorkOrderCommand } from '@portal/model';
+import { APPOINTMENT_SLOTS, EDITABLE_STATUSES, PROGRESS_STEPS, SETTLEMENT_SEQUENCE, slotLabel, WORK_ORDER_COMMAND_PRIVILEGES, type AppointmentRequest, type ProgressStep, type WorkOrderCommand } from '@portal/model';
 import type { RecordRow } from '../../api/records.ts';
 import type { FormRule } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -95,4 +95,35 @@ export const endAfterBegin = (message: string): FormRule => ({ getFieldValue }) 
     const b = getFieldValue('begin') as number | null;
     return v === null || v === undefined || b === null || b === undefined || b < v ? Promise.resolve() : Promise.reject(new Error(message));
   },
+});
+
+/** The appointment form's values, on the desktop (预约) and in the engineer app (改约). */
+export interface AppointmentValues {
+  date: Dayjs | null;
+  begin: number | null;
+  end: number | null;
+  status: number | null;
+  reason: number | null;
+  memo?: string;
+}
+
+/** The slots 05:00–22:00 as select options. */
+export const SLOT_OPTIONS = APPOINTMENT_SLOTS.map((s) => ({ value: s, label: slotLabel(s) }));
+
+/** The form starts from the order's appointment, or empty with status 1 when it has none. */
+export function appointmentInitial(row: RecordRow): AppointmentValues {
+  const had = toDate(row.new_appointmenttime);
+  return had
+    ? { date: had, begin: num(row.new_appointmentbegin), end: num(row.new_appointmentend), status: num(row.new_appointmentstatus) ?? 1, reason: null }
+    : { date: null, begin: null, end: null, status: 1, reason: null };
+}
+
+/** The command's body from the checked form (an empty note is no note). */
+export const appointmentBody = (v: AppointmentValues): AppointmentRequest => ({
+  date: v.date!.format('YYYY-MM-DD'), begin: v.begin!, end: v.end!, status: v.status!, reason: v.reason ?? null, memo: v.memo?.trim() || undefined,
+});
+
+/** The reason is required when the request changes the order's appointment (isAppointmentChange). */
+export const reasonForChange = (row: RecordRow, message: string): FormRule => ({ getFieldsValue }) => ({
+  validator: (_, v: number | null) => (v || !isAppointmentChange(row, getFieldsValue(['date', 'begin', 'end', 'status']) as AppointmentValues) ? Promise.resolve() : Promise.reject(new Error(message))),
 });
