@@ -1,5 +1,5 @@
 import { dateTime, int, label, lookup, optionSet, text, type EditRule, type FieldDef } from './define.ts';
-import { approvalStatus } from './option-sets/approval.ts';
+import { APPROVAL_EDITABLE, approvalStatus } from './option-sets/approval.ts';
 
 /**
  * The approval fields every document under an approval flow carries (spec 001 §3). All are set
@@ -31,7 +31,7 @@ export const APPROVAL_FIELD_NAMES = Object.keys(approvalFields());
 export const APPROVAL_EDIT = {
   field: 'new_approvalstatus',
   initial: approvalStatus.draft,
-  states: [approvalStatus.draft, approvalStatus.rejected],
+  states: APPROVAL_EDITABLE,
   deleteStates: [approvalStatus.draft],
   locked: 'flow.locked',
   deleteLocked: 'parts.onlyDraftDelete',

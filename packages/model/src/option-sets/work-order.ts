@@ -1,16 +1,16 @@
 import { defineNamedOptionSet, defineOptionSet, label } from '../define.ts';
 
 /** spec 001 §4 dealstatus (handling status) 1–8, with the second label set of the specification. */
-export const workOrderDealStatus = defineOptionSet('new_dealstatus', label('处理状态', 'Handling status'), [
-  { value: 1, label: label('待派工', 'Unassigned'), color: 'orange' },
-  { value: 2, label: label('已派工', 'Dispatched'), color: 'blue' },
-  { value: 3, label: label('已响应', 'Responded'), color: 'cyan' },
-  { value: 4, label: label('已出发', 'Departed'), color: 'geekblue' },
-  { value: 5, label: label('已到达', 'Arrived'), color: 'purple' },
-  { value: 6, label: label('已拍照', 'Photographed'), color: 'magenta' },
-  { value: 7, label: label('已完工', 'Completed'), color: 'green' },
-  { value: 8, label: label('已评价', 'Evaluated'), color: 'lime' },
-] as const);
+export const workOrderDealStatus = defineNamedOptionSet('new_dealstatus', label('处理状态', 'Handling status'), {
+  unassigned: { value: 1, label: label('待派工', 'Unassigned'), color: 'orange' },
+  dispatched: { value: 2, label: label('已派工', 'Dispatched'), color: 'blue' },
+  responded: { value: 3, label: label('已响应', 'Responded'), color: 'cyan' },
+  departed: { value: 4, label: label('已出发', 'Departed'), color: 'geekblue' },
+  arrived: { value: 5, label: label('已到达', 'Arrived'), color: 'purple' },
+  photographed: { value: 6, label: label('已拍照', 'Photographed'), color: 'magenta' },
+  completed: { value: 7, label: label('已完工', 'Completed'), color: 'green' },
+  evaluated: { value: 8, label: label('已评价', 'Evaluated'), color: 'lime' },
+});
 
 /** spec 001 §4 work order status 1–16 (6 and 8 are not used). */
 export const workOrderStatus = defineNamedOptionSet('new_srv_workorder_status', label('工单状态', 'Work order status'), {
@@ -31,15 +31,23 @@ export const workOrderStatus = defineNamedOptionSet('new_srv_workorder_status', 
 });
 
 /** spec 001 §4 appointment status 1–7. */
-export const appointmentStatus = defineOptionSet('new_appointmentstatus', label('预约状态', 'Appointment status'), [
-  { value: 1, label: label('预约成功', 'Reservation done') },
-  { value: 2, label: label('改约', 'Date change') },
-  { value: 3, label: label('再次预约', 'Another reservation') },
-  { value: 4, label: label('无法联系', 'Could not contact') },
-  { value: 5, label: label('服务取消', 'Service canceled') },
-  { value: 6, label: label('协助介入', 'Assistant intervened') },
-  { value: 7, label: label('拒绝', 'Reject') },
-] as const);
+export const appointmentStatus = defineNamedOptionSet('new_appointmentstatus', label('预约状态', 'Appointment status'), {
+  booked: { value: 1, label: label('预约成功', 'Reservation done') },
+  dateChanged: { value: 2, label: label('改约', 'Date change') },
+  rebooked: { value: 3, label: label('再次预约', 'Another reservation') },
+  unreachable: { value: 4, label: label('无法联系', 'Could not contact') },
+  serviceCancelled: { value: 5, label: label('服务取消', 'Service canceled') },
+  assisted: { value: 6, label: label('协助介入', 'Assistant intervened') },
+  refused: { value: 7, label: label('拒绝', 'Reject') },
+});
+
+/**
+ * Appointment outcomes that leave a dispatched order unserviceable (could not contact, the
+ * customer refused): the order is marked abnormal and may be dispatched again.
+ */
+export const APPOINTMENT_UNSERVICEABLE: readonly number[] = [appointmentStatus.unreachable, appointmentStatus.refused];
+/** Appointment outcomes that are themselves a change (date change, another reservation): they need a reason. */
+export const APPOINTMENT_CHANGES: readonly number[] = [appointmentStatus.dateChanged, appointmentStatus.rebooked];
 
 /** spec 001 §4 appointment change reasons. */
 export const appointmentReason = defineOptionSet('new_appointmentreason', label('改约原因', 'Change reason'), [
@@ -148,13 +156,30 @@ export const workOrderAction = defineOptionSet('new_workorder_action', label('�
 ] as const);
 
 /** Open handling states: a dispatched engineer is working on the order (counted as load). */
-export const OPEN_DEAL_STATUSES = [2, 3, 4, 5, 6] as const;
+export const OPEN_DEAL_STATUSES: readonly number[] = [
+  workOrderDealStatus.dispatched, workOrderDealStatus.responded, workOrderDealStatus.departed, workOrderDealStatus.arrived, workOrderDealStatus.photographed,
+];
+/** In service: dispatched and not yet completed (appointments, progress and completion are recorded). */
+export const IN_SERVICE_STATUSES: readonly number[] = [workOrderStatus.dispatched, workOrderStatus.responded, workOrderStatus.setOut, workOrderStatus.arrived];
 /** Statuses in which an order is still being serviced (not completed, cancelled or later). */
-export const OPEN_STATUSES = [1, 2, 3, 4, 5] as const;
+export const OPEN_STATUSES: readonly number[] = [workOrderStatus.notDispatched, ...IN_SERVICE_STATUSES];
 /**
  * Statuses in which the order's own fields and details may still change: open, or completed and
  * waiting for audit (not cancelled, not audited or later).
  */
 export const EDITABLE_STATUSES: readonly number[] = [...OPEN_STATUSES, workOrderStatus.completed];
 /** The settlement sequence after the revisit (spec 001 §4 status 12–16). */
-export const SETTLEMENT_SEQUENCE = [11, 12, 13, 14, 15, 16] as const;
+export const SETTLEMENT_SEQUENCE: readonly number[] = [
+  workOrderStatus.revisited, workOrderStatus.settlementConfirmed, workOrderStatus.salesConfirmed, workOrderStatus.inSettlement, workOrderStatus.paid, workOrderStatus.finished,
+];
+/** Audited, and everything after it: revisit and settlement. */
+export const AUDITED_STATUSES: readonly number[] = [workOrderStatus.audited, ...SETTLEMENT_SEQUENCE];
+
+/**
+ * spec 001 §4: an order may be dispatched (or reassigned) while unassigned or dispatched, or once
+ * responded when its appointment found it unserviceable.
+ */
+export function mayDispatchStatus(status: number, appointment: number | null): boolean {
+  return status === workOrderStatus.notDispatched || status === workOrderStatus.dispatched
+    || (status === workOrderStatus.responded && appointment !== null && APPOINTMENT_UNSERVICEABLE.includes(appointment));
+}
