@@ -1,4 +1,6 @@
+import type { DocumentInput } from './document.ts';
 import type { MessageKey } from './messages/index.ts';
+import type { EntityScreens } from './screens.ts';
 import type { Privilege } from './security/privileges.ts';
 
 // The metadata engine: every entity, field and option set is declared once with these helpers.
@@ -297,15 +299,21 @@ export interface EntityInput {
   access?: EntityAccess;
   /** Attachments may hang off its rows (ModuleType = logical name). */
   attachments?: boolean;
+  /** Its screens and menu place (screens.ts): the web derives routes, menu and screenPath from them. */
+  screens?: EntityScreens;
   /**
-   * When rows may be changed and deleted through the generic record service. An approvable
-   * document (approval fields) without one gets the approval rule (`APPROVAL_EDIT`): draft or
-   * rejected may be changed, only a draft deleted.
+   * When rows may be changed and deleted through the generic record service, for an entity that
+   * is not a `document` (a document's rule comes from its status declaration).
    */
   edit?: EditRule;
+  /**
+   * The entity is a document (docs/documents.md): number, status and editable states, lines,
+   * approval, commands. Its edit rule comes from the status (then `edit` is not declared).
+   */
+  document?: DocumentInput;
 }
 
-export interface EntityDef extends Required<Omit<EntityInput, 'pluralLabel' | 'indexes' | 'uniques' | 'checks' | 'noOwner' | 'access' | 'attachments' | 'edit'>> {
+export interface EntityDef extends Required<Omit<EntityInput, 'pluralLabel' | 'indexes' | 'uniques' | 'checks' | 'noOwner' | 'access' | 'attachments' | 'edit' | 'screens' | 'document'>> {
   pluralLabel: Label;
   indexes: string[][];
   uniques: string[][];
@@ -314,6 +322,8 @@ export interface EntityDef extends Required<Omit<EntityInput, 'pluralLabel' | 'i
   access?: EntityAccess;
   attachments: boolean;
   edit?: EditRule;
+  screens?: EntityScreens;
+  document?: DocumentInput;
   /** Declared fields plus the system fields, in column order. */
   allFields: Record<string, FieldDef>;
 }

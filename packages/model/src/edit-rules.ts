@@ -1,8 +1,7 @@
-import { isApprovable } from './approvable.ts';
 import type { EditRule, EntityDef, FieldGrant } from './define.ts';
+import { documentStatus, statusEditRule } from './document.ts';
 import type { MessageKey } from './messages/index.ts';
-import { APPROVAL_EDIT } from './approval-fields.ts';
-import { getEntity } from './registry.ts';
+import { ENTITIES, getEntity } from './registry.ts';
 
 /*
  * Who may write what through the generic record service, and when (issue 23). The server enforces
@@ -13,9 +12,25 @@ import { getEntity } from './registry.ts';
 /** Fields every entity carries that only the server sets (Dataverse names). */
 export const SYSTEM_FIELD_NAMES: ReadonlySet<string> = new Set(['createdon', 'modifiedon', 'createdby', 'modifiedby', 'statecode', 'ownerid', 'owningbusinessunit']);
 
-/** The entity's edit rule: its own, else the approval rule for an approvable document, else none (always editable). */
+/**
+ * The entity's edit rule: its own, else its document status's (docs/documents.md), else — for a
+ * document's declared line — its document's, else none (always editable).
+ */
 export function editRuleOf(e: EntityDef): EditRule | undefined {
-  return e.edit ?? (isApprovable(e) ? APPROVAL_EDIT : undefined);
+  if (e.edit) return e.edit;
+  const status = documentStatus(e);
+  if (status) return statusEditRule(status);
+  const parent = lineParent(e);
+  return parent ? { parent } : undefined;
+}
+
+/** The lookup by which a line names its document, when a document declares the entity among its lines. */
+function lineParent(e: EntityDef): string | undefined {
+  for (const d of ENTITIES) {
+    const line = d.document?.lines?.find((l) => l.entity === e.logicalName);
+    if (line) return line.parent;
+  }
+  return undefined;
 }
 
 export type StateRule = Extract<EditRule, { field: string }>;

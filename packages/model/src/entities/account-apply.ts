@@ -39,6 +39,7 @@ export const accountApply = defineEntity({
   label: label('账户信息变更申请', 'Account change application'),
   scope: { kind: 'businessUnit', field: 'owningbusinessunit' },
   access: { read: 'portal.login', write: 'portal.login' },
+  document: { approval: { commit: 'new_iscommit' } },
   fields: {
     new_name: text(label('申请单号', 'Number'), { readOnly: true, searchable: true, maxLength: 40, indexed: true }),
     new_user_id: lookup('systemuser', label('申请人', 'Applicant'), { readOnly: true, indexed: true }),

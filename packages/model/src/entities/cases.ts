@@ -89,6 +89,7 @@ export const excellentCase = defineEntity({
   label: label('优秀案例', 'Excellent case'),
   scope: { kind: 'station', field: 'new_station_id', assignee: { via: 'new_workorder_id' }, published: { field: 'new_publishstatus', value: excellentCasePublish.published } },
   access: { read: 'kb.read', write: 'workorder.write' },
+  document: { approval: { commit: 'new_iscommit' } },
   attachments: true,
   fields: {
     new_name: text(label('案例标题', 'Title'), { required: true, searchable: true, maxLength: 200 }),

@@ -9,6 +9,7 @@ export const claimFine = defineEntity({
   label: label('奖惩单', 'Reward/punishment order'),
   scope: { kind: 'station', field: 'new_station_id' },
   access: { read: 'expense.read', write: 'expense.write' },
+  document: { approval: { amount: 'new_amount', meaning: 'new_finetype', commit: 'new_iscommit' } },
   attachments: true,
   fields: {
     new_name: text(label('单号', 'Number'), { readOnly: true, searchable: true, maxLength: 40, indexed: true }),

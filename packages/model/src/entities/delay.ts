@@ -16,6 +16,7 @@ export const delayProduct = defineEntity({
   label: label('延保申请', 'Warranty extension'),
   scope: { kind: 'station', field: 'new_station_id', assignee: { via: 'new_workorder_id' } },
   access: { read: 'workorder.read', write: 'workorder.write' },
+  document: { approval: { commit: 'new_iscommit' } },
   attachments: true,
   fields: {
     new_name: text(label('单号', 'Number'), { readOnly: true, searchable: true, maxLength: 40, indexed: true }),
@@ -68,6 +69,7 @@ export const delayCancel = defineEntity({
   label: label('延保取消申请', 'Extension cancellation'),
   scope: { kind: 'station', field: 'new_station_id', assignee: { via: 'new_delayproduct_id' } },
   access: { read: 'workorder.read', write: 'workorder.write' },
+  document: { approval: { commit: 'new_iscommit' } },
   attachments: true,
   fields: {
     new_name: text(label('单号', 'Number'), { readOnly: true, searchable: true, maxLength: 40, indexed: true }),

@@ -1,4 +1,5 @@
-import { APPROVAL_EDIT, approvalFields } from '../approval-fields.ts';
+import { approvalFields } from '../approval-fields.ts';
+import { APPROVAL_STATUS } from '../document.ts';
 import { bool, date, dateTime, defineEntity, int, label, lookup, memo, money, optionSet, text } from '../define.ts';
 import { partsApplyStatus, partsApplyType, payStatus } from '../option-sets/parts.ts';
 
@@ -17,8 +18,12 @@ export const partsApply = defineEntity({
   label: label('配件申请', 'Parts application'),
   scope: { kind: 'station', field: 'new_station_id', parties: ['new_supplyunit_id'], assignee: { via: 'new_workorder_id' } },
   access: { read: 'parts.read', write: 'parts.write' },
+  document: {
+    status: { ...APPROVAL_STATUS, closedBy: 'new_isclose', closedLocked: 'parts.closed' },
+    lines: [{ entity: 'new_srv_partsapplydetil', parent: 'new_partsapply_id' }],
+    approval: { amount: 'new_totalamount', commit: 'new_iscommit' },
+  },
   attachments: true,
-  edit: { ...APPROVAL_EDIT, closedBy: 'new_isclose', closedLocked: 'parts.closed' },
   fields: {
     new_name: text(label('申请单号', 'Application number'), { readOnly: true, searchable: true, maxLength: 40, unique: true }),
     new_type: optionSet(partsApplyType, undefined, { required: true }),

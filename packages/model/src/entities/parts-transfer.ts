@@ -1,5 +1,6 @@
 import { approvalFields } from '../approval-fields.ts';
 import { bool, dateTime, defineEntity, int, label, lookup, money, optionSet, text } from '../define.ts';
+import { APPROVAL_STATUS } from '../document.ts';
 import { transferApprovalStatus, transferDocState, transferStatus } from '../option-sets/parts.ts';
 
 const RO = { readOnly: true } as const;
@@ -16,6 +17,12 @@ export const partTransOrder = defineEntity({
   label: label('配件调拨单', 'Parts transfer'),
   scope: { kind: 'businessUnit', field: 'new_fromunit_id', parties: ['new_tounit_id'] },
   access: { read: 'parts.read', write: 'transfer.write' },
+  document: {
+    // The approval states under the transfer's own labels (制单中 for a draft).
+    status: { ...APPROVAL_STATUS, set: transferApprovalStatus },
+    lines: [{ entity: 'new_srv_parttransdetail', parent: 'new_parttransorder_id' }],
+    approval: { amount: 'new_totalamount' },
+  },
   attachments: true,
   fields: {
     new_name: text(label('调拨单号', 'Transfer number'), { readOnly: true, searchable: true, maxLength: 40, unique: true }),

@@ -21,6 +21,7 @@ export const productReturn = defineEntity({
   label: label('退机申请', 'Product return'),
   scope: { kind: 'station', field: 'new_station_id', assignee: { via: 'new_workorder_id' } },
   access: { read: 'parts.read', write: 'parts.write' },
+  document: { lines: [{ entity: 'new_srv_productreturndetail', parent: 'new_productreturn_id' }], approval: { commit: 'new_iscommit' } },
   attachments: true,
   fields: {
     new_name: text(label('单号', 'Number'), { readOnly: true, searchable: true, maxLength: 40, indexed: true }),
@@ -83,7 +84,6 @@ export const productReturnDetail = defineEntity({
   label: label('退机明细', 'Returned item'),
   scope: { kind: 'station', field: 'new_station_id', assignee: { via: 'new_productreturn_id' } },
   access: { read: 'parts.read', write: 'parts.write' },
-  edit: { parent: 'new_productreturn_id' },
   fields: {
     new_name: text(label('名称', 'Name'), { readOnly: true, maxLength: 200 }),
     new_productreturn_id: lookup('new_srv_productreturn', label('退机申请', 'Product return'), { required: true, indexed: true }),

@@ -12,6 +12,10 @@ export const amountAdjustment = defineEntity({
   label: label('额度调整单', 'Quota adjustment'),
   scope: { kind: 'station', field: 'new_station_id' },
   access: { read: 'quota.read', write: 'quota.adjust' },
+  document: {
+    number: { prefix: 'ED', period: 'month' },
+    approval: { amount: 'new_amount', meaning: 'new_amounttype', commit: 'new_iscommit' },
+  },
   attachments: true,
   fields: {
     new_name: text(label('单号', 'Number'), { readOnly: true, searchable: true, maxLength: 40, indexed: true }),

@@ -58,6 +58,7 @@ export const stationApply = defineEntity({
   label: label('服务站申请', 'Station application'),
   scope: { kind: 'station', field: 'new_station_id' },
   access: { read: 'station.read', write: 'station.apply' },
+  document: { approval: { commit: 'new_iscommit' } },
   attachments: true,
   fields: {
     new_name: text(label('申请单号', 'Number'), { readOnly: true, searchable: true, maxLength: 40, indexed: true }),

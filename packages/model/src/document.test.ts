@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { isApprovable } from './approvable.ts';
+import { documentStatus } from './document.ts';
+import { editRuleOf } from './edit-rules.ts';
+import { ENTITIES, getEntity } from './registry.ts';
+import { PRIVILEGES } from './security/privileges.ts';
+
+describe('document declarations (docs/documents.md)', () => {
+  const documents = ENTITIES.filter((e) => e.document);
+
+  it('name what exists: a status option set with its states, lines that point at their document, approval fields, command inputs and privileges', () => {
+    expect(documents.length).toBeGreaterThan(0);
+    for (const e of documents) {
+      const d = e.document!;
+      const s = documentStatus(e);
+      expect(s, e.logicalName).toBeDefined();
+      const f = e.allFields[s!.field];
+      expect(f?.type === 'optionset' && f.optionSet.name, e.logicalName).toBe(s!.set.name);
+      expect(f?.readOnly, `${e.logicalName}: a status is the server's`).toBe(true);
+      const values = new Set(s!.set.options.map((o) => o.value));
+      for (const v of [...s!.editable, ...(s!.deletable ?? []), ...(s!.initial === undefined ? [] : [s!.initial])]) expect(values.has(v), e.logicalName).toBe(true);
+      if (d.number) expect(e.allFields[e.primaryName]?.readOnly, `${e.logicalName}: the number is the server's`).toBe(true);
+      for (const l of d.lines ?? []) {
+        const line = getEntity(l.entity);
+        const parent = line?.allFields[l.parent];
+        expect(parent?.type === 'lookup' && parent.target, `${e.logicalName} → ${l.entity}`).toBe(e.logicalName);
+        for (const [doc, sum] of Object.entries(l.totals ?? {})) {
+          expect(e.allFields[doc]?.readOnly, `${e.logicalName}.${doc}`).toBe(true);
+          expect(line!.allFields[sum], `${l.entity}.${sum}`).toBeDefined();
+        }
+      }
+      for (const [name, c] of Object.entries(d.commands ?? {})) {
+        expect(Object.hasOwn(PRIVILEGES, c.privilege), `${e.logicalName}.${name}`).toBe(true);
+        for (const v of [...c.from, ...(c.to === undefined ? [] : [c.to])]) expect(values.has(v), `${e.logicalName}.${name}`).toBe(true);
+        for (const i of c.inputs ?? []) expect(e.allFields[i], `${e.logicalName}.${name}: ${i}`).toBeDefined();
+        expect(c.label['zh-CN'] && c.label['en-US'], `${e.logicalName}.${name}`).toBeTruthy();
+      }
+    }
+  });
+
+  it('declare approval exactly where the approval fields are, and their status is the approval status unless their own', () => {
+    expect(ENTITIES.filter((e) => e.document?.approval).map((e) => e.logicalName).sort()).toEqual(ENTITIES.filter(isApprovable).map((e) => e.logicalName).sort());
+    expect(editRuleOf(getEntity('new_srv_amountadjustment')!)).toMatchObject({ field: 'new_approvalstatus', states: [1, 4], deleteStates: [1] });
+    expect(editRuleOf(getEntity('new_srv_partsapply')!)).toMatchObject({ field: 'new_approvalstatus', closedBy: 'new_isclose', closedLocked: 'parts.closed' });
+  });
+
+  it('give a declared line its document’s edit rule through its parent lookup', () => {
+    expect(editRuleOf(getEntity('new_srv_productreturndetail')!)).toEqual({ parent: 'new_productreturn_id' });
+  });
+});
