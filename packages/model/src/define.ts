@@ -1,6 +1,5 @@
 import type { DocumentInput } from './document.ts';
 import type { MessageKey } from './messages/index.ts';
-import type { EntityScreens } from './screens.ts';
 import type { Privilege } from './security/privileges.ts';
 
 // The metadata engine: every entity, field and option set is declared once with these helpers.
@@ -299,8 +298,6 @@ export interface EntityInput {
   access?: EntityAccess;
   /** Attachments may hang off its rows (ModuleType = logical name). */
   attachments?: boolean;
-  /** Its screens and menu place (screens.ts): the web derives routes, menu and screenPath from them. */
-  screens?: EntityScreens;
   /**
    * When rows may be changed and deleted through the generic record service, for an entity that
    * is not a `document` (a document's rule comes from its status declaration).
@@ -313,7 +310,7 @@ export interface EntityInput {
   document?: DocumentInput;
 }
 
-export interface EntityDef extends Required<Omit<EntityInput, 'pluralLabel' | 'indexes' | 'uniques' | 'checks' | 'noOwner' | 'access' | 'attachments' | 'edit' | 'screens' | 'document'>> {
+export interface EntityDef extends Required<Omit<EntityInput, 'pluralLabel' | 'indexes' | 'uniques' | 'checks' | 'noOwner' | 'access' | 'attachments' | 'edit' | 'document'>> {
   pluralLabel: Label;
   indexes: string[][];
   uniques: string[][];
@@ -322,7 +319,6 @@ export interface EntityDef extends Required<Omit<EntityInput, 'pluralLabel' | 'i
   access?: EntityAccess;
   attachments: boolean;
   edit?: EditRule;
-  screens?: EntityScreens;
   document?: DocumentInput;
   /** Declared fields plus the system fields, in column order. */
   allFields: Record<string, FieldDef>;
