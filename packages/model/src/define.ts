@@ -1,5 +1,6 @@
 import type { DocumentInput } from './document.ts';
 import type { MessageKey } from './messages/index.ts';
+import type { EntityScreens } from './screens.ts';
 import type { Privilege } from './security/privileges.ts';
 
 // The metadata engine: every entity, field and option set is declared once with these helpers.
@@ -298,6 +299,8 @@ export interface EntityInput {
   access?: EntityAccess;
   /** Attachments may hang off its rows (ModuleType = logical name). */
   attachments?: boolean;
+  /** Its screens and menu place (screens.ts): the web derives routes, menu and screenPath from them. */
+  screens?: EntityScreens;
   /**
    * When rows may be changed and deleted through the generic record service, for an entity that
    * is not a `document` (a document's rule comes from its status declaration).
@@ -310,7 +313,7 @@ export interface EntityInput {
   document?: DocumentInput;
 }
 
-export interface EntityDef extends Required<Omit<EntityInput, 'pluralLabel' | 'indexes' | 'uniques' | 'checks' | 'noOwner' | 'access' | 'attachments' | 'edit' | 'document'>> {
+export interface EntityDef extends Required<Omit<EntityInput, 'pluralLabel' | 'indexes' | 'uniques' | 'checks' | 'noOwner' | 'access' | 'attachments' | 'edit' | 'screens' | 'document'>> {
   pluralLabel: Label;
   indexes: string[][];
   uniques: string[][];
@@ -319,6 +322,7 @@ export interface EntityDef extends Required<Omit<EntityInput, 'pluralLabel' | 'i
   access?: EntityAccess;
   attachments: boolean;
   edit?: EditRule;
+  screens?: EntityScreens;
   document?: DocumentInput;
   /** Declared fields plus the system fields, in column order. */
   allFields: Record<string, FieldDef>;

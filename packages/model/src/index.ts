@@ -14,6 +14,7 @@ export * from './edit-rules.ts';
 export * from './locale.ts';
 export * from './display-format.ts';
 export * from './menu.ts';
+export * from './screens.ts';
 export * from './system-parameters.ts';
 export * from './option-sets/work-order.ts';
 export * from './geo.ts';
