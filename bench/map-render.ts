@@ -20,7 +20,7 @@ import { existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/support/browser.ts';
-import { DEMO_PASSWORD } from '../packages/server/src/db/demo-data.ts';
+import { DEMO_PASSWORD } from '../packages/server/src/demo/data.ts';
 import { bearer, signIn } from '../packages/server/src/testing/auth-helpers.ts';
 import { testPortal } from '../packages/server/src/testing/test-portal.ts';
 

@@ -9,11 +9,11 @@ import { reportNegativeQuotas } from './domain/quota/negative-balance.ts';
 import { installSessionEvents, openSessionCache } from './auth/session-cache.ts';
 import { installDomain } from './domain/install.ts';
 import { hasData, seedBaseline, seedDemo } from './db/seed.ts';
-import { demoContentFiles, seedContentDemo, type DemoContentFiles } from './db/demo-content.ts';
+import { demoContentFiles, seedContentDemo, type DemoContentFiles } from './demo/content.ts';
 import { startupProgress } from './db/seed-progress.ts';
 import { startupLog, type StartupLog } from './logging.ts';
 import { existsSync } from 'node:fs';
-import { seedProductPictures } from './db/demo-product-pictures.ts';
+import { seedProductPictures } from './demo/product-pictures.ts';
 import { createStorage } from './files/storage.ts';
 import type { SmsProvider } from './auth/sms.ts';
 

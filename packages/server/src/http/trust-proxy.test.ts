@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Portal } from '../boot.ts';
-import { DEMO_PASSWORD } from '../db/demo-data.ts';
+import { DEMO_PASSWORD } from '../demo/data.ts';
 import { testPortal } from '../testing/test-portal.ts';
 import { fastifyTrustProxy, parseTrustProxy } from './trust-proxy.ts';
 

@@ -2,7 +2,7 @@ import { excellentCasePublish, getEntity, viewsFor, workOrderStatus } from '@por
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Portal } from '../boot.ts';
 import { multipart, SAMPLES, tempStorage } from '../files/testing.ts';
-import { callerOf } from '../db/demo-parts.ts';
+import { callerOf } from '../demo/parts.ts';
 import { loadReturnList } from '../domain/parts-return/return-list.ts';
 import { bearer, signIn } from '../testing/auth-helpers.ts';
 import { testPortal } from '../testing/test-portal.ts';

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Portal } from '../boot.ts';
 import type { Sql } from '../db/db.ts';
-import { callerOf } from '../db/demo-parts.ts';
+import { callerOf } from '../demo/parts.ts';
 import { AppError } from '../http/errors.ts';
 import { commandWrites } from '../testing/command-writes.ts';
 import { testPortal } from '../testing/test-portal.ts';

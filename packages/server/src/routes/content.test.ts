@@ -1,7 +1,7 @@
 import { contentAudience, contentState, downloadCategory, techFileType } from '@portal/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Portal } from '../boot.ts';
-import { seedContentDemo } from '../db/demo-content.ts';
+import { seedContentDemo } from '../demo/content.ts';
 import { multipart, SAMPLES, tempStorage } from '../files/testing.ts';
 import { bearer, signIn } from '../testing/auth-helpers.ts';
 import { done, refused } from '../testing/http-expect.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { DEMO_PASSWORD } from '../db/demo-data.ts';
+import { DEMO_PASSWORD } from '../demo/data.ts';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 

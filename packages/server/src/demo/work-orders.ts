@@ -3,8 +3,8 @@ import { ACTION, logSummary } from '../domain/work-order/log.ts';
 import { chinaDate } from '../domain/china-time.ts';
 import { recomputeCosts } from '../domain/work-order/totals.ts';
 import { q } from '../records/sql.ts';
-import type { Sql } from './db.ts';
-import type { DemoContext } from './demo-service.ts';
+import type { Sql } from '../db/db.ts';
+import type { DemoContext } from './service.ts';
 
 /**
  * Demo work orders: 120 orders of SH001 (44), ZJ001 (40) and GD001 (36) in every status and

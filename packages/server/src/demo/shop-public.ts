@@ -1,5 +1,5 @@
-import type { Sql } from './db.ts';
-import type { DemoContext } from './demo-service.ts';
+import type { Sql } from '../db/db.ts';
+import type { DemoContext } from './service.ts';
 
 /** Specifications of the demo shop's products ("名称：值" per line), as the product detail shows them. */
 export const DEMO_SPECIFICATIONS: Record<string, string[]> = {

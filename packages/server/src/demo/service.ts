@@ -1,4 +1,4 @@
-import type { Sql } from './db.ts';
+import type { Sql } from '../db/db.ts';
 
 /** Demo personnel, notices, replies and knowledge-base articles (see seedDemo). */
 export interface DemoContext {

@@ -9,8 +9,8 @@ import { recomputeLoads } from '../domain/work-order/order.ts';
 import { WORK_ORDER } from '../domain/work-order/order.ts';
 import { insertRecords } from '../records/write.ts';
 import type { Caller } from '../records/scope.ts';
-import type { Sql } from './db.ts';
-import { callerOf } from './demo-parts.ts';
+import type { Sql } from '../db/db.ts';
+import { callerOf } from './parts.ts';
 
 const HOUR = 3_600_000;
 /** 已完工 of the handling status (workOrderDealStatus has no names). */

@@ -2,9 +2,9 @@ import { approvalStatus, STATION_CHANGE_FIELDS, stationApplyType } from '@portal
 import { stationApplyNumbers } from '../domain/station-apply/station-apply.ts';
 import { flowDocument } from '../flow/documents.ts';
 import { act, submit } from '../flow/engine.ts';
-import type { Sql } from './db.ts';
-import type { DemoContext } from './demo-service.ts';
-import { insert } from './demo-insert.ts';
+import type { Sql } from '../db/db.ts';
+import type { DemoContext } from './service.ts';
+import { insert } from './insert.ts';
 
 const ENTITY = 'new_srv_stationapply';
 type State = 'draft' | 'review' | 'approved' | 'rejected';

@@ -3,9 +3,9 @@ import { caseNumbers } from '../domain/cases/service-case.ts';
 import { excellentCaseNumbers, EXCELLENT_CASE } from '../domain/cases/excellent-case.ts';
 import { flowDocument } from '../flow/documents.ts';
 import { act, submit } from '../flow/engine.ts';
-import type { Sql } from './db.ts';
-import type { DemoContext } from './demo-service.ts';
-import { insert } from './demo-insert.ts';
+import type { Sql } from '../db/db.ts';
+import type { DemoContext } from './service.ts';
+import { insert } from './insert.ts';
 
 type CaseState = 'open' | 'inProgress' | 'resolved' | 'closed';
 const DAY = 86_400_000;

@@ -1,8 +1,8 @@
 import { confirmSale, salesDocument } from '../domain/parts-sales/sales.ts';
 import { addRequestLine } from '../domain/parts/request-lines.ts';
 import { insertRecords } from '../records/write.ts';
-import type { Sql } from './db.ts';
-import { callerOf } from './demo-parts.ts';
+import type { Sql } from '../db/db.ts';
+import { callerOf } from './parts.ts';
 
 const SALES: { by: string; customer: string; phone: string; address: string; lines: number[]; sold: boolean; memo?: string }[] = [
   { by: 'station1', customer: '王建华', phone: '13917352264', address: '上海市闵行区七莘路 1885 弄 12 号', lines: [2], sold: true, memo: '客户自提' },

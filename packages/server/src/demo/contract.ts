@@ -2,9 +2,9 @@ import { contractLevel, contractStatus } from '@portal/model';
 import { chinaDate } from '../domain/china-time.ts';
 import { nextDocumentNumbers } from '../domain/document-number.ts';
 import { linkContracts } from '../domain/work-order/contract-warranty.ts';
-import type { Sql } from './db.ts';
-import type { DemoContext } from './demo-service.ts';
-import { insert } from './demo-insert.ts';
+import type { Sql } from '../db/db.ts';
+import type { DemoContext } from './service.ts';
+import { insert } from './insert.ts';
 
 type State = keyof typeof STATUS;
 const STATUS = { draft: contractStatus.draft, active: contractStatus.active, expired: contractStatus.expired, terminated: contractStatus.terminated } as const;

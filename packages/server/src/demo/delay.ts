@@ -2,9 +2,9 @@ import { approvalStatus, delayStatus } from '@portal/model';
 import { delayCancelNumbers, delayNumbers } from '../domain/delay/delay.ts';
 import { flowDocument } from '../flow/documents.ts';
 import { act, submit } from '../flow/engine.ts';
-import type { Sql } from './db.ts';
-import type { DemoContext } from './demo-service.ts';
-import { insert } from './demo-insert.ts';
+import type { Sql } from '../db/db.ts';
+import type { DemoContext } from './service.ts';
+import { insert } from './insert.ts';
 
 type State = 'draft' | 'review' | 'approved' | 'rejected' | 'cancelled';
 const REQUESTS: { station: string; months: number; reason: string; state: State; memo?: string }[] = [

@@ -4,8 +4,8 @@ import PDFDocument from 'pdfkit';
 import { sizeText } from '../domain/content/content.ts';
 import { bytesStream, type Storage } from '../files/storage.ts';
 import { cjkFont } from '../pdf/a4-form.ts';
-import type { Db, Sql } from './db.ts';
-import { insert } from './demo-insert.ts';
+import type { Db, Sql } from '../db/db.ts';
+import { insert } from './insert.ts';
 
 type Kind = 'pdf' | 'xlsx';
 type Doc = { key: string; name: string; version: string; state: number; days: number; count: number; kind: Kind; lines: string[] };

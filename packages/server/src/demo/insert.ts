@@ -1,4 +1,4 @@
-import type { Sql } from './db.ts';
+import type { Sql } from '../db/db.ts';
 
 /** One demo row (table and column names are the seed's own literals), answering its id column. */
 export async function insert(sql: Sql, table: string, row: Record<string, unknown>, idColumn: string): Promise<string> {

@@ -2,9 +2,9 @@ import { ACCOUNT_CHANGE_FIELDS, approvalStatus } from '@portal/model';
 import { accountApplyNumbers } from '../domain/account-apply/account-apply.ts';
 import { flowDocument } from '../flow/documents.ts';
 import { act, submit } from '../flow/engine.ts';
-import type { Sql } from './db.ts';
-import type { DemoContext } from './demo-service.ts';
-import { insert } from './demo-insert.ts';
+import type { Sql } from '../db/db.ts';
+import type { DemoContext } from './service.ts';
+import { insert } from './insert.ts';
 
 const ENTITY = 'new_srv_accountapply';
 

@@ -3,9 +3,9 @@ import { adjustmentNumbers } from '../domain/quota/adjustment.ts';
 import { postQuota } from '../domain/quota/ledger.ts';
 import { flowDocument } from '../flow/documents.ts';
 import { act, submit } from '../flow/engine.ts';
-import type { Sql } from './db.ts';
-import type { DemoContext } from './demo-service.ts';
-import { insert } from './demo-insert.ts';
+import type { Sql } from '../db/db.ts';
+import type { DemoContext } from './service.ts';
+import { insert } from './insert.ts';
 
 /**
  * Demo station quotas: every station's opening quota as a ledger move, an approval flow for quota

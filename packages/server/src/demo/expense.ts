@@ -4,8 +4,8 @@ import { generateSettlements } from '../domain/expense/generate.ts';
 import { CHINA_OFFSET_MS } from '../domain/china-time.ts';
 import { Refusal } from '../http/errors.ts';
 import type { Caller } from '../records/scope.ts';
-import type { Sql } from './db.ts';
-import { callerOf } from './demo-parts.ts';
+import type { Sql } from '../db/db.ts';
+import { callerOf } from './parts.ts';
 
 /** A deduction of `n` yuan where the statement is large enough to bear it (a reason goes with any). */
 const cut = (total: string, n: number) => (Number(total) >= n * 5 ? -n : 0);

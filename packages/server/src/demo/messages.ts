@@ -2,7 +2,7 @@ import { expenseFormStatus, receiptState } from '@portal/model';
 import { OUTCOME, OUTCOME_BECAUSE, outcomeKind } from '../domain/message/approval.ts';
 import { flowDocuments } from '../flow/documents.ts';
 import { q } from '../records/sql.ts';
-import type { Sql } from './db.ts';
+import type { Sql } from '../db/db.ts';
 
 /**
  * Demo messages for the message centre, left for what the demo documents went through (the demo

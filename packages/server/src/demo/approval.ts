@@ -1,7 +1,7 @@
 import { nextClaimFineNumbers } from '../domain/claim-fine/claim-fine.ts';
-import type { Sql } from './db.ts';
-import type { DemoContext } from './demo-service.ts';
-import { insert } from './demo-insert.ts';
+import type { Sql } from '../db/db.ts';
+import type { DemoContext } from './service.ts';
+import { insert } from './insert.ts';
 
 /** Demo approval flows, a flow role and claim fines (奖惩单) in every approval state. */
 

@@ -4,10 +4,10 @@ import { chinaDate } from '../domain/china-time.ts';
 import { flowDocument } from '../flow/documents.ts';
 import { act, submit } from '../flow/engine.ts';
 import { insertRecords } from '../records/write.ts';
-import type { Sql } from './db.ts';
-import { callerOf } from './demo-parts.ts';
-import type { DemoContext } from './demo-service.ts';
-import { insert } from './demo-insert.ts';
+import type { Sql } from '../db/db.ts';
+import { callerOf } from './parts.ts';
+import type { DemoContext } from './service.ts';
+import { insert } from './insert.ts';
 
 type State = 'draft' | 'review' | 'rejected' | 'vetoed' | 'toCollect' | 'collected' | 'shipped' | 'received';
 const RETURNS: { by: 'station1' | 'station2'; type: 'return' | 'exchange'; reason: string; state: State; exchange?: string; memo?: string; logistics?: [string, string] }[] = [

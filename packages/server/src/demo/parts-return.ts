@@ -2,8 +2,8 @@ import type { OwedOldPart } from '@portal/model';
 import { confirmReturn, deliverReturn, owedOldParts, pickOwed, receiveReturn } from '../domain/parts-return/parts-return.ts';
 import { getEntity } from '@portal/model';
 import { insertRecords } from '../records/write.ts';
-import type { Sql } from './db.ts';
-import { callerOf } from './demo-parts.ts';
+import type { Sql } from '../db/db.ts';
+import { callerOf } from './parts.ts';
 
 type Step = 'draft' | 'delivered' | 'semi' | 'received' | 'confirmed';
 const RETURNS: { by: string; contact: string; phone: string; lines: number; costCenter: string; step: Step; corp?: string; tracking?: string; freight?: number; memo?: string }[] = [

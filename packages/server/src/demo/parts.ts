@@ -13,8 +13,8 @@ import { act, submit } from '../flow/engine.ts';
 import { flowDocument } from '../flow/documents.ts';
 import type { Caller } from '../records/scope.ts';
 import { insertRecords } from '../records/write.ts';
-import type { Sql } from './db.ts';
-import type { DemoContext } from './demo-service.ts';
+import type { Sql } from '../db/db.ts';
+import type { DemoContext } from './service.ts';
 
 /**
  * Demo parts and stock: central and station warehouses, opening stock, the demo work orders' parts

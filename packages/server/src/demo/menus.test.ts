@@ -1,6 +1,6 @@
 import { menuFor } from '@portal/model';
 import { describe, expect, it } from 'vitest';
-import { DEMO_ROLES, DEMO_UNITS, DEMO_USERS } from './demo-data.ts';
+import { DEMO_ROLES, DEMO_UNITS, DEMO_USERS } from './data.ts';
 
 /** A demo user's account as the menu sees it: the union of their roles' privileges, their unit's kind. */
 function account(login: string) {

@@ -1,8 +1,8 @@
 import { returnType } from '@portal/model';
 import { addReturnLine, closeReturn, deliverReturn, receiveReturn, siteReturnDocument } from '../domain/site-return/site-return.ts';
 import { insertRecords } from '../records/write.ts';
-import type { Sql } from './db.ts';
-import { callerOf } from './demo-parts.ts';
+import type { Sql } from '../db/db.ts';
+import { callerOf } from './parts.ts';
 
 type Until = 'draft' | 'closed' | 'delivered' | 'semiReceived' | 'received';
 const RETURNS: { by: 'station1' | 'station2'; type: number; reason: string; address: string; lines: number[]; until: Until; memo?: string }[] = [

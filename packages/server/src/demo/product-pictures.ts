@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import type { Db } from './db.ts';
+import type { Db } from '../db/db.ts';
 import { bytesStream, type Storage } from '../files/storage.ts';
 
 /*
