@@ -22,29 +22,28 @@ export function servedEntity(name: string, by: 'set' | 'name' | 'either' = 'eith
 }
 
 /** 403 unless the caller holds the entity's read (or write) privilege; no write privilege = read-only. */
-export function assertPrivilege(req: FastifyRequest, e: EntityDef, need: 'read' | 'write'): void {
-  const p = req.principal;
+export function assertPrivilege(caller: Caller, e: EntityDef, need: 'read' | 'write'): void {
   const priv = need === 'read' ? e.access?.read : e.access?.write;
-  if (!p || !priv || !p.privileges.has(priv)) throw forbidden();
+  if (!priv || !caller.principal.privileges.has(priv)) throw forbidden();
 }
 
 /**
  * 403 unless the caller may create rows of the entity here: its write privilege, and rows that are
  * not made elsewhere (`access.notCreatedHere`: that text for whoever may read the entity).
  */
-export function assertMayCreate(req: FastifyRequest, e: EntityDef): void {
+export function assertMayCreate(caller: Caller, e: EntityDef): void {
   if (e.access?.notCreatedHere) {
-    assertPrivilege(req, e, 'read');
+    assertPrivilege(caller, e, 'read');
     throw forbidden(e.access.notCreatedHere);
   }
-  assertPrivilege(req, e, 'write');
+  assertPrivilege(caller, e, 'write');
 }
 
-export function mayRead(req: FastifyRequest, e: EntityDef | undefined): boolean {
-  return isServed(e) && !!req.principal?.privileges.has(e.access.read);
+export function mayRead(caller: Caller, e: EntityDef | undefined): boolean {
+  return isServed(e) && caller.principal.privileges.has(e.access.read);
 }
 
-/** The caller (principal and business-unit subtree) of an authenticated request. */
+/** The caller (principal and business-unit subtree) of an authenticated request: the route layer's one step from Fastify to the services. */
 export async function requestCaller(sql: Sql, req: FastifyRequest): Promise<Caller> {
   return { principal: req.principal!, subtree: await requestSubtree(sql, req) };
 }
@@ -55,14 +54,13 @@ export async function requestCaller(sql: Sql, req: FastifyRequest): Promise<Call
  * `attach` (adding or removing attachments) is allowed by the write privilege or by `access.attach`
  * (an engineer's site photos on the orders assigned to them).
  */
-export async function assertCanSeeRecord(sql: Sql, req: FastifyRequest, logicalName: string, id: string, need: 'read' | 'write' | 'attach'): Promise<EntityDef> {
+export async function assertCanSeeRecord(sql: Sql, caller: Caller, logicalName: string, id: string, need: 'read' | 'write' | 'attach'): Promise<EntityDef> {
   const e = getEntity(logicalName);
   if (!isServed(e)) throw entityNotFound(logicalName);
-  if (need !== 'attach') assertPrivilege(req, e, need);
-  else if (!(e.access.attach && req.principal?.privileges.has(e.access.attach))) assertPrivilege(req, e, 'write');
+  if (need !== 'attach') assertPrivilege(caller, e, need);
+  else if (!(e.access.attach && caller.principal.privileges.has(e.access.attach))) assertPrivilege(caller, e, 'write');
   const gid = normGuid(id);
   if (!gid) throw recordNotFound();
-  const caller = await requestCaller(sql, req);
   const p = new Params();
   const where = `t.${q(e.primaryKey)} = ${p.add(gid, 'uuid')} AND ${p.scope(e, caller, 't', need === 'read' ? 'read' : 'write')}`;
   const { rowCount } = await sql.query(`SELECT 1 FROM ${q(e.logicalName)} t WHERE ${where}`, p.values);

@@ -1,13 +1,12 @@
 import { PassThrough } from 'node:stream';
 import type { EntityDef, Lang } from '@portal/model';
 import ExcelJS from 'exceljs';
-import type { FastifyRequest } from 'fastify';
 import type { Sql } from '../db/db.ts';
 import { badRequest } from '../http/errors.ts';
-import { requestLang } from '../http/request-context.ts';
 import { FV } from './format.ts';
 import type { QuerySpec } from './query/compile.ts';
 import { parseSelect } from './query/odata.ts';
+import type { Caller } from './scope.ts';
 import { compileContext, intParam, odataParts, param, runQuery, viewFilter } from './service.ts';
 import { kindOf, readableField } from './sql.ts';
 
@@ -32,13 +31,12 @@ export interface ExportFile {
  * numbers as numbers, datetimes as UTC+8 text. Up to 10,000 rows; written by exceljs's
  * streaming writer straight into the response.
  */
-export async function exportXlsx(sql: Sql, req: FastifyRequest, e: EntityDef): Promise<ExportFile> {
-  const lang: Lang = requestLang(req);
-  const viewName = param(req.query, 'view');
+export async function exportXlsx(sql: Sql, caller: Caller, e: EntityDef, query: unknown, lang: Lang): Promise<ExportFile> {
+  const viewName = param(query, 'view');
   const view = viewName ? (Object.hasOwn(e.views, viewName) ? e.views[viewName] : undefined) : undefined;
   if (viewName && !view) throw badRequest('records.q.view', { view: viewName.slice(0, 64) });
-  const o = odataParts(req.query, EXPORT_MAX_ROWS, EXPORT_MAX_ROWS);
-  const columnsParam = param(req.query, 'columns');
+  const o = odataParts(query, EXPORT_MAX_ROWS, EXPORT_MAX_ROWS);
+  const columnsParam = param(query, 'columns');
   const named = columnsParam?.trim() ? parseSelect(columnsParam, 'columns') : (o.select ?? view?.columns);
   // Secret fields are never exported: left out of the default columns, refused when named.
   const columns = (named ?? Object.keys(e.allFields).filter((n) => n !== e.primaryKey && !e.allFields[n].secret))
@@ -48,7 +46,7 @@ export async function exportXlsx(sql: Sql, req: FastifyRequest, e: EntityDef): P
       if (!f) throw badRequest('records.q.unknownField', { entity: e.logicalName, field: n });
       return f.type !== 'image';
     });
-  const top = intParam(req.query, '$top', EXPORT_MAX_ROWS, 0, EXPORT_MAX_ROWS);
+  const top = intParam(query, '$top', EXPORT_MAX_ROWS, 0, EXPORT_MAX_ROWS);
   const spec: QuerySpec = {
     entity: e,
     select: columns,
@@ -56,7 +54,7 @@ export async function exportXlsx(sql: Sql, req: FastifyRequest, e: EntityDef): P
     orderBy: o.orderBy ?? view?.orderBy.map(([name, dir]) => ({ field: { alias: null, name }, desc: dir === 'desc' })) ?? [],
     top, skip: o.skip, count: false, formatted: true, probeMore: true,
   };
-  const r = await runQuery(sql, spec, await compileContext(sql, req));
+  const r = await runQuery(sql, spec, compileContext(caller, lang));
 
   const stream = new PassThrough();
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });

@@ -1,10 +1,14 @@
+/**
+ * The record service's reads. Every call takes the caller (`Caller`: principal with privileges, and
+ * the business-unit subtree of its scope), never a Fastify request, so commands, jobs and a Web API
+ * call it as the routes do: `retrieveOne(sql, caller, e, id, {}, { lang })`. The route layer makes
+ * the caller with `requestCaller(sql, req)` and passes the query string and `Prefer` as they came.
+ */
 import type { EntityDef, Lang } from '@portal/model';
-import type { FastifyRequest } from 'fastify';
 import type { Sql } from '../db/db.ts';
 import { badRequest } from '../http/errors.ts';
-import { requestLang } from '../http/request-context.ts';
-import { mayRead, requestCaller } from './access.ts';
-import { wantsFormatted } from './format.ts';
+import { mayRead } from './access.ts';
+import type { Caller } from './scope.ts';
 import { LIMITS, type Expr, type Lit, type OrderItem } from './query/ast.ts';
 import { checkRange, compileQuery, type CompileContext, type QuerySpec } from './query/compile.ts';
 import { parseFetchXml } from './query/fetchxml.ts';
@@ -26,8 +30,14 @@ export function intParam(query: unknown, name: string, def: number, min: number,
   return checkRange(name, Number(v), min, max);
 }
 
-export async function compileContext(sql: Sql, req: FastifyRequest): Promise<CompileContext> {
-  return { caller: await requestCaller(sql, req), lang: requestLang(req), mayRead: (e) => mayRead(req, e) };
+/** How an answer is worded: labels in `lang`; `formatted` adds the display texts beside raw values. */
+export interface ReadOptions {
+  lang: Lang;
+  formatted?: boolean;
+}
+
+export function compileContext(caller: Caller, lang: Lang): CompileContext {
+  return { caller, lang, mayRead: (e) => mayRead(caller, e) };
 }
 
 /** A view's fixed filter (field = value pairs) as AST. */
@@ -107,32 +117,32 @@ export async function runQuery(sql: Sql, spec: QuerySpec, ctx: CompileContext): 
   return out;
 }
 
-/** GET Retrieve/{set}?… : the OData list. */
-export async function retrieveMultiple(sql: Sql, req: FastifyRequest, e: EntityDef) {
-  const o = odataParts(req.query);
+/** GET Retrieve/{set}?… : the OData list; `query` holds the OData options as query-string values. */
+export async function retrieveMultiple(sql: Sql, caller: Caller, e: EntityDef, query: unknown, read: ReadOptions) {
+  const o = odataParts(query);
   const spec: QuerySpec = {
     entity: e, select: o.select ?? 'default', filters: o.filter ? [o.filter] : [], orderBy: o.orderBy ?? [],
-    top: o.top, skip: o.skip, count: o.count, expand: o.expand, formatted: wantsFormatted(req.headers.prefer),
+    top: o.top, skip: o.skip, count: o.count, expand: o.expand, formatted: !!read.formatted,
   };
-  const r = await runQuery(sql, spec, await compileContext(sql, req));
+  const r = await runQuery(sql, spec, compileContext(caller, read.lang));
   return o.count ? { value: r.value, '@odata.count': r.count } : { value: r.value };
 }
 
 /** GET Retrieve/{set}({id})?$select&$expand : one record, or undefined. */
-export async function retrieveOne(sql: Sql, req: FastifyRequest, e: EntityDef, id: string) {
-  const select = param(req.query, '$select');
-  const expand = param(req.query, '$expand');
+export async function retrieveOne(sql: Sql, caller: Caller, e: EntityDef, id: string, query: unknown, read: ReadOptions) {
+  const select = param(query, '$select');
+  const expand = param(query, '$expand');
   const spec: QuerySpec = {
     entity: e, select: select ? parseSelect(select) : 'all',
     filters: [{ k: 'cmp', field: { alias: null, name: e.primaryKey }, op: 'eq', value: { t: 'guid', v: id } }],
     orderBy: [], top: 1, skip: 0, count: false, expand: expand?.trim() ? parseExpand(expand) : undefined,
-    formatted: wantsFormatted(req.headers.prefer),
+    formatted: !!read.formatted,
   };
-  return (await runQuery(sql, spec, await compileContext(sql, req))).value[0];
+  return (await runQuery(sql, spec, compileContext(caller, read.lang))).value[0];
 }
 
 /** GET Retrieve/{set or name}?fetchXml=… */
-export async function retrieveFetchXml(sql: Sql, req: FastifyRequest, e: EntityDef, xml: string) {
+export async function retrieveFetchXml(sql: Sql, caller: Caller, e: EntityDef, xml: string, read: ReadOptions) {
   const f = parseFetchXml(xml);
   if (f.entity.name !== e.logicalName) throw badRequest('records.xml.entity', { name: f.entity.name });
   const size = f.top ?? f.count ?? 50;
@@ -145,9 +155,9 @@ export async function retrieveFetchXml(sql: Sql, req: FastifyRequest, e: EntityD
     filters: f.entity.filter ? [f.entity.filter] : [],
     orderBy: f.entity.orders.map((o) => ({ field: { alias: null, name: o.attr }, desc: o.desc })),
     top: size, skip, count: f.totalCount, distinct: f.distinct, links: f.entity.links,
-    formatted: wantsFormatted(req.headers.prefer), probeMore: f.top === undefined,
+    formatted: !!read.formatted, probeMore: f.top === undefined,
   };
-  const r = await runQuery(sql, spec, await compileContext(sql, req));
+  const r = await runQuery(sql, spec, compileContext(caller, read.lang));
   const out: Record<string, unknown> = { value: r.value };
   if (f.totalCount) out['@odata.count'] = r.count;
   if (f.top === undefined) Object.assign(out, { page, count: size, moreRecords: r.more ?? false });

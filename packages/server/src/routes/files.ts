@@ -97,7 +97,7 @@ export function fileRoutes(app: FastifyInstance, s: Services) {
     const qy = LIST.parse(req.query);
     const e = attachableEntity(qy.moduleType);
     const objectId = objectIdOf(qy.objectId);
-    await assertCanSeeRecord(db, req, e.logicalName, objectId, 'read');
+    await assertCanSeeRecord(db, await requestCaller(db, req), e.logicalName, objectId, 'read');
     return ok(await listAttachments(db, e.logicalName, objectId));
   });
 
@@ -105,7 +105,7 @@ export function fileRoutes(app: FastifyInstance, s: Services) {
     const p = req.params as { moduleType: string; id: string };
     const e = attachableEntity(p.moduleType);
     const row = await findAttachment(db, e.logicalName, p.id);
-    await assertCanSeeRecord(db, req, e.logicalName, row.object_id, 'read');
+    await assertCanSeeRecord(db, await requestCaller(db, req), e.logicalName, row.object_id, 'read');
     const obj = await storage.get(row.storage_key);
     if (!obj) throw notFound('files.notFound');
     const inline = isPreviewExt(extOf(row.file_name));
@@ -125,7 +125,7 @@ export function fileRoutes(app: FastifyInstance, s: Services) {
     const p = req.params as { moduleType: string; id: string };
     const e = attachableEntity(p.moduleType);
     const row = await findAttachment(db, e.logicalName, p.id);
-    await assertCanSeeRecord(db, req, e.logicalName, row.object_id, 'attach');
+    await assertCanSeeRecord(db, await requestCaller(db, req), e.logicalName, row.object_id, 'attach');
     await deleteAttachment(db, storage, row);
     return ok(null, t(req, 'files.deleted'));
   });
@@ -142,7 +142,7 @@ export function fileRoutes(app: FastifyInstance, s: Services) {
     }
     const overwrite = f.isoverwrite === '1' || f.isoverwrite === 'true';
     if (f.isoverwrite && !['0', '1', 'true', 'false'].includes(f.isoverwrite)) throw badRequest('files.badField', { field: 'IsOverwrite' });
-    await assertCanSeeRecord(db, req, e.logicalName, objectId, 'attach');
+    await assertCanSeeRecord(db, await requestCaller(db, req), e.logicalName, objectId, 'attach');
     const m: UploadMeta = { moduleType: e.logicalName, objectId, fileName, fileId, overwrite, title: trimOrNull(f.title, 200), remark: trimOrNull(f.remark, 500) };
     await assertNoDuplicate(db, m);
     return m;

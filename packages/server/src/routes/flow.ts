@@ -8,7 +8,7 @@ import { fail, ok } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
 import { BEARER, returns } from '../http/openapi.ts';
 import { requestLang, t } from '../http/request-context.ts';
-import { assertCanSeeRecord, recordNotFound } from '../records/access.ts';
+import { assertCanSeeRecord, recordNotFound, requestCaller } from '../records/access.ts';
 import { normGuid } from '../records/validate.ts';
 import type { Services } from '../services.ts';
 
@@ -80,7 +80,7 @@ export function flowRoutes(app: FastifyInstance, s: Services) {
     const document = async (req: FastifyRequest, entityName: unknown, entityId: unknown, need: 'read' | 'write') => {
       const d = requireDocument(String(entityName ?? ''));
       const id = guid(entityId);
-      await assertCanSeeRecord(db, req, d.entity.logicalName, id, need);
+      await assertCanSeeRecord(db, await requestCaller(db, req), d.entity.logicalName, id, need);
       return { d, id };
     };
     const docQuery = DOC_QUERY;

@@ -14,7 +14,7 @@ import { parseCondition } from '../records/query/condition.ts';
 import { activeStationsOnly } from '../domain/station-active.ts';
 import { parseOrderBy, parseSelect } from '../records/query/odata.ts';
 import {
-  compileContext, intParam, param, quickSearch, retrieveFetchXml, retrieveMultiple, retrieveOne, runQuery, searchFields,
+  compileContext, intParam, param, quickSearch, retrieveFetchXml, retrieveMultiple, retrieveOne, runQuery, searchFields, type ReadOptions,
 } from '../records/service.ts';
 import { normGuid, validateValues } from '../records/validate.ts';
 import { deleteRecord, insertRecords, updateRecord, ValidationFailed } from '../records/write.ts';
@@ -68,6 +68,11 @@ function body(req: FastifyRequest): Record<string, unknown> {
   return b as Record<string, unknown>;
 }
 
+/** The wording a read asks for: the caller's language and the `Prefer` header's formatted values. */
+function readOptions(req: FastifyRequest): ReadOptions {
+  return { lang: requestLang(req), formatted: wantsFormatted(req.headers.prefer) };
+}
+
 function withId(raw: string): { e: EntityDef; id: string } {
   const t = target(raw);
   const e = servedEntity(t.name, 'set');
@@ -97,34 +102,36 @@ export function recordRoutes(app: FastifyInstance, s: Services) {
       const t = target(req.params.target);
       const xml = param(req.query, 'fetchXml');
       const e = servedEntity(t.name, xml !== undefined && !t.id ? 'either' : 'set');
-      assertPrivilege(req, e, 'read');
+      const caller = await requestCaller(db, req);
+      assertPrivilege(caller, e, 'read');
+      const read = readOptions(req);
       if (t.id) {
-        const rec = await retrieveOne(db, req, e, t.id);
+        const rec = await retrieveOne(db, caller, e, t.id, req.query, read);
         if (!rec) throw recordNotFound();
         return ok(rec);
       }
-      if (xml !== undefined) return ok(await retrieveFetchXml(db, req, e, xml));
-      return ok(await retrieveMultiple(db, req, e));
+      if (xml !== undefined) return ok(await retrieveFetchXml(db, caller, e, xml, read));
+      return ok(await retrieveMultiple(db, caller, e, req.query, read));
     });
 
     r.post<{ Params: { set: string } }>('/api/crmdata/create/:set', { ...auth, schema: doc('Create a record: answers `{ id }`', { params: SET, body: FIELDS }) }, async (req) => {
       const e = servedEntity(req.params.set, 'set');
-      assertMayCreate(req, e);
+      const caller = await requestCaller(db, req);
+      assertMayCreate(caller, e);
       const lang = requestLang(req);
       const v = validateValues(e, body(req), 'create', lang);
       if (v.errors.length) throw new ValidationFailed(v.errors, lang);
-      const caller = await requestCaller(db, req);
       const [id] = await db.tx((sql) => insertRecords(sql, e, caller, [v.values], lang));
       return ok({ id });
     });
 
     const update = async (req: FastifyRequest, raw: string, input: Record<string, unknown>) => {
       const { e, id } = withId(raw);
-      assertPrivilege(req, e, 'write');
+      const caller = await requestCaller(db, req);
+      assertPrivilege(caller, e, 'write');
       const lang = requestLang(req);
       const v = validateValues(e, input, 'update', lang);
       if (v.errors.length) throw new ValidationFailed(v.errors, lang);
-      const caller = await requestCaller(db, req);
       return ok({ id: await db.tx((sql) => updateRecord(sql, e, caller, id, v.values, lang)) });
     };
     r.post<{ Params: { target: string } }>('/api/crmdata/Update/:target', { ...auth, schema: doc('Update a record\'s fields', { params: TARGET, body: FIELDS }) }, (req) => update(req, req.params.target, body(req)));
@@ -138,8 +145,8 @@ export function recordRoutes(app: FastifyInstance, s: Services) {
 
     r.post<{ Params: { target: string } }>('/api/crmdata/delete/:target', { ...auth, schema: doc('Delete a record (and its attachments)', { params: TARGET }) }, async (req) => {
       const { e, id } = withId(req.params.target);
-      assertPrivilege(req, e, 'write');
       const caller = await requestCaller(db, req);
+      assertPrivilege(caller, e, 'write');
       // The record's attachments go with it: rows in the same transaction, files after the commit.
       const keys = await db.tx(async (sql) => {
         await deleteRecord(sql, e, caller, id, requestLang(req));
@@ -151,8 +158,9 @@ export function recordRoutes(app: FastifyInstance, s: Services) {
 
     r.get<{ Params: { set: string } }>('/api/crmdata/Export/:set', { ...auth, schema: doc('Export the query\'s records as an Excel file', { params: SET, querystring: EXPORT }, fileOf(XLSX)) }, async (req, reply) => {
       const e = servedEntity(req.params.set, 'set');
-      assertPrivilege(req, e, 'read');
-      const file = await exportXlsx(db, req, e);
+      const caller = await requestCaller(db, req);
+      assertPrivilege(caller, e, 'read');
+      const file = await exportXlsx(db, caller, e, req.query, requestLang(req));
       reply
         .header('content-type', XLSX)
         .header('content-disposition', `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
@@ -168,7 +176,8 @@ export function recordRoutes(app: FastifyInstance, s: Services) {
       const name = param(q, 'entityName');
       if (!name) throw badRequest('records.q.badParam', { name: 'entityName' });
       const e = servedEntity(name, 'either');
-      assertPrivilege(req, e, 'read');
+      const caller = await requestCaller(db, req);
+      assertPrivilege(caller, e, 'read');
       const page = intParam(q, 'page', 1, 1, LIMITS.skip + 1);
       const count = intParam(q, 'count', 20, 10, 50);
       if ((page - 1) * count > LIMITS.skip) throw badRequest('records.q.range', { name: 'page', min: 1, max: Math.floor(LIMITS.skip / count) + 1 });
@@ -187,7 +196,7 @@ export function recordRoutes(app: FastifyInstance, s: Services) {
       const res = await runQuery(db, {
         entity: e, select: fields, filters, orderBy: parseOrderBy(orderby?.trim() || 'createdon desc', 'orderby'),
         top: count, skip: (page - 1) * count, count: true, formatted: wantsFormatted(req.headers.prefer),
-      }, await compileContext(db, req));
+      }, compileContext(caller, requestLang(req)));
       return { ErrorCode: 0, Message: '', Data: res.value, TotalRecordCount: res.count ?? 0 };
     });
 
