@@ -36,10 +36,10 @@ export const approvalStepStatus = defineNamedOptionSet('new_approvalstepstatus',
 export const STEP_OPEN: readonly number[] = [approvalStepStatus.submitted, approvalStepStatus.approving];
 
 /** Who approves a flow step: named users, or the members of a flow role. */
-export const flowApproverType = defineOptionSet('new_approvertype', label('审批人类型', 'Approver type'), [
-  { value: 1, label: label('指定用户', 'Users') },
-  { value: 2, label: label('审批角色', 'Flow role') },
-] as const);
+export const flowApproverType = defineNamedOptionSet('new_approvertype', label('审批人类型', 'Approver type'), {
+  users: { value: 1, label: label('指定用户', 'Users') },
+  role: { value: 2, label: label('审批角色', 'Flow role') },
+});
 
 /** Claim fine type: reward or punishment. */
 export const fineType = defineOptionSet('new_finetype', label('奖惩类型', 'Type'), [

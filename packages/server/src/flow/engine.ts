@@ -1,4 +1,4 @@
-import { msg, type Lang, type MessageKey } from '@portal/model';
+import { APPROVAL_DECLINED, approvalStatus, approvalStepStatus, flowApproverType, isApprovalEditable, msg, STEP_OPEN, type Lang, type MessageKey } from '@portal/model';
 import type { Sql } from '../db/db.ts';
 import { q } from '../records/sql.ts';
 import { flowDocument, flowDocuments, type FlowDocument } from './documents.ts';
@@ -7,9 +7,9 @@ import { onApproved, onEnded, onSubmit } from './hooks.ts';
 import { notifyApproval, removeWaiting } from '../domain/message/approval.ts';
 
 /**
- * The approval state machine (spec 000 §3, §7; spec 001 §4). Document status: 1 to be submitted,
- * 2 under review, 3 approved, 4 rejected, 5 vetoed. Each submission is a round of
- * `new_approvalstep` rows (status 0 submitted, 1 approving, 2 approved, 3 rejected, 4 vetoed);
+ * The approval state machine (spec 000 §3, §7; spec 001 §4). Document status: `approvalStatus`
+ * (draft, under review, approved, rejected, vetoed). Each submission is a round of
+ * `new_approvalstep` rows (`approvalStepStatus`: submitted, approving, approved, rejected, vetoed);
  * every action writes one `new_approvallog` row. Every write runs in the caller's transaction with
  * the document row locked, and the step moves by a conditional update, so concurrent actions
  * produce exactly one transition.
@@ -42,7 +42,7 @@ async function loadDoc(sql: Sql, d: FlowDocument, id: string, lock: boolean): Pr
   const e = d.entity;
   const amount = d.amountField ? `t.${q(d.amountField)}::text` : 'NULL';
   const { rows } = await sql.query<DocRow>(
-    `SELECT t.${q(e.primaryKey)} AS id, t.${q(e.primaryName)} AS name, COALESCE(t.new_approvalstatus, 1) AS status,
+    `SELECT t.${q(e.primaryKey)} AS id, t.${q(e.primaryName)} AS name, COALESCE(t.new_approvalstatus, ${approvalStatus.draft}) AS status,
             t.owningbusinessunit AS unit, ${amount} AS amount, t.new_flow_id AS flow, t.new_submitter_id AS submitter,
             t.new_stepuser_id AS stepuser
        FROM ${q(e.logicalName)} t WHERE t.${q(e.primaryKey)} = $1::uuid${lock ? ' FOR UPDATE OF t' : ''}`,
@@ -97,10 +97,10 @@ async function candidates(sql: Sql, step: StepRow, docUnit: string | null): Prom
                 WHERE ur.systemuserid = u.systemuserid AND rp.new_name = 'approval.act')) AS canact
        FROM systemuser u
       WHERE u.systemuserid IN (
-              SELECT su.new_systemuser_id FROM new_flowstepuser su WHERE su.new_flowstep_id = $2::uuid AND $3::int = 1
-              UNION SELECT ru.new_systemuser_id FROM new_flowroleuser ru WHERE ru.new_flowrole_id = $4::uuid AND $3::int = 2)
+              SELECT su.new_systemuser_id FROM new_flowstepuser su WHERE su.new_flowstep_id = $2::uuid AND $3::int = $5::int
+              UNION SELECT ru.new_systemuser_id FROM new_flowroleuser ru WHERE ru.new_flowrole_id = $4::uuid AND $3::int = $6::int)
       ORDER BY (SELECT min(level) FROM up WHERE up.id = u.businessunitid) NULLS LAST, u.fullname COLLATE "C", u.systemuserid`,
-    [docUnit, step.id, step.type, step.role],
+    [docUnit, step.id, step.type, step.role, flowApproverType.users, flowApproverType.role],
   );
   return rows;
 }
@@ -147,7 +147,7 @@ export interface SubmitInput {
 /** Submits a draft or rejected document into a new round of the chosen flow. */
 export async function submit(sql: Sql, d: FlowDocument, id: string, userId: string, input: SubmitInput): Promise<void> {
   const doc = await loadDoc(sql, d, id, true);
-  if (doc.status !== 1 && doc.status !== 4) throw flowBad('flow.notDraft');
+  if (!isApprovalEditable(doc.status)) throw flowBad('flow.notDraft');
   await onSubmit(d.entity.logicalName)(sql, id, userId);
   const { allowself } = await activeFlow(sql, d, id, input.flowId);
   const steps = await flowSteps(sql, input.flowId);
@@ -175,20 +175,20 @@ export async function submit(sql: Sql, d: FlowDocument, id: string, userId: stri
     await sql.query(
       `INSERT INTO new_approvalstep (new_entityname, new_recordid, new_round, new_flowstep_id, new_sequence, new_name, new_approver_id, new_status, createdby, modifiedby, ownerid)
        VALUES ($1, $2, $3, $4::uuid, $5, $6, $7::uuid, $8, $9::uuid, $9::uuid, $9::uuid)`,
-      [d.entity.logicalName, id, round, p.step.id, p.step.sequence, p.step.name, p.user, i === 0 ? 1 : 0, userId],
+      [d.entity.logicalName, id, round, p.step.id, p.step.sequence, p.step.name, p.user, i === 0 ? approvalStepStatus.approving : approvalStepStatus.submitted, userId],
     );
   }
   const first = plan[0];
   const commit = d.commitField ? `, ${q(d.commitField)} = true` : '';
   await sql.query(
-    `UPDATE ${docTable(d)} SET new_approvalstatus = 2, new_flow_id = $2::uuid, new_currentstep_id = $3::uuid, new_laststep_id = NULL,
+    `UPDATE ${docTable(d)} SET new_approvalstatus = $8, new_flow_id = $2::uuid, new_currentstep_id = $3::uuid, new_laststep_id = NULL,
             new_stepname = $4, new_stepuser_id = $5::uuid, new_stepsequence = $6, new_submitter_id = $7::uuid, new_submittime = now(),
             new_approvedtime = NULL, modifiedon = now(), modifiedby = $7::uuid${commit}
       WHERE ${docKey(d)} = $1::uuid`,
-    [id, input.flowId, first.step.id, first.step.name, first.user, first.step.sequence, userId],
+    [id, input.flowId, first.step.id, first.step.name, first.user, first.step.sequence, userId, approvalStatus.underReview],
   );
   await log(sql, d, id, 'submit', first.step.name, userId, null);
-  await notifyApproval(sql, d.entity.logicalName, id, userId, 2);
+  await notifyApproval(sql, d.entity.logicalName, id, userId, approvalStatus.underReview);
 }
 
 type RoundStep = { rowid: string; step: string; name: string; sequence: number; approver: string; status: number };
@@ -206,29 +206,34 @@ async function latestRound(sql: Sql, d: FlowDocument, id: string): Promise<Round
   return rows;
 }
 
+/** The step's status after its approver's action. */
+const STEP_AFTER = { approve: approvalStepStatus.approved, reject: approvalStepStatus.rejected, veto: approvalStepStatus.vetoed } as const;
+
 /** approve / reject / veto by the approver of the current step. */
 export async function act(sql: Sql, d: FlowDocument, id: string, userId: string, action: 'approve' | 'reject' | 'veto', memo: string | null): Promise<number> {
   const doc = await loadDoc(sql, d, id, true);
   const round = await latestRound(sql, d, id);
-  const actedBefore = round.some((s) => s.approver === userId && s.status >= 2);
-  if (doc.status !== 2) throw flowBad(actedBefore ? 'flow.conflict' : 'flow.notUnderReview');
-  const cur = round.find((s) => s.status === 1);
+  const actedBefore = round.some((s) => s.approver === userId && !STEP_OPEN.includes(s.status));
+  if (doc.status !== approvalStatus.underReview) throw flowBad(actedBefore ? 'flow.conflict' : 'flow.notUnderReview');
+  const cur = round.find((s) => s.status === approvalStepStatus.approving);
   if (!cur || cur.approver !== userId || doc.stepuser !== userId) {
     if (actedBefore) throw flowBad('flow.conflict');
     throw flowForbidden('flow.notCurrentApprover');
   }
-  const stepStatus = action === 'approve' ? 2 : action === 'reject' ? 3 : 4;
   const moved = await sql.query(
     `UPDATE new_approvalstep SET new_status = $2, new_actedon = now(), modifiedon = now(), modifiedby = $3::uuid
-      WHERE new_approvalstepid = $1::uuid AND new_status = 1`,
-    [cur.rowid, stepStatus, userId],
+      WHERE new_approvalstepid = $1::uuid AND new_status = $4`,
+    [cur.rowid, STEP_AFTER[action], userId, approvalStepStatus.approving],
   );
   if (moved.rowCount !== 1) throw flowBad('flow.conflict');
-  let status = 2;
+  let status: number = approvalStatus.underReview;
   if (action === 'approve') {
-    const next = round.find((s) => s.sequence > cur.sequence && s.status === 0);
+    const next = round.find((s) => s.sequence > cur.sequence && s.status === approvalStepStatus.submitted);
     if (next) {
-      await sql.query(`UPDATE new_approvalstep SET new_status = 1, modifiedon = now() WHERE new_approvalstepid = $1::uuid AND new_status = 0`, [next.rowid]);
+      await sql.query(
+        `UPDATE new_approvalstep SET new_status = $2, modifiedon = now() WHERE new_approvalstepid = $1::uuid AND new_status = $3`,
+        [next.rowid, approvalStepStatus.approving, approvalStepStatus.submitted],
+      );
       await sql.query(
         `UPDATE ${docTable(d)} SET new_currentstep_id = $2::uuid, new_laststep_id = $3::uuid, new_stepname = $4, new_stepuser_id = $5::uuid,
                 new_stepsequence = $6, modifiedon = now(), modifiedby = $7::uuid
@@ -236,45 +241,46 @@ export async function act(sql: Sql, d: FlowDocument, id: string, userId: string,
         [id, next.step, cur.step, next.name, next.approver, next.sequence, userId],
       );
     } else {
-      status = 3;
+      status = approvalStatus.approved;
     }
   } else {
-    status = action === 'reject' ? 4 : 5;
+    status = action === 'reject' ? approvalStatus.rejected : approvalStatus.vetoed;
   }
-  if (status !== 2) {
-    const commit = d.commitField && status === 4 ? `, ${q(d.commitField)} = false` : '';
+  if (status !== approvalStatus.underReview) {
+    // A rejected document goes back to its submitter to be changed: no longer committed.
+    const commit = d.commitField && status === approvalStatus.rejected ? `, ${q(d.commitField)} = false` : '';
     await sql.query(
       `UPDATE ${docTable(d)} SET new_approvalstatus = $2, new_laststep_id = $3::uuid, new_currentstep_id = NULL, new_stepuser_id = NULL,
-              new_approvedtime = CASE WHEN $2 = 3 THEN now() ELSE new_approvedtime END, modifiedon = now(), modifiedby = $4::uuid${commit}
+              new_approvedtime = CASE WHEN $2::int = $5::int THEN now() ELSE new_approvedtime END, modifiedon = now(), modifiedby = $4::uuid${commit}
         WHERE ${docKey(d)} = $1::uuid`,
-      [id, status, cur.step, userId],
+      [id, status, cur.step, userId, approvalStatus.approved],
     );
   }
   await log(sql, d, id, action, cur.name, userId, memo);
   await notifyApproval(sql, d.entity.logicalName, id, userId, status, memo);
-  if (status === 3) await onApproved(d.entity.logicalName)(sql, id, userId);
-  else if (status === 4 || status === 5) await onEnded(d.entity.logicalName)(sql, id, userId);
+  if (status === approvalStatus.approved) await onApproved(d.entity.logicalName)(sql, id, userId);
+  else if (APPROVAL_DECLINED.includes(status)) await onEnded(d.entity.logicalName)(sql, id, userId);
   return status;
 }
 
 /** The submitter takes a document under review back to draft; the round's pending steps are closed. */
 export async function revoke(sql: Sql, d: FlowDocument, id: string, userId: string): Promise<void> {
   const doc = await loadDoc(sql, d, id, true);
-  if (doc.status !== 2) throw flowBad('flow.notUnderReview');
+  if (doc.status !== approvalStatus.underReview) throw flowBad('flow.notUnderReview');
   if (doc.submitter !== userId) throw flowForbidden('flow.notSubmitter');
   const round = await latestRound(sql, d, id);
-  const cur = round.find((s) => s.status === 1);
+  const cur = round.find((s) => s.status === approvalStepStatus.approving);
   await sql.query(
-    `DELETE FROM new_approvalstep WHERE new_recordid = $1 AND new_entityname = $2 AND new_status IN (0, 1)
+    `DELETE FROM new_approvalstep WHERE new_recordid = $1 AND new_entityname = $2 AND new_status = ANY($3::int[])
         AND new_round = (SELECT max(new_round) FROM new_approvalstep WHERE new_recordid = $1 AND new_entityname = $2)`,
-    [id, d.entity.logicalName],
+    [id, d.entity.logicalName, STEP_OPEN],
   );
   const commit = d.commitField ? `, ${q(d.commitField)} = false` : '';
   await sql.query(
-    `UPDATE ${docTable(d)} SET new_approvalstatus = 1, new_currentstep_id = NULL, new_stepuser_id = NULL, new_stepname = NULL,
+    `UPDATE ${docTable(d)} SET new_approvalstatus = $3, new_currentstep_id = NULL, new_stepuser_id = NULL, new_stepname = NULL,
             new_stepsequence = NULL, modifiedon = now(), modifiedby = $2::uuid${commit}
       WHERE ${docKey(d)} = $1::uuid`,
-    [id, userId],
+    [id, userId, approvalStatus.draft],
   );
   await log(sql, d, id, 'revoke', cur?.name ?? null, userId, null);
   await removeWaiting(sql, d.entity.logicalName, id);
@@ -318,7 +324,7 @@ function myApprovalUnion(params: unknown[]): string {
     const i = params.push(d.entity.logicalName);
     return `SELECT $${i}::text AS entityname, t.${docKey(d)}::text AS id, t.${q(d.entity.primaryName)}::text AS name, t.new_stepname AS stepname,
                    t.new_submitter_id AS submitterid, t.new_submittime AS submittime
-              FROM ${docTable(d)} t WHERE t.new_approvalstatus = 2 AND t.new_stepuser_id = ${me}::uuid`;
+              FROM ${docTable(d)} t WHERE t.new_approvalstatus = ${approvalStatus.underReview} AND t.new_stepuser_id = ${me}::uuid`;
   }).join(' UNION ALL ');
 }
 
