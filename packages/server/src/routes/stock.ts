@@ -15,7 +15,7 @@ import { ok } from '../http/envelope.ts';
 import { BEARER, documented, fileOf, pathParams, returns, XLSX } from '../http/openapi.ts';
 import { requestLang } from '../http/request-context.ts';
 import { requestCaller } from '../records/access.ts';
-import { lockDocument } from '../domain/parts/common.ts';
+import { lockDocument } from '../documents/access.ts';
 import type { Services } from '../services.ts';
 
 const text = (max = 10_000) => z.string().max(max);

@@ -10,7 +10,8 @@ import { normGuid, parseInteger } from '../../records/validate.ts';
 import { serverDefaults, writeHooks } from '../../records/write.ts';
 import { chinaDate } from '../china-time.ts';
 import { nextDocumentNumbers } from '../document-number.ts';
-import { answer, assertMay, lockDocument } from '../parts/common.ts';
+import { assertMay, lockDocument } from '../../documents/access.ts';
+import { answer } from '../../documents/result.ts';
 
 /**
  * Customer service cases (客诉咨询, `new_srv_case`): registered open through the generic create

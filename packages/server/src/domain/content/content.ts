@@ -6,7 +6,8 @@ import type { Caller } from '../../records/scope.ts';
 import { Params, q } from '../../records/sql.ts';
 import { normGuid } from '../../records/validate.ts';
 import { serverDefaults, writeHooks } from '../../records/write.ts';
-import { answer, assertMay, lockDocument } from '../parts/common.ts';
+import { assertMay, lockDocument } from '../../documents/access.ts';
+import { answer } from '../../documents/result.ts';
 
 /**
  * Published documents: the download centre (资料下载, `new_filedownload`) and technical files

@@ -10,7 +10,8 @@ import { calendarOverrides } from '../calendar/working-days.ts';
 import { chinaDate } from '../china-time.ts';
 import { optionalDate, requiredDate, type AsSent } from '../checked-input.ts';
 import { notify } from '../message/messages.ts';
-import { fieldLabel, lockDocument } from '../parts/common.ts';
+import { lockDocument } from '../../documents/access.ts';
+import { fieldLabel } from '../../documents/inputs.ts';
 import { ACTION, logSummary, optionText } from '../work-order/log.ts';
 import { doubtDeadline, doubtWorkingDays, formatCents, parseAmount, toCents, yuan } from './period.ts';
 

@@ -1,7 +1,7 @@
 import { CONFIRMATION_LINE_COLUMNS, CONFIRMATION_TOTALS, expenseSection, getEntity, type Lang, type OptionSetDef } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
 import type { Caller } from '../../records/scope.ts';
-import { lockDocument } from '../parts/common.ts';
+import { lockDocument } from '../../documents/access.ts';
 import { optionText } from '../work-order/log.ts';
 
 const CLAIM = getEntity('new_srv_expense_claim')!;

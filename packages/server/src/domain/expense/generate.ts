@@ -11,7 +11,7 @@ import { normGuid } from '../../records/validate.ts';
 import { nextDocumentNumbers } from '../document-number.ts';
 import { assertStationsActive } from '../station-active.ts';
 import { settleOldPartReturns } from '../parts-return/settlement.ts';
-import { assertMay } from '../parts/common.ts';
+import { assertMay } from '../../documents/access.ts';
 import { ACTION, logSummary } from '../work-order/log.ts';
 import { IN_CNY } from '../work-order/overseas.ts';
 import { checkPeriod, type Period } from './period.ts';

@@ -11,7 +11,9 @@ import { moneyWithin, normGuid } from '../../records/validate.ts';
 import { chinaDate } from '../china-time.ts';
 import { nextDocumentNumbers } from '../document-number.ts';
 import { recomputeDocumentTotals } from '../parts/document-totals.ts';
-import { answer, assertMay, checkQty, fieldLabel, FREIGHT_MAX, lockDocument } from '../parts/common.ts';
+import { assertMay, lockDocument } from '../../documents/access.ts';
+import { checkQty, fieldLabel, FREIGHT_MAX } from '../../documents/inputs.ts';
+import { answer } from '../../documents/result.ts';
 
 /**
  * Old parts back to factory (旧件返厂, `new_srv_partsreturn`). What a station owes: for every parts

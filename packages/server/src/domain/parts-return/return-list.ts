@@ -4,7 +4,7 @@ import { M, openA4Form, WIDTH } from '../../pdf/a4-form.ts';
 import type { Caller } from '../../records/scope.ts';
 import { Params } from '../../records/sql.ts';
 import { yuan } from '../expense/period.ts';
-import { lockDocument } from '../parts/common.ts';
+import { lockDocument } from '../../documents/access.ts';
 import { optionText } from '../work-order/log.ts';
 
 const RETURN = getEntity('new_srv_partsreturn')!;

@@ -6,7 +6,10 @@ import type { Caller } from '../../records/scope.ts';
 import { serverDefaults, writeHooks } from '../../records/write.ts';
 import { chinaDate } from '../china-time.ts';
 import { nextDocumentNumbers } from '../document-number.ts';
-import { answer, assertMay, assertParty, fieldLabel, lockDocument, stationWarehouse } from '../parts/common.ts';
+import { assertMay, assertParty, lockDocument } from '../../documents/access.ts';
+import { fieldLabel } from '../../documents/inputs.ts';
+import { answer } from '../../documents/result.ts';
+import { stationWarehouse } from '../parts/catalogue.ts';
 import type { RequestDocument } from '../parts/request-lines.ts';
 import { postMoves } from '../stock/ledger.ts';
 

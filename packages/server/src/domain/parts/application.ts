@@ -8,7 +8,10 @@ import { serverDefaults, ValidationFailed, writeHooks } from '../../records/writ
 import { chinaDate } from '../china-time.ts';
 import { nextDocumentNumbers } from '../document-number.ts';
 import { postMoves, type StockMove } from '../stock/ledger.ts';
-import { answer, assertMay, assertParty, checkQty, hasAddress, lockDocument, stationWarehouse, warehouseById } from './common.ts';
+import { assertMay, assertParty, lockDocument } from '../../documents/access.ts';
+import { checkQty } from '../../documents/inputs.ts';
+import { answer } from '../../documents/result.ts';
+import { hasAddress, stationWarehouse, warehouseById } from './catalogue.ts';
 import { prepareSubmit, type RequestDocument } from './request-lines.ts';
 import { drawForApplication, returnAllOfApplication, returnUnapproved, returnUnshipped } from '../quota/parts-quota.ts';
 

@@ -3,7 +3,8 @@ import type { Sql } from '../../db/db.ts';
 import { refuse } from '../../http/errors.ts';
 import type { Caller } from '../../records/scope.ts';
 import { Params } from '../../records/sql.ts';
-import { assertMay, assertParty, warehouseById } from './common.ts';
+import { assertMay, assertParty } from '../../documents/access.ts';
+import { warehouseById } from './catalogue.ts';
 import { applicationLineRemaining } from './delivery.ts';
 
 const APPLY = getEntity('new_srv_partsapply')!;

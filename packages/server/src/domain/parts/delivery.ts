@@ -16,7 +16,10 @@ import { nextDocumentNumbers } from '../document-number.ts';
 import { notify } from '../message/messages.ts';
 import { postMoves, stockLevels, type StockMove } from '../stock/ledger.ts';
 import { recomputeApplication, refreshApplicationStatus } from './application.ts';
-import { amountOf, answer, assertMay, assertParty, checkQty, fieldLabel, FREIGHT_MAX, hasAddress, lockDocument, memoOf, partOf, warehouseById, type Warehouse } from './common.ts';
+import { assertMay, assertParty, lockDocument } from '../../documents/access.ts';
+import { checkQty, fieldLabel, FREIGHT_MAX, memoOf } from '../../documents/inputs.ts';
+import { answer } from '../../documents/result.ts';
+import { amountOf, hasAddress, partOf, warehouseById, type Warehouse } from './catalogue.ts';
 import { receivedNow } from './receipt-lines.ts';
 import { refreshTransferState } from './transfer.ts';
 

@@ -4,7 +4,7 @@ import { refuse } from '../../http/errors.ts';
 import type { Caller } from '../../records/scope.ts';
 import { normGuid } from '../../records/validate.ts';
 import { stockLevels } from '../stock/ledger.ts';
-import { assertMay, lockDocument } from './common.ts';
+import { assertMay, lockDocument } from '../../documents/access.ts';
 import type { RequestDocument } from './request-lines.ts';
 
 /**

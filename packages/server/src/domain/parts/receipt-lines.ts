@@ -1,7 +1,7 @@
 import type { ReceiveRequest } from '@portal/model';
 import { Refusal, refuse } from '../../http/errors.ts';
 import { normGuid } from '../../records/validate.ts';
-import { checkQty } from './common.ts';
+import { checkQty } from '../../documents/inputs.ts';
 
 export interface ReceivableLine {
   id: string;

@@ -5,7 +5,10 @@ import type { Caller } from '../../records/scope.ts';
 import { q } from '../../records/sql.ts';
 import { normGuid } from '../../records/validate.ts';
 import { stockLevels } from '../stock/ledger.ts';
-import { amountOf, answer, assertMay, assertParty, checkQty, fieldLabel, lockDocument, memoOf, partOf, type Part } from './common.ts';
+import { assertMay, assertParty, lockDocument } from '../../documents/access.ts';
+import { checkQty, fieldLabel, memoOf } from '../../documents/inputs.ts';
+import { answer } from '../../documents/result.ts';
+import { amountOf, partOf, type Part } from './catalogue.ts';
 
 /**
  * Lines of a request document — a parts application or a parts transfer: a part and a quantity

@@ -12,7 +12,9 @@ import { serverDefaults, ValidationFailed, writeHooks } from '../../records/writ
 import { chinaDate } from '../china-time.ts';
 import { nextDocumentNumbers } from '../document-number.ts';
 import { postMoves } from '../stock/ledger.ts';
-import { answer, assertParty, hasAddress, lockDocument, warehouseById } from './common.ts';
+import { assertParty, lockDocument } from '../../documents/access.ts';
+import { answer } from '../../documents/result.ts';
+import { hasAddress, warehouseById } from './catalogue.ts';
 import { prepareSubmit, type RequestDocument } from './request-lines.ts';
 
 /**

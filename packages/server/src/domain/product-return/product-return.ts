@@ -8,7 +8,8 @@ import { serverDefaults, writeHooks } from '../../records/write.ts';
 import { chinaDate } from '../china-time.ts';
 import { requiredDate } from '../checked-input.ts';
 import { nextDocumentNumbers } from '../document-number.ts';
-import { answer, assertMay, assertParty, lockDocument } from '../parts/common.ts';
+import { assertMay, assertParty, lockDocument } from '../../documents/access.ts';
+import { answer } from '../../documents/result.ts';
 import { getEntity } from '@portal/model';
 
 /**

@@ -2,7 +2,7 @@ import { getEntity, type LedgerPeriodQuery, type QuotaFlow, type QuotaFlowMove, 
 import type { Sql } from '../../db/db.ts';
 import type { Caller } from '../../records/scope.ts';
 import { Params } from '../../records/sql.ts';
-import { assertMay } from '../parts/common.ts';
+import { assertMay } from '../../documents/access.ts';
 import { idFilter, type Period } from '../stock/statement.ts';
 
 /**

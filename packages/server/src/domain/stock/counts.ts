@@ -10,7 +10,10 @@ import { normGuid, parseInteger, unsafeNumber } from '../../records/validate.ts'
 import { optionalDate, requiredDate, type AsSent } from '../checked-input.ts';
 import { chinaDate } from '../china-time.ts';
 import { nextDocumentNumbers } from '../document-number.ts';
-import { answer, assertMay, assertParty, checkQty, fieldLabel, lockDocument, MEMO_MAX, memoOf, stationWarehouse, warehouseById, type Warehouse } from '../parts/common.ts';
+import { assertMay, assertParty, lockDocument } from '../../documents/access.ts';
+import { checkQty, fieldLabel, MEMO_MAX, memoOf } from '../../documents/inputs.ts';
+import { answer } from '../../documents/result.ts';
+import { stationWarehouse, warehouseById, type Warehouse } from '../parts/catalogue.ts';
 import { notify } from '../message/messages.ts';
 import { postMoves } from './ledger.ts';
 

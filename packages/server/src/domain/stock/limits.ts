@@ -6,7 +6,10 @@ import type { Caller } from '../../records/scope.ts';
 import { Params } from '../../records/sql.ts';
 import { normGuid, type FieldError } from '../../records/validate.ts';
 import { serverDefaults, ValidationFailed, writeHooks } from '../../records/write.ts';
-import { answer, assertMay, checkQty, fieldLabel, partsById } from '../parts/common.ts';
+import { assertMay } from '../../documents/access.ts';
+import { checkQty, fieldLabel } from '../../documents/inputs.ts';
+import { answer } from '../../documents/result.ts';
+import { partsById } from '../parts/catalogue.ts';
 
 /**
  * Inventory limits per station and part (库存上下限): the least and most a station should hold.

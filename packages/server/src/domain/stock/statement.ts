@@ -4,7 +4,7 @@ import { Refusal, refuse } from '../../http/errors.ts';
 import type { Caller } from '../../records/scope.ts';
 import { Params } from '../../records/sql.ts';
 import { normGuid, parseDate } from '../../records/validate.ts';
-import { assertMay } from '../parts/common.ts';
+import { assertMay } from '../../documents/access.ts';
 import { CHINA_OFFSET_MS, chinaDate } from '../china-time.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { stockDocumentType, stockUsage, workOrderStatus } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
-import { stationWarehouse } from '../parts/common.ts';
+import { stationWarehouse } from '../parts/catalogue.ts';
 import { postMoves } from './ledger.ts';
 
 /**

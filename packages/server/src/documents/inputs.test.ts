@@ -1,7 +1,7 @@
 import { msg, type Lang } from '@portal/model';
 import { describe, expect, it } from 'vitest';
-import { Refusal } from '../../http/errors.ts';
-import { checkQty, memoOf } from './common.ts';
+import { Refusal } from '../http/errors.ts';
+import { checkQty, memoOf } from './inputs.ts';
 
 /** The refusal a call throws, as the user reads it (and the field it names). */
 function refusal(run: () => unknown, lang: Lang = 'zh-CN'): { message: string; field?: string } | null {

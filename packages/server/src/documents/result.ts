@@ -1,0 +1,14 @@
+import { msg, type Lang, type MessageKey } from '@portal/model';
+
+/** What every document command answers: the document, its state after the command (kernel commands), the line it touched, and its message. */
+export interface CommandResult {
+  id: string;
+  message: string;
+  state?: number;
+  lineId?: string;
+}
+
+/** What a command answers: the document, the line it touched, and its message. */
+export function answer(id: string, key: MessageKey, lang: Lang, lineId?: string): CommandResult {
+  return { id, message: msg(key, lang), ...(lineId ? { lineId } : {}) };
+}
