@@ -121,7 +121,6 @@ export interface ImageField extends FieldBase { type: 'image'; maxBytes: number 
 export type FieldDef =
   | TextField | MemoField | IntField | DecimalField | MoneyField | BoolField
   | DateTimeField | DateField | OptionSetField | LookupField | ImageField;
-export type FieldType = FieldDef['type'];
 
 type Opts<F> = Omit<F, 'type' | 'label'>;
 export const text = (l: Label, o: Partial<Opts<TextField>> = {}): TextField => ({ type: 'text', label: l, maxLength: 100, ...o });

@@ -15,10 +15,3 @@ export const PATTERNS: Record<PatternName, RegExp> = {
   unumeric: /^\d+(\.\d+)?$/,
   url: /^(https?:\/\/|\/)/,
 };
-
-/** Guid comparison ignores braces and case. */
-export function sameGuid(a: string | null | undefined, b: string | null | undefined): boolean {
-  if (!a || !b) return false;
-  const n = (s: string) => s.replace(/[{}]/g, '').toLowerCase();
-  return n(a) === n(b);
-}

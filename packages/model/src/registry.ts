@@ -1,4 +1,4 @@
-import type { EntityDef, Lang } from './define.ts';
+import type { EntityDef } from './define.ts';
 import { businessUnit } from './entities/business-unit.ts';
 import { serviceStation } from './entities/service-station.ts';
 import { language, languageConfig, operationLog, systemParameter } from './entities/system.ts';
@@ -108,8 +108,4 @@ export function getEntity(logicalName: string): EntityDef | undefined {
 
 export function getEntityBySet(entitySet: string): EntityDef | undefined {
   return bySet.get(entitySet);
-}
-
-export function entityLabel(logicalName: string, lang: Lang): string {
-  return byName.get(logicalName)?.label[lang] ?? logicalName;
 }

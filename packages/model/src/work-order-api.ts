@@ -5,7 +5,6 @@
  * scope (404 outside it) and answers `{ id, message, status, dealstatus }` with a display message
  * in the caller's language, or 400 `{ error: { code, message, field? } }` and changes nothing.
  */
-import type { MessageKey } from './messages/index.ts';
 import type { Privilege } from './security/privileges.ts';
 
 export const WORK_ORDER_API = '/api/workorders';
@@ -209,6 +208,3 @@ export interface DashboardData {
   lastMonths: { month: string; from: string; to: string; created: number; completed: number }[];
   abnormal: { total: number; byDeal: { value: number; count: number }[] };
 }
-
-/** Message keys a caller may see from these commands (for the web app's tests). */
-export type WorkOrderMessageKey = Extract<MessageKey, `wo.${string}`>;

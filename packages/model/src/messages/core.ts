@@ -75,5 +75,3 @@ export const coreMessages = {
   'notice.replied': label('回复成功', 'Replied'),
   'user.noStation': label('用户没有服务站', 'The user has no service station'),
 } as const;
-
-export type CoreMessageKey = keyof typeof coreMessages;

@@ -141,5 +141,3 @@ export const uiMessages = {
   'forget.intro': label('通过账号绑定的手机号码接收验证码，重新设置登录密码。', 'Receive a code on the mobile number of your account and set a new password.'),
   'auth.failedTitle': label('单点登录失败', 'Single sign-on failed'),
 } as const;
-
-export type UiMessageKey = keyof typeof uiMessages;

@@ -46,16 +46,6 @@ export const noticeStatus = defineNamedOptionSet('new_notice_status', label('发
   withdrawn: { value: 3, label: label('已撤回', 'Withdrawn') },
 });
 
-/** spec 001 §4: notice read state unread or read; reply state unreplied or replied. */
-export const readState = defineOptionSet('new_readstate', label('阅读状态', 'Read state'), [
-  { value: 0, label: label('未读', 'Unread') },
-  { value: 1, label: label('已读', 'Read') },
-] as const);
-export const replyState = defineOptionSet('new_replystate', label('回复状态', 'Reply state'), [
-  { value: 0, label: label('未回复', 'Unreplied') },
-  { value: 1, label: label('已回复', 'Replied') },
-] as const);
-
 /** spec 001 §4: KB article draft, unapproved, published. */
 export const kbState = defineOptionSet('new_kbarticle_state', label('文章状态', 'Article state'), [
   { value: 1, label: label('草稿', 'Draft') },

@@ -148,27 +148,6 @@ export async function checkExcelFile(fileName: string, bytes: Buffer): Promise<v
   if (!(bytes[0] === 0x50 && bytes[1] === 0x4b)) throw new AppError(400, 'excel.xlsOnly');
 }
 
-type Cell = ExcelJS.CellValue;
-
-/** A cell's value as data: formulas give their cached result, rich text its text. */
-export function cellData(v: Cell): string | number | boolean | Date | null {
-  if (v === null || v === undefined) return null;
-  if (typeof v === 'string') return v.trim() === '' ? null : v;
-  if (typeof v === 'number' || typeof v === 'boolean' || v instanceof Date) return v;
-  if (typeof v === 'object') {
-    if ('formula' in v || 'sharedFormula' in v) {
-      const r = (v as { result?: unknown }).result;
-      if (r === undefined || r === null) return null;
-      if (typeof r === 'object' && !(r instanceof Date)) return String((r as { error?: string }).error ?? '');
-      return r as string | number | boolean | Date;
-    }
-    if ('richText' in v) return v.richText.map((t) => t.text).join('') || null;
-    if ('text' in v) return typeof v.text === 'string' ? v.text : (v.text as { richText: { text: string }[] }).richText.map((t) => t.text).join('');
-    if ('error' in v) return String(v.error);
-  }
-  return String(v);
-}
-
 const pad = (n: number) => String(n).padStart(2, '0');
 /** Excel keeps wall-clock times; exceljs hands them over as UTC dates of that wall clock. */
 const wallDate = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;

@@ -41,7 +41,6 @@ const EXT: Record<string, { kind: Kind; type: string; video?: true }> = {
 export const VIDEO_EXTS = ['mp4', 'ogg', 'flv', 'avi', 'wmv', 'rmvb', 'mov'] as const;
 /** spec 000 §2: images previewed inline. */
 export const PREVIEW_EXTS = ['png', 'jpg', 'jpeg', 'gif', 'svg'] as const;
-export const ALLOWED_EXTS = Object.keys(EXT);
 /** Every media type a stored file is served as (for the API document). */
 export const SERVED_TYPES = [...new Set(Object.values(EXT).map((t) => t.type.split(';')[0]))];
 

@@ -5,7 +5,6 @@ import {
   type PartsCommandResult,
   type PickOwedRequest,
   type ReceiveReturnRequest,
-  type ReturnLineChange,
 } from '@portal/model';
 import { call } from './client.ts';
 
@@ -24,7 +23,6 @@ async function command(path: string, method: 'POST' | 'PATCH' | 'DELETE', body: 
 export const owedOldParts = async (): Promise<OwedOldPart[]> =>
   ((await call<OwedOldPart[]>(`${PARTS_RETURN_API}/owed`, { silent: true, method: 'GET' })).Data ?? []) as OwedOldPart[];
 export const pickOwed = (id: string, body: PickOwedRequest) => command(`/${seg(id)}/pick`, 'POST', body);
-export const updateReturnLine = (id: string, lineId: string, body: ReturnLineChange) => command(`/${seg(id)}/lines/${seg(lineId)}`, 'PATCH', body);
 export const deleteReturnLine = (id: string, lineId: string) => command(`/${seg(id)}/lines/${seg(lineId)}`, 'DELETE', undefined);
 export const deliverReturn = (id: string, body: DeliverReturnRequest) => command(`/${seg(id)}/deliver`, 'POST', body);
 export const receiveReturn = (id: string, body: ReceiveReturnRequest) => command(`/${seg(id)}/receive`, 'POST', body);

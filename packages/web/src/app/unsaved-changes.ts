@@ -20,7 +20,6 @@ export function markDirty(key: string, dirty: boolean): void {
 
 export const isDirty = (key: string): boolean => !!useUnsavedStore.getState().dirty[key];
 export const dirtyKeys = (): string[] => Object.keys(useUnsavedStore.getState().dirty);
-export const useIsDirty = (key: string): boolean => useUnsavedStore((s) => !!s.dirty[key]);
 
 /**
  * Resolves true when none of `keys` has unsaved changes, or the user agrees to drop them (their

@@ -56,7 +56,6 @@ export interface OrderView {
   complete: boolean;
 }
 
-const num = (v: unknown) => (typeof v === 'number' ? v : Number(v ?? 0));
 const lineIdOf = (kind: AppLineKind, row: RecordRow) => String(row[LINE_ENTITY[kind].primaryKey] ?? '');
 
 /** Sets fields of a row, dropping their stale display texts. */
@@ -105,8 +104,6 @@ export function applyQueue(c: CachedOrder, items: readonly QueueItem[], sent: re
   }
   return { id: c.id, row, lines, photos, pending, savedAt: c.savedAt, complete: c.lines !== undefined };
 }
-
-export const effectiveStatus = (v: OrderView) => num(v.row.new_status);
 
 export const cachedOrders = (userId: string) => allOf<CachedOrder>('orders', userId);
 export const cachedOrder = async (userId: string, id: string) => {

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { getEntity, msg, warehouseType, type Lang, type QuickOrderLine, type QuickOrderLineError, type QuickOrderStock } from '@portal/model';
+import { getEntity, msg, warehouseType, type Lang, type QuickOrderLine, type QuickOrderLineError } from '@portal/model';
 import type { Principal } from '../../auth/principal.ts';
 import type { Db, Sql } from '../../db/db.ts';
 import { MAX_IMPORT_ROWS } from '../../files/excel.ts';
@@ -26,7 +26,6 @@ export interface QuickLineInput {
   Quantity?: unknown;
 }
 
-export type StockState = QuickOrderStock;
 export type CheckedLine = QuickOrderLine;
 export type LineError = QuickOrderLineError;
 
