@@ -135,25 +135,25 @@ export const outsideEndState = defineOptionSet('new_outsideendstate', label('结
 ] as const);
 
 /** What a work-order log entry records (the order's history). */
-export const workOrderAction = defineOptionSet('new_workorder_action', label('操作', 'Action'), [
-  { value: 1, label: label('创建', 'Created') },
-  { value: 2, label: label('派工', 'Dispatched') },
-  { value: 3, label: label('改派', 'Reassigned') },
-  { value: 4, label: label('预约', 'Appointment') },
-  { value: 5, label: label('响应', 'Responded') },
-  { value: 6, label: label('出发', 'Departed') },
-  { value: 7, label: label('到达', 'Arrived') },
-  { value: 8, label: label('拍照', 'Photographed') },
-  { value: 9, label: label('完工', 'Completed') },
-  { value: 10, label: label('取消', 'Cancelled') },
-  { value: 11, label: label('审核通过', 'Audited') },
-  { value: 12, label: label('审核不通过', 'Audit failed') },
-  { value: 13, label: label('回访', 'Revisited') },
-  { value: 14, label: label('结算状态', 'Settlement state') },
-  { value: 15, label: label('督办', 'Supervised') },
-  { value: 16, label: label('评价', 'Evaluated') },
-  { value: 17, label: label('明细变更', 'Details changed') },
-] as const);
+export const workOrderAction = defineNamedOptionSet('new_workorder_action', label('操作', 'Action'), {
+  created: { value: 1, label: label('创建', 'Created') },
+  dispatched: { value: 2, label: label('派工', 'Dispatched') },
+  reassigned: { value: 3, label: label('改派', 'Reassigned') },
+  appointment: { value: 4, label: label('预约', 'Appointment') },
+  responded: { value: 5, label: label('响应', 'Responded') },
+  departed: { value: 6, label: label('出发', 'Departed') },
+  arrived: { value: 7, label: label('到达', 'Arrived') },
+  photographed: { value: 8, label: label('拍照', 'Photographed') },
+  completed: { value: 9, label: label('完工', 'Completed') },
+  cancelled: { value: 10, label: label('取消', 'Cancelled') },
+  audited: { value: 11, label: label('审核通过', 'Audited') },
+  auditFailed: { value: 12, label: label('审核不通过', 'Audit failed') },
+  revisited: { value: 13, label: label('回访', 'Revisited') },
+  settlement: { value: 14, label: label('结算状态', 'Settlement state') },
+  supervised: { value: 15, label: label('督办', 'Supervised') },
+  evaluated: { value: 16, label: label('评价', 'Evaluated') },
+  lines: { value: 17, label: label('明细变更', 'Details changed') },
+});
 
 /** Open handling states: a dispatched engineer is working on the order (counted as load). */
 export const OPEN_DEAL_STATUSES: readonly number[] = [

@@ -1,5 +1,5 @@
 import {
-  msg, sampleStatus, SETTLEMENT_SEQUENCE, workOrderStatus, type AuditRequest, type CancelRequest, type CommandResult, type Lang, type MessageKey,
+  AUDITED_STATUSES, msg, OPEN_STATUSES, sampleStatus, SETTLEMENT_SEQUENCE, workOrderStatus, type AuditRequest, type CancelRequest, type CommandResult, type Lang, type MessageKey,
   type OptionSetDef, type RevisitRequest, type SettlementRequest, type SuperviseRequest,
 } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
@@ -33,34 +33,35 @@ const log = (sql: Sql, caller: Caller, o: OrderRow, action: number, to: number, 
     orderId: o.id, stationId: o.stationId, unitId: o.unitId, action, from: o.status, to, workerId: o.workerId, memo, summary: logSummary(action),
   });
 
-/** Cancels an order not yet completed (status 1–5) with a reason; the engineer's load drops. */
+/** Cancels an order not yet completed (still open) with a reason; the engineer's load drops. */
 export function cancelOrder(sql: Sql, caller: Caller, id: string, input: CancelRequest, lang: Lang): Promise<CommandResult> {
   assertMay(caller, 'workorder.write');
   return wrapped('wo.cancelFailed', lang, async () => {
     const o = await lockOrder(sql, caller, id);
     const reason = reasonText(input.reason, 'reason', fieldLabel('new_cancelreason', lang), 'wo.cancelReasonRequired');
-    if (o.status === 9) throw refuse('wo.alreadyCancelled');
-    if (o.status > 5) throw refuse('wo.completedCannotCancel');
-    await updateOrder(sql, o, caller.principal.userId, { new_status: 9, new_canceltime: NOW, new_cancelreason: reason });
-    await log(sql, caller, o, ACTION.cancelled, 9, reason);
+    if (o.status === workOrderStatus.cancelled) throw refuse('wo.alreadyCancelled');
+    if (!OPEN_STATUSES.includes(o.status)) throw refuse('wo.completedCannotCancel');
+    const to = workOrderStatus.cancelled;
+    await updateOrder(sql, o, caller.principal.userId, { new_status: to, new_canceltime: NOW, new_cancelreason: reason });
+    await log(sql, caller, o, ACTION.cancelled, to, reason);
     await recomputeLoads(sql, [o.workerId]);
-    return result(o, 9, o.dealstatus, 'wo.cancelled', lang);
+    return result(o, to, o.dealstatus, 'wo.cancelled', lang);
   });
 }
 
 /**
- * Audits a completed order: passed → status 10 (checked); refused (memo required) → stays
+ * Audits a completed order: passed → audited (已审核); refused (memo required) → stays
  * completed, the memo is kept and logged for the station to correct.
  */
 export function auditOrder(sql: Sql, caller: Caller, id: string, input: AuditRequest, lang: Lang): Promise<CommandResult> {
   assertMay(caller, 'workorder.audit');
   return wrapped('wo.auditFailed', lang, async () => {
     const o = await lockOrder(sql, caller, id);
-    if (o.status >= 10) throw refuse('wo.alreadyAudited');
-    if (o.status !== 7) throw refuse('wo.notCompleted');
+    if (AUDITED_STATUSES.includes(o.status)) throw refuse('wo.alreadyAudited');
+    if (o.status !== workOrderStatus.completed) throw refuse('wo.notCompleted');
     const memo = input.pass ? (input.memo?.trim() || null) : reasonText(input.memo, 'memo', fieldLabel('new_auditmemo', lang), 'wo.auditMemoRequired');
     if (memo && memo.length > REASON_MAX) throw refuse('wo.fieldTooLong', { field: fieldLabel('new_auditmemo', lang), max: REASON_MAX }, 'memo');
-    const to = input.pass ? 10 : 7;
+    const to = input.pass ? workOrderStatus.audited : workOrderStatus.completed;
     await updateOrder(sql, o, caller.principal.userId, { new_status: to, new_audittime: NOW, new_auditmemo: memo });
     await log(sql, caller, o, input.pass ? ACTION.audited : ACTION.auditFailed, to, memo);
     if (!input.pass) await tellAuditFailed(sql, caller, o, memo);
@@ -75,21 +76,22 @@ async function tellAuditFailed(sql: Sql, caller: Caller, o: OrderRow, reason: st
   await notify(sql, caller.principal.userId, { workers: [o.workerId] }, m);
 }
 
-/** Records the customer revisit of an audited order (status 10 → 11) and the sample status. */
+/** Records the customer revisit of an audited order (audited → revisited) and the sample status. */
 export async function revisitOrder(sql: Sql, caller: Caller, id: string, input: RevisitRequest, lang: Lang): Promise<CommandResult> {
   assertMay(caller, 'workorder.audit');
   const o = await lockOrder(sql, caller, id);
-  if (o.status > 10 && o.status !== 9) throw refuse('wo.alreadyRevisited');
-  if (o.status !== 10) throw refuse('wo.notAudited');
+  if (SETTLEMENT_SEQUENCE.includes(o.status)) throw refuse('wo.alreadyRevisited');
+  if (o.status !== workOrderStatus.audited) throw refuse('wo.notAudited');
   const memo = reasonText(input.memo, 'memo', fieldLabel('new_revisitmemo', lang), 'wo.revisitMemoRequired');
   const sample = input.sampleStatus ?? null;
   if (sample !== null && !sampleStatus.options.some((x) => x.value === sample)) throw refuse('wo.badValue', { field: fieldLabel('new_samplestatus', lang) }, 'sampleStatus');
-  await updateOrder(sql, o, caller.principal.userId, { new_status: 11, new_revisittime: NOW, new_revisitmemo: memo, ...(sample !== null ? { new_samplestatus: sample } : {}) });
-  await log(sql, caller, o, ACTION.revisited, 11, memo);
-  return result(o, 11, o.dealstatus, 'wo.saved', lang);
+  const to = workOrderStatus.revisited;
+  await updateOrder(sql, o, caller.principal.userId, { new_status: to, new_revisittime: NOW, new_revisitmemo: memo, ...(sample !== null ? { new_samplestatus: sample } : {}) });
+  await log(sql, caller, o, ACTION.revisited, to, memo);
+  return result(o, to, o.dealstatus, 'wo.saved', lang);
 }
 
-/** Moves a revisited order one step along the settlement sequence (11 → 12 → … → 16). */
+/** Moves a revisited order one step along the settlement sequence (revisited → … → finished). */
 export async function settleOrder(sql: Sql, caller: Caller, id: string, input: SettlementRequest, lang: Lang): Promise<CommandResult> {
   assertMay(caller, 'workorder.audit');
   const o = await lockOrder(sql, caller, id);
@@ -97,7 +99,7 @@ export async function settleOrder(sql: Sql, caller: Caller, id: string, input: S
   const { rows: [held] } = await sql.query<{ no: string | null }>(
     'SELECT new_expenseclaimno AS no FROM new_srv_workorder WHERE new_srv_workorderid = $1::uuid AND new_expenseclaim_id IS NOT NULL', [o.id]);
   if (held && input.status !== workOrderStatus.finished) throw refuse('expense.settlementByClaim', { claim: held.no ?? '' }, 'status');
-  const seq: readonly number[] = SETTLEMENT_SEQUENCE;
+  const seq = SETTLEMENT_SEQUENCE;
   const at = seq.indexOf(o.status);
   if (at < 0) throw refuse('wo.notRevisited');
   if (at === seq.length - 1) throw refuse('wo.settlementDone');
@@ -114,7 +116,7 @@ export async function settleOrder(sql: Sql, caller: Caller, id: string, input: S
 export async function superviseOrder(sql: Sql, caller: Caller, id: string, input: SuperviseRequest, lang: Lang): Promise<CommandResult> {
   assertMay(caller, 'workorder.audit');
   const o = await lockOrder(sql, caller, id);
-  if (o.status > 5) throw refuse('wo.superviseNotAllowed');
+  if (!OPEN_STATUSES.includes(o.status)) throw refuse('wo.superviseNotAllowed');
   const reason = reasonText(input.reason, 'reason', fieldLabel('new_supervisereason', lang), 'wo.superviseReasonRequired');
   await updateOrder(sql, o, caller.principal.userId, { new_isabnormal: true, new_supervisereason: reason, new_supervisetime: NOW });
   await log(sql, caller, o, ACTION.supervised, o.status, reason);

@@ -1,4 +1,4 @@
-import { APPOINTMENT_SLOTS, slotLabel, appointmentReason, appointmentStatus, getEntity, type AppointmentRequest, type CommandResult, WORK_ORDER_COMMAND_PRIVILEGES, type DispatchRequest, type Lang } from '@portal/model';
+import { APPOINTMENT_CHANGES, APPOINTMENT_SLOTS, APPOINTMENT_UNSERVICEABLE, IN_SERVICE_STATUSES, mayDispatchStatus, slotLabel, appointmentReason, appointmentStatus, getEntity, workOrderDealStatus, workOrderStatus, type AppointmentRequest, type CommandResult, WORK_ORDER_COMMAND_PRIVILEGES, type DispatchRequest, type Lang } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
 import type { Caller } from '../../records/scope.ts';
 import { Params } from '../../records/sql.ts';
@@ -12,16 +12,9 @@ import { assertMay, fieldLabel, lockOrder, NOW, recomputeLoads, result, updateOr
 const WORKER = getEntity('new_srv_worker')!;
 const MEMO_MAX = 500;
 
-/** Appointment statuses that leave a dispatched order unserviceable (could not contact, reject). */
-const UNSERVICEABLE = [4, 7];
-/** Appointment statuses that mark the order abnormal. */
-const ABNORMAL = [4, 7];
-/** Appointment statuses that are themselves a change (date change, another reservation): a reason is needed. */
-const CHANGES = [2, 3];
-
 /** spec 001 §4: dispatch only unassigned, dispatched, or dispatched-but-unserviceable orders. */
 export function mayDispatch(o: Pick<OrderRow, 'status' | 'appointmentStatus'>): boolean {
-  return o.status === 1 || o.status === 2 || (o.status === 3 && UNSERVICEABLE.includes(o.appointmentStatus ?? 0));
+  return mayDispatchStatus(o.status, o.appointmentStatus);
 }
 
 function memoOf(memo: string | undefined | null, lang: Lang): string | null {
@@ -53,19 +46,19 @@ export async function dispatchOrder(sql: Sql, caller: Caller, id: string, input:
   if (o.workerId === workerId) throw refuse('wo.sameWorker', undefined, 'workerId');
   const reassign = o.workerId !== null;
   await updateOrder(sql, o, caller.principal.userId, {
-    new_worker_id: workerId, new_dispatchtime: NOW, new_dealstatus: 2, new_status: 2,
+    new_worker_id: workerId, new_dispatchtime: NOW, new_dealstatus: workOrderDealStatus.dispatched, new_status: workOrderStatus.dispatched,
     ...(reassign ? { new_responsetime: null, new_departuretime: null, new_departureaddress: null, new_arrivaltime: null, new_arrivaladdress: null, new_begintime: null } : {}),
   });
   const action = reassign ? ACTION.reassigned : ACTION.dispatched;
   await appendLog(sql, caller.principal.userId, {
-    orderId: o.id, stationId: o.stationId, unitId: o.unitId, action, from: o.status, to: 2, workerId, memo,
+    orderId: o.id, stationId: o.stationId, unitId: o.unitId, action, from: o.status, to: workOrderStatus.dispatched, workerId, memo,
     summary: logSummary(action, { worker: rows[0].name, fromWorker: o.workerName }),
   });
   await recomputeLoads(sql, [o.workerId, workerId]);
   await notify(sql, caller.principal.userId, { workers: [workerId] }, { kind: 'workOrder', key: reassign ? 'message.text.reassigned' : 'message.text.dispatched', params: { name: o.name }, entity: 'new_srv_workorder', recordId: o.id });
   // The engineer taken off the order is told too; no link: the order is no longer theirs to open.
   if (reassign) await notify(sql, caller.principal.userId, { workers: [o.workerId] }, { kind: 'workOrder', key: 'message.text.reassignedAway', params: { name: o.name }, entity: 'new_srv_workorder', recordId: null });
-  return result(o, 2, 2, reassign ? 'wo.reassigned' : 'wo.dispatched', lang);
+  return result(o, workOrderStatus.dispatched, workOrderDealStatus.dispatched, reassign ? 'wo.reassigned' : 'wo.dispatched', lang);
 }
 
 const optionValues = (set: { options: readonly { value: number }[] }) => set.options.map((x) => x.value);
@@ -78,7 +71,7 @@ const optionValues = (set: { options: readonly { value: number }[] }) => set.opt
 export async function setAppointment(sql: Sql, caller: Caller, id: string, input: AsSent<AppointmentRequest, 'date'>, lang: Lang): Promise<CommandResult> {
   assertMay(caller, ...WORK_ORDER_COMMAND_PRIVILEGES.appointment);
   const o = await lockOrder(sql, caller, id);
-  if (o.status < 2 || o.status > 5) throw refuse('wo.appointmentNotAllowed');
+  if (!IN_SERVICE_STATUSES.includes(o.status)) throw refuse('wo.appointmentNotAllowed');
   const date = requiredDate(input.date, fieldLabel('new_appointmenttime', lang), 'date', { key: 'wo.dateRequired' });
   if (!APPOINTMENT_SLOTS.includes(input.begin)) throw refuse('wo.slotInvalid', undefined, 'begin');
   if (!APPOINTMENT_SLOTS.includes(input.end)) throw refuse('wo.slotInvalid', undefined, 'end');
@@ -86,12 +79,12 @@ export async function setAppointment(sql: Sql, caller: Caller, id: string, input
   if (!optionValues(appointmentStatus).includes(input.status)) throw refuse('wo.badValue', { field: fieldLabel('new_appointmentstatus', lang) }, 'status');
   const changed = o.appointmentDate !== null && (o.appointmentDate !== date || o.appointmentBegin !== input.begin || o.appointmentEnd !== input.end);
   const reason = input.reason ?? null;
-  if (reason === null && (changed || CHANGES.includes(input.status))) throw refuse('wo.reasonRequired', undefined, 'reason');
+  if (reason === null && (changed || APPOINTMENT_CHANGES.includes(input.status))) throw refuse('wo.reasonRequired', undefined, 'reason');
   if (reason !== null && !optionValues(appointmentReason).includes(reason)) throw refuse('wo.badValue', { field: fieldLabel('new_appointmentreason', lang) }, 'reason');
   const memo = memoOf(input.memo, lang);
   await updateOrder(sql, o, caller.principal.userId, {
     new_appointmenttime: date, new_appointmentbegin: input.begin, new_appointmentend: input.end, new_appointmentstatus: input.status,
-    new_appointmentreason: reason, ...(ABNORMAL.includes(input.status) ? { new_isabnormal: true } : {}),
+    new_appointmentreason: reason, ...(APPOINTMENT_UNSERVICEABLE.includes(input.status) ? { new_isabnormal: true } : {}),
   });
   await appendLog(sql, caller.principal.userId, {
     orderId: o.id, stationId: o.stationId, unitId: o.unitId, action: ACTION.appointment, from: o.status, to: o.status, workerId: o.workerId, memo,

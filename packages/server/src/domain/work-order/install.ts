@@ -1,3 +1,4 @@
+import { workOrderAction, workOrderDealStatus, workOrderStatus } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
 import { serverDefaults, writeHooks } from '../../records/write.ts';
 import { nextWorkOrderNumbers } from './numbering.ts';
@@ -19,9 +20,9 @@ const money = (c: number) => (c / 100).toFixed(2);
 async function logCreated(sql: Sql, ids: string[]): Promise<void> {
   await sql.query(
     `INSERT INTO new_srv_workorderlog (new_name, new_workorder_id, new_station_id, new_action, new_tostatus, createdby, modifiedby, ownerid, owningbusinessunit)
-     SELECT o.new_name, o.new_srv_workorderid, o.new_station_id, 1, o.new_status, o.createdby, o.createdby, o.ownerid, o.owningbusinessunit
+     SELECT o.new_name, o.new_srv_workorderid, o.new_station_id, $2::int, o.new_status, o.createdby, o.createdby, o.ownerid, o.owningbusinessunit
        FROM new_srv_workorder o WHERE o.new_srv_workorderid = ANY($1::uuid[])`,
-    [ids],
+    [ids, workOrderAction.created],
   );
 }
 
@@ -39,7 +40,7 @@ export function installWorkOrder(): void {
     return rows.map((row, i) => {
       const [other, special, fine] = ENTERED_COSTS.map((f) => cents(row[f]));
       return {
-        new_name: numbers[i], new_dealstatus: 1, new_status: 1, new_isabnormal: false, new_photocount: 0, new_isoverseas: row.new_isoverseas === true,
+        new_name: numbers[i], new_dealstatus: workOrderDealStatus.unassigned, new_status: workOrderStatus.notDispatched, new_isabnormal: false, new_photocount: 0, new_isoverseas: row.new_isoverseas === true,
         // Checked by checkNewOrders: an overseas order's phone is kept as E.164.
         new_phone: typeof row.new_phone === 'string' ? phoneOf(row) : (row.new_phone ?? null),
         new_servicecharge: '0', new_outsidecost: '0', new_partcost: '0',

@@ -1,11 +1,8 @@
 import { msg, workOrderAction, type Lang, type OptionSetDef } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
 
-/** What a history entry records (new_srv_workorderlog.new_action). */
-export const ACTION = {
-  created: 1, dispatched: 2, reassigned: 3, appointment: 4, responded: 5, departed: 6, arrived: 7, photographed: 8,
-  completed: 9, cancelled: 10, audited: 11, auditFailed: 12, revisited: 13, settlement: 14, supervised: 15, evaluated: 16, lines: 17,
-} as const;
+/** What a history entry records (new_srv_workorderlog.new_action), by name: the model's option set. */
+export const ACTION = workOrderAction;
 
 /** The label of an option value in `lang` (the value itself when unknown). */
 export function optionText(set: OptionSetDef<number>, value: number | null | undefined, lang: Lang): string {

@@ -1,4 +1,4 @@
-import { getEntity, type CommandResult, type Lang, type MessageKey, type Privilege } from '@portal/model';
+import { getEntity, IN_SERVICE_STATUSES, workOrderDealStatus, workOrderStatus, type CommandResult, type Lang, type MessageKey, type Privilege } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
 import { forbidden } from '../../http/errors.ts';
 import { recordNotFound } from '../../records/access.ts';
@@ -47,7 +47,7 @@ export async function lockOrder(sql: Sql, caller: Caller, rawId: string): Promis
   if (!id) throw recordNotFound();
   const p = new Params();
   const { rows } = await sql.query<OrderRow>(
-    `SELECT t.new_srv_workorderid AS "id", t.new_name AS "name", COALESCE(t.new_status, 1) AS "status", COALESCE(t.new_dealstatus, 1) AS "dealstatus",
+    `SELECT t.new_srv_workorderid AS "id", t.new_name AS "name", COALESCE(t.new_status, ${workOrderStatus.notDispatched}) AS "status", COALESCE(t.new_dealstatus, ${workOrderDealStatus.unassigned}) AS "dealstatus",
             t.new_station_id AS "stationId", t.owningbusinessunit AS "unitId", t.new_worker_id AS "workerId",
             (SELECT w.new_name FROM new_srv_worker w WHERE w.new_srv_workerid = t.new_worker_id) AS "workerName",
             to_char(t.new_appointmenttime, 'YYYY-MM-DD') AS "appointmentDate", t.new_appointmentbegin AS "appointmentBegin",
@@ -80,14 +80,14 @@ export async function updateOrder(sql: Sql, o: OrderRow, userId: string, sets: R
   }
   parts.push('modifiedon = now()', `modifiedby = ${p.add(userId, 'uuid')}`);
   const { rowCount } = await sql.query(
-    `UPDATE new_srv_workorder SET ${parts.join(', ')} WHERE new_srv_workorderid = ${p.add(o.id, 'uuid')} AND COALESCE(new_status, 1) = ${p.add(o.status, 'int')}`,
+    `UPDATE new_srv_workorder SET ${parts.join(', ')} WHERE new_srv_workorderid = ${p.add(o.id, 'uuid')} AND COALESCE(new_status, ${workOrderStatus.notDispatched}) = ${p.add(o.status, 'int')}`,
     p.values,
   );
   if (!rowCount) throw refuse('wo.stateChanged');
 }
 
 /**
- * new_load of each worker = their orders in service (status 2–5). The worker rows are locked first,
+ * new_load of each worker = their orders in service (IN_SERVICE_STATUSES). The worker rows are locked first,
  * in id order (so two reassignments in opposite directions cannot deadlock), and counted by a
  * statement that starts after the lock, so it sees every committed change. NO KEY UPDATE (what an
  * UPDATE takes) leaves the key-share locks of lookup checks (dispatch's own included) alone.
@@ -97,9 +97,9 @@ export async function recomputeLoads(sql: Sql, workerIds: (string | null | undef
   if (!ids.length) return;
   await sql.query(`SELECT 1 FROM new_srv_worker WHERE new_srv_workerid = ANY($1::uuid[]) ORDER BY new_srv_workerid FOR NO KEY UPDATE`, [ids]);
   await sql.query(
-    `UPDATE new_srv_worker w SET new_load = (SELECT count(*)::int FROM new_srv_workorder o WHERE o.new_worker_id = w.new_srv_workerid AND o.new_status BETWEEN 2 AND 5)
+    `UPDATE new_srv_worker w SET new_load = (SELECT count(*)::int FROM new_srv_workorder o WHERE o.new_worker_id = w.new_srv_workerid AND o.new_status = ANY($2::int[]))
       WHERE w.new_srv_workerid = ANY($1::uuid[])`,
-    [ids],
+    [ids, IN_SERVICE_STATUSES],
   );
 }
 

@@ -1,4 +1,4 @@
-import { fixType, msg, PROGRESS_STEPS, WORK_ORDER_COMMAND_PRIVILEGES, workOrderAction, workOrderStatus, type CommandResult, type CompleteRequest, type Lang, type OptionSetDef, type ProgressRequest, type ProgressStep } from '@portal/model';
+import { fixType, IN_SERVICE_STATUSES, msg, PROGRESS_STEPS, WORK_ORDER_COMMAND_PRIVILEGES, workOrderAction, workOrderDealStatus, workOrderStatus, type CommandResult, type CompleteRequest, type Lang, type OptionSetDef, type ProgressRequest, type ProgressStep } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
 import { syncOrderParts } from '../stock/work-order-parts.ts';
 import type { Caller } from '../../records/scope.ts';
@@ -14,18 +14,19 @@ const TEXT_MAX = 1000;
 const MEMO_MAX = 500;
 
 const STEP: Record<ProgressStep, { from: number; to: number; deal: number; action: number }> = {
-  response: { from: 2, to: 3, deal: 3, action: ACTION.responded },
-  departure: { from: 3, to: 4, deal: 4, action: ACTION.departed },
-  arrival: { from: 4, to: 5, deal: 5, action: ACTION.arrived },
-  photos: { from: 5, to: 5, deal: 6, action: ACTION.photographed },
+  response: { from: workOrderStatus.dispatched, to: workOrderStatus.responded, deal: workOrderDealStatus.responded, action: ACTION.responded },
+  departure: { from: workOrderStatus.responded, to: workOrderStatus.setOut, deal: workOrderDealStatus.departed, action: ACTION.departed },
+  arrival: { from: workOrderStatus.setOut, to: workOrderStatus.arrived, deal: workOrderDealStatus.arrived, action: ACTION.arrived },
+  photos: { from: workOrderStatus.arrived, to: workOrderStatus.arrived, deal: workOrderDealStatus.photographed, action: ACTION.photographed },
 };
 
 const stepLabel = (step: ProgressStep, lang: Lang) => optionText(workOrderAction as OptionSetDef<number>, STEP[step].action, lang);
 
-/** Index in PROGRESS_STEPS of the next step to record (4 = all recorded). */
+/** Index in PROGRESS_STEPS of the next step to record (its length = all recorded), for an order in service. */
 function nextStep(o: OrderRow): number {
-  if (o.status === 5) return o.dealstatus >= 6 ? 4 : 3;
-  return o.status - 2;
+  // Arrival and photos both leave the order arrived: the handling status tells them apart.
+  if (o.status === workOrderStatus.arrived && o.dealstatus >= workOrderDealStatus.photographed) return PROGRESS_STEPS.length;
+  return PROGRESS_STEPS.findIndex((s) => STEP[s].from === o.status);
 }
 
 function text(v: string | undefined | null, max: number, field: string, label: string): string | null {
@@ -48,7 +49,7 @@ const validCoord = (lng: unknown, lat: unknown): lng is number =>
 export async function recordProgress(sql: Sql, caller: Caller, id: string, input: AsSent<ProgressRequest, 'time'>, lang: Lang): Promise<CommandResult> {
   assertMay(caller, ...WORK_ORDER_COMMAND_PRIVILEGES.progress);
   const o = await lockOrder(sql, caller, id);
-  if (o.status < 2 || o.status > 5) throw refuse('wo.notInService');
+  if (!IN_SERVICE_STATUSES.includes(o.status)) throw refuse('wo.notInService');
   const want = PROGRESS_STEPS.indexOf(input.step);
   if (want < 0) throw refuse('wo.badValue', { field: 'step' }, 'step');
   const next = nextStep(o);
@@ -107,7 +108,7 @@ const timeOf = (v: unknown, field: keyof typeof TIME_FIELD, lang: Lang): Date | 
 export async function completeOrder(sql: Sql, caller: Caller, id: string, input: AsSent<CompleteRequest, keyof typeof TIME_FIELD>, lang: Lang): Promise<CommandResult> {
   assertMay(caller, ...WORK_ORDER_COMMAND_PRIVILEGES.complete);
   const o = await lockOrder(sql, caller, id);
-  if (o.status < 2 || o.status > 5) throw refuse('wo.completeNotAllowed');
+  if (!IN_SERVICE_STATUSES.includes(o.status)) throw refuse('wo.completeNotAllowed');
   // Every time sent is checked, also one the order already has (then the stored one counts).
   const sent = { departureTime: timeOf(input.departureTime, 'departureTime', lang), arrivalTime: timeOf(input.arrivalTime, 'arrivalTime', lang) };
   const departureTime = o.departureTime ?? sent.departureTime;
@@ -131,7 +132,7 @@ export async function completeOrder(sql: Sql, caller: Caller, id: string, input:
   const solution = text(input.solution, TEXT_MAX, 'solution', fieldLabel('new_solution', lang));
   const serviceResult = text(input.serviceResult, TEXT_MAX, 'serviceResult', fieldLabel('new_serviceresult', lang));
   await updateOrder(sql, o, caller.principal.userId, {
-    new_status: 7, new_dealstatus: 7, new_departuretime: departureTime, new_departureaddress: departureAddress,
+    new_status: workOrderStatus.completed, new_dealstatus: workOrderDealStatus.completed, new_departuretime: departureTime, new_departureaddress: departureAddress,
     new_arrivaltime: arrivalTime, new_arrivaladdress: arrivalAddress, new_responsetime: o.responseTime ?? departureTime,
     new_begintime: o.beginTime ?? arrivalTime, new_completiontime: completionTime, new_endtime: completionTime,
     new_completionaddress: completionAddress, new_photocount: photos,
@@ -140,9 +141,9 @@ export async function completeOrder(sql: Sql, caller: Caller, id: string, input:
   // The replaced parts leave the station's warehouse now (refused when it is short).
   await syncOrderParts(sql, caller.principal.userId, { id: o.id, name: o.name, stationId: o.stationId, status: workOrderStatus.completed });
   await appendLog(sql, caller.principal.userId, {
-    orderId: o.id, stationId: o.stationId, unitId: o.unitId, action: ACTION.completed, from: o.status, to: 7, workerId: o.workerId,
+    orderId: o.id, stationId: o.stationId, unitId: o.unitId, action: ACTION.completed, from: o.status, to: workOrderStatus.completed, workerId: o.workerId,
     memo: serviceResult, summary: logSummary(ACTION.completed),
   });
   await recomputeLoads(sql, [o.workerId]);
-  return result(o, 7, 7, 'wo.finished', lang);
+  return result(o, workOrderStatus.completed, workOrderDealStatus.completed, 'wo.finished', lang);
 }
