@@ -6,6 +6,7 @@ import './app/phone.css';
 import { App } from './app/App.tsx';
 import { bindNavigation } from './app/navigation.ts';
 import { findRoute, isPublicPath } from './app/match-route.ts';
+import { routeLoader } from './app/page-registry.ts';
 import { loadPortalConfig } from './app/portal-config.ts';
 import { createAppRouter } from './app/router.tsx';
 import { applyDocumentLocale, loadLocales, loadMessages } from './locales/load.ts';
@@ -20,7 +21,8 @@ async function start() {
   followOtherTabs();
   // While the portal kind loads (the guards need it before the first screen is chosen), the
   // requested screen's chunk is fetched already: the two waits overlap instead of adding up.
-  void findRoute(window.location.pathname)?.load?.().catch(() => undefined);
+  const first = findRoute(window.location.pathname);
+  void (first && routeLoader(first))?.().catch(() => undefined);
   await loadPortalConfig();
 
   const router = createAppRouter();

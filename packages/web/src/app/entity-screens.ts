@@ -1,5 +1,4 @@
 import { getEntity, type MessageKey, type Privilege } from '@portal/model';
-import type { ComponentType } from 'react';
 import type { RouteDef } from './routes.ts';
 
 /**
@@ -36,7 +35,7 @@ export interface EntityScreen {
   form?: FormScreenOptions;
 }
 
-type ScreenRoute = Pick<RouteDef, 'layout' | 'permissions' | 'load' | 'screen'>;
+type ScreenRoute = Pick<RouteDef, 'layout' | 'permissions' | 'screen'>;
 
 function access(entity: string): { read: Privilege; write?: Privilege } {
   const e = getEntity(entity);
@@ -44,11 +43,8 @@ function access(entity: string): { read: Privilege; write?: Privilege } {
   return e.access;
 }
 
-const load = (s: EntityScreen) => () =>
-  import('../entity-ui/GenericScreens.tsx').then((m) => ({ default: m.genericScreen(s) as ComponentType }));
-
 function route(s: EntityScreen, privilege: Privilege): ScreenRoute {
-  return { layout: 'shell', permissions: [privilege], screen: { ...s, generic: true }, load: load(s) };
+  return { layout: 'shell', permissions: [privilege], screen: { ...s, generic: true } };
 }
 
 export const screen = {

@@ -4,13 +4,17 @@ import { BareLayout } from './layouts/BareLayout.tsx';
 import { ShellLayout } from './layouts/ShellLayout.tsx';
 import { RouteError } from './RouteError.tsx';
 import { RouteGuard } from './RouteGuard.tsx';
+import { routeLoader } from './page-registry.ts';
 import { ROUTES, type RouteDef } from './routes.ts';
 
 /** Turns the route table into router objects: the guard at the root, then the two layouts. */
 export function buildRoutes(defs: RouteDef[] = ROUTES): RouteObject[] {
   // One lazy component per route, created once: each screen is its own chunk.
   const pages = new Map<string, LazyExoticComponent<ComponentType>>();
-  for (const d of defs) if (d.load) pages.set(d.name, lazy(d.load));
+  for (const d of defs) {
+    const load = routeLoader(d);
+    if (load) pages.set(d.name, lazy(load));
+  }
 
   const toObject = (d: RouteDef): RouteObject => {
     const Page = pages.get(d.name);

@@ -1,8 +1,6 @@
 import { screen } from './entity-screens.ts';
 import type { RouteDef } from './routes.ts';
 
-const casePage = () => import('../pages/cases/CasePage.tsx');
-const excellentPage = () => import('../pages/cases/ExcellentCasePage.tsx');
 
 /**
  * Customer cases and excellent repair cases (spec 001 §2, Content and support: paths only; our
@@ -12,9 +10,9 @@ const excellentPage = () => import('../pages/cases/ExcellentCasePage.tsx');
  */
 export const CASE_ROUTES: RouteDef[] = [
   { name: 'caseList', path: '/case/caseviewlist', keepAlive: true, ...screen.list('new_srv_case', { title: 'menu.serviceCase', allowImport: false }) },
-  { name: 'caseCreate', path: '/case/create', layout: 'shell', permissions: ['workorder.write'], screen: { entity: 'new_srv_case', kind: 'create' }, load: casePage },
-  { name: 'caseDetail', path: '/case/CaseViewDetail/:id', layout: 'shell', permissions: ['workorder.read'], screen: { entity: 'new_srv_case', kind: 'edit' }, load: casePage },
+  { name: 'caseCreate', path: '/case/create', layout: 'shell', permissions: ['workorder.write'], screen: { entity: 'new_srv_case', kind: 'create' }, page: 'CasePage' },
+  { name: 'caseDetail', path: '/case/CaseViewDetail/:id', layout: 'shell', permissions: ['workorder.read'], screen: { entity: 'new_srv_case', kind: 'edit' }, page: 'CasePage' },
   { name: 'excellentCaseList', path: '/excellentcase/caselist', keepAlive: true, ...screen.list('new_srv_excellentcase', { title: 'menu.excellentCase', allowImport: false, allowDelete: false }) },
-  { name: 'excellentCaseCreate', path: '/excellentcase/create', layout: 'shell', permissions: ['workorder.write'], screen: { entity: 'new_srv_excellentcase', kind: 'create' }, load: excellentPage },
-  { name: 'excellentCaseView', path: '/excellentcase/caseview/:id', layout: 'shell', permissions: ['kb.read'], screen: { entity: 'new_srv_excellentcase', kind: 'edit' }, load: excellentPage },
+  { name: 'excellentCaseCreate', path: '/excellentcase/create', layout: 'shell', permissions: ['workorder.write'], screen: { entity: 'new_srv_excellentcase', kind: 'create' }, page: 'ExcellentCasePage' },
+  { name: 'excellentCaseView', path: '/excellentcase/caseview/:id', layout: 'shell', permissions: ['kb.read'], screen: { entity: 'new_srv_excellentcase', kind: 'edit' }, page: 'ExcellentCasePage' },
 ];

@@ -1,8 +1,6 @@
 import { screen } from './entity-screens.ts';
 import type { RouteDef } from './routes.ts';
 
-const contractPage = () => import('../pages/contract/ContractPage.tsx');
-const linePage = () => import('../pages/contract/ContractLinePage.tsx');
 
 /**
  * Maintenance contracts (spec 001 §2, Contracts and amounts): the list is generic (kept); the
@@ -11,8 +9,8 @@ const linePage = () => import('../pages/contract/ContractLinePage.tsx');
  */
 export const CONTRACT_ROUTES: RouteDef[] = [
   { name: 'contractList', path: '/contract/list', keepAlive: true, ...screen.list('new_srv_contract', { title: 'menu.contract', allowImport: false }) },
-  { name: 'contractCreate', path: '/contract/create', layout: 'shell', permissions: ['workorder.write'], screen: { entity: 'new_srv_contract', kind: 'create' }, load: contractPage },
-  { name: 'contractEdit', path: '/contract/edit/:id', layout: 'shell', permissions: ['workorder.read'], screen: { entity: 'new_srv_contract', kind: 'edit' }, load: contractPage },
-  { name: 'contractLineCreate', path: '/contractline/create/:contractid', layout: 'shell', permissions: ['workorder.write'], load: linePage },
-  { name: 'contractLineEdit', path: '/contractline/edit/:id/:contractid', layout: 'shell', permissions: ['workorder.read'], load: linePage },
+  { name: 'contractCreate', path: '/contract/create', layout: 'shell', permissions: ['workorder.write'], screen: { entity: 'new_srv_contract', kind: 'create' }, page: 'ContractPage' },
+  { name: 'contractEdit', path: '/contract/edit/:id', layout: 'shell', permissions: ['workorder.read'], screen: { entity: 'new_srv_contract', kind: 'edit' }, page: 'ContractPage' },
+  { name: 'contractLineCreate', path: '/contractline/create/:contractid', layout: 'shell', permissions: ['workorder.write'], page: 'ContractLinePage' },
+  { name: 'contractLineEdit', path: '/contractline/edit/:id/:contractid', layout: 'shell', permissions: ['workorder.read'], page: 'ContractLinePage' },
 ];

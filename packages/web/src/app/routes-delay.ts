@@ -8,9 +8,9 @@ import type { RouteDef } from './routes.ts';
  */
 export const DELAY_ROUTES: RouteDef[] = [
   { name: 'delayProductList', path: '/delayproduct/list', keepAlive: true, ...screen.list('new_srv_delayproduct', { title: 'menu.delayProduct', allowImport: false, allowDelete: false }) },
-  { name: 'delayProductCreate', path: '/delayproduct/create', layout: 'shell', permissions: ['workorder.write'], screen: { entity: 'new_srv_delayproduct', kind: 'create' }, load: () => import('../pages/delay/DelayProductPage.tsx') },
-  { name: 'delayProductDetail', path: '/delayproduct/detail/:id', layout: 'shell', permissions: ['workorder.read'], screen: { entity: 'new_srv_delayproduct', kind: 'edit' }, load: () => import('../pages/delay/DelayProductPage.tsx') },
+  { name: 'delayProductCreate', path: '/delayproduct/create', layout: 'shell', permissions: ['workorder.write'], screen: { entity: 'new_srv_delayproduct', kind: 'create' }, page: 'DelayProductPage' },
+  { name: 'delayProductDetail', path: '/delayproduct/detail/:id', layout: 'shell', permissions: ['workorder.read'], screen: { entity: 'new_srv_delayproduct', kind: 'edit' }, page: 'DelayProductPage' },
   { name: 'delayCancelList', path: '/delaycancle/list', keepAlive: true, ...screen.list('new_srv_delaycancel', { title: 'menu.delayCancel', allowImport: false, allowDelete: false }) },
-  { name: 'delayCancelCreate', path: '/delaycancle/create', layout: 'shell', permissions: ['workorder.write'], screen: { entity: 'new_srv_delaycancel', kind: 'create' }, load: () => import('../pages/delay/DelayCancelPage.tsx') },
-  { name: 'delayCancelDetail', path: '/delaycancle/detail/:id', layout: 'shell', permissions: ['workorder.read'], screen: { entity: 'new_srv_delaycancel', kind: 'edit' }, load: () => import('../pages/delay/DelayCancelPage.tsx') },
+  { name: 'delayCancelCreate', path: '/delaycancle/create', layout: 'shell', permissions: ['workorder.write'], screen: { entity: 'new_srv_delaycancel', kind: 'create' }, page: 'DelayCancelPage' },
+  { name: 'delayCancelDetail', path: '/delaycancle/detail/:id', layout: 'shell', permissions: ['workorder.read'], screen: { entity: 'new_srv_delaycancel', kind: 'edit' }, page: 'DelayCancelPage' },
 ];

@@ -1,7 +1,6 @@
 import { ENGINEER_APP } from '@portal/model';
 import type { RouteDef } from './routes.ts';
 
-const engineerPage = () => import('./DocumentLoad.tsx');
 
 /**
  * The engineer app (issue 15): 我的工单 and one order, phone-first, working offline (IndexedDB and
@@ -10,6 +9,6 @@ const engineerPage = () => import('./DocumentLoad.tsx');
  * that page with a document load.
  */
 export const ENGINEER_APP_ROUTES: RouteDef[] = [
-  { name: 'myWorkOrders', path: ENGINEER_APP.home, layout: 'bare', permissions: [ENGINEER_APP.privilege], load: engineerPage },
-  { name: 'myWorkOrder', path: `${ENGINEER_APP.home}/:id`, layout: 'bare', permissions: [ENGINEER_APP.privilege], load: engineerPage },
+  { name: 'myWorkOrders', path: ENGINEER_APP.home, layout: 'bare', permissions: [ENGINEER_APP.privilege], page: 'DocumentLoad' },
+  { name: 'myWorkOrder', path: `${ENGINEER_APP.home}/:id`, layout: 'bare', permissions: [ENGINEER_APP.privilege], page: 'DocumentLoad' },
 ];

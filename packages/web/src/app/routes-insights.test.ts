@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../session/store.ts';
 import { envelope, signInAs, stubServer } from '../test/render-app.tsx';
+import { routeLoader } from './page-registry.ts';
 import { INSIGHT_ROUTES } from './routes-insights.ts';
 
-const route = (name: string) => INSIGHT_ROUTES.find((r) => r.name === name)!;
+const route = (name: string) => ({ load: routeLoader(INSIGHT_ROUTES.find((r) => r.name === name)!) });
 const mapCalls = (f: ReturnType<typeof stubServer>) => f.mock.calls.map((c) => String(c[0])).filter((u) => u.startsWith('/api/workorders/map'));
 
 afterEach(() => {
@@ -33,6 +34,7 @@ describe('map screens’ early call', () => {
     signInAs(['workorder.read']);
     await route('workOrderMap').load!();
     await route('workOrderNewMap').load!();
-    expect(mapCalls(f)).toEqual(['/api/workorders/map?range=all']);
+    // The tile settings go out beside the data (the screen needs both before it draws).
+    expect(mapCalls(f)).toEqual(['/api/workorders/map?range=all', '/api/workorders/map/config']);
   });
 });

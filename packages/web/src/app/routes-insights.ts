@@ -11,7 +11,7 @@ import type { RouteDef } from './routes.ts';
  * signed in with the screen's privileges, else the screen asks for itself once the guards let it in
  * (a reload must not log a 401 for a call sent with a token that is already gone).
  */
-function mapScreen(load: () => Promise<{ default: ComponentType }>, permissions: readonly string[]) {
+export function mapScreen(load: () => Promise<{ default: ComponentType }>, permissions: readonly string[]) {
   return () => {
     const { auth, user } = getSession();
     if (auth.isLoggedIn && permissions.every((p) => user.privilege.includes(p))) {
@@ -21,20 +21,18 @@ function mapScreen(load: () => Promise<{ default: ComponentType }>, permissions:
     return load();
   };
 }
-const viewPage = mapScreen(() => import('../pages/workorder/map/MapViewPage.tsx'), ['workorder.read']);
-const assignPage = mapScreen(() => import('../pages/workorder/MapAssignPage.tsx'), ['workorder.dispatch']);
 
 /** The work-order map screens (map, newmap, newmapassign, crm__newmapassign); one component serves them. */
 export const INSIGHT_ROUTES: RouteDef[] = [
-  { name: 'workOrderMap', path: '/workOrder/map', layout: 'shell', permissions: ['workorder.read'], load: viewPage },
-  { name: 'workOrderNewMap', path: '/workOrder/newmap', layout: 'shell', permissions: ['workorder.read'], load: viewPage },
-  { name: 'workOrderNewMapAssign', path: '/workOrder/newmapassign', layout: 'shell', permissions: ['workorder.dispatch'], load: assignPage },
+  { name: 'workOrderMap', path: '/workOrder/map', layout: 'shell', permissions: ['workorder.read'], page: 'MapViewPage' },
+  { name: 'workOrderNewMap', path: '/workOrder/newmap', layout: 'shell', permissions: ['workorder.read'], page: 'MapViewPage' },
+  { name: 'workOrderNewMapAssign', path: '/workOrder/newmapassign', layout: 'shell', permissions: ['workorder.dispatch'], page: 'MapAssignPage' },
   // Map assignment is dispatching: it needs the dispatch privilege (engineers get the 401 page).
   {
     name: 'crm__newmapassign',
     path: '/rootapp/crm__newmapassign',
     layout: 'shell',
     permissions: ['workorder.dispatch'],
-    load: assignPage,
+    page: 'MapAssignPage',
   },
 ];

@@ -1,8 +1,6 @@
 import { screen } from './entity-screens.ts';
 import type { RouteDef } from './routes.ts';
 
-const page = () => import('../pages/parts-return/PartsReturnPage.tsx');
-
 /**
  * Old parts back to factory (旧件返厂, spec 001 §2): the generic list (kept), create and edit on one
  * record page (lines picked from owed old parts, the logistics commands), and the printable
@@ -10,7 +8,7 @@ const page = () => import('../pages/parts-return/PartsReturnPage.tsx');
  */
 export const PARTS_RETURN_ROUTES: RouteDef[] = [
   { name: 'partsReturnList', path: '/partsReturn/list', keepAlive: true, ...screen.list('new_srv_partsreturn', { title: 'menu.partsReturn', allowImport: false }) },
-  { name: 'partsReturnCreate', path: '/partsReturn/create', layout: 'shell', permissions: ['parts.write'], screen: { entity: 'new_srv_partsreturn', kind: 'create' }, load: page },
-  { name: 'partsReturnEdit', path: '/partsReturn/edit/:id', layout: 'shell', permissions: ['parts.read'], screen: { entity: 'new_srv_partsreturn', kind: 'edit' }, load: page },
-  { name: 'partsReturnPrint', path: '/partsReturn/print/:id', layout: 'bare', permissions: ['parts.read'], load: () => import('../pages/parts-return/PartsReturnPrintPage.tsx') },
+  { name: 'partsReturnCreate', path: '/partsReturn/create', layout: 'shell', permissions: ['parts.write'], screen: { entity: 'new_srv_partsreturn', kind: 'create' }, page: 'PartsReturnPage' },
+  { name: 'partsReturnEdit', path: '/partsReturn/edit/:id', layout: 'shell', permissions: ['parts.read'], screen: { entity: 'new_srv_partsreturn', kind: 'edit' }, page: 'PartsReturnPage' },
+  { name: 'partsReturnPrint', path: '/partsReturn/print/:id', layout: 'bare', permissions: ['parts.read'], page: 'PartsReturnPrintPage' },
 ];

@@ -1,7 +1,6 @@
 import { screen } from './entity-screens.ts';
 import type { RouteDef } from './routes.ts';
 
-const returnForm = () => import('../pages/site-return/SiteReturnPage.tsx');
 
 /**
  * Parts return applications (配件退货申请, spec 001 §2 Service and parts): the list is a generic
@@ -9,6 +8,6 @@ const returnForm = () => import('../pages/site-return/SiteReturnPage.tsx');
  */
 export const SITE_RETURN_ROUTES: RouteDef[] = [
   { name: 'siteReturnList', path: '/siteReturn/list', keepAlive: true, ...screen.list('new_srv_sitereturn', { title: 'menu.siteReturn', allowImport: false }) },
-  { name: 'siteReturnCreate', path: '/siteReturn/edit', layout: 'shell', permissions: ['parts.write'], screen: { entity: 'new_srv_sitereturn', kind: 'create' }, load: returnForm },
-  { name: 'siteReturnEdit', path: '/siteReturn/edit/:id', layout: 'shell', permissions: ['parts.read'], screen: { entity: 'new_srv_sitereturn', kind: 'edit' }, load: returnForm },
+  { name: 'siteReturnCreate', path: '/siteReturn/edit', layout: 'shell', permissions: ['parts.write'], screen: { entity: 'new_srv_sitereturn', kind: 'create' }, page: 'SiteReturnPage' },
+  { name: 'siteReturnEdit', path: '/siteReturn/edit/:id', layout: 'shell', permissions: ['parts.read'], screen: { entity: 'new_srv_sitereturn', kind: 'edit' }, page: 'SiteReturnPage' },
 ];

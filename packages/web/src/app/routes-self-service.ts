@@ -5,8 +5,8 @@ import type { RouteDef } from './routes.ts';
  * the printable view of any document by id (`?entity=`), and the administrator's self-check.
  */
 export const SELF_SERVICE_ROUTES: RouteDef[] = [
-  { name: 'menuList', path: '/menu/menulist', anonymous: true, layout: 'bare', load: () => import('../pages/menu/MenuGridPage.tsx') },
-  { name: 'editApply', path: '/edit/apply', layout: 'shell', permissions: ['portal.login'], screen: { entity: 'new_srv_accountapply', kind: 'edit', form: { idFromQuery: true } }, load: () => import('../pages/account-apply/AccountApplyPage.tsx') },
-  { name: 'seltableView', path: '/seltable/view/:id', layout: 'bare', load: () => import('../pages/seltable/DocumentViewPage.tsx') },
-  { name: 'selfCheck', path: '/test/test', layout: 'shell', permissions: ['system.admin'], load: () => import('../pages/selfcheck/SelfCheckPage.tsx') },
+  { name: 'menuList', path: '/menu/menulist', anonymous: true, layout: 'bare', page: 'MenuGridPage' },
+  { name: 'editApply', path: '/edit/apply', layout: 'shell', permissions: ['portal.login'], screen: { entity: 'new_srv_accountapply', kind: 'edit', form: { idFromQuery: true } }, page: 'AccountApplyPage' },
+  { name: 'seltableView', path: '/seltable/view/:id', layout: 'bare', page: 'DocumentViewPage' },
+  { name: 'selfCheck', path: '/test/test', layout: 'shell', permissions: ['system.admin'], page: 'SelfCheckPage' },
 ];

@@ -6,8 +6,8 @@ import type { RouteDef } from './routes.ts';
  * favourites are; /collect/view (the grouped view) needs a sign-in.
  */
 export const SHOP_PUBLIC_ROUTES: RouteDef[] = [
-  { name: 'searchproduct', path: '/shoppingmall/searchproduct/:name?', anonymous: true, layout: 'shell', load: () => import('../pages/shop/SearchProductPage.tsx') },
-  { name: 'productdetail', path: '/shoppingmall/productdetail', anonymous: true, layout: 'shell', load: () => import('../pages/shop/ProductDetailPage.tsx') },
-  { name: 'collectList', path: '/collect/list', anonymous: true, layout: 'shell', load: () => import('../pages/collect/FavouriteListPage.tsx') },
-  { name: 'collectView', path: '/collect/view', layout: 'shell', load: () => import('../pages/collect/FavouriteViewPage.tsx') },
+  { name: 'searchproduct', path: '/shoppingmall/searchproduct/:name?', anonymous: true, layout: 'shell', page: 'SearchProductPage' },
+  { name: 'productdetail', path: '/shoppingmall/productdetail', anonymous: true, layout: 'shell', page: 'ProductDetailPage' },
+  { name: 'collectList', path: '/collect/list', anonymous: true, layout: 'shell', page: 'FavouriteListPage' },
+  { name: 'collectView', path: '/collect/view', layout: 'shell', page: 'FavouriteViewPage' },
 ];

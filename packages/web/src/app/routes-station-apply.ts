@@ -1,8 +1,5 @@
-import type { ComponentType } from 'react';
 import type { RouteDef } from './routes.ts';
 
-const KIND = () => import('../pages/station-apply/StationApplyKindPage.tsx');
-const kindPage = (key: 'StationContinueApplyPage' | 'StationExitApplyPage') => () => KIND().then((m) => ({ default: m[key] as ComponentType }));
 const ENTITY = 'new_srv_stationapply';
 
 /**
@@ -11,11 +8,11 @@ const ENTITY = 'new_srv_stationapply';
  * head office reads them (station.read) and approves through the approval engine.
  */
 export const STATION_APPLY_ROUTES: RouteDef[] = [
-  { name: 'stationApplyList', path: '/basicData/stationapplylist', layout: 'shell', keepAlive: true, permissions: ['station.read'], screen: { entity: ENTITY, kind: 'list' }, load: () => import('../pages/station-apply/StationApplyListPage.tsx') },
-  { name: 'stationChangeApplyCreate', path: '/basicData/stationchangeapply/create', layout: 'shell', permissions: ['station.apply'], load: () => import('../pages/station-apply/StationChangeApplyPage.tsx') },
-  { name: 'stationChangeApplyEdit', path: '/basicData/stationchangeapply/edit/:id', layout: 'shell', permissions: ['station.read'], screen: { entity: ENTITY, kind: 'edit' }, load: () => import('../pages/station-apply/StationChangeApplyPage.tsx') },
-  { name: 'stationContinueApplyCreate', path: '/basicData/stationcontinueapply/create', layout: 'shell', permissions: ['station.apply'], load: kindPage('StationContinueApplyPage') },
-  { name: 'stationContinueApplyEdit', path: '/basicData/stationcontinueapply/edit/:id', layout: 'shell', permissions: ['station.read'], load: kindPage('StationContinueApplyPage') },
-  { name: 'stationExitApplyCreate', path: '/basicData/stationexitapply/create', layout: 'shell', permissions: ['station.apply'], load: kindPage('StationExitApplyPage') },
-  { name: 'stationExitApplyEdit', path: '/basicData/stationexitapply/edit/:id', layout: 'shell', permissions: ['station.read'], load: kindPage('StationExitApplyPage') },
+  { name: 'stationApplyList', path: '/basicData/stationapplylist', layout: 'shell', keepAlive: true, permissions: ['station.read'], screen: { entity: ENTITY, kind: 'list' }, page: 'StationApplyListPage' },
+  { name: 'stationChangeApplyCreate', path: '/basicData/stationchangeapply/create', layout: 'shell', permissions: ['station.apply'], page: 'StationChangeApplyPage' },
+  { name: 'stationChangeApplyEdit', path: '/basicData/stationchangeapply/edit/:id', layout: 'shell', permissions: ['station.read'], screen: { entity: ENTITY, kind: 'edit' }, page: 'StationChangeApplyPage' },
+  { name: 'stationContinueApplyCreate', path: '/basicData/stationcontinueapply/create', layout: 'shell', permissions: ['station.apply'], page: 'StationContinueApplyPage' },
+  { name: 'stationContinueApplyEdit', path: '/basicData/stationcontinueapply/edit/:id', layout: 'shell', permissions: ['station.read'], page: 'StationContinueApplyPage' },
+  { name: 'stationExitApplyCreate', path: '/basicData/stationexitapply/create', layout: 'shell', permissions: ['station.apply'], page: 'StationExitApplyPage' },
+  { name: 'stationExitApplyEdit', path: '/basicData/stationexitapply/edit/:id', layout: 'shell', permissions: ['station.read'], page: 'StationExitApplyPage' },
 ];

@@ -8,5 +8,5 @@ import type { RouteDef } from './routes.ts';
  */
 export const USER_ROUTES: RouteDef[] = [
   { name: 'userList', path: '/usercenter/userlist', ...screen.list('systemuser', { title: 'menu.userList', allowDelete: false, allowImport: false }) },
-  { name: 'userView', path: '/usercenter/userview/:id', layout: 'shell', permissions: ['user.manage'], screen: { entity: 'systemuser', kind: 'edit' }, load: () => import('../pages/user/UserFormPage.tsx') },
+  { name: 'userView', path: '/usercenter/userview/:id', layout: 'shell', permissions: ['user.manage'], screen: { entity: 'systemuser', kind: 'edit' }, page: 'UserFormPage' },
 ];

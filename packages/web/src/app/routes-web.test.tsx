@@ -5,6 +5,7 @@ import { envelope, jsonReply, renderApp, stubServer } from '../test/render-app.t
 import { findRoute } from './match-route.ts';
 import { visibleMenu } from './menu.ts';
 import { DEFAULT_ADDRESS_URLS, DEFAULT_CONFIG, loadPortalConfig, usePortalConfig } from './portal-config.ts';
+import { routeLoader } from './page-registry.ts';
 import { ROUTES } from './routes.ts';
 
 function signIn(privilege: string[], extra: Record<string, unknown> = {}) {
@@ -52,7 +53,7 @@ describe('business routes of this issue', () => {
 
   it('the notice list is kept alive; every screen loads on demand', () => {
     expect(findRoute('/dmsnotice/list')?.keepAlive).toBe(true);
-    for (const r of ROUTES.filter((x) => !x.redirectTo)) expect(typeof r.load, r.name).toBe('function');
+    for (const r of ROUTES.filter((x) => !x.redirectTo)) expect(typeof routeLoader(r), r.name).toBe('function');
   });
 
   it('enables the menu items notice and station profile', () => {

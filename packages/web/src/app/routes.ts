@@ -1,7 +1,7 @@
 import type { Privilege } from '@portal/model';
-import type { ComponentType } from 'react';
 import type { EntityScreen } from './entity-screens.ts';
 import type { RouteInfo } from './guard.ts';
+import type { PageModule, PageName } from './page-registry.ts';
 import { WORK_ORDER_ROUTES } from './routes-work-order.ts';
 import { INSIGHT_ROUTES } from './routes-insights.ts';
 import { PARTS_ROUTES } from './routes-parts.ts';
@@ -25,8 +25,6 @@ import { ENGINEER_APP_ROUTES } from './routes-engineer-app.ts';
 import { WORK_CALENDAR_ROUTES } from './routes-work-calendar.ts';
 import { USER_ROUTES } from './routes-users.ts';
 
-type PageModule = { default: ComponentType };
-
 export interface RouteDef extends RouteInfo {
   path: string;
   /** The screen keeps its state when the user leaves it (spec "keep"). */
@@ -34,7 +32,9 @@ export interface RouteDef extends RouteInfo {
   /** 'shell': inside the portal's header and navigation; 'bare': full-page (sign-in, errors). */
   layout: 'shell' | 'bare';
   permissions?: Privilege[];
-  /** The screen, loaded on demand (one chunk per screen). */
+  /** The screen's page in the page registry (loaded on demand, one chunk per page); generic screens name none. */
+  page?: PageName;
+  /** A loader of its own instead of a registry page (test fixtures). */
   load?: () => Promise<PageModule>;
   /** A route that only forwards elsewhere. */
   redirectTo?: string;
@@ -42,74 +42,72 @@ export interface RouteDef extends RouteInfo {
   screen?: EntityScreen;
 }
 
-const named = <K extends string>(key: K, loader: () => Promise<Record<K, ComponentType>>) => () => loader().then((m) => ({ default: m[key] }));
-
 /**
  * The route table as data: the router, the guards and the menu are all derived from it. Business
  * screens of spec 001 §2 are added here as they are built; until then the menu shows them disabled.
  */
 export const ROUTES: RouteDef[] = [
-  { name: 'home', path: '/', anonymous: true, keepAlive: true, layout: 'bare', load: () => import('../pages/home/HomePage.tsx') },
-  { name: 'login', path: '/login', anonymous: true, keepAlive: true, layout: 'bare', load: () => import('../pages/login/LoginPage.tsx') },
-  { name: 'login1', path: '/login1', anonymous: true, layout: 'bare', load: () => import('../pages/login/StoreLoginPage.tsx') },
-  { name: 'forget', path: '/forget', anonymous: true, layout: 'bare', load: () => import('../pages/forget/ForgetPage.tsx') },
-  { name: 'error401', path: '/401', anonymous: true, layout: 'bare', load: named('Page401', () => import('../pages/errors/ErrorPages.tsx')) },
-  { name: 'error404', path: '/404', anonymous: true, layout: 'bare', load: named('Page404', () => import('../pages/errors/ErrorPages.tsx')) },
-  { name: 'error500', path: '/500', anonymous: true, layout: 'bare', load: named('Page500', () => import('../pages/errors/ErrorPages.tsx')) },
-  { name: 'auth', path: '/auth/:userId/:targetUrl', anonymous: true, clearOnEntry: true, layout: 'bare', load: () => import('../pages/auth/AuthPage.tsx') },
-  { name: 'authorize', path: '/authorize', anonymous: true, clearOnEntry: true, layout: 'bare', load: () => import('../pages/auth/AuthorizePage.tsx') },
+  { name: 'home', path: '/', anonymous: true, keepAlive: true, layout: 'bare', page: 'HomePage' },
+  { name: 'login', path: '/login', anonymous: true, keepAlive: true, layout: 'bare', page: 'LoginPage' },
+  { name: 'login1', path: '/login1', anonymous: true, layout: 'bare', page: 'StoreLoginPage' },
+  { name: 'forget', path: '/forget', anonymous: true, layout: 'bare', page: 'ForgetPage' },
+  { name: 'error401', path: '/401', anonymous: true, layout: 'bare', page: 'Page401' },
+  { name: 'error404', path: '/404', anonymous: true, layout: 'bare', page: 'Page404' },
+  { name: 'error500', path: '/500', anonymous: true, layout: 'bare', page: 'Page500' },
+  { name: 'auth', path: '/auth/:userId/:targetUrl', anonymous: true, clearOnEntry: true, layout: 'bare', page: 'AuthPage' },
+  { name: 'authorize', path: '/authorize', anonymous: true, clearOnEntry: true, layout: 'bare', page: 'AuthorizePage' },
   { name: 'main', path: '/main', anonymous: true, layout: 'bare', redirectTo: '/login' },
-  { name: 'external', path: '/main/external/:url', layout: 'shell', load: () => import('../pages/external/ExternalPage.tsx') },
-  { name: 'servicehome', path: '/servicehome', layout: 'shell', load: () => import('../pages/home/ServiceHomePage.tsx') },
-  { name: 'home1', path: '/home1', layout: 'shell', load: () => import('../pages/home/StoreHomePage.tsx') },
-  { name: 'about', path: '/about', layout: 'shell', load: () => import('../pages/account/AboutPage.tsx') },
-  { name: 'resetpassword', path: '/resetpassword/view', layout: 'shell', load: () => import('../pages/account/ChangePasswordPage.tsx') },
-  { name: 'avatar', path: '/profile/avatar', layout: 'shell', load: () => import('../pages/account/AvatarPage.tsx') },
+  { name: 'external', path: '/main/external/:url', layout: 'shell', page: 'ExternalPage' },
+  { name: 'servicehome', path: '/servicehome', layout: 'shell', page: 'ServiceHomePage' },
+  { name: 'home1', path: '/home1', layout: 'shell', page: 'StoreHomePage' },
+  { name: 'about', path: '/about', layout: 'shell', page: 'AboutPage' },
+  { name: 'resetpassword', path: '/resetpassword/view', layout: 'shell', page: 'ChangePasswordPage' },
+  { name: 'avatar', path: '/profile/avatar', layout: 'shell', page: 'AvatarPage' },
   // Base data: station records and the station profile (spec 001 §2 /basicData).
-  { name: 'stationrecord', path: '/basicData/stationrecord', layout: 'shell', permissions: ['station.read'], load: () => import('../pages/basicdata/StationRecordListPage.tsx') },
-  { name: 'stationrecordCreate', path: '/basicData/stationrecord/create', layout: 'shell', permissions: ['station.write'], load: () => import('../pages/basicdata/StationRecordFormPage.tsx') },
-  { name: 'stationrecordView', path: '/basicData/stationrecord/view/:id', layout: 'shell', permissions: ['station.read'], load: () => import('../pages/basicdata/StationRecordFormPage.tsx') },
-  { name: 'stationProfile', path: '/basicData/edit', layout: 'shell', permissions: ['station.read'], load: () => import('../pages/basicdata/StationProfilePage.tsx') },
+  { name: 'stationrecord', path: '/basicData/stationrecord', layout: 'shell', permissions: ['station.read'], page: 'StationRecordListPage' },
+  { name: 'stationrecordCreate', path: '/basicData/stationrecord/create', layout: 'shell', permissions: ['station.write'], page: 'StationRecordFormPage' },
+  { name: 'stationrecordView', path: '/basicData/stationrecord/view/:id', layout: 'shell', permissions: ['station.read'], page: 'StationRecordFormPage' },
+  { name: 'stationProfile', path: '/basicData/edit', layout: 'shell', permissions: ['station.read'], page: 'StationProfilePage' },
   // Service personnel (not in the spec's route table).
-  { name: 'workerList', path: '/worker/list', layout: 'shell', permissions: ['worker.read'], load: () => import('../pages/worker/WorkerListPage.tsx') },
-  { name: 'workerCreate', path: '/worker/create', layout: 'shell', permissions: ['worker.write'], load: () => import('../pages/worker/WorkerFormPage.tsx') },
-  { name: 'workerEdit', path: '/worker/edit/:id', layout: 'shell', permissions: ['worker.read'], load: () => import('../pages/worker/WorkerFormPage.tsx') },
+  { name: 'workerList', path: '/worker/list', layout: 'shell', permissions: ['worker.read'], page: 'WorkerListPage' },
+  { name: 'workerCreate', path: '/worker/create', layout: 'shell', permissions: ['worker.write'], page: 'WorkerFormPage' },
+  { name: 'workerEdit', path: '/worker/edit/:id', layout: 'shell', permissions: ['worker.read'], page: 'WorkerFormPage' },
   // Notices: the service menu's list (kept), views from the list, the message centre and the service side; head office manages them.
-  { name: 'dmsnoticeList', path: '/dmsnotice/list', layout: 'shell', keepAlive: true, permissions: ['notice.read'], load: () => import('../pages/notice/NoticeListPage.tsx') },
-  { name: 'dmsnoticeView', path: '/dmsnotice/view/:id', layout: 'shell', permissions: ['notice.read'], load: () => import('../pages/notice/NoticeViewPage.tsx') },
-  { name: 'dmsnoticeMsgView', path: '/dmsnotice/msgview/:id', layout: 'shell', permissions: ['notice.read'], load: () => import('../pages/notice/NoticeViewPage.tsx') },
-  { name: 'servicenoticeList', path: '/servicenotice/list', layout: 'shell', permissions: ['notice.read'], load: () => import('../pages/notice/ServiceNoticeListPage.tsx') },
-  { name: 'servicenoticeView', path: '/servicenotice/view/:id', layout: 'shell', permissions: ['notice.read'], load: () => import('../pages/notice/NoticeViewPage.tsx') },
-  { name: 'noticeManage', path: '/dmsnotice/manage', layout: 'shell', permissions: ['notice.publish'], load: () => import('../pages/notice/NoticeManageListPage.tsx') },
-  { name: 'noticeManageCreate', path: '/dmsnotice/manage/create', layout: 'shell', permissions: ['notice.publish'], load: () => import('../pages/notice/NoticeManageFormPage.tsx') },
-  { name: 'noticeManageEdit', path: '/dmsnotice/manage/edit/:id', layout: 'shell', permissions: ['notice.publish'], load: () => import('../pages/notice/NoticeManageFormPage.tsx') },
+  { name: 'dmsnoticeList', path: '/dmsnotice/list', layout: 'shell', keepAlive: true, permissions: ['notice.read'], page: 'NoticeListPage' },
+  { name: 'dmsnoticeView', path: '/dmsnotice/view/:id', layout: 'shell', permissions: ['notice.read'], page: 'NoticeViewPage' },
+  { name: 'dmsnoticeMsgView', path: '/dmsnotice/msgview/:id', layout: 'shell', permissions: ['notice.read'], page: 'NoticeViewPage' },
+  { name: 'servicenoticeList', path: '/servicenotice/list', layout: 'shell', permissions: ['notice.read'], page: 'ServiceNoticeListPage' },
+  { name: 'servicenoticeView', path: '/servicenotice/view/:id', layout: 'shell', permissions: ['notice.read'], page: 'NoticeViewPage' },
+  { name: 'noticeManage', path: '/dmsnotice/manage', layout: 'shell', permissions: ['notice.publish'], page: 'NoticeManageListPage' },
+  { name: 'noticeManageCreate', path: '/dmsnotice/manage/create', layout: 'shell', permissions: ['notice.publish'], page: 'NoticeManageFormPage' },
+  { name: 'noticeManageEdit', path: '/dmsnotice/manage/edit/:id', layout: 'shell', permissions: ['notice.publish'], page: 'NoticeManageFormPage' },
   // Knowledge base.
-  { name: 'kbList', path: '/kb/list', layout: 'shell', permissions: ['kb.read'], load: () => import('../pages/kb/KbListPage.tsx') },
-  { name: 'kbDetail', path: '/kb/detail/:id', layout: 'shell', permissions: ['kb.read'], load: () => import('../pages/kb/KbDetailPage.tsx') },
-  { name: 'kbCreate', path: '/kb/create', layout: 'shell', permissions: ['kb.write'], load: () => import('../pages/kb/KbFormPage.tsx') },
-  { name: 'kbEdit', path: '/kb/edit/:id', layout: 'shell', permissions: ['kb.write'], load: () => import('../pages/kb/KbFormPage.tsx') },
+  { name: 'kbList', path: '/kb/list', layout: 'shell', permissions: ['kb.read'], page: 'KbListPage' },
+  { name: 'kbDetail', path: '/kb/detail/:id', layout: 'shell', permissions: ['kb.read'], page: 'KbDetailPage' },
+  { name: 'kbCreate', path: '/kb/create', layout: 'shell', permissions: ['kb.write'], page: 'KbFormPage' },
+  { name: 'kbEdit', path: '/kb/edit/:id', layout: 'shell', permissions: ['kb.write'], page: 'KbFormPage' },
   // System parameters (administrators).
-  { name: 'systemparameterList', path: '/systemparameter/list', layout: 'shell', permissions: ['parameter.manage'], load: () => import('../pages/system/ParameterListPage.tsx') },
-  { name: 'systemparameterCreate', path: '/systemparameter/create', layout: 'shell', permissions: ['parameter.manage'], load: () => import('../pages/system/ParameterFormPage.tsx') },
-  { name: 'systemparameterEdit', path: '/systemparameter/edit/:id', layout: 'shell', permissions: ['parameter.manage'], load: () => import('../pages/system/ParameterFormPage.tsx') },
+  { name: 'systemparameterList', path: '/systemparameter/list', layout: 'shell', permissions: ['parameter.manage'], page: 'ParameterListPage' },
+  { name: 'systemparameterCreate', path: '/systemparameter/create', layout: 'shell', permissions: ['parameter.manage'], page: 'ParameterFormPage' },
+  { name: 'systemparameterEdit', path: '/systemparameter/edit/:id', layout: 'shell', permissions: ['parameter.manage'], page: 'ParameterFormPage' },
   // Shop: catalogue, cart, order confirmation, orders.
-  { name: 'chooseproduct', path: '/shoppingmall/chooseproduct/:name?/:id?', anonymous: true, layout: 'shell', load: () => import('../pages/shop/ChooseProductPage.tsx') },
-  { name: 'shopcart', path: '/shopcart/list', layout: 'shell', permissions: ['shop.buy'], load: () => import('../pages/shop/CartPage.tsx') },
-  { name: 'confirmOrder', path: '/confirm/:id/order', layout: 'shell', permissions: ['shop.buy'], load: () => import('../pages/shop/ConfirmOrderPage.tsx') },
-  { name: 'orderList', path: '/order/list', layout: 'shell', permissions: ['sales.read'], load: () => import('../pages/shop/OrderListPage.tsx') },
-  { name: 'orderDetail', path: '/order/:id/detail', layout: 'shell', permissions: ['sales.read'], load: () => import('../pages/shop/OrderDetailPage.tsx') },
+  { name: 'chooseproduct', path: '/shoppingmall/chooseproduct/:name?/:id?', anonymous: true, layout: 'shell', page: 'ChooseProductPage' },
+  { name: 'shopcart', path: '/shopcart/list', layout: 'shell', permissions: ['shop.buy'], page: 'CartPage' },
+  { name: 'confirmOrder', path: '/confirm/:id/order', layout: 'shell', permissions: ['shop.buy'], page: 'ConfirmOrderPage' },
+  { name: 'orderList', path: '/order/list', layout: 'shell', permissions: ['sales.read'], page: 'OrderListPage' },
+  { name: 'orderDetail', path: '/order/:id/detail', layout: 'shell', permissions: ['sales.read'], page: 'OrderDetailPage' },
   // Approvals (spec 001 §2): bonus and penalty orders (create is not in the spec's table), my approvals, flows and flow roles.
-  { name: 'claimFineList', path: '/claimFine/list', layout: 'shell', keepAlive: true, permissions: ['expense.read'], load: () => import('../pages/claimfine/ClaimFineListPage.tsx') },
-  { name: 'claimFineCreate', path: '/claimFine/create', layout: 'shell', permissions: ['expense.write'], load: () => import('../pages/claimfine/ClaimFineFormPage.tsx') },
-  { name: 'claimFineDetail', path: '/claimFine/detail/:id', layout: 'shell', permissions: ['expense.read'], screen: { entity: 'new_srv_claimfine', kind: 'edit' }, load: () => import('../pages/claimfine/ClaimFineFormPage.tsx') },
-  { name: 'myapprovalList', path: '/myapproval/list', layout: 'shell', permissions: ['approval.act'], load: () => import('../pages/approval/MyApprovalListPage.tsx') },
-  { name: 'myapprovalEdit', path: '/myapproval/edit', layout: 'shell', permissions: ['approval.act'], load: () => import('../pages/approval/MyApprovalEditPage.tsx') },
-  { name: 'flowList', path: '/flow/list', layout: 'shell', permissions: ['flow.manage'], load: () => import('../pages/approval/FlowListPage.tsx') },
-  { name: 'flowCreate', path: '/flow/createDetail', layout: 'shell', permissions: ['flow.manage'], load: () => import('../pages/approval/FlowFormPage.tsx') },
-  { name: 'flowEdit', path: '/flow/edit/:id', layout: 'shell', permissions: ['flow.manage'], load: () => import('../pages/approval/FlowFormPage.tsx') },
-  { name: 'flowRole', path: '/flow/role', layout: 'shell', permissions: ['flow.manage'], load: () => import('../pages/approval/FlowRoleListPage.tsx') },
-  { name: 'flowRoleCreate', path: '/flow/createRoleDetail', layout: 'shell', permissions: ['flow.manage'], load: () => import('../pages/approval/FlowRoleFormPage.tsx') },
-  { name: 'flowRoleEdit', path: '/flow/roleedit/:id', layout: 'shell', permissions: ['flow.manage'], load: () => import('../pages/approval/FlowRoleFormPage.tsx') },
+  { name: 'claimFineList', path: '/claimFine/list', layout: 'shell', keepAlive: true, permissions: ['expense.read'], page: 'ClaimFineListPage' },
+  { name: 'claimFineCreate', path: '/claimFine/create', layout: 'shell', permissions: ['expense.write'], page: 'ClaimFineFormPage' },
+  { name: 'claimFineDetail', path: '/claimFine/detail/:id', layout: 'shell', permissions: ['expense.read'], screen: { entity: 'new_srv_claimfine', kind: 'edit' }, page: 'ClaimFineFormPage' },
+  { name: 'myapprovalList', path: '/myapproval/list', layout: 'shell', permissions: ['approval.act'], page: 'MyApprovalListPage' },
+  { name: 'myapprovalEdit', path: '/myapproval/edit', layout: 'shell', permissions: ['approval.act'], page: 'MyApprovalEditPage' },
+  { name: 'flowList', path: '/flow/list', layout: 'shell', permissions: ['flow.manage'], page: 'FlowListPage' },
+  { name: 'flowCreate', path: '/flow/createDetail', layout: 'shell', permissions: ['flow.manage'], page: 'FlowFormPage' },
+  { name: 'flowEdit', path: '/flow/edit/:id', layout: 'shell', permissions: ['flow.manage'], page: 'FlowFormPage' },
+  { name: 'flowRole', path: '/flow/role', layout: 'shell', permissions: ['flow.manage'], page: 'FlowRoleListPage' },
+  { name: 'flowRoleCreate', path: '/flow/createRoleDetail', layout: 'shell', permissions: ['flow.manage'], page: 'FlowRoleFormPage' },
+  { name: 'flowRoleEdit', path: '/flow/roleedit/:id', layout: 'shell', permissions: ['flow.manage'], page: 'FlowRoleFormPage' },
   ...WORK_ORDER_ROUTES,
   ...INSIGHT_ROUTES,
   ...PARTS_ROUTES,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findRoute } from '../../app/match-route.ts';
+import { routeLoader } from '../../app/page-registry.ts';
 import { screenPath } from '../../app/screen-path.ts';
 import { availableSteps, isReceivable, takesHandLines } from './delivery-rules.ts';
 import { deliveryPath } from './delivery-paths.ts';
@@ -77,7 +78,7 @@ describe('parts routes', () => {
     expect(r?.name).toBe(name);
     expect(r?.permissions).toEqual(permissions);
     expect(!!r?.keepAlive).toBe(keep);
-    expect(typeof r?.load).toBe('function');
+    expect(typeof (r && routeLoader(r))).toBe('function');
   });
 
   it('generic lists and links find the application and transfer screens', () => {
