@@ -1,11 +1,13 @@
-import { getEntity, type MessageKey } from '@portal/model';
+import { approvalStatus, getEntity, type MessageKey } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
 import { q } from '../../records/sql.ts';
 import { notify, type NewMessage } from './messages.ts';
 
-export const OUTCOME: Record<number, MessageKey> = { 3: 'message.text.approved', 4: 'message.text.rejected', 5: 'message.text.vetoed' };
+export const OUTCOME: Record<number, MessageKey> = {
+  [approvalStatus.approved]: 'message.text.approved', [approvalStatus.rejected]: 'message.text.rejected', [approvalStatus.vetoed]: 'message.text.vetoed',
+};
 /** A rejection or veto with its reason (the approver is asked for one; older rows may lack it). */
-export const OUTCOME_BECAUSE: Record<number, MessageKey> = { 4: 'message.text.rejectedBecause', 5: 'message.text.vetoedBecause' };
+export const OUTCOME_BECAUSE: Record<number, MessageKey> = { [approvalStatus.rejected]: 'message.text.rejectedBecause', [approvalStatus.vetoed]: 'message.text.vetoedBecause' };
 
 const WAITING = `entity = $1 AND record_id = $2::uuid AND message_key = 'message.text.approvalWaiting'`;
 
@@ -27,14 +29,14 @@ export const outcomeKind = (entity: string): NewMessage['kind'] =>
   entity === 'new_srv_partsapply' || entity === 'new_srv_parttransorder' ? 'parts' : 'approval';
 
 /**
- * After an approval action (flow/engine.ts), in its transaction: a document under review (2) tells
- * its current step's approver it waits for them (opens the approval screen); an approved (3),
- * rejected (4) or vetoed (5) one tells its submitter (opens the document), with the approver's
+ * After an approval action (flow/engine.ts), in its transaction: a document under review tells
+ * its current step's approver it waits for them (opens the approval screen); an approved,
+ * rejected or vetoed one tells its submitter (opens the document), with the approver's
  * reason for a rejection or veto. Earlier 等待您审批 messages of the document are closed first.
  */
 export async function notifyApproval(sql: Sql, entity: string, id: string, actorId: string, status: number, memo?: string | null): Promise<void> {
   const e = getEntity(entity);
-  if (!e || (status !== 2 && !OUTCOME[status])) return;
+  if (!e || (status !== approvalStatus.underReview && !OUTCOME[status])) return;
   await closeWaiting(sql, entity, id);
   const { rows } = await sql.query<{ name: string | null; stepuser: string | null; stepname: string | null; submitter: string | null }>(
     `SELECT t.${q(e.primaryName)}::text AS name, t.new_stepuser_id AS stepuser, t.new_stepname AS stepname, t.new_submitter_id AS submitter
@@ -43,7 +45,7 @@ export async function notifyApproval(sql: Sql, entity: string, id: string, actor
   );
   const d = rows[0];
   if (!d) return;
-  if (status === 2) {
+  if (status === approvalStatus.underReview) {
     await notify(sql, actorId, { users: [d.stepuser], privilege: 'approval.act' }, {
       kind: 'approval', key: 'message.text.approvalWaiting', params: { name: d.name, step: d.stepname }, entity, recordId: id, target: 'approval',
     });

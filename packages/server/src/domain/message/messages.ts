@@ -1,4 +1,4 @@
-import { formatMoney, getEntity, messages, msg, MESSAGE_KINDS, type Lang, type MessageItem, type MessageKey, type MessageKind, type MessageList, type MessageTarget, type Privilege } from '@portal/model';
+import { formatMoney, getEntity, messages, msg, MESSAGE_KINDS, noticeStatus, type Lang, type MessageItem, type MessageKey, type MessageKind, type MessageList, type MessageTarget, type Privilege } from '@portal/model';
 import type { Principal } from '../../auth/principal.ts';
 import type { Sql } from '../../db/db.ts';
 import { notFound } from '../../http/errors.ts';
@@ -86,7 +86,7 @@ function messagesOf(p: Principal, params: unknown[]): string {
           SELECT n.new_noticeid::text, 'notice', NULL, jsonb_build_object('title', n.new_name), 'new_notice', n.new_noticeid::text, 'notice',
                  COALESCE(n.new_publishtime, n.createdon),
                  EXISTS (SELECT 1 FROM new_noticeread r WHERE r.new_notice_id = n.new_noticeid AND r.ownerid = ${me}), NULL
-            FROM new_notice n WHERE n.new_status = 2 AND n.statecode = 0`;
+            FROM new_notice n WHERE n.new_status = ${noticeStatus.published} AND n.statecode = 0`;
 }
 
 /** The caller's messages of a kind (or all), unread first, newest first; with the unread count per kind. */
@@ -114,7 +114,7 @@ export async function listMessages(sql: Sql, p: Principal, q: MessageQuery, lang
 export async function unreadByKind(sql: Sql, p: Principal): Promise<Record<MessageKind, number>> {
   const out = Object.fromEntries(MESSAGE_KINDS.map((k) => [k, 0])) as Record<MessageKind, number>;
   const notices = p.privileges.has('notice.read')
-    ? ` UNION ALL SELECT 'notice', count(*)::int FROM new_notice n WHERE n.new_status = 2 AND n.statecode = 0
+    ? ` UNION ALL SELECT 'notice', count(*)::int FROM new_notice n WHERE n.new_status = ${noticeStatus.published} AND n.statecode = 0
           AND NOT EXISTS (SELECT 1 FROM new_noticeread r WHERE r.new_notice_id = n.new_noticeid AND r.ownerid = $1::uuid)`
     : '';
   const { rows } = await sql.query<{ kind: MessageKind; n: number }>(
@@ -163,7 +163,7 @@ export async function readAll(sql: Sql, p: Principal, kind?: MessageKind): Promi
     const r = await sql.query(
       `INSERT INTO new_noticeread (new_name, new_notice_id, new_readtime, ownerid, owningbusinessunit, createdby, modifiedby)
        SELECT left(n.new_name, 200), n.new_noticeid, now(), $1::uuid, $2::uuid, $1::uuid, $1::uuid FROM new_notice n
-        WHERE n.new_status = 2 AND n.statecode = 0
+        WHERE n.new_status = ${noticeStatus.published} AND n.statecode = 0
           AND NOT EXISTS (SELECT 1 FROM new_noticeread r WHERE r.new_notice_id = n.new_noticeid AND r.ownerid = $1::uuid)`,
       [p.userId, p.businessUnitId],
     );

@@ -35,7 +35,7 @@ const typeText = (v: number | null, lang: Lang) => noticeType.options.find((o) =
  * the caller's own; a reply counts when anyone of the caller's business unit replied.
  */
 export async function listNotices(sql: Sql, p: Principal, q: NoticeListQuery, lang: Lang) {
-  const where = [`n.new_status = 2`, `n.statecode = 0`];
+  const where = [`n.new_status = ${noticeStatus.published}`, `n.statecode = 0`];
   const params: unknown[] = [];
   const bind = (v: unknown) => `$${params.push(v)}`;
   if (q.type) where.push(`n.new_type = ${bind(q.type)}`);
@@ -75,7 +75,7 @@ export async function openNotice(sql: Sql, p: Principal, id: string, subtree: st
   const { rows } = await sql.query<{ id: string; title: string; sub: string | null; type: number; publishtime: Date | null; publisher: string | null; needreply: boolean | null; content: string }>(
     `SELECT new_noticeid AS id, new_name AS title, new_summary AS sub, new_type AS type, new_publishtime AS publishtime,
             new_publisher AS publisher, new_needreply AS needreply, new_content AS content
-       FROM new_notice WHERE new_noticeid = $1 AND new_status = 2 AND statecode = 0`,
+       FROM new_notice WHERE new_noticeid = $1 AND new_status = ${noticeStatus.published} AND statecode = 0`,
     [id],
   );
   const n = rows[0];
@@ -109,7 +109,7 @@ async function repliedByUnit(sql: Sql, noticeId: string, unitId: string): Promis
 }
 
 export async function replyToNotice(sql: Sql, p: Principal, id: string, content: string): Promise<string> {
-  const exists = await sql.query('SELECT 1 FROM new_notice WHERE new_noticeid = $1 AND new_status = 2 AND statecode = 0', [id]);
+  const exists = await sql.query('SELECT 1 FROM new_notice WHERE new_noticeid = $1 AND new_status = $2 AND statecode = 0', [id, noticeStatus.published]);
   if (!exists.rowCount) throw notFound('notice.notFound');
   const { rows } = await sql.query<{ id: string }>(
     `INSERT INTO new_noticereply (new_name, new_notice_id, new_content, ownerid, owningbusinessunit, createdby, modifiedby)
@@ -123,7 +123,7 @@ export async function replyToNotice(sql: Sql, p: Principal, id: string, content:
 export async function noticeCarousel(sql: Sql) {
   const { rows } = await sql.query<{ id: string; title: string; sub: string | null }>(
     `SELECT new_noticeid AS id, new_name AS title, new_summary AS sub FROM new_notice
-      WHERE new_status = 2 AND statecode = 0 ORDER BY new_publishtime DESC NULLS LAST LIMIT 5`,
+      WHERE new_status = ${noticeStatus.published} AND statecode = 0 ORDER BY new_publishtime DESC NULLS LAST LIMIT 5`,
   );
   return rows.map((r) => ({ title: r.title, sub: r.sub ?? '', url: `/dmsnotice/view/${r.id}` }));
 }
@@ -131,7 +131,7 @@ export async function noticeCarousel(sql: Sql) {
 export async function unreadCount(sql: Sql, p: Principal): Promise<number> {
   const { rows } = await sql.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM new_notice n
-      WHERE n.new_status = 2 AND n.statecode = 0
+      WHERE n.new_status = ${noticeStatus.published} AND n.statecode = 0
         AND NOT EXISTS (SELECT 1 FROM new_noticeread r WHERE r.new_notice_id = n.new_noticeid AND r.ownerid = $1)`,
     [p.userId],
   );
