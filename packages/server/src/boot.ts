@@ -1,21 +1,32 @@
-import { purgeExpired } from './auth/captcha.ts';
-import { buildApp, type App } from './app.ts';
+import type { App } from './app.ts';
 import type { Config } from './config.ts';
 import { openConnection } from './db/connection.ts';
 import { Db } from './db/db.ts';
-import { migrate } from './db/schema.ts';
-import { runDataSteps } from './db/data-steps.ts';
-import { reportNegativeQuotas } from './domain/quota/negative-balance.ts';
-import { installSessionEvents, openSessionCache } from './auth/session-cache.ts';
-import { installDomain } from './domain/install.ts';
-import { hasData, seedBaseline, seedDemo } from './db/seed.ts';
-import { demoContentFiles, seedContentDemo, type DemoContentFiles } from './demo/content.ts';
+import type { DemoContentFiles } from './demo/content.ts';
 import { startupProgress } from './db/seed-progress.ts';
 import { startupLog, type StartupLog } from './logging.ts';
 import { existsSync } from 'node:fs';
-import { seedProductPictures } from './demo/product-pictures.ts';
-import { createStorage } from './files/storage.ts';
 import type { SmsProvider } from './auth/sms.ts';
+
+/**
+ * The rest of the server, imported only once the embedded database has begun opening on its own
+ * thread: on a first start tsx compiles these hundreds of files meanwhile instead of before it.
+ */
+const loadServer = async () => {
+  const [app, captcha, schema, dataSteps, quota, sessionCache, install, seed, content, pictures, storage] = await Promise.all([
+    import('./app.ts'), import('./auth/captcha.ts'), import('./db/schema.ts'), import('./db/data-steps.ts'),
+    import('./domain/quota/negative-balance.ts'), import('./auth/session-cache.ts'), import('./domain/install.ts'),
+    import('./db/seed.ts'), import('./demo/content.ts'), import('./demo/product-pictures.ts'), import('./files/storage.ts'),
+  ]);
+  return {
+    buildApp: app.buildApp, purgeExpired: captcha.purgeExpired, migrate: schema.migrate, runDataSteps: dataSteps.runDataSteps,
+    reportNegativeQuotas: quota.reportNegativeQuotas, installSessionEvents: sessionCache.installSessionEvents,
+    openSessionCache: sessionCache.openSessionCache, installDomain: install.installDomain, seedBaseline: seed.seedBaseline,
+    hasData: seed.hasData, seedDemo: seed.seedDemo, demoContentFiles: content.demoContentFiles, seedContentDemo: content.seedContentDemo,
+    seedProductPictures: pictures.seedProductPictures, createStorage: storage.createStorage,
+  };
+};
+type Server = Awaited<ReturnType<typeof loadServer>>;
 
 export interface Portal extends App {
   db: Db;
@@ -31,18 +42,23 @@ const wantsDemo = (cfg: Config, kind: 'embedded' | 'postgres') => cfg.seedDemo =
 async function open(cfg: Config, log: StartupLog, demoFiles: boolean) {
   const progress = startupProgress(log, 'start');
   const embedded = !cfg.databaseUrl;
-  const files = demoFiles && wantsDemo(cfg, embedded ? 'embedded' : 'postgres') ? demoContentFiles(createStorage(cfg.files)) : undefined;
-  // Awaited after the database is up; a failure is reported there, not as an unhandled rejection.
-  files?.catch(() => undefined);
   if (embedded && !cfg.memoryDb && !existsSync(`${cfg.dataDir}/pgdata/PG_VERSION`)) log.info(`start: creating the embedded database in ${cfg.dataDir}/pgdata (first start only)`);
-  const conn = await progress.stage(embedded ? 'embedded database (PGlite) opened' : 'PostgreSQL pool opened', () =>
+  const opening = progress.stage(embedded ? 'embedded database (PGlite) opened' : 'PostgreSQL pool opened', () =>
     openConnection({ url: cfg.databaseUrl, dataDir: cfg.memoryDb ? null : `${cfg.dataDir}/pgdata` }),
   );
-  return { conn, files, progress };
+  // The database's thread is started (openConnection creates its worker before its first await).
+  opening.catch(() => undefined);
+  const server = await loadServer();
+  const files = demoFiles && wantsDemo(cfg, embedded ? 'embedded' : 'postgres') ? server.demoContentFiles(server.createStorage(cfg.files)) : undefined;
+  // Awaited after the database is up; a failure is reported there, not as an unhandled rejection.
+  files?.catch(() => undefined);
+  const conn = await opening;
+  return { conn, files, progress, server };
 }
 
 /** Brings the database up to the model and seeds it when asked (once per start, before any worker serves). */
-async function prepare(db: Db, cfg: Config, demoFiles: boolean, log: StartupLog, progress: ReturnType<typeof startupProgress>, files?: Promise<DemoContentFiles>): Promise<void> {
+async function prepare(server: Server, db: Db, cfg: Config, demoFiles: boolean, log: StartupLog, progress: ReturnType<typeof startupProgress>, files?: Promise<DemoContentFiles>): Promise<void> {
+  const { migrate, runDataSteps, reportNegativeQuotas, installSessionEvents, seedBaseline, hasData, seedDemo, seedContentDemo, seedProductPictures, createStorage } = server;
   await progress.stage('schema up to the model', () => migrate(db.pool));
   await progress.stage('data steps', () => runDataSteps(db));
   await reportNegativeQuotas(db, log);
@@ -61,10 +77,10 @@ async function prepare(db: Db, cfg: Config, demoFiles: boolean, log: StartupLog,
 /** Migrates and seeds, then closes: the cluster primary runs this before it forks the workers. */
 export async function prepareDatabase(cfg: Config): Promise<void> {
   const log = startupLog(cfg);
-  const { conn, files, progress } = await open(cfg, log, true);
+  const { conn, files, progress, server } = await open(cfg, log, true);
   try {
-    installDomain();
-    await prepare(new Db(conn.pool, conn.kind), cfg, true, log, progress, files);
+    server.installDomain();
+    await prepare(server, new Db(conn.pool, conn.kind), cfg, true, log, progress, files);
   } finally {
     await conn.close();
   }
@@ -78,17 +94,17 @@ export async function prepareDatabase(cfg: Config): Promise<void> {
 export async function boot(cfg: Config, opts: { sms?: SmsProvider; prepared?: boolean; demoFiles?: boolean; beforeApp?: Promise<void> } = {}): Promise<Portal> {
   const log = startupLog(cfg);
   const demoFiles = opts.demoFiles ?? true;
-  const { conn, files, progress } = await open(cfg, log, demoFiles && !opts.prepared);
+  const { conn, files, progress, server } = await open(cfg, log, demoFiles && !opts.prepared);
   const db = new Db(conn.pool, conn.kind);
-  installDomain();
-  if (!opts.prepared) await prepare(db, cfg, demoFiles, log, progress, files);
+  server.installDomain();
+  if (!opts.prepared) await prepare(server, db, cfg, demoFiles, log, progress, files);
   if (opts.beforeApp) {
     log.info('start: database ready, waiting for the web build');
     await opts.beforeApp;
   }
-  const { app, services } = await buildApp(db, cfg, opts);
-  const sessionCache = await openSessionCache(db, cfg.databaseUrl);
-  const timer = setInterval(() => void purgeExpired(db).catch(() => undefined), 10 * 60_000);
+  const { app, services } = await server.buildApp(db, cfg, opts);
+  const sessionCache = await server.openSessionCache(db, cfg.databaseUrl);
+  const timer = setInterval(() => void server.purgeExpired(db).catch(() => undefined), 10 * 60_000);
   timer.unref();
   return {
     app,

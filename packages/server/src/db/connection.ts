@@ -30,7 +30,10 @@ export async function openConnection(opts: { url?: string; dataDir?: string | nu
     workerData: { dataDir, socketPath: join(sockDir, `.s.PGSQL.${port}`) },
   });
   await new Promise<void>((resolve, reject) => {
-    worker.once('message', () => resolve());
+    worker.on('message', (m: { ready?: boolean; note?: string }) => {
+      if (m.note) console.warn(`embedded database: ${m.note}`);
+      if (m.ready) resolve();
+    });
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`embedded database exited with code ${code}`)));
   });

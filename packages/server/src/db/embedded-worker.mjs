@@ -1,14 +1,35 @@
 // Runs PGlite (PostgreSQL in wasm) on its own thread: its queries block the event loop they run on,
 // so the app talks to it over a Unix socket with the ordinary `pg` driver, as it would to a server.
 // Plain JavaScript on purpose: a worker thread starts without the TypeScript loader.
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { dataDir as prepopulated } from '@electric-sql/pglite-prepopulatedfs';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
 const { dataDir, socketPath } = workerData;
 
-const db = await PGlite.create({ dataDir: dataDir ?? undefined, extensions: { pg_trgm } });
+const options = { dataDir: dataDir ?? undefined, extensions: { pg_trgm } };
+const fresh = !dataDir || !existsSync(join(dataDir, 'PG_VERSION'));
+/**
+ * A new database starts from PGlite's ready-made data directory: unpacking it takes a fraction of
+ * what initdb takes in wasm (the largest part of a first start). Should it not load (a PGlite it
+ * was not made for), initdb runs as before.
+ */
+async function create() {
+  if (!fresh) return PGlite.create(options);
+  try {
+    return await PGlite.create({ ...options, loadDataDir: await prepopulated() });
+  } catch (e) {
+    parentPort.postMessage({ note: `the ready-made data directory did not load (${e?.message ?? e}); running initdb` });
+    if (dataDir) for (const f of readdirSync(dataDir)) rmSync(join(dataDir, f), { recursive: true, force: true });
+    return PGlite.create(options);
+  }
+}
+
+const db = await create();
 const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 1 });
 await server.start();
 parentPort.postMessage({ ready: true });
