@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bd09ToGcj02, gcj02ToBd09, outOfChina, toDatum, wgs84ToBd09, wgs84ToGcj02 } from './geo.ts';
+import { gcj02ToBd09, outOfChina, toDatum, wgs84ToBd09, wgs84ToGcj02 } from './geo.ts';
 
 describe('coordinate conversion', () => {
   // Reference values: the examples of the widely used `coordtransform` converter (116.404, 39.915).
@@ -9,17 +9,10 @@ describe('coordinate conversion', () => {
     expect(g.lat).toBeCloseTo(39.91640428150164, 8);
   });
 
-  it('converts GCJ-02 to BD-09 and back', () => {
-    const g = { lng: 116.404, lat: 39.915 };
-    const b = gcj02ToBd09(g);
+  it('converts GCJ-02 to BD-09', () => {
+    const b = gcj02ToBd09({ lng: 116.404, lat: 39.915 });
     expect(b.lng).toBeCloseTo(116.41036949371029, 8);
     expect(b.lat).toBeCloseTo(39.92133699351021, 8);
-    const bd = bd09ToGcj02(g);
-    expect(bd.lng).toBeCloseTo(116.39762729119315, 8);
-    expect(bd.lat).toBeCloseTo(39.90865673957631, 8);
-    const back = bd09ToGcj02(b);
-    expect(back.lng).toBeCloseTo(g.lng, 5);
-    expect(back.lat).toBeCloseTo(g.lat, 5);
   });
 
   it('chains GPS → GCJ-02 → BD-09', () => {

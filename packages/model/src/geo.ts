@@ -53,14 +53,6 @@ export function gcj02ToBd09({ lng, lat }: LngLat): LngLat {
   return { lng: z * Math.cos(theta) + 0.0065, lat: z * Math.sin(theta) + 0.006 };
 }
 
-export function bd09ToGcj02({ lng, lat }: LngLat): LngLat {
-  const x = lng - 0.0065;
-  const y = lat - 0.006;
-  const z = Math.sqrt(x * x + y * y) - 0.00002 * Math.sin(y * X_PI);
-  const theta = Math.atan2(y, x) - 0.000003 * Math.cos(x * X_PI);
-  return { lng: z * Math.cos(theta), lat: z * Math.sin(theta) };
-}
-
 /** GPS → Baidu in one step (what the specification's remote call answered). */
 export const wgs84ToBd09 = (p: LngLat): LngLat => gcj02ToBd09(wgs84ToGcj02(p));
 

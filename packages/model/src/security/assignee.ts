@@ -49,11 +49,6 @@ export function assigneeReach(e: EntityDef, has: (privilege: string) => boolean)
   return !c || has(c.wide) ? null : c.reach;
 }
 
-/** The privilege that adds an assignee-scoped entity's whole station scope back (null: none needed). */
-export function assigneeWide(e: EntityDef): Privilege | null {
-  return chain(e)?.wide ?? null;
-}
-
 /** The views of an entity a caller is offered: `assignee` views only to callers reached that way. */
 export function viewsFor(e: EntityDef, has: (privilege: string) => boolean, names: string[] = Object.keys(e.views)): string[] {
   const narrow = assigneeReach(e, has) !== null;

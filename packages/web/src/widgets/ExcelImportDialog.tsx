@@ -9,9 +9,6 @@ import { useLocale, useT } from '../locales/i18n.ts';
 import { saveBlob } from '../shared/download.ts';
 import { isExcelFile } from './attachments/rules.ts';
 
-/** spec 000 §9: at most 5000 records per import. */
-export const EXCEL_MAX_RECORDS = 5000;
-
 /**
  * The Excel import dialog (spec 000 §2): template download, one xls/xlsx file sent by a custom
  * request, then either the imported count or the server's row-numbered errors. By default it uses

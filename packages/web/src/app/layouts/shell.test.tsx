@@ -1,9 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Privileged } from '../../session/Privileged.tsx';
 import { useSession } from '../../session/store.ts';
 import { envelope, ME, renderApp, stubServer } from '../../test/render-app.tsx';
-import { render } from '@testing-library/react';
 
 function signInAs(privilege: string[] = ME.privilege) {
   const s = useSession.getState();
@@ -128,22 +126,5 @@ describe('permission-dependent screens', () => {
     expect(router.state.location.search).toBe('?redirect=%2Fabout');
     expect(useSession.getState().auth.isLoggedIn).toBe(false);
     expect(await screen.findByText('您的账号在其他地方登录，如果不是你本人操作，请尽快修改登录密码')).toBeTruthy();
-  });
-
-  it('<Privileged> shows its children only to holders of every privilege', () => {
-    signInAs(['parts.read']);
-    render(
-      <>
-        <Privileged need="parts.read">
-          <span>可见</span>
-        </Privileged>
-        <Privileged need={['parts.read', 'parts.write']} fallback={<span>无权限</span>}>
-          <span>不可见</span>
-        </Privileged>
-      </>,
-    );
-    expect(screen.getByText('可见')).toBeTruthy();
-    expect(screen.queryByText('不可见')).toBeNull();
-    expect(screen.getByText('无权限')).toBeTruthy();
   });
 });

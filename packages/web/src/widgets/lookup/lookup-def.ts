@@ -57,17 +57,6 @@ export function resolveLookup(def: LookupDef): ResolvedLookupDef {
 /** The fields to ask for: id, name, display and return fields, once each. */
 export const selectOf = (d: ResolvedLookupDef) => [...new Set([d.idField, d.nameField, ...d.displayFields, ...d.returnFields])];
 
-/** spec 000 §2: a multi-select result joins ids and names with a semicolon. */
-export function joinSelection(records: LookupRecord[]): { ids: string; names: string } {
-  return { ids: records.map((r) => r.id).join(';'), names: records.map((r) => r.name).join(';') };
-}
-
-export function splitSelection(ids: string, names: string): LookupRecord[] {
-  if (!ids) return [];
-  const n = names.split(';');
-  return ids.split(';').map((id, i) => ({ id, name: n[i] ?? '' }));
-}
-
 /** The picker shows the first 2 tags, then +N (spec 000 §2, 001 §9). */
 export const SHOWN_TAGS = 2;
 export function tagsToShow<T>(records: T[]): { shown: T[]; more: number } {
