@@ -1,4 +1,4 @@
-import { ACCOUNT_CHANGE_FIELDS, approvalStatus } from '@portal/model';
+import { ACCOUNT_CHANGE_FIELDS, APPROVAL_PENDING, approvalStatus } from '@portal/model';
 import { forgetCachedUsers } from '../../auth/principal.ts';
 import type { Sql } from '../../db/db.ts';
 import { registerFlowHooks } from '../../flow/hooks.ts';
@@ -21,7 +21,6 @@ export const ACCOUNT_APPLY = 'new_srv_accountapply';
 export const accountApplyNumbers = (sql: Sql, n: number, now = new Date()) =>
   nextDocumentNumbers(sql, ACCOUNT_APPLY, `ZH${chinaDate(now).slice(0, 7).replace('-', '')}`, n);
 
-const OPEN = [approvalStatus.draft, approvalStatus.underReview, approvalStatus.rejected];
 const blank = (v: unknown) => v == null || String(v).trim() === '';
 /** A proposed value counts when given and different from the user's (blank = keep as is). */
 const differs = (proposed: unknown, current: unknown) => !blank(proposed) && String(proposed).trim() !== String(current ?? '').trim();
@@ -41,7 +40,7 @@ async function assertNoOtherOpen(sql: Sql, userId: string, exceptId: string | nu
     `SELECT new_name AS name FROM new_srv_accountapply
       WHERE new_user_id = $1::uuid AND new_approvalstatus = ANY($2::int[]) AND statecode = 0
         AND ($3::uuid IS NULL OR new_srv_accountapplyid <> $3::uuid) ORDER BY createdon LIMIT 1`,
-    [userId, OPEN, exceptId],
+    [userId, APPROVAL_PENDING, exceptId],
   );
   if (o) throw refuse('accountApply.openExists', { name: o.name });
 }

@@ -1,4 +1,4 @@
-import { fineType } from '@portal/model';
+import { approvalStatus, fineType } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
 import { registerFlowHooks } from '../../flow/hooks.ts';
 import { serverDefaults } from '../../records/write.ts';
@@ -39,6 +39,6 @@ export async function tellStation(sql: Sql, id: string, approverId: string): Pro
 /** New claim fines get their number, approval status 1 (to be submitted) and new_iscommit false; approved ones tell the station. */
 export function installClaimFine(): void {
   serverDefaults.set('new_srv_claimfine', async (sql, rows) =>
-    (await nextClaimFineNumbers(sql, rows.length)).map((n) => ({ new_name: n, new_approvalstatus: 1, new_iscommit: false })));
+    (await nextClaimFineNumbers(sql, rows.length)).map((n) => ({ new_name: n, new_approvalstatus: approvalStatus.draft, new_iscommit: false })));
   registerFlowHooks('new_srv_claimfine', { approved: tellStation });
 }

@@ -36,8 +36,8 @@ export const salesDocument: RequestDocument = {
   copied: ['new_station_id', 'owningbusinessunit'],
   initial: () => ({}),
   recompute: recomputeSale,
-  // Only "to be submitted" takes line changes; a sold order is never "rejected" (4).
-  stateSql: `CASE WHEN COALESCE(t.new_state, ${partsSalesState.draft}) = ${partsSalesState.draft} THEN 1 ELSE 3 END`,
+  // Only "to be submitted" takes line changes.
+  editableSql: `COALESCE(t.new_state, ${partsSalesState.draft}) = ${partsSalesState.draft}`,
   closedSql: 'false',
 };
 

@@ -1,4 +1,4 @@
-import { type EntityDef, type Lang, type Privilege, type DocumentLineRequest, type PartsCommandResult } from '@portal/model';
+import { APPROVAL_EDITABLE, approvalStatus, type EntityDef, type Lang, type Privilege, type DocumentLineRequest, type PartsCommandResult } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
 import { Refusal, refuse } from '../../http/errors.ts';
 import type { Caller } from '../../records/scope.ts';
@@ -32,12 +32,18 @@ export interface RequestDocument {
   initial: (qty: number, amount: string) => Record<string, unknown>;
   /** Keeps derived line values and the header's totals (SQL over the document's lines). */
   recompute: (sql: Sql, docId: string) => Promise<void>;
-  /** SQL over the header `t` of its state (1 draft and 4 rejected take line changes) and closed flag; default the approval status and new_isclose. */
-  stateSql?: string;
+  /**
+   * SQL over the header `t`: may its lines change (its state allows it), and is it closed? Default:
+   * the approval status is editable (APPROVAL_EDITABLE: draft or rejected), and new_isclose.
+   */
+  editableSql?: string;
   closedSql?: string;
 }
 
-type Header = { id: string; status: number; closed: boolean; warehouse: string | null; owner: string | null } & Record<string, unknown>;
+/** The approval rule of line changes in SQL (the model's named values, no client input). */
+const APPROVAL_LINES_OPEN = `COALESCE(t.new_approvalstatus, ${approvalStatus.draft}) IN (${APPROVAL_EDITABLE.join(', ')})`;
+
+type Header = { id: string; editable: boolean; closed: boolean; warehouse: string | null; owner: string | null } & Record<string, unknown>;
 
 /** The header, locked, checked for the caller's side and for a state that allows line changes. */
 async function openHeader(sql: Sql, caller: Caller, d: RequestDocument, id: string): Promise<Header> {
@@ -45,11 +51,11 @@ async function openHeader(sql: Sql, caller: Caller, d: RequestDocument, id: stri
   const copied = d.copied.map((c) => `t.${q(c)} AS ${q(c)}`).join(', ');
   const h = await lockDocument<Header>(
     sql, caller, d.header, id,
-    `${d.stateSql ?? 'COALESCE(t.new_approvalstatus, 1)'} AS status, ${d.closedSql ?? 'COALESCE(t.new_isclose, false)'} AS closed, t.new_warehouse_id AS warehouse, t.${q(d.ownerUnit)} AS owner${copied ? `, ${copied}` : ''}`,
+    `${d.editableSql ?? APPROVAL_LINES_OPEN} AS editable, ${d.closedSql ?? 'COALESCE(t.new_isclose, false)'} AS closed, t.new_warehouse_id AS warehouse, t.${q(d.ownerUnit)} AS owner${copied ? `, ${copied}` : ''}`,
   );
   assertParty(caller, h.owner);
   if (h.closed) throw refuse('parts.closed');
-  if (h.status !== 1 && h.status !== 4) throw refuse('parts.linesLocked');
+  if (!h.editable) throw refuse('parts.linesLocked');
   return h;
 }
 

@@ -1,4 +1,4 @@
-import { approvalStatus, productReturnItemType, productReturnState, pulloutStatus, pulloutType, workOrderStatus, type Lang, type PartsCommandResult } from '@portal/model';
+import { approvalStatus, isApprovalEditable, productReturnItemType, productReturnState, pulloutStatus, pulloutType, workOrderStatus, type Lang, type PartsCommandResult } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
 import { registerFlowHooks } from '../../flow/hooks.ts';
 import { refuse } from '../../http/errors.ts';
@@ -70,7 +70,7 @@ async function loadHeader(sql: Sql, id: string): Promise<Header> {
 /** Lines change only while their return is draft (1) or rejected (4) (spec 001 §4). */
 async function assertLinesOpen(sql: Sql, returnId: string): Promise<Header> {
   const h = await loadHeader(sql, returnId);
-  if (h.approval !== approvalStatus.draft && h.approval !== approvalStatus.rejected) throw refuse('parts.linesLocked');
+  if (!isApprovalEditable(h.approval)) throw refuse('parts.linesLocked');
   return h;
 }
 

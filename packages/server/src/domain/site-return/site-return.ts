@@ -46,7 +46,7 @@ export const siteReturnDocument: RequestDocument = {
   copied: ['new_station_id', 'owningbusinessunit', 'new_tounit_id'],
   initial: () => ({ new_receivedqty: 0 }),
   recompute: recomputeReturn,
-  stateSql: `CASE WHEN COALESCE(t.new_state, ${returnState.draft}) = ${returnState.draft} THEN 1 ELSE 3 END`,
+  editableSql: `COALESCE(t.new_state, ${returnState.draft}) = ${returnState.draft}`,
 };
 
 /** `TH20261125-0001`: per China-time day. */

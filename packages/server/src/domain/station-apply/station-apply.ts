@@ -1,4 +1,4 @@
-import { approvalStatus, STATION_CHANGE_FIELDS, stationApplyType, stationState } from '@portal/model';
+import { APPROVAL_PENDING, approvalStatus, STATION_CHANGE_FIELDS, stationApplyType, stationState } from '@portal/model';
 import { forgetCachedUsers } from '../../auth/principal.ts';
 import type { Sql } from '../../db/db.ts';
 import { registerFlowHooks } from '../../flow/hooks.ts';
@@ -24,9 +24,6 @@ export const STATION_APPLY = 'new_srv_stationapply';
 export const stationApplyNumbers = (sql: Sql, n: number, now = new Date()) =>
   nextDocumentNumbers(sql, STATION_APPLY, `SQ${chinaDate(now).slice(0, 7).replace('-', '')}`, n);
 
-/** Open = draft, under review or rejected (a rejected one is fixed and resubmitted): one per station and type. */
-const OPEN = [approvalStatus.draft, approvalStatus.underReview, approvalStatus.rejected];
-
 type Station = Record<string, unknown> & { statecode: number; term: string | null };
 
 /**
@@ -45,12 +42,13 @@ async function lockStation(sql: Sql, stationId: string): Promise<Station> {
   return s;
 }
 
+/** One pending application (draft, under review or rejected: a rejected one is fixed and resubmitted) per station and type. */
 async function assertNoOtherOpen(sql: Sql, stationId: string, type: number, exceptId: string | null): Promise<void> {
   const { rows: [o] } = await sql.query<{ name: string }>(
     `SELECT new_name AS name FROM new_srv_stationapply
       WHERE new_station_id = $1::uuid AND new_applytype = $2 AND new_approvalstatus = ANY($3::int[]) AND statecode = 0
         AND ($4::uuid IS NULL OR new_srv_stationapplyid <> $4::uuid) ORDER BY createdon LIMIT 1`,
-    [stationId, type, OPEN, exceptId],
+    [stationId, type, APPROVAL_PENDING, exceptId],
   );
   if (o) throw refuse('stationApply.openExists', { name: o.name }, 'new_applytype');
 }
