@@ -12,11 +12,11 @@
  * answer had arrived (resource timing) and the call alone from Node. Target: ≤ 1 s.
  *
  * Env: BENCH_ORDERS (default 10000), BENCH_WORKERS (default 500), BENCH_RUNS, BENCH_WEB_DIST, BENCH_WEB_DIST_B
- * (a second build, runs interleaved with the first), BENCH_PARTS=1 (per-run
- * marks), BENCH_PROFILE=<file> (CPU profile of the last run, heaviest functions printed), CHROMIUM_PATH.
+ * (a second build, runs interleaved with the first), BENCH_PARTS=1 (per-run marks), BENCH_TIMELINE=1 (the last
+ * run's requests), BENCH_PROFILE=<file> (CPU profile of the last run, heaviest functions printed), CHROMIUM_PATH.
  */
 import { chromium } from 'playwright-core';
-import { existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/support/browser.ts';
@@ -38,14 +38,23 @@ const median = (xs: number[]) => {
 const ms = (x: number) => `${x.toFixed(0)} ms`;
 
 if (!existsSync(join(WEB, 'index.html'))) throw new Error('packages/web/dist is missing: run `npm run build` first');
-// BENCH_WEB_DIST_B: a second build measured in the same sitting, runs interleaved A B A B … (the
-// portal serves a symlink that is switched between them), so both see the same machine load.
+// BENCH_WEB_DIST_B: a second build measured in the same sitting, runs interleaved A B A B … so both
+// see the same machine load. The portal serves one folder holding both builds' files (the static
+// plugin registers a route per file at start-up, so every file must exist then; hashed assets do
+// not collide) as symlinks; index.html and the other unhashed files are pointed at the build on turn.
 const WEB_B = process.env.BENCH_WEB_DIST_B ? resolve(process.env.BENCH_WEB_DIST_B) : null;
 const served = WEB_B ? join(mkdtempSync(join(tmpdir(), 'bench-map-web-')), 'dist') : WEB;
+const link = (dist: string, unhashedOnly: boolean) => {
+  for (const f of readdirSync(dist, { recursive: true, encoding: 'utf8' })) {
+    if (statSync(join(dist, f)).isDirectory() || (unhashedOnly && f.startsWith('assets'))) continue;
+    mkdirSync(dirname(join(served, f)), { recursive: true });
+    rmSync(join(served, f), { force: true });
+    symlinkSync(join(dist, f), join(served, f));
+  }
+};
+if (WEB_B) for (const d of [WEB_B, WEB]) link(d, false);
 const serve = (dist: string) => {
-  if (!WEB_B) return;
-  rmSync(served, { force: true });
-  symlinkSync(dist, served);
+  if (WEB_B) link(dist, true);
 };
 serve(WEB);
 
@@ -107,6 +116,8 @@ try {
     timezoneId: 'Asia/Shanghai',
     viewport: { width: 1366, height: 820 },
     args: CHROMIUM_ARGS,
+    // Interleaved builds: the service worker would answer one build's pages from the other's cache.
+    serviceWorkers: WEB_B ? 'block' : 'allow',
   });
   const page = ctx.pages()[0] ?? (await ctx.newPage());
   page.setDefaultTimeout(60_000);
@@ -156,8 +167,11 @@ try {
       // (no helper functions in here: tsx would wrap them in a __name() the page does not have)
       const parts = Object.fromEntries(['wo-map-data', 'wo-map-build-start', 'wo-map-markers-added'].map((n) => [n.slice(7), performance.getEntriesByName(n).at(-1)?.startTime ?? NaN]));
       const call = performance.getEntriesByType('resource').find((e) => e.name.includes('/api/workorders/map?')) as PerformanceResourceTiming | undefined;
-      return { mark: mark?.startTime ?? NaN, data: call?.responseEnd ?? NaN, call: call?.startTime ?? NaN, parts };
+      const timeline = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => `${e.startTime.toFixed(0).padStart(6)} → ${e.responseEnd.toFixed(0).padStart(6)}  ${(e.transferSize / 1024).toFixed(0).padStart(5)} KB  ${e.name.replace(location.origin, '')}`);
+      return { mark: mark?.startTime ?? NaN, data: call?.responseEnd ?? NaN, call: call?.startTime ?? NaN, parts, timeline };
     });
+    // BENCH_TIMELINE=1: every request of the last run, start → end since navigation.
+    if (process.env.BENCH_TIMELINE && i === RUNS - 1) console.log(m.timeline.join('\n'));
     if (i < 0) continue;
     drawn.push(m.mark);
     if (process.env.BENCH_PARTS) console.log(JSON.stringify({ callStart: m.call, dataIn: m.data, ...m.parts, drawn: m.mark }, (_, v) => (typeof v === 'number' ? Math.round(v) : v)));

@@ -15,16 +15,27 @@ export const NO_TILES: MapTileSettings = { url: null, datum: 'wgs84', attributio
 /** How long an early answer is taken instead of asking again (a slow device may take seconds to load Leaflet). */
 const EARLY_MS = 30_000;
 let early: { range: MapRange; at: number; answer: Promise<MapData | undefined> } | null = null;
+/** The tile settings asked for beside the early map call; `value` once they have arrived. */
+let earlyTiles: { at: number; answer: Promise<MapTileSettings | undefined>; value?: MapTileSettings } | null = null;
 
 /**
  * Starts the map call while the screen's code is still loading (called from the route's loader):
  * the first fetchMapData of that range within EARLY_MS takes this answer instead of asking again.
+ * The tile settings go out beside it: the screen draws nothing before it has them, and asking only
+ * once it had mounted put one more round trip after the (slow) first render of the shell.
  */
 export function prefetchMapData(range: MapRange): void {
   // Start-up (main.tsx) and the route's loader both ask: one call.
   if (early && early.range === range && Date.now() - early.at < EARLY_MS) return;
   const answer = apiGet<MapData>(`${WORK_ORDER_API}/map`, { silent: true, query: { range } }).catch(() => undefined);
   early = { range, at: Date.now(), answer };
+  if (!earlyTiles || Date.now() - earlyTiles.at >= EARLY_MS) {
+    const tiles: NonNullable<typeof earlyTiles> = {
+      at: Date.now(),
+      answer: fetchMapTilesNow({ silent: true }).then((v) => (tiles.value = v), () => undefined),
+    };
+    earlyTiles = tiles;
+  }
 }
 
 export async function fetchMapData(range: MapRange, opts?: CallOptions): Promise<MapData> {
@@ -40,7 +51,20 @@ export async function fetchMapData(range: MapRange, opts?: CallOptions): Promise
   };
 }
 
+/** The early tile settings when they have already arrived (the screen's first render uses them, taken once). */
+export function takeEarlyMapTiles(): MapTileSettings | null {
+  const v = earlyTiles && Date.now() - earlyTiles.at < EARLY_MS ? earlyTiles.value ?? null : null;
+  if (v) earlyTiles = null;
+  return v;
+}
+
 export async function fetchMapTiles(opts?: CallOptions): Promise<MapTileSettings> {
+  const pre = earlyTiles && Date.now() - earlyTiles.at < EARLY_MS ? earlyTiles.answer : undefined;
+  earlyTiles = null;
+  return (pre && (await pre)) || fetchMapTilesNow(opts);
+}
+
+async function fetchMapTilesNow(opts?: CallOptions): Promise<MapTileSettings> {
   const d = await apiGet<Partial<MapTileSettings>>(`${WORK_ORDER_API}/map/config`, opts);
   const datum = d?.datum === 'gcj02' || d?.datum === 'bd09' ? d.datum : 'wgs84';
   return {

@@ -72,7 +72,8 @@ describe('work-order map screen', () => {
     await waitFor(() => expect(screen.getByTestId('map-to-assign').textContent).toBe('5'));
     // The route loader's early call is the one the screen uses.
     expect(calls).toEqual(['/api/workorders/map?range=all']);
-    expect(screen.getAllByTestId(/^map-order-o-/).map((e) => e.getAttribute('data-order-name'))).toEqual(['WO-7', 'WO-9']);
+    // The lists come after the markers (a deferred render).
+    expect((await screen.findAllByTestId(/^map-order-o-/)).map((e) => e.getAttribute('data-order-name'))).toEqual(['WO-7', 'WO-9']);
     // Markers are in the base map's datum (DataV boundaries are GCJ-02, which moves Shanghai east by ~0.004°).
     expect(Number(screen.getByTestId('marker-o-new').getAttribute('data-lng'))).toBeGreaterThan(121.603);
     expect(screen.queryByTestId('map-assign-panel')).toBeNull();
@@ -81,7 +82,7 @@ describe('work-order map screen', () => {
     await waitFor(() => expect(screen.getByTestId('map-to-assign').textContent).toBe('1'));
     expect(router.state.location.search).toBe('?range=today');
     expect(calls.at(-1)).toBe('/api/workorders/map?range=today');
-    expect(screen.getAllByTestId(/^map-order-o-/)).toHaveLength(1);
+    await waitFor(() => expect(screen.getAllByTestId(/^map-order-o-/)).toHaveLength(1));
   });
 
   it('draws on the configured tiles in their datum, and falls back to the offline base map when they fail', async () => {

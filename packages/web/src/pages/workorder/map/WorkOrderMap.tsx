@@ -2,11 +2,11 @@ import {
   slotLabel, workOrderDealStatus, workOrderStatus, type Lang, type MapData, type MapOrder, type MapRange, type MapWorker,
 } from '@portal/model';
 import { Alert, Button, Card, Empty, Input, List, Segmented, Space, Spin, Tabs, Tag, Typography } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { confirm, toast } from '../../../app/feedback.ts';
 import { ApiError } from '../../../api/envelope.ts';
-import { dispatchOrder, fetchMapData, fetchMapTiles, NO_TILES, type MapTileSettings } from '../../../api/work-order-insights.ts';
+import { dispatchOrder, fetchMapData, fetchMapTiles, NO_TILES, takeEarlyMapTiles, type MapTileSettings } from '../../../api/work-order-insights.ts';
 import { useLocale, useT } from '../../../locales/i18n.ts';
 import { usePrivilege } from '../../../session/use-privilege.ts';
 import { PageTitle } from '../../PageTitle.tsx';
@@ -34,7 +34,8 @@ export function WorkOrderMap({ mode }: { mode: 'view' | 'assign' }) {
   const [params, setParams] = useSearchParams();
   const range: MapRange = RANGES.includes(params.get('range') as MapRange) ? (params.get('range') as MapRange) : 'all';
 
-  const [tiles, setTiles] = useState<MapTileSettings | null>(null);
+  // Asked for beside the route's early map call: usually here before the first render.
+  const [tiles, setTiles] = useState<MapTileSettings | null>(takeEarlyMapTiles);
   const [tilesFailed, setTilesFailed] = useState(false);
   const [baseFailed, setBaseFailed] = useState(false);
   const [data, setData] = useState<MapData>(EMPTY);
@@ -51,6 +52,7 @@ export function WorkOrderMap({ mode }: { mode: 'view' | 'assign' }) {
   const mapApi = useRef<LeafletCanvasHandle>(null);
 
   useEffect(() => {
+    if (tiles) return;
     let live = true;
     fetchMapTiles({ silent: true })
       .then((s) => live && setTiles(s))
@@ -59,6 +61,7 @@ export function WorkOrderMap({ mode }: { mode: 'view' | 'assign' }) {
     return () => {
       live = false;
     };
+    // Once: the settings do not change while the screen is open.
   }, []);
 
   const seq = useRef(0);
@@ -88,7 +91,12 @@ export function WorkOrderMap({ mode }: { mode: 'view' | 'assign' }) {
   const placedWorkers = useMemo(() => placeWorkers(data.workers, datum), [data.workers, datum]);
   const ordersById = useMemo(() => new Map(data.orders.map((o) => [o.id, o])), [data.orders]);
   const workersById = useMemo(() => new Map(data.workers.map((w) => [w.id, w])), [data.workers]);
-  const listed = useMemo(() => listOrder(searchOrders(data.orders, search)), [data.orders, search]);
+  // The side lists come after the markers: their first render (antd tabs, list, pagination, search)
+  // and the 10,000-order sort used to sit between the data's arrival and the map's first draw.
+  // Deferred renders yield to the browser, so the canvas is drawn while they run.
+  const sideShown = useDeferredValue(true, false);
+  const side = useDeferredValue(data, EMPTY);
+  const listed = useMemo(() => listOrder(searchOrders(side.orders, search)), [side.orders, search]);
 
   const order = orderId ? ordersById.get(orderId) ?? null : null;
   const worker = workerId ? workersById.get(workerId) ?? null : null;
@@ -304,14 +312,14 @@ export function WorkOrderMap({ mode }: { mode: 'view' | 'assign' }) {
             </Card>
           )}
 
-          <Card size="small" className="wo-map-lists">
+          {sideShown && <Card size="small" className="wo-map-lists">
             <Tabs
               activeKey={tab}
               onChange={(k) => setTab(k as 'orders' | 'workers')}
               items={[
                 {
                   key: 'orders',
-                  label: <span data-testid="map-tab-orders">{t('wo.map.ordersCount', { n: data.orders.length })}</span>,
+                  label: <span data-testid="map-tab-orders">{t('wo.map.ordersCount', { n: side.orders.length })}</span>,
                   children: (
                     <>
                       <Input.Search
@@ -322,7 +330,7 @@ export function WorkOrderMap({ mode }: { mode: 'view' | 'assign' }) {
                         onChange={(e) => { setSearch(e.target.value); setPage(1); }}
                         style={{ marginBottom: 8 }}
                       />
-                      {listed.length === 0 && !loading ? (
+                      {listed.length === 0 && !loading && side === data ? (
                         <Empty data-testid="map-orders-empty" description={t('wo.map.noOrders')} />
                       ) : (
                         <List
@@ -339,12 +347,12 @@ export function WorkOrderMap({ mode }: { mode: 'view' | 'assign' }) {
                 },
                 {
                   key: 'workers',
-                  label: <span data-testid="map-tab-workers">{t('wo.map.workersCount', { n: data.workers.length })}</span>,
+                  label: <span data-testid="map-tab-workers">{t('wo.map.workersCount', { n: side.workers.length })}</span>,
                   children: (
                     <List
                       size="small"
                       data-testid="map-worker-list"
-                      dataSource={data.workers}
+                      dataSource={side.workers}
                       pagination={{ pageSize: PAGE, size: 'small', showSizeChanger: false, hideOnSinglePage: true }}
                       renderItem={(w) => <WorkerRow key={w.id} w={w} selected={w.id === workerId} onPick={() => pickWorker(w.id, 'list')} t={t} />}
                     />
@@ -352,7 +360,7 @@ export function WorkOrderMap({ mode }: { mode: 'view' | 'assign' }) {
                 },
               ]}
             />
-          </Card>
+          </Card>}
         </div>
       </div>
     </div>
