@@ -33,9 +33,6 @@ export function approvalTerms(logicalName: string): ApprovalTerms | undefined {
   return getEntity(logicalName)?.document?.approval;
 }
 
-/** Documents declaring approval, in the registry's order. */
-export const APPROVAL_TERM_DOCUMENTS = ENTITIES.filter((e) => e.document?.approval).map((e) => e.logicalName);
-
 /**
  * The lines of a document, from the model: its declared lines (`document.lines`), else entities
  * with a `byDocument` view (the lines' columns) and a required lookup naming the document.

@@ -57,7 +57,7 @@ export interface DocumentApproval {
 
 /**
  * A command on the document: allowed in the `from` states to callers holding `privilege` (and the
- * document in their reach), moving it to `to` when it says so. `inputs` are fields of the document
+ * document in their reach, acting for its `party` when one is named), moving it to `to` when it says so. `inputs` are fields of the document
  * the command's dialog asks for; `confirm` is asked before it runs. `path` keeps a route the
  * specification names (relative to /api) besides the derived /api/documents/<entitySet>/:id/<name>.
  */
@@ -66,6 +66,8 @@ export interface DocumentCommand {
   from: readonly number[];
   to?: number;
   privilege: Privilege;
+  /** A business-unit lookup of the document naming the side the command acts for: the caller's units must hold it. */
+  party?: string;
   inputs?: readonly string[];
   confirm?: Label;
   path?: string;

@@ -47,6 +47,7 @@ import { messageRoutes } from './routes/message.ts';
 import { systemRoutes } from './routes/system.ts';
 import { accountApplyRoutes } from './routes/account-apply.ts';
 import { workerLinkRoutes } from './routes/worker-link.ts';
+import { documentRoutes } from './documents/routes.ts';
 import { contentRoutes } from './routes/content.ts';
 import { buildServices, type Services } from './services.ts';
 import { installDomain } from './domain/install.ts';
@@ -135,6 +136,7 @@ export async function buildApp(db: Db, cfg: Config, opts: { sms?: SmsProvider; l
   systemRoutes(app, services);
   accountApplyRoutes(app, services);
   workerLinkRoutes(app, services);
+  documentRoutes(app, services);
   app.get('/healthz', { schema: { summary: 'Liveness: the database answers', tags: ['platform'], security: PUBLIC, ...answers('json', { data: z.object({ ok: z.literal(true) }) }) } }, async () => {
     await db.query('SELECT 1');
     return { ok: true };

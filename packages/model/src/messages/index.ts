@@ -28,6 +28,7 @@ import { overseasMessages } from './overseas.ts';
 import { contractMessages } from './contract.ts';
 import { partsSalesMessages } from './parts-sales.ts';
 import { productReturnMessages } from './product-return.ts';
+import { documentMessages } from './documents.ts';
 import { stationApplyMessages } from './station-apply.ts';
 import { selfServiceMessages } from './self-service.ts';
 import { partsReturnMessages } from './parts-return.ts';
@@ -45,7 +46,7 @@ import { approvalReasonMessages } from './approval-reasons.ts';
 import { notificationMessages } from './notifications.ts';
 import { stationStaffMessages } from './station-staff.ts';
 
-export const messages = { ...coreMessages, ...shopPublicMessages, ...casesMessages, ...selfServiceMessages, ...uiMessages, ...recordsMessages, ...filesMessages, ...widgetsMessages, ...approvalMessages, ...approvalUiMessages, ...workOrderMessages, ...workOrderUiMessages, ...workOrderInsightsMessages, ...partsMessages, ...partsUiMessages, ...stockUiMessages, ...expenseMessages, ...quotaMessages, ...ledgerReportMessages, ...unsavedMessages, ...pageTabsMessages, ...listSettingsMessages, ...baseMapMessages, ...checkoutMessages, ...statusTagMessages, ...approvalOutcomeMessages, ...partsSalesMessages, ...partsReturnMessages, ...siteReturnMessages, ...delayMessages, ...contractMessages, ...productReturnMessages, ...stationApplyMessages, ...overseasMessages, ...quickOrderMessages, ...messageCentreMessages, ...contentMessages, ...phoneMessages, ...cardListMessages, ...pwaMessages, ...engineerAppMessages, ...workingCalendarMessages, ...approvalReasonMessages, ...notificationMessages, ...stationStaffMessages } as const satisfies Record<string, Label>;
+export const messages = { ...coreMessages, ...shopPublicMessages, ...casesMessages, ...selfServiceMessages, ...uiMessages, ...recordsMessages, ...filesMessages, ...widgetsMessages, ...approvalMessages, ...approvalUiMessages, ...workOrderMessages, ...workOrderUiMessages, ...workOrderInsightsMessages, ...partsMessages, ...partsUiMessages, ...stockUiMessages, ...expenseMessages, ...quotaMessages, ...ledgerReportMessages, ...unsavedMessages, ...pageTabsMessages, ...listSettingsMessages, ...baseMapMessages, ...checkoutMessages, ...statusTagMessages, ...approvalOutcomeMessages, ...partsSalesMessages, ...partsReturnMessages, ...siteReturnMessages, ...delayMessages, ...contractMessages, ...productReturnMessages, ...stationApplyMessages, ...overseasMessages, ...quickOrderMessages, ...messageCentreMessages, ...contentMessages, ...phoneMessages, ...cardListMessages, ...pwaMessages, ...engineerAppMessages, ...workingCalendarMessages, ...approvalReasonMessages, ...notificationMessages, ...stationStaffMessages, ...documentMessages } as const satisfies Record<string, Label>;
 export type MessageKey = keyof typeof messages;
 
 /** Fills `{name}` placeholders. */

@@ -1,5 +1,5 @@
 import { amountAdjustType, amountAdjustValidity, approvalStatus, quotaDocumentType, quotaUsage } from '@portal/model';
-import { adjustmentNumbers } from '../domain/quota/adjustment.ts';
+import { documentNumbers } from '../documents/numbers.ts';
 import { postQuota } from '../domain/quota/ledger.ts';
 import { flowDocument } from '../flow/documents.ts';
 import { act, submit } from '../flow/engine.ts';
@@ -49,7 +49,7 @@ export async function seedQuotaDemo(sql: Sql, ctx: DemoContext): Promise<void> {
   }
 
   const d = flowDocument('new_srv_amountadjustment')!;
-  const numbers = await adjustmentNumbers(sql, ADJUSTMENTS.length);
+  const numbers = await documentNumbers(sql, d.entity, ADJUSTMENTS.length);
   for (const [i, a] of ADJUSTMENTS.entries()) {
     const station = ctx.stationIds.get(a.station)!;
     const id = await insert(sql, 'new_srv_amountadjustment', {

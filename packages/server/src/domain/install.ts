@@ -7,7 +7,7 @@ import { installPartsReturn } from './parts-return/parts-return.ts';
 import { installSiteReturn } from './site-return/site-return.ts';
 import { installLimits } from './stock/limits.ts';
 import { installWorkOrder } from './work-order/install.ts';
-import { installAdjustment } from './quota/adjustment.ts';
+import { installDocuments } from '../documents/install.ts';
 import { installDelay } from './delay/delay.ts';
 import { installContract } from './contract/contract.ts';
 import { installProductReturn } from './product-return/product-return.ts';
@@ -35,7 +35,7 @@ export function installDomain(): void {
   installSiteReturn();
   installDelivery();
   installLimits();
-  installAdjustment();
+  installDocuments();
   installDelay();
   installContract();
   installProductReturn();

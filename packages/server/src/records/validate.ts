@@ -159,7 +159,7 @@ const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === '
  * Checks one value against its field and normalises it for SQL. Returns the value or an error
  * (catalogue key and parameters). Blank values are handled by the caller.
  */
-function checkValue(f: FieldDef, v: unknown, lang: Lang): { value: unknown } | { key: MessageKey; params?: Record<string, string | number> } {
+export function checkValue(f: FieldDef, v: unknown, lang: Lang): { value: unknown } | { key: MessageKey; params?: Record<string, string | number> } {
   switch (f.type) {
     case 'text':
     case 'memo': {

@@ -2,7 +2,7 @@ import { approvalStatus, quotaUsage } from '@portal/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Portal } from '../boot.ts';
 import { formatCents, toCents } from '../domain/money.ts';
-import { postAdjustment } from '../domain/quota/adjustment.ts';
+import { postAdjustment } from '../domain/quota/adjustment.controller.ts';
 import { formatMoney } from '../records/format.ts';
 import { signIn } from '../testing/auth-helpers.ts';
 import { testPortal } from '../testing/test-portal.ts';

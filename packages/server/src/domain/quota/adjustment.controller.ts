@@ -1,19 +1,12 @@
-import { amountAdjustType, amountAdjustValidity, approvalStatus, quotaDocumentType, quotaUsage } from '@portal/model';
+import { amountAdjustType, amountAdjustValidity, getEntity, quotaDocumentType, quotaUsage } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
+import type { DocumentController } from '../../documents/controller.ts';
 import { refuse } from '../../http/errors.ts';
-import { registerFlowHooks } from '../../flow/hooks.ts';
 import { formatMoney } from '../../records/format.ts';
-import { serverDefaults, writeHooks } from '../../records/write.ts';
-import { chinaDate } from '../china-time.ts';
-import { nextDocumentNumbers } from '../document-number.ts';
 import { postQuota } from './ledger.ts';
 import { formatCents, toCents } from '../money.ts';
 
-export const ADJUSTMENT = 'new_srv_amountadjustment';
-
-/** `ED202611-0001`: per month (China time). */
-export const adjustmentNumbers = (sql: Sql, n: number, now = new Date()) =>
-  nextDocumentNumbers(sql, ADJUSTMENT, `ED${chinaDate(now).slice(0, 7).replace('-', '')}`, n);
+const ADJUSTMENT = getEntity('new_srv_amountadjustment')!;
 
 type Adjustment = { station: string; name: string; type: number; amount: string | null; valid: number | null };
 
@@ -74,12 +67,14 @@ export async function postAdjustment(sql: Sql, id: string, approverId: string): 
   }
 }
 
-/** Number, status 1 and valid by default on create; the approval hooks. */
-export function installAdjustment(): void {
-  serverDefaults.set(ADJUSTMENT, async (sql, rows) =>
-    (await adjustmentNumbers(sql, rows.length)).map((n, i) => ({
-      new_name: n, new_approvalstatus: approvalStatus.draft, new_iscommit: false, new_adjuststatus: rows[i].new_adjuststatus ?? amountAdjustValidity.valid,
-    })));
-  writeHooks.set(ADJUSTMENT, { after: (sql, ids) => checkDecrease(sql, ids) });
-  registerFlowHooks(ADJUSTMENT, { submit: checkSubmit, approved: postAdjustment });
-}
+/**
+ * The quota adjustment's business (docs/documents.md): valid unless said otherwise; a decrease the
+ * station cannot carry refused at save and at submit; the final approval posts to the quota ledger.
+ * Its number, draft status and cleared commit flag come from its declaration (entities/quota.ts).
+ */
+export const adjustmentController: DocumentController = {
+  entity: ADJUSTMENT,
+  defaults: async (_sql, rows) => rows.map((r) => ({ new_adjuststatus: r.new_adjuststatus ?? amountAdjustValidity.valid })),
+  write: { after: (sql, ids) => checkDecrease(sql, ids) },
+  flow: { submit: checkSubmit, approved: postAdjustment },
+};

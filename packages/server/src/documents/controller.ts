@@ -1,0 +1,39 @@
+import type { EntityDef, Lang, MessageKey } from '@portal/model';
+import type { Sql } from '../db/db.ts';
+import type { ApprovedHook, EndedHook, SubmitHook } from '../flow/hooks.ts';
+import type { Caller } from '../records/scope.ts';
+import type { WriteHooks } from '../records/write.ts';
+
+/** What a command's business sees: the locked document (its state read under the lock) and the command's checked inputs. */
+export interface CommandContext {
+  sql: Sql;
+  caller: Caller;
+  entity: EntityDef;
+  id: string;
+  state: number;
+  /** The declared inputs the request gave, checked and normalised like a record write. */
+  inputs: Record<string, unknown>;
+  /** The whole request body (lines, quantities: what a declared field cannot say). */
+  body: Record<string, unknown>;
+  lang: Lang;
+}
+
+/** A command's business beyond the kernel's checks; it may answer its own message and the line it touched. */
+export type CommandHandler = (ctx: CommandContext) => Promise<void | { message?: MessageKey; lineId?: string }>;
+
+/**
+ * The real business of one document (frappe's `.py` beside the DocType): a file beside the
+ * document's domain code, registered in documents/controllers.ts. The kernel does the rest from the
+ * declaration: number and initial state on create, lock, reach, state and privilege checks, the
+ * conditional state change, idempotency and the derived routes.
+ */
+export interface DocumentController {
+  entity: EntityDef;
+  /** Defaults of new rows beyond the number and the initial status (one object per row). */
+  defaults?: (sql: Sql, rows: readonly Record<string, unknown>[], caller: Caller, lang: Lang) => Promise<Record<string, unknown>[]>;
+  /** Checks around record-service writes (records/write.ts). */
+  write?: WriteHooks;
+  /** The approval engine's moments: inside the submitting, finally approving, or unapproved-ending transaction. */
+  flow?: { submit?: SubmitHook; approved?: ApprovedHook; ended?: EndedHook };
+  commands?: Record<string, CommandHandler>;
+}

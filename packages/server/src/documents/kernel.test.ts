@@ -1,0 +1,107 @@
+import { defineEntity, getEntity, label, returnState } from '@portal/model';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Portal } from '../boot.ts';
+import { bearer, signIn } from '../testing/auth-helpers.ts';
+import { done, refused } from '../testing/http-expect.ts';
+import { testPortal } from '../testing/test-portal.ts';
+import { registerController } from './controllers.ts';
+import { documentNumbers, numberPrefix } from './numbers.ts';
+import { commandPath } from './routes.ts';
+
+/*
+ * The kernel proven on a fixture document declared here (over the parts return table, under an
+ * entity set of its own; the parts return's own create rules stay): its derived command route, state and party checks, a refused command
+ * that saves nothing, an idempotent repeat, its inputs checked, and its numbering.
+ */
+const base = getEntity('new_srv_sitereturn')!;
+const fixture = defineEntity({
+  logicalName: base.logicalName, entitySet: 'kernelfixtures', label: label('内核样例', 'Kernel fixture'), scope: base.scope, access: base.access,
+  fields: base.fields,
+  document: {
+    status: { field: 'new_state', set: returnState, editable: [returnState.draft] },
+    commands: {
+      ship: { label: label('发货', 'Ship'), from: [returnState.draft], to: returnState.delivered, privilege: 'parts.write', inputs: ['new_trackingno'] },
+      receive: { label: label('收货', 'Receive'), from: [returnState.delivered], to: returnState.received, privilege: 'parts.receive', party: 'new_tounit_id' },
+    },
+  },
+});
+let shipped = 0;
+registerController({ entity: fixture, commands: { ship: async () => void shipped++ } });
+
+let p: Portal;
+const tok: Record<string, string> = {};
+const post = (who: string, id: string, command: string, payload: object = {}, headers: Record<string, string> = {}) =>
+  p.app.inject({ method: 'POST', url: commandPath('kernelfixtures', command).replace(':id', id), payload, headers: { ...bearer(tok[who]), 'accept-language': 'zh-CN', ...headers } });
+const row = async (id: string) =>
+  (await p.db.one<{ state: number; track: string | null }>('SELECT new_state AS state, new_trackingno AS track FROM new_srv_sitereturn WHERE new_srv_sitereturnid = $1', [id]))!;
+/** A new draft return of station1 (the record service's create). */
+async function draft(): Promise<string> {
+  const wh = (await p.db.one<{ id: string }>(`SELECT new_srv_warehouseid AS id FROM new_srv_warehouse WHERE new_code = 'WH-HD'`))!.id;
+  const res = await p.app.inject({
+    method: 'POST', url: '/api/crmdata/create/new_srv_sitereturns', headers: bearer(tok.station1),
+    payload: { new_towarehouse_id: wh, new_returntype: 1, new_returnreason: '内核样例' },
+  });
+  return done(res).id;
+}
+
+beforeAll(async () => {
+  p = await testPortal();
+  for (const u of ['station1', 'station2', 'warehouse1']) tok[u] = (await signIn(p.app, u)).access_token;
+});
+afterAll(() => p?.close());
+
+describe('the document kernel (a fixture document declared in the test)', () => {
+  it('serves a declared command at its derived route: the state moves as declared, the inputs are written, the controller runs', async () => {
+    const id = await draft();
+    const before = shipped;
+    expect(done(await post('station1', id, 'ship', { new_trackingno: ' SF1234 ' }), '发货成功')).toMatchObject({ id, state: returnState.delivered });
+    expect(await row(id)).toEqual({ state: returnState.delivered, track: 'SF1234' });
+    expect(shipped).toBe(before + 1);
+  });
+
+  it('refuses a command in a state it does not start from, in the user’s language, and saves nothing', async () => {
+    const id = await draft();
+    done(await post('station1', id, 'ship', { new_trackingno: 'SF1' }));
+    const before = shipped;
+    refused(await post('station1', id, 'ship', { new_trackingno: 'SF2' }), '单据当前状态为“已发货”，不能发货');
+    const en = await p.app.inject({ method: 'POST', url: commandPath('kernelfixtures', 'ship').replace(':id', id), payload: {}, headers: { ...bearer(tok.station1), 'accept-language': 'en-US' } });
+    refused(en, 'The document is “Delivered”: “Ship” is not possible now');
+    expect(await row(id)).toEqual({ state: returnState.delivered, track: 'SF1' });
+    expect(shipped).toBe(before);
+  });
+
+  it('refuses bad inputs naming the field, and saves nothing', async () => {
+    const id = await draft();
+    const res = await post('station1', id, 'ship', { new_trackingno: 'x'.repeat(61) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().Message).toContain('物流单号');
+    expect(await row(id)).toEqual({ state: returnState.draft, track: null });
+  });
+
+  it('answers a repeat with the same Idempotency-Key with the first result, running the command once', async () => {
+    const id = await draft();
+    const before = shipped;
+    const key = { 'idempotency-key': `kernel-${id}` };
+    const first = done(await post('station1', id, 'ship', { new_trackingno: 'SF9' }, key));
+    const again = done(await post('station1', id, 'ship', { new_trackingno: 'SF9' }, key));
+    expect(again).toEqual(first);
+    expect(shipped).toBe(before + 1);
+  });
+
+  it('checks reach, privilege and party: another station does not find it, a station may not receive, the receiving warehouse may', async () => {
+    const id = await draft();
+    done(await post('station1', id, 'ship'));
+    expect((await post('station2', id, 'ship')).statusCode).toBe(404);
+    expect((await post('station1', id, 'receive')).statusCode).toBe(403);
+    done(await post('warehouse1', id, 'receive'), '收货成功');
+    expect((await row(id)).state).toBe(returnState.received);
+  });
+
+  it('numbers new documents from the declaration: prefix and China-time period, consecutive', async () => {
+    const at = new Date('2026-11-27T18:00:00Z'); // already the 28th in China
+    expect(numberPrefix({ prefix: 'KF', period: 'day' }, at)).toBe('KF20261128');
+    expect(numberPrefix({ prefix: 'ED', period: 'month' }, at)).toBe('ED202611');
+    const numbered = { ...fixture, document: { ...fixture.document, number: { prefix: 'KF', period: 'day' as const } } };
+    expect(await p.db.tx((sql) => documentNumbers(sql, numbered, 2, at))).toEqual(['KF20261128-0001', 'KF20261128-0002']);
+  });
+});
