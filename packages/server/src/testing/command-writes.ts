@@ -14,7 +14,8 @@ export interface CommandWrite {
   file: string;
 }
 
-const SKIP_DIRS = new Set(['records', 'db', 'testing', 'node_modules']);
+// demo/: the demo data (moved out of db/), which writes what users would.
+const SKIP_DIRS = new Set(['records', 'db', 'demo', 'testing', 'node_modules']);
 
 function sources(dir: string): string[] {
   const out: string[] = [];
