@@ -54,12 +54,12 @@ export const kbState = defineOptionSet('new_kbarticle_state', label('文章状�
 ] as const);
 
 /** spec 001 §4: product active, retired, draft, under revision. */
-export const productState = defineOptionSet('product_state', label('产品状态', 'Product state'), [
-  { value: 0, label: label('有效', 'Active') },
-  { value: 1, label: label('已停用', 'Retired') },
-  { value: 2, label: label('草稿', 'Draft') },
-  { value: 3, label: label('修订中', 'Under revision') },
-] as const);
+export const productState = defineNamedOptionSet('product_state', label('产品状态', 'Product state'), {
+  active: { value: 0, label: label('有效', 'Active') },
+  retired: { value: 1, label: label('已停用', 'Retired') },
+  draft: { value: 2, label: label('草稿', 'Draft') },
+  underRevision: { value: 3, label: label('修订中', 'Under revision') },
+});
 
 export const salesOrderStatus = defineNamedOptionSet('salesorder_status', label('订单状态', 'Order state'), {
   draft: { value: 1, label: label('待提交', 'To be submitted') },

@@ -1,3 +1,4 @@
+import { warehouseType } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
 import { refuse } from '../../http/errors.ts';
 import { normGuid } from '../../records/validate.ts';
@@ -72,8 +73,8 @@ export const hasAddress = (w: Warehouse): boolean => !!w.address?.trim();
 /** The station's own warehouse; refused with "station has no warehouse" when it has none. */
 export async function stationWarehouse(sql: Sql, stationId: string): Promise<Warehouse> {
   const { rows } = await sql.query<Warehouse>(
-    `SELECT ${WAREHOUSE_COLUMNS} FROM new_srv_warehouse w WHERE w.new_station_id = $1::uuid AND w.new_type = 2 AND w.statecode = 0`,
-    [stationId],
+    `SELECT ${WAREHOUSE_COLUMNS} FROM new_srv_warehouse w WHERE w.new_station_id = $1::uuid AND w.new_type = $2 AND w.statecode = 0`,
+    [stationId, warehouseType.station],
   );
   if (!rows[0]) throw refuse('parts.stationNoWarehouse');
   return rows[0];

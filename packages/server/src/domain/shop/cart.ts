@@ -1,4 +1,4 @@
-import { PATTERNS } from '@portal/model';
+import { PATTERNS, productState } from '@portal/model';
 import { chinaDate } from '../china-time.ts';
 import { nextDocumentNumbers } from '../document-number.ts';
 import type { Principal } from '../../auth/principal.ts';
@@ -74,7 +74,7 @@ export async function cartGroups(db: Sql, userId: string, otherLine: string): Pr
     const price = toCents(r.price);
     g.ProductList.push({
       Id: r.id, ProductId: r.product_id, ProductNumber: r.productnumber, ProductName: r.name, Model: r.new_model, Uom: r.new_uom,
-      Price: formatCents(price), Quantity: r.qty, Amount: formatCents(price * BigInt(r.qty)), Available: r.new_state === 0 && r.price !== null,
+      Price: formatCents(price), Quantity: r.qty, Amount: formatCents(price * BigInt(r.qty)), Available: r.new_state === productState.active && r.price !== null,
     });
   }
   return [...groups.values()];
@@ -104,7 +104,7 @@ export async function addProductsIn(sql: Sql, p: Principal, lines: { productId: 
   for (const id of ids) {
     const product = products.get(id!);
     if (!product) throw notFound('shop.productNotFound');
-    if (product.new_state !== 0) throw badRequest('shop.productInactive', { name: product.name });
+    if (product.new_state !== productState.active) throw badRequest('shop.productInactive', { name: product.name });
     if (product.price === null) throw badRequest('shop.noPrice', { name: product.name });
   }
   await lockCart(sql, p.userId);
@@ -229,7 +229,7 @@ export async function settle(db: Db, p: Principal, b: SettleInput, label: (f: st
     );
     if (items.length !== itemIds.length) throw badRequest('shop.itemsGone');
     for (const it of items) {
-      if (it.new_state !== 0) throw badRequest('shop.productInactive', { name: it.name });
+      if (it.new_state !== productState.active) throw badRequest('shop.productInactive', { name: it.name });
       if (it.price === null) throw badRequest('shop.noPrice', { name: it.name });
     }
     const groups = new Map<string, typeof items>();

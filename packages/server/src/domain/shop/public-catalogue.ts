@@ -1,4 +1,4 @@
-import { SHOP_PAGE_MAX, SHOP_PAGE_SIZE, warehouseType, type ProductPage, type PublicProduct, type PublicProductDetail } from '@portal/model';
+import { productState, SHOP_PAGE_MAX, SHOP_PAGE_SIZE, warehouseType, type ProductPage, type PublicProduct, type PublicProductDetail } from '@portal/model';
 import type { Principal } from '../../auth/principal.ts';
 import type { Sql } from '../../db/db.ts';
 import { notFound } from '../../http/errors.ts';
@@ -12,7 +12,7 @@ import { formatCents, toCents } from '../money.ts';
  * stock over the active central warehouses. Every value is a bound parameter.
  */
 
-const ACTIVE = 0; // product_state 有效
+const ACTIVE = productState.active;
 /** Pictures the shop shows: raster images only (an SVG could carry script). */
 export const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 

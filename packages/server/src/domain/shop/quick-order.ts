@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { getEntity, msg, warehouseType, type Lang, type QuickOrderLine, type QuickOrderLineError } from '@portal/model';
+import { getEntity, msg, productState, warehouseType, type Lang, type QuickOrderLine, type QuickOrderLineError } from '@portal/model';
 import type { Principal } from '../../auth/principal.ts';
 import type { Db, Sql } from '../../db/db.ts';
 import { MAX_IMPORT_ROWS } from '../../files/excel.ts';
@@ -54,9 +54,8 @@ export function parseLines(body: unknown): { row: number; code: string; qty: unk
 
 type ProductRow = { productid: string; productnumber: string; name: string; new_model: string | null; new_uom: string | null; price: string | null; new_state: number };
 
-/** product_state: 0 active, 1 retired, 2 draft (never shown outside head office), 3 under revision. */
-const ACTIVE = 0;
-const DRAFT = 2;
+/** A draft product is never shown outside head office; only an active one is sold. */
+const { active: ACTIVE, draft: DRAFT } = productState;
 
 /**
  * Checks every line; nothing is written. `cartOf`: also hold each line to what that user's cart

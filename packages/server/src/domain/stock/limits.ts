@@ -1,4 +1,4 @@
-import { getEntity, msg, type Lang, type LimitBatchRequest, type PartsCommandResult, type StationInventoryRow } from '@portal/model';
+import { getEntity, msg, warehouseType, type Lang, type LimitBatchRequest, type PartsCommandResult, type StationInventoryRow } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
 import { refuse } from '../../http/errors.ts';
 import { recordNotFound } from '../../records/access.ts';
@@ -131,7 +131,7 @@ export async function stationInventory(sql: Sql, caller: Caller, stationId: unkn
     `WITH inv AS (
        SELECT s.new_product_id AS product, s.new_quantity AS q, s.new_frozen AS f, s.new_available AS a, s.new_intransit AS t
          FROM new_srv_siteinv s JOIN new_srv_warehouse w ON w.new_srv_warehouseid = s.new_warehouse_id
-        WHERE w.new_station_id = $1::uuid AND w.new_type = 2
+        WHERE w.new_station_id = $1::uuid AND w.new_type = ${warehouseType.station}
      ), lim AS (
        SELECT new_srv_stationpartid AS id, new_product_id AS product, new_minqty AS mn, new_maxqty AS mx FROM new_srv_stationpart WHERE new_station_id = $1::uuid
      )

@@ -1,4 +1,4 @@
-import { getEntity, WORK_ORDER_COMMAND_PRIVILEGES, WORK_ORDER_PARTS_MAX, type WorkOrderPartOption } from '@portal/model';
+import { getEntity, productState, warehouseType, WORK_ORDER_COMMAND_PRIVILEGES, WORK_ORDER_PARTS_MAX, type WorkOrderPartOption } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
 import { recordNotFound } from '../../records/access.ts';
 import type { Caller } from '../../records/scope.ts';
@@ -8,7 +8,6 @@ import { assertMay } from './order.ts';
 
 const WORK_ORDER = getEntity('new_srv_workorder')!;
 const PRODUCT = getEntity('product')!;
-const ACTIVE = 0;
 
 /**
  * Parts for an order's part line, each with the available stock of the order's station warehouse
@@ -24,14 +23,14 @@ export async function orderPartOptions(sql: Sql, caller: Caller, rawId: string, 
   const limit = Math.min(Math.max(Math.trunc(rawLimit ?? 20) || 20, 1), WORK_ORDER_PARTS_MAX);
   const p = new Params();
   const { rows: [order] } = await sql.query<{ warehouse: string | null }>(
-    `SELECT (SELECT w.new_srv_warehouseid FROM new_srv_warehouse w WHERE w.new_station_id = t.new_station_id AND w.new_type = 2 AND w.statecode = 0 LIMIT 1) AS warehouse
+    `SELECT (SELECT w.new_srv_warehouseid FROM new_srv_warehouse w WHERE w.new_station_id = t.new_station_id AND w.new_type = ${p.add(warehouseType.station, 'int')} AND w.statecode = 0 LIMIT 1) AS warehouse
        FROM new_srv_workorder t WHERE t.new_srv_workorderid = ${p.add(id, 'uuid')} AND ${p.scope(WORK_ORDER, caller, 't')}`,
     p.values,
   );
   if (!order) throw recordNotFound();
   const s = new Params();
   const wh = s.add(order.warehouse, 'uuid');
-  const where = [`t.new_state = ${s.add(ACTIVE, 'int')}`, 't.statecode = 0', s.scope(PRODUCT, caller, 't')];
+  const where = [`t.new_state = ${s.add(productState.active, 'int')}`, 't.statecode = 0', s.scope(PRODUCT, caller, 't')];
   const text = q?.trim();
   if (text) {
     const like = s.add(`%${escapeLike(text)}%`, 'text');
