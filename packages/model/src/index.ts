@@ -15,6 +15,7 @@ export * from './locale.ts';
 export * from './display-format.ts';
 export * from './menu.ts';
 export * from './screens.ts';
+export * from './page-screens.ts';
 export * from './system-parameters.ts';
 export * from './option-sets/work-order.ts';
 export * from './geo.ts';

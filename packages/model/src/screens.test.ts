@@ -37,7 +37,7 @@ describe('screens declared on an entity', () => {
     ]);
   });
 
-  it('sort menu items by their order and add extra privileges to a page screen', () => {
+  it('sort menu items by their order; an item may need privileges of its own', () => {
     const pages = pageScreenRoutes([
       { name: 'mall', path: '/mall', page: 'MallPage', anonymous: true, menu: { group: 'service', order: 1, key: 'mall', label: 'menu.shopMall', privileges: ['shop.buy'] } },
     ]);

@@ -1,4 +1,5 @@
 import type { EntityDef } from './define.ts';
+import { businessUnitType } from './option-sets/organisation.ts';
 import type { BusinessUnitKind, MenuGroup, MenuItem } from './menu.ts';
 import type { MessageKey } from './messages/index.ts';
 import type { Privilege } from './security/privileges.ts';
@@ -22,6 +23,9 @@ export const MENU_GROUPS = [
 ] as const satisfies readonly { key: string; label: MessageKey }[];
 export type MenuGroupKey = (typeof MENU_GROUPS)[number]['key'];
 
+/** Units whose reach holds service stations: head office, a branch, a station. */
+export const STATIONS: readonly BusinessUnitKind[] = [businessUnitType.headOffice, businessUnitType.branch, businessUnitType.station];
+
 /** Where a screen sits in the menu. */
 export interface ScreenMenu {
   group: MenuGroupKey;
@@ -31,8 +35,10 @@ export interface ScreenMenu {
   label: MessageKey;
   /** Kinds of unit the item is for (absent: every kind); see `MenuItem.units`. */
   units?: readonly BusinessUnitKind[];
-  /** Privileges the item needs beyond the screen's own. */
+  /** The privileges the item needs, where they are not the screen's (a transfer list offered to delivery readers). */
   privileges?: Privilege[];
+  /** Where the item opens, where the screen's path is a pattern (`/shoppingmall/chooseproduct/:name?/:id?`). */
+  path?: string;
 }
 
 interface ScreenBase {
@@ -79,6 +85,8 @@ export interface PageScreen extends ScreenBase {
   page: string;
   /** Anyone, signed in or not, may open it. */
   anonymous?: boolean;
+  /** Full-page, outside the portal's header and navigation. */
+  bare?: boolean;
 }
 
 /** A declared screen as a route: what the web's router, guard, menu and screenPath need. */
@@ -88,6 +96,7 @@ export interface ScreenRoute {
   keepAlive?: boolean;
   permissions?: Privilege[];
   anonymous?: boolean;
+  bare?: boolean;
   /** The page registry's name, or absent for the generic screen of `entity`/`kind`. */
   page?: string;
   entity?: string;
@@ -137,8 +146,8 @@ export function menuFromScreens(routes: readonly ScreenRoute[]): MenuGroup[] {
       .sort((a, b) => a.menu!.order - b.menu!.order)
       .map((r): MenuItem => {
         const m = r.menu!;
-        const privileges = [...new Set([...(r.permissions ?? []), ...(m.privileges ?? [])])];
-        return { key: m.key, label: m.label, path: r.path, ...(privileges.length ? { privileges } : {}), ...(m.units ? { units: m.units } : {}) };
+        const privileges = m.privileges ?? r.permissions ?? [];
+        return { key: m.key, label: m.label, path: m.path ?? r.path, ...(privileges.length ? { privileges } : {}), ...(m.units ? { units: m.units } : {}) };
       }),
   })).filter((g) => g.items.length > 0);
 }

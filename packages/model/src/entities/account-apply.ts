@@ -39,6 +39,9 @@ export const accountApply = defineEntity({
   label: label('账户信息变更申请', 'Account change application'),
   scope: { kind: 'businessUnit', field: 'owningbusinessunit' },
   access: { read: 'portal.login', write: 'portal.login' },
+  screens: {
+    edit: { name: 'editApply', path: '/edit/apply', page: 'AccountApplyPage', idFromQuery: true },
+  },
   document: { approval: { commit: 'new_iscommit' } },
   fields: {
     new_name: text(label('申请单号', 'Number'), { readOnly: true, searchable: true, maxLength: 40, indexed: true }),

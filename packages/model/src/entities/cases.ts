@@ -1,6 +1,7 @@
 import { approvalFields } from '../approval-fields.ts';
 import { bool, dateTime, defineEntity, label, lookup, memo, optionSet, text } from '../define.ts';
 import { caseSatisfaction, casePriority, caseState, caseType, excellentCasePublish } from '../option-sets/cases.ts';
+import { STATIONS } from '../screens.ts';
 
 /**
  * Customer service case (客诉/咨询, /case/caseviewlist): a customer's complaint, enquiry or
@@ -14,6 +15,11 @@ export const serviceCase = defineEntity({
   label: label('客诉咨询', 'Customer case'),
   scope: { kind: 'station', field: 'new_station_id', assignee: { referencedBy: { entity: 'new_srv_workorder', field: 'new_case_id' } } },
   access: { read: 'workorder.read', write: 'workorder.write' },
+  screens: {
+    list: { name: 'caseList', path: '/case/caseviewlist', keepAlive: true, title: 'menu.serviceCase', allowImport: false, menu: { group: 'service', order: 100, key: 'serviceCase', label: 'menu.serviceCase', units: STATIONS } },
+    create: { name: 'caseCreate', path: '/case/create', page: 'CasePage' },
+    edit: { name: 'caseDetail', path: '/case/CaseViewDetail/:id', page: 'CasePage' },
+  },
   attachments: true,
   // Changed while open or in progress; deleted only while open (and without orders: the domain's guard).
   edit: {
@@ -89,6 +95,11 @@ export const excellentCase = defineEntity({
   label: label('优秀案例', 'Excellent case'),
   scope: { kind: 'station', field: 'new_station_id', assignee: { via: 'new_workorder_id' }, published: { field: 'new_publishstatus', value: excellentCasePublish.published } },
   access: { read: 'kb.read', write: 'workorder.write' },
+  screens: {
+    list: { name: 'excellentCaseList', path: '/excellentcase/caselist', keepAlive: true, title: 'menu.excellentCase', allowImport: false, allowDelete: false, menu: { group: 'base', order: 70, key: 'excellentCase', label: 'menu.excellentCase' } },
+    create: { name: 'excellentCaseCreate', path: '/excellentcase/create', page: 'ExcellentCasePage' },
+    edit: { name: 'excellentCaseView', path: '/excellentcase/caseview/:id', page: 'ExcellentCasePage' },
+  },
   document: { approval: { commit: 'new_iscommit' } },
   attachments: true,
   fields: {

@@ -9,6 +9,9 @@ export const claimFine = defineEntity({
   label: label('奖惩单', 'Reward/punishment order'),
   scope: { kind: 'station', field: 'new_station_id' },
   access: { read: 'expense.read', write: 'expense.write' },
+  screens: {
+    edit: { name: 'claimFineDetail', path: '/claimFine/detail/:id', page: 'ClaimFineFormPage' },
+  },
   document: { approval: { amount: 'new_amount', meaning: 'new_finetype', commit: 'new_iscommit' } },
   attachments: true,
   fields: {

@@ -34,6 +34,11 @@ export const fileDownload = defineEntity({
     published: { ...published, audience: { field: 'new_audience', all: contentAudience.all, grants: { 'portal.login': contentAudience.network, 'portal.store.login': contentAudience.stores } } },
   },
   access: { read: 'kb.read', write: 'kb.write' },
+  screens: {
+    list: { name: 'fileDownloadList', path: '/filedownload/list', keepAlive: true, title: 'menu.fileDownload', allowImport: false, allowDelete: false, menu: { group: 'base', order: 50, key: 'fileDownload', label: 'menu.fileDownload' } },
+    create: { name: 'fileDownloadCreate', path: '/filedownload/create' },
+    view: { name: 'fileDownloadView', path: '/filedownload/view/:id', page: 'FileDownloadViewPage' },
+  },
   attachments: true,
   fields: {
     new_name: text(label('资料名称', 'Title'), { required: true, searchable: true, maxLength: 200 }),
@@ -73,6 +78,11 @@ export const techFile = defineEntity({
   pluralLabel: label('技术资料', 'Technical files'),
   scope: { kind: 'global', published },
   access: { read: 'kb.read', write: 'kb.write' },
+  screens: {
+    list: { name: 'techFileList', path: '/file/list', keepAlive: true, title: 'menu.techFile', allowImport: false, allowDelete: false, menu: { group: 'base', order: 60, key: 'techFile', label: 'menu.techFile' } },
+    create: { name: 'techFileCreate', path: '/file/create' },
+    view: { name: 'techFileView', path: '/file/view/:id', page: 'TechFileViewPage' },
+  },
   attachments: true,
   fields: {
     new_name: text(label('资料名称', 'Title'), { required: true, searchable: true, maxLength: 200 }),

@@ -1,6 +1,7 @@
 import { bool, date, dateTime, defineEntity, int, label, lookup, memo, money, optionSet, text } from '../define.ts';
 import { contractLevel, contractStatus } from '../option-sets/contract.ts';
 import { serviceType } from '../option-sets/work-order.ts';
+import { STATIONS } from '../screens.ts';
 
 const RO = { readOnly: true } as const;
 /** A covered service is captioned as the service type it covers (维修, 安装, 保养). */
@@ -19,6 +20,11 @@ export const contract = defineEntity({
   label: label('维保合同', 'Maintenance contract'),
   scope: { kind: 'station', field: 'new_station_id', assignee: { referencedBy: { entity: 'new_srv_workorder', field: 'new_contract_id' } } },
   access: { read: 'workorder.read', write: 'workorder.write' },
+  screens: {
+    list: { name: 'contractList', path: '/contract/list', keepAlive: true, title: 'menu.contract', allowImport: false, menu: { group: 'base', order: 80, key: 'contract', label: 'menu.contract', units: STATIONS } },
+    create: { name: 'contractCreate', path: '/contract/create', page: 'ContractPage' },
+    edit: { name: 'contractEdit', path: '/contract/edit/:id', page: 'ContractPage' },
+  },
   attachments: true,
   edit: { field: 'new_status', initial: contractStatus.draft, states: [contractStatus.draft] },
   fields: {

@@ -1,6 +1,7 @@
 import { approvalFields } from '../approval-fields.ts';
 import { bool, date, dateTime, defineEntity, label, lookup, memo, optionSet, text } from '../define.ts';
 import { delayStatus } from '../option-sets/delay.ts';
+import { STATIONS } from '../screens.ts';
 
 const APPROVAL_SECTION = { key: 'approval', label: label('审批信息', 'Approval'), fields: ['new_approvalstatus', 'new_flow_id', 'new_stepname', 'new_stepuser_id', 'new_submitter_id', 'new_submittime', 'new_approvedtime', 'new_iscommit'], on: 'edit' as const };
 
@@ -16,6 +17,11 @@ export const delayProduct = defineEntity({
   label: label('延保申请', 'Warranty extension'),
   scope: { kind: 'station', field: 'new_station_id', assignee: { via: 'new_workorder_id' } },
   access: { read: 'workorder.read', write: 'workorder.write' },
+  screens: {
+    list: { name: 'delayProductList', path: '/delayproduct/list', keepAlive: true, title: 'menu.delayProduct', allowImport: false, allowDelete: false, menu: { group: 'service', order: 80, key: 'delayProduct', label: 'menu.delayProduct', units: STATIONS } },
+    create: { name: 'delayProductCreate', path: '/delayproduct/create', page: 'DelayProductPage' },
+    edit: { name: 'delayProductDetail', path: '/delayproduct/detail/:id', page: 'DelayProductPage' },
+  },
   document: { approval: { commit: 'new_iscommit' } },
   attachments: true,
   fields: {
@@ -69,6 +75,11 @@ export const delayCancel = defineEntity({
   label: label('延保取消申请', 'Extension cancellation'),
   scope: { kind: 'station', field: 'new_station_id', assignee: { via: 'new_delayproduct_id' } },
   access: { read: 'workorder.read', write: 'workorder.write' },
+  screens: {
+    list: { name: 'delayCancelList', path: '/delaycancle/list', keepAlive: true, title: 'menu.delayCancel', allowImport: false, allowDelete: false, menu: { group: 'service', order: 90, key: 'delayCancel', label: 'menu.delayCancel', units: STATIONS } },
+    create: { name: 'delayCancelCreate', path: '/delaycancle/create', page: 'DelayCancelPage' },
+    edit: { name: 'delayCancelDetail', path: '/delaycancle/detail/:id', page: 'DelayCancelPage' },
+  },
   document: { approval: { commit: 'new_iscommit' } },
   attachments: true,
   fields: {

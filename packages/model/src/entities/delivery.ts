@@ -17,6 +17,9 @@ export const stockOutOrder = defineEntity({
   label: label('发货单', 'Delivery order'),
   scope: { kind: 'businessUnit', field: 'new_fromunit_id', parties: ['new_tounit_id'] },
   access: { read: 'parts.read', write: 'delivery.create' },
+  screens: {
+    edit: [{ name: 'partsDispatchEdit', path: '/partsDispatch/edit/:id', privileges: ['delivery.read'], page: 'DeliveryFormPage' }, { name: 'partsSignEdit', path: '/partsSign/edit/:id', privileges: ['parts.receive'], page: 'ReceiptPage' }],
+  },
   attachments: true,
   edit: { field: 'new_state', initial: deliveryState.draft, states: [deliveryState.draft] },
   fields: {

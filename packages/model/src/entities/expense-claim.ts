@@ -1,6 +1,7 @@
 import { approvalStatus } from '../option-sets/approval.ts';
 import { bool, date, dateTime, defineEntity, int, label, lookup, memo, money, optionSet, text, type FieldDef } from '../define.ts';
 import { expenseFormStatus, expenseLineType, expenseSection, settleWay, siteConfirmStatus } from '../option-sets/expense.ts';
+import { STATIONS } from '../screens.ts';
 
 // Every field is written by the settlement commands (packages/server/src/domain/expense/), never by
 // a generic edit: the entities declare no write privilege.
@@ -28,6 +29,10 @@ export const expenseClaim = defineEntity({
   label: label('费用结算单', 'Expense settlement'),
   scope: { kind: 'station', field: 'new_station_id' },
   access: { read: 'expense.read', notCreatedHere: 'expense.onlyModify' },
+  screens: {
+    list: { name: 'expenseClaimList', path: '/expenseClaim/list', keepAlive: true, page: 'ExpenseClaimListPage', menu: { group: 'service', order: 120, key: 'expenseClaim', label: 'menu.expenseClaim', units: STATIONS } },
+    edit: { name: 'expenseClaimEdit', path: '/expenseClaim/edit/:id', page: 'ExpenseClaimPage' },
+  },
   fields: {
     new_name: text(label('结算单号', 'Number'), { readOnly: true, searchable: true, maxLength: 40, indexed: true }),
     new_station_id: lookup('new_srv_station', label('服务站', 'Service station'), { ...RO, indexed: true }),

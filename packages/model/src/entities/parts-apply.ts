@@ -18,6 +18,11 @@ export const partsApply = defineEntity({
   label: label('配件申请', 'Parts application'),
   scope: { kind: 'station', field: 'new_station_id', parties: ['new_supplyunit_id'], assignee: { via: 'new_workorder_id' } },
   access: { read: 'parts.read', write: 'parts.write' },
+  screens: {
+    list: { name: 'partsApplyList', path: '/partsApply/list', keepAlive: true, title: 'menu.partsApply', allowImport: false, menu: { group: 'parts', order: 10, key: 'partsApply', label: 'menu.partsApply' } },
+    create: { name: 'partsApplyCreate', path: '/partsApply/create', page: 'PartsApplyFormPage' },
+    edit: { name: 'partsApplyEdit', path: '/partsApply/edit/:id', page: 'PartsApplyFormPage' },
+  },
   document: {
     status: { ...APPROVAL_STATUS, closedBy: 'new_isclose', closedLocked: 'parts.closed' },
     lines: [{ entity: 'new_srv_partsapplydetil', parent: 'new_partsapply_id' }],

@@ -1,4 +1,5 @@
 import { dateTime, defineEntity, defineNamedOptionSet, int, label, lookup, money, optionSet, text } from '../define.ts';
+import { STATIONS } from '../screens.ts';
 
 const RO = { readOnly: true } as const;
 
@@ -32,6 +33,11 @@ export const partsReturn = defineEntity({
   // An engineer reaches the returns that hold a line of their orders (the lines themselves: theirs only).
   scope: { kind: 'station', field: 'new_station_id', assignee: { referencedBy: { entity: 'new_srv_partsreturndetail', field: 'new_partsreturn_id' } } },
   access: { read: 'parts.read', write: 'parts.write' },
+  screens: {
+    list: { name: 'partsReturnList', path: '/partsReturn/list', keepAlive: true, title: 'menu.partsReturn', allowImport: false, menu: { group: 'parts', order: 70, key: 'partsReturn', label: 'menu.partsReturn', units: STATIONS } },
+    create: { name: 'partsReturnCreate', path: '/partsReturn/create', page: 'PartsReturnPage' },
+    edit: { name: 'partsReturnEdit', path: '/partsReturn/edit/:id', page: 'PartsReturnPage' },
+  },
   edit: { field: 'new_state', initial: partsReturnState.draft, states: [partsReturnState.draft] },
   fields: {
     new_name: text(label('返厂单号', 'Return number'), { readOnly: true, searchable: true, maxLength: 40, unique: true }),

@@ -1,4 +1,5 @@
 import { dateTime, defineEntity, defineNamedOptionSet, int, label, lookup, money, optionSet, text } from '../define.ts';
+import { STATIONS } from '../screens.ts';
 
 const RO = { readOnly: true } as const;
 
@@ -20,6 +21,11 @@ export const partsSalesOrder = defineEntity({
   label: label('配件销售单', 'Parts sales order'),
   scope: { kind: 'station', field: 'new_station_id' },
   access: { read: 'parts.read', write: 'parts.write' },
+  screens: {
+    list: { name: 'newOrderList', path: '/newOrder/list', keepAlive: true, title: 'menu.partsSales', allowImport: false, menu: { group: 'parts', order: 20, key: 'partsSales', label: 'menu.partsSales', units: STATIONS } },
+    create: { name: 'newOrderCreate', path: '/newOrder/edit', page: 'SalesOrderPage' },
+    edit: { name: 'newOrderEdit', path: '/newOrder/edit/:id', page: 'SalesOrderPage' },
+  },
   edit: { field: 'new_state', initial: partsSalesState.draft, states: [partsSalesState.draft] },
   fields: {
     new_name: text(label('销售单号', 'Order number'), { readOnly: true, searchable: true, maxLength: 40, unique: true }),

@@ -17,6 +17,11 @@ export const partTransOrder = defineEntity({
   label: label('配件调拨单', 'Parts transfer'),
   scope: { kind: 'businessUnit', field: 'new_fromunit_id', parties: ['new_tounit_id'] },
   access: { read: 'parts.read', write: 'transfer.write' },
+  screens: {
+    list: { name: 'partsTransferList', path: '/partsTransfer/list', keepAlive: true, title: 'menu.partsTransfer', allowImport: false, menu: { group: 'parts', order: 50, key: 'partsTransfer', label: 'menu.partsTransfer', privileges: ['delivery.read'] } },
+    create: { name: 'partsTransferCreate', path: '/partsTransfer/create' },
+    edit: { name: 'partsTransferEdit', path: '/partsTransfer/edit/:id', page: 'PartsTransferFormPage' },
+  },
   document: {
     // The approval states under the transfer's own labels (制单中 for a draft).
     status: { ...APPROVAL_STATUS, set: transferApprovalStatus },

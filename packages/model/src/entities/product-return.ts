@@ -2,6 +2,7 @@ import { approvalFields } from '../approval-fields.ts';
 import { bool, date, dateTime, defineEntity, int, label, lookup, memo, optionSet, text } from '../define.ts';
 import { productReturnItemType, productReturnState } from '../option-sets/product-return.ts';
 import { pulloutType } from '../option-sets/work-order.ts';
+import { STATIONS } from '../screens.ts';
 
 const RO = { readOnly: true } as const;
 
@@ -21,6 +22,11 @@ export const productReturn = defineEntity({
   label: label('退机申请', 'Product return'),
   scope: { kind: 'station', field: 'new_station_id', assignee: { via: 'new_workorder_id' } },
   access: { read: 'parts.read', write: 'parts.write' },
+  screens: {
+    list: { name: 'productReturnList', path: '/productReturn/list', keepAlive: true, title: 'menu.productReturn', allowImport: false, allowDelete: false, menu: { group: 'base', order: 90, key: 'productReturn', label: 'menu.productReturn', units: STATIONS } },
+    create: { name: 'productReturnCreate', path: '/productReturn/create', page: 'ProductReturnPage' },
+    edit: { name: 'productReturnOpen', path: '/productReturn/edit/:id', page: 'ProductReturnPage' },
+  },
   document: { lines: [{ entity: 'new_srv_productreturndetail', parent: 'new_productreturn_id' }], approval: { commit: 'new_iscommit' } },
   attachments: true,
   fields: {

@@ -1,6 +1,7 @@
 import { approvalFields } from '../approval-fields.ts';
 import { bool, defineEntity, int, label, lookup, memo, money, optionSet, text } from '../define.ts';
 import { amountAdjustType, amountAdjustValidity, quotaDocumentType, quotaUsage } from '../option-sets/quota.ts';
+import { STATIONS } from '../screens.ts';
 
 /**
  * Quota adjustment (额度调整单, spec 001 §3/§4): head office raises or lowers a station's quota,
@@ -12,6 +13,11 @@ export const amountAdjustment = defineEntity({
   label: label('额度调整单', 'Quota adjustment'),
   scope: { kind: 'station', field: 'new_station_id' },
   access: { read: 'quota.read', write: 'quota.adjust' },
+  screens: {
+    list: { name: 'amountAdjustList', path: '/amountAdjust/list', keepAlive: true, title: 'menu.amountAdjust', allowImport: false, allowDelete: false, menu: { group: 'service', order: 10, key: 'amountAdjust', label: 'menu.amountAdjust', units: STATIONS } },
+    create: { name: 'amountAdjustCreate', path: '/amountAdjust/create' },
+    edit: { name: 'amountAdjustEdit', path: '/amountAdjust/edit/:id', page: 'AmountAdjustFormPage' },
+  },
   document: {
     number: { prefix: 'ED', period: 'month' },
     approval: { amount: 'new_amount', meaning: 'new_amounttype', commit: 'new_iscommit' },
@@ -65,6 +71,10 @@ export const amountChangeLog = defineEntity({
   label: label('额度变动记录', 'Quota change log'),
   scope: { kind: 'station', field: 'new_station_id' },
   access: { read: 'quota.read' },
+  screens: {
+    list: { name: 'amountChangeLogList', path: '/amountChangeLog/list', keepAlive: true, title: 'menu.amountChangeLog', readOnly: true, menu: { group: 'service', order: 20, key: 'amountChangeLog', label: 'menu.amountChangeLog', units: STATIONS } },
+    view: { name: 'amountChangeLogLine', path: '/amountChangeLog/Line/:id' },
+  },
   fields: {
     new_name: text(label('单据编号', 'Document number'), { readOnly: true, searchable: true, maxLength: 60 }),
     new_station_id: lookup('new_srv_station', label('服务站', 'Service station'), { readOnly: true, indexed: true }),

@@ -16,6 +16,11 @@ export const siteReturn = defineEntity({
   label: label('配件退货申请', 'Parts return application'),
   scope: { kind: 'station', field: 'new_station_id', parties: ['new_tounit_id'] },
   access: { read: 'parts.read', write: 'parts.write' },
+  screens: {
+    list: { name: 'siteReturnList', path: '/siteReturn/list', keepAlive: true, title: 'menu.siteReturn', allowImport: false, menu: { group: 'parts', order: 60, key: 'siteReturn', label: 'menu.siteReturn' } },
+    create: { name: 'siteReturnCreate', path: '/siteReturn/edit', page: 'SiteReturnPage' },
+    edit: { name: 'siteReturnEdit', path: '/siteReturn/edit/:id', page: 'SiteReturnPage' },
+  },
   // A closed draft is kept as it is (it may still be deleted).
   edit: { field: 'new_state', initial: returnState.draft, states: [returnState.draft], closedBy: 'new_isclose' },
   fields: {

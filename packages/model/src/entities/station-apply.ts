@@ -2,6 +2,7 @@ import { approvalFields } from '../approval-fields.ts';
 import { bool, date, defineEntity, label, lookup, memo, optionSet, text, type FieldDef, type Label } from '../define.ts';
 import { stationLevel, stationType } from '../option-sets/organisation.ts';
 import { stationApplyType } from '../option-sets/station-apply.ts';
+import { STATIONS } from '../screens.ts';
 
 /**
  * The station fields a change application may ask to change (the station's own data: name,
@@ -58,6 +59,10 @@ export const stationApply = defineEntity({
   label: label('服务站申请', 'Station application'),
   scope: { kind: 'station', field: 'new_station_id' },
   access: { read: 'station.read', write: 'station.apply' },
+  screens: {
+    list: { name: 'stationApplyList', path: '/basicData/stationapplylist', keepAlive: true, page: 'StationApplyListPage', menu: { group: 'base', order: 20, key: 'stationApply', label: 'menu.stationApply', units: STATIONS } },
+    edit: { name: 'stationChangeApplyEdit', path: '/basicData/stationchangeapply/edit/:id', page: 'StationChangeApplyPage' },
+  },
   document: { approval: { commit: 'new_iscommit' } },
   attachments: true,
   fields: {

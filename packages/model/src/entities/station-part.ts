@@ -1,4 +1,5 @@
 import { defineEntity, int, label, lookup, text } from '../define.ts';
+import { STATIONS } from '../screens.ts';
 
 /**
  * Inventory limits of a part at a station (库存上下限, `new_srv_stationpart`): the least and most the
@@ -11,6 +12,10 @@ export const stationPart = defineEntity({
   label: label('库存上下限', 'Inventory limit'),
   scope: { kind: 'station', field: 'new_station_id' },
   access: { read: 'stock.read', write: 'stock.limit' },
+  screens: {
+    list: { name: 'stationPartList', path: '/stationPart/list', title: 'menu.stationPart', menu: { group: 'inventory', order: 30, key: 'stationPart', label: 'menu.stationPart', units: STATIONS } },
+    edit: { name: 'stationPartEdit', path: '/stationPart/edit', idFromQuery: true },
+  },
   fields: {
     new_name: text(label('配件名称', 'Part name'), { readOnly: true, searchable: true, maxLength: 200 }),
     new_code: text(label('物料编码', 'Part number'), { readOnly: true, searchable: true, maxLength: 60 }),

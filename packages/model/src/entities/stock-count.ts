@@ -16,6 +16,10 @@ export const stockCheck = defineEntity({
   label: label('盘点单', 'Stock count'),
   scope: { kind: 'businessUnit', field: 'owningbusinessunit' },
   access: { read: 'stock.read', write: 'stock.write' },
+  screens: {
+    list: { name: 'stockcheckList', path: '/stockcheck/list', page: 'CountListPage', menu: { group: 'inventory', order: 10, key: 'takeStock', label: 'menu.takeStock' } },
+    edit: { name: 'stockcheckEdit', path: '/stockcheck/edit/:id', page: 'CountSheetPage' },
+  },
   attachments: true,
   // Head and memo while counting; counts move on by their commands (submit, confirm, cancel).
   edit: { field: 'new_state', initial: stockCheckState.counting, states: [stockCheckState.counting], locked: 'stock.countNotOpen', deleteLocked: 'stock.countNotOpen' },

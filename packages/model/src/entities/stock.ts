@@ -13,6 +13,11 @@ export const warehouse = defineEntity({
   label: label('仓库', 'Warehouse'),
   scope: { kind: 'global' },
   access: { read: 'parts.read', write: 'warehouse.manage' },
+  screens: {
+    list: { name: 'warehouseList', path: '/usercenter/warehouselist', title: 'menu.warehouse', menu: { group: 'base', order: 100, key: 'warehouse', label: 'menu.warehouse', privileges: ['warehouse.manage'] } },
+    create: { name: 'warehouseCreate', path: '/usercenter/warehousecreate' },
+    edit: { name: 'warehouseView', path: '/usercenter/warehouseview/:id', allowDelete: false },
+  },
   fields: {
     new_name: text(label('仓库名称', 'Warehouse name'), { required: true, searchable: true }),
     new_code: text(label('仓库编码', 'Warehouse code'), { required: true, unique: true, searchable: true, maxLength: 40 }),
@@ -61,6 +66,10 @@ export const siteInv = defineEntity({
   label: label('配件库存', 'Parts stock'),
   scope: { kind: 'businessUnit', field: 'owningbusinessunit' },
   access: { read: 'stock.read' },
+  screens: {
+    list: { name: 'siteInvList', path: '/siteInv/list', keepAlive: true, title: 'menu.siteInv', menu: { group: 'parts', order: 80, key: 'siteInv', label: 'menu.siteInv' } },
+    view: { name: 'siteInvLine', path: '/siteInv/line/:id', page: 'StockRowPage' },
+  },
   fields: {
     new_name: text(label('配件名称', 'Part name'), { readOnly: true, searchable: true, maxLength: 200 }),
     new_code: text(label('物料编码', 'Part number'), { readOnly: true, searchable: true, maxLength: 60 }),
@@ -101,6 +110,10 @@ export const stockTransaction = defineEntity({
   label: label('库存交易记录', 'Stock transaction'),
   scope: { kind: 'businessUnit', field: 'owningbusinessunit' },
   access: { read: 'stock.read' },
+  screens: {
+    list: { name: 'partStockTransactionList', path: '/partStockTransaction/list', keepAlive: true, page: 'StockTransactionListPage', menu: { group: 'parts', order: 90, key: 'partStockTransaction', label: 'menu.partStockTransaction' } },
+    view: { name: 'partStockTransactionLine', path: '/partStockTransaction/line/:id', page: 'StockTransactionPage' },
+  },
   fields: {
     new_name: text(label('单据编号', 'Document number'), { readOnly: true, searchable: true, maxLength: 60 }),
     new_code: text(label('物料编码', 'Part number'), { readOnly: true, searchable: true, maxLength: 60 }),

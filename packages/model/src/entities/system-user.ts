@@ -8,6 +8,10 @@ export const systemUser = defineEntity({
   primaryName: 'fullname',
   scope: { kind: 'businessUnit', field: 'businessunitid' },
   access: { read: 'user.manage', write: 'user.manage' },
+  screens: {
+    list: { name: 'userList', path: '/usercenter/userlist', title: 'menu.userList', allowDelete: false, allowImport: false, menu: { group: 'system', order: 50, key: 'userList', label: 'menu.userList' } },
+    edit: { name: 'userView', path: '/usercenter/userview/:id', page: 'UserFormPage' },
+  },
   fields: {
     fullname: text(label('姓名', 'Full name'), { required: true, searchable: true, maxLength: 60 }),
     domainname: text(label('用户名', 'Username'), { required: true, unique: true, searchable: true, maxLength: 60 }),

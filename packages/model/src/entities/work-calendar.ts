@@ -12,6 +12,11 @@ export const workCalendarDay = defineEntity({
   label: label('工作日历', 'Working calendar'),
   scope: { kind: 'global' },
   access: { read: 'parameter.manage', write: 'parameter.manage' },
+  screens: {
+    list: { name: 'workCalendarList', path: '/systemparameter/workcalendar', page: 'WorkCalendarListPage', menu: { group: 'system', order: 70, key: 'workCalendar', label: 'menu.workCalendar' } },
+    create: { name: 'workCalendarCreate', path: '/systemparameter/workcalendar/create' },
+    edit: { name: 'workCalendarEdit', path: '/systemparameter/workcalendar/edit/:id' },
+  },
   fields: {
     new_date: date(label('日期', 'Date'), { required: true, unique: true }),
     new_isworking: bool(label('上班', 'Working day'), { required: true, trueLabel: label('上班', 'Working'), falseLabel: label('放假', 'Day off') }),

@@ -26,6 +26,9 @@ export const workOrder = defineEntity({
   // An engineer (no workorder.all) reaches only the orders assigned to them.
   scope: { kind: 'station', field: 'new_station_id', assignee: { worker: 'new_worker_id', wide: 'workorder.all' } },
   access: { read: 'workorder.read', write: 'workorder.write', attach: 'workorder.service' },
+  screens: {
+    edit: { name: 'workOrderEdit', path: '/workOrder/edit/:id', page: 'WorkOrderFormPage' },
+  },
   attachments: true,
   // The form changes an order until it is audited or cancelled; only an undispatched one is deleted.
   edit: {

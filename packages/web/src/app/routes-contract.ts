@@ -1,6 +1,4 @@
-import { screen } from './entity-screens.ts';
 import type { RouteDef } from './routes.ts';
-
 
 /**
  * Maintenance contracts (spec 001 §2, Contracts and amounts): the list is generic (kept); the
@@ -8,9 +6,6 @@ import type { RouteDef } from './routes.ts';
  * generic form of the line, reached from the contract (its id in the path).
  */
 export const CONTRACT_ROUTES: RouteDef[] = [
-  { name: 'contractList', path: '/contract/list', keepAlive: true, ...screen.list('new_srv_contract', { title: 'menu.contract', allowImport: false }) },
-  { name: 'contractCreate', path: '/contract/create', layout: 'shell', permissions: ['workorder.write'], screen: { entity: 'new_srv_contract', kind: 'create' }, page: 'ContractPage' },
-  { name: 'contractEdit', path: '/contract/edit/:id', layout: 'shell', permissions: ['workorder.read'], screen: { entity: 'new_srv_contract', kind: 'edit' }, page: 'ContractPage' },
   { name: 'contractLineCreate', path: '/contractline/create/:contractid', layout: 'shell', permissions: ['workorder.write'], page: 'ContractLinePage' },
   { name: 'contractLineEdit', path: '/contractline/edit/:id/:contractid', layout: 'shell', permissions: ['workorder.read'], page: 'ContractLinePage' },
 ];

@@ -6,8 +6,6 @@ import type { RouteDef } from './routes.ts';
  * their own standing for the entity's list and edit screens.
  */
 export const EXPENSE_ROUTES: RouteDef[] = [
-  { name: 'expenseClaimList', path: '/expenseClaim/list', keepAlive: true, layout: 'shell', permissions: ['expense.read'], screen: { entity: 'new_srv_expense_claim', kind: 'list' }, page: 'ExpenseClaimListPage' },
-  { name: 'expenseClaimEdit', path: '/expenseClaim/edit/:id', layout: 'shell', permissions: ['expense.read'], screen: { entity: 'new_srv_expense_claim', kind: 'edit' }, page: 'ExpenseClaimPage' },
   // Not a spec route: the printable settlement confirmation form of one statement (A4, no app chrome).
   { name: 'expenseClaimPrint', path: '/expenseClaim/print/:id', layout: 'bare', permissions: ['expense.read'], page: 'ExpenseConfirmationPage' },
 ];

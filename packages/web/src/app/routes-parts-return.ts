@@ -1,4 +1,3 @@
-import { screen } from './entity-screens.ts';
 import type { RouteDef } from './routes.ts';
 
 /**
@@ -7,8 +6,5 @@ import type { RouteDef } from './routes.ts';
  * service-provider old-parts return list (`bare`, like the settlement confirmation form).
  */
 export const PARTS_RETURN_ROUTES: RouteDef[] = [
-  { name: 'partsReturnList', path: '/partsReturn/list', keepAlive: true, ...screen.list('new_srv_partsreturn', { title: 'menu.partsReturn', allowImport: false }) },
-  { name: 'partsReturnCreate', path: '/partsReturn/create', layout: 'shell', permissions: ['parts.write'], screen: { entity: 'new_srv_partsreturn', kind: 'create' }, page: 'PartsReturnPage' },
-  { name: 'partsReturnEdit', path: '/partsReturn/edit/:id', layout: 'shell', permissions: ['parts.read'], screen: { entity: 'new_srv_partsreturn', kind: 'edit' }, page: 'PartsReturnPage' },
   { name: 'partsReturnPrint', path: '/partsReturn/print/:id', layout: 'bare', permissions: ['parts.read'], page: 'PartsReturnPrintPage' },
 ];

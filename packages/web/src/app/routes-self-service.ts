@@ -6,7 +6,5 @@ import type { RouteDef } from './routes.ts';
  */
 export const SELF_SERVICE_ROUTES: RouteDef[] = [
   { name: 'menuList', path: '/menu/menulist', anonymous: true, layout: 'bare', page: 'MenuGridPage' },
-  { name: 'editApply', path: '/edit/apply', layout: 'shell', permissions: ['portal.login'], screen: { entity: 'new_srv_accountapply', kind: 'edit', form: { idFromQuery: true } }, page: 'AccountApplyPage' },
   { name: 'seltableView', path: '/seltable/view/:id', layout: 'bare', page: 'DocumentViewPage' },
-  { name: 'selfCheck', path: '/test/test', layout: 'shell', permissions: ['system.admin'], page: 'SelfCheckPage' },
 ];

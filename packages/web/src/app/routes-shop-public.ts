@@ -8,6 +8,5 @@ import type { RouteDef } from './routes.ts';
 export const SHOP_PUBLIC_ROUTES: RouteDef[] = [
   { name: 'searchproduct', path: '/shoppingmall/searchproduct/:name?', anonymous: true, layout: 'shell', page: 'SearchProductPage' },
   { name: 'productdetail', path: '/shoppingmall/productdetail', anonymous: true, layout: 'shell', page: 'ProductDetailPage' },
-  { name: 'collectList', path: '/collect/list', anonymous: true, layout: 'shell', page: 'FavouriteListPage' },
   { name: 'collectView', path: '/collect/view', layout: 'shell', page: 'FavouriteViewPage' },
 ];

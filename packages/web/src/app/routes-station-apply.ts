@@ -1,16 +1,12 @@
 import type { RouteDef } from './routes.ts';
 
-const ENTITY = 'new_srv_stationapply';
-
 /**
  * Station applications (spec 001 §2, Basic data): the list of every kind, and per kind (change,
  * continuation, exit) its create and edit screens. Station principals (station.apply) file them;
  * head office reads them (station.read) and approves through the approval engine.
  */
 export const STATION_APPLY_ROUTES: RouteDef[] = [
-  { name: 'stationApplyList', path: '/basicData/stationapplylist', layout: 'shell', keepAlive: true, permissions: ['station.read'], screen: { entity: ENTITY, kind: 'list' }, page: 'StationApplyListPage' },
   { name: 'stationChangeApplyCreate', path: '/basicData/stationchangeapply/create', layout: 'shell', permissions: ['station.apply'], page: 'StationChangeApplyPage' },
-  { name: 'stationChangeApplyEdit', path: '/basicData/stationchangeapply/edit/:id', layout: 'shell', permissions: ['station.read'], screen: { entity: ENTITY, kind: 'edit' }, page: 'StationChangeApplyPage' },
   { name: 'stationContinueApplyCreate', path: '/basicData/stationcontinueapply/create', layout: 'shell', permissions: ['station.apply'], page: 'StationContinueApplyPage' },
   { name: 'stationContinueApplyEdit', path: '/basicData/stationcontinueapply/edit/:id', layout: 'shell', permissions: ['station.read'], page: 'StationContinueApplyPage' },
   { name: 'stationExitApplyCreate', path: '/basicData/stationexitapply/create', layout: 'shell', permissions: ['station.apply'], page: 'StationExitApplyPage' },

@@ -8,22 +8,17 @@ import { PARTS_ROUTES } from './routes-parts.ts';
 import { STOCK_ROUTES } from './routes-stock.ts';
 import { QUOTA_ROUTES } from './routes-quota.ts';
 import { EXPENSE_ROUTES } from './routes-expense.ts';
-import { DELAY_ROUTES } from './routes-delay.ts';
-import { CASE_ROUTES } from './routes-cases.ts';
-import { SITE_RETURN_ROUTES } from './routes-return.ts';
 import { PARTS_RETURN_ROUTES } from './routes-parts-return.ts';
 import { PRODUCT_RETURN_ROUTES } from './routes-product-return.ts';
 import { OVERSEAS_ROUTES } from './routes-overseas.ts';
 import { CONTRACT_ROUTES } from './routes-contract.ts';
 import { STATION_APPLY_ROUTES } from './routes-station-apply.ts';
 import { SHOP_PUBLIC_ROUTES } from './routes-shop-public.ts';
-import { CONTENT_ROUTES } from './routes-content.ts';
 import { QUICK_ORDER_ROUTES } from './routes-quick-order.ts';
 import { SELF_SERVICE_ROUTES } from './routes-self-service.ts';
 import { MESSAGE_ROUTES } from './routes-message.ts';
 import { ENGINEER_APP_ROUTES } from './routes-engineer-app.ts';
-import { WORK_CALENDAR_ROUTES } from './routes-work-calendar.ts';
-import { USER_ROUTES } from './routes-users.ts';
+import { MODEL_ROUTES } from './model-routes.ts';
 
 export interface RouteDef extends RouteInfo {
   path: string;
@@ -67,45 +62,31 @@ export const ROUTES: RouteDef[] = [
   { name: 'stationrecord', path: '/basicData/stationrecord', layout: 'shell', permissions: ['station.read'], page: 'StationRecordListPage' },
   { name: 'stationrecordCreate', path: '/basicData/stationrecord/create', layout: 'shell', permissions: ['station.write'], page: 'StationRecordFormPage' },
   { name: 'stationrecordView', path: '/basicData/stationrecord/view/:id', layout: 'shell', permissions: ['station.read'], page: 'StationRecordFormPage' },
-  { name: 'stationProfile', path: '/basicData/edit', layout: 'shell', permissions: ['station.read'], page: 'StationProfilePage' },
   // Service personnel (not in the spec's route table).
-  { name: 'workerList', path: '/worker/list', layout: 'shell', permissions: ['worker.read'], page: 'WorkerListPage' },
   { name: 'workerCreate', path: '/worker/create', layout: 'shell', permissions: ['worker.write'], page: 'WorkerFormPage' },
   { name: 'workerEdit', path: '/worker/edit/:id', layout: 'shell', permissions: ['worker.read'], page: 'WorkerFormPage' },
   // Notices: the service menu's list (kept), views from the list, the message centre and the service side; head office manages them.
-  { name: 'dmsnoticeList', path: '/dmsnotice/list', layout: 'shell', keepAlive: true, permissions: ['notice.read'], page: 'NoticeListPage' },
   { name: 'dmsnoticeView', path: '/dmsnotice/view/:id', layout: 'shell', permissions: ['notice.read'], page: 'NoticeViewPage' },
   { name: 'dmsnoticeMsgView', path: '/dmsnotice/msgview/:id', layout: 'shell', permissions: ['notice.read'], page: 'NoticeViewPage' },
   { name: 'servicenoticeList', path: '/servicenotice/list', layout: 'shell', permissions: ['notice.read'], page: 'ServiceNoticeListPage' },
   { name: 'servicenoticeView', path: '/servicenotice/view/:id', layout: 'shell', permissions: ['notice.read'], page: 'NoticeViewPage' },
-  { name: 'noticeManage', path: '/dmsnotice/manage', layout: 'shell', permissions: ['notice.publish'], page: 'NoticeManageListPage' },
   { name: 'noticeManageCreate', path: '/dmsnotice/manage/create', layout: 'shell', permissions: ['notice.publish'], page: 'NoticeManageFormPage' },
   { name: 'noticeManageEdit', path: '/dmsnotice/manage/edit/:id', layout: 'shell', permissions: ['notice.publish'], page: 'NoticeManageFormPage' },
   // Knowledge base.
-  { name: 'kbList', path: '/kb/list', layout: 'shell', permissions: ['kb.read'], page: 'KbListPage' },
   { name: 'kbDetail', path: '/kb/detail/:id', layout: 'shell', permissions: ['kb.read'], page: 'KbDetailPage' },
   { name: 'kbCreate', path: '/kb/create', layout: 'shell', permissions: ['kb.write'], page: 'KbFormPage' },
   { name: 'kbEdit', path: '/kb/edit/:id', layout: 'shell', permissions: ['kb.write'], page: 'KbFormPage' },
   // System parameters (administrators).
-  { name: 'systemparameterList', path: '/systemparameter/list', layout: 'shell', permissions: ['parameter.manage'], page: 'ParameterListPage' },
   { name: 'systemparameterCreate', path: '/systemparameter/create', layout: 'shell', permissions: ['parameter.manage'], page: 'ParameterFormPage' },
   { name: 'systemparameterEdit', path: '/systemparameter/edit/:id', layout: 'shell', permissions: ['parameter.manage'], page: 'ParameterFormPage' },
   // Shop: catalogue, cart, order confirmation, orders.
-  { name: 'chooseproduct', path: '/shoppingmall/chooseproduct/:name?/:id?', anonymous: true, layout: 'shell', page: 'ChooseProductPage' },
-  { name: 'shopcart', path: '/shopcart/list', layout: 'shell', permissions: ['shop.buy'], page: 'CartPage' },
   { name: 'confirmOrder', path: '/confirm/:id/order', layout: 'shell', permissions: ['shop.buy'], page: 'ConfirmOrderPage' },
-  { name: 'orderList', path: '/order/list', layout: 'shell', permissions: ['sales.read'], page: 'OrderListPage' },
   { name: 'orderDetail', path: '/order/:id/detail', layout: 'shell', permissions: ['sales.read'], page: 'OrderDetailPage' },
   // Approvals (spec 001 §2): bonus and penalty orders (create is not in the spec's table), my approvals, flows and flow roles.
-  { name: 'claimFineList', path: '/claimFine/list', layout: 'shell', keepAlive: true, permissions: ['expense.read'], page: 'ClaimFineListPage' },
   { name: 'claimFineCreate', path: '/claimFine/create', layout: 'shell', permissions: ['expense.write'], page: 'ClaimFineFormPage' },
-  { name: 'claimFineDetail', path: '/claimFine/detail/:id', layout: 'shell', permissions: ['expense.read'], screen: { entity: 'new_srv_claimfine', kind: 'edit' }, page: 'ClaimFineFormPage' },
-  { name: 'myapprovalList', path: '/myapproval/list', layout: 'shell', permissions: ['approval.act'], page: 'MyApprovalListPage' },
   { name: 'myapprovalEdit', path: '/myapproval/edit', layout: 'shell', permissions: ['approval.act'], page: 'MyApprovalEditPage' },
-  { name: 'flowList', path: '/flow/list', layout: 'shell', permissions: ['flow.manage'], page: 'FlowListPage' },
   { name: 'flowCreate', path: '/flow/createDetail', layout: 'shell', permissions: ['flow.manage'], page: 'FlowFormPage' },
   { name: 'flowEdit', path: '/flow/edit/:id', layout: 'shell', permissions: ['flow.manage'], page: 'FlowFormPage' },
-  { name: 'flowRole', path: '/flow/role', layout: 'shell', permissions: ['flow.manage'], page: 'FlowRoleListPage' },
   { name: 'flowRoleCreate', path: '/flow/createRoleDetail', layout: 'shell', permissions: ['flow.manage'], page: 'FlowRoleFormPage' },
   { name: 'flowRoleEdit', path: '/flow/roleedit/:id', layout: 'shell', permissions: ['flow.manage'], page: 'FlowRoleFormPage' },
   ...WORK_ORDER_ROUTES,
@@ -114,22 +95,18 @@ export const ROUTES: RouteDef[] = [
   ...STOCK_ROUTES,
   ...QUOTA_ROUTES,
   ...EXPENSE_ROUTES,
-  ...DELAY_ROUTES,
-  ...CASE_ROUTES,
-  ...SITE_RETURN_ROUTES,
   ...PARTS_RETURN_ROUTES,
   ...PRODUCT_RETURN_ROUTES,
   ...OVERSEAS_ROUTES,
   ...CONTRACT_ROUTES,
   ...STATION_APPLY_ROUTES,
   ...SHOP_PUBLIC_ROUTES,
-  ...CONTENT_ROUTES,
   ...QUICK_ORDER_ROUTES,
   ...SELF_SERVICE_ROUTES,
   ...MESSAGE_ROUTES,
   ...ENGINEER_APP_ROUTES,
-  ...WORK_CALENDAR_ROUTES,
-  ...USER_ROUTES,
+  // Screens declared in the model: entities' list/create/edit/view screens and the menu's pages.
+  ...MODEL_ROUTES,
 ];
 
 /** Where a signed-in user's home is, by portal kind. */
