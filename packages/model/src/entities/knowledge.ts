@@ -23,7 +23,7 @@ export const kbArticle = defineEntity({
       label: label('已发布文章', 'Published articles'),
       columns: ['new_name', 'new_category', 'new_filename', 'modifiedon'],
       orderBy: [['modifiedon', 'desc']],
-      filter: { new_state: 3 },
+      filter: { new_state: kbState.published },
     },
     all: { label: label('全部文章', 'All articles'), columns: ['new_name', 'new_category', 'new_state', 'new_filename', 'modifiedon'], orderBy: [['modifiedon', 'desc']] },
   },

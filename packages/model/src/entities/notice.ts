@@ -24,7 +24,7 @@ export const notice = defineEntity({
       label: label('已发布公告', 'Published notices'),
       columns: ['new_name', 'new_type', 'new_publishtime', 'new_publisher', 'new_needreply'],
       orderBy: [['new_publishtime', 'desc']],
-      filter: { new_status: 2 },
+      filter: { new_status: noticeStatus.published },
     },
     all: {
       label: label('全部公告', 'All notices'),

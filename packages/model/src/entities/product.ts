@@ -40,7 +40,7 @@ export const product = defineEntity({
       label: label('有效产品', 'Active products'),
       columns: ['productnumber', 'name', 'new_model', 'new_productline_id', 'new_uom', 'price'],
       orderBy: [['productnumber', 'asc']],
-      filter: { new_state: 0 },
+      filter: { new_state: productState.active },
     },
   },
   forms: {

@@ -47,11 +47,11 @@ export const noticeStatus = defineNamedOptionSet('new_notice_status', label('发
 });
 
 /** spec 001 §4: KB article draft, unapproved, published. */
-export const kbState = defineOptionSet('new_kbarticle_state', label('文章状态', 'Article state'), [
-  { value: 1, label: label('草稿', 'Draft') },
-  { value: 2, label: label('未审核', 'Unapproved') },
-  { value: 3, label: label('已发布', 'Published') },
-] as const);
+export const kbState = defineNamedOptionSet('new_kbarticle_state', label('文章状态', 'Article state'), {
+  draft: { value: 1, label: label('草稿', 'Draft') },
+  unapproved: { value: 2, label: label('未审核', 'Unapproved') },
+  published: { value: 3, label: label('已发布', 'Published') },
+});
 
 /** spec 001 §4: product active, retired, draft, under revision. */
 export const productState = defineNamedOptionSet('product_state', label('产品状态', 'Product state'), {
