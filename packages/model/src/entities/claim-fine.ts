@@ -1,6 +1,6 @@
 import { approvalFields } from '../approval-fields.ts';
 import { bool, defineEntity, int, label, lookup, memo, money, optionSet, text } from '../define.ts';
-import { fineType } from '../option-sets/approval.ts';
+import { approvalStatus, fineType } from '../option-sets/approval.ts';
 
 /** Rewards and punishments of a station (奖惩单), approved through a flow (spec 001 §3, §4). */
 export const claimFine = defineEntity({
@@ -37,7 +37,7 @@ export const claimFine = defineEntity({
       label: label('审批中的奖惩单', 'Orders under review'),
       columns: ['new_name', 'new_station_id', 'new_finetype', 'new_amount', 'new_stepname', 'new_stepuser_id', 'new_submittime'],
       orderBy: [['new_submittime', 'desc']],
-      filter: { new_approvalstatus: 2 },
+      filter: { new_approvalstatus: approvalStatus.underReview },
     },
   },
   forms: {

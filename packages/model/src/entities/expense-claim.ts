@@ -82,13 +82,13 @@ export const expenseClaim = defineEntity({
       label: label('待服务站确认', 'Awaiting the station'),
       columns: ['new_name', 'new_station_id', 'new_year', 'new_month', 'new_section', 'new_approvalamount', 'new_confirmdeadline', 'new_siteconfirmstatus'],
       orderBy: [['new_confirmdeadline', 'asc']],
-      filter: { new_formstatus: 5 },
+      filter: { new_formstatus: expenseFormStatus.toConfirm },
     },
     unpaid: {
       label: label('未支付', 'Not paid'),
       columns: ['new_name', 'new_station_id', 'new_year', 'new_month', 'new_section', 'new_totalamount', 'new_approvalamount', 'new_formstatus'],
       orderBy: [['createdon', 'desc']],
-      filter: { new_formstatus: [1, 2, 3, 4, 5, 6, 7] },
+      filter: { new_formstatus: expenseFormStatus.options.map((o) => o.value).filter((v) => v !== expenseFormStatus.paid) },
     },
   },
   forms: {

@@ -1,5 +1,6 @@
 import { approvalFields } from '../approval-fields.ts';
 import { APPROVAL_STATUS } from '../document.ts';
+import { APPROVAL_EDITABLE, approvalStatus } from '../option-sets/approval.ts';
 import { bool, date, dateTime, defineEntity, int, label, lookup, memo, money, optionSet, text } from '../define.ts';
 import { partsApplyStatus, partsApplyType, payStatus } from '../option-sets/parts.ts';
 
@@ -66,31 +67,31 @@ export const partsApply = defineEntity({
       label: label('待提交', 'To be submitted'),
       columns: ['new_name', 'new_type', 'new_station_id', 'new_warehouse_id', 'new_totalamount', 'new_approvalstatus', 'new_requiredate', 'createdon'],
       orderBy: [['createdon', 'desc']],
-      filter: { new_approvalstatus: [1, 4] },
+      filter: { new_approvalstatus: APPROVAL_EDITABLE },
     },
     underReview: {
       label: label('审批中', 'Under review'),
       columns: ['new_name', 'new_type', 'new_station_id', 'new_totalamount', 'new_stepname', 'new_stepuser_id', 'new_submittime'],
       orderBy: [['createdon', 'desc']],
-      filter: { new_approvalstatus: 2 },
+      filter: { new_approvalstatus: approvalStatus.underReview },
     },
     toDeliver: {
       label: label('待发货', 'To be delivered'),
       columns: ['new_name', 'new_type', 'new_station_id', 'new_warehouse_id', 'new_totalamount', 'statuscode', 'new_requiredate', 'new_approvedtime'],
       orderBy: [['createdon', 'desc']],
-      filter: { new_approvalstatus: 3, statuscode: [1, 100000000] },
+      filter: { new_approvalstatus: approvalStatus.approved, statuscode: [partsApplyStatus.toDeliver, partsApplyStatus.semiDelivered] },
     },
     delivered: {
       label: label('已发货', 'Delivered'),
       columns: ['new_name', 'new_type', 'new_station_id', 'new_warehouse_id', 'new_totalamount', 'statuscode', 'createdon'],
       orderBy: [['createdon', 'desc']],
-      filter: { statuscode: 100000001 },
+      filter: { statuscode: partsApplyStatus.delivered },
     },
     closed: {
       label: label('已关闭', 'Closed'),
       columns: ['new_name', 'new_type', 'new_station_id', 'new_totalamount', 'new_closereason', 'new_closetime'],
       orderBy: [['createdon', 'desc']],
-      filter: { statuscode: 100000002 },
+      filter: { statuscode: partsApplyStatus.closed },
     },
   },
   forms: {

@@ -71,7 +71,7 @@ export const partsReturn = defineEntity({
       label: label('待签收', 'To be received'),
       columns: ['new_name', 'new_station_id', 'new_totalqty', 'new_receivedqty', 'new_logisticscorp', 'new_trackingno', 'new_state', 'new_deliveredon'],
       orderBy: [['new_deliveredon', 'asc']],
-      filter: { new_state: [2, 3] },
+      filter: { new_state: [partsReturnState.delivered, partsReturnState.semiReceived] },
     },
   },
   forms: {

@@ -52,7 +52,7 @@ export const partsSalesOrder = defineEntity({
       label: label('待提交', 'To be submitted'),
       columns: ['new_name', 'new_customername', 'new_phone', 'new_totalqty', 'new_totalamount', 'new_state', 'createdon'],
       orderBy: [['createdon', 'desc']],
-      filter: { new_state: [1] },
+      filter: { new_state: [partsSalesState.draft] },
     },
   },
   forms: {

@@ -59,7 +59,7 @@ export const partTransOrder = defineEntity({
       label: label('未完成', 'Open'),
       columns: ['new_name', 'new_warehouse_id', 'new_towarehouse_id', 'new_totalqty', 'new_approvalstatus', 'new_docstate', 'statuscode', 'createdon'],
       orderBy: [['createdon', 'desc']],
-      filter: { new_docstate: [1, 2, 3, 4] },
+      filter: { new_docstate: [transferDocState.toDeliver, transferDocState.semiDelivered, transferDocState.delivered, transferDocState.semiReceived] },
     },
   },
   forms: {

@@ -1,4 +1,5 @@
 import { approvalFields } from '../approval-fields.ts';
+import { approvalStatus } from '../option-sets/approval.ts';
 import { bool, defineEntity, int, label, lookup, memo, money, optionSet, text } from '../define.ts';
 import { amountAdjustType, amountAdjustValidity, quotaDocumentType, quotaUsage } from '../option-sets/quota.ts';
 import { STATIONS } from '../screens.ts';
@@ -47,7 +48,7 @@ export const amountAdjustment = defineEntity({
       label: label('审批中的调整单', 'Adjustments under review'),
       columns: ['new_name', 'new_station_id', 'new_amounttype', 'new_amount', 'new_stepname', 'new_stepuser_id', 'new_submittime'],
       orderBy: [['new_submittime', 'desc']],
-      filter: { new_approvalstatus: 2 },
+      filter: { new_approvalstatus: approvalStatus.underReview },
     },
   },
   forms: {

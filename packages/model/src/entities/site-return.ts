@@ -21,8 +21,16 @@ export const siteReturn = defineEntity({
     create: { name: 'siteReturnCreate', path: '/siteReturn/edit', page: 'SiteReturnPage' },
     edit: { name: 'siteReturnEdit', path: '/siteReturn/edit/:id', page: 'SiteReturnPage' },
   },
-  // A closed draft is kept as it is (it may still be deleted).
-  edit: { field: 'new_state', initial: returnState.draft, states: [returnState.draft], closedBy: 'new_isclose' },
+  document: {
+    // A closed draft is kept as it is (it may still be deleted).
+    status: { field: 'new_state', set: returnState, editable: [returnState.draft], closedBy: 'new_isclose' },
+    lines: [{ entity: 'new_srv_sitereturndetail', parent: 'new_sitereturn_id' }],
+    // Served by routes/parts.ts until the site return has its controller (docs/documents.md).
+    commands: {
+      deliver: { label: 'siteReturn.deliver', confirm: 'siteReturn.deliverAsk', from: [returnState.draft], to: returnState.delivered, privilege: 'parts.write', path: '/parts/siteReturns/:id/deliver' },
+      receive: { label: 'siteReturn.receive', from: [returnState.delivered, returnState.semiReceived], privilege: 'parts.receive', party: 'new_tounit_id', path: '/parts/siteReturns/:id/receive' },
+    },
+  },
   fields: {
     new_name: text(label('退货单号', 'Return number'), { readOnly: true, searchable: true, maxLength: 40, unique: true }),
     new_station_id: lookup('new_srv_station', label('服务站', 'Service station'), { readOnly: true, indexed: true }),
@@ -57,13 +65,13 @@ export const siteReturn = defineEntity({
       label: label('待收货', 'To be received'),
       columns: ['new_name', 'new_station_id', 'new_towarehouse_id', 'new_returntype', 'new_totalqty', 'new_receivedqty', 'new_state', 'new_deliveredon'],
       orderBy: [['createdon', 'desc']],
-      filter: { new_state: [2, 3] },
+      filter: { new_state: [returnState.delivered, returnState.semiReceived] },
     },
     draft: {
       label: label('待提交', 'To be submitted'),
       columns: ['new_name', 'new_station_id', 'new_towarehouse_id', 'new_returntype', 'new_totalqty', 'new_state', 'createdon'],
       orderBy: [['createdon', 'desc']],
-      filter: { new_state: [1] },
+      filter: { new_state: [returnState.draft] },
     },
   },
   forms: {

@@ -54,7 +54,7 @@ export const stockCheck = defineEntity({
       label: label('未确认', 'Not confirmed'),
       columns: ['new_name', 'new_warehouse_id', 'new_source', 'new_state', 'new_checkdate', 'new_deadline', 'new_linecount', 'new_countedcount', 'createdon'],
       orderBy: [['createdon', 'desc']],
-      filter: { new_state: [1, 2] },
+      filter: { new_state: [stockCheckState.counting, stockCheckState.submitted] },
     },
     tasks: {
       label: label('盘点任务', 'Inventory tasks'),

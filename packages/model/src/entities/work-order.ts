@@ -1,7 +1,7 @@
 import { bool, date, dateTime, decimal, defineEntity, int, label, lookup, memo, money, optionSet, text } from '../define.ts';
 import { approvalStatus } from '../option-sets/approval.ts';
 import {
-  appointmentReason, appointmentSlot, appointmentStatus, EDITABLE_STATUSES, fixType, OPEN_STATUSES, pulloutStatus, pulloutType, sampleStatus,
+  appointmentReason, appointmentSlot, appointmentStatus, AUDITED_STATUSES, EDITABLE_STATUSES, fixType, IN_SERVICE_STATUSES, OPEN_STATUSES, pulloutStatus, pulloutType, sampleStatus,
   serviceMode, serviceType, warranty, workOrderDealStatus, workOrderStatus,
 } from '../option-sets/work-order.ts';
 import { country, currency } from '../option-sets/overseas.ts';
@@ -150,39 +150,39 @@ export const workOrder = defineEntity({
       columns: ['new_name', 'new_type', 'new_dealstatus', 'new_customer', 'new_contact', 'new_phone', 'new_city', 'new_station_id', 'new_worker_id', 'new_appointmenttime', 'createdon'],
       hidden: ['new_contact', 'new_phone', 'new_city'],
       orderBy: [['createdon', 'desc']],
-      filter: { new_status: [1, 2, 3, 4, 5] },
+      filter: { new_status: OPEN_STATUSES },
     },
     unassigned: {
       label: label('待派工', 'Unassigned'),
       columns: ['new_name', 'new_type', 'new_customer', 'new_contact', 'new_phone', 'new_city', 'new_address', 'new_station_id', 'createdon'],
       hidden: ['new_contact', 'new_city'],
       orderBy: [['createdon', 'desc']],
-      filter: { new_status: 1 },
+      filter: { new_status: workOrderStatus.notDispatched },
     },
     inService: {
       label: label('服务中', 'In service'),
       columns: ['new_name', 'new_type', 'new_dealstatus', 'new_customer', 'new_contact', 'new_phone', 'new_worker_id', 'new_appointmenttime', 'new_appointmentbegin', 'createdon'],
       hidden: ['new_contact'],
       orderBy: [['createdon', 'desc']],
-      filter: { new_status: [2, 3, 4, 5] },
+      filter: { new_status: IN_SERVICE_STATUSES },
     },
     completed: {
       label: label('已完工', 'Completed'),
       columns: ['new_name', 'new_type', 'new_customer', 'new_contact', 'new_worker_id', 'new_completiontime', 'new_totalcost', 'new_status'],
       orderBy: [['createdon', 'desc']],
-      filter: { new_status: 7 },
+      filter: { new_status: workOrderStatus.completed },
     },
     afterAudit: {
       label: label('已审核及结算', 'Audited and settling'),
       columns: ['new_name', 'new_type', 'new_customer', 'new_worker_id', 'new_completiontime', 'new_totalcost', 'new_status', 'new_settlementno'],
       orderBy: [['createdon', 'desc']],
-      filter: { new_status: [10, 11, 12, 13, 14, 15, 16] },
+      filter: { new_status: AUDITED_STATUSES },
     },
     cancelled: {
       label: label('已取消', 'Cancelled'),
       columns: ['new_name', 'new_type', 'new_customer', 'new_contact', 'new_phone', 'new_cancelreason', 'new_canceltime'],
       orderBy: [['createdon', 'desc']],
-      filter: { new_status: 9 },
+      filter: { new_status: workOrderStatus.cancelled },
     },
     overseas: {
       label: label('海外工单', 'Overseas orders'),
