@@ -1,5 +1,5 @@
 import { APPROVAL_EDIT } from './approval-fields.ts';
-import type { EditRule, EntityDef, Label, OptionSetDef } from './define.ts';
+import type { EditRule, EntityDef, OptionSetDef } from './define.ts';
 import type { MessageKey } from './messages/index.ts';
 import { approvalStatus } from './option-sets/approval.ts';
 import type { Privilege } from './security/privileges.ts';
@@ -62,14 +62,15 @@ export interface DocumentApproval {
  * specification names (relative to /api) besides the derived /api/documents/<entitySet>/:id/<name>.
  */
 export interface DocumentCommand {
-  label: Label;
+  /** The button's text (the catalogue's, as the document's page already says it). */
+  label: MessageKey;
   from: readonly number[];
   to?: number;
   privilege: Privilege;
   /** A business-unit lookup of the document naming the side the command acts for: the caller's units must hold it. */
   party?: string;
   inputs?: readonly string[];
-  confirm?: Label;
+  confirm?: MessageKey;
   path?: string;
 }
 

@@ -20,8 +20,8 @@ const fixture = defineEntity({
   document: {
     status: { field: 'new_state', set: returnState, editable: [returnState.draft] },
     commands: {
-      ship: { label: label('发货', 'Ship'), from: [returnState.draft], to: returnState.delivered, privilege: 'parts.write', inputs: ['new_trackingno'] },
-      receive: { label: label('收货', 'Receive'), from: [returnState.delivered], to: returnState.received, privilege: 'parts.receive', party: 'new_tounit_id' },
+      ship: { label: 'siteReturn.deliver', confirm: 'siteReturn.deliverAsk', from: [returnState.draft], to: returnState.delivered, privilege: 'parts.write', inputs: ['new_trackingno'] },
+      receive: { label: 'siteReturn.receive', from: [returnState.delivered], to: returnState.received, privilege: 'parts.receive', party: 'new_tounit_id' },
     },
   },
 });
@@ -65,7 +65,7 @@ describe('the document kernel (a fixture document declared in the test)', () => 
     const before = shipped;
     refused(await post('station1', id, 'ship', { new_trackingno: 'SF2' }), '单据当前状态为“已发货”，不能发货');
     const en = await p.app.inject({ method: 'POST', url: commandPath('kernelfixtures', 'ship').replace(':id', id), payload: {}, headers: { ...bearer(tok.station1), 'accept-language': 'en-US' } });
-    refused(en, 'The document is “Delivered”: “Ship” is not possible now');
+    refused(en, 'The document is “Delivered”: “Deliver” is not possible now');
     expect(await row(id)).toEqual({ state: returnState.delivered, track: 'SF1' });
     expect(shipped).toBe(before);
   });

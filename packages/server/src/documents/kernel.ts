@@ -50,7 +50,7 @@ export async function runCommand(
   const state = row.state === null ? (status.initial ?? status.editable[0]) : Number(row.state);
   if (!c.from.includes(state)) {
     const shown = status.set.options.find((o) => o.value === state)?.label[lang] ?? String(state);
-    throw refuse('documents.commandState', { state: shown, command: c.label[lang] });
+    throw refuse('documents.commandState', { state: shown, command: msg(c.label, lang) });
   }
   const inputs = commandInputs(e, c.inputs ?? [], body, lang);
   const out = (await ctrl.commands?.[name]?.({ sql, caller, entity: e, id: row.id, state, inputs, body, lang })) ?? undefined;
@@ -63,12 +63,12 @@ export async function runCommand(
     [row.id, caller.principal.userId, c.to ?? null, ...Object.values(inputs)],
   );
   // Only the controller's own business can have moved the state under the lock: its command is then not this one.
-  if (!rowCount) throw refuse('documents.commandState', { state: String(state), command: c.label[lang] });
+  if (!rowCount) throw refuse('documents.commandState', { state: String(state), command: msg(c.label, lang) });
   await refreshTotals(sql, e, row.id);
   return {
     id: row.id,
     state: c.to ?? state,
-    message: out?.message ? msg(out.message, lang) : msg('documents.commandDone', lang, { command: c.label[lang] }),
+    message: out?.message ? msg(out.message, lang) : msg('documents.commandDone', lang, { command: msg(c.label, lang) }),
     ...(out?.lineId ? { lineId: out.lineId } : {}),
   };
 }

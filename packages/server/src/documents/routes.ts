@@ -1,3 +1,4 @@
+import { msg } from '@portal/model';
 import type { FastifyInstance } from 'fastify';
 import { commandErrorHandler } from '../http/command-errors.ts';
 import { commandRoute } from '../http/command-route.ts';
@@ -22,7 +23,7 @@ export function documentRoutes(app: FastifyInstance, s: Services): void {
         for (const url of [commandPath(e.entitySet, name), ...(c.path ? [`/api${c.path}`] : [])]) {
           commandRoute(r, s, {
             method: 'POST', url, privilege: c.privilege,
-            schema: { summary: `${e.label['en-US']}: ${c.label['en-US']}`, tags: ['documents'], params: pathParams(url), security: BEARER },
+            schema: { summary: `${e.label['en-US']}: ${msg(c.label, 'en-US')}`, tags: ['documents'], params: pathParams(url), security: BEARER },
             run: (sql, caller, req, lang) => runCommand(sql, caller, ctrl, name, req.params.id, (req.body ?? {}) as Record<string, unknown>, lang),
           });
         }
