@@ -38,7 +38,9 @@ export const partsReturn = defineEntity({
     create: { name: 'partsReturnCreate', path: '/partsReturn/create', page: 'PartsReturnPage' },
     edit: { name: 'partsReturnEdit', path: '/partsReturn/edit/:id', page: 'PartsReturnPage' },
   },
-  edit: { field: 'new_state', initial: partsReturnState.draft, states: [partsReturnState.draft] },
+  // Its lines (writable through the record service, parts.write) are not declared yet: declaring them
+  // would lock them with the document, a change of behaviour for its own step.
+  document: { status: { field: 'new_state', set: partsReturnState, editable: [partsReturnState.draft] } },
   fields: {
     new_name: text(label('返厂单号', 'Return number'), { readOnly: true, searchable: true, maxLength: 40, unique: true }),
     new_station_id: lookup('new_srv_station', label('服务站', 'Service station'), { readOnly: true, indexed: true }),
