@@ -75,7 +75,8 @@ export async function seedDemo(db: Db, log: StartupLog = quietLog): Promise<void
       for (const r of DEMO_ROLES) {
         const id = await insert(sql, 'role', { name: r.name, new_code: r.code, new_description: r.description, owningbusinessunit: hq }, 'roleid');
         roleIds.set(r.code, id);
-        for (const p of r.privileges) await insert(sql, 'new_roleprivilege', { new_name: p, new_role_id: id }, 'new_roleprivilegeid');
+        // A role's privileges in one statement (one round trip into the embedded database each, on a first start).
+        await sql.query('INSERT INTO new_roleprivilege (new_name, new_role_id) SELECT unnest($1::text[]), $2', [r.privileges, id]);
       }
       let adminId: string | undefined;
       const userIds = new Map<string, string>();

@@ -67,6 +67,9 @@ export async function callerOf(sql: Sql, login: string): Promise<Caller> {
   return { principal, subtree: u.subtree };
 }
 
+/** The time columns of each table backdate() moves (read from information_schema once a table). */
+const timeColumns = new Map<string, { c: string }[]>();
+
 /**
  * Dates a document, its lines and its stock moves back by `days`, so the demo reads as weeks of
  * work rather than one instant (renumber() then gives each document the number of its day).
@@ -81,11 +84,16 @@ async function backdate(sql: Sql, table: string, id: string, days: number): Prom
   };
   const m = meta[table];
   const shift = `make_interval(days => ${Math.trunc(days)})`;
-  // Every time column of the row moves by the same amount (submitted, picked, shipped…).
-  const { rows: cols } = await sql.query<{ c: string }>(
-    `SELECT column_name AS c FROM information_schema.columns WHERE table_name = $1 AND data_type = 'timestamp with time zone'`,
-    [table],
-  );
+  // Every time column of the row moves by the same amount (submitted, picked, shipped…). Asked
+  // once a table: information_schema is slow to read, and the demo dates back dozens of documents.
+  let cols = timeColumns.get(table);
+  if (!cols) {
+    cols = (await sql.query<{ c: string }>(
+      `SELECT column_name AS c FROM information_schema.columns WHERE table_name = $1 AND data_type = 'timestamp with time zone'`,
+      [table],
+    )).rows;
+    timeColumns.set(table, cols);
+  }
   await sql.query(`UPDATE ${table} SET ${cols.map((c) => `"${c.c}" = "${c.c}" - ${shift}`).join(', ')} WHERE ${m.key} = $1::uuid`, [id]);
   for (const [lt, fk] of m.lines) await sql.query(`UPDATE ${lt} SET createdon = createdon - ${shift}, modifiedon = modifiedon - ${shift} WHERE ${fk} = $1::uuid`, [id]);
   await sql.query(
