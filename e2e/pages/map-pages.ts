@@ -58,9 +58,9 @@ export class WorkOrderMapPage {
 
   mapData = (range: 'all' | 'today' | 'tomorrow' = 'all') => pageCall<MapData>(this.page, `/api/workorders/map?range=${range}`);
 
-  /** Waits until the range's data is loaded and its markers are drawn. */
+  /** Waits until the range's data is loaded, its markers are drawn and the side lists show it. */
   async loaded(range: 'all' | 'today' | 'tomorrow' = 'all') {
-    await this.page.locator(`[data-loaded-range="${range}"][data-loading="0"]`).waitFor();
+    await this.page.locator(`[data-loaded-range="${range}"][data-loading="0"][data-lists-current="1"]`).waitFor();
     await this.page.locator('[data-testid="map-canvas"][data-rendered-count]').waitFor({ state: 'attached' });
   }
 

@@ -200,7 +200,9 @@ export function WorkOrderMap({ mode }: { mode: 'view' | 'assign' }) {
   const tilesUnavailable = tiles !== null && base === 'vector' && baseFailed;
 
   return (
-    <div data-testid={mode === 'assign' ? 'page-workorder-mapassign' : 'page-workorder-map'} data-loaded-range={loadedRange ?? ''} data-loading={loading ? '1' : '0'}>
+    <div data-testid={mode === 'assign' ? 'page-workorder-mapassign' : 'page-workorder-map'} data-loaded-range={loadedRange ?? ''} data-loading={loading ? '1' : '0'}
+      // The side lists show the loaded data (they render just after the markers).
+      data-lists-current={sideShown && side === data ? '1' : '0'}>
       <PageTitle
         extra={
           <Space wrap>
