@@ -1,4 +1,4 @@
-import { expenseFormStatus, receiptState } from '@portal/model';
+import { approvalStatus, expenseFormStatus, IN_SERVICE_STATUSES, receiptState } from '@portal/model';
 import { OUTCOME, OUTCOME_BECAUSE, outcomeKind } from '../domain/message/approval.ts';
 import { flowDocuments } from '../flow/documents.ts';
 import { q } from '../records/sql.ts';
@@ -29,7 +29,7 @@ export async function seedMessageDemo(sql: Sql): Promise<void> {
   await insert(
     `SELECT u.systemuserid AS who, jsonb_build_object('name', o.new_name) AS params, 'new_srv_workorder' AS entity, o.new_srv_workorderid AS record,
             'document' AS target, o.createdby AS actor, o.new_dispatchtime AS at,
-            CASE WHEN o.new_status BETWEEN 2 AND 5 AND o.new_dispatchtime > now() - interval '2 days' THEN NULL ELSE o.new_dispatchtime + interval '20 minutes' END AS readon
+            CASE WHEN o.new_status IN (${IN_SERVICE_STATUSES.join(', ')}) AND o.new_dispatchtime > now() - interval '2 days' THEN NULL ELSE o.new_dispatchtime + interval '20 minutes' END AS readon
        FROM new_srv_workorder o JOIN systemuser u ON u.new_worker_id = o.new_worker_id
       WHERE o.new_dispatchtime IS NOT NULL`,
     'workOrder', 'message.text.dispatched');
@@ -43,7 +43,7 @@ export async function seedMessageDemo(sql: Sql): Promise<void> {
             COALESCE(o.new_dispatchtime, o.createdon) + interval '1 hour' AS at,
             CASE WHEN o.new_appointmenttime >= ((now() AT TIME ZONE 'UTC') + interval '8 hours')::date THEN NULL ELSE o.new_dispatchtime + interval '2 hours' END AS readon
        FROM new_srv_workorder o JOIN systemuser u ON u.new_worker_id = o.new_worker_id
-      WHERE o.new_status BETWEEN 2 AND 5 AND o.new_appointmenttime IS NOT NULL AND o.new_appointmentbegin IS NOT NULL AND o.new_appointmentend IS NOT NULL`,
+      WHERE o.new_status IN (${IN_SERVICE_STATUSES.join(', ')}) AND o.new_appointmenttime IS NOT NULL AND o.new_appointmentbegin IS NOT NULL AND o.new_appointmentend IS NOT NULL`,
     'workOrder', 'message.text.appointment');
   // Stations (dispatchers) and the engineer: supervised orders.
   await insert(
@@ -84,7 +84,7 @@ export async function seedMessageDemo(sql: Sql): Promise<void> {
     await insert(
       `SELECT t.new_stepuser_id AS who, jsonb_build_object('name', t.${q(e.primaryName)}, 'step', t.new_stepname) AS params, ${base},
               'approval' AS target, t.new_submitter_id AS actor, t.new_submittime AS at, NULL::timestamptz AS readon
-         FROM ${q(e.logicalName)} t WHERE t.new_approvalstatus = 2`,
+         FROM ${q(e.logicalName)} t WHERE t.new_approvalstatus = ${approvalStatus.underReview}`,
       'approval', 'message.text.approvalWaiting');
     for (const [status, key] of Object.entries(OUTCOME)) {
       const at = `COALESCE(t.new_approvedtime, t.modifiedon)`;
@@ -111,7 +111,7 @@ export async function seedMessageDemo(sql: Sql): Promise<void> {
     await sql.query(
       `UPDATE portal_message m SET read_on = m.created_on + interval '1 hour' FROM ${q(e.logicalName)} t
         WHERE m.entity = $1 AND m.record_id = t.${q(e.primaryKey)} AND m.message_key = 'message.text.approvalWaiting' AND m.read_on IS NULL
-          AND NOT (t.new_approvalstatus = 2 AND t.new_stepuser_id = m.user_id)`,
+          AND NOT (t.new_approvalstatus = ${approvalStatus.underReview} AND t.new_stepuser_id = m.user_id)`,
       [e.logicalName],
     );
   }

@@ -1,4 +1,4 @@
-import { stockDocumentType, stockUsage, warehouseType, workOrderStatus, type DeliveryStep } from '@portal/model';
+import { IN_SERVICE_STATUSES, stockDocumentType, stockUsage, warehouseType, workOrderStatus, type DeliveryStep } from '@portal/model';
 import type { Principal } from '../auth/principal.ts';
 import { applicationDocument, closeApplication } from '../domain/parts/application.ts';
 import { addDeliveryLine, createDelivery, deleteDeliveryLine, deliveryStep, receiveDelivery } from '../domain/parts/delivery.ts';
@@ -281,8 +281,8 @@ export async function seedPartsDemo(sql: Sql, ctx: DemoContext): Promise<void> {
 
   // A repair application names a work order of its station.
   const { rows: [repairOrder] } = await sql.query<{ id: string }>(
-    `SELECT new_srv_workorderid AS id FROM new_srv_workorder WHERE new_station_id = $1::uuid AND new_status BETWEEN 2 AND 5 ORDER BY new_name LIMIT 1`,
-    [ctx.stationIds.get('ZJ001')],
+    `SELECT new_srv_workorderid AS id FROM new_srv_workorder WHERE new_station_id = $1::uuid AND new_status = ANY($2::int[]) ORDER BY new_name LIMIT 1`,
+    [ctx.stationIds.get('ZJ001'), IN_SERVICE_STATUSES],
   );
 
   const colleagueOrder = async (station: string) => (await sql.query<{ id: string }>(

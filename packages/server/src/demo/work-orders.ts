@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { IN_SERVICE_STATUSES } from '@portal/model';
 import { ACTION, logSummary } from '../domain/work-order/log.ts';
 import { chinaDate } from '../domain/china-time.ts';
 import { recomputeCosts } from '../domain/work-order/totals.ts';
@@ -418,7 +419,7 @@ export async function seedWorkOrderDemo(sql: Sql, ctx: DemoContext, now = new Da
   });
   await sql.query(
     `UPDATE new_srv_worker w SET new_longitude = p.lng, new_latitude = p.lat, new_locationtime = p.at,
-            new_load = (SELECT count(*)::int FROM new_srv_workorder o WHERE o.new_worker_id = w.new_srv_workerid AND o.new_status BETWEEN 2 AND 5)
+            new_load = (SELECT count(*)::int FROM new_srv_workorder o WHERE o.new_worker_id = w.new_srv_workerid AND o.new_status IN (${IN_SERVICE_STATUSES.join(', ')}))
        FROM unnest($1::uuid[], $2::numeric[], $3::numeric[], $4::timestamptz[]) AS p(id, lng, lat, at)
       WHERE w.new_srv_workerid = p.id`,
     [pos.map((p) => p.id), pos.map((p) => p.lng), pos.map((p) => p.lat), pos.map((p) => p.at)],
