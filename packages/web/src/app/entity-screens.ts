@@ -1,11 +1,8 @@
-import { getEntity, type MessageKey, type Privilege } from '@portal/model';
-import type { RouteDef } from './routes.ts';
+import type { MessageKey } from '@portal/model';
 
 /**
- * Generic screens as route data: a list, create, edit or view screen of an entity costs one line
- * of a route table — `{ name, path, ...screen.list('new_srv_siteinv') }` — and its permissions
- * follow the entity's access (read for lists and views, write for create and edit). The screens
- * find each other through the route table (`screenPath`), so a list knows where its records open.
+ * An entity screen as the web's routes carry it (app/model-routes.ts makes it from the model's
+ * `screens` declaration): generic screens are drawn by entity-ui/, specific pages stand for one.
  */
 export type ScreenKind = 'list' | 'create' | 'edit' | 'view';
 
@@ -34,27 +31,3 @@ export interface EntityScreen {
   list?: ListScreenOptions;
   form?: FormScreenOptions;
 }
-
-type ScreenRoute = Pick<RouteDef, 'layout' | 'permissions' | 'screen'>;
-
-function access(entity: string): { read: Privilege; write?: Privilege } {
-  const e = getEntity(entity);
-  if (!e?.access) throw new Error(`${entity} is not served to the web app`);
-  return e.access;
-}
-
-function route(s: EntityScreen, privilege: Privilege): ScreenRoute {
-  return { layout: 'shell', permissions: [privilege], screen: { ...s, generic: true } };
-}
-
-export const screen = {
-  list: (entity: string, list?: ListScreenOptions) => route({ entity, kind: 'list', list }, access(entity).read),
-  view: (entity: string, form?: FormScreenOptions) => route({ entity, kind: 'view', form }, access(entity).read),
-  /** Edit opens for readers too (read-only); only writers may save. */
-  edit: (entity: string, form?: FormScreenOptions) => route({ entity, kind: 'edit', form }, access(entity).read),
-  create: (entity: string, form?: FormScreenOptions) => {
-    const w = access(entity).write;
-    if (!w) throw new Error(`${entity} has no write privilege`);
-    return route({ entity, kind: 'create', form }, w);
-  },
-};

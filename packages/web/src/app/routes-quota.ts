@@ -1,8 +1,8 @@
 import type { RouteDef } from './routes.ts';
 
 /**
- * Station quota screens of spec 001 §2 (Service and parts, Contracts and amounts): generic screens
- * are one line each (app/entity-screens.ts). The station quota screens are pages of their own (the
+ * Station quota screens of spec 001 §2 (Service and parts, Contracts and amounts): the entities'
+ * screens are declared on the entities (model `screens`). The station quota screens are pages of their own (the
  * station entity's quota fields, quota.read) and declare no entity screen, so station lookups
  * elsewhere keep opening the station profile; the adjustment's record screen adds the approval.
  */

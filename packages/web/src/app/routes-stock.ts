@@ -2,9 +2,8 @@ import type { RouteDef } from './routes.ts';
 
 /**
  * Stock screens of spec 001 §2 (Service and parts, Inventory) and the warehouses of the user
- * centre. Generic screens are one line each (app/entity-screens.ts); stock rows and moves, count
- * sheets, tasks and the station inventory are pages of their own (pages/stock/), declaring the
- * entity screen they stand for so that screenPath() finds them.
+ * centre. The entities' screens, with the pages that stand for them, are declared on the
+ * entities (model `screens`); what stays here are pages of no entity screen (a task's count sheet).
  */
 export const STOCK_ROUTES: RouteDef[] = [
   // Count sheets: the list of spec 001, and the sheet at a path of ours (the spec names none) — the same page as a task's sheet.
