@@ -1,16 +1,12 @@
-import { CASE_API, type CaseCloseRequest, type PartsCommandResult } from '@portal/model';
-import { call } from './client.ts';
+import { CASE_API, type CaseCloseRequest } from '@portal/model';
+import { sendCommand } from './command.ts';
 
 /**
  * The customer case commands (model `case-api.ts`): respond, resolve, close, link a work order.
  * Each resolves with the server's `{ id, message }`; a refusal rejects with an ApiError carrying
  * the server's text. Silent: the screen shows the messages itself.
  */
-async function command(id: string, action: string, body: unknown): Promise<PartsCommandResult> {
-  const env = await call<Partial<PartsCommandResult> | null>(`${CASE_API}/${encodeURIComponent(id)}/${action}`, { silent: true, method: 'POST', json: body ?? {} });
-  const data = (env.Data && typeof env.Data === 'object' ? env.Data : {}) as Partial<PartsCommandResult>;
-  return { id: String(data.id ?? ''), message: String(data.message || env.Message || '') };
-}
+const command = (id: string, action: string, body: unknown) => sendCommand(`${CASE_API}/${encodeURIComponent(id)}/${action}`, body);
 
 export const respondCase = (id: string, response: string) => command(id, 'respond', { response });
 export const resolveCase = (id: string, resolution: string) => command(id, 'resolve', { resolution });

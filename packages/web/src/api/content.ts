@@ -1,16 +1,12 @@
-import type { PartsCommandResult } from '@portal/model';
-import { call, callBlob } from './client.ts';
+import { callBlob } from './client.ts';
+import { sendCommand } from './command.ts';
 
 /** Base of the published-document calls (server routes/content.ts). */
 export const CONTENT_API = '/api/content';
 /** `filedownload`: the download centre; `file`: technical files. */
 export type ContentKind = 'filedownload' | 'file';
 
-async function command(kind: ContentKind, id: string, verb: 'publish' | 'retire'): Promise<PartsCommandResult> {
-  const env = await call<Partial<PartsCommandResult> | null>(`${CONTENT_API}/${kind}/${encodeURIComponent(id)}/${verb}`, { silent: true, method: 'POST', json: {} });
-  const data = (env.Data && typeof env.Data === 'object' ? env.Data : {}) as Partial<PartsCommandResult>;
-  return { id: String(data.id ?? ''), message: String(data.message || env.Message || '') };
-}
+const command = (kind: ContentKind, id: string, verb: 'publish' | 'retire') => sendCommand(`${CONTENT_API}/${kind}/${encodeURIComponent(id)}/${verb}`);
 
 /** POST …/{id}/publish (head office): readers see it with its file from now on. */
 export const publishContent = (kind: ContentKind, id: string) => command(kind, id, 'publish');

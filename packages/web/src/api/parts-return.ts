@@ -7,6 +7,7 @@ import {
   type ReceiveReturnRequest,
 } from '@portal/model';
 import { call } from './client.ts';
+import { sendCommand } from './command.ts';
 
 /**
  * Old parts back to factory (旧件返厂, model `parts-return-api.ts`): what the station still owes and
@@ -14,11 +15,7 @@ import { call } from './client.ts';
  */
 const seg = encodeURIComponent;
 
-async function command(path: string, method: 'POST' | 'PATCH' | 'DELETE', body: unknown): Promise<PartsCommandResult> {
-  const env = await call<Partial<PartsCommandResult> | null>(`${PARTS_RETURN_API}${path}`, { silent: true, method, json: body ?? {} });
-  const data = (env.Data && typeof env.Data === 'object' ? env.Data : {}) as Partial<PartsCommandResult>;
-  return { id: String(data.id ?? ''), message: String(data.message || env.Message || ''), ...(data.lineId ? { lineId: String(data.lineId) } : {}) };
-}
+const command = (path: string, method: 'POST' | 'PATCH' | 'DELETE', body: unknown) => sendCommand(`${PARTS_RETURN_API}${path}`, body, { method });
 
 export const owedOldParts = async (): Promise<OwedOldPart[]> =>
   ((await call<OwedOldPart[]>(`${PARTS_RETURN_API}/owed`, { silent: true, method: 'GET' })).Data ?? []) as OwedOldPart[];

@@ -12,7 +12,8 @@ import {
   type ReceiveRequest,
   type ShipRequest,
 } from '@portal/model';
-import { apiGet, call, type CallOptions } from './client.ts';
+import { apiGet, type CallOptions } from './client.ts';
+import { sendCommand } from './command.ts';
 
 /**
  * The parts commands of the model's contract (`parts-api.ts`): lines, approved quantities and close
@@ -27,15 +28,7 @@ export type RequestKind = 'applications' | 'transfers' | 'sales' | 'siteReturns'
 
 const seg = encodeURIComponent;
 
-async function command(path: string, method: 'POST' | 'PATCH' | 'DELETE', body: unknown, opts?: CallOptions): Promise<PartsAnswer> {
-  const env = await call<Partial<PartsCommandResult> | null>(`${PARTS_API}${path}`, { silent: true, ...opts, method, json: body ?? {} });
-  const data = (env.Data && typeof env.Data === 'object' ? env.Data : {}) as Partial<PartsCommandResult>;
-  return {
-    id: String(data.id ?? ''),
-    message: String(data.message || env.Message || ''),
-    ...(data.lineId ? { lineId: String(data.lineId) } : {}),
-  };
-}
+const command = (path: string, method: 'POST' | 'PATCH' | 'DELETE', body: unknown, opts?: CallOptions): Promise<PartsAnswer> => sendCommand(`${PARTS_API}${path}`, body, { ...opts, method });
 
 export const addRequestLine = (kind: RequestKind, id: string, body: DocumentLineRequest) => command(`/${kind}/${seg(id)}/lines`, 'POST', body);
 export const updateRequestLine = (kind: RequestKind, id: string, lineId: string, body: Partial<DocumentLineRequest>) =>

@@ -1,14 +1,9 @@
-import type { PartsCommandResult } from '@portal/model';
-import { call } from './client.ts';
+import { sendCommand } from './command.ts';
 
 /** Base of the product-return commands (server routes/product-return.ts). */
 export const PRODUCT_RETURN_API = '/api/productReturn';
 
-async function command(path: string, body: unknown): Promise<PartsCommandResult> {
-  const env = await call<Partial<PartsCommandResult> | null>(`${PRODUCT_RETURN_API}${path}`, { silent: true, method: 'POST', json: body ?? {} });
-  const data = (env.Data && typeof env.Data === 'object' ? env.Data : {}) as Partial<PartsCommandResult>;
-  return { id: String(data.id ?? ''), message: String(data.message || env.Message || '') };
-}
+const command = (path: string, body: unknown) => sendCommand(`${PRODUCT_RETURN_API}${path}`, body);
 
 /** POST …/{id}/collect: the station records the approved return collected from the customer (day, note); its work order is pulled out. */
 export const collectProductReturn = (id: string, body: { collectedOn: string; memo?: string }) => command(`/${encodeURIComponent(id)}/collect`, body);

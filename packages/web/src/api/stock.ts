@@ -8,6 +8,7 @@ import {
   type StationInventoryRow,
 } from '@portal/model';
 import { apiGet, call, callBlob, type CallOptions } from './client.ts';
+import { sendCommand } from './command.ts';
 
 /**
  * The stock calls of the model's contract (`parts-api.ts`): count sheets, inventory tasks and
@@ -18,11 +19,7 @@ export type StockAnswer = PartsCommandResult;
 
 const count = (id: string) => `${STOCK_API}/counts/${encodeURIComponent(id)}`;
 
-async function command(path: string, method: 'POST' | 'PATCH', body: unknown, opts?: CallOptions): Promise<StockAnswer> {
-  const env = await call<Partial<PartsCommandResult> | null>(path, { silent: true, ...opts, method, json: body ?? {} });
-  const data = (env.Data && typeof env.Data === 'object' ? env.Data : {}) as Partial<PartsCommandResult>;
-  return { id: String(data.id ?? ''), message: String(data.message || env.Message || '') };
-}
+const command = (path: string, method: 'POST' | 'PATCH', body: unknown, opts?: CallOptions): Promise<StockAnswer> => sendCommand(path, body, { ...opts, method });
 
 /** Opens a count sheet of a warehouse (a line per part held there); answers the sheet's id. */
 export const createCount = (body: CreateCountRequest) => command(`${STOCK_API}/counts`, 'POST', body);

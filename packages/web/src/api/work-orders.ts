@@ -14,6 +14,7 @@ import {
   type WorkOrderPartOption,
 } from '@portal/model';
 import { call, type CallOptions } from './client.ts';
+import { commandCall } from './command.ts';
 import type { RecordRow } from './records.ts';
 
 /**
@@ -35,14 +36,8 @@ export async function orderParts(id: string, q: string, opts?: CallOptions): Pro
 
 /** The answer may come enveloped ({ErrorCode, Message, Data}) or bare; the message is in either. */
 async function command(path: string, method: 'POST' | 'PATCH' | 'DELETE', body: unknown, opts?: CallOptions): Promise<CommandAnswer> {
-  const env = await call<Partial<CommandResult> | null>(path, { silent: true, ...opts, method, json: body ?? {} });
-  const data = (env.Data && typeof env.Data === 'object' ? env.Data : {}) as Partial<CommandResult>;
-  return {
-    id: String(data.id ?? ''),
-    status: Number(data.status ?? 0),
-    dealstatus: Number(data.dealstatus ?? 0),
-    message: String(data.message || env.Message || ''),
-  };
+  const { data, message } = await commandCall<CommandResult>(path, body, { ...opts, method });
+  return { id: String(data.id ?? ''), status: Number(data.status ?? 0), dealstatus: Number(data.dealstatus ?? 0), message };
 }
 
 export const dispatchOrder = (id: string, body: DispatchRequest) => command(`${base(id)}/dispatch`, 'POST', body);
