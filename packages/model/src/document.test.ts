@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isApprovable } from './approvable.ts';
-import { documentStatus } from './document.ts';
+import { commandGrants, commandStates, documentStatus } from './document.ts';
 import { editRuleOf } from './edit-rules.ts';
 import { ENTITIES, getEntity } from './registry.ts';
 import { PRIVILEGES } from './security/privileges.ts';
@@ -30,8 +30,11 @@ describe('document declarations (docs/documents.md)', () => {
         }
       }
       for (const [name, c] of Object.entries(d.commands ?? {})) {
-        expect(Object.hasOwn(PRIVILEGES, c.privilege), `${e.logicalName}.${name}`).toBe(true);
-        for (const v of [...c.from, ...(c.to === undefined ? [] : [c.to])]) expect(values.has(v), `${e.logicalName}.${name}`).toBe(true);
+        for (const g of commandGrants(c)) {
+          expect(Object.hasOwn(PRIVILEGES, g.privilege), `${e.logicalName}.${name}`).toBe(true);
+          if (g.party) expect(e.allFields[g.party]?.type === 'lookup', `${e.logicalName}.${name}: ${g.party}`).toBe(true);
+        }
+        for (const v of [...commandStates(c), ...(c.to === undefined ? [] : [c.to])]) expect(values.has(v), `${e.logicalName}.${name}`).toBe(true);
         for (const i of c.inputs ?? []) expect(e.allFields[i], `${e.logicalName}.${name}: ${i}`).toBeDefined();
       }
     }

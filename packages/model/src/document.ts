@@ -55,24 +55,48 @@ export interface DocumentApproval {
   commit?: string;
 }
 
-/**
- * A command on the document: allowed in the `from` states to callers holding `privilege` (and the
- * document in their reach, acting for its `party` when one is named), moving it to `to` when it says so. `inputs` are fields of the document
- * the command's dialog asks for; `confirm` is asked before it runs. `path` keeps a route the
- * specification names (relative to /api) besides the derived /api/documents/<entitySet>/:id/<name>.
- */
-export interface DocumentCommand {
+/** Who may run a command in which states: callers holding `privilege`, acting for `party` when one is named (a business-unit lookup of the document the caller's units must hold). */
+export interface DocumentGrant {
+  from: readonly number[];
+  privilege: Privilege;
+  party?: string;
+}
+
+interface DocumentCommandCommon {
   /** The button's text (the catalogue's, as the document's page already says it). */
   label: MessageKey;
-  from: readonly number[];
   to?: number;
-  privilege: Privilege;
-  /** A business-unit lookup of the document naming the side the command acts for: the caller's units must hold it. */
-  party?: string;
   inputs?: readonly string[];
   confirm?: MessageKey;
   path?: string;
+  /** The refusal in any other state (default `documents.commandState`, naming the state and the command). */
+  refused?: MessageKey;
+  /** The refusal while the document is closed (`status.closedBy`; default `parts.closed`). */
+  closed?: MessageKey;
 }
+
+/**
+ * A command on the document: allowed in the `from` states to callers holding `privilege` (and the
+ * document in their reach, acting for its `party` when one is named), moving it to `to` when it says
+ * so (else to where its controller says). Where who may run it depends on the state (the station
+ * closes its draft, the receiving warehouse what is on the way), it lists `grants` instead.
+ * `inputs` are fields of the document the command's dialog asks for; `confirm` is asked before it
+ * runs. `path` keeps a route the specification names (relative to /api) besides the derived
+ * /api/documents/<entitySet>/:id/<name>. A closed document runs no command.
+ */
+export type DocumentCommand = DocumentCommandCommon & (
+  | (DocumentGrant & { grants?: never })
+  | { grants: readonly DocumentGrant[]; from?: never; privilege?: never; party?: never }
+);
+
+/** A command's grants (its one `from`/`privilege`/`party`, or its `grants`). */
+export function commandGrants(c: DocumentCommand): readonly DocumentGrant[] {
+  if (c.grants) return c.grants;
+  return [{ from: c.from, privilege: c.privilege, ...(c.party ? { party: c.party } : {}) }];
+}
+
+/** Every state a command may run in (for any caller). */
+export const commandStates = (c: DocumentCommand): number[] => [...new Set(commandGrants(c).flatMap((g) => g.from))];
 
 export interface DocumentInput {
   number?: DocumentNumber;

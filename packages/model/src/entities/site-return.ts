@@ -22,13 +22,28 @@ export const siteReturn = defineEntity({
     edit: { name: 'siteReturnEdit', path: '/siteReturn/edit/:id', page: 'SiteReturnPage' },
   },
   document: {
+    number: { prefix: 'TH', period: 'day' },
     // A closed draft is kept as it is (it may still be deleted).
     status: { field: 'new_state', set: returnState, editable: [returnState.draft], closedBy: 'new_isclose' },
     lines: [{ entity: 'new_srv_sitereturndetail', parent: 'new_sitereturn_id' }],
-    // Served by routes/parts.ts until the site return has its controller (docs/documents.md).
+    // The business is server/src/domain/site-return/site-return.controller.ts; receive moves to semi received or received.
     commands: {
-      deliver: { label: 'siteReturn.deliver', confirm: 'siteReturn.deliverAsk', from: [returnState.draft], to: returnState.delivered, privilege: 'parts.write', path: '/parts/siteReturns/:id/deliver' },
-      receive: { label: 'siteReturn.receive', from: [returnState.delivered, returnState.semiReceived], privilege: 'parts.receive', party: 'new_tounit_id', path: '/parts/siteReturns/:id/receive' },
+      deliver: {
+        label: 'siteReturn.deliver', confirm: 'siteReturn.deliverAsk', from: [returnState.draft], to: returnState.delivered, privilege: 'parts.write',
+        party: 'owningbusinessunit', refused: 'siteReturn.onlyDraftDeliver', path: '/parts/siteReturns/:id/deliver',
+      },
+      receive: {
+        label: 'siteReturn.receive', from: [returnState.delivered, returnState.semiReceived], privilege: 'parts.receive', party: 'new_tounit_id',
+        refused: 'siteReturn.receiptNeedsDelivered', path: '/parts/siteReturns/:id/receive',
+      },
+      // The station closes its draft; the receiving warehouse what is on the way (the rest goes back to the station).
+      close: {
+        label: 'siteReturn.close', confirm: 'siteReturn.closeAsk', refused: 'siteReturn.closeNotAllowed', closed: 'siteReturn.closeNotAllowed', path: '/parts/siteReturns/:id/close',
+        grants: [
+          { from: [returnState.draft], privilege: 'parts.write', party: 'owningbusinessunit' },
+          { from: [returnState.delivered, returnState.semiReceived], privilege: 'parts.receive', party: 'new_tounit_id' },
+        ],
+      },
     },
   },
   fields: {

@@ -1,5 +1,7 @@
 import { returnType } from '@portal/model';
-import { addReturnLine, closeReturn, deliverReturn, receiveReturn, siteReturnDocument } from '../domain/site-return/site-return.ts';
+import { siteReturnController } from '../domain/site-return/site-return.controller.ts';
+import { addReturnLine, siteReturnDocument } from '../domain/site-return/site-return.ts';
+import { runCommand } from '../documents/kernel.ts';
 import { insertRecords } from '../records/write.ts';
 import type { Sql } from '../db/db.ts';
 import { callerOf } from './parts.ts';
@@ -42,11 +44,11 @@ export async function seedSiteReturnDemo(sql: Sql): Promise<void> {
     }
     if (!lines.length || r.until === 'draft') continue;
     if (r.until === 'closed') {
-      await closeReturn(sql, by, id, 'zh-CN');
+      await runCommand(sql, by, siteReturnController, 'close', id, {}, 'zh-CN');
       continue;
     }
-    await deliverReturn(sql, by, id, 'zh-CN');
-    if (r.until === 'received') await receiveReturn(sql, receiver, id, { lines: lines.map((l) => ({ lineId: l.id, qty: l.qty })) }, 'zh-CN');
-    if (r.until === 'semiReceived') await receiveReturn(sql, receiver, id, { lines: [{ lineId: lines[0].id, qty: lines[0].qty }] }, 'zh-CN');
+    await runCommand(sql, by, siteReturnController, 'deliver', id, {}, 'zh-CN');
+    if (r.until === 'received') await runCommand(sql, receiver, siteReturnController, 'receive', id, { lines: lines.map((l) => ({ lineId: l.id, qty: l.qty })) }, 'zh-CN');
+    if (r.until === 'semiReceived') await runCommand(sql, receiver, siteReturnController, 'receive', id, { lines: [{ lineId: lines[0].id, qty: lines[0].qty }] }, 'zh-CN');
   }
 }

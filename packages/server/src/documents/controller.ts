@@ -18,8 +18,11 @@ export interface CommandContext {
   lang: Lang;
 }
 
-/** A command's business beyond the kernel's checks; it may answer its own message and the line it touched. */
-export type CommandHandler = (ctx: CommandContext) => Promise<void | { message?: MessageKey; lineId?: string }>;
+/**
+ * A command's business beyond the kernel's checks; it may answer its own message, the line it touched
+ * and, when the command declares no `to`, the state the kernel moves the document to (it never writes the state itself).
+ */
+export type CommandHandler = (ctx: CommandContext) => Promise<void | { message?: MessageKey; lineId?: string; to?: number }>;
 
 /**
  * The real business of one document (frappe's `.py` beside the DocType): a file beside the

@@ -1,9 +1,11 @@
 import { adjustmentController } from '../domain/quota/adjustment.controller.ts';
+import { siteReturnController } from '../domain/site-return/site-return.controller.ts';
 import type { DocumentController } from './controller.ts';
 
 /** Every document controller: the one place a document's business is registered (its routes and hooks follow). */
 const CONTROLLERS: DocumentController[] = [
   adjustmentController,
+  siteReturnController,
 ];
 
 /** The registered controllers (a test adds a fixture document with `registerController` before the portal starts). */

@@ -1,4 +1,4 @@
-import { documentStatus, msg, type EntityDef, type Lang } from '@portal/model';
+import { commandGrants, documentStatus, msg, type EntityDef, type Lang } from '@portal/model';
 import type { Sql } from '../db/db.ts';
 import { notFound, refuse } from '../http/errors.ts';
 import type { Caller } from '../records/scope.ts';
@@ -29,12 +29,16 @@ function commandInputs(e: EntityDef, names: readonly string[], body: Record<stri
   return out;
 }
 
+/** The privilege or party every grant of a command shares (checked before the state), else undefined. */
+const shared = <T>(values: T[]): T | undefined => (values.every((v) => v === values[0]) ? values[0] : undefined);
+
 /**
  * Runs a declared command of a document, in the caller's transaction: the caller's privilege, the
  * document locked in the caller's reach (FOR UPDATE; 404 outside it), the party the command acts
- * for, the state it starts from, the controller's business, then one conditional update that
- * writes the inputs and the new state only where the state is still the one read. A refusal
- * changes nothing (the transaction rolls back). Idempotency is the route's (commandRoute).
+ * for, the document open, the state it starts from (with `grants`, the grant of that state names
+ * the privilege and party, checked after it), the controller's business, then one conditional
+ * update that writes the inputs and the new state only where the state is still the one read. A
+ * refusal changes nothing (the transaction rolls back). Idempotency is the route's (commandRoute).
  */
 export async function runCommand(
   sql: Sql, caller: Caller, ctrl: DocumentController, name: string, rawId: string, body: Record<string, unknown>, lang: Lang,
@@ -43,31 +47,48 @@ export async function runCommand(
   const c = e.document?.commands?.[name];
   const status = documentStatus(e);
   if (!c || !status) throw notFound();
-  assertMay(caller, c.privilege);
-  const columns = [`t.${q(status.field)} AS state`, ...(c.party ? [`t.${q(c.party)} AS party`] : [])].join(', ');
-  const row = await lockDocument<{ state: number | null; party?: string | null }>(sql, caller, e, rawId, columns);
-  if (c.party) assertParty(caller, row.party);
+  const grants = commandGrants(c);
+  const privilege = shared(grants.map((g) => g.privilege));
+  const party = shared(grants.map((g) => g.party));
+  if (privilege) assertMay(caller, privilege);
+  const parties = [...new Set(grants.flatMap((g) => (g.party ? [g.party] : [])))];
+  const columns = [
+    `t.${q(status.field)} AS state`,
+    ...(status.closedBy ? [`COALESCE(t.${q(status.closedBy)}, false) AS closed`] : []),
+    ...parties.map((f) => `t.${q(f)} AS ${q(`party_${f}`)}`),
+  ].join(', ');
+  const row = await lockDocument<{ state: number | null; closed?: boolean } & Record<string, unknown>>(sql, caller, e, rawId, columns);
+  const partyOf = (f: string) => row[`party_${f}`] as string | null;
+  if (party) assertParty(caller, partyOf(party));
+  if (row.closed) throw refuse(c.closed ?? 'parts.closed');
   const state = row.state === null ? (status.initial ?? status.editable[0]) : Number(row.state);
-  if (!c.from.includes(state)) {
+  const grant = grants.find((g) => g.from.includes(state));
+  if (!grant) {
+    if (c.refused) throw refuse(c.refused);
     const shown = status.set.options.find((o) => o.value === state)?.label[lang] ?? String(state);
     throw refuse('documents.commandState', { state: shown, command: msg(c.label, lang) });
   }
+  if (grant.party && grant.party !== party) assertParty(caller, partyOf(grant.party));
+  if (grant.privilege !== privilege) assertMay(caller, grant.privilege);
   const inputs = commandInputs(e, c.inputs ?? [], body, lang);
   const out = (await ctrl.commands?.[name]?.({ sql, caller, entity: e, id: row.id, state, inputs, body, lang })) ?? undefined;
 
-  const set = Object.keys(inputs).map((n, i) => `${q(n)} = $${i + 4}`);
-  if (c.to !== undefined) set.push(`${q(status.field)} = $3`);
+  // A command without a declared `to` moves where its business says (a receipt: in part or in full).
+  const to = c.to ?? out?.to;
+  const params: unknown[] = [row.id, caller.principal.userId];
+  const set = Object.entries(inputs).map(([n, v]) => `${q(n)} = $${params.push(v)}`);
+  if (to !== undefined) set.push(`${q(status.field)} = $${params.push(to)}`);
   const { rowCount } = await sql.query(
     `UPDATE ${q(e.logicalName)} SET ${[...set, 'modifiedon = now()', 'modifiedby = $2::uuid'].join(', ')}
       WHERE ${q(e.primaryKey)} = $1::uuid AND ${q(status.field)} IS NOT DISTINCT FROM ${row.state === null ? 'NULL' : `${Number(row.state)}`}`,
-    [row.id, caller.principal.userId, c.to ?? null, ...Object.values(inputs)],
+    params,
   );
   // Only the controller's own business can have moved the state under the lock: its command is then not this one.
   if (!rowCount) throw refuse('documents.commandState', { state: String(state), command: msg(c.label, lang) });
   await refreshTotals(sql, e, row.id);
   return {
     id: row.id,
-    state: c.to ?? state,
+    state: to ?? state,
     message: out?.message ? msg(out.message, lang) : msg('documents.commandDone', lang, { command: msg(c.label, lang) }),
     ...(out?.lineId ? { lineId: out.lineId } : {}),
   };

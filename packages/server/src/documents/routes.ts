@@ -1,4 +1,4 @@
-import { msg } from '@portal/model';
+import { commandGrants, msg } from '@portal/model';
 import type { FastifyInstance } from 'fastify';
 import { commandErrorHandler } from '../http/command-errors.ts';
 import { commandRoute } from '../http/command-route.ts';
@@ -21,8 +21,10 @@ export function documentRoutes(app: FastifyInstance, s: Services): void {
       const e = ctrl.entity;
       for (const [name, c] of Object.entries(e.document?.commands ?? {})) {
         for (const url of [commandPath(e.entitySet, name), ...(c.path ? [`/api${c.path}`] : [])]) {
+          // A command whose grants differ in privilege is checked by the kernel once the state is known.
+          const privileges = new Set(commandGrants(c).map((g) => g.privilege));
           commandRoute(r, s, {
-            method: 'POST', url, privilege: c.privilege,
+            method: 'POST', url, privilege: privileges.size === 1 ? [...privileges][0] : undefined,
             schema: { summary: `${e.label['en-US']}: ${msg(c.label, 'en-US')}`, tags: ['documents'], params: pathParams(url), security: BEARER },
             run: (sql, caller, req, lang) => runCommand(sql, caller, ctrl, name, req.params.id, (req.body ?? {}) as Record<string, unknown>, lang),
           });

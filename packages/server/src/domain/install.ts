@@ -4,7 +4,6 @@ import { installDelivery } from './parts/delivery.ts';
 import { installTransfer } from './parts/transfer.ts';
 import { installPartsSales } from './parts-sales/sales.ts';
 import { installPartsReturn } from './parts-return/parts-return.ts';
-import { installSiteReturn } from './site-return/site-return.ts';
 import { installLimits } from './stock/limits.ts';
 import { installWorkOrder } from './work-order/install.ts';
 import { installDocuments } from '../documents/install.ts';
@@ -32,7 +31,6 @@ export function installDomain(): void {
   installTransfer();
   installPartsSales();
   installPartsReturn();
-  installSiteReturn();
   installDelivery();
   installLimits();
   installDocuments();

@@ -11,7 +11,7 @@ import { lineStock } from '../domain/parts/line-stock.ts';
 import { addRequestLine, deleteRequestLine, updateRequestLine, type RequestDocument } from '../domain/parts/request-lines.ts';
 import { closeTransfer, transferDocument } from '../domain/parts/transfer.ts';
 import { confirmSale, salesDocument } from '../domain/parts-sales/sales.ts';
-import { addReturnLine, closeReturn, deliverReturn, receiveReturn, siteReturnDocument, updateReturnLine } from '../domain/site-return/site-return.ts';
+import { addReturnLine, siteReturnDocument, updateReturnLine } from '../domain/site-return/site-return.ts';
 import { commandErrorHandler } from '../http/command-errors.ts';
 import { commandRoute, type CommandRun } from '../http/command-route.ts';
 import { ok } from '../http/envelope.ts';
@@ -48,9 +48,6 @@ const DOCS: Record<string, { summary: string; body?: z.ZodType }> = {
   'POST /siteReturns/:id/lines': { summary: 'Parts return: add a line (at most what the station has available)', body: LINE },
   'PATCH /siteReturns/:id/lines/:lineId': { summary: 'Parts return: change a line', body: LINE },
   'DELETE /siteReturns/:id/lines/:lineId': { summary: 'Parts return: delete a line' },
-  'POST /siteReturns/:id/deliver': { summary: 'Parts return: delivered by the station (its stock into the receiving warehouse\'s transit)' },
-  'POST /siteReturns/:id/receive': { summary: 'Parts return: received by the receiving warehouse (quantities per line)', body: QUANTITIES },
-  'POST /siteReturns/:id/close': { summary: 'Parts return: close (a draft by the station; the rest of a delivered one back to the station by the receiver)' },
   'POST /applications/:id/approved': { summary: 'Parts application: set approved quantities', body: APPROVED },
   'POST /applications/:id/close': { summary: 'Parts application: close', body: CLOSE },
   'POST /transfers/:id/close': { summary: 'Transfer: close', body: CLOSE },
@@ -132,7 +129,7 @@ export function partsRoutes(app: FastifyInstance, s: Services): void {
       return ok(await s.db.tx((sql) => deliverableApplications(sql, caller, req.query.warehouseId)));
     });
     route('POST', '/sales/:id/confirm', 'parts.write', (sql, c, req, lang) => confirmSale(sql, c, req.params.id, lang));
-    // Parts returns: request lines checked against the station's available stock; deliver, receive, close.
+    // Parts returns: request lines checked against the station's available stock (deliver, receive, close: its controller).
     route('POST', '/siteReturns/:id/lines', 'parts.write', (sql, c, req, lang) => {
       const b = LINE.parse(req.body ?? {});
       return addReturnLine(sql, c, req.params.id, { productId: b.productId ?? '', qty: b.qty as number, memo: b.memo ?? undefined }, lang);
@@ -142,9 +139,6 @@ export function partsRoutes(app: FastifyInstance, s: Services): void {
       return updateReturnLine(sql, c, req.params.id, req.params.lineId, { ...b, qty: b.qty as number | undefined, memo: b.memo ?? undefined }, lang);
     });
     route('DELETE', '/siteReturns/:id/lines/:lineId', 'parts.write', (sql, c, req, lang) => deleteRequestLine(sql, c, siteReturnDocument, req.params.id, req.params.lineId, lang));
-    route('POST', '/siteReturns/:id/deliver', 'parts.write', (sql, c, req, lang) => deliverReturn(sql, c, req.params.id, lang));
-    route('POST', '/siteReturns/:id/receive', 'parts.receive', (sql, c, req, lang) => receiveReturn(sql, c, req.params.id, QUANTITIES.parse(req.body ?? {}) as never, lang));
-    route('POST', '/siteReturns/:id/close', undefined, (sql, c, req, lang) => closeReturn(sql, c, req.params.id, lang));
 
     route('POST', '/applications/:id/approved', 'approval.act', (sql, c, req, lang) =>
       setApprovedQuantities(sql, c, req.params.id, APPROVED.parse(req.body ?? {}) as never, lang));
