@@ -5,6 +5,7 @@
  * scope (404 outside it) and answers `{ id, message, status, dealstatus }` with a display message
  * in the caller's language, or 400 `{ error: { code, message, field? } }` and changes nothing.
  */
+import { workOrderDealStatus, workOrderStatus } from './option-sets/work-order.ts';
 import type { Privilege } from './security/privileges.ts';
 
 export const WORK_ORDER_API = '/api/workorders';
@@ -32,6 +33,17 @@ export interface AppointmentRequest {
 /** The engineer's progress steps the portal records on the engineer's behalf, in this order. */
 export const PROGRESS_STEPS = ['response', 'departure', 'arrival', 'photos'] as const;
 export type ProgressStep = (typeof PROGRESS_STEPS)[number];
+
+/**
+ * Each step: the order status it is recorded from, and the status and handling status it leaves
+ * (photos leave the order arrived; the handling status tells the two apart).
+ */
+export const PROGRESS_STEP_STATES: Readonly<Record<ProgressStep, { from: number; status: number; dealstatus: number }>> = {
+  response: { from: workOrderStatus.dispatched, status: workOrderStatus.responded, dealstatus: workOrderDealStatus.responded },
+  departure: { from: workOrderStatus.responded, status: workOrderStatus.setOut, dealstatus: workOrderDealStatus.departed },
+  arrival: { from: workOrderStatus.setOut, status: workOrderStatus.arrived, dealstatus: workOrderDealStatus.arrived },
+  photos: { from: workOrderStatus.arrived, status: workOrderStatus.arrived, dealstatus: workOrderDealStatus.photographed },
+};
 
 /**
  * POST {id}/progress — privilege workorder.write or workorder.service. `time` is an ISO instant (not in the future);

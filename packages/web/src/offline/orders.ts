@@ -1,4 +1,4 @@
-import type { LineKind } from '@portal/model';
+import { IN_SERVICE_STATUSES, PROGRESS_STEP_STATES, workOrderDealStatus, workOrderStatus, type LineKind } from '@portal/model';
 import { workOrder } from '@portal/model/entities/work-order.ts';
 import { partLine, repairItem } from '@portal/model/entities/work-order-details.ts';
 import { listAttachments } from '../api/attachments.ts';
@@ -82,13 +82,14 @@ export function applyQueue(c: CachedOrder, items: readonly QueueItem[], sent: re
   for (const i of [...newer, ...pending]) {
     const b = i.body ?? {};
     if (i.kind === 'progress') {
-      if (i.step === 'response') row = setFields(row, { new_status: 3, new_dealstatus: 3, new_responsetime: b.time });
-      if (i.step === 'departure') row = setFields(row, { new_status: 4, new_dealstatus: 4, new_departuretime: b.time, new_departureaddress: b.address });
-      if (i.step === 'arrival') row = setFields(row, { new_status: 5, new_dealstatus: 5, new_arrivaltime: b.time, new_arrivaladdress: b.address });
-      if (i.step === 'photos') row = setFields(row, { new_dealstatus: 6 });
+      const to = i.step ? PROGRESS_STEP_STATES[i.step] : undefined;
+      if (to) row = setFields(row, { new_status: to.status, new_dealstatus: to.dealstatus });
+      if (i.step === 'response') row = setFields(row, { new_responsetime: b.time });
+      if (i.step === 'departure') row = setFields(row, { new_departuretime: b.time, new_departureaddress: b.address });
+      if (i.step === 'arrival') row = setFields(row, { new_arrivaltime: b.time, new_arrivaladdress: b.address });
     } else if (i.kind === 'complete') {
       row = setFields(row, {
-        new_status: 7, new_dealstatus: 7, new_completiontime: b.completionTime, new_serviceresult: b.serviceResult ?? row.new_serviceresult,
+        new_status: workOrderStatus.completed, new_dealstatus: workOrderDealStatus.completed, new_completiontime: b.completionTime, new_serviceresult: b.serviceResult ?? row.new_serviceresult,
         new_solution: b.solution ?? row.new_solution, new_fixtype: b.fixtype ?? row.new_fixtype,
       });
     } else if (i.kind === 'appointment') {
@@ -112,7 +113,7 @@ export const cachedOrder = async (userId: string, id: string) => {
 };
 
 /** Orders still being serviced by the engineer: dispatched, responded, set out, arrived. */
-export const OPEN_FILTER = 'new_status ge 2 and new_status le 5';
+export const OPEN_FILTER = `new_status in (${IN_SERVICE_STATUSES.join(',')})`;
 const MAX_ORDERS = 200;
 
 /** The account's personnel record, asked once per user and page (it changes only by a user manager). */

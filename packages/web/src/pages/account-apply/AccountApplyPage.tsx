@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { ACCOUNT_CHANGE_FIELDS, getEntity } from '@portal/model';
+import { ACCOUNT_CHANGE_FIELDS, APPROVAL_PENDING, getEntity } from '@portal/model';
 import { Alert, Button, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -14,7 +14,6 @@ import { ChangeApplyPage, type ChangeApplyConfig } from '../../widgets/approval/
 export const ACCOUNT_APPLY = 'new_srv_accountapply';
 const E = getEntity(ACCOUNT_APPLY)!;
 const PAIRS = ACCOUNT_CHANGE_FIELDS;
-const OPEN = [1, 2, 4];
 export const accountApplyPath = (id?: string) => (id ? `/edit/apply?id=${encodeURIComponent(id)}` : '/edit/apply?new=1');
 
 /**
@@ -45,7 +44,7 @@ export default function AccountApplyPage() {
       .then((r) => {
         setMine(r.rows);
         // Without an id (and not asked for a new one): the open application, if any.
-        const open = r.rows.find((x) => OPEN.includes(Number(x.new_approvalstatus)));
+        const open = r.rows.find((x) => APPROVAL_PENDING.includes(Number(x.new_approvalstatus)));
         if (!id && !search.get('new') && open) navigate(accountApplyPath(String(open[E.primaryKey])), { replace: true });
       })
       .catch(() => setMine([]));
@@ -67,7 +66,7 @@ export default function AccountApplyPage() {
     pathOf: accountApplyPath,
     footer: <Alert type="info" showIcon title={t('accountApply.ui.stationHint')} style={{ marginBottom: 16 }} />,
   };
-  const hasOpen = !!mine?.some((x) => OPEN.includes(Number(x.new_approvalstatus)));
+  const hasOpen = !!mine?.some((x) => APPROVAL_PENDING.includes(Number(x.new_approvalstatus)));
   return (
     <div data-testid="account-apply">
       <ChangeApplyPage key={id ?? 'new'} id={id} config={config} />

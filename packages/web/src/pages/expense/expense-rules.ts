@@ -1,4 +1,4 @@
-import { EXPENSE_COMMANDS, type ExpenseCommand } from '@portal/model';
+import { EXPENSE_COMMANDS, expenseFormStatus, type ExpenseCommand } from '@portal/model';
 
 /** Which side the user acts for on a statement: its own station, head office (expense.write), or neither. */
 export type Side = 'station' | 'headOffice' | null;
@@ -16,4 +16,4 @@ export function availableCommands(formstatus: number, side: Side): ExpenseComman
 
 /** The time for doubts has run out: the statement counts as confirmed (the next command records it). */
 export const doubtsLapsed = (formstatus: number, deadline: unknown, now = Date.now()) =>
-  formstatus === 5 && typeof deadline === 'string' && !!deadline && new Date(deadline).getTime() <= now;
+  formstatus === expenseFormStatus.toConfirm && typeof deadline === 'string' && !!deadline && new Date(deadline).getTime() <= now;

@@ -1,3 +1,4 @@
+import { noticeStatus } from '@portal/model';
 import { useParams } from 'react-router';
 import { EntityFormPage } from '../../entity-ui/EntityFormPage.tsx';
 
@@ -10,7 +11,7 @@ export default function NoticeManageFormPage() {
       id={id}
       backTo="/dmsnotice/manage"
       editPath={(newId) => `/dmsnotice/manage/edit/${encodeURIComponent(newId)}`}
-      defaults={id ? undefined : { new_status: 1, new_needreply: false }}
+      defaults={id ? undefined : { new_status: noticeStatus.draft, new_needreply: false }}
     />
   );
 }

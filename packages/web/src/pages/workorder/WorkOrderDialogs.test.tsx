@@ -7,7 +7,7 @@ import * as api from '../../api/work-orders.ts';
 import { findRoute } from '../../app/match-route.ts';
 import { envelope, stubServer } from '../../test/render-app.tsx';
 import { AppointmentDialog, AuditDialog, CancelDialog, CompleteDialog, DispatchDialog, ProgressDialog, SettlementDialog } from './WorkOrderDialogs.tsx';
-import { availableActions, canDispatchStatus, nextProgressStep, nextSettlementStatus, orderState } from './work-order-rules.ts';
+import { availableActions, nextProgressStep, nextSettlementStatus, orderState } from './work-order-rules.ts';
 
 // The dialogs' commands answer at once. Spied on the module rather than mocked with vi.mock: web
 // files share one module graph per worker (isolate: false), where a module mock neither reaches a
@@ -307,13 +307,7 @@ describe('closing dialogs', () => {
 
 describe('rules mirrored from the server', () => {
   const all = () => true;
-  it('dispatch: status 1, 2, or 3 with appointment could-not-contact / reject', () => {
-    expect([1, 2, 3, 4, 5, 7].map((s) => canDispatchStatus(s, null))).toEqual([true, true, false, false, false, false]);
-    expect(canDispatchStatus(3, 4)).toBe(true);
-    expect(canDispatchStatus(3, 7)).toBe(true);
-    expect(canDispatchStatus(3, 1)).toBe(false);
-  });
-
+  // Which statuses may be dispatched is the model's mayDispatchStatus (its own test, in the specification's labels).
   it('progress steps follow the status; settlement 11 → … → 16', () => {
     expect([2, 3, 4].map((s) => nextProgressStep(s, s))).toEqual(['response', 'departure', 'arrival']);
     expect(nextProgressStep(5, 5)).toBe('photos');

@@ -1,4 +1,4 @@
-import { APPOINTMENT_SLOTS, EDITABLE_STATUSES, PROGRESS_STEPS, SETTLEMENT_SEQUENCE, slotLabel, WORK_ORDER_COMMAND_PRIVILEGES, type AppointmentRequest, type ProgressStep, type WorkOrderCommand } from '@portal/model';
+import { APPOINTMENT_CHANGES, APPOINTMENT_SLOTS, appointmentStatus, EDITABLE_STATUSES, IN_SERVICE_STATUSES, mayDispatchStatus, OPEN_STATUSES, PROGRESS_STEP_STATES, PROGRESS_STEPS, SETTLEMENT_SEQUENCE, slotLabel, WORK_ORDER_COMMAND_PRIVILEGES, workOrderDealStatus, workOrderStatus, type AppointmentRequest, type ProgressStep, type WorkOrderCommand } from '@portal/model';
 import type { RecordRow } from '../../api/records.ts';
 import type { FormRule } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -11,32 +11,24 @@ import { toDate } from '../../entity-ui/form-values.ts';
 
 export const WORK_ORDER = 'new_srv_workorder';
 
-/** The order's fields may be edited and its details changed: status 1–5 or 7 (not cancelled, not audited; the model's rule). */
+/** The order's fields may be edited and its details changed: open or completed (not cancelled, not audited; the model's rule). */
 export const isEditable = (status: number) => EDITABLE_STATUSES.includes(status);
 
 /** Still being serviced (the open statuses). */
-export const isOpen = (status: number) => status >= 1 && status <= 5;
+export const isOpen = (status: number) => OPEN_STATUSES.includes(status);
 
-/**
- * spec 001 §4: dispatch only for unassigned (1), dispatched (2), or dispatched but unserviceable
- * orders (3 with appointment status 4 could not contact / 7 reject).
- */
-export function canDispatchStatus(status: number, appointmentStatus: number | null): boolean {
-  return status === 1 || status === 2 || (status === 3 && (appointmentStatus === 4 || appointmentStatus === 7));
+/** In service: an engineer is on the order and it is not completed yet. */
+const inService = (status: number) => IN_SERVICE_STATUSES.includes(status);
+
+/** The next progress step as the server counts it (the step recorded from the order's status), or null. */
+export function nextProgressStep(status: number | null, dealstatus: number | null): ProgressStep | null {
+  if (status === workOrderStatus.arrived && dealstatus !== null && dealstatus >= workOrderDealStatus.photographed) return null;
+  return PROGRESS_STEPS.find((s) => PROGRESS_STEP_STATES[s].from === status) ?? null;
 }
 
-/**
- * The next progress step as the server counts it: by status (2 → response, 3 → departure,
- * 4 → arrival, 5 → photos unless already photographed, dealstatus 6), or null.
- */
-export function nextProgressStep(status: number, dealstatus: number): ProgressStep | null {
-  if (status === 5) return dealstatus >= 6 ? null : 'photos';
-  return status >= 2 && status <= 4 ? PROGRESS_STEPS[status - 2] : null;
-}
-
-/** The next settlement state after `status` (11→12→…→16), or null. */
-export function nextSettlementStatus(status: number): number | null {
-  const i = (SETTLEMENT_SEQUENCE as readonly number[]).indexOf(status);
+/** The next settlement state after `status` (revisited → settlement confirmed → … → finished), or null. */
+export function nextSettlementStatus(status: number | null): number | null {
+  const i = status === null ? -1 : SETTLEMENT_SEQUENCE.indexOf(status);
   return i >= 0 && i < SETTLEMENT_SEQUENCE.length - 1 ? SETTLEMENT_SEQUENCE[i + 1] : null;
 }
 
@@ -49,8 +41,8 @@ export interface OrderState {
   hasWorker: boolean;
 }
 export const orderState = (row: RecordRow | null): OrderState => ({
-  status: num(row?.new_status) ?? 1,
-  dealstatus: num(row?.new_dealstatus) ?? 1,
+  status: num(row?.new_status) ?? workOrderStatus.notDispatched,
+  dealstatus: num(row?.new_dealstatus) ?? workOrderDealStatus.unassigned,
   appointmentStatus: num(row?.new_appointmentstatus),
   hasWorker: !!row?.new_worker_id,
 });
@@ -67,13 +59,13 @@ export const mayRun = (command: WorkOrderCommand, can: (p: string) => boolean) =
 export function availableActions(s: OrderState, can: (p: string) => boolean): ActionKind[] {
   const out: ActionKind[] = [];
   const may = (c: WorkOrderCommand) => mayRun(c, can);
-  if (may('dispatch') && canDispatchStatus(s.status, s.appointmentStatus)) out.push('dispatch');
+  if (may('dispatch') && mayDispatchStatus(s.status, s.appointmentStatus)) out.push('dispatch');
   // Appointments are made with the customer once an engineer is on the order.
-  if (may('appointment') && s.hasWorker && s.status >= 2 && s.status <= 5) out.push('appointment');
-  if (may('progress') && s.status >= 2 && s.status <= 5 && nextProgressStep(s.status, s.dealstatus)) out.push('progress');
-  if (may('complete') && s.status >= 2 && s.status <= 5) out.push('complete');
-  if (may('audit') && s.status === 7) out.push('audit');
-  if (may('revisit') && s.status === 10) out.push('revisit');
+  if (may('appointment') && s.hasWorker && inService(s.status)) out.push('appointment');
+  if (may('progress') && inService(s.status) && nextProgressStep(s.status, s.dealstatus)) out.push('progress');
+  if (may('complete') && inService(s.status)) out.push('complete');
+  if (may('audit') && s.status === workOrderStatus.completed) out.push('audit');
+  if (may('revisit') && s.status === workOrderStatus.audited) out.push('revisit');
   if (may('settlement') && nextSettlementStatus(s.status) !== null) out.push('settlement');
   if (may('supervise') && isOpen(s.status)) out.push('supervise');
   if (may('cancel') && isOpen(s.status)) out.push('cancel');
@@ -83,7 +75,7 @@ export function availableActions(s: OrderState, can: (p: string) => boolean): Ac
 /** Whether an appointment request changes the order's existing one (the change reason is then required; the server's rule). */
 export function isAppointmentChange(row: RecordRow, v: { date: Dayjs | null; begin: number | null; end: number | null; status: number | null }): boolean {
   // 改约 and 再次预约 are changes by definition.
-  if (v.status === 2 || v.status === 3) return true;
+  if (v.status !== null && APPOINTMENT_CHANGES.includes(v.status)) return true;
   const had = toDate(row.new_appointmenttime);
   if (!had) return false;
   return !!v.date && (!v.date.isSame(had, 'day') || v.begin !== num(row.new_appointmentbegin) || v.end !== num(row.new_appointmentend));
@@ -110,12 +102,12 @@ export interface AppointmentValues {
 /** The slots 05:00–22:00 as select options. */
 export const SLOT_OPTIONS = APPOINTMENT_SLOTS.map((s) => ({ value: s, label: slotLabel(s) }));
 
-/** The form starts from the order's appointment, or empty with status 1 when it has none. */
+/** The form starts from the order's appointment, or empty as booked (预约成功) when it has none. */
 export function appointmentInitial(row: RecordRow): AppointmentValues {
   const had = toDate(row.new_appointmenttime);
   return had
-    ? { date: had, begin: num(row.new_appointmentbegin), end: num(row.new_appointmentend), status: num(row.new_appointmentstatus) ?? 1, reason: null }
-    : { date: null, begin: null, end: null, status: 1, reason: null };
+    ? { date: had, begin: num(row.new_appointmentbegin), end: num(row.new_appointmentend), status: num(row.new_appointmentstatus) ?? appointmentStatus.booked, reason: null }
+    : { date: null, begin: null, end: null, status: appointmentStatus.booked, reason: null };
 }
 
 /** The command's body from the checked form (an empty note is no note). */
