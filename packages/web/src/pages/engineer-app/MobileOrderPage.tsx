@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, CalendarOutlined, CameraOutlined, DeleteOutlined, EnvironmentOutlined, PhoneOutlined, PlusOutlined } from '@ant-design/icons';
-import { appointmentReason, appointmentStatus, ENGINEER_APP, fixType, getEntity, workOrderDealStatus, workOrderStatus, type LngLat, type OptionSetDef, type ProgressStep } from '@portal/model';
+import { appointmentReason, appointmentStatus, ENGINEER_APP, fixType, getEntity, IN_SERVICE_STATUSES, workOrderDealStatus, workOrderStatus, type LngLat, type OptionSetDef, type ProgressStep } from '@portal/model';
 import { Alert, Button, Card, DatePicker, Descriptions, Form, Input, List, Select, Space, Spin, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { displayValue } from '../../api/records.ts';
@@ -112,7 +112,7 @@ function PhotosCard({ order, userId }: { order: OrderView; userId: string }) {
       let n = order.photos;
       // Arrived and not yet photographed: the 拍照 step follows the first photo (the server needs one
       // to accept it), queued before the next photo so it is there as soon as the count shows.
-      let stepDue = num(order.row.new_status) === 5 && num(order.row.new_dealstatus) < 6 && !order.pending.some((i) => i.kind === 'progress' && i.step === 'photos');
+      let stepDue = nextProgressStep(num(order.row.new_status), num(order.row.new_dealstatus)) === 'photos' && !order.pending.some((i) => i.kind === 'progress' && i.step === 'photos');
       for (const f of Array.from(files)) {
         let blob: Blob;
         try {
@@ -307,7 +307,7 @@ function CompleteCard({ order, userId }: { order: OrderView; userId: string }) {
   const lang = useLocale();
   const [form] = Form.useForm<{ fixtype?: number; solution?: string; serviceResult?: string }>();
   const status = num(order.row.new_status);
-  if (status !== 5) return null;
+  if (status !== workOrderStatus.arrived) return null;
   const finish = (v: { fixtype?: number; solution?: string; serviceResult?: string }) => {
     if (order.photos < 1) {
       toast.error(t('wo.needPhotos'));
@@ -357,7 +357,7 @@ export function MobileOrderPage({ id }: { id: string }) {
   const { data: order, loading, fromCache, error, savedAt } = useMyOrder(userId, id);
   const row = order?.row;
   const status = num(row?.new_status);
-  const working = status >= 2 && status <= 5;
+  const working = IN_SERVICE_STATUSES.includes(status);
   const address = row ? fullAddress(row) : '';
   const tel = row ? telLink(row.new_phone) : null;
   const [editingAppointment, setEditingAppointment] = useState(false);
@@ -408,7 +408,7 @@ export function MobileOrderPage({ id }: { id: string }) {
               </Button>
             </div>
           </Card>
-          {status === 7 && <Alert type="success" showIcon title={t('engineerApp.done')} style={{ marginBottom: 12 }} data-testid="engineer-order-done" />}
+          {status === workOrderStatus.completed && <Alert type="success" showIcon title={t('engineerApp.done')} style={{ marginBottom: 12 }} data-testid="engineer-order-done" />}
           {working && editingAppointment && <AppointmentCard order={order} userId={userId} onClose={() => setEditingAppointment(false)} />}
           {working && <StepCard order={order} userId={userId} />}
           {working && <PhotosCard order={order} userId={userId} />}

@@ -221,7 +221,7 @@ interface ProgressValues {
 export function ProgressDialog({ open, row, onClose, onDone }: DialogProps) {
   const t = useT();
   const [form] = Form.useForm<ProgressValues>();
-  const step = nextProgressStep(num(row.new_status) ?? 0, num(row.new_dealstatus) ?? 0);
+  const step = nextProgressStep(num(row.new_status), num(row.new_dealstatus));
   const photos = usePhotoCount(row, open && step === 'photos');
   const needsAddress = step === 'departure' || step === 'arrival';
   return (
@@ -464,13 +464,13 @@ export function RevisitDialog({ open, row, onClose, onDone }: DialogProps) {
   );
 }
 
-/** 结算状态: one step along 11 → 12 → … → 16; the settlement number is entered at 12. */
+/** 结算状态: one step along the settlement sequence (已回访 → 结算已确认 → … → 已关闭); the settlement number is entered at 结算已确认. */
 export function SettlementDialog({ open, row, onClose, onDone }: DialogProps) {
   const t = useT();
   const lang = useLocale();
   const label = useFieldLabel();
   const [form] = Form.useForm<{ settlementNo?: string }>();
-  const status = num(row.new_status) ?? 0;
+  const status = num(row.new_status);
   const next = nextSettlementStatus(status);
   const name = (v: number | null) => workOrderStatus.options.find((o) => o.value === v)?.label[lang] ?? String(v ?? '');
   return (
@@ -492,7 +492,7 @@ export function SettlementDialog({ open, row, onClose, onDone }: DialogProps) {
           </span>
         </Descriptions.Item>
       </Descriptions>
-      {next === 12 && (
+      {next === workOrderStatus.settlementConfirmed && (
         <Form.Item name="settlementNo" label={label('new_settlementno')} required rules={[requiredText(t('wo.ui.settlementNoRequired')), { max: 40, message: t('validation.maxLength', { field: label('new_settlementno'), max: 40 }) }]}>
           <Input data-testid="wo-settlement-no" count={lengthCount(40, false)} />
         </Form.Item>
