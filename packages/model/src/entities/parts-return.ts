@@ -38,9 +38,19 @@ export const partsReturn = defineEntity({
     create: { name: 'partsReturnCreate', path: '/partsReturn/create', page: 'PartsReturnPage' },
     edit: { name: 'partsReturnEdit', path: '/partsReturn/edit/:id', page: 'PartsReturnPage' },
   },
-  // Its lines (writable through the record service, parts.write) are not declared yet: declaring them
-  // would lock them with the document, a change of behaviour for its own step.
-  document: { status: { field: 'new_state', set: partsReturnState, editable: [partsReturnState.draft] } },
+  // Its lines (written by its own calls, never through the record service) are not declared yet:
+  // declaring them would lock them with the document, a change of behaviour for its own step.
+  document: {
+    number: { prefix: 'JF', period: 'day' },
+    status: { field: 'new_state', set: partsReturnState, editable: [partsReturnState.draft] },
+    // The business is server/src/domain/parts-return/parts-return.controller.ts (head office only: receive, confirm, write off).
+    commands: {
+      deliver: { label: 'partsReturn.ui.deliver', from: [partsReturnState.draft], to: partsReturnState.delivered, privilege: 'parts.write', refused: 'parts.onlyDraftModify', path: '/parts-returns/:id/deliver' },
+      receive: { label: 'partsReturn.ui.receive', from: [partsReturnState.delivered, partsReturnState.semiReceived], privilege: 'parts.read', refused: 'partsReturn.onlyDelivered', path: '/parts-returns/:id/receive' },
+      confirm: { label: 'partsReturn.ui.confirm', confirm: 'partsReturn.ui.confirmAsk', from: [partsReturnState.received, partsReturnState.semiReceived], to: partsReturnState.confirmed, privilege: 'parts.read', refused: 'partsReturn.onlyReceived', path: '/parts-returns/:id/confirm' },
+      writeoff: { label: 'partsReturn.ui.writeOff', confirm: 'partsReturn.ui.writeOffAsk', from: [partsReturnState.confirmed], privilege: 'parts.read', refused: 'partsReturn.onlyConfirmed', path: '/parts-returns/:id/writeoff' },
+    },
+  },
   fields: {
     new_name: text(label('返厂单号', 'Return number'), { readOnly: true, searchable: true, maxLength: 40, unique: true }),
     new_station_id: lookup('new_srv_station', label('服务站', 'Service station'), { readOnly: true, indexed: true }),

@@ -1,5 +1,7 @@
 import type { OwedOldPart } from '@portal/model';
-import { confirmReturn, deliverReturn, owedOldParts, pickOwed, receiveReturn } from '../domain/parts-return/parts-return.ts';
+import { partsReturnController } from '../domain/parts-return/parts-return.controller.ts';
+import { owedOldParts, pickOwed } from '../domain/parts-return/parts-return.ts';
+import { runCommand } from '../documents/kernel.ts';
 import { getEntity } from '@portal/model';
 import { insertRecords } from '../records/write.ts';
 import type { Sql } from '../db/db.ts';
@@ -31,14 +33,14 @@ export async function seedPartsReturnDemo(sql: Sql): Promise<void> {
     const [id] = await insertRecords(sql, e, by, [{ new_contact: r.contact, new_phone: r.phone, new_memo: r.memo ?? null }], 'zh-CN');
     await pickOwed(sql, by, id, { lines: owed.map((o) => ({ partLineId: o.partLineId, qty: o.remaining, costCenter: r.costCenter })) }, 'zh-CN');
     if (r.step === 'draft') continue;
-    await deliverReturn(sql, by, id, { logisticsCorp: r.corp!, trackingNo: r.tracking!, freight: r.freight! }, 'zh-CN');
+    await runCommand(sql, by, partsReturnController, 'deliver', id, { logisticsCorp: r.corp!, trackingNo: r.tracking!, freight: r.freight! }, 'zh-CN');
     if (r.step === 'delivered') continue;
     const { rows: lines } = await sql.query<{ id: string; qty: number }>(
       'SELECT new_srv_partsreturndetailid AS id, new_qty AS qty FROM new_srv_partsreturndetail WHERE new_partsreturn_id = $1::uuid ORDER BY createdon, new_srv_partsreturndetailid', [id],
     );
     // Semi received: the first line arrived, the others not yet.
     const received = r.step === 'semi' && lines.length > 1 ? lines.slice(0, 1) : lines;
-    await receiveReturn(sql, hq, id, { lines: received.map((l) => ({ lineId: l.id, qty: Number(l.qty) })) }, 'zh-CN');
-    if (r.step === 'confirmed') await confirmReturn(sql, hq, id, 'zh-CN');
+    await runCommand(sql, hq, partsReturnController, 'receive', id, { lines: received.map((l) => ({ lineId: l.id, qty: Number(l.qty) })) }, 'zh-CN');
+    if (r.step === 'confirmed') await runCommand(sql, hq, partsReturnController, 'confirm', id, {}, 'zh-CN');
   }
 }

@@ -38,5 +38,7 @@ export interface DocumentController {
   write?: WriteHooks;
   /** The approval engine's moments: inside the submitting, finally approving, or unapproved-ending transaction. */
   flow?: { submit?: SubmitHook; approved?: ApprovedHook; ended?: EndedHook };
+  /** Who may run a command beyond its declared privilege and party, asked before the document is read (head office only: 403 with its own text). */
+  may?: Record<string, (caller: Caller) => void>;
   commands?: Record<string, CommandHandler>;
 }

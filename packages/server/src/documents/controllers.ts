@@ -1,4 +1,5 @@
 import { adjustmentController } from '../domain/quota/adjustment.controller.ts';
+import { partsReturnController } from '../domain/parts-return/parts-return.controller.ts';
 import { siteReturnController } from '../domain/site-return/site-return.controller.ts';
 import type { DocumentController } from './controller.ts';
 
@@ -6,6 +7,7 @@ import type { DocumentController } from './controller.ts';
 const CONTROLLERS: DocumentController[] = [
   adjustmentController,
   siteReturnController,
+  partsReturnController,
 ];
 
 /** The registered controllers (a test adds a fixture document with `registerController` before the portal starts). */

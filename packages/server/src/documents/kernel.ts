@@ -51,6 +51,7 @@ export async function runCommand(
   const privilege = shared(grants.map((g) => g.privilege));
   const party = shared(grants.map((g) => g.party));
   if (privilege) assertMay(caller, privilege);
+  ctrl.may?.[name]?.(caller);
   const parties = [...new Set(grants.flatMap((g) => (g.party ? [g.party] : [])))];
   const columns = [
     `t.${q(status.field)} AS state`,

@@ -2,9 +2,7 @@ import { msg, PARTS_RETURN_API, type OwedOldPart, type PartsCommandResult, type 
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireAuth } from '../auth/authenticate.ts';
-import {
-  confirmReturn, deleteReturnLine, deliverReturn, owedOldParts, pickOwed, receiveReturn, updateReturnLine, writeOffReturn,
-} from '../domain/parts-return/parts-return.ts';
+import { deleteReturnLine, owedOldParts, pickOwed, updateReturnLine } from '../domain/parts-return/parts-return.ts';
 import { loadReturnList, renderReturnListPdf } from '../domain/parts-return/return-list.ts';
 import { contentDisposition } from '../files/attachments.ts';
 import { commandErrorHandler } from '../http/command-errors.ts';
@@ -24,24 +22,19 @@ const OWED = z.array(z.object({
   partLineId: z.string(), workOrderId: z.string(), workOrderName: z.string(), productId: z.string(), code: z.string(), name: z.string(), serialNo: z.string().nullable(),
   qty: z.number().int().describe('Taken out of stock by the work order'), remaining: z.number().int().describe('qty minus what returns already hold'), price: z.string(),
 }) satisfies z.ZodType<OwedOldPart>);
-const DELIVER = z.object({ logisticsCorp: text().optional(), trackingNo: text().optional(), freight: num.nullish() });
-const RECEIVE = z.object({ lines: z.array(z.object({ lineId: text(200), qty: num })).max(5000).optional() });
 
 const DOCS: Record<string, { summary: string; body?: z.ZodType }> = {
   'POST /:id/pick': { summary: 'Old-parts return: pick owed old parts into lines (station, draft; count ≤ still owed, cost centre)', body: PICK },
   'PATCH /:id/lines/:lineId': { summary: 'Old-parts return: change a line\'s count or cost centre (station, draft)', body: LINE },
   'DELETE /:id/lines/:lineId': { summary: 'Old-parts return: delete a line (station, draft)' },
-  'POST /:id/deliver': { summary: 'Old-parts return: delivered with logistics and freight (station)', body: DELIVER },
-  'POST /:id/receive': { summary: 'Old-parts return: received counts per line (head office)', body: RECEIVE },
-  'POST /:id/confirm': { summary: 'Old-parts return: confirmed (head office)' },
-  'POST /:id/writeoff': { summary: 'Old-parts return: written off (head office)' },
 };
 
 type Run = CommandRun<PartsCommandResult>;
 
 /**
  * Old parts back to factory (PARTS_RETURN_API in the model): what the station still owes, the
- * commands of a return (one transaction each, Idempotency-Key honoured) and the printable list's PDF.
+ * line commands of a return (one transaction each, Idempotency-Key honoured) and the printable list's
+ * PDF. Deliver, receive, confirm and write off are its controller's (documents/ kernel).
  */
 export function partsReturnRoutes(app: FastifyInstance, s: Services): void {
   const { db } = s;
@@ -65,10 +58,6 @@ export function partsReturnRoutes(app: FastifyInstance, s: Services): void {
     route('POST', '/:id/pick', 'parts.write', (sql, c, req, lang) => pickOwed(sql, c, req.params.id, PICK.parse(req.body ?? {}) as never, lang));
     route('PATCH', '/:id/lines/:lineId', 'parts.write', (sql, c, req, lang) => updateReturnLine(sql, c, req.params.id, req.params.lineId, LINE.parse(req.body ?? {}) as never, lang));
     route('DELETE', '/:id/lines/:lineId', 'parts.write', (sql, c, req, lang) => deleteReturnLine(sql, c, req.params.id, req.params.lineId, lang));
-    route('POST', '/:id/deliver', 'parts.write', (sql, c, req, lang) => deliverReturn(sql, c, req.params.id, DELIVER.parse(req.body ?? {}) as never, lang));
-    route('POST', '/:id/receive', 'parts.read', (sql, c, req, lang) => receiveReturn(sql, c, req.params.id, RECEIVE.parse(req.body ?? {}) as never, lang));
-    route('POST', '/:id/confirm', 'parts.read', (sql, c, req, lang) => confirmReturn(sql, c, req.params.id, lang));
-    route('POST', '/:id/writeoff', 'parts.read', (sql, c, req, lang) => writeOffReturn(sql, c, req.params.id, lang));
 
     // The printable list as a PDF: anyone who may read the return (a station its own; 404 otherwise).
     r.get<{ Params: { id: string } }>(`${PARTS_RETURN_API}/:id/pdf`, {

@@ -1,18 +1,16 @@
 import {
   getEntity, msg, partsReturnState, partsReturnVerify,
-  type DeliverReturnRequest, type Lang, type OwedOldPart, type PartsCommandResult, type PickOwedRequest, type ReceiveReturnRequest, type ReturnLineChange,
+  type Lang, type OwedOldPart, type PartsCommandResult, type PickOwedRequest, type ReturnLineChange,
 } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
 import { Refusal, refuse } from '../../http/errors.ts';
 import type { Caller } from '../../records/scope.ts';
 import { Params } from '../../records/sql.ts';
 import { serverDefaults, writeHooks } from '../../records/write.ts';
-import { moneyWithin, normGuid } from '../../records/validate.ts';
-import { chinaDate } from '../china-time.ts';
-import { nextDocumentNumbers } from '../document-number.ts';
+import { normGuid } from '../../records/validate.ts';
 import { recomputeDocumentTotals } from '../parts/document-totals.ts';
 import { assertMay, lockDocument } from '../../documents/access.ts';
-import { checkQty, fieldLabel, FREIGHT_MAX } from '../../documents/inputs.ts';
+import { checkQty, fieldLabel } from '../../documents/inputs.ts';
 import { answer } from '../../documents/result.ts';
 
 /**
@@ -21,9 +19,10 @@ import { answer } from '../../documents/result.ts';
  * completion) minus what all returns already hold for that line. The station picks owed lines into a
  * draft return (never more than owed: the part lines are locked, so two returns picking the same
  * line at once are serialised and the second sees the first), delivers it (logistics, freight);
- * head office (expense.write, no station) receives per line, confirms and writes off.
+ * head office (expense.write, no station) receives per line, confirms and writes off (those
+ * commands: parts-return.controller.ts).
  */
-const RETURN = getEntity('new_srv_partsreturn')!;
+export const RETURN = getEntity('new_srv_partsreturn')!;
 const LINE = getEntity('new_srv_partsreturndetail')!;
 const PART_LINE = getEntity('new_srv_partline')!;
 const S = partsReturnState;
@@ -43,11 +42,11 @@ function assertStation(caller: Caller, h: Header): void {
 }
 
 /** Head office (expense.write, no station of its own); a station user 403. */
-function assertHeadOffice(caller: Caller): void {
+export function assertHeadOffice(caller: Caller): void {
   if (!caller.principal.privileges.has('expense.write') || caller.principal.stationId) throw new Refusal('partsReturn.headOfficeOnly', undefined, undefined, 403);
 }
 
-const recompute = async (sql: Sql, id: string) => {
+export const recomputePartsReturn = async (sql: Sql, id: string) => {
   await recomputeDocumentTotals(sql, RETURN, LINE, 'new_partsreturn_id', id);
   await sql.query(
     `UPDATE new_srv_partsreturn h SET new_receivedqty = (SELECT COALESCE(sum(new_receivedqty), 0)::int FROM new_srv_partsreturndetail WHERE new_partsreturn_id = $1::uuid)
@@ -152,7 +151,7 @@ export async function pickOwed(sql: Sql, caller: Caller, id: string, body: Parti
       clean.map((c) => owed.get(c.partLineId)!.productId), clean.map((c) => owed.get(c.partLineId)!.code), clean.map((c) => owed.get(c.partLineId)!.serialNo),
       clean.map((c) => c.qty), clean.map((c) => owed.get(c.partLineId)!.price), clean.map((c) => c.costCenter)],
   );
-  await recompute(sql, h.id);
+  await recomputePartsReturn(sql, h.id);
   return { id: h.id, message: msg('partsReturn.picked', lang, { count: clean.length }) };
 }
 
@@ -188,7 +187,7 @@ export async function updateReturnLine(sql: Sql, caller: Caller, id: string, raw
   }
   if (sets.length) {
     await sql.query(`UPDATE new_srv_partsreturndetail SET ${sets.join(', ')}, modifiedon = now() WHERE new_srv_partsreturndetailid = $1::uuid`, vals);
-    await recompute(sql, h.id);
+    await recomputePartsReturn(sql, h.id);
   }
   return answer(h.id, 'parts.saved', lang, line.id);
 }
@@ -200,121 +199,16 @@ export async function deleteReturnLine(sql: Sql, caller: Caller, id: string, raw
   if (h.state !== S.draft) throw refuse('parts.onlyDraftModify');
   const line = await lineOf(sql, h, rawLine);
   await sql.query(`DELETE FROM new_srv_partsreturndetail WHERE new_srv_partsreturndetailid = $1::uuid`, [line.id]);
-  await recompute(sql, h.id);
+  await recomputePartsReturn(sql, h.id);
   return answer(h.id, 'parts.deleted', lang, line.id);
 }
 
-/** Station, draft → delivered: at least one line; logistics company and tracking number; freight 0–99,999. */
-export async function deliverReturn(sql: Sql, caller: Caller, id: string, body: Partial<DeliverReturnRequest>, lang: Lang): Promise<PartsCommandResult> {
-  const h = await lockReturn(sql, caller, id);
-  assertStation(caller, h);
-  if (h.state !== S.draft) throw refuse('parts.onlyDraftModify');
-  const { rows: [{ n }] } = await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM new_srv_partsreturndetail WHERE new_partsreturn_id = $1::uuid`, [h.id]);
-  if (!n) throw refuse('parts.detailRequired');
-  const corp = typeof body.logisticsCorp === 'string' ? body.logisticsCorp.trim() : '';
-  const tracking = typeof body.trackingNo === 'string' ? body.trackingNo.trim() : '';
-  if (!corp || !tracking) throw refuse('parts.logisticsRequired', undefined, corp ? 'trackingNo' : 'logisticsCorp');
-  if (corp.length > 60 || tracking.length > 60) {
-    throw refuse('wo.fieldTooLong', { field: fieldLabel(RETURN.logicalName, corp.length > 60 ? 'new_logisticscorp' : 'new_trackingno', lang), max: 60 }, corp.length > 60 ? 'logisticsCorp' : 'trackingNo');
-  }
-  const freight = moneyWithin(body.freight, 0, FREIGHT_MAX);
-  if (freight === null) throw refuse('parts.freightRange', undefined, 'freight');
-  await sql.query(
-    `UPDATE new_srv_partsreturn SET new_state = $2, new_logisticscorp = $3, new_trackingno = $4, new_freight = $5::numeric, new_deliveredon = now(), modifiedon = now(), modifiedby = $6::uuid
-      WHERE new_srv_partsreturnid = $1::uuid`,
-    [h.id, S.delivered, corp, tracking, freight, caller.principal.userId],
-  );
-  return answer(h.id, 'partsReturn.delivered', lang);
-}
-
 /**
- * Head office, delivered or semi received: counts received now per line (0 allowed, at least one
- * above 0), each ≤ what the line has not had received; received when every line is complete, else
- * semi received.
- */
-export async function receiveReturn(sql: Sql, caller: Caller, id: string, body: Partial<ReceiveReturnRequest>, lang: Lang): Promise<PartsCommandResult> {
-  assertHeadOffice(caller);
-  const h = await lockReturn(sql, caller, id);
-  if (h.state !== S.delivered && h.state !== S.semiReceived) throw refuse('partsReturn.onlyDelivered');
-  const { rows: lines } = await sql.query<{ id: string; name: string; code: string; qty: number; received: number }>(
-    `SELECT new_srv_partsreturndetailid AS id, new_name AS name, COALESCE(new_code, '') AS code, new_qty AS qty, COALESCE(new_receivedqty, 0) AS received
-       FROM new_srv_partsreturndetail WHERE new_partsreturn_id = $1::uuid`,
-    [h.id],
-  );
-  const label = fieldLabel(LINE.logicalName, 'new_receivedqty', lang);
-  const given = Array.isArray(body.lines) ? body.lines : [];
-  const now = new Map<string, number>();
-  given.forEach((g, i) => {
-    const line = lines.find((l) => l.id === normGuid(g?.lineId));
-    if (!line) throw new Refusal('wo.lineNotFound', undefined, undefined, 404);
-    const qty = checkQty(g.qty, label, `lines.${i}.qty`, { zero: true });
-    const left = Number(line.qty) - Number(line.received);
-    if (qty > left) throw refuse('delivery.receivedOver', { part: `${line.code} ${line.name}`.trim(), remaining: left }, `lines.${i}.qty`);
-    now.set(line.id, (now.get(line.id) ?? 0) + qty);
-  });
-  if (![...now.values()].some((n) => n > 0)) throw refuse('parts.qtyPositive', { field: label }, 'lines');
-  await sql.query(
-    `UPDATE new_srv_partsreturndetail l SET new_receivedqty = COALESCE(l.new_receivedqty, 0) + d.n, modifiedon = now()
-       FROM unnest($1::uuid[], $2::int[]) AS d(id, n) WHERE l.new_srv_partsreturndetailid = d.id`,
-    [[...now.keys()], [...now.values()]],
-  );
-  const complete = lines.every((l) => Number(l.received) + (now.get(l.id) ?? 0) >= Number(l.qty));
-  await sql.query(
-    `UPDATE new_srv_partsreturn SET new_state = $2, new_receivedon = now(), modifiedon = now(), modifiedby = $3::uuid WHERE new_srv_partsreturnid = $1::uuid`,
-    [h.id, complete ? S.received : S.semiReceived, caller.principal.userId],
-  );
-  await recompute(sql, h.id);
-  return answer(h.id, 'partsReturn.received', lang);
-}
-
-/** Head office, received or semi received → confirmed: what was not received is missing (deducted in the settlement). */
-export async function confirmReturn(sql: Sql, caller: Caller, id: string, lang: Lang): Promise<PartsCommandResult> {
-  assertHeadOffice(caller);
-  const h = await lockReturn(sql, caller, id);
-  if (h.state !== S.received && h.state !== S.semiReceived) throw refuse('partsReturn.onlyReceived');
-  await sql.query(
-    `UPDATE new_srv_partsreturn SET new_state = $2, new_confirmedon = now(), modifiedon = now(), modifiedby = $3::uuid WHERE new_srv_partsreturnid = $1::uuid`,
-    [h.id, S.confirmed, caller.principal.userId],
-  );
-  return answer(h.id, 'parts.confirmed', lang);
-}
-
-/** Head office, confirmed and pending → written off (核销): the return is verified and closed. */
-export async function writeOffReturn(sql: Sql, caller: Caller, id: string, lang: Lang): Promise<PartsCommandResult> {
-  assertHeadOffice(caller);
-  const h = await lockReturn(sql, caller, id);
-  if (h.state !== S.confirmed || h.verify !== partsReturnVerify.pending) throw refuse('partsReturn.onlyConfirmed');
-  await sql.query(
-    `UPDATE new_srv_partsreturn SET new_verifystatus = $2, new_writtenoffon = now(), modifiedon = now(), modifiedby = $3::uuid WHERE new_srv_partsreturnid = $1::uuid`,
-    [h.id, partsReturnVerify.writtenOff, caller.principal.userId],
-  );
-  return answer(h.id, 'partsReturn.writtenOff', lang);
-}
-
-/** `JF20261125-0001`: per China-time day. */
-const numbers = (sql: Sql, n: number) => nextDocumentNumbers(sql, RETURN.logicalName, `JF${chinaDate().replaceAll('-', '')}`, n);
-
-/**
- * Server defaults of a new return (number, the caller's station, to be submitted, pending);
- * header writes while draft only (delete takes its lines, so their parts are owed again); lines are
- * never written through the generic record calls: "old-parts return details cannot be created directly".
+ * Lines are never written through the generic record calls: "old-parts return details cannot be
+ * created directly" (picked, changed and deleted by the calls above). The return's own defaults,
+ * write checks and commands are its controller's (parts-return.controller.ts).
  */
 export function installPartsReturn(): void {
-  serverDefaults.set(RETURN.logicalName, async (sql, rows, caller) => {
-    const station = caller.principal.stationId;
-    if (!station) throw refuse('user.noStation');
-    const nums = await numbers(sql, rows.length);
-    return rows.map((_, i) => ({
-      new_name: nums[i], new_station_id: station, new_state: S.draft, new_verifystatus: partsReturnVerify.pending,
-      new_totalqty: 0, new_receivedqty: 0, new_totalamount: '0', new_linecount: 0,
-    }));
-  });
-  writeHooks.set(RETURN.logicalName, {
-    // Only a draft is changed or deleted: the model's edit rule.
-    async guard(sql, id, op) {
-      if (op === 'delete') await sql.query(`DELETE FROM new_srv_partsreturndetail WHERE new_partsreturn_id = $1::uuid`, [id]);
-    },
-  });
   serverDefaults.set(LINE.logicalName, async () => {
     throw refuse('partsReturn.noDirectLines');
   });
