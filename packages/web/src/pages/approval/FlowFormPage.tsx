@@ -1,5 +1,5 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { approvableEntities, getEntity, type Lang } from '@portal/model';
+import { approvableEntities, flowApproverType, getEntity, type Lang } from '@portal/model';
 import { Button, Card, Form, Input, Select, Space, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -13,12 +13,15 @@ import type { LookupRecord } from '../../widgets/lookup/lookup-def.ts';
 import { childRows, loadInto, saveRecord, syncUserRows, writableFields } from './record-form.tsx';
 import { RecordEditor } from './RecordEditor.tsx';
 
-/** One step in the editor: 1 = chosen users, 2 = a flow role. */
+/** The step's approvers: named users, or the members of a flow role. */
+type ApproverType = typeof flowApproverType.users | typeof flowApproverType.role;
+
+/** One step in the editor: chosen users, or a flow role. */
 export interface StepDraft {
   key: string;
   id?: string;
   name: string;
-  approverType: 1 | 2;
+  approverType: ApproverType;
   users: LookupRecord[];
   role: LookupRecord | null;
 }
@@ -31,11 +34,11 @@ const FLOW_FIELDS = ['new_name', 'new_entityname', 'new_description', 'new_isact
  */
 export const approvableOptions = (lang: Lang) => approvableEntities().map((d) => ({ value: d.logicalName, label: d.label[lang] }));
 
-export const newStep = (): StepDraft => ({ key: randomId(), name: '', approverType: 1, users: [], role: null });
+export const newStep = (): StepDraft => ({ key: randomId(), name: '', approverType: flowApproverType.users, users: [], role: null });
 
 /** The number (1-based) of the first incomplete step, or 0. */
 export function incompleteStep(steps: StepDraft[]): number {
-  const i = steps.findIndex((s) => !s.name.trim() || (s.approverType === 1 ? s.users.length === 0 : !s.role?.id));
+  const i = steps.findIndex((s) => !s.name.trim() || (s.approverType === flowApproverType.users ? s.users.length === 0 : !s.role?.id));
   return i + 1;
 }
 
@@ -53,7 +56,7 @@ export function moveStep(steps: StepDraft[], index: number, by: -1 | 1): StepDra
 
 /**
  * /flow/createDetail and /flow/edit/:id: the flow's fields and its ordered steps (new_flowsteps with
- * new_flowstepuser rows for type 1), all saved through the record service.
+ * new_flowstepuser rows for a step of named users), all saved through the record service.
  */
 export default function FlowFormPage() {
   const { id } = useParams();
@@ -77,8 +80,8 @@ export default function FlowFormPage() {
       const drafts = await Promise.all(
         rows.map(async (r): Promise<StepDraft> => {
           const stepId = String(r[stepE.primaryKey]);
-          const type = Number(r.new_approvertype) === 2 ? 2 : 1;
-          const users = type === 1 ? await childRows(userE, 'new_flowstep_id', stepId, ['new_systemuser_id']) : [];
+          const type: ApproverType = Number(r.new_approvertype) === flowApproverType.role ? flowApproverType.role : flowApproverType.users;
+          const users = type === flowApproverType.users ? await childRows(userE, 'new_flowstep_id', stepId, ['new_systemuser_id']) : [];
           return {
             key: stepId,
             id: stepId,
@@ -135,12 +138,12 @@ export default function FlowFormPage() {
         new_flow_id: flowId,
         new_sequence: i + 1,
         new_approvertype: s.approverType,
-        new_flowrole_id: s.approverType === 2 ? (s.role?.id ?? null) : null,
+        new_flowrole_id: s.approverType === flowApproverType.role ? (s.role?.id ?? null) : null,
       };
       let stepId = s.id;
       if (stepId) await updateRecord(stepE.entitySet, stepId, body, { silent: true });
       else stepId = (await createRecord(stepE.entitySet, body, { silent: true })).id;
-      await syncUserRows(userE, 'new_flowstep_id', stepId, s.approverType === 1 ? s.users.map((u) => u.id) : []);
+      await syncUserRows(userE, 'new_flowstep_id', stepId, s.approverType === flowApproverType.users ? s.users.map((u) => u.id) : []);
     }
     toast.success(t(id ? 'widgets.form.saved' : 'widgets.form.created'));
     if (!id) navigate(`/flow/edit/${encodeURIComponent(flowId)}`, { replace: true });
@@ -206,13 +209,13 @@ export default function FlowFormPage() {
               aria-label={t('approval.flowEditor.approverType')}
               value={s.approverType}
               options={[
-                { value: 1, label: t('approval.flowEditor.typeUsers') },
-                { value: 2, label: t('approval.flowEditor.typeRole') },
+                { value: flowApproverType.users, label: t('approval.flowEditor.typeUsers') },
+                { value: flowApproverType.role, label: t('approval.flowEditor.typeRole') },
               ]}
-              onChange={(v: 1 | 2) => patch(s.key, { approverType: v })}
+              onChange={(v: ApproverType) => patch(s.key, { approverType: v })}
             />
             <div style={{ flex: 1, minWidth: 220 }}>
-              {s.approverType === 1 ? (
+              {s.approverType === flowApproverType.users ? (
                 <LookupInput multiple def={{ entityName: 'systemuser' }} value={s.users} onChange={(users) => patch(s.key, { users })} testId="flow-step-users" placeholder={t('approval.flowEditor.users')} />
               ) : (
                 <LookupInput def={{ entityName: 'new_flowrole' }} value={s.role} onChange={(role) => patch(s.key, { role })} testId="flow-step-role" placeholder={t('approval.flowEditor.role')} />
