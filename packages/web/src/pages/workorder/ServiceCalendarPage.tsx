@@ -34,7 +34,7 @@ export function visibleRange(mode: CalendarMode, anchor: Dayjs): [Dayjs, Dayjs] 
 /** The records query of a range (appointment dates are calendar days) and an engineer; cancelled orders are left out. */
 export function appointmentFilter(from: Dayjs, to: Dayjs, workerId?: string): string {
   const e = getEntity(WORK_ORDER)!;
-  const parts = [`new_appointmenttime ge ${from.format('YYYY-MM-DD')}`, `new_appointmenttime le ${to.format('YYYY-MM-DD')}`, 'new_status ne 9'];
+  const parts = [`new_appointmenttime ge ${from.format('YYYY-MM-DD')}`, `new_appointmenttime le ${to.format('YYYY-MM-DD')}`, `new_status ne ${workOrderStatus.cancelled}`];
   if (workerId) parts.push(`new_worker_id eq ${literal(e.allFields.new_worker_id, workerId)}`);
   return parts.join(' and ');
 }
