@@ -9,7 +9,7 @@
  * opened BENCH_RUNS times (default 7). The page sets `data-rendered-count` on the map and a
  * `wo-map-rendered` performance mark two animation frames after the canvas got its markers;
  * the figure is that mark's time since navigation start. Also printed: when the map call's
- * answer had arrived (resource timing) and the call alone from Node. Target: ≤ 1 s.
+ * answer had arrived (resource timing), the call alone from Node and its answer's size. Target: ≤ 1 s.
  *
  * Env: BENCH_ORDERS (default 10000), BENCH_WORKERS (default 500), BENCH_RUNS, BENCH_WEB_DIST, BENCH_WEB_DIST_B
  * (a second build, runs interleaved with the first), BENCH_PARTS=1 (per-run marks), BENCH_TIMELINE=1 (the last
@@ -98,16 +98,19 @@ try {
   const token = (await signIn(p.app, 'admin')).access_token;
   const api: number[] = [];
   let expected = 0;
+  let bytes = 0;
   let shown = { orders: 0, workers: 0 };
   for (let i = 0; i < RUNS; i++) {
     const t0 = performance.now();
     const r = await fetch(`${base}/api/workorders/map?range=all`, { headers: bearer(token) });
-    const d = ((await r.json()) as { Data: { orders: unknown[]; workers: { lng: number | null }[] } }).Data;
+    const body = await r.text();
+    const d = (JSON.parse(body) as { Data: { orders: { id: unknown[] }; workers: { lng: number | null }[] } }).Data;
     api.push(performance.now() - t0);
-    shown = { orders: d.orders.length, workers: d.workers.filter((w) => w.lng !== null).length };
+    bytes = Buffer.byteLength(body);
+    shown = { orders: d.orders.id.length, workers: d.workers.filter((w) => w.lng !== null).length };
     expected = shown.orders + shown.workers;
   }
-  console.log(`database: ${db.kind}; markers: ${shown.orders.toLocaleString('en-US')} orders + ${shown.workers} engineers = ${expected.toLocaleString('en-US')}; runs: ${RUNS}`);
+  console.log(`database: ${db.kind}; markers: ${shown.orders.toLocaleString('en-US')} orders + ${shown.workers} engineers = ${expected.toLocaleString('en-US')}; runs: ${RUNS}; map answer ${(bytes / 1e6).toFixed(2)} MB`);
 
   const ctx = await chromium.launchPersistentContext(dir, {
     executablePath: CHROMIUM,

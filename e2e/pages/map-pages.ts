@@ -1,4 +1,4 @@
-import type { DashboardData, MapData } from '@portal/model';
+import { mapView, type DashboardData, type MapData } from '@portal/model';
 import type { Page } from 'playwright-core';
 
 /**
@@ -56,7 +56,8 @@ export function watchUnauthorized(page: Page): { seen: string[] } {
 export class WorkOrderMapPage {
   constructor(readonly page: Page) {}
 
-  mapData = (range: 'all' | 'today' | 'tomorrow' = 'all') => pageCall<MapData>(this.page, `/api/workorders/map?range=${range}`);
+  /** The map call with the page's session, its order columns as objects. */
+  mapData = async (range: 'all' | 'today' | 'tomorrow' = 'all') => mapView(await pageCall<MapData>(this.page, `/api/workorders/map?range=${range}`));
 
   /** Waits until the range's data is loaded, its markers are drawn and the side lists show it. */
   async loaded(range: 'all' | 'today' | 'tomorrow' = 'all') {

@@ -4,7 +4,7 @@ import { deflateSync } from 'node:zlib';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createOrder, pageCall, watchUnauthorized, WorkOrderMapPage } from '../pages/map-pages.ts';
+import { createOrder, watchUnauthorized, WorkOrderMapPage } from '../pages/map-pages.ts';
 import { portalSuite, signedInPage } from '../support/suite.ts';
 
 const suite = portalSuite();
@@ -150,7 +150,7 @@ describe('work-order map', () => {
     const page = await signedInPage(suite, 'station1', '/rootapp/crm__newmapassign');
     const map = new WorkOrderMapPage(page);
     await map.loaded('all');
-    const d = await pageCall<{ orders: { stationName: string }[]; workers: { stationName: string }[]; toAssign: number }>(page, '/api/workorders/map');
+    const d = await map.mapData();
     expect(new Set(d.orders.map((o) => o.stationName))).toEqual(new Set(['上海浦东华辰服务站']));
     expect(new Set(d.workers.map((w) => w.stationName))).toEqual(new Set(['上海浦东华辰服务站']));
     expect(await map.toAssign()).toBe(d.toAssign);

@@ -168,14 +168,13 @@ export interface CommandResult {
 
 /** GET map?range=all|today|tomorrow — privilege workorder.read. Coordinates as stored (GPS, WGS-84). */
 export type MapRange = 'all' | 'today' | 'tomorrow';
+/** An order on the map as the screen uses it (expanded from MapData's columns by `mapView`). */
 export interface MapOrder {
   id: string;
   name: string;
   lng: number;
   lat: number;
-  dealstatus: number;
   status: number;
-  type: number | null;
   customer: string;
   contact: string;
   phone: string;
@@ -187,7 +186,6 @@ export interface MapOrder {
   stationName: string;
   workerId: string | null;
   workerName: string | null;
-  createdOn: string;
 }
 export interface MapWorker {
   id: string;
@@ -201,13 +199,70 @@ export interface MapWorker {
   stationName: string;
   locatedOn: string | null;
 }
+/** One entry of the map answer's dictionaries: a station, or an engineer an order is assigned to. */
+export interface MapName {
+  id: string;
+  name: string;
+}
+/**
+ * The map's orders as columns: one array per field, the same index in each is the same order
+ * (newest first). Only what the markers, the list's rows and its quick search need: 10,000 orders
+ * as objects were 5.4 MB (the keys and three ids repeated in each); stations and assignees are
+ * indexes into MapData's dictionaries (-1: none).
+ */
+export interface MapOrderColumns {
+  id: string[];
+  name: string[];
+  lng: number[];
+  lat: number[];
+  status: number[];
+  customer: string[];
+  contact: string[];
+  phone: string[];
+  address: string[];
+  appointmentDate: (string | null)[];
+  appointmentBegin: (number | null)[];
+  appointmentEnd: (number | null)[];
+  /** Index into MapData.stations. */
+  station: number[];
+  /** Index into MapData.assignees; -1: not assigned. */
+  worker: number[];
+}
 export interface MapData {
-  orders: MapOrder[];
+  orders: MapOrderColumns;
+  /** The orders' stations. */
+  stations: MapName[];
+  /** The engineers the orders are assigned to (also those not in `workers`, e.g. since deactivated). */
+  assignees: MapName[];
   workers: MapWorker[];
   /** Open orders still to be assigned (status 1) in the caller's scope and the range. */
   toAssign: number;
   /** More orders matched than MAP_MAX_ORDERS; the newest were sent. */
   truncated: boolean;
+}
+/** The map answer with its orders as objects. */
+export interface MapView {
+  orders: MapOrder[];
+  workers: MapWorker[];
+  toAssign: number;
+  truncated: boolean;
+}
+
+/** The orders of a map answer as objects (one pass; the screen, the tests and the e2e page use it). */
+export function mapView(d: MapData): MapView {
+  const c = d.orders;
+  const orders: MapOrder[] = new Array(c.id.length);
+  for (let i = 0; i < c.id.length; i++) {
+    const st = d.stations[c.station[i]];
+    const w = c.worker[i] >= 0 ? d.assignees[c.worker[i]] : undefined;
+    orders[i] = {
+      id: c.id[i], name: c.name[i], lng: c.lng[i], lat: c.lat[i], status: c.status[i],
+      customer: c.customer[i], contact: c.contact[i], phone: c.phone[i], address: c.address[i],
+      appointmentDate: c.appointmentDate[i], appointmentBegin: c.appointmentBegin[i], appointmentEnd: c.appointmentEnd[i],
+      stationId: st?.id ?? '', stationName: st?.name ?? '', workerId: w?.id ?? null, workerName: w?.name ?? null,
+    };
+  }
+  return { orders, workers: d.workers, toAssign: d.toAssign, truncated: d.truncated };
 }
 export const MAP_MAX_ORDERS = 20_000;
 

@@ -14,12 +14,14 @@ const MAP_QUERY = z.object({ range: z.enum(['all', 'today', 'tomorrow']).default
 // What the reads answer (documentation; checked against the model's types).
 const int = z.number().int();
 const MAP = z.object({
-  orders: z.array(z.object({
-    id: z.string(), name: z.string(), lng: z.number(), lat: z.number().describe('WGS-84, as stored'), dealstatus: int, status: int, type: int.nullable(),
-    customer: z.string(), contact: z.string(), phone: z.string(), address: z.string(), appointmentDate: z.string().nullable().describe('YYYY-MM-DD'),
-    appointmentBegin: int.nullable(), appointmentEnd: int.nullable(), stationId: z.string(), stationName: z.string(),
-    workerId: z.string().nullable(), workerName: z.string().nullable(), createdOn: z.string().describe('ISO date-time'),
-  })),
+  orders: z.object({
+    id: z.array(z.string()), name: z.array(z.string()), lng: z.array(z.number()), lat: z.array(z.number()).describe('WGS-84, as stored'), status: z.array(int),
+    customer: z.array(z.string()), contact: z.array(z.string()), phone: z.array(z.string()), address: z.array(z.string()),
+    appointmentDate: z.array(z.string().nullable()).describe('YYYY-MM-DD'), appointmentBegin: z.array(int.nullable()), appointmentEnd: z.array(int.nullable()),
+    station: z.array(int).describe('Index into stations'), worker: z.array(int).describe('Index into assignees; -1: not assigned'),
+  }).describe('Orders as columns, newest first: the same index in each array is the same order'),
+  stations: z.array(z.object({ id: z.string(), name: z.string() })),
+  assignees: z.array(z.object({ id: z.string(), name: z.string() })).describe('Engineers the orders are assigned to'),
   workers: z.array(z.object({
     id: z.string(), name: z.string(), code: z.string(), phone: z.string(), lng: z.number().nullable(), lat: z.number().nullable(), load: int.describe('Open orders'),
     stationId: z.string(), stationName: z.string(), locatedOn: z.string().nullable().describe('ISO date-time'),

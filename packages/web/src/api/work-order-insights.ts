@@ -1,4 +1,4 @@
-import { WORK_ORDER_API, type CommandResult, type DashboardData, type DispatchRequest, type MapData, type MapDatum, type MapRange } from '@portal/model';
+import { mapView, WORK_ORDER_API, type CommandResult, type DashboardData, type DispatchRequest, type MapData, type MapDatum, type MapRange, type MapView } from '@portal/model';
 import { apiGet, call, type CallOptions } from './client.ts';
 
 /** The map's tile source (GET /api/workorders/map/config); `url: null` = no tiles. */
@@ -38,13 +38,16 @@ export function prefetchMapData(range: MapRange): void {
   }
 }
 
-export async function fetchMapData(range: MapRange, opts?: CallOptions): Promise<MapData> {
+/** The map's data, its order columns expanded into objects (one pass, a few ms for 10,000 orders). */
+export async function fetchMapData(range: MapRange, opts?: CallOptions): Promise<MapView> {
   const pre = early && early.range === range && Date.now() - early.at < EARLY_MS ? early.answer : undefined;
   early = null;
   // A failed early call is simply made again (with the caller's own error handling).
   const d = (pre && (await pre)) || (await apiGet<MapData>(`${WORK_ORDER_API}/map`, { ...opts, query: { range } }));
+  const cols = d?.orders && Array.isArray(d.orders.id) ? d : null;
+  const view = cols ? mapView({ ...cols, stations: cols.stations ?? [], assignees: cols.assignees ?? [] }) : null;
   return {
-    orders: Array.isArray(d?.orders) ? d.orders : [],
+    orders: view?.orders ?? [],
     workers: Array.isArray(d?.workers) ? d.workers : [],
     toAssign: Number(d?.toAssign ?? 0),
     truncated: !!d?.truncated,

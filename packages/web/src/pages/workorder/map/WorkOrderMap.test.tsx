@@ -25,16 +25,32 @@ beforeEach(() => {
 });
 
 const order = (o: Partial<MapOrder>): MapOrder => ({
-  id: 'o1', name: 'WO-1', lng: 121.5, lat: 31.2, dealstatus: 1, status: 1, type: 1, customer: '客户', contact: '联系人', phone: '13800000000',
+  id: 'o1', name: 'WO-1', lng: 121.5, lat: 31.2, status: 1, customer: '客户', contact: '联系人', phone: '13800000000',
   address: '上海市浦东新区', appointmentDate: null, appointmentBegin: null, appointmentEnd: null, stationId: 'S1', stationName: '上海站',
-  workerId: null, workerName: null, createdOn: '2026-11-20T00:00:00.000Z', ...o,
+  workerId: null, workerName: null, ...o,
 });
 const worker = (w: Partial<MapWorker>): MapWorker => ({
   id: 'w1', name: '赵磊', code: 'E1', phone: '', lng: 121.5, lat: 31.2, load: 0, stationId: 'S1', stationName: '上海站', locatedOn: null, ...w,
 });
 
-const DATA: MapData = {
-  orders: [order({ id: 'o-busy', name: 'WO-9', status: 3, dealstatus: 3 }), order({ id: 'o-new', name: 'WO-7', lng: 121.6, lat: 31.2 })],
+/** The map answer as the server sends it: the orders as columns, stations and assignees once each. */
+const answer = (orders: MapOrder[], rest: Pick<MapData, 'workers' | 'toAssign' | 'truncated'>): MapData => {
+  const stations = [...new Map(orders.map((o) => [o.stationId, { id: o.stationId, name: o.stationName }])).values()];
+  const assignees = [...new Map(orders.filter((o) => o.workerId).map((o) => [o.workerId!, { id: o.workerId!, name: o.workerName ?? '' }])).values()];
+  const col = <K extends keyof MapOrder>(k: K) => orders.map((o) => o[k]);
+  return {
+    orders: {
+      id: col('id'), name: col('name'), lng: col('lng'), lat: col('lat'), status: col('status'), customer: col('customer'), contact: col('contact'),
+      phone: col('phone'), address: col('address'), appointmentDate: col('appointmentDate'), appointmentBegin: col('appointmentBegin'),
+      appointmentEnd: col('appointmentEnd'), station: orders.map((o) => stations.findIndex((s) => s.id === o.stationId)),
+      worker: orders.map((o) => assignees.findIndex((a) => a.id === o.workerId)),
+    },
+    stations, assignees, ...rest,
+  };
+};
+
+const ORDERS = [order({ id: 'o-busy', name: 'WO-9', status: 3, workerId: 'w-near', workerName: '近' }), order({ id: 'o-new', name: 'WO-7', lng: 121.6, lat: 31.2 })];
+const DATA = answer(ORDERS, {
   workers: [
     worker({ id: 'w-far', name: '远', lng: 122.0, lat: 31.2, load: 1 }),
     worker({ id: 'w-near', name: '近', lng: 121.61, lat: 31.2, load: 2 }),
@@ -42,7 +58,7 @@ const DATA: MapData = {
   ],
   toAssign: 5,
   truncated: false,
-};
+});
 
 const signIn = (privilege: string[]) => signInAs(privilege);
 
@@ -58,7 +74,7 @@ describe('work-order map screen', () => {
       if (url.startsWith('/api/workorders/map/config')) return envelope({ url: null, datum: 'gcj02', attribution: '', maxZoom: 18, subdomains: [] });
       if (url.startsWith('/api/workorders/map')) {
         calls.push(url);
-        return envelope(url.includes('range=today') ? { ...DATA, orders: [DATA.orders[1]], toAssign: 1 } : DATA);
+        return envelope(url.includes('range=today') ? answer([ORDERS[1]], { workers: DATA.workers, toAssign: 1, truncated: false }) : DATA);
       }
       return undefined;
     });
@@ -74,6 +90,8 @@ describe('work-order map screen', () => {
     expect(calls).toEqual(['/api/workorders/map?range=all']);
     // The lists come after the markers (a deferred render).
     expect((await screen.findAllByTestId(/^map-order-o-/)).map((e) => e.getAttribute('data-order-name'))).toEqual(['WO-7', 'WO-9']);
+    // Station and engineer come from the answer's dictionaries.
+    expect(screen.getByTestId('map-order-o-busy').textContent).toContain('上海站 · 近');
     // Markers are in the base map's datum (DataV boundaries are GCJ-02, which moves Shanghai east by ~0.004°).
     expect(Number(screen.getByTestId('marker-o-new').getAttribute('data-lng'))).toBeGreaterThan(121.603);
     expect(screen.queryByTestId('map-assign-panel')).toBeNull();

@@ -1,5 +1,5 @@
 import {
-  slotLabel, workOrderDealStatus, workOrderStatus, type Lang, type MapData, type MapOrder, type MapRange, type MapWorker,
+  slotLabel, workOrderDealStatus, workOrderStatus, type Lang, type MapView, type MapOrder, type MapRange, type MapWorker,
 } from '@portal/model';
 import { Alert, Button, Card, Empty, Input, List, Segmented, Space, Spin, Tabs, Tag, Typography } from 'antd';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
@@ -16,7 +16,7 @@ import './work-order-map.css';
 
 const RANGES: MapRange[] = ['all', 'today', 'tomorrow'];
 const PAGE = 20;
-const EMPTY: MapData = { orders: [], workers: [], toAssign: 0, truncated: false };
+const EMPTY: MapView = { orders: [], workers: [], toAssign: 0, truncated: false };
 
 const optionOf = (set: typeof workOrderStatus | typeof workOrderDealStatus, v: number | null, lang: Lang) => set.options.find((o) => o.value === v);
 
@@ -38,7 +38,7 @@ export function WorkOrderMap({ mode }: { mode: 'view' | 'assign' }) {
   const [tiles, setTiles] = useState<MapTileSettings | null>(takeEarlyMapTiles);
   const [tilesFailed, setTilesFailed] = useState(false);
   const [baseFailed, setBaseFailed] = useState(false);
-  const [data, setData] = useState<MapData>(EMPTY);
+  const [data, setData] = useState<MapView>(EMPTY);
   const [loadedRange, setLoadedRange] = useState<MapRange | null>(null);
   const [loading, setLoading] = useState(true);
   const [failed, setFailed] = useState(false);
