@@ -12,7 +12,7 @@ import { usePrivilege } from '../session/use-privilege.ts';
 import { formatUtc8 } from '../shared/date.ts';
 import { usePhone } from '../shared/use-phone.ts';
 import { CardList } from '../widgets/CardList.tsx';
-import { OptionTag } from '../pages/workorder/OptionTag.tsx';
+import { OptionTag } from './document/OptionTag.tsx';
 import { cardLayout, distinctTags } from './card-layout.ts';
 import { saveBlob } from '../shared/download.ts';
 import { ButtonGroup, HEADER_MAX, ROW_MAX, type ActionButton } from '../widgets/ButtonGroup.tsx';

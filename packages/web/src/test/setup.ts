@@ -10,6 +10,7 @@ import { usePageTabs } from '../app/page-tabs.ts';
 import { usePortalConfig } from '../app/portal-config.ts';
 import { useUnsavedStore } from '../app/unsaved-changes.ts';
 import { useI18n } from '../locales/i18n.ts';
+import { documentQueries } from '../entity-ui/document/document-query.ts';
 import { resetBaseMapCache } from '../pages/workorder/map/base-map-data.ts';
 import { useQuickOrder } from '../pages/shop/quick-order-store.ts';
 import { resetSignInReasonCache } from '../session/sign-in-reason.ts';
@@ -27,6 +28,7 @@ function resetModuleState() {
   clearPicklistCache();
   resetSignInReasonCache();
   resetBaseMapCache();
+  documentQueries.clear();
   bindNavigation(() => {}, () => `${location.pathname}${location.search}`, () => false);
 }
 resetModuleState();

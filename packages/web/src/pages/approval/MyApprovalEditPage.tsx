@@ -15,7 +15,7 @@ import { formatUtc8 } from '../../shared/date.ts';
 import { ApprovalProgressDialog } from '../../widgets/approval/ApprovalProgressDialog.tsx';
 import { ApprovalStatusTag } from '../../widgets/approval/ApprovalStatusTag.tsx';
 import { DetailHeader, type BackState } from '../../widgets/DetailHeader.tsx';
-import { DocumentLines } from '../parts/DocumentLines.tsx';
+import { DocumentLines } from '../../entity-ui/document/DocumentLines.tsx';
 import { charCount, lengthCount } from '../../widgets/typed-rules.ts';
 
 const SUMMARY = ['new_name', 'new_station_id', 'new_submitter_id', 'new_stepname', 'new_submittime', 'new_approvalstatus'];

@@ -15,8 +15,8 @@ import { DocumentTitle } from '../../widgets/DocumentTitle.tsx';
 import { LookupInput } from '../../widgets/lookup/LookupInput.tsx';
 import type { LookupRecord } from '../../widgets/lookup/lookup-def.ts';
 import { forDialog } from '../parts/dialog-answer.ts';
-import { CommandDialog } from '../workorder/CommandDialog.tsx';
-import { OptionTag } from '../workorder/OptionTag.tsx';
+import { CommandDialog } from '../../entity-ui/document/CommandDialog.tsx';
+import { OptionTag } from '../../entity-ui/document/OptionTag.tsx';
 import { lengthCount, lengthRule } from '../../widgets/typed-rules.ts';
 
 const CASE = getEntity('new_srv_case')!;

@@ -12,8 +12,8 @@ import { saveBlob } from '../../shared/download.ts';
 import type { ActionButton } from '../../widgets/ButtonGroup.tsx';
 import { confirmCommand } from '../../widgets/confirm-command.ts';
 import { DocumentTitle } from '../../widgets/DocumentTitle.tsx';
-import { OptionTag } from '../workorder/OptionTag.tsx';
-import { num } from '../workorder/work-order-rules.ts';
+import { OptionTag } from '../../entity-ui/document/OptionTag.tsx';
+import { num } from '../../entity-ui/document/num.ts';
 
 /** What a published-document screen stands for: its entity, where its list and records are. */
 export interface ContentScreen {

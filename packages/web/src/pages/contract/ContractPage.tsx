@@ -15,9 +15,9 @@ import { usePrivilege } from '../../session/use-privilege.ts';
 import { todayUtc8 } from '../../shared/date.ts';
 import type { ActionButton } from '../../widgets/ButtonGroup.tsx';
 import { forDialog } from '../parts/dialog-answer.ts';
-import { CommandDialog } from '../workorder/CommandDialog.tsx';
+import { CommandDialog } from '../../entity-ui/document/CommandDialog.tsx';
 import { DocumentTitle } from '../../widgets/DocumentTitle.tsx';
-import { OptionTag } from '../workorder/OptionTag.tsx';
+import { OptionTag } from '../../entity-ui/document/OptionTag.tsx';
 import { lengthCount, lengthRule } from '../../widgets/typed-rules.ts';
 
 const CONTRACT = getEntity('new_srv_contract')!;

@@ -15,7 +15,7 @@ import { chosenProvider, navigationUrl, toServerDatum } from '../../shared/geo-d
 import { NumberInput } from '../../widgets/NumberInput.tsx';
 import { QuantityBox } from '../../widgets/QuantityBox.tsx';
 import { charCount, lengthCount, lengthMessage, lengthRule, numberRule } from '../../widgets/typed-rules.ts';
-import { OptionTag } from '../workorder/OptionTag.tsx';
+import { OptionTag } from '../../entity-ui/document/OptionTag.tsx';
 import { appointmentBody, appointmentInitial, endAfterBegin, nextProgressStep, reasonForChange, SLOT_OPTIONS, type AppointmentValues } from '../workorder/work-order-rules.ts';
 import { onAppLink } from './app-nav.ts';
 import { appointmentText, fullAddress, orderPosition, telLink } from './order-list.ts';

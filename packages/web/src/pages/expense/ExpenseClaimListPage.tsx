@@ -5,7 +5,7 @@ import type { RecordRow } from '../../api/records.ts';
 import { EntityListPage } from '../../entity-ui/EntityListPage.tsx';
 import { useT } from '../../locales/i18n.ts';
 import { usePrivilege } from '../../session/use-privilege.ts';
-import { OptionTag } from '../workorder/OptionTag.tsx';
+import { OptionTag } from '../../entity-ui/document/OptionTag.tsx';
 import { GenerateDialog } from './GenerateDialog.tsx';
 
 export const claimPath = (id: string) => `/expenseClaim/edit/${encodeURIComponent(id)}`;

@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { expenseCommand } from '../../api/expense.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
 import { todayUtc8 } from '../../shared/date.ts';
-import { CommandDialog } from '../workorder/CommandDialog.tsx';
+import { CommandDialog } from '../../entity-ui/document/CommandDialog.tsx';
 import { forDialog } from '../stock/stock-command.ts';
 import type { Rule } from 'antd/es/form';
 import { MoneyInput } from '../../widgets/MoneyInput.tsx';

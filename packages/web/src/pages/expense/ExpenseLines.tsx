@@ -4,7 +4,7 @@ import type { RecordRow } from '../../api/records.ts';
 import { screenPath } from '../../app/screen-path.ts';
 import { cellText } from '../../entity-ui/format.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
-import { useDocumentLines } from '../parts/use-document-lines.ts';
+import { useDocumentLines } from '../../entity-ui/document/use-document-lines.ts';
 
 const LINE = 'new_srv_expense_claimline';
 

@@ -5,7 +5,7 @@ import { generateSettlements } from '../../api/expense.ts';
 import { retrieveMultiple } from '../../api/records.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
 import { currentYearUtc8, nowUtc8 } from '../../shared/date.ts';
-import { CommandDialog } from '../workorder/CommandDialog.tsx';
+import { CommandDialog } from '../../entity-ui/document/CommandDialog.tsx';
 import { forDialog } from '../stock/stock-command.ts';
 
 const CLAIM = getEntity('new_srv_expense_claim')!;

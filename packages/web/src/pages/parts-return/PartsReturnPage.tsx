@@ -10,13 +10,13 @@ import { EntityFormPage } from '../../entity-ui/EntityFormPage.tsx';
 import { useLocale, useT } from '../../locales/i18n.ts';
 import { usePrivilege } from '../../session/use-privilege.ts';
 import type { ActionButton } from '../../widgets/ButtonGroup.tsx';
-import { DocumentLines } from '../parts/DocumentLines.tsx';
-import { num as numOrNull } from '../workorder/work-order-rules.ts';
+import { DocumentLines } from '../../entity-ui/document/DocumentLines.tsx';
+import { num as numOrNull } from '../../entity-ui/document/num.ts';
 
 const num = (v: unknown) => numOrNull(v) ?? 0;
 import { DeliverDialog, PickOwedDialog, ReceiveDialog } from './PartsReturnDialogs.tsx';
 import { DocumentTitle } from '../../widgets/DocumentTitle.tsx';
-import { OptionTag } from '../workorder/OptionTag.tsx';
+import { OptionTag } from '../../entity-ui/document/OptionTag.tsx';
 
 const RETURN = getEntity('new_srv_partsreturn')!;
 const LINE = getEntity('new_srv_partsreturndetail')!;

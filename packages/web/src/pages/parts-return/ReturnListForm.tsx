@@ -4,7 +4,7 @@ import { cellText } from '../../entity-ui/format.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
 import { formatAmount } from '../../shared/format.ts';
 import { SignatureAreas } from '../../widgets/print/SignatureAreas.tsx';
-import { num as numOrNull } from '../workorder/work-order-rules.ts';
+import { num as numOrNull } from '../../entity-ui/document/num.ts';
 
 const num = (v: unknown) => numOrNull(v) ?? 0;
 

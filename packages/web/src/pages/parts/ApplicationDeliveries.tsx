@@ -5,9 +5,9 @@ import type { RecordRow } from '../../api/records.ts';
 import { cellText } from '../../entity-ui/format.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
 import { usePrivilege } from '../../session/use-privilege.ts';
-import { OptionTag } from '../workorder/OptionTag.tsx';
+import { OptionTag } from '../../entity-ui/document/OptionTag.tsx';
 import { deliveryPath } from './delivery-paths.ts';
-import { useDocumentLines } from './use-document-lines.ts';
+import { useDocumentLines } from '../../entity-ui/document/use-document-lines.ts';
 
 const LINE = 'new_stockoutorderdetail';
 const ORDER = 'new_stockoutorder';

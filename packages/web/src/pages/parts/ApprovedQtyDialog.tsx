@@ -4,12 +4,12 @@ import { setApprovedQuantities } from '../../api/parts.ts';
 import type { RecordRow } from '../../api/records.ts';
 import { cellText } from '../../entity-ui/format.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
-import { CommandDialog } from '../workorder/CommandDialog.tsx';
+import { CommandDialog } from '../../entity-ui/document/CommandDialog.tsx';
 import { NumberInput } from '../../widgets/NumberInput.tsx';
 import { numberRule } from '../../widgets/typed-rules.ts';
 import { forDialog } from './dialog-answer.ts';
 import { APPLICATION_DOC } from './request-documents.ts';
-import { useDocumentLines } from './use-document-lines.ts';
+import { useDocumentLines } from '../../entity-ui/document/use-document-lines.ts';
 
 type Values = Record<string, number | null>;
 

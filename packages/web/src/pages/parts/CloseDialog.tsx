@@ -2,7 +2,7 @@ import { getEntity } from '@portal/model';
 import { Alert, Form, Input } from 'antd';
 import { closeRequest } from '../../api/parts.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
-import { CommandDialog } from '../workorder/CommandDialog.tsx';
+import { CommandDialog } from '../../entity-ui/document/CommandDialog.tsx';
 import { forDialog } from './dialog-answer.ts';
 import { MAX_MEMO } from './LineFields.tsx';
 import type { RequestDocument } from './request-documents.ts';

@@ -9,13 +9,13 @@ import { EntityFormPage } from '../../entity-ui/EntityFormPage.tsx';
 import { useLocale, useT } from '../../locales/i18n.ts';
 import { usePrivilege } from '../../session/use-privilege.ts';
 import type { ActionButton } from '../../widgets/ButtonGroup.tsx';
-import { num } from '../workorder/work-order-rules.ts';
-import { OptionTag } from '../workorder/OptionTag.tsx';
+import { num } from '../../entity-ui/document/num.ts';
+import { OptionTag } from '../../entity-ui/document/OptionTag.tsx';
 import { DeliveryProgress } from './DeliveryProgress.tsx';
 import { DeliveryStepDialog } from './DeliveryStepDialog.tsx';
 import { DISPATCH_LIST, deliveryLineCreatePath, deliveryLineEditPath, dispatchPath } from './delivery-paths.ts';
 import { availableSteps, deliveryStateOf, isDraft, takesHandLines } from './delivery-rules.ts';
-import { DocumentLines } from './DocumentLines.tsx';
+import { DocumentLines } from '../../entity-ui/document/DocumentLines.tsx';
 import { DocumentTitle } from '../../widgets/DocumentTitle.tsx';
 
 const ORDER = 'new_stockoutorder';

@@ -5,7 +5,7 @@ import type { RecordRow } from '../../api/records.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
 import { MoneyInput } from '../../widgets/MoneyInput.tsx';
 import { lengthCount, lengthRule, numberRule } from '../../widgets/typed-rules.ts';
-import { CommandDialog } from '../workorder/CommandDialog.tsx';
+import { CommandDialog } from '../../entity-ui/document/CommandDialog.tsx';
 import { forDialog } from './dialog-answer.ts';
 
 interface ShipValues {

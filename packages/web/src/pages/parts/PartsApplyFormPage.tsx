@@ -6,7 +6,7 @@ import type { RecordRow } from '../../api/records.ts';
 import { useT } from '../../locales/i18n.ts';
 import { useSession } from '../../session/store.ts';
 import { STATION_USER } from '../basicdata/StationProfilePage.tsx';
-import { OptionTag } from '../workorder/OptionTag.tsx';
+import { OptionTag } from '../../entity-ui/document/OptionTag.tsx';
 import { ApplicationDeliveries } from './ApplicationDeliveries.tsx';
 import { APPLICATION_DOC } from './request-documents.ts';
 import { RequestDocumentPage } from './RequestDocumentPage.tsx';

@@ -1,6 +1,6 @@
 import { transferDocState, transferStatus } from '@portal/model';
 import { useParams } from 'react-router';
-import { OptionTag } from '../workorder/OptionTag.tsx';
+import { OptionTag } from '../../entity-ui/document/OptionTag.tsx';
 import { TRANSFER_DOC } from './request-documents.ts';
 import { RequestDocumentPage } from './RequestDocumentPage.tsx';
 

@@ -10,11 +10,11 @@ import { cellText } from '../../entity-ui/format.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
 import { usePrivilege } from '../../session/use-privilege.ts';
 import { DetailHeader } from '../../widgets/DetailHeader.tsx';
-import { num } from '../workorder/work-order-rules.ts';
-import { OptionTag } from '../workorder/OptionTag.tsx';
+import { num } from '../../entity-ui/document/num.ts';
+import { OptionTag } from '../../entity-ui/document/OptionTag.tsx';
 import { RECEIPT_LIST } from './delivery-paths.ts';
 import { isReceivable } from './delivery-rules.ts';
-import { useDocumentLines } from './use-document-lines.ts';
+import { useDocumentLines } from '../../entity-ui/document/use-document-lines.ts';
 import { remainingOf, useReceiptQuantities } from './receipt-quantities.tsx';
 
 const ORDER = getEntity('new_stockoutorder')!;

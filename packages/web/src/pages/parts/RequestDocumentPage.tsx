@@ -16,7 +16,7 @@ import { DOC_STATUS_COLOR } from '../../widgets/approval/ApprovalStatusTag.tsx';
 import { FlowSubmitDialog } from '../../widgets/approval/FlowSubmitDialog.tsx';
 import { ApprovedQtyDialog } from './ApprovedQtyDialog.tsx';
 import { CloseDialog } from './CloseDialog.tsx';
-import { DocumentLines } from './DocumentLines.tsx';
+import { DocumentLines } from '../../entity-ui/document/DocumentLines.tsx';
 import type { RequestDocument } from './request-documents.ts';
 import { isEditable, requestActions, requestState, type RequestAction } from './request-rules.ts';
 import { RequestLineDialog } from './RequestLineDialog.tsx';

@@ -3,7 +3,7 @@ import { Form } from 'antd';
 import { addRequestLine, updateRequestLine } from '../../api/parts.ts';
 import type { RecordRow } from '../../api/records.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
-import { CommandDialog } from '../workorder/CommandDialog.tsx';
+import { CommandDialog } from '../../entity-ui/document/CommandDialog.tsx';
 import { forDialog } from './dialog-answer.ts';
 import { LineFields, lineBody, lineValues, type LineValues } from './LineFields.tsx';
 import { LineStockHint } from './LineStockHint.tsx';

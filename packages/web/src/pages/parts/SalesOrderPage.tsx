@@ -10,12 +10,12 @@ import { EntityFormPage } from '../../entity-ui/EntityFormPage.tsx';
 import { useLocale, useT } from '../../locales/i18n.ts';
 import { usePrivilege } from '../../session/use-privilege.ts';
 import type { ActionButton } from '../../widgets/ButtonGroup.tsx';
-import { num } from '../workorder/work-order-rules.ts';
-import { DocumentLines } from './DocumentLines.tsx';
+import { num } from '../../entity-ui/document/num.ts';
+import { DocumentLines } from '../../entity-ui/document/DocumentLines.tsx';
 import { SALES_DOC } from './request-documents.ts';
 import { RequestLineDialog } from './RequestLineDialog.tsx';
 import { DocumentTitle } from '../../widgets/DocumentTitle.tsx';
-import { OptionTag } from '../workorder/OptionTag.tsx';
+import { OptionTag } from '../../entity-ui/document/OptionTag.tsx';
 
 const ORDER = getEntity(SALES_DOC.entity)!;
 /** A new sale shows only what a user enters (number, station, warehouse and totals are the server's). */

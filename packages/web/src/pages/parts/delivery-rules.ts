@@ -1,6 +1,6 @@
 import { DELIVERY_STEP_FROM, DELIVERY_STEP_PRIVILEGE, DELIVERY_STEPS, deliveryState, receiptState, stockOutType, type DeliveryStep } from '@portal/model';
 import type { RecordRow } from '../../api/records.ts';
-import { num } from '../workorder/work-order-rules.ts';
+import { num } from '../../entity-ui/document/num.ts';
 
 /*
  * What a delivery's screens offer, mirroring the server's rules (the server decides; these only

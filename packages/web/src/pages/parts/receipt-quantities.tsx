@@ -5,7 +5,7 @@ import type { RecordRow } from '../../api/records.ts';
 import { useT } from '../../locales/i18n.ts';
 import { NumberInput, type NumberValue } from '../../widgets/NumberInput.tsx';
 import { numberRule } from '../../widgets/typed-rules.ts';
-import { num } from '../workorder/work-order-rules.ts';
+import { num } from '../../entity-ui/document/num.ts';
 
 /** What is still to receive of a line (shipped − received). */
 export const remainingOf = (r: RecordRow) => Math.max(0, (num(r.new_qty) ?? 0) - (num(r.new_receivedqty) ?? 0));

@@ -1,7 +1,7 @@
 import { partsApplyStatus, transferDocState, type Privilege } from '@portal/model';
 import type { RecordRow } from '../../api/records.ts';
 import type { RequestKind } from '../../api/parts.ts';
-import { num } from '../workorder/work-order-rules.ts';
+import { num } from '../../entity-ui/document/num.ts';
 
 /**
  * The two documents whose lines are requested and then approved through a flow: parts applications

@@ -1,6 +1,6 @@
 import { approvalStatus } from '@portal/model';
 import type { RecordRow } from '../../api/records.ts';
-import { num } from '../workorder/work-order-rules.ts';
+import { num } from '../../entity-ui/document/num.ts';
 import type { RequestDocument } from './request-documents.ts';
 
 /*

@@ -5,7 +5,7 @@ import { FieldItem, inputFor, rulesFor } from '../../entity-ui/FieldInput.tsx';
 import { toFormValues, toPayload } from '../../entity-ui/form-values.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
 import { forDialog } from '../parts/dialog-answer.ts';
-import { CommandDialog } from '../workorder/CommandDialog.tsx';
+import { CommandDialog } from '../../entity-ui/document/CommandDialog.tsx';
 
 export const RETURN_LINE = 'new_srv_productreturndetail';
 const FIELDS = ['new_itemtype', 'new_product_id', 'new_serialnumber', 'new_qty', 'new_memo'];

@@ -6,7 +6,7 @@ import { retrieveMultiple, type RecordRow } from '../../api/records.ts';
 import { literal } from '../../entity-ui/odata.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
 import { usePrivilege } from '../../session/use-privilege.ts';
-import { num } from '../workorder/work-order-rules.ts';
+import { num } from '../../entity-ui/document/num.ts';
 import { productReturnPath } from './paths.ts';
 
 const RETURN = getEntity('new_srv_productreturn')!;

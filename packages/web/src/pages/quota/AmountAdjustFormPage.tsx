@@ -1,11 +1,9 @@
-import { ApprovalDocumentPage } from '../../widgets/approval/ApprovalDocumentPage.tsx';
-
-const ADJUSTMENT = 'new_srv_amountadjustment';
+import { DocumentPage } from '../../entity-ui/document/DocumentPage.tsx';
 
 /**
- * /amountAdjust/edit/:id: the quota adjustment through the approval engine (quota.adjust submits).
- * The quota before and after are filled when the final approval posts it to the station's ledger.
+ * /amountAdjust/edit/:id: the quota adjustment through the approval engine (its declaration: number,
+ * approval). The quota before and after are filled when the final approval posts it to the ledger.
  */
 export default function AmountAdjustFormPage() {
-  return <ApprovalDocumentPage entity={ADJUSTMENT} testIdPrefix="amountadjust" writePrivilege="quota.adjust" backTo="/amountAdjust/list" />;
+  return <DocumentPage entity="new_srv_amountadjustment" testIdPrefix="amountadjust" backTo="/amountAdjust/list" />;
 }

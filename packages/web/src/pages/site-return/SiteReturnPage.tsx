@@ -14,13 +14,13 @@ import { useSession } from '../../session/store.ts';
 import { usePrivilege } from '../../session/use-privilege.ts';
 import type { ActionButton } from '../../widgets/ButtonGroup.tsx';
 import { STATION_USER } from '../basicdata/StationProfilePage.tsx';
-import { DocumentLines } from '../parts/DocumentLines.tsx';
+import { DocumentLines } from '../../entity-ui/document/DocumentLines.tsx';
 import type { RequestDocument } from '../parts/request-documents.ts';
 import { RequestLineDialog } from '../parts/RequestLineDialog.tsx';
-import { useDocumentLines } from '../parts/use-document-lines.ts';
-import { num } from '../workorder/work-order-rules.ts';
+import { useDocumentLines } from '../../entity-ui/document/use-document-lines.ts';
+import { num } from '../../entity-ui/document/num.ts';
 import { DocumentTitle } from '../../widgets/DocumentTitle.tsx';
-import { OptionTag } from '../workorder/OptionTag.tsx';
+import { OptionTag } from '../../entity-ui/document/OptionTag.tsx';
 import { useReceiptQuantities } from '../parts/receipt-quantities.tsx';
 
 /** The parts return application (配件退货申请): lines like a request's, delivered and received instead of approved. */

@@ -6,7 +6,7 @@ import type { RecordRow } from '../../api/records.ts';
 import { EntityListPage } from '../../entity-ui/EntityListPage.tsx';
 import { useT } from '../../locales/i18n.ts';
 import { usePrivilege } from '../../session/use-privilege.ts';
-import { OptionTag } from '../workorder/OptionTag.tsx';
+import { OptionTag } from '../../entity-ui/document/OptionTag.tsx';
 import { NewCountDialog } from './NewCountDialog.tsx';
 
 export const countPath = (id: string) => `/stockcheck/edit/${encodeURIComponent(id)}`;

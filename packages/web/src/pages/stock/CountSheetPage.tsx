@@ -17,7 +17,7 @@ import { AttachmentList } from '../../widgets/attachments/AttachmentList.tsx';
 import { ButtonGroup, HEADER_MAX, type ActionButton } from '../../widgets/ButtonGroup.tsx';
 import { DetailHeader } from '../../widgets/DetailHeader.tsx';
 import { ExcelImportDialog } from '../../widgets/ExcelImportDialog.tsx';
-import { OptionTag } from '../workorder/OptionTag.tsx';
+import { OptionTag } from '../../entity-ui/document/OptionTag.tsx';
 import { changedLines, invalidLines, withEdit, type CountEdits, type LineValues } from './count-edits.ts';
 import { countCommands, linesEditable, type CountCommand } from './count-rules.ts';
 import { CountLines } from './CountLines.tsx';

@@ -11,7 +11,7 @@ import { useSession } from '../../session/store.ts';
 import type { LookupRecord } from '../../widgets/lookup/lookup-def.ts';
 import { LookupInput } from '../../widgets/lookup/LookupInput.tsx';
 import { STATION_USER } from '../basicdata/StationProfilePage.tsx';
-import { CommandDialog } from '../workorder/CommandDialog.tsx';
+import { CommandDialog } from '../../entity-ui/document/CommandDialog.tsx';
 import { forDialog, lookupId, trimmed } from './stock-command.ts';
 import { lengthCount, lengthRule } from '../../widgets/typed-rules.ts';
 

@@ -6,7 +6,7 @@ import { useLocale, useT } from '../../locales/i18n.ts';
 import { todayUtc8 } from '../../shared/date.ts';
 import type { LookupRecord } from '../../widgets/lookup/lookup-def.ts';
 import { LookupInput } from '../../widgets/lookup/LookupInput.tsx';
-import { CommandDialog } from '../workorder/CommandDialog.tsx';
+import { CommandDialog } from '../../entity-ui/document/CommandDialog.tsx';
 import { forDialog, trimmed } from './stock-command.ts';
 import { lengthCount, lengthRule } from '../../widgets/typed-rules.ts';
 

@@ -2,7 +2,7 @@ import { stockCheckState } from '@portal/model';
 import type { ReactNode } from 'react';
 import type { RecordRow } from '../../api/records.ts';
 import { useT } from '../../locales/i18n.ts';
-import { OptionTag } from '../workorder/OptionTag.tsx';
+import { OptionTag } from '../../entity-ui/document/OptionTag.tsx';
 
 const n = (v: unknown) => (v === null || v === undefined || v === '' ? 0 : Number(v) || 0);
 

@@ -11,9 +11,10 @@ import { todayUtc8 } from '../../shared/date.ts';
 import { LookupInput } from '../../widgets/lookup/LookupInput.tsx';
 import type { LookupRecord } from '../../widgets/lookup/lookup-def.ts';
 import { PageTitle } from '../PageTitle.tsx';
-import { OptionTag } from './OptionTag.tsx';
+import { OptionTag } from '../../entity-ui/document/OptionTag.tsx';
 import { editPath } from './WorkOrderListPage.tsx';
-import { num, WORK_ORDER } from './work-order-rules.ts';
+import { WORK_ORDER } from './work-order-rules.ts';
+import { num } from '../../entity-ui/document/num.ts';
 
 export type CalendarMode = 'month' | 'week' | 'day';
 

@@ -31,8 +31,9 @@ import type { LookupRecord } from '../../widgets/lookup/lookup-def.ts';
 import { Picklist } from '../../widgets/Picklist.tsx';
 import { NumberInput } from '../../widgets/NumberInput.tsx';
 import { lengthCount, lengthRule, numberRule } from '../../widgets/typed-rules.ts';
-import { CommandDialog } from './CommandDialog.tsx';
-import { appointmentBody, appointmentInitial, endAfterBegin, isAppointmentChange, nextProgressStep, nextSettlementStatus, num, reasonForChange, SLOT_OPTIONS, WORK_ORDER, type ActionKind, type AppointmentValues } from './work-order-rules.ts';
+import { CommandDialog } from '../../entity-ui/document/CommandDialog.tsx';
+import { appointmentBody, appointmentInitial, endAfterBegin, isAppointmentChange, nextProgressStep, nextSettlementStatus, reasonForChange, SLOT_OPTIONS, WORK_ORDER, type ActionKind, type AppointmentValues } from './work-order-rules.ts';
+import { num } from '../../entity-ui/document/num.ts';
 
 export interface DialogProps {
   open: boolean;

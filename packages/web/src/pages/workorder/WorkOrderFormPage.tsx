@@ -26,10 +26,11 @@ import { MoneySymbol } from '../../widgets/MoneyInput.tsx';
 import { ContractWarrantyNote, warrantyTakenByContract, WorkOrderContract } from '../contract/WorkOrderContract.tsx';
 import { toast } from '../../app/feedback.ts';
 import { WorkOrderProductReturn } from '../product-return/WorkOrderProductReturn.tsx';
-import { OptionTag } from './OptionTag.tsx';
+import { OptionTag } from '../../entity-ui/document/OptionTag.tsx';
 import { WorkOrderActionDialogs } from './WorkOrderDialogs.tsx';
 import { WorkOrderLines, WorkOrderLog } from './WorkOrderLines.tsx';
-import { availableActions, isEditable, mayRun, num, orderState, WORK_ORDER, type ActionKind } from './work-order-rules.ts';
+import { availableActions, isEditable, mayRun, orderState, WORK_ORDER, type ActionKind } from './work-order-rules.ts';
+import { num } from '../../entity-ui/document/num.ts';
 
 export const ADDRESS_FIELDS: AddressFields = { province: 'new_province', city: 'new_city', county: 'new_county', address: 'new_address' };
 

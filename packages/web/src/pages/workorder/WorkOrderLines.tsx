@@ -13,7 +13,7 @@ import { useLocale, useT } from '../../locales/i18n.ts';
 import { formatAmount } from '../../shared/format.ts';
 import { LookupInput } from '../../widgets/lookup/LookupInput.tsx';
 import { MoneySymbol } from '../../widgets/MoneyInput.tsx';
-import { CommandDialog } from './CommandDialog.tsx';
+import { CommandDialog } from '../../entity-ui/document/CommandDialog.tsx';
 
 /** Rows of one detail entity of an order, in its `byOrder` view order. */
 export function useOrderRows(entity: EntityDef, orderId: string, extraSelect: string[] = []) {

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import type { RecordRow } from '../../api/records.ts';
 import { EntityListPage } from '../../entity-ui/EntityListPage.tsx';
 import { useT } from '../../locales/i18n.ts';
-import { OptionTag } from './OptionTag.tsx';
+import { OptionTag } from '../../entity-ui/document/OptionTag.tsx';
 import { DOMESTIC_FILTER, DOMESTIC_VIEWS } from '../overseas/overseas-form.ts';
 import { WORK_ORDER } from './work-order-rules.ts';
 

@@ -3,6 +3,7 @@ import type { RecordRow } from '../../api/records.ts';
 import type { FormRule } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { toDate } from '../../entity-ui/form-values.ts';
+import { num } from '../../entity-ui/document/num.ts';
 
 /*
  * What the edit screen offers, mirroring the server's rules (the server decides; these only hide
@@ -32,7 +33,6 @@ export function nextSettlementStatus(status: number | null): number | null {
   return i >= 0 && i < SETTLEMENT_SEQUENCE.length - 1 ? SETTLEMENT_SEQUENCE[i + 1] : null;
 }
 
-export const num = (v: unknown): number | null => (v === null || v === undefined || v === '' || !Number.isFinite(Number(v)) ? null : Number(v));
 
 export interface OrderState {
   status: number;

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setWidth } from '../../test/phone.ts';
 import { DocumentLines } from './DocumentLines.tsx';
-import { partsServer, resetAll, signIn } from './test-server.ts';
+import { partsServer, resetAll, signIn } from '../../pages/parts/test-server.ts';
 
 afterEach(resetAll);
 

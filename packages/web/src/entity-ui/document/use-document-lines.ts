@@ -1,7 +1,7 @@
 import { getEntity } from '@portal/model';
 import { useCallback, useEffect, useState } from 'react';
 import { retrieveMultiple, type RecordRow } from '../../api/records.ts';
-import { literal } from '../../entity-ui/odata.ts';
+import { literal } from '../odata.ts';
 
 /** Lines of a document are few (a delivery may reach 1,000); one call reads them all. */
 const MAX_LINES = 5000;

@@ -2,16 +2,17 @@ import { Alert, Button, Form, Modal, type FormInstance } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { ApiError } from '../../api/envelope.ts';
 import { refusalFieldErrors } from '../../api/records.ts';
-import type { CommandAnswer } from '../../api/work-orders.ts';
 import { toast } from '../../app/feedback.ts';
 import { useT } from '../../locales/i18n.ts';
 
 /**
- * The frame of every work-order command dialog: a form validated before sending, one command
+ * The frame of every command dialog (work orders, parts, documents' declared inputs): a form validated before sending, one command
  * call, the server's message as a toast on success (then the screen reloads the order), and the
  * server's refusal shown in the dialog as given (at its field when it names one of the form's).
  */
-export function CommandDialog<V extends object>({ open, title, testId, form, initialValues, onClose, onDone, send, children, width = 560, okText }: {
+// The answer type is the caller's (work orders answer their statuses too): it only needs a message.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function CommandDialog<V extends object, A extends { message: string } = any>({ open, title, testId, form, initialValues, onClose, onDone, send, children, width = 560, okText }: {
   open: boolean;
   title: ReactNode;
   /** Root hook of the dialog; the OK button is `<testId>-ok`, the refusal `<testId>-error`. */
@@ -20,9 +21,9 @@ export function CommandDialog<V extends object>({ open, title, testId, form, ini
   /** Values set each time the dialog opens. */
   initialValues?: Partial<V>;
   onClose: () => void;
-  onDone: (answer: CommandAnswer) => void;
+  onDone: (answer: A) => void;
   /** Builds the request from the validated values and calls the command. */
-  send: (values: V) => Promise<CommandAnswer>;
+  send: (values: V) => Promise<A>;
   children: ReactNode;
   width?: number;
   okText?: ReactNode;

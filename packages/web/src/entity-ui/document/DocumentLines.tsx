@@ -2,10 +2,10 @@ import { DeleteOutlined, EditOutlined, PlusOutlined, WarningOutlined } from '@an
 import { getEntity } from '@portal/model';
 import { Alert, Button, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useMemo, type ReactNode } from 'react';
-import type { PartsAnswer } from '../../api/parts.ts';
+import type { CommandAnswer } from '../../api/command.ts';
 import type { RecordRow } from '../../api/records.ts';
 import { confirm, toast } from '../../app/feedback.ts';
-import { cellText } from '../../entity-ui/format.ts';
+import { cellText } from '../format.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
 import { formatAmount } from '../../shared/format.ts';
 import { usePhone } from '../../shared/use-phone.ts';
@@ -24,7 +24,7 @@ export interface DocumentLinesProps {
   onAdd?: () => void;
   onEdit?: (row: RecordRow) => void;
   /** Deletes through the document's line command (asked first; the answer is toasted). */
-  onDelete?: (row: RecordRow) => Promise<PartsAnswer>;
+  onDelete?: (row: RecordRow) => Promise<CommandAnswer>;
   /** A line was deleted here: the document's totals changed. */
   onChanged?: () => void;
   /** Rendered above the table, beside the add button (e.g. a hint). */

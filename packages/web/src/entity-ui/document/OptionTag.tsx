@@ -1,7 +1,7 @@
 import type { OptionSetDef } from '@portal/model';
 import { Tag } from 'antd';
 import { useLocale, useT } from '../../locales/i18n.ts';
-import { num } from './work-order-rules.ts';
+import { num } from './num.ts';
 import './OptionTag.css';
 
 /**
