@@ -1,3 +1,4 @@
+import { approvalFields } from './approval-field-defs.ts';
 import type { DocumentInput } from './document.ts';
 import type { MessageKey } from './messages/index.ts';
 import type { EntityScreens } from './screens.ts';
@@ -10,7 +11,10 @@ export const LANGS = ['zh-CN', 'en-US'] as const;
 export type Lang = (typeof LANGS)[number];
 export type Label = Record<Lang, string>;
 
-export const label = (zh: string, en: string): Label => ({ 'zh-CN': zh, 'en-US': en });
+// A function declaration: option sets evaluated while this module is still loading (approval-field-defs.ts) may call it.
+export function label(zh: string, en: string): Label {
+  return { 'zh-CN': zh, 'en-US': en };
+}
 
 export interface OptionDef {
   value: number;
@@ -361,7 +365,10 @@ export function defineEntity(input: EntityInput): EntityDef {
     attachments: input.attachments ?? false,
     allFields: {},
   };
-  def.allFields = { ...systemFields({ primaryKey, noOwner }), ...input.fields };
+  // An approval document brings the approval fields (one it declares itself, e.g. its own status labels, stays as declared).
+  const brought = input.document?.approval ? Object.entries(approvalFields()).filter(([n]) => !Object.hasOwn(input.fields, n)) : [];
+  def.fields = { ...input.fields, ...Object.fromEntries(brought) };
+  def.allFields = { ...systemFields({ primaryKey, noOwner }), ...def.fields };
   return def;
 }
 

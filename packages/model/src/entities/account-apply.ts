@@ -1,4 +1,3 @@
-import { approvalFields } from '../approval-fields.ts';
 import { bool, defineEntity, label, lookup, memo, text, type FieldDef, type Label } from '../define.ts';
 
 /**
@@ -49,7 +48,6 @@ export const accountApply = defineEntity({
     new_reason: memo(label('申请原因', 'Reason'), { required: true, searchable: true, maxLength: 500 }),
     ...changeFields,
     new_iscommit: bool(label('已提交', 'Submitted'), { readOnly: true }),
-    ...approvalFields(),
   },
   views: {
     all: {

@@ -1,4 +1,3 @@
-import { approvalFields } from '../approval-fields.ts';
 import { bool, dateTime, defineEntity, label, lookup, memo, optionSet, text } from '../define.ts';
 import { caseSatisfaction, casePriority, caseState, caseType, excellentCasePublish } from '../option-sets/cases.ts';
 import { STATIONS } from '../screens.ts';
@@ -115,7 +114,6 @@ export const excellentCase = defineEntity({
     new_publishstatus: optionSet(excellentCasePublish, undefined, { readOnly: true, indexed: true }),
     new_publishedon: dateTime(label('发布时间', 'Published on'), { readOnly: true }),
     new_iscommit: bool(label('已提交', 'Submitted'), { readOnly: true }),
-    ...approvalFields(),
   },
   indexes: [['new_station_id', 'createdon'], ['new_publishstatus', 'new_publishedon']],
   views: {

@@ -1,4 +1,3 @@
-import { approvalFields } from '../approval-fields.ts';
 import { bool, defineEntity, int, label, lookup, memo, money, optionSet, text } from '../define.ts';
 import { approvalStatus, fineType } from '../option-sets/approval.ts';
 
@@ -24,7 +23,6 @@ export const claimFine = defineEntity({
     new_checkitem: memo(label('考核事项', 'Check item'), { required: true, searchable: true, maxLength: 500 }),
     new_iscommit: bool(label('已提交', 'Submitted'), { readOnly: true }),
     new_expenseclaim_id: lookup('new_srv_expense_claim', label('费用结算单', 'Expense settlement'), { readOnly: true, indexed: true }),
-    ...approvalFields(),
   },
   indexes: [['new_station_id', 'createdon']],
   views: {

@@ -1,4 +1,3 @@
-import { approvalFields } from '../approval-fields.ts';
 import { bool, date, dateTime, defineEntity, label, lookup, memo, optionSet, text } from '../define.ts';
 import { delayStatus } from '../option-sets/delay.ts';
 import { STATIONS } from '../screens.ts';
@@ -40,7 +39,6 @@ export const delayProduct = defineEntity({
     new_effectiveenddate: date(label('生效保修截止日期', 'Warranty end in force'), { readOnly: true }),
     new_cancelledon: dateTime(label('取消时间', 'Cancelled on'), { readOnly: true }),
     new_iscommit: bool(label('已提交', 'Submitted'), { readOnly: true }),
-    ...approvalFields(),
   },
   indexes: [['new_station_id', 'createdon']],
   views: {
@@ -92,7 +90,6 @@ export const delayCancel = defineEntity({
     new_reason: memo(label('取消原因', 'Reason'), { required: true, searchable: true, maxLength: 500 }),
     new_restoredenddate: date(label('恢复后保修截止日期', 'Warranty end restored to'), { readOnly: true }),
     new_iscommit: bool(label('已提交', 'Submitted'), { readOnly: true }),
-    ...approvalFields(),
   },
   indexes: [['new_station_id', 'createdon']],
   views: {

@@ -1,4 +1,3 @@
-import { approvalFields } from '../approval-fields.ts';
 import { APPROVAL_STATUS } from '../document.ts';
 import { APPROVAL_EDITABLE, approvalStatus } from '../option-sets/approval.ts';
 import { bool, date, dateTime, defineEntity, int, label, lookup, memo, money, optionSet, text } from '../define.ts';
@@ -54,7 +53,6 @@ export const partsApply = defineEntity({
     new_closereason: text(label('关闭原因', 'Close reason'), { readOnly: true, maxLength: 100 }),
     new_paystatus: optionSet(payStatus, undefined, RO),
     new_iscommit: bool(label('已提交', 'Submitted'), RO),
-    ...approvalFields(),
   },
   indexes: [['new_station_id', 'createdon'], ['new_supplyunit_id', 'createdon']],
   views: {

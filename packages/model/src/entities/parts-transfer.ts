@@ -1,4 +1,3 @@
-import { approvalFields } from '../approval-fields.ts';
 import { bool, dateTime, defineEntity, int, label, lookup, money, optionSet, text } from '../define.ts';
 import { APPROVAL_STATUS } from '../document.ts';
 import { transferApprovalStatus, transferDocState, transferStatus } from '../option-sets/parts.ts';
@@ -45,7 +44,6 @@ export const partTransOrder = defineEntity({
     new_totalamount: money(label('调拨金额', 'Total amount'), RO),
     new_linecount: int(label('明细行数', 'Lines'), RO),
     new_memo: text(label('备注', 'Memo'), { maxLength: 100 }),
-    ...approvalFields(),
     new_approvalstatus: optionSet(transferApprovalStatus, undefined, { readOnly: true, indexed: true }),
   },
   indexes: [['new_fromunit_id', 'createdon'], ['new_tounit_id', 'createdon']],

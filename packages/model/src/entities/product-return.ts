@@ -1,4 +1,3 @@
-import { approvalFields } from '../approval-fields.ts';
 import { bool, date, dateTime, defineEntity, int, label, lookup, memo, optionSet, text } from '../define.ts';
 import { productReturnItemType, productReturnState } from '../option-sets/product-return.ts';
 import { pulloutType } from '../option-sets/work-order.ts';
@@ -54,7 +53,6 @@ export const productReturn = defineEntity({
     new_receivedon: dateTime(label('签收时间', 'Received on'), RO),
     new_receivedby: lookup('systemuser', label('签收人', 'Received by'), RO),
     new_iscommit: bool(label('已提交', 'Submitted'), RO),
-    ...approvalFields(),
   },
   indexes: [['new_station_id', 'createdon']],
   views: {

@@ -1,4 +1,3 @@
-import { approvalFields } from '../approval-fields.ts';
 import { approvalStatus } from '../option-sets/approval.ts';
 import { bool, defineEntity, int, label, lookup, memo, money, optionSet, text } from '../define.ts';
 import { amountAdjustType, amountAdjustValidity, quotaDocumentType, quotaUsage } from '../option-sets/quota.ts';
@@ -35,7 +34,6 @@ export const amountAdjustment = defineEntity({
     new_beforeamount: money(label('调整前额度', 'Quota before'), { readOnly: true }),
     new_afteramount: money(label('调整后额度', 'Quota after'), { readOnly: true }),
     new_iscommit: bool(label('已提交', 'Submitted'), { readOnly: true }),
-    ...approvalFields(),
   },
   indexes: [['new_station_id', 'createdon']],
   views: {

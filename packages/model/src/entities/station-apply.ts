@@ -1,4 +1,3 @@
-import { approvalFields } from '../approval-fields.ts';
 import { bool, date, defineEntity, label, lookup, memo, optionSet, text, type FieldDef, type Label } from '../define.ts';
 import { stationLevel, stationType } from '../option-sets/organisation.ts';
 import { stationApplyType } from '../option-sets/station-apply.ts';
@@ -75,7 +74,6 @@ export const stationApply = defineEntity({
     new_newtermenddate: date(label('新合同到期日期', 'New contract term end')),
     new_exitdate: date(label('退出日期', 'Exit date')),
     new_iscommit: bool(label('已提交', 'Submitted'), { readOnly: true }),
-    ...approvalFields(),
   },
   indexes: [['new_station_id', 'new_applytype']],
   views: {
