@@ -42,7 +42,6 @@ export const closeRequest = (kind: RequestKind, id: string, body: CloseRequest) 
 /** POST …/sales/{id}/confirm: a draft parts sale is sold (its lines leave the station's stock). */
 export const confirmSale = (id: string) => command(`/sales/${seg(id)}/confirm`, 'POST', {});
 /** Parts returns: the station delivers, the receiving warehouse receives (quantities per line), either side closes. */
-export const siteReturnCommand = (id: string, step: 'deliver' | 'receive' | 'close', body?: ReceiveRequest) => command(`/siteReturns/${seg(id)}/${step}`, 'POST', body ?? {});
 export const setApprovedQuantities = (id: string, body: ApprovedQuantitiesRequest) => command(`/applications/${seg(id)}/approved`, 'POST', body);
 
 /** The approved applications of a sending warehouse that still have something to deliver (the create dialog offers only these). */

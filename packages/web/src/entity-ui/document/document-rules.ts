@@ -1,18 +1,6 @@
-import { approvalStatus, documentStatus, type DocumentCommand, type EntityDef, type Privilege } from '@portal/model';
+import { approvalStatus, commandGrants, documentStatus, type DocumentGrant, type EntityDef } from '@portal/model';
 import type { RecordRow } from '../../api/records.ts';
 import { num } from './num.ts';
-
-/** Who may run a command in which states (its one from/privilege/party, or its grants). */
-interface Grant {
-  from: readonly number[];
-  privilege: Privilege;
-  party?: string;
-}
-
-function grantsOf(c: DocumentCommand): readonly Grant[] {
-  const g = (c as { grants?: readonly Grant[] }).grants;
-  return g ?? [c as Grant];
-}
 
 /** Where a loaded document stands: its state (the declared initial one while it has none), closed, and whether it may be changed. */
 export function documentStanding(e: EntityDef, row: RecordRow | null) {
@@ -34,12 +22,12 @@ export function documentStanding(e: EntityDef, row: RecordRow | null) {
  * business's say on what the web cannot see (the `party`: which side the caller's unit is on).
  * The server checks all of it again.
  */
-export function offeredCommands(e: EntityDef, row: RecordRow | null, can: (p: string) => boolean, mayRun?: (command: string, grant: Grant, row: RecordRow) => boolean): string[] {
+export function offeredCommands(e: EntityDef, row: RecordRow | null, can: (p: string) => boolean, mayRun?: (command: string, grant: DocumentGrant, row: RecordRow) => boolean): string[] {
   if (!row) return [];
   const { state, closed } = documentStanding(e, row);
   if (closed || state == null) return [];
   return Object.entries(e.document?.commands ?? {})
-    .filter(([name, c]) => grantsOf(c).some((g) => g.from.includes(state) && can(g.privilege) && (!mayRun || mayRun(name, g, row))))
+    .filter(([name, c]) => commandGrants(c).some((g) => g.from.includes(state) && can(g.privilege) && (!mayRun || mayRun(name, g, row))))
     .map(([name]) => name);
 }
 
