@@ -1,16 +1,19 @@
-import { documentStatus } from '@portal/model';
+import { documentStatus, ENTITIES } from '@portal/model';
 import { registerFlowHooks } from '../flow/hooks.ts';
 import { serverDefaults, writeHooks } from '../records/write.ts';
 import { documentControllers } from './controllers.ts';
 import { documentNumbers } from './numbers.ts';
+import { registerLineTotals } from './totals.ts';
 
 /**
  * Registers every controlled document with the record service and the approval engine, from its
  * declaration: on create the number, the initial status and (approval) the cleared commit flag,
  * then the controller's own defaults (when it declares a number, a commit flag or defaults of its
- * own); its write checks; its approval moments. Run at start, after the domain modules.
+ * own); its write checks; its approval moments. Every document's declared line totals follow
+ * record-service writes of its lines. Run at start, after the domain modules.
  */
 export function installDocuments(): void {
+  for (const e of [...ENTITIES, ...documentControllers().map((c) => c.entity)]) registerLineTotals(e);
   for (const c of documentControllers()) {
     const e = c.entity;
     const status = documentStatus(e);

@@ -1,4 +1,5 @@
-import { defineEntity, getEntity, label, returnState } from '@portal/model';
+import { chinaDate } from '../domain/china-time.ts';
+import { contractStatus, defineEntity, getEntity, label, returnState } from '@portal/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Portal } from '../boot.ts';
 import { bearer, signIn } from '../testing/auth-helpers.ts';
@@ -27,6 +28,18 @@ const fixture = defineEntity({
 });
 let shipped = 0;
 registerController({ entity: fixture, commands: { ship: async () => void shipped++ } });
+
+// A fixture document over the contract table that keeps the sum of its lines' quantities (in the line-count column: any int column will do).
+const contractBase = getEntity('new_srv_contract')!;
+const summing = defineEntity({
+  logicalName: contractBase.logicalName, entitySet: 'kernelsums', label: label('合计样例', 'Totals fixture'), scope: contractBase.scope, access: contractBase.access,
+  fields: contractBase.fields,
+  document: {
+    status: { field: 'new_status', set: contractStatus, editable: [contractStatus.draft] },
+    lines: [{ entity: 'new_srv_contractline', parent: 'new_contract_id', totals: { new_linecount: 'new_qty' } }],
+  },
+});
+registerController({ entity: summing });
 
 let p: Portal;
 const tok: Record<string, string> = {};
@@ -95,6 +108,22 @@ describe('the document kernel (a fixture document declared in the test)', () => 
     expect((await post('station1', id, 'receive')).statusCode).toBe(403);
     done(await post('warehouse1', id, 'receive'), '收货成功');
     expect((await row(id)).state).toBe(returnState.received);
+  });
+
+  it('keeps a document’s declared line totals through record-service writes of its lines: create, change, delete', async () => {
+    const api = (url: string, payload: object) => p.app.inject({ method: 'POST', url, payload, headers: { ...bearer(tok.station1), 'accept-language': 'zh-CN' } });
+    const id = done(await api('/api/crmdata/create/new_srv_contracts', {
+      new_customername: '合计样例', new_phone: '13951234567', new_contracttype: 2, new_startdate: chinaDate(new Date(), -1), new_enddate: chinaDate(new Date(), 300),
+    })).id as string;
+    const product = (await p.db.one<{ id: string }>('SELECT productid AS id FROM product ORDER BY productnumber LIMIT 1'))!.id;
+    const sum = async () => Number((await p.db.one<{ n: number }>('SELECT new_linecount AS n FROM new_srv_contract WHERE new_srv_contractid = $1', [id]))!.n);
+    const a = done(await api('/api/crmdata/create/new_srv_contractlines', { new_contract_id: id, new_product_id: product, new_serialnumber: `KS-${id.slice(0, 8)}-A`, new_qty: 3 })).id as string;
+    done(await api('/api/crmdata/create/new_srv_contractlines', { new_contract_id: id, new_product_id: product, new_serialnumber: `KS-${id.slice(0, 8)}-B`, new_qty: 2 }));
+    expect(await sum()).toBe(5);
+    done(await api(`/api/crmdata/Update/new_srv_contractlines(${a})`, { new_qty: 4 }));
+    expect(await sum()).toBe(6);
+    done(await api(`/api/crmdata/delete/new_srv_contractlines(${a})`, {}));
+    expect(await sum()).toBe(2);
   });
 
   it('numbers new documents from the declaration: prefix and China-time period, consecutive', async () => {

@@ -10,6 +10,7 @@ import { CAST, kindOf, Params, q } from './sql.ts';
 import { checkName, uniqueIndexName } from '../db/schema.ts';
 import { normGuid, stationField, type FieldError } from './validate.ts';
 import { assertRowEditable, fieldErrors, newRowErrors } from './edit-guard.ts';
+import { refreshSums, summingDocuments } from '../documents/totals.ts';
 
 /** At most this many field errors are joined into the Message; Data carries all of them. */
 const MESSAGE_ERRORS = 20;
@@ -316,6 +317,7 @@ export async function insertRecords(
     await uniqueBackstop(e, lang, () => sql.query(`INSERT INTO ${q(e.logicalName)} (${names.join(', ')}) SELECT * FROM unnest(${arrays.join(', ')})`, p.values));
   }
   await writeHooks.get(e.logicalName)?.after?.(sql, ids, 'create');
+  await refreshSums(sql, await summingDocuments(sql, e, ids));
   return ids;
 }
 
@@ -341,6 +343,7 @@ export async function updateRecord(sql: Sql, e: EntityDef, caller: Caller, id: s
   if (!gid) throw recordNotFound();
   await lockVisible(sql, e, caller, gid);
   const state = await assertRowEditable(sql, e, gid, 'update');
+  const before = await summingDocuments(sql, e, [gid]);
   // A line moved to another document lands there: that document must take lines, in its state.
   const via = stateRuleOf(e)?.via;
   const errors: FieldError[] = via && via in values ? await newRowErrors(sql, e, [values], caller, lang, () => null) : fieldErrors(e, values, state, caller, lang);
@@ -371,6 +374,8 @@ export async function updateRecord(sql: Sql, e: EntityDef, caller: Caller, id: s
   sets.push('"modifiedon" = now()', `"modifiedby" = ${p.add(caller.principal.userId, 'uuid')}`);
   await uniqueBackstop(e, lang, () => sql.query(`UPDATE ${q(e.logicalName)} SET ${sets.join(', ')} WHERE ${q(e.primaryKey)} = ${p.add(gid, 'uuid')}`, p.values));
   await writeHooks.get(e.logicalName)?.after?.(sql, [gid], 'update');
+  // A line moved to another document changes the sums of both.
+  await refreshSums(sql, [...before, ...await summingDocuments(sql, e, [gid])]);
   return gid;
 }
 
@@ -406,5 +411,7 @@ export async function deleteRecord(sql: Sql, e: EntityDef, caller: Caller, id: s
     const { rows } = await sql.query<{ i: number }>(`${parts.join(' UNION ALL ')} LIMIT 1`, p.values);
     if (rows.length) throw new AppError(400, 'records.referenced', { entity: refs[rows[0].i].entity.label[lang] });
   }
+  const sums = await summingDocuments(sql, e, [gid]);
   await sql.query(`DELETE FROM ${q(e.logicalName)} WHERE ${q(e.primaryKey)} = $1::uuid`, [gid]);
+  await refreshSums(sql, sums);
 }
