@@ -1,4 +1,4 @@
-import { getEntity } from '@portal/model';
+import { getEntity, type EntityDef } from '@portal/model';
 import { call, type CallOptions } from './client.ts';
 
 /**
@@ -40,8 +40,9 @@ export async function sendCommand(path: string, body?: unknown, opts: CallOption
  * the kernel as an alias, or by the area's routes until the document has its controller), else the
  * kernel's derived `/api/documents/<entitySet>/:id/<command>`.
  */
-export function commandUrl(entityName: string, id: string, command: string): string {
-  const e = getEntity(entityName);
+export function commandUrl(entity: string | EntityDef, id: string, command: string): string {
+  const e = typeof entity === 'string' ? getEntity(entity) : entity;
+  const entityName = typeof entity === 'string' ? entity : entity.logicalName;
   const c = e?.document?.commands?.[command];
   if (!e || !c) throw new Error(`${entityName} declares no command ${command}`);
   const seg = encodeURIComponent(id);
@@ -49,5 +50,5 @@ export function commandUrl(entityName: string, id: string, command: string): str
 }
 
 /** Runs a command the entity's document declares, with the values of its inputs (and any business body). */
-export const runCommand = (entityName: string, id: string, command: string, input: Record<string, unknown> = {}, opts: Omit<CallOptions, 'method'> = {}) =>
+export const runCommand = (entityName: string | EntityDef, id: string, command: string, input: Record<string, unknown> = {}, opts: Omit<CallOptions, 'method'> = {}) =>
   sendCommand(commandUrl(entityName, id, command), input, opts);

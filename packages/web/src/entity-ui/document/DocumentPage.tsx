@@ -1,5 +1,5 @@
 import { AuditOutlined, RollbackOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import { approvalStatus, documentStatus, getEntity, type MessageKey } from '@portal/model';
+import { approvalStatus, documentStatus, getEntity, type EntityDef, type MessageKey } from '@portal/model';
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { Alert, Tag, type TabsProps } from 'antd';
 import { useState, type ReactNode } from 'react';
@@ -26,7 +26,8 @@ import { OptionTag } from './OptionTag.tsx';
 export type CommandSlot = (p: { id: string; row: RecordRow; open: boolean; onClose: () => void; onDone: () => void }) => ReactNode;
 
 export interface DocumentPageProps {
-  entity: string;
+  /** The entity (a fixture's definition in tests: its form is the registered entity of the same name). */
+  entity: string | EntityDef;
   /** Prefix of the test ids: `<p>-form`, `-header`, `-state` (`-status` under approval), `-<command>`, `-submit`, `-revoke`, `-progress`, `-refusal`, `-readonly`, `-tab-lines`. */
   testIdPrefix: string;
   backTo: string;
@@ -68,14 +69,15 @@ export function DocumentPage(props: DocumentPageProps) {
   );
 }
 
-function DocumentScreen({ entity, testIdPrefix: p, backTo, editPath, defaults, hiddenFields, lockedFields, readOnlyText, mayRun, commandDialogs = {}, lines, lineDialog, extraActions, extraTabs, extraTags, onLoaded }: DocumentPageProps) {
+function DocumentScreen({ entity: given, testIdPrefix: p, backTo, editPath, defaults, hiddenFields, lockedFields, readOnlyText, mayRun, commandDialogs = {}, lines, lineDialog, extraActions, extraTabs, extraTags, onLoaded }: DocumentPageProps) {
   const { id } = useParams();
   const t = useT();
   const lang = useLocale();
   const can = usePrivilege();
   const userId = useSession((s) => s.user.userId);
   const queries = useQueryClient();
-  const e = getEntity(entity)!;
+  const e = typeof given === 'string' ? getEntity(given)! : given;
+  const entity = e.logicalName;
   const status = documentStatus(e);
   const record = useDocumentRecord(entity, id);
   const row = id ? (record.data ?? null) : null;
@@ -93,7 +95,7 @@ function DocumentScreen({ entity, testIdPrefix: p, backTo, editPath, defaults, h
   const run = (name: string) => {
     const c = e.document!.commands![name];
     if (commandDialogs[name] || c.inputs?.length) return setOpen(name);
-    const go = () => runCommand(entity, id!, name);
+    const go = () => runCommand(e, id!, name);
     if (c.confirm) return confirmCommand(t, { title: t(c.label), content: t(c.confirm), run: go, refused: setRefusal, after: reload });
     setRefusal(null);
     go().then((a: CommandAnswer) => a, (err: Error) => (setRefusal(err.message), null)).finally(reload);
@@ -158,7 +160,7 @@ function DocumentScreen({ entity, testIdPrefix: p, backTo, editPath, defaults, h
       />
       {id && row && Slot && <Slot id={id} row={row} open onClose={() => setOpen(null)} onDone={done} />}
       {id && row && open && !Slot && e.document?.commands?.[open]?.inputs?.length ? (
-        <InputsDialog entity={entity} id={id} command={open} row={row} testId={`${p}-${open}-dialog`} open onClose={() => setOpen(null)} onDone={done} />
+        <InputsDialog entity={e} id={id} command={open} row={row} testId={`${p}-${open}-dialog`} open onClose={() => setOpen(null)} onDone={done} />
       ) : null}
       {id && e.document?.approval && (
         <>

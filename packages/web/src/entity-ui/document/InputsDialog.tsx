@@ -1,4 +1,4 @@
-import { getEntity, type MessageKey } from '@portal/model';
+import { getEntity, type EntityDef, type MessageKey } from '@portal/model';
 import { Form, Typography } from 'antd';
 import { runCommand, type CommandAnswer } from '../../api/command.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
@@ -13,12 +13,12 @@ import { CommandDialog } from './CommandDialog.tsx';
  * command run with the values as the entity's payload. A refusal naming an input shows at it.
  */
 export function InputsDialog({ entity, id, command, row, testId, open, onClose, onDone }: {
-  entity: string; id: string; command: string; row: RecordRow; testId: string;
+  entity: string | EntityDef; id: string; command: string; row: RecordRow; testId: string;
   open: boolean; onClose: () => void; onDone: (a: CommandAnswer) => void;
 }) {
   const t = useT();
   const lang = useLocale();
-  const e = getEntity(entity)!;
+  const e = typeof entity === 'string' ? getEntity(entity)! : entity;
   const c = e.document!.commands![command];
   const inputs = [...(c.inputs ?? [])];
   const [form] = Form.useForm<Record<string, unknown>>();
