@@ -4,6 +4,7 @@ import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'reac
 import type { MapTileSettings } from '../../../api/work-order-insights.ts';
 import { addBaseMap } from './base-map-layer.ts';
 import { boundsOf, tilesHaveFailed, type BaseMapKind, type PlacedOrder, type PlacedWorker } from './map-logic.ts';
+import { MarkerLayer, type MarkerStyle } from './marker-layer.ts';
 import './base-map.css';
 
 export interface LeafletCanvasHandle {
@@ -36,32 +37,28 @@ interface Props {
 const COLOR = { unassigned: '#fa8c16', inService: '#1677ff', worker: '#389e0d', selected: '#f5222d' };
 const CHINA: L.LatLngExpression = [35, 105];
 
-type Tagged = L.CircleMarker & { woKind: 'order' | 'worker'; woId: string };
-
-function orderStyle(o: PlacedOrder['order'], selected: boolean): L.CircleMarkerOptions {
-  const fill = selected ? COLOR.selected : o.status === 1 ? COLOR.unassigned : COLOR.inService;
-  // Unselected orders are fill only: one canvas call per marker instead of two.
-  return { radius: selected ? 9 : 5, stroke: selected, color: '#fff', weight: 3, fillColor: fill, fillOpacity: 0.85 };
-}
-function workerStyle(selected: boolean): L.CircleMarkerOptions {
-  return { radius: selected ? 10 : 7, color: selected ? COLOR.selected : '#fff', weight: selected ? 4 : 2, fillColor: COLOR.worker, fillOpacity: 1 };
-}
+const marker = (fill: string, radius: number, ring: number, ringColor: string, opacity: number): MarkerStyle => ({ fill, radius, ring, ringColor, opacity });
+// Unselected orders are fill only (one fill per colour); the selected marker is drawn again on top.
+const STYLE = {
+  unassigned: marker(COLOR.unassigned, 5, 0, '', 0.85),
+  inService: marker(COLOR.inService, 5, 0, '', 0.85),
+  selectedOrder: marker(COLOR.selected, 9, 3, '#fff', 0.85),
+  worker: marker(COLOR.worker, 7, 2, '#fff', 1),
+  selectedWorker: marker(COLOR.worker, 10, 4, COLOR.selected, 1),
+};
 
 /**
- * Leaflet on one canvas (`preferCanvas` + circle markers): ten thousand orders and hundreds of
- * engineers are one bitmap, not thousands of DOM nodes. When the markers are on screen the
+ * Leaflet with the markers on one canvas of ours (marker-layer.ts): ten thousand orders and
+ * hundreds of engineers are one bitmap, not thousands of DOM nodes or Leaflet layers. When the markers are on screen the
  * container gets `data-rendered-count` and the page a `wo-map-rendered` performance mark (bench and
  * e2e wait on them).
  */
 export function LeafletCanvas(props: Props) {
   const box = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
-  const rendererRef = useRef<L.Canvas | null>(null);
-  const layerRef = useRef<L.FeatureGroup | null>(null);
-  const orderMarkers = useRef(new Map<string, Tagged>());
-  const workerMarkers = useRef(new Map<string, Tagged>());
-  const orderById = useRef(new Map<string, PlacedOrder['order']>());
-  const selected = useRef<{ order: string | null; worker: string | null }>({ order: null, worker: null });
+  const layerRef = useRef<MarkerLayer | null>(null);
+  /** What marker i of the layer stands for (the selected ones come twice: in place and on top). */
+  const drawn = useRef<{ kind: 'order' | 'worker'; id: string; at: L.LatLngExpression }[]>([]);
   // Callbacks change every render; the Leaflet handlers read the latest ones.
   const cb = useRef(props);
   cb.current = props;
@@ -74,26 +71,31 @@ export function LeafletCanvas(props: Props) {
   }));
 
   useEffect(() => {
-    const map = L.map(box.current!, { preferCanvas: true, center: CHINA, zoom: 4, minZoom: 3, worldCopyJump: false });
-    const renderer = L.canvas({ padding: 0.3, tolerance: 3 });
-    const layer = L.featureGroup().addTo(map);
+    const map = L.map(box.current!, { center: CHINA, zoom: 4, minZoom: 3, worldCopyJump: false });
+    const layer = new MarkerLayer(3).addTo(map);
     const tip = L.tooltip({ direction: 'top', offset: [0, -6] });
-    layer.on('click', (e) => {
-      const m = (e as L.LeafletMouseEvent & { propagatedFrom?: Tagged }).propagatedFrom;
+    const under = (e: L.LeafletMouseEvent) => drawn.current[layer.hit(e.layerPoint)];
+    map.on('click', (e) => {
+      const m = under(e);
       if (!m) return;
-      if (m.woKind === 'order') cb.current.onOrderClick(m.woId);
-      else cb.current.onWorkerClick(m.woId);
+      if (m.kind === 'order') cb.current.onOrderClick(m.id);
+      else cb.current.onWorkerClick(m.id);
     });
-    // One shared tooltip instead of one bound per marker (10,000 bindings cost more than the markers).
-    layer.on('mouseover', (e) => {
-      const m = (e as L.LeafletMouseEvent & { propagatedFrom?: Tagged }).propagatedFrom;
-      if (!m) return;
-      tip.setLatLng(m.getLatLng()).setContent(cb.current.tooltipOf(m.woKind, m.woId));
-      map.openTooltip(tip);
+    // One shared tooltip for whichever marker is under the pointer.
+    let hovered: (typeof drawn.current)[number] | undefined;
+    map.on('mousemove', (e) => {
+      const m = under(e);
+      if (m === hovered) return;
+      hovered = m;
+      map.getContainer().style.cursor = m ? 'pointer' : '';
+      if (!m) map.closeTooltip(tip);
+      else map.openTooltip(tip.setLatLng(m.at).setContent(cb.current.tooltipOf(m.kind, m.id)));
     });
-    layer.on('mouseout', () => map.closeTooltip(tip));
+    map.on('mouseout', () => {
+      hovered = undefined;
+      map.closeTooltip(tip);
+    });
     mapRef.current = map;
-    rendererRef.current = renderer;
     layerRef.current = layer;
     const ro = new ResizeObserver(() => map.invalidateSize());
     ro.observe(box.current!);
@@ -153,16 +155,14 @@ export function LeafletCanvas(props: Props) {
     };
   }, [base, baseDue]);
 
-  // Markers: rebuilt when the data changes; selection only restyles two markers (below).
-  const { orders, workers, fitKey } = props;
+  // Markers: drawn again when the data or the selection changes (one pass over typed arrays).
+  const { orders, workers, fitKey, selectedOrderId, selectedWorkerId } = props;
   const fitted = useRef<string | null>(null);
   useEffect(() => {
     const map = mapRef.current;
     const layer = layerRef.current;
-    const renderer = rendererRef.current;
-    if (!map || !layer || !renderer) return;
+    if (!map || !layer) return;
     performance.mark('wo-map-build-start');
-    layer.clearLayers();
     // Fit first: a view change after the markers are in would project all of them again.
     if (fitted.current !== fitKey) {
       fitted.current = fitKey;
@@ -170,28 +170,39 @@ export function LeafletCanvas(props: Props) {
       if (b) map.fitBounds(b, { padding: [24, 24], maxZoom: 13, animate: false });
       else map.setView(CHINA, 4, { animate: false });
     }
-    orderMarkers.current.clear();
-    workerMarkers.current.clear();
-    orderById.current.clear();
-    const sel = selected.current;
+    const selOrder = selectedOrderId ? orders.find((p) => p.order.id === selectedOrderId) : undefined;
+    const selWorker = selectedWorkerId ? workers.find((p) => p.worker.id === selectedWorkerId) : undefined;
+    const list: typeof drawn.current = [];
+    const styles: MarkerStyle[] = [];
     for (const p of orders) {
-      const m = L.circleMarker([p.at.lat, p.at.lng], { renderer, ...orderStyle(p.order, p.order.id === sel.order) }) as Tagged;
-      m.woKind = 'order';
-      m.woId = p.order.id;
-      layer.addLayer(m);
-      orderMarkers.current.set(p.order.id, m);
-      orderById.current.set(p.order.id, p.order);
+      list.push({ kind: 'order', id: p.order.id, at: [p.at.lat, p.at.lng] });
+      styles.push(p.order.status === 1 ? STYLE.unassigned : STYLE.inService);
     }
-    // Engineers on top of the orders.
+    // Engineers on top of the orders, the selected markers on top of all.
     for (const p of workers) {
-      const m = L.circleMarker([p.at.lat, p.at.lng], { renderer, ...workerStyle(p.worker.id === sel.worker) }) as Tagged;
-      m.woKind = 'worker';
-      m.woId = p.worker.id;
-      layer.addLayer(m);
-      workerMarkers.current.set(p.worker.id, m);
+      list.push({ kind: 'worker', id: p.worker.id, at: [p.at.lat, p.at.lng] });
+      styles.push(STYLE.worker);
     }
+    if (selOrder) {
+      list.push({ kind: 'order', id: selOrder.order.id, at: [selOrder.at.lat, selOrder.at.lng] });
+      styles.push(STYLE.selectedOrder);
+    }
+    if (selWorker) {
+      list.push({ kind: 'worker', id: selWorker.worker.id, at: [selWorker.at.lat, selWorker.at.lng] });
+      styles.push(STYLE.selectedWorker);
+    }
+    const lat = new Float64Array(list.length);
+    const lng = new Float64Array(list.length);
+    list.forEach((m, i) => {
+      [lat[i], lng[i]] = m.at as [number, number];
+    });
+    drawn.current = list;
+    layer.setMarkers({ lat, lng, style: (i) => styles[i] });
     performance.mark('wo-map-markers-added');
-    // The canvas draws on the next animation frame; the frame after that has it on screen.
+  }, [orders, workers, fitKey, selectedOrderId, selectedWorkerId]);
+
+  // New data drawn (the effect above, declared first, ran): on screen the frame after the next.
+  useEffect(() => {
     const el = box.current!;
     el.removeAttribute('data-rendered-count');
     let frame = requestAnimationFrame(() => {
@@ -202,34 +213,7 @@ export function LeafletCanvas(props: Props) {
       });
     });
     return () => cancelAnimationFrame(frame);
-  }, [orders, workers, fitKey]);
-
-  const { selectedOrderId, selectedWorkerId } = props;
-  useEffect(() => {
-    const prev = selected.current;
-    if (prev.order !== selectedOrderId) {
-      for (const id of [prev.order, selectedOrderId]) {
-        const m = id ? orderMarkers.current.get(id) : undefined;
-        const o = id ? orderById.current.get(id) : undefined;
-        if (m && o) {
-          m.setStyle(orderStyle(o, id === selectedOrderId));
-          m.setRadius(orderStyle(o, id === selectedOrderId).radius!);
-          if (id === selectedOrderId) m.bringToFront();
-        }
-      }
-    }
-    if (prev.worker !== selectedWorkerId) {
-      for (const id of [prev.worker, selectedWorkerId]) {
-        const m = id ? workerMarkers.current.get(id) : undefined;
-        if (m) {
-          m.setStyle(workerStyle(id === selectedWorkerId));
-          m.setRadius(workerStyle(id === selectedWorkerId).radius!);
-          if (id === selectedWorkerId) m.bringToFront();
-        }
-      }
-    }
-    selected.current = { order: selectedOrderId, worker: selectedWorkerId };
-  }, [selectedOrderId, selectedWorkerId, orders, workers]);
+  }, [orders, workers]);
 
   return (
     <div
