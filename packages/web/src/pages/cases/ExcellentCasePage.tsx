@@ -3,7 +3,7 @@ import { Alert } from 'antd';
 import { useState } from 'react';
 import type { RecordRow } from '../../api/records.ts';
 import { useT } from '../../locales/i18n.ts';
-import { ApprovalDocumentPage } from '../../widgets/approval/ApprovalDocumentPage.tsx';
+import { DocumentPage } from '../../entity-ui/document/DocumentPage.tsx';
 
 const EXCELLENT_CASE = 'new_srv_excellentcase';
 
@@ -21,10 +21,9 @@ export default function ExcellentCasePage() {
   return (
     <div data-testid="excase-page" data-published={published ? 'true' : 'false'}>
       {published && <Alert type="success" showIcon title={t('excellentCase.ui.published')} style={{ marginBottom: 12 }} data-testid="excase-published" />}
-      <ApprovalDocumentPage
+      <DocumentPage
         entity={EXCELLENT_CASE}
         testIdPrefix="excase"
-        writePrivilege="workorder.write"
         backTo="/excellentcase/caselist"
         editPath={(newId) => `/excellentcase/caseview/${encodeURIComponent(newId)}`}
         onLoaded={setRow}

@@ -1,5 +1,5 @@
 import { currentYearUtc8 } from '../../shared/date.ts';
-import { ApprovalDocumentPage } from '../../widgets/approval/ApprovalDocumentPage.tsx';
+import { DocumentPage } from '../../entity-ui/document/DocumentPage.tsx';
 
 const CLAIMFINE = 'new_srv_claimfine';
 
@@ -9,10 +9,9 @@ export const claimFineDefaults = () => ({ new_year: currentYearUtc8() });
 /** /claimFine/create and /claimFine/detail/:id (create is not in the spec's table). */
 export default function ClaimFineFormPage() {
   return (
-    <ApprovalDocumentPage
+    <DocumentPage
       entity={CLAIMFINE}
       testIdPrefix="claimfine"
-      writePrivilege="expense.write"
       backTo="/claimFine/list"
       editPath={(newId) => `/claimFine/detail/${encodeURIComponent(newId)}`}
       defaults={claimFineDefaults}

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import type { RecordRow } from '../../api/records.ts';
 import { useT } from '../../locales/i18n.ts';
 import { usePrivilege } from '../../session/use-privilege.ts';
-import { ApprovalDocumentPage } from '../../widgets/approval/ApprovalDocumentPage.tsx';
+import { DocumentPage } from '../../entity-ui/document/DocumentPage.tsx';
 import { cancelCreatePath } from './delay-cancel-defaults.ts';
 
 const DELAY = 'new_srv_delayproduct';
@@ -27,10 +27,9 @@ export default function DelayProductPage() {
     testId: 'delayproduct-request-cancel',
   }];
   return (
-    <ApprovalDocumentPage
+    <DocumentPage
       entity={DELAY}
       testIdPrefix="delayproduct"
-      writePrivilege="workorder.write"
       backTo="/delayproduct/list"
       editPath={(newId) => `/delayproduct/detail/${encodeURIComponent(newId)}`}
       extraActions={cancelAction}

@@ -1,7 +1,7 @@
 import { STATION_APPLY_TYPE_FIELDS, stationApplyType } from '@portal/model';
 import { useNavigate, useParams } from 'react-router';
 import { useSession } from '../../session/store.ts';
-import { ApprovalDocumentPage } from '../../widgets/approval/ApprovalDocumentPage.tsx';
+import { DocumentPage } from '../../entity-ui/document/DocumentPage.tsx';
 import { applyPath, KINDS, kindOf, STATION_APPLY, type StationApplyKind } from './station-apply-paths.ts';
 
 /**
@@ -14,10 +14,9 @@ function StationApplyKindPage({ kind }: { kind: Exclude<StationApplyKind, 'chang
   const navigate = useNavigate();
   const user = useSession((s) => s.user);
   return (
-    <ApprovalDocumentPage
+    <DocumentPage
       entity={STATION_APPLY}
       testIdPrefix={`station${kind}apply`}
-      writePrivilege="station.apply"
       backTo="/basicData/stationapplylist"
       editPath={(newId) => applyPath(kind, newId)}
       defaults={() => ({ new_applytype: stationApplyType[kind], ...(user.departId ? { new_station_id: { id: user.departId, name: user.departName } } : {}) })}
