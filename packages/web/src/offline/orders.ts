@@ -1,4 +1,6 @@
-import { IN_SERVICE_STATUSES, PROGRESS_STEP_STATES, workOrderDealStatus, workOrderStatus, type LineKind } from '@portal/model';
+import type { LineKind } from '@portal/model';
+import { IN_SERVICE_STATUSES, workOrderDealStatus, workOrderStatus } from '@portal/model/option-sets/work-order.ts';
+import { PROGRESS_STEP_STATES } from '@portal/model/work-order-api.ts';
 import { workOrder } from '@portal/model/entities/work-order.ts';
 import { partLine, repairItem } from '@portal/model/entities/work-order-details.ts';
 import { listAttachments } from '../api/attachments.ts';
