@@ -225,7 +225,7 @@ try {
   const again = await db.tx((sql) => generateSettlements(sql, hq, PERIOD, 'zh-CN')).then(() => null, (e: Error & { message: string }) => e);
   const againMs = t() - s;
   // A Refusal carries its message key; the route answers it in the caller's language.
-  if (!again || again.message !== 'expense.onlyModify') fail(`generating again is refused: expense.onlyModify (${again?.message})`);
+  if (again?.message !== 'expense.onlyModify') fail(`generating again is refused: expense.onlyModify (${again?.message})`);
   if ((await fingerprint()) !== beforeAgain) fail('generating again changed nothing');
 
   console.log(`  (the demo already held ${demoClaims.length} statements of the period: left as they are)`);

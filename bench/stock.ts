@@ -153,7 +153,7 @@ try {
     await createBenchStations(db, 300);
     await db.query(`INSERT INTO new_srv_warehouse (new_name, new_code, new_type, new_station_id, new_businessunit_id, new_isactive, owningbusinessunit)
       SELECT s.new_name || '库', 'WH-' || s.new_code, 2, s.new_srv_stationid, s.new_businessunit_id, true, s.new_businessunit_id FROM new_srv_station s WHERE s.new_code LIKE 'BS%'`);
-    const listParts = await benchParts(db, 500, 'BL');
+    await benchParts(db, 500, 'BL');
     const tx = getEntity('new_srv_stocktransaction')!;
     const inv = getEntity('new_srv_siteinv')!;
     for (const e of [tx, inv]) {

@@ -19,7 +19,7 @@ const results = await Promise.all(
         const out = [];
         child.stdout.on('data', (d) => out.push(d));
         child.stderr.on('data', (d) => out.push(d));
-        child.on('close', (code, signal) => {
+        child.on('close', (code) => {
           const ok = code === 0;
           process.stdout.write(`${ok ? '✓' : '✗'} ${command} (${((Date.now() - started) / 1000).toFixed(1)} s)\n${Buffer.concat(out).toString()}`);
           resolve(ok);

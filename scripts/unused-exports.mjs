@@ -142,7 +142,7 @@ for (let changed = true; changed;) {
   }
 }
 
-const checked = files.filter((f) => CHECKED.some((d) => f.startsWith(join(root, d) + '/')) && !isTest(f));
+const checked = files.filter((f) => CHECKED.some((d) => f.startsWith(`${join(root, d)}/`)) && !isTest(f));
 const dead = [];
 const testOnly = [];
 const inFile = [];

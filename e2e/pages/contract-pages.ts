@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+
 import { EntityFormPage, visiblePanel } from './entity-form-page.ts';
 import { pickInLookup } from './work-order-pages.ts';
 

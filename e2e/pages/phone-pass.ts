@@ -124,7 +124,7 @@ function findPhoneProblems(ignore: string): { found: { selector: string; how: st
     const layer = hit.closest('.ant-drawer, .ant-modal-root, .ant-modal-wrap, .ant-modal-mask, .ant-image-preview-root');
     if (layer && !layer.contains(el)) continue;
     const forward = hit.closest(FORWARDS);
-    if (forward && forward.contains(el)) continue;
+    if (forward?.contains(el)) continue;
     // A control whose own label lies over it (`for=`) forwards the tap too.
     if (hit instanceof HTMLLabelElement && hit.control === el) continue;
     out.push({ selector: describe(el), how: `tap at ${Math.round(x)},${Math.round(y)} lands on ${describe(hit)}` });

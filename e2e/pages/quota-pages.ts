@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+
 import { EntityFormPage } from './entity-form-page.ts';
 import { EntityListPage } from './entity-list-page.ts';
 import { searchInLookup, submitThroughFlow } from './parts-pages.ts';

@@ -15,7 +15,6 @@ const authLink = (userId: string, target: string, assertion: string) =>
 describe('single sign-on from the CRM', () => {
   it('opens the target page signed in as the CRM user, once', async () => {
     const page = await suite.open();
-    const { portal } = suite;
     const { userId, assertion } = await handOff('branch1');
     await page.goto(authLink(userId, '/about', assertion));
     await waitForPath(page, '/about');

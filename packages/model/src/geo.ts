@@ -10,7 +10,7 @@ export interface LngLat {
 }
 
 const A = 6378245.0;
-const EE = 0.00669342162296594323;
+const EE = 0.006693421622965943;
 const X_PI = (Math.PI * 3000.0) / 180.0;
 
 /** Rough bounding box of mainland China, where the GCJ-02 offset applies. */

@@ -27,7 +27,7 @@ export function callingCode(countryValue: unknown): string | null {
 }
 
 // Digits with the separators people type: spaces, dashes, dots, one pair of brackets; a leading + or 00.
-const WRITTEN = /^\+?[\d\s.\-]*(\(\d{1,5}\)[\d\s.\-]*)?$/;
+const WRITTEN = /^\+?[\d\s.-]*(\(\d{1,5}\)[\d\s.-]*)?$/;
 
 /**
  * An international phone number as E.164 (`+` and 8 to 15 digits), or null for anything else.

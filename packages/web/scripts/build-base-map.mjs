@@ -70,7 +70,7 @@ function collection(name) {
         properties: Object.fromEntries(Object.entries(f.properties).map(([k, v]) => [k, k === 'label' && Array.isArray(v) ? v.map(round) : v])),
         geometry: f.geometry && roundGeometry(f.geometry),
       }))
-      .filter((f) => f.geometry && f.geometry.coordinates.length),
+      .filter((f) => f.geometry?.coordinates.length),
   };
 }
 

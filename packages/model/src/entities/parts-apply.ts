@@ -1,6 +1,6 @@
 import { APPROVAL_STATUS } from '../document.ts';
 import { APPROVAL_EDITABLE, approvalStatus } from '../option-sets/approval.ts';
-import { bool, date, dateTime, defineEntity, int, label, lookup, memo, money, optionSet, text } from '../define.ts';
+import { bool, date, dateTime, defineEntity, int, label, lookup, money, optionSet, text } from '../define.ts';
 import { partsApplyStatus, partsApplyType, payStatus } from '../option-sets/parts.ts';
 
 const RO = { readOnly: true } as const;

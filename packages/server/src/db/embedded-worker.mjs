@@ -62,7 +62,7 @@ await server.start();
 parentPort.postMessage({ ready: true });
 
 parentPort.on('message', async (m) => {
-  if (!m || !m.stop) return;
+  if (!m?.stop) return;
   await server.stop();
   await db.close();
   parentPort.postMessage({ stopped: true });

@@ -300,7 +300,7 @@ describe('direct uploads with signed URLs (local storage)', () => {
     expect((await portal.db.one<{ n: number }>("SELECT count(*)::int AS n FROM file_attachment WHERE file_name IN ('a.mp4','b.mp4','c.mp4','d.mp4')"))!.n).toBe(0);
     expect((await store.files()).length).toBe(1);
     // A ticket of another user cannot be completed by me, nor a made-up one.
-    expect((await complete('00000000-0000-4000-8000-000000000000.' + 'A'.repeat(43))).statusCode).toBe(400);
+    expect((await complete(`00000000-0000-4000-8000-000000000000.${'A'.repeat(43)}`)).statusCode).toBe(400);
   });
 
   it('applies the video rules: formats and 5000MB; other files the 3M/50MB rule', async () => {

@@ -34,7 +34,7 @@ export type AttachmentRow = {
 export function attachableEntity(moduleType: unknown): EntityDef {
   const name = typeof moduleType === 'string' ? moduleType.trim() : '';
   const e = name ? getEntity(name) : undefined;
-  if (!e || !e.attachments) throw badRequest('files.notAttachable', { entity: name.slice(0, 64) || '-' });
+  if (!e?.attachments) throw badRequest('files.notAttachable', { entity: name.slice(0, 64) || '-' });
   return e;
 }
 

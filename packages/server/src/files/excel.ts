@@ -56,7 +56,7 @@ export function templateColumns(e: EntityDef): string[] {
 /** An entity that may be imported by entity set: served by the record service with a write privilege. */
 export function importableEntity(entitySet: string): EntityDef & { access: { write: NonNullable<NonNullable<EntityDef['access']>['write']> } } {
   const e = getEntityBySet(entitySet);
-  if (!e || !e.access?.write || e.scope.kind === 'system') throw new AppError(404, 'excel.notImportable', { entity: entitySet.slice(0, 64) });
+  if (!e?.access?.write || e.scope.kind === 'system') throw new AppError(404, 'excel.notImportable', { entity: entitySet.slice(0, 64) });
   return e as EntityDef & { access: { write: NonNullable<NonNullable<EntityDef['access']>['write']> } };
 }
 

@@ -327,7 +327,7 @@ export async function* firstSheetRows(buf: Buffer): AsyncGenerator<SheetRow> {
     } else if (ev.kind === 'close') {
       switch (ev.name) {
         case 'row':
-          if (raw && raw.cells.length) done.push(raw);
+          if (raw?.cells.length) done.push(raw);
           raw = null;
           break;
         case 'c':

@@ -429,8 +429,8 @@ describe('quick search', () => {
     await p.db.query(`INSERT INTO new_srv_worker (new_name, new_code, new_phone, new_station_id, owningbusinessunit)
       SELECT n, 'QS' || i, '13800003333', $2, $3 FROM unnest($1::text[]) WITH ORDINALITY AS x(n, i)`, [names, st.SH001.id, st.SH001.unit]);
     try {
-      const escape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-      const patterns = { contains: (s: string) => `%${escape(s)}%`, startswith: (s: string) => `${escape(s)}%`, endswith: (s: string) => `%${escape(s)}` };
+      const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+      const patterns = { contains: (s: string) => `%${escapeLike(s)}%`, startswith: (s: string) => `${escapeLike(s)}%`, endswith: (s: string) => `%${escapeLike(s)}` };
       await fc.assert(fc.asyncProperty(word(1, 3), fc.constantFrom('contains', 'startswith', 'endswith') as fc.Arbitrary<keyof typeof patterns>, async (text, fn) => {
         const r = await list('admin', `$select=new_name&$top=5000&$count=true&$filter=${enc(`${fn}(new_name,'${text.replace(/'/g, "''")}') and startswith(new_code,'QS')`)}`);
         const { rows } = await p.db.query<{ new_name: string }>("SELECT new_name FROM new_srv_worker WHERE new_code LIKE 'QS%' AND new_name ILIKE $1", [patterns[fn](text)]);

@@ -53,7 +53,7 @@ export function parseDateTime(s: string): string | null {
     offsetMin = (t[0] === '-' ? -1 : 1) * (Number(t.slice(1, 3)) * 60 + Number(t.slice(3, 5)));
     if (Math.abs(offsetMin) > 14 * 60) return null;
   } else if (tz) offsetMin = 0;
-  const ms = Date.UTC(y, mo - 1, d, h, mi, sec, Number((frac + '000').slice(0, 3))) - offsetMin * 60_000;
+  const ms = Date.UTC(y, mo - 1, d, h, mi, sec, Number((`${frac}000`).slice(0, 3))) - offsetMin * 60_000;
   if (!Number.isFinite(ms)) return null;
   return new Date(ms).toISOString();
 }
@@ -244,7 +244,7 @@ export function checkValue(f: FieldDef, v: unknown, lang: Lang): { value: unknow
 
 /** Dataverse-style `field@odata.bind: "/entityset(id)"` for a lookup. */
 function bindValue(f: FieldDef | undefined, v: unknown): unknown {
-  if (!f || f.type !== 'lookup') return undefined;
+  if (f?.type !== 'lookup') return undefined;
   if (v === null) return null;
   if (typeof v !== 'string') return v;
   const m = /^\/?([a-z_][a-z0-9_]*)\(([^)]*)\)$/.exec(v.trim());

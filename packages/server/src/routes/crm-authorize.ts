@@ -18,7 +18,7 @@ const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 /** Only the portal's own /authorize page may receive an assertion (no open redirect). */
 export function safeRedirect(url: string | undefined): string {
-  if (!url || !url.startsWith('/authorize') || url.startsWith('//')) return '/authorize';
+  if (!url?.startsWith('/authorize') || url.startsWith('//')) return '/authorize';
   return url;
 }
 

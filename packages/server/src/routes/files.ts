@@ -80,7 +80,6 @@ export function fileRoutes(app: FastifyInstance, s: Services) {
     if (req.headers['if-none-match'] === c.etag) return reply.code(304).send();
     return reply.type('application/json; charset=utf-8').send(c.body);
   }
-  const code = CODE;
   app.get('/api/address/provinces', doc('Provinces (public, cached a day)', REGIONS, PUBLIC), async (req, reply) => sendRegions(req, reply, 'p', provinces()));
   app.get('/api/address/cities', doc('Cities of a province', { querystring: CITIES, ...REGIONS }, PUBLIC), async (req, reply) => {
     const { province } = CITIES.parse(req.query);

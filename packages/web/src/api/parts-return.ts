@@ -2,7 +2,6 @@ import {
   PARTS_RETURN_API,
   type DeliverReturnRequest,
   type OwedOldPart,
-  type PartsCommandResult,
   type PickOwedRequest,
   type ReceiveReturnRequest,
 } from '@portal/model';

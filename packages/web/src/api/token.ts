@@ -17,7 +17,7 @@ export type TokenGrant =
 
 /** POST /token (form-encoded). A refusal is 400 with the user-facing text in Message. */
 export async function requestToken(grant: TokenGrant): Promise<TokenResponse> {
-  let result;
+  let result: Awaited<ReturnType<typeof httpExchange>>;
   try {
     result = await httpExchange('/token', { method: 'POST', form: grant as Record<string, string | undefined> });
   } catch {

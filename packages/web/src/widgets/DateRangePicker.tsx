@@ -19,7 +19,7 @@ export function beforeYesterday(d: Dayjs, today: Dayjs = todayUtc8()): boolean {
 export function changeRange(current: DateRange, which: 'start' | 'end', next: Dayjs | null, unit: 'day' | 'second' = 'day'): { value: DateRange; problem?: RangeProblem } {
   const [start, end] = current;
   if (which === 'start') {
-    if (next && end && end.isBefore(next, unit)) return { value: [next, null], problem: 'widgets.date.endBeforeStart' };
+    if (next && end?.isBefore(next, unit)) return { value: [next, null], problem: 'widgets.date.endBeforeStart' };
     return { value: [next, end] };
   }
   if (!next) return { value: [start, null] };

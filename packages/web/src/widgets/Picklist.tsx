@@ -7,7 +7,7 @@ import { useLocale } from '../locales/i18n.ts';
 /** The model's own option set of an attribute, used while (or if) the call fails. */
 function modelOptions(entity: string, attribute: string, lang: 'zh-CN' | 'en-US'): PicklistOption[] {
   const f = getEntity(entity)?.allFields[attribute];
-  if (!f || f.type !== 'optionset') return [];
+  if (f?.type !== 'optionset') return [];
   return (f as OptionSetField).optionSet.options.map((o) => ({ Value: o.value, Text: o.label[lang], IconSrc: null }));
 }
 

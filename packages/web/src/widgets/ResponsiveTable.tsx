@@ -2,7 +2,7 @@ import { Table, type TableProps } from 'antd';
 import type { TablePaginationConfig } from 'antd/es/table';
 import { isValidElement, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { usePhone } from '../shared/use-phone.ts';
-import { CardList, type CardContent } from './CardList.tsx';
+import { CardList, type CardContent, type CardPaging } from './CardList.tsx';
 
 /**
  * Which of the table's columns (by key, else dataIndex) a phone card uses. Derived when left out:
@@ -100,7 +100,7 @@ function TableCards<T extends object>({ table, spec }: { table: TableProps<T>; s
   const [ownPage, setOwnPage] = useState<{ current: number; size: number }>({ current: cfg ? (cfg.defaultCurrent ?? 1) : 1, size: cfg ? (cfg.defaultPageSize ?? 10) : 10 });
 
   let items: readonly T[] = dataSource;
-  let paging;
+  let paging: CardPaging | undefined;
   if (cfg) {
     const current = cfg.current ?? ownPage.current;
     const pageSize = cfg.pageSize ?? ownPage.size;

@@ -35,7 +35,7 @@ export async function partOf(sql: Sql, raw: unknown, field = 'productId'): Promi
 /** Money of a quantity at a unit price, exact to the cent. */
 export function amountOf(qty: number, price: string): string {
   const [i, f = ''] = price.split('.');
-  const cents = BigInt(i) * 100n + BigInt((f + '00').slice(0, 2)) * (i.startsWith('-') ? -1n : 1n);
+  const cents = BigInt(i) * 100n + BigInt((`${f}00`).slice(0, 2)) * (i.startsWith('-') ? -1n : 1n);
   const total = cents * BigInt(qty);
   const neg = total < 0n;
   const abs = neg ? -total : total;

@@ -245,7 +245,6 @@ export async function addDeliveryLine(sql: Sql, caller: Caller, id: string, inpu
     throw refuse('parts.repeatedPart', { part: `${part.code} ${part.name}` }, 'productId');
   }
   await assertAvailable(sql, h, part.id, part.name, qty);
-  const me = caller.principal.userId;
   const { rows } = await sql.query<{ id: string }>(
     `INSERT INTO new_stockoutorderdetail (new_name, new_stockoutorder_id, new_fromunit_id, new_tounit_id, new_code, new_product_id, new_uom, new_qty,
                                           new_receivedqty, new_price, new_amount, new_memo, ownerid, owningbusinessunit, createdby, modifiedby)

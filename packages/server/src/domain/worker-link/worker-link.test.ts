@@ -30,16 +30,16 @@ afterAll(() => p?.close());
 
 describe('linking a user and a personnel record', () => {
   it('is not written through the record API (the link is a command)', async () => {
-    const res = await api('admin', 'POST', `/api/crmdata/Update/systemusers(${user.station1})`, { new_worker_id: worker['钱晓东'] });
+    const res = await api('admin', 'POST', `/api/crmdata/Update/systemusers(${user.station1})`, { new_worker_id: worker.钱晓东 });
     expect(res.statusCode).toBe(400);
     expect(res.json().Message).toBe('对应服务人员由业务流程维护，不能直接修改');
     expect(await linkOf('station1')).toBeNull();
   });
 
   it('a station principal links and unlinks a user of their station; the account then has its personnel record (zh, en)', async () => {
-    done(await link('station1', user.station1, worker['钱晓东']), '已关联：用户“陈志强（station1）” ↔ 服务人员“钱晓东”');
-    expect(await linkOf('station1')).toBe(worker['钱晓东']);
-    expect(okData(await api('station1', 'GET', '/api/portaluser/me')).workerId).toBe(worker['钱晓东']);
+    done(await link('station1', user.station1, worker.钱晓东), '已关联：用户“陈志强（station1）” ↔ 服务人员“钱晓东”');
+    expect(await linkOf('station1')).toBe(worker.钱晓东);
+    expect(okData(await api('station1', 'GET', '/api/portaluser/me')).workerId).toBe(worker.钱晓东);
     done(await unlink('station1', user.station1, 'en-US'), 'User "陈志强（station1）" is no longer linked to a personnel record');
     expect(await linkOf('station1')).toBeNull();
     refused(await unlink('station1', user.station1), '用户“陈志强（station1）”未关联服务人员', 400, 'userId');
@@ -47,24 +47,24 @@ describe('linking a user and a personnel record', () => {
 
   it('a personnel record is linked to one user at most: the other user is named', async () => {
     const engineer = await linkOf('engineer1');
-    refused(await link('station1', user.station1, worker['赵磊']), '服务人员“赵磊”已关联用户“赵磊（engineer1）”，请先解除该关联', 400, 'workerId');
-    refused(await link('admin', user.station1, worker['赵磊'], 'en-US'), '"赵磊" is already linked to user "赵磊（engineer1）"; unlink that first');
+    refused(await link('station1', user.station1, worker.赵磊), '服务人员“赵磊”已关联用户“赵磊（engineer1）”，请先解除该关联', 400, 'workerId');
+    refused(await link('admin', user.station1, worker.赵磊, 'en-US'), '"赵磊" is already linked to user "赵磊（engineer1）"; unlink that first');
     expect(await linkOf('station1')).toBeNull();
     expect(await linkOf('engineer1')).toBe(engineer);
   });
 
   it('the user must belong to the record\'s station; a principal reaches only their own station; others may not link', async () => {
-    refused(await link('admin', user.station2, worker['钱晓东']), '用户“刘洋（station2）”不属于服务人员“钱晓东”所在的服务站，不能关联', 400, 'workerId');
-    expect((await link('station1', user.station2, worker['钱晓东'])).statusCode).toBe(404);
+    refused(await link('admin', user.station2, worker.钱晓东), '用户“刘洋（station2）”不属于服务人员“钱晓东”所在的服务站，不能关联', 400, 'workerId');
+    expect((await link('station1', user.station2, worker.钱晓东)).statusCode).toBe(404);
     expect((await link('station1', user.station1, worker.ZJ001)).statusCode).toBe(404);
-    expect((await link('hq', user.station1, worker['钱晓东'])).statusCode).toBe(403);
-    expect((await link('engineer1', user.engineer1, worker['钱晓东'])).statusCode).toBe(403);
+    expect((await link('hq', user.station1, worker.钱晓东)).statusCode).toBe(403);
+    expect((await link('engineer1', user.engineer1, worker.钱晓东)).statusCode).toBe(403);
     expect(await linkOf('station2')).toBeNull();
     expect(await linkOf('station1')).toBeNull();
   });
 
   it('the dialog offers the other side of the same station with its current links', async () => {
-    const forWorker = okData(await api('station1', 'GET', `${WORKER_LINK_API}/candidates?workerId=${worker['赵磊']}`)) as WorkerLinkCandidates;
+    const forWorker = okData(await api('station1', 'GET', `${WORKER_LINK_API}/candidates?workerId=${worker.赵磊}`)) as WorkerLinkCandidates;
     expect(forWorker.self).toMatchObject({ name: '赵磊', linkedId: user.engineer1, linkedName: '赵磊（engineer1）' });
     const logins = forWorker.options.map((o) => o.code);
     expect(logins).toEqual(expect.arrayContaining(['engineer1', 'station1']));

@@ -315,7 +315,7 @@ export function compileQuery(spec: QuerySpec, ctx: CompileContext): Compiled {
   const seenExpand = new Set<string>();
   for (const [n, x] of expandItems.entries()) {
     const lf = readableField(e, x.field);
-    if (!lf || lf.type !== 'lookup' || seenExpand.has(x.field)) throw badRequest('records.q.unknownField', { entity: e.logicalName, field: x.field });
+    if (lf?.type !== 'lookup' || seenExpand.has(x.field)) throw badRequest('records.q.unknownField', { entity: e.logicalName, field: x.field });
     seenExpand.add(x.field);
     const target = getEntity(lf.target);
     if (!isServed(target) || !ctx.mayRead(target)) throw forbidden();

@@ -33,7 +33,7 @@ export default function ExpenseClaimPage() {
   const side = row ? sideOf({ userStationId: user.userType === STATION_USER ? user.departId : '', claimStationId: str(row.new_station_id), mayWrite: can('expense.write') }) : null;
   const lapsed = doubtsLapsed(formstatus, row?.new_confirmdeadline);
   // After the deadline the station's doubts are closed; head office's invoice confirms it first.
-  const commands = availableCommands(lapsed ? expenseFormStatus.confirmed : formstatus, side).filter((c) => !(lapsed && side === 'station'));
+  const commands = availableCommands(lapsed ? expenseFormStatus.confirmed : formstatus, side).filter(() => !(lapsed && side === 'station'));
 
   return (
     <div data-testid="ec-page" data-id={id} data-formstatus={formstatus || undefined}>

@@ -22,7 +22,7 @@ export default function ServiceHomePage() {
     if (!reads) return;
     let live = true;
     noticeCarousel({ silent: true })
-      .then((items) => live && setNotices(items.filter((i) => i && i.title && i.url)))
+      .then((items) => live && setNotices(items.filter((i) => i?.title && i.url)))
       .catch(() => undefined);
     return () => {
       live = false;

@@ -1,4 +1,4 @@
-import { getEntity } from '@portal/model';
+
 import { Alert, Form, Table } from 'antd';
 import { setApprovedQuantities } from '../../api/parts.ts';
 import type { RecordRow } from '../../api/records.ts';

@@ -50,7 +50,7 @@ export function NewTaskDialog({ open, onClose, onDone }: { open: boolean; onClos
         required
         rules={[
           { required: true, message: t('widgets.form.requiredSelect', { field: label('new_deadline') }) },
-          { validator: (_, v: Dayjs | null) => (!v || !v.isBefore(today()) ? Promise.resolve() : Promise.reject(new Error(t('stock.deadlinePast')))) },
+          { validator: (_, v: Dayjs | null) => (!v?.isBefore(today()) ? Promise.resolve() : Promise.reject(new Error(t('stock.deadlinePast')))) },
         ]}
       >
         <DatePicker data-testid="it-new-deadline" style={{ width: '100%' }} disabledDate={(d) => d.isBefore(today())} />

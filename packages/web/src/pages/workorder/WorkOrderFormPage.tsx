@@ -30,7 +30,6 @@ import { OptionTag } from '../../entity-ui/document/OptionTag.tsx';
 import { WorkOrderActionDialogs } from './WorkOrderDialogs.tsx';
 import { WorkOrderLines, WorkOrderLog } from './WorkOrderLines.tsx';
 import { availableActions, isEditable, mayRun, orderState, WORK_ORDER, type ActionKind } from './work-order-rules.ts';
-import { num } from '../../entity-ui/document/num.ts';
 
 export const ADDRESS_FIELDS: AddressFields = { province: 'new_province', city: 'new_city', county: 'new_county', address: 'new_address' };
 

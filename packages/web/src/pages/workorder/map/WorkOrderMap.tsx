@@ -1,5 +1,5 @@
 import {
-  slotLabel, workOrderDealStatus, workOrderStatus, type Lang, type MapView, type MapOrder, type MapRange, type MapWorker,
+  slotLabel, type workOrderDealStatus, workOrderStatus, type Lang, type MapView, type MapOrder, type MapRange, type MapWorker,
 } from '@portal/model';
 import { Alert, Button, Card, Empty, Input, List, Segmented, Space, Spin, Tabs, Tag, Typography } from 'antd';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
@@ -18,7 +18,7 @@ const RANGES: MapRange[] = ['all', 'today', 'tomorrow'];
 const PAGE = 20;
 const EMPTY: MapView = { orders: [], workers: [], toAssign: 0, truncated: false };
 
-const optionOf = (set: typeof workOrderStatus | typeof workOrderDealStatus, v: number | null, lang: Lang) => set.options.find((o) => o.value === v);
+const optionOf = (set: typeof workOrderStatus | typeof workOrderDealStatus, v: number | null) => set.options.find((o) => o.value === v);
 
 /**
  * The work-order map (spec 001 §2): engineers and open orders on Leaflet, the to-be-assigned count,
@@ -178,7 +178,7 @@ export function WorkOrderMap({ mode }: { mode: 'view' | 'assign' }) {
     (kind: 'order' | 'worker', id: string) => {
       if (kind === 'order') {
         const o = ordersById.get(id);
-        return o ? `${o.name} · ${optionOf(workOrderStatus, o.status, lang)?.label[lang] ?? ''} · ${o.customer}` : '';
+        return o ? `${o.name} · ${optionOf(workOrderStatus, o.status)?.label[lang] ?? ''} · ${o.customer}` : '';
       }
       const w = workersById.get(id);
       return w ? `${w.name} · ${t('wo.map.load', { n: w.load })} · ${w.stationName}` : '';
@@ -370,7 +370,7 @@ export function WorkOrderMap({ mode }: { mode: 'view' | 'assign' }) {
 }
 
 function OrderRow({ o, lang, selected, onPick, t }: { o: MapOrder; lang: Lang; selected: boolean; onPick(): void; t: ReturnType<typeof useT> }) {
-  const st = optionOf(workOrderStatus, o.status, lang);
+  const st = optionOf(workOrderStatus, o.status);
   const appt = o.appointmentDate
     ? `${o.appointmentDate}${o.appointmentBegin != null ? ` ${slotLabel(o.appointmentBegin)}` : ''}${o.appointmentEnd != null ? `–${slotLabel(o.appointmentEnd)}` : ''}`
     : null;

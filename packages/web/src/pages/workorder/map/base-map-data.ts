@@ -30,7 +30,7 @@ const DATUMS: readonly string[] = ['wgs84', 'gcj02', 'bd09'];
 /** Checks what the asset holds before Leaflet draws it; anything else is a failed load. */
 export function parseBaseMap(json: unknown): BaseMapCollection {
   const fc = json as Partial<BaseMapCollection> | null;
-  if (!fc || fc.type !== 'FeatureCollection' || !Array.isArray(fc.features) || !DATUMS.includes(String(fc.datum))) {
+  if (fc?.type !== 'FeatureCollection' || !Array.isArray(fc.features) || !DATUMS.includes(String(fc.datum))) {
     throw new Error('not a base-map FeatureCollection');
   }
   const features = fc.features.filter((f) => f && f.type === 'Feature' && f.geometry && typeof f.properties?.name === 'string');

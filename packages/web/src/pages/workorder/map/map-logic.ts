@@ -92,7 +92,7 @@ export const isAssignable = (o: MapOrder) => o.status === 1 || o.status === 2;
 export function searchOrders(orders: readonly MapOrder[], text: string): readonly MapOrder[] {
   const q = text.trim().toLowerCase();
   if (!q) return orders;
-  return orders.filter((o) => [o.name, o.customer, o.contact, o.phone, o.address, o.stationName].some((v) => v && v.toLowerCase().includes(q)));
+  return orders.filter((o) => [o.name, o.customer, o.contact, o.phone, o.address, o.stationName].some((v) => v?.toLowerCase().includes(q)));
 }
 
 /** Unassigned orders first (they are the work of this screen), then newest first as the server sent them. */
