@@ -29,7 +29,10 @@ export default defineConfig({
       { test: { name: 'model', root: 'packages/model', include: ['src/**/*.test.ts'] } },
       {
         test: {
-          name: 'server', root: 'packages/server', testTimeout: 60_000, hookTimeout: 120_000,
+          name: 'server',
+          root: 'packages/server',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
           // `npm test` runs every server suite on PostgreSQL (test:pg, where suites needing several
           // app instances on one server, *.pg.test.ts, also run). On the embedded database (PGlite
           // is ~2× slower) it runs the suites that prove what differs there — one serialised
@@ -44,7 +47,18 @@ export default defineConfig({
       './packages/web/vitest.config.ts',
       // Spec files run two at a time (each its own portal on a copy of the seeded data, its own
       // Chromium): 8.5 min instead of 12 on 2 cores, measured 2026-11-25.
-      { test: { name: 'e2e', root: 'e2e', include: ['specs/**/*.test.ts'], globalSetup: ['support/global-setup.ts'], setupFiles: ['support/setup.ts'], testTimeout: 120_000, hookTimeout: 180_000, pool: 'forks' } },
+      {
+        test: {
+          name: 'e2e',
+          root: 'e2e',
+          include: ['specs/**/*.test.ts'],
+          globalSetup: ['support/global-setup.ts'],
+          setupFiles: ['support/setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          pool: 'forks',
+        },
+      },
     ],
   },
 });

@@ -33,8 +33,15 @@ const profArgs = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${r
 const server = spawn(process.execPath, [...profArgs, '--import', 'tsx', 'packages/server/src/main.ts'], {
   cwd: ROOT,
   env: {
-    ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PORTAL_TEST_MODE: '1', SEED_DEMO: '1',
-    AUTH_RATE_LIMIT: '100000', LOG_LEVEL: 'warn', NODE_ENV: 'test',
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PORTAL_TEST_MODE: '1',
+    SEED_DEMO: '1',
+    AUTH_RATE_LIMIT: '100000',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'test',
   },
   stdio: ['ignore', 'pipe', 'pipe'],
 });
@@ -44,7 +51,10 @@ server.stderr!.on('data', (d) => (output += d));
 const stop = async () => {
   if (server.exitCode === null) {
     server.kill('SIGTERM');
-    await new Promise((r) => { server.once('exit', r); setTimeout(r, 10_000); });
+    await new Promise((r) => {
+      server.once('exit', r);
+      setTimeout(r, 10_000);
+    });
   }
   rmSync(dataDir, { recursive: true, force: true });
 };
@@ -55,7 +65,9 @@ try {
     if (server.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
       if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     if (Date.now() > deadline) throw new Error(`server did not start in 120 s:\n${output}`);
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -66,13 +78,22 @@ try {
   const tokenRes = await fetch(`${base}/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username: 'station1', password: 'Demo@2026', captcha1: captchaId, captcha2: answer }).toString(),
+    body: new URLSearchParams({
+      grant_type: 'password',
+      username: 'station1',
+      password: 'Demo@2026',
+      captcha1: captchaId,
+      captcha2: answer,
+    }).toString(),
   });
   if (!tokenRes.ok) throw new Error(`sign-in failed: ${tokenRes.status} ${await tokenRes.text()}`);
   const token = ((await tokenRes.json()) as { access_token: string }).access_token;
 
   const qs = new URLSearchParams({
-    $select: 'new_srv_workorderid,new_name,new_status', $orderby: 'createdon desc', $top: '20', $count: 'true',
+    $select: 'new_srv_workorderid,new_name,new_status',
+    $orderby: 'createdon desc',
+    $top: '20',
+    $count: 'true',
   });
   const listPath = `/api/crmdata/Retrieve/new_srv_workorders?${qs}`;
   const listHeaders = { authorization: `Bearer ${token}`, prefer: FORMATTED_PREFER, 'accept-language': 'zh-CN' };
@@ -90,15 +111,25 @@ try {
   // per request it is a figure that holds up when other work shares the machine.
   const tick = 1000 / 100; // ms per clock tick (USER_HZ = 100 on Linux)
   const serverPid = server.pid;
-  const procs = () => readdirSync('/proc').filter((d) => /^\d+$/.test(d)).flatMap((d) => {
-    try {
-      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return [{ pid: Number(d), ppid: Number(f[1]), ms: (Number(f[11]) + Number(f[12])) * tick, cmd: readFileSync(`/proc/${d}/cmdline`, 'utf8').replaceAll('\0', ' ') }];
-    } catch {
-      return []; // gone
-    }
-  });
+  const procs = () =>
+    readdirSync('/proc')
+      .filter((d) => /^\d+$/.test(d))
+      .flatMap((d) => {
+        try {
+          const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+          const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+          return [
+            {
+              pid: Number(d),
+              ppid: Number(f[1]),
+              ms: (Number(f[11]) + Number(f[12])) * tick,
+              cmd: readFileSync(`/proc/${d}/cmdline`, 'utf8').replaceAll('\0', ' '),
+            },
+          ];
+        } catch {
+          return []; // gone
+        }
+      });
   // PostgreSQL's backends are children of the postmaster listening on DATABASE_URL's port.
   const pgPort = pg ? new URL(process.env.DATABASE_URL!).port : '';
   const cpuMs = () => {
@@ -134,15 +165,21 @@ try {
     };
   };
   const workers = process.env.WEB_CONCURRENCY ?? '1';
-  console.log(`database: ${pg ? 'PostgreSQL' : 'PGlite (embedded)'}; WEB_CONCURRENCY=${workers}; ${CONNECTIONS} connections, ${DURATION} s per case; list answer ${bytes} bytes, ${body.value.length} rows of ${body['@odata.count']}`);
+  console.log(
+    `database: ${pg ? 'PostgreSQL' : 'PGlite (embedded)'}; WEB_CONCURRENCY=${workers}; ${CONNECTIONS} connections, ${DURATION} s per case; list answer ${bytes} bytes, ${body.value.length} rows of ${body['@odata.count']}`,
+  );
   // Warm-up (JIT, pools, caches): 2 s of each, not reported.
   for (const c of cases) await run(c, 2);
   const results = [];
   for (const c of cases) results.push(await run(c, DURATION));
-  console.log('| case | req/s | p50 ms | p99 ms | requests | errors | CPU ms/request: app / PostgreSQL | load client CPU (% of one core) |');
+  console.log(
+    '| case | req/s | p50 ms | p99 ms | requests | errors | CPU ms/request: app / PostgreSQL | load client CPU (% of one core) |',
+  );
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of results) {
-    console.log(`| ${r.name} | ${Math.round(r.reqs)} | ${r.p50} | ${r.p99} | ${r.total} | ${r.errors} | ${r.serverCpuPerReq.toFixed(2)} / ${pg ? r.dbCpuPerReq.toFixed(2) : '(in app)'} | ${(r.clientCpu * 100).toFixed(0)} % |`);
+    console.log(
+      `| ${r.name} | ${Math.round(r.reqs)} | ${r.p50} | ${r.p99} | ${r.total} | ${r.errors} | ${r.serverCpuPerReq.toFixed(2)} / ${pg ? r.dbCpuPerReq.toFixed(2) : '(in app)'} | ${(r.clientCpu * 100).toFixed(0)} % |`,
+    );
   }
   if (results.length === 2) {
     const [list, bare] = results;

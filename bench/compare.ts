@@ -19,7 +19,11 @@ export interface Outcome {
  * Checks that `api` and `direct` answer the same, warms both up, then times `runs` of each:
  * interleaved (both see the same cache state), or in two blocks with `blocks`. Times in ms.
  */
-export async function timeBoth(api: () => Promise<Outcome>, direct: () => Promise<Outcome>, o: { runs: number; warmups: number; blocks?: boolean }) {
+export async function timeBoth(
+  api: () => Promise<Outcome>,
+  direct: () => Promise<Outcome>,
+  o: { runs: number; warmups: number; blocks?: boolean },
+) {
   const a = await api();
   const d = await direct();
   if (a.rows !== d.rows || a.n !== d.n) throw new Error(`results differ: api ${JSON.stringify(a)} direct ${JSON.stringify(d)}`);
@@ -64,5 +68,8 @@ export async function benchCaller(db: Db, login: string): Promise<Caller> {
     [login],
   ))!;
   const subtree = await businessUnitSubtree(db, u.bu);
-  return { principal: { userId: u.id, businessUnitId: u.bu, stationId: u.st, privileges: new Set(u.privs), subtree } as unknown as Principal, subtree };
+  return {
+    principal: { userId: u.id, businessUnitId: u.bu, stationId: u.st, privileges: new Set(u.privs), subtree } as unknown as Principal,
+    subtree,
+  };
 }

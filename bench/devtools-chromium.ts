@@ -22,7 +22,18 @@ export interface DevtoolsChromium {
 export async function openDevtoolsChromium(executable: string, windowSize: string): Promise<DevtoolsChromium> {
   const profile = mkdtempSync(join(tmpdir(), 'portal-bench-profile-'));
   const port = await freePort();
-  const proc = spawn(executable, ['--headless=new', `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, ...CHROMIUM_ARGS, `--window-size=${windowSize}`, 'about:blank'], { stdio: 'ignore' });
+  const proc = spawn(
+    executable,
+    [
+      '--headless=new',
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${profile}`,
+      ...CHROMIUM_ARGS,
+      `--window-size=${windowSize}`,
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
   const exited = new Promise<void>((r) => proc.once('exit', () => r()));
   const close = async () => {
     proc.kill('SIGTERM');
@@ -33,7 +44,9 @@ export async function openDevtoolsChromium(executable: string, windowSize: strin
   for (let i = 0; ; i++) {
     try {
       if ((await fetch(`${cdp}/json/version`)).ok) return { port, cdp, close };
-    } catch { /* not up yet */ }
+    } catch {
+      /* not up yet */
+    }
     if (i > 100) {
       await close();
       throw new Error('Chromium did not open its DevTools port');

@@ -77,25 +77,30 @@ try {
     await page.goto(`${ORIGIN}${PATH}`);
     await page.waitForLoadState('networkidle');
     if (new URL(page.url()).pathname !== PATH) throw new Error(`${PATH} led to ${page.url()} for ${USER}`);
-    const controller = await (await page.waitForFunction(() => navigator.serviceWorker?.controller?.scriptURL ?? false, undefined, { timeout: 30_000 })).jsonValue();
+    const controller = await (
+      await page.waitForFunction(() => navigator.serviceWorker?.controller?.scriptURL ?? false, undefined, { timeout: 30_000 })
+    ).jsonValue();
     const manifest = await s.send('Page.getAppManifest', {});
     const { installabilityErrors } = await s.send('Page.getInstallabilityErrors');
     return { controller, manifestUrl: manifest.url, manifestErrors: manifest.errors, installabilityErrors };
   });
-  const installable = install.manifestErrors.length === 0 && install.installabilityErrors.length === 0 && install.controller === `${ORIGIN}/sw.js`;
+  const installable =
+    install.manifestErrors.length === 0 && install.installabilityErrors.length === 0 && install.controller === `${ORIGIN}/sw.js`;
 
   /** Before a first-visit run: no HTTP cache, no worker, no Cache Storage; the session (localStorage) stays. */
-  const forget = () => withPage(async (_page, s) => {
-    await s.send('Network.clearBrowserCache');
-    await s.send('Storage.clearDataForOrigin', { origin: ORIGIN, storageTypes: 'service_workers,cache_storage' });
-  });
+  const forget = () =>
+    withPage(async (_page, s) => {
+      await s.send('Network.clearBrowserCache');
+      await s.send('Storage.clearDataForOrigin', { origin: ORIGIN, storageTypes: 'service_workers,cache_storage' });
+    });
   /** Before an installed-app run: the worker registered and active again (a visit), the HTTP cache empty. */
-  const reinstall = () => withPage(async (page, s) => {
-    await page.goto(`${ORIGIN}${PATH}`);
-    await page.waitForFunction(() => navigator.serviceWorker?.controller ?? false, undefined, { timeout: 30_000 });
-    await page.waitForLoadState('networkidle');
-    await s.send('Network.clearBrowserCache');
-  });
+  const reinstall = () =>
+    withPage(async (page, s) => {
+      await page.goto(`${ORIGIN}${PATH}`);
+      await page.waitForFunction(() => navigator.serviceWorker?.controller ?? false, undefined, { timeout: 30_000 });
+      await page.waitForLoadState('networkidle');
+      await s.send('Network.clearBrowserCache');
+    });
 
   const url = `${ORIGIN}${PATH}`;
   console.log(`Lighthouse (mobile preset), performance; ${url} as ${USER}; ${RUNS} run(s) each`);
@@ -104,7 +109,13 @@ try {
     const reports = [];
     for (let i = 0; i < RUNS; i++) {
       await (kind === 'first visit' ? forget() : reinstall());
-      const r = await lighthouse(url, { port: cdpPort, output: 'json', onlyCategories: ['performance'], disableStorageReset: true, logLevel: 'error' });
+      const r = await lighthouse(url, {
+        port: cdpPort,
+        output: 'json',
+        onlyCategories: ['performance'],
+        disableStorageReset: true,
+        logLevel: 'error',
+      });
       const lhr = r?.lhr;
       if (!lhr) throw new Error('lighthouse returned no report');
       if (lhr.categories.performance.score === null) {
@@ -112,10 +123,13 @@ try {
         console.log(`  ${kind}, run ${i + 1}: no score (${lhr.runtimeError?.code ?? 'unknown error'})`);
         continue;
       }
-      if (new URL(lhr.finalDisplayedUrl).pathname !== PATH) throw new Error(`Lighthouse ended on ${lhr.finalDisplayedUrl}, not ${PATH}: the session did not carry over`);
+      if (new URL(lhr.finalDisplayedUrl).pathname !== PATH)
+        throw new Error(`Lighthouse ended on ${lhr.finalDisplayedUrl}, not ${PATH}: the session did not carry over`);
       if (process.env.LH_KEEP) writeFileSync(join(out, `${kind.replace(' ', '-')}-${i + 1}.json`), JSON.stringify(lhr));
       const a = lhr.audits;
-      console.log(`  ${kind}, run ${i + 1}: score ${Math.round(lhr.categories.performance.score * 100)}  FCP ${a['first-contentful-paint'].displayValue}  LCP ${a['largest-contentful-paint'].displayValue}  TBT ${a['total-blocking-time'].displayValue}  CLS ${a['cumulative-layout-shift'].displayValue}`);
+      console.log(
+        `  ${kind}, run ${i + 1}: score ${Math.round(lhr.categories.performance.score * 100)}  FCP ${a['first-contentful-paint'].displayValue}  LCP ${a['largest-contentful-paint'].displayValue}  TBT ${a['total-blocking-time'].displayValue}  CLS ${a['cumulative-layout-shift'].displayValue}`,
+      );
       reports.push(lhr);
     }
     if (!reports.length) throw new Error(`no ${kind} run finished`);
@@ -127,19 +141,36 @@ try {
   for (const [kind, lhr] of Object.entries(median)) {
     const a = lhr.audits;
     const ms = (id) => `${Math.round(a[id]?.numericValue ?? NaN)} ms`;
-    console.log(`\n${kind} (median, Lighthouse ${lhr.lighthouseVersion}): performance ${Math.round(lhr.categories.performance.score * 100)}`);
-    console.log(`  FCP ${ms('first-contentful-paint')}, LCP ${ms('largest-contentful-paint')}, TBT ${ms('total-blocking-time')}, CLS ${(a['cumulative-layout-shift'].numericValue ?? 0).toFixed(3)}, Speed Index ${ms('speed-index')}, transfer ${kb(a['total-byte-weight']?.numericValue)}`);
+    console.log(
+      `\n${kind} (median, Lighthouse ${lhr.lighthouseVersion}): performance ${Math.round(lhr.categories.performance.score * 100)}`,
+    );
+    console.log(
+      `  FCP ${ms('first-contentful-paint')}, LCP ${ms('largest-contentful-paint')}, TBT ${ms('total-blocking-time')}, CLS ${(a['cumulative-layout-shift'].numericValue ?? 0).toFixed(3)}, Speed Index ${ms('speed-index')}, transfer ${kb(a['total-byte-weight']?.numericValue)}`,
+    );
     const requests = a['network-requests']?.details?.items ?? [];
     const js = requests.filter((r) => r.resourceType === 'Script');
-    console.log(`  requests ${requests.length}; JS ${js.length} files, ${kb(js.reduce((s, r) => s + (r.transferSize ?? 0), 0))} transferred, ${kb(js.reduce((s, r) => s + (r.resourceSize ?? 0), 0))} uncompressed`);
-    for (const r of [...js].sort((x, y) => (y.transferSize ?? 0) - (x.transferSize ?? 0)).slice(0, 6)) console.log(`    ${kb(r.transferSize).padStart(8)} ${new URL(r.url).pathname}`);
-    for (const id of ['render-blocking-resources', 'uses-text-compression', 'unused-javascript', 'bootup-time', 'mainthread-work-breakdown', 'server-response-time', 'largest-contentful-paint-element']) {
+    console.log(
+      `  requests ${requests.length}; JS ${js.length} files, ${kb(js.reduce((s, r) => s + (r.transferSize ?? 0), 0))} transferred, ${kb(js.reduce((s, r) => s + (r.resourceSize ?? 0), 0))} uncompressed`,
+    );
+    for (const r of [...js].sort((x, y) => (y.transferSize ?? 0) - (x.transferSize ?? 0)).slice(0, 6))
+      console.log(`    ${kb(r.transferSize).padStart(8)} ${new URL(r.url).pathname}`);
+    for (const id of [
+      'render-blocking-resources',
+      'uses-text-compression',
+      'unused-javascript',
+      'bootup-time',
+      'mainthread-work-breakdown',
+      'server-response-time',
+      'largest-contentful-paint-element',
+    ]) {
       const x = a[id];
       if (!x || x.score === null || x.score >= 0.9) continue;
       console.log(`  ${x.title}: ${x.displayValue ?? ''}`);
     }
   }
-  console.log(`\ninstallable: ${installable ? 'yes' : 'NO'} — manifest ${install.manifestUrl} (${install.manifestErrors.length} errors), installability errors ${JSON.stringify(install.installabilityErrors.map((e) => e.errorId))}, service worker ${install.controller}`);
+  console.log(
+    `\ninstallable: ${installable ? 'yes' : 'NO'} — manifest ${install.manifestUrl} (${install.manifestErrors.length} errors), installability errors ${JSON.stringify(install.installabilityErrors.map((e) => e.errorId))}, service worker ${install.controller}`,
+  );
   if (process.env.LH_KEEP) console.log(`reports kept in ${out}`);
   if (!installable) process.exitCode = 1;
 } finally {

@@ -59,10 +59,24 @@ function run(cmd: string, args: string[], cwd: string): Promise<{ status: number
   });
 }
 
-interface Audit { score: number | null; numericValue?: number; displayValue?: string; details?: { items?: Record<string, unknown>[]; overallSavingsBytes?: number; overallSavingsMs?: number } }
-interface Lhr { finalDisplayedUrl: string; lighthouseVersion: string; categories: { performance: { score: number } }; audits: Record<string, Audit> }
+interface Audit {
+  score: number | null;
+  numericValue?: number;
+  displayValue?: string;
+  details?: { items?: Record<string, unknown>[]; overallSavingsBytes?: number; overallSavingsMs?: number };
+}
+interface Lhr {
+  finalDisplayedUrl: string;
+  lighthouseVersion: string;
+  categories: { performance: { score: number } };
+  audits: Record<string, Audit>;
+}
 
-interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] }
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  children?: number[];
+}
 
 /**
  * LH_PROFILE=1: a JavaScript CPU profile of one cold load (until the list's rows show), self time
@@ -79,7 +93,11 @@ async function profileLoad(cdp: string, url: string, clearCache: () => Promise<v
   await s.send('Profiler.start');
   const t0 = Date.now();
   await page.goto(url);
-  await page.locator('.ant-table-row').first().waitFor({ timeout: 30_000 }).catch(() => undefined);
+  await page
+    .locator('.ant-table-row')
+    .first()
+    .waitFor({ timeout: 30_000 })
+    .catch(() => undefined);
   const shown = Date.now() - t0;
   await page.waitForLoadState('networkidle');
   const { profile } = (await s.send('Profiler.stop')) as { profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] } };
@@ -114,34 +132,40 @@ async function profileLoad(cdp: string, url: string, clearCache: () => Promise<v
 async function compressingProxy(target: number): Promise<{ origin: string; server: Server }> {
   const cache = new Map<string, { body: Buffer; headers: Record<string, string | string[] | undefined> }>();
   const server = createHttpServer((req, res) => {
-    const up = httpRequest({ host: '127.0.0.1', port: target, method: req.method, path: req.url, headers: { ...req.headers, 'accept-encoding': 'identity' } }, (r) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => {
-        const raw = Buffer.concat(chunks);
-        const type = String(r.headers['content-type'] ?? '');
-        const accept = String(req.headers['accept-encoding'] ?? '');
-        const enc = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : '';
-        const headers = { ...r.headers };
-        if (enc && raw.length > 1024 && /javascript|css|json|html|svg|text/.test(type)) {
-          const asset = req.url?.startsWith('/assets/') ?? false;
-          const key = `${enc} ${req.url}`;
-          let body = asset ? cache.get(key)?.body : undefined;
-          if (!body) {
-            body = enc === 'br' ? brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: asset ? 11 : 4 } }) : gzipSync(raw, { level: asset ? 9 : 6 });
-            if (asset) cache.set(key, { body, headers });
+    const up = httpRequest(
+      { host: '127.0.0.1', port: target, method: req.method, path: req.url, headers: { ...req.headers, 'accept-encoding': 'identity' } },
+      (r) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          const type = String(r.headers['content-type'] ?? '');
+          const accept = String(req.headers['accept-encoding'] ?? '');
+          const enc = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : '';
+          const headers = { ...r.headers };
+          if (enc && raw.length > 1024 && /javascript|css|json|html|svg|text/.test(type)) {
+            const asset = req.url?.startsWith('/assets/') ?? false;
+            const key = `${enc} ${req.url}`;
+            let body = asset ? cache.get(key)?.body : undefined;
+            if (!body) {
+              body =
+                enc === 'br'
+                  ? brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: asset ? 11 : 4 } })
+                  : gzipSync(raw, { level: asset ? 9 : 6 });
+              if (asset) cache.set(key, { body, headers });
+            }
+            headers['content-encoding'] = enc;
+            headers['content-length'] = String(body.length);
+            headers.vary = 'accept-encoding';
+            res.writeHead(r.statusCode ?? 200, headers);
+            res.end(body);
+          } else {
+            res.writeHead(r.statusCode ?? 200, headers);
+            res.end(raw);
           }
-          headers['content-encoding'] = enc;
-          headers['content-length'] = String(body.length);
-          headers.vary = 'accept-encoding';
-          res.writeHead(r.statusCode ?? 200, headers);
-          res.end(body);
-        } else {
-          res.writeHead(r.statusCode ?? 200, headers);
-          res.end(raw);
-        }
-      });
-    });
+        });
+      },
+    );
     req.pipe(up);
     up.on('error', () => res.destroy());
   });
@@ -194,13 +218,30 @@ try {
     const file = join(out, `run${i + 1}.json`);
     if (!process.env.LH_WARM) await clearCache();
     // Asynchronous: the event loop keeps serving (LH_COMPRESS's proxy lives in this process).
-    const r = await run('npx', ['--yes', 'lighthouse@12', url, `--port=${cdpPort}`, '--preset=desktop', '--only-categories=performance',
-      '--disable-storage-reset', '--output=json', `--output-path=${file}`, '--quiet'], out);
+    const r = await run(
+      'npx',
+      [
+        '--yes',
+        'lighthouse@12',
+        url,
+        `--port=${cdpPort}`,
+        '--preset=desktop',
+        '--only-categories=performance',
+        '--disable-storage-reset',
+        '--output=json',
+        `--output-path=${file}`,
+        '--quiet',
+      ],
+      out,
+    );
     if (r.status !== 0 || !existsSync(file)) throw new Error(`lighthouse failed (${r.status}):\n${r.output}`);
     const lhr = JSON.parse(readFileSync(file, 'utf8')) as Lhr;
-    if (new URL(lhr.finalDisplayedUrl).pathname !== PATH) throw new Error(`Lighthouse ended on ${lhr.finalDisplayedUrl}, not ${PATH}: the session did not carry over`);
+    if (new URL(lhr.finalDisplayedUrl).pathname !== PATH)
+      throw new Error(`Lighthouse ended on ${lhr.finalDisplayedUrl}, not ${PATH}: the session did not carry over`);
     const a = lhr.audits;
-    console.log(`  run ${i + 1}: score ${Math.round(lhr.categories.performance.score * 100)}  FCP ${a['first-contentful-paint'].displayValue}  LCP ${a['largest-contentful-paint'].displayValue}  TBT ${a['total-blocking-time'].displayValue}  CLS ${a['cumulative-layout-shift'].displayValue}`);
+    console.log(
+      `  run ${i + 1}: score ${Math.round(lhr.categories.performance.score * 100)}  FCP ${a['first-contentful-paint'].displayValue}  LCP ${a['largest-contentful-paint'].displayValue}  TBT ${a['total-blocking-time'].displayValue}  CLS ${a['cumulative-layout-shift'].displayValue}`,
+    );
     reports.push(lhr);
   }
   reports.sort((x, y) => x.categories.performance.score - y.categories.performance.score);
@@ -208,15 +249,26 @@ try {
   const a = lhr.audits;
   const ms = (id: string) => `${Math.round(a[id]?.numericValue ?? NaN)} ms`;
   const kb = (n: unknown) => `${(Number(n) / 1024).toFixed(1)} KiB`;
-  console.log(`\nmedian run (Lighthouse ${lhr.lighthouseVersion}): performance score ${Math.round(lhr.categories.performance.score * 100)}`);
-  console.log(`  FCP ${ms('first-contentful-paint')}, LCP ${ms('largest-contentful-paint')}, TBT ${ms('total-blocking-time')}, CLS ${(a['cumulative-layout-shift'].numericValue ?? 0).toFixed(3)}, Speed Index ${ms('speed-index')}`);
+  console.log(
+    `\nmedian run (Lighthouse ${lhr.lighthouseVersion}): performance score ${Math.round(lhr.categories.performance.score * 100)}`,
+  );
+  console.log(
+    `  FCP ${ms('first-contentful-paint')}, LCP ${ms('largest-contentful-paint')}, TBT ${ms('total-blocking-time')}, CLS ${(a['cumulative-layout-shift'].numericValue ?? 0).toFixed(3)}, Speed Index ${ms('speed-index')}`,
+  );
 
   // What the page loads and what Lighthouse blames, for finding causes.
-  const requests = (a['network-requests']?.details?.items ?? []) as { url: string; resourceType?: string; transferSize?: number; resourceSize?: number }[];
+  const requests = (a['network-requests']?.details?.items ?? []) as {
+    url: string;
+    resourceType?: string;
+    transferSize?: number;
+    resourceSize?: number;
+  }[];
   const js = requests.filter((r) => r.resourceType === 'Script');
   const css = requests.filter((r) => r.resourceType === 'Stylesheet');
   const sum = (xs: typeof requests, k: 'transferSize' | 'resourceSize') => xs.reduce((s, r) => s + (r[k] ?? 0), 0);
-  console.log(`  requests ${requests.length}; total transfer ${kb(a['total-byte-weight']?.numericValue)}; JS ${js.length} files, ${kb(sum(js, 'transferSize'))} transferred / ${kb(sum(js, 'resourceSize'))} uncompressed; CSS ${css.length} files, ${kb(sum(css, 'transferSize'))}`);
+  console.log(
+    `  requests ${requests.length}; total transfer ${kb(a['total-byte-weight']?.numericValue)}; JS ${js.length} files, ${kb(sum(js, 'transferSize'))} transferred / ${kb(sum(js, 'resourceSize'))} uncompressed; CSS ${css.length} files, ${kb(sum(css, 'transferSize'))}`,
+  );
   for (const r of [...js].sort((x, y) => (y.transferSize ?? 0) - (x.transferSize ?? 0)).slice(0, 8)) {
     console.log(`    ${kb(r.transferSize).padStart(10)} ${new URL(r.url).pathname}`);
   }
@@ -224,11 +276,25 @@ try {
     const x = a[id];
     if (!x || x.score === null || x.score >= 0.9) return;
     const d = x.details;
-    const savings = [d?.overallSavingsMs ? `${Math.round(d.overallSavingsMs)} ms` : '', d?.overallSavingsBytes ? kb(d.overallSavingsBytes) : ''].filter(Boolean).join(', ');
+    const savings = [
+      d?.overallSavingsMs ? `${Math.round(d.overallSavingsMs)} ms` : '',
+      d?.overallSavingsBytes ? kb(d.overallSavingsBytes) : '',
+    ]
+      .filter(Boolean)
+      .join(', ');
     console.log(`  ${title}: ${x.displayValue ?? ''}${savings ? ` (savings ${savings})` : ''}`);
     for (const it of (d?.items ?? []).slice(0, 5)) {
       const u = typeof it.url === 'string' ? it.url.replace(ORIGIN, '') : typeof it.group === 'string' ? it.group : '';
-      const v = it.wastedBytes !== undefined ? kb(it.wastedBytes) : it.wastedMs !== undefined ? `${Math.round(Number(it.wastedMs))} ms` : it.total !== undefined ? `${Math.round(Number(it.total))} ms` : it.duration !== undefined ? `${Math.round(Number(it.duration))} ms` : '';
+      const v =
+        it.wastedBytes !== undefined
+          ? kb(it.wastedBytes)
+          : it.wastedMs !== undefined
+            ? `${Math.round(Number(it.wastedMs))} ms`
+            : it.total !== undefined
+              ? `${Math.round(Number(it.total))} ms`
+              : it.duration !== undefined
+                ? `${Math.round(Number(it.duration))} ms`
+                : '';
       if (u || v) console.log(`      ${v.padStart(10)} ${u}`);
     }
   };

@@ -28,8 +28,23 @@ try {
     const select = [...new Set([e.primaryKey, e.primaryName, ...view.columns])];
     const filter = buildFilter(e, view, '', {});
     const orderby = buildOrderBy(view, null);
-    const qs = new URLSearchParams({ $select: select.join(','), $orderby: orderby, $top: '20', $count: 'true', ...(filter ? { $filter: filter } : {}) });
-    const spec: QuerySpec = { entity: e, select: parseSelect(select.join(',')), filters: filter ? [parseFilter(filter)] : [], orderBy: parseOrderBy(orderby), top: 20, skip: 0, count: true, formatted: true };
+    const qs = new URLSearchParams({
+      $select: select.join(','),
+      $orderby: orderby,
+      $top: '20',
+      $count: 'true',
+      ...(filter ? { $filter: filter } : {}),
+    });
+    const spec: QuerySpec = {
+      entity: e,
+      select: parseSelect(select.join(',')),
+      filters: filter ? [parseFilter(filter)] : [],
+      orderBy: parseOrderBy(orderby),
+      top: 20,
+      skip: 0,
+      count: true,
+      formatted: true,
+    };
     const headers = { ...bearer(token), prefer: PREFER, 'accept-language': 'zh-CN' };
     const q = compileQuery(spec, { caller, lang: 'zh-CN', mayRead: () => true });
     let rows: Record<string, unknown>[] = [];
@@ -54,7 +69,9 @@ try {
       }
     }
     const m = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)]));
-    console.log(`${name} (station1, ${rows.length} rows): call ${m.call.toFixed(2)} ms = floor ${m.floor.toFixed(2)} + SQL ${m.sql.toFixed(2)} + compile/shape/JSON ${m.cpu.toFixed(2)} + rest ${(m.call - m.floor - m.sql - m.cpu).toFixed(2)}; ratio ${(m.call / m.sql).toFixed(2)}×`);
+    console.log(
+      `${name} (station1, ${rows.length} rows): call ${m.call.toFixed(2)} ms = floor ${m.floor.toFixed(2)} + SQL ${m.sql.toFixed(2)} + compile/shape/JSON ${m.cpu.toFixed(2)} + rest ${(m.call - m.floor - m.sql - m.cpu).toFixed(2)}; ratio ${(m.call / m.sql).toFixed(2)}×`,
+    );
   }
 } finally {
   await p.close();

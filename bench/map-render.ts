@@ -72,13 +72,17 @@ try {
   // Station n sits on a 10 × 5 grid over the Yangtze delta (lng 116–122, lat 28–32).
   const stations = `SELECT row_number() OVER (ORDER BY new_code) - 1 AS n, new_srv_stationid AS id, owningbusinessunit AS bu
                       FROM new_srv_station WHERE new_code LIKE 'BM%'`;
-  await db.query(`WITH s AS (${stations})
+  await db.query(
+    `WITH s AS (${stations})
     INSERT INTO new_srv_worker (new_name, new_code, new_phone, new_station_id, new_longitude, new_latitude, new_locationtime,
                                 owningbusinessunit, ownerid, createdby, modifiedby)
     SELECT '压测工程师' || g, 'BMW' || g, '139' || lpad(g::text, 8, '0'), s.id,
            116 + (s.n % 10) * 0.6 + (g % 7) * 0.03, 28 + (s.n / 10) * 0.8 + (g % 5) * 0.03, now(), s.bu, $1, $1, $1
-      FROM generate_series(1, ${WORKERS}) g JOIN s ON s.n = g % ${STATIONS}`, [admin]);
-  await db.query(`WITH s AS (${stations})
+      FROM generate_series(1, ${WORKERS}) g JOIN s ON s.n = g % ${STATIONS}`,
+    [admin],
+  );
+  await db.query(
+    `WITH s AS (${stations})
     INSERT INTO new_srv_workorder (new_name, new_type, new_warranty, new_status, new_dealstatus, new_customer, new_contact, new_phone,
                                    new_province, new_city, new_address, new_longitude, new_latitude, new_station_id, new_faultdesc,
                                    owningbusinessunit, ownerid, createdby, modifiedby, createdon)
@@ -86,7 +90,9 @@ try {
            '浙江省', '杭州市', '压测路 ' || g || ' 号',
            116 + (s.n % 10) * 0.6 + ((g * 7919) % 1000) / 2000.0, 28 + (s.n / 10) * 0.8 + ((g * 104729) % 1000) / 2000.0,
            s.id, '压测', s.bu, $1, $1, $1, now() - make_interval(secs => g)
-      FROM generate_series(1, ${ORDERS}) g JOIN s ON s.n = g % ${STATIONS}`, [admin]);
+      FROM generate_series(1, ${ORDERS}) g JOIN s ON s.n = g % ${STATIONS}`,
+    [admin],
+  );
   await db.query('ANALYZE new_srv_workorder');
   await db.query('ANALYZE new_srv_worker');
 
@@ -110,7 +116,9 @@ try {
     shown = { orders: d.orders.id.length, workers: d.workers.filter((w) => w.lng !== null).length };
     expected = shown.orders + shown.workers;
   }
-  console.log(`database: ${db.kind}; markers: ${shown.orders.toLocaleString('en-US')} orders + ${shown.workers} engineers = ${expected.toLocaleString('en-US')}; runs: ${RUNS}; map answer ${(bytes / 1e6).toFixed(2)} MB`);
+  console.log(
+    `database: ${db.kind}; markers: ${shown.orders.toLocaleString('en-US')} orders + ${shown.workers} engineers = ${expected.toLocaleString('en-US')}; runs: ${RUNS}; map answer ${(bytes / 1e6).toFixed(2)} MB`,
+  );
 
   const ctx = await chromium.launchPersistentContext(dir, {
     executablePath: CHROMIUM,
@@ -137,57 +145,75 @@ try {
   const variants = WEB_B ? [WEB, WEB_B] : [WEB];
   const results = variants.map(() => ({ drawn: [] as number[], dataIn: [] as number[], wall: [] as number[] }));
   // One warm-up (browser cache of the chunks, as for a user who has opened the portal before).
-  for (let i = -1; i < RUNS; i++) for (const [v, dist] of variants.entries()) {
-    const { drawn, dataIn, wall } = results[v];
-    serve(dist);
-    await page.goto('about:blank');
-    // BENCH_PROFILE: a V8 CPU profile of the last run, its heaviest functions by self time printed.
-    const cdp = process.env.BENCH_PROFILE && i === RUNS - 1 ? await ctx.newCDPSession(page) : null;
-    if (cdp) {
-      await cdp.send('Profiler.enable');
-      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-      await cdp.send('Profiler.start');
-    }
-    const t0 = performance.now();
-    await page.goto(`${base}/workOrder/map`);
-    await page.locator(`[data-testid="map-canvas"][data-rendered-count="${expected}"]`).waitFor({ state: 'attached' });
-    const t1 = performance.now();
-    if (cdp) {
-      const { profile } = await cdp.send('Profiler.stop');
-      writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(profile));
-      const dt = (profile.timeDeltas ?? []).reduce((a, b) => a + b, 0) / Math.max(1, profile.samples?.length ?? 1) / 1000;
-      const self = new Map<string, number>();
-      const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-      for (const id of profile.samples ?? []) {
-        const f = byId.get(id)!.callFrame;
-        const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').at(-1)}:${f.lineNumber + 1}`;
-        self.set(key, (self.get(key) ?? 0) + dt);
+  for (let i = -1; i < RUNS; i++)
+    for (const [v, dist] of variants.entries()) {
+      const { drawn, dataIn, wall } = results[v];
+      serve(dist);
+      await page.goto('about:blank');
+      // BENCH_PROFILE: a V8 CPU profile of the last run, its heaviest functions by self time printed.
+      const cdp = process.env.BENCH_PROFILE && i === RUNS - 1 ? await ctx.newCDPSession(page) : null;
+      if (cdp) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+        await cdp.send('Profiler.start');
       }
-      for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${v.toFixed(0).padStart(6)} ms  ${k}`);
+      const t0 = performance.now();
+      await page.goto(`${base}/workOrder/map`);
+      await page.locator(`[data-testid="map-canvas"][data-rendered-count="${expected}"]`).waitFor({ state: 'attached' });
+      const t1 = performance.now();
+      if (cdp) {
+        const { profile } = await cdp.send('Profiler.stop');
+        writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(profile));
+        const dt = (profile.timeDeltas ?? []).reduce((a, b) => a + b, 0) / Math.max(1, profile.samples?.length ?? 1) / 1000;
+        const self = new Map<string, number>();
+        const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+        for (const id of profile.samples ?? []) {
+          const f = byId.get(id)!.callFrame;
+          const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').at(-1)}:${f.lineNumber + 1}`;
+          self.set(key, (self.get(key) ?? 0) + dt);
+        }
+        for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${v.toFixed(0).padStart(6)} ms  ${k}`);
+      }
+      const m = await page.evaluate(() => {
+        const mark = performance.getEntriesByName('wo-map-rendered').at(-1);
+        // (no helper functions in here: tsx would wrap them in a __name() the page does not have)
+        const parts = Object.fromEntries(
+          ['wo-map-data', 'wo-map-build-start', 'wo-map-markers-added'].map((n) => [
+            n.slice(7),
+            performance.getEntriesByName(n).at(-1)?.startTime ?? NaN,
+          ]),
+        );
+        const call = performance.getEntriesByType('resource').find((e) => e.name.includes('/api/workorders/map?')) as
+          | PerformanceResourceTiming
+          | undefined;
+        const timeline = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(
+          (e) =>
+            `${e.startTime.toFixed(0).padStart(6)} → ${e.responseEnd.toFixed(0).padStart(6)}  ${(e.transferSize / 1024).toFixed(0).padStart(5)} KB  ${e.name.replace(location.origin, '')}`,
+        );
+        return { mark: mark?.startTime ?? NaN, data: call?.responseEnd ?? NaN, call: call?.startTime ?? NaN, parts, timeline };
+      });
+      // BENCH_TIMELINE=1: every request of the last run, start → end since navigation.
+      if (process.env.BENCH_TIMELINE && i === RUNS - 1) console.log(m.timeline.join('\n'));
+      if (i < 0) continue;
+      drawn.push(m.mark);
+      if (process.env.BENCH_PARTS)
+        console.log(
+          JSON.stringify({ callStart: m.call, dataIn: m.data, ...m.parts, drawn: m.mark }, (_, v) =>
+            typeof v === 'number' ? Math.round(v) : v,
+          ),
+        );
+      dataIn.push(m.data);
+      wall.push(t1 - t0);
     }
-    const m = await page.evaluate(() => {
-      const mark = performance.getEntriesByName('wo-map-rendered').at(-1);
-      // (no helper functions in here: tsx would wrap them in a __name() the page does not have)
-      const parts = Object.fromEntries(['wo-map-data', 'wo-map-build-start', 'wo-map-markers-added'].map((n) => [n.slice(7), performance.getEntriesByName(n).at(-1)?.startTime ?? NaN]));
-      const call = performance.getEntriesByType('resource').find((e) => e.name.includes('/api/workorders/map?')) as PerformanceResourceTiming | undefined;
-      const timeline = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => `${e.startTime.toFixed(0).padStart(6)} → ${e.responseEnd.toFixed(0).padStart(6)}  ${(e.transferSize / 1024).toFixed(0).padStart(5)} KB  ${e.name.replace(location.origin, '')}`);
-      return { mark: mark?.startTime ?? NaN, data: call?.responseEnd ?? NaN, call: call?.startTime ?? NaN, parts, timeline };
-    });
-    // BENCH_TIMELINE=1: every request of the last run, start → end since navigation.
-    if (process.env.BENCH_TIMELINE && i === RUNS - 1) console.log(m.timeline.join('\n'));
-    if (i < 0) continue;
-    drawn.push(m.mark);
-    if (process.env.BENCH_PARTS) console.log(JSON.stringify({ callStart: m.call, dataIn: m.data, ...m.parts, drawn: m.mark }, (_, v) => (typeof v === 'number' ? Math.round(v) : v)));
-    dataIn.push(m.data);
-    wall.push(t1 - t0);
-  }
   await ctx.close();
 
   console.log(`map call from Node (median):                    ${ms(median(api))}`);
   for (const [v, { drawn, dataIn, wall }] of results.entries()) {
     if (WEB_B) console.log(`${v ? 'B' : 'A'}: ${variants[v]}`);
     console.log(`navigation → map data received (median):        ${ms(median(dataIn))}`);
-    console.log(`navigation → all markers drawn (median):        ${ms(median(drawn))}   [${drawn.map((x) => x.toFixed(0)).join(', ')}]  target ≤ 1000 ms`);
+    console.log(
+      `navigation → all markers drawn (median):        ${ms(median(drawn))}   [${drawn.map((x) => x.toFixed(0)).join(', ')}]  target ≤ 1000 ms`,
+    );
     console.log(`  of which drawing after the data (median):     ${ms(median(drawn.map((x, i) => x - dataIn[i])))}`);
     console.log(`wall clock goto → attribute seen (median):      ${ms(median(wall))}`);
   }

@@ -16,10 +16,23 @@ const t = () => performance.now();
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const p = await testPortal();
-console.log(`database: ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite (embedded)'}; products: ${ROWS.toLocaleString('en-US')}; runs: ${RUNS}`);
+console.log(
+  `database: ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite (embedded)'}; products: ${ROWS.toLocaleString('en-US')}; runs: ${RUNS}`,
+);
 try {
   const t0 = t();
-  const names = ['液压油滤芯', '齿轮泵', '电磁换向阀', '交流接触器', '深沟球轴承', '斜齿轮减速机', '三相异步电机', '伺服驱动器', '高压胶管', '密封修理包'];
+  const names = [
+    '液压油滤芯',
+    '齿轮泵',
+    '电磁换向阀',
+    '交流接触器',
+    '深沟球轴承',
+    '斜齿轮减速机',
+    '三相异步电机',
+    '伺服驱动器',
+    '高压胶管',
+    '密封修理包',
+  ];
   await p.db.query(
     `INSERT INTO product (name, productnumber, new_model, new_uom, price, new_state, new_productline_id)
      SELECT ($1::text[])[1 + g % 10] || ' ' || g, 'BX-' || lpad(g::text, 7, '0'), 'M' || (g % 997) || '-' || (g % 13), '个',
@@ -49,7 +62,9 @@ try {
       if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
       rows = (res.json().Data.rows as unknown[]).length;
     }
-    console.log(`${name.padEnd(32)} rows ${String(rows).padStart(2)}  median ${median(times).toFixed(1)} ms  max ${Math.max(...times).toFixed(1)} ms`);
+    console.log(
+      `${name.padEnd(32)} rows ${String(rows).padStart(2)}  median ${median(times).toFixed(1)} ms  max ${Math.max(...times).toFixed(1)} ms`,
+    );
   }
   if (process.env.BENCH_EXPLAIN) {
     const plan = await p.db.query(

@@ -42,7 +42,9 @@ const callerOf = (login: string) => benchCaller(db, login);
 
 /** `n` bench parts BP00001… (set-based). */
 async function benchParts(d: Db, n: number, prefix: string): Promise<string[]> {
-  const admin = (await d.one<{ id: string; bu: string }>("SELECT systemuserid AS id, businessunitid AS bu FROM systemuser WHERE domainname = 'admin'"))!;
+  const admin = (await d.one<{ id: string; bu: string }>(
+    "SELECT systemuserid AS id, businessunitid AS bu FROM systemuser WHERE domainname = 'admin'",
+  ))!;
   const { rows } = await d.query<{ id: string }>(
     `INSERT INTO product (name, productnumber, new_uom, price, new_state, ownerid, owningbusinessunit, createdby, modifiedby)
      SELECT '压测配件' || g, $1 || lpad(g::text, 5, '0'), '个', 10 + g % 90, 0, $2, $3, $2, $2 FROM generate_series(1, $4::int) g
@@ -52,7 +54,8 @@ async function benchParts(d: Db, n: number, prefix: string): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-const wh = async (code: string) => (await db.one<{ id: string }>('SELECT new_srv_warehouseid AS id FROM new_srv_warehouse WHERE new_code = $1', [code]))!.id;
+const wh = async (code: string) =>
+  (await db.one<{ id: string }>('SELECT new_srv_warehouseid AS id FROM new_srv_warehouse WHERE new_code = $1', [code]))!.id;
 
 try {
   const warehouse1 = await callerOf('warehouse1');
@@ -64,9 +67,22 @@ try {
   if (ONLY !== 'lists') {
     // ---- a 1,000-line delivery: reserve (approval), create, ship, receive
     const parts = await benchParts(db, 1000, 'BD');
-    await db.tx((sql) => postMoves(sql, admin.principal.userId, parts.map((id, i) => ({
-      warehouseId: hd, productId: id, qty: 100_000 - 1, usage: 4, docType: 6, docId: 'bench', docName: 'BENCH', key: `bench:open:${i}`,
-    }))));
+    await db.tx((sql) =>
+      postMoves(
+        sql,
+        admin.principal.userId,
+        parts.map((id, i) => ({
+          warehouseId: hd,
+          productId: id,
+          qty: 100_000 - 1,
+          usage: 4,
+          docType: 6,
+          docId: 'bench',
+          docName: 'BENCH',
+          key: `bench:open:${i}`,
+        })),
+      ),
+    );
     const times: Record<string, number[]> = { reserve: [], create: [], ship: [], receive: [] };
     for (let run = 0; run < POSTINGS; run++) {
       // An approved application of station1 with 1,000 lines (set-based set-up, as if approved).
@@ -89,20 +105,38 @@ try {
       let s = t();
       await db.tx(async (sql) => {
         const { rows } = await sql.query<{ id: string; product: string; qty: number }>(
-          `SELECT new_srv_partsapplydetilid AS id, new_product_id AS product, new_approvedqty AS qty FROM new_srv_partsapplydetil WHERE new_partsapply_id = $1`, [app]);
-        await postMoves(sql, admin.principal.userId, rows.map((l) => ({
-          warehouseId: hd, productId: l.product, frozen: l.qty, usage: 6, docType: 1, docId: app, docName: 'PABENCH', lineId: l.id, key: `pa:${app}:reserve:${l.id}`,
-        })));
+          `SELECT new_srv_partsapplydetilid AS id, new_product_id AS product, new_approvedqty AS qty FROM new_srv_partsapplydetil WHERE new_partsapply_id = $1`,
+          [app],
+        );
+        await postMoves(
+          sql,
+          admin.principal.userId,
+          rows.map((l) => ({
+            warehouseId: hd,
+            productId: l.product,
+            frozen: l.qty,
+            usage: 6,
+            docType: 1,
+            docId: app,
+            docName: 'PABENCH',
+            lineId: l.id,
+            key: `pa:${app}:reserve:${l.id}`,
+          })),
+        );
       });
       times.reserve.push(t() - s);
       s = t();
       const d = await db.tx((sql) => createDelivery(sql, warehouse1, { outType: 1, warehouseId: hd, applicationIds: [app] }, 'zh-CN'));
       times.create.push(t() - s);
-      for (const step of ['submit', 'pick', 'pack', 'out'] as const) await db.tx((sql) => deliveryStep(sql, warehouse1, d.id, step, {}, 'zh-CN'));
+      for (const step of ['submit', 'pick', 'pack', 'out'] as const)
+        await db.tx((sql) => deliveryStep(sql, warehouse1, d.id, step, {}, 'zh-CN'));
       s = t();
       await db.tx((sql) => deliveryStep(sql, warehouse1, d.id, 'ship', { logisticsCorp: '顺丰速运', trackingNo: `SF${run}` }, 'zh-CN'));
       times.ship.push(t() - s);
-      const { rows: lines } = await db.query<{ id: string; qty: number }>(`SELECT new_stockoutorderdetailid AS id, new_qty AS qty FROM new_stockoutorderdetail WHERE new_stockoutorder_id = $1`, [d.id]);
+      const { rows: lines } = await db.query<{ id: string; qty: number }>(
+        `SELECT new_stockoutorderdetailid AS id, new_qty AS qty FROM new_stockoutorderdetail WHERE new_stockoutorder_id = $1`,
+        [d.id],
+      );
       s = t();
       await db.tx((sql) => receiveDelivery(sql, station1, d.id, { lines: lines.map((l) => ({ lineId: l.id, qty: l.qty })) }, 'zh-CN'));
       times.receive.push(t() - s);
@@ -119,9 +153,22 @@ try {
       const id = (await db.one<{ id: string }>(
         `INSERT INTO new_srv_warehouse (new_name, new_code, new_type, new_businessunit_id, new_isactive, owningbusinessunit) SELECT '压测盘点库', 'WH-BENCH', 1, businessunitid, true, businessunitid FROM businessunit WHERE new_code = 'WH-HD' RETURNING new_srv_warehouseid AS id`,
       ))!.id;
-      await db.tx((sql) => postMoves(sql, admin.principal.userId, countParts.map((pid, i) => ({
-        warehouseId: id, productId: pid, qty: 50 + (i % 50), usage: 11, docType: 6, docId: 'bench', docName: 'BENCH', key: `bench:count-open:${i}`,
-      }))));
+      await db.tx((sql) =>
+        postMoves(
+          sql,
+          admin.principal.userId,
+          countParts.map((pid, i) => ({
+            warehouseId: id,
+            productId: pid,
+            qty: 50 + (i % 50),
+            usage: 11,
+            docType: 6,
+            docId: 'bench',
+            docName: 'BENCH',
+            key: `bench:count-open:${i}`,
+          })),
+        ),
+      );
       return id;
     })();
     const ct: Record<string, number[]> = { open: [], count: [], confirm: [] };
@@ -129,16 +176,30 @@ try {
       let s = t();
       const sheet = await db.tx((sql) => createCount(sql, warehouse1, { warehouseId: counted, memo: `压测 ${run}` }, 'zh-CN'));
       ct.open.push(t() - s);
-      const { rows } = await db.query<{ id: string; book: number }>(`SELECT new_srv_stockcheckdetailid AS id, new_bookqty AS book FROM new_srv_stockcheckdetail WHERE new_stockcheck_id = $1`, [sheet.id]);
+      const { rows } = await db.query<{ id: string; book: number }>(
+        `SELECT new_srv_stockcheckdetailid AS id, new_bookqty AS book FROM new_srv_stockcheckdetail WHERE new_stockcheck_id = $1`,
+        [sheet.id],
+      );
       s = t();
       // A tenth of the lines differ by one or two either way.
-      await db.tx((sql) => setCounts(sql, warehouse1, sheet.id, { lines: rows.map((r, i) => ({ lineId: r.id, countQty: i % 10 === 0 ? r.book + ((i % 4) - 2 || 1) : r.book })) }, 'zh-CN'));
+      await db.tx((sql) =>
+        setCounts(
+          sql,
+          warehouse1,
+          sheet.id,
+          { lines: rows.map((r, i) => ({ lineId: r.id, countQty: i % 10 === 0 ? r.book + ((i % 4) - 2 || 1) : r.book })) },
+          'zh-CN',
+        ),
+      );
       ct.count.push(t() - s);
       await db.tx((sql) => submitCount(sql, warehouse1, sheet.id, 'zh-CN'));
       s = t();
       await db.tx((sql) => confirmCount(sql, warehouse1, sheet.id, 'zh-CN'));
       ct.confirm.push(t() - s);
-      const st = (await db.one<{ s: number; v: number }>('SELECT new_state AS s, new_variancecount AS v FROM new_srv_stockcheck WHERE new_srv_stockcheckid = $1', [sheet.id]))!;
+      const st = (await db.one<{ s: number; v: number }>(
+        'SELECT new_state AS s, new_variancecount AS v FROM new_srv_stockcheck WHERE new_srv_stockcheckid = $1',
+        [sheet.id],
+      ))!;
       if (st.s !== stockCheckState.confirmed || st.v !== 500) throw new Error(`count not confirmed as expected: ${JSON.stringify(st)}`);
     }
     console.log(`\n5,000-line stock count, medians of ${POSTINGS} (target: confirm ≤ 2 s):`);
@@ -157,7 +218,10 @@ try {
     const tx = getEntity('new_srv_stocktransaction')!;
     const inv = getEntity('new_srv_siteinv')!;
     for (const e of [tx, inv]) {
-      const { rows: idx } = await db.query<{ indexname: string }>(`SELECT indexname FROM pg_indexes WHERE tablename = $1 AND indexname NOT LIKE '%_pkey' AND indexname NOT LIKE 'ux%'`, [e.logicalName]);
+      const { rows: idx } = await db.query<{ indexname: string }>(
+        `SELECT indexname FROM pg_indexes WHERE tablename = $1 AND indexname NOT LIKE '%_pkey' AND indexname NOT LIKE 'ux%'`,
+        [e.logicalName],
+      );
       for (const i of idx) await db.query(`DROP INDEX IF EXISTS "${i.indexname}"`);
     }
     // Each move: a warehouse (a tenth of them 华东中心库, the rest over the 300 stations), one of 500
@@ -200,16 +264,23 @@ try {
         c.release();
       }
     }
-    const counts = (await db.one<{ m: number; b: number }>(`SELECT (SELECT count(*)::int FROM new_srv_stocktransaction) AS m, (SELECT count(*)::int FROM new_srv_siteinv) AS b`))!;
-    console.log(`indexes built from the model and analysed in ${secs(t0)}; ${counts.m.toLocaleString('en-US')} moves, ${counts.b.toLocaleString('en-US')} stock rows`);
+    const counts = (await db.one<{ m: number; b: number }>(
+      `SELECT (SELECT count(*)::int FROM new_srv_stocktransaction) AS m, (SELECT count(*)::int FROM new_srv_siteinv) AS b`,
+    ))!;
+    console.log(
+      `indexes built from the model and analysed in ${secs(t0)}; ${counts.m.toLocaleString('en-US')} moves, ${counts.b.toLocaleString('en-US')} stock rows`,
+    );
 
     // A station principal of station BS150 (its warehouse holds ~1/300 of 90 % of the moves).
     await db.query(`INSERT INTO systemuser (fullname, domainname, businessunitid, owningbusinessunit, new_station_id, new_password, isdisabled, new_usertype)
       SELECT '压测站长', 'benchstation', s.new_businessunit_id, s.new_businessunit_id, s.new_srv_stationid, u.new_password, false, 3
         FROM new_srv_station s, systemuser u WHERE s.new_code = 'BS150' AND u.domainname = 'station1'`);
-    await db.query(`INSERT INTO systemuserroles (systemuserid, roleid) SELECT u.systemuserid, r.roleid FROM systemuser u, role r WHERE u.domainname = 'benchstation' AND r.new_code = 'R04-STATION'`);
+    await db.query(
+      `INSERT INTO systemuserroles (systemuserid, roleid) SELECT u.systemuserid, r.roleid FROM systemuser u, role r WHERE u.domainname = 'benchstation' AND r.new_code = 'R04-STATION'`,
+    );
     const who: Record<string, { token: string; caller: Caller }> = {};
-    for (const login of ['benchstation', 'warehouse1', 'admin']) who[login] = { token: (await signIn(p.app, login)).access_token, caller: await callerOf(login) };
+    for (const login of ['benchstation', 'warehouse1', 'admin'])
+      who[login] = { token: (await signIn(p.app, login)).access_token, caller: await callerOf(login) };
 
     const summary: string[] = [];
     const cases = [
@@ -226,15 +297,37 @@ try {
       const select = [...new Set([c.e.primaryKey, c.e.primaryName, ...view.columns])];
       const filter = buildFilter(c.e, view, c.q, {});
       const orderby = buildOrderBy(view, null);
-      const qs = new URLSearchParams({ $select: select.join(','), $orderby: orderby, $top: '20', $count: 'true', ...(filter ? { $filter: filter } : {}) });
-      const spec: QuerySpec = { entity: c.e, select: parseSelect(select.join(',')), filters: filter ? [parseFilter(filter)] : [], orderBy: parseOrderBy(orderby), top: 20, skip: 0, count: true, formatted: true };
+      const qs = new URLSearchParams({
+        $select: select.join(','),
+        $orderby: orderby,
+        $top: '20',
+        $count: 'true',
+        ...(filter ? { $filter: filter } : {}),
+      });
+      const spec: QuerySpec = {
+        entity: c.e,
+        select: parseSelect(select.join(',')),
+        filters: filter ? [parseFilter(filter)] : [],
+        orderBy: parseOrderBy(orderby),
+        top: 20,
+        skip: 0,
+        count: true,
+        formatted: true,
+      };
       const q = compileQuery(spec, { caller: who[c.login].caller, lang: 'zh-CN', mayRead: () => true });
       const direct = async () => {
-        const [r, n] = await Promise.all([db.query(q.sql, q.params), q.countSql ? db.query<{ n: number }>(q.countSql, q.countParams) : undefined]);
+        const [r, n] = await Promise.all([
+          db.query(q.sql, q.params),
+          q.countSql ? db.query<{ n: number }>(q.countSql, q.countParams) : undefined,
+        ]);
         return { rows: r.rows.length, n: n?.rows[0].n };
       };
       const api = async () => {
-        const r = await p.app.inject({ method: 'GET', url: `/api/crmdata/Retrieve/${c.e.entitySet}?${qs}`, headers: { ...bearer(who[c.login].token), prefer: FORMATTED_PREFER, 'accept-language': 'zh-CN' } });
+        const r = await p.app.inject({
+          method: 'GET',
+          url: `/api/crmdata/Retrieve/${c.e.entitySet}?${qs}`,
+          headers: { ...bearer(who[c.login].token), prefer: FORMATTED_PREFER, 'accept-language': 'zh-CN' },
+        });
         if (r.statusCode !== 200) throw new Error(`${r.statusCode} ${r.body}`);
         const j = r.json();
         return { rows: j.Data.value.length as number, n: j.Data['@odata.count'] as number };
@@ -242,7 +335,9 @@ try {
       const { a, ta, td } = await timeBoth(api, direct, { runs: RUNS, warmups: 5 });
       const ma = median(ta);
       const md = median(td);
-      console.log(`\n${c.name}\n  rows ${a.rows}, count ${a.n}; call ${ma.toFixed(2)} ms, SQL ${md.toFixed(2)} ms, ratio ${(ma / md).toFixed(2)}× (target ≤ 1.3×: ${ma / md <= 1.3 ? 'met' : 'MISSED'})`);
+      console.log(
+        `\n${c.name}\n  rows ${a.rows}, count ${a.n}; call ${ma.toFixed(2)} ms, SQL ${md.toFixed(2)} ms, ratio ${(ma / md).toFixed(2)}× (target ≤ 1.3×: ${ma / md <= 1.3 ? 'met' : 'MISSED'})`,
+      );
       summary.push(`| ${c.name} | ${a.n} | ${ma.toFixed(1)} | ${md.toFixed(1)} | ${(ma / md).toFixed(2)}× |`);
     }
     console.log(`\n| case | count | call ms | SQL ms | ratio |\n|---|---:|---:|---:|---:|\n${summary.join('\n')}`);

@@ -48,7 +48,8 @@ try {
   let t0 = t();
   await createBenchStations(db, STATIONS);
   const admin = (await db.one<{ id: string }>("SELECT systemuserid AS id FROM systemuser WHERE domainname = 'admin'"))!.id;
-  await db.query(`
+  await db.query(
+    `
     WITH s AS (SELECT row_number() OVER (ORDER BY new_code) - 1 AS n, new_srv_stationid AS id, new_businessunit_id AS bu
                  FROM new_srv_station WHERE new_code LIKE 'BS%'),
          sur AS (SELECT ARRAY['王','李','张','刘','陈','杨','黄','赵','吴','周','徐','孙','马','朱','胡','郭','何','高','林','罗'] AS a),
@@ -58,18 +59,22 @@ try {
     SELECT sur.a[1 + g % 20] || giv.a[1 + (g / 20) % 20] || giv.a[1 + (g / 7) % 20], 'BE' || lpad(g::text, 5, '0'),
            '137' || lpad((g * 7919 % 100000000)::text, 8, '0'), 1 + g % 2, 1 + g % 3, 2, s.id, s.bu, $1, $1, $1
       FROM generate_series(0, ${STATIONS * ENGINEERS_PER_STATION - 1}) g CROSS JOIN sur CROSS JOIN giv
-      JOIN s ON s.n = g / ${ENGINEERS_PER_STATION}`, [admin]);
+      JOIN s ON s.n = g / ${ENGINEERS_PER_STATION}`,
+    [admin],
+  );
 
   // Work orders: drop the secondary indexes, load set-based, rebuild them from the model.
   const wo = getEntity('new_srv_workorder')!;
   const { rows: idx } = await db.query<{ indexname: string }>(
-    "SELECT indexname FROM pg_indexes WHERE tablename = 'new_srv_workorder' AND indexname NOT LIKE '%_pkey'");
+    "SELECT indexname FROM pg_indexes WHERE tablename = 'new_srv_workorder' AND indexname NOT LIKE '%_pkey'",
+  );
   for (const i of idx) await db.query(`DROP INDEX IF EXISTS "${i.indexname}"`);
   // Per row g (1 = oldest, ROWS = newest): pseudo-random numbers r1..r4 in [0,1) from multiplicative
   // hashes; age in [0,1) (0 = now); station g % 300 (orders of all stations arrive interleaved, as in
   // production); statuses by age: recent orders are open, old ones audited / settled / closed, 6 %
   // cancelled; 60 % of customers are companies (…有限公司), 40 % private persons.
-  await db.query(`
+  await db.query(
+    `
     WITH s AS (SELECT row_number() OVER (ORDER BY new_code) - 1 AS n, new_srv_stationid AS id, new_businessunit_id AS bu
                  FROM new_srv_station WHERE new_code LIKE 'BS%'),
          w AS (SELECT row_number() OVER (ORDER BY new_code) - 1 AS n, new_srv_workerid AS id FROM new_srv_worker WHERE new_code LIKE 'BE%'),
@@ -122,7 +127,9 @@ try {
            arr.fault[1 + (x.h / 3) % 10], 1 + x.h % 2, x.r2 > 0.97,
            s.bu, $1, $1, $1, x.created, x.created
       FROM x CROSS JOIN arr CROSS JOIN pl CROSS JOIN pr JOIN s ON s.n = x.g % ${STATIONS}
-      JOIN w ON w.n = (x.g % ${STATIONS}) * ${ENGINEERS_PER_STATION} + (x.h / 17) % ${ENGINEERS_PER_STATION}`, [admin]);
+      JOIN w ON w.n = (x.g % ${STATIONS}) * ${ENGINEERS_PER_STATION} + (x.h / 17) % ${ENGINEERS_PER_STATION}`,
+    [admin],
+  );
   console.log(`generated ${ROWS.toLocaleString('en-US')} work orders in ${secs(t0)}`);
   t0 = t();
   {
@@ -137,23 +144,42 @@ try {
     }
   }
   console.log(`indexes built from the model and analysed in ${secs(t0)}`);
-  const size = await db.one<{ t: string; i: string }>("SELECT pg_size_pretty(pg_table_size('new_srv_workorder')) AS t, pg_size_pretty(pg_indexes_size('new_srv_workorder')) AS i");
+  const size = await db.one<{ t: string; i: string }>(
+    "SELECT pg_size_pretty(pg_table_size('new_srv_workorder')) AS t, pg_size_pretty(pg_indexes_size('new_srv_workorder')) AS i",
+  );
   console.log(`table ${size?.t}, indexes ${size?.i}`);
 
   // A station principal of one of the 300 stations (same role and password as station1).
   const station = (await db.one<{ id: string; bu: string; name: string }>(
-    "SELECT new_srv_stationid AS id, new_businessunit_id AS bu, new_name AS name FROM new_srv_station WHERE new_code = 'BS150'"))!;
-  await db.query(`INSERT INTO systemuser (fullname, domainname, businessunitid, owningbusinessunit, new_station_id, new_password, isdisabled, new_usertype)
-    SELECT '压测站长', 'benchstation', $1, $1, $2, new_password, false, 3 FROM systemuser WHERE domainname = 'station1'`, [station.bu, station.id]);
+    "SELECT new_srv_stationid AS id, new_businessunit_id AS bu, new_name AS name FROM new_srv_station WHERE new_code = 'BS150'",
+  ))!;
+  await db.query(
+    `INSERT INTO systemuser (fullname, domainname, businessunitid, owningbusinessunit, new_station_id, new_password, isdisabled, new_usertype)
+    SELECT '压测站长', 'benchstation', $1, $1, $2, new_password, false, 3 FROM systemuser WHERE domainname = 'station1'`,
+    [station.bu, station.id],
+  );
   await db.query(`INSERT INTO systemuserroles (systemuserid, roleid)
     SELECT u.systemuserid, r.roleid FROM systemuser u, role r WHERE u.domainname = 'benchstation' AND r.new_code = 'R04-STATION'`);
   const tokens = { station: (await signIn(p.app, 'benchstation')).access_token, admin: (await signIn(p.app, 'admin')).access_token };
   const caller = async (user: string) => {
-    const u = (await db.one<{ id: string; bu: string; st: string | null }>('SELECT systemuserid AS id, businessunitid AS bu, new_station_id AS st FROM systemuser WHERE domainname = $1', [user]))!;
+    const u = (await db.one<{ id: string; bu: string; st: string | null }>(
+      'SELECT systemuserid AS id, businessunitid AS bu, new_station_id AS st FROM systemuser WHERE domainname = $1',
+      [user],
+    ))!;
     // workorder.all: the station principal's and admin's reach (without it, only their assigned orders).
-    return { principal: { userId: u.id, businessUnitId: u.bu, stationId: u.st, privileges: new Set<string>(['workorder.all']) } as unknown as Principal, subtree: await businessUnitSubtree(db, u.bu) };
+    return {
+      principal: {
+        userId: u.id,
+        businessUnitId: u.bu,
+        stationId: u.st,
+        privileges: new Set<string>(['workorder.all']),
+      } as unknown as Principal,
+      subtree: await businessUnitSubtree(db, u.bu),
+    };
   };
-  const stationRows = (await db.one<{ n: number }>('SELECT count(*)::int AS n FROM new_srv_workorder WHERE new_station_id = $1', [station.id]))!.n;
+  const stationRows = (await db.one<{ n: number }>('SELECT count(*)::int AS n FROM new_srv_workorder WHERE new_station_id = $1', [
+    station.id,
+  ]))!.n;
   console.log(`station BS150: ${stationRows.toLocaleString('en-US')} work orders`);
   if (process.env.BENCH_HOLD) {
     // Keeps the loaded database for a while, to look at it with psql.
@@ -169,8 +195,12 @@ try {
     const qs = new URLSearchParams();
     const filter = buildFilter(wo, view, q, filters);
     const params: Record<string, string | number | undefined> = {
-      $select: select.join(','), $filter: filter || undefined, $orderby: buildOrderBy(view, null) || undefined,
-      $top: PAGE, $skip: (page - 1) * PAGE || undefined, $count: 'true',
+      $select: select.join(','),
+      $filter: filter || undefined,
+      $orderby: buildOrderBy(view, null) || undefined,
+      $top: PAGE,
+      $skip: (page - 1) * PAGE || undefined,
+      $count: 'true',
     };
     for (const [k, v] of Object.entries(params)) if (v !== undefined) qs.append(k, String(v));
     return { url: `/api/crmdata/Retrieve/${wo.entitySet}?${qs}`, filter, orderby: params.$orderby as string, skip: (page - 1) * PAGE };
@@ -180,11 +210,38 @@ try {
   const NAME = '王建国'; // a person's full name (contact or private customer): a few dozen in a million
   const SHORT = '王建'; // two characters: too short for trigrams
   const cases: { name: string; who: 'station' | 'admin'; q: string; filters: Record<string, string>; page: number; target?: number }[] = [
-    { name: `station user: station filter + quick search '${BROAD}', page 1`, who: 'station', q: BROAD, filters: stationFilter, page: 1, target: 1.3 },
-    { name: `station user: station filter + quick search '${BROAD}', page 50 ($skip=980)`, who: 'station', q: BROAD, filters: stationFilter, page: 50, target: 1.3 },
-    { name: `station user: station filter + quick search '${SHORT}', page 1`, who: 'station', q: SHORT, filters: stationFilter, page: 1, target: 1.3 },
+    {
+      name: `station user: station filter + quick search '${BROAD}', page 1`,
+      who: 'station',
+      q: BROAD,
+      filters: stationFilter,
+      page: 1,
+      target: 1.3,
+    },
+    {
+      name: `station user: station filter + quick search '${BROAD}', page 50 ($skip=980)`,
+      who: 'station',
+      q: BROAD,
+      filters: stationFilter,
+      page: 50,
+      target: 1.3,
+    },
+    {
+      name: `station user: station filter + quick search '${SHORT}', page 1`,
+      who: 'station',
+      q: SHORT,
+      filters: stationFilter,
+      page: 1,
+      target: 1.3,
+    },
     { name: `head office, all stations: quick search '${NAME}', page 1`, who: 'admin', q: NAME, filters: {}, page: 1 },
-    { name: `head office, all stations: quick search '${SHORT}' (2 chars, no trigrams), page 1`, who: 'admin', q: SHORT, filters: {}, page: 1 },
+    {
+      name: `head office, all stations: quick search '${SHORT}' (2 chars, no trigrams), page 1`,
+      who: 'admin',
+      q: SHORT,
+      filters: {},
+      page: 1,
+    },
     { name: 'station user: no filter, newest first, page 1', who: 'station', q: '', filters: {}, page: 1 },
   ];
 
@@ -204,24 +261,40 @@ try {
       const who = await caller(c.who === 'station' ? 'benchstation' : 'admin');
       const u = listUrl(c.q, c.filters, c.page);
       const spec: QuerySpec = {
-        entity: wo, select: parseSelect(select.join(',')), filters: u.filter ? [parseFilter(u.filter)] : [], orderBy: parseOrderBy(u.orderby),
-        top: PAGE, skip: u.skip, count: true, formatted: true,
+        entity: wo,
+        select: parseSelect(select.join(',')),
+        filters: u.filter ? [parseFilter(u.filter)] : [],
+        orderBy: parseOrderBy(u.orderby),
+        top: PAGE,
+        skip: u.skip,
+        count: true,
+        formatted: true,
       };
       const q = compileQuery(spec, { caller: who, lang: 'zh-CN', mayRead: () => true });
       if (process.env.BENCH_EXPLAIN) {
         console.log(`\n-- ${c.name}\n${q.sql}\n${q.countSql}`);
-        for (const [sql, params] of [[q.sql, q.params], [q.countSql, q.countParams]] as const) {
+        for (const [sql, params] of [
+          [q.sql, q.params],
+          [q.countSql, q.countParams],
+        ] as const) {
           if (!sql) continue;
           const plan = await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
           console.log(plan.rows.map((r) => String(r['QUERY PLAN']).slice(0, 200)).join('\n'));
         }
       }
       const direct = async () => {
-        const [r, n] = await Promise.all([db.query(q.sql, q.params), q.countSql ? db.query<{ n: number }>(q.countSql, q.countParams) : undefined]);
+        const [r, n] = await Promise.all([
+          db.query(q.sql, q.params),
+          q.countSql ? db.query<{ n: number }>(q.countSql, q.countParams) : undefined,
+        ]);
         return { rows: r.rows.length, n: n?.rows[0].n };
       };
       const api = async () => {
-        const r = await p.app.inject({ method: 'GET', url: u.url, headers: { ...bearer(tokens[c.who]), prefer: FORMATTED_PREFER, 'accept-language': 'zh-CN' } });
+        const r = await p.app.inject({
+          method: 'GET',
+          url: u.url,
+          headers: { ...bearer(tokens[c.who]), prefer: FORMATTED_PREFER, 'accept-language': 'zh-CN' },
+        });
         if (r.statusCode !== 200) throw new Error(`${r.statusCode} ${r.body}`);
         const j = r.json();
         return { rows: j.Data.value.length as number, n: j.Data['@odata.count'] as number };
@@ -231,7 +304,9 @@ try {
       const md = median(td);
       const ratio = ma / md;
       const verdict = c.target ? (ratio <= c.target ? `  (target ≤ ${c.target}×: met)` : `  (target ≤ ${c.target}×: MISSED)`) : '';
-      console.log(`\n${c.name}\n  rows ${a.rows}, count ${a.n}\n  list call (app.inject): median ${ma.toFixed(2)} ms\n  same SQL via pg:        median ${md.toFixed(2)} ms\n  ratio ${ratio.toFixed(2)}×  (fixed cost of the call: ${(ma - md).toFixed(2)} ms)${verdict}`);
+      console.log(
+        `\n${c.name}\n  rows ${a.rows}, count ${a.n}\n  list call (app.inject): median ${ma.toFixed(2)} ms\n  same SQL via pg:        median ${md.toFixed(2)} ms\n  ratio ${ratio.toFixed(2)}×  (fixed cost of the call: ${(ma - md).toFixed(2)} ms)${verdict}`,
+      );
       if (process.env.BENCH_PROFILE) {
         // Parts of the call's fixed cost: an authenticated call that reads no records (sign-in check
         // and envelope), and the record service's own runQuery (compile, page + count, shaping).
@@ -240,13 +315,19 @@ try {
         const trq: number[] = [];
         for (let i = 0; i < RUNS; i++) {
           let s = t();
-          await p.app.inject({ method: 'GET', url: '/api/crmpicklist/options/new_srv_workorder/new_status', headers: bearer(tokens[c.who]) });
+          await p.app.inject({
+            method: 'GET',
+            url: '/api/crmpicklist/options/new_srv_workorder/new_status',
+            headers: bearer(tokens[c.who]),
+          });
           tp.push(t() - s);
           s = t();
           await runQuery(db, spec, { caller: who, lang: 'zh-CN', mayRead: () => true });
           trq.push(t() - s);
         }
-        console.log(`  (authenticated call without data: ${median(tp).toFixed(2)} ms; runQuery incl. compile and shaping: ${median(trq).toFixed(2)} ms)`);
+        console.log(
+          `  (authenticated call without data: ${median(tp).toFixed(2)} ms; runQuery incl. compile and shaping: ${median(trq).toFixed(2)} ms)`,
+        );
       }
       summary.push(`| ${c.name} | ${a.n} | ${ma.toFixed(1)} | ${md.toFixed(1)} | ${ratio.toFixed(2)}× |`);
     }

@@ -21,7 +21,9 @@ const results = await Promise.all(
         child.stderr.on('data', (d) => out.push(d));
         child.on('close', (code) => {
           const ok = code === 0;
-          process.stdout.write(`${ok ? '✓' : '✗'} ${command} (${((Date.now() - started) / 1000).toFixed(1)} s)\n${Buffer.concat(out).toString()}`);
+          process.stdout.write(
+            `${ok ? '✓' : '✗'} ${command} (${((Date.now() - started) / 1000).toFixed(1)} s)\n${Buffer.concat(out).toString()}`,
+          );
           resolve(ok);
         });
       }),

@@ -106,7 +106,12 @@ for (const file of files) {
   idents.set(file, count);
   const visit = (n) => {
     if (ts.isIdentifier(n)) count.set(n.text, (count.get(n.text) ?? 0) + 1);
-    if (ts.isCallExpression(n) && n.expression.kind === ts.SyntaxKind.ImportKeyword && n.arguments[0] && ts.isStringLiteral(n.arguments[0])) {
+    if (
+      ts.isCallExpression(n) &&
+      n.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      n.arguments[0] &&
+      ts.isStringLiteral(n.arguments[0])
+    ) {
       const t = resolveSpec(file, n.arguments[0].text);
       if (t) use(t, '*', file);
     } else if (ts.isImportTypeNode(n) && ts.isLiteralTypeNode(n.argument) && ts.isStringLiteral(n.argument.literal)) {
@@ -119,7 +124,7 @@ for (const file of files) {
 }
 
 // Names used from a file that re-exports flow on to the file they come from, until nothing changes.
-for (let changed = true; changed;) {
+for (let changed = true; changed; ) {
   changed = false;
   for (const [file, re] of reexports) {
     const u = uses.get(file);
@@ -160,13 +165,17 @@ for (const file of checked) {
 }
 
 if (process.argv.includes('--tests') && testOnly.length) {
-  console.log(`Exports only tests import (${testOnly.length}): dead unless the test proves a real feature's unit.\n  ${testOnly.join('\n  ')}`);
+  console.log(
+    `Exports only tests import (${testOnly.length}): dead unless the test proves a real feature's unit.\n  ${testOnly.join('\n  ')}`,
+  );
 }
 if (process.argv.includes('--in-file') && inFile.length) {
   console.log(`Exported but used only in their own file (${inFile.length}):\n  ${inFile.join('\n  ')}`);
 }
 if (dead.length) {
-  console.error(`Exports nothing imports (${dead.length}): remove them, or drop \`export\` where the file uses them.\n  ${dead.join('\n  ')}`);
+  console.error(
+    `Exports nothing imports (${dead.length}): remove them, or drop \`export\` where the file uses them.\n  ${dead.join('\n  ')}`,
+  );
   process.exit(1);
 }
 console.log(`unused exports: none (${checked.length} files)`);

@@ -26,20 +26,23 @@ function pgBin() {
   const roots = ['/usr/lib/postgresql'];
   for (const root of roots) {
     if (!existsSync(root)) continue;
-    const versions = readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+    const versions = readdirSync(root)
+      .filter((v) => existsSync(join(root, v, 'bin', 'initdb')))
+      .sort((a, b) => Number(b) - Number(a));
     if (versions.length) return join(root, versions[0], 'bin');
   }
   throw new Error('PostgreSQL server binaries not found: apt-get install postgresql (or set DATABASE_URL)');
 }
 
-const freePort = () => new Promise((resolve, reject) => {
-  const srv = createServer();
-  srv.once('error', reject);
-  srv.listen(0, '127.0.0.1', () => {
-    const { port } = srv.address();
-    srv.close(() => resolve(port));
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
   });
-});
 
 const bin = pgBin();
 const dir = mkdtempSync(join(tmpdir(), 'portal-pg-'));
@@ -63,8 +66,18 @@ const check = (r, what) => {
 };
 let [exe, exeArgs] = asPg('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
 check(spawnSync(exe, exeArgs, { encoding: 'utf8' }), 'initdb');
-[exe, exeArgs] = asPg('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-w', '-t', '60', '-o',
-  `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`, 'start']);
+[exe, exeArgs] = asPg('pg_ctl', [
+  '-D',
+  data,
+  '-l',
+  join(dir, 'server.log'),
+  '-w',
+  '-t',
+  '60',
+  '-o',
+  `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+  'start',
+]);
 check(spawnSync(exe, exeArgs, { encoding: 'utf8' }), 'pg_ctl start');
 
 const url = `postgres://postgres@127.0.0.1:${port}/postgres`;

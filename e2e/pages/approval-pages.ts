@@ -6,7 +6,11 @@ import type { Locator, Page } from 'playwright-core';
  * looked up in `scope` (the shown tab's panel, when another tab holds such a document too).
  */
 export class ApprovalControls {
-  constructor(readonly page: Page, readonly prefix = 'claimfine', readonly scope: Page | Locator = page) {}
+  constructor(
+    readonly page: Page,
+    readonly prefix = 'claimfine',
+    readonly scope: Page | Locator = page,
+  ) {}
 
   async status(): Promise<string> {
     const tag = this.scope.getByTestId(`${this.prefix}-status`);
@@ -32,7 +36,10 @@ export class ApprovalControls {
 
   async chooseApprover(stepIndex: number, name: string) {
     await this.page.getByTestId('flow-step-approver').nth(stepIndex).click();
-    await this.page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${name}"]`).last().click();
+    await this.page
+      .locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${name}"]`)
+      .last()
+      .click();
   }
 
   async confirmSubmit() {
@@ -58,7 +65,10 @@ export class MyApprovals {
 
   /** Waits until the header's waiting-approval count reaches `n` (it loads after the shell, with the other counters). */
   async waitForCount(n: number): Promise<number> {
-    await this.page.waitForFunction((min) => Number(document.querySelector('[data-testid="myapproval-count"]')?.getAttribute('data-count') ?? 0) >= min, n);
+    await this.page.waitForFunction(
+      (min) => Number(document.querySelector('[data-testid="myapproval-count"]')?.getAttribute('data-count') ?? 0) >= min,
+      n,
+    );
     return this.count();
   }
 

@@ -43,7 +43,9 @@ export class AxePass {
             impact: v.impact ?? '',
             help: v.help,
             nodes: v.nodes.length,
-            examples: v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')}: ${(n.failureSummary ?? '').split('\n').slice(1, 2).join('').trim()}`),
+            examples: v.nodes
+              .slice(0, 3)
+              .map((n) => `${n.target.join(' ')}: ${(n.failureSummary ?? '').split('\n').slice(1, 2).join('').trim()}`),
           }));
       },
       { tags: AXE_TAGS, impacts: IMPACTS },

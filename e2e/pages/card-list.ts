@@ -15,7 +15,10 @@ export interface CardView {
  * row hook (e.g. message-item) for screens with their own table.
  */
 export class CardList {
-  constructor(readonly page: Page, readonly testId = 'list-card') {}
+  constructor(
+    readonly page: Page,
+    readonly testId = 'list-card',
+  ) {}
 
   cards(): Locator {
     return visiblePanel(this.page).getByTestId(this.testId);
@@ -51,9 +54,13 @@ export class CardList {
     await answered;
     await this.page.waitForFunction(
       ({ testId, before }) => {
-        const panel = Array.from(document.querySelectorAll('[data-testid="page-panel"]')).find((p) => (p as HTMLElement).offsetParent !== null);
+        const panel = Array.from(document.querySelectorAll('[data-testid="page-panel"]')).find(
+          (p) => (p as HTMLElement).offsetParent !== null,
+        );
         if (!panel || panel.querySelector('.ant-spin-spinning')) return false;
-        const ids = Array.from(panel.querySelectorAll(`[data-testid="${testId}"]`)).map((e) => e.getAttribute('data-id')).join(',');
+        const ids = Array.from(panel.querySelectorAll(`[data-testid="${testId}"]`))
+          .map((e) => e.getAttribute('data-id'))
+          .join(',');
         return ids !== before || !!panel.querySelector('[data-testid="list-empty"]');
       },
       { testId: this.testId, before },
@@ -79,6 +86,10 @@ export class CardList {
 
   /** Taps a card (on its key fields, not its links or buttons): it opens the record. */
   async open(id: string) {
-    await this.cards().and(this.page.locator(`[data-id="${id}"]`)).locator('[data-testid="list-card-field"]').first().tap();
+    await this.cards()
+      .and(this.page.locator(`[data-id="${id}"]`))
+      .locator('[data-testid="list-card-field"]')
+      .first()
+      .tap();
   }
 }

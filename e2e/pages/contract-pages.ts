@@ -1,4 +1,3 @@
-
 import { EntityFormPage, visiblePanel } from './entity-form-page.ts';
 import { pickInLookup } from './work-order-pages.ts';
 
@@ -70,7 +69,10 @@ export class ContractPage extends EntityFormPage {
   /** 生效, confirmed: the contract reads 生效中. */
   async activate() {
     await this.scope().getByTestId('ct-activate').click();
-    await this.page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+    await this.page
+      .locator('.ant-modal-confirm')
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
     await this.waitForStatus(2);
   }
 }

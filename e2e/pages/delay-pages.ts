@@ -9,7 +9,12 @@ import { headerAction, searchInLookup, submitThroughFlow } from './parts-pages.t
  */
 export class ApprovalDocumentScreen extends EntityFormPage {
   readonly approval: ApprovalControls;
-  constructor(page: Page, readonly entity: string, readonly prefix: string, readonly detailPath: string) {
+  constructor(
+    page: Page,
+    readonly entity: string,
+    readonly prefix: string,
+    readonly detailPath: string,
+  ) {
     super(page);
     this.approval = new ApprovalControls(page, prefix, visiblePanel(page));
   }

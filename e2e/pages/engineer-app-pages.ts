@@ -13,7 +13,9 @@ export class EngineerAppPage {
 
   /** 我的工单 has read its orders (from the server, or from the phone with `source: 'cache'`). */
   async waitForList(source?: 'server' | 'cache') {
-    await this.panel().locator(`[data-testid="engineer-orders"]${source ? `[data-source="${source}"]` : ''}`).waitFor();
+    await this.panel()
+      .locator(`[data-testid="engineer-orders"]${source ? `[data-source="${source}"]` : ''}`)
+      .waitFor();
   }
 
   card(id: string) {
@@ -21,7 +23,9 @@ export class EngineerAppPage {
   }
 
   async cardIds(): Promise<string[]> {
-    return this.panel().locator('[data-testid="engineer-order-card"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-id') ?? ''));
+    return this.panel()
+      .locator('[data-testid="engineer-order-card"]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-id') ?? ''));
   }
 
   async openOrder(id: string) {
@@ -30,7 +34,11 @@ export class EngineerAppPage {
   }
 
   async waitForOrder(id: string, status?: number) {
-    await this.panel().locator(`[data-testid="engineer-order"][data-id="${id}"]${status ? `[data-status="${status}"]` : ''} [data-testid="engineer-order-number"]`).waitFor();
+    await this.panel()
+      .locator(
+        `[data-testid="engineer-order"][data-id="${id}"]${status ? `[data-status="${status}"]` : ''} [data-testid="engineer-order-number"]`,
+      )
+      .waitFor();
   }
 
   order() {
@@ -74,7 +82,9 @@ export class EngineerAppPage {
 
   /** The bar's message bell, once its unread count reads `n`. */
   async waitForMessageCount(n: number) {
-    await this.page.locator(`[data-testid="engineer-messages"] [data-testid="message-unread-count"][data-count="${n}"]`).waitFor({ state: 'attached' });
+    await this.page
+      .locator(`[data-testid="engineer-messages"] [data-testid="message-unread-count"][data-count="${n}"]`)
+      .waitFor({ state: 'attached' });
   }
 
   /** Picks a language in the bar's switch and waits for the bar's title in it. */
@@ -100,7 +110,10 @@ export class EngineerAppPage {
     await form.getByTestId('engineer-appt-memo').fill(v.memo);
     await form.getByTestId('engineer-appt-save').click();
     await form.waitFor({ state: 'detached' });
-    await this.order().getByTestId('engineer-appointment-text').filter({ hasText: `${v.date} ${v.begin}–${v.end}` }).waitFor();
+    await this.order()
+      .getByTestId('engineer-appointment-text')
+      .filter({ hasText: `${v.date} ${v.begin}–${v.end}` })
+      .waitFor();
   }
 
   /** Opens the part picker and reads its options once the search answered: part number, stock figure and text. */
@@ -108,7 +121,13 @@ export class EngineerAppPage {
     await this.order().getByTestId('engineer-part-select').click();
     const options = this.page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) [data-testid="engineer-part-option"]');
     await options.first().waitFor();
-    const read = await options.evaluateAll((els) => els.map((e) => ({ number: e.getAttribute('data-number') ?? '', available: e.getAttribute('data-available') ?? '', text: (e.textContent ?? '').trim() })));
+    const read = await options.evaluateAll((els) =>
+      els.map((e) => ({
+        number: e.getAttribute('data-number') ?? '',
+        available: e.getAttribute('data-available') ?? '',
+        text: (e.textContent ?? '').trim(),
+      })),
+    );
     await this.page.keyboard.press('Escape');
     return read;
   }
@@ -126,7 +145,12 @@ export class EngineerAppPage {
   async refused(): Promise<{ order: string; message: string }[]> {
     const items = this.panel().locator('[data-testid="engineer-refused-item"]');
     await items.first().waitFor();
-    return items.evaluateAll((els) => els.map((e) => ({ order: e.getAttribute('data-order') ?? '', message: e.querySelector('[data-testid="engineer-refused-message"]')?.textContent ?? '' })));
+    return items.evaluateAll((els) =>
+      els.map((e) => ({
+        order: e.getAttribute('data-order') ?? '',
+        message: e.querySelector('[data-testid="engineer-refused-message"]')?.textContent ?? '',
+      })),
+    );
   }
 
   /** The phone's queue (IndexedDB), as the app keeps it. */
@@ -170,24 +194,32 @@ export class EngineerAppPage {
 }
 
 declare global {
-  function readStore(name: string): Promise<{ seq: number; orderId: string; kind: string; step?: string; at: string; key: string; state: string; sentAt?: string }[]>;
+  function readStore(
+    name: string,
+  ): Promise<{ seq: number; orderId: string; kind: string; step?: string; at: string; key: string; state: string; sentAt?: string }[]>;
 }
 
 /** JPEG pictures drawn by the page's canvas (as a phone camera would hand them over), `width`×`height`. */
-export async function cameraPhotos(page: Page, n: number, width = 2400, height = 1800): Promise<{ name: string; mimeType: string; buffer: Buffer }[]> {
+export async function cameraPhotos(
+  page: Page,
+  n: number,
+  width = 2400,
+  height = 1800,
+): Promise<{ name: string; mimeType: string; buffer: Buffer }[]> {
   const urls = await page.evaluate(
-    ([count, w, h]) => Array.from({ length: count }, (_, i) => {
-      const c = document.createElement('canvas');
-      c.width = w;
-      c.height = h;
-      const g = c.getContext('2d')!;
-      g.fillStyle = ['#3a7', '#a73'][i % 2];
-      g.fillRect(0, 0, w, h);
-      g.fillStyle = '#fff';
-      g.font = '200px sans-serif';
-      g.fillText(`现场 ${i + 1}`, 100, 400);
-      return c.toDataURL('image/jpeg', 0.9);
-    }),
+    ([count, w, h]) =>
+      Array.from({ length: count }, (_, i) => {
+        const c = document.createElement('canvas');
+        c.width = w;
+        c.height = h;
+        const g = c.getContext('2d')!;
+        g.fillStyle = ['#3a7', '#a73'][i % 2];
+        g.fillRect(0, 0, w, h);
+        g.fillStyle = '#fff';
+        g.font = '200px sans-serif';
+        g.fillText(`现场 ${i + 1}`, 100, 400);
+        return c.toDataURL('image/jpeg', 0.9);
+      }),
     [n, width, height] as const,
   );
   return urls.map((u, i) => ({ name: `IMG_2026112${i}.jpg`, mimeType: 'image/jpeg', buffer: Buffer.from(u.split(',')[1], 'base64') }));
@@ -198,11 +230,21 @@ export async function apiSession(portal: RunningPortal, username: string) {
   const cap = (await (await fetch(`${portal.storeUrl}/api/captcha`, { headers: { host: 'localhost' } })).json()) as { captchaId: string };
   const answer = (await portal.api<{ Data: string }>(`/api/dev/captcha/${cap.captchaId}`)).Data;
   const body = new URLSearchParams({ grant_type: 'password', username, password: 'Demo@2026', captcha1: cap.captchaId, captcha2: answer });
-  const tok = (await (await fetch(`${portal.standardUrl}/token`, { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded' } })).json()) as { access_token: string };
-  return async <T = unknown>(path: string, method: 'GET' | 'POST' = 'GET', json?: unknown): Promise<{ status: number; Data: T; Message: string }> => {
+  const tok = (await (
+    await fetch(`${portal.standardUrl}/token`, { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+  ).json()) as { access_token: string };
+  return async <T = unknown>(
+    path: string,
+    method: 'GET' | 'POST' = 'GET',
+    json?: unknown,
+  ): Promise<{ status: number; Data: T; Message: string }> => {
     const r = await fetch(`${portal.standardUrl}${path}`, {
       method,
-      headers: { authorization: `Bearer ${tok.access_token}`, 'accept-language': 'zh-CN', ...(json ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        authorization: `Bearer ${tok.access_token}`,
+        'accept-language': 'zh-CN',
+        ...(json ? { 'content-type': 'application/json' } : {}),
+      },
       body: json ? JSON.stringify(json) : undefined,
     });
     const env = (await r.json()) as { Data: T; Message: string };

@@ -37,7 +37,9 @@ export class EntityFormPage {
   /** Types into a text-like field (the hook may sit on the input or on a wrapper). */
   async fill(name: string, value: string) {
     const el = this.field(name);
-    const input = (await el.evaluate((e) => e.tagName === 'INPUT' || e.tagName === 'TEXTAREA')) ? el : el.locator('input, textarea').first();
+    const input = (await el.evaluate((e) => e.tagName === 'INPUT' || e.tagName === 'TEXTAREA'))
+      ? el
+      : el.locator('input, textarea').first();
     await input.fill(value);
   }
 
@@ -49,7 +51,10 @@ export class EntityFormPage {
 
   /** Waits until a text-like field holds `value` (e.g. filled in from a picked record). */
   async waitForValue(name: string, value: string) {
-    await this.page.waitForFunction(([i, v]) => (i as HTMLInputElement).value === v, [await (await this.input(name)).elementHandle(), value] as const);
+    await this.page.waitForFunction(([i, v]) => (i as HTMLInputElement).value === v, [
+      await (await this.input(name)).elementHandle(),
+      value,
+    ] as const);
   }
 
   /** Waits until a lookup field shows a record's name; whether the user may change it. */
@@ -87,7 +92,9 @@ export class EntityFormPage {
   /** The current text of a text-like input. */
   async inputValue(name: string): Promise<string> {
     const el = this.field(name);
-    const input = (await el.evaluate((e) => e.tagName === 'INPUT' || e.tagName === 'TEXTAREA')) ? el : el.locator('input, textarea').first();
+    const input = (await el.evaluate((e) => e.tagName === 'INPUT' || e.tagName === 'TEXTAREA'))
+      ? el
+      : el.locator('input, textarea').first();
     return input.inputValue();
   }
 

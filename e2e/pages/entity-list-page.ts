@@ -19,7 +19,11 @@ export class EntityListPage {
   /** Waits until the grid shows rows or its empty text. */
   async settled() {
     await this.page.locator('[data-testid="list-row"], [data-testid="list-empty"]').first().waitFor({ state: 'visible' });
-    await this.page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached' }).catch(() => undefined);
+    await this.page
+      .locator('.ant-spin-spinning')
+      .first()
+      .waitFor({ state: 'detached' })
+      .catch(() => undefined);
   }
 
   rows() {

@@ -1,4 +1,3 @@
-
 import { EntityFormPage } from './entity-form-page.ts';
 import { EntityListPage } from './entity-list-page.ts';
 import { headerAction } from './parts-pages.ts';
@@ -89,7 +88,9 @@ export class ExpenseClaimPage extends EntityFormPage {
     for (const [name, value] of Object.entries(fields)) {
       const hook = this.page.getByTestId(`ec-field-${name}`);
       // The hook may sit on the input or on a wrapper (an amount with its ¥ prefix).
-      const el = (await hook.evaluate((e) => e.tagName === 'INPUT' || e.tagName === 'TEXTAREA')) ? hook : hook.locator('input, textarea').first();
+      const el = (await hook.evaluate((e) => e.tagName === 'INPUT' || e.tagName === 'TEXTAREA'))
+        ? hook
+        : hook.locator('input, textarea').first();
       await el.fill(value);
       // A date picker takes the typed day on Enter.
       if (name.endsWith('Date')) await el.press('Enter');

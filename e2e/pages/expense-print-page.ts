@@ -18,8 +18,15 @@ export class ExpensePrintPage {
 
   /** Every total the form shows, by field: the text (¥12,345.60) and the value it was printed from. */
   async totals(): Promise<Record<string, { text: string; value: number }>> {
-    const rows = await this.page.getByTestId('ec-print-totals').locator('tr[data-field]').evaluateAll((trs) =>
-      trs.map((tr) => [tr.getAttribute('data-field') ?? '', tr.querySelector('td')?.textContent ?? '', tr.getAttribute('data-value') ?? ''] as const));
+    const rows = await this.page
+      .getByTestId('ec-print-totals')
+      .locator('tr[data-field]')
+      .evaluateAll((trs) =>
+        trs.map(
+          (tr) =>
+            [tr.getAttribute('data-field') ?? '', tr.querySelector('td')?.textContent ?? '', tr.getAttribute('data-value') ?? ''] as const,
+        ),
+      );
     return Object.fromEntries(rows.map(([f, text, value]) => [f, { text, value: Number(value) }]));
   }
 

@@ -22,13 +22,19 @@ export class LedgerReportPages {
 
   /** The statement's rows as [code, opening, in, out, closing]. */
   statementRows(): Promise<number[][]> {
-    return this.page.locator('[data-testid="is-row"]').evaluateAll((rows) =>
-      rows.map((r) => ['opening', 'in', 'out', 'closing'].map((c) => Number(r.querySelector(`[data-col="${c}"]`)?.textContent ?? NaN))));
+    return this.page
+      .locator('[data-testid="is-row"]')
+      .evaluateAll((rows) =>
+        rows.map((r) => ['opening', 'in', 'out', 'closing'].map((c) => Number(r.querySelector(`[data-col="${c}"]`)?.textContent ?? NaN))),
+      );
   }
 
   /** The flow's lines: kind and the balance text. */
   flowLines(): Promise<{ kind: string; balance: string }[]> {
-    return this.page.locator('[data-testid="qf-row"]').evaluateAll((rows) =>
-      rows.map((r) => ({ kind: r.getAttribute('data-kind') ?? '', balance: r.querySelector('[data-col="balance"]')?.textContent ?? '' })));
+    return this.page
+      .locator('[data-testid="qf-row"]')
+      .evaluateAll((rows) =>
+        rows.map((r) => ({ kind: r.getAttribute('data-kind') ?? '', balance: r.querySelector('[data-col="balance"]')?.textContent ?? '' })),
+      );
   }
 }

@@ -13,11 +13,30 @@ export interface LineHooks {
 }
 
 /** The shared document lines (applications, transfers, sales, parts returns) and RequestLineDialog. */
-export const DOC_LINES: LineHooks = { table: 'doc-lines', row: 'doc-line-row', edit: 'doc-line-edit', dialog: 'doc-line-dialog', part: 'doc-line-part', qty: 'doc-line-qty' };
+export const DOC_LINES: LineHooks = {
+  table: 'doc-lines',
+  row: 'doc-line-row',
+  edit: 'doc-line-edit',
+  dialog: 'doc-line-dialog',
+  part: 'doc-line-part',
+  qty: 'doc-line-qty',
+};
 /** A product return's items (退机明细, the shared lines table) and their dialog. */
-export const PRODUCT_RETURN_LINES: LineHooks = { ...DOC_LINES, dialog: 'pr-line-dialog', part: 'field-new_product_id', qty: 'field-new_qty' };
+export const PRODUCT_RETURN_LINES: LineHooks = {
+  ...DOC_LINES,
+  dialog: 'pr-line-dialog',
+  part: 'field-new_product_id',
+  qty: 'field-new_qty',
+};
 /** A work order's part lines (配件更换) and their dialog. */
-export const WORK_ORDER_PART_LINES: LineHooks = { table: 'wo-lines-partlines', row: 'wo-line-row', edit: 'wo-line-edit', dialog: 'wo-line-dialog', part: 'field-new_product_id', qty: 'field-new_qty' };
+export const WORK_ORDER_PART_LINES: LineHooks = {
+  table: 'wo-lines-partlines',
+  row: 'wo-line-row',
+  edit: 'wo-line-edit',
+  dialog: 'wo-line-dialog',
+  part: 'field-new_product_id',
+  qty: 'field-new_qty',
+};
 
 /** What the edit dialog shows when it opens: the part picker's text and the quantity box. */
 export interface OpenedLine {
@@ -30,7 +49,10 @@ export interface OpenedLine {
  * it shows, change the quantity, save (or read the refusal shown at the quantity).
  */
 export class LineEditor {
-  constructor(readonly page: Page, readonly hooks: LineHooks) {}
+  constructor(
+    readonly page: Page,
+    readonly hooks: LineHooks,
+  ) {}
 
   dialog(): Locator {
     return this.page.getByTestId(this.hooks.dialog);
@@ -67,7 +89,9 @@ export class LineEditor {
   /** 确定, and the refusal shows under the quantity while the dialog stays open: its text. */
   async saveRefusedAtQty(): Promise<string> {
     await this.page.getByTestId(`${this.hooks.dialog}-ok`).click();
-    const item = this.dialog().locator('.ant-form-item').filter({ has: this.page.getByTestId(this.hooks.qty) });
+    const item = this.dialog()
+      .locator('.ant-form-item')
+      .filter({ has: this.page.getByTestId(this.hooks.qty) });
     const error = item.locator('.ant-form-item-explain-error');
     await error.waitFor();
     return (await error.innerText()).trim();
@@ -80,7 +104,11 @@ export class LineEditor {
   async stockHint(): Promise<{ available: number; short: number; text: string }> {
     const hint = this.dialog().getByTestId('doc-line-stock');
     await hint.waitFor();
-    return { available: Number(await hint.getAttribute('data-available')), short: Number(await hint.getAttribute('data-short')), text: (await hint.innerText()).trim() };
+    return {
+      available: Number(await hint.getAttribute('data-available')),
+      short: Number(await hint.getAttribute('data-short')),
+      text: (await hint.innerText()).trim(),
+    };
   }
   /** Waits until the hint shows a shortfall of `short`. */
   async waitForShort(short: number) {
@@ -89,7 +117,12 @@ export class LineEditor {
 }
 
 /** Sends a call with the page's own session (one active session per account): status and envelope. */
-export async function sendAsPage<T = unknown>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; data: T; message: string }> {
+export async function sendAsPage<T = unknown>(
+  page: Page,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; data: T; message: string }> {
   return page.evaluate(
     async ([m, p, b]) => {
       const auth = JSON.parse(localStorage.getItem('portal.auth') ?? '{}') as { accessToken?: string };

@@ -22,16 +22,29 @@ export class ListColumns {
   constructor(readonly page: Page) {}
 
   async layout(): Promise<ListLayout> {
-    return this.page.locator('[data-testid="entity-list"] .ant-table').first().evaluate((table) => {
-      const scroller = (table.querySelector('.ant-table-content') ?? table.querySelector('.ant-table-body')) as HTMLElement;
-      const ths = Array.from(table.querySelectorAll('.ant-table-thead th')) as HTMLElement[];
-      const actions = ths.find((th) => th.classList.contains('ant-table-cell-fix-end') || th.classList.contains('ant-table-cell-fix-right'));
-      const boxes = ths.filter((th) => th !== actions && (th.textContent ?? '').trim()).map((th) => {
-        const r = th.getBoundingClientRect();
-        return { text: (th.textContent ?? '').trim(), left: r.left, right: r.right };
+    return this.page
+      .locator('[data-testid="entity-list"] .ant-table')
+      .first()
+      .evaluate((table) => {
+        const scroller = (table.querySelector('.ant-table-content') ?? table.querySelector('.ant-table-body')) as HTMLElement;
+        const ths = Array.from(table.querySelectorAll('.ant-table-thead th')) as HTMLElement[];
+        const actions = ths.find(
+          (th) => th.classList.contains('ant-table-cell-fix-end') || th.classList.contains('ant-table-cell-fix-right'),
+        );
+        const boxes = ths
+          .filter((th) => th !== actions && (th.textContent ?? '').trim())
+          .map((th) => {
+            const r = th.getBoundingClientRect();
+            return { text: (th.textContent ?? '').trim(), left: r.left, right: r.right };
+          });
+        return {
+          scrollWidth: scroller.scrollWidth,
+          clientWidth: scroller.clientWidth,
+          headers: boxes,
+          actionsLeft: actions?.getBoundingClientRect().left ?? Infinity,
+          viewportWidth: window.innerWidth,
+        };
       });
-      return { scrollWidth: scroller.scrollWidth, clientWidth: scroller.clientWidth, headers: boxes, actionsLeft: actions?.getBoundingClientRect().left ?? Infinity, viewportWidth: window.innerWidth };
-    });
   }
 
   async open() {
@@ -51,10 +64,14 @@ export class ListColumns {
 
   /** The width a column is laid out with (its `<col>`; a table with room to spare stretches them all). */
   async colWidth(text: string): Promise<number> {
-    return this.header(text).first().evaluate((th) => {
-      const col = th.closest('table')?.querySelectorAll('colgroup col')[(th as HTMLTableCellElement).cellIndex] as HTMLElement | undefined;
-      return Number.parseFloat(col?.style.width ?? '') || 0;
-    });
+    return this.header(text)
+      .first()
+      .evaluate((th) => {
+        const col = th.closest('table')?.querySelectorAll('colgroup col')[(th as HTMLTableCellElement).cellIndex] as
+          | HTMLElement
+          | undefined;
+        return Number.parseFloat(col?.style.width ?? '') || 0;
+      });
   }
 
   /** Drags a header's right edge by `dx` pixels, waiting until its column is set that much wider. */
@@ -71,7 +88,9 @@ export class ListColumns {
     await this.page.waitForFunction(
       ([t, w]) =>
         Array.from(document.querySelectorAll('[data-testid="entity-list"] .ant-table-thead th')).some((th) => {
-          const col = th.closest('table')?.querySelectorAll('colgroup col')[(th as HTMLTableCellElement).cellIndex] as HTMLElement | undefined;
+          const col = th.closest('table')?.querySelectorAll('colgroup col')[(th as HTMLTableCellElement).cellIndex] as
+            | HTMLElement
+            | undefined;
           return !!th.textContent?.includes(t as string) && Math.abs(Number.parseFloat(col?.style.width ?? '') - (w as number)) <= 1;
         }),
       [text, before + dx] as const,
@@ -79,6 +98,8 @@ export class ListColumns {
   }
 
   async headerTexts(): Promise<string[]> {
-    return (await this.page.locator('[data-testid="entity-list"] .ant-table-thead th').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+    return (await this.page.locator('[data-testid="entity-list"] .ant-table-thead th').allInnerTexts())
+      .map((t) => t.trim())
+      .filter(Boolean);
   }
 }

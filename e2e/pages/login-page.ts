@@ -5,7 +5,10 @@ const DEMO_PASSWORD = 'Demo@2026';
 
 /** The sign-in form, wherever it is shown (/login, /login1, and inline on the standard home). */
 export class LoginPage {
-  constructor(readonly page: Page, readonly portal: RunningPortal) {}
+  constructor(
+    readonly page: Page,
+    readonly portal: RunningPortal,
+  ) {}
 
   form() {
     return this.page.getByTestId('login-form');
@@ -65,7 +68,8 @@ export class LoginPage {
   async timesShown(text: string): Promise<number> {
     const inline = this.page.locator('.ant-alert', { hasText: text });
     const toasts = this.page.locator('.ant-message-notice', { hasText: text });
-    const visible = async (l: ReturnType<Page['locator']>) => (await Promise.all((await l.all()).map((x) => x.isVisible()))).filter(Boolean).length;
+    const visible = async (l: ReturnType<Page['locator']>) =>
+      (await Promise.all((await l.all()).map((x) => x.isVisible()))).filter(Boolean).length;
     return (await visible(inline)) + (await visible(toasts));
   }
 

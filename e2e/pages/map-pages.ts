@@ -23,15 +23,30 @@ export async function pageCall<T = unknown>(page: Page, path: string, body?: unk
 }
 
 /** A new unassigned order of a station at a GPS position, created through the record service. */
-export async function createOrder(page: Page, stationCode: string, at: { lng: number; lat: number }, customer: string): Promise<{ id: string; name: string }> {
+export async function createOrder(
+  page: Page,
+  stationCode: string,
+  at: { lng: number; lat: number },
+  customer: string,
+): Promise<{ id: string; name: string }> {
   const st = await pageCall<{ value: { new_srv_stationid: string }[] }>(
     page,
     `/api/crmdata/Retrieve/new_srv_stations?$select=new_srv_stationid&$filter=${encodeURIComponent(`new_code eq '${stationCode}'`)}`,
   );
   const { id } = await pageCall<{ id: string }>(page, '/api/crmdata/create/new_srv_workorders', {
-    new_type: 1, new_warranty: 1, new_customer: customer, new_contact: '测试联系人', new_phone: '13812345678',
-    new_province: '上海市', new_city: '上海市', new_county: '浦东新区', new_address: '张江路 1 号', new_faultdesc: '地图派工测试',
-    new_station_id: st.value[0].new_srv_stationid, new_longitude: at.lng, new_latitude: at.lat,
+    new_type: 1,
+    new_warranty: 1,
+    new_customer: customer,
+    new_contact: '测试联系人',
+    new_phone: '13812345678',
+    new_province: '上海市',
+    new_city: '上海市',
+    new_county: '浦东新区',
+    new_address: '张江路 1 号',
+    new_faultdesc: '地图派工测试',
+    new_station_id: st.value[0].new_srv_stationid,
+    new_longitude: at.lng,
+    new_latitude: at.lat,
   });
   const row = await pageCall<{ new_name: string }>(page, `/api/crmdata/Retrieve/new_srv_workorders(${id})?$select=new_name`);
   return { id, name: row.new_name };
@@ -57,7 +72,8 @@ export class WorkOrderMapPage {
   constructor(readonly page: Page) {}
 
   /** The map call with the page's session, its order columns as objects. */
-  mapData = async (range: 'all' | 'today' | 'tomorrow' = 'all') => mapView(await pageCall<MapData>(this.page, `/api/workorders/map?range=${range}`));
+  mapData = async (range: 'all' | 'today' | 'tomorrow' = 'all') =>
+    mapView(await pageCall<MapData>(this.page, `/api/workorders/map?range=${range}`));
 
   /** Waits until the range's data is loaded, its markers are drawn and the side lists show it. */
   async loaded(range: 'all' | 'today' | 'tomorrow' = 'all') {
@@ -81,7 +97,9 @@ export class WorkOrderMapPage {
   }
 
   async listedNames(): Promise<string[]> {
-    return this.page.locator('[data-testid^="map-order-"][data-order-name]').evaluateAll((els) => els.map((e) => e.getAttribute('data-order-name') ?? ''));
+    return this.page
+      .locator('[data-testid^="map-order-"][data-order-name]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-order-name') ?? ''));
   }
 
   /** Waits until the embedded base map has drawn a layer (provinces at once, cities from zoom 6). */
@@ -104,7 +122,11 @@ export class WorkOrderMapPage {
     return this.page.evaluate(() => {
       const z = (sel: string) => Number(getComputedStyle(document.querySelector(sel)!).zIndex);
       const markers = document.querySelector('[data-testid="map-canvas"] canvas')!.closest('.leaflet-pane') as HTMLElement;
-      return { base: z('.leaflet-wo-base-pane'), labels: z('.leaflet-wo-base-labels-pane'), markers: Number(getComputedStyle(markers).zIndex) };
+      return {
+        base: z('.leaflet-wo-base-pane'),
+        labels: z('.leaflet-wo-base-labels-pane'),
+        markers: Number(getComputedStyle(markers).zIndex),
+      };
     });
   }
 
@@ -140,7 +162,11 @@ export class WorkOrderMapPage {
     const rows = this.page.locator('[data-testid^="map-candidate-"]');
     await rows.first().waitFor();
     return rows.evaluateAll((els) =>
-      els.map((e) => ({ id: (e.getAttribute('data-testid') ?? '').replace('map-candidate-', ''), name: e.getAttribute('data-worker-name') ?? '', text: (e as HTMLElement).innerText })),
+      els.map((e) => ({
+        id: (e.getAttribute('data-testid') ?? '').replace('map-candidate-', ''),
+        name: e.getAttribute('data-worker-name') ?? '',
+        text: (e as HTMLElement).innerText,
+      })),
     );
   }
 
@@ -171,8 +197,16 @@ export class DashboardPanel {
 
   /** A table's numbers by row key (for the months table: `<month>-0` created, `<month>-1` completed). */
   async numbers(chart: 'type' | 'productLine' | 'uncompleted' | 'months' | 'abnormal'): Promise<Record<string, number>> {
-    return this.page.getByTestId(`dash-table-${chart}`).locator('td[data-count]').evaluateAll((els, c) =>
-      Object.fromEntries(els.map((e) => [(e.getAttribute('data-testid') ?? '').replace(`dash-cell-${c}-`, ''), Number(e.getAttribute('data-count'))])), chart);
+    return this.page
+      .getByTestId(`dash-table-${chart}`)
+      .locator('td[data-count]')
+      .evaluateAll(
+        (els, c) =>
+          Object.fromEntries(
+            els.map((e) => [(e.getAttribute('data-testid') ?? '').replace(`dash-cell-${c}-`, ''), Number(e.getAttribute('data-count'))]),
+          ),
+        chart,
+      );
   }
 
   async chartLabel(chart: string): Promise<string> {

@@ -47,7 +47,9 @@ export async function waitForScreen(page: Page, before = ''): Promise<void> {
       const w = window as unknown as { __screenLast?: string; __screenSame?: number };
       const main = document.querySelector<HTMLElement>('.portal-content');
       if (!main || document.fonts.status !== 'loaded') return false;
-      const busy = Array.from(main.querySelectorAll('.ant-spin-spinning, .ant-skeleton, .ant-spin-nested-loading > div > .ant-spin')).some((e) => e.getClientRects().length > 0);
+      const busy = Array.from(main.querySelectorAll('.ant-spin-spinning, .ant-skeleton, .ant-spin-nested-loading > div > .ant-spin')).some(
+        (e) => e.getClientRects().length > 0,
+      );
       const text = main.innerText.trim();
       if (busy || !text || text === prev) {
         w.__screenSame = 0;

@@ -16,7 +16,9 @@ export class MessageCentre {
     return this.page.evaluate(() => ({
       page: document.documentElement.scrollWidth,
       viewport: window.innerWidth,
-      tabsRight: Array.from(document.querySelectorAll('[data-testid="message-kinds"] .ant-segmented-item')).filter((e) => (e as HTMLElement).offsetParent).map((e) => Math.round(e.getBoundingClientRect().right)),
+      tabsRight: Array.from(document.querySelectorAll('[data-testid="message-kinds"] .ant-segmented-item'))
+        .filter((e) => (e as HTMLElement).offsetParent)
+        .map((e) => Math.round(e.getBoundingClientRect().right)),
     }));
   }
 

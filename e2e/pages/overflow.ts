@@ -62,7 +62,10 @@ function findOverflows(selectors: string): { selector: string; text: string; how
     const parts: string[] = [];
     for (let e: Element | null = el, i = 0; e && i < 4; e = e.parentElement, i++) {
       const testId = e.getAttribute('data-testid');
-      const cls = Array.from(e.classList).filter((c) => !c.startsWith('css-')).slice(0, 2).join('.');
+      const cls = Array.from(e.classList)
+        .filter((c) => !c.startsWith('css-'))
+        .slice(0, 2)
+        .join('.');
       parts.unshift(testId ? `[data-testid=${testId}]` : `${e.tagName.toLowerCase()}${cls ? `.${cls}` : ''}`);
       if (testId) break;
     }
@@ -86,10 +89,17 @@ function findOverflows(selectors: string): { selector: string; text: string; how
     if (how && !titled(el)) out.push({ selector: describe(el), text: text.slice(0, 80), how });
     else if (!how && !el.closest('.ant-table-tbody') && s.display !== 'inline') {
       // A label that wraps may still break inside a word ("Statio / n level"): a word wider than the box.
-      const own = Array.from(el.childNodes).filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent ?? '').join(' ');
+      const own = Array.from(el.childNodes)
+        .filter((n) => n.nodeType === Node.TEXT_NODE)
+        .map((n) => n.textContent ?? '')
+        .join(' ');
       const room = el.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
-      const word = own.split(/\s+/).filter((w) => /^[\x21-\x7e]{2,}$/.test(w)).find((w) => textWidth(w, s) > room + 1);
-      if (word && room > 0 && !titled(el)) out.push({ selector: describe(el), text: text.slice(0, 80), how: `word "${word}" wider than ${Math.round(room)}px` });
+      const word = own
+        .split(/\s+/)
+        .filter((w) => /^[\x21-\x7e]{2,}$/.test(w))
+        .find((w) => textWidth(w, s) > room + 1);
+      if (word && room > 0 && !titled(el))
+        out.push({ selector: describe(el), text: text.slice(0, 80), how: `word "${word}" wider than ${Math.round(room)}px` });
     }
   };
   const ctx = document.createElement('canvas').getContext('2d')!;
@@ -99,12 +109,17 @@ function findOverflows(selectors: string): { selector: string; text: string; how
     return ctx.measureText(t).width;
   };
   // A placeholder longer than its input is cut without any sign (ellipsis or not).
-  for (const input of Array.from(document.querySelectorAll<HTMLInputElement>('.portal-content input[placeholder]:placeholder-shown, .portal-header input[placeholder]:placeholder-shown'))) {
+  for (const input of Array.from(
+    document.querySelectorAll<HTMLInputElement>(
+      '.portal-content input[placeholder]:placeholder-shown, .portal-header input[placeholder]:placeholder-shown',
+    ),
+  )) {
     if (!visible(input) || titled(input)) continue;
     const s = getComputedStyle(input);
     const room = input.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
     const w = textWidth(input.placeholder, s);
-    if (room > 0 && w > room + 1) out.push({ selector: describe(input), text: input.placeholder, how: `placeholder ${Math.round(w)} > ${Math.round(room)}` });
+    if (room > 0 && w > room + 1)
+      out.push({ selector: describe(input), text: input.placeholder, how: `placeholder ${Math.round(w)} > ${Math.round(room)}` });
   }
   for (const root of Array.from(document.querySelectorAll<HTMLElement>(selectors))) {
     check(root);
@@ -181,4 +196,5 @@ export class OverflowPass {
 }
 
 /** The findings as lines for a failure message. */
-export const report = (found: Overflow[]) => found.map((f) => `${f.screen} @${f.width}px  ${f.selector}  "${f.text}"  (${f.how})`).join('\n');
+export const report = (found: Overflow[]) =>
+  found.map((f) => `${f.screen} @${f.width}px  ${f.selector}  "${f.text}"  (${f.how})`).join('\n');

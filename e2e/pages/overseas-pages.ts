@@ -27,7 +27,10 @@ export class OverseasOrderPage extends WorkOrderPage {
     await this.scope().getByTestId(`wo-tab-${kind}`).click();
     const table = this.scope().getByTestId(`wo-lines-${kind}`);
     await table.getByTestId('wo-line-row').first().waitFor();
-    return { rows: await table.getByTestId('wo-line-row').allInnerTexts(), total: (await this.scope().getByTestId(`wo-lines-total-${kind}`).innerText()).trim() };
+    return {
+      rows: await table.getByTestId('wo-line-row').allInnerTexts(),
+      total: (await this.scope().getByTestId(`wo-lines-total-${kind}`).innerText()).trim(),
+    };
   }
 
   async hasAddressPicker(): Promise<boolean> {

@@ -20,13 +20,21 @@ export class PageTabsBar {
   /** The tabs' keys (pathnames), in order, once `count` are open when given. */
   async keys(count?: number): Promise<string[]> {
     const tabs = this.bar().getByTestId('page-tab');
-    if (count !== undefined) await this.bar().locator(`[data-testid="page-tab"] >> nth=${count - 1}`).waitFor();
+    if (count !== undefined)
+      await this.bar()
+        .locator(`[data-testid="page-tab"] >> nth=${count - 1}`)
+        .waitFor();
     return tabs.evaluateAll((els) => els.map((e) => e.getAttribute('data-key') ?? ''));
   }
 
   async waitForKeys(keys: string[]) {
     await this.page.waitForFunction(
-      (want) => JSON.stringify(Array.from(document.querySelectorAll('[data-testid="page-tabs"] [data-testid="page-tab"]')).map((e) => e.getAttribute('data-key'))) === want,
+      (want) =>
+        JSON.stringify(
+          Array.from(document.querySelectorAll('[data-testid="page-tabs"] [data-testid="page-tab"]')).map((e) =>
+            e.getAttribute('data-key'),
+          ),
+        ) === want,
       JSON.stringify(keys),
     );
   }

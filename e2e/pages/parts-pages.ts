@@ -11,7 +11,12 @@ export async function searchInLookup(page: Page, text: string): Promise<string> 
   const row = dialog.getByTestId('lookup-row').filter({ hasText: text }).first();
   await row.waitFor();
   // Only the matching rows are left once the search has answered.
-  await dialog.locator('[data-testid="lookup-row"]').filter({ hasNotText: text }).first().waitFor({ state: 'detached' }).catch(() => undefined);
+  await dialog
+    .locator('[data-testid="lookup-row"]')
+    .filter({ hasNotText: text })
+    .first()
+    .waitFor({ state: 'detached' })
+    .catch(() => undefined);
   const picked = (await row.innerText()).replace(/\s+/g, ' ').trim();
   await row.click();
   await dialog.getByTestId('lookup-ok').click();
@@ -43,7 +48,10 @@ export async function submitThroughFlow(page: Page, submitTestId: string): Promi
  * screen (the shown tab's panel) when another tab holds lines too. Its dialog is on the page.
  */
 export class DocumentLines {
-  constructor(readonly page: Page, readonly scope: Page | Locator = page) {}
+  constructor(
+    readonly page: Page,
+    readonly scope: Page | Locator = page,
+  ) {}
 
   table() {
     return this.scope.getByTestId('doc-lines');
@@ -150,7 +158,10 @@ export class DeliveryPage extends EntityFormPage {
     const outType = this.page.getByTestId('pd-create-outtype');
     if (!(await outType.innerText()).includes('配件申请')) {
       await outType.click();
-      await this.page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: /^配件申请$/ }).click();
+      await this.page
+        .locator('.ant-select-dropdown:visible .ant-select-item-option')
+        .filter({ hasText: /^配件申请$/ })
+        .click();
     }
     await this.page.getByTestId('pd-create-warehouse').click();
     await searchInLookup(this.page, warehouse);
@@ -216,9 +227,14 @@ export class ReceiptPage {
 
   /** Enters this time's quantity of the line showing `text`. */
   async quantity(text: string, qty: number) {
-    await this.page.getByTestId('ps-line-row').filter({ hasText: text }).getByTestId('ps-line-qty').locator('input').or(
-      this.page.getByTestId('ps-line-row').filter({ hasText: text }).locator('input[data-testid="ps-line-qty"]'),
-    ).first().fill(String(qty));
+    await this.page
+      .getByTestId('ps-line-row')
+      .filter({ hasText: text })
+      .getByTestId('ps-line-qty')
+      .locator('input')
+      .or(this.page.getByTestId('ps-line-row').filter({ hasText: text }).locator('input[data-testid="ps-line-qty"]'))
+      .first()
+      .fill(String(qty));
   }
 
   /** Confirms the receipt and waits for the screen to reload with the new receipt state. */

@@ -131,7 +131,9 @@ export class ReturnListPrintPage {
   }
   /** The printed lines, cell texts per row. */
   async lines(): Promise<string[][]> {
-    return this.page.getByTestId('pr-print-line').evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => (td.textContent ?? '').trim())));
+    return this.page
+      .getByTestId('pr-print-line')
+      .evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => (td.textContent ?? '').trim())));
   }
   /** Clicks Download PDF; resolves with the suggested file name and the bytes. */
   async downloadPdf(): Promise<{ name: string; bytes: Buffer }> {

@@ -28,11 +28,17 @@ function findPhoneProblems(ignore: string): { found: { selector: string; how: st
     const parts: string[] = [];
     for (let e: Element | null = el, i = 0; e && i < 4; e = e.parentElement, i++) {
       const testId = e.getAttribute('data-testid');
-      const cls = Array.from(e.classList).filter((c) => !c.startsWith('css-')).slice(0, 2).join('.');
+      const cls = Array.from(e.classList)
+        .filter((c) => !c.startsWith('css-'))
+        .slice(0, 2)
+        .join('.');
       parts.unshift(testId ? `[data-testid=${testId}]` : `${e.tagName.toLowerCase()}${cls ? `.${cls}` : ''}`);
       if (testId) break;
     }
-    const text = ((el as HTMLElement).innerText || el.getAttribute('aria-label') || (el as HTMLInputElement).placeholder || '').trim().replace(/\s+/g, ' ').slice(0, 30);
+    const text = ((el as HTMLElement).innerText || el.getAttribute('aria-label') || (el as HTMLInputElement).placeholder || '')
+      .trim()
+      .replace(/\s+/g, ' ')
+      .slice(0, 30);
     return parts.join(' > ') + (text ? ` "${text}"` : '');
   };
   const clips = (s: CSSStyleDeclaration) => /hidden|clip|auto|scroll/.test(s.overflowX) || /hidden|clip|auto|scroll/.test(s.overflowY);
@@ -95,12 +101,15 @@ function findPhoneProblems(ignore: string): { found: { selector: string; how: st
   }
 
   // (b) Controls that a tap does not reach.
-  const CONTROLS = 'button, a[href], input:not([type=hidden]), select, textarea, [role=tab], [role=menuitem], [role=button], [role=link], [role=checkbox], [role=switch], [role=combobox]';
+  const CONTROLS =
+    'button, a[href], input:not([type=hidden]), select, textarea, [role=tab], [role=menuitem], [role=button], [role=link], [role=checkbox], [role=switch], [role=combobox]';
   // Wrappers that hand a tap on themselves to the control inside (a label, antd's input boxes).
   let tapped = 0;
-  const FORWARDS = 'label, .ant-select, .ant-picker, .ant-input-affix-wrapper, .ant-input-number, .ant-input-number-affix-wrapper, .ant-checkbox-wrapper, .ant-radio-wrapper, .ant-radio-button-wrapper, .ant-upload, .ant-input-search, .ant-cascader, .ant-mentions';
+  const FORWARDS =
+    'label, .ant-select, .ant-picker, .ant-input-affix-wrapper, .ant-input-number, .ant-input-number-affix-wrapper, .ant-checkbox-wrapper, .ant-radio-wrapper, .ant-radio-button-wrapper, .ant-upload, .ant-input-search, .ant-cascader, .ant-mentions';
   for (const el of Array.from(document.querySelectorAll<HTMLElement>(CONTROLS))) {
-    if ((el as HTMLButtonElement).disabled || el.getAttribute('aria-disabled') === 'true' || el.closest('[aria-hidden=true], [inert]')) continue;
+    if ((el as HTMLButtonElement).disabled || el.getAttribute('aria-disabled') === 'true' || el.closest('[aria-hidden=true], [inert]'))
+      continue;
     const s = getComputedStyle(el);
     if (s.visibility === 'hidden' || s.pointerEvents === 'none' || el.getClientRects().length === 0) continue;
     const shown = shownRect(el);
@@ -114,12 +123,16 @@ function findPhoneProblems(ignore: string): { found: { selector: string; how: st
     // A link wrapped over two lines has its box's centre between its lines' ends: a finger taps
     // the text, so any of its line boxes (inside what is shown) will do.
     const lines = Array.from(el.getClientRects()).filter((r) => r.width >= 2 && r.height >= 2);
-    if (lines.length > 1 && lines.some((r) => {
-      const lx = (Math.max(r.left, shown.left) + Math.min(r.right, shown.right)) / 2;
-      const ly = (Math.max(r.top, shown.top) + Math.min(r.bottom, shown.bottom)) / 2;
-      const h = document.elementFromPoint(lx, ly);
-      return !!h && (h === el || el.contains(h));
-    })) continue;
+    if (
+      lines.length > 1 &&
+      lines.some((r) => {
+        const lx = (Math.max(r.left, shown.left) + Math.min(r.right, shown.right)) / 2;
+        const ly = (Math.max(r.top, shown.top) + Math.min(r.bottom, shown.bottom)) / 2;
+        const h = document.elementFromPoint(lx, ly);
+        return !!h && (h === el || el.contains(h));
+      })
+    )
+      continue;
     // Behind an open drawer or dialog (its mask or panel): not offered to a tap, by design.
     const layer = hit.closest('.ant-drawer, .ant-modal-root, .ant-modal-wrap, .ant-modal-mask, .ant-image-preview-root');
     if (layer && !layer.contains(el)) continue;
@@ -202,7 +215,9 @@ export class PhonePass {
   /** How many columns the shown form's grid has: the distinct left edges of its field cells. */
   formColumns(): Promise<number> {
     return this.page.evaluate(() => {
-      const cells = Array.from(document.querySelectorAll('.portal-content .ant-form .ant-row > .ant-col')).filter((c) => c.getClientRects().length > 0 && c.querySelector(':scope > .ant-form-item'));
+      const cells = Array.from(document.querySelectorAll('.portal-content .ant-form .ant-row > .ant-col')).filter(
+        (c) => c.getClientRects().length > 0 && c.querySelector(':scope > .ant-form-item'),
+      );
       return new Set(cells.map((c) => Math.round(c.getBoundingClientRect().left))).size;
     });
   }

@@ -14,7 +14,9 @@ export async function quickOrderWorkbook(rows: [string, number][]): Promise<Buff
 /** The cells of a table's body rows, as text. */
 async function cellTexts(table: Locator): Promise<string[][]> {
   await table.locator('tbody tr.ant-table-row').first().waitFor();
-  return table.locator('tbody tr.ant-table-row').evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => (td.textContent ?? '').trim())));
+  return table
+    .locator('tbody tr.ant-table-row')
+    .evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => (td.textContent ?? '').trim())));
 }
 
 /** /quickorder/importproduct: upload, the rows in error, the rows moved to the quick-order grid. */
@@ -37,7 +39,9 @@ export class QuickOrderImportPage {
 
   /** Uploads the file and waits for the server's summary (共 n 行：…). */
   async upload(name: string, buffer: Buffer): Promise<string> {
-    await this.scope().getByTestId('quick-file').setInputFiles({ name, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer });
+    await this.scope()
+      .getByTestId('quick-file')
+      .setInputFiles({ name, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer });
     return this.scope().getByTestId('quick-import-summary').innerText();
   }
 
@@ -69,14 +73,22 @@ export class QuickOrderPage {
   /** The rows in use: [part number, quantity, product name, stock], waiting until `n` are shown. */
   async rows(n: number): Promise<string[][]> {
     const codes = this.scope().getByTestId('quick-code');
-    await this.scope().locator('[data-testid="quick-name"]:not(:empty)').nth(n - 1).waitFor();
+    await this.scope()
+      .locator('[data-testid="quick-name"]:not(:empty)')
+      .nth(n - 1)
+      .waitFor();
     const count = await codes.count();
     const out: string[][] = [];
     for (let i = 0; i < count; i++) {
       const code = await codes.nth(i).inputValue();
       if (!code) continue;
       const row = this.scope().locator('tbody tr.ant-table-row').nth(i);
-      out.push([code, await row.getByTestId('quick-qty').inputValue(), await row.getByTestId('quick-name').innerText(), await row.getByTestId('quick-stock').innerText()]);
+      out.push([
+        code,
+        await row.getByTestId('quick-qty').inputValue(),
+        await row.getByTestId('quick-name').innerText(),
+        await row.getByTestId('quick-stock').innerText(),
+      ]);
     }
     return out;
   }

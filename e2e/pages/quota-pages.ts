@@ -1,4 +1,3 @@
-
 import { EntityFormPage } from './entity-form-page.ts';
 import { EntityListPage } from './entity-list-page.ts';
 import { searchInLookup, submitThroughFlow } from './parts-pages.ts';
@@ -7,7 +6,8 @@ import { searchInLookup, submitThroughFlow } from './parts-pages.ts';
 export const amountOf = (text: string): number => Number(text.replace(/[^\d.-]/g, ''));
 
 /** Yuan as the lists show it: ¥1,234.00. */
-export const yuan = (n: number): string => `${n < 0 ? '-' : ''}¥${Math.abs(n).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+export const yuan = (n: number): string =>
+  `${n < 0 ? '-' : ''}¥${Math.abs(n).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** /stationAmount/edit?id=: a station's quota fields. */
 export class StationQuotaPage extends EntityFormPage {

@@ -19,7 +19,9 @@ export class MenuGridPage {
 
   /** Keys of the tiles shown, in order. */
   async tileKeys(): Promise<string[]> {
-    const ids = await this.page.locator('[data-testid^="menu-tile-"][data-active]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid') ?? ''));
+    const ids = await this.page
+      .locator('[data-testid^="menu-tile-"][data-active]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid') ?? ''));
     return ids.map((id) => id.slice('menu-tile-'.length));
   }
 
@@ -42,7 +44,9 @@ export class SelfCheckPage {
   async statuses(): Promise<Record<string, CheckStatus>> {
     const rows = this.panel().locator('[data-testid^="selfcheck-row-"]');
     await rows.nth(4).waitFor();
-    const pairs = await rows.evaluateAll((els) => els.map((e) => [e.getAttribute('data-testid')!.slice('selfcheck-row-'.length), e.getAttribute('data-status')]));
+    const pairs = await rows.evaluateAll((els) =>
+      els.map((e) => [e.getAttribute('data-testid')!.slice('selfcheck-row-'.length), e.getAttribute('data-status')]),
+    );
     return Object.fromEntries(pairs) as Record<string, CheckStatus>;
   }
 

@@ -15,7 +15,9 @@ export class CartPage {
   }
 
   async waitForItems(n: number) {
-    await this.items().nth(n - 1).waitFor();
+    await this.items()
+      .nth(n - 1)
+      .waitFor();
   }
 
   /** 'all' | 'some' | 'none', as the bar's select-all box shows it. */
@@ -54,7 +56,8 @@ export class ConfirmOrderPage {
   }
 
   async delivery(): Promise<{ contact: string; phone: string; province: string; city: string; county: string; detail: string }> {
-    const picked = (id: string) => this.page.getByTestId(id).locator('xpath=ancestor-or-self::*[contains(@class,"ant-select")][1]').innerText();
+    const picked = (id: string) =>
+      this.page.getByTestId(id).locator('xpath=ancestor-or-self::*[contains(@class,"ant-select")][1]').innerText();
     return {
       contact: await this.page.getByTestId('confirm-contact').inputValue(),
       phone: await this.page.getByTestId('confirm-phone').inputValue(),
@@ -105,7 +108,12 @@ export class ShopSearchPage {
     await box.press('Enter');
     await this.page.waitForURL((u) => decodeURIComponent(u.pathname) === `/shoppingmall/searchproduct/${text}`);
     // The cards of this search (they carry the text searched for), not the ones shown before it.
-    await this.scope().locator('[data-testid="product-card"]').filter({ hasText: text }).or(this.scope().getByTestId('product-empty')).first().waitFor();
+    await this.scope()
+      .locator('[data-testid="product-card"]')
+      .filter({ hasText: text })
+      .or(this.scope().getByTestId('product-empty'))
+      .first()
+      .waitFor();
   }
 
   cards(): Locator {

@@ -36,7 +36,9 @@ export class StationChangeApplyPage {
 
   /** Types the new value of a station field (e.g. new_phone); done when its row shows it changed. */
   async propose(stationField: string, value: string) {
-    await this.scope().getByTestId(`field-new_new${stationField.slice(4)}`).fill(value);
+    await this.scope()
+      .getByTestId(`field-new_new${stationField.slice(4)}`)
+      .fill(value);
     await this.scope().locator(`[data-testid="change-row-${stationField}"][data-changed="true"]`).waitFor();
   }
 

@@ -34,7 +34,9 @@ export class LineDialog {
   }
 
   private item(testId: string): Locator {
-    return this.dialog().locator('.ant-form-item').filter({ has: this.page.getByTestId(testId) });
+    return this.dialog()
+      .locator('.ant-form-item')
+      .filter({ has: this.page.getByTestId(testId) });
   }
 
   /** Types a quantity; the refusal shown at the quantity and what its box still shows. */
@@ -48,7 +50,10 @@ export class LineDialog {
     await input.fill(text);
     const error = this.item('doc-line-qty').locator('.ant-form-item-explain-error');
     await error.waitFor();
-    await error.filter({ hasText: expects }).waitFor({ timeout: 5_000 }).catch(() => undefined);
+    await error
+      .filter({ hasText: expects })
+      .waitFor({ timeout: 5_000 })
+      .catch(() => undefined);
     return { error: (await error.innerText()).trim(), shown: await input.inputValue() };
   }
 

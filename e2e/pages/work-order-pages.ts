@@ -28,7 +28,12 @@ export function makePng(width = 8, height = 8, rgb: [number, number, number] = [
   ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
   const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /**
@@ -42,9 +47,15 @@ export function makePng(width = 8, height = 8, rgb: [number, number, number] = [
 export async function chooseOption(page: Page, select: Locator, optionLabel: string, search = false) {
   const exact = new RegExp(`^${optionLabel.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
   // The hook may sit on the select's root or on its input.
-  const input = select.locator('input[aria-controls]').or(select.and(page.locator('input[aria-controls]'))).first();
+  const input = select
+    .locator('input[aria-controls]')
+    .or(select.and(page.locator('input[aria-controls]')))
+    .first();
   // (The input names its list only while the list is open, so the root is found from the hook.)
-  const root = select.and(page.locator('.ant-select')).or(select.locator('xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]')).first();
+  const root = select
+    .and(page.locator('.ant-select'))
+    .or(select.locator('xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]'))
+    .first();
   // antd 6 shows the chosen label in the select's content box (marked "has value").
   const shown = root.locator('.ant-select-content-has-value').filter({ hasText: exact });
   for (let attempt = 1; ; attempt++) {
@@ -58,10 +69,19 @@ export async function chooseOption(page: Page, select: Locator, optionLabel: str
     const holder = dropdown.locator('.rc-virtual-list-holder');
     for (let i = 0; i < 60 && !(await option.count()) && (await holder.count()); i++) await holder.evaluate((el) => el.scrollBy(0, 96));
     await option.click();
-    const chosen = await shown.waitFor({ timeout: 5_000 }).then(() => true, () => false);
+    const chosen = await shown.waitFor({ timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    );
     // Closes on its own after a choice (a short fade); one left open is closed by a click on the
     // select, which toggles it (Escape could close the dialog around it).
-    if (!(await dropdown.waitFor({ state: 'hidden', timeout: 5_000 }).then(() => true, () => false))) await root.click();
+    if (
+      !(await dropdown.waitFor({ state: 'hidden', timeout: 5_000 }).then(
+        () => true,
+        () => false,
+      ))
+    )
+      await root.click();
     await dropdown.waitFor({ state: 'hidden' });
     if (chosen || attempt === 2) break;
   }
@@ -155,7 +175,9 @@ export class WorkOrderPage extends EntityFormPage {
 
   /** The form's section keys, in order (a new order shows fewer than an existing one). */
   async sectionKeys(): Promise<string[]> {
-    const ids = await this.page.locator('[data-testid^="form-section-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid') ?? ''));
+    const ids = await this.page
+      .locator('[data-testid^="form-section-"]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid') ?? ''));
     return ids.map((id) => id.slice('form-section-'.length));
   }
 
@@ -166,7 +188,12 @@ export class WorkOrderPage extends EntityFormPage {
     if (!(await more.count())) return false;
     await more.click();
     const item = this.page.locator(`[data-testid="wo-action-${key}"]:visible`);
-    const found = (await item.count()) > 0 || (await item.waitFor({ timeout: 1000 }).then(() => true).catch(() => false));
+    const found =
+      (await item.count()) > 0 ||
+      (await item
+        .waitFor({ timeout: 1000 })
+        .then(() => true)
+        .catch(() => false));
     await this.page.keyboard.press('Escape');
     await item.waitFor({ state: 'hidden' }).catch(() => undefined);
     return found;
@@ -267,11 +294,19 @@ export class WorkOrderPage extends EntityFormPage {
 }
 
 /** POSTs a work-order command with the page's own session; the status and the envelope as answered. */
-export async function postAsPage(page: Page, path: string, body: unknown): Promise<{ status: number; body: { ErrorCode: number; Message: string; Data: unknown } }> {
+export async function postAsPage(
+  page: Page,
+  path: string,
+  body: unknown,
+): Promise<{ status: number; body: { ErrorCode: number; Message: string; Data: unknown } }> {
   return page.evaluate(
     async ([p, b]) => {
       const auth = JSON.parse(localStorage.getItem('portal.auth') ?? '{}') as { accessToken?: string };
-      const r = await fetch(p as string, { method: 'POST', headers: { authorization: `Bearer ${auth.accessToken}`, 'content-type': 'application/json' }, body: JSON.stringify(b) });
+      const r = await fetch(p as string, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${auth.accessToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify(b),
+      });
       return { status: r.status, body: await r.json() };
     },
     [path, body] as const,

@@ -48,68 +48,78 @@ async function check(axe: AxePass, found: AxeViolation[], key: string, screen: s
 
 function summary(user: string, screens: number, axe: AxePass, started: number, found: AxeViolation[]) {
   totals[user] = countsByRule(found);
-  console.info(`${user}: ${screens} screens walked, ${axe.checked} checked by axe (${Math.round(axe.axeMs / 1000)} s in axe) in ${Math.round((Date.now() - started) / 1000)} s, serious/critical: ${JSON.stringify(totals[user])}`);
+  console.info(
+    `${user}: ${screens} screens walked, ${axe.checked} checked by axe (${Math.round(axe.axeMs / 1000)} s in axe) in ${Math.round((Date.now() - started) / 1000)} s, serious/critical: ${JSON.stringify(totals[user])}`,
+  );
 }
 
 describe('accessibility (axe-core, WCAG 2 A/AA)', () => {
   for (const user of USERS) {
-    it(`${user}'s menu screens have no serious or critical violation`, () =>
+    it(
+      `${user}'s menu screens have no serious or critical violation`,
+      () =>
+        withDesktop(async (page) => {
+          const started = Date.now();
+          const axe = new AxePass(page);
+          const walk = new OverflowPass(page);
+          const found: AxeViolation[] = [];
+          await page.goto(`${portal.standardUrl}/login`);
+          await new LoginPage(page, portal).signInWithPassword(user);
+          await page.waitForURL((u) => u.pathname !== '/login');
+          if (isEngineerAppPath(new URL(page.url()).pathname)) await page.goto(`${portal.standardUrl}/servicehome`);
+          await walk.ready();
+          const landing = new URL(page.url()).pathname;
+          await check(axe, found, `standard ${landing}`, `${user} ${landing}`, true);
+          const screens = await walk.menuScreens();
+          // A silent empty menu would pass vacuously.
+          expect(screens.length).toBeGreaterThan(2);
+          for (const [key, path] of screens) {
+            if (!EVERY && checked.has(`standard ${path.toLowerCase()}`)) continue;
+            await walk.open(key);
+            await check(axe, found, `standard ${path.toLowerCase()}`, `${user} ${path}`);
+          }
+          summary(user, screens.length + 1, axe, started, found);
+          expect(found, `serious/critical accessibility violations of ${user}:\n${axeReport(found)}`).toEqual([]);
+        }),
+      MENU_WALK_MS,
+    );
+  }
+
+  it(
+    "store1's store portal screens have no serious or critical violation",
+    () =>
       withDesktop(async (page) => {
         const started = Date.now();
         const axe = new AxePass(page);
         const walk = new OverflowPass(page);
         const found: AxeViolation[] = [];
-        await page.goto(`${portal.standardUrl}/login`);
-        await new LoginPage(page, portal).signInWithPassword(user);
-        await page.waitForURL((u) => u.pathname !== '/login');
-        if (isEngineerAppPath(new URL(page.url()).pathname)) await page.goto(`${portal.standardUrl}/servicehome`);
+        await page.goto(`${portal.storeUrl}/login1`);
+        await new LoginPage(page, portal).signInWithPassword('store1');
+        await page.waitForURL((u) => u.pathname === '/home1');
         await walk.ready();
-        const landing = new URL(page.url()).pathname;
-        await check(axe, found, `standard ${landing}`, `${user} ${landing}`, true);
-        const screens = await walk.menuScreens();
-        // A silent empty menu would pass vacuously.
-        expect(screens.length).toBeGreaterThan(2);
-        for (const [key, path] of screens) {
-          if (!EVERY && checked.has(`standard ${path.toLowerCase()}`)) continue;
-          await walk.open(key);
-          await check(axe, found, `standard ${path.toLowerCase()}`, `${user} ${path}`);
+        await check(axe, found, 'store /home1', 'store1 /home1', true);
+        // The store's top menu opens its groups as popups on hover: open each, then read the items.
+        // The overflow placeholder (…) is hidden while every group fits: only the real groups open.
+        const groups = page.locator('.portal-nav-menu > .ant-menu-submenu:not(.ant-menu-overflow-item-rest)');
+        const count = await groups.count();
+        for (let i = 0; i < count; i++) {
+          await groups.nth(i).hover();
+          await page.locator('.ant-menu-submenu-popup').nth(i).waitFor({ state: 'attached' });
         }
-        summary(user, screens.length + 1, axe, started, found);
-        expect(found, `serious/critical accessibility violations of ${user}:\n${axeReport(found)}`).toEqual([]);
-      }), MENU_WALK_MS);
-  }
-
-  it("store1's store portal screens have no serious or critical violation", () =>
-    withDesktop(async (page) => {
-      const started = Date.now();
-      const axe = new AxePass(page);
-      const walk = new OverflowPass(page);
-      const found: AxeViolation[] = [];
-      await page.goto(`${portal.storeUrl}/login1`);
-      await new LoginPage(page, portal).signInWithPassword('store1');
-      await page.waitForURL((u) => u.pathname === '/home1');
-      await walk.ready();
-      await check(axe, found, 'store /home1', 'store1 /home1', true);
-      // The store's top menu opens its groups as popups on hover: open each, then read the items.
-      // The overflow placeholder (…) is hidden while every group fits: only the real groups open.
-      const groups = page.locator('.portal-nav-menu > .ant-menu-submenu:not(.ant-menu-overflow-item-rest)');
-      const count = await groups.count();
-      for (let i = 0; i < count; i++) {
-        await groups.nth(i).hover();
-        await page.locator('.ant-menu-submenu-popup').nth(i).waitFor({ state: 'attached' });
-      }
-      const keys = await page
-        .locator('.ant-menu-submenu-popup li.ant-menu-item:not(.ant-menu-item-disabled)[data-testid^="nav-"]')
-        .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice('nav-'.length)));
-      const paths = new Map(MENU.flatMap((g) => g.items.map((i) => [i.key, i.path] as const)));
-      const screens = [...new Set(keys.map((k) => paths.get(k)).filter((p): p is string => !!p && !isEngineerAppPath(p)))];
-      expect(screens.length).toBeGreaterThan(2);
-      for (const path of screens) {
-        await page.goto(`${portal.storeUrl}${path}`);
-        await walk.ready();
-        await check(axe, found, `store ${path.toLowerCase()}`, `store1 ${path}`);
-      }
-      summary('store1', screens.length + 1, axe, started, found);
-      expect(found, `serious/critical accessibility violations of store1:\n${axeReport(found)}`).toEqual([]);
-    }), MENU_WALK_MS);
+        const keys = await page
+          .locator('.ant-menu-submenu-popup li.ant-menu-item:not(.ant-menu-item-disabled)[data-testid^="nav-"]')
+          .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice('nav-'.length)));
+        const paths = new Map(MENU.flatMap((g) => g.items.map((i) => [i.key, i.path] as const)));
+        const screens = [...new Set(keys.map((k) => paths.get(k)).filter((p): p is string => !!p && !isEngineerAppPath(p)))];
+        expect(screens.length).toBeGreaterThan(2);
+        for (const path of screens) {
+          await page.goto(`${portal.storeUrl}${path}`);
+          await walk.ready();
+          await check(axe, found, `store ${path.toLowerCase()}`, `store1 ${path}`);
+        }
+        summary('store1', screens.length + 1, axe, started, found);
+        expect(found, `serious/critical accessibility violations of store1:\n${axeReport(found)}`).toEqual([]);
+      }),
+    MENU_WALK_MS,
+  );
 });

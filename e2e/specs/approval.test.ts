@@ -86,7 +86,9 @@ describe('approval of a bonus and punishment order', () => {
 
   it('shows a parts application’s amount and lines to its approver; 返回 from 查看单据 comes back to the approval', async () => {
     const branch = await signedInPage(suite, 'branch1');
-    const waiting = await pageApi(branch)<{ items: { EntityName: string; EntityId: string; DocumentName: string }[] }>('/api/CrmFlow/MyApprovalList?page=1&count=50');
+    const waiting = await pageApi(branch)<{ items: { EntityName: string; EntityId: string; DocumentName: string }[] }>(
+      '/api/CrmFlow/MyApprovalList?page=1&count=50',
+    );
     const app = waiting.items.find((i) => i.EntityName === 'new_srv_partsapply')!;
     const mine = new MyApprovals(branch);
     await mine.open(suite.portal.standardUrl, app.DocumentName);
@@ -141,13 +143,19 @@ describe('flow definition', () => {
       await page.getByTestId('lookup-ok').click();
       await dialog.waitFor({ state: 'hidden' });
     };
-    for (const [i, [stepName, user]] of [['分公司初审', '张伟'], ['总部终审', '王建国']].entries()) {
+    for (const [i, [stepName, user]] of [
+      ['分公司初审', '张伟'],
+      ['总部终审', '王建国'],
+    ].entries()) {
       if ((await page.getByTestId('flow-step-row').count()) <= i) await page.getByTestId('flow-step-add').click();
       await page.getByTestId('flow-step-name').nth(i).fill(stepName);
       await pickUser(i, user);
     }
     await page.getByTestId('flow-save').click();
-    await page.getByText(/保存成功|创建成功/).first().waitFor();
+    await page
+      .getByText(/保存成功|创建成功/)
+      .first()
+      .waitFor();
 
     const api = pageApi(page);
     const flows = await api<{ value: { new_flowid: string; new_name: string }[] }>(

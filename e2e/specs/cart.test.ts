@@ -50,7 +50,12 @@ describe('shop and cart', () => {
     const confirm = new ConfirmOrderPage(page);
     await confirm.waitForPrefill();
     expect(await confirm.delivery()).toEqual({
-      contact: '陈志强', phone: '021-58956321', province: '上海市', city: '上海市', county: '浦东新区', detail: '张江高科技园区碧波路 690 号',
+      contact: '陈志强',
+      phone: '021-58956321',
+      province: '上海市',
+      city: '上海市',
+      county: '浦东新区',
+      detail: '张江高科技园区碧波路 690 号',
     });
     await confirm.setDetail('张江高科技园区碧波路 690 号 3 号楼收发室');
     await pick(page, 'confirm-address-county', '徐汇区');
@@ -65,7 +70,11 @@ describe('shop and cart', () => {
       '/api/crmdata/Retrieve/salesorders?$orderby=createdon desc&$top=1',
     );
     expect(mine.value[0].new_status).toBe(2);
-    expect(mine.value[0]).toMatchObject({ new_contact: '王芳', new_county: '徐汇区', new_address: '张江高科技园区碧波路 690 号 3 号楼收发室' });
+    expect(mine.value[0]).toMatchObject({
+      new_contact: '王芳',
+      new_county: '徐汇区',
+      new_address: '张江高科技园区碧波路 690 号 3 号楼收发室',
+    });
     await page.goto(`${suite.portal.standardUrl}/order/list`);
     await page.getByTestId('list-row').filter({ hasText: mine.value[0].name }).waitFor();
   });

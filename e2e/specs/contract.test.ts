@@ -22,7 +22,14 @@ describe('maintenance contract (/contract, /contractline)', () => {
     await list.clickNew();
     await waitForPath(page, '/contract/create');
     const contract = new ContractPage(page);
-    await contract.create({ customer: '上海浦东曹路蔬菜种植合作社', phone: '13817726610', level: '标准维保', start: day(-10), end: day(355), amount: '12800' });
+    await contract.create({
+      customer: '上海浦东曹路蔬菜种植合作社',
+      phone: '13817726610',
+      level: '标准维保',
+      start: day(-10),
+      end: day(355),
+      amount: '12800',
+    });
     const id = contract.idFromUrl();
     const no = await contract.number();
     expect(no).toMatch(/^HT\d{8}-\d{4}$/);
@@ -36,8 +43,16 @@ describe('maintenance contract (/contract, /contractline)', () => {
     const wo = new WorkOrderPage(page);
     await wo.waitFor('new_srv_workorder');
     await wo.fillNew({
-      customer: '上海浦东曹路蔬菜种植合作社', contact: '陆建华', phone: '13817726610', province: '上海市', city: '上海市', county: '浦东新区',
-      address: '曹路镇民冬路 288 号', type: '维修', warranty: '保外', fault: '灌溉泵启动后跳闸',
+      customer: '上海浦东曹路蔬菜种植合作社',
+      contact: '陆建华',
+      phone: '13817726610',
+      province: '上海市',
+      city: '上海市',
+      county: '浦东新区',
+      address: '曹路镇民冬路 288 号',
+      type: '维修',
+      warranty: '保外',
+      fault: '灌溉泵启动后跳闸',
     });
     await wo.fill('new_serialnumber', SERIAL);
     await wo.save();

@@ -22,13 +22,20 @@ describe('service-management dashboard', () => {
     expect(await dash.numbers('productLine')).toEqual(Object.fromEntries(d.byProductLine.map((x) => [x.id ?? 'none', x.count])));
     expect(await dash.numbers('uncompleted')).toEqual(Object.fromEntries(d.uncompletedByDeal.map((x) => [String(x.value), x.count])));
     expect(await dash.numbers('months')).toEqual(
-      Object.fromEntries(d.lastMonths.flatMap((m) => [[`${m.month}-0`, m.created], [`${m.month}-1`, m.completed]])),
+      Object.fromEntries(
+        d.lastMonths.flatMap((m) => [
+          [`${m.month}-0`, m.created],
+          [`${m.month}-1`, m.completed],
+        ]),
+      ),
     );
     expect(await dash.numbers('abnormal')).toEqual(Object.fromEntries(d.abnormal.byDeal.map((x) => [String(x.value), x.count])));
     expect(Number(await page.getByTestId('dash-abnormal-total').getAttribute('data-count'))).toBe(d.abnormal.total);
     expect(d.abnormal.total).toBeGreaterThan(0);
     // The charts' text alternatives carry the same numbers.
-    expect(await dash.chartLabel('type')).toBe(`按服务类型：${d.byType.map((x) => `${['', '维修', '安装', '保养'][x.value]} ${x.count}`).join('，')}`);
+    expect(await dash.chartLabel('type')).toBe(
+      `按服务类型：${d.byType.map((x) => `${['', '维修', '安装', '保养'][x.value]} ${x.count}`).join('，')}`,
+    );
     expect(await dash.chartLabel('months')).toContain(`${d.lastMonths[5].month} 新建 ${d.lastMonths[5].created}`);
     // A station's dashboard counts its own orders only.
     const station = await signedInPage(suite, 'station1');

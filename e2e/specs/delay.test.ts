@@ -20,10 +20,16 @@ describe('warranty extension and its cancellation (/delayproduct, /delaycancle)'
     const station = await signedInPage(suite, 'station1', '/delayproduct/list');
     // A work order of the station whose machine has no extension yet.
     const api = pageApi(station);
-    const extended = new Set((await api<{ value: { new_serialnumber: string }[] }>('/api/crmdata/Retrieve/new_srv_delayproducts?$select=new_serialnumber')).value.map((d) => d.new_serialnumber));
-    const order = (await api<{ value: { new_name: string; new_serialnumber: string | null }[] }>(
-      `/api/crmdata/Retrieve/new_srv_workorders?$select=new_name,new_serialnumber&$filter=${encodeURIComponent('new_serialnumber ne null')}&$orderby=new_name&$top=50`,
-    )).value.find((o) => o.new_serialnumber && !extended.has(o.new_serialnumber))!;
+    const extended = new Set(
+      (
+        await api<{ value: { new_serialnumber: string }[] }>('/api/crmdata/Retrieve/new_srv_delayproducts?$select=new_serialnumber')
+      ).value.map((d) => d.new_serialnumber),
+    );
+    const order = (
+      await api<{ value: { new_name: string; new_serialnumber: string | null }[] }>(
+        `/api/crmdata/Retrieve/new_srv_workorders?$select=new_name,new_serialnumber&$filter=${encodeURIComponent('new_serialnumber ne null')}&$orderby=new_name&$top=50`,
+      )
+    ).value.find((o) => o.new_serialnumber && !extended.has(o.new_serialnumber))!;
     expect(order).toBeTruthy();
 
     const list = new EntityListPage(station);
@@ -35,8 +41,11 @@ describe('warranty extension and its cancellation (/delayproduct, /delaycancle)'
     await ext.waitFor('new_srv_delayproduct');
     expect(await ext.lookupShows('new_station_id', '上海浦东华辰服务站')).toEqual({ locked: true });
     await ext.create({
-      workOrder: order.new_name, serial: order.new_serialnumber!,
-      currentEnd: CURRENT_END, newEnd: NEW_END, reason: '客户签订年度保养协议，按政策赠送一年延保',
+      workOrder: order.new_name,
+      serial: order.new_serialnumber!,
+      currentEnd: CURRENT_END,
+      newEnd: NEW_END,
+      reason: '客户签订年度保养协议，按政策赠送一年延保',
     });
     const extId = ext.idFromUrl();
     const extNo = await ext.text('new_name');

@@ -18,13 +18,14 @@ type Order = { new_srv_workorderid: string; new_name: string; new_status: number
 type Page = { value: Order[]; '@odata.count'?: number };
 /** The work-order list's orders: domestic ones (overseas orders have /overseas/list). */
 const DOMESTIC = '(new_isoverseas eq false or new_isoverseas eq null)';
-const q = (filter?: string) => `/api/crmdata/Retrieve/new_srv_workorders?$select=new_srv_workorderid,new_name,new_status,new_worker_id&$count=true&$top=500&$filter=${encodeURIComponent(filter ? `${DOMESTIC} and ${filter}` : DOMESTIC)}`;
+const q = (filter?: string) =>
+  `/api/crmdata/Retrieve/new_srv_workorders?$select=new_srv_workorderid,new_name,new_status,new_worker_id&$count=true&$top=500&$filter=${encodeURIComponent(filter ? `${DOMESTIC} and ${filter}` : DOMESTIC)}`;
 /** The log's action value for a progress step (响应 / 出发 / 到达), found by its label. */
 const actionOf = (zh: string) => workOrderAction.options.find((o) => o.label['zh-CN'] === zh)!.value;
 const STEP_LABEL = { response: '响应', departure: '出发', arrival: '到达', photos: '拍照' } as const;
 
 describe('engineer scope', () => {
-  it('engineer1 sees only their orders, works one (a progress step) and cannot open a colleague\'s', async () => {
+  it("engineer1 sees only their orders, works one (a progress step) and cannot open a colleague's", async () => {
     const page = await signedInPage(suite, 'engineer1', '/workOrder/list');
     const list = new EntityListPage(page);
     await list.waitFor('new_srv_workorder');
@@ -78,7 +79,9 @@ describe('engineer scope', () => {
     expect(await wo.recordStep()).toBe(step);
     const next = open.new_status + 1;
     await wo.waitForStatus(next);
-    expect(await page.getByTestId('wo-status').innerText()).toBe(`工单状态：${workOrderStatus.options.find((o) => o.value === next)!.label['zh-CN']}`);
+    expect(await page.getByTestId('wo-status').innerText()).toBe(
+      `工单状态：${workOrderStatus.options.find((o) => o.value === next)!.label['zh-CN']}`,
+    );
     await wo.openHistory();
     await expect.poll(() => logged.count()).toBe(before + 1);
     expect(await logged.last().innerText()).toContain(STEP_LABEL[step]);
@@ -94,7 +97,7 @@ describe('engineer scope', () => {
     expect(await page.getByText(other!.new_name).count()).toBe(0);
   });
 
-  it('on the phone: the bell and language in the bar, 改约 of an own order, parts with the station\'s stock', async () => {
+  it("on the phone: the bell and language in the bar, 改约 of an own order, parts with the station's stock", async () => {
     const page = await signedInPage(suite, 'engineer1', '/mobile/workorders', { mobile: true });
     const app = new EngineerAppPage(page);
     await app.waitForList('server');
@@ -111,9 +114,11 @@ describe('engineer scope', () => {
     const me = (await pageApi(page)<{ workerId: string }>('/api/portaluser/me')).workerId;
     const station1 = await apiAs(suite.portal, 'station1');
     type Row = Order & { new_name: string; new_station_id: string };
-    const open = (await station1<{ value: Row[] }>(
-      `/api/crmdata/Retrieve/new_srv_workorders?$select=new_srv_workorderid,new_name,new_status,new_station_id&$orderby=new_name&$top=1&$filter=${encodeURIComponent(`new_worker_id eq ${me} and new_status ge 2 and new_status le 5`)}`,
-    )).value[0];
+    const open = (
+      await station1<{ value: Row[] }>(
+        `/api/crmdata/Retrieve/new_srv_workorders?$select=new_srv_workorderid,new_name,new_status,new_station_id&$orderby=new_name&$top=1&$filter=${encodeURIComponent(`new_worker_id eq ${me} and new_status ge 2 and new_status le 5`)}`,
+      )
+    ).value[0];
     expect(open, 'engineer1 has an open order').toBeTruthy();
     await app.openOrder(open.new_srv_workorderid);
 
@@ -122,7 +127,9 @@ describe('engineer scope', () => {
     const tomorrow = new Date(Date.now() + 8 * 3_600_000 + 86_400_000).toISOString().slice(0, 10);
     await app.changeAppointment({ date: tomorrow, begin: '09:00', end: '11:00', reason: '用户调整时间', memo: '客户改到明天上午' });
     await app.waitForPending(0);
-    const saved = await station1<Record<string, unknown>>(`/api/crmdata/Retrieve/new_srv_workorders(${open.new_srv_workorderid})?$select=new_appointmenttime,new_appointmentbegin,new_appointmentend,new_appointmentreason`);
+    const saved = await station1<Record<string, unknown>>(
+      `/api/crmdata/Retrieve/new_srv_workorders(${open.new_srv_workorderid})?$select=new_appointmenttime,new_appointmentbegin,new_appointmentend,new_appointmentreason`,
+    );
     expect(String(saved.new_appointmenttime).slice(0, 10)).toBe(tomorrow);
     expect([saved.new_appointmentbegin, saved.new_appointmentend, saved.new_appointmentreason]).toEqual([900, 1100, 1]);
     const notes = await station1<{ value: { new_memo: string | null }[] }>(

@@ -42,7 +42,8 @@ describe('English that fits', () => {
         box.className = 'portal-content';
         box.innerHTML = [
           ...['cut', 'titled', 'roomy'].map(
-            (id) => `<span class="ant-tag" data-testid="probe-${id}" ${id === 'titled' ? 'title="Return machine application"' : ''} style="display:inline-block;width:${id === 'roomy' ? 400 : 90}px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap">Return machine application</span>`,
+            (id) =>
+              `<span class="ant-tag" data-testid="probe-${id}" ${id === 'titled' ? 'title="Return machine application"' : ''} style="display:inline-block;width:${id === 'roomy' ? 400 : 90}px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap">Return machine application</span>`,
           ),
           // Wraps inside a word ("Appoint / ment date"), and one that wraps between words.
           '<div class="ant-form-item-label" data-testid="probe-word" style="width:40px;overflow-wrap:break-word">Appointment date</div>',
@@ -64,41 +65,45 @@ describe('English that fits', () => {
   });
 
   for (const user of USERS) {
-    it(`no label of ${user}'s menu screens is cut at ${WIDTHS.join(' or ')} px`, async () => {
-      let browser: Browser | undefined;
-      try {
-        browser = await openBrowser();
-        const { page } = browser;
-        await page.setViewportSize({ width: WIDTHS[0], height: 800 });
-        await page.goto(`${portal.standardUrl}/login`);
-        await new LoginPage(page, portal).signInWithPassword(user);
-        await waitForPath(page, '/servicehome');
-        const shell = new AppShell(page);
-        await shell.switchLanguage('en-US');
-        await page.waitForFunction(() => document.documentElement.lang === 'en-US');
-        expect(await shell.greeting()).toMatch(/^Good (morning|afternoon|night), /);
+    it(
+      `no label of ${user}'s menu screens is cut at ${WIDTHS.join(' or ')} px`,
+      async () => {
+        let browser: Browser | undefined;
+        try {
+          browser = await openBrowser();
+          const { page } = browser;
+          await page.setViewportSize({ width: WIDTHS[0], height: 800 });
+          await page.goto(`${portal.standardUrl}/login`);
+          await new LoginPage(page, portal).signInWithPassword(user);
+          await waitForPath(page, '/servicehome');
+          const shell = new AppShell(page);
+          await shell.switchLanguage('en-US');
+          await page.waitForFunction(() => document.documentElement.lang === 'en-US');
+          expect(await shell.greeting()).toMatch(/^Good (morning|afternoon|night), /);
 
-        const pass = new OverflowPass(page);
-        await pass.ready();
-        const found: Overflow[] = await pass.overflowsAt('/servicehome', WIDTHS);
-        if (SHOTS) {
-          mkdirSync(SHOTS, { recursive: true });
-          await page.screenshot({ path: `${SHOTS}/${user}-home.png`, fullPage: true });
+          const pass = new OverflowPass(page);
+          await pass.ready();
+          const found: Overflow[] = await pass.overflowsAt('/servicehome', WIDTHS);
+          if (SHOTS) {
+            mkdirSync(SHOTS, { recursive: true });
+            await page.screenshot({ path: `${SHOTS}/${user}-home.png`, fullPage: true });
+          }
+          const screens = await pass.menuScreens();
+          // Every user has a few screens; a silent empty menu would pass vacuously.
+          expect(screens.length).toBeGreaterThan(2);
+          for (const [key, path] of screens) {
+            await pass.open(key);
+            await pass.openFilters();
+            if (SHOTS) await page.screenshot({ path: `${SHOTS}/${user}-${key}.png` });
+            found.push(...(await pass.overflowsAt(path, WIDTHS)));
+          }
+          console.info(`${user}: ${screens.length + 1} screens checked at ${WIDTHS.join(' and ')} px, ${found.length} labels cut`);
+          expect(found, `labels cut in English:\n${report(found)}`).toEqual([]);
+        } finally {
+          await browser?.close();
         }
-        const screens = await pass.menuScreens();
-        // Every user has a few screens; a silent empty menu would pass vacuously.
-        expect(screens.length).toBeGreaterThan(2);
-        for (const [key, path] of screens) {
-          await pass.open(key);
-          await pass.openFilters();
-          if (SHOTS) await page.screenshot({ path: `${SHOTS}/${user}-${key}.png` });
-          found.push(...(await pass.overflowsAt(path, WIDTHS)));
-        }
-        console.info(`${user}: ${screens.length + 1} screens checked at ${WIDTHS.join(' and ')} px, ${found.length} labels cut`);
-        expect(found, `labels cut in English:\n${report(found)}`).toEqual([]);
-      } finally {
-        await browser?.close();
-      }
-    }, MENU_WALK_MS);
+      },
+      MENU_WALK_MS,
+    );
   }
 });

@@ -12,7 +12,13 @@ async function workbook(n: number, codePrefix: string): Promise<Buffer> {
   ws.addRow(['姓名', '工号', '手机号码', '岗位', '工作年限']);
   const jobs = ['初级工程师', '中级工程师', '高级工程师'];
   for (let i = 1; i <= n; i++) {
-    ws.addRow([`导入工程师${i}`, `${codePrefix}${String(i).padStart(5, '0')}`, `139${String(10000000 + i).slice(-8)}`, jobs[i % 3], (i % 20) + 1]);
+    ws.addRow([
+      `导入工程师${i}`,
+      `${codePrefix}${String(i).padStart(5, '0')}`,
+      `139${String(10000000 + i).slice(-8)}`,
+      jobs[i % 3],
+      (i % 20) + 1,
+    ]);
   }
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
@@ -23,7 +29,9 @@ async function importFile(name: string, buffer: Buffer) {
   await page.getByTestId('list-import').click();
   const dialog = page.getByTestId('excel-import-dialog');
   await dialog.waitFor();
-  await page.getByTestId('excel-file').setInputFiles({ name, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer });
+  await page
+    .getByTestId('excel-file')
+    .setInputFiles({ name, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer });
   await page.getByTestId('excel-submit').click();
   return page;
 }

@@ -23,7 +23,11 @@ describe('excellent repair case (/excellentcase)', () => {
     await draft.waitFor('new_srv_excellentcase');
     expect(await draft.lookupShows('new_station_id', '上海浦东华辰服务站')).toEqual({ locked: true });
     await draft.create({
-      title, productLine: '液压系统', symptom: '液压泵高速运转时出现周期性异响', cause: '泵轴前轴承润滑不足导致滚道点蚀', solution: '更换前轴承并按规定加注高速润滑脂，复测振动合格',
+      title,
+      productLine: '液压系统',
+      symptom: '液压泵高速运转时出现周期性异响',
+      cause: '泵轴前轴承润滑不足导致滚道点蚀',
+      solution: '更换前轴承并按规定加注高速润滑脂，复测振动合格',
     });
     expect(await draft.text('new_code')).toMatch(/^YXAL\d{6}-\d{4}$/);
     const id = draft.idFromUrl();

@@ -9,17 +9,22 @@ import { pageApi, portalSuite, signedInPage } from '../support/suite.ts';
 // statement: the totals shown are the API's, and its PDF downloads.
 const suite = portalSuite();
 /** ¥12,345.60, a deduction -¥45.60. */
-const yuan = (n: number) => `${n < 0 ? '-' : ''}¥${Math.abs(n).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const yuan = (n: number) =>
+  `${n < 0 ? '-' : ''}¥${Math.abs(n).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 describe('settlement confirmation form', () => {
   it('hq opens a demo statement’s form: the totals are the API’s, signature areas for both sides, and the PDF downloads', async () => {
     const hq = await signedInPage(suite, 'hq');
     const api = pageApi(hq);
     const select = ['new_srv_expense_claimid', 'new_name', 'new_station_id', ...CONFIRMATION_TOTALS].join(',');
-    const claims = (await api<{ value: Record<string, unknown>[] }>(
-      `/api/crmdata/Retrieve/new_srv_expense_claims?$select=${select}&$orderby=createdon asc&$top=50`,
-    )).value;
-    const claim = claims.find((c) => Number(c.new_totalamount) > 0 && Number(c.new_approvalamount) > 0 && String(c.new_station_id).length > 0);
+    const claims = (
+      await api<{ value: Record<string, unknown>[] }>(
+        `/api/crmdata/Retrieve/new_srv_expense_claims?$select=${select}&$orderby=createdon asc&$top=50`,
+      )
+    ).value;
+    const claim = claims.find(
+      (c) => Number(c.new_totalamount) > 0 && Number(c.new_approvalamount) > 0 && String(c.new_station_id).length > 0,
+    );
     expect(claim, 'a demo statement with amounts').toBeDefined();
     const id = String(claim!.new_srv_expense_claimid);
 

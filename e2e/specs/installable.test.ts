@@ -23,9 +23,13 @@ afterAll(async () => {
 async function phoneWithProfile() {
   const dir = mkdtempSync(join(tmpdir(), 'portal-e2e-profile-'));
   const context = await chromium.launchPersistentContext(dir, {
-    executablePath: CHROMIUM, headless: true,
+    executablePath: CHROMIUM,
+    headless: true,
     args: CHROMIUM_ARGS,
-    ...PHONE, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', reducedMotion: 'reduce',
+    ...PHONE,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    reducedMotion: 'reduce',
   });
   context.setDefaultTimeout(15_000);
   profile = { context, dir };
@@ -68,7 +72,14 @@ describe('installable portal', () => {
       await page.getByTestId('page-servicehome').waitFor();
       expect(new URL(page.url()).pathname).toBe('/servicehome');
       // Really offline, the worker included: a build file it does not hold cannot be fetched.
-      expect(await page.evaluate(() => fetch('/assets/not-cached.js').then((r) => r.status, () => 'failed'))).toBe('failed');
+      expect(
+        await page.evaluate(() =>
+          fetch('/assets/not-cached.js').then(
+            (r) => r.status,
+            () => 'failed',
+          ),
+        ),
+      ).toBe('failed');
     } finally {
       await context.setOffline(false);
     }

@@ -34,7 +34,11 @@ describe('lists at 1440 px (issue 12 item 4)', () => {
     const l = await new ListColumns(page).layout();
     expect(l.scrollWidth).toBeLessThanOrEqual(l.clientWidth);
     const texts = l.headers.map((h) => h.text);
-    for (const t of ['Service station', 'Engineer', 'Appointment date', 'Created on']) expect(texts.some((x) => x.replace(/\s+/g, ' ').includes(t)), t).toBe(true);
+    for (const t of ['Service station', 'Engineer', 'Appointment date', 'Created on'])
+      expect(
+        texts.some((x) => x.replace(/\s+/g, ' ').includes(t)),
+        t,
+      ).toBe(true);
     for (const h of l.headers) expect(h.right, h.text).toBeLessThanOrEqual(l.actionsLeft + 1);
   });
 

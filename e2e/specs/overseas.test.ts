@@ -31,7 +31,7 @@ describe('overseas work orders (/overseas)', () => {
     expect(await order.hasAction('complete')).toBe(true);
   });
 
-  it('an order\'s repair-item lines and their total read in its currency, not in yuan (issue 25)', async () => {
+  it("an order's repair-item lines and their total read in its currency, not in yuan (issue 25)", async () => {
     const page = await signedInPage(suite, 'station1', '/overseas/list');
     const list = new EntityListPage(page);
     await list.waitFor('new_srv_workorder');

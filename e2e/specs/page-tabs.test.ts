@@ -18,7 +18,9 @@ describe('page tabs and breadcrumb', () => {
     expect(await tabs.breadcrumb()).toEqual(['服务管理', '工单列表']);
 
     // Search the list for one order, then open it.
-    const { value } = await pageApi(page)<{ value: { new_srv_workorderid: string; new_name: string }[] }>(`/api/crmdata/Retrieve/new_srv_workorders?$select=new_name&$top=1&$filter=${encodeURIComponent('new_country eq null')}`);
+    const { value } = await pageApi(page)<{ value: { new_srv_workorderid: string; new_name: string }[] }>(
+      `/api/crmdata/Retrieve/new_srv_workorders?$select=new_name&$top=1&$filter=${encodeURIComponent('new_country eq null')}`,
+    );
     const order = value[0];
     await list.search(order.new_name);
     expect(await list.rowIds()).toEqual([order.new_srv_workorderid]);

@@ -20,10 +20,16 @@ const FAN = 'PW-FM-550'; // 散热风扇电机
 /** One part's stock in a warehouse (by code), read with the page's own session (its scope). */
 async function stock(page: Page, warehouse: string, code: string): Promise<Stock> {
   const api = pageApi(page);
-  const wh = (await api<{ value: { new_srv_warehouseid: string }[] }>(`/api/crmdata/Retrieve/new_srv_warehouses?$select=new_srv_warehouseid&$filter=${encodeURIComponent(`new_code eq '${warehouse}'`)}`)).value[0];
-  const rows = (await api<{ value: Stock[] }>(
-    `/api/crmdata/Retrieve/new_srv_siteinvs?$select=new_quantity,new_frozen,new_available,new_intransit&$filter=${encodeURIComponent(`new_warehouse_id eq ${wh.new_srv_warehouseid} and new_code eq '${code}'`)}`,
-  )).value;
+  const wh = (
+    await api<{ value: { new_srv_warehouseid: string }[] }>(
+      `/api/crmdata/Retrieve/new_srv_warehouses?$select=new_srv_warehouseid&$filter=${encodeURIComponent(`new_code eq '${warehouse}'`)}`,
+    )
+  ).value[0];
+  const rows = (
+    await api<{ value: Stock[] }>(
+      `/api/crmdata/Retrieve/new_srv_siteinvs?$select=new_quantity,new_frozen,new_available,new_intransit&$filter=${encodeURIComponent(`new_warehouse_id eq ${wh.new_srv_warehouseid} and new_code eq '${code}'`)}`,
+    )
+  ).value;
   return rows[0] ?? { new_quantity: 0, new_frozen: 0, new_available: 0, new_intransit: 0 };
 }
 
@@ -84,7 +90,11 @@ describe('parts: application → delivery → receipt on the stock ledger', () =
     const top = new MyApprovals(hq);
     await top.open(suite.portal.standardUrl, appNo);
     await top.act('approve', '同意');
-    for (const [code, qty] of [[CP, 2], [PCB, 3], [FAN, 1]] as const) {
+    for (const [code, qty] of [
+      [CP, 2],
+      [PCB, 3],
+      [FAN, 1],
+    ] as const) {
       await expect.poll(async () => (await stock(hq, 'WH-HD', code)).new_frozen).toBe(before[`HD:${code}`].new_frozen + qty);
     }
   });
@@ -107,7 +117,10 @@ describe('parts: application → delivery → receipt on the stock ledger', () =
     await d.step('ship', { corp: '顺丰速运', tracking: 'SF1402800009999' });
     expect(await page.getByTestId('pd-state').innerText()).toContain('已发运');
     // Out of the warehouse with its reservation; the fan motor stays reserved for later.
-    expect(await stock(page, 'WH-HD', CP)).toMatchObject({ new_quantity: before[`HD:${CP}`].new_quantity - 2, new_frozen: before[`HD:${CP}`].new_frozen });
+    expect(await stock(page, 'WH-HD', CP)).toMatchObject({
+      new_quantity: before[`HD:${CP}`].new_quantity - 2,
+      new_frozen: before[`HD:${CP}`].new_frozen,
+    });
     expect(await stock(page, 'WH-HD', FAN)).toMatchObject({ new_frozen: before[`HD:${FAN}`].new_frozen + 1 });
   });
 
@@ -124,8 +137,14 @@ describe('parts: application → delivery → receipt on the stock ledger', () =
     await r.quantity('主控 PCB 板', 3);
     await r.confirm(3);
     expect(await page.getByTestId('ps-receiptstate').innerText()).toContain('部分签收');
-    expect(await stock(page, 'WH-SH001', CP)).toMatchObject({ new_quantity: before[`SH:${CP}`].new_quantity + 1, new_intransit: before[`SH:${CP}`].new_intransit + 1 });
-    expect(await stock(page, 'WH-SH001', PCB)).toMatchObject({ new_quantity: before[`SH:${PCB}`].new_quantity + 3, new_intransit: before[`SH:${PCB}`].new_intransit });
+    expect(await stock(page, 'WH-SH001', CP)).toMatchObject({
+      new_quantity: before[`SH:${CP}`].new_quantity + 1,
+      new_intransit: before[`SH:${CP}`].new_intransit + 1,
+    });
+    expect(await stock(page, 'WH-SH001', PCB)).toMatchObject({
+      new_quantity: before[`SH:${PCB}`].new_quantity + 3,
+      new_intransit: before[`SH:${PCB}`].new_intransit,
+    });
 
     // The stock list and the transaction list say the same.
     await page.goto(`${suite.portal.standardUrl}/siteInv/list`);
@@ -151,7 +170,10 @@ describe('parts: application → delivery → receipt on the stock ledger', () =
     await r.waitFor();
     await station.getByTestId('ps-fill-all').click();
     await r.confirm(2);
-    expect(await stock(station, 'WH-SH001', CP)).toMatchObject({ new_quantity: before[`SH:${CP}`].new_quantity + 2, new_intransit: before[`SH:${CP}`].new_intransit });
+    expect(await stock(station, 'WH-SH001', CP)).toMatchObject({
+      new_quantity: before[`SH:${CP}`].new_quantity + 2,
+      new_intransit: before[`SH:${CP}`].new_intransit,
+    });
 
     const wh = await signedInPage(suite, 'warehouse1', '/partsDispatch/create');
     const d = new DeliveryPage(wh);
@@ -171,12 +193,14 @@ describe('parts: application → delivery → receipt on the stock ledger', () =
     expect(app.statuscode).toBe(100000001);
   });
 
-  it('a completed work order uses one of the parts: it leaves the station\'s stock', async () => {
+  it("a completed work order uses one of the parts: it leaves the station's stock", async () => {
     const page = await signedInPage(suite, 'station1');
     const api = pageApi(page);
-    const order = (await api<{ value: { new_srv_workorderid: string }[] }>(
-      `/api/crmdata/Retrieve/new_srv_workorders?$select=new_srv_workorderid&$filter=${encodeURIComponent('new_status eq 7')}&$orderby=new_name&$top=1`,
-    )).value[0];
+    const order = (
+      await api<{ value: { new_srv_workorderid: string }[] }>(
+        `/api/crmdata/Retrieve/new_srv_workorders?$select=new_srv_workorderid&$filter=${encodeURIComponent('new_status eq 7')}&$orderby=new_name&$top=1`,
+      )
+    ).value[0];
     const had = await stock(page, 'WH-SH001', CP);
     await page.goto(`${suite.portal.standardUrl}/workOrder/edit/${order.new_srv_workorderid}`);
     const wo = new WorkOrderPage(page);

@@ -86,56 +86,62 @@ describe('the portal on a phone', () => {
     }));
 
   for (const user of USERS) {
-    it(`every menu screen of ${user} fits 390 px and every control can be tapped`, () =>
-      withPhone(async ({ page }) => {
-        const started = Date.now();
-        await page.goto(`${portal.standardUrl}/login`);
-        const pass = new PhonePass(page);
-        await pass.signInByTap(new LoginPage(page, portal), user);
-        // Where the user lands. An engineer on a phone: 我的工单, the engineer app's own page, checked
-        // as it is; its 全部功能 leads to the portal's function grid, then home.
-        await page.waitForURL((u) => u.pathname !== '/login');
-        const found: PhoneProblem[] = [];
-        if (isEngineerAppPath(new URL(page.url()).pathname)) {
-          await new EngineerAppPage(page).waitForList('server');
-          found.push(...(await pass.problems(new URL(page.url()).pathname)));
-          await page.getByTestId('engineer-all-functions').tap();
-          await waitForPath(page, '/menu/menulist');
-          await page.goto(`${portal.standardUrl}/servicehome`);
-        }
-        await pass.drawerButton().waitFor();
-        await pass.ready();
-        const landing = new URL(page.url()).pathname;
-        found.push(...(await pass.problems(landing)));
-        const screens = await pass.menuScreens();
-        // A silent empty menu would pass vacuously.
-        expect(screens.length).toBeGreaterThan(2);
-        found.push(...(await pass.problems(`${landing} (drawer open)`)));
-        for (const [key, path] of screens) {
-          await pass.open(key);
-          found.push(...(await pass.problems(path)));
-        }
-        if (user === 'admin') {
-          // A form is one column, and its lookup opens as a full-screen sheet whose controls can be tapped.
-          await page.goto(`${portal.standardUrl}/workOrder/create`);
-          const product = page.getByTestId('field-new_product_id');
-          await product.waitFor();
+    it(
+      `every menu screen of ${user} fits 390 px and every control can be tapped`,
+      () =>
+        withPhone(async ({ page }) => {
+          const started = Date.now();
+          await page.goto(`${portal.standardUrl}/login`);
+          const pass = new PhonePass(page);
+          await pass.signInByTap(new LoginPage(page, portal), user);
+          // Where the user lands. An engineer on a phone: 我的工单, the engineer app's own page, checked
+          // as it is; its 全部功能 leads to the portal's function grid, then home.
+          await page.waitForURL((u) => u.pathname !== '/login');
+          const found: PhoneProblem[] = [];
+          if (isEngineerAppPath(new URL(page.url()).pathname)) {
+            await new EngineerAppPage(page).waitForList('server');
+            found.push(...(await pass.problems(new URL(page.url()).pathname)));
+            await page.getByTestId('engineer-all-functions').tap();
+            await waitForPath(page, '/menu/menulist');
+            await page.goto(`${portal.standardUrl}/servicehome`);
+          }
+          await pass.drawerButton().waitFor();
           await pass.ready();
-          expect(await pass.formColumns()).toBe(1);
-          found.push(...(await pass.problems('/workOrder/create')));
-          await product.tap();
-          await page.getByTestId('lookup-row').first().waitFor();
-          expect(await pass.dialogBox('lookup-dialog')).toMatchObject({ x: 0, y: 0, width: 390 });
-          expect((await pass.dialogBox('lookup-dialog'))!.height).toBeGreaterThanOrEqual(844);
-          found.push(...(await pass.problems('/workOrder/create (product lookup)')));
-          await page.getByTestId('lookup-cancel').tap();
-          await page.getByTestId('lookup-dialog').waitFor({ state: 'hidden' });
-        }
-        console.info(`${user}: ${screens.length + 1} screens at 390 px in ${Math.round((Date.now() - started) / 1000)} s, ${pass.tapped} controls in view checked, ${found.length} problems`);
-        // Every screen shows at least the header's buttons and the page tabs: a pass that checked
-        // (nearly) nothing would pass vacuously.
-        expect(pass.tapped).toBeGreaterThan(5 * (screens.length + 1));
-        expect(found, `phone problems of ${user}:\n${phoneReport(found)}`).toEqual([]);
-      }), MENU_WALK_MS);
+          const landing = new URL(page.url()).pathname;
+          found.push(...(await pass.problems(landing)));
+          const screens = await pass.menuScreens();
+          // A silent empty menu would pass vacuously.
+          expect(screens.length).toBeGreaterThan(2);
+          found.push(...(await pass.problems(`${landing} (drawer open)`)));
+          for (const [key, path] of screens) {
+            await pass.open(key);
+            found.push(...(await pass.problems(path)));
+          }
+          if (user === 'admin') {
+            // A form is one column, and its lookup opens as a full-screen sheet whose controls can be tapped.
+            await page.goto(`${portal.standardUrl}/workOrder/create`);
+            const product = page.getByTestId('field-new_product_id');
+            await product.waitFor();
+            await pass.ready();
+            expect(await pass.formColumns()).toBe(1);
+            found.push(...(await pass.problems('/workOrder/create')));
+            await product.tap();
+            await page.getByTestId('lookup-row').first().waitFor();
+            expect(await pass.dialogBox('lookup-dialog')).toMatchObject({ x: 0, y: 0, width: 390 });
+            expect((await pass.dialogBox('lookup-dialog'))!.height).toBeGreaterThanOrEqual(844);
+            found.push(...(await pass.problems('/workOrder/create (product lookup)')));
+            await page.getByTestId('lookup-cancel').tap();
+            await page.getByTestId('lookup-dialog').waitFor({ state: 'hidden' });
+          }
+          console.info(
+            `${user}: ${screens.length + 1} screens at 390 px in ${Math.round((Date.now() - started) / 1000)} s, ${pass.tapped} controls in view checked, ${found.length} problems`,
+          );
+          // Every screen shows at least the header's buttons and the page tabs: a pass that checked
+          // (nearly) nothing would pass vacuously.
+          expect(pass.tapped).toBeGreaterThan(5 * (screens.length + 1));
+          expect(found, `phone problems of ${user}:\n${phoneReport(found)}`).toEqual([]);
+        }),
+      MENU_WALK_MS,
+    );
   }
 });

@@ -17,11 +17,18 @@ describe('product return (/productReturn)', () => {
     const base = suite.portal.standardUrl;
     const station = await signedInPage(suite, 'station1', '/productReturn/list');
     const api = pageApi(station);
-    const taken = new Set((await api<{ value: { _new_workorder_id_value?: string; new_workorder_id?: string }[] }>('/api/crmdata/Retrieve/new_srv_productreturns?$select=new_workorder_id')).value
-      .map((r) => String(r.new_workorder_id ?? r._new_workorder_id_value ?? '')));
-    const order = (await api<{ value: Record<string, string | null>[] }>(
-      `/api/crmdata/Retrieve/new_srv_workorders?$select=new_srv_workorderid,new_name,new_serialnumber,new_product_id&$filter=${encodeURIComponent('new_status eq 7 and new_serialnumber ne null and new_product_id ne null')}&$orderby=new_name&$top=50`,
-    )).value.find((o) => !taken.has(String(o.new_srv_workorderid)))!;
+    const taken = new Set(
+      (
+        await api<{ value: { _new_workorder_id_value?: string; new_workorder_id?: string }[] }>(
+          '/api/crmdata/Retrieve/new_srv_productreturns?$select=new_workorder_id',
+        )
+      ).value.map((r) => String(r.new_workorder_id ?? r._new_workorder_id_value ?? '')),
+    );
+    const order = (
+      await api<{ value: Record<string, string | null>[] }>(
+        `/api/crmdata/Retrieve/new_srv_workorders?$select=new_srv_workorderid,new_name,new_serialnumber,new_product_id&$filter=${encodeURIComponent('new_status eq 7 and new_serialnumber ne null and new_product_id ne null')}&$orderby=new_name&$top=50`,
+      )
+    ).value.find((o) => !taken.has(String(o.new_srv_workorderid)))!;
     expect(order).toBeTruthy();
     const product = (await api<{ name: string }>(`/api/crmdata/Retrieve/products(${order.new_product_id})?$select=name`)).name;
 
@@ -30,7 +37,11 @@ describe('product return (/productReturn)', () => {
     await list.clickNew();
     await waitForPath(station, '/productReturn/create');
     const doc = new ProductReturnPage(station);
-    const id = await doc.create({ workOrder: order.new_name!, serial: order.new_serialnumber!, reason: '主轴异响，三次维修未解决，客户要求退机' });
+    const id = await doc.create({
+      workOrder: order.new_name!,
+      serial: order.new_serialnumber!,
+      reason: '主轴异响，三次维修未解决，客户要求退机',
+    });
     const number = await doc.text('new_name');
     expect(number).toMatch(/^TJ\d{6}-\d{4}$/);
     await doc.addMachineLine(product);

@@ -27,18 +27,27 @@ describe('quick order (/quickorder)', () => {
     await page.waitForURL((u) => u.pathname === '/quickorder/importproduct');
 
     const api = pageApi(page);
-    const before = (await api<{ ProductList: { ProductNumber: string; Quantity: number }[] }[]>('/api/ShoppingCart/GetProductList')).flatMap((g) => g.ProductList);
+    const before = (
+      await api<{ ProductList: { ProductNumber: string; Quantity: number }[] }[]>('/api/ShoppingCart/GetProductList')
+    ).flatMap((g) => g.ProductList);
     const held = (code: string) => before.find((l) => l.ProductNumber === code)?.Quantity ?? 0;
 
     await imports.waitFor();
-    const file = await quickOrderWorkbook([['HC-LF-200', 2], ['NOPE-404', 1], ['DR-BR-6205', 3]]);
+    const file = await quickOrderWorkbook([
+      ['HC-LF-200', 2],
+      ['NOPE-404', 1],
+      ['DR-BR-6205', 3],
+    ]);
     expect(await imports.upload('快速订购.xlsx', file)).toBe('共 3 行：2 行可订购，1 行有误');
     expect(await imports.errors()).toEqual([['3', 'NOPE-404', '物料编码“NOPE-404”不存在']]);
     expect(await imports.validCodes()).toEqual(['HC-LF-200', 'DR-BR-6205']);
     await imports.moveToGrid();
 
     const grid = new QuickOrderPage(page);
-    expect(await grid.rows(2)).toEqual([['HC-LF-200', '2', '液压油滤芯', '有货'], ['DR-BR-6205', '3', '深沟球轴承', '有货']]);
+    expect(await grid.rows(2)).toEqual([
+      ['HC-LF-200', '2', '液压油滤芯', '有货'],
+      ['DR-BR-6205', '3', '深沟球轴承', '有货'],
+    ]);
     await grid.addAllToCart();
 
     const cart = new CartPage(page);
@@ -46,7 +55,9 @@ describe('quick order (/quickorder)', () => {
     const shown = await cart.items().allInnerTexts();
     expect(shown.some((t) => t.includes('HC-LF-200') && t.includes('液压油滤芯'))).toBe(true);
     expect(shown.some((t) => t.includes('DR-BR-6205') && t.includes('深沟球轴承'))).toBe(true);
-    const after = (await api<{ ProductList: { ProductNumber: string; Quantity: number }[] }[]>('/api/ShoppingCart/GetProductList')).flatMap((g) => g.ProductList);
+    const after = (await api<{ ProductList: { ProductNumber: string; Quantity: number }[] }[]>('/api/ShoppingCart/GetProductList')).flatMap(
+      (g) => g.ProductList,
+    );
     expect(after.find((l) => l.ProductNumber === 'HC-LF-200')?.Quantity).toBe(held('HC-LF-200') + 2);
     expect(after.find((l) => l.ProductNumber === 'DR-BR-6205')?.Quantity).toBe(held('DR-BR-6205') + 3);
   });

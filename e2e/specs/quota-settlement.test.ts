@@ -1,4 +1,12 @@
-import { approvalStatus, currency, expenseFormStatus, quotaUsage, siteConfirmStatus, workOrderStatus, type MessageList } from '@portal/model';
+import {
+  approvalStatus,
+  currency,
+  expenseFormStatus,
+  quotaUsage,
+  siteConfirmStatus,
+  workOrderStatus,
+  type MessageList,
+} from '@portal/model';
 import { describe, expect, it } from 'vitest';
 import { MyApprovals } from '../pages/approval-pages.ts';
 import { ExpenseClaimListPage, ExpenseClaimPage } from '../pages/expense-pages.ts';
@@ -27,16 +35,25 @@ const grouped = (n: number) => Math.abs(n).toLocaleString('en-US', { minimumFrac
 const q = (filter: string) => encodeURIComponent(filter);
 
 async function station(page: Page): Promise<{ id: string; limited: boolean; current: number }> {
-  const s = (await pageApi(page)<{ value: { new_srv_stationid: string; new_limitamount: boolean; new_currentamount: number }[] }>(
-    `/api/crmdata/Retrieve/new_srv_stations?$select=new_srv_stationid,new_limitamount,new_currentamount&$filter=${q("new_code eq 'SH001'")}`,
-  )).value[0];
+  const s = (
+    await pageApi(page)<{ value: { new_srv_stationid: string; new_limitamount: boolean; new_currentamount: number }[] }>(
+      `/api/crmdata/Retrieve/new_srv_stations?$select=new_srv_stationid,new_limitamount,new_currentamount&$filter=${q("new_code eq 'SH001'")}`,
+    )
+  ).value[0];
   return { id: s.new_srv_stationid, limited: s.new_limitamount, current: Number(s.new_currentamount) };
 }
 
 async function movesOf(page: Page, documentNumber: string): Promise<Move[]> {
-  return (await pageApi(page)<{ value: Move[] }>(
-    `/api/crmdata/Retrieve/new_srv_amountchangelogs?$select=new_name,new_usage,new_beforeamount,new_changeamount,new_afteramount&$filter=${q(`new_name eq '${documentNumber}'`)}`,
-  )).value.map((m) => ({ ...m, new_beforeamount: Number(m.new_beforeamount), new_changeamount: Number(m.new_changeamount), new_afteramount: Number(m.new_afteramount) }));
+  return (
+    await pageApi(page)<{ value: Move[] }>(
+      `/api/crmdata/Retrieve/new_srv_amountchangelogs?$select=new_name,new_usage,new_beforeamount,new_changeamount,new_afteramount&$filter=${q(`new_name eq '${documentNumber}'`)}`,
+    )
+  ).value.map((m) => ({
+    ...m,
+    new_beforeamount: Number(m.new_beforeamount),
+    new_changeamount: Number(m.new_changeamount),
+    new_afteramount: Number(m.new_afteramount),
+  }));
 }
 
 let stationId = '';
@@ -89,9 +106,11 @@ describe('station quota: an approved adjustment raises it, a parts application d
     await stations.search(STATION);
     expect((await stations.rowTexts()).find((r) => r.includes(STATION))).toContain(grouped(quotaBefore + RAISE));
     // The adjustment records the quota before and after its posting.
-    const adj = (await pageApi(hq)<{ value: { new_srv_amountadjustmentid: string }[] }>(
-      `/api/crmdata/Retrieve/new_srv_amountadjustments?$select=new_srv_amountadjustmentid&$filter=${q(`new_name eq '${adjustmentNo}'`)}`,
-    )).value[0];
+    const adj = (
+      await pageApi(hq)<{ value: { new_srv_amountadjustmentid: string }[] }>(
+        `/api/crmdata/Retrieve/new_srv_amountadjustments?$select=new_srv_amountadjustmentid&$filter=${q(`new_name eq '${adjustmentNo}'`)}`,
+      )
+    ).value[0];
     await hq.goto(`${suite.portal.standardUrl}/amountAdjust/edit/${adj.new_srv_amountadjustmentid}`);
     const form = new AmountAdjustmentPage(hq);
     await form.waitForDocument();
@@ -115,7 +134,10 @@ describe('station quota: an approved adjustment raises it, a parts application d
     await app.openLines();
     expect(await app.lines.add(CP, 2)).toBeNull();
     await app.lines.waitForCount(1);
-    applicationTotal = Number((await pageApi(page)<{ new_totalamount: number }>(`/api/crmdata/Retrieve/new_srv_partsapplies(${appId})?$select=new_totalamount`)).new_totalamount);
+    applicationTotal = Number(
+      (await pageApi(page)<{ new_totalamount: number }>(`/api/crmdata/Retrieve/new_srv_partsapplies(${appId})?$select=new_totalamount`))
+        .new_totalamount,
+    );
     expect(applicationTotal).toBeGreaterThan(0);
     expect(applicationTotal).toBeLessThan(quotaBefore + RAISE);
     await app.submitForApproval();
@@ -133,10 +155,24 @@ describe('station quota: an approved adjustment raises it, a parts application d
   it('the change log shows both moves with before, change and after', async () => {
     const hq = await signedInPage(suite, 'hq');
     const raise = await movesOf(hq, adjustmentNo);
-    expect(raise).toEqual([expect.objectContaining({ new_usage: quotaUsage.increase, new_beforeamount: quotaBefore, new_changeamount: RAISE, new_afteramount: quotaBefore + RAISE })]);
+    expect(raise).toEqual([
+      expect.objectContaining({
+        new_usage: quotaUsage.increase,
+        new_beforeamount: quotaBefore,
+        new_changeamount: RAISE,
+        new_afteramount: quotaBefore + RAISE,
+      }),
+    ]);
     const draw = await movesOf(hq, applicationNo);
     const after = Math.round((quotaBefore + RAISE - applicationTotal) * 100) / 100;
-    expect(draw).toEqual([expect.objectContaining({ new_usage: quotaUsage.partsDraw, new_beforeamount: quotaBefore + RAISE, new_changeamount: -applicationTotal, new_afteramount: after })]);
+    expect(draw).toEqual([
+      expect.objectContaining({
+        new_usage: quotaUsage.partsDraw,
+        new_beforeamount: quotaBefore + RAISE,
+        new_changeamount: -applicationTotal,
+        new_afteramount: after,
+      }),
+    ]);
 
     const log = new QuotaChangeLogPage(hq);
     await log.open(suite.portal.standardUrl);
@@ -161,10 +197,23 @@ describe('station quota: an approved adjustment raises it, a parts application d
 function currentPeriod() {
   const local = new Date(Date.now() + 8 * 3_600_000);
   const second = local.getUTCDate() > 15;
-  return { year: local.getUTCFullYear(), month: local.getUTCMonth() + 1, section: second ? 2 : 1, label: second ? '下半月' as const : '上半月' as const };
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    section: second ? 2 : 1,
+    label: second ? ('下半月' as const) : ('上半月' as const),
+  };
 }
 
-type Claim = { new_srv_expense_claimid: string; new_name: string; new_formstatus: number; new_siteconfirmstatus: number; new_totalamount: number; new_approvalamount: number | null; new_adjustamount: number | null };
+type Claim = {
+  new_srv_expense_claimid: string;
+  new_name: string;
+  new_formstatus: number;
+  new_siteconfirmstatus: number;
+  new_totalamount: number;
+  new_approvalamount: number | null;
+  new_adjustamount: number | null;
+};
 let claimId = '';
 let claimNo = '';
 let claimTotal = 0;
@@ -173,7 +222,9 @@ let orderNo = '';
 const ADJUST = 120;
 
 async function claim(page: Page): Promise<Claim> {
-  return pageApi(page)<Claim>(`/api/crmdata/Retrieve/new_srv_expense_claims(${claimId})?$select=new_srv_expense_claimid,new_name,new_formstatus,new_siteconfirmstatus,new_totalamount,new_approvalamount,new_adjustamount`);
+  return pageApi(page)<Claim>(
+    `/api/crmdata/Retrieve/new_srv_expense_claims(${claimId})?$select=new_srv_expense_claimid,new_name,new_formstatus,new_siteconfirmstatus,new_totalamount,new_approvalamount,new_adjustamount`,
+  );
 }
 
 async function orderStatus(page: Page, base: string, id: string): Promise<number> {
@@ -188,19 +239,25 @@ describe('expense settlement: generated, doubted, recalculated, confirmed, invoi
     const hq = await signedInPage(suite, 'hq');
     const api = pageApi(hq);
     const p = currentPeriod();
-    const audited = (await api<{ value: { new_srv_workorderid: string; new_name: string }[] }>(
-      `/api/crmdata/Retrieve/new_srv_workorders?$select=new_srv_workorderid,new_name&$orderby=new_name&$filter=${q(`new_station_id eq ${stationId} and new_expenseclaim_id eq null and (new_currency eq null or new_currency eq ${currency.CNY}) and (new_status eq ${workOrderStatus.audited} or new_status eq ${workOrderStatus.revisited})`)}`,
-    )).value;
+    const audited = (
+      await api<{ value: { new_srv_workorderid: string; new_name: string }[] }>(
+        `/api/crmdata/Retrieve/new_srv_workorders?$select=new_srv_workorderid,new_name&$orderby=new_name&$filter=${q(`new_station_id eq ${stationId} and new_expenseclaim_id eq null and (new_currency eq null or new_currency eq ${currency.CNY}) and (new_status eq ${workOrderStatus.audited} or new_status eq ${workOrderStatus.revisited})`)}`,
+      )
+    ).value;
     expect(audited.length).toBeGreaterThan(0);
     orderId = audited[0].new_srv_workorderid;
     orderNo = audited[0].new_name;
 
     const list = new ExpenseClaimListPage(hq);
     await list.open(suite.portal.standardUrl);
-    expect(await list.generate({ year: p.year, month: p.month, section: p.label, settleWay: '银行转账' })).toMatch(/^已生成 \d+ 张费用结算单/);
-    const claims = (await api<{ value: Claim[] }>(
-      `/api/crmdata/Retrieve/new_srv_expense_claims?$select=new_srv_expense_claimid,new_name,new_workordercount&$filter=${q(`new_station_id eq ${stationId} and new_year eq ${p.year} and new_month eq ${p.month} and new_section eq ${p.section}`)}`,
-    )).value;
+    expect(await list.generate({ year: p.year, month: p.month, section: p.label, settleWay: '银行转账' })).toMatch(
+      /^已生成 \d+ 张费用结算单/,
+    );
+    const claims = (
+      await api<{ value: Claim[] }>(
+        `/api/crmdata/Retrieve/new_srv_expense_claims?$select=new_srv_expense_claimid,new_name,new_workordercount&$filter=${q(`new_station_id eq ${stationId} and new_year eq ${p.year} and new_month eq ${p.month} and new_section eq ${p.section}`)}`,
+      )
+    ).value;
     expect(claims).toHaveLength(1);
     claimId = claims[0].new_srv_expense_claimid;
     claimNo = claims[0].new_name;
@@ -214,9 +271,16 @@ describe('expense settlement: generated, doubted, recalculated, confirmed, invoi
     expect(await row.innerText()).toContain(STATION);
     expect(await row.getByTestId('ec-row-state').getAttribute('data-status')).toBe(String(expenseFormStatus.toSubmit));
     // Generating the period again creates nothing new.
-    const count = async () => (await api<{ value: unknown[] }>(`/api/crmdata/Retrieve/new_srv_expense_claims?$select=new_name&$filter=${q(`new_year eq ${p.year} and new_month eq ${p.month} and new_section eq ${p.section}`)}`)).value.length;
+    const count = async () =>
+      (
+        await api<{ value: unknown[] }>(
+          `/api/crmdata/Retrieve/new_srv_expense_claims?$select=new_name&$filter=${q(`new_year eq ${p.year} and new_month eq ${p.month} and new_section eq ${p.section}`)}`,
+        )
+      ).value.length;
     const made = await count();
-    expect(await list.generateRefused({ year: p.year, month: p.month, section: p.label, settleWay: '银行转账' })).toMatch(/费用结算单只能修改，不能新建|所选服务站在该期间没有待结算的工单或奖惩单/);
+    expect(await list.generateRefused({ year: p.year, month: p.month, section: p.label, settleWay: '银行转账' })).toMatch(
+      /费用结算单只能修改，不能新建|所选服务站在该期间没有待结算的工单或奖惩单/,
+    );
     expect(await count()).toBe(made);
     expect(await orderStatus(hq, suite.portal.standardUrl, orderId)).toBe(workOrderStatus.inSettlement);
   });
@@ -255,7 +319,9 @@ describe('expense settlement: generated, doubted, recalculated, confirmed, invoi
     // Issue 24: the banner, the station's message and its amount read as one format (China time, 24:00 of the last day; ¥ grouped).
     const deadline = /请在 (\d{4}-\d{2}-\d{2} 24:00) 前确认或提出异议/.exec(await station.getByTestId('ec-deadline').innerText())?.[1];
     expect(deadline).toBeTruthy();
-    const told = (await pageApi(station)<MessageList>('/api/message/list?kind=settlement&count=50')).items.find((m) => m.RecordId === claimId);
+    const told = (await pageApi(station)<MessageList>('/api/message/list?kind=settlement&count=50')).items.find(
+      (m) => m.RecordId === claimId,
+    );
     expect(told?.Text).toContain(`审核金额 ${claimTotal < 0 ? '-' : ''}¥${grouped(claimTotal)}，请在 ${deadline} 前确认`);
     expect(await mine.offers('confirm')).toBe(true);
     await mine.run('doubt', expenseFormStatus.toCalculate, { doubt: '外出费按实际里程 86 公里计算，附派工单与导航截图，请复核' });
@@ -270,7 +336,10 @@ describe('expense settlement: generated, doubted, recalculated, confirmed, invoi
     await ec.run('calculate', expenseFormStatus.toConfirm, { adjustAmount: String(ADJUST), adjustReason: '复核后按实际里程补足外出费' });
     const approved = Math.round((claimTotal + ADJUST) * 100) / 100;
     expect(amountOf(await ec.value('new_approvalamount'))).toBe(approved);
-    expect(await claim(hq)).toMatchObject({ new_formstatus: expenseFormStatus.toConfirm, new_siteconfirmstatus: siteConfirmStatus.confirming });
+    expect(await claim(hq)).toMatchObject({
+      new_formstatus: expenseFormStatus.toConfirm,
+      new_siteconfirmstatus: siteConfirmStatus.confirming,
+    });
     expect(Number((await claim(hq)).new_adjustamount)).toBe(ADJUST);
 
     const station = await signedInPage(suite, 'station1');
@@ -301,9 +370,11 @@ describe('expense settlement: generated, doubted, recalculated, confirmed, invoi
     expect(Number(paid.new_invoiceamount)).toBe(approved);
 
     // Every order of the statement is paid; one shown on its screen.
-    const orders = (await pageApi(hq)<{ value: { new_status: number }[] }>(
-      `/api/crmdata/Retrieve/new_srv_workorders?$select=new_status&$filter=${q(`new_expenseclaim_id eq ${claimId}`)}`,
-    )).value;
+    const orders = (
+      await pageApi(hq)<{ value: { new_status: number }[] }>(
+        `/api/crmdata/Retrieve/new_srv_workorders?$select=new_status&$filter=${q(`new_expenseclaim_id eq ${claimId}`)}`,
+      )
+    ).value;
     expect(orders.length).toBeGreaterThan(0);
     expect(orders.every((o) => o.new_status === workOrderStatus.paid)).toBe(true);
     expect(await orderStatus(hq, suite.portal.standardUrl, orderId)).toBe(workOrderStatus.paid);

@@ -48,10 +48,14 @@ describe('stations and service personnel', () => {
     await form.save();
     await page.getByText('创建成功').first().waitFor();
     const api = pageApi(page);
-    const found = await api<{ value: { new_name: string; new_station_id: string }[] }>(`/api/crmdata/Retrieve/new_srv_workers?$filter=${encodeURIComponent("new_code eq 'SH001-E099'")}`);
+    const found = await api<{ value: { new_name: string; new_station_id: string }[] }>(
+      `/api/crmdata/Retrieve/new_srv_workers?$filter=${encodeURIComponent("new_code eq 'SH001-E099'")}`,
+    );
     expect(found.value).toHaveLength(1);
     // A station user's new engineer belongs to their own station.
-    const station = await api<{ value: { new_srv_stationid: string }[] }>(`/api/crmdata/Retrieve/new_srv_stations?$select=new_srv_stationid`);
+    const station = await api<{ value: { new_srv_stationid: string }[] }>(
+      `/api/crmdata/Retrieve/new_srv_stations?$select=new_srv_stationid`,
+    );
     expect(station.value).toHaveLength(1);
     expect(found.value[0].new_station_id).toBe(station.value[0].new_srv_stationid);
   });
@@ -61,7 +65,9 @@ describe('stations and service personnel', () => {
     await new EntityListPage(page).waitFor('new_srv_worker');
     // A record of the station nobody is linked to (engineer1 is 赵磊's account in the demo).
     const api = pageApi(page);
-    const workers = await api<{ value: { new_srv_workerid: string; new_name: string }[] }>("/api/crmdata/Retrieve/new_srv_workers?$select=new_srv_workerid,new_name&$orderby=new_code");
+    const workers = await api<{ value: { new_srv_workerid: string; new_name: string }[] }>(
+      '/api/crmdata/Retrieve/new_srv_workers?$select=new_srv_workerid,new_name&$orderby=new_code',
+    );
     const worker = workers.value.find((w) => w.new_name !== '赵磊')!;
     await page.goto(`${new URL(page.url()).origin}/worker/edit/${worker.new_srv_workerid}`);
     await new EntityFormPage(page).waitFor('new_srv_worker');

@@ -29,7 +29,11 @@ describe('session', () => {
     expect(await reason.innerText()).toContain(elsewhere);
     // An Alert on the sign-in card, not a toast; carried in sessionStorage, not the URL.
     expect(await reason.getAttribute('role')).toBe('alert');
-    expect(await reason.evaluate((e) => e.classList.contains('ant-alert') && !!e.closest('[data-testid="login-form"]') && !e.closest('.ant-message'))).toBe(true);
+    expect(
+      await reason.evaluate(
+        (e) => e.classList.contains('ant-alert') && !!e.closest('[data-testid="login-form"]') && !e.closest('.ant-message'),
+      ),
+    ).toBe(true);
     expect(await login.timesShown(elsewhere)).toBe(1);
     expect(decodeURIComponent(first.url())).not.toContain('elsewhere');
     expect(await first.evaluate(() => sessionStorage.getItem('portal.signInReason'))).toBe('{"kind":"elsewhere"}');

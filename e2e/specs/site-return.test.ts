@@ -14,10 +14,16 @@ type Stock = { new_code: string; new_name: string; new_quantity: number; new_int
 /** The parts a warehouse holds (by code), read with the page's own session (its scope). */
 async function stockOf(page: Page, warehouse: string): Promise<Map<string, Stock>> {
   const api = pageApi(page);
-  const wh = (await api<{ value: { new_srv_warehouseid: string }[] }>(`/api/crmdata/Retrieve/new_srv_warehouses?$select=new_srv_warehouseid&$filter=${encodeURIComponent(`new_code eq '${warehouse}'`)}`)).value[0];
-  const rows = (await api<{ value: Stock[] }>(
-    `/api/crmdata/Retrieve/new_srv_siteinvs?$select=new_code,new_name,new_quantity,new_intransit&$filter=${encodeURIComponent(`new_warehouse_id eq ${wh.new_srv_warehouseid}`)}`,
-  )).value;
+  const wh = (
+    await api<{ value: { new_srv_warehouseid: string }[] }>(
+      `/api/crmdata/Retrieve/new_srv_warehouses?$select=new_srv_warehouseid&$filter=${encodeURIComponent(`new_code eq '${warehouse}'`)}`,
+    )
+  ).value[0];
+  const rows = (
+    await api<{ value: Stock[] }>(
+      `/api/crmdata/Retrieve/new_srv_siteinvs?$select=new_code,new_name,new_quantity,new_intransit&$filter=${encodeURIComponent(`new_warehouse_id eq ${wh.new_srv_warehouseid}`)}`,
+    )
+  ).value;
   return new Map(rows.map((r) => [r.new_code, { ...r, new_quantity: Number(r.new_quantity), new_intransit: Number(r.new_intransit) }]));
 }
 
@@ -33,7 +39,9 @@ async function stockRow(page: Page, code: string): Promise<string> {
 describe('parts return: a station returns 2 good parts and the central warehouse receives them', () => {
   it('station1 delivers, warehouse1 receives; the stock moves on both sides', async () => {
     const station = await signedInPage(suite, 'station1', '/siteReturn/list');
-    const held = [...(await stockOf(station, 'WH-SH001')).values()].filter((s) => s.new_quantity >= 2).sort((a, b) => b.new_quantity - a.new_quantity);
+    const held = [...(await stockOf(station, 'WH-SH001')).values()]
+      .filter((s) => s.new_quantity >= 2)
+      .sort((a, b) => b.new_quantity - a.new_quantity);
     const [a, b] = held;
     expect(b).toBeTruthy();
 
@@ -43,7 +51,12 @@ describe('parts return: a station returns 2 good parts and the central warehouse
     await waitForPath(station, '/siteReturn/edit');
     const doc = new SiteReturnPage(station);
     await doc.waitFor('new_srv_sitereturn');
-    await doc.fillHeader({ warehouse: '华东中心库', type: '调拨', reason: '保养季结束，备件积压退回中心库', address: '上海市浦东新区张江高科技园区碧波路 690 号' });
+    await doc.fillHeader({
+      warehouse: '华东中心库',
+      type: '调拨',
+      reason: '保养季结束，备件积压退回中心库',
+      address: '上海市浦东新区张江高科技园区碧波路 690 号',
+    });
     await doc.save();
     await station.waitForURL((u) => /^\/siteReturn\/edit\/.+/.test(u.pathname));
     await doc.waitForDocument();
@@ -70,7 +83,10 @@ describe('parts return: a station returns 2 good parts and the central warehouse
     await recv.receiveAll();
     await recv.waitForState(4);
     const after = await stockOf(warehouse, 'WH-HD');
-    expect(after.get(a.new_code)).toMatchObject({ new_quantity: hd.get(a.new_code)!.new_quantity + 2, new_intransit: hd.get(a.new_code)!.new_intransit - 2 });
+    expect(after.get(a.new_code)).toMatchObject({
+      new_quantity: hd.get(a.new_code)!.new_quantity + 2,
+      new_intransit: hd.get(a.new_code)!.new_intransit - 2,
+    });
     expect(after.get(b.new_code)).toMatchObject({ new_quantity: (hd.get(b.new_code)?.new_quantity ?? 0) + 1 });
     // The warehouse's stock screen shows them.
     const row = await stockRow(warehouse, a.new_code);

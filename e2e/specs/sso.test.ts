@@ -34,7 +34,16 @@ describe('single sign-on from the CRM', () => {
     const { userId, assertion } = await handOff('hq');
     const admin = await handOff('admin');
     const [h, , s] = assertion.split('.');
-    const forgedPayload = Buffer.from(JSON.stringify({ sub: admin.userId, aud: 'service-portal-sso', iss: 'crm', jti: 'x', iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + 60 })).toString('base64url');
+    const forgedPayload = Buffer.from(
+      JSON.stringify({
+        sub: admin.userId,
+        aud: 'service-portal-sso',
+        iss: 'crm',
+        jti: 'x',
+        iat: Math.floor(Date.now() / 1000),
+        exp: Math.floor(Date.now() / 1000) + 60,
+      }),
+    ).toString('base64url');
     await page.goto(authLink(admin.userId, '/servicehome', `${h}.${forgedPayload}.${s}`));
     await page.getByTestId('page-auth-error').waitFor();
     await page.goto(`${portal.standardUrl}/auth/${userId}/${encodeURIComponent('/servicehome')}`);

@@ -24,44 +24,50 @@ afterAll(() => portal?.stop());
 
 describe('the portal on a tablet', () => {
   for (const user of USERS) {
-    it(`every menu screen of ${user} fits a tablet held either way and can be tapped`, async () => {
-      const browser = await openBrowser({ tablet: true });
-      try {
-        const { page } = browser;
-        const started = Date.now();
-        const touch = new PhonePass(page);
-        const labels = new OverflowPass(page);
-        await page.goto(`${portal.standardUrl}/login`);
-        await touch.signInByTap(new LoginPage(page, portal), user);
-        await waitForPath(page, '/servicehome');
-        await labels.ready();
-        const problems: PhoneProblem[] = [];
-        const cut: Overflow[] = [];
-        // Both ways round, ending in landscape, where the walk goes on.
-        const check = async (screen: string) => {
-          for (const size of [SIZES[1], SIZES[0]]) {
-            await page.setViewportSize(size);
-            const name = `${screen} @${size.width}×${size.height}`;
-            problems.push(...(await touch.problems(name)));
-            cut.push(...(await labels.overflows(name)));
+    it(
+      `every menu screen of ${user} fits a tablet held either way and can be tapped`,
+      async () => {
+        const browser = await openBrowser({ tablet: true });
+        try {
+          const { page } = browser;
+          const started = Date.now();
+          const touch = new PhonePass(page);
+          const labels = new OverflowPass(page);
+          await page.goto(`${portal.standardUrl}/login`);
+          await touch.signInByTap(new LoginPage(page, portal), user);
+          await waitForPath(page, '/servicehome');
+          await labels.ready();
+          const problems: PhoneProblem[] = [];
+          const cut: Overflow[] = [];
+          // Both ways round, ending in landscape, where the walk goes on.
+          const check = async (screen: string) => {
+            for (const size of [SIZES[1], SIZES[0]]) {
+              await page.setViewportSize(size);
+              const name = `${screen} @${size.width}×${size.height}`;
+              problems.push(...(await touch.problems(name)));
+              cut.push(...(await labels.overflows(name)));
+            }
+          };
+          await check('/servicehome');
+          const screens = await labels.menuScreens();
+          // A silent empty menu would pass vacuously.
+          expect(screens.length).toBeGreaterThan(2);
+          for (const [key, path] of screens) {
+            await labels.open(key);
+            await check(path);
           }
-        };
-        await check('/servicehome');
-        const screens = await labels.menuScreens();
-        // A silent empty menu would pass vacuously.
-        expect(screens.length).toBeGreaterThan(2);
-        for (const [key, path] of screens) {
-          await labels.open(key);
-          await check(path);
+          console.info(
+            `${user}: ${screens.length + 1} screens on a tablet both ways in ${Math.round((Date.now() - started) / 1000)} s, ${touch.tapped} controls in view checked, ${problems.length} problems, ${cut.length} labels cut`,
+          );
+          // Every screen shows at least the header's buttons and the side navigation.
+          expect(touch.tapped).toBeGreaterThan(10 * (screens.length + 1));
+          expect(problems, `tablet problems of ${user}:\n${phoneReport(problems)}`).toEqual([]);
+          expect(cut, `labels cut on a tablet:\n${report(cut)}`).toEqual([]);
+        } finally {
+          await browser.close();
         }
-        console.info(`${user}: ${screens.length + 1} screens on a tablet both ways in ${Math.round((Date.now() - started) / 1000)} s, ${touch.tapped} controls in view checked, ${problems.length} problems, ${cut.length} labels cut`);
-        // Every screen shows at least the header's buttons and the side navigation.
-        expect(touch.tapped).toBeGreaterThan(10 * (screens.length + 1));
-        expect(problems, `tablet problems of ${user}:\n${phoneReport(problems)}`).toEqual([]);
-        expect(cut, `labels cut on a tablet:\n${report(cut)}`).toEqual([]);
-      } finally {
-        await browser.close();
-      }
-    }, MENU_WALK_MS);
+      },
+      MENU_WALK_MS,
+    );
   }
 });

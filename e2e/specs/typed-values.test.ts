@@ -29,8 +29,17 @@ describe('typed values are refused at the field, never changed', () => {
     const recipient = '陈'.repeat(61);
     expect(await form.type('new_recipient', recipient)).toEqual({ error: '收货人不能超过 60 个字符', shown: recipient });
 
-    const wh = await sendAsPage<{ value: { new_srv_warehouseid: string }[] }>(page, 'GET', `/api/crmdata/Retrieve/new_srv_warehouses?$select=new_srv_warehouseid&$filter=${encodeURIComponent("new_code eq 'WH-HD'")}`);
-    const created = await sendAsPage<{ id: string }>(page, 'POST', '/api/crmdata/create/new_srv_partsapplies', { new_type: 1, new_warehouse_id: wh.data.value[0].new_srv_warehouseid, new_recipient: '陈志强', new_phonenumber: '021-58956321' });
+    const wh = await sendAsPage<{ value: { new_srv_warehouseid: string }[] }>(
+      page,
+      'GET',
+      `/api/crmdata/Retrieve/new_srv_warehouses?$select=new_srv_warehouseid&$filter=${encodeURIComponent("new_code eq 'WH-HD'")}`,
+    );
+    const created = await sendAsPage<{ id: string }>(page, 'POST', '/api/crmdata/create/new_srv_partsapplies', {
+      new_type: 1,
+      new_warehouse_id: wh.data.value[0].new_srv_warehouseid,
+      new_recipient: '陈志强',
+      new_phonenumber: '021-58956321',
+    });
     expect(created.status, created.message).toBe(200);
     await page.goto(`${suite.portal.standardUrl}/partsApply/edit/${created.data.id}`);
     await page.getByTestId('pa-tab-lines').click();

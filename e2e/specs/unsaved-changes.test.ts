@@ -11,7 +11,9 @@ describe('unsaved changes and read-only records', () => {
   it('返回 on a changed work order asks: 留在此页 keeps the change, 离开 drops it', async () => {
     const page = await signedInPage(suite, 'station1');
     const api = pageApi(page);
-    const found = await api<{ value: { new_srv_workorderid: string; new_status: number }[] }>(`/api/crmdata/Retrieve/new_srv_workorders?$select=new_srv_workorderid,new_status&$top=50&$filter=${encodeURIComponent('new_country eq null')}`);
+    const found = await api<{ value: { new_srv_workorderid: string; new_status: number }[] }>(
+      `/api/crmdata/Retrieve/new_srv_workorders?$select=new_srv_workorderid,new_status&$top=50&$filter=${encodeURIComponent('new_country eq null')}`,
+    );
     const order = found.value.find((o) => EDITABLE.includes(Number(o.new_status)));
     expect(order, 'an editable order of station1 in the demo data').toBeTruthy();
     const path = `/workOrder/edit/${order!.new_srv_workorderid}`;

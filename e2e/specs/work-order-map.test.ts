@@ -56,7 +56,8 @@ describe('work-order map', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     const assets: string[] = [];
     page.on('request', (r) => {
-      if (/china-(provinces|cities)/.test(r.url())) assets.push(new URL(r.url()).origin === new URL(suite.portal.standardUrl).origin ? 'self' : r.url());
+      if (/china-(provinces|cities)/.test(r.url()))
+        assets.push(new URL(r.url()).origin === new URL(suite.portal.standardUrl).origin ? 'self' : r.url());
     });
     await page.goto(`${suite.portal.standardUrl}/workOrder/map`);
     const map = new WorkOrderMapPage(page);
@@ -108,14 +109,25 @@ describe('work-order map', () => {
     const data = await map.mapData();
     const sh = data.orders.find((o) => o.id === order.id)!.stationId;
     // Only engineers of the order's station, nearest first (the texts carry the distances).
-    expect(candidates.map((c) => c.id).sort()).toEqual(data.workers.filter((w) => w.stationId === sh).map((w) => w.id).sort());
-    const km = candidates.map((c) => /([\d.]+) 公里/.exec(c.text)?.[1]).filter(Boolean).map(Number);
+    expect(candidates.map((c) => c.id).sort()).toEqual(
+      data.workers
+        .filter((w) => w.stationId === sh)
+        .map((w) => w.id)
+        .sort(),
+    );
+    const km = candidates
+      .map((c) => /([\d.]+) 公里/.exec(c.text)?.[1])
+      .filter(Boolean)
+      .map(Number);
     expect(km.length).toBeGreaterThan(0);
     expect([...km].sort((a, b) => a - b)).toEqual(km);
 
     const message = await map.assignTo(candidates[0].id);
     expect(message).toMatch(/派工/);
-    await page.locator(`[data-testid="map-to-assign"]`).filter({ hasText: String(before - 1) }).waitFor();
+    await page
+      .locator(`[data-testid="map-to-assign"]`)
+      .filter({ hasText: String(before - 1) })
+      .waitFor();
     expect(await map.toAssign()).toBe(before - 1);
     const after = (await map.mapData()).orders.find((o) => o.id === order.id)!;
     expect(after).toMatchObject({ status: 2, workerId: candidates[0].id, workerName: candidates[0].name });
@@ -186,7 +198,12 @@ function greyTile(): Buffer {
   ihdr[9] = 0; // greyscale
   const rows = Buffer.alloc(257 * 256, 0xd0);
   for (let y = 0; y < 256; y++) rows[y * 257] = 0; // filter byte
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 // A local tile source (no map tiles from the internet in tests): /ok/… answers a tile, /down/… fails.
@@ -200,7 +217,11 @@ const tilePort = (tileServer.address() as AddressInfo).port;
 afterAll(() => new Promise<void>((r) => tileServer.close(() => r())));
 
 describe('work-order map with a configured tile source', () => {
-  const tiled = portalSuite({ MAP_TILE_URL: `http://127.0.0.1:${tilePort}/ok/{z}/{x}/{y}.png`, MAP_TILE_DATUM: 'gcj02', MAP_TILE_ATTRIBUTION: '本地测试底图' });
+  const tiled = portalSuite({
+    MAP_TILE_URL: `http://127.0.0.1:${tilePort}/ok/{z}/{x}/{y}.png`,
+    MAP_TILE_DATUM: 'gcj02',
+    MAP_TILE_ATTRIBUTION: '本地测试底图',
+  });
 
   it('draws the tiles and the markers', async () => {
     const page = await signedInPage(tiled, 'station1', '/workOrder/map');

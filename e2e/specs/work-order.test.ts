@@ -11,7 +11,9 @@ const chinaDay = (days: number) => new Date(Date.now() + days * 86_400_000).toLo
 
 type Order = Record<string, unknown>;
 const readOrder = (page: Parameters<typeof pageApi>[0], id: string) =>
-  pageApi(page)<Order>(`/api/crmdata/Retrieve/new_srv_workorders(${id})?$select=new_name,new_status,new_dealstatus,new_worker_id,new_appointmenttime,new_appointmentbegin,new_appointmentend,new_province,new_city,new_county,new_address,new_station_id,new_totalcost,new_servicecharge,new_partcost,new_photocount`);
+  pageApi(page)<Order>(
+    `/api/crmdata/Retrieve/new_srv_workorders(${id})?$select=new_name,new_status,new_dealstatus,new_worker_id,new_appointmenttime,new_appointmentbegin,new_appointmentend,new_province,new_city,new_county,new_address,new_station_id,new_totalcost,new_servicecharge,new_partcost,new_photocount`,
+  );
 
 // The flow's order, shared by the tests below (they run in order).
 let orderId = '';
@@ -33,9 +35,16 @@ describe('work orders', () => {
     // Before the order exists: no result, cost, audit or pullout sections.
     expect(await wo.sectionKeys()).toEqual(['customer', 'product', 'service']);
     const filled = await wo.fillNew({
-      customer: '上海申通机械有限公司', contact: '王建国', phone: '13812345678',
-      province: '上海市', city: '上海市', county: '浦东新区', address: '张江高科技园区碧波路 690 号',
-      type: '维修', warranty: '保内', fault: '设备无法启动，控制面板报警 E02',
+      customer: '上海申通机械有限公司',
+      contact: '王建国',
+      phone: '13812345678',
+      province: '上海市',
+      city: '上海市',
+      county: '浦东新区',
+      address: '张江高科技园区碧波路 690 号',
+      type: '维修',
+      warranty: '保内',
+      fault: '设备无法启动，控制面板报警 E02',
     });
     expect(filled.productLine).toMatch(/\S/);
     expect(filled.model).toMatch(/\S/);
@@ -52,7 +61,12 @@ describe('work orders', () => {
     expect(await page.getByTestId('wo-status').innerText()).toBe('工单状态：未派工');
     expect(await wo.field('new_productline_id').innerText()).toContain(filled.productLine);
     const created = await readOrder(page, orderId);
-    expect(created).toMatchObject({ new_province: '上海市', new_city: '上海市', new_county: '浦东新区', new_address: '张江高科技园区碧波路 690 号' });
+    expect(created).toMatchObject({
+      new_province: '上海市',
+      new_city: '上海市',
+      new_county: '浦东新区',
+      new_address: '张江高科技园区碧波路 690 号',
+    });
 
     // 派工 to an engineer of SH001 (the lookup lists only the order's station).
     const picked = await wo.dispatchTo('赵磊');
@@ -65,7 +79,9 @@ describe('work orders', () => {
     // 预约 tomorrow 09:00–11:00.
     const day = chinaDay(1);
     await wo.book(day, '09:00', '11:00');
-    await expect.poll(async () => readOrder(page, orderId)).toMatchObject({ new_appointmenttime: day, new_appointmentbegin: 900, new_appointmentend: 1100 });
+    await expect
+      .poll(async () => readOrder(page, orderId))
+      .toMatchObject({ new_appointmenttime: day, new_appointmentbegin: 900, new_appointmentend: 1100 });
 
     // 响应 → 出发 → 到达.
     expect(await wo.recordStep()).toBe('response');

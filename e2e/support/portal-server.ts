@@ -38,8 +38,17 @@ export async function startPortal(env: Record<string, string> = {}, opts: Portal
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: ROOT,
     env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PORTAL_TEST_MODE: '1', STORE_HOSTS: '127.0.0.1',
-      AUTH_RATE_LIMIT: '1000', LOG_LEVEL: 'warn', DATABASE_URL: '', NODE_ENV: 'test', ...env,
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PORTAL_TEST_MODE: '1',
+      STORE_HOSTS: '127.0.0.1',
+      AUTH_RATE_LIMIT: '1000',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      NODE_ENV: 'test',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -55,7 +64,9 @@ export async function startPortal(env: Record<string, string> = {}, opts: Portal
     try {
       const r = await fetch(`${base}/healthz`);
       if (r.ok) break;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`portal did not start in ${START_LIMIT_MS / 1000} s:\n${output}`);

@@ -35,7 +35,12 @@ export function portalSuite(env: Record<string, string> = {}) {
 }
 
 /** Opens `path` signed in as `username` (password sign-in through the standard portal's form); `mobile`: on a 390×844 phone. */
-export async function signedInPage(suite: ReturnType<typeof portalSuite>, username: string, path = '/servicehome', opts: { mobile?: boolean } = {}): Promise<Page> {
+export async function signedInPage(
+  suite: ReturnType<typeof portalSuite>,
+  username: string,
+  path = '/servicehome',
+  opts: { mobile?: boolean } = {},
+): Promise<Page> {
   const { LoginPage } = await import('../pages/login-page.ts');
   const page = await suite.open(opts);
   // Straight to the screen through the sign-in's redirect: no home dashboard and no second page
@@ -48,10 +53,12 @@ export async function signedInPage(suite: ReturnType<typeof portalSuite>, userna
 
 /** Calls the API as `username` (test-mode captcha read-back), for checks behind the screens. */
 export async function apiAs(portal: RunningPortal, username: string) {
-  const cap = await (await fetch(`${portal.storeUrl}/api/captcha`, { headers: { host: 'localhost' } })).json() as { captchaId: string };
+  const cap = (await (await fetch(`${portal.storeUrl}/api/captcha`, { headers: { host: 'localhost' } })).json()) as { captchaId: string };
   const answer = (await portal.api<{ Data: string }>(`/api/dev/captcha/${cap.captchaId}`)).Data;
   const body = new URLSearchParams({ grant_type: 'password', username, password: 'Demo@2026', captcha1: cap.captchaId, captcha2: answer });
-  const tok = await (await fetch(`${portal.standardUrl}/token`, { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded' } })).json() as { access_token: string };
+  const tok = (await (
+    await fetch(`${portal.standardUrl}/token`, { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+  ).json()) as { access_token: string };
   return async <T = unknown>(path: string): Promise<T> => {
     const r = await fetch(`${portal.standardUrl}${path}`, { headers: { authorization: `Bearer ${tok.access_token}` } });
     return ((await r.json()) as { Data: T }).Data;

@@ -25,12 +25,17 @@ function precompress(): Plugin {
       const br = promisify(brotliCompress);
       const gz = promisify(gzip);
       const files = (await readdir(outDir, { recursive: true })).filter((f) => /\.(js|css|html|svg|json)$/.test(f));
-      await Promise.all(files.map(async (f) => {
-        const raw = await readFile(join(outDir, f));
-        if (raw.length < 1024) return;
-        await writeFile(join(outDir, `${f}.br`), await br(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }));
-        await writeFile(join(outDir, `${f}.gz`), await gz(raw, { level: 9 }));
-      }));
+      await Promise.all(
+        files.map(async (f) => {
+          const raw = await readFile(join(outDir, f));
+          if (raw.length < 1024) return;
+          await writeFile(
+            join(outDir, `${f}.br`),
+            await br(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+          );
+          await writeFile(join(outDir, `${f}.gz`), await gz(raw, { level: 9 }));
+        }),
+      );
     },
   };
 }
@@ -74,7 +79,8 @@ function serviceWorker(): Plugin {
       handler(_options, bundle) {
         const sw = bundle['sw.js'];
         if (sw?.type !== 'chunk') return this.error('sw.js was not built');
-        if (sw.imports.length || sw.dynamicImports.length) this.error(`sw.js imports ${[...sw.imports, ...sw.dynamicImports].join(', ')}: the worker shares a module with the app`);
+        if (sw.imports.length || sw.dynamicImports.length)
+          this.error(`sw.js imports ${[...sw.imports, ...sw.dynamicImports].join(', ')}: the worker shares a module with the app`);
         const files = new Set<string>(HTML_PAGES);
         const add = (name: string) => {
           const c = bundle[name];
@@ -89,12 +95,18 @@ function serviceWorker(): Plugin {
           if (c.type === 'chunk' && name !== 'sw.js' && (c.isEntry || c.moduleIds.some((id) => OFFLINE_SCREENS.test(id)))) add(name);
           if (c.type === 'asset' && /\.(woff2?|ttf|otf)$/.test(name)) files.add(name);
         }
-        const pub = readdirSync(publicDir, { recursive: true, encoding: 'utf8' }).map((f) => f.replaceAll('\\', '/')).filter((f) => PRECACHED_PUBLIC.test(f));
+        const pub = readdirSync(publicDir, { recursive: true, encoding: 'utf8' })
+          .map((f) => f.replaceAll('\\', '/'))
+          .filter((f) => PRECACHED_PUBLIC.test(f));
         const list = [...files, ...pub].sort();
         const size = (f: string) => {
           const c = bundle[f];
           if (!c) return statSync(join(publicDir, f)).size;
-          return c.type === 'chunk' ? Buffer.byteLength(c.code) : typeof c.source === 'string' ? Buffer.byteLength(c.source) : c.source.byteLength;
+          return c.type === 'chunk'
+            ? Buffer.byteLength(c.code)
+            : typeof c.source === 'string'
+              ? Buffer.byteLength(c.source)
+              : c.source.byteLength;
         };
         // Hashed names carry their content; the pages and the public files are hashed by content.
         const hash = createHash('sha256').update(list.join('\n'));
@@ -106,10 +118,16 @@ function serviceWorker(): Plugin {
         for (const f of pub) hash.update(readFileSync(join(publicDir, f)));
         const version = hash.digest('hex').slice(0, 12);
         if (!SW_PLACEHOLDER.test(sw.code)) this.error('sw.js has no precache placeholder');
-        sw.code = sw.code.replace(SW_PLACEHOLDER, () => JSON.stringify(JSON.stringify({ version, files: list, pages: { [ENGINEER_APP.prefix]: ENGINEER_APP.page } })));
+        sw.code = sw.code.replace(SW_PLACEHOLDER, () =>
+          JSON.stringify(JSON.stringify({ version, files: list, pages: { [ENGINEER_APP.prefix]: ENGINEER_APP.page } })),
+        );
         const bytes = list.reduce((s, f) => s + size(f), 0);
-        const engineer = list.filter((f) => bundle[f]?.type === 'chunk' && (bundle[f] as { moduleIds: string[] }).moduleIds.some((id) => OFFLINE_SCREENS.test(id)));
-        log(`sw.js ${version}: precaches ${list.length} files, ${(bytes / 1024).toFixed(0)} KiB uncompressed (engineer-screen chunks: ${engineer.length})`);
+        const engineer = list.filter(
+          (f) => bundle[f]?.type === 'chunk' && (bundle[f] as { moduleIds: string[] }).moduleIds.some((id) => OFFLINE_SCREENS.test(id)),
+        );
+        log(
+          `sw.js ${version}: precaches ${list.length} files, ${(bytes / 1024).toFixed(0)} KiB uncompressed (engineer-screen chunks: ${engineer.length})`,
+        );
       },
     },
   };
@@ -134,7 +152,8 @@ const PAGE_HEAD = `<link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       .boot-splash { position: fixed; inset: 0; display: flex; align-items: center; justify-content: center; background: #f3f5f9; }
     </style>`;
 /** The mark inside #root, painted before the scripts run. */
-const SPLASH = '<div class="boot-splash" aria-hidden="true"><svg width="72" height="72" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#1668dc"/><path d="M9 22V10h3v4.6h8V10h3v12h-3v-4.8h-8V22z" fill="#fff"/></svg></div>';
+const SPLASH =
+  '<div class="boot-splash" aria-hidden="true"><svg width="72" height="72" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#1668dc"/><path d="M9 22V10h3v4.6h8V10h3v12h-3v-4.8h-8V22z" fill="#fff"/></svg></div>';
 
 /**
  * Two pages: the portal (index.html) and the engineer app (mobile.html, its paths under
@@ -151,7 +170,8 @@ function pages(): Plugin {
       order: 'pre',
       handler(html, ctx) {
         const head = /<!-- page-head\b[^>]*-->/;
-        if (!head.test(html) || !html.includes('<div id="root"></div>')) throw new Error(`${ctx.filename}: no page-head marker or empty #root`);
+        if (!head.test(html) || !html.includes('<div id="root"></div>'))
+          throw new Error(`${ctx.filename}: no page-head marker or empty #root`);
         return html.replace(head, PAGE_HEAD).replace('<div id="root"></div>', `<div id="root">${SPLASH}</div>`);
       },
     },
@@ -175,7 +195,8 @@ function pages(): Plugin {
     configureServer(server) {
       server.middlewares.use((req, _res, next) => {
         const path = (req.url ?? '').split('?')[0];
-        if (req.method === 'GET' && isEngineerAppPath(path) && /text\/html/.test(req.headers.accept ?? '')) req.url = `/${ENGINEER_APP.page}`;
+        if (req.method === 'GET' && isEngineerAppPath(path) && /text\/html/.test(req.headers.accept ?? ''))
+          req.url = `/${ENGINEER_APP.page}`;
         next();
       });
     },
@@ -216,7 +237,12 @@ export default defineConfig({
             // portal's page and script (a lazy chunk importing the shell, e.g. the engineer app's
             // order screen with antd, would run the portal's start-up), nor the service worker's:
             // sw.js must stay one file.
-            { name: 'shell', tags: ['$initial'], test: (id) => !engineerStatic.has(id) && !PORTAL_PAGE.includes(id) && !/[\\/]src[\\/]sw[\\/](sw|strategy)\.ts$/.test(id), priority: 1 },
+            {
+              name: 'shell',
+              tags: ['$initial'],
+              test: (id) => !engineerStatic.has(id) && !PORTAL_PAGE.includes(id) && !/[\\/]src[\\/]sw[\\/](sw|strategy)\.ts$/.test(id),
+              priority: 1,
+            },
           ],
         },
       },

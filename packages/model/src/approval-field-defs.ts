@@ -8,8 +8,16 @@ import { approvalStatus } from './option-sets/approval.ts';
 
 // approvalFields() must build exactly these (the compiler checks).
 const NAMES = [
-  'new_approvalstatus', 'new_flow_id', 'new_currentstep_id', 'new_laststep_id', 'new_stepname', 'new_stepuser_id', 'new_stepsequence',
-  'new_submitter_id', 'new_submittime', 'new_approvedtime',
+  'new_approvalstatus',
+  'new_flow_id',
+  'new_currentstep_id',
+  'new_laststep_id',
+  'new_stepname',
+  'new_stepuser_id',
+  'new_stepsequence',
+  'new_submitter_id',
+  'new_submittime',
+  'new_approvedtime',
 ] as const;
 
 /** Names of the approval fields (for forms and views). */

@@ -8,7 +8,15 @@
  */
 export const CASE_API = '/api/cases';
 
-export interface CaseRespondRequest { response: string }
-export interface CaseResolveRequest { resolution: string }
-export interface CaseCloseRequest { satisfaction?: number | null }
-export interface CaseLinkRequest { workOrderId: string }
+export interface CaseRespondRequest {
+  response: string;
+}
+export interface CaseResolveRequest {
+  resolution: string;
+}
+export interface CaseCloseRequest {
+  satisfaction?: number | null;
+}
+export interface CaseLinkRequest {
+  workOrderId: string;
+}

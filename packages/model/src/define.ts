@@ -50,7 +50,9 @@ export function defineNamedOptionSet<const O extends Record<string, NamedOption>
   for (const k of ['name', 'label', 'options']) if (k in options) throw new Error(`option name ${k} is reserved (${name})`);
   const list = Object.values(options) as (OptionDef & { value: O[keyof O]['value'] })[];
   const byName = Object.fromEntries(Object.entries(options).map(([k, o]) => [k, o.value]));
-  return { name, label: setLabel, options: list, ...byName } as OptionSetDef<O[keyof O]['value']> & { readonly [K in keyof O]: O[K]['value'] };
+  return { name, label: setLabel, options: list, ...byName } as OptionSetDef<O[keyof O]['value']> & {
+    readonly [K in keyof O]: O[K]['value'];
+  };
 }
 
 /** Named validation patterns of spec 001 §5; the server and the forms share them. */
@@ -101,14 +103,41 @@ export interface TextField extends FieldBase {
    */
   phoneByRow?: { overseas: string; country: string };
 }
-export interface MemoField extends FieldBase { type: 'memo'; maxLength: number }
-export interface IntField extends FieldBase { type: 'int'; min?: number; max?: number }
-export interface DecimalField extends FieldBase { type: 'decimal'; precision: number; min?: number; max?: number }
-export interface MoneyField extends FieldBase { type: 'money'; min?: number; max?: number }
-export interface BoolField extends FieldBase { type: 'bool'; trueLabel?: Label; falseLabel?: Label }
-export interface DateTimeField extends FieldBase { type: 'datetime' }
-export interface DateField extends FieldBase { type: 'date' }
-export interface OptionSetField extends FieldBase { type: 'optionset'; optionSet: OptionSetDef }
+export interface MemoField extends FieldBase {
+  type: 'memo';
+  maxLength: number;
+}
+export interface IntField extends FieldBase {
+  type: 'int';
+  min?: number;
+  max?: number;
+}
+export interface DecimalField extends FieldBase {
+  type: 'decimal';
+  precision: number;
+  min?: number;
+  max?: number;
+}
+export interface MoneyField extends FieldBase {
+  type: 'money';
+  min?: number;
+  max?: number;
+}
+export interface BoolField extends FieldBase {
+  type: 'bool';
+  trueLabel?: Label;
+  falseLabel?: Label;
+}
+export interface DateTimeField extends FieldBase {
+  type: 'datetime';
+}
+export interface DateField extends FieldBase {
+  type: 'date';
+}
+export interface OptionSetField extends FieldBase {
+  type: 'optionset';
+  optionSet: OptionSetDef;
+}
 export interface LookupField extends FieldBase {
   type: 'lookup';
   target: string;
@@ -120,11 +149,23 @@ export interface LookupField extends FieldBase {
   fills?: Record<string, string>;
 }
 /** A small image kept inline as a data URL (profile photos, worker images). */
-export interface ImageField extends FieldBase { type: 'image'; maxBytes: number }
+export interface ImageField extends FieldBase {
+  type: 'image';
+  maxBytes: number;
+}
 
 export type FieldDef =
-  | TextField | MemoField | IntField | DecimalField | MoneyField | BoolField
-  | DateTimeField | DateField | OptionSetField | LookupField | ImageField;
+  | TextField
+  | MemoField
+  | IntField
+  | DecimalField
+  | MoneyField
+  | BoolField
+  | DateTimeField
+  | DateField
+  | OptionSetField
+  | LookupField
+  | ImageField;
 
 type Opts<F> = Omit<F, 'type' | 'label'>;
 export const text = (l: Label, o: Partial<Opts<TextField>> = {}): TextField => ({ type: 'text', label: l, maxLength: 100, ...o });
@@ -135,12 +176,24 @@ export const money = (l: Label, o: Opts<MoneyField> = {}): MoneyField => ({ type
 export const bool = (l: Label, o: Opts<BoolField> = {}): BoolField => ({ type: 'bool', label: l, ...o });
 export const dateTime = (l: Label, o: Opts<DateTimeField> = {}): DateTimeField => ({ type: 'datetime', label: l, ...o });
 export const date = (l: Label, o: Opts<DateField> = {}): DateField => ({ type: 'date', label: l, ...o });
-export const optionSet = (os: OptionSetDef, l: Label = os.label, o: Opts<Omit<OptionSetField, 'optionSet'>> = {}): OptionSetField =>
-  ({ type: 'optionset', label: l, optionSet: os, ...o });
-export const lookup = (target: string, l: Label, o: Opts<Omit<LookupField, 'target'>> = {}): LookupField =>
-  ({ type: 'lookup', label: l, target, ...o });
-export const image = (l: Label, maxBytes: number, o: Opts<Omit<ImageField, 'maxBytes'>> = {}): ImageField =>
-  ({ type: 'image', label: l, maxBytes, ...o });
+export const optionSet = (os: OptionSetDef, l: Label = os.label, o: Opts<Omit<OptionSetField, 'optionSet'>> = {}): OptionSetField => ({
+  type: 'optionset',
+  label: l,
+  optionSet: os,
+  ...o,
+});
+export const lookup = (target: string, l: Label, o: Opts<Omit<LookupField, 'target'>> = {}): LookupField => ({
+  type: 'lookup',
+  label: l,
+  target,
+  ...o,
+});
+export const image = (l: Label, maxBytes: number, o: Opts<Omit<ImageField, 'maxBytes'>> = {}): ImageField => ({
+  type: 'image',
+  label: l,
+  maxBytes,
+  ...o,
+});
 
 /**
  * Who may see a row. `station`: rows belong to a service station (field names the station);
@@ -165,10 +218,7 @@ export const image = (l: Label, maxBytes: number, o: Opts<Omit<ImageField, 'maxB
  * A row whose link is empty is reached by no one narrowed. Holding the root's `wide` adds the whole
  * scope back (rights only add up); party units (`parties`) keep their own reach.
  */
-export type AssigneeScope =
-  | { worker: string; wide: Privilege }
-  | { via: string }
-  | { referencedBy: { entity: string; field: string } };
+export type AssigneeScope = { worker: string; wide: Privilege } | { via: string } | { referencedBy: { entity: string; field: string } };
 
 /**
  * `published` (station scope): rows whose option-set `field` holds `value` are READ by every caller
@@ -316,7 +366,13 @@ export interface EntityInput {
   document?: DocumentInput;
 }
 
-export interface EntityDef extends Required<Omit<EntityInput, 'pluralLabel' | 'indexes' | 'uniques' | 'checks' | 'noOwner' | 'access' | 'attachments' | 'edit' | 'screens' | 'document'>> {
+export interface EntityDef
+  extends Required<
+    Omit<
+      EntityInput,
+      'pluralLabel' | 'indexes' | 'uniques' | 'checks' | 'noOwner' | 'access' | 'attachments' | 'edit' | 'screens' | 'document'
+    >
+  > {
   pluralLabel: Label;
   indexes: string[][];
   uniques: string[][];

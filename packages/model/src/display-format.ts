@@ -24,7 +24,7 @@ export function formatMoney(value: number | string | bigint | null | undefined, 
   }
   const neg = text.startsWith('-');
   const [int, frac = ''] = (neg ? text.slice(1) : text).split('.');
-  const cents = (`${frac}00`).slice(0, 2);
+  const cents = `${frac}00`.slice(0, 2);
   const grouped = (int.replace(/^0+(?=\d)/, '') || '0').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   const zero = /^0*$/.test(int) && /^0*$/.test(cents);
   return `${neg && !zero ? '-' : ''}${symbol}${grouped}.${cents}`;

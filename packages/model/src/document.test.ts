@@ -18,7 +18,8 @@ describe('document declarations (docs/documents.md)', () => {
       expect(f?.type === 'optionset' && f.optionSet.name, e.logicalName).toBe(s!.set.name);
       expect(f?.readOnly, `${e.logicalName}: a status is the server's`).toBe(true);
       const values = new Set(s!.set.options.map((o) => o.value));
-      for (const v of [...s!.editable, ...(s!.deletable ?? []), ...(s!.initial === undefined ? [] : [s!.initial])]) expect(values.has(v), e.logicalName).toBe(true);
+      for (const v of [...s!.editable, ...(s!.deletable ?? []), ...(s!.initial === undefined ? [] : [s!.initial])])
+        expect(values.has(v), e.logicalName).toBe(true);
       if (d.number) expect(e.allFields[e.primaryName]?.readOnly, `${e.logicalName}: the number is the server's`).toBe(true);
       for (const l of d.lines ?? []) {
         const line = getEntity(l.entity);
@@ -34,16 +35,33 @@ describe('document declarations (docs/documents.md)', () => {
           expect(Object.hasOwn(PRIVILEGES, g.privilege), `${e.logicalName}.${name}`).toBe(true);
           if (g.party) expect(e.allFields[g.party]?.type === 'lookup', `${e.logicalName}.${name}: ${g.party}`).toBe(true);
         }
-        for (const v of [...commandStates(c), ...(c.to === undefined ? [] : [c.to])]) expect(values.has(v), `${e.logicalName}.${name}`).toBe(true);
+        for (const v of [...commandStates(c), ...(c.to === undefined ? [] : [c.to])])
+          expect(values.has(v), `${e.logicalName}.${name}`).toBe(true);
         for (const i of c.inputs ?? []) expect(e.allFields[i], `${e.logicalName}.${name}: ${i}`).toBeDefined();
       }
     }
   });
 
   it('declare approval exactly where the approval fields are, and their status is the approval status unless their own', () => {
-    expect(ENTITIES.filter((e) => e.document?.approval).map((e) => e.logicalName).sort()).toEqual(ENTITIES.filter(isApprovable).map((e) => e.logicalName).sort());
-    expect(editRuleOf(getEntity('new_srv_amountadjustment')!)).toMatchObject({ field: 'new_approvalstatus', states: [1, 4], deleteStates: [1] });
-    expect(editRuleOf(getEntity('new_srv_partsapply')!)).toMatchObject({ field: 'new_approvalstatus', closedBy: 'new_isclose', closedLocked: 'parts.closed' });
+    expect(
+      ENTITIES.filter((e) => e.document?.approval)
+        .map((e) => e.logicalName)
+        .sort(),
+    ).toEqual(
+      ENTITIES.filter(isApprovable)
+        .map((e) => e.logicalName)
+        .sort(),
+    );
+    expect(editRuleOf(getEntity('new_srv_amountadjustment')!)).toMatchObject({
+      field: 'new_approvalstatus',
+      states: [1, 4],
+      deleteStates: [1],
+    });
+    expect(editRuleOf(getEntity('new_srv_partsapply')!)).toMatchObject({
+      field: 'new_approvalstatus',
+      closedBy: 'new_isclose',
+      closedLocked: 'parts.closed',
+    });
   });
 
   it('give a declared line its document’s edit rule through its parent lookup', () => {

@@ -84,10 +84,8 @@ interface DocumentCommandCommon {
  * runs. `path` keeps a route the specification names (relative to /api) besides the derived
  * /api/documents/<entitySet>/:id/<name>. A closed document runs no command.
  */
-export type DocumentCommand = DocumentCommandCommon & (
-  | (DocumentGrant & { grants?: never })
-  | { grants: readonly DocumentGrant[]; from?: never; privilege?: never; party?: never }
-);
+export type DocumentCommand = DocumentCommandCommon &
+  ((DocumentGrant & { grants?: never }) | { grants: readonly DocumentGrant[]; from?: never; privilege?: never; party?: never });
 
 /** A command's grants (its one `from`/`privilege`/`party`, or its `grants`). */
 export function commandGrants(c: DocumentCommand): readonly DocumentGrant[] {

@@ -42,13 +42,15 @@ describe('edit rules (who writes what, when)', () => {
       }
       const values = optionValues(e, rule.field);
       expect(e.allFields[rule.field]?.readOnly, `${e.logicalName}.${rule.field} is owned`).toBe(true);
-      for (const v of [rule.initial, ...rule.states, ...(rule.deleteStates ?? [])]) expect(values, `${e.logicalName}: state ${v}`).toContain(v);
-      if (rule.closedBy) expect(e.allFields[rule.closedBy], `${e.logicalName}.${rule.closedBy}`).toMatchObject({ type: 'bool', readOnly: true });
+      for (const v of [rule.initial, ...rule.states, ...(rule.deleteStates ?? [])])
+        expect(values, `${e.logicalName}: state ${v}`).toContain(v);
+      if (rule.closedBy)
+        expect(e.allFields[rule.closedBy], `${e.logicalName}.${rule.closedBy}`).toMatchObject({ type: 'bool', readOnly: true });
       for (const key of [rule.locked, rule.deleteLocked, rule.closedLocked]) if (key) expect(Object.hasOwn(messages, key), key).toBe(true);
     }
   });
 
-  it('give field grants only to client fields, with known privileges and states of the row\'s rule', () => {
+  it("give field grants only to client fields, with known privileges and states of the row's rule", () => {
     for (const e of ENTITIES) {
       for (const name of Object.keys(e.allFields)) {
         const grants = grantsOf(e, name);
@@ -66,7 +68,7 @@ describe('edit rules (who writes what, when)', () => {
     }
   });
 
-  it('keep an approvable document\'s approval fields owned, and give it a state rule', () => {
+  it("keep an approvable document's approval fields owned, and give it a state rule", () => {
     for (const e of ENTITIES.filter(isApprovable)) {
       for (const n of APPROVAL_FIELD_NAMES) expect(e.allFields[n].readOnly, `${e.logicalName}.${n}`).toBe(true);
       expect(stateRuleOf(e), e.logicalName).toBeDefined();
@@ -82,7 +84,8 @@ describe('edit rules (who writes what, when)', () => {
       }
       const s = editRuleOf(e);
       const number = e.allFields[e.primaryName];
-      if (s && 'field' in s && number?.unique) expect(number.readOnly, `${e.logicalName}.${e.primaryName}: a document number is the server's`).toBe(true);
+      if (s && 'field' in s && number?.unique)
+        expect(number.readOnly, `${e.logicalName}.${e.primaryName}: a document number is the server's`).toBe(true);
     }
     for (const key of Object.keys(STATE_FIELDS_USERS_SET)) {
       const [entity, field] = key.split('.');
@@ -91,7 +94,7 @@ describe('edit rules (who writes what, when)', () => {
   });
 });
 
-describe('the work order\'s rule', () => {
+describe("the work order's rule", () => {
   const wo = getEntity('new_srv_workorder')!;
   const station = (p: string) => ['workorder.write', 'workorder.dispatch'].includes(p);
   const hq = (p: string) => ['workorder.write', 'workorder.audit'].includes(p);
@@ -121,7 +124,11 @@ describe('the work order\'s rule', () => {
   it('tells a form which fields stay read-only', () => {
     const fields = ['new_customer', 'new_othercost', 'new_fineamount', 'new_status'];
     expect([...editableFields(wo, fields, row(workOrderStatus.completed), station)]).toEqual(['new_customer']);
-    expect([...editableFields(wo, fields, row(workOrderStatus.completed), hq)]).toEqual(['new_customer', 'new_othercost', 'new_fineamount']);
+    expect([...editableFields(wo, fields, row(workOrderStatus.completed), hq)]).toEqual([
+      'new_customer',
+      'new_othercost',
+      'new_fineamount',
+    ]);
     expect([...editableFields(wo, fields, null, station)]).toEqual(['new_customer', 'new_othercost']);
     expect(editableFields(wo, fields, row(workOrderStatus.audited), hq).size).toBe(0);
   });

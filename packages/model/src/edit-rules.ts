@@ -10,7 +10,15 @@ import { ENTITIES, getEntity } from './registry.ts';
  */
 
 /** Fields every entity carries that only the server sets (Dataverse names). */
-export const SYSTEM_FIELD_NAMES: ReadonlySet<string> = new Set(['createdon', 'modifiedon', 'createdby', 'modifiedby', 'statecode', 'ownerid', 'owningbusinessunit']);
+export const SYSTEM_FIELD_NAMES: ReadonlySet<string> = new Set([
+  'createdon',
+  'modifiedon',
+  'createdby',
+  'modifiedby',
+  'statecode',
+  'ownerid',
+  'owningbusinessunit',
+]);
 
 /**
  * The entity's edit rule: its own, else its document status's (docs/documents.md), else — for a
@@ -129,7 +137,12 @@ export const FIELD_REFUSAL_KEY: Record<FieldRefusal, MessageKey> = {
  * `row` null = a new record. A line's document is not this row: its state is the document page's
  * to show, and the line is read here as in an editable document.
  */
-export function editableFields(e: EntityDef, fields: readonly string[], row: Record<string, unknown> | null, can: (p: string) => boolean): Set<string> {
+export function editableFields(
+  e: EntityDef,
+  fields: readonly string[],
+  row: Record<string, unknown> | null,
+  can: (p: string) => boolean,
+): Set<string> {
   const s = stateRuleOf(e);
   const doc = s?.via ? undefined : row;
   if (row && rowLock(e, doc, 'update')) return new Set();

@@ -6,6 +6,11 @@
 import type { Privilege } from './security/privileges.ts';
 
 /** `privilege`: what its screens need (the server checks it on every call too). */
-export const ENGINEER_APP = { prefix: '/mobile/', home: '/mobile/workorders', page: 'mobile.html', privilege: 'workorder.service' satisfies Privilege } as const;
+export const ENGINEER_APP = {
+  prefix: '/mobile/',
+  home: '/mobile/workorders',
+  page: 'mobile.html',
+  privilege: 'workorder.service' satisfies Privilege,
+} as const;
 
 export const isEngineerAppPath = (path: string): boolean => path.startsWith(ENGINEER_APP.prefix);

@@ -39,28 +39,67 @@ export const EXPENSE_COMMANDS = {
 export type ExpenseCommand = keyof typeof EXPENSE_COMMANDS;
 
 /** POST {id}/submit — the station's bank and account for the payment. */
-export interface ExpenseSubmitRequest { bank: string; bankCode: string }
+export interface ExpenseSubmitRequest {
+  bank: string;
+  bankCode: string;
+}
 /** POST {id}/calculate — head office's adjustment (signed yuan, optional) with its reason. */
-export interface ExpenseCalculateRequest { adjustAmount?: number | string; adjustReason?: string }
+export interface ExpenseCalculateRequest {
+  adjustAmount?: number | string;
+  adjustReason?: string;
+}
 /** POST {id}/doubt — the station's doubts (within the working days allowed). */
-export interface ExpenseDoubtRequest { doubt: string }
+export interface ExpenseDoubtRequest {
+  doubt: string;
+}
 /** POST {id}/invoice — the station's invoice, for exactly the approved amount. */
-export interface ExpenseInvoiceRequest { invoiceNo: string; invoiceDate: string; invoiceAmount: number | string }
+export interface ExpenseInvoiceRequest {
+  invoiceNo: string;
+  invoiceDate: string;
+  invoiceAmount: number | string;
+}
 /** POST {id}/pay — the day paid (today when absent). */
-export interface ExpensePayRequest { payedDate?: string }
+export interface ExpensePayRequest {
+  payedDate?: string;
+}
 
-export interface ExpenseCommandResult { id: string; message: string; formstatus: number }
+export interface ExpenseCommandResult {
+  id: string;
+  message: string;
+  formstatus: number;
+}
 
 /** GET {EXPENSE_API}/{id}/pdf — the settlement confirmation form as a PDF (expense.read, within the caller's reach). */
 export const expensePdfPath = (id: string) => `${EXPENSE_API}/${encodeURIComponent(id)}/pdf`;
 
 /** The statement's amounts the confirmation form prints, in order (web print view and PDF alike). */
 export const CONFIRMATION_TOTALS = [
-  'new_workhouramount', 'new_partsamount', 'new_outsideamount', 'new_otheramount', 'new_grantsamount', 'new_rewardamount', 'new_fineamount',
-  'new_returnamount', 'new_oldpartamount', 'new_outsourcedamount', 'new_oldpartfreight', 'new_returnfreight', 'new_totalamount', 'new_adjustamount', 'new_approvalamount',
+  'new_workhouramount',
+  'new_partsamount',
+  'new_outsideamount',
+  'new_otheramount',
+  'new_grantsamount',
+  'new_rewardamount',
+  'new_fineamount',
+  'new_returnamount',
+  'new_oldpartamount',
+  'new_outsourcedamount',
+  'new_oldpartfreight',
+  'new_returnfreight',
+  'new_totalamount',
+  'new_adjustamount',
+  'new_approvalamount',
 ] as const;
 
 /** The columns of the form's lines per work order (and reward/punishment order). */
 export const CONFIRMATION_LINE_COLUMNS = [
-  'new_name', 'new_workhouramount', 'new_partsamount', 'new_outsideamount', 'new_otheramount', 'new_grantsamount', 'new_rewardamount', 'new_fineamount', 'new_totalamount',
+  'new_name',
+  'new_workhouramount',
+  'new_partsamount',
+  'new_outsideamount',
+  'new_otheramount',
+  'new_grantsamount',
+  'new_rewardamount',
+  'new_fineamount',
+  'new_totalamount',
 ] as const;

@@ -11,7 +11,7 @@ describe('phones of overseas orders (E.164)', () => {
     expect(toE164('+49 30 901820', country.TH)).toBe('+4930901820');
   });
 
-  it('reads a number without a country code in the order\'s country, dropping the trunk prefix', () => {
+  it("reads a number without a country code in the order's country, dropping the trunk prefix", () => {
     expect(toE164('02 123 4567', country.TH)).toBe('+6621234567');
     expect(toE164('(415) 555-0132', country.US)).toBe('+14155550132');
     expect(toE164('8 495 123-45-67', country.RU)).toBe('+74951234567');
@@ -21,7 +21,16 @@ describe('phones of overseas orders (E.164)', () => {
   });
 
   it('refuses what is no phone number', () => {
-    for (const bad of ['abc', '+66 2 123 4567 ext', '++66 2 123 4567', '+0 2 123 4567', '+66 12', '+66 1234 5678 9012 3456', '66-2-123)4567(', '']) {
+    for (const bad of [
+      'abc',
+      '+66 2 123 4567 ext',
+      '++66 2 123 4567',
+      '+0 2 123 4567',
+      '+66 12',
+      '+66 1234 5678 9012 3456',
+      '66-2-123)4567(',
+      '',
+    ]) {
       expect(toE164(bad, country.TH), bad).toBeNull();
     }
     // A national number needs the order's country.

@@ -9,14 +9,47 @@ import { PATTERNS } from './patterns.ts';
 
 /** ITU-T E.164 country calling codes of the countries in the `country` option set, by alpha-2. */
 const CALLING_CODES: Record<string, string> = {
-  VN: '84', ID: '62', TH: '66', MY: '60', PH: '63', SG: '65', MM: '95', KH: '855', BD: '880', PK: '92', IN: '91',
-  KZ: '7', UZ: '998', MN: '976', RU: '7', SA: '966', AE: '971', TR: '90', EG: '20', NG: '234', KE: '254', ZA: '27',
-  BR: '55', MX: '52', CL: '56', PE: '51', DE: '49', FR: '33', IT: '39', ES: '34', GB: '44', US: '1', AU: '61',
-  KR: '82', JP: '81',
+  VN: '84',
+  ID: '62',
+  TH: '66',
+  MY: '60',
+  PH: '63',
+  SG: '65',
+  MM: '95',
+  KH: '855',
+  BD: '880',
+  PK: '92',
+  IN: '91',
+  KZ: '7',
+  UZ: '998',
+  MN: '976',
+  RU: '7',
+  SA: '966',
+  AE: '971',
+  TR: '90',
+  EG: '20',
+  NG: '234',
+  KE: '254',
+  ZA: '27',
+  BR: '55',
+  MX: '52',
+  CL: '56',
+  PE: '51',
+  DE: '49',
+  FR: '33',
+  IT: '39',
+  ES: '34',
+  GB: '44',
+  US: '1',
+  AU: '61',
+  KR: '82',
+  JP: '81',
 };
 
 const ALPHA2 = new Map<number, string>(
-  Object.entries(country).filter((e): e is [string, number] => typeof e[1] === 'number').map(([code, v]) => [v, code]),
+  Object.entries(country)
+    .filter((e): e is [string, number] => typeof e[1] === 'number')
+    .map(([code, v]) => [v, code]),
 );
 
 /** The calling code of a country option value (`country.TH` → `66`), or null. */

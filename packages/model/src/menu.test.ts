@@ -12,10 +12,19 @@ describe('the menu', () => {
 });
 
 describe('the menu offered to an account', () => {
-  const stockReader = (unitType?: number | null) => menuFor({ privileges: ['stock.read'], unitType }).flatMap((g) => g.items.map((i) => i.key));
+  const stockReader = (unitType?: number | null) =>
+    menuFor({ privileges: ['stock.read'], unitType }).flatMap((g) => g.items.map((i) => i.key));
   it('drops the screens of station-owned rows for a unit that holds no station, keeps its own', () => {
     expect(stockReader(businessUnitType.warehouse)).toEqual(['siteInv', 'partStockTransaction', 'takeStock', 'inventoryStatement']);
-    expect(stockReader(businessUnitType.branch)).toEqual(['siteInv', 'partStockTransaction', 'takeStock', 'invTask', 'stationPart', 'stationInventory', 'inventoryStatement']);
+    expect(stockReader(businessUnitType.branch)).toEqual([
+      'siteInv',
+      'partStockTransaction',
+      'takeStock',
+      'invTask',
+      'stationPart',
+      'stationInventory',
+      'inventoryStatement',
+    ]);
   });
   it('hides nothing for an account whose unit kind is not known', () => {
     expect(stockReader(null)).toEqual(stockReader(businessUnitType.station));

@@ -40,14 +40,16 @@ export interface MenuAccount {
 }
 
 /** The account holds every privilege the item needs. */
-export const holdsItemPrivileges = (item: MenuItem, privileges: readonly string[]) => (item.privileges ?? []).every((p) => privileges.includes(p));
+export const holdsItemPrivileges = (item: MenuItem, privileges: readonly string[]) =>
+  (item.privileges ?? []).every((p) => privileges.includes(p));
 
 /** The item is for the account's kind of unit (an account whose kind is not known is offered everything). */
 export const forAccountUnit = (item: MenuItem, unitType: number | null | undefined) =>
   !item.units || unitType == null || (item.units as readonly number[]).includes(unitType);
 
 /** The item is offered to the account: it holds the privileges and is of a unit the item is for. */
-export const offersItem = (item: MenuItem, account: MenuAccount) => holdsItemPrivileges(item, account.privileges) && forAccountUnit(item, account.unitType);
+export const offersItem = (item: MenuItem, account: MenuAccount) =>
+  holdsItemPrivileges(item, account.privileges) && forAccountUnit(item, account.unitType);
 
 /** The menu an account is offered: the items it is offered, groups without any dropped. */
 export function menuFor(account: MenuAccount, menu: MenuGroup[] = MENU): MenuGroup[] {

@@ -92,7 +92,11 @@ export interface DeliveryLineRequest {
 export const DELIVERY_STEPS = ['submit', 'pick', 'pack', 'out', 'ship'] as const;
 export type DeliveryStep = (typeof DELIVERY_STEPS)[number];
 export const DELIVERY_STEP_PRIVILEGE: Record<DeliveryStep, Privilege> = {
-  submit: 'delivery.create', pick: 'delivery.pick', pack: 'delivery.pack', out: 'delivery.out', ship: 'delivery.ship',
+  submit: 'delivery.create',
+  pick: 'delivery.pick',
+  pack: 'delivery.pack',
+  out: 'delivery.out',
+  ship: 'delivery.ship',
 };
 /** The state a step starts from (it ends one further). */
 export const DELIVERY_STEP_FROM: Record<DeliveryStep, number> = { submit: 1, pick: 2, pack: 3, out: 4, ship: 5 };

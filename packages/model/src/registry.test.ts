@@ -77,7 +77,8 @@ describe('model registry', () => {
       for (const cols of e.uniques) for (const c of cols) expect(e.allFields[c], `${e.logicalName} unique ${c}`).toBeDefined();
       for (const [name, check] of Object.entries(e.checks)) {
         expect(name).toMatch(IDENT);
-        for (const w of words(check.toLowerCase())) if (!sqlWords.has(w)) expect(e.allFields[w], `${e.logicalName} check ${name}: ${w}`).toBeDefined();
+        for (const w of words(check.toLowerCase()))
+          if (!sqlWords.has(w)) expect(e.allFields[w], `${e.logicalName} check ${name}: ${w}`).toBeDefined();
       }
       for (const [name, f] of Object.entries(e.allFields)) {
         if (!f.computed) continue;
@@ -99,7 +100,25 @@ describe('model registry', () => {
 
   it('declares the service station with every field of spec 001 §3', () => {
     const st = getEntity('new_srv_station')!;
-    for (const f of ['name', 'code', 'type', 'level', 'region', 'province', 'city', 'county', 'address', 'postalcode', 'phone', 'fax', 'email', 'siteowner', 'limitamount', 'beginamount', 'currentamount']) {
+    for (const f of [
+      'name',
+      'code',
+      'type',
+      'level',
+      'region',
+      'province',
+      'city',
+      'county',
+      'address',
+      'postalcode',
+      'phone',
+      'fax',
+      'email',
+      'siteowner',
+      'limitamount',
+      'beginamount',
+      'currentamount',
+    ]) {
       expect(st.fields[`new_${f}`], f).toBeDefined();
     }
   });
@@ -138,12 +157,26 @@ describe('message catalogue and menu', () => {
 
 describe('format patterns of spec 001 §5', () => {
   it.each([
-    ['mobile', '13800138000', true], ['mobile', '0013800138000', true], ['mobile', '14800138000', false], ['mobile', '1380013800', false],
-    ['phone', '17712345678', true], ['phone', '021-58956321', true], ['phone', '0571-8823156-123', true], ['phone', '12345678901', false],
-    ['email', 'sh001@huachen-service.cn', true], ['email', 'no-at.example.com', false], ['email', 'a@localhost', false],
-    ['idcard', '31011519900307123X', true], ['idcard', '3101159003071234', true], ['idcard', '31011519901307123X', false],
-    ['uinteger', '42', true], ['uinteger', '-1', false], ['numeric', '-3.14', true], ['unumeric', '3.', false],
-    ['url', 'https://example.cn/a', true], ['url', 'ftp://x', false],
+    ['mobile', '13800138000', true],
+    ['mobile', '0013800138000', true],
+    ['mobile', '14800138000', false],
+    ['mobile', '1380013800', false],
+    ['phone', '17712345678', true],
+    ['phone', '021-58956321', true],
+    ['phone', '0571-8823156-123', true],
+    ['phone', '12345678901', false],
+    ['email', 'sh001@huachen-service.cn', true],
+    ['email', 'no-at.example.com', false],
+    ['email', 'a@localhost', false],
+    ['idcard', '31011519900307123X', true],
+    ['idcard', '3101159003071234', true],
+    ['idcard', '31011519901307123X', false],
+    ['uinteger', '42', true],
+    ['uinteger', '-1', false],
+    ['numeric', '-3.14', true],
+    ['unumeric', '3.', false],
+    ['url', 'https://example.cn/a', true],
+    ['url', 'ftp://x', false],
   ] as const)('%s %s → %s', (name, value, expected) => {
     expect(PATTERNS[name].test(value)).toBe(expected);
   });

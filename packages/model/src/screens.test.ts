@@ -12,9 +12,18 @@ const visitLog = defineEntity({
   fields: { new_name: text(label('主题', 'Subject')) },
   access: { read: 'workorder.read', write: 'workorder.write' },
   screens: {
-    list: { name: 'visitLogList', path: '/visitLog/list', keepAlive: true, allowImport: false, menu: { group: 'service', order: 5, key: 'visitLog', label: 'menu.workOrder', units: [businessUnitType.station] } },
+    list: {
+      name: 'visitLogList',
+      path: '/visitLog/list',
+      keepAlive: true,
+      allowImport: false,
+      menu: { group: 'service', order: 5, key: 'visitLog', label: 'menu.workOrder', units: [businessUnitType.station] },
+    },
     create: { name: 'visitLogCreate', path: '/visitLog/create' },
-    edit: [{ name: 'visitLogEdit', path: '/visitLog/edit/:id' }, { name: 'visitLogSheet', path: '/visitLog/sheet/:id', page: 'VisitSheetPage', privileges: ['workorder.dispatch'] }],
+    edit: [
+      { name: 'visitLogEdit', path: '/visitLog/edit/:id' },
+      { name: 'visitLogSheet', path: '/visitLog/sheet/:id', page: 'VisitSheetPage', privileges: ['workorder.dispatch'] },
+    ],
   },
 });
 
@@ -33,15 +42,36 @@ describe('screens declared on an entity', () => {
 
   it('give the menu its item, in its group, with the screen privilege and the units', () => {
     expect(menuFromScreens(routes)).toEqual([
-      { key: 'service', label: 'menu.group.service', items: [{ key: 'visitLog', label: 'menu.workOrder', path: '/visitLog/list', privileges: ['workorder.read'], units: [businessUnitType.station] }] },
+      {
+        key: 'service',
+        label: 'menu.group.service',
+        items: [
+          {
+            key: 'visitLog',
+            label: 'menu.workOrder',
+            path: '/visitLog/list',
+            privileges: ['workorder.read'],
+            units: [businessUnitType.station],
+          },
+        ],
+      },
     ]);
   });
 
   it('sort menu items by their order; an item may need privileges of its own', () => {
     const pages = pageScreenRoutes([
-      { name: 'mall', path: '/mall', page: 'MallPage', anonymous: true, menu: { group: 'service', order: 1, key: 'mall', label: 'menu.shopMall', privileges: ['shop.buy'] } },
+      {
+        name: 'mall',
+        path: '/mall',
+        page: 'MallPage',
+        anonymous: true,
+        menu: { group: 'service', order: 1, key: 'mall', label: 'menu.shopMall', privileges: ['shop.buy'] },
+      },
     ]);
-    expect(menuFromScreens([...routes, ...pages])[0]!.items.map((i) => [i.key, i.privileges])).toEqual([['mall', ['shop.buy']], ['visitLog', ['workorder.read']]]);
+    expect(menuFromScreens([...routes, ...pages])[0]!.items.map((i) => [i.key, i.privileges])).toEqual([
+      ['mall', ['shop.buy']],
+      ['visitLog', ['workorder.read']],
+    ]);
   });
 
   it('refuse a create screen of an entity nobody may write', () => {

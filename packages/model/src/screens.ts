@@ -121,7 +121,12 @@ export function entityScreenRoutes(entities: readonly EntityDef[]): ScreenRoute[
         const own = kind === 'create' ? e.access.write : e.access.read;
         if (!privileges && !own) throw new Error(`${e.logicalName} has no write privilege for its create screen`);
         out.push({
-          name, path, entity: e.logicalName, kind, page, menu,
+          name,
+          path,
+          entity: e.logicalName,
+          kind,
+          page,
+          menu,
           ...(keepAlive ? { keepAlive } : {}),
           permissions: privileges ?? [own!],
           ...(kind === 'list' ? { list: options } : { form: options }),
@@ -147,7 +152,13 @@ export function menuFromScreens(routes: readonly ScreenRoute[]): MenuGroup[] {
       .map((r): MenuItem => {
         const m = r.menu!;
         const privileges = m.privileges ?? r.permissions ?? [];
-        return { key: m.key, label: m.label, path: m.path ?? r.path, ...(privileges.length ? { privileges } : {}), ...(m.units ? { units: m.units } : {}) };
+        return {
+          key: m.key,
+          label: m.label,
+          path: m.path ?? r.path,
+          ...(privileges.length ? { privileges } : {}),
+          ...(m.units ? { units: m.units } : {}),
+        };
       }),
   })).filter((g) => g.items.length > 0);
 }

@@ -4,7 +4,11 @@ import { ENTITIES } from './registry.ts';
 // A view's `card` (issue 15: what a phone shows for a row) names columns the list already fetches.
 describe('view card overrides', () => {
   it('name only columns of their own view, tags only option sets', () => {
-    const overrides = ENTITIES.flatMap((e) => Object.entries(e.views).filter(([, v]) => v.card).map(([name, v]) => ({ e, name, v })));
+    const overrides = ENTITIES.flatMap((e) =>
+      Object.entries(e.views)
+        .filter(([, v]) => v.card)
+        .map(([name, v]) => ({ e, name, v })),
+    );
     expect(overrides.length).toBeGreaterThan(0);
     for (const { e, name, v } of overrides) {
       const where = `${e.logicalName}.views.${name}.card`;

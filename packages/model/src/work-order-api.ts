@@ -256,10 +256,22 @@ export function mapView(d: MapData): MapView {
     const st = d.stations[c.station[i]];
     const w = c.worker[i] >= 0 ? d.assignees[c.worker[i]] : undefined;
     orders[i] = {
-      id: c.id[i], name: c.name[i], lng: c.lng[i], lat: c.lat[i], status: c.status[i],
-      customer: c.customer[i], contact: c.contact[i], phone: c.phone[i], address: c.address[i],
-      appointmentDate: c.appointmentDate[i], appointmentBegin: c.appointmentBegin[i], appointmentEnd: c.appointmentEnd[i],
-      stationId: st?.id ?? '', stationName: st?.name ?? '', workerId: w?.id ?? null, workerName: w?.name ?? null,
+      id: c.id[i],
+      name: c.name[i],
+      lng: c.lng[i],
+      lat: c.lat[i],
+      status: c.status[i],
+      customer: c.customer[i],
+      contact: c.contact[i],
+      phone: c.phone[i],
+      address: c.address[i],
+      appointmentDate: c.appointmentDate[i],
+      appointmentBegin: c.appointmentBegin[i],
+      appointmentEnd: c.appointmentEnd[i],
+      stationId: st?.id ?? '',
+      stationName: st?.name ?? '',
+      workerId: w?.id ?? null,
+      workerName: w?.name ?? null,
     };
   }
   return { orders, workers: d.workers, toAssign: d.toAssign, truncated: d.truncated };

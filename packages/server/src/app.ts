@@ -60,7 +60,11 @@ export interface App {
 }
 
 /** Builds the HTTP app on an open database. Tests call this and use app.inject. */
-export async function buildApp(db: Db, cfg: Config, opts: { sms?: SmsProvider; logStream?: { write(line: string): void } } = {}): Promise<App> {
+export async function buildApp(
+  db: Db,
+  cfg: Config,
+  opts: { sms?: SmsProvider; logStream?: { write(line: string): void } } = {},
+): Promise<App> {
   installDomain();
   const services = await buildServices(db, cfg, opts.sms);
   const logStream = opts.logStream ?? logDestination(cfg.logFormat);
@@ -137,10 +141,21 @@ export async function buildApp(db: Db, cfg: Config, opts: { sms?: SmsProvider; l
   accountApplyRoutes(app, services);
   workerLinkRoutes(app, services);
   documentRoutes(app, services);
-  app.get('/healthz', { schema: { summary: 'Liveness: the database answers', tags: ['platform'], security: PUBLIC, ...answers('json', { data: z.object({ ok: z.literal(true) }) }) } }, async () => {
-    await db.query('SELECT 1');
-    return { ok: true };
-  });
+  app.get(
+    '/healthz',
+    {
+      schema: {
+        summary: 'Liveness: the database answers',
+        tags: ['platform'],
+        security: PUBLIC,
+        ...answers('json', { data: z.object({ ok: z.literal(true) }) }),
+      },
+    },
+    async () => {
+      await db.query('SELECT 1');
+      return { ok: true };
+    },
+  );
 
   // The single-page app: hashed assets cached for a year, every other path answers index.html.
   const hasWeb = existsSync(join(cfg.webDist, 'index.html'));

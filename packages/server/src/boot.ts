@@ -14,16 +14,34 @@ import type { SmsProvider } from './auth/sms.ts';
  */
 const loadServer = async () => {
   const [app, captcha, schema, dataSteps, quota, sessionCache, install, seed, content, pictures, storage] = await Promise.all([
-    import('./app.ts'), import('./auth/captcha.ts'), import('./db/schema.ts'), import('./db/data-steps.ts'),
-    import('./domain/quota/negative-balance.ts'), import('./auth/session-cache.ts'), import('./domain/install.ts'),
-    import('./db/seed.ts'), import('./demo/content.ts'), import('./demo/product-pictures.ts'), import('./files/storage.ts'),
+    import('./app.ts'),
+    import('./auth/captcha.ts'),
+    import('./db/schema.ts'),
+    import('./db/data-steps.ts'),
+    import('./domain/quota/negative-balance.ts'),
+    import('./auth/session-cache.ts'),
+    import('./domain/install.ts'),
+    import('./db/seed.ts'),
+    import('./demo/content.ts'),
+    import('./demo/product-pictures.ts'),
+    import('./files/storage.ts'),
   ]);
   return {
-    buildApp: app.buildApp, purgeExpired: captcha.purgeExpired, migrate: schema.migrate, runDataSteps: dataSteps.runDataSteps,
-    reportNegativeQuotas: quota.reportNegativeQuotas, installSessionEvents: sessionCache.installSessionEvents,
-    openSessionCache: sessionCache.openSessionCache, installDomain: install.installDomain, seedBaseline: seed.seedBaseline,
-    hasData: seed.hasData, seedDemo: seed.seedDemo, demoContentFiles: content.demoContentFiles, seedContentDemo: content.seedContentDemo,
-    seedProductPictures: pictures.seedProductPictures, createStorage: storage.createStorage,
+    buildApp: app.buildApp,
+    purgeExpired: captcha.purgeExpired,
+    migrate: schema.migrate,
+    runDataSteps: dataSteps.runDataSteps,
+    reportNegativeQuotas: quota.reportNegativeQuotas,
+    installSessionEvents: sessionCache.installSessionEvents,
+    openSessionCache: sessionCache.openSessionCache,
+    installDomain: install.installDomain,
+    seedBaseline: seed.seedBaseline,
+    hasData: seed.hasData,
+    seedDemo: seed.seedDemo,
+    demoContentFiles: content.demoContentFiles,
+    seedContentDemo: content.seedContentDemo,
+    seedProductPictures: pictures.seedProductPictures,
+    createStorage: storage.createStorage,
   };
 };
 type Server = Awaited<ReturnType<typeof loadServer>>;
@@ -33,7 +51,8 @@ export interface Portal extends App {
   close(): Promise<void>;
 }
 
-const wantsDemo = (cfg: Config, kind: 'embedded' | 'postgres') => cfg.seedDemo === 'yes' || (cfg.seedDemo === 'auto' && kind === 'embedded');
+const wantsDemo = (cfg: Config, kind: 'embedded' | 'postgres') =>
+  cfg.seedDemo === 'yes' || (cfg.seedDemo === 'auto' && kind === 'embedded');
 
 /**
  * Opens the database, saying so: a first start on the embedded database creates it (a while).
@@ -42,14 +61,16 @@ const wantsDemo = (cfg: Config, kind: 'embedded' | 'postgres') => cfg.seedDemo =
 async function open(cfg: Config, log: StartupLog, demoFiles: boolean) {
   const progress = startupProgress(log, 'start');
   const embedded = !cfg.databaseUrl;
-  if (embedded && !cfg.memoryDb && !existsSync(`${cfg.dataDir}/pgdata/PG_VERSION`)) log.info(`start: creating the embedded database in ${cfg.dataDir}/pgdata (first start only)`);
+  if (embedded && !cfg.memoryDb && !existsSync(`${cfg.dataDir}/pgdata/PG_VERSION`))
+    log.info(`start: creating the embedded database in ${cfg.dataDir}/pgdata (first start only)`);
   const opening = progress.stage(embedded ? 'embedded database (PGlite) opened' : 'PostgreSQL pool opened', () =>
     openConnection({ url: cfg.databaseUrl, dataDir: cfg.memoryDb ? null : `${cfg.dataDir}/pgdata` }),
   );
   // The database's thread is started (openConnection creates its worker before its first await).
   opening.catch(() => undefined);
   const server = await loadServer();
-  const files = demoFiles && wantsDemo(cfg, embedded ? 'embedded' : 'postgres') ? server.demoContentFiles(server.createStorage(cfg.files)) : undefined;
+  const files =
+    demoFiles && wantsDemo(cfg, embedded ? 'embedded' : 'postgres') ? server.demoContentFiles(server.createStorage(cfg.files)) : undefined;
   // Awaited after the database is up; a failure is reported there, not as an unhandled rejection.
   files?.catch(() => undefined);
   const conn = await opening;
@@ -57,8 +78,27 @@ async function open(cfg: Config, log: StartupLog, demoFiles: boolean) {
 }
 
 /** Brings the database up to the model and seeds it when asked (once per start, before any worker serves). */
-async function prepare(server: Server, db: Db, cfg: Config, demoFiles: boolean, log: StartupLog, progress: ReturnType<typeof startupProgress>, files?: Promise<DemoContentFiles>): Promise<void> {
-  const { migrate, runDataSteps, reportNegativeQuotas, installSessionEvents, seedBaseline, hasData, seedDemo, seedContentDemo, seedProductPictures, createStorage } = server;
+async function prepare(
+  server: Server,
+  db: Db,
+  cfg: Config,
+  demoFiles: boolean,
+  log: StartupLog,
+  progress: ReturnType<typeof startupProgress>,
+  files?: Promise<DemoContentFiles>,
+): Promise<void> {
+  const {
+    migrate,
+    runDataSteps,
+    reportNegativeQuotas,
+    installSessionEvents,
+    seedBaseline,
+    hasData,
+    seedDemo,
+    seedContentDemo,
+    seedProductPictures,
+    createStorage,
+  } = server;
   await progress.stage('schema up to the model', () => migrate(db.pool));
   await progress.stage('data steps', () => runDataSteps(db));
   await reportNegativeQuotas(db, log);
@@ -91,7 +131,10 @@ export async function prepareDatabase(cfg: Config): Promise<void> {
  * `prepared`: a cluster worker, whose primary has already migrated and seeded.
  * `beforeApp`: awaited between the database and the app (`npm start`'s web build, whose files the app serves).
  */
-export async function boot(cfg: Config, opts: { sms?: SmsProvider; prepared?: boolean; demoFiles?: boolean; beforeApp?: Promise<void> } = {}): Promise<Portal> {
+export async function boot(
+  cfg: Config,
+  opts: { sms?: SmsProvider; prepared?: boolean; demoFiles?: boolean; beforeApp?: Promise<void> } = {},
+): Promise<Portal> {
   const log = startupLog(cfg);
   const demoFiles = opts.demoFiles ?? true;
   const { conn, files, progress, server } = await open(cfg, log, demoFiles && !opts.prepared);

@@ -23,11 +23,27 @@ describe('main.ts with WEB_CONCURRENCY on PostgreSQL', () => {
         const base = `http://127.0.0.1:${s.port}`;
         const { captchaId } = (await (await fetch(`${base}/api/captcha`)).json()) as { captchaId: string };
         const answer = ((await (await fetch(`${base}/api/dev/captcha/${captchaId}`)).json()) as { Data: string }).Data;
-        const form = new URLSearchParams({ grant_type: 'password', username: 'station1', password: 'Demo@2026', captcha1: captchaId, captcha2: answer });
-        const signedIn = await fetch(`${base}/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
+        const form = new URLSearchParams({
+          grant_type: 'password',
+          username: 'station1',
+          password: 'Demo@2026',
+          captcha1: captchaId,
+          captcha2: answer,
+        });
+        const signedIn = await fetch(`${base}/token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: form.toString(),
+        });
         expect(signedIn.status).toBe(200);
         const auth = { authorization: `Bearer ${((await signedIn.json()) as { access_token: string }).access_token}` };
-        const statuses = async () => Promise.all(Array.from({ length: 10 }, async () => (await fetch(`${base}/api/portaluser/me`, { headers: { ...auth, connection: 'close' } })).status));
+        const statuses = async () =>
+          Promise.all(
+            Array.from(
+              { length: 10 },
+              async () => (await fetch(`${base}/api/portaluser/me`, { headers: { ...auth, connection: 'close' } })).status,
+            ),
+          );
         expect(await statuses()).toEqual(Array(10).fill(200));
         expect((await fetch(`${base}/api/portaluser/logout`, { method: 'POST', headers: auth })).status).toBe(200);
         // The other worker drops the session when the database's notice reaches it (sub-millisecond
@@ -42,7 +58,10 @@ describe('main.ts with WEB_CONCURRENCY on PostgreSQL', () => {
         process.kill(Number(workers[0]), 'SIGKILL');
         const deadline = Date.now() + 30_000;
         // Replaced, and said so on stderr (the line may reach the pipe after the new worker is up).
-        const replaced = () => childPids(s.child.pid!).length === 2 && !childPids(s.child.pid!).includes(workers[0]) && /worker \d+ exited \(SIGKILL\); starting another/.test(s.err());
+        const replaced = () =>
+          childPids(s.child.pid!).length === 2 &&
+          !childPids(s.child.pid!).includes(workers[0]) &&
+          /worker \d+ exited \(SIGKILL\); starting another/.test(s.err());
         while (!replaced()) {
           if (Date.now() > deadline) throw new Error(`no replacement worker:\n${s.err()}`);
           await new Promise((r) => setTimeout(r, 100));

@@ -20,13 +20,21 @@ export function workerPlan(env: NodeJS.ProcessEnv, cfg: Pick<Config, 'databaseUr
     return { workers: 1, note: `WEB_CONCURRENCY=${raw.slice(0, 20)} ignored: expected a whole number from 1 to 64; one process serves` };
   }
   if (n > 1 && !cfg.databaseUrl) {
-    return { workers: 1, note: `WEB_CONCURRENCY=${n} ignored: the embedded database runs inside one process; set DATABASE_URL (PostgreSQL) to run several` };
+    return {
+      workers: 1,
+      note: `WEB_CONCURRENCY=${n} ignored: the embedded database runs inside one process; set DATABASE_URL (PostgreSQL) to run several`,
+    };
   }
   return { workers: n };
 }
 
 /** The address to print: a wildcard host is reached through localhost. */
 export function servedUrl(cfg: Pick<Config, 'host' | 'port'>): string {
-  const h = cfg.host === '0.0.0.0' || cfg.host === '::' || cfg.host === '' ? 'localhost' : cfg.host.includes(':') && !cfg.host.startsWith('[') ? `[${cfg.host}]` : cfg.host;
+  const h =
+    cfg.host === '0.0.0.0' || cfg.host === '::' || cfg.host === ''
+      ? 'localhost'
+      : cfg.host.includes(':') && !cfg.host.startsWith('[')
+        ? `[${cfg.host}]`
+        : cfg.host;
   return `http://${h}:${cfg.port}`;
 }

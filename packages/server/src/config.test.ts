@@ -7,7 +7,8 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', PORTAL_TEST_MODE: '1' } as NodeJS.ProcessEnv)).toThrow(/refused/);
   });
   it('listens on 127.0.0.1 unless HOST names another address', () => {
-    for (const env of [{}, { PORTAL_TEST_MODE: '1' }]) expect(loadConfig(env as NodeJS.ProcessEnv).host, JSON.stringify(env)).toBe('127.0.0.1');
+    for (const env of [{}, { PORTAL_TEST_MODE: '1' }])
+      expect(loadConfig(env as NodeJS.ProcessEnv).host, JSON.stringify(env)).toBe('127.0.0.1');
     expect(loadConfig({ HOST: '0.0.0.0' } as NodeJS.ProcessEnv).host).toBe('0.0.0.0');
     expect(loadConfig({ HOST: '192.168.1.10' } as NodeJS.ProcessEnv).host).toBe('192.168.1.10');
   });
@@ -16,7 +17,9 @@ describe('configuration', () => {
       expect(loadConfig({ PORTAL_TEST_MODE: '1', HOST: host } as NodeJS.ProcessEnv).host, host).toBe(host);
     }
     for (const host of ['0.0.0.0', '::', '', '192.168.1.10', 'portal.example.com', '127.0.0.1.example.com', 'localhost.example.com']) {
-      expect(() => loadConfig({ PORTAL_TEST_MODE: '1', HOST: host } as NodeJS.ProcessEnv), host).toThrow(/PORTAL_TEST_MODE=1 is refused on HOST=.*loopback/);
+      expect(() => loadConfig({ PORTAL_TEST_MODE: '1', HOST: host } as NodeJS.ProcessEnv), host).toThrow(
+        /PORTAL_TEST_MODE=1 is refused on HOST=.*loopback/,
+      );
     }
     // A host set by the caller (tests, start-up code) is held to the same rule.
     expect(() => loadConfig({ PORTAL_TEST_MODE: '1' } as NodeJS.ProcessEnv, { host: '0.0.0.0' })).toThrow(/loopback/);
@@ -30,11 +33,18 @@ describe('configuration', () => {
     for (const off of [undefined, '', '0', 'off', 'false']) expect(trust(off), String(off)).toEqual({ kind: 'off' });
     expect(trust('1')).toEqual({ kind: 'hops', hops: 1 });
     expect(trust('2')).toEqual({ kind: 'hops', hops: 2 });
-    expect(trust('127.0.0.1, 10.0.0.0/8,::1,fd00::/8,loopback')).toEqual({ kind: 'proxies', proxies: ['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8', 'loopback'] });
+    expect(trust('127.0.0.1, 10.0.0.0/8,::1,fd00::/8,loopback')).toEqual({
+      kind: 'proxies',
+      proxies: ['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8', 'loopback'],
+    });
     expect(() => trust('true')).toThrow(/TRUST_PROXY=true is refused: trusting every address would let any client choose its own address/);
     for (const bad of ['yes', '*', 'all']) expect(() => trust(bad), bad).toThrow(/is refused/);
     for (const bad of ['proxy.example.com', '10.0.0.0/33', '10.0.0.1/8/2', '300.1.1.1', '1.5', '-1', '11', ',']) {
-      expect(() => trust(bad), bad).toThrow(new RegExp(`TRUST_PROXY=${bad.replace(/[.*]/g, '\\$&')} is not understood.*e\\.g\\. 1\\).*e\\.g\\. 127\\.0\\.0\\.1,10\\.0\\.0\\.0/8`));
+      expect(() => trust(bad), bad).toThrow(
+        new RegExp(
+          `TRUST_PROXY=${bad.replace(/[.*]/g, '\\$&')} is not understood.*e\\.g\\. 1\\).*e\\.g\\. 127\\.0\\.0\\.1,10\\.0\\.0\\.0/8`,
+        ),
+      );
     }
     expect(() => trust('10.0.0.1,nonsense')).toThrow('(nonsense)');
   });

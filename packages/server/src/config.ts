@@ -72,7 +72,11 @@ export interface FilesConfig {
   address: { province: string; city: string; county: string };
 }
 
-const list = (v: string | undefined) => (v ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+const list = (v: string | undefined) =>
+  (v ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const production = env.NODE_ENV === 'production';
@@ -126,7 +130,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       datum: env.MAP_TILE_DATUM === 'wgs84' || env.MAP_TILE_DATUM === 'bd09' ? env.MAP_TILE_DATUM : 'gcj02',
       attribution: env.MAP_TILE_ATTRIBUTION ?? '',
       maxZoom: Math.min(22, Math.max(1, Number(env.MAP_TILE_MAX_ZOOM) || 18)),
-      subdomains: (env.MAP_TILE_SUBDOMAINS ?? '').split(',').map((x) => x.trim()).filter(Boolean),
+      subdomains: (env.MAP_TILE_SUBDOMAINS ?? '')
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
     },
     ...overrides,
   };
@@ -139,8 +146,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
 
 /** Loopback addresses only: 127.0.0.0/8, ::1 and localhost. */
 export function isLoopbackHost(host: string): boolean {
-  const h = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
-  return h === 'localhost' || h === '::1' || h === '0:0:0:0:0:0:0:1' || /^127(\.\d{1,3}){3}$/.test(h) || /^::ffff:127(\.\d{1,3}){3}$/.test(h);
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
+  return (
+    h === 'localhost' || h === '::1' || h === '0:0:0:0:0:0:0:1' || /^127(\.\d{1,3}){3}$/.test(h) || /^::ffff:127(\.\d{1,3}){3}$/.test(h)
+  );
 }
 
 /**
@@ -150,6 +162,8 @@ export function isLoopbackHost(host: string): boolean {
  */
 export function assertTestModeHost(cfg: Pick<Config, 'testMode' | 'host'>): void {
   if (cfg.testMode && !isLoopbackHost(cfg.host)) {
-    throw new Error(`PORTAL_TEST_MODE=1 is refused on HOST=${cfg.host}: test mode listens on a loopback address only (127.0.0.1, ::1 or localhost)`);
+    throw new Error(
+      `PORTAL_TEST_MODE=1 is refused on HOST=${cfg.host}: test mode listens on a loopback address only (127.0.0.1, ::1 or localhost)`,
+    );
   }
 }

@@ -23,9 +23,22 @@ describe('log format', () => {
 
   it('prints one line per record: time, level, request, status, duration, message, other fields', () => {
     const time = new Date(2026, 10, 27, 9, 5, 7, 42).getTime();
-    expect(prettyLine({ level: 30, time, pid: 1, hostname: 'h', reqId: 'req-3', req: { method: 'GET', url: '/api/x' }, res: { statusCode: 200 }, responseTime: 12.4, msg: 'request completed' }))
-      .toBe('09:05:07.042 INFO  [req-3] GET /api/x 200 12 ms request completed\n');
-    expect(prettyLine({ level: 40, time, msg: 'seeding', stage: '工单', rows: 120, note: 'a b' })).toBe('09:05:07.042 WARN  seeding stage=工单 rows=120 note="a b"\n');
+    expect(
+      prettyLine({
+        level: 30,
+        time,
+        pid: 1,
+        hostname: 'h',
+        reqId: 'req-3',
+        req: { method: 'GET', url: '/api/x' },
+        res: { statusCode: 200 },
+        responseTime: 12.4,
+        msg: 'request completed',
+      }),
+    ).toBe('09:05:07.042 INFO  [req-3] GET /api/x 200 12 ms request completed\n');
+    expect(prettyLine({ level: 40, time, msg: 'seeding', stage: '工单', rows: 120, note: 'a b' })).toBe(
+      '09:05:07.042 WARN  seeding stage=工单 rows=120 note="a b"\n',
+    );
     const err = prettyLine({ level: 50, time, msg: 'unhandled error', err: { message: 'boom', stack: 'Error: boom\n    at f' } });
     expect(err.split('\n')[0]).toBe('09:05:07.042 ERROR unhandled error');
     expect(err).toContain('\n    Error: boom\n');

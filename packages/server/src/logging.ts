@@ -27,7 +27,10 @@ const value = (v: unknown) => (typeof v === 'string' && !/[\s="]/.test(v) && v !
 export function prettyLine(rec: Record<string, unknown>, colour = false): string {
   const level = Number(rec.level ?? 30);
   const name = (LEVELS[level] ?? String(level)).padEnd(5);
-  const parts: string[] = [clock(typeof rec.time === 'number' ? rec.time : Date.now()), colour ? `\x1b[${COLOURS[level] ?? '0'}m${name}\x1b[0m` : name];
+  const parts: string[] = [
+    clock(typeof rec.time === 'number' ? rec.time : Date.now()),
+    colour ? `\x1b[${COLOURS[level] ?? '0'}m${name}\x1b[0m` : name,
+  ];
   if (rec.reqId !== undefined) parts.push(`[${rec.reqId}]`);
   const req = rec.req as { method?: string; url?: string } | undefined;
   if (req?.method) parts.push(`${req.method} ${req.url ?? ''}`);
@@ -74,7 +77,10 @@ export interface StartupLog {
   warn(msg: string, fields?: Record<string, unknown>): void;
 }
 
-export function startupLog(cfg: { logLevel: string; logFormat: LogFormat }, out: LineSink & { isTTY?: boolean } = process.stdout): StartupLog {
+export function startupLog(
+  cfg: { logLevel: string; logFormat: LogFormat },
+  out: LineSink & { isTTY?: boolean } = process.stdout,
+): StartupLog {
   const min = LEVEL_NUMBER[cfg.logLevel.toLowerCase()] ?? 30;
   const sink = logDestination(cfg.logFormat, out) ?? out;
   const emit = (level: number, msg: string, fields?: Record<string, unknown>) => {

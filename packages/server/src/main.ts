@@ -37,7 +37,9 @@ if (cluster.isPrimary && plan.workers > 1) {
     const now = Date.now();
     crashes.push(now);
     while (crashes.length && now - crashes[0] > 60_000) crashes.shift();
-    console.error(`worker ${worker.process.pid} exited (${signal ?? `code ${code}`}); ${crashes.length > 5 ? 'crashing repeatedly: stopping' : 'starting another'}`);
+    console.error(
+      `worker ${worker.process.pid} exited (${signal ?? `code ${code}`}); ${crashes.length > 5 ? 'crashing repeatedly: stopping' : 'starting another'}`,
+    );
     if (crashes.length > 5) process.exit(1);
     setTimeout(fork, 500);
   });

@@ -18,10 +18,16 @@ const KEEP = 0.1;
 /** Coordinates rounded to 1e-3° (about 100 m): finer than a pixel up to zoom 10. */
 const round = (x) => Math.round(x * 1000) / 1000;
 
-const labelAt = (p) => (p.centroid ?? p.center ?? null);
+const labelAt = (p) => p.centroid ?? p.center ?? null;
 const slim = (f, extra = {}) => ({
   type: 'Feature',
-  properties: { name: f.properties.name, adcode: f.properties.adcode, level: f.properties.level ?? 'line', label: labelAt(f.properties), ...extra },
+  properties: {
+    name: f.properties.name,
+    adcode: f.properties.adcode,
+    level: f.properties.level ?? 'line',
+    label: labelAt(f.properties),
+    ...extra,
+  },
   geometry: f.geometry,
 });
 
@@ -36,7 +42,9 @@ for (const [key, fc] of Object.entries(geo)) {
   }
 }
 
-const topo = presimplify(topology({ provinces: { type: 'FeatureCollection', features: provinces }, cities: { type: 'FeatureCollection', features: cities } }));
+const topo = presimplify(
+  topology({ provinces: { type: 'FeatureCollection', features: provinces }, cities: { type: 'FeatureCollection', features: cities } }),
+);
 const simple = simplify(topo, quantile(topo, KEEP));
 
 function roundGeometry(g) {
@@ -51,7 +59,10 @@ function roundGeometry(g) {
   };
   if (g.type === 'Polygon') return { type: 'Polygon', coordinates: g.coordinates.map(ring).filter((r) => r.length >= 4) };
   if (g.type === 'MultiPolygon') {
-    return { type: 'MultiPolygon', coordinates: g.coordinates.map((p) => p.map(ring).filter((r) => r.length >= 4)).filter((p) => p.length) };
+    return {
+      type: 'MultiPolygon',
+      coordinates: g.coordinates.map((p) => p.map(ring).filter((r) => r.length >= 4)).filter((p) => p.length),
+    };
   }
   if (g.type === 'MultiLineString') return { type: 'MultiLineString', coordinates: g.coordinates.map(ring).filter((r) => r.length >= 2) };
   return g;
@@ -67,7 +78,9 @@ function collection(name) {
     features: fc.features
       .map((f) => ({
         type: 'Feature',
-        properties: Object.fromEntries(Object.entries(f.properties).map(([k, v]) => [k, k === 'label' && Array.isArray(v) ? v.map(round) : v])),
+        properties: Object.fromEntries(
+          Object.entries(f.properties).map(([k, v]) => [k, k === 'label' && Array.isArray(v) ? v.map(round) : v]),
+        ),
         geometry: f.geometry && roundGeometry(f.geometry),
       }))
       .filter((f) => f.geometry?.coordinates.length),

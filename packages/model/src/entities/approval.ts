@@ -21,13 +21,25 @@ export const flow = defineEntity({
   views: {
     all: {
       label: label('全部审批流程', 'All approval flows'),
-      columns: ['new_name', 'new_entityname', 'new_isactive', 'new_condition_min', 'new_condition_max', 'new_order', 'new_allowselfapprove'],
+      columns: [
+        'new_name',
+        'new_entityname',
+        'new_isactive',
+        'new_condition_min',
+        'new_condition_max',
+        'new_order',
+        'new_allowselfapprove',
+      ],
       orderBy: [['new_order', 'asc']],
     },
   },
   forms: {
     main: [
-      { key: 'basic', label: label('流程信息', 'Flow'), fields: ['new_name', 'new_entityname', 'new_isactive', 'new_allowselfapprove', 'new_order', 'new_description'] },
+      {
+        key: 'basic',
+        label: label('流程信息', 'Flow'),
+        fields: ['new_name', 'new_entityname', 'new_isactive', 'new_allowselfapprove', 'new_order', 'new_description'],
+      },
       { key: 'condition', label: label('适用条件', 'Condition'), fields: ['new_condition_min', 'new_condition_max'] },
     ],
   },
@@ -55,7 +67,13 @@ export const flowSteps = defineEntity({
     },
   },
   forms: {
-    main: [{ key: 'basic', label: label('步骤信息', 'Step'), fields: ['new_flow_id', 'new_sequence', 'new_name', 'new_approvertype', 'new_flowrole_id'] }],
+    main: [
+      {
+        key: 'basic',
+        label: label('步骤信息', 'Step'),
+        fields: ['new_flow_id', 'new_sequence', 'new_name', 'new_approvertype', 'new_flowrole_id'],
+      },
+    ],
   },
 });
 
@@ -72,7 +90,11 @@ export const flowStepUser = defineEntity({
     new_systemuser_id: lookup('systemuser', label('审批人', 'Approver'), { required: true }),
   },
   views: {
-    all: { label: label('全部步骤审批人', 'All step approvers'), columns: ['new_flowstep_id', 'new_systemuser_id'], orderBy: [['createdon', 'asc']] },
+    all: {
+      label: label('全部步骤审批人', 'All step approvers'),
+      columns: ['new_flowstep_id', 'new_systemuser_id'],
+      orderBy: [['createdon', 'asc']],
+    },
   },
 });
 
@@ -108,7 +130,11 @@ export const flowRoleUser = defineEntity({
     new_systemuser_id: lookup('systemuser', label('成员', 'Member'), { required: true }),
   },
   views: {
-    all: { label: label('全部角色成员', 'All members'), columns: ['new_flowrole_id', 'new_systemuser_id'], orderBy: [['createdon', 'asc']] },
+    all: {
+      label: label('全部角色成员', 'All members'),
+      columns: ['new_flowrole_id', 'new_systemuser_id'],
+      orderBy: [['createdon', 'asc']],
+    },
   },
 });
 

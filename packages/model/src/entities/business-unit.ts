@@ -17,6 +17,10 @@ export const businessUnit = defineEntity({
     new_type: optionSet(businessUnitType, undefined, { required: true }),
   },
   views: {
-    all: { label: label('全部部门', 'All units'), columns: ['name', 'new_code', 'new_type', 'parentbusinessunitid'], orderBy: [['new_code', 'asc']] },
+    all: {
+      label: label('全部部门', 'All units'),
+      columns: ['name', 'new_code', 'new_type', 'parentbusinessunitid'],
+      orderBy: [['new_code', 'asc']],
+    },
   },
 });

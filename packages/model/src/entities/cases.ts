@@ -15,15 +15,26 @@ export const serviceCase = defineEntity({
   scope: { kind: 'station', field: 'new_station_id', assignee: { referencedBy: { entity: 'new_srv_workorder', field: 'new_case_id' } } },
   access: { read: 'workorder.read', write: 'workorder.write' },
   screens: {
-    list: { name: 'caseList', path: '/case/caseviewlist', keepAlive: true, title: 'menu.serviceCase', allowImport: false, menu: { group: 'service', order: 100, key: 'serviceCase', label: 'menu.serviceCase', units: STATIONS } },
+    list: {
+      name: 'caseList',
+      path: '/case/caseviewlist',
+      keepAlive: true,
+      title: 'menu.serviceCase',
+      allowImport: false,
+      menu: { group: 'service', order: 100, key: 'serviceCase', label: 'menu.serviceCase', units: STATIONS },
+    },
     create: { name: 'caseCreate', path: '/case/create', page: 'CasePage' },
     edit: { name: 'caseDetail', path: '/case/CaseViewDetail/:id', page: 'CasePage' },
   },
   attachments: true,
   // Changed while open or in progress; deleted only while open (and without orders: the domain's guard).
   edit: {
-    field: 'new_casestate', initial: caseState.open, states: [caseState.open, caseState.inProgress], deleteStates: [caseState.open],
-    locked: 'case.locked', deleteLocked: 'case.onlyOpenDelete',
+    field: 'new_casestate',
+    initial: caseState.open,
+    states: [caseState.open, caseState.inProgress],
+    deleteStates: [caseState.open],
+    locked: 'case.locked',
+    deleteLocked: 'case.onlyOpenDelete',
   },
   fields: {
     new_name: text(label('案件编号', 'Case number'), { readOnly: true, searchable: true, maxLength: 40, indexed: true }),
@@ -48,7 +59,17 @@ export const serviceCase = defineEntity({
   views: {
     all: {
       label: label('全部客诉咨询', 'All cases'),
-      columns: ['new_name', 'new_casetype', 'new_subject', 'new_customer', 'new_phone', 'new_priority', 'new_casestate', 'new_station_id', 'createdon'],
+      columns: [
+        'new_name',
+        'new_casetype',
+        'new_subject',
+        'new_customer',
+        'new_phone',
+        'new_priority',
+        'new_casestate',
+        'new_station_id',
+        'createdon',
+      ],
       hidden: ['new_phone'],
       orderBy: [['createdon', 'desc']],
     },
@@ -66,21 +87,56 @@ export const serviceCase = defineEntity({
     },
     done: {
       label: label('已解决及关闭', 'Resolved and closed'),
-      columns: ['new_name', 'new_casetype', 'new_subject', 'new_customer', 'new_casestate', 'new_resolvedon', 'new_satisfaction', 'new_station_id'],
+      columns: [
+        'new_name',
+        'new_casetype',
+        'new_subject',
+        'new_customer',
+        'new_casestate',
+        'new_resolvedon',
+        'new_satisfaction',
+        'new_station_id',
+      ],
       orderBy: [['createdon', 'desc']],
       filter: { new_casestate: [caseState.resolved, caseState.closed] },
     },
   },
   forms: {
     main: [
-      { key: 'basic', label: label('案件信息', 'Case'), fields: ['new_name', 'new_casetype', 'new_priority', 'new_station_id', 'new_subject', 'new_description'] },
-      { key: 'customer', label: label('客户与产品', 'Customer and product'), fields: ['new_customer', 'new_phone', 'new_product_id', 'new_serialnumber'] },
-      { key: 'handling', label: label('处理情况', 'Handling'), fields: ['new_casestate', 'new_response', 'new_respondedon', 'new_resolution', 'new_resolvedon', 'new_satisfaction', 'new_closedon'], on: 'edit' },
+      {
+        key: 'basic',
+        label: label('案件信息', 'Case'),
+        fields: ['new_name', 'new_casetype', 'new_priority', 'new_station_id', 'new_subject', 'new_description'],
+      },
+      {
+        key: 'customer',
+        label: label('客户与产品', 'Customer and product'),
+        fields: ['new_customer', 'new_phone', 'new_product_id', 'new_serialnumber'],
+      },
+      {
+        key: 'handling',
+        label: label('处理情况', 'Handling'),
+        fields: [
+          'new_casestate',
+          'new_response',
+          'new_respondedon',
+          'new_resolution',
+          'new_resolvedon',
+          'new_satisfaction',
+          'new_closedon',
+        ],
+        on: 'edit',
+      },
     ],
   },
 });
 
-const APPROVAL_SECTION = { key: 'approval', label: label('审批信息', 'Approval'), fields: ['new_approvalstatus', 'new_stepname', 'new_stepuser_id', 'new_submitter_id', 'new_submittime', 'new_approvedtime'], on: 'edit' as const };
+const APPROVAL_SECTION = {
+  key: 'approval',
+  label: label('审批信息', 'Approval'),
+  fields: ['new_approvalstatus', 'new_stepname', 'new_stepuser_id', 'new_submitter_id', 'new_submittime', 'new_approvedtime'],
+  on: 'edit' as const,
+};
 
 /**
  * Excellent repair case (优秀案例, /excellentcase): a station writes up a repair (symptom, cause,
@@ -92,10 +148,23 @@ export const excellentCase = defineEntity({
   logicalName: 'new_srv_excellentcase',
   entitySet: 'new_srv_excellentcases',
   label: label('优秀案例', 'Excellent case'),
-  scope: { kind: 'station', field: 'new_station_id', assignee: { via: 'new_workorder_id' }, published: { field: 'new_publishstatus', value: excellentCasePublish.published } },
+  scope: {
+    kind: 'station',
+    field: 'new_station_id',
+    assignee: { via: 'new_workorder_id' },
+    published: { field: 'new_publishstatus', value: excellentCasePublish.published },
+  },
   access: { read: 'kb.read', write: 'workorder.write' },
   screens: {
-    list: { name: 'excellentCaseList', path: '/excellentcase/caselist', keepAlive: true, title: 'menu.excellentCase', allowImport: false, allowDelete: false, menu: { group: 'base', order: 70, key: 'excellentCase', label: 'menu.excellentCase' } },
+    list: {
+      name: 'excellentCaseList',
+      path: '/excellentcase/caselist',
+      keepAlive: true,
+      title: 'menu.excellentCase',
+      allowImport: false,
+      allowDelete: false,
+      menu: { group: 'base', order: 70, key: 'excellentCase', label: 'menu.excellentCase' },
+    },
     create: { name: 'excellentCaseCreate', path: '/excellentcase/create', page: 'ExcellentCasePage' },
     edit: { name: 'excellentCaseView', path: '/excellentcase/caseview/:id', page: 'ExcellentCasePage' },
   },
@@ -115,11 +184,23 @@ export const excellentCase = defineEntity({
     new_publishedon: dateTime(label('发布时间', 'Published on'), { readOnly: true }),
     new_iscommit: bool(label('已提交', 'Submitted'), { readOnly: true }),
   },
-  indexes: [['new_station_id', 'createdon'], ['new_publishstatus', 'new_publishedon']],
+  indexes: [
+    ['new_station_id', 'createdon'],
+    ['new_publishstatus', 'new_publishedon'],
+  ],
   views: {
     all: {
       label: label('全部案例', 'All cases'),
-      columns: ['new_code', 'new_name', 'new_productline_id', 'new_station_id', 'new_approvalstatus', 'new_publishstatus', 'new_publishedon', 'createdon'],
+      columns: [
+        'new_code',
+        'new_name',
+        'new_productline_id',
+        'new_station_id',
+        'new_approvalstatus',
+        'new_publishstatus',
+        'new_publishedon',
+        'createdon',
+      ],
       orderBy: [['createdon', 'desc']],
     },
     published: {
@@ -137,7 +218,11 @@ export const excellentCase = defineEntity({
   },
   forms: {
     main: [
-      { key: 'basic', label: label('案例信息', 'Case'), fields: ['new_code', 'new_name', 'new_station_id', 'new_product_id', 'new_productline_id', 'new_workorder_id'] },
+      {
+        key: 'basic',
+        label: label('案例信息', 'Case'),
+        fields: ['new_code', 'new_name', 'new_station_id', 'new_product_id', 'new_productline_id', 'new_workorder_id'],
+      },
       { key: 'repair', label: label('故障与解决', 'Fault and fix'), fields: ['new_symptom', 'new_cause', 'new_solution'] },
       { key: 'publish', label: label('发布', 'Publication'), fields: ['new_publishstatus', 'new_publishedon'], on: 'edit' },
       APPROVAL_SECTION,

@@ -28,7 +28,17 @@ export const claimFine = defineEntity({
   views: {
     all: {
       label: label('全部奖惩单', 'All orders'),
-      columns: ['new_name', 'new_station_id', 'new_finetype', 'new_amount', 'new_year', 'new_checkmonth', 'new_approvalstatus', 'new_stepname', 'createdon'],
+      columns: [
+        'new_name',
+        'new_station_id',
+        'new_finetype',
+        'new_amount',
+        'new_year',
+        'new_checkmonth',
+        'new_approvalstatus',
+        'new_stepname',
+        'createdon',
+      ],
       orderBy: [['createdon', 'desc']],
     },
     toApprove: {
@@ -40,8 +50,26 @@ export const claimFine = defineEntity({
   },
   forms: {
     main: [
-      { key: 'basic', label: label('基本信息', 'Basic information'), fields: ['new_name', 'new_station_id', 'new_finetype', 'new_amount', 'new_year', 'new_checkmonth', 'new_checkitem'] },
-      { key: 'approval', label: label('审批信息', 'Approval'), fields: ['new_approvalstatus', 'new_flow_id', 'new_stepname', 'new_stepuser_id', 'new_submitter_id', 'new_submittime', 'new_approvedtime', 'new_iscommit'], on: 'edit' },
+      {
+        key: 'basic',
+        label: label('基本信息', 'Basic information'),
+        fields: ['new_name', 'new_station_id', 'new_finetype', 'new_amount', 'new_year', 'new_checkmonth', 'new_checkitem'],
+      },
+      {
+        key: 'approval',
+        label: label('审批信息', 'Approval'),
+        fields: [
+          'new_approvalstatus',
+          'new_flow_id',
+          'new_stepname',
+          'new_stepuser_id',
+          'new_submitter_id',
+          'new_submittime',
+          'new_approvedtime',
+          'new_iscommit',
+        ],
+        on: 'edit',
+      },
     ],
   },
 });

@@ -31,11 +31,26 @@ export const fileDownload = defineEntity({
   pluralLabel: label('下载中心', 'Download centre'),
   scope: {
     kind: 'global',
-    published: { ...published, audience: { field: 'new_audience', all: contentAudience.all, grants: { 'portal.login': contentAudience.network, 'portal.store.login': contentAudience.stores } } },
+    published: {
+      ...published,
+      audience: {
+        field: 'new_audience',
+        all: contentAudience.all,
+        grants: { 'portal.login': contentAudience.network, 'portal.store.login': contentAudience.stores },
+      },
+    },
   },
   access: { read: 'kb.read', write: 'kb.write' },
   screens: {
-    list: { name: 'fileDownloadList', path: '/filedownload/list', keepAlive: true, title: 'menu.fileDownload', allowImport: false, allowDelete: false, menu: { group: 'base', order: 50, key: 'fileDownload', label: 'menu.fileDownload' } },
+    list: {
+      name: 'fileDownloadList',
+      path: '/filedownload/list',
+      keepAlive: true,
+      title: 'menu.fileDownload',
+      allowImport: false,
+      allowDelete: false,
+      menu: { group: 'base', order: 50, key: 'fileDownload', label: 'menu.fileDownload' },
+    },
     create: { name: 'fileDownloadCreate', path: '/filedownload/create' },
     view: { name: 'fileDownloadView', path: '/filedownload/view/:id', page: 'FileDownloadViewPage' },
   },
@@ -55,14 +70,32 @@ export const fileDownload = defineEntity({
     },
     all: {
       label: label('全部资料', 'All documents'),
-      columns: ['new_name', 'new_category', 'new_version', 'new_audience', 'new_state', 'new_filesize', 'new_publishedon', 'new_downloadcount'],
+      columns: [
+        'new_name',
+        'new_category',
+        'new_version',
+        'new_audience',
+        'new_state',
+        'new_filesize',
+        'new_publishedon',
+        'new_downloadcount',
+      ],
       orderBy: [['createdon', 'desc']],
     },
   },
   forms: {
     main: [
-      { key: 'basic', label: label('资料信息', 'Document'), fields: ['new_name', 'new_category', 'new_version', 'new_audience', 'new_description'] },
-      { key: 'file', label: label('文件与发布', 'File and publication'), fields: ['new_state', 'new_publishedon', 'new_filename', 'new_filesize', 'new_contenttype', 'new_downloadcount'], on: 'edit' },
+      {
+        key: 'basic',
+        label: label('资料信息', 'Document'),
+        fields: ['new_name', 'new_category', 'new_version', 'new_audience', 'new_description'],
+      },
+      {
+        key: 'file',
+        label: label('文件与发布', 'File and publication'),
+        fields: ['new_state', 'new_publishedon', 'new_filename', 'new_filesize', 'new_contenttype', 'new_downloadcount'],
+        on: 'edit',
+      },
     ],
   },
 });
@@ -79,7 +112,15 @@ export const techFile = defineEntity({
   scope: { kind: 'global', published },
   access: { read: 'kb.read', write: 'kb.write' },
   screens: {
-    list: { name: 'techFileList', path: '/file/list', keepAlive: true, title: 'menu.techFile', allowImport: false, allowDelete: false, menu: { group: 'base', order: 60, key: 'techFile', label: 'menu.techFile' } },
+    list: {
+      name: 'techFileList',
+      path: '/file/list',
+      keepAlive: true,
+      title: 'menu.techFile',
+      allowImport: false,
+      allowDelete: false,
+      menu: { group: 'base', order: 60, key: 'techFile', label: 'menu.techFile' },
+    },
     create: { name: 'techFileCreate', path: '/file/create' },
     view: { name: 'techFileView', path: '/file/view/:id', page: 'TechFileViewPage' },
   },
@@ -94,20 +135,47 @@ export const techFile = defineEntity({
   views: {
     published: {
       label: label('已发布技术资料', 'Published technical files'),
-      columns: ['new_name', 'new_filetype', 'new_productline_id', 'new_product_id', 'new_version', 'new_filesize', 'new_publishedon', 'new_downloadcount'],
+      columns: [
+        'new_name',
+        'new_filetype',
+        'new_productline_id',
+        'new_product_id',
+        'new_version',
+        'new_filesize',
+        'new_publishedon',
+        'new_downloadcount',
+      ],
       orderBy: [['new_publishedon', 'desc']],
       filter: { new_state: contentState.published },
     },
     all: {
       label: label('全部技术资料', 'All technical files'),
-      columns: ['new_name', 'new_filetype', 'new_productline_id', 'new_product_id', 'new_version', 'new_state', 'new_publishedon', 'new_downloadcount'],
+      columns: [
+        'new_name',
+        'new_filetype',
+        'new_productline_id',
+        'new_product_id',
+        'new_version',
+        'new_state',
+        'new_publishedon',
+        'new_downloadcount',
+      ],
       orderBy: [['createdon', 'desc']],
     },
   },
   forms: {
     main: [
-      { key: 'basic', label: label('资料信息', 'File'), fields: ['new_name', 'new_filetype', 'new_productline_id', 'new_product_id', 'new_version', 'new_description'] },
-      { key: 'file', label: label('文件与发布', 'File and publication'), fields: ['new_state', 'new_publishedon', 'new_filename', 'new_filesize', 'new_contenttype', 'new_downloadcount'], on: 'edit' },
+      {
+        key: 'basic',
+        label: label('资料信息', 'File'),
+        fields: ['new_name', 'new_filetype', 'new_productline_id', 'new_product_id', 'new_version', 'new_description'],
+      },
+      {
+        key: 'file',
+        label: label('文件与发布', 'File and publication'),
+        fields: ['new_state', 'new_publishedon', 'new_filename', 'new_filesize', 'new_contenttype', 'new_downloadcount'],
+        on: 'edit',
+      },
     ],
   },
 });

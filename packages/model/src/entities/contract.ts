@@ -18,10 +18,21 @@ export const contract = defineEntity({
   logicalName: 'new_srv_contract',
   entitySet: 'new_srv_contracts',
   label: label('维保合同', 'Maintenance contract'),
-  scope: { kind: 'station', field: 'new_station_id', assignee: { referencedBy: { entity: 'new_srv_workorder', field: 'new_contract_id' } } },
+  scope: {
+    kind: 'station',
+    field: 'new_station_id',
+    assignee: { referencedBy: { entity: 'new_srv_workorder', field: 'new_contract_id' } },
+  },
   access: { read: 'workorder.read', write: 'workorder.write' },
   screens: {
-    list: { name: 'contractList', path: '/contract/list', keepAlive: true, title: 'menu.contract', allowImport: false, menu: { group: 'base', order: 80, key: 'contract', label: 'menu.contract', units: STATIONS } },
+    list: {
+      name: 'contractList',
+      path: '/contract/list',
+      keepAlive: true,
+      title: 'menu.contract',
+      allowImport: false,
+      menu: { group: 'base', order: 80, key: 'contract', label: 'menu.contract', units: STATIONS },
+    },
     create: { name: 'contractCreate', path: '/contract/create', page: 'ContractPage' },
     edit: { name: 'contractEdit', path: '/contract/edit/:id', page: 'ContractPage' },
   },
@@ -48,12 +59,33 @@ export const contract = defineEntity({
   views: {
     all: {
       label: label('全部维保合同', 'All maintenance contracts'),
-      columns: ['new_name', 'new_customername', 'new_phone', 'new_station_id', 'new_contracttype', 'new_startdate', 'new_enddate', 'new_amount', 'new_status', 'createdon'],
+      columns: [
+        'new_name',
+        'new_customername',
+        'new_phone',
+        'new_station_id',
+        'new_contracttype',
+        'new_startdate',
+        'new_enddate',
+        'new_amount',
+        'new_status',
+        'createdon',
+      ],
       orderBy: [['createdon', 'desc']],
     },
     active: {
       label: label('生效中的合同', 'Active contracts'),
-      columns: ['new_name', 'new_customername', 'new_phone', 'new_station_id', 'new_contracttype', 'new_startdate', 'new_enddate', 'new_amount', 'new_linecount'],
+      columns: [
+        'new_name',
+        'new_customername',
+        'new_phone',
+        'new_station_id',
+        'new_contracttype',
+        'new_startdate',
+        'new_enddate',
+        'new_amount',
+        'new_linecount',
+      ],
       orderBy: [['new_enddate', 'asc']],
       filter: { new_status: contractStatus.active },
     },
@@ -66,8 +98,27 @@ export const contract = defineEntity({
   },
   forms: {
     main: [
-      { key: 'basic', label: label('合同信息', 'Contract'), fields: ['new_name', 'new_customername', 'new_phone', 'new_station_id', 'new_contracttype', 'new_startdate', 'new_enddate', 'new_amount', 'new_memo'] },
-      { key: 'state', label: label('合同状态', 'Status'), fields: ['new_status', 'new_linecount', 'new_activatedon', 'new_terminatedon', 'new_terminationreason'], on: 'edit' },
+      {
+        key: 'basic',
+        label: label('合同信息', 'Contract'),
+        fields: [
+          'new_name',
+          'new_customername',
+          'new_phone',
+          'new_station_id',
+          'new_contracttype',
+          'new_startdate',
+          'new_enddate',
+          'new_amount',
+          'new_memo',
+        ],
+      },
+      {
+        key: 'state',
+        label: label('合同状态', 'Status'),
+        fields: ['new_status', 'new_linecount', 'new_activatedon', 'new_terminatedon', 'new_terminationreason'],
+        on: 'edit',
+      },
     ],
   },
 });
@@ -103,13 +154,40 @@ export const contractLine = defineEntity({
   views: {
     byContract: {
       label: label('合同明细', 'Contract lines'),
-      columns: ['new_product_id', 'new_productline_id', 'new_serialnumber', 'new_qty', 'new_coverrepair', 'new_coverinstall', 'new_covermaint', 'new_startdate', 'new_enddate', 'new_memo'],
+      columns: [
+        'new_product_id',
+        'new_productline_id',
+        'new_serialnumber',
+        'new_qty',
+        'new_coverrepair',
+        'new_coverinstall',
+        'new_covermaint',
+        'new_startdate',
+        'new_enddate',
+        'new_memo',
+      ],
       orderBy: [['createdon', 'asc']],
     },
   },
   forms: {
     main: [
-      { key: 'basic', label: label('保障内容', 'Cover'), fields: ['new_contract_id', 'new_product_id', 'new_productline_id', 'new_serialnumber', 'new_qty', 'new_coverrepair', 'new_coverinstall', 'new_covermaint', 'new_startdate', 'new_enddate', 'new_memo'] },
+      {
+        key: 'basic',
+        label: label('保障内容', 'Cover'),
+        fields: [
+          'new_contract_id',
+          'new_product_id',
+          'new_productline_id',
+          'new_serialnumber',
+          'new_qty',
+          'new_coverrepair',
+          'new_coverinstall',
+          'new_covermaint',
+          'new_startdate',
+          'new_enddate',
+          'new_memo',
+        ],
+      },
     ],
   },
 });

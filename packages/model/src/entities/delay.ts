@@ -2,7 +2,21 @@ import { bool, date, dateTime, defineEntity, label, lookup, memo, optionSet, tex
 import { delayStatus } from '../option-sets/delay.ts';
 import { STATIONS } from '../screens.ts';
 
-const APPROVAL_SECTION = { key: 'approval', label: label('审批信息', 'Approval'), fields: ['new_approvalstatus', 'new_flow_id', 'new_stepname', 'new_stepuser_id', 'new_submitter_id', 'new_submittime', 'new_approvedtime', 'new_iscommit'], on: 'edit' as const };
+const APPROVAL_SECTION = {
+  key: 'approval',
+  label: label('审批信息', 'Approval'),
+  fields: [
+    'new_approvalstatus',
+    'new_flow_id',
+    'new_stepname',
+    'new_stepuser_id',
+    'new_submitter_id',
+    'new_submittime',
+    'new_approvedtime',
+    'new_iscommit',
+  ],
+  on: 'edit' as const,
+};
 
 /**
  * Warranty extension request (延保申请, /delayproduct): a station asks to move a machine's warranty
@@ -17,7 +31,15 @@ export const delayProduct = defineEntity({
   scope: { kind: 'station', field: 'new_station_id', assignee: { via: 'new_workorder_id' } },
   access: { read: 'workorder.read', write: 'workorder.write' },
   screens: {
-    list: { name: 'delayProductList', path: '/delayproduct/list', keepAlive: true, title: 'menu.delayProduct', allowImport: false, allowDelete: false, menu: { group: 'service', order: 80, key: 'delayProduct', label: 'menu.delayProduct', units: STATIONS } },
+    list: {
+      name: 'delayProductList',
+      path: '/delayproduct/list',
+      keepAlive: true,
+      title: 'menu.delayProduct',
+      allowImport: false,
+      allowDelete: false,
+      menu: { group: 'service', order: 80, key: 'delayProduct', label: 'menu.delayProduct', units: STATIONS },
+    },
     create: { name: 'delayProductCreate', path: '/delayproduct/create', page: 'DelayProductPage' },
     edit: { name: 'delayProductDetail', path: '/delayproduct/detail/:id', page: 'DelayProductPage' },
   },
@@ -44,7 +66,17 @@ export const delayProduct = defineEntity({
   views: {
     all: {
       label: label('全部延保申请', 'All warranty extensions'),
-      columns: ['new_name', 'new_station_id', 'new_serialnumber', 'new_customer', 'new_currentenddate', 'new_newenddate', 'new_approvalstatus', 'new_delaystatus', 'createdon'],
+      columns: [
+        'new_name',
+        'new_station_id',
+        'new_serialnumber',
+        'new_customer',
+        'new_currentenddate',
+        'new_newenddate',
+        'new_approvalstatus',
+        'new_delaystatus',
+        'createdon',
+      ],
       orderBy: [['createdon', 'desc']],
     },
     inForce: {
@@ -56,8 +88,27 @@ export const delayProduct = defineEntity({
   },
   forms: {
     main: [
-      { key: 'basic', label: label('基本信息', 'Basic information'), fields: ['new_name', 'new_station_id', 'new_workorder_id', 'new_serialnumber', 'new_product_id', 'new_customer', 'new_currentenddate', 'new_newenddate', 'new_reason'] },
-      { key: 'decision', label: label('延保结果', 'Decision'), fields: ['new_delaystatus', 'new_effectiveenddate', 'new_cancelledon'], on: 'edit' },
+      {
+        key: 'basic',
+        label: label('基本信息', 'Basic information'),
+        fields: [
+          'new_name',
+          'new_station_id',
+          'new_workorder_id',
+          'new_serialnumber',
+          'new_product_id',
+          'new_customer',
+          'new_currentenddate',
+          'new_newenddate',
+          'new_reason',
+        ],
+      },
+      {
+        key: 'decision',
+        label: label('延保结果', 'Decision'),
+        fields: ['new_delaystatus', 'new_effectiveenddate', 'new_cancelledon'],
+        on: 'edit',
+      },
       APPROVAL_SECTION,
     ],
   },
@@ -74,7 +125,15 @@ export const delayCancel = defineEntity({
   scope: { kind: 'station', field: 'new_station_id', assignee: { via: 'new_delayproduct_id' } },
   access: { read: 'workorder.read', write: 'workorder.write' },
   screens: {
-    list: { name: 'delayCancelList', path: '/delaycancle/list', keepAlive: true, title: 'menu.delayCancel', allowImport: false, allowDelete: false, menu: { group: 'service', order: 90, key: 'delayCancel', label: 'menu.delayCancel', units: STATIONS } },
+    list: {
+      name: 'delayCancelList',
+      path: '/delaycancle/list',
+      keepAlive: true,
+      title: 'menu.delayCancel',
+      allowImport: false,
+      allowDelete: false,
+      menu: { group: 'service', order: 90, key: 'delayCancel', label: 'menu.delayCancel', units: STATIONS },
+    },
     create: { name: 'delayCancelCreate', path: '/delaycancle/create', page: 'DelayCancelPage' },
     edit: { name: 'delayCancelDetail', path: '/delaycancle/detail/:id', page: 'DelayCancelPage' },
   },
@@ -83,7 +142,9 @@ export const delayCancel = defineEntity({
   fields: {
     new_name: text(label('单号', 'Number'), { readOnly: true, searchable: true, maxLength: 40, indexed: true }),
     new_delayproduct_id: lookup('new_srv_delayproduct', label('延保申请', 'Warranty extension'), {
-      required: true, indexed: true, fills: { new_station_id: 'new_station_id', new_serialnumber: 'new_serialnumber' },
+      required: true,
+      indexed: true,
+      fills: { new_station_id: 'new_station_id', new_serialnumber: 'new_serialnumber' },
     }),
     new_station_id: lookup('new_srv_station', label('服务站', 'Service station'), { required: true, indexed: true }),
     new_serialnumber: text(label('机器序列号', 'Device serial number'), { searchable: true, maxLength: 60 }),
@@ -95,13 +156,26 @@ export const delayCancel = defineEntity({
   views: {
     all: {
       label: label('全部延保取消申请', 'All extension cancellations'),
-      columns: ['new_name', 'new_station_id', 'new_delayproduct_id', 'new_serialnumber', 'new_approvalstatus', 'new_stepname', 'new_restoredenddate', 'createdon'],
+      columns: [
+        'new_name',
+        'new_station_id',
+        'new_delayproduct_id',
+        'new_serialnumber',
+        'new_approvalstatus',
+        'new_stepname',
+        'new_restoredenddate',
+        'createdon',
+      ],
       orderBy: [['createdon', 'desc']],
     },
   },
   forms: {
     main: [
-      { key: 'basic', label: label('基本信息', 'Basic information'), fields: ['new_name', 'new_delayproduct_id', 'new_station_id', 'new_serialnumber', 'new_reason', 'new_restoredenddate'] },
+      {
+        key: 'basic',
+        label: label('基本信息', 'Basic information'),
+        fields: ['new_name', 'new_delayproduct_id', 'new_station_id', 'new_serialnumber', 'new_reason', 'new_restoredenddate'],
+      },
       APPROVAL_SECTION,
     ],
   },

@@ -19,7 +19,8 @@ const AMOUNTS = {
 } satisfies Record<string, FieldDef>;
 
 /** Additions minus deductions; kept by the database so it can never disagree with its parts (the commands never leave an amount null). */
-const LINE_TOTAL = 'new_workhouramount + new_partsamount + new_outsideamount + new_otheramount + new_grantsamount + new_rewardamount - new_fineamount';
+const LINE_TOTAL =
+  'new_workhouramount + new_partsamount + new_outsideamount + new_otheramount + new_grantsamount + new_rewardamount - new_fineamount';
 const CLAIM_TOTAL = `${LINE_TOTAL} + new_outsourcedamount + new_oldpartfreight + new_returnfreight - new_returnamount - new_oldpartamount`;
 
 /** Monthly expense settlement of a station (费用结算单, spec 001 §3, §4). */
@@ -30,7 +31,13 @@ export const expenseClaim = defineEntity({
   scope: { kind: 'station', field: 'new_station_id' },
   access: { read: 'expense.read', notCreatedHere: 'expense.onlyModify' },
   screens: {
-    list: { name: 'expenseClaimList', path: '/expenseClaim/list', keepAlive: true, page: 'ExpenseClaimListPage', menu: { group: 'service', order: 120, key: 'expenseClaim', label: 'menu.expenseClaim', units: STATIONS } },
+    list: {
+      name: 'expenseClaimList',
+      path: '/expenseClaim/list',
+      keepAlive: true,
+      page: 'ExpenseClaimListPage',
+      menu: { group: 'service', order: 120, key: 'expenseClaim', label: 'menu.expenseClaim', units: STATIONS },
+    },
     edit: { name: 'expenseClaimEdit', path: '/expenseClaim/edit/:id', page: 'ExpenseClaimPage' },
   },
   fields: {
@@ -63,7 +70,7 @@ export const expenseClaim = defineEntity({
     new_siteconfirmstatus: optionSet(siteConfirmStatus, undefined, RO),
     new_confirmdeadline: dateTime(label('异议截止时间', 'Doubts until'), RO),
     new_siteconfirmtime: dateTime(label('服务站确认时间', 'Station confirmed on'), RO),
-    new_doubt: memo(label('服务站异议', 'Station\'s doubts'), { ...RO, maxLength: 500 }),
+    new_doubt: memo(label('服务站异议', "Station's doubts"), { ...RO, maxLength: 500 }),
     new_doubttime: dateTime(label('提出异议时间', 'Doubts raised on'), RO),
     new_formstatus: optionSet(expenseFormStatus, undefined, { ...RO, indexed: true }),
     // Listed by spec 001 §3, but a statement has no approval flow: always empty (decisions).
@@ -75,31 +82,107 @@ export const expenseClaim = defineEntity({
   views: {
     all: {
       label: label('全部结算单', 'All settlements'),
-      columns: ['new_name', 'new_station_id', 'new_year', 'new_month', 'new_section', 'new_workordercount', 'new_totalamount', 'new_approvalamount', 'new_formstatus', 'new_siteconfirmstatus', 'createdon'],
+      columns: [
+        'new_name',
+        'new_station_id',
+        'new_year',
+        'new_month',
+        'new_section',
+        'new_workordercount',
+        'new_totalamount',
+        'new_approvalamount',
+        'new_formstatus',
+        'new_siteconfirmstatus',
+        'createdon',
+      ],
       orderBy: [['createdon', 'desc']],
     },
     toConfirm: {
       label: label('待服务站确认', 'Awaiting the station'),
-      columns: ['new_name', 'new_station_id', 'new_year', 'new_month', 'new_section', 'new_approvalamount', 'new_confirmdeadline', 'new_siteconfirmstatus'],
+      columns: [
+        'new_name',
+        'new_station_id',
+        'new_year',
+        'new_month',
+        'new_section',
+        'new_approvalamount',
+        'new_confirmdeadline',
+        'new_siteconfirmstatus',
+      ],
       orderBy: [['new_confirmdeadline', 'asc']],
       filter: { new_formstatus: expenseFormStatus.toConfirm },
     },
     unpaid: {
       label: label('未支付', 'Not paid'),
-      columns: ['new_name', 'new_station_id', 'new_year', 'new_month', 'new_section', 'new_totalamount', 'new_approvalamount', 'new_formstatus'],
+      columns: [
+        'new_name',
+        'new_station_id',
+        'new_year',
+        'new_month',
+        'new_section',
+        'new_totalamount',
+        'new_approvalamount',
+        'new_formstatus',
+      ],
       orderBy: [['createdon', 'desc']],
       filter: { new_formstatus: expenseFormStatus.options.map((o) => o.value).filter((v) => v !== expenseFormStatus.paid) },
     },
   },
   forms: {
     main: [
-      { key: 'basic', label: label('基本信息', 'Basic information'), fields: ['new_name', 'new_station_id', 'new_year', 'new_month', 'new_section', 'new_settleway', 'new_periodend', 'new_formstatus', 'new_siteconfirmstatus', 'new_workordercount'] },
       {
-        key: 'totals', label: label('费用汇总（元）', 'Totals (yuan)'),
-        fields: ['new_workhouramount', 'new_partsamount', 'new_outsideamount', 'new_otheramount', 'new_grantsamount', 'new_rewardamount', 'new_fineamount', 'new_returnamount', 'new_oldpartamount', 'new_outsourcedamount', 'new_oldpartfreight', 'new_returnfreight', 'new_totalamount'],
+        key: 'basic',
+        label: label('基本信息', 'Basic information'),
+        fields: [
+          'new_name',
+          'new_station_id',
+          'new_year',
+          'new_month',
+          'new_section',
+          'new_settleway',
+          'new_periodend',
+          'new_formstatus',
+          'new_siteconfirmstatus',
+          'new_workordercount',
+        ],
       },
-      { key: 'approval', label: label('审批与确认', 'Approval and confirmation'), fields: ['new_adjustamount', 'new_adjustreason', 'new_approvalamount', 'new_confirmdeadline', 'new_doubt', 'new_doubttime', 'new_siteconfirmtime'] },
-      { key: 'payment', label: label('发票与付款', 'Invoice and payment'), fields: ['new_bank', 'new_bankcode', 'new_invoiceno', 'new_invoicedate', 'new_invoiceamount', 'new_ispayed', 'new_payeddate'] },
+      {
+        key: 'totals',
+        label: label('费用汇总（元）', 'Totals (yuan)'),
+        fields: [
+          'new_workhouramount',
+          'new_partsamount',
+          'new_outsideamount',
+          'new_otheramount',
+          'new_grantsamount',
+          'new_rewardamount',
+          'new_fineamount',
+          'new_returnamount',
+          'new_oldpartamount',
+          'new_outsourcedamount',
+          'new_oldpartfreight',
+          'new_returnfreight',
+          'new_totalamount',
+        ],
+      },
+      {
+        key: 'approval',
+        label: label('审批与确认', 'Approval and confirmation'),
+        fields: [
+          'new_adjustamount',
+          'new_adjustreason',
+          'new_approvalamount',
+          'new_confirmdeadline',
+          'new_doubt',
+          'new_doubttime',
+          'new_siteconfirmtime',
+        ],
+      },
+      {
+        key: 'payment',
+        label: label('发票与付款', 'Invoice and payment'),
+        fields: ['new_bank', 'new_bankcode', 'new_invoiceno', 'new_invoicedate', 'new_invoiceamount', 'new_ispayed', 'new_payeddate'],
+      },
     ],
   },
 });
@@ -125,8 +208,22 @@ export const expenseClaimLine = defineEntity({
   views: {
     byDocument: {
       label: label('结算明细', 'Lines'),
-      columns: ['new_name', 'new_linetype', 'new_workhouramount', 'new_partsamount', 'new_outsideamount', 'new_otheramount', 'new_grantsamount', 'new_rewardamount', 'new_fineamount', 'new_totalamount'],
-      orderBy: [['new_linetype', 'asc'], ['new_name', 'asc']],
+      columns: [
+        'new_name',
+        'new_linetype',
+        'new_workhouramount',
+        'new_partsamount',
+        'new_outsideamount',
+        'new_otheramount',
+        'new_grantsamount',
+        'new_rewardamount',
+        'new_fineamount',
+        'new_totalamount',
+      ],
+      orderBy: [
+        ['new_linetype', 'asc'],
+        ['new_name', 'asc'],
+      ],
     },
   },
 });

@@ -25,11 +25,19 @@ export const kbArticle = defineEntity({
       orderBy: [['modifiedon', 'desc']],
       filter: { new_state: kbState.published },
     },
-    all: { label: label('全部文章', 'All articles'), columns: ['new_name', 'new_category', 'new_state', 'new_filename', 'modifiedon'], orderBy: [['modifiedon', 'desc']] },
+    all: {
+      label: label('全部文章', 'All articles'),
+      columns: ['new_name', 'new_category', 'new_state', 'new_filename', 'modifiedon'],
+      orderBy: [['modifiedon', 'desc']],
+    },
   },
   forms: {
     main: [
-      { key: 'basic', label: label('文章信息', 'Article'), fields: ['new_name', 'new_category', 'new_keywords', 'new_state', 'new_filename'] },
+      {
+        key: 'basic',
+        label: label('文章信息', 'Article'),
+        fields: ['new_name', 'new_category', 'new_keywords', 'new_state', 'new_filename'],
+      },
       { key: 'content', label: label('内容', 'Content'), fields: ['new_content'] },
     ],
   },

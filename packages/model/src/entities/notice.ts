@@ -34,7 +34,11 @@ export const notice = defineEntity({
   },
   forms: {
     main: [
-      { key: 'basic', label: label('公告信息', 'Notice'), fields: ['new_name', 'new_type', 'new_status', 'new_publishtime', 'new_publisher', 'new_needreply', 'new_summary'] },
+      {
+        key: 'basic',
+        label: label('公告信息', 'Notice'),
+        fields: ['new_name', 'new_type', 'new_status', 'new_publishtime', 'new_publisher', 'new_needreply', 'new_summary'],
+      },
       { key: 'content', label: label('正文', 'Content'), fields: ['new_content'] },
     ],
   },
@@ -68,6 +72,10 @@ export const noticeReply = defineEntity({
     new_content: memo(label('回复内容', 'Reply'), { required: true, maxLength: 1000 }),
   },
   views: {
-    all: { label: label('全部回复', 'All replies'), columns: ['new_name', 'new_content', 'owningbusinessunit', 'createdon'], orderBy: [['createdon', 'desc']] },
+    all: {
+      label: label('全部回复', 'All replies'),
+      columns: ['new_name', 'new_content', 'owningbusinessunit', 'createdon'],
+      orderBy: [['createdon', 'desc']],
+    },
   },
 });

@@ -22,7 +22,14 @@ export const partsSalesOrder = defineEntity({
   scope: { kind: 'station', field: 'new_station_id' },
   access: { read: 'parts.read', write: 'parts.write' },
   screens: {
-    list: { name: 'newOrderList', path: '/newOrder/list', keepAlive: true, title: 'menu.partsSales', allowImport: false, menu: { group: 'parts', order: 20, key: 'partsSales', label: 'menu.partsSales', units: STATIONS } },
+    list: {
+      name: 'newOrderList',
+      path: '/newOrder/list',
+      keepAlive: true,
+      title: 'menu.partsSales',
+      allowImport: false,
+      menu: { group: 'parts', order: 20, key: 'partsSales', label: 'menu.partsSales', units: STATIONS },
+    },
     create: { name: 'newOrderCreate', path: '/newOrder/edit', page: 'SalesOrderPage' },
     edit: { name: 'newOrderEdit', path: '/newOrder/edit/:id', page: 'SalesOrderPage' },
   },
@@ -45,7 +52,17 @@ export const partsSalesOrder = defineEntity({
   views: {
     all: {
       label: label('全部销售单', 'All sales orders'),
-      columns: ['new_name', 'new_station_id', 'new_customername', 'new_phone', 'new_totalqty', 'new_totalamount', 'new_state', 'new_soldon', 'createdon'],
+      columns: [
+        'new_name',
+        'new_station_id',
+        'new_customername',
+        'new_phone',
+        'new_totalqty',
+        'new_totalamount',
+        'new_state',
+        'new_soldon',
+        'createdon',
+      ],
       orderBy: [['createdon', 'desc']],
     },
     draft: {
@@ -58,7 +75,12 @@ export const partsSalesOrder = defineEntity({
   forms: {
     main: [
       { key: 'basic', label: label('销售信息', 'Sale'), fields: ['new_name', 'new_customername', 'new_phone', 'new_address', 'new_memo'] },
-      { key: 'state', label: label('状态与金额', 'State and amount'), fields: ['new_state', 'new_station_id', 'new_warehouse_id', 'new_totalqty', 'new_totalamount', 'new_linecount', 'new_soldon'], on: 'edit' },
+      {
+        key: 'state',
+        label: label('状态与金额', 'State and amount'),
+        fields: ['new_state', 'new_station_id', 'new_warehouse_id', 'new_totalqty', 'new_totalamount', 'new_linecount', 'new_soldon'],
+        on: 'edit',
+      },
     ],
   },
 });

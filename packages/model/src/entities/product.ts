@@ -45,7 +45,21 @@ export const product = defineEntity({
   },
   forms: {
     main: [
-      { key: 'basic', label: label('产品信息', 'Product'), fields: ['name', 'productnumber', 'new_model', 'new_productline_id', 'new_uom', 'price', 'new_state', 'description', 'new_specification'] },
+      {
+        key: 'basic',
+        label: label('产品信息', 'Product'),
+        fields: [
+          'name',
+          'productnumber',
+          'new_model',
+          'new_productline_id',
+          'new_uom',
+          'price',
+          'new_state',
+          'description',
+          'new_specification',
+        ],
+      },
     ],
   },
 });
@@ -74,7 +88,13 @@ export const salesOrder = defineEntity({
   access: { read: 'sales.read', write: 'sales.write', notCreatedHere: 'sales.orderFromCart' },
   attachments: true,
   // Orders come from the cart (Settle); the store corrects delivery details until head office audits it.
-  edit: { field: 'new_status', initial: salesOrderStatus.submitted, states: [salesOrderStatus.submitted], locked: 'records.stateLocked', deleteLocked: 'records.stateLocked' },
+  edit: {
+    field: 'new_status',
+    initial: salesOrderStatus.submitted,
+    states: [salesOrderStatus.submitted],
+    locked: 'records.stateLocked',
+    deleteLocked: 'records.stateLocked',
+  },
   fields: {
     name: text(label('订单编号', 'Order number'), { required: true, unique: true, searchable: true, maxLength: 40, readOnly: true }),
     new_status: optionSet(salesOrderStatus, undefined, { readOnly: true, indexed: true }),
@@ -97,8 +117,16 @@ export const salesOrder = defineEntity({
   },
   forms: {
     main: [
-      { key: 'basic', label: label('订单信息', 'Order'), fields: ['name', 'new_status', 'new_productline_id', 'totalamount', 'new_remark'] },
-      { key: 'delivery', label: label('收货信息', 'Delivery'), fields: ['new_contact', 'new_phone', 'new_province', 'new_city', 'new_county', 'new_address'] },
+      {
+        key: 'basic',
+        label: label('订单信息', 'Order'),
+        fields: ['name', 'new_status', 'new_productline_id', 'totalamount', 'new_remark'],
+      },
+      {
+        key: 'delivery',
+        label: label('收货信息', 'Delivery'),
+        fields: ['new_contact', 'new_phone', 'new_province', 'new_city', 'new_county', 'new_address'],
+      },
     ],
   },
 });
@@ -120,6 +148,10 @@ export const salesOrderDetail = defineEntity({
     extendedamount: money(label('金额', 'Amount'), { readOnly: true }),
   },
   views: {
-    byOrder: { label: label('订单明细', 'Order lines'), columns: ['new_name', 'productid', 'quantity', 'priceperunit', 'extendedamount'], orderBy: [['createdon', 'asc']] },
+    byOrder: {
+      label: label('订单明细', 'Order lines'),
+      columns: ['new_name', 'productid', 'quantity', 'priceperunit', 'extendedamount'],
+      orderBy: [['createdon', 'asc']],
+    },
   },
 });

@@ -14,7 +14,15 @@ export const amountAdjustment = defineEntity({
   scope: { kind: 'station', field: 'new_station_id' },
   access: { read: 'quota.read', write: 'quota.adjust' },
   screens: {
-    list: { name: 'amountAdjustList', path: '/amountAdjust/list', keepAlive: true, title: 'menu.amountAdjust', allowImport: false, allowDelete: false, menu: { group: 'service', order: 10, key: 'amountAdjust', label: 'menu.amountAdjust', units: STATIONS } },
+    list: {
+      name: 'amountAdjustList',
+      path: '/amountAdjust/list',
+      keepAlive: true,
+      title: 'menu.amountAdjust',
+      allowImport: false,
+      allowDelete: false,
+      menu: { group: 'service', order: 10, key: 'amountAdjust', label: 'menu.amountAdjust', units: STATIONS },
+    },
     create: { name: 'amountAdjustCreate', path: '/amountAdjust/create' },
     edit: { name: 'amountAdjustEdit', path: '/amountAdjust/edit/:id', page: 'AmountAdjustFormPage' },
   },
@@ -39,7 +47,17 @@ export const amountAdjustment = defineEntity({
   views: {
     all: {
       label: label('全部额度调整单', 'All quota adjustments'),
-      columns: ['new_name', 'new_station_id', 'new_amounttype', 'new_amount', 'new_adjuststatus', 'new_approvalstatus', 'new_stepname', 'new_afteramount', 'createdon'],
+      columns: [
+        'new_name',
+        'new_station_id',
+        'new_amounttype',
+        'new_amount',
+        'new_adjuststatus',
+        'new_approvalstatus',
+        'new_stepname',
+        'new_afteramount',
+        'createdon',
+      ],
       orderBy: [['createdon', 'desc']],
     },
     toApprove: {
@@ -51,9 +69,27 @@ export const amountAdjustment = defineEntity({
   },
   forms: {
     main: [
-      { key: 'basic', label: label('基本信息', 'Basic information'), fields: ['new_name', 'new_station_id', 'new_amounttype', 'new_amount', 'new_adjuststatus', 'new_reason'] },
+      {
+        key: 'basic',
+        label: label('基本信息', 'Basic information'),
+        fields: ['new_name', 'new_station_id', 'new_amounttype', 'new_amount', 'new_adjuststatus', 'new_reason'],
+      },
       { key: 'posting', label: label('额度变动', 'Quota change'), fields: ['new_beforeamount', 'new_afteramount'], on: 'edit' },
-      { key: 'approval', label: label('审批信息', 'Approval'), fields: ['new_approvalstatus', 'new_flow_id', 'new_stepname', 'new_stepuser_id', 'new_submitter_id', 'new_submittime', 'new_approvedtime', 'new_iscommit'], on: 'edit' },
+      {
+        key: 'approval',
+        label: label('审批信息', 'Approval'),
+        fields: [
+          'new_approvalstatus',
+          'new_flow_id',
+          'new_stepname',
+          'new_stepuser_id',
+          'new_submitter_id',
+          'new_submittime',
+          'new_approvedtime',
+          'new_iscommit',
+        ],
+        on: 'edit',
+      },
     ],
   },
 });
@@ -71,7 +107,14 @@ export const amountChangeLog = defineEntity({
   scope: { kind: 'station', field: 'new_station_id' },
   access: { read: 'quota.read' },
   screens: {
-    list: { name: 'amountChangeLogList', path: '/amountChangeLog/list', keepAlive: true, title: 'menu.amountChangeLog', readOnly: true, menu: { group: 'service', order: 20, key: 'amountChangeLog', label: 'menu.amountChangeLog', units: STATIONS } },
+    list: {
+      name: 'amountChangeLogList',
+      path: '/amountChangeLog/list',
+      keepAlive: true,
+      title: 'menu.amountChangeLog',
+      readOnly: true,
+      menu: { group: 'service', order: 20, key: 'amountChangeLog', label: 'menu.amountChangeLog', units: STATIONS },
+    },
     view: { name: 'amountChangeLogLine', path: '/amountChangeLog/Line/:id' },
   },
   fields: {
@@ -91,13 +134,26 @@ export const amountChangeLog = defineEntity({
   views: {
     all: {
       label: label('全部额度变动', 'All quota moves'),
-      columns: ['createdon', 'new_station_id', 'new_usage', 'new_name', 'new_beforeamount', 'new_changeamount', 'new_afteramount', 'createdby'],
+      columns: [
+        'createdon',
+        'new_station_id',
+        'new_usage',
+        'new_name',
+        'new_beforeamount',
+        'new_changeamount',
+        'new_afteramount',
+        'createdby',
+      ],
       orderBy: [['createdon', 'desc']],
     },
   },
   forms: {
     main: [
-      { key: 'move', label: label('额度变动', 'Quota move'), fields: ['new_station_id', 'new_usage', 'new_doctype', 'new_name', 'createdon', 'createdby'] },
+      {
+        key: 'move',
+        label: label('额度变动', 'Quota move'),
+        fields: ['new_station_id', 'new_usage', 'new_doctype', 'new_name', 'createdon', 'createdby'],
+      },
       { key: 'amounts', label: label('金额', 'Amounts'), fields: ['new_beforeamount', 'new_changeamount', 'new_afteramount'] },
     ],
   },

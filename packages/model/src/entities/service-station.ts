@@ -27,7 +27,11 @@ export const serviceStation = defineEntity({
     // Contract term end: a continuation application (服务站申请, 续约) extends it once approved.
     new_termenddate: date(label('合同到期日期', 'Contract term end')),
     // Head office's quota decisions (a changed opening quota posts to the quota ledger).
-    new_limitamount: bool(label('额度受控', 'Quota limited'), { trueLabel: label('是', 'Yes'), falseLabel: label('否', 'No'), edit: { privilege: 'quota.adjust' } }),
+    new_limitamount: bool(label('额度受控', 'Quota limited'), {
+      trueLabel: label('是', 'Yes'),
+      falseLabel: label('否', 'No'),
+      edit: { privilege: 'quota.adjust' },
+    }),
     new_beginamount: money(label('期初额度', 'Opening quota'), { edit: { privilege: 'quota.adjust' } }),
     new_currentamount: money(label('当前额度', 'Current quota'), { readOnly: true }),
     new_businessunit_id: lookup('businessunit', label('服务站组织', 'Station business unit'), { readOnly: true, indexed: true }),
@@ -37,7 +41,17 @@ export const serviceStation = defineEntity({
   views: {
     active: {
       label: label('全部服务站', 'All stations'),
-      columns: ['new_code', 'new_name', 'new_type', 'new_level', 'new_province', 'new_city', 'new_siteowner', 'new_phone', 'new_currentamount'],
+      columns: [
+        'new_code',
+        'new_name',
+        'new_type',
+        'new_level',
+        'new_province',
+        'new_city',
+        'new_siteowner',
+        'new_phone',
+        'new_currentamount',
+      ],
       orderBy: [['new_code', 'asc']],
     },
     quota: {
@@ -48,8 +62,16 @@ export const serviceStation = defineEntity({
   },
   forms: {
     main: [
-      { key: 'basic', label: label('基本信息', 'Basic information'), fields: ['new_name', 'new_code', 'new_type', 'new_level', 'new_region', 'new_siteowner', 'new_termenddate'] },
-      { key: 'contact', label: label('联系方式', 'Contact'), fields: ['new_province', 'new_city', 'new_county', 'new_address', 'new_postalcode', 'new_phone', 'new_fax', 'new_email'] },
+      {
+        key: 'basic',
+        label: label('基本信息', 'Basic information'),
+        fields: ['new_name', 'new_code', 'new_type', 'new_level', 'new_region', 'new_siteowner', 'new_termenddate'],
+      },
+      {
+        key: 'contact',
+        label: label('联系方式', 'Contact'),
+        fields: ['new_province', 'new_city', 'new_county', 'new_address', 'new_postalcode', 'new_phone', 'new_fax', 'new_email'],
+      },
       { key: 'quota', label: label('额度', 'Quota'), fields: ['new_limitamount', 'new_beginamount', 'new_currentamount'] },
     ],
   },

@@ -49,7 +49,20 @@ export const serviceWorker = defineEntity({
   },
   forms: {
     main: [
-      { key: 'basic', label: label('基本信息', 'Basic information'), fields: ['new_name', 'new_code', 'new_sex', 'new_station_id', 'new_job', 'new_educationlevel', 'new_workyear', 'new_chargingmodetype'] },
+      {
+        key: 'basic',
+        label: label('基本信息', 'Basic information'),
+        fields: [
+          'new_name',
+          'new_code',
+          'new_sex',
+          'new_station_id',
+          'new_job',
+          'new_educationlevel',
+          'new_workyear',
+          'new_chargingmodetype',
+        ],
+      },
       { key: 'contact', label: label('联系方式', 'Contact'), fields: ['new_phone', 'new_wechat', 'new_region'] },
       { key: 'skill', label: label('技能与照片', 'Skills and photo'), fields: ['new_skill', 'new_image', 'new_load'] },
     ],

@@ -59,7 +59,13 @@ export const stationApply = defineEntity({
   scope: { kind: 'station', field: 'new_station_id' },
   access: { read: 'station.read', write: 'station.apply' },
   screens: {
-    list: { name: 'stationApplyList', path: '/basicData/stationapplylist', keepAlive: true, page: 'StationApplyListPage', menu: { group: 'base', order: 20, key: 'stationApply', label: 'menu.stationApply', units: STATIONS } },
+    list: {
+      name: 'stationApplyList',
+      path: '/basicData/stationapplylist',
+      keepAlive: true,
+      page: 'StationApplyListPage',
+      menu: { group: 'base', order: 20, key: 'stationApply', label: 'menu.stationApply', units: STATIONS },
+    },
     edit: { name: 'stationChangeApplyEdit', path: '/basicData/stationchangeapply/edit/:id', page: 'StationChangeApplyPage' },
   },
   document: { approval: { commit: 'new_iscommit' } },
@@ -79,17 +85,44 @@ export const stationApply = defineEntity({
   views: {
     all: {
       label: label('全部服务站申请', 'All station applications'),
-      columns: ['new_name', 'new_applytype', 'new_station_id', 'new_reason', 'new_approvalstatus', 'new_stepname', 'new_approvedtime', 'createdon'],
+      columns: [
+        'new_name',
+        'new_applytype',
+        'new_station_id',
+        'new_reason',
+        'new_approvalstatus',
+        'new_stepname',
+        'new_approvedtime',
+        'createdon',
+      ],
       orderBy: [['createdon', 'desc']],
     },
   },
   forms: {
     main: [
-      { key: 'basic', label: label('基本信息', 'Basic information'), fields: ['new_name', 'new_applytype', 'new_station_id', 'new_reason'] },
+      {
+        key: 'basic',
+        label: label('基本信息', 'Basic information'),
+        fields: ['new_name', 'new_applytype', 'new_station_id', 'new_reason'],
+      },
       { key: 'change', label: label('变更内容', 'Changes'), fields: STATION_CHANGE_FIELDS.flatMap((f) => [f.current, f.proposed]) },
       { key: 'continue', label: label('续约', 'Continuation'), fields: ['new_oldtermenddate', 'new_newtermenddate'] },
       { key: 'exit', label: label('退出', 'Exit'), fields: ['new_exitdate'] },
-      { key: 'approval', label: label('审批信息', 'Approval'), fields: ['new_approvalstatus', 'new_flow_id', 'new_stepname', 'new_stepuser_id', 'new_submitter_id', 'new_submittime', 'new_approvedtime', 'new_iscommit'], on: 'edit' },
+      {
+        key: 'approval',
+        label: label('审批信息', 'Approval'),
+        fields: [
+          'new_approvalstatus',
+          'new_flow_id',
+          'new_stepname',
+          'new_stepuser_id',
+          'new_submitter_id',
+          'new_submittime',
+          'new_approvedtime',
+          'new_iscommit',
+        ],
+        on: 'edit',
+      },
     ],
   },
 });

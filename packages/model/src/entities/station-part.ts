@@ -13,7 +13,12 @@ export const stationPart = defineEntity({
   scope: { kind: 'station', field: 'new_station_id' },
   access: { read: 'stock.read', write: 'stock.limit' },
   screens: {
-    list: { name: 'stationPartList', path: '/stationPart/list', title: 'menu.stationPart', menu: { group: 'inventory', order: 30, key: 'stationPart', label: 'menu.stationPart', units: STATIONS } },
+    list: {
+      name: 'stationPartList',
+      path: '/stationPart/list',
+      title: 'menu.stationPart',
+      menu: { group: 'inventory', order: 30, key: 'stationPart', label: 'menu.stationPart', units: STATIONS },
+    },
     edit: { name: 'stationPartEdit', path: '/stationPart/edit', idFromQuery: true },
   },
   fields: {
@@ -36,7 +41,11 @@ export const stationPart = defineEntity({
   },
   forms: {
     main: [
-      { key: 'basic', label: label('上下限', 'Limits'), fields: ['new_station_id', 'new_product_id', 'new_code', 'new_name', 'new_minqty', 'new_maxqty', 'new_memo'] },
+      {
+        key: 'basic',
+        label: label('上下限', 'Limits'),
+        fields: ['new_station_id', 'new_product_id', 'new_code', 'new_name', 'new_minqty', 'new_maxqty', 'new_memo'],
+      },
     ],
   },
 });

@@ -14,7 +14,12 @@ export const warehouse = defineEntity({
   scope: { kind: 'global' },
   access: { read: 'parts.read', write: 'warehouse.manage' },
   screens: {
-    list: { name: 'warehouseList', path: '/usercenter/warehouselist', title: 'menu.warehouse', menu: { group: 'base', order: 100, key: 'warehouse', label: 'menu.warehouse', privileges: ['warehouse.manage'] } },
+    list: {
+      name: 'warehouseList',
+      path: '/usercenter/warehouselist',
+      title: 'menu.warehouse',
+      menu: { group: 'base', order: 100, key: 'warehouse', label: 'menu.warehouse', privileges: ['warehouse.manage'] },
+    },
     create: { name: 'warehouseCreate', path: '/usercenter/warehousecreate' },
     edit: { name: 'warehouseView', path: '/usercenter/warehouseview/:id', allowDelete: false },
   },
@@ -35,7 +40,18 @@ export const warehouse = defineEntity({
   views: {
     all: {
       label: label('全部仓库', 'All warehouses'),
-      columns: ['new_code', 'new_name', 'new_type', 'new_station_id', 'new_businessunit_id', 'new_province', 'new_city', 'new_contact', 'new_phone', 'new_isactive'],
+      columns: [
+        'new_code',
+        'new_name',
+        'new_type',
+        'new_station_id',
+        'new_businessunit_id',
+        'new_province',
+        'new_city',
+        'new_contact',
+        'new_phone',
+        'new_isactive',
+      ],
       orderBy: [['new_code', 'asc']],
     },
     central: {
@@ -47,8 +63,16 @@ export const warehouse = defineEntity({
   },
   forms: {
     main: [
-      { key: 'basic', label: label('基本信息', 'Basic information'), fields: ['new_name', 'new_code', 'new_type', 'new_station_id', 'new_businessunit_id', 'new_isactive'] },
-      { key: 'address', label: label('地址与联系人', 'Address and contact'), fields: ['new_province', 'new_city', 'new_county', 'new_address', 'new_contact', 'new_phone'] },
+      {
+        key: 'basic',
+        label: label('基本信息', 'Basic information'),
+        fields: ['new_name', 'new_code', 'new_type', 'new_station_id', 'new_businessunit_id', 'new_isactive'],
+      },
+      {
+        key: 'address',
+        label: label('地址与联系人', 'Address and contact'),
+        fields: ['new_province', 'new_city', 'new_county', 'new_address', 'new_contact', 'new_phone'],
+      },
     ],
   },
 });
@@ -67,7 +91,13 @@ export const siteInv = defineEntity({
   scope: { kind: 'businessUnit', field: 'owningbusinessunit' },
   access: { read: 'stock.read' },
   screens: {
-    list: { name: 'siteInvList', path: '/siteInv/list', keepAlive: true, title: 'menu.siteInv', menu: { group: 'parts', order: 80, key: 'siteInv', label: 'menu.siteInv' } },
+    list: {
+      name: 'siteInvList',
+      path: '/siteInv/list',
+      keepAlive: true,
+      title: 'menu.siteInv',
+      menu: { group: 'parts', order: 80, key: 'siteInv', label: 'menu.siteInv' },
+    },
     view: { name: 'siteInvLine', path: '/siteInv/line/:id', page: 'StockRowPage' },
   },
   fields: {
@@ -88,13 +118,37 @@ export const siteInv = defineEntity({
   views: {
     all: {
       label: label('全部库存', 'All stock'),
-      columns: ['new_code', 'new_name', 'new_warehouse_id', 'new_quantity', 'new_frozen', 'new_available', 'new_intransit', 'new_lastmoveon'],
+      columns: [
+        'new_code',
+        'new_name',
+        'new_warehouse_id',
+        'new_quantity',
+        'new_frozen',
+        'new_available',
+        'new_intransit',
+        'new_lastmoveon',
+      ],
       orderBy: [['new_code', 'asc']],
     },
   },
   forms: {
     main: [
-      { key: 'stock', label: label('库存', 'Stock'), fields: ['new_code', 'new_name', 'new_product_id', 'new_warehouse_id', 'new_station_id', 'new_quantity', 'new_frozen', 'new_available', 'new_intransit', 'new_lastmoveon'] },
+      {
+        key: 'stock',
+        label: label('库存', 'Stock'),
+        fields: [
+          'new_code',
+          'new_name',
+          'new_product_id',
+          'new_warehouse_id',
+          'new_station_id',
+          'new_quantity',
+          'new_frozen',
+          'new_available',
+          'new_intransit',
+          'new_lastmoveon',
+        ],
+      },
     ],
   },
 });
@@ -111,7 +165,13 @@ export const stockTransaction = defineEntity({
   scope: { kind: 'businessUnit', field: 'owningbusinessunit' },
   access: { read: 'stock.read' },
   screens: {
-    list: { name: 'partStockTransactionList', path: '/partStockTransaction/list', keepAlive: true, page: 'StockTransactionListPage', menu: { group: 'parts', order: 90, key: 'partStockTransaction', label: 'menu.partStockTransaction' } },
+    list: {
+      name: 'partStockTransactionList',
+      path: '/partStockTransaction/list',
+      keepAlive: true,
+      page: 'StockTransactionListPage',
+      menu: { group: 'parts', order: 90, key: 'partStockTransaction', label: 'menu.partStockTransaction' },
+    },
     view: { name: 'partStockTransactionLine', path: '/partStockTransaction/line/:id', page: 'StockTransactionPage' },
   },
   fields: {
@@ -138,15 +198,48 @@ export const stockTransaction = defineEntity({
   views: {
     all: {
       label: label('全部交易记录', 'All transactions'),
-      columns: ['createdon', 'new_name', 'new_usage', 'new_code', 'new_partname', 'new_warehouse_id', 'new_quantity', 'new_balance', 'new_frozen', 'new_intransit', 'createdby'],
+      columns: [
+        'createdon',
+        'new_name',
+        'new_usage',
+        'new_code',
+        'new_partname',
+        'new_warehouse_id',
+        'new_quantity',
+        'new_balance',
+        'new_frozen',
+        'new_intransit',
+        'createdby',
+      ],
       // Moves can share an instant: the ledger's sequence then keeps them in posting order.
-      orderBy: [['createdon', 'desc'], ['new_seq', 'desc']],
+      orderBy: [
+        ['createdon', 'desc'],
+        ['new_seq', 'desc'],
+      ],
     },
   },
   forms: {
     main: [
-      { key: 'move', label: label('交易', 'Move'), fields: ['new_name', 'new_doctype', 'new_usage', 'createdon', 'createdby', 'new_warehouse_id', 'new_product_id', 'new_code', 'new_partname'] },
-      { key: 'quantities', label: label('数量', 'Quantities'), fields: ['new_quantity', 'new_balance', 'new_frozen', 'new_frozenbalance', 'new_intransit', 'new_transitbalance'] },
+      {
+        key: 'move',
+        label: label('交易', 'Move'),
+        fields: [
+          'new_name',
+          'new_doctype',
+          'new_usage',
+          'createdon',
+          'createdby',
+          'new_warehouse_id',
+          'new_product_id',
+          'new_code',
+          'new_partname',
+        ],
+      },
+      {
+        key: 'quantities',
+        label: label('数量', 'Quantities'),
+        fields: ['new_quantity', 'new_balance', 'new_frozen', 'new_frozenbalance', 'new_intransit', 'new_transitbalance'],
+      },
     ],
   },
 });

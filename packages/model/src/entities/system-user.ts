@@ -9,7 +9,14 @@ export const systemUser = defineEntity({
   scope: { kind: 'businessUnit', field: 'businessunitid' },
   access: { read: 'user.manage', write: 'user.manage' },
   screens: {
-    list: { name: 'userList', path: '/usercenter/userlist', title: 'menu.userList', allowDelete: false, allowImport: false, menu: { group: 'system', order: 50, key: 'userList', label: 'menu.userList' } },
+    list: {
+      name: 'userList',
+      path: '/usercenter/userlist',
+      title: 'menu.userList',
+      allowDelete: false,
+      allowImport: false,
+      menu: { group: 'system', order: 50, key: 'userList', label: 'menu.userList' },
+    },
     edit: { name: 'userView', path: '/usercenter/userview/:id', page: 'UserFormPage' },
   },
   fields: {
@@ -50,7 +57,9 @@ export const role = defineEntity({
     new_code: text(label('角色编码', 'Role code'), { required: true, unique: true, maxLength: 40 }),
     new_description: text(label('说明', 'Description'), { maxLength: 200 }),
   },
-  views: { all: { label: label('全部角色', 'All roles'), columns: ['name', 'new_code', 'new_description'], orderBy: [['new_code', 'asc']] } },
+  views: {
+    all: { label: label('全部角色', 'All roles'), columns: ['name', 'new_code', 'new_description'], orderBy: [['new_code', 'asc']] },
+  },
 });
 
 /** Which action names (see security/privileges.ts) a role grants. */

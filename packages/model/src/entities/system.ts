@@ -28,7 +28,13 @@ export const language = defineEntity({
     new_displayname: text(label('显示名称', 'Display name'), { required: true }),
     new_langid: int(label('语言 ID', 'Language id'), { required: true }),
   },
-  views: { all: { label: label('全部语言', 'All languages'), columns: ['new_name', 'new_code', 'new_displayname', 'new_langid'], orderBy: [['new_langid', 'asc']] } },
+  views: {
+    all: {
+      label: label('全部语言', 'All languages'),
+      columns: ['new_name', 'new_code', 'new_displayname', 'new_langid'],
+      orderBy: [['new_langid', 'asc']],
+    },
+  },
 });
 
 /** A maintained text that overrides the built-in tables (GetLanguageConfigs). */
@@ -44,7 +50,9 @@ export const languageConfig = defineEntity({
     new_value: memo(label('文本', 'Text'), { maxLength: 2000 }),
   },
   indexes: [['new_langid', 'new_name']],
-  views: { all: { label: label('全部文本', 'All entries'), columns: ['new_name', 'new_langid', 'new_value'], orderBy: [['new_name', 'asc']] } },
+  views: {
+    all: { label: label('全部文本', 'All entries'), columns: ['new_name', 'new_langid', 'new_value'], orderBy: [['new_name', 'asc']] },
+  },
 });
 
 export const operationLog = defineEntity({

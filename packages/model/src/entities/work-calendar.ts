@@ -13,13 +13,22 @@ export const workCalendarDay = defineEntity({
   scope: { kind: 'global' },
   access: { read: 'parameter.manage', write: 'parameter.manage' },
   screens: {
-    list: { name: 'workCalendarList', path: '/systemparameter/workcalendar', page: 'WorkCalendarListPage', menu: { group: 'system', order: 70, key: 'workCalendar', label: 'menu.workCalendar' } },
+    list: {
+      name: 'workCalendarList',
+      path: '/systemparameter/workcalendar',
+      page: 'WorkCalendarListPage',
+      menu: { group: 'system', order: 70, key: 'workCalendar', label: 'menu.workCalendar' },
+    },
     create: { name: 'workCalendarCreate', path: '/systemparameter/workcalendar/create' },
     edit: { name: 'workCalendarEdit', path: '/systemparameter/workcalendar/edit/:id' },
   },
   fields: {
     new_date: date(label('日期', 'Date'), { required: true, unique: true }),
-    new_isworking: bool(label('上班', 'Working day'), { required: true, trueLabel: label('上班', 'Working'), falseLabel: label('放假', 'Day off') }),
+    new_isworking: bool(label('上班', 'Working day'), {
+      required: true,
+      trueLabel: label('上班', 'Working'),
+      falseLabel: label('放假', 'Day off'),
+    }),
     new_name: text(label('说明', 'Note'), { required: true, searchable: true, maxLength: 100 }),
   },
   views: {

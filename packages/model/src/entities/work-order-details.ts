@@ -1,6 +1,12 @@
 import { date, dateTime, decimal, defineEntity, int, label, lookup, memo, money, optionSet, text } from '../define.ts';
 import {
-  appointmentReason, appointmentSlot, appointmentStatus, outsideEndState, outsideLineState, workOrderAction, workOrderStatus,
+  appointmentReason,
+  appointmentSlot,
+  appointmentStatus,
+  outsideEndState,
+  outsideLineState,
+  workOrderAction,
+  workOrderStatus,
 } from '../option-sets/work-order.ts';
 
 /*
@@ -34,7 +40,11 @@ export const repairItem = defineEntity({
   },
   indexes: [['new_workorder_id', 'createdon']],
   views: {
-    byOrder: { label: label('维修项目', 'Repair items'), columns: ['new_code', 'new_name', 'new_hours', 'new_price', 'new_amount', 'new_memo'], orderBy: [['createdon', 'asc']] },
+    byOrder: {
+      label: label('维修项目', 'Repair items'),
+      columns: ['new_code', 'new_name', 'new_hours', 'new_price', 'new_amount', 'new_memo'],
+      orderBy: [['createdon', 'asc']],
+    },
   },
 });
 
@@ -61,7 +71,11 @@ export const partLine = defineEntity({
   },
   indexes: [['new_workorder_id', 'createdon']],
   views: {
-    byOrder: { label: label('配件更换明细', 'Replaced parts'), columns: ['new_product_id', 'new_name', 'new_qty', 'new_price', 'new_amount', 'new_oldserialno', 'new_newserialno'], orderBy: [['createdon', 'asc']] },
+    byOrder: {
+      label: label('配件更换明细', 'Replaced parts'),
+      columns: ['new_product_id', 'new_name', 'new_qty', 'new_price', 'new_amount', 'new_oldserialno', 'new_newserialno'],
+      orderBy: [['createdon', 'asc']],
+    },
   },
 });
 
@@ -82,7 +96,11 @@ export const trouble = defineEntity({
   },
   indexes: [['new_workorder_id', 'createdon']],
   views: {
-    byOrder: { label: label('故障信息', 'Malfunctions'), columns: ['new_code', 'new_name', 'new_part', 'new_reason', 'new_measure'], orderBy: [['createdon', 'asc']] },
+    byOrder: {
+      label: label('故障信息', 'Malfunctions'),
+      columns: ['new_code', 'new_name', 'new_part', 'new_reason', 'new_measure'],
+      orderBy: [['createdon', 'asc']],
+    },
   },
 });
 
@@ -108,7 +126,20 @@ export const outsideLine = defineEntity({
   },
   indexes: [['new_workorder_id', 'createdon']],
   views: {
-    byOrder: { label: label('外出服务明细', 'Outside trips'), columns: ['new_name', 'new_worker_id', 'new_state', 'new_endstate', 'new_departuretime', 'new_arrivaltime', 'new_distance', 'new_cost'], orderBy: [['createdon', 'asc']] },
+    byOrder: {
+      label: label('外出服务明细', 'Outside trips'),
+      columns: [
+        'new_name',
+        'new_worker_id',
+        'new_state',
+        'new_endstate',
+        'new_departuretime',
+        'new_arrivaltime',
+        'new_distance',
+        'new_cost',
+      ],
+      orderBy: [['createdon', 'asc']],
+    },
   },
 });
 
@@ -138,7 +169,20 @@ export const workOrderLog = defineEntity({
   views: {
     byOrder: {
       label: label('工单记录', 'History'),
-      columns: ['createdon', 'new_action', 'new_fromstatus', 'new_tostatus', 'new_worker_id', 'new_appointmenttime', 'new_appointmentbegin', 'new_appointmentend', 'new_appointmentstatus', 'new_appointmentreason', 'new_memo', 'createdby'],
+      columns: [
+        'createdon',
+        'new_action',
+        'new_fromstatus',
+        'new_tostatus',
+        'new_worker_id',
+        'new_appointmenttime',
+        'new_appointmentbegin',
+        'new_appointmentend',
+        'new_appointmentstatus',
+        'new_appointmentreason',
+        'new_memo',
+        'createdby',
+      ],
       orderBy: [['createdon', 'asc']],
     },
   },

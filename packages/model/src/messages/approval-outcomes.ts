@@ -11,5 +11,8 @@ export const approvalOutcomeMessages = {
   'approval.outcome.veto': label('已否决', 'Vetoed'),
   'approval.outcome.revoke': label('已撤回', 'Revoked'),
   'approval.flowEditor.entityPlaceholder': label('请选择单据类型', 'Choose a document type'),
-  'flow.entityNotApprovable': label('“{value}”不是可审批的单据，请选择：{choices}', '"{value}" is not a document that goes through approval; choose one of: {choices}'),
+  'flow.entityNotApprovable': label(
+    '“{value}”不是可审批的单据，请选择：{choices}',
+    '"{value}" is not a document that goes through approval; choose one of: {choices}',
+  ),
 } as const;

@@ -21,7 +21,7 @@ export const casesMessages = {
   'case.onlyOpenResolve': label('只有待处理或处理中的案件可以解决', 'Only an open case or one in progress can be resolved'),
   'case.onlyResolvedClose': label('只有已解决的案件可以关闭', 'Only a resolved case can be closed'),
   'case.closedNoLink': label('已关闭的案件不能再关联工单', 'A closed case cannot link work orders'),
-  'case.otherStation': label('工单 {order} 不属于该案件的处理服务站', 'Work order {order} does not belong to the case\'s handling station'),
+  'case.otherStation': label('工单 {order} 不属于该案件的处理服务站', "Work order {order} does not belong to the case's handling station"),
   'case.linkedElsewhere': label('工单 {order} 已关联案件 {case}', 'Work order {order} is already linked to case {case}'),
   'case.locked': label('已解决或已关闭的案件不能修改', 'A resolved or closed case can no longer be changed'),
   'case.onlyOpenDelete': label('只有待处理且未关联工单的案件可以删除', 'Only an open case without work orders can be deleted'),

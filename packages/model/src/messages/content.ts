@@ -9,9 +9,15 @@ export const contentMessages = {
   'content.previewOpen': label('在新窗口中打开', 'Open in a new window'),
   'content.noPreview': label('此类文件不能在线预览，请下载后查看', 'This kind of file cannot be previewed; download it to open it'),
   'content.publish': label('发布', 'Publish'),
-  'content.publishAsk': label('发布后，适用对象即可查看和下载此资料。确定发布吗？', 'Once published, its audience can see and download it. Publish?'),
+  'content.publishAsk': label(
+    '发布后，适用对象即可查看和下载此资料。确定发布吗？',
+    'Once published, its audience can see and download it. Publish?',
+  ),
   'content.retire': label('下架', 'Retire'),
-  'content.retireAsk': label('下架后，服务站和门店将不再看到此资料。确定下架吗？', 'Once retired, stations and stores no longer see it. Retire?'),
+  'content.retireAsk': label(
+    '下架后，服务站和门店将不再看到此资料。确定下架吗？',
+    'Once retired, stations and stores no longer see it. Retire?',
+  ),
   'content.published': label('已发布', 'Published'),
   'content.retired': label('已下架', 'Retired'),
   'content.fileRequired': label('请先在“附件”中上传文件，再发布', 'Upload the file under Attachments before publishing'),

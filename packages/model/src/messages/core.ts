@@ -6,8 +6,14 @@ import { label } from '../define.ts';
  */
 export const coreMessages = {
   // spec 000 §8
-  'session.elsewhere': label('您的账号在其他地方登录，如果不是你本人操作，请尽快修改登录密码', 'Your account has signed in elsewhere. If it was not you, change your password as soon as possible.'),
-  'session.otherPortal': label('当前登录属于另一个门户，请在本门户重新登录', 'This sign-in belongs to the other portal; please sign in on this portal.'),
+  'session.elsewhere': label(
+    '您的账号在其他地方登录，如果不是你本人操作，请尽快修改登录密码',
+    'Your account has signed in elsewhere. If it was not you, change your password as soon as possible.',
+  ),
+  'session.otherPortal': label(
+    '当前登录属于另一个门户，请在本门户重新登录',
+    'This sign-in belongs to the other portal; please sign in on this portal.',
+  ),
   'error.noPermission': label('您没有权限访问该资源.', 'You do not have permission to access this resource.'),
   'logout.confirm': label('确认注销？', 'Confirm logout?'),
   'error.upload': label('上传失败', 'upload error'),
@@ -18,7 +24,10 @@ export const coreMessages = {
   'error.notFound': label('您访问的页面不存在', 'The page you are looking for does not exist.'),
   'error.unauthorized': label('您没有权限访问该页面', 'You are not authorised to view this page.'),
   'error.badRequest': label('请求参数不正确', 'Incorrect parameter'),
-  'error.idempotencyKeyReused': label('该请求标识（Idempotency-Key）已用于内容不同的另一请求，本次请求未执行', 'This Idempotency-Key was already used for a different request; this request was not carried out.'),
+  'error.idempotencyKeyReused': label(
+    '该请求标识（Idempotency-Key）已用于内容不同的另一请求，本次请求未执行',
+    'This Idempotency-Key was already used for a different request; this request was not carried out.',
+  ),
   'error.tooManyRequests': label('操作过于频繁，请稍后再试', 'Too many attempts, please try again later.'),
   'error.sessionExpired': label('登录已过期，请重新登录', 'Your session has expired, please sign in again.'),
   'error.loadLocales': label('获取语言列表失败', 'get locales error'),
@@ -39,7 +48,10 @@ export const coreMessages = {
   'login.smsCodeWrong': label('短信验证码错误或已失效', 'The SMS code is wrong or has expired'),
   'login.smsSent': label('验证码已发送', 'The code has been sent'),
   'login.mobileUnknown': label('该手机号码未绑定用户', 'No user is registered with this mobile number'),
-  'login.locked': label('登录失败次数过多，账号已锁定 {minutes} 分钟', 'Too many failed attempts; the account is locked for {minutes} minutes'),
+  'login.locked': label(
+    '登录失败次数过多，账号已锁定 {minutes} 分钟',
+    'Too many failed attempts; the account is locked for {minutes} minutes',
+  ),
   'login.disabled': label('账号已停用', 'This account is disabled'),
   'login.ssoInvalid': label('单点登录凭证无效或已过期', 'The single sign-on assertion is invalid or has expired'),
   'login.refreshInvalid': label('登录已失效，请重新登录', 'Your sign-in has expired, please sign in again'),

@@ -17,8 +17,11 @@ export const recordsMessages = {
   'records.duplicateField': label('{field}已存在', '{field} already exists'),
   'records.checkFailed': label('{entity}的数据不符合规则，未保存', 'The {entity} values break a rule and were not saved'),
   // who may write which field, and when (issue 23; model edit-rules.ts)
-  'records.fieldOwned': label('{field}由业务流程维护，不能直接修改', '{field} is kept by the business steps and cannot be changed directly'),
-  'records.fieldState': label('单据当前状态下不能修改{field}', '{field} cannot be changed in the document\'s current state'),
+  'records.fieldOwned': label(
+    '{field}由业务流程维护，不能直接修改',
+    '{field} is kept by the business steps and cannot be changed directly',
+  ),
+  'records.fieldState': label('单据当前状态下不能修改{field}', "{field} cannot be changed in the document's current state"),
   'records.stateLocked': label('单据当前状态下不能修改或删除', 'The document cannot be changed or deleted in its current state'),
   'records.fieldPrivilege': label('您没有修改{field}的权限', 'You are not allowed to change {field}'),
   'records.cycle': label('上级部门不能是本部门或其下级部门', 'The parent unit cannot be the unit itself or one of its sub-units'),
@@ -37,16 +40,31 @@ export const recordsMessages = {
   'records.date': label('{field}不是有效的日期（YYYY-MM-DD）', '{field}: invalid date (YYYY-MM-DD)'),
   'records.option': label('{field}的选项值 {value} 不存在', '{field} has no option with the value {value}'),
   'records.lookupFormat': label('{field}必须是记录编号（GUID）', '{field} must be a record id (GUID)'),
-  'records.lookupNotVisible': label('{field}引用的记录不存在或您无权访问', 'The record referenced by {field} does not exist or you cannot access it'),
+  'records.lookupNotVisible': label(
+    '{field}引用的记录不存在或您无权访问',
+    'The record referenced by {field} does not exist or you cannot access it',
+  ),
   'records.imageFormat': label('{field}必须是 png、jpg 或 gif 图片', '{field} must be a png, jpg or gif image'),
   'records.imageTooLarge': label('{field}不能超过 {kb}K', '{field} must not exceed {kb}K'),
   'records.exportSecret': label('{field}不能导出', '{field} cannot be exported'),
 
   // query parsing and checking (OData, fetchXml, lookup conditions)
-  'records.q.syntax': label('查询条件不正确：第 {pos} 个字符附近有语法错误（{near}）', 'Incorrect query: syntax error near character {pos} ({near})'),
-  'records.q.unknownField': label('查询条件不正确：{entity} 没有可用于查询的字段 {field}', 'Incorrect query: {entity} has no queryable field {field}'),
-  'records.q.badOperator': label('查询条件不正确：字段 {field} 不支持运算符 {op}', 'Incorrect query: field {field} does not support the operator {op}'),
-  'records.q.badValue': label('查询条件不正确：字段 {field} 的值 {value} 与字段类型不符', 'Incorrect query: the value {value} does not match the type of field {field}'),
+  'records.q.syntax': label(
+    '查询条件不正确：第 {pos} 个字符附近有语法错误（{near}）',
+    'Incorrect query: syntax error near character {pos} ({near})',
+  ),
+  'records.q.unknownField': label(
+    '查询条件不正确：{entity} 没有可用于查询的字段 {field}',
+    'Incorrect query: {entity} has no queryable field {field}',
+  ),
+  'records.q.badOperator': label(
+    '查询条件不正确：字段 {field} 不支持运算符 {op}',
+    'Incorrect query: field {field} does not support the operator {op}',
+  ),
+  'records.q.badValue': label(
+    '查询条件不正确：字段 {field} 的值 {value} 与字段类型不符',
+    'Incorrect query: the value {value} does not match the type of field {field}',
+  ),
   'records.q.unsupported': label('查询条件不正确：不支持 {what}', 'Incorrect query: {what} is not supported'),
   'records.q.tooComplex': label('查询条件过于复杂：{what} 超过上限 {max}', 'The query is too complex: {what} exceeds the limit of {max}'),
   'records.q.range': label('参数 {name} 超出范围（{min}–{max}）', 'Parameter {name} is out of range ({min}–{max})'),
@@ -57,7 +75,10 @@ export const recordsMessages = {
   'records.xml.forbidden': label('fetchXml 不允许包含 DOCTYPE 或实体声明', 'fetchXml must not contain a DOCTYPE or entity declaration'),
   'records.xml.syntax': label('fetchXml 格式不正确（第 {pos} 个字符附近）', 'fetchXml is malformed (near character {pos})'),
   'records.xml.element': label('fetchXml 不支持元素 <{name}>', 'fetchXml element <{name}> is not supported'),
-  'records.xml.attribute': label('fetchXml 元素 <{element}> 不支持属性 {name}', 'fetchXml element <{element}> does not support the attribute {name}'),
+  'records.xml.attribute': label(
+    'fetchXml 元素 <{element}> 不支持属性 {name}',
+    'fetchXml element <{element}> does not support the attribute {name}',
+  ),
   'records.xml.missing': label('fetchXml 元素 <{element}> 缺少 {name}', 'fetchXml element <{element}> is missing {name}'),
   'records.xml.entity': label('fetchXml 的实体 {name} 与请求地址不一致', 'The fetchXml entity {name} does not match the request path'),
   'records.xml.alias': label('链接实体别名 {alias} 不正确或重复', 'Link-entity alias {alias} is invalid or repeated'),

@@ -19,12 +19,18 @@ export const selfServiceMessages = {
   'menuGrid.notForUnit': label('仅供{units}账号使用', 'For {units} accounts only'),
   'menuGrid.home': label('返回首页', 'Back to home'),
 
-  'accountApply.openExists': label('您已有未完成的账户信息变更申请（{name}），请先处理该申请', 'You already have an open account change application ({name}); finish that one first'),
+  'accountApply.openExists': label(
+    '您已有未完成的账户信息变更申请（{name}），请先处理该申请',
+    'You already have an open account change application ({name}); finish that one first',
+  ),
   'accountApply.mobileTaken': label('手机号码 {mobile} 已被其他账号使用', 'The mobile phone number {mobile} belongs to another account'),
   'accountApply.notOwn': label('只有申请人本人可以修改或提交该申请', 'Only the applicant may change or submit the application'),
   'accountApply.ui.history': label('我的变更申请', 'My applications'),
   'accountApply.ui.new': label('新建申请', 'New application'),
-  'accountApply.ui.stationHint': label('服务站的名称、地址、电话等资料请通过服务站变更申请修改', 'Station data (name, address, phone …) are changed through a station change application'),
+  'accountApply.ui.stationHint': label(
+    '服务站的名称、地址、电话等资料请通过服务站变更申请修改',
+    'Station data (name, address, phone …) are changed through a station change application',
+  ),
 
   'selTable.unknownEntity': label('无法识别的单据类型，请从单据页面打开', 'Unknown document type: open the view from the document'),
   'selTable.printedAt': label('打印时间：{time}', 'Printed on {time}'),

@@ -26,8 +26,14 @@ export const shopPublicMessages = {
   'shopPublic.backToShop': label('返回商城', 'Back to the shop'),
   // Asking an anonymous visitor to sign in.
   'signInAsk.title': label('请先登录', 'Please sign in'),
-  'signInAsk.favourite': label('登录后即可收藏产品和单据，并在“我的收藏”中随时找到它们。登录后将回到此页。', 'Sign in to keep products and documents as favourites and find them under My favourites. You will come back to this page.'),
-  'signInAsk.cart': label('登录后才能加入购物车。登录后将回到此产品。', 'Sign in to add products to your cart. You will come back to this product.'),
+  'signInAsk.favourite': label(
+    '登录后即可收藏产品和单据，并在“我的收藏”中随时找到它们。登录后将回到此页。',
+    'Sign in to keep products and documents as favourites and find them under My favourites. You will come back to this page.',
+  ),
+  'signInAsk.cart': label(
+    '登录后才能加入购物车。登录后将回到此产品。',
+    'Sign in to add products to your cart. You will come back to this product.',
+  ),
   'signInAsk.go': label('去登录', 'Sign in'),
   'signInAsk.later': label('暂不登录', 'Not now'),
   'signInAsk.header': label('登录', 'Sign in'),
@@ -41,7 +47,10 @@ export const shopPublicMessages = {
   'collect.byKind': label('按类型查看', 'By kind'),
   'collect.asList': label('列表查看', 'As a list'),
   'collect.introTitle': label('什么是收藏', 'What are favourites'),
-  'collect.introBody': label('在产品卡片、产品详情或单据标题旁点击星标即可收藏。收藏的产品和单据集中在这里，点一下即可打开。', 'Star a product card, a product\'s details or a document\'s heading to keep it here; open any of them with one click.'),
+  'collect.introBody': label(
+    '在产品卡片、产品详情或单据标题旁点击星标即可收藏。收藏的产品和单据集中在这里，点一下即可打开。',
+    "Star a product card, a product's details or a document's heading to keep it here; open any of them with one click.",
+  ),
   'collect.signIn': label('登录后查看我的收藏', 'Sign in to see your favourites'),
   'collect.empty': label('还没有收藏', 'No favourites yet'),
   'collect.kind': label('类型', 'Kind'),

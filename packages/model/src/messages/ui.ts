@@ -50,7 +50,10 @@ export const uiMessages = {
   'common.loading': label('加载中…', 'Loading…'),
   'common.retry': label('重试', 'Retry'),
   'home.welcome': label('欢迎使用售后服务门户', 'Welcome to the after-sales service portal'),
-  'home.intro': label('服务工单、派工、配件与库存、站点额度、费用结算与审批，一站办理。', 'Work orders, dispatch, parts and stock, station quota, settlement and approvals in one place.'),
+  'home.intro': label(
+    '服务工单、派工、配件与库存、站点额度、费用结算与审批，一站办理。',
+    'Work orders, dispatch, parts and stock, station quota, settlement and approvals in one place.',
+  ),
   'home.quickLinks': label('常用功能', 'Shortcuts'),
   'home.account': label('我的账户', 'My account'),
   'home.yourStation': label('所属服务站', 'Your station'),
@@ -122,11 +125,20 @@ export const uiMessages = {
   'common.currentUser': label('当前用户：{name}', 'Signed in as {name}'),
   'common.none': label('无', 'None'),
   'home.feature.workorder': label('服务工单', 'Work orders'),
-  'home.feature.workorderText': label('报修受理、派工、预约与完工全程跟踪', 'Intake, dispatch, appointments and completion, tracked end to end'),
+  'home.feature.workorderText': label(
+    '报修受理、派工、预约与完工全程跟踪',
+    'Intake, dispatch, appointments and completion, tracked end to end',
+  ),
   'home.feature.parts': label('配件与库存', 'Parts and stock'),
-  'home.feature.partsText': label('配件申请、发货签收、旧件返厂与库存盘点', 'Parts requests, delivery and receipt, old-part returns and stock counts'),
+  'home.feature.partsText': label(
+    '配件申请、发货签收、旧件返厂与库存盘点',
+    'Parts requests, delivery and receipt, old-part returns and stock counts',
+  ),
   'home.feature.settlement': label('费用结算', 'Settlement'),
-  'home.feature.settlementText': label('站点额度、奖惩与服务费用结算审批', 'Station quota, bonuses and penalties, and settlement approvals'),
+  'home.feature.settlementText': label(
+    '站点额度、奖惩与服务费用结算审批',
+    'Station quota, bonuses and penalties, and settlement approvals',
+  ),
   'store.intro': label('门店订货、销售单据与公告，一站办理。', 'Orders, sales documents and notices for your store in one place.'),
   'about.fullName': label('姓名', 'Name'),
   'about.department': label('所属部门', 'Department'),
@@ -138,6 +150,9 @@ export const uiMessages = {
   'avatar.hint': label('支持 png、jpg、gif 格式；超过 100K 的图片会自动压缩', 'png, jpg or gif; a picture over 100K is compressed for you'),
   'avatar.current': label('当前头像', 'Current photo'),
   'avatar.preview': label('新头像预览', 'New photo preview'),
-  'forget.intro': label('通过账号绑定的手机号码接收验证码，重新设置登录密码。', 'Receive a code on the mobile number of your account and set a new password.'),
+  'forget.intro': label(
+    '通过账号绑定的手机号码接收验证码，重新设置登录密码。',
+    'Receive a code on the mobile number of your account and set a new password.',
+  ),
   'auth.failedTitle': label('单点登录失败', 'Single sign-on failed'),
 } as const;

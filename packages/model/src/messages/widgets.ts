@@ -114,7 +114,10 @@ export const widgetsMessages = {
   'widgets.upload.percent': label('进度', 'Progress'),
   'widgets.upload.empty': label('请选择要上传的文件', 'Choose the files to upload'),
   'widgets.upload.done': label('已完成', 'Done'),
-  'widgets.video.hint': label('支持 mp4、ogg、flv、avi、wmv、rmvb、mov，单个不超过 5000MB，最多 {max} 个', 'mp4, ogg, flv, avi, wmv, rmvb or mov, under 5000MB each, at most {max}'),
+  'widgets.video.hint': label(
+    '支持 mp4、ogg、flv、avi、wmv、rmvb、mov，单个不超过 5000MB，最多 {max} 个',
+    'mp4, ogg, flv, avi, wmv, rmvb or mov, under 5000MB each, at most {max}',
+  ),
   'widgets.video.choose': label('上传视频', 'Upload video'),
 
   // Excel import
@@ -126,7 +129,6 @@ export const widgetsMessages = {
   'widgets.excel.failed': label('导入失败，请修改以下错误后重新导入：', 'Nothing was imported. Correct these errors and import again:'),
   'widgets.excel.rowError': label('第 {row} 行 {field}：{message}', 'Row {row} {field}: {message}'),
   'widgets.excel.noFile': label('请选择文件', 'select file'),
-
 
   // Notices
   'widgets.notice.list': label('公告', 'Notices'),
@@ -200,7 +202,10 @@ export const widgetsMessages = {
   'widgets.shop.phoneInvalid': label('联系电话格式不正确', 'Phone format incorrect'),
   'widgets.shop.items': label('商品清单', 'Items'),
   'widgets.shop.submitOrder': label('提交订单', 'Submit order'),
-  'widgets.shop.settleExpired': label('结算信息已失效，请回到购物车重新选择商品', 'This checkout has expired; choose the items in the cart again'),
+  'widgets.shop.settleExpired': label(
+    '结算信息已失效，请回到购物车重新选择商品',
+    'This checkout has expired; choose the items in the cart again',
+  ),
   'widgets.shop.backToCart': label('返回购物车', 'Back to the cart'),
   'widgets.shop.resultTitle': label('订单提交成功', 'Order submitted'),
   'widgets.shop.resultSub': label('已按产品线生成 {n} 张订单', '{n} orders were created, one per product line'),

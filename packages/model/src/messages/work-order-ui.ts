@@ -9,7 +9,10 @@ export const workOrderUiMessages = {
   'wo.ui.title': label('服务工单', 'Work orders'),
   'wo.ui.list': label('工单列表', 'Work order list'),
   'wo.ui.search': label('工单查询', 'Work order search'),
-  'wo.ui.searchHint': label('按工单编号、客户、电话、机器序列号、服务站、服务类型、状态和创建日期查询所有可见服务站的工单', 'Search the orders of every station you can see by number, customer, phone, serial number, station, service type, status and creation date'),
+  'wo.ui.searchHint': label(
+    '按工单编号、客户、电话、机器序列号、服务站、服务类型、状态和创建日期查询所有可见服务站的工单',
+    'Search the orders of every station you can see by number, customer, phone, serial number, station, service type, status and creation date',
+  ),
   'wo.ui.calendar': label('服务日历', 'Service calendar'),
   'wo.ui.readOnly': label('工单当前状态不可修改', 'This work order cannot be changed in its current state'),
 
@@ -47,11 +50,17 @@ export const workOrderUiMessages = {
   'wo.ui.longitude': label('经度（GPS）', 'Longitude (GPS)'),
   'wo.ui.latitude': label('纬度（GPS）', 'Latitude (GPS)'),
   'wo.ui.coordsBoth': label('经度和纬度需同时填写', 'Enter both longitude and latitude, or neither'),
-  'wo.ui.progressDone': label('出发、到达和拍照均已记录，可以完工', 'Departure, arrival and photos are recorded: the order can be completed'),
+  'wo.ui.progressDone': label(
+    '出发、到达和拍照均已记录，可以完工',
+    'Departure, arrival and photos are recorded: the order can be completed',
+  ),
 
   // Completion
   'wo.ui.photoCount': label('现场照片：{count} 张', 'Site photos: {count}'),
-  'wo.ui.photoHowTo': label('现场照片在“附件”页上传（png、jpg，单个不超过 3M），上传后再记录“拍照”或完工。', 'Upload the site photos on the "Attachments" tab (png, jpg, up to 3 MB each), then record "Photos" or complete.'),
+  'wo.ui.photoHowTo': label(
+    '现场照片在“附件”页上传（png、jpg，单个不超过 3M），上传后再记录“拍照”或完工。',
+    'Upload the site photos on the "Attachments" tab (png, jpg, up to 3 MB each), then record "Photos" or complete.',
+  ),
   'wo.ui.openAttachments': label('去上传照片', 'Upload photos'),
 
   // Audit, revisit, settlement, supervise
@@ -83,5 +92,8 @@ export const workOrderUiMessages = {
   'wo.ui.cal.empty': label('这段时间没有预约', 'No appointments in this period'),
   'wo.ui.cal.more': label('还有 {n} 个', '{n} more'),
   'wo.ui.cal.noEngineer': label('未派工', 'No engineer'),
-  'wo.ui.cal.truncated': label('预约过多，只显示前 {n} 个；请按工程师筛选', 'Too many appointments: the first {n} are shown; filter by engineer'),
+  'wo.ui.cal.truncated': label(
+    '预约过多，只显示前 {n} 个；请按工程师筛选',
+    'Too many appointments: the first {n} are shown; filter by engineer',
+  ),
 };

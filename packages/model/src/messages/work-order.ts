@@ -4,7 +4,10 @@ import { label } from '../define.ts';
 export const workOrderMessages = {
   'wo.dispatchNotAllowed': label('该工单不允许派工', 'Dispatch is not allowed for this work order'),
   'wo.workerRequired': label('请选择服务人员', 'Please choose a service person'),
-  'wo.workerNotOfStation': label('所选服务人员不属于该工单的服务站', 'The chosen service person does not belong to the work order\'s station'),
+  'wo.workerNotOfStation': label(
+    '所选服务人员不属于该工单的服务站',
+    "The chosen service person does not belong to the work order's station",
+  ),
   'wo.sameWorker': label('工单已派给该服务人员', 'The work order is already dispatched to this service person'),
   'wo.dispatched': label('派工成功', 'dispatched'),
   'wo.reassigned': label('改派成功', 'reassigned'),
@@ -28,7 +31,10 @@ export const workOrderMessages = {
   'wo.progressOrder': label('请先记录“{step}”', 'Record "{step}" first'),
   'wo.notInService': label('工单不在服务中，不能记录进度', 'The work order is not in service; progress cannot be recorded'),
   'wo.notEditable': label('工单当前状态不允许修改', 'The work order cannot be modified in its current state'),
-  'wo.linesLocked': label('工单已审核或已取消，不能增加、修改或删除明细', 'The work order is audited or cancelled: details cannot be added, changed or deleted'),
+  'wo.linesLocked': label(
+    '工单已审核或已取消，不能增加、修改或删除明细',
+    'The work order is audited or cancelled: details cannot be added, changed or deleted',
+  ),
   'wo.lineNotFound': label('明细不存在', 'The detail does not exist'),
   'wo.slotInvalid': label('请选择 05:00 至 22:00 之间的半点时段', 'Choose a half-hour slot between 05:00 and 22:00'),
   'wo.dateRequired': label('请选择预约日期', 'Please choose the appointment date'),

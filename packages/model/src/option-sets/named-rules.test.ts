@@ -1,13 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { approvalStatus, isApprovalEditable, APPROVAL_DECLINED, APPROVAL_PENDING, approvalStepStatus, STEP_OPEN } from './approval.ts';
-import { appointmentStatus, APPOINTMENT_CHANGES, AUDITED_STATUSES, EDITABLE_STATUSES, IN_SERVICE_STATUSES, mayDispatchStatus, OPEN_DEAL_STATUSES, workOrderDealStatus, workOrderStatus } from './work-order.ts';
+import {
+  appointmentStatus,
+  APPOINTMENT_CHANGES,
+  AUDITED_STATUSES,
+  EDITABLE_STATUSES,
+  IN_SERVICE_STATUSES,
+  mayDispatchStatus,
+  OPEN_DEAL_STATUSES,
+  workOrderDealStatus,
+  workOrderStatus,
+} from './work-order.ts';
 import type { OptionSetDef } from '../define.ts';
 
 /*
  * The named rules read in the specification's words (the zh-CN labels): a rule that changes
  * meaning fails here, whatever its constants are called.
  */
-const labelsWhere = (set: OptionSetDef<number>, keep: (v: number) => boolean) => set.options.filter((o) => keep(o.value)).map((o) => o.label['zh-CN']);
+const labelsWhere = (set: OptionSetDef<number>, keep: (v: number) => boolean) =>
+  set.options.filter((o) => keep(o.value)).map((o) => o.label['zh-CN']);
 const labelsIn = (set: OptionSetDef<number>, values: readonly number[]) => labelsWhere(set, (v) => values.includes(v));
 
 describe('approval rules', () => {
@@ -37,7 +48,15 @@ describe('work-order rules', () => {
   it('keeps an order in service from dispatch to arrival, editable until audited, and audited through the settlement', () => {
     expect(labelsIn(workOrderStatus, IN_SERVICE_STATUSES)).toEqual(['已派工', '已响应', '已出发', '已到达']);
     expect(labelsIn(workOrderStatus, EDITABLE_STATUSES)).toEqual(['未派工', '已派工', '已响应', '已出发', '已到达', '已完工']);
-    expect(labelsIn(workOrderStatus, AUDITED_STATUSES)).toEqual(['已审核', '已回访', '结算已确认', '销售已确认', '结算中', '已付款', '已关闭']);
+    expect(labelsIn(workOrderStatus, AUDITED_STATUSES)).toEqual([
+      '已审核',
+      '已回访',
+      '结算已确认',
+      '销售已确认',
+      '结算中',
+      '已付款',
+      '已关闭',
+    ]);
   });
 
   it('counts an engineer loaded from dispatch until completion, and asks a reason for a date change or another reservation', () => {

@@ -70,7 +70,9 @@ export const currency = defineNamedOptionSet('new_currency', label('币种', 'Cu
 });
 
 const CURRENCY_CODES = new Map<number, string>(
-  Object.entries(currency).filter((e): e is [string, number] => typeof e[1] === 'number').map(([code, v]) => [v, code]),
+  Object.entries(currency)
+    .filter((e): e is [string, number] => typeof e[1] === 'number')
+    .map(([code, v]) => [v, code]),
 );
 
 /** The ISO 4217 alphabetic code of a currency option value; no value (a domestic order) = CNY. */

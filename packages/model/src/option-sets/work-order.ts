@@ -157,10 +157,19 @@ export const workOrderAction = defineNamedOptionSet('new_workorder_action', labe
 
 /** Open handling states: a dispatched engineer is working on the order (counted as load). */
 export const OPEN_DEAL_STATUSES: readonly number[] = [
-  workOrderDealStatus.dispatched, workOrderDealStatus.responded, workOrderDealStatus.departed, workOrderDealStatus.arrived, workOrderDealStatus.photographed,
+  workOrderDealStatus.dispatched,
+  workOrderDealStatus.responded,
+  workOrderDealStatus.departed,
+  workOrderDealStatus.arrived,
+  workOrderDealStatus.photographed,
 ];
 /** In service: dispatched and not yet completed (appointments, progress and completion are recorded). */
-export const IN_SERVICE_STATUSES: readonly number[] = [workOrderStatus.dispatched, workOrderStatus.responded, workOrderStatus.setOut, workOrderStatus.arrived];
+export const IN_SERVICE_STATUSES: readonly number[] = [
+  workOrderStatus.dispatched,
+  workOrderStatus.responded,
+  workOrderStatus.setOut,
+  workOrderStatus.arrived,
+];
 /** Statuses in which an order is still being serviced (not completed, cancelled or later). */
 export const OPEN_STATUSES: readonly number[] = [workOrderStatus.notDispatched, ...IN_SERVICE_STATUSES];
 /**
@@ -170,7 +179,12 @@ export const OPEN_STATUSES: readonly number[] = [workOrderStatus.notDispatched, 
 export const EDITABLE_STATUSES: readonly number[] = [...OPEN_STATUSES, workOrderStatus.completed];
 /** The settlement sequence after the revisit (spec 001 §4 status 12–16). */
 export const SETTLEMENT_SEQUENCE: readonly number[] = [
-  workOrderStatus.revisited, workOrderStatus.settlementConfirmed, workOrderStatus.salesConfirmed, workOrderStatus.inSettlement, workOrderStatus.paid, workOrderStatus.finished,
+  workOrderStatus.revisited,
+  workOrderStatus.settlementConfirmed,
+  workOrderStatus.salesConfirmed,
+  workOrderStatus.inSettlement,
+  workOrderStatus.paid,
+  workOrderStatus.finished,
 ];
 /** Audited, and everything after it: revisit and settlement. */
 export const AUDITED_STATUSES: readonly number[] = [workOrderStatus.audited, ...SETTLEMENT_SEQUENCE];
@@ -180,6 +194,9 @@ export const AUDITED_STATUSES: readonly number[] = [workOrderStatus.audited, ...
  * responded when its appointment found it unserviceable.
  */
 export function mayDispatchStatus(status: number, appointment: number | null): boolean {
-  return status === workOrderStatus.notDispatched || status === workOrderStatus.dispatched
-    || (status === workOrderStatus.responded && appointment !== null && APPOINTMENT_UNSERVICEABLE.includes(appointment));
+  return (
+    status === workOrderStatus.notDispatched ||
+    status === workOrderStatus.dispatched ||
+    (status === workOrderStatus.responded && appointment !== null && APPOINTMENT_UNSERVICEABLE.includes(appointment))
+  );
 }

@@ -3,7 +3,10 @@ import { defineEntity, label, lookup, type AssigneeScope, type EntityDef } from 
 import { ENTITIES, getEntity } from '../registry.ts';
 import { assigneeReach, viewsFor, type AssigneeReach } from './assignee.ts';
 
-const has = (...privileges: string[]) => (p: string) => privileges.includes(p);
+const has =
+  (...privileges: string[]) =>
+  (p: string) =>
+    privileges.includes(p);
 const wo = getEntity('new_srv_workorder')!;
 const engineer = has('workorder.read', 'workorder.service', 'parts.read', 'notice.read', 'kb.read');
 
@@ -20,7 +23,11 @@ describe('assignee scope', () => {
     expect(assigneeReach(wo, has('workorder.read'))).toEqual({ worker: 'new_worker_id' });
     expect(assigneeReach(wo, has('workorder.read', 'workorder.all'))).toBeNull();
     for (const name of ['new_srv_repairitem', 'new_srv_partline', 'new_srv_trouble', 'new_srv_outsideline', 'new_srv_workorderlog']) {
-      expect(assigneeReach(getEntity(name)!, has('workorder.read')), name).toEqual({ via: 'new_workorder_id', parent: wo, reach: { worker: 'new_worker_id' } });
+      expect(assigneeReach(getEntity(name)!, has('workorder.read')), name).toEqual({
+        via: 'new_workorder_id',
+        parent: wo,
+        reach: { worker: 'new_worker_id' },
+      });
       expect(assigneeReach(getEntity(name)!, has('workorder.all')), name).toBeNull();
     }
     expect(assigneeReach(getEntity('new_srv_worker')!, has())).toBeNull();
@@ -39,7 +46,8 @@ describe('assignee scope', () => {
       new_srv_partsapplydetil: `via new_partsapply_id → new_srv_partsapply · via new_workorder_id → ${order}`,
       new_srv_case: 'referencedBy new_srv_workorder.new_case_id · worker new_worker_id',
       new_srv_contract: 'referencedBy new_srv_workorder.new_contract_id · worker new_worker_id',
-      new_srv_contractline: 'via new_contract_id → new_srv_contract · referencedBy new_srv_workorder.new_contract_id · worker new_worker_id',
+      new_srv_contractline:
+        'via new_contract_id → new_srv_contract · referencedBy new_srv_workorder.new_contract_id · worker new_worker_id',
       new_srv_excellentcase: `via new_workorder_id → ${order}`,
     };
     for (const [name, chain] of Object.entries(expected)) {
@@ -52,15 +60,28 @@ describe('assignee scope', () => {
 
   it('every declaration resolves: lookups of the right target, no loops, a worker at the end', () => {
     for (const e of ENTITIES) expect(() => assigneeReach(e, has()), e.logicalName).not.toThrow();
-    const probe = (assignee: AssigneeScope) => defineEntity({
-      logicalName: 'new_probe', entitySet: 'new_probes', label: label('探针', 'Probe'), scope: { kind: 'station', field: 'new_station_id', assignee },
-      fields: { new_station_id: lookup('new_srv_station', label('服务站', 'Station')), new_product_id: lookup('product', label('产品', 'Product')) },
-    });
-    expect(() => assigneeReach(probe({ via: 'new_product_id' }), has())).toThrow('new_probe: assignee via new_product_id needs a lookup to an entity with an assignee scope');
+    const probe = (assignee: AssigneeScope) =>
+      defineEntity({
+        logicalName: 'new_probe',
+        entitySet: 'new_probes',
+        label: label('探针', 'Probe'),
+        scope: { kind: 'station', field: 'new_station_id', assignee },
+        fields: {
+          new_station_id: lookup('new_srv_station', label('服务站', 'Station')),
+          new_product_id: lookup('product', label('产品', 'Product')),
+        },
+      });
+    expect(() => assigneeReach(probe({ via: 'new_product_id' }), has())).toThrow(
+      'new_probe: assignee via new_product_id needs a lookup to an entity with an assignee scope',
+    );
     expect(() => assigneeReach(probe({ via: 'new_missing' }), has())).toThrow('needs a lookup');
-    expect(() => assigneeReach(probe({ worker: 'new_product_id', wide: 'workorder.all' }), has())).toThrow('is not a lookup to new_srv_worker');
+    expect(() => assigneeReach(probe({ worker: 'new_product_id', wide: 'workorder.all' }), has())).toThrow(
+      'is not a lookup to new_srv_worker',
+    );
     // The orders name cases, not this entity.
-    expect(() => assigneeReach(probe({ referencedBy: { entity: 'new_srv_workorder', field: 'new_case_id' } }), has())).toThrow('is not a lookup to new_probe');
+    expect(() => assigneeReach(probe({ referencedBy: { entity: 'new_srv_workorder', field: 'new_case_id' } }), has())).toThrow(
+      'is not a lookup to new_probe',
+    );
   });
 
   it('leaves no station row that hangs off an order outside the order’s reach, except by a stated reason', () => {

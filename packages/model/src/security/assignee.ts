@@ -38,7 +38,8 @@ function chain(e: EntityDef, seen: readonly string[] = []): { reach: AssigneeRea
   const { entity, field } = a.referencedBy;
   const from = getEntity(entity);
   const f = from?.allFields[field];
-  if (!from || f?.type !== 'lookup' || f.target !== e.logicalName) throw bad(`referencedBy ${entity}.${field} is not a lookup to ${e.logicalName}`);
+  if (!from || f?.type !== 'lookup' || f.target !== e.logicalName)
+    throw bad(`referencedBy ${entity}.${field} is not a lookup to ${e.logicalName}`);
   const up = chain(from, path);
   if (!up) throw bad(`referencedBy ${entity} needs an assignee scope`);
   return { reach: { referencedBy: from, field, reach: up.reach }, wide: up.wide };

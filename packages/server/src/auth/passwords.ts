@@ -30,8 +30,10 @@ export function passwordProblem(p: string): 'password.tooLong' | 'password.tooSh
 }
 
 /** The new-password checks of change and reset, in the order the user reads them. */
-export function newPasswordProblem(newPassword: string | undefined, confirmPassword: string | undefined):
-  'password.resetRequired' | 'password.confirmRequired' | 'password.mismatch' | 'password.tooLong' | 'password.tooShort' | null {
+export function newPasswordProblem(
+  newPassword: string | undefined,
+  confirmPassword: string | undefined,
+): 'password.resetRequired' | 'password.confirmRequired' | 'password.mismatch' | 'password.tooLong' | 'password.tooShort' | null {
   if (!newPassword) return 'password.resetRequired';
   if (!confirmPassword) return 'password.confirmRequired';
   if (newPassword.length > MAX_PASSWORD_LENGTH) return 'password.tooLong';

@@ -46,20 +46,50 @@ const USER_JOINS = `LEFT JOIN businessunit bu ON bu.businessunitid = u.businessu
   LEFT JOIN new_srv_station st ON st.new_srv_stationid = u.new_station_id`;
 
 type UserRow = {
-  systemuserid: string; domainname: string; fullname: string; new_nickname: string | null; mobilephone: string | null;
-  businessunitid: string; new_station_id: string | null; new_usertype: number | null; isdisabled: boolean; has_avatar: boolean;
-  bu_name: string | null; bu_type: number | null; station_name: string | null; privileges: string[]; roles: string[];
+  systemuserid: string;
+  domainname: string;
+  fullname: string;
+  new_nickname: string | null;
+  mobilephone: string | null;
+  businessunitid: string;
+  new_station_id: string | null;
+  new_usertype: number | null;
+  isdisabled: boolean;
+  has_avatar: boolean;
+  bu_name: string | null;
+  bu_type: number | null;
+  station_name: string | null;
+  privileges: string[];
+  roles: string[];
 };
 
 type SessionInfo = SessionRow & { id: string; user_id: string; login_type: string; portal: string; created_at: Date };
 
-function toPrincipal(u: UserRow & { subtree: string[] }, s: { id: string; login_type: string; portal: string; created_at: Date }): Principal {
+function toPrincipal(
+  u: UserRow & { subtree: string[] },
+  s: { id: string; login_type: string; portal: string; created_at: Date },
+): Principal {
   return {
-    userId: u.systemuserid, sessionId: s.id, loginType: s.login_type, portal: s.portal,
-    userName: u.domainname, fullName: u.fullname, nickName: u.new_nickname, mobilephone: u.mobilephone,
-    businessUnitId: u.businessunitid, businessUnitName: u.bu_name, stationId: u.new_station_id, stationName: u.station_name,
-    userType: u.new_usertype, unitType: u.bu_type, hasAvatar: u.has_avatar, disabled: u.isdisabled,
-    privileges: new Set(u.privileges), roles: u.roles, sessionStartedAt: s.created_at, subtree: u.subtree,
+    userId: u.systemuserid,
+    sessionId: s.id,
+    loginType: s.login_type,
+    portal: s.portal,
+    userName: u.domainname,
+    fullName: u.fullname,
+    nickName: u.new_nickname,
+    mobilephone: u.mobilephone,
+    businessUnitId: u.businessunitid,
+    businessUnitName: u.bu_name,
+    stationId: u.new_station_id,
+    stationName: u.station_name,
+    userType: u.new_usertype,
+    unitType: u.bu_type,
+    hasAvatar: u.has_avatar,
+    disabled: u.isdisabled,
+    privileges: new Set(u.privileges),
+    roles: u.roles,
+    sessionStartedAt: s.created_at,
+    subtree: u.subtree,
   };
 }
 
@@ -85,7 +115,10 @@ export function forgetCachedUsers(userId?: string): void {
 async function cachedUser(db: Db, userId: string): Promise<(UserRow & { subtree: string[] }) | undefined> {
   const hit = userCache.get(userId);
   if (hit && Date.now() - hit.at < USER_CACHE_MS) return hit.row;
-  const row = await db.one<UserRow & { subtree: string[] }>(`SELECT ${USER_COLUMNS}, ${SUBTREE} FROM systemuser u ${USER_JOINS} WHERE u.systemuserid = $1`, [userId]);
+  const row = await db.one<UserRow & { subtree: string[] }>(
+    `SELECT ${USER_COLUMNS}, ${SUBTREE} FROM systemuser u ${USER_JOINS} WHERE u.systemuserid = $1`,
+    [userId],
+  );
   if (row) {
     if (userCache.size > 5000) userCache.clear();
     userCache.set(userId, { at: Date.now(), row });
@@ -98,7 +131,11 @@ async function cachedUser(db: Db, userId: string): Promise<(UserRow & { subtree:
  * this instance's session cache, which the database empties on every session end (session-cache.ts);
  * an ended one is always read.
  */
-export async function loadSessionPrincipal(db: Db, sessionId: string, userId: string): Promise<{ session?: SessionRow; principal?: Principal }> {
+export async function loadSessionPrincipal(
+  db: Db,
+  sessionId: string,
+  userId: string,
+): Promise<{ session?: SessionRow; principal?: Principal }> {
   const cache = sessionCacheOf(db);
   let session: SessionInfo | undefined = cache?.get(sessionId);
   if (session && session.user_id !== userId) session = undefined;
@@ -118,8 +155,15 @@ export async function loadSessionPrincipal(db: Db, sessionId: string, userId: st
 }
 
 /** A user with privileges, by id or by sign-in name / mobile number (for the grants). */
-export async function findUser(db: Db, by: { id?: string; userName?: string; mobilephone?: string }): Promise<(UserRow & { new_password: string | null }) | undefined> {
-  const [where, value] = by.id ? ['u.systemuserid = $1', by.id] : by.userName ? ['lower(u.domainname) = lower($1)', by.userName] : ['u.mobilephone = $1', by.mobilephone];
+export async function findUser(
+  db: Db,
+  by: { id?: string; userName?: string; mobilephone?: string },
+): Promise<(UserRow & { new_password: string | null }) | undefined> {
+  const [where, value] = by.id
+    ? ['u.systemuserid = $1', by.id]
+    : by.userName
+      ? ['lower(u.domainname) = lower($1)', by.userName]
+      : ['u.mobilephone = $1', by.mobilephone];
   if (by.id && !/^[0-9a-f-]{36}$/i.test(by.id)) return undefined;
   return db.one(`SELECT ${USER_COLUMNS}, u.new_password FROM systemuser u ${USER_JOINS} WHERE ${where}`, [value]);
 }

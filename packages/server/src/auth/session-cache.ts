@@ -94,8 +94,7 @@ export class SessionCache {
       if (n.channel === SESSION_CHANNEL && n.payload) {
         this.live.delete(n.payload);
         for (const w of this.waiters) if (w.ids.delete(n.payload) && !w.ids.size) w.done();
-      }
-      else if (n.channel === USER_CHANNEL) {
+      } else if (n.channel === USER_CHANNEL) {
         // Disabled or deleted: drop the user's privileges and every cached session of theirs.
         forgetCachedUsers(n.payload || undefined);
         for (const [id, e] of this.live) if (!n.payload || e.row.user_id === n.payload) this.live.delete(id);
@@ -152,7 +151,14 @@ export class SessionCache {
     if (!this.url || !this.listening || !sessionIds.length) return;
     let timer: NodeJS.Timeout | undefined;
     await new Promise<void>((resolve) => {
-      const w = { ids: new Set(sessionIds), done: () => { this.waiters.delete(w); clearTimeout(timer); resolve(); } };
+      const w = {
+        ids: new Set(sessionIds),
+        done: () => {
+          this.waiters.delete(w);
+          clearTimeout(timer);
+          resolve();
+        },
+      };
       this.waiters.add(w);
       timer = setTimeout(w.done, timeoutMs);
     });

@@ -52,10 +52,25 @@ const refreshRefused = () => new AppError(400, 'login.refreshInvalid', undefined
  * is a replay: the whole session (the token family) is ended. A token of a session signed in on the
  * other portal kind is refused and stays unspent (it still works on its own portal).
  */
-export async function rotateRefreshToken(db: Db, cfg: Config, token: string, portal: PortalKind): Promise<{ sessionId: string; userId: string; loginType: LoginType; refreshToken: string }> {
+export async function rotateRefreshToken(
+  db: Db,
+  cfg: Config,
+  token: string,
+  portal: PortalKind,
+): Promise<{ sessionId: string; userId: string; loginType: LoginType; refreshToken: string }> {
   const hash = sha256(token);
   const outcome = await db.tx(async (sql) => {
-    const { rows } = await sql.query<{ session_id: string; used_at: Date | null; expires_at: Date; user_id: string; login_type: LoginType; portal: PortalKind; ended_at: Date | null; end_reason: string | null; absolute_expiry: Date }>(
+    const { rows } = await sql.query<{
+      session_id: string;
+      used_at: Date | null;
+      expires_at: Date;
+      user_id: string;
+      login_type: LoginType;
+      portal: PortalKind;
+      ended_at: Date | null;
+      end_reason: string | null;
+      absolute_expiry: Date;
+    }>(
       `SELECT r.session_id, r.used_at, r.expires_at, s.user_id, s.login_type, s.portal, s.ended_at, s.end_reason, s.absolute_expiry
          FROM auth_refresh_token r JOIN auth_session s ON s.id = r.session_id
         WHERE r.token_hash = $1 FOR UPDATE OF r, s`,
@@ -90,12 +105,24 @@ export async function rotateRefreshToken(db: Db, cfg: Config, token: string, por
 }
 
 export async function endSession(db: Db, sessionId: string, reason: string): Promise<void> {
-  const { rows } = await db.query<{ id: string }>(`UPDATE auth_session SET ended_at = now(), end_reason = $2 WHERE id = $1 AND ended_at IS NULL RETURNING id`, [sessionId, reason]);
-  await sessionsEnded(db, rows.map((r) => r.id));
+  const { rows } = await db.query<{ id: string }>(
+    `UPDATE auth_session SET ended_at = now(), end_reason = $2 WHERE id = $1 AND ended_at IS NULL RETURNING id`,
+    [sessionId, reason],
+  );
+  await sessionsEnded(
+    db,
+    rows.map((r) => r.id),
+  );
 }
 
 /** Ends every session of a user (after a password change or reset). */
 export async function endUserSessions(db: Db, userId: string, reason: string): Promise<void> {
-  const { rows } = await db.query<{ id: string }>(`UPDATE auth_session SET ended_at = now(), end_reason = $2 WHERE user_id = $1 AND ended_at IS NULL RETURNING id`, [userId, reason]);
-  await sessionsEnded(db, rows.map((r) => r.id));
+  const { rows } = await db.query<{ id: string }>(
+    `UPDATE auth_session SET ended_at = now(), end_reason = $2 WHERE user_id = $1 AND ended_at IS NULL RETURNING id`,
+    [userId, reason],
+  );
+  await sessionsEnded(
+    db,
+    rows.map((r) => r.id),
+  );
 }

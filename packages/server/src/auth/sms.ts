@@ -24,7 +24,13 @@ export const SMS_MAX_ATTEMPTS = 5;
 export type IssueOutcome = 'sent' | 'tooSoon' | 'dailyLimit';
 
 /** Issues a 6-digit code (kept only as an HMAC), at most one a minute and ten a day per number. */
-export async function issueSmsCode(db: Db, key: Uint8Array, provider: SmsProvider, mobilephone: string, purpose: SmsPurpose): Promise<IssueOutcome> {
+export async function issueSmsCode(
+  db: Db,
+  key: Uint8Array,
+  provider: SmsProvider,
+  mobilephone: string,
+  purpose: SmsPurpose,
+): Promise<IssueOutcome> {
   const recent = await db.one<{ last: Date | null; today: number }>(
     `SELECT max(created_at) AS last, count(*) FILTER (WHERE created_at > now() - interval '1 day')::int AS today
        FROM auth_sms_code WHERE mobilephone = $1`,
@@ -37,9 +43,10 @@ export async function issueSmsCode(db: Db, key: Uint8Array, provider: SmsProvide
     `INSERT INTO auth_sms_code (mobilephone, purpose, code_hash, expires_at) VALUES ($1, $2, $3, now() + make_interval(secs => $4))`,
     [mobilephone, purpose, hmac(key, `${mobilephone}:${purpose}:${code}`), SMS_CODE_TTL_SEC],
   );
-  const text = purpose === 'login'
-    ? `【华辰售后】您的登录验证码为 ${code}，${SMS_CODE_TTL_SEC / 60} 分钟内有效，请勿泄露。`
-    : `【华辰售后】您正在重置密码，验证码为 ${code}，${SMS_CODE_TTL_SEC / 60} 分钟内有效。`;
+  const text =
+    purpose === 'login'
+      ? `【华辰售后】您的登录验证码为 ${code}，${SMS_CODE_TTL_SEC / 60} 分钟内有效，请勿泄露。`
+      : `【华辰售后】您正在重置密码，验证码为 ${code}，${SMS_CODE_TTL_SEC / 60} 分钟内有效。`;
   await provider.send(mobilephone, text, code);
   return 'sent';
 }
@@ -69,5 +76,6 @@ export async function consumeSmsCode(db: Db, key: Uint8Array, mobilephone: strin
 
 /** Test mode only: the last code sent to a number. */
 export async function lastSentCode(db: Db, mobilephone: string): Promise<string | undefined> {
-  return (await db.one<{ code: string }>('SELECT code FROM sms_outbox WHERE mobilephone = $1 ORDER BY id DESC LIMIT 1', [mobilephone]))?.code;
+  return (await db.one<{ code: string }>('SELECT code FROM sms_outbox WHERE mobilephone = $1 ORDER BY id DESC LIMIT 1', [mobilephone]))
+    ?.code;
 }

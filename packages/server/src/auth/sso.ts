@@ -24,7 +24,12 @@ export async function signSsoAssertion(key: Uint8Array, userId: string, ttlSec =
 /** The user id the assertion vouches for, after spending it; undefined when invalid or replayed. */
 export async function consumeSsoAssertion(db: Db, key: Uint8Array, assertion: string): Promise<string | undefined> {
   try {
-    const { payload } = await jwtVerify(assertion, key, { audience: SSO_AUDIENCE, issuer: 'crm', algorithms: ['HS256'], maxTokenAge: SSO_MAX_AGE_SEC });
+    const { payload } = await jwtVerify(assertion, key, {
+      audience: SSO_AUDIENCE,
+      issuer: 'crm',
+      algorithms: ['HS256'],
+      maxTokenAge: SSO_MAX_AGE_SEC,
+    });
     if (!payload.sub || !payload.jti || !payload.exp) return undefined;
     const spent = await db.query(
       `INSERT INTO auth_sso_assertion (jti, expires_at) VALUES ($1, to_timestamp($2)) ON CONFLICT (jti) DO NOTHING`,

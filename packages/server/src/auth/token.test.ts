@@ -14,9 +14,16 @@ afterAll(() => p?.close());
 
 /** POST /token from another client address (inject's default is 127.0.0.1). */
 const tokenFrom = (ip: string, form: Record<string, string>, headers: Record<string, string> = {}) =>
-  p.app.inject({ method: 'POST', url: '/token', remoteAddress: ip, payload: new URLSearchParams(form).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers } });
+  p.app.inject({
+    method: 'POST',
+    url: '/token',
+    remoteAddress: ip,
+    payload: new URLSearchParams(form).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+  });
 const me = (token: string) => p.app.inject({ method: 'GET', url: '/api/portaluser/me', headers: bearer(token) });
-const userId = async (name: string) => (await p.db.one<{ systemuserid: string }>('SELECT systemuserid FROM systemuser WHERE domainname = $1', [name]))!.systemuserid;
+const userId = async (name: string) =>
+  (await p.db.one<{ systemuserid: string }>('SELECT systemuserid FROM systemuser WHERE domainname = $1', [name]))!.systemuserid;
 
 describe('password grant', () => {
   it('signs a station principal in and answers who they are', async () => {
@@ -36,7 +43,11 @@ describe('password grant', () => {
     const noUser = await postToken(p.app, { grant_type: 'password', username: '', password: 'x', captcha1: c.id, captcha2: c.answer });
     expect(noUser.statusCode).toBe(400);
     expect(noUser.json().Message).toBe('请输入用户名');
-    const noPass = await postToken(p.app, { grant_type: 'password', username: 'hq', password: '', captcha1: c.id, captcha2: c.answer }, { 'accept-language': 'en-US,en;q=0.9' });
+    const noPass = await postToken(
+      p.app,
+      { grant_type: 'password', username: 'hq', password: '', captcha1: c.id, captcha2: c.answer },
+      { 'accept-language': 'en-US,en;q=0.9' },
+    );
     expect(noPass.json().Message).toBe('please input password');
     expect(noPass.json().error).toBe('invalid_grant');
   });
@@ -77,19 +88,32 @@ describe('password grant', () => {
   it('accepts a session on hosts of the portal kind it was signed in on only, the refresh token too', async () => {
     const store = { host: 'store.test' };
     const s = await signIn(p.app, 'store1', store);
-    expect((await p.app.inject({ method: 'GET', url: '/api/portaluser/me', headers: { ...bearer(s.access_token), ...store } })).statusCode).toBe(200);
+    expect(
+      (await p.app.inject({ method: 'GET', url: '/api/portaluser/me', headers: { ...bearer(s.access_token), ...store } })).statusCode,
+    ).toBe(200);
     const onStandard = await me(s.access_token);
     expect(onStandard.statusCode).toBe(401);
     expect(onStandard.statusMessage).toBe('invalid_token');
     expect(onStandard.json().Message).toBe('当前登录属于另一个门户，请在本门户重新登录');
-    const refreshHere = await postToken(p.app, { grant_type: 'refresh_token', refresh_token: s.refresh_token }, { 'accept-language': 'en-US' });
+    const refreshHere = await postToken(
+      p.app,
+      { grant_type: 'refresh_token', refresh_token: s.refresh_token },
+      { 'accept-language': 'en-US' },
+    );
     expect(refreshHere.statusCode).toBe(400);
-    expect(refreshHere.json()).toMatchObject({ error: 'invalid_grant', Message: 'This sign-in belongs to the other portal; please sign in on this portal.' });
+    expect(refreshHere.json()).toMatchObject({
+      error: 'invalid_grant',
+      Message: 'This sign-in belongs to the other portal; please sign in on this portal.',
+    });
     // Refused elsewhere, the session and its refresh token still work on their own portal.
     expect((await postToken(p.app, { grant_type: 'refresh_token', refresh_token: s.refresh_token }, store)).statusCode).toBe(200);
     // And the other way round: a standard-portal session on the store host.
     const t = await signIn(p.app, 'station1');
-    const onStore = await p.app.inject({ method: 'GET', url: '/api/portaluser/me', headers: { ...bearer(t.access_token), ...store, 'accept-language': 'en-US' } });
+    const onStore = await p.app.inject({
+      method: 'GET',
+      url: '/api/portaluser/me',
+      headers: { ...bearer(t.access_token), ...store, 'accept-language': 'en-US' },
+    });
     expect(onStore.statusCode).toBe(401);
     expect(onStore.json().Message).toBe('This sign-in belongs to the other portal; please sign in on this portal.');
     expect((await me(t.access_token)).statusCode).toBe(200);
@@ -98,7 +122,10 @@ describe('password grant', () => {
   it('locks an account at one address after five failures, even for the right password, with growing locks', async () => {
     const stranger = '10.9.8.7';
     const fail5 = async () => {
-      for (let i = 0; i < 5; i++) expect((await tokenFrom(stranger, await passwordForm(p.app, 'warehouse1', `Wrong${i}pass`))).json().Message).toBe('用户名或密码错误');
+      for (let i = 0; i < 5; i++)
+        expect((await tokenFrom(stranger, await passwordForm(p.app, 'warehouse1', `Wrong${i}pass`))).json().Message).toBe(
+          '用户名或密码错误',
+        );
     };
     await fail5();
     const res = await tokenFrom(stranger, await passwordForm(p.app, 'warehouse1'));
@@ -106,10 +133,18 @@ describe('password grant', () => {
     expect(res.json().Message).toBe('登录失败次数过多，账号已锁定 1 分钟');
     // The captcha is checked first: without a solved one, nothing about the account (not even its lock).
     const c = await solvedCaptcha(p.app);
-    const noCaptcha = await tokenFrom(stranger, { grant_type: 'password', username: 'warehouse1', password: 'Demo@2026', captcha1: c.id, captcha2: 'zzzz' });
+    const noCaptcha = await tokenFrom(stranger, {
+      grant_type: 'password',
+      username: 'warehouse1',
+      password: 'Demo@2026',
+      captcha1: c.id,
+      captcha2: 'zzzz',
+    });
     expect(noCaptcha.json().Message).toBe('验证码错误或已失效');
     // The lock runs out; five more failures lock twice as long.
-    await p.db.query(`UPDATE auth_failure SET locked_until = now() - interval '1 second' WHERE subject = $1`, [`password:warehouse1|${stranger}`]);
+    await p.db.query(`UPDATE auth_failure SET locked_until = now() - interval '1 second' WHERE subject = $1`, [
+      `password:warehouse1|${stranger}`,
+    ]);
     await fail5();
     const again = await tokenFrom(stranger, await passwordForm(p.app, 'warehouse1'), { 'accept-language': 'en-US' });
     expect(again.json().Message).toBe('Too many failed attempts; the account is locked for 2 minutes');
@@ -124,7 +159,15 @@ describe('password grant', () => {
     for (let i = 0; i < 5; i++) await postToken(p.app, await passwordForm(p.app, 'picker1', `Wrong${i}pass`));
     expect((await postToken(p.app, await passwordForm(p.app, 'picker1'))).json().Message).toMatch(/^登录失败次数过多/);
     const c = await solvedCaptcha(p.app);
-    expect((await p.app.inject({ method: 'POST', url: '/api/sms/code', payload: { mobilephone: '15800158007', captchaId: c.id, captcha: c.answer, purpose: 'login' } })).statusCode).toBe(200);
+    expect(
+      (
+        await p.app.inject({
+          method: 'POST',
+          url: '/api/sms/code',
+          payload: { mobilephone: '15800158007', captchaId: c.id, captcha: c.answer, purpose: 'login' },
+        })
+      ).statusCode,
+    ).toBe(200);
     const code = (await p.app.inject({ method: 'GET', url: '/api/dev/sms?mobilephone=15800158007' })).json().Data as string;
     const sms = await postToken(p.app, { grant_type: 'smscode', mobilephone: '15800158007', captcha1: code });
     expect(sms.statusCode, sms.body).toBe(200);
@@ -132,7 +175,12 @@ describe('password grant', () => {
 
   it('answers 400 invalid_request, in the caller’s language, for a body that is not flat strings', async () => {
     const json = (payload: unknown, lang = 'zh-CN') =>
-      p.app.inject({ method: 'POST', url: '/token', payload: JSON.stringify(payload), headers: { 'content-type': 'application/json', 'accept-language': lang } });
+      p.app.inject({
+        method: 'POST',
+        url: '/token',
+        payload: JSON.stringify(payload),
+        headers: { 'content-type': 'application/json', 'accept-language': lang },
+      });
     const bodies: unknown[] = [
       { grant_type: 'password', username: { $ne: 1 }, password: 'x', captcha1: 'a', captcha2: 'b' },
       ['admin'],
@@ -157,7 +205,8 @@ describe('password grant', () => {
 
   it('logs sign-ins, failures and refusals without secrets', async () => {
     const { rows } = await p.db.query<{ new_name: string; new_result: number; new_source: number; new_detail: string }>(
-      `SELECT new_name, new_result, new_source, new_detail FROM new_operationlog WHERE new_name = 'login'`);
+      `SELECT new_name, new_result, new_source, new_detail FROM new_operationlog WHERE new_name = 'login'`,
+    );
     expect(rows.some((r) => r.new_result === 1)).toBe(true);
     expect(rows.some((r) => r.new_result === 2)).toBe(true);
     expect(rows.some((r) => r.new_result === 3)).toBe(true);
@@ -176,7 +225,11 @@ describe('SMS grant', () => {
   const mobile = '13800138002';
   const sendCode = async (purpose = 'login') => {
     const c = await solvedCaptcha(p.app);
-    return p.app.inject({ method: 'POST', url: '/api/sms/code', payload: { mobilephone: mobile, captchaId: c.id, captcha: c.answer, purpose } });
+    return p.app.inject({
+      method: 'POST',
+      url: '/api/sms/code',
+      payload: { mobilephone: mobile, captchaId: c.id, captcha: c.answer, purpose },
+    });
   };
   const lastCode = async () => (await p.app.inject({ method: 'GET', url: `/api/dev/sms?mobilephone=${mobile}` })).json().Data as string;
 
@@ -255,11 +308,15 @@ describe('single sign-on from the CRM', () => {
   });
 
   it('hands off through the CRM authorize stand-in to /authorize only', async () => {
-    const page = await p.app.inject({ method: 'GET', url: '/crm/authorize?redirect_url=%2Fauthorize%3Ftarget%3D%252Frootapp%252Fcrm__newmapassign' });
+    const page = await p.app.inject({
+      method: 'GET',
+      url: '/crm/authorize?redirect_url=%2Fauthorize%3Ftarget%3D%252Frootapp%252Fcrm__newmapassign',
+    });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('CRM 统一认证');
     const post = await p.app.inject({
-      method: 'POST', url: '/crm/authorize',
+      method: 'POST',
+      url: '/crm/authorize',
       payload: new URLSearchParams({ username: 'hq', password: 'Demo@2026', redirect_url: 'https://evil.example/x' }).toString(),
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
@@ -289,7 +346,11 @@ describe('refresh tokens and sessions', () => {
   it('answers 401 expired_token for an expired access token', async () => {
     const t = await signIn(p.app, 'engineer1');
     const claims = JSON.parse(Buffer.from(t.access_token.split('.')[1], 'base64url').toString());
-    const stale = await new AccessTokens(await sharedSecret(p.db, 'access-token'), -10).sign({ sub: claims.sub, sid: claims.sid, lt: 'password' });
+    const stale = await new AccessTokens(await sharedSecret(p.db, 'access-token'), -10).sign({
+      sub: claims.sub,
+      sid: claims.sid,
+      lt: 'password',
+    });
     const res = await me(stale);
     expect(res.statusCode).toBe(401);
     expect(res.statusMessage).toBe('expired_token');
@@ -310,13 +371,17 @@ describe('refresh tokens and sessions', () => {
     const forms = await Promise.all([passwordForm(p.app, 'hq'), passwordForm(p.app, 'hq')]);
     const answers = await Promise.all(forms.map((f) => postToken(p.app, f)));
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
-    const live = await p.db.one<{ n: number }>(`SELECT count(*)::int AS n FROM auth_session s JOIN systemuser u ON u.systemuserid = s.user_id WHERE u.domainname = 'hq' AND s.ended_at IS NULL`);
+    const live = await p.db.one<{ n: number }>(
+      `SELECT count(*)::int AS n FROM auth_session s JOIN systemuser u ON u.systemuserid = s.user_id WHERE u.domainname = 'hq' AND s.ended_at IS NULL`,
+    );
     expect(live!.n).toBe(1);
   });
 
   it('refuses refresh past the absolute expiry', async () => {
     const t = await signIn(p.app, 'branch1');
-    await p.db.query(`UPDATE auth_session SET absolute_expiry = now() - interval '1 second' WHERE user_id = $1 AND ended_at IS NULL`, [await userId('branch1')]);
+    await p.db.query(`UPDATE auth_session SET absolute_expiry = now() - interval '1 second' WHERE user_id = $1 AND ended_at IS NULL`, [
+      await userId('branch1'),
+    ]);
     expect((await postToken(p.app, { grant_type: 'refresh_token', refresh_token: t.refresh_token })).statusCode).toBe(400);
     expect((await me(t.access_token)).statusMessage).toBe('expired_token');
   });
@@ -332,7 +397,11 @@ describe('refresh tokens and sessions', () => {
 
   it('answers 401 invalid_token without or with a forged token', async () => {
     expect((await p.app.inject({ method: 'GET', url: '/api/portaluser/me' })).statusMessage).toBe('invalid_token');
-    const forged = await new AccessTokens(new TextEncoder().encode('another-secret-another-secret-00'), 60).sign({ sub: await userId('admin'), sid: '00000000-0000-0000-0000-000000000000', lt: 'password' });
+    const forged = await new AccessTokens(new TextEncoder().encode('another-secret-another-secret-00'), 60).sign({
+      sub: await userId('admin'),
+      sid: '00000000-0000-0000-0000-000000000000',
+      lt: 'password',
+    });
     expect((await me(forged)).statusMessage).toBe('invalid_token');
   });
 });

@@ -11,7 +11,10 @@ const ISSUER = 'service-portal';
 
 /** Short-lived access tokens: HS256 JWTs naming the user and the session. */
 export class AccessTokens {
-  constructor(private readonly key: Uint8Array, private readonly ttlSec: number) {}
+  constructor(
+    private readonly key: Uint8Array,
+    private readonly ttlSec: number,
+  ) {}
 
   sign(c: AccessClaims): Promise<string> {
     return new SignJWT({ sid: c.sid, lt: c.lt })
@@ -40,7 +43,9 @@ export class AccessTokens {
     }
     try {
       // The key imported once, not on every call (jose imports raw bytes each time).
-      this.cryptoKey ??= webcrypto.subtle.importKey('raw', this.key as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+      this.cryptoKey ??= webcrypto.subtle.importKey('raw', this.key as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, [
+        'verify',
+      ]);
       const { payload } = await jwtVerify(token, await this.cryptoKey, { issuer: ISSUER, audience: ISSUER, algorithms: ['HS256'] });
       if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return 'invalid';
       const claims = { sub: payload.sub, sid: payload.sid, lt: String(payload.lt ?? '') };

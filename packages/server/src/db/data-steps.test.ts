@@ -12,9 +12,14 @@ describe('one-time data steps on a database of an earlier release', () => {
   afterAll(async () => portal?.close());
 
   const privileges = async (roleId: string) =>
-    (await portal.db.query<{ new_name: string }>('SELECT new_name FROM new_roleprivilege WHERE new_role_id = $1 ORDER BY new_name', [roleId])).rows.map((r) => r.new_name);
+    (
+      await portal.db.query<{ new_name: string }>('SELECT new_name FROM new_roleprivilege WHERE new_role_id = $1 ORDER BY new_name', [
+        roleId,
+      ])
+    ).rows.map((r) => r.new_name);
   async function role(name: string, privs: string[]): Promise<string> {
-    const id = (await portal.db.one<{ id: string }>(`INSERT INTO role (name, new_code) VALUES ($1, $1) RETURNING roleid AS id`, [name]))!.id;
+    const id = (await portal.db.one<{ id: string }>(`INSERT INTO role (name, new_code) VALUES ($1, $1) RETURNING roleid AS id`, [name]))!
+      .id;
     for (const p of privs) await portal.db.query('INSERT INTO new_roleprivilege (new_name, new_role_id) VALUES ($1, $2)', [p, id]);
     return id;
   }
@@ -32,7 +37,13 @@ describe('one-time data steps on a database of an earlier release', () => {
     const reader = await role('旧-只读', ['workorder.read']);
     await portal.db.query("DELETE FROM portal_data_step WHERE name = '2026-11-work-order-reach'");
     expect(await runDataSteps(portal.db)).toEqual(['2026-11-work-order-reach']);
-    expect(await privileges(principal)).toEqual(['portal.login', 'workorder.all', 'workorder.dispatch', 'workorder.read', 'workorder.write']);
+    expect(await privileges(principal)).toEqual([
+      'portal.login',
+      'workorder.all',
+      'workorder.dispatch',
+      'workorder.read',
+      'workorder.write',
+    ]);
     expect(await privileges(approver)).toEqual(['workorder.all', 'workorder.audit', 'workorder.read']);
     expect(await privileges(engineer)).toEqual(['portal.login', 'workorder.read', 'workorder.service']);
     expect(await privileges(reader)).toEqual(['workorder.read']);
@@ -56,11 +67,15 @@ describe('one-time data steps on a database of an earlier release', () => {
   });
 
   it('expense statements: the approval status an earlier release wrote is cleared, every other field kept', async () => {
-    const { rows: claims } = await portal.db.query<{ id: string; form: number }>('SELECT new_srv_expense_claimid AS id, new_formstatus AS form FROM new_srv_expense_claim ORDER BY new_name');
+    const { rows: claims } = await portal.db.query<{ id: string; form: number }>(
+      'SELECT new_srv_expense_claimid AS id, new_formstatus AS form FROM new_srv_expense_claim ORDER BY new_name',
+    );
     expect(claims.length).toBeGreaterThan(1);
     // As the earlier release left them: 已审批 once confirmed, 审批中 before.
-    await portal.db.query('UPDATE new_srv_expense_claim SET new_approvalstatus = CASE WHEN new_formstatus >= $1::int THEN $2::int ELSE $3::int END',
-      [expenseFormStatus.confirmed, approvalStatus.approved, approvalStatus.underReview]);
+    await portal.db.query(
+      'UPDATE new_srv_expense_claim SET new_approvalstatus = CASE WHEN new_formstatus >= $1::int THEN $2::int ELSE $3::int END',
+      [expenseFormStatus.confirmed, approvalStatus.approved, approvalStatus.underReview],
+    );
     await portal.db.query("DELETE FROM portal_data_step WHERE name = '2026-11-expense-claim-no-approval-status'");
     expect(await runDataSteps(portal.db)).toEqual(['2026-11-expense-claim-no-approval-status']);
     const { rows: after } = await portal.db.query<{ id: string; form: number; approval: number | null }>(

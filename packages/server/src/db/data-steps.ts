@@ -18,7 +18,8 @@ const grantWhere = (privilege: string, where: string) =>
    SELECT '${privilege}', r.roleid FROM role r
     WHERE ${where}
       AND NOT EXISTS (SELECT 1 FROM new_roleprivilege x WHERE x.new_role_id = r.roleid AND x.new_name = '${privilege}')`;
-const holds = (privilege: string) => `EXISTS (SELECT 1 FROM new_roleprivilege p WHERE p.new_role_id = r.roleid AND p.new_name = '${privilege}')`;
+const holds = (privilege: string) =>
+  `EXISTS (SELECT 1 FROM new_roleprivilege p WHERE p.new_role_id = r.roleid AND p.new_name = '${privilege}')`;
 
 export const DATA_STEPS: DataStep[] = [
   {
@@ -27,7 +28,9 @@ export const DATA_STEPS: DataStep[] = [
     // they now service the orders assigned to them (workorder.service) and no longer edit or cancel.
     name: '2026-11-work-order-reach',
     async run(sql) {
-      await sql.query(grantWhere('workorder.all', `${holds('workorder.read')} AND (${holds('workorder.dispatch')} OR ${holds('workorder.audit')})`));
+      await sql.query(
+        grantWhere('workorder.all', `${holds('workorder.read')} AND (${holds('workorder.dispatch')} OR ${holds('workorder.audit')})`),
+      );
       const engineer = `${holds('workorder.write')} AND NOT ${holds('workorder.dispatch')} AND NOT ${holds('workorder.audit')} AND NOT ${holds('workorder.all')}`;
       await sql.query(grantWhere('workorder.service', engineer));
       await sql.query(
@@ -75,7 +78,12 @@ export const DATA_STEPS: DataStep[] = [
     // without workorder.all were narrowed to their own orders in 2026-11-work-order-reach.
     name: '2026-11-order-documents-reach',
     async run(sql) {
-      await sql.query(grantWhere('workorder.all', `(${holds('parts.read')} OR ${holds('kb.read')}) AND NOT ${holds('workorder.read')} AND NOT ${holds('workorder.service')}`));
+      await sql.query(
+        grantWhere(
+          'workorder.all',
+          `(${holds('parts.read')} OR ${holds('kb.read')}) AND NOT ${holds('workorder.read')} AND NOT ${holds('workorder.service')}`,
+        ),
+      );
     },
   },
   {
@@ -83,7 +91,10 @@ export const DATA_STEPS: DataStep[] = [
     // home carousel. Publishing now stamps the time; those already published take their last change.
     name: '2026-11-notice-publish-time',
     async run(sql) {
-      await sql.query('UPDATE new_notice SET new_publishtime = COALESCE(modifiedon, createdon) WHERE new_status = $1 AND new_publishtime IS NULL', [noticeStatus.published]);
+      await sql.query(
+        'UPDATE new_notice SET new_publishtime = COALESCE(modifiedon, createdon) WHERE new_status = $1 AND new_publishtime IS NULL',
+        [noticeStatus.published],
+      );
     },
   },
   {
@@ -91,8 +102,11 @@ export const DATA_STEPS: DataStep[] = [
     // rejected, vetoed and submitted ones were created reading 待发货.
     name: '2026-11-application-delivery-status',
     async run(sql) {
-      await sql.query('UPDATE new_srv_partsapply SET statuscode = NULL WHERE COALESCE(new_approvalstatus, $1) <> $2 AND statuscode = $3',
-        [approvalStatus.draft, approvalStatus.approved, partsApplyStatus.toDeliver]);
+      await sql.query('UPDATE new_srv_partsapply SET statuscode = NULL WHERE COALESCE(new_approvalstatus, $1) <> $2 AND statuscode = $3', [
+        approvalStatus.draft,
+        approvalStatus.approved,
+        partsApplyStatus.toDeliver,
+      ]);
     },
   },
   {
@@ -109,7 +123,9 @@ export const DATA_STEPS: DataStep[] = [
 ];
 
 export async function runDataSteps(db: Db, steps: DataStep[] = DATA_STEPS): Promise<string[]> {
-  await db.query(`CREATE TABLE IF NOT EXISTS portal_data_step (name varchar(100) PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+  await db.query(
+    `CREATE TABLE IF NOT EXISTS portal_data_step (name varchar(100) PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
+  );
   const applied: string[] = [];
   for (const step of steps) {
     const ran = await db.tx(async (sql) => {

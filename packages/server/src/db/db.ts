@@ -8,7 +8,10 @@ export interface Sql {
 }
 
 export class Db implements Sql {
-  constructor(readonly pool: pg.Pool, readonly kind: 'embedded' | 'postgres') {}
+  constructor(
+    readonly pool: pg.Pool,
+    readonly kind: 'embedded' | 'postgres',
+  ) {}
 
   query<T extends Row = Row>(text: string, params: unknown[] = []): Promise<pg.QueryResult<T>> {
     return this.pool.query<T>(text, params);

@@ -9,17 +9,28 @@ import { MESSAGE_DDL } from '../domain/message/ddl.ts';
 /** SQL column type of a model field. */
 export function columnType(f: FieldDef): string {
   switch (f.type) {
-    case 'text': return `varchar(${f.maxLength})`;
-    case 'memo': return 'text';
-    case 'int': return 'integer';
-    case 'decimal': return `numeric(20,${f.precision})`;
-    case 'money': return 'numeric(18,2)';
-    case 'bool': return 'boolean';
-    case 'datetime': return 'timestamptz';
-    case 'date': return 'date';
-    case 'optionset': return 'integer';
-    case 'lookup': return 'uuid';
-    case 'image': return 'text';
+    case 'text':
+      return `varchar(${f.maxLength})`;
+    case 'memo':
+      return 'text';
+    case 'int':
+      return 'integer';
+    case 'decimal':
+      return `numeric(20,${f.precision})`;
+    case 'money':
+      return 'numeric(18,2)';
+    case 'bool':
+      return 'boolean';
+    case 'datetime':
+      return 'timestamptz';
+    case 'date':
+      return 'date';
+    case 'optionset':
+      return 'integer';
+    case 'lookup':
+      return 'uuid';
+    case 'image':
+      return 'text';
   }
 }
 
@@ -53,7 +64,9 @@ export function entityDdl(e: EntityDef, fresh = false): string[] {
   }
   // A table the database does not have yet is created whole (one statement instead of one per
   // column and check: a first start creates some 70 tables); an existing one gains what is missing.
-  const checks = Object.entries(e.checks).map(([name, check]) => `CONSTRAINT ${ident(checkName(e, name))} CHECK (${modelExpression(e, check)})`);
+  const checks = Object.entries(e.checks).map(
+    ([name, check]) => `CONSTRAINT ${ident(checkName(e, name))} CHECK (${modelExpression(e, check)})`,
+  );
   if (fresh) out.unshift(`CREATE TABLE IF NOT EXISTS ${t} (${[base, ...columns, ...checks].join(', ')})`);
   else out.unshift(`CREATE TABLE IF NOT EXISTS ${t} (${base})`, ...columns.map((c) => `ALTER TABLE ${t} ADD COLUMN IF NOT EXISTS ${c}`));
   // Every view's first order column gets an index so its list is an index scan.
@@ -78,7 +91,9 @@ export function entityDdl(e: EntityDef, fresh = false): string[] {
   for (const [name, check] of fresh ? [] : Object.entries(e.checks)) {
     const cn = checkName(e, name);
     const expr = modelExpression(e, check);
-    out.push(`DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_constraint WHERE conname = '${cn}') AND NOT EXISTS (SELECT 1 FROM ${t} WHERE NOT (${expr})) THEN ALTER TABLE ${t} ADD CONSTRAINT ${ident(cn)} CHECK (${expr}); END IF; END $$`);
+    out.push(
+      `DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_constraint WHERE conname = '${cn}') AND NOT EXISTS (SELECT 1 FROM ${t} WHERE NOT (${expr})) THEN ALTER TABLE ${t} ADD CONSTRAINT ${ident(cn)} CHECK (${expr}); END IF; END $$`,
+    );
   }
   // A party's unit reaches the row as the owner's does: lists filter by it, newest first.
   for (const party of partyFields(e)) {
@@ -95,12 +110,16 @@ export function entityDdl(e: EntityDef, fresh = false): string[] {
   // predicate AND a station filter → 1/300 × 1/300) and, expecting a handful of rows, sorts the whole
   // station instead of walking the (scope, createdon) index to the page's last row.
   if (!e.noOwner && e.scope.kind === 'station' && e.scope.field !== e.primaryKey && e.allFields[e.scope.field]?.type === 'lookup') {
-    out.push(`CREATE STATISTICS IF NOT EXISTS ${ident(`sts_${e.logicalName}`.slice(0, 63))} (dependencies) ON owningbusinessunit, ${ident(e.scope.field)} FROM ${t}`);
+    out.push(
+      `CREATE STATISTICS IF NOT EXISTS ${ident(`sts_${e.logicalName}`.slice(0, 63))} (dependencies) ON owningbusinessunit, ${ident(e.scope.field)} FROM ${t}`,
+    );
   }
   // … and quick search (contains / ILIKE '%…%') over searchable text uses trigram GIN indexes.
   for (const [name, f] of Object.entries(e.allFields)) {
     if (!f.searchable || f.secret || (f.type !== 'text' && f.type !== 'memo')) continue;
-    out.push(`CREATE INDEX IF NOT EXISTS ${ident(`ixt_${e.logicalName}_${name}`.slice(0, 63))} ON ${t} USING gin (${ident(name)} gin_trgm_ops)`);
+    out.push(
+      `CREATE INDEX IF NOT EXISTS ${ident(`ixt_${e.logicalName}_${name}`.slice(0, 63))} ON ${t} USING gin (${ident(name)} gin_trgm_ops)`,
+    );
   }
   return out;
 }
@@ -198,7 +217,17 @@ export async function migrate(pool: pg.Pool): Promise<void> {
     await client.query('SELECT pg_advisory_lock(727001)');
     const { rows } = await client.query<{ name: string }>('SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema()');
     const have = new Set(rows.map((r) => r.name));
-    const all = ['CREATE EXTENSION IF NOT EXISTS pg_trgm', ...RETIRED_DDL, ...ENTITIES.flatMap((e) => entityDdl(e, !have.has(e.logicalName))), ...INTERNAL_DDL, ...FILES_DDL, ...STOCK_DDL, ...LIST_SETTINGS_DDL, ...FAVOURITE_DDL, ...MESSAGE_DDL];
+    const all = [
+      'CREATE EXTENSION IF NOT EXISTS pg_trgm',
+      ...RETIRED_DDL,
+      ...ENTITIES.flatMap((e) => entityDdl(e, !have.has(e.logicalName))),
+      ...INTERNAL_DDL,
+      ...FILES_DDL,
+      ...STOCK_DDL,
+      ...LIST_SETTINGS_DDL,
+      ...FAVOURITE_DDL,
+      ...MESSAGE_DDL,
+    ];
     // No parameters: sent as one simple-protocol batch, one round trip.
     await client.query(all.join(';\n'));
   } finally {

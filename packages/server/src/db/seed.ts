@@ -20,7 +20,14 @@ import { seedOverseasDemo } from '../demo/overseas.ts';
 import { seedMessageDemo } from '../demo/messages.ts';
 import { seedShopPublicDemo } from '../demo/shop-public.ts';
 import {
-  DEMO_LANGUAGE_CONFIGS, DEMO_LANGUAGES, DEMO_PARAMETERS, DEMO_PASSWORD, DEMO_ROLES, DEMO_STATIONS, DEMO_UNITS, DEMO_USERS,
+  DEMO_LANGUAGE_CONFIGS,
+  DEMO_LANGUAGES,
+  DEMO_PARAMETERS,
+  DEMO_PASSWORD,
+  DEMO_ROLES,
+  DEMO_STATIONS,
+  DEMO_UNITS,
+  DEMO_USERS,
 } from '../demo/data.ts';
 import { insert } from '../demo/insert.ts';
 import { startupProgress } from './seed-progress.ts';
@@ -44,7 +51,13 @@ export async function hasData(db: Db): Promise<boolean> {
   return !!(await db.one('SELECT 1 AS x FROM businessunit LIMIT 1'));
 }
 
-type DemoOrg = { hqUnitId: string; adminId: string; unitIds: Map<string, string>; stationIds: Map<string, string>; userIds: Map<string, string> };
+type DemoOrg = {
+  hqUnitId: string;
+  adminId: string;
+  unitIds: Map<string, string>;
+  stationIds: Map<string, string>;
+  userIds: Map<string, string>;
+};
 
 /** The demo organisation, roles and accounts, in one transaction. Table names are fixed literals here. */
 export async function seedDemo(db: Db, log: StartupLog = quietLog): Promise<void> {
@@ -60,20 +73,39 @@ export async function seedDemo(db: Db, log: StartupLog = quietLog): Promise<void
     await stage('organisation, roles, users, parameters', async (sql) => {
       const unitIds = new Map<string, string>();
       for (const u of DEMO_UNITS) {
-        unitIds.set(u.code, await insert(sql, 'businessunit', {
-          name: u.name, new_code: u.code, new_type: u.type, parentbusinessunitid: u.parent ? unitIds.get(u.parent) : null,
-        }, 'businessunitid'));
+        unitIds.set(
+          u.code,
+          await insert(
+            sql,
+            'businessunit',
+            {
+              name: u.name,
+              new_code: u.code,
+              new_type: u.type,
+              parentbusinessunitid: u.parent ? unitIds.get(u.parent) : null,
+            },
+            'businessunitid',
+          ),
+        );
       }
       const hq = unitIds.get('HQ')!;
       const stationIds = new Map<string, string>();
       for (const st of DEMO_STATIONS) {
         const { unit, ...fields } = st;
         const unitId = unitIds.get(unit)!;
-        stationIds.set(st.new_code, await insert(sql, 'new_srv_station', { ...fields, new_businessunit_id: unitId, owningbusinessunit: unitId }, 'new_srv_stationid'));
+        stationIds.set(
+          st.new_code,
+          await insert(sql, 'new_srv_station', { ...fields, new_businessunit_id: unitId, owningbusinessunit: unitId }, 'new_srv_stationid'),
+        );
       }
       const roleIds = new Map<string, string>();
       for (const r of DEMO_ROLES) {
-        const id = await insert(sql, 'role', { name: r.name, new_code: r.code, new_description: r.description, owningbusinessunit: hq }, 'roleid');
+        const id = await insert(
+          sql,
+          'role',
+          { name: r.name, new_code: r.code, new_description: r.description, owningbusinessunit: hq },
+          'roleid',
+        );
         roleIds.set(r.code, id);
         // A role's privileges in one statement (one round trip into the embedded database each, on a first start).
         await sql.query('INSERT INTO new_roleprivilege (new_name, new_role_id) SELECT unnest($1::text[]), $2', [r.privileges, id]);
@@ -82,28 +114,62 @@ export async function seedDemo(db: Db, log: StartupLog = quietLog): Promise<void
       const userIds = new Map<string, string>();
       for (const u of DEMO_USERS) {
         const unitId = unitIds.get(u.unit)!;
-        const id = await insert(sql, 'systemuser', {
-          fullname: u.fullname, domainname: u.login, mobilephone: u.mobile, title: u.title, new_usertype: u.userType,
-          businessunitid: unitId, owningbusinessunit: unitId, new_station_id: u.station ? stationIds.get(u.station) : null,
-          new_password: passwordHash, isdisabled: false, internalemailaddress: `${u.login}@huachen-service.cn`,
-        }, 'systemuserid');
+        const id = await insert(
+          sql,
+          'systemuser',
+          {
+            fullname: u.fullname,
+            domainname: u.login,
+            mobilephone: u.mobile,
+            title: u.title,
+            new_usertype: u.userType,
+            businessunitid: unitId,
+            owningbusinessunit: unitId,
+            new_station_id: u.station ? stationIds.get(u.station) : null,
+            new_password: passwordHash,
+            isdisabled: false,
+            internalemailaddress: `${u.login}@huachen-service.cn`,
+          },
+          'systemuserid',
+        );
         adminId ??= id;
         userIds.set(u.login, id);
         for (const r of u.roles) await insert(sql, 'systemuserroles', { systemuserid: id, roleid: roleIds.get(r) }, 'systemuserrolesid');
       }
       for (const c of DEMO_LANGUAGE_CONFIGS) {
         for (const langId of [2052, 1033] as const) {
-          await insert(sql, 'new_languageconfig', { new_name: c.key, new_langid: langId, new_value: c[langId], createdby: adminId }, 'new_languageconfigid');
+          await insert(
+            sql,
+            'new_languageconfig',
+            { new_name: c.key, new_langid: langId, new_value: c[langId], createdby: adminId },
+            'new_languageconfigid',
+          );
         }
       }
       for (const p of DEMO_PARAMETERS) {
-        await insert(sql, 'new_systemparameter', { new_name: p.name, new_value: p.value, createdby: adminId, owningbusinessunit: hq }, 'new_systemparameterid');
+        await insert(
+          sql,
+          'new_systemparameter',
+          { new_name: p.name, new_value: p.value, createdby: adminId, owningbusinessunit: hq },
+          'new_systemparameterid',
+        );
       }
       // The working calendar: the first year without a published arrangement gets its 元旦 (always a holiday) ahead.
       const unpublished = lastPublishedYear() + 1;
-      await insert(sql, 'new_workcalendarday', {
-        new_date: `${unpublished}-01-01`, new_isworking: false, new_name: `${unpublished} 年元旦（全年安排公布前先行录入）`, createdby: adminId, modifiedby: adminId, ownerid: adminId, owningbusinessunit: hq,
-      }, 'new_workcalendardayid');
+      await insert(
+        sql,
+        'new_workcalendarday',
+        {
+          new_date: `${unpublished}-01-01`,
+          new_isworking: false,
+          new_name: `${unpublished} 年元旦（全年安排公布前先行录入）`,
+          createdby: adminId,
+          modifiedby: adminId,
+          ownerid: adminId,
+          owningbusinessunit: hq,
+        },
+        'new_workcalendardayid',
+      );
       org = { hqUnitId: hq, adminId: adminId!, unitIds, stationIds, userIds };
     });
     await stage('service network (products, workers, customers)', (sql) => seedServiceDemo(sql, org));

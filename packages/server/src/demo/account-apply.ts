@@ -13,9 +13,26 @@ const ENTITY = 'new_srv_accountapply';
  * them with (hq, admin). None of station1 or station2 (the tests file theirs), none waiting in an
  * inbox (the approval tests count them).
  */
-const APPLICATIONS: { login: string; state: 'draft' | 'approved' | 'rejected'; reason: string; values: Record<string, string>; memo?: string }[] = [
-  { login: 'warehouse1', state: 'approved', reason: '启用公司邮箱，便于接收发货通知', values: { new_newemail: 'sunli@huachen-service.cn' } },
-  { login: 'branch1', state: 'rejected', reason: '岗位调整为华东分公司服务总监', values: { new_newtitle: '华东分公司服务总监' }, memo: '请附人事任命通知后重新提交' },
+const APPLICATIONS: {
+  login: string;
+  state: 'draft' | 'approved' | 'rejected';
+  reason: string;
+  values: Record<string, string>;
+  memo?: string;
+}[] = [
+  {
+    login: 'warehouse1',
+    state: 'approved',
+    reason: '启用公司邮箱，便于接收发货通知',
+    values: { new_newemail: 'sunli@huachen-service.cn' },
+  },
+  {
+    login: 'branch1',
+    state: 'rejected',
+    reason: '岗位调整为华东分公司服务总监',
+    values: { new_newtitle: '华东分公司服务总监' },
+    memo: '请附人事任命通知后重新提交',
+  },
   { login: 'engineer1', state: 'draft', reason: '补充工作邮箱（草稿）', values: { new_newemail: 'zhaolei@huachen-service.cn' } },
 ];
 
@@ -23,23 +40,64 @@ export async function seedAccountApplyDemo(sql: Sql, ctx: DemoContext): Promise<
   const { adminId, hqUnitId } = ctx;
   const user = (login: string) => ctx.userIds.get(login)!;
   const sys = { createdby: adminId, modifiedby: adminId, ownerid: adminId, owningbusinessunit: hqUnitId };
-  const flow = await insert(sql, 'new_flow', { new_name: '账户信息变更审批流程', new_entityname: ENTITY, new_description: '总部审核用户本人的姓名、手机号码、邮箱与职务变更', new_isactive: true, new_allowselfapprove: false, new_order: 1, ...sys }, 'new_flowid');
-  const step = await insert(sql, 'new_flowsteps', { new_name: '总部审核', new_flow_id: flow, new_sequence: 1, new_approvertype: 1, ...sys }, 'new_flowstepsid');
-  for (const login of ['hq', 'admin']) await insert(sql, 'new_flowstepuser', { new_name: login, new_flowstep_id: step, new_systemuser_id: user(login), ...sys }, 'new_flowstepuserid');
+  const flow = await insert(
+    sql,
+    'new_flow',
+    {
+      new_name: '账户信息变更审批流程',
+      new_entityname: ENTITY,
+      new_description: '总部审核用户本人的姓名、手机号码、邮箱与职务变更',
+      new_isactive: true,
+      new_allowselfapprove: false,
+      new_order: 1,
+      ...sys,
+    },
+    'new_flowid',
+  );
+  const step = await insert(
+    sql,
+    'new_flowsteps',
+    { new_name: '总部审核', new_flow_id: flow, new_sequence: 1, new_approvertype: 1, ...sys },
+    'new_flowstepsid',
+  );
+  for (const login of ['hq', 'admin'])
+    await insert(
+      sql,
+      'new_flowstepuser',
+      { new_name: login, new_flowstep_id: step, new_systemuser_id: user(login), ...sys },
+      'new_flowstepuserid',
+    );
 
   const numbers = await accountApplyNumbers(sql, APPLICATIONS.length);
   const d = flowDocument(ENTITY)!;
   for (const [i, a] of APPLICATIONS.entries()) {
     const uid = user(a.login);
-    const { rows: [u] } = await sql.query<Record<string, unknown>>(
-      `SELECT ${ACCOUNT_CHANGE_FIELDS.map((f) => f.target).join(', ')}, businessunitid FROM systemuser WHERE systemuserid = $1::uuid`, [uid]);
+    const {
+      rows: [u],
+    } = await sql.query<Record<string, unknown>>(
+      `SELECT ${ACCOUNT_CHANGE_FIELDS.map((f) => f.target).join(', ')}, businessunitid FROM systemuser WHERE systemuserid = $1::uuid`,
+      [uid],
+    );
     const snapshot: Record<string, unknown> = {};
     for (const f of ACCOUNT_CHANGE_FIELDS) [snapshot[f.current], snapshot[f.proposed]] = [u[f.target] ?? null, u[f.target] ?? null];
-    const id = await insert(sql, ENTITY, {
-      new_name: numbers[i], new_user_id: uid, new_reason: a.reason, ...snapshot, ...a.values,
-      new_approvalstatus: approvalStatus.draft, new_iscommit: false,
-      createdby: uid, modifiedby: uid, ownerid: uid, owningbusinessunit: u.businessunitid,
-    }, 'new_srv_accountapplyid');
+    const id = await insert(
+      sql,
+      ENTITY,
+      {
+        new_name: numbers[i],
+        new_user_id: uid,
+        new_reason: a.reason,
+        ...snapshot,
+        ...a.values,
+        new_approvalstatus: approvalStatus.draft,
+        new_iscommit: false,
+        createdby: uid,
+        modifiedby: uid,
+        ownerid: uid,
+        owningbusinessunit: u.businessunitid,
+      },
+      'new_srv_accountapplyid',
+    );
     if (a.state === 'draft') continue;
     await submit(sql, d, id, uid, { flowId: flow, approvers: [{ StepId: step, ApproveUserId: user('hq') }] });
     // The final approval writes the change to the user (the domain's approval hook).

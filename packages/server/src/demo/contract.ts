@@ -7,7 +7,12 @@ import type { DemoContext } from './service.ts';
 import { insert } from './insert.ts';
 
 type State = keyof typeof STATUS;
-const STATUS = { draft: contractStatus.draft, active: contractStatus.active, expired: contractStatus.expired, terminated: contractStatus.terminated } as const;
+const STATUS = {
+  draft: contractStatus.draft,
+  active: contractStatus.active,
+  expired: contractStatus.expired,
+  terminated: contractStatus.terminated,
+} as const;
 
 /**
  * Contracts tied to demo work orders (`order`: the n-th in-warranty order with a serial number of
@@ -15,19 +20,65 @@ const STATUS = { draft: contractStatus.draft, active: contractStatus.active, exp
  * others are customers of their own (farms, hospitals) with machines of their own.
  */
 const CONTRACTS: {
-  station: string; state: State; level: 'basic' | 'standard' | 'comprehensive'; amount: number; memo: string;
-  order?: number; customer?: [name: string, phone: string]; serials?: string[]; extra?: number;
+  station: string;
+  state: State;
+  level: 'basic' | 'standard' | 'comprehensive';
+  amount: number;
+  memo: string;
+  order?: number;
+  customer?: [name: string, phone: string];
+  serials?: string[];
+  extra?: number;
 }[] = [
   { station: 'SH001', state: 'active', level: 'comprehensive', amount: 36800, order: 0, extra: 1, memo: '年度全保，含两台备用机' },
   { station: 'SH001', state: 'active', level: 'standard', amount: 12800, order: 2, memo: '季度巡检一次' },
   { station: 'ZJ001', state: 'active', level: 'standard', amount: 15600, order: 0, extra: 1, memo: '含易损件更换' },
   { station: 'ZJ001', state: 'active', level: 'basic', amount: 6800, order: 3, memo: '半年保养一次' },
   { station: 'GD001', state: 'active', level: 'comprehensive', amount: 42000, order: 1, memo: '7×24 小时响应' },
-  { station: 'SH001', state: 'draft', level: 'standard', amount: 9800, customer: ['上海崇明绿康生态农场', '13761882045'], serials: ['HCFM2026001SH', 'HCFM2026002SH'], memo: '牧场挤奶设备，待客户盖章' },
-  { station: 'GD001', state: 'draft', level: 'comprehensive', amount: 58000, customer: ['广州市第一人民医院设备科', '02081048888'], memo: '影像科配套设备，明细待核对' },
-  { station: 'ZJ001', state: 'expired', level: 'basic', amount: 5200, customer: ['杭州西溪医院后勤保障部', '057186481234'], serials: ['HCYY2025007ZJ'], memo: '上一年度合同' },
-  { station: 'SH001', state: 'terminated', level: 'standard', amount: 11200, customer: ['上海浦东曹路蔬菜种植合作社', '13817726610'], serials: ['HCNY2025113SH'], memo: '客户整体出售设备' },
-  { station: 'GD001', state: 'active', level: 'basic', amount: 7600, customer: ['广州从化温氏家禽养殖场', '13926051127'], serials: ['HCYZ2026021GD', 'HCYZ2026022GD'], memo: '养殖场饲喂设备' },
+  {
+    station: 'SH001',
+    state: 'draft',
+    level: 'standard',
+    amount: 9800,
+    customer: ['上海崇明绿康生态农场', '13761882045'],
+    serials: ['HCFM2026001SH', 'HCFM2026002SH'],
+    memo: '牧场挤奶设备，待客户盖章',
+  },
+  {
+    station: 'GD001',
+    state: 'draft',
+    level: 'comprehensive',
+    amount: 58000,
+    customer: ['广州市第一人民医院设备科', '02081048888'],
+    memo: '影像科配套设备，明细待核对',
+  },
+  {
+    station: 'ZJ001',
+    state: 'expired',
+    level: 'basic',
+    amount: 5200,
+    customer: ['杭州西溪医院后勤保障部', '057186481234'],
+    serials: ['HCYY2025007ZJ'],
+    memo: '上一年度合同',
+  },
+  {
+    station: 'SH001',
+    state: 'terminated',
+    level: 'standard',
+    amount: 11200,
+    customer: ['上海浦东曹路蔬菜种植合作社', '13817726610'],
+    serials: ['HCNY2025113SH'],
+    memo: '客户整体出售设备',
+  },
+  {
+    station: 'GD001',
+    state: 'active',
+    level: 'basic',
+    amount: 7600,
+    customer: ['广州从化温氏家禽养殖场', '13926051127'],
+    serials: ['HCYZ2026021GD', 'HCYZ2026022GD'],
+    memo: '养殖场饲喂设备',
+  },
 ];
 
 /**
@@ -51,7 +102,17 @@ export async function seedContractDemo(sql: Sql, ctx: DemoContext): Promise<void
     const machines: { serial: string; product: string; line: string | null }[] = [];
     let start = chinaDate(new Date(), -60);
     if (c.order !== undefined) {
-      const { rows: [wo] } = await sql.query<{ id: string; serial: string; product: string; line: string | null; customer: string; phone: string; day: string }>(
+      const {
+        rows: [wo],
+      } = await sql.query<{
+        id: string;
+        serial: string;
+        product: string;
+        line: string | null;
+        customer: string;
+        phone: string;
+        day: string;
+      }>(
         `SELECT o.new_srv_workorderid AS id, o.new_serialnumber AS serial, o.new_product_id AS product, p.new_productline_id AS line,
                 o.new_customer AS customer, o.new_phone AS phone, to_char(((o.createdon AT TIME ZONE 'UTC') + interval '8 hours')::date - 90, 'YYYY-MM-DD') AS day
            FROM new_srv_workorder o JOIN product p ON p.productid = o.new_product_id
@@ -65,7 +126,8 @@ export async function seedContractDemo(sql: Sql, ctx: DemoContext): Promise<void
       start = wo.day < start ? wo.day : start;
       linked.push(wo.id);
     }
-    for (const [k, s] of (c.serials ?? []).entries()) machines.push({ serial: s, product: products[(i + k) % products.length].id, line: products[(i + k) % products.length].line });
+    for (const [k, s] of (c.serials ?? []).entries())
+      machines.push({ serial: s, product: products[(i + k) % products.length].id, line: products[(i + k) % products.length].line });
     for (let k = 0; k < (c.extra ?? 0); k++) {
       const p = products[(i + k + 1) % products.length];
       machines.push({ serial: `HCBY${today.slice(2, 4)}${String(100 + i * 10 + k)}${c.station.slice(0, 2)}`, product: p.id, line: p.line });
@@ -82,19 +144,49 @@ export async function seedContractDemo(sql: Sql, ctx: DemoContext): Promise<void
     let end = endOf(start);
     if (c.state === 'expired') end = chinaDate(new Date(), -7);
     if (c.state === 'active' && end < chinaDate(new Date(), 30)) end = endOf(chinaDate(new Date(), -30));
-    const id = await insert(sql, 'new_srv_contract', {
-      new_name: numbers[i], new_customername: customer![0], new_phone: customer![1], new_station_id: station, new_startdate: start, new_enddate: end,
-      new_contracttype: contractLevel[c.level], new_amount: c.amount, new_status: STATUS[c.state], new_linecount: machines.length, new_memo: c.memo,
-      new_activatedon: c.state === 'draft' ? null : `${start}T02:00:00Z`,
-      new_terminatedon: c.state === 'terminated' ? chinaDate(new Date(), -30) : null,
-      new_terminationreason: c.state === 'terminated' ? '客户将设备整体转让，双方协商提前终止合同' : null,
-      ...sys,
-    }, 'new_srv_contractid');
+    const id = await insert(
+      sql,
+      'new_srv_contract',
+      {
+        new_name: numbers[i],
+        new_customername: customer![0],
+        new_phone: customer![1],
+        new_station_id: station,
+        new_startdate: start,
+        new_enddate: end,
+        new_contracttype: contractLevel[c.level],
+        new_amount: c.amount,
+        new_status: STATUS[c.state],
+        new_linecount: machines.length,
+        new_memo: c.memo,
+        new_activatedon: c.state === 'draft' ? null : `${start}T02:00:00Z`,
+        new_terminatedon: c.state === 'terminated' ? chinaDate(new Date(), -30) : null,
+        new_terminationreason: c.state === 'terminated' ? '客户将设备整体转让，双方协商提前终止合同' : null,
+        ...sys,
+      },
+      'new_srv_contractid',
+    );
     for (const m of machines) {
-      await insert(sql, 'new_srv_contractline', {
-        new_name: m.serial, new_contract_id: id, new_station_id: station, new_product_id: m.product, new_productline_id: m.line, new_serialnumber: m.serial, new_qty: 1,
-        new_coverrepair: true, new_coverinstall: c.level !== 'basic', new_covermaint: true, new_startdate: start, new_enddate: end, ...sys,
-      }, 'new_srv_contractlineid');
+      await insert(
+        sql,
+        'new_srv_contractline',
+        {
+          new_name: m.serial,
+          new_contract_id: id,
+          new_station_id: station,
+          new_product_id: m.product,
+          new_productline_id: m.line,
+          new_serialnumber: m.serial,
+          new_qty: 1,
+          new_coverrepair: true,
+          new_coverinstall: c.level !== 'basic',
+          new_covermaint: true,
+          new_startdate: start,
+          new_enddate: end,
+          ...sys,
+        },
+        'new_srv_contractlineid',
+      );
     }
   }
   await sql.query(

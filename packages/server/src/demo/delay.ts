@@ -24,18 +24,54 @@ export async function seedDelayDemo(sql: Sql, ctx: DemoContext): Promise<void> {
   const user = (login: string) => ctx.userIds.get(login)!;
   const sys = { createdby: adminId, modifiedby: adminId, ownerid: adminId, owningbusinessunit: hqUnitId };
   const flows: Record<string, { flow: string; step: string }> = {};
-  for (const [entity, name] of [['new_srv_delayproduct', '延保申请审批流程'], ['new_srv_delaycancel', '延保取消审批流程']] as const) {
-    const flow = await insert(sql, 'new_flow', { new_name: name, new_entityname: entity, new_description: '总部服务管理部审批', new_isactive: true, new_allowselfapprove: false, new_order: 1, ...sys }, 'new_flowid');
-    const step = await insert(sql, 'new_flowsteps', { new_name: '总部审批', new_flow_id: flow, new_sequence: 1, new_approvertype: 1, ...sys }, 'new_flowstepsid');
-    for (const login of ['hq', 'admin']) await insert(sql, 'new_flowstepuser', { new_name: login, new_flowstep_id: step, new_systemuser_id: user(login), ...sys }, 'new_flowstepuserid');
+  for (const [entity, name] of [
+    ['new_srv_delayproduct', '延保申请审批流程'],
+    ['new_srv_delaycancel', '延保取消审批流程'],
+  ] as const) {
+    const flow = await insert(
+      sql,
+      'new_flow',
+      {
+        new_name: name,
+        new_entityname: entity,
+        new_description: '总部服务管理部审批',
+        new_isactive: true,
+        new_allowselfapprove: false,
+        new_order: 1,
+        ...sys,
+      },
+      'new_flowid',
+    );
+    const step = await insert(
+      sql,
+      'new_flowsteps',
+      { new_name: '总部审批', new_flow_id: flow, new_sequence: 1, new_approvertype: 1, ...sys },
+      'new_flowstepsid',
+    );
+    for (const login of ['hq', 'admin'])
+      await insert(
+        sql,
+        'new_flowstepuser',
+        { new_name: login, new_flowstep_id: step, new_systemuser_id: user(login), ...sys },
+        'new_flowstepuserid',
+      );
     flows[entity] = { flow, step };
   }
   // The station's manager submits; the one left under review waits for admin, so hq's inbox (counted elsewhere) is unchanged.
   const manager: Record<string, string> = { SH001: 'station1', ZJ001: 'station2' };
-  const run = async (entity: 'new_srv_delayproduct' | 'new_srv_delaycancel', id: string, code: string, outcome: 'review' | 'approve' | 'reject', memo?: string) => {
+  const run = async (
+    entity: 'new_srv_delayproduct' | 'new_srv_delaycancel',
+    id: string,
+    code: string,
+    outcome: 'review' | 'approve' | 'reject',
+    memo?: string,
+  ) => {
     const d = flowDocument(entity)!;
     const approver = outcome === 'review' ? 'admin' : 'hq';
-    await submit(sql, d, id, user(manager[code]), { flowId: flows[entity].flow, approvers: [{ StepId: flows[entity].step, ApproveUserId: user(approver) }] });
+    await submit(sql, d, id, user(manager[code]), {
+      flowId: flows[entity].flow,
+      approvers: [{ StepId: flows[entity].step, ApproveUserId: user(approver) }],
+    });
     if (outcome === 'review') return;
     // The final approval applies the extension or cancellation (the domain's approval hooks).
     await act(sql, d, id, user(approver), outcome, memo ?? '同意');
@@ -45,30 +81,73 @@ export async function seedDelayDemo(sql: Sql, ctx: DemoContext): Promise<void> {
   const cancels: { delay: string; station: string; serial: string; reason: string; approve: boolean }[] = [];
   for (const [i, r] of REQUESTS.entries()) {
     const station = ctx.stationIds.get(r.station)!;
-    const { rows: [wo] } = await sql.query<{ id: string; serial: string; product: string | null; customer: string; end: string }>(
+    const {
+      rows: [wo],
+    } = await sql.query<{ id: string; serial: string; product: string | null; customer: string; end: string }>(
       `SELECT new_srv_workorderid AS id, new_serialnumber AS serial, new_product_id AS product, new_customer AS customer,
               to_char(COALESCE(new_buydate, createdon::date) + interval '1 year', 'YYYY-MM-DD') AS end
          FROM new_srv_workorder WHERE new_station_id = $1::uuid AND new_serialnumber IS NOT NULL ORDER BY new_name OFFSET $2 LIMIT 1`,
       [station, i],
     );
     if (!wo) continue;
-    const id = await insert(sql, 'new_srv_delayproduct', {
-      new_name: numbers[i], new_station_id: station, new_workorder_id: wo.id, new_serialnumber: wo.serial, new_product_id: wo.product, new_customer: wo.customer,
-      new_currentenddate: wo.end, new_newenddate: (await sql.query<{ d: string }>(`SELECT to_char($1::date + make_interval(months => $2), 'YYYY-MM-DD') AS d`, [wo.end, r.months])).rows[0].d,
-      new_reason: r.reason, new_delaystatus: delayStatus.pending, new_approvalstatus: approvalStatus.draft, new_iscommit: false,
-      createdby: adminId, modifiedby: adminId, ownerid: adminId, owningbusinessunit: ctx.unitIds.get(`ST-${r.station}`),
-    }, 'new_srv_delayproductid');
+    const id = await insert(
+      sql,
+      'new_srv_delayproduct',
+      {
+        new_name: numbers[i],
+        new_station_id: station,
+        new_workorder_id: wo.id,
+        new_serialnumber: wo.serial,
+        new_product_id: wo.product,
+        new_customer: wo.customer,
+        new_currentenddate: wo.end,
+        new_newenddate: (
+          await sql.query<{ d: string }>(`SELECT to_char($1::date + make_interval(months => $2), 'YYYY-MM-DD') AS d`, [wo.end, r.months])
+        ).rows[0].d,
+        new_reason: r.reason,
+        new_delaystatus: delayStatus.pending,
+        new_approvalstatus: approvalStatus.draft,
+        new_iscommit: false,
+        createdby: adminId,
+        modifiedby: adminId,
+        ownerid: adminId,
+        owningbusinessunit: ctx.unitIds.get(`ST-${r.station}`),
+      },
+      'new_srv_delayproductid',
+    );
     if (r.state === 'draft') continue;
-    await run('new_srv_delayproduct', id, r.station, r.state === 'review' ? 'review' : r.state === 'rejected' ? 'reject' : 'approve', r.memo);
-    if (r.state === 'cancelled') cancels.push({ delay: id, station: r.station, serial: wo.serial, reason: '客户退机，延保随之取消', approve: true });
-    if (r.state === 'approved') cancels.push({ delay: id, station: r.station, serial: wo.serial, reason: '客户对延保条款有异议，拟取消（草稿）', approve: false });
+    await run(
+      'new_srv_delayproduct',
+      id,
+      r.station,
+      r.state === 'review' ? 'review' : r.state === 'rejected' ? 'reject' : 'approve',
+      r.memo,
+    );
+    if (r.state === 'cancelled')
+      cancels.push({ delay: id, station: r.station, serial: wo.serial, reason: '客户退机，延保随之取消', approve: true });
+    if (r.state === 'approved')
+      cancels.push({ delay: id, station: r.station, serial: wo.serial, reason: '客户对延保条款有异议，拟取消（草稿）', approve: false });
   }
   const cancelNumbers = await delayCancelNumbers(sql, cancels.length);
   for (const [i, c] of cancels.entries()) {
-    const id = await insert(sql, 'new_srv_delaycancel', {
-      new_name: cancelNumbers[i], new_delayproduct_id: c.delay, new_station_id: ctx.stationIds.get(c.station), new_serialnumber: c.serial, new_reason: c.reason,
-      new_approvalstatus: approvalStatus.draft, new_iscommit: false, createdby: adminId, modifiedby: adminId, ownerid: adminId, owningbusinessunit: ctx.unitIds.get(`ST-${c.station}`),
-    }, 'new_srv_delaycancelid');
+    const id = await insert(
+      sql,
+      'new_srv_delaycancel',
+      {
+        new_name: cancelNumbers[i],
+        new_delayproduct_id: c.delay,
+        new_station_id: ctx.stationIds.get(c.station),
+        new_serialnumber: c.serial,
+        new_reason: c.reason,
+        new_approvalstatus: approvalStatus.draft,
+        new_iscommit: false,
+        createdby: adminId,
+        modifiedby: adminId,
+        ownerid: adminId,
+        owningbusinessunit: ctx.unitIds.get(`ST-${c.station}`),
+      },
+      'new_srv_delaycancelid',
+    );
     if (c.approve) await run('new_srv_delaycancel', id, c.station, 'approve');
   }
 }

@@ -1,5 +1,14 @@
 import { expenseSection, settleWay, workOrderStatus } from '@portal/model';
-import { calculateClaim, confirmClaim, doubtClaim, invoiceClaim, payClaim, receiveOldParts, returnOldParts, submitClaim } from '../domain/expense/commands.ts';
+import {
+  calculateClaim,
+  confirmClaim,
+  doubtClaim,
+  invoiceClaim,
+  payClaim,
+  receiveOldParts,
+  returnOldParts,
+  submitClaim,
+} from '../domain/expense/commands.ts';
 import { generateSettlements } from '../domain/expense/generate.ts';
 import { CHINA_OFFSET_MS } from '../domain/china-time.ts';
 import { Refusal } from '../http/errors.ts';
@@ -30,9 +39,16 @@ function monthBack(now: Date, back: number) {
 export async function seedExpenseDemo(sql: Sql, now = new Date()): Promise<void> {
   const as: Record<string, Caller> = {};
   for (const login of ['hq', 'station1', 'station2']) as[login] = await callerOf(sql, login);
-  const claims = async (year: number, month: number) => new Map((await sql.query<{ id: string; code: string; total: string }>(
-    `SELECT c.new_srv_expense_claimid AS id, s.new_code AS code, c.new_totalamount::text AS total FROM new_srv_expense_claim c
-       JOIN new_srv_station s ON s.new_srv_stationid = c.new_station_id WHERE c.new_year = $1 AND c.new_month = $2`, [year, month])).rows.map((r) => [r.code, r]));
+  const claims = async (year: number, month: number) =>
+    new Map(
+      (
+        await sql.query<{ id: string; code: string; total: string }>(
+          `SELECT c.new_srv_expense_claimid AS id, s.new_code AS code, c.new_totalamount::text AS total FROM new_srv_expense_claim c
+       JOIN new_srv_station s ON s.new_srv_stationid = c.new_station_id WHERE c.new_year = $1 AND c.new_month = $2`,
+          [year, month],
+        )
+      ).rows.map((r) => [r.code, r]),
+    );
   const generate = async (period: ReturnType<typeof monthBack>) => {
     try {
       await generateSettlements(sql, as.hq, period, 'zh-CN', now);
@@ -51,7 +67,10 @@ export async function seedExpenseDemo(sql: Sql, now = new Date()): Promise<void>
     [[workOrderStatus.audited, workOrderStatus.revisited]],
   );
   const older = await generate(monthBack(now, 2));
-  for (const [code, login] of [['SH001', 'station1'], ['ZJ001', 'station2']] as const) {
+  for (const [code, login] of [
+    ['SH001', 'station1'],
+    ['ZJ001', 'station2'],
+  ] as const) {
     const c = older.get(code);
     if (!c) continue;
     await submitClaim(sql, as[login], c.id, { bank: BANKS[code][0], bankCode: BANKS[code][1] }, 'zh-CN', now);
@@ -61,7 +80,18 @@ export async function seedExpenseDemo(sql: Sql, now = new Date()): Promise<void>
     await calculateClaim(sql, as.hq, c.id, adjust ? { adjustAmount: adjust, adjustReason: '旧件缺失 1 件，按规定扣款' } : {}, 'zh-CN', now);
     await confirmClaim(sql, as[login], c.id, {}, 'zh-CN', now);
     const approved = (Number(c.total) + adjust).toFixed(2);
-    await invoiceClaim(sql, as.hq, c.id, { invoiceNo: `0${code === 'SH001' ? '3100' : '3300'}${String(monthBack(now, 2).month).padStart(2, '0')}88`, invoiceDate: new Date(now.getTime() - 20 * 86_400_000).toISOString().slice(0, 10), invoiceAmount: approved }, 'zh-CN', now);
+    await invoiceClaim(
+      sql,
+      as.hq,
+      c.id,
+      {
+        invoiceNo: `0${code === 'SH001' ? '3100' : '3300'}${String(monthBack(now, 2).month).padStart(2, '0')}88`,
+        invoiceDate: new Date(now.getTime() - 20 * 86_400_000).toISOString().slice(0, 10),
+        invoiceAmount: approved,
+      },
+      'zh-CN',
+      now,
+    );
     await payClaim(sql, as.hq, c.id, { payedDate: new Date(now.getTime() - 10 * 86_400_000).toISOString().slice(0, 10) }, 'zh-CN', now);
   }
 
@@ -78,5 +108,7 @@ export async function seedExpenseDemo(sql: Sql, now = new Date()): Promise<void>
   const zj = last.get('ZJ001');
   if (zj) await submitClaim(sql, as.station2, zj.id, { bank: BANKS.ZJ001[0], bankCode: BANKS.ZJ001[1] }, 'zh-CN', now);
   // Statements read as made a few days after their period, not at the seeding instant.
-  await sql.query(`UPDATE new_srv_expense_claim SET createdon = (new_periodend + 3)::timestamptz - interval '6 hours', modifiedon = GREATEST(modifiedon, (new_periodend + 3)::timestamptz)`);
+  await sql.query(
+    `UPDATE new_srv_expense_claim SET createdon = (new_periodend + 3)::timestamptz - interval '6 hours', modifiedon = GREATEST(modifiedon, (new_periodend + 3)::timestamptz)`,
+  );
 }

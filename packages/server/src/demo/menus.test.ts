@@ -15,22 +15,49 @@ const keys = (login: string, unitKnown = true) => {
 
 // Issue 24: warehouse accounts saw station screens whose lists their reach keeps empty
 // (配件销售, 库存上下限管理, 服务站库存 …); picker1 and shipper1 had 16 entries.
-describe('the demo users\' menus', () => {
-  it('a central warehouse\'s manager gets the warehouse\'s screens, none of the stations\' own', () => {
+describe("the demo users' menus", () => {
+  it("a central warehouse's manager gets the warehouse's screens, none of the stations' own", () => {
     expect(keys('warehouse1')).toEqual([
-      'partsApply', 'partsSign', 'partsDispatch', 'partsTransfer', 'siteReturn', 'siteInv', 'partStockTransaction',
-      'notice', 'kb', 'fileDownload', 'techFile', 'excellentCase', 'takeStock', 'inventoryStatement', 'collect',
+      'partsApply',
+      'partsSign',
+      'partsDispatch',
+      'partsTransfer',
+      'siteReturn',
+      'siteInv',
+      'partStockTransaction',
+      'notice',
+      'kb',
+      'fileDownload',
+      'techFile',
+      'excellentCase',
+      'takeStock',
+      'inventoryStatement',
+      'collect',
     ]);
   });
 
-  it('the picker/packer and the stock-out/shipper get the deliveries, the warehouse\'s stock and its counts', () => {
-    const expected = ['partsApply', 'partsDispatch', 'partsTransfer', 'siteReturn', 'siteInv', 'partStockTransaction', 'notice', 'takeStock', 'inventoryStatement', 'collect'];
+  it("the picker/packer and the stock-out/shipper get the deliveries, the warehouse's stock and its counts", () => {
+    const expected = [
+      'partsApply',
+      'partsDispatch',
+      'partsTransfer',
+      'siteReturn',
+      'siteInv',
+      'partStockTransaction',
+      'notice',
+      'takeStock',
+      'inventoryStatement',
+      'collect',
+    ];
     expect(keys('picker1')).toEqual(expected);
     expect(keys('shipper1')).toEqual(expected);
   });
 
   it('accounts of head office, a branch or a station keep every item their privileges give', () => {
-    for (const login of ['admin', 'hq', 'branch1', 'station1', 'station2', 'engineer1']) expect(keys(login), login).toEqual(keys(login, false));
-    expect(keys('station1')).toEqual(expect.arrayContaining(['partsSales', 'stationPart', 'stationInventory', 'invTask', 'workOrder', 'stationAmount']));
+    for (const login of ['admin', 'hq', 'branch1', 'station1', 'station2', 'engineer1'])
+      expect(keys(login), login).toEqual(keys(login, false));
+    expect(keys('station1')).toEqual(
+      expect.arrayContaining(['partsSales', 'stationPart', 'stationInventory', 'invTask', 'workOrder', 'stationAmount']),
+    );
   });
 });

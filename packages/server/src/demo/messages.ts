@@ -16,11 +16,12 @@ export async function seedMessageDemo(sql: Sql): Promise<void> {
   const recent = (col: string) => `CASE WHEN ${col} < now() - interval '2 days' THEN ${col} + interval '3 hours' END`;
   const told = (kind: string, key: string) =>
     `NOT EXISTS (SELECT 1 FROM portal_message m WHERE m.record_id = x.record AND m.user_id = x.who AND m.kind = '${kind}' AND m.message_key = '${key}')`;
-  const insert = (select: string, kind: string, key: string) => sql.query(
-    `INSERT INTO portal_message (user_id, kind, message_key, params, entity, record_id, target, actor_id, created_on, read_on)
+  const insert = (select: string, kind: string, key: string) =>
+    sql.query(
+      `INSERT INTO portal_message (user_id, kind, message_key, params, entity, record_id, target, actor_id, created_on, read_on)
      SELECT x.who, '${kind}', '${key}', x.params, x.entity, x.record, x.target, x.actor, x.at, x.readon FROM (${select}) x
       WHERE x.who IS NOT NULL AND x.at IS NOT NULL AND ${told(kind, key)}`,
-  );
+    );
   const holders = (privilege: string) =>
     `SELECT u.systemuserid FROM systemuser u WHERE NOT COALESCE(u.isdisabled, false)
         AND EXISTS (SELECT 1 FROM systemuserroles ur JOIN new_roleprivilege rp ON rp.new_role_id = ur.roleid WHERE ur.systemuserid = u.systemuserid AND rp.new_name = '${privilege}')`;
@@ -32,7 +33,9 @@ export async function seedMessageDemo(sql: Sql): Promise<void> {
             CASE WHEN o.new_status IN (${IN_SERVICE_STATUSES.join(', ')}) AND o.new_dispatchtime > now() - interval '2 days' THEN NULL ELSE o.new_dispatchtime + interval '20 minutes' END AS readon
        FROM new_srv_workorder o JOIN systemuser u ON u.new_worker_id = o.new_worker_id
       WHERE o.new_dispatchtime IS NOT NULL`,
-    'workOrder', 'message.text.dispatched');
+    'workOrder',
+    'message.text.dispatched',
+  );
   // Engineers: appointments of their open orders (today and later unread).
   await insert(
     `SELECT u.systemuserid AS who,
@@ -44,7 +47,9 @@ export async function seedMessageDemo(sql: Sql): Promise<void> {
             CASE WHEN o.new_appointmenttime >= ((now() AT TIME ZONE 'UTC') + interval '8 hours')::date THEN NULL ELSE o.new_dispatchtime + interval '2 hours' END AS readon
        FROM new_srv_workorder o JOIN systemuser u ON u.new_worker_id = o.new_worker_id
       WHERE o.new_status IN (${IN_SERVICE_STATUSES.join(', ')}) AND o.new_appointmenttime IS NOT NULL AND o.new_appointmentbegin IS NOT NULL AND o.new_appointmentend IS NOT NULL`,
-    'workOrder', 'message.text.appointment');
+    'workOrder',
+    'message.text.appointment',
+  );
   // Stations (dispatchers) and the engineer: supervised orders.
   await insert(
     `SELECT u.systemuserid AS who, jsonb_build_object('name', o.new_name, 'reason', o.new_supervisereason) AS params, 'new_srv_workorder' AS entity,
@@ -52,7 +57,9 @@ export async function seedMessageDemo(sql: Sql): Promise<void> {
        FROM new_srv_workorder o JOIN systemuser u ON (u.new_station_id = o.new_station_id AND u.systemuserid IN (${holders('workorder.dispatch')}))
                                                    OR u.new_worker_id = o.new_worker_id
       WHERE o.new_supervisetime IS NOT NULL AND o.new_supervisereason IS NOT NULL`,
-    'workOrder', 'message.text.supervised');
+    'workOrder',
+    'message.text.supervised',
+  );
   // Stations: statements waiting for their confirmation (unread).
   await insert(
     `SELECT u.systemuserid AS who,
@@ -61,14 +68,18 @@ export async function seedMessageDemo(sql: Sql): Promise<void> {
             'new_srv_expense_claim' AS entity, c.new_srv_expense_claimid AS record, 'document' AS target, c.modifiedby AS actor, c.modifiedon AS at, NULL::timestamptz AS readon
        FROM new_srv_expense_claim c JOIN systemuser u ON u.new_station_id = c.new_station_id AND u.systemuserid IN (${holders('expense.read')})
       WHERE c.new_formstatus = ${expenseFormStatus.toConfirm} AND c.new_confirmdeadline IS NOT NULL`,
-    'settlement', 'message.text.settlementToConfirm');
+    'settlement',
+    'message.text.settlementToConfirm',
+  );
   // Head office: the stations' doubts.
   await insert(
     `SELECT u.systemuserid AS who, jsonb_build_object('name', c.new_name, 'doubt', c.new_doubt) AS params, 'new_srv_expense_claim' AS entity,
             c.new_srv_expense_claimid AS record, 'document' AS target, NULL::uuid AS actor, c.new_doubttime AS at, ${recent('c.new_doubttime')} AS readon
        FROM new_srv_expense_claim c JOIN systemuser u ON u.systemuserid IN (${holders('expense.write')})
       WHERE c.new_formstatus = ${expenseFormStatus.toCalculate} AND c.new_doubt IS NOT NULL AND c.new_doubttime IS NOT NULL`,
-    'settlement', 'message.text.settlementDoubt');
+    'settlement',
+    'message.text.settlementDoubt',
+  );
   // Receivers: deliveries on their way to them.
   await insert(
     `SELECT u.systemuserid AS who, jsonb_build_object('name', d.new_name, 'corp', COALESCE(d.new_logisticscorp, ''), 'tracking', COALESCE(d.new_trackingno, '')) AS params,
@@ -76,7 +87,9 @@ export async function seedMessageDemo(sql: Sql): Promise<void> {
             ${recent('d.new_shiptime')} AS readon
        FROM new_stockoutorder d JOIN systemuser u ON u.businessunitid = d.new_tounit_id AND u.systemuserid IN (${holders('parts.receive')})
       WHERE d.new_shiptime IS NOT NULL AND d.new_receiptstate IN (${receiptState.toReceive}, ${receiptState.semiReceived})`,
-    'parts', 'message.text.shipped');
+    'parts',
+    'message.text.shipped',
+  );
   // Approvals: documents waiting for their current approver (unread); outcomes for the submitters.
   for (const d of flowDocuments()) {
     const e = d.entity;
@@ -85,7 +98,9 @@ export async function seedMessageDemo(sql: Sql): Promise<void> {
       `SELECT t.new_stepuser_id AS who, jsonb_build_object('name', t.${q(e.primaryName)}, 'step', t.new_stepname) AS params, ${base},
               'approval' AS target, t.new_submitter_id AS actor, t.new_submittime AS at, NULL::timestamptz AS readon
          FROM ${q(e.logicalName)} t WHERE t.new_approvalstatus = ${approvalStatus.underReview}`,
-      'approval', 'message.text.approvalWaiting');
+      'approval',
+      'message.text.approvalWaiting',
+    );
     for (const [status, key] of Object.entries(OUTCOME)) {
       const at = `COALESCE(t.new_approvedtime, t.modifiedon)`;
       // A rejection or veto says why (the last reject/veto memo of its log); one told either way is not told again.
@@ -98,14 +113,18 @@ export async function seedMessageDemo(sql: Sql): Promise<void> {
                   t.modifiedby AS actor, ${at} AS at, ${recent(at)} AS readon
              FROM ${q(e.logicalName)} t WHERE t.new_approvalstatus = ${Number(status)} AND COALESCE(${reason}, '') <> ''
               AND NOT EXISTS (SELECT 1 FROM portal_message m WHERE m.record_id = t.${q(e.primaryKey)} AND m.message_key = '${key}')`,
-          outcomeKind(e.logicalName), because);
+          outcomeKind(e.logicalName),
+          because,
+        );
       }
       await insert(
         `SELECT t.new_submitter_id AS who, jsonb_build_object('name', t.${q(e.primaryName)}) AS params, ${base}, 'document' AS target,
                 t.modifiedby AS actor, ${at} AS at, ${recent(at)} AS readon
            FROM ${q(e.logicalName)} t WHERE t.new_approvalstatus = ${Number(status)}
             ${because ? `AND NOT EXISTS (SELECT 1 FROM portal_message m WHERE m.record_id = t.${q(e.primaryKey)} AND m.message_key = '${because}')` : ''}`,
-        outcomeKind(e.logicalName), key);
+        outcomeKind(e.logicalName),
+        key,
+      );
     }
     // What the demo's approvers already acted on (through the engine) they have read.
     await sql.query(

@@ -26,9 +26,11 @@ const id = async (sql: string, param: string) => (await p.db.one<{ id: string }>
 
 beforeAll(async () => {
   p = await testPortal();
-  users = (await p.db.query<{ login: string }>(
-    'SELECT DISTINCT u.domainname AS login FROM portal_message m JOIN systemuser u ON u.systemuserid = m.user_id ORDER BY 1',
-  )).rows.map((r) => r.login);
+  users = (
+    await p.db.query<{ login: string }>(
+      'SELECT DISTINCT u.domainname AS login FROM portal_message m JOIN systemuser u ON u.systemuserid = m.user_id ORDER BY 1',
+    )
+  ).rows.map((r) => r.login);
   for (const u of new Set([...users, 'station1', 'warehouse1', 'hq'])) tok[u] = (await signIn(p.app, u)).access_token;
 });
 afterAll(() => p?.close());
@@ -73,16 +75,56 @@ describe('demo messages and numbers (issue 24)', () => {
     const hq = await id(`SELECT new_srv_warehouseid AS id FROM new_srv_warehouse WHERE new_code = $1`, 'WH-HQ');
     const station = await id(`SELECT new_srv_stationid AS id FROM new_srv_station WHERE new_code = $1`, 'SH001');
     const kinds: [string, () => Promise<string>][] = [
-      ['new_srv_partsapply', () => created('station1', '/api/crmdata/create/new_srv_partsapplies', { new_type: 1, new_warehouse_id: hd, new_recipient: '陈志强', new_phonenumber: '021-58956321' })],
+      [
+        'new_srv_partsapply',
+        () =>
+          created('station1', '/api/crmdata/create/new_srv_partsapplies', {
+            new_type: 1,
+            new_warehouse_id: hd,
+            new_recipient: '陈志强',
+            new_phonenumber: '021-58956321',
+          }),
+      ],
       ['new_stockoutorder', () => created('warehouse1', '/api/parts/deliveries', { outType: stockOutType.damaged, warehouseId: hd })],
-      ['new_srv_parttransorder', () => created('hq', '/api/crmdata/create/new_srv_parttransorders', { new_warehouse_id: hq, new_towarehouse_id: hd, new_reason: '补货' })],
+      [
+        'new_srv_parttransorder',
+        () =>
+          created('hq', '/api/crmdata/create/new_srv_parttransorders', {
+            new_warehouse_id: hq,
+            new_towarehouse_id: hd,
+            new_reason: '补货',
+          }),
+      ],
       // WH-HD: the demo leaves no count open there (one open count per warehouse).
       ['new_srv_stockcheck', () => created('warehouse1', '/api/stock/counts', { warehouseId: hd })],
-      ['new_srv_workorder', () => created('station1', '/api/crmdata/create/new_srv_workorders', {
-        new_type: 1, new_warranty: 1, new_customer: '上海申通机电有限公司', new_contact: '刘先生', new_phone: '13812345678', new_province: '上海市',
-        new_city: '上海市', new_county: '浦东新区', new_address: '张江路 88 号', new_faultdesc: '设备无法启动',
-      })],
-      ['new_srv_claimfine', () => created('hq', '/api/crmdata/create/new_srv_claimfines', { new_station_id: station, new_finetype: 2, new_amount: 100, new_checkmonth: 11, new_year: 2026, new_checkitem: '编号检查' })],
+      [
+        'new_srv_workorder',
+        () =>
+          created('station1', '/api/crmdata/create/new_srv_workorders', {
+            new_type: 1,
+            new_warranty: 1,
+            new_customer: '上海申通机电有限公司',
+            new_contact: '刘先生',
+            new_phone: '13812345678',
+            new_province: '上海市',
+            new_city: '上海市',
+            new_county: '浦东新区',
+            new_address: '张江路 88 号',
+            new_faultdesc: '设备无法启动',
+          }),
+      ],
+      [
+        'new_srv_claimfine',
+        () =>
+          created('hq', '/api/crmdata/create/new_srv_claimfines', {
+            new_station_id: station,
+            new_finetype: 2,
+            new_amount: 100,
+            new_checkmonth: 11,
+            new_year: 2026,
+            new_checkitem: '编号检查',
+          }),
+      ],
     ];
     for (const [table, create] of kinds) {
       const e = getEntity(table)!;

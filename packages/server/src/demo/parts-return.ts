@@ -8,12 +8,71 @@ import type { Sql } from '../db/db.ts';
 import { callerOf } from './parts.ts';
 
 type Step = 'draft' | 'delivered' | 'semi' | 'received' | 'confirmed';
-const RETURNS: { by: string; contact: string; phone: string; lines: number; costCenter: string; step: Step; corp?: string; tracking?: string; freight?: number; memo?: string }[] = [
-  { by: 'station1', contact: '陈志强', phone: '13800138001', lines: 1, costCenter: 'CC-SH-4100 售后维修', step: 'draft', memo: '本周五随配件申请一并发出' },
-  { by: 'station1', contact: '陈志强', phone: '13800138001', lines: 2, costCenter: 'CC-SH-4100 售后维修', step: 'delivered', corp: '顺丰速运', tracking: 'SF1402887761203', freight: 36 },
-  { by: 'station1', contact: '陈志强', phone: '13800138001', lines: 2, costCenter: 'CC-SH-4200 质量索赔', step: 'semi', corp: '德邦快递', tracking: 'DPK301882745516', freight: 58.5 },
-  { by: 'station2', contact: '刘洋', phone: '13800138002', lines: 2, costCenter: 'CC-ZJ-4100 售后维修', step: 'received', corp: '中通快递', tracking: '75318862094471', freight: 28 },
-  { by: 'station2', contact: '刘洋', phone: '13800138002', lines: 1, costCenter: 'CC-ZJ-4100 售后维修', step: 'confirmed', corp: '顺丰速运', tracking: 'SF1402887769958', freight: 22 },
+const RETURNS: {
+  by: string;
+  contact: string;
+  phone: string;
+  lines: number;
+  costCenter: string;
+  step: Step;
+  corp?: string;
+  tracking?: string;
+  freight?: number;
+  memo?: string;
+}[] = [
+  {
+    by: 'station1',
+    contact: '陈志强',
+    phone: '13800138001',
+    lines: 1,
+    costCenter: 'CC-SH-4100 售后维修',
+    step: 'draft',
+    memo: '本周五随配件申请一并发出',
+  },
+  {
+    by: 'station1',
+    contact: '陈志强',
+    phone: '13800138001',
+    lines: 2,
+    costCenter: 'CC-SH-4100 售后维修',
+    step: 'delivered',
+    corp: '顺丰速运',
+    tracking: 'SF1402887761203',
+    freight: 36,
+  },
+  {
+    by: 'station1',
+    contact: '陈志强',
+    phone: '13800138001',
+    lines: 2,
+    costCenter: 'CC-SH-4200 质量索赔',
+    step: 'semi',
+    corp: '德邦快递',
+    tracking: 'DPK301882745516',
+    freight: 58.5,
+  },
+  {
+    by: 'station2',
+    contact: '刘洋',
+    phone: '13800138002',
+    lines: 2,
+    costCenter: 'CC-ZJ-4100 售后维修',
+    step: 'received',
+    corp: '中通快递',
+    tracking: '75318862094471',
+    freight: 28,
+  },
+  {
+    by: 'station2',
+    contact: '刘洋',
+    phone: '13800138002',
+    lines: 1,
+    costCenter: 'CC-ZJ-4100 售后维修',
+    step: 'confirmed',
+    corp: '顺丰速运',
+    tracking: 'SF1402887769958',
+    freight: 22,
+  },
 ];
 
 /**
@@ -31,16 +90,39 @@ export async function seedPartsReturnDemo(sql: Sql): Promise<void> {
     const owed: OwedOldPart[] = (await owedOldParts(sql, by)).slice(0, r.lines);
     if (!owed.length) continue;
     const [id] = await insertRecords(sql, e, by, [{ new_contact: r.contact, new_phone: r.phone, new_memo: r.memo ?? null }], 'zh-CN');
-    await pickOwed(sql, by, id, { lines: owed.map((o) => ({ partLineId: o.partLineId, qty: o.remaining, costCenter: r.costCenter })) }, 'zh-CN');
+    await pickOwed(
+      sql,
+      by,
+      id,
+      { lines: owed.map((o) => ({ partLineId: o.partLineId, qty: o.remaining, costCenter: r.costCenter })) },
+      'zh-CN',
+    );
     if (r.step === 'draft') continue;
-    await runCommand(sql, by, partsReturnController, 'deliver', id, { logisticsCorp: r.corp!, trackingNo: r.tracking!, freight: r.freight! }, 'zh-CN');
+    await runCommand(
+      sql,
+      by,
+      partsReturnController,
+      'deliver',
+      id,
+      { logisticsCorp: r.corp!, trackingNo: r.tracking!, freight: r.freight! },
+      'zh-CN',
+    );
     if (r.step === 'delivered') continue;
     const { rows: lines } = await sql.query<{ id: string; qty: number }>(
-      'SELECT new_srv_partsreturndetailid AS id, new_qty AS qty FROM new_srv_partsreturndetail WHERE new_partsreturn_id = $1::uuid ORDER BY createdon, new_srv_partsreturndetailid', [id],
+      'SELECT new_srv_partsreturndetailid AS id, new_qty AS qty FROM new_srv_partsreturndetail WHERE new_partsreturn_id = $1::uuid ORDER BY createdon, new_srv_partsreturndetailid',
+      [id],
     );
     // Semi received: the first line arrived, the others not yet.
     const received = r.step === 'semi' && lines.length > 1 ? lines.slice(0, 1) : lines;
-    await runCommand(sql, hq, partsReturnController, 'receive', id, { lines: received.map((l) => ({ lineId: l.id, qty: Number(l.qty) })) }, 'zh-CN');
+    await runCommand(
+      sql,
+      hq,
+      partsReturnController,
+      'receive',
+      id,
+      { lines: received.map((l) => ({ lineId: l.id, qty: Number(l.qty) })) },
+      'zh-CN',
+    );
     if (r.step === 'confirmed') await runCommand(sql, hq, partsReturnController, 'confirm', id, {}, 'zh-CN');
   }
 }

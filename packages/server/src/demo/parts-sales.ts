@@ -5,10 +5,40 @@ import type { Sql } from '../db/db.ts';
 import { callerOf } from './parts.ts';
 
 const SALES: { by: string; customer: string; phone: string; address: string; lines: number[]; sold: boolean; memo?: string }[] = [
-  { by: 'station1', customer: '王建华', phone: '13917352264', address: '上海市闵行区七莘路 1885 弄 12 号', lines: [2], sold: true, memo: '客户自提' },
-  { by: 'station1', customer: '上海福润食品有限公司', phone: '021-64872310', address: '上海市松江区九亭镇涞寅路 566 号', lines: [1, 1], sold: true },
-  { by: 'station1', customer: '李秀英', phone: '13601758842', address: '上海市浦东新区锦绣路 2580 号', lines: [1], sold: false, memo: '待客户确认型号' },
-  { by: 'station2', customer: '杭州明远机电设备有限公司', phone: '0571-86932157', address: '杭州市余杭区文一西路 998 号', lines: [2, 1], sold: true },
+  {
+    by: 'station1',
+    customer: '王建华',
+    phone: '13917352264',
+    address: '上海市闵行区七莘路 1885 弄 12 号',
+    lines: [2],
+    sold: true,
+    memo: '客户自提',
+  },
+  {
+    by: 'station1',
+    customer: '上海福润食品有限公司',
+    phone: '021-64872310',
+    address: '上海市松江区九亭镇涞寅路 566 号',
+    lines: [1, 1],
+    sold: true,
+  },
+  {
+    by: 'station1',
+    customer: '李秀英',
+    phone: '13601758842',
+    address: '上海市浦东新区锦绣路 2580 号',
+    lines: [1],
+    sold: false,
+    memo: '待客户确认型号',
+  },
+  {
+    by: 'station2',
+    customer: '杭州明远机电设备有限公司',
+    phone: '0571-86932157',
+    address: '杭州市余杭区文一西路 998 号',
+    lines: [2, 1],
+    sold: true,
+  },
   { by: 'station2', customer: '陈国强', phone: '13858124476', address: '杭州市西湖区天目山路 176 号', lines: [1], sold: false },
 ];
 
@@ -25,10 +55,22 @@ export async function seedPartsSalesDemo(sql: Sql): Promise<void> {
         WHERE w.new_station_id = $1::uuid AND w.new_type = 2 AND s.new_available >= 3 ORDER BY s.new_available DESC, s.new_code LIMIT $2`,
       [by.principal.stationId, s.lines.length],
     );
-    const [id] = await insertRecords(sql, salesDocument.header, by, [{
-      new_customername: s.customer, new_phone: s.phone, new_address: s.address, new_memo: s.memo ?? null,
-    }], 'zh-CN');
-    for (const [i, part] of held.entries()) await addRequestLine(sql, by, salesDocument, id, { productId: part.id, qty: s.lines[i] }, 'zh-CN');
+    const [id] = await insertRecords(
+      sql,
+      salesDocument.header,
+      by,
+      [
+        {
+          new_customername: s.customer,
+          new_phone: s.phone,
+          new_address: s.address,
+          new_memo: s.memo ?? null,
+        },
+      ],
+      'zh-CN',
+    );
+    for (const [i, part] of held.entries())
+      await addRequestLine(sql, by, salesDocument, id, { productId: part.id, qty: s.lines[i] }, 'zh-CN');
     if (s.sold && held.length) await confirmSale(sql, by, id, 'zh-CN');
   }
 }

@@ -54,7 +54,12 @@ class Canvas {
     ihdr.writeUInt32BE(H, 4);
     ihdr[8] = 8; // bit depth
     ihdr[9] = 2; // RGB
-    return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+    return Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk('IHDR', ihdr),
+      chunk('IDAT', deflateSync(raw)),
+      chunk('IEND', Buffer.alloc(0)),
+    ]);
   }
 }
 
@@ -72,7 +77,10 @@ const LINE_LOOK: Record<string, { color: RGB; draw: (c: Canvas, col: RGB, v: num
     color: [22, 104, 220],
     draw: (c, col, v) => {
       const len = 150 + v * 8;
-      c.fill((x, y) => inRound(x, y, 160 - len / 2, 95, 160 + len / 2, 145, 18), (_x, y) => shade(col, 0.75 + (0.5 * (145 - y)) / 50));
+      c.fill(
+        (x, y) => inRound(x, y, 160 - len / 2, 95, 160 + len / 2, 145, 18),
+        (_x, y) => shade(col, 0.75 + (0.5 * (145 - y)) / 50),
+      );
       c.fill((x, y) => inRound(x, y, 160 + len / 2 - 6, 108, 160 + len / 2 + 34, 132, 6), [150, 156, 166]);
       c.fill((x, y) => inCircle(x, y, 160 - len / 2 + 10, 120, 14), shade(col, 0.55));
     },
@@ -80,28 +88,44 @@ const LINE_LOOK: Record<string, { color: RGB; draw: (c: Canvas, col: RGB, v: num
   'PL-ELE': {
     color: [19, 150, 96],
     draw: (c, col, v) => {
-      c.fill((x, y) => inRound(x, y, 70, 60, 250, 180, 8), (x) => shade(col, 0.8 + (0.3 * x) / W));
+      c.fill(
+        (x, y) => inRound(x, y, 70, 60, 250, 180, 8),
+        (x) => shade(col, 0.8 + (0.3 * x) / W),
+      );
       c.fill((x, y) => inRound(x, y, 120 + v * 4, 95, 190 + v * 4, 145, 4), [40, 44, 52]);
-      c.fill((x, y) => (x - 80) % 22 < 6 && (y - 70) % 22 < 6 && !inRound(x, y, 112 + v * 4, 88, 198 + v * 4, 152, 4) && inRound(x, y, 76, 66, 244, 174, 4), [230, 190, 80]);
+      c.fill(
+        (x, y) =>
+          (x - 80) % 22 < 6 &&
+          (y - 70) % 22 < 6 &&
+          !inRound(x, y, 112 + v * 4, 88, 198 + v * 4, 152, 4) &&
+          inRound(x, y, 76, 66, 244, 174, 4),
+        [230, 190, 80],
+      );
     },
   },
   'PL-DRV': {
     color: [212, 107, 8],
     draw: (c, col, v) => {
       const teeth = 10 + v;
-      c.fill((x, y) => {
-        const d = Math.hypot(x - 160, y - 120);
-        const a = Math.atan2(y - 120, x - 160);
-        const outer = Math.cos(a * teeth) > 0 ? 78 : 66;
-        return d <= outer && d >= 22;
-      }, (x, y) => shade(col, 0.7 + (0.5 * (240 - y - x / 3)) / 240));
+      c.fill(
+        (x, y) => {
+          const d = Math.hypot(x - 160, y - 120);
+          const a = Math.atan2(y - 120, x - 160);
+          const outer = Math.cos(a * teeth) > 0 ? 78 : 66;
+          return d <= outer && d >= 22;
+        },
+        (x, y) => shade(col, 0.7 + (0.5 * (240 - y - x / 3)) / 240),
+      );
       c.fill((x, y) => inCircle(x, y, 160, 120, 12), [90, 96, 106]);
     },
   },
   'PL-PWR': {
     color: [114, 46, 209],
     draw: (c, col, v) => {
-      c.fill((x, y) => inRound(x, y, 80, 70, 220, 170, 22), (_x, y) => shade(col, 0.7 + (0.5 * (170 - y)) / 100));
+      c.fill(
+        (x, y) => inRound(x, y, 80, 70, 220, 170, 22),
+        (_x, y) => shade(col, 0.7 + (0.5 * (170 - y)) / 100),
+      );
       c.fill((x, y) => x >= 96 && x <= 204 && (y - 78) % (12 + v) < 4 && y > 76 && y < 164, shade(col, 0.5), 0.6);
       c.fill((x, y) => inRound(x, y, 220, 110, 262, 130, 4), [150, 156, 166]);
       c.fill((x, y) => inRound(x, y, 110, 170, 190, 186, 3), [80, 86, 96]);
@@ -110,7 +134,8 @@ const LINE_LOOK: Record<string, { color: RGB; draw: (c: Canvas, col: RGB, v: num
   'PL-CON': {
     color: [120, 128, 140],
     draw: (c, col, v) => {
-      for (let i = 0; i < 3; i++) c.fill((x, y) => inRound(x, y, 70 + i * 14, 70 - i * 10 + v, 230 + i * 14, 170 - i * 10 + v, 6), shade(col, 0.8 + i * 0.15));
+      for (let i = 0; i < 3; i++)
+        c.fill((x, y) => inRound(x, y, 70 + i * 14, 70 - i * 10 + v, 230 + i * 14, 170 - i * 10 + v, 6), shade(col, 0.8 + i * 0.15));
     },
   },
 };
@@ -120,7 +145,10 @@ export function productPicture(lineCode: string, partNumber: string): Buffer {
   const look = LINE_LOOK[lineCode] ?? LINE_LOOK['PL-CON'];
   const v = [...partNumber].reduce((n, ch) => (n * 31 + ch.charCodeAt(0)) % 997, 7) % 5;
   const c = new Canvas();
-  c.fill(() => true, (_x, y) => [246 - Math.round((y / H) * 18), 248 - Math.round((y / H) * 16), 251 - Math.round((y / H) * 12)]);
+  c.fill(
+    () => true,
+    (_x, y) => [246 - Math.round((y / H) * 18), 248 - Math.round((y / H) * 16), 251 - Math.round((y / H) * 12)],
+  );
   c.fill((x, y) => ((x - 160) / 120) ** 2 + ((y - 200) / 14) ** 2 <= 1, [200, 206, 214], 0.6); // shadow
   look.draw(c, look.color, v);
   return c.png();

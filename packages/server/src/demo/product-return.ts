@@ -1,5 +1,11 @@
 import { productReturnItemType, pulloutType, workOrderStatus } from '@portal/model';
-import { collectProductReturn, RETURN, RETURN_LINE, receiveProductReturn, shipProductReturn } from '../domain/product-return/product-return.ts';
+import {
+  collectProductReturn,
+  RETURN,
+  RETURN_LINE,
+  receiveProductReturn,
+  shipProductReturn,
+} from '../domain/product-return/product-return.ts';
 import { chinaDate } from '../domain/china-time.ts';
 import { flowDocument } from '../flow/documents.ts';
 import { act, submit } from '../flow/engine.ts';
@@ -10,9 +16,30 @@ import type { DemoContext } from './service.ts';
 import { insert } from './insert.ts';
 
 type State = 'draft' | 'review' | 'rejected' | 'vetoed' | 'toCollect' | 'collected' | 'shipped' | 'received';
-const RETURNS: { by: 'station1' | 'station2'; type: 'return' | 'exchange'; reason: string; state: State; exchange?: string; memo?: string; logistics?: [string, string] }[] = [
-  { by: 'station1', type: 'return', reason: '整机主轴异响，三次维修未解决，客户要求退机', state: 'received', logistics: ['顺丰速运', 'SF1402836617520'] },
-  { by: 'station1', type: 'exchange', reason: '液压泵体铸件砂眼渗油，厂家同意换新机', state: 'shipped', exchange: 'HC2611-9031SH', logistics: ['德邦物流', 'DPK300912873465'] },
+const RETURNS: {
+  by: 'station1' | 'station2';
+  type: 'return' | 'exchange';
+  reason: string;
+  state: State;
+  exchange?: string;
+  memo?: string;
+  logistics?: [string, string];
+}[] = [
+  {
+    by: 'station1',
+    type: 'return',
+    reason: '整机主轴异响，三次维修未解决，客户要求退机',
+    state: 'received',
+    logistics: ['顺丰速运', 'SF1402836617520'],
+  },
+  {
+    by: 'station1',
+    type: 'exchange',
+    reason: '液压泵体铸件砂眼渗油，厂家同意换新机',
+    state: 'shipped',
+    exchange: 'HC2611-9031SH',
+    logistics: ['德邦物流', 'DPK300912873465'],
+  },
   { by: 'station2', type: 'return', reason: '客户工厂搬迁停产，按合同条款办理退机', state: 'toCollect' },
   { by: 'station2', type: 'exchange', reason: '控制柜主板批次问题，申请整机换机', state: 'review', exchange: 'HC2611-7740ZJ' },
   { by: 'station1', type: 'return', reason: '客户称设备噪音大', state: 'rejected', memo: '经检测噪音在标准范围内，请先调试并附检测报告' },
@@ -29,31 +56,96 @@ const RETURNS: { by: 'station1' | 'station2'; type: 'return' | 'exchange'; reaso
 export async function seedProductReturnDemo(sql: Sql, ctx: DemoContext): Promise<void> {
   const user = (login: string) => ctx.userIds.get(login)!;
   const sys = { createdby: ctx.adminId, modifiedby: ctx.adminId, ownerid: ctx.adminId, owningbusinessunit: ctx.hqUnitId };
-  const flow = await insert(sql, 'new_flow', { new_name: '退机申请审批流程', new_entityname: RETURN.logicalName, new_description: '总部售后服务部审批', new_isactive: true, new_allowselfapprove: false, new_order: 1, ...sys }, 'new_flowid');
-  const step = await insert(sql, 'new_flowsteps', { new_name: '总部审批', new_flow_id: flow, new_sequence: 1, new_approvertype: 1, ...sys }, 'new_flowstepsid');
-  for (const login of ['hq', 'admin']) await insert(sql, 'new_flowstepuser', { new_name: login, new_flowstep_id: step, new_systemuser_id: user(login), ...sys }, 'new_flowstepuserid');
+  const flow = await insert(
+    sql,
+    'new_flow',
+    {
+      new_name: '退机申请审批流程',
+      new_entityname: RETURN.logicalName,
+      new_description: '总部售后服务部审批',
+      new_isactive: true,
+      new_allowselfapprove: false,
+      new_order: 1,
+      ...sys,
+    },
+    'new_flowid',
+  );
+  const step = await insert(
+    sql,
+    'new_flowsteps',
+    { new_name: '总部审批', new_flow_id: flow, new_sequence: 1, new_approvertype: 1, ...sys },
+    'new_flowstepsid',
+  );
+  for (const login of ['hq', 'admin'])
+    await insert(
+      sql,
+      'new_flowstepuser',
+      { new_name: login, new_flowstep_id: step, new_systemuser_id: user(login), ...sys },
+      'new_flowstepuserid',
+    );
   const doc = flowDocument(RETURN.logicalName)!;
   const hq = await callerOf(sql, 'hq');
-  const { rows: [accessory] } = await sql.query<{ id: string }>(`SELECT productid AS id FROM product WHERE new_state = 0 ORDER BY price, productnumber LIMIT 1`);
+  const {
+    rows: [accessory],
+  } = await sql.query<{ id: string }>(`SELECT productid AS id FROM product WHERE new_state = 0 ORDER BY price, productnumber LIMIT 1`);
   const used = new Map<string, number>();
   for (const r of RETURNS) {
     const by = await callerOf(sql, r.by);
     const offset = used.get(r.by) ?? 0;
     used.set(r.by, offset + 1);
-    const { rows: [wo] } = await sql.query<{ id: string; serial: string; product: string | null; customer: string }>(
+    const {
+      rows: [wo],
+    } = await sql.query<{ id: string; serial: string; product: string | null; customer: string }>(
       `SELECT new_srv_workorderid AS id, new_serialnumber AS serial, new_product_id AS product, new_customer AS customer FROM new_srv_workorder
         WHERE new_station_id = $1::uuid AND new_status = $2 AND new_serialnumber IS NOT NULL AND new_product_id IS NOT NULL ORDER BY new_name DESC OFFSET $3 LIMIT 1`,
       [by.principal.stationId, workOrderStatus.completed, offset],
     );
     if (!wo) continue;
-    const [id] = await insertRecords(sql, RETURN, by, [{
-      new_returntype: pulloutType[r.type], new_workorder_id: wo.id, new_station_id: by.principal.stationId, new_serialnumber: wo.serial, new_product_id: wo.product,
-      new_customer: wo.customer, new_reason: r.reason, new_exchangeserial: r.exchange ?? null, new_memo: null,
-    }], 'zh-CN');
-    await insertRecords(sql, RETURN_LINE, by, [
-      { new_productreturn_id: id, new_itemtype: productReturnItemType.machine, new_product_id: wo.product, new_qty: 1, new_memo: '整机含原包装' },
-      ...(accessory ? [{ new_productreturn_id: id, new_itemtype: productReturnItemType.accessory, new_product_id: accessory.id, new_qty: 2, new_memo: '随机附件' }] : []),
-    ], 'zh-CN');
+    const [id] = await insertRecords(
+      sql,
+      RETURN,
+      by,
+      [
+        {
+          new_returntype: pulloutType[r.type],
+          new_workorder_id: wo.id,
+          new_station_id: by.principal.stationId,
+          new_serialnumber: wo.serial,
+          new_product_id: wo.product,
+          new_customer: wo.customer,
+          new_reason: r.reason,
+          new_exchangeserial: r.exchange ?? null,
+          new_memo: null,
+        },
+      ],
+      'zh-CN',
+    );
+    await insertRecords(
+      sql,
+      RETURN_LINE,
+      by,
+      [
+        {
+          new_productreturn_id: id,
+          new_itemtype: productReturnItemType.machine,
+          new_product_id: wo.product,
+          new_qty: 1,
+          new_memo: '整机含原包装',
+        },
+        ...(accessory
+          ? [
+              {
+                new_productreturn_id: id,
+                new_itemtype: productReturnItemType.accessory,
+                new_product_id: accessory.id,
+                new_qty: 2,
+                new_memo: '随机附件',
+              },
+            ]
+          : []),
+      ],
+      'zh-CN',
+    );
     if (r.state === 'draft') continue;
     // Left under review with admin, so hq's inbox (counted by other tests) is unchanged.
     const approver = r.state === 'review' ? 'admin' : 'hq';
@@ -64,7 +156,8 @@ export async function seedProductReturnDemo(sql: Sql, ctx: DemoContext): Promise
     if (r.state === 'collected' || r.state === 'shipped' || r.state === 'received') {
       await collectProductReturn(sql, by, id, { collectedOn: chinaDate(), memo: '已从客户现场拉回整机及随机附件' }, 'zh-CN');
     }
-    if (r.state === 'shipped' || r.state === 'received') await shipProductReturn(sql, by, id, { logisticsCorp: r.logistics![0], trackingNo: r.logistics![1] }, 'zh-CN');
+    if (r.state === 'shipped' || r.state === 'received')
+      await shipProductReturn(sql, by, id, { logisticsCorp: r.logistics![0], trackingNo: r.logistics![1] }, 'zh-CN');
     if (r.state === 'received') await receiveProductReturn(sql, hq, id, 'zh-CN');
   }
 }

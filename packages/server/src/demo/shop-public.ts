@@ -48,14 +48,17 @@ export async function seedShopPublicDemo(sql: Sql, ctx: DemoContext): Promise<vo
     const user = ctx.userIds.get(login);
     if (!user) continue;
     for (const no of products) {
-      const row = (await sql.query<{ id: string }>('SELECT productid AS id FROM product WHERE productnumber = $1 AND new_state = 0', [no])).rows[0];
+      const row = (await sql.query<{ id: string }>('SELECT productid AS id FROM product WHERE productnumber = $1 AND new_state = 0', [no]))
+        .rows[0];
       if (row) await star(user, 'product', row.id);
     }
-    const order = (await sql.query<{ id: string }>(
-      `SELECT w.new_srv_workorderid AS id FROM new_srv_workorder w JOIN systemuser u ON u.businessunitid = w.owningbusinessunit
+    const order = (
+      await sql.query<{ id: string }>(
+        `SELECT w.new_srv_workorderid AS id FROM new_srv_workorder w JOIN systemuser u ON u.businessunitid = w.owningbusinessunit
         WHERE u.systemuserid = $1 ORDER BY w.createdon DESC LIMIT 1`,
-      [user],
-    )).rows[0];
+        [user],
+      )
+    ).rows[0];
     if (order) await star(user, 'new_srv_workorder', order.id);
   }
 }

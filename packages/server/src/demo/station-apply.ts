@@ -19,39 +19,112 @@ const TERMS: Record<string, string> = { SH001: '2026-12-31', ZJ001: '2027-06-30'
  * files one). The one under review waits for admin, so hq's inbox is unchanged.
  */
 const APPLICATIONS: { station: string; type: Type; state: State; reason: string; values?: Record<string, unknown>; memo?: string }[] = [
-  { station: 'GD001', type: 'change', state: 'approved', reason: '服务站搬迁至新办公地址，传真号码同步变更', values: { new_newaddress: '天河路 385 号太古汇一座 12 楼', new_newfax: '020-38772299' } },
-  { station: 'SH001', type: 'continue', state: 'approved', reason: '合作协议到期，年度考核合格，申请续约一年', values: { new_newtermenddate: '2027-12-31' } },
-  { station: 'ZJ001', type: 'change', state: 'rejected', reason: '站长变更', values: { new_newsiteowner: '王海峰', new_newphone: '0571-88231599' }, memo: '请附上新站长的任命文件后重新提交' },
-  { station: 'ZJ001', type: 'continue', state: 'draft', reason: '合同即将到期，申请续约两年（草稿）', values: { new_newtermenddate: '2029-06-30' } },
-  { station: 'GD001', type: 'exit', state: 'review', reason: '业务调整，拟于年底退出华辰服务网络，库存配件退回华南中心库', values: { new_exitdate: '2026-12-31' } },
+  {
+    station: 'GD001',
+    type: 'change',
+    state: 'approved',
+    reason: '服务站搬迁至新办公地址，传真号码同步变更',
+    values: { new_newaddress: '天河路 385 号太古汇一座 12 楼', new_newfax: '020-38772299' },
+  },
+  {
+    station: 'SH001',
+    type: 'continue',
+    state: 'approved',
+    reason: '合作协议到期，年度考核合格，申请续约一年',
+    values: { new_newtermenddate: '2027-12-31' },
+  },
+  {
+    station: 'ZJ001',
+    type: 'change',
+    state: 'rejected',
+    reason: '站长变更',
+    values: { new_newsiteowner: '王海峰', new_newphone: '0571-88231599' },
+    memo: '请附上新站长的任命文件后重新提交',
+  },
+  {
+    station: 'ZJ001',
+    type: 'continue',
+    state: 'draft',
+    reason: '合同即将到期，申请续约两年（草稿）',
+    values: { new_newtermenddate: '2029-06-30' },
+  },
+  {
+    station: 'GD001',
+    type: 'exit',
+    state: 'review',
+    reason: '业务调整，拟于年底退出华辰服务网络，库存配件退回华南中心库',
+    values: { new_exitdate: '2026-12-31' },
+  },
 ];
 
 export async function seedStationApplyDemo(sql: Sql, ctx: DemoContext): Promise<void> {
   const { adminId, hqUnitId } = ctx;
   const user = (login: string) => ctx.userIds.get(login)!;
   const sys = { createdby: adminId, modifiedby: adminId, ownerid: adminId, owningbusinessunit: hqUnitId };
-  for (const [code, term] of Object.entries(TERMS)) await sql.query(`UPDATE new_srv_station SET new_termenddate = $2::date WHERE new_code = $1`, [code, term]);
+  for (const [code, term] of Object.entries(TERMS))
+    await sql.query(`UPDATE new_srv_station SET new_termenddate = $2::date WHERE new_code = $1`, [code, term]);
 
-  const flow = await insert(sql, 'new_flow', { new_name: '服务站申请审批流程', new_entityname: ENTITY, new_description: '总部渠道管理部审批服务站变更、续约与退出', new_isactive: true, new_allowselfapprove: false, new_order: 1, ...sys }, 'new_flowid');
-  const step = await insert(sql, 'new_flowsteps', { new_name: '总部审批', new_flow_id: flow, new_sequence: 1, new_approvertype: 1, ...sys }, 'new_flowstepsid');
-  for (const login of ['hq', 'admin']) await insert(sql, 'new_flowstepuser', { new_name: login, new_flowstep_id: step, new_systemuser_id: user(login), ...sys }, 'new_flowstepuserid');
+  const flow = await insert(
+    sql,
+    'new_flow',
+    {
+      new_name: '服务站申请审批流程',
+      new_entityname: ENTITY,
+      new_description: '总部渠道管理部审批服务站变更、续约与退出',
+      new_isactive: true,
+      new_allowselfapprove: false,
+      new_order: 1,
+      ...sys,
+    },
+    'new_flowid',
+  );
+  const step = await insert(
+    sql,
+    'new_flowsteps',
+    { new_name: '总部审批', new_flow_id: flow, new_sequence: 1, new_approvertype: 1, ...sys },
+    'new_flowstepsid',
+  );
+  for (const login of ['hq', 'admin'])
+    await insert(
+      sql,
+      'new_flowstepuser',
+      { new_name: login, new_flowstep_id: step, new_systemuser_id: user(login), ...sys },
+      'new_flowstepuserid',
+    );
 
   const numbers = await stationApplyNumbers(sql, APPLICATIONS.length);
   const d = flowDocument(ENTITY)!;
   for (const [i, a] of APPLICATIONS.entries()) {
     const station = ctx.stationIds.get(a.station)!;
-    const { rows: [s] } = await sql.query<Record<string, unknown>>(
+    const {
+      rows: [s],
+    } = await sql.query<Record<string, unknown>>(
       `SELECT ${STATION_CHANGE_FIELDS.map((f) => f.station).join(', ')}, to_char(new_termenddate, 'YYYY-MM-DD') AS term FROM new_srv_station WHERE new_srv_stationid = $1::uuid`,
       [station],
     );
     const snapshot: Record<string, unknown> = {};
-    if (a.type === 'change') for (const f of STATION_CHANGE_FIELDS) [snapshot[f.current], snapshot[f.proposed]] = [s[f.station], s[f.station]];
+    if (a.type === 'change')
+      for (const f of STATION_CHANGE_FIELDS) [snapshot[f.current], snapshot[f.proposed]] = [s[f.station], s[f.station]];
     if (a.type === 'continue') snapshot.new_oldtermenddate = s.term;
-    const id = await insert(sql, ENTITY, {
-      new_name: numbers[i], new_applytype: stationApplyType[a.type], new_station_id: station, new_reason: a.reason, ...snapshot, ...a.values,
-      new_approvalstatus: approvalStatus.draft, new_iscommit: false,
-      createdby: adminId, modifiedby: adminId, ownerid: adminId, owningbusinessunit: ctx.unitIds.get(`ST-${a.station}`),
-    }, 'new_srv_stationapplyid');
+    const id = await insert(
+      sql,
+      ENTITY,
+      {
+        new_name: numbers[i],
+        new_applytype: stationApplyType[a.type],
+        new_station_id: station,
+        new_reason: a.reason,
+        ...snapshot,
+        ...a.values,
+        new_approvalstatus: approvalStatus.draft,
+        new_iscommit: false,
+        createdby: adminId,
+        modifiedby: adminId,
+        ownerid: adminId,
+        owningbusinessunit: ctx.unitIds.get(`ST-${a.station}`),
+      },
+      'new_srv_stationapplyid',
+    );
     if (a.state === 'draft') continue;
     // GD001 has no portal account: its principal's applications are filed by head office for it.
     const submitter = a.station === 'SH001' ? 'station1' : a.station === 'ZJ001' ? 'station2' : 'hq';

@@ -24,7 +24,12 @@ export function assertParty(caller: Caller, unit: string | null | undefined): vo
  * `lock: false` only reads (a download).
  */
 export async function lockDocument<T extends Record<string, unknown>>(
-  sql: Sql, caller: Caller, e: EntityDef, rawId: string, columns: string, opts: { lock?: boolean } = {},
+  sql: Sql,
+  caller: Caller,
+  e: EntityDef,
+  rawId: string,
+  columns: string,
+  opts: { lock?: boolean } = {},
 ): Promise<T & { id: string }> {
   const id = normGuid(rawId);
   if (!id) throw recordNotFound();

@@ -4,15 +4,12 @@ import { siteReturnController } from '../domain/site-return/site-return.controll
 import type { DocumentController } from './controller.ts';
 
 /** Every document controller: the one place a document's business is registered (its routes and hooks follow). */
-const CONTROLLERS: DocumentController[] = [
-  adjustmentController,
-  siteReturnController,
-  partsReturnController,
-];
+const CONTROLLERS: DocumentController[] = [adjustmentController, siteReturnController, partsReturnController];
 
 /** The registered controllers (a test adds a fixture document with `registerController` before the portal starts). */
 export const documentControllers = (): readonly DocumentController[] => CONTROLLERS;
 
 export function registerController(c: DocumentController): void {
-  if (!CONTROLLERS.some((x) => x.entity.logicalName === c.entity.logicalName && x.entity.entitySet === c.entity.entitySet)) CONTROLLERS.push(c);
+  if (!CONTROLLERS.some((x) => x.entity.logicalName === c.entity.logicalName && x.entity.entitySet === c.entity.entitySet))
+    CONTROLLERS.push(c);
 }

@@ -15,17 +15,21 @@ function refusal(run: () => unknown, lang: Lang = 'zh-CN'): { message: string; f
 }
 
 describe('document quantities (spec 001 §5)', () => {
-  const qty = (v: unknown, lang: Lang = 'zh-CN', zero = false) => refusal(() => checkQty(v, lang === 'zh-CN' ? '申请数量' : 'Applied quantity', 'qty', { zero }), lang)?.message ?? checkQty(v, '', 'qty', { zero });
+  const qty = (v: unknown, lang: Lang = 'zh-CN', zero = false) =>
+    refusal(() => checkQty(v, lang === 'zh-CN' ? '申请数量' : 'Applied quantity', 'qty', { zero }), lang)?.message ??
+    checkQty(v, '', 'qty', { zero });
 
   it('integer only: decimal digits, not hex, exponents, fractions or other types', () => {
-    for (const v of ['0x10', '1e3', '1E3', '+5', '1.5', '12.0', 1.5, 'abc', true, [], {}]) expect(qty(v), String(v)).toBe('申请数量只能输入整数');
+    for (const v of ['0x10', '1e3', '1E3', '+5', '1.5', '12.0', 1.5, 'abc', true, [], {}])
+      expect(qty(v), String(v)).toBe('申请数量只能输入整数');
     expect(qty('0x10', 'en-US')).toBe('Applied quantity: integer only');
   });
 
   it('larger than 0 (or not negative where 0 is allowed), less than 100,000 on the digits', () => {
     expect([qty('0'), qty(-1), qty('-0.0')]).toEqual(['申请数量必须大于0', '申请数量必须大于0', '申请数量只能输入整数']);
     expect(qty(0, 'zh-CN', true)).toBe(0);
-    for (const v of [100_000, '100000', '9007199254740993', 9007199254740993, '99999999999999999999999']) expect(qty(v), String(v)).toBe('申请数量必须小于100000');
+    for (const v of [100_000, '100000', '9007199254740993', 9007199254740993, '99999999999999999999999'])
+      expect(qty(v), String(v)).toBe('申请数量必须小于100000');
     expect(qty(9007199254740993, 'en-US')).toBe('Applied quantity must be less than 100,000');
     expect([qty(' 12 '), qty('007'), qty(99_999), qty(3.0)]).toEqual([12, 7, 99_999, 3]);
   });

@@ -21,8 +21,9 @@ export function memoOf(v: unknown, lang: Lang, field = 'memo'): string | null {
  * specification's message naming the field. "0x10", "1e3", "1.5" and true are not integers.
  */
 export function checkQty(v: unknown, label: string, field: string, opts: { zero?: boolean } = {}): number {
-  if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) throw refuse('parts.qtyRequired', { field: label }, field);
-  if (unsafeNumber(v)) throw refuse(v as number < 0 ? 'parts.qtyPositive' : 'parts.qtyTooLarge', { field: label }, field);
+  if (v === undefined || v === null || (typeof v === 'string' && v.trim() === ''))
+    throw refuse('parts.qtyRequired', { field: label }, field);
+  if (unsafeNumber(v)) throw refuse((v as number) < 0 ? 'parts.qtyPositive' : 'parts.qtyTooLarge', { field: label }, field);
   const t = parseInteger(v);
   if (t === null) throw refuse('parts.qtyInteger', { field: label }, field);
   if (t.startsWith('-') || (t === '0' && !opts.zero)) throw refuse('parts.qtyPositive', { field: label }, field);

@@ -18,16 +18,17 @@ export function installDocuments(): void {
     const e = c.entity;
     const status = documentStatus(e);
     const commit = e.document?.approval?.commit;
-    if (e.document?.number || commit || c.defaults) serverDefaults.set(e.logicalName, async (sql, rows, caller, lang) => {
-      const numbers = e.document?.number ? await documentNumbers(sql, e, rows.length) : [];
-      const own = c.defaults ? await c.defaults(sql, rows, caller, lang) : [];
-      return rows.map((_, i) => ({
-        ...(numbers.length ? { [e.primaryName]: numbers[i] } : {}),
-        ...(status ? { [status.field]: status.initial ?? status.editable[0] } : {}),
-        ...(commit ? { [commit]: false } : {}),
-        ...own[i],
-      }));
-    });
+    if (e.document?.number || commit || c.defaults)
+      serverDefaults.set(e.logicalName, async (sql, rows, caller, lang) => {
+        const numbers = e.document?.number ? await documentNumbers(sql, e, rows.length) : [];
+        const own = c.defaults ? await c.defaults(sql, rows, caller, lang) : [];
+        return rows.map((_, i) => ({
+          ...(numbers.length ? { [e.primaryName]: numbers[i] } : {}),
+          ...(status ? { [status.field]: status.initial ?? status.editable[0] } : {}),
+          ...(commit ? { [commit]: false } : {}),
+          ...own[i],
+        }));
+      });
     if (c.write) writeHooks.set(e.logicalName, c.write);
     if (c.flow) registerFlowHooks(e.logicalName, c.flow);
   }

@@ -16,13 +16,30 @@ import { commandPath } from './routes.ts';
  */
 const base = getEntity('new_srv_sitereturn')!;
 const fixture = defineEntity({
-  logicalName: base.logicalName, entitySet: 'kernelfixtures', label: label('内核样例', 'Kernel fixture'), scope: base.scope, access: base.access,
+  logicalName: base.logicalName,
+  entitySet: 'kernelfixtures',
+  label: label('内核样例', 'Kernel fixture'),
+  scope: base.scope,
+  access: base.access,
   fields: base.fields,
   document: {
     status: { field: 'new_state', set: returnState, editable: [returnState.draft] },
     commands: {
-      ship: { label: 'siteReturn.deliver', confirm: 'siteReturn.deliverAsk', from: [returnState.draft], to: returnState.delivered, privilege: 'parts.write', inputs: ['new_trackingno'] },
-      receive: { label: 'siteReturn.receive', from: [returnState.delivered], to: returnState.received, privilege: 'parts.receive', party: 'new_tounit_id' },
+      ship: {
+        label: 'siteReturn.deliver',
+        confirm: 'siteReturn.deliverAsk',
+        from: [returnState.draft],
+        to: returnState.delivered,
+        privilege: 'parts.write',
+        inputs: ['new_trackingno'],
+      },
+      receive: {
+        label: 'siteReturn.receive',
+        from: [returnState.delivered],
+        to: returnState.received,
+        privilege: 'parts.receive',
+        party: 'new_tounit_id',
+      },
     },
   },
 });
@@ -32,7 +49,11 @@ registerController({ entity: fixture, commands: { ship: async () => void shipped
 // A fixture document over the contract table that keeps the sum of its lines' quantities (in the line-count column: any int column will do).
 const contractBase = getEntity('new_srv_contract')!;
 const summing = defineEntity({
-  logicalName: contractBase.logicalName, entitySet: 'kernelsums', label: label('合计样例', 'Totals fixture'), scope: contractBase.scope, access: contractBase.access,
+  logicalName: contractBase.logicalName,
+  entitySet: 'kernelsums',
+  label: label('合计样例', 'Totals fixture'),
+  scope: contractBase.scope,
+  access: contractBase.access,
   fields: contractBase.fields,
   document: {
     status: { field: 'new_status', set: contractStatus, editable: [contractStatus.draft] },
@@ -44,14 +65,24 @@ registerController({ entity: summing });
 let p: Portal;
 const tok: Record<string, string> = {};
 const post = (who: string, id: string, command: string, payload: object = {}, headers: Record<string, string> = {}) =>
-  p.app.inject({ method: 'POST', url: commandPath('kernelfixtures', command).replace(':id', id), payload, headers: { ...bearer(tok[who]), 'accept-language': 'zh-CN', ...headers } });
+  p.app.inject({
+    method: 'POST',
+    url: commandPath('kernelfixtures', command).replace(':id', id),
+    payload,
+    headers: { ...bearer(tok[who]), 'accept-language': 'zh-CN', ...headers },
+  });
 const row = async (id: string) =>
-  (await p.db.one<{ state: number; track: string | null }>('SELECT new_state AS state, new_trackingno AS track FROM new_srv_sitereturn WHERE new_srv_sitereturnid = $1', [id]))!;
+  (await p.db.one<{ state: number; track: string | null }>(
+    'SELECT new_state AS state, new_trackingno AS track FROM new_srv_sitereturn WHERE new_srv_sitereturnid = $1',
+    [id],
+  ))!;
 /** A new draft return of station1 (the record service's create). */
 async function draft(): Promise<string> {
   const wh = (await p.db.one<{ id: string }>(`SELECT new_srv_warehouseid AS id FROM new_srv_warehouse WHERE new_code = 'WH-HD'`))!.id;
   const res = await p.app.inject({
-    method: 'POST', url: '/api/crmdata/create/new_srv_sitereturns', headers: bearer(tok.station1),
+    method: 'POST',
+    url: '/api/crmdata/create/new_srv_sitereturns',
+    headers: bearer(tok.station1),
     payload: { new_towarehouse_id: wh, new_returntype: 1, new_returnreason: '内核样例' },
   });
   return done(res).id;
@@ -67,7 +98,10 @@ describe('the document kernel (a fixture document declared in the test)', () => 
   it('serves a declared command at its derived route: the state moves as declared, the inputs are written, the controller runs', async () => {
     const id = await draft();
     const before = shipped;
-    expect(done(await post('station1', id, 'ship', { new_trackingno: ' SF1234 ' }), '发货成功')).toMatchObject({ id, state: returnState.delivered });
+    expect(done(await post('station1', id, 'ship', { new_trackingno: ' SF1234 ' }), '发货成功')).toMatchObject({
+      id,
+      state: returnState.delivered,
+    });
     expect(await row(id)).toEqual({ state: returnState.delivered, track: 'SF1234' });
     expect(shipped).toBe(before + 1);
   });
@@ -77,7 +111,12 @@ describe('the document kernel (a fixture document declared in the test)', () => 
     done(await post('station1', id, 'ship', { new_trackingno: 'SF1' }));
     const before = shipped;
     refused(await post('station1', id, 'ship', { new_trackingno: 'SF2' }), '单据当前状态为“已发货”，不能发货');
-    const en = await p.app.inject({ method: 'POST', url: commandPath('kernelfixtures', 'ship').replace(':id', id), payload: {}, headers: { ...bearer(tok.station1), 'accept-language': 'en-US' } });
+    const en = await p.app.inject({
+      method: 'POST',
+      url: commandPath('kernelfixtures', 'ship').replace(':id', id),
+      payload: {},
+      headers: { ...bearer(tok.station1), 'accept-language': 'en-US' },
+    });
     refused(en, 'The document is “Delivered”: “Deliver” is not possible now');
     expect(await row(id)).toEqual({ state: returnState.delivered, track: 'SF1' });
     expect(shipped).toBe(before);
@@ -111,14 +150,36 @@ describe('the document kernel (a fixture document declared in the test)', () => 
   });
 
   it('keeps a document’s declared line totals through record-service writes of its lines: create, change, delete', async () => {
-    const api = (url: string, payload: object) => p.app.inject({ method: 'POST', url, payload, headers: { ...bearer(tok.station1), 'accept-language': 'zh-CN' } });
-    const id = done(await api('/api/crmdata/create/new_srv_contracts', {
-      new_customername: '合计样例', new_phone: '13951234567', new_contracttype: 2, new_startdate: chinaDate(new Date(), -1), new_enddate: chinaDate(new Date(), 300),
-    })).id as string;
+    const api = (url: string, payload: object) =>
+      p.app.inject({ method: 'POST', url, payload, headers: { ...bearer(tok.station1), 'accept-language': 'zh-CN' } });
+    const id = done(
+      await api('/api/crmdata/create/new_srv_contracts', {
+        new_customername: '合计样例',
+        new_phone: '13951234567',
+        new_contracttype: 2,
+        new_startdate: chinaDate(new Date(), -1),
+        new_enddate: chinaDate(new Date(), 300),
+      }),
+    ).id as string;
     const product = (await p.db.one<{ id: string }>('SELECT productid AS id FROM product ORDER BY productnumber LIMIT 1'))!.id;
-    const sum = async () => Number((await p.db.one<{ n: number }>('SELECT new_linecount AS n FROM new_srv_contract WHERE new_srv_contractid = $1', [id]))!.n);
-    const a = done(await api('/api/crmdata/create/new_srv_contractlines', { new_contract_id: id, new_product_id: product, new_serialnumber: `KS-${id.slice(0, 8)}-A`, new_qty: 3 })).id as string;
-    done(await api('/api/crmdata/create/new_srv_contractlines', { new_contract_id: id, new_product_id: product, new_serialnumber: `KS-${id.slice(0, 8)}-B`, new_qty: 2 }));
+    const sum = async () =>
+      Number((await p.db.one<{ n: number }>('SELECT new_linecount AS n FROM new_srv_contract WHERE new_srv_contractid = $1', [id]))!.n);
+    const a = done(
+      await api('/api/crmdata/create/new_srv_contractlines', {
+        new_contract_id: id,
+        new_product_id: product,
+        new_serialnumber: `KS-${id.slice(0, 8)}-A`,
+        new_qty: 3,
+      }),
+    ).id as string;
+    done(
+      await api('/api/crmdata/create/new_srv_contractlines', {
+        new_contract_id: id,
+        new_product_id: product,
+        new_serialnumber: `KS-${id.slice(0, 8)}-B`,
+        new_qty: 2,
+      }),
+    );
     expect(await sum()).toBe(5);
     done(await api(`/api/crmdata/Update/new_srv_contractlines(${a})`, { new_qty: 4 }));
     expect(await sum()).toBe(6);

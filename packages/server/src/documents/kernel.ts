@@ -41,7 +41,13 @@ const shared = <T>(values: T[]): T | undefined => (values.every((v) => v === val
  * refusal changes nothing (the transaction rolls back). Idempotency is the route's (commandRoute).
  */
 export async function runCommand(
-  sql: Sql, caller: Caller, ctrl: DocumentController, name: string, rawId: string, body: Record<string, unknown>, lang: Lang,
+  sql: Sql,
+  caller: Caller,
+  ctrl: DocumentController,
+  name: string,
+  rawId: string,
+  body: Record<string, unknown>,
+  lang: Lang,
 ): Promise<CommandResult> {
   const e = ctrl.entity;
   const c = e.document?.commands?.[name];

@@ -24,9 +24,17 @@ export function documentRoutes(app: FastifyInstance, s: Services): void {
           // A command whose grants differ in privilege is checked by the kernel once the state is known.
           const privileges = new Set(commandGrants(c).map((g) => g.privilege));
           commandRoute(r, s, {
-            method: 'POST', url, privilege: privileges.size === 1 ? [...privileges][0] : undefined,
-            schema: { summary: `${e.label['en-US']}: ${msg(c.label, 'en-US')}`, tags: ['documents'], params: pathParams(url), security: BEARER },
-            run: (sql, caller, req, lang) => runCommand(sql, caller, ctrl, name, req.params.id, (req.body ?? {}) as Record<string, unknown>, lang),
+            method: 'POST',
+            url,
+            privilege: privileges.size === 1 ? [...privileges][0] : undefined,
+            schema: {
+              summary: `${e.label['en-US']}: ${msg(c.label, 'en-US')}`,
+              tags: ['documents'],
+              params: pathParams(url),
+              security: BEARER,
+            },
+            run: (sql, caller, req, lang) =>
+              runCommand(sql, caller, ctrl, name, req.params.id, (req.body ?? {}) as Record<string, unknown>, lang),
           });
         }
       }

@@ -10,8 +10,10 @@ export async function refreshTotals(sql: Sql, e: EntityDef, id: string): Promise
   for (const l of e.document?.lines ?? []) {
     const sums = Object.entries(l.totals ?? {});
     if (!sums.length) continue;
-    const set = sums.map(([doc, line]) =>
-      `${q(doc)} = (SELECT COALESCE(sum(l.${q(line)}), 0) FROM ${q(l.entity)} l WHERE l.${q(l.parent)} = t.${q(e.primaryKey)})`);
+    const set = sums.map(
+      ([doc, line]) =>
+        `${q(doc)} = (SELECT COALESCE(sum(l.${q(line)}), 0) FROM ${q(l.entity)} l WHERE l.${q(l.parent)} = t.${q(e.primaryKey)})`,
+    );
     await sql.query(`UPDATE ${q(e.logicalName)} t SET ${set.join(', ')} WHERE t.${q(e.primaryKey)} = $1::uuid`, [id]);
   }
 }
@@ -32,7 +34,8 @@ export async function summingDocuments(sql: Sql, line: EntityDef, ids: readonly 
   const out: { doc: EntityDef; id: string }[] = [];
   for (const { doc, parent } of summed.get(line.logicalName) ?? []) {
     const { rows } = await sql.query<{ id: string }>(
-      `SELECT DISTINCT ${q(parent)} AS id FROM ${q(line.logicalName)} WHERE ${q(line.primaryKey)} = ANY($1::uuid[]) AND ${q(parent)} IS NOT NULL`, [ids],
+      `SELECT DISTINCT ${q(parent)} AS id FROM ${q(line.logicalName)} WHERE ${q(line.primaryKey)} = ANY($1::uuid[]) AND ${q(parent)} IS NOT NULL`,
+      [ids],
     );
     for (const r of rows) out.push({ doc, id: r.id });
   }

@@ -14,7 +14,14 @@ const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'st
 /** What a missing value is answered with: by default "{field} is required". */
 type Missing = { key: MessageKey; params?: Record<string, string | number> };
 
-function checked(parse: (s: string) => string | null, key: MessageKey, v: unknown, label: string, field: string, missing?: Missing | null): string | null {
+function checked(
+  parse: (s: string) => string | null,
+  key: MessageKey,
+  v: unknown,
+  label: string,
+  field: string,
+  missing?: Missing | null,
+): string | null {
   if (blank(v)) {
     if (missing === null) return null;
     const m = missing ?? { key: 'records.required', params: { field: label } };

@@ -9,7 +9,9 @@ const KEY = /^[\x21-\x7e]{8,120}$/;
 function stableJson(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map((x) => (x === undefined ? 'null' : stableJson(x))).join(',')}]`;
   if (v && typeof v === 'object' && !(v instanceof Date)) {
-    const entries = Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(v as Record<string, unknown>)
+      .filter(([, x]) => x !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, x]) => `${JSON.stringify(k)}:${stableJson(x)}`).join(',')}}`;
   }
   return JSON.stringify(v ?? null);
@@ -17,7 +19,9 @@ function stableJson(v: unknown): string {
 
 /** What a request asked for: sha256 of the command and its canonical body (no body counts as `{}`). */
 export function requestFingerprint(command: string, payload: unknown): string {
-  return createHash('sha256').update(`${command}\n${stableJson(payload ?? {})}`).digest('hex');
+  return createHash('sha256')
+    .update(`${command}\n${stableJson(payload ?? {})}`)
+    .digest('hex');
 }
 
 /**
@@ -40,10 +44,18 @@ function checkedKey(key: string | undefined): key is string {
  * body must not be read twice (an upload's file) answer a replay before storing anything. The same
  * key with another payload is refused (422).
  */
-export async function previousResult<T>(sql: Sql, userId: string, command: string, key: string | undefined, payload: unknown): Promise<{ result: T } | undefined> {
+export async function previousResult<T>(
+  sql: Sql,
+  userId: string,
+  command: string,
+  key: string | undefined,
+  payload: unknown,
+): Promise<{ result: T } | undefined> {
   if (!checkedKey(key)) return undefined;
   const { rows } = await sql.query<{ result: T; fingerprint: string | null }>(
-    `SELECT result, fingerprint FROM app_command_result WHERE key = $1 AND result IS NOT NULL`, [`${userId}:${command}:${key}`]);
+    `SELECT result, fingerprint FROM app_command_result WHERE key = $1 AND result IS NOT NULL`,
+    [`${userId}:${command}:${key}`],
+  );
   if (!rows[0]) return undefined;
   if (!sameRequest(rows[0].fingerprint, requestFingerprint(command, payload))) throw keyReused();
   return { result: rows[0].result };
@@ -57,14 +69,26 @@ export async function previousResult<T>(sql: Sql, userId: string, command: strin
  * Without a key the command simply runs. If the command fails, its transaction rolls the claim back
  * and a retry runs again.
  */
-export async function once<T>(sql: Sql, userId: string, command: string, key: string | undefined, payload: unknown, run: () => Promise<T>): Promise<T> {
+export async function once<T>(
+  sql: Sql,
+  userId: string,
+  command: string,
+  key: string | undefined,
+  payload: unknown,
+  run: () => Promise<T>,
+): Promise<T> {
   if (!checkedKey(key)) return run();
   const id = `${userId}:${command}:${key}`;
   const fingerprint = requestFingerprint(command, payload);
   const claimed = await sql.query(
-    `INSERT INTO app_command_result (key, user_id, fingerprint) VALUES ($1, $2::uuid, $3) ON CONFLICT (key) DO NOTHING`, [id, userId, fingerprint]);
+    `INSERT INTO app_command_result (key, user_id, fingerprint) VALUES ($1, $2::uuid, $3) ON CONFLICT (key) DO NOTHING`,
+    [id, userId, fingerprint],
+  );
   if (!claimed.rowCount) {
-    const { rows } = await sql.query<{ result: T; fingerprint: string | null }>(`SELECT result, fingerprint FROM app_command_result WHERE key = $1`, [id]);
+    const { rows } = await sql.query<{ result: T; fingerprint: string | null }>(
+      `SELECT result, fingerprint FROM app_command_result WHERE key = $1`,
+      [id],
+    );
     if (!sameRequest(rows[0].fingerprint, fingerprint)) throw keyReused();
     return rows[0].result;
   }

@@ -9,7 +9,7 @@ export function toCents(v: string | number | null | undefined): bigint {
   const s = typeof v === 'number' ? v.toFixed(2) : String(v).trim();
   const m = /^([-+]?)(\d*)(?:\.(\d*))?$/.exec(s);
   if (!m) throw new Error(`not a money amount: ${s}`);
-  const cents = BigInt(m[2] || '0') * 100n + BigInt((`${m[3] ?? ''}00`).slice(0, 2));
+  const cents = BigInt(m[2] || '0') * 100n + BigInt(`${m[3] ?? ''}00`.slice(0, 2));
   const up = Number((m[3] ?? '').charAt(2) || '0') >= 5 ? 1n : 0n;
   return (m[1] === '-' ? -1n : 1n) * (cents + up);
 }

@@ -26,9 +26,17 @@ export async function writeLog(db: Db, req: FastifyRequest | null, e: LogEntry):
       `INSERT INTO new_operationlog (new_name, new_source, new_result, new_userid, new_username, new_ip, new_useragent, new_entityname, new_recordid, new_url, new_detail)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
       [
-        e.action.slice(0, 100), SOURCE_PORTAL, RESULT[e.result ?? 'success'], e.userId ?? null, e.userName?.slice(0, 100) ?? null,
-        req ? clientIp(req) : null, req ? userAgent(req) : null, e.entityName?.slice(0, 100) ?? null, e.recordId?.slice(0, 100) ?? null,
-        e.url?.slice(0, 500) ?? null, e.detail?.slice(0, 4000) ?? null,
+        e.action.slice(0, 100),
+        SOURCE_PORTAL,
+        RESULT[e.result ?? 'success'],
+        e.userId ?? null,
+        e.userName?.slice(0, 100) ?? null,
+        req ? clientIp(req) : null,
+        req ? userAgent(req) : null,
+        e.entityName?.slice(0, 100) ?? null,
+        e.recordId?.slice(0, 100) ?? null,
+        e.url?.slice(0, 500) ?? null,
+        e.detail?.slice(0, 4000) ?? null,
       ],
     );
   } catch (err) {

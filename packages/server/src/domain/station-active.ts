@@ -24,7 +24,9 @@ export const NEW_BUSINESS = [
 export async function assertStationsActive(sql: Sql, stationIds: readonly unknown[], field = 'new_station_id'): Promise<void> {
   const ids = [...new Set(stationIds.map((s) => (s == null ? null : normGuid(s))).filter((s): s is string => !!s))];
   if (!ids.length) return;
-  const { rows: [s] } = await sql.query<{ name: string }>(
+  const {
+    rows: [s],
+  } = await sql.query<{ name: string }>(
     `SELECT new_name AS name FROM new_srv_station WHERE new_srv_stationid = ANY($1::uuid[]) AND statecode <> $2 ORDER BY new_code LIMIT 1`,
     [ids, stationState.active],
   );
@@ -38,9 +40,13 @@ export function installActiveStationChecks(): void {
 const mentions = (x: Expr | null, name: string): boolean => {
   if (!x) return false;
   switch (x.k) {
-    case 'and': case 'or': return x.items.some((i) => mentions(i, name));
-    case 'not': return mentions(x.item, name);
-    default: return x.field.name === name;
+    case 'and':
+    case 'or':
+      return x.items.some((i) => mentions(i, name));
+    case 'not':
+      return mentions(x.item, name);
+    default:
+      return x.field.name === name;
   }
 };
 

@@ -35,7 +35,7 @@ function load(): Lists {
   const byProvince = new Map<string, Region[]>();
   for (const c of cities) {
     // The municipalities' one "city" is called 市辖区 in the statistics; people pick 北京市 there.
-    const name = c.name === '市辖区' ? provinceName.get(c.provinceCode) ?? c.name : c.name;
+    const name = c.name === '市辖区' ? (provinceName.get(c.provinceCode) ?? c.name) : c.name;
     let list = byProvince.get(c.provinceCode);
     if (!list) byProvince.set(c.provinceCode, (list = []));
     list.push({ id: c.code, name });
@@ -52,7 +52,8 @@ function load(): Lists {
 
 export const provinces = (): Region[] => load().provinces;
 /** Cities of a province code; undefined for an unknown code. */
-export const cities = (provinceCode: string): Region[] | undefined => load().cities.get(provinceCode) ?? (load().provinces.some((p) => p.id === provinceCode) ? [] : undefined);
+export const cities = (provinceCode: string): Region[] | undefined =>
+  load().cities.get(provinceCode) ?? (load().provinces.some((p) => p.id === provinceCode) ? [] : undefined);
 /** Counties of a city code; undefined for an unknown code. */
 export const counties = (cityCode: string): Region[] | undefined => {
   const l = load();

@@ -39,15 +39,32 @@ describe('attachments', () => {
 
   const upload = (who: keyof typeof tok, fields: Record<string, string>, file?: FilePart, lang = 'zh-CN') => {
     const body = multipart(fields, file);
-    return portal.app.inject({ method: 'POST', url: '/api/attachment/upload', payload: body.payload, headers: { ...body.headers, ...bearer(tok[who]), 'accept-language': lang } });
+    return portal.app.inject({
+      method: 'POST',
+      url: '/api/attachment/upload',
+      payload: body.payload,
+      headers: { ...body.headers, ...bearer(tok[who]), 'accept-language': lang },
+    });
   };
   const get = (who: keyof typeof tok, url: string) => portal.app.inject({ method: 'GET', url, headers: bearer(tok[who]) });
-  const list = (who: keyof typeof tok, moduleType: string, objectId: string) => get(who, `/api/attachment?moduleType=${moduleType}&objectId=${objectId}`);
-  const fields = (objectId: string, fileName: string, extra: Record<string, string> = {}) => ({ ModuleType: 'new_srv_worker', FileId: '', FileName: fileName, ObjectId: objectId, IsOverwrite: '0', ...extra });
+  const list = (who: keyof typeof tok, moduleType: string, objectId: string) =>
+    get(who, `/api/attachment?moduleType=${moduleType}&objectId=${objectId}`);
+  const fields = (objectId: string, fileName: string, extra: Record<string, string> = {}) => ({
+    ModuleType: 'new_srv_worker',
+    FileId: '',
+    FileName: fileName,
+    ObjectId: objectId,
+    IsOverwrite: '0',
+    ...extra,
+  });
   const rowCount = async () => (await portal.db.one<{ n: number }>('SELECT count(*)::int AS n FROM file_attachment'))!.n;
 
   it('uploads, lists and downloads a file of my own record; the bytes are in the storage folder under a uuid key', async () => {
-    const res = await upload('station1', { ...fields(worker1, '维修现场.png'), Title: '现场照片', Remark: '更换滤芯前' }, { name: 'ignored.png', content: SAMPLES.png, type: 'image/png' });
+    const res = await upload(
+      'station1',
+      { ...fields(worker1, '维修现场.png'), Title: '现场照片', Remark: '更换滤芯前' },
+      { name: 'ignored.png', content: SAMPLES.png, type: 'image/png' },
+    );
     expect(res.statusCode).toBe(200);
     const d = res.json().Data;
     expect(res.json().ErrorCode).toBe(0);
@@ -56,7 +73,16 @@ describe('attachments', () => {
     const l = await list('station1', 'new_srv_worker', worker1);
     expect(l.statusCode).toBe(200);
     expect(l.json().Data).toEqual([
-      expect.objectContaining({ Id: d.Id, FileName: '维修现场.png', FileSize: SAMPLES.png.length, ContentType: 'image/png', Title: '现场照片', Remark: '更换滤芯前', CreatedBy: '陈志强', CreatedOn: expect.any(String) }),
+      expect.objectContaining({
+        Id: d.Id,
+        FileName: '维修现场.png',
+        FileSize: SAMPLES.png.length,
+        ContentType: 'image/png',
+        Title: '现场照片',
+        Remark: '更换滤芯前',
+        CreatedBy: '陈志强',
+        CreatedOn: expect.any(String),
+      }),
     ]);
 
     const dl = await get('station1', `/api/attachment/download/new_srv_worker/${d.Id}`);
@@ -77,7 +103,9 @@ describe('attachments', () => {
     expect(res.statusCode).toBe(200);
     const dl = await get('station1', `/api/attachment/download/new_srv_worker/${res.json().Data.Id}`);
     expect(dl.headers['content-type']).toBe('application/pdf');
-    expect(dl.headers['content-disposition']).toBe(`attachment; filename="____ 2026.pdf"; filename*=UTF-8''%E4%BF%9D%E5%85%BB%E6%8A%A5%E5%91%8A%202026.pdf`);
+    expect(dl.headers['content-disposition']).toBe(
+      `attachment; filename="____ 2026.pdf"; filename*=UTF-8''%E4%BF%9D%E5%85%BB%E6%8A%A5%E5%91%8A%202026.pdf`,
+    );
   });
 
   it('another station cannot list, download, upload to or delete attachments of my record', async () => {
@@ -101,7 +129,11 @@ describe('attachments', () => {
     expect((await list('admin', 'new_srv_worker', worker1)).json().Data.length).toBeGreaterThan(0);
     // station1 holds station.read but not station.write: listing works, uploading is refused.
     expect((await list('station1', 'new_srv_station', station1)).statusCode).toBe(200);
-    const up = await upload('station1', { ...fields(station1, 'a.png'), ModuleType: 'new_srv_station' }, { name: 'a.png', content: SAMPLES.png });
+    const up = await upload(
+      'station1',
+      { ...fields(station1, 'a.png'), ModuleType: 'new_srv_station' },
+      { name: 'a.png', content: SAMPLES.png },
+    );
     expect(up.statusCode).toBe(403);
     expect(up.json()).toMatchObject({ ErrorCode: -1, Message: '您没有权限访问该资源.' });
   });
@@ -132,12 +164,20 @@ describe('attachments', () => {
 
   it('limits other attachments to 50MB (streamed, never held whole)', async () => {
     const before = (await store.files()).length;
-    const big = await upload('admin', { ModuleType: 'product', ObjectId: productId, FileName: '产品手册.pdf', IsOverwrite: '0' }, { name: 'm.pdf', content: generated(SAMPLES.pdf, 50 * MB + 1) });
+    const big = await upload(
+      'admin',
+      { ModuleType: 'product', ObjectId: productId, FileName: '产品手册.pdf', IsOverwrite: '0' },
+      { name: 'm.pdf', content: generated(SAMPLES.pdf, 50 * MB + 1) },
+    );
     expect(big.statusCode).toBe(413);
     expect(big.json()).toEqual({ ErrorCode: -1, Message: '上传文件大小不能超过 50MB!', Data: null });
     expect((await store.files()).length).toBe(before);
     // 5 MB is fine on a product (the 3M rule is for the service domain only).
-    const ok = await upload('admin', { ModuleType: 'product', ObjectId: productId, FileName: '产品手册.pdf', IsOverwrite: '0' }, { name: 'm.pdf', content: generated(SAMPLES.pdf, 5 * MB) });
+    const ok = await upload(
+      'admin',
+      { ModuleType: 'product', ObjectId: productId, FileName: '产品手册.pdf', IsOverwrite: '0' },
+      { name: 'm.pdf', content: generated(SAMPLES.pdf, 5 * MB) },
+    );
     expect(ok.statusCode).toBe(200);
   });
 
@@ -175,7 +215,10 @@ describe('attachments', () => {
     expect(dup.json().Message).toBe('请勿重复上传同一文件：nameplate.jpg');
     const filesBefore = await store.files();
     const bigger = Buffer.concat([SAMPLES.jpeg, Buffer.alloc(500, 9)]);
-    const over = await upload('station1', fields(worker1, 'nameplate.jpg', { IsOverwrite: '1', Title: '铭牌' }), { name: 'a.jpg', content: bigger });
+    const over = await upload('station1', fields(worker1, 'nameplate.jpg', { IsOverwrite: '1', Title: '铭牌' }), {
+      name: 'a.jpg',
+      content: bigger,
+    });
     expect(over.statusCode).toBe(200);
     expect(over.json().Data).toEqual({ Id: id, FileName: 'nameplate.jpg', FileSize: bigger.length });
     const filesAfter = await store.files();
@@ -226,7 +269,12 @@ describe('attachments', () => {
     expect(empty.json()).toMatchObject({ ErrorCode: -1, Message: '请选择文件' });
     const badId = await upload('station1', fields('not-a-guid', 'x.png'), { name: 'x.png', content: SAMPLES.png });
     expect(badId.json()).toMatchObject({ ErrorCode: -1, Message: '上传参数不正确：ObjectId' });
-    const notMultipart = await portal.app.inject({ method: 'POST', url: '/api/attachment/upload', payload: { a: 1 }, headers: bearer(tok.station1) });
+    const notMultipart = await portal.app.inject({
+      method: 'POST',
+      url: '/api/attachment/upload',
+      payload: { a: 1 },
+      headers: bearer(tok.station1),
+    });
     expect(notMultipart.statusCode).toBe(400);
     expect(notMultipart.json().ErrorCode).toBe(-1);
     // A path in the name is only a label: the last segment is kept.
@@ -253,15 +301,28 @@ describe('direct uploads with signed URLs (local storage)', () => {
   });
 
   const sign = (body: Record<string, unknown>) =>
-    portal.app.inject({ method: 'POST', url: '/api/upload/sign', payload: { ModuleType: 'new_srv_worker', ObjectId: worker, ContentType: 'video/mp4', ...body }, headers: bearer(token) });
-  const put = (url: string, body: Buffer, type = 'video/mp4') => portal.app.inject({ method: 'PUT', url, payload: body, headers: { 'content-type': type } });
-  const complete = (ticket: string) => portal.app.inject({ method: 'POST', url: '/api/upload/complete', payload: { ticket }, headers: bearer(token) });
+    portal.app.inject({
+      method: 'POST',
+      url: '/api/upload/sign',
+      payload: { ModuleType: 'new_srv_worker', ObjectId: worker, ContentType: 'video/mp4', ...body },
+      headers: bearer(token),
+    });
+  const put = (url: string, body: Buffer, type = 'video/mp4') =>
+    portal.app.inject({ method: 'PUT', url, payload: body, headers: { 'content-type': type } });
+  const complete = (ticket: string) =>
+    portal.app.inject({ method: 'POST', url: '/api/upload/complete', payload: { ticket }, headers: bearer(token) });
 
   it('signs, takes the PUT once, registers the attachment; complete is idempotent', async () => {
     const s = await sign({ FileName: '故障现象.mp4', FileSize: SAMPLES.mp4.length });
     expect(s.statusCode).toBe(200);
     const d = s.json().Data;
-    expect(d).toEqual({ url: `/api/upload/direct/${d.ticket}`, method: 'PUT', headers: { 'Content-Type': 'video/mp4' }, expiresAt: expect.any(String), ticket: expect.any(String) });
+    expect(d).toEqual({
+      url: `/api/upload/direct/${d.ticket}`,
+      method: 'PUT',
+      headers: { 'Content-Type': 'video/mp4' },
+      expiresAt: expect.any(String),
+      ticket: expect.any(String),
+    });
     const ttl = new Date(d.expiresAt).getTime() - Date.now();
     expect(ttl).toBeGreaterThan(9 * 60_000);
     expect(ttl).toBeLessThanOrEqual(10 * 60_000);
@@ -275,7 +336,13 @@ describe('direct uploads with signed URLs (local storage)', () => {
     expect(again.json()).toEqual({ ErrorCode: -1, Message: '上传链接无效、已使用或已过期，请重新上传', Data: null });
     expect((await complete(d.ticket)).json().Data).toEqual(att);
     expect((await complete(d.ticket)).json().Data).toEqual(att);
-    const listed = (await portal.app.inject({ method: 'GET', url: `/api/attachment?moduleType=new_srv_worker&objectId=${worker}`, headers: bearer(token) })).json().Data;
+    const listed = (
+      await portal.app.inject({
+        method: 'GET',
+        url: `/api/attachment?moduleType=new_srv_worker&objectId=${worker}`,
+        headers: bearer(token),
+      })
+    ).json().Data;
     expect(listed).toEqual([expect.objectContaining({ Id: att.Id, ContentType: 'video/mp4' })]);
   });
 
@@ -297,7 +364,11 @@ describe('direct uploads with signed URLs (local storage)', () => {
     const lie = await put(s4.url, SAMPLES.pdf);
     expect(lie.statusCode).toBe(415);
     expect(lie.json().Message).toBe('文件扩展名与文件内容不符');
-    expect((await portal.db.one<{ n: number }>("SELECT count(*)::int AS n FROM file_attachment WHERE file_name IN ('a.mp4','b.mp4','c.mp4','d.mp4')"))!.n).toBe(0);
+    expect(
+      (await portal.db.one<{ n: number }>(
+        "SELECT count(*)::int AS n FROM file_attachment WHERE file_name IN ('a.mp4','b.mp4','c.mp4','d.mp4')",
+      ))!.n,
+    ).toBe(0);
     expect((await store.files()).length).toBe(1);
     // A ticket of another user cannot be completed by me, nor a made-up one.
     expect((await complete(`00000000-0000-4000-8000-000000000000.${'A'.repeat(43)}`)).statusCode).toBe(400);
@@ -322,7 +393,9 @@ describe('direct uploads with signed URLs (local storage)', () => {
   it('signing needs write access to the record', async () => {
     const t2 = (await signIn(portal.app, 'station2')).access_token;
     const r = await portal.app.inject({
-      method: 'POST', url: '/api/upload/sign', headers: bearer(t2),
+      method: 'POST',
+      url: '/api/upload/sign',
+      headers: bearer(t2),
       payload: { ModuleType: 'new_srv_worker', ObjectId: worker, FileName: 'x.mp4', FileSize: 10, ContentType: 'video/mp4' },
     });
     expect(r.statusCode).toBe(404);

@@ -51,7 +51,11 @@ export function objectIdOf(v: unknown): string {
 export function cleanFileName(raw: unknown): string | null {
   if (typeof raw !== 'string') return null;
   // eslint-disable-next-line no-control-regex
-  let s = raw.split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  let s = raw
+    .split(/[\\/]/)
+    .pop()!
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim();
   if (!s || s === '.' || s === '..') return null;
   const chars = [...s];
   if (chars.length > 255) {
@@ -80,10 +84,13 @@ export const trimOrNull = (v: unknown, max: number): string | null => {
 /** Refuses early what would be refused at registration: a second file of the same name without IsOverwrite. */
 export async function assertNoDuplicate(db: Sql, m: UploadMeta): Promise<void> {
   if (m.overwrite) return;
-  const row = (await db.query<{ id: string }>(
-    'SELECT id FROM file_attachment WHERE module_type = $1 AND object_id = $2 AND file_name = $3',
-    [m.moduleType, m.objectId, m.fileName],
-  )).rows[0];
+  const row = (
+    await db.query<{ id: string }>('SELECT id FROM file_attachment WHERE module_type = $1 AND object_id = $2 AND file_name = $3', [
+      m.moduleType,
+      m.objectId,
+      m.fileName,
+    ])
+  ).rows[0];
   if (row && row.id !== m.fileId) throw badRequest('files.duplicate', { name: m.fileName });
 }
 
@@ -100,49 +107,55 @@ export async function registerAttachment(
   idem?: UploadOnce,
 ): Promise<{ id: string; orphanKeys: string[] }> {
   try {
-    return await db.tx(async (sql) => withOnce(sql, idem, m, file, async () => {
-      const orphanKeys: string[] = [];
-      const sameName = (await sql.query<{ id: string; storage_key: string }>(
-        'SELECT id, storage_key FROM file_attachment WHERE module_type = $1 AND object_id = $2 AND file_name = $3 FOR UPDATE',
-        [m.moduleType, m.objectId, m.fileName],
-      )).rows[0];
-      let targetId: string | null = null;
-      if (m.fileId) {
-        const target = (await sql.query<{ id: string; storage_key: string }>(
-          'SELECT id, storage_key FROM file_attachment WHERE id = $1 AND module_type = $2 AND object_id = $3 FOR UPDATE',
-          [m.fileId, m.moduleType, m.objectId],
-        )).rows[0];
-        if (!target) throw notFound('files.notFound');
-        targetId = target.id;
-        orphanKeys.push(target.storage_key);
-      }
-      if (sameName && sameName.id !== targetId) {
-        if (!m.overwrite) throw badRequest('files.duplicate', { name: m.fileName });
-        if (targetId) {
-          // FileId names the row to keep; the other file of that name goes.
-          await sql.query('DELETE FROM file_attachment WHERE id = $1', [sameName.id]);
-          orphanKeys.push(sameName.storage_key);
-        } else {
-          targetId = sameName.id;
-          orphanKeys.push(sameName.storage_key);
+    return await db.tx(async (sql) =>
+      withOnce(sql, idem, m, file, async () => {
+        const orphanKeys: string[] = [];
+        const sameName = (
+          await sql.query<{ id: string; storage_key: string }>(
+            'SELECT id, storage_key FROM file_attachment WHERE module_type = $1 AND object_id = $2 AND file_name = $3 FOR UPDATE',
+            [m.moduleType, m.objectId, m.fileName],
+          )
+        ).rows[0];
+        let targetId: string | null = null;
+        if (m.fileId) {
+          const target = (
+            await sql.query<{ id: string; storage_key: string }>(
+              'SELECT id, storage_key FROM file_attachment WHERE id = $1 AND module_type = $2 AND object_id = $3 FOR UPDATE',
+              [m.fileId, m.moduleType, m.objectId],
+            )
+          ).rows[0];
+          if (!target) throw notFound('files.notFound');
+          targetId = target.id;
+          orphanKeys.push(target.storage_key);
         }
-      }
-      if (targetId) {
-        await sql.query(
-          `UPDATE file_attachment SET file_name = $2, file_size = $3, content_type = $4, storage_key = $5,
+        if (sameName && sameName.id !== targetId) {
+          if (!m.overwrite) throw badRequest('files.duplicate', { name: m.fileName });
+          if (targetId) {
+            // FileId names the row to keep; the other file of that name goes.
+            await sql.query('DELETE FROM file_attachment WHERE id = $1', [sameName.id]);
+            orphanKeys.push(sameName.storage_key);
+          } else {
+            targetId = sameName.id;
+            orphanKeys.push(sameName.storage_key);
+          }
+        }
+        if (targetId) {
+          await sql.query(
+            `UPDATE file_attachment SET file_name = $2, file_size = $3, content_type = $4, storage_key = $5,
                   title = COALESCE($6, title), remark = COALESCE($7, remark), modified_on = now(), modified_by = $8
             WHERE id = $1`,
-          [targetId, m.fileName, file.size, file.contentType, file.key, m.title, m.remark, userId],
-        );
-        return { id: targetId, orphanKeys };
-      }
-      const { rows } = await sql.query<{ id: string }>(
-        `INSERT INTO file_attachment (module_type, object_id, file_name, file_size, content_type, storage_key, title, remark, created_by, modified_by)
+            [targetId, m.fileName, file.size, file.contentType, file.key, m.title, m.remark, userId],
+          );
+          return { id: targetId, orphanKeys };
+        }
+        const { rows } = await sql.query<{ id: string }>(
+          `INSERT INTO file_attachment (module_type, object_id, file_name, file_size, content_type, storage_key, title, remark, created_by, modified_by)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) RETURNING id`,
-        [m.moduleType, m.objectId, m.fileName, file.size, file.contentType, file.key, m.title, m.remark, userId],
-      );
-      return { id: rows[0].id, orphanKeys };
-    }));
+          [m.moduleType, m.objectId, m.fileName, file.size, file.contentType, file.key, m.title, m.remark, userId],
+        );
+        return { id: rows[0].id, orphanKeys };
+      }),
+    );
   } catch (e) {
     // Two uploads of one name at once: the unique index keeps one; the other is a duplicate.
     if ((e as { code?: string }).code === '23505') throw badRequest('files.duplicate', { name: m.fileName });
@@ -164,7 +177,10 @@ export interface UploadOnce {
  * first one past the route's check gets the first attachment, and the file it just stored is an orphan.
  */
 async function withOnce(
-  sql: Sql, idem: UploadOnce | undefined, m: UploadMeta, file: { size: number; key: string },
+  sql: Sql,
+  idem: UploadOnce | undefined,
+  m: UploadMeta,
+  file: { size: number; key: string },
   register: () => Promise<{ id: string; orphanKeys: string[] }>,
 ): Promise<{ id: string; orphanKeys: string[] }> {
   if (!idem) return register();
@@ -215,7 +231,16 @@ export async function saveAttachment(
 }
 
 export async function listAttachments(db: Sql, moduleType: string, objectId: string): Promise<AttachmentInfo[]> {
-  const { rows } = await db.query<{ id: string; file_name: string; file_size: string; content_type: string; created_on: Date; created_by: string | null; title: string | null; remark: string | null }>(
+  const { rows } = await db.query<{
+    id: string;
+    file_name: string;
+    file_size: string;
+    content_type: string;
+    created_on: Date;
+    created_by: string | null;
+    title: string | null;
+    remark: string | null;
+  }>(
     `SELECT a.id, a.file_name, a.file_size, a.content_type, a.created_on, u.fullname AS created_by, a.title, a.remark
        FROM file_attachment a LEFT JOIN systemuser u ON u.systemuserid = a.created_by
       WHERE a.module_type = $1 AND a.object_id = $2
@@ -223,8 +248,14 @@ export async function listAttachments(db: Sql, moduleType: string, objectId: str
     [moduleType, objectId],
   );
   return rows.map((r) => ({
-    Id: r.id, FileName: r.file_name, FileSize: Number(r.file_size), ContentType: r.content_type,
-    CreatedOn: r.created_on.toISOString(), CreatedBy: r.created_by, Title: r.title, Remark: r.remark,
+    Id: r.id,
+    FileName: r.file_name,
+    FileSize: Number(r.file_size),
+    ContentType: r.content_type,
+    CreatedOn: r.created_on.toISOString(),
+    CreatedBy: r.created_by,
+    Title: r.title,
+    Remark: r.remark,
   }));
 }
 
@@ -232,10 +263,12 @@ export async function listAttachments(db: Sql, moduleType: string, objectId: str
 export async function findAttachment(db: Sql, moduleType: string, id: unknown): Promise<AttachmentRow> {
   const gid = normGuid(id);
   if (!gid) throw notFound('files.notFound');
-  const row = (await db.query<AttachmentRow>(
-    'SELECT id, module_type, object_id, file_name, file_size, content_type, storage_key FROM file_attachment WHERE id = $1 AND module_type = $2',
-    [gid, moduleType],
-  )).rows[0];
+  const row = (
+    await db.query<AttachmentRow>(
+      'SELECT id, module_type, object_id, file_name, file_size, content_type, storage_key FROM file_attachment WHERE id = $1 AND module_type = $2',
+      [gid, moduleType],
+    )
+  ).rows[0];
   if (!row) throw notFound('files.notFound');
   return row;
 }
@@ -264,4 +297,3 @@ export function contentDisposition(kind: 'inline' | 'attachment', fileName: stri
   const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
-

@@ -32,7 +32,12 @@ afterAll(() => portal?.close());
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const importFile = (who: keyof typeof tok, bytes: Buffer, lang = 'zh-CN') => {
   const body = multipart({}, { name: 'workers.xlsx', content: bytes, type: XLSX });
-  return portal.app.inject({ method: 'POST', url: '/api/excel/import/new_srv_workers', payload: body.payload, headers: { ...body.headers, ...bearer(tok[who]), 'accept-language': lang } });
+  return portal.app.inject({
+    method: 'POST',
+    url: '/api/excel/import/new_srv_workers',
+    payload: body.payload,
+    headers: { ...body.headers, ...bearer(tok[who]), 'accept-language': lang },
+  });
 };
 /** Waits (bounded) until this process runs `n` imports: the next call then meets a held slot. */
 async function runningImports(n: number) {
@@ -43,7 +48,13 @@ const workers = async () => (await portal.db.one<{ n: number }>('SELECT count(*)
 
 const sizes: Record<string, string> = {};
 
-interface Part { name: string; data: Buffer; crc: number; size: number; method: 0 | 8 }
+interface Part {
+  name: string;
+  data: Buffer;
+  crc: number;
+  size: number;
+  method: 0 | 8;
+}
 
 /** Deflates text produced in pieces (never holding the whole part) and keeps its CRC and size. */
 async function deflated(name: string, pieces: Iterable<string>): Promise<Part> {
@@ -121,9 +132,10 @@ async function bigWorkbook(rows: number): Promise<Buffer> {
       for (let r = from; r < Math.min(from + 10_000, rows + 2); r++) {
         const n = r - 2;
         // Cells without references (they are optional) keep the file near Excel's own 10:1.
-        chunk += `<row r="${r}"><c t="s"><v>${9 + (n % 2)}</v></c><c t="s"><v>${fixed.length + n}</v></c>`
-          + `<c t="s"><v>${9 + (n % 2)}</v></c><c t="s"><v>11</v></c><c t="s"><v>12</v></c>`
-          + `<c><v>${n % 30}</v></c><c s="0"><v>13900000000</v></c></row>`;
+        chunk +=
+          `<row r="${r}"><c t="s"><v>${9 + (n % 2)}</v></c><c t="s"><v>${fixed.length + n}</v></c>` +
+          `<c t="s"><v>${9 + (n % 2)}</v></c><c t="s"><v>11</v></c><c t="s"><v>12</v></c>` +
+          `<c><v>${n % 30}</v></c><c s="0"><v>13900000000</v></c></row>`;
       }
       yield chunk;
     }
@@ -141,10 +153,18 @@ async function bigWorkbook(rows: number): Promise<Buffer> {
   }
   const NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
   return zip([
-    await deflated('[Content_Types].xml', ['<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>']),
-    await deflated('_rels/.rels', [`<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${NS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`]),
-    await deflated('xl/workbook.xml', [`<?xml version="1.0"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="${NS}"><sheets><sheet name="导入" sheetId="1" r:id="rId1"/></sheets></workbook>`]),
-    await deflated('xl/_rels/workbook.xml.rels', [`<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${NS}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${NS}/sharedStrings" Target="sharedStrings.xml"/></Relationships>`]),
+    await deflated('[Content_Types].xml', [
+      '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>',
+    ]),
+    await deflated('_rels/.rels', [
+      `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${NS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    ]),
+    await deflated('xl/workbook.xml', [
+      `<?xml version="1.0"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="${NS}"><sheets><sheet name="导入" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    ]),
+    await deflated('xl/_rels/workbook.xml.rels', [
+      `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${NS}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${NS}/sharedStrings" Target="sharedStrings.xml"/></Relationships>`,
+    ]),
     await deflated('xl/worksheets/sheet1.xml', sheet()),
     await deflated('xl/sharedStrings.xml', strings()),
   ]);
@@ -187,7 +207,7 @@ describe('Excel import as a stream', () => {
     return { result, rssMb: (peakRss - m0.rss) / 2 ** 20, heapMb: (peakHeap - m0.heapUsed) / 2 ** 20, delayMs: loop.max / 1e6, ms };
   }
 
-  it('refuses a 500,852-row file at row 5,001 with the spec\'s message, in bounded memory, without stalling the event loop', async () => {
+  it("refuses a 500,852-row file at row 5,001 with the spec's message, in bounded memory, without stalling the event loop", async () => {
     expect(big.length).toBeLessThan(10 * 1024 * 1024);
     expect(big.length).toBeGreaterThan(5 * 1024 * 1024);
     const before = await workers();
@@ -197,7 +217,9 @@ describe('Excel import as a stream', () => {
     // and again once the route is warm. The event-loop delay of the cold one is higher (JIT) and
     // is logged, not asserted.
     const cold = await measured(() => importFile('station1', big));
-    console.info(`[excel-stream] cold (first import of the process): refused in ${cold.ms.toFixed(0)} ms; rss +${cold.rssMb.toFixed(1)} MB, heapUsed +${cold.heapMb.toFixed(1)} MB; event-loop delay max ${cold.delayMs.toFixed(1)} ms`);
+    console.info(
+      `[excel-stream] cold (first import of the process): refused in ${cold.ms.toFixed(0)} ms; rss +${cold.rssMb.toFixed(1)} MB, heapUsed +${cold.heapMb.toFixed(1)} MB; event-loop delay max ${cold.delayMs.toFixed(1)} ms`,
+    );
     expect(cold.result.json()).toEqual({ ErrorCode: -1, Message: '最多导入 5000 条记录', Data: null });
     expect(cold.rssMb).toBeLessThan(50);
 
@@ -216,7 +238,9 @@ describe('Excel import as a stream', () => {
 
     const warm = await measured(() => importFile('station1', big));
     console.info(`[excel-stream] sizes: ${JSON.stringify(sizes)}`);
-    console.info(`[excel-stream] file ${(big.length / 2 ** 20).toFixed(1)} MB generated in ${genMs.toFixed(0)} ms; warm: refused in ${warm.ms.toFixed(0)} ms; rss +${warm.rssMb.toFixed(1)} MB, heapUsed +${warm.heapMb.toFixed(1)} MB (peaks over the import); event-loop delay max ${warm.delayMs.toFixed(1)} ms`);
+    console.info(
+      `[excel-stream] file ${(big.length / 2 ** 20).toFixed(1)} MB generated in ${genMs.toFixed(0)} ms; warm: refused in ${warm.ms.toFixed(0)} ms; rss +${warm.rssMb.toFixed(1)} MB, heapUsed +${warm.heapMb.toFixed(1)} MB (peaks over the import); event-loop delay max ${warm.delayMs.toFixed(1)} ms`,
+    );
     expect(warm.result.statusCode).toBe(400);
     expect(warm.result.json()).toEqual({ ErrorCode: -1, Message: '最多导入 5000 条记录', Data: null });
     expect(warm.rssMb).toBeLessThan(50);
@@ -259,16 +283,22 @@ describe('Excel import as a stream', () => {
     expect(after.json()).toEqual({ ErrorCode: 0, Message: '成功导入 3 条记录', Data: { imported: 3 } });
   });
 
-  it('refuses as abnormal a workbook whose reading outgrows the worker\'s heap or time, and the server carries on', async () => {
+  it("refuses as abnormal a workbook whose reading outgrows the worker's heap or time, and the server carries on", async () => {
     const small = await workbook(WORKER_HEADER, workerRows(2, 'LIM'));
     await expect(openSheetOffThread(small, { timeoutMs: 1 })).rejects.toMatchObject({ status: 400, key: 'excel.unsafe' });
-    await expect(openSheetOffThread(small, { limits: { maxOldGenerationSizeMb: 2, maxYoungGenerationSizeMb: 1 } })).rejects.toMatchObject({ status: 400, key: 'excel.unsafe' });
+    await expect(openSheetOffThread(small, { limits: { maxOldGenerationSizeMb: 2, maxYoungGenerationSizeMb: 1 } })).rejects.toMatchObject({
+      status: 400,
+      key: 'excel.unsafe',
+    });
     const sheet = await openSheetOffThread(small);
     try {
       expect(sheet.header.cells.slice(1)).toEqual(WORKER_HEADER);
       const rows = [];
       for await (const r of sheet.rows([1, 2], 10)) rows.push(r);
-      expect(rows.map((r) => [r.row, r.cells.slice(1)])).toEqual([[2, workerRows(2, 'LIM')[0].slice(0, 2)], [3, workerRows(2, 'LIM')[1].slice(0, 2)]]);
+      expect(rows.map((r) => [r.row, r.cells.slice(1)])).toEqual([
+        [2, workerRows(2, 'LIM')[0].slice(0, 2)],
+        [3, workerRows(2, 'LIM')[1].slice(0, 2)],
+      ]);
     } finally {
       await sheet.close();
     }

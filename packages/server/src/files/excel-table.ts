@@ -18,18 +18,27 @@ export interface TableColumn {
 
 export type TableCell = string | number | boolean | Date | null;
 
-export async function readTable(bytes: Buffer, columns: TableColumn[], lang: Lang): Promise<{ row: number; values: Record<string, TableCell> }[]> {
+export async function readTable(
+  bytes: Buffer,
+  columns: TableColumn[],
+  lang: Lang,
+): Promise<{ row: number; values: Record<string, TableCell> }[]> {
   const sheet = await openFirstSheet(bytes);
   try {
     const { header } = sheet;
     const at = new Map<string, number>();
     header.cells.forEach((v, col) => {
-      const text = String(v ?? '').trim().replace(/^\*+|\*+$/g, '').trim().toLowerCase();
+      const text = String(v ?? '')
+        .trim()
+        .replace(/^\*+|\*+$/g, '')
+        .trim()
+        .toLowerCase();
       const c = columns.find((x) => x.headers.some((h) => h.toLowerCase() === text));
       if (c && !at.has(c.key)) at.set(c.key, col);
     });
     const missing = columns.filter((c) => c.required && !at.has(c.key));
-    if (missing.length) throw new AppError(400, 'excel.headerMissing', { header: missing.map((c) => c.headers[0]).join(lang === 'zh-CN' ? '、' : ', ') });
+    if (missing.length)
+      throw new AppError(400, 'excel.headerMissing', { header: missing.map((c) => c.headers[0]).join(lang === 'zh-CN' ? '、' : ', ') });
     const out: { row: number; values: Record<string, TableCell> }[] = [];
     // Read as a stream: the reader stops at the first row past the limit.
     for await (const r of sheet.rows([...at.values()], MAX_IMPORT_ROWS + 1)) {
@@ -52,7 +61,12 @@ export async function readTable(bytes: Buffer, columns: TableColumn[], lang: Lan
 }
 
 /** A one-sheet workbook: a bold header row, then the rows (numbers stay numbers, text stays text). */
-export async function writeTable(sheet: string, headers: { text: string; width: number }[], rows: TableCell[][], lang: Lang): Promise<Buffer> {
+export async function writeTable(
+  sheet: string,
+  headers: { text: string; width: number }[],
+  rows: TableCell[][],
+  lang: Lang,
+): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet(sheet);
   ws.addRow(headers.map((h) => h.text)).font = { bold: true };

@@ -47,7 +47,12 @@ export function uploadFailure(req: FastifyRequest, reply: FastifyReply, e: unkno
   const code = (e as { code?: string }).code;
   const status = (e as { statusCode?: number }).statusCode;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(413).send(fail(-1, msg('files.tooLarge', lang)));
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+  if (
+    code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' ||
+    code === 'FST_FILES_LIMIT' ||
+    code === 'FST_PARTS_LIMIT' ||
+    code === 'FST_FIELDS_LIMIT'
+  ) {
     return reply.code(400).send(fail(-1, msg('files.noFile', lang)));
   }
   if (status && status >= 400 && status < 500) return reply.code(status).send(fail(-1, msg('error.upload', lang)));

@@ -21,7 +21,12 @@ afterAll(() => portal?.close());
 
 const importFile = (who: keyof typeof tok, bytes: Buffer, name = 'workers.xlsx', set = 'new_srv_workers', lang = 'zh-CN') => {
   const body = multipart({}, { name, content: bytes, type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
-  return portal.app.inject({ method: 'POST', url: `/api/excel/import/${set}`, payload: body.payload, headers: { ...body.headers, ...bearer(tok[who]), 'accept-language': lang } });
+  return portal.app.inject({
+    method: 'POST',
+    url: `/api/excel/import/${set}`,
+    payload: body.payload,
+    headers: { ...body.headers, ...bearer(tok[who]), 'accept-language': lang },
+  });
 };
 const workers = async () => (await portal.db.one<{ n: number }>('SELECT count(*)::int AS n FROM new_srv_worker'))!.n;
 
@@ -46,14 +51,22 @@ describe('Excel template', () => {
     expect(helpText).toContain('5000');
   });
 
-  it('speaks the caller\'s language and needs the write privilege', async () => {
-    const en = await portal.app.inject({ method: 'GET', url: '/api/excel/template/new_srv_workers', headers: { ...bearer(tok.station1), 'accept-language': 'en-US' } });
+  it("speaks the caller's language and needs the write privilege", async () => {
+    const en = await portal.app.inject({
+      method: 'GET',
+      url: '/api/excel/template/new_srv_workers',
+      headers: { ...bearer(tok.station1), 'accept-language': 'en-US' },
+    });
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(en.rawPayload as unknown as ArrayBuffer);
     expect((wb.worksheets[0].getRow(1).values as unknown[]).slice(1, 3)).toEqual(['Name', 'Code']);
     expect(wb.worksheets[1].name).toBe('Instructions');
-    expect((await portal.app.inject({ method: 'GET', url: '/api/excel/template/new_srv_workers', headers: bearer(tok.engineer1) })).statusCode).toBe(403);
-    expect((await portal.app.inject({ method: 'GET', url: '/api/excel/template/nothing', headers: bearer(tok.admin) })).statusCode).toBe(404);
+    expect(
+      (await portal.app.inject({ method: 'GET', url: '/api/excel/template/new_srv_workers', headers: bearer(tok.engineer1) })).statusCode,
+    ).toBe(403);
+    expect((await portal.app.inject({ method: 'GET', url: '/api/excel/template/nothing', headers: bearer(tok.admin) })).statusCode).toBe(
+      404,
+    );
   });
 });
 
@@ -67,12 +80,28 @@ describe('Excel import', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ErrorCode: 0, Message: '成功导入 5000 条记录', Data: { imported: 5000 } });
     expect(await workers()).toBe(before + 5000);
-    const sample = await portal.db.one<{ new_sex: number; new_job: number; new_educationlevel: number; new_workyear: number; new_phone: string; station: string; owner: string }>(
+    const sample = await portal.db.one<{
+      new_sex: number;
+      new_job: number;
+      new_educationlevel: number;
+      new_workyear: number;
+      new_phone: string;
+      station: string;
+      owner: string;
+    }>(
       `SELECT w.new_sex, w.new_job, w.new_educationlevel, w.new_workyear, w.new_phone, s.new_code AS station, u.domainname AS owner
          FROM new_srv_worker w JOIN new_srv_station s ON s.new_srv_stationid = w.new_station_id JOIN systemuser u ON u.systemuserid = w.createdby
         WHERE w.new_code = 'BULK00001'`,
     );
-    expect(sample).toEqual({ new_sex: 2, new_job: 1, new_educationlevel: 2, new_workyear: 0, new_phone: '13910000000', station: 'SH001', owner: 'station1' });
+    expect(sample).toEqual({
+      new_sex: 2,
+      new_job: 1,
+      new_educationlevel: 2,
+      new_workyear: 0,
+      new_phone: '13910000000',
+      station: 'SH001',
+      owner: 'station1',
+    });
     console.info(`[excel] 5000-row import through app.inject: ${ms.toFixed(0)} ms`);
   });
 
@@ -82,7 +111,9 @@ describe('Excel import', () => {
     const res = await importFile('station1', bytes);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ ErrorCode: -1, Message: '最多导入 5000 条记录', Data: null });
-    expect((await importFile('station1', bytes, 'w.xlsx', 'new_srv_workers', 'en-US')).json().Message).toBe('At most 5000 records can be imported');
+    expect((await importFile('station1', bytes, 'w.xlsx', 'new_srv_workers', 'en-US')).json().Message).toBe(
+      'At most 5000 records can be imported',
+    );
     expect(await workers()).toBe(before);
   });
 
@@ -104,7 +135,9 @@ describe('Excel import', () => {
         { row: 6, field: '工号', message: '第 6 行：工号不能为空' },
       ],
     });
-    expect(body.Message).toBe('导入失败：共 3 处错误，未导入任何数据。第 3 行：手机号码格式不正确；第 5 行：性别“外星人”不是可选值；第 6 行：工号不能为空');
+    expect(body.Message).toBe(
+      '导入失败：共 3 处错误，未导入任何数据。第 3 行：手机号码格式不正确；第 5 行：性别“外星人”不是可选值；第 6 行：工号不能为空',
+    );
     expect(await workers()).toBe(before);
   });
 
@@ -140,7 +173,7 @@ describe('Excel import', () => {
     ]);
   });
 
-  it('keeps cells that start with = + - @ as text, and takes a formula\'s cached value without evaluating it', async () => {
+  it("keeps cells that start with = + - @ as text, and takes a formula's cached value without evaluating it", async () => {
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('s');
     ws.addRow(WORKER_HEADER);
@@ -151,9 +184,11 @@ describe('Excel import', () => {
     row.getCell(9).value = { formula: 'WEBSERVICE("http://evil.example")', result: '缓存的技能' } as ExcelJS.CellFormulaValue;
     const res = await importFile('station1', Buffer.from(await wb.xlsx.writeBuffer()));
     expect(res.json().Data).toEqual({ imported: 3 });
-    const got = (await portal.db.query<{ new_code: string; new_wechat: string; new_skill: string }>(
-      "SELECT new_code, new_wechat, new_skill FROM new_srv_worker WHERE new_code LIKE 'FML%' ORDER BY new_code",
-    )).rows;
+    const got = (
+      await portal.db.query<{ new_code: string; new_wechat: string; new_skill: string }>(
+        "SELECT new_code, new_wechat, new_skill FROM new_srv_worker WHERE new_code LIKE 'FML%' ORDER BY new_code",
+      )
+    ).rows;
     expect(got).toEqual([
       { new_code: 'FML001', new_wechat: '=HYPERLINK("http://evil.example","x")', new_skill: '+86 液压' },
       { new_code: 'FML002', new_wechat: '@SUM(1,2)', new_skill: '-调试' },
@@ -163,19 +198,35 @@ describe('Excel import', () => {
 
   it('resolves lookups by name or code within what the caller can see; option sets by label or value', async () => {
     const header = ['Name', 'Code', 'Sex', '服务站', 'new_job', '手机号码'];
-    const ok = await importFile('admin', await workbook(header, [
-      ['王海', 'LK001', 'Male', '上海浦东华辰服务站', 3, '13912340011'],
-      ['李江', 'LK002', 2, 'ZJ001', '2', '13912340012'],
-    ]));
+    const ok = await importFile(
+      'admin',
+      await workbook(header, [
+        ['王海', 'LK001', 'Male', '上海浦东华辰服务站', 3, '13912340011'],
+        ['李江', 'LK002', 2, 'ZJ001', '2', '13912340012'],
+      ]),
+    );
     expect(ok.json().Data).toEqual({ imported: 2 });
-    const st = (await portal.db.query<{ new_code: string; station: string; new_sex: number; new_job: number }>(
-      "SELECT w.new_code, s.new_code AS station, w.new_sex, w.new_job FROM new_srv_worker w JOIN new_srv_station s ON s.new_srv_stationid = w.new_station_id WHERE w.new_code LIKE 'LK%' ORDER BY 1",
-    )).rows;
-    expect(st).toEqual([{ new_code: 'LK001', station: 'SH001', new_sex: 1, new_job: 3 }, { new_code: 'LK002', station: 'ZJ001', new_sex: 2, new_job: 2 }]);
+    const st = (
+      await portal.db.query<{ new_code: string; station: string; new_sex: number; new_job: number }>(
+        "SELECT w.new_code, s.new_code AS station, w.new_sex, w.new_job FROM new_srv_worker w JOIN new_srv_station s ON s.new_srv_stationid = w.new_station_id WHERE w.new_code LIKE 'LK%' ORDER BY 1",
+      )
+    ).rows;
+    expect(st).toEqual([
+      { new_code: 'LK001', station: 'SH001', new_sex: 1, new_job: 3 },
+      { new_code: 'LK002', station: 'ZJ001', new_sex: 2, new_job: 2 },
+    ]);
     // Head office must name a station; a station user sees only its own.
     const missing = (await importFile('admin', await workbook(['姓名', '工号', '手机号码'], [['赵六', 'LK003', '13912340013']]))).json();
     expect(missing.Message).toBe('Excel 表头缺少：服务站');
-    const other = (await importFile('station1', await workbook(header, [['孙七', 'LK004', '男', 'ZJ001', 1, '13912340014'], ['周八', 'LK005', '男', '不存在的站', 1, '13912340015']]))).json();
+    const other = (
+      await importFile(
+        'station1',
+        await workbook(header, [
+          ['孙七', 'LK004', '男', 'ZJ001', 1, '13912340014'],
+          ['周八', 'LK005', '男', '不存在的站', 1, '13912340015'],
+        ]),
+      )
+    ).json();
     expect(other.Data.errors).toEqual([
       { row: 2, field: '服务站', message: '第 2 行：服务站“ZJ001”不存在或无权访问' },
       { row: 3, field: '服务站', message: '第 3 行：服务站“不存在的站”不存在或无权访问' },
@@ -192,14 +243,22 @@ describe('Excel import', () => {
     expect((await msgOf(Buffer.from('not a zip'), 'people.xlsx')).Message).toBe('只能导入 Excel 文件（xls 或 xlsx）');
     expect((await msgOf(bomb(), 'bomb.xlsx')).Message).toBe('Excel 文件已损坏或内容异常（疑似压缩炸弹），无法导入');
     expect((await msgOf(await workbook(WORKER_HEADER, []), 'empty.xlsx')).Message).toBe('没有可导入的数据');
-    expect((await msgOf(await workbook([...WORKER_HEADER, '身高'], workerRows(1, 'HDR')), 'h.xlsx')).Message).toBe('Excel 表头无法识别：身高');
+    expect((await msgOf(await workbook([...WORKER_HEADER, '身高'], workerRows(1, 'HDR')), 'h.xlsx')).Message).toBe(
+      'Excel 表头无法识别：身高',
+    );
     expect((await msgOf(await workbook(['姓名', '手机号码'], [['x', '13912345678']]), 'h.xlsx')).Message).toBe('Excel 表头缺少：工号');
-    const en = await importFile('station1', await workbook(['姓名', '手机号码'], [['x', '13912345678']]), 'h.xlsx', 'new_srv_workers', 'en-US');
+    const en = await importFile(
+      'station1',
+      await workbook(['姓名', '手机号码'], [['x', '13912345678']]),
+      'h.xlsx',
+      'new_srv_workers',
+      'en-US',
+    );
     expect(en.json().Message).toBe('Excel header not provided: Code');
     expect(await workers()).toBe(before);
   });
 
-  it('needs the entity\'s write privilege and an importable entity', async () => {
+  it("needs the entity's write privilege and an importable entity", async () => {
     const bytes = await workbook(WORKER_HEADER, workerRows(1, 'PRV'));
     const r = await importFile('engineer1', bytes);
     expect(r.statusCode).toBe(403);
@@ -240,7 +299,9 @@ describe('address lists', () => {
     expect(p.json().Data).toContainEqual({ id: '44', name: '广东省' });
     expect(p.headers['cache-control']).toBe('public, max-age=86400');
     const etag = String(p.headers.etag);
-    expect((await portal.app.inject({ method: 'GET', url: '/api/address/provinces', headers: { 'if-none-match': etag } })).statusCode).toBe(304);
+    expect((await portal.app.inject({ method: 'GET', url: '/api/address/provinces', headers: { 'if-none-match': etag } })).statusCode).toBe(
+      304,
+    );
     const c = await portal.app.inject({ method: 'GET', url: '/api/address/cities?province=44' });
     expect(c.json().Data).toContainEqual({ id: '4403', name: '深圳市' });
     const a = await portal.app.inject({ method: 'GET', url: '/api/address/counties?city=4403' });

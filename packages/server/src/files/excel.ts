@@ -30,8 +30,18 @@ export interface RowError {
 
 /** A refused import: 400 with every row error (at most 200 listed) and their count. */
 export class ImportRefused extends AppError {
-  constructor(readonly errors: RowError[], readonly total: number, lang: Lang) {
-    super(400, 'excel.rowErrors', { count: total, first: errors.slice(0, 3).map((e) => e.message).join(lang === 'zh-CN' ? '；' : '; ') });
+  constructor(
+    readonly errors: RowError[],
+    readonly total: number,
+    lang: Lang,
+  ) {
+    super(400, 'excel.rowErrors', {
+      count: total,
+      first: errors
+        .slice(0, 3)
+        .map((e) => e.message)
+        .join(lang === 'zh-CN' ? '；' : '; '),
+    });
   }
 }
 
@@ -54,7 +64,9 @@ export function templateColumns(e: EntityDef): string[] {
 }
 
 /** An entity that may be imported by entity set: served by the record service with a write privilege. */
-export function importableEntity(entitySet: string): EntityDef & { access: { write: NonNullable<NonNullable<EntityDef['access']>['write']> } } {
+export function importableEntity(
+  entitySet: string,
+): EntityDef & { access: { write: NonNullable<NonNullable<EntityDef['access']>['write']> } } {
   const e = getEntityBySet(entitySet);
   if (!e?.access?.write || e.scope.kind === 'system') throw new AppError(404, 'excel.notImportable', { entity: entitySet.slice(0, 64) });
   return e as EntityDef & { access: { write: NonNullable<NonNullable<EntityDef['access']>['write']> } };
@@ -63,16 +75,26 @@ export function importableEntity(entitySet: string): EntityDef & { access: { wri
 function formatHelp(f: FieldDef, lang: Lang): string {
   switch (f.type) {
     case 'text':
-    case 'memo': return msg('excel.type.text', lang, { max: f.maxLength });
-    case 'int': return msg('excel.type.int', lang) + range(f.min, f.max);
-    case 'decimal': return msg('excel.type.decimal', lang) + range(f.min, f.max);
-    case 'money': return msg('excel.type.money', lang) + range(f.min, f.max);
-    case 'bool': return msg('excel.type.bool', lang);
-    case 'date': return msg('excel.type.date', lang);
-    case 'datetime': return msg('excel.type.datetime', lang);
-    case 'optionset': return msg('excel.type.optionset', lang);
-    case 'lookup': return msg('excel.type.lookup', lang, { target: getEntity(f.target)?.label[lang] ?? f.target });
-    case 'image': return '';
+    case 'memo':
+      return msg('excel.type.text', lang, { max: f.maxLength });
+    case 'int':
+      return msg('excel.type.int', lang) + range(f.min, f.max);
+    case 'decimal':
+      return msg('excel.type.decimal', lang) + range(f.min, f.max);
+    case 'money':
+      return msg('excel.type.money', lang) + range(f.min, f.max);
+    case 'bool':
+      return msg('excel.type.bool', lang);
+    case 'date':
+      return msg('excel.type.date', lang);
+    case 'datetime':
+      return msg('excel.type.datetime', lang);
+    case 'optionset':
+      return msg('excel.type.optionset', lang);
+    case 'lookup':
+      return msg('excel.type.lookup', lang, { target: getEntity(f.target)?.label[lang] ?? f.target });
+    case 'image':
+      return '';
   }
 }
 
@@ -80,7 +102,8 @@ const range = (min?: number, max?: number) => (min !== undefined || max !== unde
 
 function valuesHelp(f: FieldDef, lang: Lang): string {
   if (f.type === 'optionset') return f.optionSet.options.map((o) => `${o.value} = ${o.label[lang]}`).join('；');
-  if (f.type === 'bool') return `${f.trueLabel?.[lang] ?? msg('excel.help.yes', lang)} / ${f.falseLabel?.[lang] ?? msg('excel.help.no', lang)}`;
+  if (f.type === 'bool')
+    return `${f.trueLabel?.[lang] ?? msg('excel.help.yes', lang)} / ${f.falseLabel?.[lang] ?? msg('excel.help.no', lang)}`;
   return '';
 }
 
@@ -101,7 +124,11 @@ export async function buildTemplate(e: EntityDef, lang: Lang): Promise<Buffer> {
   const ws = wb.addWorksheet(e.pluralLabel[lang].slice(0, 31) || e.logicalName);
   const cols = templateColumns(e);
   const station = stationField(e);
-  ws.columns = cols.map((name) => ({ header: e.allFields[name].label[lang], key: name, width: Math.max(12, [...e.allFields[name].label[lang]].length * 2 + 4) }));
+  ws.columns = cols.map((name) => ({
+    header: e.allFields[name].label[lang],
+    key: name,
+    width: Math.max(12, [...e.allFields[name].label[lang]].length * 2 + 4),
+  }));
   const header = ws.getRow(1);
   header.font = { bold: true };
   cols.forEach((name, i) => {
@@ -112,12 +139,23 @@ export async function buildTemplate(e: EntityDef, lang: Lang): Promise<Buffer> {
     // Text columns stay text: a part number or phone typed in is not turned into a number.
     if (f.type === 'text' || f.type === 'memo' || f.type === 'lookup') ws.getColumn(i + 1).numFmt = '@';
     // A dropdown for option sets and yes/no when the list fits Excel's 255-character formula.
-    const choices = f.type === 'optionset' ? f.optionSet.options.map((o) => o.label[lang]) : f.type === 'bool' ? [f.trueLabel?.[lang] ?? msg('excel.help.yes', lang), f.falseLabel?.[lang] ?? msg('excel.help.no', lang)] : null;
+    const choices =
+      f.type === 'optionset'
+        ? f.optionSet.options.map((o) => o.label[lang])
+        : f.type === 'bool'
+          ? [f.trueLabel?.[lang] ?? msg('excel.help.yes', lang), f.falseLabel?.[lang] ?? msg('excel.help.no', lang)]
+          : null;
     const list = choices?.map((c) => c.replace(/[",]/g, ' ')).join(',');
     if (list && list.length <= 250) {
-      (ws as unknown as { dataValidations: SheetValidations }).dataValidations.add(`${colLetter(i + 1)}2:${colLetter(i + 1)}${MAX_IMPORT_ROWS + 1}`, {
-        type: 'list', allowBlank: true, formulae: [`"${list}"`], showErrorMessage: false,
-      });
+      (ws as unknown as { dataValidations: SheetValidations }).dataValidations.add(
+        `${colLetter(i + 1)}2:${colLetter(i + 1)}${MAX_IMPORT_ROWS + 1}`,
+        {
+          type: 'list',
+          allowBlank: true,
+          formulae: [`"${list}"`],
+          showErrorMessage: false,
+        },
+      );
     }
   });
   ws.views = [{ state: 'frozen', ySplit: 1 }];
@@ -125,11 +163,21 @@ export async function buildTemplate(e: EntityDef, lang: Lang): Promise<Buffer> {
   const help = wb.addWorksheet(msg('excel.help.sheet', lang));
   help.addRow([msg('excel.help.intro', lang)]).font = { bold: true };
   help.addRow([]);
-  const h = help.addRow([msg('excel.help.column', lang), msg('excel.help.required', lang), msg('excel.help.format', lang), msg('excel.help.values', lang)]);
+  const h = help.addRow([
+    msg('excel.help.column', lang),
+    msg('excel.help.required', lang),
+    msg('excel.help.format', lang),
+    msg('excel.help.values', lang),
+  ]);
   h.font = { bold: true };
   for (const name of cols) {
     const f = e.allFields[name];
-    help.addRow([f.label[lang], f.required && name !== station ? msg('excel.help.yes', lang) : '', formatHelp(f, lang), valuesHelp(f, lang)]);
+    help.addRow([
+      f.label[lang],
+      f.required && name !== station ? msg('excel.help.yes', lang) : '',
+      formatHelp(f, lang),
+      valuesHelp(f, lang),
+    ]);
   }
   help.getColumn(1).width = 20;
   help.getColumn(2).width = 8;
@@ -223,7 +271,12 @@ export function openFirstSheet(bytes: Buffer): Promise<SheetReader> {
 }
 
 /** Reads the first sheet: header row → fields, then every non-empty row (at most 5000). */
-export async function readSheet(e: EntityDef, bytes: Buffer, lang: Lang, caller: Caller): Promise<{ rows: ParsedRow[]; errors: RowError[]; columns: string[] }> {
+export async function readSheet(
+  e: EntityDef,
+  bytes: Buffer,
+  lang: Lang,
+  caller: Caller,
+): Promise<{ rows: ParsedRow[]; errors: RowError[]; columns: string[] }> {
   const sheet = await openFirstSheet(bytes);
   try {
     return await readRows(e, sheet.header, sheet, lang, caller);
@@ -232,7 +285,13 @@ export async function readSheet(e: EntityDef, bytes: Buffer, lang: Lang, caller:
   }
 }
 
-async function readRows(e: EntityDef, headerRow: SheetRow, sheet: SheetReader, lang: Lang, caller: Caller): Promise<{ rows: ParsedRow[]; errors: RowError[]; columns: string[] }> {
+async function readRows(
+  e: EntityDef,
+  headerRow: SheetRow,
+  sheet: SheetReader,
+  lang: Lang,
+  caller: Caller,
+): Promise<{ rows: ParsedRow[]; errors: RowError[]; columns: string[] }> {
   const byName = new Map<string, string>();
   for (const [name, f] of importableFields(e)) {
     for (const k of [f.label['zh-CN'], f.label['en-US'], name]) if (!byName.has(k.toLowerCase())) byName.set(k.toLowerCase(), name);
@@ -241,7 +300,10 @@ async function readRows(e: EntityDef, headerRow: SheetRow, sheet: SheetReader, l
   const seen = new Set<string>();
   headerRow.cells.forEach((raw, col) => {
     if (raw === null || raw === undefined) return;
-    const text = String(raw).trim().replace(/^\*+|\*+$/g, '').trim();
+    const text = String(raw)
+      .trim()
+      .replace(/^\*+|\*+$/g, '')
+      .trim();
     const field = byName.get(text.toLowerCase());
     if (!field) throw new AppError(400, 'excel.headerUnknown', { header: text.slice(0, 50) });
     if (seen.has(field)) throw new AppError(400, 'excel.headerDuplicate', { header: text.slice(0, 50) });
@@ -257,7 +319,10 @@ async function readRows(e: EntityDef, headerRow: SheetRow, sheet: SheetReader, l
   const errors: RowError[] = [];
   let count = 0;
   // The reader stops at the first row past the limit (a row counts when it has a value in a column).
-  for await (const r of sheet.rows(columns.map((c) => c.col), MAX_IMPORT_ROWS + 1)) {
+  for await (const r of sheet.rows(
+    columns.map((c) => c.col),
+    MAX_IMPORT_ROWS + 1,
+  )) {
     const rowNumber = r.row;
     const input: Record<string, unknown> = {};
     const rowErrors: RowError[] = [];
@@ -286,7 +351,9 @@ const rowMessage = (row: number, message: string, lang: Lang) => msg('excel.rowE
 /** Unique text fields a code may be matched on, besides the primary name (a code unique within its station too: two visible matches are ambiguous). */
 function codeFields(t: EntityDef): string[] {
   const scopedCode = (n: string) => t.uniques.some((cols) => cols[cols.length - 1] === n);
-  return Object.entries(t.allFields).filter(([n, f]) => f.type === 'text' && (f.unique || scopedCode(n)) && n !== t.primaryName && !f.secret).map(([n]) => n);
+  return Object.entries(t.allFields)
+    .filter(([n, f]) => f.type === 'text' && (f.unique || scopedCode(n)) && n !== t.primaryName && !f.secret)
+    .map(([n]) => n);
 }
 
 /**
@@ -334,7 +401,11 @@ async function resolveLookups(sql: Sql, e: EntityDef, rows: ParsedRow[], errors:
       else {
         delete r.input[name];
         const key: MessageKey = ids && ids.length > 1 ? 'excel.lookupAmbiguous' : 'excel.lookupNotFound';
-        errors.push({ row: r.row, field: label, message: rowMessage(r.row, msg(key, lang, { field: label, value: v.slice(0, 50) }), lang) });
+        errors.push({
+          row: r.row,
+          field: label,
+          message: rowMessage(r.row, msg(key, lang, { field: label, value: v.slice(0, 50) }), lang),
+        });
       }
     }
   }
@@ -342,7 +413,12 @@ async function resolveLookups(sql: Sql, e: EntityDef, rows: ParsedRow[], errors:
 
 /** Unique fields: a value repeated in the file or already in the table is a row error (not a failed insert). */
 async function checkUnique(
-  sql: Sql, e: EntityDef, rows: { row: number; values: Record<string, unknown> }[], errors: RowError[], lang: Lang, callerStation?: string | null,
+  sql: Sql,
+  e: EntityDef,
+  rows: { row: number; values: Record<string, unknown> }[],
+  errors: RowError[],
+  lang: Lang,
+  callerStation?: string | null,
 ): Promise<void> {
   for (const [name, f] of importableFields(e)) {
     if (!f.unique) continue;
@@ -353,7 +429,12 @@ async function checkUnique(
       if (v === null || v === undefined) continue;
       const k = String(v);
       const prev = first.get(k);
-      if (prev !== undefined) errors.push({ row: r.row, field: label, message: rowMessage(r.row, msg('excel.duplicateInFile', lang, { field: label, value: k.slice(0, 50), other: prev }), lang) });
+      if (prev !== undefined)
+        errors.push({
+          row: r.row,
+          field: label,
+          message: rowMessage(r.row, msg('excel.duplicateInFile', lang, { field: label, value: k.slice(0, 50), other: prev }), lang),
+        });
       else first.set(k, r.row);
     }
     if (!first.size) continue;
@@ -363,7 +444,11 @@ async function checkUnique(
     );
     for (const t of taken) {
       const row = first.get(t.v)!;
-      errors.push({ row, field: label, message: rowMessage(row, msg('excel.exists', lang, { field: label, value: t.v.slice(0, 50) }), lang) });
+      errors.push({
+        row,
+        field: label,
+        message: rowMessage(row, msg('excel.exists', lang, { field: label, value: t.v.slice(0, 50) }), lang),
+      });
     }
   }
   // A code unique within its station (composite key ending in a text field): the same row errors,
@@ -377,18 +462,34 @@ async function checkUnique(
     const isId = (c: string) => CAST[kindOf(e, c)] === 'uuid';
     const keyed = rows.flatMap((r) => {
       const k = cols.map((c) => r.values[c] ?? (c === sf ? (callerStation ?? undefined) : undefined));
-      return k.every((v) => v !== null && v !== undefined) ? [{ row: r.row, k, key: k.map((v, j) => (isId(cols[j]) ? String(v).toLowerCase() : String(v))).join('\u001f') }] : [];
+      return k.every((v) => v !== null && v !== undefined)
+        ? [{ row: r.row, k, key: k.map((v, j) => (isId(cols[j]) ? String(v).toLowerCase() : String(v))).join('\u001f') }]
+        : [];
     });
     const first = new Map<string, number>();
     for (const x of keyed) {
       const prev = first.get(x.key);
-      if (prev !== undefined) errors.push({ row: x.row, field: label, message: rowMessage(x.row, msg('excel.duplicateInFile', lang, { field: label, value: String(x.k[x.k.length - 1]).slice(0, 50), other: prev }), lang) });
+      if (prev !== undefined)
+        errors.push({
+          row: x.row,
+          field: label,
+          message: rowMessage(
+            x.row,
+            msg('excel.duplicateInFile', lang, { field: label, value: String(x.k[x.k.length - 1]).slice(0, 50), other: prev }),
+            lang,
+          ),
+        });
       else first.set(x.key, x.row);
     }
     if (!first.size) continue;
     const firstRows = keyed.filter((x) => first.get(x.key) === x.row);
     const p = new Params();
-    const arrays = cols.map((c, j) => p.add(firstRows.map((x) => x.k[j]), `${CAST[kindOf(e, c)]}[]`));
+    const arrays = cols.map((c, j) =>
+      p.add(
+        firstRows.map((x) => x.k[j]),
+        `${CAST[kindOf(e, c)]}[]`,
+      ),
+    );
     const { rows: taken } = await sql.query<{ k: string }>(
       `SELECT concat_ws(chr(31), ${cols.map((c) => `${q(c)}::text`).join(', ')}) AS k FROM ${q(e.logicalName)}
         WHERE (${cols.map(q).join(', ')}) IN (SELECT * FROM unnest(${arrays.join(', ')}))`,
@@ -396,7 +497,12 @@ async function checkUnique(
     );
     for (const t of taken) {
       const x = firstRows.find((y) => y.key === t.k);
-      if (x) errors.push({ row: x.row, field: label, message: rowMessage(x.row, msg('excel.exists', lang, { field: label, value: String(x.k[x.k.length - 1]).slice(0, 50) }), lang) });
+      if (x)
+        errors.push({
+          row: x.row,
+          field: label,
+          message: rowMessage(x.row, msg('excel.exists', lang, { field: label, value: String(x.k[x.k.length - 1]).slice(0, 50) }), lang),
+        });
     }
   }
 }
@@ -412,7 +518,14 @@ export interface ImportTimings {
  * The whole import: read, convert, resolve lookups, validate every row, then insert all rows in
  * one transaction (all or nothing). Throws ImportRefused with row-numbered errors.
  */
-export async function importRows(db: Db, e: EntityDef, bytes: Buffer, caller: Caller, lang: Lang, timings: ImportTimings = {}): Promise<{ imported: number }> {
+export async function importRows(
+  db: Db,
+  e: EntityDef,
+  bytes: Buffer,
+  caller: Caller,
+  lang: Lang,
+  timings: ImportTimings = {},
+): Promise<{ imported: number }> {
   let t = performance.now();
   const sheet = await readSheet(e, bytes, lang, caller);
   timings.read = performance.now() - t;
@@ -423,10 +536,16 @@ export async function importRows(db: Db, e: EntityDef, bytes: Buffer, caller: Ca
   const valid: { row: number; values: Record<string, unknown> }[] = [];
   for (const r of sheet.rows) {
     const { values, errors: fe } = validateValues(e, r.input, 'create', lang);
-    for (const x of fe) errors.push({ row: r.row, field: e.allFields[x.field]?.label[lang] ?? x.field, message: rowMessage(r.row, x.message, lang) });
+    for (const x of fe)
+      errors.push({ row: r.row, field: e.allFields[x.field]?.label[lang] ?? x.field, message: rowMessage(r.row, x.message, lang) });
     // A station user's rows default to their station; anyone else must name one.
-    if (station && !caller.principal.stationId && e.allFields[station].required && (values[station] === null || values[station] === undefined)
-        && !errors.some((x) => x.row === r.row && x.field === e.allFields[station].label[lang])) {
+    if (
+      station &&
+      !caller.principal.stationId &&
+      e.allFields[station].required &&
+      (values[station] === null || values[station] === undefined) &&
+      !errors.some((x) => x.row === r.row && x.field === e.allFields[station].label[lang])
+    ) {
       const label = e.allFields[station].label[lang];
       errors.push({ row: r.row, field: label, message: rowMessage(r.row, msg('records.required', lang, { field: label }), lang) });
     }
@@ -439,11 +558,29 @@ export async function importRows(db: Db, e: EntityDef, bytes: Buffer, caller: Ca
   if (errors.length) throw refused(errors, lang);
   try {
     t = performance.now();
-    const ids = await db.tx((sql) => insertRecords(sql, e, caller, valid.map((v) => v.values), lang, { firstRowNumber: 1 }));
+    const ids = await db.tx((sql) =>
+      insertRecords(
+        sql,
+        e,
+        caller,
+        valid.map((v) => v.values),
+        lang,
+        { firstRowNumber: 1 },
+      ),
+    );
     timings.commit = performance.now() - t;
     return { imported: ids.length };
   } catch (err) {
-    if (err instanceof ValidationFailed) throw refused(renumber(err.errors, valid.map((v) => v.row), e, lang), lang);
+    if (err instanceof ValidationFailed)
+      throw refused(
+        renumber(
+          err.errors,
+          valid.map((v) => v.row),
+          e,
+          lang,
+        ),
+        lang,
+      );
     if ((err as { code?: string }).code === '23505') {
       // A concurrent insert took a unique value between the check and the insert. 400, not 409:
       // the client reads 409 as "this session was ended by a newer sign-in" (spec 000 §8).
@@ -463,7 +600,7 @@ function renumber(fe: FieldError[], excelRows: number[], e: EntityDef, lang: Lan
   const re = lang === 'zh-CN' ? /^第 (\d+) 行：(.*)$/s : /^Row (\d+): (.*)$/s;
   return fe.map((x) => {
     const m = re.exec(x.message);
-    const row = m ? excelRows[Number(m[1]) - 1] ?? 0 : 0;
+    const row = m ? (excelRows[Number(m[1]) - 1] ?? 0) : 0;
     const label = e.allFields[x.field]?.label[lang] ?? x.field;
     return { row, field: label, message: m ? rowMessage(row, m[2], lang) : x.message };
   });

@@ -75,7 +75,8 @@ export class UploadGuard extends Transform {
     const head = Buffer.concat(this.held);
     this.held = [];
     const r = sniff(head.subarray(0, SNIFF_BYTES));
-    if ('refused' in r) throw badType(r.refused === 'executable' ? 'files.executable' : r.refused === 'html' ? 'files.html' : 'files.badType');
+    if ('refused' in r)
+      throw badType(r.refused === 'executable' ? 'files.executable' : r.refused === 'html' ? 'files.html' : 'files.badType');
     if (!extAgrees(this.o.ext, r.kind)) throw badType('files.extMismatch');
     this.kind = r.kind;
     if (r.kind === 'text' || r.kind === 'svg') {

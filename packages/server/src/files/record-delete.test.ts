@@ -20,13 +20,23 @@ describe('deleting a record', () => {
 
   it('removes its attachments, rows and stored files', async () => {
     const created = await portal.app.inject({
-      method: 'POST', url: '/api/crmdata/create/new_srv_workers', headers: bearer(token),
+      method: 'POST',
+      url: '/api/crmdata/create/new_srv_workers',
+      headers: bearer(token),
       payload: { new_name: '韩梅', new_code: 'SH001-DEL1', new_phone: '13911112222' },
     });
     expect(created.statusCode, created.body).toBe(200);
     const id = created.json().Data.id as string;
-    const form = multipart({ ModuleType: 'new_srv_worker', ObjectId: id, FileName: '工牌.png', IsOverwrite: '0' }, { name: '工牌.png', type: 'image/png', content: SAMPLES.png });
-    const up = await portal.app.inject({ method: 'POST', url: '/api/attachment/upload', payload: form.payload, headers: { ...bearer(token), ...form.headers } });
+    const form = multipart(
+      { ModuleType: 'new_srv_worker', ObjectId: id, FileName: '工牌.png', IsOverwrite: '0' },
+      { name: '工牌.png', type: 'image/png', content: SAMPLES.png },
+    );
+    const up = await portal.app.inject({
+      method: 'POST',
+      url: '/api/attachment/upload',
+      payload: form.payload,
+      headers: { ...bearer(token), ...form.headers },
+    });
     expect(up.statusCode, up.body).toBe(200);
     expect(await store.files()).toHaveLength(1);
 

@@ -4,8 +4,22 @@
  */
 
 export type Kind =
-  | 'png' | 'jpeg' | 'gif' | 'webp' | 'pdf' | 'zip' | 'cfb' | 'text' | 'svg'
-  | 'mp4' | 'mov' | 'avi' | 'wmv' | 'flv' | 'ogg' | 'rmvb';
+  | 'png'
+  | 'jpeg'
+  | 'gif'
+  | 'webp'
+  | 'pdf'
+  | 'zip'
+  | 'cfb'
+  | 'text'
+  | 'svg'
+  | 'mp4'
+  | 'mov'
+  | 'avi'
+  | 'wmv'
+  | 'flv'
+  | 'ogg'
+  | 'rmvb';
 
 /** What a refused sniff says, for the message. */
 export type Refusal = 'executable' | 'html' | 'unknown';
@@ -75,17 +89,23 @@ export function sniff(head: Buffer): { kind: Kind } | { refused: Refusal } {
   if (starts(head, 'ftyp', 4)) return { kind: starts(head, 'qt  ', 8) ? 'mov' : 'mp4' };
   // QuickTime files may open with another atom (wide, mdat, moov) before ftyp.
   if (starts(head, 'moov', 4) || starts(head, 'mdat', 4) || starts(head, 'wide', 4)) return { kind: 'mov' };
-  if (starts(head, [0x30, 0x26, 0xb2, 0x75, 0x8e, 0x66, 0xcf, 0x11, 0xa6, 0xd9, 0x00, 0xaa, 0x00, 0x62, 0xce, 0x6c])) return { kind: 'wmv' };
+  if (starts(head, [0x30, 0x26, 0xb2, 0x75, 0x8e, 0x66, 0xcf, 0x11, 0xa6, 0xd9, 0x00, 0xaa, 0x00, 0x62, 0xce, 0x6c]))
+    return { kind: 'wmv' };
   if (starts(head, 'FLV') && head[3] === 0x01) return { kind: 'flv' };
   if (starts(head, 'OggS')) return { kind: 'ogg' };
   if (starts(head, '.RMF')) return { kind: 'rmvb' };
   // Executables: Windows PE, ELF, Mach-O (32/64, both byte orders, fat), Java class, scripts with a shebang.
   if (
-    starts(head, 'MZ') || starts(head, [0x7f, 0x45, 0x4c, 0x46]) ||
-    starts(head, [0xfe, 0xed, 0xfa, 0xce]) || starts(head, [0xfe, 0xed, 0xfa, 0xcf]) ||
-    starts(head, [0xce, 0xfa, 0xed, 0xfe]) || starts(head, [0xcf, 0xfa, 0xed, 0xfe]) ||
-    starts(head, [0xca, 0xfe, 0xba, 0xbe]) || starts(head, '#!')
-  ) return { refused: 'executable' };
+    starts(head, 'MZ') ||
+    starts(head, [0x7f, 0x45, 0x4c, 0x46]) ||
+    starts(head, [0xfe, 0xed, 0xfa, 0xce]) ||
+    starts(head, [0xfe, 0xed, 0xfa, 0xcf]) ||
+    starts(head, [0xce, 0xfa, 0xed, 0xfe]) ||
+    starts(head, [0xcf, 0xfa, 0xed, 0xfe]) ||
+    starts(head, [0xca, 0xfe, 0xba, 0xbe]) ||
+    starts(head, '#!')
+  )
+    return { refused: 'executable' };
   return sniffText(head);
 }
 
@@ -101,10 +121,18 @@ function sniffText(head: Buffer): { kind: Kind } | { refused: Refusal } {
   }
   // Control characters other than tab, newline, carriage return and form feed: binary.
   if (/[\x01-\x08\x0b\x0e-\x1f\x7f]/.test(text)) return { refused: 'unknown' };
-  const lead = text.replace(/^\uFEFF/, '').trimStart().slice(0, 1024).toLowerCase();
+  const lead = text
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .slice(0, 1024)
+    .toLowerCase();
   if (/^<(!doctype\s+html|html|head|body|script|iframe|object|embed)\b/.test(lead)) return { refused: 'html' };
   // SVG: optional XML declaration, comments and doctype, then <svg.
-  const body = lead.replace(/^<\?xml[^>]*>\s*/, '').replace(/^(<!--[\s\S]*?-->\s*)*/, '').replace(/^<!doctype\s+svg[^>]*>\s*/, '').replace(/^(<!--[\s\S]*?-->\s*)*/, '');
+  const body = lead
+    .replace(/^<\?xml[^>]*>\s*/, '')
+    .replace(/^(<!--[\s\S]*?-->\s*)*/, '')
+    .replace(/^<!doctype\s+svg[^>]*>\s*/, '')
+    .replace(/^(<!--[\s\S]*?-->\s*)*/, '');
   if (body.startsWith('<svg')) return { kind: 'svg' };
   return { kind: 'text' };
 }

@@ -4,9 +4,7 @@ import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client,
-} from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { FilesConfig, S3Config } from '../config.ts';
@@ -24,7 +22,10 @@ export interface Storage {
   head(key: string, n: number): Promise<Buffer>;
   delete(key: string): Promise<void>;
   /** A URL the browser may PUT the file to directly (S3 only; the local store signs its own). */
-  signedPutUrl?(key: string, o: { contentType: string; contentLength: number; expiresInSec: number }): Promise<{ url: string; headers: Record<string, string> }>;
+  signedPutUrl?(
+    key: string,
+    o: { contentType: string; contentLength: number; expiresInSec: number },
+  ): Promise<{ url: string; headers: Record<string, string> }>;
 }
 
 /** A fresh storage key: `att/2026/11/<uuid>`. Nothing of the user's input goes into it. */
@@ -111,7 +112,10 @@ export function s3Client(c: S3Config): S3Client {
 /** Objects in one bucket of an S3-compatible store; uploads of unknown length go as multipart. */
 export class S3Storage implements Storage {
   readonly kind = 's3' as const;
-  constructor(readonly client: S3Client, readonly bucket: string) {}
+  constructor(
+    readonly client: S3Client,
+    readonly bucket: string,
+  ) {}
 
   putCommand(key: string, o: { contentType?: string; contentLength?: number } = {}): PutObjectCommand {
     assertKey(key);
@@ -136,7 +140,11 @@ export class S3Storage implements Storage {
   async put(key: string, body: Readable, contentType?: string): Promise<void> {
     assertKey(key);
     // lib-storage cuts the stream into 5 MB parts: the file is never held whole in memory.
-    const upload = new Upload({ client: this.client, params: { Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }, queueSize: 2 });
+    const upload = new Upload({
+      client: this.client,
+      params: { Bucket: this.bucket, Key: key, Body: body, ContentType: contentType },
+      queueSize: 2,
+    });
     try {
       await upload.done();
     } catch (e) {

@@ -38,7 +38,10 @@ export interface FilePart {
 }
 
 /** A multipart/form-data body: the fields in order, then the file. */
-export function multipart(fields: Record<string, string>, file?: FilePart): { payload: Buffer | Readable; headers: Record<string, string> } {
+export function multipart(
+  fields: Record<string, string>,
+  file?: FilePart,
+): { payload: Buffer | Readable; headers: Record<string, string> } {
   const boundary = `----portal${randomBytes(8).toString('hex')}`;
   const head: Buffer[] = [];
   for (const [k, v] of Object.entries(fields)) {
@@ -53,11 +56,13 @@ export function multipart(fields: Record<string, string>, file?: FilePart): { pa
   if (Buffer.isBuffer(file.content)) return { payload: Buffer.concat([...head, fileHead, file.content, tail]), headers };
   const gen = file.content;
   return {
-    payload: Readable.from((async function* () {
-      yield Buffer.concat([...head, fileHead]);
-      yield* gen();
-      yield tail;
-    })()),
+    payload: Readable.from(
+      (async function* () {
+        yield Buffer.concat([...head, fileHead]);
+        yield* gen();
+        yield tail;
+      })(),
+    ),
     headers,
   };
 }
@@ -84,7 +89,9 @@ export const SAMPLES = {
   exe: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0x90)]),
   elf: Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1]), Buffer.alloc(100)]),
   html: Buffer.from('<!DOCTYPE html><html><body><script>alert(1)</script></body></html>'),
-  svg: Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.cookie)</script><rect width="10" height="10"/></svg>'),
+  svg: Buffer.from(
+    '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.cookie)</script><rect width="10" height="10"/></svg>',
+  ),
   txt: Buffer.from('维修记录：更换液压油滤芯 HC-LF-200，设备运行正常。\n'),
   binary: Buffer.from([0x13, 0x37, 0x00, 0x01, 0xfe, 0xff, 0x00, 0x00, 0x42]),
   mp4: Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(200, 1)]),
@@ -123,7 +130,10 @@ export function workerRows(n: number, prefix = 'IMP'): unknown[][] {
 
 /** A personnel record in a demo station (by station code): something attachments can hang on. */
 export async function testWorker(db: Db, stationCode: string, code: string, name = `测试工程师${code}`): Promise<string> {
-  const st = (await db.one<{ id: string; unit: string }>('SELECT new_srv_stationid AS id, owningbusinessunit AS unit FROM new_srv_station WHERE new_code = $1', [stationCode]))!;
+  const st = (await db.one<{ id: string; unit: string }>(
+    'SELECT new_srv_stationid AS id, owningbusinessunit AS unit FROM new_srv_station WHERE new_code = $1',
+    [stationCode],
+  ))!;
   return (await db.one<{ id: string }>(
     `INSERT INTO new_srv_worker (new_name, new_code, new_phone, new_station_id, owningbusinessunit) VALUES ($1, $2, '13912345678', $3, $4) RETURNING new_srv_workerid AS id`,
     [name, code, st.id, st.unit],

@@ -89,11 +89,23 @@ export async function createTicket(
     const signed = await storage.signedPutUrl(storageKey, { contentType, contentLength: size, expiresInSec: TICKET_TTL_SEC });
     return { url: signed.url, method: 'PUT', headers: signed.headers, expiresAt: expires.toISOString(), ticket: token };
   }
-  return { url: `/api/upload/direct/${token}`, method: 'PUT', headers: { 'Content-Type': contentType }, expiresAt: expires.toISOString(), ticket: token };
+  return {
+    url: `/api/upload/direct/${token}`,
+    method: 'PUT',
+    headers: { 'Content-Type': contentType },
+    expiresAt: expires.toISOString(),
+    ticket: token,
+  };
 }
 
 const metaOf = (t: TicketRow): UploadMeta => ({
-  moduleType: t.module_type, objectId: t.object_id, fileName: t.file_name, fileId: t.file_id, overwrite: t.overwrite, title: t.title, remark: t.remark,
+  moduleType: t.module_type,
+  objectId: t.object_id,
+  fileName: t.file_name,
+  fileId: t.file_id,
+  overwrite: t.overwrite,
+  title: t.title,
+  remark: t.remark,
 });
 
 const answer = (t: TicketRow, attachmentId: string, size: number) => ({ Id: attachmentId, FileName: t.file_name, FileSize: size });
@@ -106,10 +118,12 @@ const answer = (t: TicketRow, attachmentId: string, size: number) => ({ Id: atta
 export async function receiveDirect(db: Db, storage: Storage, key: Uint8Array, token: unknown, body: Readable) {
   const id = verifyToken(key, token);
   const t = id
-    ? (await db.query<TicketRow>(
-        'UPDATE file_upload_ticket SET used_at = now() WHERE id = $1 AND used_at IS NULL AND expires_at > now() RETURNING *',
-        [id],
-      )).rows[0]
+    ? (
+        await db.query<TicketRow>(
+          'UPDATE file_upload_ticket SET used_at = now() WHERE id = $1 AND used_at IS NULL AND expires_at > now() RETURNING *',
+          [id],
+        )
+      ).rows[0]
     : undefined;
   if (!t) {
     body.resume();
@@ -140,10 +154,14 @@ export async function receiveDirect(db: Db, storage: Storage, key: Uint8Array, t
  */
 export async function completeTicket(db: Db, storage: Storage, key: Uint8Array, userId: string, token: unknown) {
   const id = verifyToken(key, token);
-  const t = id ? (await db.query<TicketRow>('SELECT * FROM file_upload_ticket WHERE id = $1 AND user_id = $2', [id, userId])).rows[0] : undefined;
+  const t = id
+    ? (await db.query<TicketRow>('SELECT * FROM file_upload_ticket WHERE id = $1 AND user_id = $2', [id, userId])).rows[0]
+    : undefined;
   if (!t) throw ticketInvalid();
   if (t.attachment_id) {
-    const a = (await db.query<{ id: string; file_size: string }>('SELECT id, file_size FROM file_attachment WHERE id = $1', [t.attachment_id])).rows[0];
+    const a = (
+      await db.query<{ id: string; file_size: string }>('SELECT id, file_size FROM file_attachment WHERE id = $1', [t.attachment_id])
+    ).rows[0];
     if (!a) throw ticketInvalid();
     return answer(t, a.id, Number(a.file_size));
   }
@@ -154,10 +172,12 @@ export async function completeTicket(db: Db, storage: Storage, key: Uint8Array, 
   const st = await storage.stat(t.storage_key);
   if (!st) throw badRequest('files.notUploaded');
   // Spend the ticket now; the presigned URL itself expired with it (grace: completion may lag the PUT).
-  const claimed = (await db.query(
-    "UPDATE file_upload_ticket SET used_at = now() WHERE id = $1 AND used_at IS NULL AND expires_at > now() - interval '10 minutes'",
-    [t.id],
-  )).rowCount;
+  const claimed = (
+    await db.query(
+      "UPDATE file_upload_ticket SET used_at = now() WHERE id = $1 AND used_at IS NULL AND expires_at > now() - interval '10 minutes'",
+      [t.id],
+    )
+  ).rowCount;
   if (!claimed) throw ticketInvalid();
   try {
     if (st.size !== Number(t.file_size)) throw badRequest('files.sizeMismatch');
@@ -165,7 +185,8 @@ export async function completeTicket(db: Db, storage: Storage, key: Uint8Array, 
     const limit = limitFor(t.module_type, isVideoExt(ext));
     if (st.size > limit.bytes) throw tooLarge(limit.key);
     const r = sniff(await storage.head(t.storage_key, SNIFF_BYTES));
-    if ('refused' in r) throw badType(r.refused === 'executable' ? 'files.executable' : r.refused === 'html' ? 'files.html' : 'files.badType');
+    if ('refused' in r)
+      throw badType(r.refused === 'executable' ? 'files.executable' : r.refused === 'html' ? 'files.html' : 'files.badType');
     if (!extAgrees(ext, r.kind)) throw badType('files.extMismatch');
     const reg = await registerAttachment(db, metaOf(t), { size: st.size, contentType: t.content_type, key: t.storage_key }, userId);
     await db.query('UPDATE file_upload_ticket SET attachment_id = $2 WHERE id = $1', [t.id, reg.id]);
@@ -182,5 +203,9 @@ export async function purgeTickets(db: Db, storage: Storage): Promise<void> {
   const { rows } = await db.query<{ storage_key: string; attachment_id: string | null }>(
     "DELETE FROM file_upload_ticket WHERE expires_at < now() - interval '1 day' RETURNING storage_key, attachment_id",
   );
-  if (storage.kind === 's3') await deleteQuietly(storage, rows.filter((r) => !r.attachment_id).map((r) => r.storage_key));
+  if (storage.kind === 's3')
+    await deleteQuietly(
+      storage,
+      rows.filter((r) => !r.attachment_id).map((r) => r.storage_key),
+    );
 }

@@ -27,7 +27,9 @@ describe('content sniffing', () => {
     expect(kind(SAMPLES.mp4)).toBe('mp4');
     expect(kind(Buffer.concat([Buffer.from([0, 0, 0, 0x14]), Buffer.from('ftypqt  ')]))).toBe('mov');
     expect(kind(Buffer.from('RIFF\0\0\0\0AVI LIST'))).toBe('avi');
-    expect(kind(Buffer.from([0x30, 0x26, 0xb2, 0x75, 0x8e, 0x66, 0xcf, 0x11, 0xa6, 0xd9, 0x00, 0xaa, 0x00, 0x62, 0xce, 0x6c, 1]))).toBe('wmv');
+    expect(kind(Buffer.from([0x30, 0x26, 0xb2, 0x75, 0x8e, 0x66, 0xcf, 0x11, 0xa6, 0xd9, 0x00, 0xaa, 0x00, 0x62, 0xce, 0x6c, 1]))).toBe(
+      'wmv',
+    );
     expect(kind(Buffer.from([0x46, 0x4c, 0x56, 0x01, 0x05]))).toBe('flv');
     expect(kind(Buffer.from('OggS\0\x02'))).toBe('ogg');
     expect(kind(Buffer.from('.RMF\0\0\0\x12'))).toBe('rmvb');
@@ -70,7 +72,9 @@ describe('file names and headers', () => {
     expect(long.endsWith('.pdf')).toBe(true);
   });
   it('writes RFC 5987 Content-Disposition with an ASCII fallback', () => {
-    expect(contentDisposition('attachment', '维修 "单".pdf')).toBe(`attachment; filename="__ ___.pdf"; filename*=UTF-8''%E7%BB%B4%E4%BF%AE%20%22%E5%8D%95%22.pdf`);
+    expect(contentDisposition('attachment', '维修 "单".pdf')).toBe(
+      `attachment; filename="__ ___.pdf"; filename*=UTF-8''%E7%BB%B4%E4%BF%AE%20%22%E5%8D%95%22.pdf`,
+    );
     expect(contentDisposition('inline', "it's (1).png")).toBe(`inline; filename="it's (1).png"; filename*=UTF-8''it%27s%20%281%29.png`);
   });
 });
@@ -92,35 +96,70 @@ describe('storage adapters', () => {
     expect(local.s3).toBeUndefined();
     expect(createStorage(local).kind).toBe('local');
     const cfg = loadConfig({
-      S3_BUCKET: 'portal-files', S3_ENDPOINT: 'https://minio.example.cn:9000', S3_REGION: 'cn-east-1', S3_ACCESS_KEY_ID: 'AKIDEXAMPLE',
-      S3_SECRET_ACCESS_KEY: 'secret', S3_FORCE_PATH_STYLE: '1', STORAGE_DIR: '/data/att',
+      S3_BUCKET: 'portal-files',
+      S3_ENDPOINT: 'https://minio.example.cn:9000',
+      S3_REGION: 'cn-east-1',
+      S3_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: '1',
+      STORAGE_DIR: '/data/att',
     } as NodeJS.ProcessEnv).files;
-    expect(cfg.s3).toEqual({ bucket: 'portal-files', endpoint: 'https://minio.example.cn:9000', region: 'cn-east-1', accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret', forcePathStyle: true });
+    expect(cfg.s3).toEqual({
+      bucket: 'portal-files',
+      endpoint: 'https://minio.example.cn:9000',
+      region: 'cn-east-1',
+      accessKeyId: 'AKIDEXAMPLE',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
     expect(cfg.storageDir).toBe('/data/att');
     expect(createStorage(cfg).kind).toBe('s3');
   });
 
   // No S3-compatible server is reachable here: the commands and the presigned URL are checked as built.
   const s3 = () =>
-    new S3Storage(new S3Client({ region: 'cn-east-1', endpoint: 'https://minio.example.cn:9000', forcePathStyle: true, credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' } }), 'portal-files');
+    new S3Storage(
+      new S3Client({
+        region: 'cn-east-1',
+        endpoint: 'https://minio.example.cn:9000',
+        forcePathStyle: true,
+        credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' },
+      }),
+      'portal-files',
+    );
 
   it('builds S3 commands for the bucket and key', () => {
     const st = s3();
-    expect(st.putCommand('att/2026/11/k1', { contentType: 'image/png', contentLength: 12 }).input).toEqual({ Bucket: 'portal-files', Key: 'att/2026/11/k1', ContentType: 'image/png', ContentLength: 12 });
-    expect(st.getCommand('att/2026/11/k1', 'bytes=0-4095').input).toEqual({ Bucket: 'portal-files', Key: 'att/2026/11/k1', Range: 'bytes=0-4095' });
+    expect(st.putCommand('att/2026/11/k1', { contentType: 'image/png', contentLength: 12 }).input).toEqual({
+      Bucket: 'portal-files',
+      Key: 'att/2026/11/k1',
+      ContentType: 'image/png',
+      ContentLength: 12,
+    });
+    expect(st.getCommand('att/2026/11/k1', 'bytes=0-4095').input).toEqual({
+      Bucket: 'portal-files',
+      Key: 'att/2026/11/k1',
+      Range: 'bytes=0-4095',
+    });
     expect(st.deleteCommand('att/2026/11/k1').input).toEqual({ Bucket: 'portal-files', Key: 'att/2026/11/k1' });
     expect(st.headCommand('att/2026/11/k1').input).toEqual({ Bucket: 'portal-files', Key: 'att/2026/11/k1' });
     expect(() => st.putCommand('../x')).toThrow();
   });
 
   it('presigns a PUT with Content-Type and Content-Length signed', async () => {
-    const { url, headers } = await s3().signedPutUrl('att/2026/11/k2', { contentType: 'video/mp4', contentLength: 1234, expiresInSec: 600 });
+    const { url, headers } = await s3().signedPutUrl('att/2026/11/k2', {
+      contentType: 'video/mp4',
+      contentLength: 1234,
+      expiresInSec: 600,
+    });
     const u = new URL(url);
     expect(u.origin).toBe('https://minio.example.cn:9000');
     expect(u.pathname).toBe('/portal-files/att/2026/11/k2');
     expect(u.searchParams.get('X-Amz-Expires')).toBe('600');
     expect(u.searchParams.get('X-Amz-Credential')).toMatch(/^AKIDEXAMPLE\/\d{8}\/cn-east-1\/s3\/aws4_request$/);
-    expect(u.searchParams.get('X-Amz-SignedHeaders')!.split(';')).toEqual(expect.arrayContaining(['content-length', 'content-type', 'host']));
+    expect(u.searchParams.get('X-Amz-SignedHeaders')!.split(';')).toEqual(
+      expect.arrayContaining(['content-length', 'content-type', 'host']),
+    );
     expect(u.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
     expect(headers).toEqual({ 'Content-Type': 'video/mp4' });
   });
@@ -130,9 +169,16 @@ describe('storage adapters', () => {
     const client = {
       async send(cmd: { constructor: { name: string }; input: { Key: string; Range?: string } }) {
         sent.push({ name: cmd.constructor.name, input: cmd.input });
-        if (cmd.input.Key.endsWith('missing')) throw Object.assign(new Error('nf'), { name: 'NotFound', $metadata: { httpStatusCode: 404 } });
+        if (cmd.input.Key.endsWith('missing'))
+          throw Object.assign(new Error('nf'), { name: 'NotFound', $metadata: { httpStatusCode: 404 } });
         if (cmd.constructor.name === 'HeadObjectCommand') return { ContentLength: 42 };
-        if (cmd.constructor.name === 'GetObjectCommand') return { ContentLength: 3, Body: (async function* () { yield Buffer.from('abc'); })() };
+        if (cmd.constructor.name === 'GetObjectCommand')
+          return {
+            ContentLength: 3,
+            Body: (async function* () {
+              yield Buffer.from('abc');
+            })(),
+          };
         return {};
       },
     } as unknown as S3Client;
@@ -142,7 +188,13 @@ describe('storage adapters', () => {
     expect(await st.get('att/x/missing')).toBeNull();
     expect((await st.head('att/x/ok', 4096)).toString()).toBe('abc');
     await st.delete('att/x/ok');
-    expect(sent.map((s) => s.name)).toEqual(['HeadObjectCommand', 'HeadObjectCommand', 'GetObjectCommand', 'GetObjectCommand', 'DeleteObjectCommand']);
+    expect(sent.map((s) => s.name)).toEqual([
+      'HeadObjectCommand',
+      'HeadObjectCommand',
+      'GetObjectCommand',
+      'GetObjectCommand',
+      'DeleteObjectCommand',
+    ]);
     expect(sent[3].input).toEqual({ Bucket: 'b', Key: 'att/x/ok', Range: 'bytes=0-4095' });
   });
 });

@@ -31,7 +31,14 @@ interface Outcome {
  * announcing the full length as a browser does, and keeps sending (as a browser does) until the
  * server has torn the connection down. Resolves once the connection is gone.
  */
-function slowUpload(server: Server, method: string, path: string, headers: Record<string, string>, head: Buffer, tail = Buffer.alloc(0)): Promise<Outcome> {
+function slowUpload(
+  server: Server,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  head: Buffer,
+  tail = Buffer.alloc(0),
+): Promise<Outcome> {
   return new Promise((resolve) => {
     const started = Date.now();
     const out: Outcome = { body: '', answeredMs: -1, finMs: -1, serverRead: -1, serverClosed: false };
@@ -42,7 +49,14 @@ function slowUpload(server: Server, method: string, path: string, headers: Recor
       s.once('finish', () => (out.finMs = Date.now() - started));
     });
     const port = (server.address() as AddressInfo).port;
-    const req = request({ host: '127.0.0.1', port, method, path, agent: false, headers: { ...headers, 'content-length': String(head.length + TOTAL + tail.length) } });
+    const req = request({
+      host: '127.0.0.1',
+      port,
+      method,
+      path,
+      agent: false,
+      headers: { ...headers, 'content-length': String(head.length + TOTAL + tail.length) },
+    });
     let stop = false;
     const finish = () => {
       if (stop) return;
@@ -70,15 +84,16 @@ function slowUpload(server: Server, method: string, path: string, headers: Recor
     // A server that reads nothing more stalls the upload; stop trying after a while.
     setTimeout(finish, 9000).unref();
     const chunk = Buffer.alloc(64 * 1024, 0x20);
-    const waitDrain = () => new Promise<void>((r) => {
-      const done = () => {
-        req.off('drain', done);
-        req.off('close', done);
-        r();
-      };
-      req.on('drain', done);
-      req.on('close', done);
-    });
+    const waitDrain = () =>
+      new Promise<void>((r) => {
+        const done = () => {
+          req.off('drain', done);
+          req.off('close', done);
+          r();
+        };
+        req.on('drain', done);
+        req.on('close', done);
+      });
     const pump = async () => {
       if (!req.write(head)) await waitDrain();
       let sent = 0;
@@ -101,7 +116,9 @@ function multipartHead(fields: Record<string, string>, fileName: string, first: 
   const boundary = `----portal${randomBytes(8).toString('hex')}`;
   const parts = Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
   const head = Buffer.concat([
-    Buffer.from(`${parts.join('')}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    Buffer.from(
+      `${parts.join('')}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
     first,
   ]);
   return { head, tail: Buffer.from(`\r\n--${boundary}--\r\n`), type: `multipart/form-data; boundary=${boundary}` };
@@ -129,7 +146,8 @@ describe('an upload over its limit is answered 413 at once and the connection cl
 
   /** Answered well before the client could have sent it all; the rest was never read. */
   function expectCutShort(r: Outcome, limit: number) {
-    if (process.env.SHOW_FIGURES) console.log(`answered ${r.answeredMs} ms, FIN ${r.finMs} ms, server read ${(r.serverRead / MB).toFixed(2)} MB`);
+    if (process.env.SHOW_FIGURES)
+      console.log(`answered ${r.answeredMs} ms, FIN ${r.finMs} ms, server read ${(r.serverRead / MB).toFixed(2)} MB`);
     expect(r.answeredMs).toBeGreaterThanOrEqual(0);
     // The time to send the limit at the client's pace plus a margin for a busy machine: far below
     // the 7.5 s the whole 60 MB takes.
@@ -145,7 +163,11 @@ describe('an upload over its limit is answered 413 at once and the connection cl
   }
 
   it('attachment upload (service domain, 3M)', async () => {
-    const m = multipartHead({ ModuleType: 'new_srv_worker', ObjectId: worker, FileName: 'big.pdf', IsOverwrite: '0' }, 'big.pdf', SAMPLES.pdf);
+    const m = multipartHead(
+      { ModuleType: 'new_srv_worker', ObjectId: worker, FileName: 'big.pdf', IsOverwrite: '0' },
+      'big.pdf',
+      SAMPLES.pdf,
+    );
     const r = await slowUpload(server, 'POST', '/api/attachment/upload', { ...bearer(token), 'content-type': m.type }, m.head, m.tail);
     expect(r.status).toBe(413);
     expect(JSON.parse(r.body)).toEqual({ ErrorCode: -1, Message: '附件大小不能超过 3M', Data: null });
@@ -155,7 +177,9 @@ describe('an upload over its limit is answered 413 at once and the connection cl
 
   it('direct upload PUT of a signed ticket', async () => {
     const s = await portal.app.inject({
-      method: 'POST', url: '/api/upload/sign', headers: bearer(token),
+      method: 'POST',
+      url: '/api/upload/sign',
+      headers: bearer(token),
       payload: { ModuleType: 'new_srv_worker', ObjectId: worker, FileName: 'manual.pdf', FileSize: 3 * MB, ContentType: 'application/pdf' },
     });
     expect(s.statusCode).toBe(200);
@@ -167,24 +191,49 @@ describe('an upload over its limit is answered 413 at once and the connection cl
 
   it('Excel import (10 MB)', async () => {
     const m = multipartHead({}, 'workers.xlsx', Buffer.from('PK\x03\x04'));
-    const r = await slowUpload(server, 'POST', '/api/excel/import/new_srv_workers', { ...bearer(token), 'content-type': m.type }, m.head, m.tail);
+    const r = await slowUpload(
+      server,
+      'POST',
+      '/api/excel/import/new_srv_workers',
+      { ...bearer(token), 'content-type': m.type },
+      m.head,
+      m.tail,
+    );
     expect(r.status).toBe(413);
     expect(JSON.parse(r.body).ErrorCode).toBe(-1);
     expectCutShort(r, 10 * MB);
   });
 
   it('avatar (256 KB JSON body)', async () => {
-    const r = await slowUpload(server, 'POST', '/api/portaluser/avatar', { ...bearer(token), 'content-type': 'application/json' }, Buffer.from('{"image":"data:image/png;base64,'));
+    const r = await slowUpload(
+      server,
+      'POST',
+      '/api/portaluser/avatar',
+      { ...bearer(token), 'content-type': 'application/json' },
+      Buffer.from('{"image":"data:image/png;base64,'),
+    );
     expect(r.status).toBe(413);
     expectCutShort(r, 256 * 1024);
   });
 
   it('a small upload on the same server still works and keeps its connection', async () => {
     const s = await portal.app.inject({
-      method: 'POST', url: '/api/upload/sign', headers: bearer(token),
-      payload: { ModuleType: 'new_srv_worker', ObjectId: worker, FileName: 'small.pdf', FileSize: SAMPLES.pdf.length, ContentType: 'application/pdf' },
+      method: 'POST',
+      url: '/api/upload/sign',
+      headers: bearer(token),
+      payload: {
+        ModuleType: 'new_srv_worker',
+        ObjectId: worker,
+        FileName: 'small.pdf',
+        FileSize: SAMPLES.pdf.length,
+        ContentType: 'application/pdf',
+      },
     });
-    const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}${s.json().Data.url}`, { method: 'PUT', body: SAMPLES.pdf, headers: { 'content-type': 'application/pdf' } });
+    const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}${s.json().Data.url}`, {
+      method: 'PUT',
+      body: SAMPLES.pdf,
+      headers: { 'content-type': 'application/pdf' },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('connection')).not.toBe('close');
   });

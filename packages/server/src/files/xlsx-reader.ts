@@ -86,7 +86,9 @@ async function rels(buf: Buffer, entries: Map<string, ZipEntry>, part: string): 
 }
 
 /** Built-in number formats that are dates or times (ids 14–22, 27–36, 45–47, 50–58), as exceljs knows them. */
-const DATE_FORMAT_IDS = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58]);
+const DATE_FORMAT_IDS = new Set([
+  14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58,
+]);
 
 /** exceljs's test: date/time letters outside quoted text and [brackets]. */
 const isDateFormat = (code: string) => /[ymdhMsb]/.test(code.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, ''));

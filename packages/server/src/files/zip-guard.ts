@@ -81,7 +81,8 @@ export function zipEntries(buf: Buffer, limits: ZipLimits = XLSX_LIMITS): ZipEnt
 }
 
 /** How many bytes an entry may inflate to, given what the entries before it took. */
-const roomFor = (e: ZipEntry, taken: number, limits: ZipLimits) => Math.min(limits.maxTotal - taken, Math.max(limits.ratioGrace, e.compressed * limits.maxRatio));
+const roomFor = (e: ZipEntry, taken: number, limits: ZipLimits) =>
+  Math.min(limits.maxTotal - taken, Math.max(limits.ratioGrace, e.compressed * limits.maxRatio));
 
 /**
  * What is wrong with an archive (null: nothing) under the limits. Every entry is inflated as a

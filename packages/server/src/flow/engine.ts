@@ -1,4 +1,14 @@
-import { APPROVAL_DECLINED, approvalStatus, approvalStepStatus, flowApproverType, isApprovalEditable, msg, STEP_OPEN, type Lang, type MessageKey } from '@portal/model';
+import {
+  APPROVAL_DECLINED,
+  approvalStatus,
+  approvalStepStatus,
+  flowApproverType,
+  isApprovalEditable,
+  msg,
+  STEP_OPEN,
+  type Lang,
+  type MessageKey,
+} from '@portal/model';
 import type { Sql } from '../db/db.ts';
 import { q } from '../records/sql.ts';
 import { flowDocument, flowDocuments, type FlowDocument } from './documents.ts';
@@ -17,7 +27,11 @@ import { notifyApproval, removeWaiting } from '../domain/message/approval.ts';
 
 export type FlowAction = 'submit' | 'approve' | 'reject' | 'veto' | 'revoke';
 export const ACTION_KEYS: Record<FlowAction, MessageKey> = {
-  submit: 'flow.action.submit', approve: 'flow.action.approve', reject: 'flow.action.reject', veto: 'flow.action.veto', revoke: 'flow.action.revoke',
+  submit: 'flow.action.submit',
+  approve: 'flow.action.approve',
+  reject: 'flow.action.reject',
+  veto: 'flow.action.veto',
+  revoke: 'flow.action.revoke',
 };
 
 export function requireDocument(entityName: string): FlowDocument {
@@ -108,7 +122,10 @@ async function candidates(sql: Sql, step: StepRow, docUnit: string | null): Prom
 async function activeFlow(sql: Sql, d: FlowDocument, id: string, flowId: string): Promise<{ allowself: boolean }> {
   const applicable = await flowList(sql, d, id);
   if (!applicable.some((f) => f.new_flowid === flowId)) throw flowBad('flow.flowNotFound');
-  const { rows } = await sql.query<{ allowself: boolean }>(`SELECT COALESCE(new_allowselfapprove, false) AS allowself FROM new_flow WHERE new_flowid = $1::uuid`, [flowId]);
+  const { rows } = await sql.query<{ allowself: boolean }>(
+    `SELECT COALESCE(new_allowselfapprove, false) AS allowself FROM new_flow WHERE new_flowid = $1::uuid`,
+    [flowId],
+  );
   return rows[0];
 }
 
@@ -123,12 +140,25 @@ export async function flowStepList(sql: Sql, d: FlowDocument, id: string, flowId
   const out = [];
   for (const s of await flowSteps(sql, flowId)) {
     const users = (await candidates(sql, s, doc.unit)).filter((c) => c.inscope && c.canact && (allowself || c.systemuserid !== userId));
-    out.push({ new_flowstepsid: s.id, new_name: s.name, new_sequence: s.sequence, new_stepusers: users.map((u) => ({ systemuserid: u.systemuserid, fullname: u.fullname })) });
+    out.push({
+      new_flowstepsid: s.id,
+      new_name: s.name,
+      new_sequence: s.sequence,
+      new_stepusers: users.map((u) => ({ systemuserid: u.systemuserid, fullname: u.fullname })),
+    });
   }
   return out;
 }
 
-async function log(sql: Sql, d: FlowDocument, id: string, action: FlowAction, stepName: string | null, userId: string, memo: string | null): Promise<void> {
+async function log(
+  sql: Sql,
+  d: FlowDocument,
+  id: string,
+  action: FlowAction,
+  stepName: string | null,
+  userId: string,
+  memo: string | null,
+): Promise<void> {
   await sql.query(
     `INSERT INTO new_approvallog (new_name, new_entityname, new_recordid, new_action, new_stepname, new_user_id, new_memo, createdby, modifiedby, ownerid)
      VALUES ($1, $2, $3, $4, $5, $6::uuid, $7, $6::uuid, $6::uuid, $6::uuid)`,
@@ -169,13 +199,26 @@ export async function submit(sql: Sql, d: FlowDocument, id: string, userId: stri
     if (user === userId && !allowself) throw flowBad('flow.selfApprove');
     plan.push({ step: s, user });
   }
-  const { rows: r } = await sql.query<{ n: number }>(`SELECT COALESCE(max(new_round), 0)::int AS n FROM new_approvalstep WHERE new_recordid = $1 AND new_entityname = $2`, [id, d.entity.logicalName]);
+  const { rows: r } = await sql.query<{ n: number }>(
+    `SELECT COALESCE(max(new_round), 0)::int AS n FROM new_approvalstep WHERE new_recordid = $1 AND new_entityname = $2`,
+    [id, d.entity.logicalName],
+  );
   const round = r[0].n + 1;
   for (const [i, p] of plan.entries()) {
     await sql.query(
       `INSERT INTO new_approvalstep (new_entityname, new_recordid, new_round, new_flowstep_id, new_sequence, new_name, new_approver_id, new_status, createdby, modifiedby, ownerid)
        VALUES ($1, $2, $3, $4::uuid, $5, $6, $7::uuid, $8, $9::uuid, $9::uuid, $9::uuid)`,
-      [d.entity.logicalName, id, round, p.step.id, p.step.sequence, p.step.name, p.user, i === 0 ? approvalStepStatus.approving : approvalStepStatus.submitted, userId],
+      [
+        d.entity.logicalName,
+        id,
+        round,
+        p.step.id,
+        p.step.sequence,
+        p.step.name,
+        p.user,
+        i === 0 ? approvalStepStatus.approving : approvalStepStatus.submitted,
+        userId,
+      ],
     );
   }
   const first = plan[0];
@@ -210,7 +253,14 @@ async function latestRound(sql: Sql, d: FlowDocument, id: string): Promise<Round
 const STEP_AFTER = { approve: approvalStepStatus.approved, reject: approvalStepStatus.rejected, veto: approvalStepStatus.vetoed } as const;
 
 /** approve / reject / veto by the approver of the current step. */
-export async function act(sql: Sql, d: FlowDocument, id: string, userId: string, action: 'approve' | 'reject' | 'veto', memo: string | null): Promise<number> {
+export async function act(
+  sql: Sql,
+  d: FlowDocument,
+  id: string,
+  userId: string,
+  action: 'approve' | 'reject' | 'veto',
+  memo: string | null,
+): Promise<number> {
   const doc = await loadDoc(sql, d, id, true);
   const round = await latestRound(sql, d, id);
   const actedBefore = round.some((s) => s.approver === userId && !STEP_OPEN.includes(s.status));
@@ -289,7 +339,14 @@ export async function revoke(sql: Sql, d: FlowDocument, id: string, userId: stri
 
 /** The latest round's steps (empty when never submitted). */
 export async function progress(sql: Sql, d: FlowDocument, id: string) {
-  const { rows } = await sql.query<{ step: string | null; name: string | null; sequence: number; status: number; username: string | null; actedon: Date | null }>(
+  const { rows } = await sql.query<{
+    step: string | null;
+    name: string | null;
+    sequence: number;
+    status: number;
+    username: string | null;
+    actedon: Date | null;
+  }>(
     `SELECT s.new_flowstep_id AS step, s.new_name AS name, s.new_sequence AS sequence, s.new_status AS status, u.fullname AS username, s.new_actedon AS actedon
        FROM new_approvalstep s LEFT JOIN systemuser u ON u.systemuserid = s.new_approver_id
       WHERE s.new_recordid = $1 AND s.new_entityname = $2
@@ -298,13 +355,25 @@ export async function progress(sql: Sql, d: FlowDocument, id: string) {
     [id, d.entity.logicalName],
   );
   return rows.map((r) => ({
-    StepId: r.step, StepName: r.name ?? '', Sequence: r.sequence, Status: r.status, UserName: r.username ?? '', Date: r.actedon?.toISOString() ?? null,
+    StepId: r.step,
+    StepName: r.name ?? '',
+    Sequence: r.sequence,
+    Status: r.status,
+    UserName: r.username ?? '',
+    Date: r.actedon?.toISOString() ?? null,
   }));
 }
 
 /** Every action on the document, oldest first; ActionName in the caller's language. */
 export async function logList(sql: Sql, d: FlowDocument, id: string, lang: Lang) {
-  const { rows } = await sql.query<{ id: string; createdon: Date; action: string; stepname: string | null; username: string | null; memo: string | null }>(
+  const { rows } = await sql.query<{
+    id: string;
+    createdon: Date;
+    action: string;
+    stepname: string | null;
+    username: string | null;
+    memo: string | null;
+  }>(
     `SELECT l.new_approvallogid AS id, l.createdon, l.new_action AS action, l.new_stepname AS stepname, u.fullname AS username, l.new_memo AS memo
        FROM new_approvallog l LEFT JOIN systemuser u ON u.systemuserid = l.new_user_id
       WHERE l.new_recordid = $1 AND l.new_entityname = $2
@@ -312,20 +381,25 @@ export async function logList(sql: Sql, d: FlowDocument, id: string, lang: Lang)
     [id, d.entity.logicalName],
   );
   return rows.map((r) => ({
-    LogId: r.id, Date: r.createdon.toISOString(),
+    LogId: r.id,
+    Date: r.createdon.toISOString(),
     ActionName: Object.hasOwn(ACTION_KEYS, r.action) ? msg(ACTION_KEYS[r.action as FlowAction], lang) : r.action,
-    StepName: r.stepname ?? '', UserName: r.username ?? '', Memo: r.memo ?? '',
+    StepName: r.stepname ?? '',
+    UserName: r.username ?? '',
+    Memo: r.memo ?? '',
   }));
 }
 
 function myApprovalUnion(params: unknown[]): string {
   const me = `$${params.length}`;
-  return flowDocuments().map((d) => {
-    const i = params.push(d.entity.logicalName);
-    return `SELECT $${i}::text AS entityname, t.${docKey(d)}::text AS id, t.${q(d.entity.primaryName)}::text AS name, t.new_stepname AS stepname,
+  return flowDocuments()
+    .map((d) => {
+      const i = params.push(d.entity.logicalName);
+      return `SELECT $${i}::text AS entityname, t.${docKey(d)}::text AS id, t.${q(d.entity.primaryName)}::text AS name, t.new_stepname AS stepname,
                    t.new_submitter_id AS submitterid, t.new_submittime AS submittime
               FROM ${docTable(d)} t WHERE t.new_approvalstatus = ${approvalStatus.underReview} AND t.new_stepuser_id = ${me}::uuid`;
-  }).join(' UNION ALL ');
+    })
+    .join(' UNION ALL ');
 }
 
 /** Documents waiting for the caller's approval, newest submission first. */
@@ -335,15 +409,27 @@ export async function myApprovals(sql: Sql, userId: string, page: number, count:
   const total = await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${union}) x`, params);
   const lim = params.push(count);
   const off = params.push((page - 1) * count);
-  const { rows } = await sql.query<{ entityname: string; id: string; name: string | null; stepname: string | null; submitter: string | null; submittime: Date | null }>(
+  const { rows } = await sql.query<{
+    entityname: string;
+    id: string;
+    name: string | null;
+    stepname: string | null;
+    submitter: string | null;
+    submittime: Date | null;
+  }>(
     `SELECT x.*, u.fullname AS submitter FROM (${union}) x LEFT JOIN systemuser u ON u.systemuserid = x.submitterid
       ORDER BY x.submittime DESC NULLS LAST, x.id LIMIT $${lim} OFFSET $${off}`,
     params,
   );
   return {
     items: rows.map((r) => ({
-      EntityName: r.entityname, EntityLabel: flowDocument(r.entityname)?.entity.label[lang] ?? r.entityname, EntityId: r.id,
-      DocumentName: r.name ?? '', StepName: r.stepname ?? '', SubmitterName: r.submitter ?? '', SubmitTime: r.submittime?.toISOString() ?? null,
+      EntityName: r.entityname,
+      EntityLabel: flowDocument(r.entityname)?.entity.label[lang] ?? r.entityname,
+      EntityId: r.id,
+      DocumentName: r.name ?? '',
+      StepName: r.stepname ?? '',
+      SubmitterName: r.submitter ?? '',
+      SubmitTime: r.submittime?.toISOString() ?? null,
     })),
     TotalRecordCount: total.rows[0].n,
   };

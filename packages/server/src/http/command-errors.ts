@@ -16,7 +16,9 @@ export function commandErrorHandler(err: FastifyError | Error, req: FastifyReque
   const lang = requestLang(req);
   if (err instanceof ValidationFailed) {
     const message = msg(err.key, lang, err.params);
-    return reply.code(400).send({ ...fail(400, message), Data: { errors: err.errors }, error: { code: err.key, message, field: err.errors[0]?.field } });
+    return reply
+      .code(400)
+      .send({ ...fail(400, message), Data: { errors: err.errors }, error: { code: err.key, message, field: err.errors[0]?.field } });
   }
   if (err instanceof AppError && [400, 403, 404, 422].includes(err.status)) {
     const message = msg(err.key, lang, err.params);

@@ -22,14 +22,20 @@ export const invalidToken = () => new AppError(401, 'error.sessionExpired', unde
 export const expiredToken = () => new AppError(401, 'error.sessionExpired', undefined, 'expired_token');
 export const superseded = () => new AppError(409, 'session.elsewhere');
 /** A session (or its refresh token) used on a host of the other portal kind than it was signed in on. */
-export const otherPortal = (status: 400 | 401, statusText: 'invalid_grant' | 'invalid_token') => new AppError(status, 'session.otherPortal', undefined, statusText);
+export const otherPortal = (status: 400 | 401, statusText: 'invalid_grant' | 'invalid_token') =>
+  new AppError(status, 'session.otherPortal', undefined, statusText);
 
 /**
  * A refusal of a business command: a catalogue message and, when one field is at fault (a
  * quantity, a completion check), that field's name for the form to mark.
  */
 export class Refusal extends AppError {
-  constructor(key: MessageKey, params?: Record<string, string | number>, readonly field?: string, status = 400) {
+  constructor(
+    key: MessageKey,
+    params?: Record<string, string | number>,
+    readonly field?: string,
+    status = 400,
+  ) {
     super(status, key, params);
   }
 }

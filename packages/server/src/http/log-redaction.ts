@@ -2,8 +2,17 @@ import type { FastifyRequest } from 'fastify';
 
 /** Query parameters whose values grant access (SSO assertions, upload tickets, tokens, signatures). */
 const SECRET_PARAMS = new Set([
-  'assertion', 'ticket', 'token', 'access_token', 'refresh_token', 'code', 'password', 'signature',
-  'x-amz-signature', 'x-amz-credential', 'x-amz-security-token',
+  'assertion',
+  'ticket',
+  'token',
+  'access_token',
+  'refresh_token',
+  'code',
+  'password',
+  'signature',
+  'x-amz-signature',
+  'x-amz-credential',
+  'x-amz-security-token',
 ]);
 /** Paths whose last segment is itself a credential: the single-use direct-upload ticket. */
 const SECRET_PATH = /^(\/api\/upload\/direct\/)[^/?#]+/i;
@@ -28,7 +37,9 @@ export function redactUrl(url: string): string {
       let name = pair.slice(0, eq);
       try {
         name = decodeURIComponent(name.replace(/\+/g, ' '));
-      } catch { /* a malformed name is logged as sent */ }
+      } catch {
+        /* a malformed name is logged as sent */
+      }
       return SECRET_PARAMS.has(name.toLowerCase()) ? `${pair.slice(0, eq)}=${REDACTED}` : pair;
     })
     .join('&');

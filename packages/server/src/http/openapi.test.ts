@@ -9,13 +9,27 @@ import { DOCS_PREFIX, OPENAPI_PATH, operationIdOf, PDF, XLSX } from './openapi.t
 import { registeredRoutes } from './route-registry.ts';
 
 type Schema = Record<string, unknown>;
-type Op = { operationId?: string; summary?: string; tags?: string[]; security?: Record<string, string[]>[]; requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> }; parameters?: { name: string; in: string; required?: boolean }[]; responses: Record<string, { content?: Record<string, { schema: Schema & { $ref?: string } }> }> };
-type Doc = { openapi: string; info: { title: string; version: string }; servers?: { url: string }[]; paths: Record<string, Record<string, Op>>; components: { schemas: Record<string, unknown>; securitySchemes: Record<string, { type: string; scheme: string }> } };
+type Op = {
+  operationId?: string;
+  summary?: string;
+  tags?: string[];
+  security?: Record<string, string[]>[];
+  requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> };
+  parameters?: { name: string; in: string; required?: boolean }[];
+  responses: Record<string, { content?: Record<string, { schema: Schema & { $ref?: string } }> }>;
+};
+type Doc = {
+  openapi: string;
+  info: { title: string; version: string };
+  servers?: { url: string }[];
+  paths: Record<string, Record<string, Op>>;
+  components: { schemas: Record<string, unknown>; securitySchemes: Record<string, { type: string; scheme: string }> };
+};
 
 /** Routes that carry no schema on purpose, each with its reason. */
 const WITHOUT_SCHEMA: Record<string, string> = {
-  'GET /*': 'the web app\'s static files (@fastify/static)',
-  'HEAD /*': 'the web app\'s static files (@fastify/static)',
+  'GET /*': "the web app's static files (@fastify/static)",
+  'HEAD /*': "the web app's static files (@fastify/static)",
 };
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
@@ -32,7 +46,12 @@ beforeAll(async () => {
 afterAll(() => p?.close());
 
 const op = (method: string, path: string) => doc.paths[path]?.[method];
-const operations = () => Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).filter(([m]) => METHODS.includes(m)).map(([method, o]) => ({ method, path, o })));
+const operations = () =>
+  Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops)
+      .filter(([m]) => METHODS.includes(m))
+      .map(([method, o]) => ({ method, path, o })),
+  );
 /** The 200 answer's media types and schemas. */
 const okContent = (o: Op) => o.responses['200']?.content ?? {};
 /** A schema with the document's component references written out. */
@@ -62,7 +81,10 @@ describe('the OpenAPI document', () => {
       for (const [m, o] of ops) {
         expect(o.summary, `${m} ${path}`).toBeTruthy();
         expect(o.tags?.length, `${m} ${path}`).toBeGreaterThan(0);
-        expect(Object.keys(o.responses).some((c) => /^[23]\d\d$/.test(c)), `${m} ${path}`).toBe(true);
+        expect(
+          Object.keys(o.responses).some((c) => /^[23]\d\d$/.test(c)),
+          `${m} ${path}`,
+        ).toBe(true);
         expect(o.responses['400']?.content?.['application/json'].schema.$ref).toBe('#/components/schemas/ErrorEnvelope');
       }
     }
@@ -88,16 +110,33 @@ describe('the OpenAPI document', () => {
       expect(op('post', `${WORK_ORDER_API}/{id}/${c}`), c).toBeDefined();
     }
     const appointment = op('post', `${WORK_ORDER_API}/{id}/appointment`);
-    expect(Object.keys(appointment.requestBody!.content['application/json'].schema.properties!)).toEqual(expect.arrayContaining(['date', 'begin', 'end', 'status']));
+    expect(Object.keys(appointment.requestBody!.content['application/json'].schema.properties!)).toEqual(
+      expect.arrayContaining(['date', 'begin', 'end', 'status']),
+    );
     expect(appointment.parameters).toContainEqual(expect.objectContaining({ name: 'id', in: 'path' }));
 
-    expect(op('get', '/api/crmdata/Retrieve/{target}').parameters).toContainEqual(expect.objectContaining({ name: '$filter', in: 'query' }));
-    for (const [m, path] of [['post', '/api/crmdata/create/{set}'], ['post', '/api/crmdata/Update/{target}'], ['post', '/api/crmdata/delete/{target}'],
-      ['get', '/api/crmdata/Export/{set}'], ['get', '/api/crmlookupview/data'], ['get', '/api/crmpicklist/options/{entity}/{attribute}']]) {
+    expect(op('get', '/api/crmdata/Retrieve/{target}').parameters).toContainEqual(
+      expect.objectContaining({ name: '$filter', in: 'query' }),
+    );
+    for (const [m, path] of [
+      ['post', '/api/crmdata/create/{set}'],
+      ['post', '/api/crmdata/Update/{target}'],
+      ['post', '/api/crmdata/delete/{target}'],
+      ['get', '/api/crmdata/Export/{set}'],
+      ['get', '/api/crmlookupview/data'],
+      ['get', '/api/crmpicklist/options/{entity}/{attribute}'],
+    ]) {
       expect(op(m, path), `${m} ${path}`).toBeDefined();
     }
     for (const path of ['submit', 'approve', 'revoke']) expect(op('post', `/api/CrmFlow/${path}`), path).toBeDefined();
-    for (const path of ['GetFlowList', 'GetFlowStepList', 'GetFlowApproveProgressList', 'GetFlowApproveLogList', 'MyApprovalList', 'MyApprovalCount']) {
+    for (const path of [
+      'GetFlowList',
+      'GetFlowStepList',
+      'GetFlowApproveProgressList',
+      'GetFlowApproveLogList',
+      'MyApprovalList',
+      'MyApprovalCount',
+    ]) {
       expect(op('get', `/api/CrmFlow/${path}`), path).toBeDefined();
     }
     expect(op('post', `${PARTS_API}/deliveries`)).toBeDefined();
@@ -126,21 +165,32 @@ describe('the document for client generators and linters', () => {
       const inPath = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).sort();
       const documented = (o.parameters ?? []).filter((x) => x.in === 'path');
       expect(documented.map((x) => x.name).sort(), `${method} ${path}`).toEqual(inPath);
-      expect(documented.every((x) => x.required), `${method} ${path}`).toBe(true);
+      expect(
+        documented.every((x) => x.required),
+        `${method} ${path}`,
+      ).toBe(true);
     }
   });
 
   it('answers files as their real media types', () => {
     const media = (m: string, path: string) => Object.keys(okContent(op(m, path)));
-    for (const path of ['/api/crmdata/Export/{set}', '/api/excel/template/{entitySet}', '/api/quickorder/template', `${STOCK_API}/counts/{id}/template`]) {
+    for (const path of [
+      '/api/crmdata/Export/{set}',
+      '/api/excel/template/{entitySet}',
+      '/api/quickorder/template',
+      `${STOCK_API}/counts/{id}/template`,
+    ]) {
       expect(media('get', path), path).toEqual([XLSX]);
     }
     for (const path of ['/api/expense/claims/{id}/pdf', '/api/parts-returns/{id}/pdf']) expect(media('get', path), path).toEqual([PDF]);
     expect(media('get', '/api/shop/products/{id}/pictures/{pictureId}')).toEqual(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
-    expect(media('get', '/api/attachment/download/{moduleType}/{id}')).toEqual(expect.arrayContaining(['image/png', PDF, XLSX, 'video/mp4']));
+    expect(media('get', '/api/attachment/download/{moduleType}/{id}')).toEqual(
+      expect.arrayContaining(['image/png', PDF, XLSX, 'video/mp4']),
+    );
     // No answer is an untyped byte stream.
     for (const { method, path, o } of operations()) {
-      for (const r of Object.values(o.responses)) expect(Object.keys(r.content ?? {}), `${method} ${path}`).not.toContain('application/octet-stream');
+      for (const r of Object.values(o.responses))
+        expect(Object.keys(r.content ?? {}), `${method} ${path}`).not.toContain('application/octet-stream');
     }
   });
 
@@ -157,7 +207,9 @@ describe('the document for client generators and linters', () => {
     // Every JSON GET that needs no path or required query parameter, as the administrator and as a
     // station (whose lists have rows): each answer fits the description.
     const callers = [(await signIn(p.app, 'admin')).access_token, token];
-    const callable = gets.filter(({ path, o }) => !path.includes('{') && !(o.parameters ?? []).some((x) => x.required) && okContent(o)['application/json']);
+    const callable = gets.filter(
+      ({ path, o }) => !path.includes('{') && !(o.parameters ?? []).some((x) => x.required) && okContent(o)['application/json'],
+    );
     expect(callable.length).toBeGreaterThan(25);
     const misfits: string[] = [];
     for (const { path, o } of callable) {
@@ -191,16 +243,20 @@ describe('every route declares a schema', () => {
       .filter((k) => !(k in WITHOUT_SCHEMA) && !(/^(GET|HEAD) \/.+\.[a-z0-9]+$/i.test(k) || /^(GET|HEAD) \/$/.test(k)));
     expect(missing).toEqual([]);
     // Each route's summary is what the document shows.
-    const withoutSummary = routes.filter((r) => r.schema && !(r.schema as { hide?: boolean }).hide && !(r.schema as { summary?: string }).summary && r.method !== 'HEAD');
+    const withoutSummary = routes.filter(
+      (r) => r.schema && !(r.schema as { hide?: boolean }).hide && !(r.schema as { summary?: string }).summary && r.method !== 'HEAD',
+    );
     expect(withoutSummary.map((r) => `${r.method} ${r.url}`)).toEqual([]);
   });
 });
 
 describe('validation by the route schemas', () => {
-  it('answers a refused body with 400, the envelope and a message in the caller\'s language', async () => {
+  it("answers a refused body with 400, the envelope and a message in the caller's language", async () => {
     const res = await p.app.inject({
-      method: 'POST', url: `${WORK_ORDER_API}/00000000-0000-0000-0000-000000000001/appointment`,
-      payload: { date: '2026-07-01', begin: 9, end: 10, status: 'soon' }, headers: { ...bearer(token), 'accept-language': 'en-US' },
+      method: 'POST',
+      url: `${WORK_ORDER_API}/00000000-0000-0000-0000-000000000001/appointment`,
+      payload: { date: '2026-07-01', begin: 9, end: 10, status: 'soon' },
+      headers: { ...bearer(token), 'accept-language': 'en-US' },
     });
     expect(res.statusCode).toBe(400);
     const body = res.json();
@@ -213,7 +269,11 @@ describe('validation by the route schemas', () => {
   });
 
   it('still checks the caller before the body', async () => {
-    const res = await p.app.inject({ method: 'POST', url: `${WORK_ORDER_API}/00000000-0000-0000-0000-000000000001/appointment`, payload: { status: 'soon' } });
+    const res = await p.app.inject({
+      method: 'POST',
+      url: `${WORK_ORDER_API}/00000000-0000-0000-0000-000000000001/appointment`,
+      payload: { status: 'soon' },
+    });
     expect(res.statusCode).toBe(401);
   });
 });

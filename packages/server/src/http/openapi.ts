@@ -63,7 +63,8 @@ export const PDF = 'application/pdf';
 /** The response envelope of spec 000 §3 (http/envelope.ts). */
 const ENVELOPE = {
   type: 'object',
-  description: 'Every JSON answer: ErrorCode 0 on success, the HTTP status (or -1 for upload calls) on failure; Message in the caller\'s language (Accept-Language / lang: zh-CN default, en-US).',
+  description:
+    "Every JSON answer: ErrorCode 0 on success, the HTTP status (or -1 for upload calls) on failure; Message in the caller's language (Accept-Language / lang: zh-CN default, en-US).",
   required: ['ErrorCode', 'Message', 'Data'],
   properties: {
     ErrorCode: { type: 'integer', examples: [0] },
@@ -74,7 +75,8 @@ const ENVELOPE = {
 };
 const ERROR_ENVELOPE = {
   type: 'object',
-  description: 'A refusal: the envelope with Data null (or `{ errors: [{ field, message }] }` for field validation); business commands add `error: { code, message, field? }`, /token adds the OAuth `error` / `error_description`.',
+  description:
+    'A refusal: the envelope with Data null (or `{ errors: [{ field, message }] }` for field validation); business commands add `error: { code, message, field? }`, /token adds the OAuth `error` / `error_description`.',
   required: ['ErrorCode', 'Message', 'Data'],
   properties: {
     ErrorCode: { type: 'integer', examples: [400] },
@@ -86,7 +88,7 @@ const ERROR_ENVELOPE = {
   additionalProperties: true,
 };
 const ERRORS: Record<string, string> = {
-  400: 'Bad input or a refused command (message in the caller\'s language)',
+  400: "Bad input or a refused command (message in the caller's language)",
   401: 'No, invalid or expired bearer token (WWW-Authenticate: Bearer error="invalid_token" | "expired_token")',
   403: 'The caller lacks the privilege or may not see the record',
   404: 'Not found (or not visible to the caller)',
@@ -116,11 +118,14 @@ type Operation = {
  * is `postApiWorkordersByIdLinesByKind` (path parameters read "by …").
  */
 export function operationIdOf(method: string, path: string): string {
-  const words = path.split('/').filter(Boolean).flatMap((seg) => {
-    const param = /^\{(.+)\}$/.exec(seg);
-    const parts = (param ? param[1] : seg).split(/[^A-Za-z0-9]+/).filter(Boolean);
-    return param ? ['By', ...parts] : parts;
-  });
+  const words = path
+    .split('/')
+    .filter(Boolean)
+    .flatMap((seg) => {
+      const param = /^\{(.+)\}$/.exec(seg);
+      const parts = (param ? param[1] : seg).split(/[^A-Za-z0-9]+/).filter(Boolean);
+      return param ? ['By', ...parts] : parts;
+    });
   return method.toLowerCase() + words.map((w) => w[0].toUpperCase() + w.slice(1)).join('');
 }
 
@@ -142,7 +147,10 @@ function okAnswer(kind: Answer, op: Operation, where: string): object {
 
 /** Adds the envelope, error answers and bearer scheme to every operation of the generated document. */
 function finishDocument(doc: Parameters<typeof jsonSchemaTransformObject>[0]) {
-  const out = jsonSchemaTransformObject(doc) as { paths?: Record<string, Record<string, Operation>>; components?: Record<string, Record<string, unknown>> };
+  const out = jsonSchemaTransformObject(doc) as {
+    paths?: Record<string, Record<string, Operation>>;
+    components?: Record<string, Record<string, unknown>>;
+  };
   out.components = {
     ...out.components,
     schemas: { ...out.components?.schemas, Envelope: ENVELOPE, ErrorEnvelope: ERROR_ENVELOPE },
@@ -181,13 +189,16 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       info: {
         title: 'Service portal API',
         version: '1.0.0',
-        description: 'The CRM data calls, work-order, parts and stock commands, approval (CrmFlow) calls and sign-in (/token). '
-          + 'Send `Authorization: Bearer <access_token>` from POST /token. Messages follow Accept-Language (zh-CN default, en-US).',
+        description:
+          'The CRM data calls, work-order, parts and stock commands, approval (CrmFlow) calls and sign-in (/token). ' +
+          'Send `Authorization: Bearer <access_token>` from POST /token. Messages follow Accept-Language (zh-CN default, en-US).',
       },
       // Same origin as the web app: the document is served by the portal it describes.
       servers: [{ url: '/', description: 'This portal' }],
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'access_token from POST /token' } },
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'access_token from POST /token' },
+        },
       },
     },
     transform: createJsonSchemaTransform({ skipList: [] }),

@@ -22,37 +22,256 @@ function rng(seed: number) {
   };
 }
 const rand = rng(20261010);
-const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
+const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
 
 const UUID = '4efcd39c-2364-4641-8d9d-d27c8b67ba42';
 const STRINGS = [
-  '', ' ', '\u0000', 'a\u0000b', '\ud800', '\udc00x', '😀', '中文', "'", "''", "' OR '1'='1", '"; DROP TABLE systemuser; --', '%', '_', '\\', '%00', '%zz',
-  "new_name eq 'x' or 1 eq 1", "startswith(new_name,'", ')', '(((', 'eq', '$filter', '$top', '<fetch>', '<fetch><entity name="systemuser"/></fetch>',
-  '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>', '../../etc/passwd', 'x'.repeat(5000), 'y'.repeat(300),
-  '-1', '0', '1.5', '1e309', 'NaN', 'Infinity', '-Infinity', '2147483648', '-2147483649', '9007199254740993', 'true', 'null', 'undefined',
-  '00000000-0000-0000-0000-000000000000', UUID, `{${UUID.toUpperCase()}}`, 'not-a-uuid', '2026-13-45', '2026-02-30T25:61:00Z', '0000-00-00', '2026-02-30', '2026-13-01', '0x10', '1e3',
-  'new_srv_workers', 'systemusers', 'new_srv_worker', '__proto__', 'constructor', 'prototype', 'toString', 'all', 'today', 'desc', 'asc',
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  '\udc00x',
+  '😀',
+  '中文',
+  "'",
+  "''",
+  "' OR '1'='1",
+  '"; DROP TABLE systemuser; --',
+  '%',
+  '_',
+  '\\',
+  '%00',
+  '%zz',
+  "new_name eq 'x' or 1 eq 1",
+  "startswith(new_name,'",
+  ')',
+  '(((',
+  'eq',
+  '$filter',
+  '$top',
+  '<fetch>',
+  '<fetch><entity name="systemuser"/></fetch>',
+  '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>',
+  '../../etc/passwd',
+  'x'.repeat(5000),
+  'y'.repeat(300),
+  '-1',
+  '0',
+  '1.5',
+  '1e309',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '2147483648',
+  '-2147483649',
+  '9007199254740993',
+  'true',
+  'null',
+  'undefined',
+  '00000000-0000-0000-0000-000000000000',
+  UUID,
+  `{${UUID.toUpperCase()}}`,
+  'not-a-uuid',
+  '2026-13-45',
+  '2026-02-30T25:61:00Z',
+  '0000-00-00',
+  '2026-02-30',
+  '2026-13-01',
+  '0x10',
+  '1e3',
+  'new_srv_workers',
+  'systemusers',
+  'new_srv_worker',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'all',
+  'today',
+  'desc',
+  'asc',
 ];
 const VALUES: unknown[] = [
-  ...STRINGS, -1, 0, 1, 1.5, -0.5, 1e308, -1e308, 2147483648, Number.MAX_SAFE_INTEGER + 2, true, false, null,
-  [], ['a'], [1, {}], [UUID], {}, { $ne: 1 }, { a: { b: { c: [] } } }, { __proto__: { x: 1 } }, { toString: 1 },
+  ...STRINGS,
+  -1,
+  0,
+  1,
+  1.5,
+  -0.5,
+  1e308,
+  -1e308,
+  2147483648,
+  Number.MAX_SAFE_INTEGER + 2,
+  true,
+  false,
+  null,
+  [],
+  ['a'],
+  [1, {}],
+  [UUID],
+  {},
+  { $ne: 1 },
+  { a: { b: { c: [] } } },
+  { __proto__: { x: 1 } },
+  { toString: 1 },
 ];
 const QUERY_KEYS = [
-  '$filter', '$select', '$orderby', '$top', '$skip', '$expand', '$count', '$apply', 'fetchXml', 'keyword', 'user', 'page', 'pageSize', 'rows', 'id', 'range',
-  'stationId', 'stationIds', 'langId', 'mobilephone', 'userName', 'redirect_url', 'entity', 'entityName', 'attribute', 'view', 'viewName', 'objectId',
-  'moduleType', 'province', 'city', 'code', 'parentCode', 'FlowId', 'ObjectId', 'EntityTypeName', 'unread', 'begin', 'end', 'status', 'type', 'target',
-  'assertion', 'limit', 'search', 'filterValue', 'field', 'columns', 'value', 'ticket', 'lang',
+  '$filter',
+  '$select',
+  '$orderby',
+  '$top',
+  '$skip',
+  '$expand',
+  '$count',
+  '$apply',
+  'fetchXml',
+  'keyword',
+  'user',
+  'page',
+  'pageSize',
+  'rows',
+  'id',
+  'range',
+  'stationId',
+  'stationIds',
+  'langId',
+  'mobilephone',
+  'userName',
+  'redirect_url',
+  'entity',
+  'entityName',
+  'attribute',
+  'view',
+  'viewName',
+  'objectId',
+  'moduleType',
+  'province',
+  'city',
+  'code',
+  'parentCode',
+  'FlowId',
+  'ObjectId',
+  'EntityTypeName',
+  'unread',
+  'begin',
+  'end',
+  'status',
+  'type',
+  'target',
+  'assertion',
+  'limit',
+  'search',
+  'filterValue',
+  'field',
+  'columns',
+  'value',
+  'ticket',
+  'lang',
 ];
 const BODY_KEYS = [
-  'Action', 'ApproveList', 'ApproveUserId', 'Content', 'EntityId', 'EntityTypeName', 'FileId', 'FileName', 'FileSize', 'FlowId', 'Id', 'IsOverwrite', 'ItemIds',
-  'Memo', 'ModuleType', 'ObjectId', 'ProductId', 'Quantity', 'Remark', 'StepId', 'Title', 'address', 'applicationIds', 'appointment', 'begin', 'captcha',
-  'captchaId', 'city', 'columns', 'confirmPassword', 'contact', 'count', 'county', 'docId', 'end', 'entity', 'entityId', 'entitySet', 'fixtype', 'flowId',
-  'freight', 'grant_type', 'id', 'image', 'keyword', 'latitude', 'limit', 'lineId', 'lines', 'longitude', 'mobilephone', 'moduleType', 'newPassword',
-  'new_name', 'new_code', 'new_phone', 'new_station_id', 'new_workorder_id', 'new_product_id', 'new_quantity', 'next', 'objectId', 'oldPassword', 'outType',
-  'password', 'phone', 'purpose', 'quantity', 'reason', 'redirect_url', 'remark', 'refresh_token', 'scrapReason', 'smscode', 'stationIds', 'status', 'step',
-  'target', 'ticket', 'transferId', 'type', 'username', 'userid', 'value', 'worker', 'workerId', 'new_worker_id', 'memo', 'items', 'ids', 'rows',
+  'Action',
+  'ApproveList',
+  'ApproveUserId',
+  'Content',
+  'EntityId',
+  'EntityTypeName',
+  'FileId',
+  'FileName',
+  'FileSize',
+  'FlowId',
+  'Id',
+  'IsOverwrite',
+  'ItemIds',
+  'Memo',
+  'ModuleType',
+  'ObjectId',
+  'ProductId',
+  'Quantity',
+  'Remark',
+  'StepId',
+  'Title',
+  'address',
+  'applicationIds',
+  'appointment',
+  'begin',
+  'captcha',
+  'captchaId',
+  'city',
+  'columns',
+  'confirmPassword',
+  'contact',
+  'count',
+  'county',
+  'docId',
+  'end',
+  'entity',
+  'entityId',
+  'entitySet',
+  'fixtype',
+  'flowId',
+  'freight',
+  'grant_type',
+  'id',
+  'image',
+  'keyword',
+  'latitude',
+  'limit',
+  'lineId',
+  'lines',
+  'longitude',
+  'mobilephone',
+  'moduleType',
+  'newPassword',
+  'new_name',
+  'new_code',
+  'new_phone',
+  'new_station_id',
+  'new_workorder_id',
+  'new_product_id',
+  'new_quantity',
+  'next',
+  'objectId',
+  'oldPassword',
+  'outType',
+  'password',
+  'phone',
+  'purpose',
+  'quantity',
+  'reason',
+  'redirect_url',
+  'remark',
+  'refresh_token',
+  'scrapReason',
+  'smscode',
+  'stationIds',
+  'status',
+  'step',
+  'target',
+  'ticket',
+  'transferId',
+  'type',
+  'username',
+  'userid',
+  'value',
+  'worker',
+  'workerId',
+  'new_worker_id',
+  'memo',
+  'items',
+  'ids',
+  'rows',
   // the commands' dates and times (issue 23: 2026-02-30 once reached SQL)
-  'date', 'time', 'checkDate', 'deadline', 'invoiceDate', 'payedDate', 'departureTime', 'arrivalTime', 'completionTime', 'before',
+  'date',
+  'time',
+  'checkDate',
+  'deadline',
+  'invoiceDate',
+  'payedDate',
+  'departureTime',
+  'arrivalTime',
+  'completionTime',
+  'before',
 ];
 const ENTITY_SETS = ENTITIES.map((e) => e.entitySet);
 const LINE_KINDS = ['repairitems', 'partlines', 'troubles', 'outsidelines'];
@@ -70,7 +289,15 @@ function paramValue(name: string): string {
   if (r < 0.45) return segment(pick(STRINGS));
   if (/set|target|entity/i.test(name)) {
     const set = pick(ENTITY_SETS);
-    return pick([set, `${set}(${UUID})`, `${set}(${segment(pick(STRINGS))})`, `${set}(`, `${set}(${UUID})/new_name`, set.toUpperCase(), `${set}%00`]);
+    return pick([
+      set,
+      `${set}(${UUID})`,
+      `${set}(${segment(pick(STRINGS))})`,
+      `${set}(`,
+      `${set}(${UUID})/new_name`,
+      set.toUpperCase(),
+      `${set}%00`,
+    ]);
   }
   if (name === 'kind') return pick(LINE_KINDS);
   if (name === 'moduleType') return pick(['new_srv_worker', 'new_srv_workorder', '1', 'x']);
@@ -99,15 +326,25 @@ function body(): Body {
   if (r < 0.5) return { payload: JSON.stringify(jsonObject()), type: 'application/json' };
   if (r < 0.6) return { payload: JSON.stringify([jsonObject()]), type: 'application/json' };
   if (r < 0.66) return { payload: pick(['"x"', '1', 'null', 'true', '[]', '{}']), type: 'application/json' };
-  if (r < 0.72) return { payload: pick(['{"a":', '{a:1}', '\u0000', '{"a":"\\u0000"}', '{"a":"\\ud800"}', '[' .repeat(200)]), type: 'application/json' };
+  if (r < 0.72)
+    return { payload: pick(['{"a":', '{a:1}', '\u0000', '{"a":"\\u0000"}', '{"a":"\\ud800"}', '['.repeat(200)]), type: 'application/json' };
   if (r < 0.78) return { payload: '', type: 'application/json' };
   if (r < 0.88) {
     const o = jsonObject();
-    return { payload: Object.entries(o).map(([k, v]) => `${encodeURIComponent(k)}=${segment(typeof v === "string" ? v : JSON.stringify(v) ?? "")}`).join('&'), type: 'application/x-www-form-urlencoded' };
+    return {
+      payload: Object.entries(o)
+        .map(([k, v]) => `${encodeURIComponent(k)}=${segment(typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))}`)
+        .join('&'),
+      type: 'application/x-www-form-urlencoded',
+    };
   }
   if (r < 0.92) return { payload: 'hello', type: 'text/plain' };
   if (r < 0.95) return { payload: '<a/>', type: 'application/xml' };
-  if (r < 0.98) return { payload: '--x\r\nContent-Disposition: form-data; name="file"\r\n\r\nabc\r\n--x--\r\n', type: 'multipart/form-data; boundary=x' };
+  if (r < 0.98)
+    return {
+      payload: '--x\r\nContent-Disposition: form-data; name="file"\r\n\r\nabc\r\n--x--\r\n',
+      type: 'multipart/form-data; boundary=x',
+    };
   return {};
 }
 
@@ -137,7 +374,10 @@ describe('every route with malformed input', () => {
       const res = await p.app.inject({ method: method as 'GET', url, headers, ...(b.payload !== undefined ? { payload: b.payload } : {}) });
       sent++;
       byStatus.set(res.statusCode, (byStatus.get(res.statusCode) ?? 0) + 1);
-      if (res.statusCode >= 500) failures.push(`${res.statusCode} ${who ?? 'anonymous'} ${method} ${url.slice(0, 200)} ${b.type ?? ''} ${(b.payload ?? '').slice(0, 200)} → ${res.body.slice(0, 200)}`);
+      if (res.statusCode >= 500)
+        failures.push(
+          `${res.statusCode} ${who ?? 'anonymous'} ${method} ${url.slice(0, 200)} ${b.type ?? ''} ${(b.payload ?? '').slice(0, 200)} → ${res.body.slice(0, 200)}`,
+        );
     };
     const started = Date.now();
     // The issue's own cases first (issue 10, item 3), then the generated ones.
@@ -147,10 +387,18 @@ describe('every route with malformed input', () => {
       await send('GET', '/crm/authorize?redirect_url=%2Fauthorize%00', who, {});
     }
     await send('POST', '/crm/authorize', undefined, { payload: 'username=ad%00min&password=x', type: 'application/x-www-form-urlencoded' });
-    for (const b of [{ username: { $ne: 1 } }, ['admin'], { grant_type: 'refresh_token', refresh_token: 1 }, { grant_type: 'smscode', mobilephone: { a: 1 } }]) {
+    for (const b of [
+      { username: { $ne: 1 } },
+      ['admin'],
+      { grant_type: 'refresh_token', refresh_token: 1 },
+      { grant_type: 'smscode', mobilephone: { a: 1 } },
+    ]) {
       await send('POST', '/token', undefined, { payload: JSON.stringify(b), type: 'application/json' });
     }
-    await send('POST', '/token', undefined, { payload: 'grant_type=password&username=ad%00min&password=x&captcha1=a&captcha2=b', type: 'application/x-www-form-urlencoded' });
+    await send('POST', '/token', undefined, {
+      payload: 'grant_type=password&username=ad%00min&password=x&captcha1=a&captcha2=b',
+      type: 'application/x-www-form-urlencoded',
+    });
     for (const r of ordered) {
       for (const who of [...(r.url.endsWith('/logout') ? [] : ['admin', 'station1']), undefined]) {
         const cases = who ? 20 : 3;
@@ -167,7 +415,9 @@ describe('every route with malformed input', () => {
     }
     // The web app's files: once each, with a malformed query.
     for (const r of routes.filter((x) => isFile(x.url))) await send(r.method, `${r.url}${queryString()}`, undefined, {});
-    console.log(`route fuzz: ${sent} requests over ${routes.length} routes (${api.length} API) in ${((Date.now() - started) / 1000).toFixed(1)} s, ${failures.length} answered ≥ 500; by status ${JSON.stringify(Object.fromEntries([...byStatus].sort((a, b) => a[0] - b[0])))}`);
+    console.log(
+      `route fuzz: ${sent} requests over ${routes.length} routes (${api.length} API) in ${((Date.now() - started) / 1000).toFixed(1)} s, ${failures.length} answered ≥ 500; by status ${JSON.stringify(Object.fromEntries([...byStatus].sort((a, b) => a[0] - b[0])))}`,
+    );
     expect(failures).toEqual([]);
   }, 300_000);
 });

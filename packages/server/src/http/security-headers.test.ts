@@ -27,14 +27,23 @@ describe('browser security headers', () => {
   beforeAll(async () => {
     // A stand-in web build, so `/` and screen paths are served as in production.
     web = await mkdtemp(join(tmpdir(), 'portal-web-'));
-    await writeFile(join(web, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>');
+    await writeFile(
+      join(web, 'index.html'),
+      '<!doctype html><html><head><script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>',
+    );
     await mkdir(join(web, 'assets'));
     await writeFile(join(web, 'assets', 'index.js'), 'export {};');
     portal = await testPortal({
       seedDemo: 'no',
       webDist: web,
       externalHosts: ['www.baidu.com', 'map.baidu.com', 'evil.example.com; script-src *'],
-      mapTiles: { url: 'https://webrd0{s}.is.autonavi.com/appmaptile?lang=zh_cn&size=1&scale=1&style=8&x={x}&y={y}&z={z}', datum: 'gcj02', attribution: '', maxZoom: 18, subdomains: ['1', '2', '3', '4'] },
+      mapTiles: {
+        url: 'https://webrd0{s}.is.autonavi.com/appmaptile?lang=zh_cn&size=1&scale=1&style=8&x={x}&y={y}&z={z}',
+        datum: 'gcj02',
+        attribution: '',
+        maxZoom: 18,
+        subdomains: ['1', '2', '3', '4'],
+      },
     });
   });
   afterAll(async () => {
@@ -85,14 +94,19 @@ describe('browser security headers', () => {
     expect(r.body).not.toMatch(/javascript:/i);
   });
 
-  it('API answers are never stored (Cache-Control: no-store); the web app\'s files keep their own caching', async () => {
+  it("API answers are never stored (Cache-Control: no-store); the web app's files keep their own caching", async () => {
     const noStore = [
       await get('/api/portal/config'),
       await get('/api/portaluser/me'), // 401
       await get('/api/nothing-here'), // 404
       await get('/healthz'),
       await get('/missing.js'), // a JSON 404 outside /api
-      await portal.app.inject({ method: 'POST', url: '/token', payload: 'grant_type=client_credentials', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+      await portal.app.inject({
+        method: 'POST',
+        url: '/token',
+        payload: 'grant_type=client_credentials',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
     ];
     for (const r of noStore) expect(r.headers['cache-control'], `${r.statusCode} ${r.body.slice(0, 60)}`).toBe('no-store');
     expect(noStore.map((r) => r.statusCode)).toEqual([200, 401, 404, 200, 404, 400]);
@@ -117,7 +131,11 @@ describe('CSP sources from the configuration', () => {
 
   it('Leaflet default subdomains a, b, c; protocol-relative and same-origin tile URLs; no tiles', () => {
     const t = { ...base.mapTiles, url: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png', subdomains: [] };
-    expect(tileSources(t)).toEqual(['https://a.tile.openstreetmap.org', 'https://b.tile.openstreetmap.org', 'https://c.tile.openstreetmap.org']);
+    expect(tileSources(t)).toEqual([
+      'https://a.tile.openstreetmap.org',
+      'https://b.tile.openstreetmap.org',
+      'https://c.tile.openstreetmap.org',
+    ]);
     expect(tileSources({ ...t, url: '//tiles.example.com:8443/{z}/{x}/{y}.png' })).toEqual(['tiles.example.com:8443']);
     expect(tileSources({ ...t, url: '/tiles/{z}/{x}/{y}.png' })).toEqual([]);
     expect(tileSources({ ...t, url: '' })).toEqual([]);
@@ -125,7 +143,18 @@ describe('CSP sources from the configuration', () => {
   });
 
   it('frame-src is none without external hosts; absolute address-list URLs may be fetched', () => {
-    const cfg = { ...base, externalHosts: [], files: { ...base.files, address: { province: 'https://geo.example.com/p', city: 'https://geo.example.com/c?p={code}', county: '/api/address/counties?city={code}' } } };
+    const cfg = {
+      ...base,
+      externalHosts: [],
+      files: {
+        ...base.files,
+        address: {
+          province: 'https://geo.example.com/p',
+          city: 'https://geo.example.com/c?p={code}',
+          county: '/api/address/counties?city={code}',
+        },
+      },
+    };
     const d = (securityHeaders(cfg).contentSecurityPolicy as { directives: Record<string, string[]> }).directives;
     expect(d.frameSrc).toEqual(["'none'"]);
     expect(d.connectSrc).toEqual(["'self'", 'https://geo.example.com']);
@@ -140,12 +169,16 @@ describe('CSP sources from the configuration', () => {
     ];
     for (const s3 of cases) {
       const client = new S3Client({
-        region: s3.region, endpoint: s3.endpoint, forcePathStyle: s3.forcePathStyle,
+        region: s3.region,
+        endpoint: s3.endpoint,
+        forcePathStyle: s3.forcePathStyle,
         credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY' },
       });
       const url = new URL(await getSignedUrl(client, new PutObjectCommand({ Bucket: s3.bucket, Key: 'a/b.mp4' }), { expiresIn: 60 }));
       expect(s3Sources(s3), JSON.stringify(s3)).toContain(url.origin);
-      const d = (securityHeaders({ ...base, files: { ...base.files, s3 } }).contentSecurityPolicy as { directives: Record<string, string[]> }).directives;
+      const d = (
+        securityHeaders({ ...base, files: { ...base.files, s3 } }).contentSecurityPolicy as { directives: Record<string, string[]> }
+      ).directives;
       expect(d.connectSrc).toContain(url.origin);
       client.destroy();
     }

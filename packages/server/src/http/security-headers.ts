@@ -63,7 +63,9 @@ export function s3Sources(s3: S3Config | undefined): string[] {
 export function securityHeaders(cfg: Config): FastifyHelmetOptions {
   // Any port: /main/external/:url checks the host name only.
   const external = cfg.externalHosts.filter((h) => HOST_NAME.test(h)).map((h) => `${h}:*`);
-  const address = Object.values(cfg.files.address).map(sourceOf).filter((s): s is string => !!s);
+  const address = Object.values(cfg.files.address)
+    .map(sourceOf)
+    .filter((s): s is string => !!s);
   const connect = [...new Set([...s3Sources(cfg.files.s3), ...address])];
   return {
     contentSecurityPolicy: {

@@ -10,7 +10,12 @@ async function clientAddress(trustProxy: string | undefined, socket: string, for
   const app = Fastify({ trustProxy: fastifyTrustProxy(parseTrustProxy(trustProxy)) });
   app.get('/', async (req) => req.ip);
   try {
-    const res = await app.inject({ method: 'GET', url: '/', remoteAddress: socket, headers: forwarded ? { 'x-forwarded-for': forwarded } : {} });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/',
+      remoteAddress: socket,
+      headers: forwarded ? { 'x-forwarded-for': forwarded } : {},
+    });
     return res.body;
   } finally {
     await app.close();
@@ -42,10 +47,14 @@ describe('sign-in lock and request limit behind a trusted proxy', () => {
   });
   afterAll(() => p?.close());
 
-  const token = (form: Record<string, string>, socket: string, forwarded?: string) => p.app.inject({
-    method: 'POST', url: '/token', remoteAddress: socket, payload: new URLSearchParams(form).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(forwarded ? { 'x-forwarded-for': forwarded } : {}) },
-  });
+  const token = (form: Record<string, string>, socket: string, forwarded?: string) =>
+    p.app.inject({
+      method: 'POST',
+      url: '/token',
+      remoteAddress: socket,
+      payload: new URLSearchParams(form).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...(forwarded ? { 'x-forwarded-for': forwarded } : {}) },
+    });
   /** A sign-in form with a captcha fetched the way the client's own browser does (through the same path). */
   const form = async (user: string, password: string, socket: string, forwarded?: string) => {
     const headers = forwarded ? { 'x-forwarded-for': forwarded } : {};
@@ -53,8 +62,12 @@ describe('sign-in lock and request limit behind a trusted proxy', () => {
     const answer = (await p.app.inject({ method: 'GET', url: `/api/dev/captcha/${captchaId}` })).json().Data as string;
     return { grant_type: 'password', username: user, password, captcha1: captchaId, captcha2: answer };
   };
-  const subjects = async (user: string) => (await p.db.query<{ subject: string }>(
-    `SELECT subject FROM auth_failure WHERE starts_with(subject, $1) ORDER BY subject`, [`password:${user}|`])).rows.map((r) => r.subject);
+  const subjects = async (user: string) =>
+    (
+      await p.db.query<{ subject: string }>(`SELECT subject FROM auth_failure WHERE starts_with(subject, $1) ORDER BY subject`, [
+        `password:${user}|`,
+      ])
+    ).rows.map((r) => r.subject);
 
   it('a client rotating a made-up X-Forwarded-For on 60 wrong passwords is still locked, then limited, at its real address', async () => {
     const answers: string[] = [];

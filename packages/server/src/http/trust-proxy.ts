@@ -27,21 +27,27 @@ function isProxyEntry(entry: string): boolean {
   return Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
-const FORMS = 'the number of proxies in front of the portal (e.g. 1), or their addresses / CIDR ranges, comma-separated (e.g. 127.0.0.1,10.0.0.0/8)';
+const FORMS =
+  'the number of proxies in front of the portal (e.g. 1), or their addresses / CIDR ranges, comma-separated (e.g. 127.0.0.1,10.0.0.0/8)';
 
 /** Reads TRUST_PROXY; a value that is none of its forms stops the start with what it accepts. */
 export function parseTrustProxy(value: string | undefined): TrustProxy {
   const v = (value ?? '').trim().toLowerCase();
   if (v === '' || v === '0' || v === 'off' || v === 'false' || v === 'no') return { kind: 'off' };
   if (v === 'true' || v === 'yes' || v === 'all' || v === '*') {
-    throw new Error(`TRUST_PROXY=${value} is refused: trusting every address would let any client choose its own address (and escape the sign-in lock). Give ${FORMS}`);
+    throw new Error(
+      `TRUST_PROXY=${value} is refused: trusting every address would let any client choose its own address (and escape the sign-in lock). Give ${FORMS}`,
+    );
   }
   if (/^\d+$/.test(v)) {
     const hops = Number(v);
     if (hops > MAX_HOPS) throw new Error(`TRUST_PROXY=${value} is not understood: at most ${MAX_HOPS} proxy hops. Give ${FORMS}`);
     return { kind: 'hops', hops };
   }
-  const proxies = v.split(',').map((x) => x.trim()).filter(Boolean);
+  const proxies = v
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
   const bad = proxies.filter((p) => !isProxyEntry(p));
   if (!proxies.length || bad.length) {
     throw new Error(`TRUST_PROXY=${value} is not understood${bad.length ? ` (${bad.join(', ')})` : ''}: give ${FORMS}`);

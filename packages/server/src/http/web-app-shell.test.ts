@@ -21,11 +21,20 @@ describe('service worker and web app manifest', () => {
     web = await mkdtemp(join(tmpdir(), 'portal-web-'));
     await mkdir(join(web, 'assets'));
     await mkdir(join(web, 'icons'));
-    await writeFile(join(web, 'index.html'), '<!doctype html><html><head><link rel="manifest" href="/manifest.webmanifest"></head><body><div id="root"></div></body></html>');
-    await writeFile(join(web, 'mobile.html'), '<!doctype html><html><head></head><body><div id="root" data-page="engineer"></div></body></html>');
+    await writeFile(
+      join(web, 'index.html'),
+      '<!doctype html><html><head><link rel="manifest" href="/manifest.webmanifest"></head><body><div id="root"></div></body></html>',
+    );
+    await writeFile(
+      join(web, 'mobile.html'),
+      '<!doctype html><html><head></head><body><div id="root" data-page="engineer"></div></body></html>',
+    );
     await writeFile(join(web, 'sw.js'), SW);
     await writeFile(join(web, 'sw.js.br'), brotliCompressSync(SW));
-    await writeFile(join(web, 'manifest.webmanifest'), JSON.stringify({ name: '华辰售后服务门户', short_name: '服务门户', start_url: '/', display: 'standalone' }));
+    await writeFile(
+      join(web, 'manifest.webmanifest'),
+      JSON.stringify({ name: '华辰售后服务门户', short_name: '服务门户', start_url: '/', display: 'standalone' }),
+    );
     await writeFile(join(web, 'icons', 'icon-192.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
     await writeFile(join(web, 'assets', 'index-abc123.js'), 'console.log(1)');
     portal = await testPortal({ seedDemo: 'no', webDist: web });

@@ -25,7 +25,10 @@ export function cjkFont(): { data: Buffer; family?: string } {
     const main = createRequire(import.meta.url).resolve('@embedpdf/fonts-sc');
     font = { data: readFileSync(join(dirname(main), '..', 'fonts', 'NotoSansHans-Regular.otf')) };
   } catch {
-    if (!existsSync(SYSTEM_CJK)) throw new Error(`No CJK font for the printable forms: install the npm package @embedpdf/fonts-sc (npm install) or fonts-noto-cjk (${SYSTEM_CJK})`);
+    if (!existsSync(SYSTEM_CJK))
+      throw new Error(
+        `No CJK font for the printable forms: install the npm package @embedpdf/fonts-sc (npm install) or fonts-noto-cjk (${SYSTEM_CJK})`,
+      );
     font = { data: readFileSync(SYSTEM_CJK), family: 'NotoSansCJKsc-Regular' };
   }
   return font;
@@ -74,7 +77,11 @@ export function openA4Form(lang: Lang, title: string, info: { Title: string; Sub
   const section = (text: string) => {
     need(40);
     doc.moveDown(0.6).fontSize(11).text(text, M, doc.y);
-    doc.moveTo(M, doc.y + 1).lineTo(M + WIDTH, doc.y + 1).lineWidth(0.8).stroke();
+    doc
+      .moveTo(M, doc.y + 1)
+      .lineTo(M + WIDTH, doc.y + 1)
+      .lineWidth(0.8)
+      .stroke();
     doc.moveDown(0.4);
   };
   const pairs = (items: [string, string][]) => {
@@ -94,7 +101,12 @@ export function openA4Form(lang: Lang, title: string, info: { Title: string; Sub
     cells.forEach((c, i) => {
       const cw = widths[i];
       doc.rect(x, y, cw, h).lineWidth(0.4).stroke();
-      doc.text(c, x + 2, y + 3, opts.head ? { width: cw - 4, align: 'center' } : { width: cw - 4, align: opts.align?.[i] ?? 'left', lineBreak: false });
+      doc.text(
+        c,
+        x + 2,
+        y + 3,
+        opts.head ? { width: cw - 4, align: 'center' } : { width: cw - 4, align: opts.align?.[i] ?? 'left', lineBreak: false },
+      );
       x += cw;
     });
     doc.y = y + h;
@@ -107,12 +119,29 @@ export function openA4Form(lang: Lang, title: string, info: { Title: string; Sub
     sides.forEach(({ sign, seal }, i) => {
       const x = M + i * (WIDTH / 2 + 8);
       doc.fontSize(10).text(`${t(sign)}：`, x, top, { lineBreak: false });
-      doc.rect(x, top + 18, boxW, 80).dash(3, { space: 3 }).lineWidth(0.5).strokeColor('#999999').stroke().undash().strokeColor('#000000');
-      if (seal) doc.fillColor('#999999').text(t(seal), x, top + 52, { width: boxW, align: 'center', lineBreak: false }).fillColor('#000000');
+      doc
+        .rect(x, top + 18, boxW, 80)
+        .dash(3, { space: 3 })
+        .lineWidth(0.5)
+        .strokeColor('#999999')
+        .stroke()
+        .undash()
+        .strokeColor('#000000');
+      if (seal)
+        doc
+          .fillColor('#999999')
+          .text(t(seal), x, top + 52, { width: boxW, align: 'center', lineBreak: false })
+          .fillColor('#000000');
       doc.text(`${t('expense.print.date')}：　　　年　　月　　日`, x, top + 106, { lineBreak: false });
     });
-    doc.fontSize(7.5).fillColor('#666666')
-      .text(t('expense.print.printedAt', { time: formatChinaDateTime(now) }), M, top + 130, { width: WIDTH, align: 'right', lineBreak: false });
+    doc
+      .fontSize(7.5)
+      .fillColor('#666666')
+      .text(t('expense.print.printedAt', { time: formatChinaDateTime(now) }), M, top + 130, {
+        width: WIDTH,
+        align: 'right',
+        lineBreak: false,
+      });
     doc.end();
     return done;
   };

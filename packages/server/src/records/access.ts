@@ -15,7 +15,10 @@ export const entityNotFound = (name: string) => new AppError(404, 'records.entit
 export const recordNotFound = () => new AppError(404, 'records.notFound');
 
 /** An entity by logical name or entity set, if served; else 404. */
-export function servedEntity(name: string, by: 'set' | 'name' | 'either' = 'either'): EntityDef & { access: NonNullable<EntityDef['access']> } {
+export function servedEntity(
+  name: string,
+  by: 'set' | 'name' | 'either' = 'either',
+): EntityDef & { access: NonNullable<EntityDef['access']> } {
   const e = by === 'set' ? getEntityBySet(name) : by === 'name' ? getEntity(name) : (getEntityBySet(name) ?? getEntity(name));
   if (!isServed(e)) throw entityNotFound(name);
   return e;
@@ -54,7 +57,13 @@ export async function requestCaller(sql: Sql, req: FastifyRequest): Promise<Call
  * `attach` (adding or removing attachments) is allowed by the write privilege or by `access.attach`
  * (an engineer's site photos on the orders assigned to them).
  */
-export async function assertCanSeeRecord(sql: Sql, caller: Caller, logicalName: string, id: string, need: 'read' | 'write' | 'attach'): Promise<EntityDef> {
+export async function assertCanSeeRecord(
+  sql: Sql,
+  caller: Caller,
+  logicalName: string,
+  id: string,
+  need: 'read' | 'write' | 'attach',
+): Promise<EntityDef> {
   const e = getEntity(logicalName);
   if (!isServed(e)) throw entityNotFound(logicalName);
   if (need !== 'attach') assertPrivilege(caller, e, need);

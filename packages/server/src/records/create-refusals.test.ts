@@ -17,8 +17,13 @@ const count = async (table: string) => (await p.db.one<{ n: number }>(`SELECT co
 
 beforeAll(async () => {
   p = await testPortal();
-  for (const r of (await p.db.query<{ id: string; code: string }>('SELECT new_srv_warehouseid AS id, new_code AS code FROM new_srv_warehouse')).rows) wh[r.code] = r.id;
-  for (const r of (await p.db.query<{ id: string; code: string }>('SELECT new_srv_stationid AS id, new_code AS code FROM new_srv_station')).rows) station[r.code] = r.id;
+  for (const r of (
+    await p.db.query<{ id: string; code: string }>('SELECT new_srv_warehouseid AS id, new_code AS code FROM new_srv_warehouse')
+  ).rows)
+    wh[r.code] = r.id;
+  for (const r of (await p.db.query<{ id: string; code: string }>('SELECT new_srv_stationid AS id, new_code AS code FROM new_srv_station'))
+    .rows)
+    station[r.code] = r.id;
   // station2 is station staff whose account lost its station.
   await p.db.query("UPDATE systemuser SET new_station_id = NULL WHERE domainname = 'station2'");
   for (const u of ['station1', 'station2', 'engineer1', 'admin']) tok[u] = (await signIn(p.app, u)).access_token;
@@ -28,14 +33,22 @@ afterAll(() => p?.close());
 describe('user has no service station', () => {
   // Each document a station makes for itself, with everything else in order.
   const DOCUMENTS: [set: string, table: string, body: () => object][] = [
-    ['new_srv_partsapplies', 'new_srv_partsapply', () => ({ new_type: 1, new_warehouse_id: wh['WH-HD'], new_recipient: '刘洋', new_phonenumber: '0571-88776655' })],
+    [
+      'new_srv_partsapplies',
+      'new_srv_partsapply',
+      () => ({ new_type: 1, new_warehouse_id: wh['WH-HD'], new_recipient: '刘洋', new_phonenumber: '0571-88776655' }),
+    ],
     ['new_orders', 'new_order', () => ({ new_customername: '刘建国', new_phone: '13816620451' })],
-    ['new_srv_sitereturns', 'new_srv_sitereturn', () => ({ new_towarehouse_id: wh['WH-HD'], new_returntype: returnType.transfer, new_returnreason: '备件积压' })],
+    [
+      'new_srv_sitereturns',
+      'new_srv_sitereturn',
+      () => ({ new_towarehouse_id: wh['WH-HD'], new_returntype: returnType.transfer, new_returnreason: '备件积压' }),
+    ],
     ['new_srv_partsreturns', 'new_srv_partsreturn', () => ({ new_contact: '刘洋', new_phone: '13800138002' })],
     ['new_srv_workers', 'new_srv_worker', () => ({ new_name: '王五', new_code: 'NS001', new_phone: '13800005555' })],
   ];
 
-  it('a station user without a station creates none of their station\'s documents, in either language, and nothing is saved', async () => {
+  it("a station user without a station creates none of their station's documents, in either language, and nothing is saved", async () => {
     for (const [set, table, body] of DOCUMENTS) {
       const before = await count(table);
       refused(await create('station2', set, body()), '用户没有服务站');
@@ -46,7 +59,7 @@ describe('user has no service station', () => {
     refused(await create('station2', 'new_srv_partsapplies', { ...DOCUMENTS[0][2](), new_station_id: station.ZJ001 }), '用户没有服务站');
   });
 
-  it('documents made for the caller\'s own station refuse anyone without one; head office still names the station of a record it keeps', async () => {
+  it("documents made for the caller's own station refuse anyone without one; head office still names the station of a record it keeps", async () => {
     refused(await create('admin', 'new_orders', { new_customername: '刘建国', new_phone: '13816620451' }), '用户没有服务站');
     const worker = await create('admin', 'new_srv_workers', { new_name: '王五', new_code: 'NS002', new_phone: '13800005556' });
     expect(worker.statusCode).toBe(400);

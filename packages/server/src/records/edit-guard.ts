@@ -1,7 +1,4 @@
-import {
-  FIELD_REFUSAL_KEY, fieldRefusal, msg, rowLock, stateOf, stateRuleOf,
-  type EntityDef, type Lang,
-} from '@portal/model';
+import { FIELD_REFUSAL_KEY, fieldRefusal, msg, rowLock, stateOf, stateRuleOf, type EntityDef, type Lang } from '@portal/model';
 import type { Sql } from '../db/db.ts';
 import { AppError } from '../http/errors.ts';
 import type { Caller } from './scope.ts';
@@ -32,7 +29,9 @@ async function storedDocumentRow(sql: Sql, e: EntityDef, id: string): Promise<Do
   const s = stateRuleOf(e);
   if (!s) return undefined;
   if (!s.via) {
-    const { rows } = await sql.query(`SELECT ${stateColumns(e, 't')} FROM ${q(e.logicalName)} t WHERE t.${q(e.primaryKey)} = $1::uuid`, [id]);
+    const { rows } = await sql.query(`SELECT ${stateColumns(e, 't')} FROM ${q(e.logicalName)} t WHERE t.${q(e.primaryKey)} = $1::uuid`, [
+      id,
+    ]);
     return rows[0] ?? null;
   }
   const d = s.document;
@@ -62,7 +61,11 @@ export function fieldErrors(e: EntityDef, values: Record<string, unknown>, state
   const errors: FieldError[] = [];
   for (const name of Object.keys(values)) {
     const why = fieldRefusal(e, name, state, can);
-    if (why) errors.push({ field: name, message: msg(FIELD_REFUSAL_KEY[why], lang, { field: e.allFields[name]?.label[lang] ?? name.slice(0, 100) }) });
+    if (why)
+      errors.push({
+        field: name,
+        message: msg(FIELD_REFUSAL_KEY[why], lang, { field: e.allFields[name]?.label[lang] ?? name.slice(0, 100) }),
+      });
   }
   return errors;
 }
@@ -72,7 +75,14 @@ export function fieldErrors(e: EntityDef, values: Record<string, unknown>, state
  * may be added only while the document its parent lookup names may be edited (one query for all
  * the rows' documents; an unknown or invisible document is the lookup check's business).
  */
-export async function newRowErrors(sql: Sql, e: EntityDef, rows: Record<string, unknown>[], caller: Caller, lang: Lang, rowLabel: (i: number) => string | null): Promise<FieldError[]> {
+export async function newRowErrors(
+  sql: Sql,
+  e: EntityDef,
+  rows: Record<string, unknown>[],
+  caller: Caller,
+  lang: Lang,
+  rowLabel: (i: number) => string | null,
+): Promise<FieldError[]> {
   const s = stateRuleOf(e);
   const errors: FieldError[] = [];
   const prefix = (i: number, m: string) => (rowLabel(i) === null ? m : msg('records.rowPrefix', lang, { row: rowLabel(i)!, message: m }));
@@ -85,7 +95,9 @@ export async function newRowErrors(sql: Sql, e: EntityDef, rows: Record<string, 
   const ids = [...new Set(rows.map((r) => normGuid(r[s.via!])).filter((v): v is string => !!v))];
   const { rows: docs } = ids.length
     ? await sql.query<Record<string, unknown> & { id: string }>(
-      `SELECT d.${q(d.primaryKey)} AS id, ${stateColumns(d, 'd')} FROM ${q(d.logicalName)} d WHERE d.${q(d.primaryKey)} = ANY($1::uuid[]) FOR SHARE OF d`, [ids])
+        `SELECT d.${q(d.primaryKey)} AS id, ${stateColumns(d, 'd')} FROM ${q(d.logicalName)} d WHERE d.${q(d.primaryKey)} = ANY($1::uuid[]) FOR SHARE OF d`,
+        [ids],
+      )
     : { rows: [] };
   const byId = new Map(docs.map((r) => [r.id, r]));
   rows.forEach((r, i) => {

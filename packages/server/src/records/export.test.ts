@@ -14,7 +14,8 @@ const STORE = { host: 'store.test:8080' };
 const host = (who: string) => (who === 'store1' ? STORE : {});
 const tok: Record<string, string> = {};
 const privileges: Record<string, Set<string>> = {};
-const get = (who: string, url: string, lang = 'zh-CN') => p.app.inject({ method: 'GET', url, headers: { ...bearer(tok[who]), 'accept-language': lang, ...host(who) } });
+const get = (who: string, url: string, lang = 'zh-CN') =>
+  p.app.inject({ method: 'GET', url, headers: { ...bearer(tok[who]), 'accept-language': lang, ...host(who) } });
 
 beforeAll(async () => {
   p = await testPortal({ storeHosts: ['store.test'] });
@@ -42,23 +43,38 @@ describe('Excel export of every served entity', () => {
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.load(r.rawPayload as unknown as ArrayBuffer);
       const header = (wb.worksheets[0].getRow(1).values as unknown[]).slice(1);
-      const secrets = Object.values(e.allFields).filter((f) => f.secret).map((f) => f.label['en-US']);
+      const secrets = Object.values(e.allFields)
+        .filter((f) => f.secret)
+        .map((f) => f.label['en-US']);
       if (!header.length || secrets.some((s) => header.includes(s))) failures.push(`${who} ${e.entitySet}: columns ${header.join(', ')}`);
     }
     expect(failures).toEqual([]);
   });
 
-  it('the web list, which exports its view\'s columns, is never given a secret one', () => {
-    const withSecret = SERVED.flatMap((e) => Object.entries(e.views).filter(([, v]) => v.columns.some((c) => e.allFields[c]?.secret)).map(([n]) => `${e.logicalName}.${n}`));
+  it("the web list, which exports its view's columns, is never given a secret one", () => {
+    const withSecret = SERVED.flatMap((e) =>
+      Object.entries(e.views)
+        .filter(([, v]) => v.columns.some((c) => e.allFields[c]?.secret))
+        .map(([n]) => `${e.logicalName}.${n}`),
+    );
     expect(withSecret).toEqual([]);
   });
 
-  it('a secret field named for export is refused by its label, in the caller\'s language', async () => {
-    const secrets = SERVED.flatMap((e) => Object.entries(e.allFields).filter(([, f]) => f.secret).map(([name, f]) => ({ e, name, f })));
+  it("a secret field named for export is refused by its label, in the caller's language", async () => {
+    const secrets = SERVED.flatMap((e) =>
+      Object.entries(e.allFields)
+        .filter(([, f]) => f.secret)
+        .map(([name, f]) => ({ e, name, f })),
+    );
     // The probe's four: engineer app password, the two ledgers' idempotency keys, the user's password.
-    expect(secrets.map((s) => `${s.e.logicalName}.${s.name}`)).toEqual(expect.arrayContaining([
-      'new_srv_worker.new_apppassword', 'new_srv_stocktransaction.new_key', 'new_srv_amountchangelog.new_key', 'systemuser.new_password',
-    ]));
+    expect(secrets.map((s) => `${s.e.logicalName}.${s.name}`)).toEqual(
+      expect.arrayContaining([
+        'new_srv_worker.new_apppassword',
+        'new_srv_stocktransaction.new_key',
+        'new_srv_amountchangelog.new_key',
+        'systemuser.new_password',
+      ]),
+    );
     for (const { e, name, f } of secrets) {
       refused(await get('admin', `/api/crmdata/Export/${e.entitySet}?columns=${e.primaryName},${name}`), `${f.label['zh-CN']}不能导出`);
       refused(await get('admin', `/api/crmdata/Export/${e.entitySet}?$select=${name}`, 'en-US'), `${f.label['en-US']} cannot be exported`);

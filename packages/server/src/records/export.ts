@@ -39,20 +39,24 @@ export async function exportXlsx(sql: Sql, caller: Caller, e: EntityDef, query: 
   const columnsParam = param(query, 'columns');
   const named = columnsParam?.trim() ? parseSelect(columnsParam, 'columns') : (o.select ?? view?.columns);
   // Secret fields are never exported: left out of the default columns, refused when named.
-  const columns = (named ?? Object.keys(e.allFields).filter((n) => n !== e.primaryKey && !e.allFields[n].secret))
-    .filter((n) => {
-      if (Object.hasOwn(e.allFields, n) && e.allFields[n].secret) throw badRequest('records.exportSecret', { field: e.allFields[n].label[lang] });
-      const f = readableField(e, n);
-      if (!f) throw badRequest('records.q.unknownField', { entity: e.logicalName, field: n });
-      return f.type !== 'image';
-    });
+  const columns = (named ?? Object.keys(e.allFields).filter((n) => n !== e.primaryKey && !e.allFields[n].secret)).filter((n) => {
+    if (Object.hasOwn(e.allFields, n) && e.allFields[n].secret)
+      throw badRequest('records.exportSecret', { field: e.allFields[n].label[lang] });
+    const f = readableField(e, n);
+    if (!f) throw badRequest('records.q.unknownField', { entity: e.logicalName, field: n });
+    return f.type !== 'image';
+  });
   const top = intParam(query, '$top', EXPORT_MAX_ROWS, 0, EXPORT_MAX_ROWS);
   const spec: QuerySpec = {
     entity: e,
     select: columns,
     filters: [...viewFilter(view?.filter), ...(o.filter ? [o.filter] : [])],
     orderBy: o.orderBy ?? view?.orderBy.map(([name, dir]) => ({ field: { alias: null, name }, desc: dir === 'desc' })) ?? [],
-    top, skip: o.skip, count: false, formatted: true, probeMore: true,
+    top,
+    skip: o.skip,
+    count: false,
+    formatted: true,
+    probeMore: true,
   };
   const r = await runQuery(sql, spec, compileContext(caller, lang));
 
@@ -60,7 +64,11 @@ export async function exportXlsx(sql: Sql, caller: Caller, e: EntityDef, query: 
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   const sheetName = e.pluralLabel[lang].replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Sheet1';
   const ws = wb.addWorksheet(sheetName);
-  ws.columns = columns.map((c) => ({ header: safeCell(e.allFields[c].label[lang]), key: c, width: Math.min(40, Math.max(12, e.allFields[c].label[lang].length * 2 + 4)) }));
+  ws.columns = columns.map((c) => ({
+    header: safeCell(e.allFields[c].label[lang]),
+    key: c,
+    width: Math.min(40, Math.max(12, e.allFields[c].label[lang].length * 2 + 4)),
+  }));
   const kinds = columns.map((c) => kindOf(e, c));
   const write = async () => {
     ws.getRow(1).font = { bold: true };

@@ -1,6 +1,17 @@
 import {
-  ENTITIES, FIELD_REFUSAL_KEY, editRuleOf, fieldRefusal, getEntity, isClientField, msg, rowLock, stateOf, stateRuleOf,
-  type EntityDef, type FieldDef, type MessageKey,
+  ENTITIES,
+  FIELD_REFUSAL_KEY,
+  editRuleOf,
+  fieldRefusal,
+  getEntity,
+  isClientField,
+  msg,
+  rowLock,
+  stateOf,
+  stateRuleOf,
+  type EntityDef,
+  type FieldDef,
+  type MessageKey,
 } from '@portal/model';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,13 +38,13 @@ import { insertRecords, updateRecord, ValidationFailed } from './write.ts';
 
 /** Columns commands write that users may also write through the form, and why. */
 const SHARED_WITH_COMMANDS: Record<string, string> = {
-  'new_srv_contractline.new_startdate': 'a new line takes the contract\'s dates where it names none (after-write fill)',
-  'new_srv_contractline.new_enddate': 'a new line takes the contract\'s dates where it names none (after-write fill)',
+  'new_srv_contractline.new_startdate': "a new line takes the contract's dates where it names none (after-write fill)",
+  'new_srv_contractline.new_enddate': "a new line takes the contract's dates where it names none (after-write fill)",
   'new_srv_contractline.new_qty': 'a new line counts 1 where it names no quantity (after-write fill)',
   'new_srv_station.new_limitamount': 'head office switches it (quota.adjust); the quota guard posts the opening move',
   'new_srv_station.new_termenddate': 'head office maintains the term; an approved continuation also sets it',
   'systemuser.isdisabled': 'the administrator (un)blocks users; an approved station exit disables its users',
-  'systemuser.new_avatar': 'the administrator and the user\'s own profile photo command',
+  'systemuser.new_avatar': "the administrator and the user's own profile photo command",
   'new_srv_workorder.new_warranty': 'the station while the order is open; a covering contract makes it 保内 (after-write fill)',
   'new_srv_workorder.new_productline_id': 'filled from the product where the order names none (after-write fill)',
   'new_srv_workorder.new_model': 'filled from the product where the order names none (after-write fill)',
@@ -57,8 +68,15 @@ afterAll(() => p?.close());
 const can = (c: Caller) => (priv: string) => c.principal.privileges.has(priv);
 
 const BY_PATTERN: Record<string, string> = {
-  phone: '13912345678', mobile: '13912345678', email: 'sweep@example.cn', url: 'http://example.cn', idcard: '11010519491231002X',
-  integer: '7', uinteger: '7', numeric: '7.5', unumeric: '7.5',
+  phone: '13912345678',
+  mobile: '13912345678',
+  email: 'sweep@example.cn',
+  url: 'http://example.cn',
+  idcard: '11010519491231002X',
+  integer: '7',
+  uinteger: '7',
+  numeric: '7.5',
+  unumeric: '7.5',
 };
 
 /** A value of the field's type, different from `current` where that matters, within its limits. */
@@ -98,13 +116,18 @@ async function visibleIds(sql: Sql, target: EntityDef | undefined, caller: Calle
   }
   const prm = new Params();
   const { rows } = await sql.query<{ id: string }>(
-    `SELECT t.${q(target.primaryKey)}::text AS id FROM ${q(target.logicalName)} t WHERE ${prm.scope(target, caller, 't')} ORDER BY t.createdon LIMIT 2`, prm.values,
+    `SELECT t.${q(target.primaryKey)}::text AS id FROM ${q(target.logicalName)} t WHERE ${prm.scope(target, caller, 't')} ORDER BY t.createdon LIMIT 2`,
+    prm.values,
   );
   return rows.map((r) => r.id);
 }
 
 /** One row the caller may write in each document state the demo holds (one row where the entity has no rule). */
-async function sampleRows(sql: Sql, e: EntityDef, caller: Caller): Promise<{ row: Record<string, unknown>; doc: Record<string, unknown> | null }[]> {
+async function sampleRows(
+  sql: Sql,
+  e: EntityDef,
+  caller: Caller,
+): Promise<{ row: Record<string, unknown>; doc: Record<string, unknown> | null }[]> {
   const s = stateRuleOf(e);
   const prm = new Params();
   const scope = prm.scope(e, caller, 't');
@@ -114,7 +137,9 @@ async function sampleRows(sql: Sql, e: EntityDef, caller: Caller): Promise<{ row
   }
   const d = s.document;
   const cols = [s.rule.field, ...(s.rule.closedBy ? [s.rule.closedBy] : [])].map((c) => `d.${q(c)} AS ${q(`doc_${c}`)}`).join(', ');
-  const join = s.via ? `JOIN ${q(d.logicalName)} d ON d.${q(d.primaryKey)} = t.${q(s.via)}` : `JOIN ${q(e.logicalName)} d ON d.${q(e.primaryKey)} = t.${q(e.primaryKey)}`;
+  const join = s.via
+    ? `JOIN ${q(d.logicalName)} d ON d.${q(d.primaryKey)} = t.${q(s.via)}`
+    : `JOIN ${q(e.logicalName)} d ON d.${q(e.primaryKey)} = t.${q(e.primaryKey)}`;
   const closedKey = s.rule.closedBy ? `COALESCE(d.${q(s.rule.closedBy)}, false)` : 'false';
   const { rows } = await sql.query(
     `SELECT DISTINCT ON (x.sweep_state, x.sweep_closed) x.* FROM (
@@ -141,7 +166,14 @@ function ruleLockKeys(e: EntityDef): Set<MessageKey> {
   const s = stateRuleOf(e);
   const r = s?.rule;
   const line = editRuleOf(e);
-  const keys: (MessageKey | undefined)[] = [r?.locked, r?.deleteLocked, r?.closedLocked, line && 'parent' in line ? line.locked : undefined, 'parts.linesLocked', 'parts.onlyDraftModify'];
+  const keys: (MessageKey | undefined)[] = [
+    r?.locked,
+    r?.deleteLocked,
+    r?.closedLocked,
+    line && 'parent' in line ? line.locked : undefined,
+    'parts.linesLocked',
+    'parts.onlyDraftModify',
+  ];
   return new Set(keys.filter((k): k is MessageKey => !!k));
 }
 
@@ -151,12 +183,22 @@ function ruleLockKeys(e: EntityDef): Set<MessageKey> {
  * the same case twice).
  */
 function writersOf(e: EntityDef): string[] {
-  const grantPrivileges = new Set(Object.values(e.allFields).flatMap((f) => [f.edit ?? []].flat().map((g) => g.privilege).filter((x) => !!x)));
+  const grantPrivileges = new Set(
+    Object.values(e.allFields).flatMap((f) =>
+      [f.edit ?? []]
+        .flat()
+        .map((g) => g.privilege)
+        .filter((x) => !!x),
+    ),
+  );
   const seen = new Set<string>();
   return LOGINS.filter((login) => {
     const c = callers.get(login)!;
     if (!can(c)(e.access!.write!)) return false;
-    const key = `${[...grantPrivileges].filter((x) => can(c)(x!)).sort().join(',')}|${c.principal.stationId ? 'station' : 'unit'}`;
+    const key = `${[...grantPrivileges]
+      .filter((x) => can(c)(x!))
+      .sort()
+      .join(',')}|${c.principal.stationId ? 'station' : 'unit'}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
@@ -187,7 +229,7 @@ async function attempt(sql: Sql, e: EntityDef, caller: Caller, id: string, name:
 }
 
 describe('the generic record update, swept (issue 23)', () => {
-  it('refuses every field a caller may not write in the row\'s state, and only those', async () => {
+  it("refuses every field a caller may not write in the row's state, and only those", async () => {
     const wronglyAccepted: string[] = [];
     const wronglyRefused: string[] = [];
     let attempts = 0;
@@ -243,15 +285,17 @@ describe('the generic record update, swept (issue 23)', () => {
           let errors = v.errors;
           if (!errors.some((x) => x.field === name)) {
             // Type-valid and a client field: the privilege and state grants are insertRecords' to refuse.
-            errors = await p.db.tx(async (sql) => {
-              try {
-                await insertRecords(sql, e, caller, [v.values], LANG);
-                return [];
-              } catch (err) {
-                if (err instanceof ValidationFailed) return err.errors;
-                throw err;
-              }
-            }).catch(() => []);
+            errors = await p.db
+              .tx(async (sql) => {
+                try {
+                  await insertRecords(sql, e, caller, [v.values], LANG);
+                  return [];
+                } catch (err) {
+                  if (err instanceof ValidationFailed) return err.errors;
+                  throw err;
+                }
+              })
+              .catch(() => []);
           }
           const texts = ruleTexts(e, name);
           if (!errors.some((x) => x.field === name && texts.has(x.message))) missed.push(`${login} ${e.logicalName}.${name}`);
@@ -274,7 +318,10 @@ describe('the generic record update, swept (issue 23)', () => {
     expect([...open]).toEqual([]);
     for (const key of Object.keys(SHARED_WITH_COMMANDS)) {
       const [table, column] = key.split('.');
-      expect(writes.some((w) => w.table === table && w.column === column), `${key} is still written by a command`).toBe(true);
+      expect(
+        writes.some((w) => w.table === table && w.column === column),
+        `${key} is still written by a command`,
+      ).toBe(true);
     }
   });
 });

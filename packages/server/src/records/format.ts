@@ -12,7 +12,10 @@ export function wantsFormatted(prefer: string | string[] | undefined): boolean {
   const h = Array.isArray(prefer) ? prefer.join(',') : (prefer ?? '');
   const m = /odata\.include-annotations\s*=\s*"([^"]*)"/i.exec(h) ?? /odata\.include-annotations\s*=\s*([^\s,;]+)/i.exec(h);
   if (!m) return false;
-  return m[1].split(',').map((s) => s.trim()).some((a) => a === '*' || a === 'OData.Community.Display.V1.FormattedValue' || a === 'OData.Community.Display.V1.*');
+  return m[1]
+    .split(',')
+    .map((s) => s.trim())
+    .some((a) => a === '*' || a === 'OData.Community.Display.V1.FormattedValue' || a === 'OData.Community.Display.V1.*');
 }
 
 /** A column value as the API answers it: numbers for numerics, ISO text for datetimes. */

@@ -138,7 +138,12 @@ function publishedPredicate(
   const state = `${alias}.${q(pub.field)} = $${firstParam}::int`;
   if (!pub.audience) return { sql: state, params: [pub.value] };
   const a = pub.audience;
-  const granted = [a.all, ...Object.entries(a.grants).filter(([p]) => caller.privileges?.has(p)).map(([, v]) => v as number)];
+  const granted = [
+    a.all,
+    ...Object.entries(a.grants)
+      .filter(([p]) => caller.privileges?.has(p))
+      .map(([, v]) => v as number),
+  ];
   return { sql: `${state} AND ${alias}.${q(a.field)} = ANY($${firstParam + 1}::int[])`, params: [pub.value, granted] };
 }
 

@@ -56,14 +56,26 @@ export function viewFilter(filter: Record<string, string | number | boolean | nu
 export function quickSearch(e: EntityDef, fields: string[], text: string): Expr {
   for (const f of fields) {
     const def = readableField(e, f);
-    if (!def || (def.type !== 'text' && def.type !== 'memo') || f === e.primaryKey) throw badRequest('records.q.textOnly', { field: f.slice(0, 64) });
+    if (!def || (def.type !== 'text' && def.type !== 'memo') || f === e.primaryKey)
+      throw badRequest('records.q.textOnly', { field: f.slice(0, 64) });
   }
-  return { k: 'or', items: fields.map((f) => ({ k: 'like', field: { alias: null, name: f }, mode: 'contains', value: { t: 'string', v: text }, not: false })) };
+  return {
+    k: 'or',
+    items: fields.map((f) => ({
+      k: 'like',
+      field: { alias: null, name: f },
+      mode: 'contains',
+      value: { t: 'string', v: text },
+      not: false,
+    })),
+  };
 }
 
 /** Fields quick search looks in when the caller names none: the searchable text fields, else the primary name. */
 export function searchFields(e: EntityDef): string[] {
-  const s = Object.entries(e.allFields).filter(([, f]) => f.searchable && !f.secret && (f.type === 'text' || f.type === 'memo')).map(([n]) => n);
+  const s = Object.entries(e.allFields)
+    .filter(([, f]) => f.searchable && !f.secret && (f.type === 'text' || f.type === 'memo'))
+    .map(([n]) => n);
   return s.length ? s : [e.primaryName];
 }
 
@@ -121,8 +133,15 @@ export async function runQuery(sql: Sql, spec: QuerySpec, ctx: CompileContext): 
 export async function retrieveMultiple(sql: Sql, caller: Caller, e: EntityDef, query: unknown, read: ReadOptions) {
   const o = odataParts(query);
   const spec: QuerySpec = {
-    entity: e, select: o.select ?? 'default', filters: o.filter ? [o.filter] : [], orderBy: o.orderBy ?? [],
-    top: o.top, skip: o.skip, count: o.count, expand: o.expand, formatted: !!read.formatted,
+    entity: e,
+    select: o.select ?? 'default',
+    filters: o.filter ? [o.filter] : [],
+    orderBy: o.orderBy ?? [],
+    top: o.top,
+    skip: o.skip,
+    count: o.count,
+    expand: o.expand,
+    formatted: !!read.formatted,
   };
   const r = await runQuery(sql, spec, compileContext(caller, read.lang));
   return o.count ? { value: r.value, '@odata.count': r.count } : { value: r.value };
@@ -133,9 +152,14 @@ export async function retrieveOne(sql: Sql, caller: Caller, e: EntityDef, id: st
   const select = param(query, '$select');
   const expand = param(query, '$expand');
   const spec: QuerySpec = {
-    entity: e, select: select ? parseSelect(select) : 'all',
+    entity: e,
+    select: select ? parseSelect(select) : 'all',
     filters: [{ k: 'cmp', field: { alias: null, name: e.primaryKey }, op: 'eq', value: { t: 'guid', v: id } }],
-    orderBy: [], top: 1, skip: 0, count: false, expand: expand?.trim() ? parseExpand(expand) : undefined,
+    orderBy: [],
+    top: 1,
+    skip: 0,
+    count: false,
+    expand: expand?.trim() ? parseExpand(expand) : undefined,
     formatted: !!read.formatted,
   };
   return (await runQuery(sql, spec, compileContext(caller, read.lang))).value[0];
@@ -154,8 +178,13 @@ export async function retrieveFetchXml(sql: Sql, caller: Caller, e: EntityDef, x
     select: f.entity.attributes === 'all' || f.entity.attributes === null ? 'default' : f.entity.attributes,
     filters: f.entity.filter ? [f.entity.filter] : [],
     orderBy: f.entity.orders.map((o) => ({ field: { alias: null, name: o.attr }, desc: o.desc })),
-    top: size, skip, count: f.totalCount, distinct: f.distinct, links: f.entity.links,
-    formatted: !!read.formatted, probeMore: f.top === undefined,
+    top: size,
+    skip,
+    count: f.totalCount,
+    distinct: f.distinct,
+    links: f.entity.links,
+    formatted: !!read.formatted,
+    probeMore: f.top === undefined,
   };
   const r = await runQuery(sql, spec, compileContext(caller, read.lang));
   const out: Record<string, unknown> = { value: r.value };

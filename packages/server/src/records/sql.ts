@@ -17,7 +17,13 @@ export class Params {
   }
   /** The caller's scope predicate for `e` under `alias`, its parameters added here; `read` widens to published rows. */
   scope(e: EntityDef, caller: Caller, alias: string, mode: ScopeMode = 'write'): string {
-    const s = scopePredicate(e, { userId: caller.principal.userId, subtree: caller.subtree, privileges: caller.principal.privileges }, this.values.length + 1, alias, mode);
+    const s = scopePredicate(
+      e,
+      { userId: caller.principal.userId, subtree: caller.subtree, privileges: caller.principal.privileges },
+      this.values.length + 1,
+      alias,
+      mode,
+    );
     this.values.push(...s.params);
     return `(${s.sql})`;
   }
@@ -32,8 +38,18 @@ export function kindOf(e: EntityDef, name: string): Kind {
 }
 
 export const CAST: Record<Kind, string> = {
-  text: 'text', memo: 'text', int: 'int', optionset: 'int', decimal: 'numeric', money: 'numeric', bool: 'boolean',
-  datetime: 'timestamptz', date: 'date', lookup: 'uuid', guid: 'uuid', image: 'text',
+  text: 'text',
+  memo: 'text',
+  int: 'int',
+  optionset: 'int',
+  decimal: 'numeric',
+  money: 'numeric',
+  bool: 'boolean',
+  datetime: 'timestamptz',
+  date: 'date',
+  lookup: 'uuid',
+  guid: 'uuid',
+  image: 'text',
 };
 
 /** A field that the record service may show and query (declared, not secret). */

@@ -15,33 +15,42 @@ const scaled = (s: string, scale: number) => {
 };
 const PLAIN = /^-?\d+(\.\d+)?$/;
 /** Strings near numbers: digits, signs, points, exponents, hex, spaces, grouping. */
-const numberish = fc.array(fc.constantFrom(...'0123456789', '-', '+', '.', 'e', 'E', 'x', 'X', 'a', 'f', ' ', ',', '_'), { maxLength: 24 }).map((cs) => cs.join(''));
+const numberish = fc
+  .array(fc.constantFrom(...'0123456789', '-', '+', '.', 'e', 'E', 'x', 'X', 'a', 'f', ' ', ',', '_'), { maxLength: 24 })
+  .map((cs) => cs.join(''));
 
 describe('the number parser', () => {
   it('accepts only plain decimal digits, and keeps their exact value', () => {
     const decimal = fc.stringMatching(/^\s?-?\d{1,22}(\.\d{1,12})?\s?$/);
-    fc.assert(fc.property(fc.oneof(numberish, decimal, fc.string()), (s) => {
-      const p = parseNumeric(s);
-      if (p === null) return;
-      expect(s.trim()).toMatch(PLAIN);
-      expect(p.text).toMatch(PLAIN);
-      const scale = Math.max(p.fracDigits, (s.trim().split('.')[1] ?? '').length);
-      expect(scaled(p.text, scale)).toBe(scaled(s.trim(), scale));
-    }), { numRuns: 3000 });
+    fc.assert(
+      fc.property(fc.oneof(numberish, decimal, fc.string()), (s) => {
+        const p = parseNumeric(s);
+        if (p === null) return;
+        expect(s.trim()).toMatch(PLAIN);
+        expect(p.text).toMatch(PLAIN);
+        const scale = Math.max(p.fracDigits, (s.trim().split('.')[1] ?? '').length);
+        expect(scaled(p.text, scale)).toBe(scaled(s.trim(), scale));
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   it('integers: any digit string, also beyond 2^53, comes back exactly; order is exact', () => {
-    fc.assert(fc.property(fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }), fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }), (a, b) => {
-      expect(parseInteger(String(a))).toBe(String(a));
-      expect(Math.sign(compareDecimal(String(a), String(b)))).toBe(a === b ? 0 : a < b ? -1 : 1);
-    }));
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }), fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }), (a, b) => {
+        expect(parseInteger(String(a))).toBe(String(a));
+        expect(Math.sign(compareDecimal(String(a), String(b)))).toBe(a === b ? 0 : a < b ? -1 : 1);
+      }),
+    );
     expect(parseInteger('9007199254740993')).toBe('9007199254740993');
   });
 
   it('JSON numbers: safe integers exactly, fractions as their decimal, lost digits refused', () => {
-    fc.assert(fc.property(fc.maxSafeInteger(), (n) => {
-      expect(parseInteger(n)).toBe(String(n));
-    }));
+    fc.assert(
+      fc.property(fc.maxSafeInteger(), (n) => {
+        expect(parseInteger(n)).toBe(String(n));
+      }),
+    );
     expect(parseNumeric(0.1 + 0.2)?.text).toBe('0.3');
     expect(parseNumeric(1e-7)?.text).toBe('0.0000001');
     expect(parseNumeric(-0)?.text).toBe('0');
@@ -50,8 +59,23 @@ describe('the number parser', () => {
   });
 
   it.each([
-    ['0x10', null], ['1e3', null], ['1E3', null], ['+5', null], ['.5', null], ['5.', null], ['1,000', null], ['1_000', null], ['NaN', null], ['', null],
-    [' 7 ', '7'], ['-0', '0'], ['007.50', '7.5'], [null, null], [true, null], [[1], null], [{}, null],
+    ['0x10', null],
+    ['1e3', null],
+    ['1E3', null],
+    ['+5', null],
+    ['.5', null],
+    ['5.', null],
+    ['1,000', null],
+    ['1_000', null],
+    ['NaN', null],
+    ['', null],
+    [' 7 ', '7'],
+    ['-0', '0'],
+    ['007.50', '7.5'],
+    [null, null],
+    [true, null],
+    [[1], null],
+    [{}, null],
   ])('%j → %j', (input, text) => expect(parseNumeric(input)?.text ?? null).toBe(text));
 
   it('integers have no point: "1.0" and 1.5 are not integers, 1.0 as a JSON number is 1', () => {
@@ -60,14 +84,17 @@ describe('the number parser', () => {
 
   it('money within a range, exactly to the cent (freight: 0 to 99,999)', () => {
     expect(['0', '99999', '99999.00', '0.01', 12.5].map((v) => moneyWithin(v, 0, 99_999))).toEqual(['0', '99999', '99999', '0.01', '12.5']);
-    expect(['99999.01', '-0.01', '1.005', '0x10', '1e3', null, '', 2 ** 53 + 2].map((v) => moneyWithin(v, 0, 99_999))).toEqual(Array(8).fill(null));
+    expect(['99999.01', '-0.01', '1.005', '0x10', '1e3', null, '', 2 ** 53 + 2].map((v) => moneyWithin(v, 0, 99_999))).toEqual(
+      Array(8).fill(null),
+    );
   });
 });
 
 describe('record fields: numbers within the declared range, compared exactly', () => {
   const adjustment = getEntity('new_srv_amountadjustment')!;
   const partLine = getEntity('new_srv_partline')!;
-  const amount = (v: unknown, lang: 'zh-CN' | 'en-US' = 'zh-CN') => validateValues(adjustment, { new_amount: v }, 'update', lang).errors.map((e) => e.message);
+  const amount = (v: unknown, lang: 'zh-CN' | 'en-US' = 'zh-CN') =>
+    validateValues(adjustment, { new_amount: v }, 'update', lang).errors.map((e) => e.message);
   const qty = (v: unknown) => validateValues(partLine, { new_qty: v }, 'update', 'en-US').errors.map((e) => e.message);
 
   it('a quota adjustment is at most 99,999,999.99 (spec: money needs a range; issue 23)', () => {
@@ -92,7 +119,7 @@ describe('record fields: numbers within the declared range, compared exactly', (
   });
 });
 
-describe('record fields: text limits in the specification\'s words', () => {
+describe("record fields: text limits in the specification's words", () => {
   const long = (n: number) => '退'.repeat(n);
   const errors = (entity: string, field: string, v: string, lang: 'zh-CN' | 'en-US' = 'zh-CN') =>
     validateValues(getEntity(entity)!, { [field]: v }, 'update', lang).errors.map((e) => e.message);
@@ -124,7 +151,10 @@ describe('record fields: every date the client writes is a real day', () => {
         if ((f.type !== 'date' && f.type !== 'datetime') || !isClientField(e, name)) continue;
         for (const v of ['2026-02-30', '2026-13-01', 'abc', 20260301]) {
           const r = validateValues(e, { [name]: v }, 'update', 'en-US');
-          expect(r.errors, `${e.logicalName}.${name} ${v}`).toContainEqual({ field: name, message: msg(f.type === 'date' ? 'records.date' : 'records.datetime', 'en-US', { field: f.label['en-US'] }) });
+          expect(r.errors, `${e.logicalName}.${name} ${v}`).toContainEqual({
+            field: name,
+            message: msg(f.type === 'date' ? 'records.date' : 'records.datetime', 'en-US', { field: f.label['en-US'] }),
+          });
         }
         checked++;
       }

@@ -11,12 +11,29 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000
 
 describe('validateValues', () => {
   it('normalises good values for SQL', () => {
-    const r = validateValues(worker, {
-      new_name: '  赵磊 ', new_code: 'E1', new_phone: '021-58956321', new_workyear: '12', new_sex: 1, new_station_id: '{4EFCD39C-2364-4641-8D9D-D27C8B67BA42}',
-      new_image: `data:image/png;base64,${PNG}`, new_skill: ' PLC ',
-    }, 'create', 'zh-CN');
+    const r = validateValues(
+      worker,
+      {
+        new_name: '  赵磊 ',
+        new_code: 'E1',
+        new_phone: '021-58956321',
+        new_workyear: '12',
+        new_sex: 1,
+        new_station_id: '{4EFCD39C-2364-4641-8D9D-D27C8B67BA42}',
+        new_image: `data:image/png;base64,${PNG}`,
+        new_skill: ' PLC ',
+      },
+      'create',
+      'zh-CN',
+    );
     expect(r.errors).toEqual([]);
-    expect(r.values).toMatchObject({ new_name: '赵磊', new_workyear: 12, new_sex: 1, new_station_id: '4efcd39c-2364-4641-8d9d-d27c8b67ba42', new_skill: ' PLC ' });
+    expect(r.values).toMatchObject({
+      new_name: '赵磊',
+      new_workyear: 12,
+      new_sex: 1,
+      new_station_id: '4efcd39c-2364-4641-8d9d-d27c8b67ba42',
+      new_skill: ' PLC ',
+    });
     const m = validateValues(product, { name: 'x', productnumber: 'P1', new_state: 0, price: '1234.5' }, 'create', 'zh-CN');
     expect(m.values.price).toBe('1234.5');
     const s = validateValues(station, { new_name: 'x', new_code: 'c', new_limitamount: '是', new_beginamount: 10 }, 'create', 'zh-CN');
@@ -25,31 +42,43 @@ describe('validateValues', () => {
 
   it('returns every error at once, in the caller language', () => {
     const input = {
-      new_code: 'x'.repeat(41), new_phone: '12345', new_workyear: 61, new_sex: 9, new_station_id: 'nope', new_image: 'data:image/png;base64,R0lGODlhAQABAAAAACw=',
-      new_load: 5, new_apppassword: 'x', ownerid: '4efcd39c-2364-4641-8d9d-d27c8b67ba42', hack: 1,
+      new_code: 'x'.repeat(41),
+      new_phone: '12345',
+      new_workyear: 61,
+      new_sex: 9,
+      new_station_id: 'nope',
+      new_image: 'data:image/png;base64,R0lGODlhAQABAAAAACw=',
+      new_load: 5,
+      new_apppassword: 'x',
+      ownerid: '4efcd39c-2364-4641-8d9d-d27c8b67ba42',
+      hack: 1,
     };
     const zh = validateValues(worker, input, 'create', 'zh-CN');
-    expect(zh.errors).toEqual(expect.arrayContaining([
-      { field: 'new_load', message: '当前负荷由业务流程维护，不能直接修改' },
-      { field: 'new_apppassword', message: '字段 new_apppassword 不存在或不可写' },
-      { field: 'ownerid', message: '字段 ownerid 不存在或不可写' },
-      { field: 'hack', message: '字段 hack 不存在或不可写' },
-      { field: 'new_name', message: '姓名不能为空' },
-      { field: 'new_code', message: '工号不能超过 40 个字符' },
-      { field: 'new_phone', message: '手机号码格式不正确' },
-      { field: 'new_workyear', message: '工作年限不能大于 60' },
-      { field: 'new_sex', message: '性别的选项值 9 不存在' },
-      { field: 'new_image', message: '照片必须是 png、jpg 或 gif 图片' },
-    ]));
+    expect(zh.errors).toEqual(
+      expect.arrayContaining([
+        { field: 'new_load', message: '当前负荷由业务流程维护，不能直接修改' },
+        { field: 'new_apppassword', message: '字段 new_apppassword 不存在或不可写' },
+        { field: 'ownerid', message: '字段 ownerid 不存在或不可写' },
+        { field: 'hack', message: '字段 hack 不存在或不可写' },
+        { field: 'new_name', message: '姓名不能为空' },
+        { field: 'new_code', message: '工号不能超过 40 个字符' },
+        { field: 'new_phone', message: '手机号码格式不正确' },
+        { field: 'new_workyear', message: '工作年限不能大于 60' },
+        { field: 'new_sex', message: '性别的选项值 9 不存在' },
+        { field: 'new_image', message: '照片必须是 png、jpg 或 gif 图片' },
+      ]),
+    );
     // the station is not demanded here: insertRecords defaults it to the caller's station
     expect(zh.errors.find((e) => e.field === 'new_station_id')?.message).toBe('服务站必须是记录编号（GUID）');
     const en = validateValues(worker, input, 'create', 'en-US');
-    expect(en.errors).toEqual(expect.arrayContaining([
-      { field: 'new_name', message: 'Name is required' },
-      { field: 'new_phone', message: 'Phone has an incorrect format' },
-      { field: 'new_workyear', message: 'Working years cannot be greater than 60' },
-      { field: 'hack', message: 'Field hack does not exist or cannot be written' },
-    ]));
+    expect(en.errors).toEqual(
+      expect.arrayContaining([
+        { field: 'new_name', message: 'Name is required' },
+        { field: 'new_phone', message: 'Phone has an incorrect format' },
+        { field: 'new_workyear', message: 'Working years cannot be greater than 60' },
+        { field: 'hack', message: 'Field hack does not exist or cannot be written' },
+      ]),
+    );
   });
 
   it('update: only what is sent, and required fields cannot be blanked', () => {
@@ -71,8 +100,12 @@ describe('validateValues', () => {
 
   it('images: type by magic number and size', () => {
     const big = Buffer.concat([Buffer.from(PNG, 'base64'), Buffer.alloc(101 * 1024)]).toString('base64');
-    expect(validateValues(worker, { new_image: `data:image/png;base64,${big}` }, 'update', 'zh-CN').errors[0].message).toBe('照片不能超过 100K');
-    expect(validateValues(worker, { new_image: `data:image/jpeg;base64,${PNG}` }, 'update', 'zh-CN').errors[0].message).toBe('照片必须是 png、jpg 或 gif 图片');
+    expect(validateValues(worker, { new_image: `data:image/png;base64,${big}` }, 'update', 'zh-CN').errors[0].message).toBe(
+      '照片不能超过 100K',
+    );
+    expect(validateValues(worker, { new_image: `data:image/jpeg;base64,${PNG}` }, 'update', 'zh-CN').errors[0].message).toBe(
+      '照片必须是 png、jpg 或 gif 图片',
+    );
   });
 
   it('text: control characters refused', () => {

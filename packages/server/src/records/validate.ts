@@ -1,4 +1,14 @@
-import { fieldRefusal, getEntityBySet, isClientField, msg, PATTERNS, type EntityDef, type FieldDef, type Lang, type MessageKey } from '@portal/model';
+import {
+  fieldRefusal,
+  getEntityBySet,
+  isClientField,
+  msg,
+  PATTERNS,
+  type EntityDef,
+  type FieldDef,
+  type Lang,
+  type MessageKey,
+} from '@portal/model';
 
 export interface FieldError {
   field: string;
@@ -19,7 +29,9 @@ export function normGuid(v: unknown): string | null {
  * station, so validateValues does not demand it.
  */
 export function stationField(e: EntityDef): string | null {
-  return e.scope.kind === 'station' && e.scope.field !== e.primaryKey && e.allFields[e.scope.field]?.type === 'lookup' ? e.scope.field : null;
+  return e.scope.kind === 'station' && e.scope.field !== e.primaryKey && e.allFields[e.scope.field]?.type === 'lookup'
+    ? e.scope.field
+    : null;
 }
 
 // NUL cannot be stored in PostgreSQL text; other C0 controls except tab, CR and LF are refused too.
@@ -53,7 +65,7 @@ export function parseDateTime(s: string): string | null {
     offsetMin = (t[0] === '-' ? -1 : 1) * (Number(t.slice(1, 3)) * 60 + Number(t.slice(3, 5)));
     if (Math.abs(offsetMin) > 14 * 60) return null;
   } else if (tz) offsetMin = 0;
-  const ms = Date.UTC(y, mo - 1, d, h, mi, sec, Number((`${frac}000`).slice(0, 3))) - offsetMin * 60_000;
+  const ms = Date.UTC(y, mo - 1, d, h, mi, sec, Number(`${frac}000`.slice(0, 3))) - offsetMin * 60_000;
   if (!Number.isFinite(ms)) return null;
   return new Date(ms).toISOString();
 }
@@ -75,9 +87,12 @@ function numberText(v: number): string | null {
   const [m, e] = Number(v.toPrecision(15)).toExponential().split('e');
   const digits = m.replace(/^-/, '').replace('.', '');
   const point = 1 + Number(e); // digits before the decimal point
-  const body = point <= 0 ? `0.${'0'.repeat(-point)}${digits}`
-    : point >= digits.length ? digits + '0'.repeat(point - digits.length)
-    : `${digits.slice(0, point)}.${digits.slice(point)}`;
+  const body =
+    point <= 0
+      ? `0.${'0'.repeat(-point)}${digits}`
+      : point >= digits.length
+        ? digits + '0'.repeat(point - digits.length)
+        : `${digits.slice(0, point)}.${digits.slice(point)}`;
   return `${m.startsWith('-') ? '-' : ''}${body}`;
 }
 
@@ -140,7 +155,8 @@ export const unsafeNumber = (v: unknown): boolean => typeof v === 'number' && Nu
 export function imageKind(bytes: Buffer): 'png' | 'jpeg' | 'gif' | null {
   if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
-  if (bytes.length >= 6 && (bytes.subarray(0, 6).toString('latin1') === 'GIF87a' || bytes.subarray(0, 6).toString('latin1') === 'GIF89a')) return 'gif';
+  if (bytes.length >= 6 && (bytes.subarray(0, 6).toString('latin1') === 'GIF87a' || bytes.subarray(0, 6).toString('latin1') === 'GIF89a'))
+    return 'gif';
   return null;
 }
 
@@ -159,7 +175,11 @@ const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === '
  * Checks one value against its field and normalises it for SQL. Returns the value or an error
  * (catalogue key and parameters). Blank values are handled by the caller.
  */
-export function checkValue(f: FieldDef, v: unknown, lang: Lang): { value: unknown } | { key: MessageKey; params?: Record<string, string | number> } {
+export function checkValue(
+  f: FieldDef,
+  v: unknown,
+  lang: Lang,
+): { value: unknown } | { key: MessageKey; params?: Record<string, string | number> } {
   switch (f.type) {
     case 'text':
     case 'memo': {
@@ -287,7 +307,12 @@ export function validateValues(
     if (!isClientField(e, key) || given.has(key)) {
       // A field the business steps own is named as such; anything else is not there for a client.
       const owned = !given.has(key) && fieldRefusal(e, key, null, () => true) === 'owned';
-      errors.push({ field: key.slice(0, 100), message: msg(owned ? 'records.fieldOwned' : 'validation.unknownField', lang, { field: owned ? e.allFields[key].label[lang] : key.slice(0, 100) }) });
+      errors.push({
+        field: key.slice(0, 100),
+        message: msg(owned ? 'records.fieldOwned' : 'validation.unknownField', lang, {
+          field: owned ? e.allFields[key].label[lang] : key.slice(0, 100),
+        }),
+      });
       continue;
     }
     given.set(key, v);

@@ -8,12 +8,19 @@ import { testPortal } from '../testing/test-portal.ts';
 let p: Portal;
 const tok: Record<string, string> = {};
 const create = (who: string, payload: object, lang = 'zh-CN') =>
-  p.app.inject({ method: 'POST', url: '/api/crmdata/create/new_srv_workers', payload, headers: { ...bearer(tok[who]), 'accept-language': lang } });
+  p.app.inject({
+    method: 'POST',
+    url: '/api/crmdata/create/new_srv_workers',
+    payload,
+    headers: { ...bearer(tok[who]), 'accept-language': lang },
+  });
 const update = (who: string, id: string, payload: object) =>
   p.app.inject({ method: 'POST', url: `/api/crmdata/Update/new_srv_workers(${id})`, payload, headers: bearer(tok[who]) });
 const codeOf = async (station: string, order = 'ASC') =>
   (await p.db.one<{ c: string }>(
-    `SELECT w.new_code AS c FROM new_srv_worker w JOIN new_srv_station s ON s.new_srv_stationid = w.new_station_id WHERE s.new_code = $1 ORDER BY w.new_code ${order} LIMIT 1`, [station]))!.c;
+    `SELECT w.new_code AS c FROM new_srv_worker w JOIN new_srv_station s ON s.new_srv_stationid = w.new_station_id WHERE s.new_code = $1 ORDER BY w.new_code ${order} LIMIT 1`,
+    [station],
+  ))!.c;
 
 beforeAll(async () => {
   p = await testPortal();
@@ -50,7 +57,9 @@ describe('worker code unique per station', () => {
   });
 
   it('has the per-station index, not the old global one', async () => {
-    const { rows } = await p.db.query<{ indexname: string }>(`SELECT indexname FROM pg_indexes WHERE tablename = 'new_srv_worker' AND indexname LIKE 'ux%'`);
+    const { rows } = await p.db.query<{ indexname: string }>(
+      `SELECT indexname FROM pg_indexes WHERE tablename = 'new_srv_worker' AND indexname LIKE 'ux%'`,
+    );
     expect(rows.map((r) => r.indexname)).toEqual(['uxc_new_srv_worker_new_station_id_new_code']);
   });
 });

@@ -21,7 +21,10 @@ const MESSAGE_ERRORS = 20;
  * handler renders the joined Message.
  */
 export class ValidationFailed extends AppError {
-  constructor(readonly errors: FieldError[], lang: Lang) {
+  constructor(
+    readonly errors: FieldError[],
+    lang: Lang,
+  ) {
     const sep = lang === 'zh-CN' ? '；' : '; ';
     const shown = errors.slice(0, MESSAGE_ERRORS).map((e) => e.message);
     if (errors.length > MESSAGE_ERRORS) shown.push('…');
@@ -36,7 +39,10 @@ const CHUNK = 1000;
  * one object per row, given the validated rows (so a default may follow what a row brings);
  * registered by the entity's domain module.
  */
-export const serverDefaults = new Map<string, (sql: Sql, rows: readonly Record<string, unknown>[], caller: Caller, lang: Lang) => Promise<Record<string, unknown>[]>>();
+export const serverDefaults = new Map<
+  string,
+  (sql: Sql, rows: readonly Record<string, unknown>[], caller: Caller, lang: Lang) => Promise<Record<string, unknown>[]>
+>();
 
 /**
  * Business rules of an entity's domain module that the generic writes must respect, run inside the
@@ -66,7 +72,13 @@ function unitField(e: EntityDef): string | null {
 }
 
 /** Visible rows among `ids` of `target` for the caller, key-share locked so a concurrent delete waits. */
-async function visibleIds(sql: Sql, target: EntityDef, caller: Caller, ids: string[], extra?: string): Promise<Map<string, Record<string, unknown>>> {
+async function visibleIds(
+  sql: Sql,
+  target: EntityDef,
+  caller: Caller,
+  ids: string[],
+  extra?: string,
+): Promise<Map<string, Record<string, unknown>>> {
   if (!ids.length) return new Map();
   const p = new Params();
   const pk = q(target.primaryKey);
@@ -88,7 +100,14 @@ interface Ownership {
  * returns its business unit as the row's owning unit. Errors are collected per row.
  */
 async function resolveStations(
-  sql: Sql, e: EntityDef, caller: Caller, rows: Record<string, unknown>[], errors: FieldError[], lang: Lang, rowLabel: (i: number) => string | null, mode: 'create' | 'update',
+  sql: Sql,
+  e: EntityDef,
+  caller: Caller,
+  rows: Record<string, unknown>[],
+  errors: FieldError[],
+  lang: Lang,
+  rowLabel: (i: number) => string | null,
+  mode: 'create' | 'update',
 ): Promise<Ownership[]> {
   const sf = stationField(e);
   const own: Ownership[] = rows.map(() => ({}));
@@ -137,7 +156,13 @@ function prefix(label: string | null, message: string, lang: Lang): string {
 
 /** Every other lookup value must be a row of its target the caller can see: one query per field. */
 async function checkLookups(
-  sql: Sql, e: EntityDef, caller: Caller, rows: Record<string, unknown>[], errors: FieldError[], lang: Lang, rowLabel: (i: number) => string | null,
+  sql: Sql,
+  e: EntityDef,
+  caller: Caller,
+  rows: Record<string, unknown>[],
+  errors: FieldError[],
+  lang: Lang,
+  rowLabel: (i: number) => string | null,
 ): Promise<void> {
   const sf = stationField(e);
   for (const [name, f] of Object.entries(e.allFields)) {
@@ -160,7 +185,13 @@ async function checkLookups(
  * its row. One query per unique field; the unique index stays the backstop for races.
  */
 async function checkUnique(
-  sql: Sql, e: EntityDef, rows: Record<string, unknown>[], errors: FieldError[], lang: Lang, rowLabel: (i: number) => string | null, selfId?: string,
+  sql: Sql,
+  e: EntityDef,
+  rows: Record<string, unknown>[],
+  errors: FieldError[],
+  lang: Lang,
+  rowLabel: (i: number) => string | null,
+  selfId?: string,
 ): Promise<void> {
   for (const [name, f] of Object.entries(e.allFields)) {
     if (!f.unique || !isClientField(e, name)) continue;
@@ -178,7 +209,11 @@ async function checkUnique(
       const v = r[name];
       if (v === null || v === undefined) return;
       const key = String(v);
-      if (used.has(key)) errors.push({ field: name, message: prefix(rowLabel(i), msg('records.duplicate', lang, { field: f.label[lang], value: key.slice(0, 100) }), lang) });
+      if (used.has(key))
+        errors.push({
+          field: name,
+          message: prefix(rowLabel(i), msg('records.duplicate', lang, { field: f.label[lang], value: key.slice(0, 100) }), lang),
+        });
       used.add(key);
     });
   }
@@ -190,13 +225,23 @@ async function checkUnique(
     if (lf?.type !== 'text' || !rows.some((r) => cols.some((c) => c in r))) continue;
     // An update brings only what changes: the rest of the key is the row's own.
     const base = selfId
-      ? (await sql.query<Record<string, unknown>>(`SELECT ${cols.map((c) => `${q(c)}::text AS ${q(c)}`).join(', ')} FROM ${q(e.logicalName)} WHERE ${q(e.primaryKey)} = $1::uuid`, [selfId])).rows[0] ?? {}
+      ? ((
+          await sql.query<Record<string, unknown>>(
+            `SELECT ${cols.map((c) => `${q(c)}::text AS ${q(c)}`).join(', ')} FROM ${q(e.logicalName)} WHERE ${q(e.primaryKey)} = $1::uuid`,
+            [selfId],
+          )
+        ).rows[0] ?? {})
       : {};
     const keyOf = (r: Record<string, unknown>) => cols.map((c) => (c in r ? r[c] : base[c]));
     const full = rows.map(keyOf).filter((k) => k.every((v) => v !== null && v !== undefined));
     if (!full.length) continue;
     const p = new Params();
-    const arrays = cols.map((c, j) => p.add(full.map((k) => k[j]), `${CAST[kindOf(e, c)]}[]`));
+    const arrays = cols.map((c, j) =>
+      p.add(
+        full.map((k) => k[j]),
+        `${CAST[kindOf(e, c)]}[]`,
+      ),
+    );
     const self = selfId ? ` AND ${q(e.primaryKey)} <> ${p.add(selfId, 'uuid')}` : '';
     const { rows: taken } = await sql.query<{ k: string }>(
       `SELECT concat_ws(chr(31), ${cols.map((c) => `${q(c)}::text`).join(', ')}) AS k FROM ${q(e.logicalName)}
@@ -209,7 +254,11 @@ async function checkUnique(
       if (k.some((v) => v === null || v === undefined)) return;
       const key = k.map(String).join('\u001f');
       const code = String(k[k.length - 1]);
-      if (used.has(key)) errors.push({ field: last, message: prefix(rowLabel(i), msg('records.duplicate', lang, { field: lf.label[lang], value: code.slice(0, 100) }), lang) });
+      if (used.has(key))
+        errors.push({
+          field: last,
+          message: prefix(rowLabel(i), msg('records.duplicate', lang, { field: lf.label[lang], value: code.slice(0, 100) }), lang),
+        });
       used.add(key);
     });
   }
@@ -229,7 +278,8 @@ async function uniqueBackstop<T>(e: EntityDef, lang: Lang, run: () => Promise<T>
     }
     if (pgErr.code !== '23505') throw err;
     const composite = e.uniques.find((cols) => pgErr.constraint === uniqueIndexName(e, cols));
-    const field = composite?.at(-1) ?? Object.keys(e.allFields).find((n) => pgErr.constraint === `ux_${e.logicalName}_${n}`.slice(0, 63)) ?? '';
+    const field =
+      composite?.at(-1) ?? Object.keys(e.allFields).find((n) => pgErr.constraint === `ux_${e.logicalName}_${n}`.slice(0, 63)) ?? '';
     const label = e.allFields[field]?.label[lang] ?? field;
     throw new ValidationFailed([{ field, message: msg('records.duplicateField', lang, { field: label }) }], lang);
   }
@@ -273,7 +323,12 @@ export async function insertRecords(
   await checkUnique(sql, e, work, errors, lang, rowLabel);
   if (errors.length) throw new ValidationFailed(errors, lang);
   const sf = stationField(e);
-  if (sf) await activeStationChecks.get(e.logicalName)?.(sql, work.map((r) => r[sf]), sf);
+  if (sf)
+    await activeStationChecks.get(e.logicalName)?.(
+      sql,
+      work.map((r) => r[sf]),
+      sf,
+    );
 
   const uf = unitField(e);
   const me = caller.principal.userId;
@@ -314,7 +369,9 @@ export async function insertRecords(
       for (let i = start; i < end; i++) a.push(work[i][name] ?? null);
       arrays.push(p.add(a, `${CAST[kindOf(e, name)]}[]`));
     }
-    await uniqueBackstop(e, lang, () => sql.query(`INSERT INTO ${q(e.logicalName)} (${names.join(', ')}) SELECT * FROM unnest(${arrays.join(', ')})`, p.values));
+    await uniqueBackstop(e, lang, () =>
+      sql.query(`INSERT INTO ${q(e.logicalName)} (${names.join(', ')}) SELECT * FROM unnest(${arrays.join(', ')})`, p.values),
+    );
   }
   await writeHooks.get(e.logicalName)?.after?.(sql, ids, 'create');
   await refreshSums(sql, await summingDocuments(sql, e, ids));
@@ -337,7 +394,14 @@ async function lockVisible(sql: Sql, e: EntityDef, caller: Caller, id: string): 
  * a station user cannot move a row to another station; the owning unit follows. modifiedon and
  * modifiedby are maintained.
  */
-export async function updateRecord(sql: Sql, e: EntityDef, caller: Caller, id: string, values: Record<string, unknown>, lang: Lang): Promise<string> {
+export async function updateRecord(
+  sql: Sql,
+  e: EntityDef,
+  caller: Caller,
+  id: string,
+  values: Record<string, unknown>,
+  lang: Lang,
+): Promise<string> {
   touchIdentity(e);
   const gid = normGuid(id);
   if (!gid) throw recordNotFound();
@@ -346,7 +410,8 @@ export async function updateRecord(sql: Sql, e: EntityDef, caller: Caller, id: s
   const before = await summingDocuments(sql, e, [gid]);
   // A line moved to another document lands there: that document must take lines, in its state.
   const via = stateRuleOf(e)?.via;
-  const errors: FieldError[] = via && via in values ? await newRowErrors(sql, e, [values], caller, lang, () => null) : fieldErrors(e, values, state, caller, lang);
+  const errors: FieldError[] =
+    via && via in values ? await newRowErrors(sql, e, [values], caller, lang, () => null) : fieldErrors(e, values, state, caller, lang);
   if (errors.length) throw new ValidationFailed(errors, lang);
   await writeHooks.get(e.logicalName)?.guard?.(sql, gid, 'update', values, caller, lang);
   const work = { ...values };
@@ -368,14 +433,17 @@ export async function updateRecord(sql: Sql, e: EntityDef, caller: Caller, id: s
   }
   if (!e.noOwner) {
     const uf = unitField(e);
-    const unit = own[0].owningbusinessunit ?? (uf && uf in work ? ((work[uf] as string | null) ?? caller.principal.businessUnitId) : undefined);
+    const unit =
+      own[0].owningbusinessunit ?? (uf && uf in work ? ((work[uf] as string | null) ?? caller.principal.businessUnitId) : undefined);
     if (unit) sets.push(`"owningbusinessunit" = ${p.add(unit, 'uuid')}`);
   }
   sets.push('"modifiedon" = now()', `"modifiedby" = ${p.add(caller.principal.userId, 'uuid')}`);
-  await uniqueBackstop(e, lang, () => sql.query(`UPDATE ${q(e.logicalName)} SET ${sets.join(', ')} WHERE ${q(e.primaryKey)} = ${p.add(gid, 'uuid')}`, p.values));
+  await uniqueBackstop(e, lang, () =>
+    sql.query(`UPDATE ${q(e.logicalName)} SET ${sets.join(', ')} WHERE ${q(e.primaryKey)} = ${p.add(gid, 'uuid')}`, p.values),
+  );
   await writeHooks.get(e.logicalName)?.after?.(sql, [gid], 'update');
   // A line moved to another document changes the sums of both.
-  await refreshSums(sql, [...before, ...await summingDocuments(sql, e, [gid])]);
+  await refreshSums(sql, [...before, ...(await summingDocuments(sql, e, [gid]))]);
   return gid;
 }
 
@@ -383,7 +451,8 @@ export async function updateRecord(sql: Sql, e: EntityDef, caller: Caller, id: s
 function referencesTo(e: EntityDef): { entity: EntityDef; field: string }[] {
   const out: { entity: EntityDef; field: string }[] = [];
   for (const other of ENTITIES) {
-    for (const [name, f] of Object.entries(other.allFields)) if (f.type === 'lookup' && f.target === e.logicalName) out.push({ entity: other, field: name });
+    for (const [name, f] of Object.entries(other.allFields))
+      if (f.type === 'lookup' && f.target === e.logicalName) out.push({ entity: other, field: name });
   }
   return out;
 }

@@ -28,14 +28,18 @@ export function caseRoutes(app: FastifyInstance, s: Services): void {
     r.setErrorHandler(commandErrorHandler);
     const route = (path: string, run: Run) => {
       commandRoute(r, s, {
-        method: 'POST', url: `${CASE_API}${path}`, privilege: 'workorder.write',
+        method: 'POST',
+        url: `${CASE_API}${path}`,
+        privilege: 'workorder.write',
         schema: { ...DOCS[path], tags: ['case'], params: pathParams(path), security: BEARER },
         run,
       });
     };
     route('/:id/respond', (sql, c, req, lang) => respondCase(sql, c, req.params.id, RESPOND.parse(req.body ?? {}), lang));
     route('/:id/resolve', (sql, c, req, lang) => resolveCase(sql, c, req.params.id, RESOLVE.parse(req.body ?? {}), lang));
-    route('/:id/close', (sql, c, req, lang) => closeCase(sql, c, req.params.id, CLOSE.parse(req.body ?? {}) as { satisfaction?: number | null }, lang));
+    route('/:id/close', (sql, c, req, lang) =>
+      closeCase(sql, c, req.params.id, CLOSE.parse(req.body ?? {}) as { satisfaction?: number | null }, lang),
+    );
     route('/:id/link', (sql, c, req, lang) => linkWorkOrder(sql, c, req.params.id, LINK.parse(req.body ?? {}), lang));
   });
 }

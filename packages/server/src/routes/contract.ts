@@ -24,7 +24,9 @@ export function contractRoutes(app: FastifyInstance, s: Services): void {
     r.setErrorHandler(commandErrorHandler);
     const route = (path: string, run: Run) => {
       commandRoute(r, s, {
-        method: 'POST', url: `${CONTRACT_API}${path}`, privilege: 'workorder.write',
+        method: 'POST',
+        url: `${CONTRACT_API}${path}`,
+        privilege: 'workorder.write',
         schema: { ...DOCS[path], tags: ['contract'], params: pathParams(path), security: BEARER },
         run,
       });

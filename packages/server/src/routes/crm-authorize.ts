@@ -11,7 +11,11 @@ import { answers, PUBLIC } from '../http/openapi.ts';
 import type { Services } from '../services.ts';
 
 const AUTHORIZE_QUERY = z.object({ redirect_url: z.string().optional() });
-const AUTHORIZE_FORM = z.object({ username: z.string().default(''), password: z.string().default(''), redirect_url: z.string().optional() });
+const AUTHORIZE_FORM = z.object({
+  username: z.string().default(''),
+  password: z.string().default(''),
+  redirect_url: z.string().optional(),
+});
 const TAGS = ['sign-in'];
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -42,38 +46,56 @@ button{margin-top:20px;width:100%;padding:10px;background:#1668dc;color:#fff;bor
 ${error ? `<div class="err" role="alert">${esc(error)}</div>` : ''}
 <button type="submit">${esc(msg('login.submit', lang))}</button></form></body></html>`;
 
-  app.get('/crm/authorize', {
-    schema: { summary: 'Stand-in CRM sign-in page (HTML)', tags: TAGS, querystring: AUTHORIZE_QUERY, security: PUBLIC, ...answers('html') },
-  }, async (req, reply) => {
-    const { redirect_url } = AUTHORIZE_QUERY.parse(req.query);
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    return page(requestLang(req), safeRedirect(redirect_url));
-  });
-
-  app.post('/crm/authorize', {
-    config: { rateLimit: { max: s.cfg.authRateLimit, timeWindow: 60_000 } },
-    schema: {
-      summary: 'Stand-in CRM sign-in: 303 to /authorize with a signed assertion', tags: TAGS, consumes: ['application/x-www-form-urlencoded'],
-      body: AUTHORIZE_FORM, security: PUBLIC, ...answers('redirect'),
+  app.get(
+    '/crm/authorize',
+    {
+      schema: {
+        summary: 'Stand-in CRM sign-in page (HTML)',
+        tags: TAGS,
+        querystring: AUTHORIZE_QUERY,
+        security: PUBLIC,
+        ...answers('html'),
+      },
     },
-  }, async (req, reply) => {
-    const lang = requestLang(req);
-    const b = AUTHORIZE_FORM.parse(req.body ?? {});
-    const redirect = safeRedirect(b.redirect_url);
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    // Per account and address, like POST /token: a stranger cannot lock the owner out.
-    const subject = throttleSubject('crm', b.username, clientIp(req));
-    const locked = await lockedMinutes(s.db, subject);
-    if (locked) return reply.code(429).send(page(lang, redirect, msg('login.locked', lang, { minutes: locked })));
-    const user = b.username ? await findUser(s.db, { userName: b.username.trim() }) : undefined;
-    if (!(await verifyPassword(user?.new_password, b.password)) || !user) {
-      await recordFailure(s.db, subject);
-      await writeLog(s.db, req, { action: 'crm-authorize', result: 'failure', userName: b.username.slice(0, 60) });
-      return reply.code(401).send(page(lang, redirect, msg('login.incorrect', lang)));
-    }
-    await clearFailures(s.db, subject);
-    const assertion = await signSsoAssertion(s.ssoKey, user.systemuserid);
-    const sep = redirect.includes('?') ? '&' : '?';
-    return reply.redirect(`${redirect}${sep}assertion=${encodeURIComponent(assertion)}`, 303);
-  });
+    async (req, reply) => {
+      const { redirect_url } = AUTHORIZE_QUERY.parse(req.query);
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      return page(requestLang(req), safeRedirect(redirect_url));
+    },
+  );
+
+  app.post(
+    '/crm/authorize',
+    {
+      config: { rateLimit: { max: s.cfg.authRateLimit, timeWindow: 60_000 } },
+      schema: {
+        summary: 'Stand-in CRM sign-in: 303 to /authorize with a signed assertion',
+        tags: TAGS,
+        consumes: ['application/x-www-form-urlencoded'],
+        body: AUTHORIZE_FORM,
+        security: PUBLIC,
+        ...answers('redirect'),
+      },
+    },
+    async (req, reply) => {
+      const lang = requestLang(req);
+      const b = AUTHORIZE_FORM.parse(req.body ?? {});
+      const redirect = safeRedirect(b.redirect_url);
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      // Per account and address, like POST /token: a stranger cannot lock the owner out.
+      const subject = throttleSubject('crm', b.username, clientIp(req));
+      const locked = await lockedMinutes(s.db, subject);
+      if (locked) return reply.code(429).send(page(lang, redirect, msg('login.locked', lang, { minutes: locked })));
+      const user = b.username ? await findUser(s.db, { userName: b.username.trim() }) : undefined;
+      if (!(await verifyPassword(user?.new_password, b.password)) || !user) {
+        await recordFailure(s.db, subject);
+        await writeLog(s.db, req, { action: 'crm-authorize', result: 'failure', userName: b.username.slice(0, 60) });
+        return reply.code(401).send(page(lang, redirect, msg('login.incorrect', lang)));
+      }
+      await clearFailures(s.db, subject);
+      const assertion = await signSsoAssertion(s.ssoKey, user.systemuserid);
+      const sep = redirect.includes('?') ? '&' : '?';
+      return reply.redirect(`${redirect}${sep}assertion=${encodeURIComponent(assertion)}`, 303);
+    },
+  );
 }

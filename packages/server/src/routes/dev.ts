@@ -15,15 +15,21 @@ import type { Services } from '../services.ts';
  */
 const SMS_QUERY = z.object({ mobilephone: z.string() });
 const SSO_QUERY = z.object({ userName: z.string() });
-const doc = (summary: string, parts: object = {}) => ({ schema: { summary: `Test mode only: ${summary}`, tags: ['test mode'], security: PUBLIC, ...parts } });
+const doc = (summary: string, parts: object = {}) => ({
+  schema: { summary: `Test mode only: ${summary}`, tags: ['test mode'], security: PUBLIC, ...parts },
+});
 
 export function devRoutes(app: FastifyInstance, s: Services) {
   if (!s.cfg.testMode) return;
-  app.get('/api/dev/captcha/:captchaId', doc('the answer of a captcha', { params: z.object({ captchaId: z.string() }), ...returns(z.string()) }), async (req) => {
-    const answer = await peekCaptcha(s.db, (req.params as { captchaId: string }).captchaId);
-    if (!answer) throw notFound();
-    return ok(answer);
-  });
+  app.get(
+    '/api/dev/captcha/:captchaId',
+    doc('the answer of a captcha', { params: z.object({ captchaId: z.string() }), ...returns(z.string()) }),
+    async (req) => {
+      const answer = await peekCaptcha(s.db, (req.params as { captchaId: string }).captchaId);
+      if (!answer) throw notFound();
+      return ok(answer);
+    },
+  );
   app.get('/api/dev/sms', doc('the last SMS code sent to a number', { querystring: SMS_QUERY, ...returns(z.string()) }), async (req) => {
     const { mobilephone } = SMS_QUERY.parse(req.query);
     const code = await lastSentCode(s.db, mobilephone);
@@ -31,10 +37,17 @@ export function devRoutes(app: FastifyInstance, s: Services) {
     return ok(code);
   });
   /** What the CRM would put in its hand-off link. */
-  app.get('/api/dev/sso-assertion', doc('a CRM hand-off assertion for a user', { querystring: SSO_QUERY, ...returns(z.object({ userId: z.string(), assertion: z.string() })) }), async (req) => {
-    const { userName } = SSO_QUERY.parse(req.query);
-    const user = await findUser(s.db, { userName });
-    if (!user) throw notFound();
-    return ok({ userId: user.systemuserid, assertion: await signSsoAssertion(s.ssoKey, user.systemuserid) });
-  });
+  app.get(
+    '/api/dev/sso-assertion',
+    doc('a CRM hand-off assertion for a user', {
+      querystring: SSO_QUERY,
+      ...returns(z.object({ userId: z.string(), assertion: z.string() })),
+    }),
+    async (req) => {
+      const { userName } = SSO_QUERY.parse(req.query);
+      const user = await findUser(s.db, { userName });
+      if (!user) throw notFound();
+      return ok({ userId: user.systemuserid, assertion: await signSsoAssertion(s.ssoKey, user.systemuserid) });
+    },
+  );
 }

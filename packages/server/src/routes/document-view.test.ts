@@ -17,14 +17,19 @@ beforeAll(async () => {
   const row = await p.db.one<{ id: string }>(
     `SELECT a.new_srv_partsapplyid AS id FROM new_srv_partsapply a JOIN new_srv_station s ON s.new_srv_stationid = a.new_station_id
       WHERE s.new_code = 'SH001' AND EXISTS (SELECT 1 FROM new_srv_partsapplydetil d WHERE d.new_partsapply_id = a.new_srv_partsapplyid)
-      ORDER BY a.createdon LIMIT 1`);
+      ORDER BY a.createdon LIMIT 1`,
+  );
   apply = row!.id;
 });
 afterAll(() => p?.close());
 
 const get = (who: string, url: string) => p.app.inject({ method: 'GET', url, headers: bearer(tok[who]) });
 const record = (who: string) => get(who, `/api/crmdata/Retrieve/new_srv_partsapplies(${apply})?$select=new_name,new_station_id`);
-const lines = (who: string) => get(who, `/api/crmdata/Retrieve/new_srv_partsapplydetils?$select=new_product_id&$filter=${encodeURIComponent(`new_partsapply_id eq ${apply}`)}`);
+const lines = (who: string) =>
+  get(
+    who,
+    `/api/crmdata/Retrieve/new_srv_partsapplydetils?$select=new_product_id&$filter=${encodeURIComponent(`new_partsapply_id eq ${apply}`)}`,
+  );
 
 describe('printable document view: scope of the reads', () => {
   it('the station reads its document and its lines; head office too', async () => {
@@ -35,7 +40,7 @@ describe('printable document view: scope of the reads', () => {
     expect((await record('hq')).statusCode).toBe(200);
   });
 
-  it('another station\'s id is not found, and its lines are none', async () => {
+  it("another station's id is not found, and its lines are none", async () => {
     const other = await record('station2');
     expect(other.statusCode).toBe(404);
     const l = await lines('station2');

@@ -42,7 +42,9 @@ describe('GET /api/expense/claims/{id}/pdf (settlement confirmation form)', () =
     expect(body.toString('latin1')).toMatch(/\/MediaBox \[0 0 595\.28 841\.89\]/);
     // RFC 5987: an ASCII fallback and the UTF-8 name, percent-encoded.
     const name = `费用结算确认单-${claim.name}.pdf`;
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="_______-${claim.name}.pdf"; filename*=UTF-8''${encodeURIComponent(name)}`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="_______-${claim.name}.pdf"; filename*=UTF-8''${encodeURIComponent(name)}`,
+    );
     const text = pdfText(body);
     expect(text).toContain('华辰智能装备股份有限公司');
     expect(text).toContain('费用结算确认单');
@@ -53,19 +55,25 @@ describe('GET /api/expense/claims/{id}/pdf (settlement confirmation form)', () =
     expect(text).toMatch(/¥\d{1,3}(,\d{3})*\.\d{2}/);
     for (const s of ['服务站签字', '服务站盖章', '总部签字', '总部盖章']) expect(text).toContain(s);
     // One row per line of the statement.
-    const lineNames = (await p.db.query<{ name: string }>('SELECT new_name AS name FROM new_srv_expense_claimline WHERE new_expenseclaim_id = $1', [claim.id])).rows;
+    const lineNames = (
+      await p.db.query<{ name: string }>('SELECT new_name AS name FROM new_srv_expense_claimline WHERE new_expenseclaim_id = $1', [
+        claim.id,
+      ])
+    ).rows;
     expect(lineNames.length).toBe(claim.lines);
     for (const l of lineNames) expect(text).toContain(l.name);
   });
 
-  it('the statement\'s own station gets it too, in English when asked', async () => {
+  it("the statement's own station gets it too, in English when asked", async () => {
     const res = await get('station1', claim.id, 'en-US');
     expect(res.statusCode, res.body).toBe(200);
     const text = pdfText(res.rawPayload);
     expect(text).toContain('Expense settlement confirmation');
     expect(text).toContain('Station seal');
     expect(text).toContain(yuan(claim.new_approvalamount));
-    expect(res.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent(`Expense settlement confirmation-${claim.name}.pdf`)}`);
+    expect(res.headers['content-disposition']).toContain(
+      `filename*=UTF-8''${encodeURIComponent(`Expense settlement confirmation-${claim.name}.pdf`)}`,
+    );
   });
 
   it('another station gets 404 (not a PDF), an unknown id 404, no token 401', async () => {

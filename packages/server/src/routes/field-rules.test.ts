@@ -23,13 +23,24 @@ afterAll(() => p?.close());
 
 const update = (who: string, set: string, id: string, body: Record<string, unknown>, lang = 'zh-CN') =>
   p.app.inject({
-    method: 'POST', url: `/api/crmdata/Update/${set}(${id})`, payload: body,
+    method: 'POST',
+    url: `/api/crmdata/Update/${set}(${id})`,
+    payload: body,
     headers: { ...bearer(tok[who]), 'accept-language': lang, ...(who === 'store1' ? STORE : {}) },
   });
 
 /** A work order of station1 in the given status, with the columns the tests compare. */
 async function station1Order(status: number) {
-  const row = await p.db.one<{ id: string; fine: string; special: string; other: string; warranty: number; pullout: number | null; received: string | null; total: string }>(
+  const row = await p.db.one<{
+    id: string;
+    fine: string;
+    special: string;
+    other: string;
+    warranty: number;
+    pullout: number | null;
+    received: string | null;
+    total: string;
+  }>(
     `SELECT o.new_srv_workorderid AS id, o.new_fineamount::text AS fine, o.new_specialfee::text AS special, o.new_othercost::text AS other,
             o.new_warranty AS warranty, o.new_pulloutstatus AS pullout, o.new_receivedon::text AS received, o.new_totalcost::text AS total
        FROM new_srv_workorder o JOIN systemuser u ON u.new_station_id = o.new_station_id AND u.domainname = 'station1'
@@ -41,7 +52,7 @@ async function station1Order(status: number) {
 }
 
 describe('fields the generic update does not write (issue 23)', () => {
-  it('a station cannot give itself a reward: 奖惩金额 is head office\'s, in every state', async () => {
+  it("a station cannot give itself a reward: 奖惩金额 is head office's, in every state", async () => {
     const before = await station1Order(workOrderStatus.completed);
     const r = await update('station1', 'new_srv_workorders', before.id, { new_fineamount: '50000' });
     expect(r.statusCode, r.body).toBe(400);
@@ -55,9 +66,13 @@ describe('fields the generic update does not write (issue 23)', () => {
     expect((await update('station1', 'new_srv_workorders', open.id, { new_fineamount: '100' })).statusCode).toBe(400);
   });
 
-  it('costs and warranty of a completed order wait for head office\'s audit; an open order\'s are the station\'s', async () => {
+  it("costs and warranty of a completed order wait for head office's audit; an open order's are the station's", async () => {
     const done = await station1Order(workOrderStatus.completed);
-    for (const [field, value] of [['new_specialfee', '999'], ['new_othercost', '999'], ['new_warranty', done.warranty === warranty.options[0].value ? warranty.options[1].value : warranty.options[0].value]] as const) {
+    for (const [field, value] of [
+      ['new_specialfee', '999'],
+      ['new_othercost', '999'],
+      ['new_warranty', done.warranty === warranty.options[0].value ? warranty.options[1].value : warranty.options[0].value],
+    ] as const) {
       const r = await update('station1', 'new_srv_workorders', done.id, { [field]: value });
       expect(r.statusCode, `${field}: ${r.body}`).toBe(400);
       expect(r.json().Data.errors[0].field).toBe(field);
@@ -79,9 +94,12 @@ describe('fields the generic update does not write (issue 23)', () => {
     expect(Number(after.total)).toBeCloseTo(Number(before.total) - Number(before.fine) - 300, 2);
   });
 
-  it('a station cannot sign for head office: pullout status and receipt belong to the return\'s commands', async () => {
+  it("a station cannot sign for head office: pullout status and receipt belong to the return's commands", async () => {
     const before = await station1Order(workOrderStatus.completed);
-    const r = await update('station1', 'new_srv_workorders', before.id, { new_pulloutstatus: pulloutStatus.received, new_receivedon: '2026-11-20T10:00:00+08:00' });
+    const r = await update('station1', 'new_srv_workorders', before.id, {
+      new_pulloutstatus: pulloutStatus.received,
+      new_receivedon: '2026-11-20T10:00:00+08:00',
+    });
     expect(r.statusCode, r.body).toBe(400);
     expect(r.json().Data.errors).toEqual([
       { field: 'new_pulloutstatus', message: '拉回状态由业务流程维护，不能直接修改' },
@@ -90,7 +108,7 @@ describe('fields the generic update does not write (issue 23)', () => {
     expect(await station1Order(workOrderStatus.completed)).toEqual(before);
   });
 
-  it('a store cannot move its own sales order: the status is head office\'s and the shipments\'', async () => {
+  it("a store cannot move its own sales order: the status is head office's and the shipments'", async () => {
     const order = await p.db.one<{ id: string; status: number }>(
       `SELECT s.salesorderid AS id, s.new_status AS status FROM salesorder s JOIN systemuser u ON u.businessunitid = s.owningbusinessunit AND u.domainname = 'store1' ORDER BY s.createdon LIMIT 1`,
     );
@@ -100,9 +118,16 @@ describe('fields the generic update does not write (issue 23)', () => {
       expect(r.statusCode, r.body).toBe(400);
       expect(r.json().Data.errors[0]).toEqual({ field: 'new_status', message: '订单状态由业务流程维护，不能直接修改' });
     }
-    expect((await p.db.one<{ status: number }>('SELECT new_status AS status FROM salesorder WHERE salesorderid = $1', [order!.id]))!.status).toBe(order!.status);
+    expect(
+      (await p.db.one<{ status: number }>('SELECT new_status AS status FROM salesorder WHERE salesorderid = $1', [order!.id]))!.status,
+    ).toBe(order!.status);
     // Nor create one past the cart.
-    const made = await p.app.inject({ method: 'POST', url: '/api/crmdata/create/salesorders', payload: { new_remark: 'x' }, headers: { ...bearer(tok.store1), ...STORE } });
+    const made = await p.app.inject({
+      method: 'POST',
+      url: '/api/crmdata/create/salesorders',
+      payload: { new_remark: 'x' },
+      headers: { ...bearer(tok.store1), ...STORE },
+    });
     expect(made.statusCode).toBe(403);
     expect(made.json().Message).toBe('销售订单由购物车结算生成，不能直接新建');
   });
@@ -110,10 +135,15 @@ describe('fields the generic update does not write (issue 23)', () => {
   it('deleting a submitted application says only drafts may be deleted (spec 001 §8)', async () => {
     const app = await p.db.one<{ id: string }>(
       `SELECT a.new_srv_partsapplyid AS id FROM new_srv_partsapply a JOIN systemuser u ON u.new_station_id = a.new_station_id AND u.domainname = 'station1'
-        WHERE a.new_approvalstatus = $1 LIMIT 1`, [approvalStatus.underReview],
+        WHERE a.new_approvalstatus = $1 LIMIT 1`,
+      [approvalStatus.underReview],
     );
     expect(app).toBeDefined();
-    const r = await p.app.inject({ method: 'POST', url: `/api/crmdata/delete/new_srv_partsapplies(${app!.id})`, headers: bearer(tok.station1) });
+    const r = await p.app.inject({
+      method: 'POST',
+      url: `/api/crmdata/delete/new_srv_partsapplies(${app!.id})`,
+      headers: bearer(tok.station1),
+    });
     expect(r.statusCode).toBe(400);
     expect(r.json().Message).toBe('只有草稿状态的单据才能删除');
     expect(await p.db.one('SELECT 1 FROM new_srv_partsapply WHERE new_srv_partsapplyid = $1', [app!.id])).toBeDefined();

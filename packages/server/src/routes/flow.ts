@@ -2,7 +2,18 @@ import { msg } from '@portal/model';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireAuth } from '../auth/authenticate.ts';
-import { act, flowList, flowStepList, logList, myApprovalCount, myApprovals, progress, requireDocument, revoke, submit } from '../flow/engine.ts';
+import {
+  act,
+  flowList,
+  flowStepList,
+  logList,
+  myApprovalCount,
+  myApprovals,
+  progress,
+  requireDocument,
+  revoke,
+  submit,
+} from '../flow/engine.ts';
 import { flowBad, WORKFLOW_PREFIX } from '../flow/errors.ts';
 import { fail, ok } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
@@ -12,13 +23,19 @@ import { assertCanSeeRecord, recordNotFound, requestCaller } from '../records/ac
 import { normGuid } from '../records/validate.ts';
 import type { Services } from '../services.ts';
 
-const DOC_QUERY = z.object({ entityName: z.string().max(100).describe('Document entity (logical name)'), entityId: z.string().max(100).describe('Document id (GUID)') });
+const DOC_QUERY = z.object({
+  entityName: z.string().max(100).describe('Document entity (logical name)'),
+  entityId: z.string().max(100).describe('Document id (GUID)'),
+});
 const STEP_QUERY = DOC_QUERY.extend({ flowId: z.string().max(100) });
 const SUBMIT = z.object({
   EntityId: z.string().max(100),
   EntityTypeName: z.string().max(100),
   FlowId: z.string().max(100),
-  ApproveList: z.array(z.object({ StepId: z.string().max(100).nullish(), ApproveUserId: z.string().max(100).nullish() })).max(100).default([]),
+  ApproveList: z
+    .array(z.object({ StepId: z.string().max(100).nullish(), ApproveUserId: z.string().max(100).nullish() }))
+    .max(100)
+    .default([]),
 });
 const APPROVE = z.object({
   EntityId: z.string().max(100),
@@ -35,20 +52,46 @@ const doc = (summary: string, parts: object = {}) => ({ summary, tags: ['approva
 // What the reads answer (documentation).
 const when = z.string().nullable().describe('ISO date-time');
 const FLOWS = z.array(z.object({ new_flowid: z.string(), new_name: z.string() }));
-const STEPS = z.array(z.object({
-  new_flowstepsid: z.string(), new_name: z.string(), new_sequence: z.number().int(),
-  new_stepusers: z.array(z.object({ systemuserid: z.string(), fullname: z.string() })).describe('Who may approve the step'),
-}));
-const PROGRESS = z.array(z.object({
-  StepId: z.string().nullable(), StepName: z.string(), Sequence: z.number().int(), Status: z.number().int(), UserName: z.string(), Date: when,
-}));
-const LOG = z.array(z.object({
-  LogId: z.string(), Date: z.string().describe('ISO date-time'), ActionName: z.string().describe('In the caller\'s language'), StepName: z.string(), UserName: z.string(), Memo: z.string(),
-}));
+const STEPS = z.array(
+  z.object({
+    new_flowstepsid: z.string(),
+    new_name: z.string(),
+    new_sequence: z.number().int(),
+    new_stepusers: z.array(z.object({ systemuserid: z.string(), fullname: z.string() })).describe('Who may approve the step'),
+  }),
+);
+const PROGRESS = z.array(
+  z.object({
+    StepId: z.string().nullable(),
+    StepName: z.string(),
+    Sequence: z.number().int(),
+    Status: z.number().int(),
+    UserName: z.string(),
+    Date: when,
+  }),
+);
+const LOG = z.array(
+  z.object({
+    LogId: z.string(),
+    Date: z.string().describe('ISO date-time'),
+    ActionName: z.string().describe("In the caller's language"),
+    StepName: z.string(),
+    UserName: z.string(),
+    Memo: z.string(),
+  }),
+);
 const INBOX_PAGE = z.object({
-  items: z.array(z.object({
-    EntityName: z.string(), EntityLabel: z.string(), EntityId: z.string(), DocumentName: z.string(), StepName: z.string(), SubmitterName: z.string(), SubmitTime: when,
-  })),
+  items: z.array(
+    z.object({
+      EntityName: z.string(),
+      EntityLabel: z.string(),
+      EntityId: z.string(),
+      DocumentName: z.string(),
+      StepName: z.string(),
+      SubmitterName: z.string(),
+      SubmitTime: when,
+    }),
+  ),
   TotalRecordCount: z.number().int(),
 });
 
@@ -85,19 +128,27 @@ export function flowRoutes(app: FastifyInstance, s: Services) {
     };
     const docQuery = DOC_QUERY;
 
-    r.get('/api/CrmFlow/GetFlowList', { ...auth, schema: doc('Flows the document may be submitted to', { querystring: DOC_QUERY, ...returns(FLOWS) }) }, async (req) => {
-      const qy = docQuery.parse(req.query);
-      const { d, id } = await document(req, qy.entityName, qy.entityId, 'read');
-      return ok(await flowList(db, d, id));
-    });
+    r.get(
+      '/api/CrmFlow/GetFlowList',
+      { ...auth, schema: doc('Flows the document may be submitted to', { querystring: DOC_QUERY, ...returns(FLOWS) }) },
+      async (req) => {
+        const qy = docQuery.parse(req.query);
+        const { d, id } = await document(req, qy.entityName, qy.entityId, 'read');
+        return ok(await flowList(db, d, id));
+      },
+    );
 
-    r.get('/api/CrmFlow/GetFlowStepList', { ...auth, schema: doc('Steps of a flow and their candidate approvers', { querystring: STEP_QUERY, ...returns(STEPS) }) }, async (req) => {
-      const qy = STEP_QUERY.parse(req.query);
-      const { d, id } = await document(req, qy.entityName, qy.entityId, 'read');
-      const flowId = normGuid(qy.flowId);
-      if (!flowId) throw flowBad('flow.flowNotFound');
-      return ok(await flowStepList(db, d, id, flowId, req.principal!.userId));
-    });
+    r.get(
+      '/api/CrmFlow/GetFlowStepList',
+      { ...auth, schema: doc('Steps of a flow and their candidate approvers', { querystring: STEP_QUERY, ...returns(STEPS) }) },
+      async (req) => {
+        const qy = STEP_QUERY.parse(req.query);
+        const { d, id } = await document(req, qy.entityName, qy.entityId, 'read');
+        const flowId = normGuid(qy.flowId);
+        if (!flowId) throw flowBad('flow.flowNotFound');
+        return ok(await flowStepList(db, d, id, flowId, req.principal!.userId));
+      },
+    );
 
     r.post('/api/CrmFlow/submit', { ...auth, schema: doc('Submit the document for approval', { body: SUBMIT }) }, async (req) => {
       const b = SUBMIT.parse(req.body ?? {});
@@ -109,19 +160,23 @@ export function flowRoutes(app: FastifyInstance, s: Services) {
       return ok(null, t(req, 'approval.outcome.submit'));
     });
 
-    r.post('/api/CrmFlow/approve', { ...actor, schema: doc('Approve, reject or veto the current step', { body: APPROVE }) }, async (req) => {
-      const b = APPROVE.parse(req.body ?? {});
-      const d = requireDocument(b.EntityTypeName);
-      const id = guid(b.EntityId);
-      const memo = b.Memo?.trim() || null;
-      if (memo && memo.length > 500) throw flowBad('flow.memoTooLong');
-      // Rejecting and vetoing say why: the submitter's message carries the reason (issue 24).
-      if (!memo && b.Action === 'reject') throw flowBad('flow.rejectReasonRequired');
-      if (!memo && b.Action === 'veto') throw flowBad('flow.vetoReasonRequired');
-      const status = await db.tx((sql) => act(sql, d, id, req.principal!.userId, b.Action, memo));
-      // Says what happened (已同意 / 已驳回 / 已否决), not a bare 操作成功.
-      return ok({ Status: status }, t(req, `approval.outcome.${b.Action}`));
-    });
+    r.post(
+      '/api/CrmFlow/approve',
+      { ...actor, schema: doc('Approve, reject or veto the current step', { body: APPROVE }) },
+      async (req) => {
+        const b = APPROVE.parse(req.body ?? {});
+        const d = requireDocument(b.EntityTypeName);
+        const id = guid(b.EntityId);
+        const memo = b.Memo?.trim() || null;
+        if (memo && memo.length > 500) throw flowBad('flow.memoTooLong');
+        // Rejecting and vetoing say why: the submitter's message carries the reason (issue 24).
+        if (!memo && b.Action === 'reject') throw flowBad('flow.rejectReasonRequired');
+        if (!memo && b.Action === 'veto') throw flowBad('flow.vetoReasonRequired');
+        const status = await db.tx((sql) => act(sql, d, id, req.principal!.userId, b.Action, memo));
+        // Says what happened (已同意 / 已驳回 / 已否决), not a bare 操作成功.
+        return ok({ Status: status }, t(req, `approval.outcome.${b.Action}`));
+      },
+    );
 
     r.post('/api/CrmFlow/revoke', { ...auth, schema: doc('Revoke the submission', { body: REVOKE }) }, async (req) => {
       const b = REVOKE.parse(req.body ?? {});
@@ -130,23 +185,39 @@ export function flowRoutes(app: FastifyInstance, s: Services) {
       return ok(null, t(req, 'approval.outcome.revoke'));
     });
 
-    r.get('/api/CrmFlow/GetFlowApproveProgressList', { ...auth, schema: doc('Approval progress of the document', { querystring: DOC_QUERY, ...returns(PROGRESS) }) }, async (req) => {
-      const qy = docQuery.parse(req.query);
-      const { d, id } = await document(req, qy.entityName, qy.entityId, 'read');
-      return ok(await progress(db, d, id));
-    });
+    r.get(
+      '/api/CrmFlow/GetFlowApproveProgressList',
+      { ...auth, schema: doc('Approval progress of the document', { querystring: DOC_QUERY, ...returns(PROGRESS) }) },
+      async (req) => {
+        const qy = docQuery.parse(req.query);
+        const { d, id } = await document(req, qy.entityName, qy.entityId, 'read');
+        return ok(await progress(db, d, id));
+      },
+    );
 
-    r.get('/api/CrmFlow/GetFlowApproveLogList', { ...auth, schema: doc('Approval log of the document', { querystring: DOC_QUERY, ...returns(LOG) }) }, async (req) => {
-      const qy = docQuery.parse(req.query);
-      const { d, id } = await document(req, qy.entityName, qy.entityId, 'read');
-      return ok(await logList(db, d, id, requestLang(req)));
-    });
+    r.get(
+      '/api/CrmFlow/GetFlowApproveLogList',
+      { ...auth, schema: doc('Approval log of the document', { querystring: DOC_QUERY, ...returns(LOG) }) },
+      async (req) => {
+        const qy = docQuery.parse(req.query);
+        const { d, id } = await document(req, qy.entityName, qy.entityId, 'read');
+        return ok(await logList(db, d, id, requestLang(req)));
+      },
+    );
 
-    r.get('/api/CrmFlow/MyApprovalList', { ...actor, schema: doc('The caller\'s approval inbox (paged)', { querystring: INBOX, ...returns(INBOX_PAGE) }) }, async (req) => {
-      const qy = INBOX.parse(req.query);
-      return ok(await myApprovals(db, req.principal!.userId, qy.page, qy.count, requestLang(req)));
-    });
+    r.get(
+      '/api/CrmFlow/MyApprovalList',
+      { ...actor, schema: doc("The caller's approval inbox (paged)", { querystring: INBOX, ...returns(INBOX_PAGE) }) },
+      async (req) => {
+        const qy = INBOX.parse(req.query);
+        return ok(await myApprovals(db, req.principal!.userId, qy.page, qy.count, requestLang(req)));
+      },
+    );
 
-    r.get('/api/CrmFlow/MyApprovalCount', { ...actor, schema: doc('Number of documents awaiting the caller', returns(z.number().int())) }, async (req) => ok(await myApprovalCount(db, req.principal!.userId)));
+    r.get(
+      '/api/CrmFlow/MyApprovalCount',
+      { ...actor, schema: doc('Number of documents awaiting the caller', returns(z.number().int())) },
+      async (req) => ok(await myApprovalCount(db, req.principal!.userId)),
+    );
   });
 }

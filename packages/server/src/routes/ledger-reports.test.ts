@@ -32,7 +32,9 @@ const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_40
 beforeAll(async () => {
   p = await testPortal();
   for (const u of ['station1', 'station2', 'hq']) tok[u] = (await signIn(p.app, u)).access_token;
-  for (const r of (await p.db.query<{ id: string; code: string }>('SELECT new_srv_stationid AS id, new_code AS code FROM new_srv_station')).rows) station[r.code] = r.id;
+  for (const r of (await p.db.query<{ id: string; code: string }>('SELECT new_srv_stationid AS id, new_code AS code FROM new_srv_station'))
+    .rows)
+    station[r.code] = r.id;
 });
 afterAll(() => p?.close());
 
@@ -55,7 +57,9 @@ describe('库存报表 (inventory statement)', () => {
       expect([r.opening, r.in, r.out, r.closing], `${r.warehouse} ${r.code}`).toEqual([l.before, l.ins, l.outs, l.balance]);
     }
     // Up to today the closing quantity is what the warehouse holds now.
-    const onHand = await p.db.query<{ w: string; pr: string; q: number }>(`SELECT new_warehouse_id AS w, new_product_id AS pr, new_quantity AS q FROM new_srv_siteinv`);
+    const onHand = await p.db.query<{ w: string; pr: string; q: number }>(
+      `SELECT new_warehouse_id AS w, new_product_id AS pr, new_quantity AS q FROM new_srv_siteinv`,
+    );
     const held = new Map(onHand.rows.map((r) => [`${r.w}|${r.pr}`, r.q]));
     for (const r of st.rows) expect(r.closing, r.code).toBe(held.get(`${r.warehouseId}|${r.productId}`));
   });
@@ -64,15 +68,21 @@ describe('库存报表 (inventory statement)', () => {
     const own = okData(await api('station1', 'GET', `/api/stock/statement?from=2000-01-01&pageSize=500`)) as InventoryStatement;
     expect(own.rows.length).toBeGreaterThan(0);
     expect(new Set(own.rows.map((r) => r.stationId))).toEqual(new Set([station.SH001]));
-    expect((okData(await api('station1', 'GET', `/api/stock/statement?stationId=${station.ZJ001}&from=2000-01-01`)) as InventoryStatement).total).toBe(0);
+    expect(
+      (okData(await api('station1', 'GET', `/api/stock/statement?stationId=${station.ZJ001}&from=2000-01-01`)) as InventoryStatement).total,
+    ).toBe(0);
 
     const all = okData(await api('hq', 'GET', `/api/stock/statement?from=2000-01-01&pageSize=500`)) as InventoryStatement;
     expect(new Set(all.rows.map((r) => r.stationId)).size).toBeGreaterThan(2);
-    const zj = okData(await api('hq', 'GET', `/api/stock/statement?stationId=${station.ZJ001}&from=2000-01-01&pageSize=500`)) as InventoryStatement;
+    const zj = okData(
+      await api('hq', 'GET', `/api/stock/statement?stationId=${station.ZJ001}&from=2000-01-01&pageSize=500`),
+    ) as InventoryStatement;
     expect(zj.rows.length).toBeGreaterThan(0);
     expect(zj.rows.every((r) => r.stationId === station.ZJ001)).toBe(true);
     const part = zj.rows[0];
-    const one = okData(await api('hq', 'GET', `/api/stock/statement?stationId=${station.ZJ001}&productId=${part.productId}&from=2000-01-01`)) as InventoryStatement;
+    const one = okData(
+      await api('hq', 'GET', `/api/stock/statement?stationId=${station.ZJ001}&productId=${part.productId}&from=2000-01-01`),
+    ) as InventoryStatement;
     expect(one.rows).toEqual([part]);
     // Before any move nothing is there to state.
     expect((okData(await api('hq', 'GET', `/api/stock/statement?from=2000-01-01&to=2000-01-31`)) as InventoryStatement).total).toBe(0);
@@ -95,15 +105,31 @@ describe('库存报表 (inventory statement)', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as never);
     const ws = wb.worksheets[0];
-    expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual(['服务站', '仓库', '物料编码', '配件名称', '期初数量', '本期入库', '本期出库', '期末数量']);
+    expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual([
+      '服务站',
+      '仓库',
+      '物料编码',
+      '配件名称',
+      '期初数量',
+      '本期入库',
+      '本期出库',
+      '期末数量',
+    ]);
     expect(ws.rowCount - 1).toBe(st.rows.length);
     const first = st.rows[0];
-    expect((ws.getRow(2).values as unknown[]).slice(3)).toEqual([first.code, first.name, first.opening, first.in, first.out, first.closing]);
+    expect((ws.getRow(2).values as unknown[]).slice(3)).toEqual([
+      first.code,
+      first.name,
+      first.opening,
+      first.in,
+      first.out,
+      first.closing,
+    ]);
   });
 });
 
-describe('流水 (the station quota\'s line flow)', () => {
-  it('every move with the balance after it: opening + each amount in turn, ending at the station\'s quota', async () => {
+describe("流水 (the station quota's line flow)", () => {
+  it("every move with the balance after it: opening + each amount in turn, ending at the station's quota", async () => {
     const flow = okData(await api('station1', 'GET', `/api/quota/flow?from=2000-01-01`)) as QuotaFlow;
     expect(flow.stations.map((s) => s.stationId)).toEqual([station.SH001]);
     expect(flow.moves.length).toBeGreaterThan(1);
@@ -114,20 +140,32 @@ describe('流水 (the station quota\'s line flow)', () => {
       expect(toCents(m.balance), `${m.document} ${m.time}`).toBe(balance);
     }
     expect(toCents(st.closing)).toBe(balance);
-    const now = (await p.db.one<{ c: string }>(`SELECT new_currentamount::text AS c FROM new_srv_station WHERE new_srv_stationid = $1`, [station.SH001]))!.c;
+    const now = (await p.db.one<{ c: string }>(`SELECT new_currentamount::text AS c FROM new_srv_station WHERE new_srv_stationid = $1`, [
+      station.SH001,
+    ]))!.c;
     expect(balance).toBe(toCents(now));
     expect(flow.moves.every((m) => m.document && m.time && m.usage > 0)).toBe(true);
   });
 
   it('a later period opens at the balance the earlier one closed with; scoped per station', async () => {
-    const times = (okData(await api('hq', 'GET', `/api/quota/flow?stationId=${station.SH001}&from=2000-01-01`)) as QuotaFlow).moves.map((m) => chinaDate(new Date(m.time)));
+    const times = (okData(await api('hq', 'GET', `/api/quota/flow?stationId=${station.SH001}&from=2000-01-01`)) as QuotaFlow).moves.map(
+      (m) => chinaDate(new Date(m.time)),
+    );
     const cut = times[Math.floor(times.length / 2)];
-    const before = okData(await api('hq', 'GET', `/api/quota/flow?stationId=${station.SH001}&from=2000-01-01&to=${new Date(Date.parse(cut) - 86_400_000).toISOString().slice(0, 10)}`)) as QuotaFlow;
+    const before = okData(
+      await api(
+        'hq',
+        'GET',
+        `/api/quota/flow?stationId=${station.SH001}&from=2000-01-01&to=${new Date(Date.parse(cut) - 86_400_000).toISOString().slice(0, 10)}`,
+      ),
+    ) as QuotaFlow;
     const after = okData(await api('hq', 'GET', `/api/quota/flow?stationId=${station.SH001}&from=${cut}`)) as QuotaFlow;
     expect(after.stations[0].opening).toBe(before.stations[0]?.closing ?? '0.00');
     expect(before.moves.length + after.moves.length).toBe(times.length);
 
-    expect((okData(await api('station1', 'GET', `/api/quota/flow?stationId=${station.ZJ001}&from=2000-01-01`)) as QuotaFlow).moves).toEqual([]);
+    expect((okData(await api('station1', 'GET', `/api/quota/flow?stationId=${station.ZJ001}&from=2000-01-01`)) as QuotaFlow).moves).toEqual(
+      [],
+    );
     const all = okData(await api('hq', 'GET', `/api/quota/flow?from=2000-01-01`)) as QuotaFlow;
     expect(all.stations.length).toBeGreaterThan(2);
   });

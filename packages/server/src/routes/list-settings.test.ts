@@ -13,11 +13,22 @@ beforeAll(async () => {
 afterAll(() => p?.close());
 
 const URL = '/api/portaluser/listsettings';
-const get = (screen: string, token: string) => p.app.inject({ method: 'GET', url: `${URL}?screen=${encodeURIComponent(screen)}`, headers: bearer(token) });
-const put = (payload: unknown, token: string) => p.app.inject({ method: 'PUT', url: URL, payload: payload as object, headers: bearer(token) });
-const del = (screen: string, token: string) => p.app.inject({ method: 'DELETE', url: `${URL}?screen=${encodeURIComponent(screen)}`, headers: bearer(token) });
+const get = (screen: string, token: string) =>
+  p.app.inject({ method: 'GET', url: `${URL}?screen=${encodeURIComponent(screen)}`, headers: bearer(token) });
+const put = (payload: unknown, token: string) =>
+  p.app.inject({ method: 'PUT', url: URL, payload: payload as object, headers: bearer(token) });
+const del = (screen: string, token: string) =>
+  p.app.inject({ method: 'DELETE', url: `${URL}?screen=${encodeURIComponent(screen)}`, headers: bearer(token) });
 
-const SETTINGS = { size: 'small', views: { all: [{ key: 'new_name', width: 160, hidden: false }, { key: 'new_phone', width: 120, hidden: true }] } };
+const SETTINGS = {
+  size: 'small',
+  views: {
+    all: [
+      { key: 'new_name', width: 160, hidden: false },
+      { key: 'new_phone', width: 120, hidden: true },
+    ],
+  },
+};
 
 describe('list settings', () => {
   it('keeps each user’s settings per screen; another user or screen has none', async () => {
@@ -29,7 +40,10 @@ describe('list settings', () => {
     // Saved again: replaced, not merged.
     await put({ screen: '/workOrder/list', settings: { size: 'large' } }, hq);
     expect((await get('/workOrder/list', hq)).json().Data).toEqual({ size: 'large' });
-    const rows = await p.db.query('SELECT screen FROM portal_list_setting s JOIN systemuser u ON u.systemuserid = s.user_id WHERE u.domainname = $1', ['hq']);
+    const rows = await p.db.query(
+      'SELECT screen FROM portal_list_setting s JOIN systemuser u ON u.systemuserid = s.user_id WHERE u.domainname = $1',
+      ['hq'],
+    );
     expect(rows.rows).toEqual([{ screen: '/workOrder/list' }]);
   });
 

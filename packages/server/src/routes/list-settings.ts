@@ -11,8 +11,16 @@ import type { Services } from '../services.ts';
  */
 
 /** A screen is a path the web app names it by (`/workOrder/list`, record ids as `:id`). */
-const SCREEN = z.string().min(1).max(200).regex(/^\/[A-Za-z0-9_\-/:.]*$/);
-const NAME = z.string().min(1).max(100).regex(/^[A-Za-z0-9_.]+$/);
+const SCREEN = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^\/[A-Za-z0-9_\-/:.]*$/);
+const NAME = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9_.]+$/);
 const COLUMN = z.object({ key: NAME, width: z.number().int().min(48).max(800), hidden: z.boolean() }).strict();
 export const LIST_SETTINGS = z
   .object({
@@ -30,11 +38,18 @@ export function listSettingsRoutes(app: FastifyInstance, s: Services) {
   const auth = requireAuth(s.authenticate);
   const schema = (summary: string, part: object) => ({ preValidation: auth, schema: { summary, tags: TAGS, security: BEARER, ...part } });
 
-  app.get('/api/portaluser/listsettings', schema("The caller's settings of one list (null: none saved)", { querystring: QUERY, ...returns(LIST_SETTINGS.nullable()) }), async (req) => {
-    const { screen } = QUERY.parse(req.query ?? {});
-    const row = await db.one<{ settings: unknown }>('SELECT settings FROM portal_list_setting WHERE user_id = $1 AND screen = $2', [req.principal!.userId, screen]);
-    return ok(row?.settings ?? null);
-  });
+  app.get(
+    '/api/portaluser/listsettings',
+    schema("The caller's settings of one list (null: none saved)", { querystring: QUERY, ...returns(LIST_SETTINGS.nullable()) }),
+    async (req) => {
+      const { screen } = QUERY.parse(req.query ?? {});
+      const row = await db.one<{ settings: unknown }>('SELECT settings FROM portal_list_setting WHERE user_id = $1 AND screen = $2', [
+        req.principal!.userId,
+        screen,
+      ]);
+      return ok(row?.settings ?? null);
+    },
+  );
 
   app.put('/api/portaluser/listsettings', schema("Saves the caller's settings of one list", { body: PUT_BODY }), async (req) => {
     const { screen, settings } = PUT_BODY.parse(req.body ?? {});
@@ -46,9 +61,13 @@ export function listSettingsRoutes(app: FastifyInstance, s: Services) {
     return ok(null);
   });
 
-  app.delete('/api/portaluser/listsettings', schema("Forgets the caller's settings of one list (back to the defaults)", { querystring: QUERY }), async (req) => {
-    const { screen } = QUERY.parse(req.query ?? {});
-    await db.query('DELETE FROM portal_list_setting WHERE user_id = $1 AND screen = $2', [req.principal!.userId, screen]);
-    return ok(null);
-  });
+  app.delete(
+    '/api/portaluser/listsettings',
+    schema("Forgets the caller's settings of one list (back to the defaults)", { querystring: QUERY }),
+    async (req) => {
+      const { screen } = QUERY.parse(req.query ?? {});
+      await db.query('DELETE FROM portal_list_setting WHERE user_id = $1 AND screen = $2', [req.principal!.userId, screen]);
+      return ok(null);
+    },
+  );
 }

@@ -10,11 +10,14 @@ let station2: string;
 let hq: string;
 beforeAll(async () => {
   p = await testPortal();
-  [station1, station2, hq] = (await Promise.all([signIn(p.app, 'station1'), signIn(p.app, 'station2'), signIn(p.app, 'hq')])).map((t) => t.access_token);
+  [station1, station2, hq] = (await Promise.all([signIn(p.app, 'station1'), signIn(p.app, 'station2'), signIn(p.app, 'hq')])).map(
+    (t) => t.access_token,
+  );
 });
 afterAll(() => p?.close());
 
-const get = (url: string, token: string, lang = 'zh-CN') => p.app.inject({ method: 'GET', url, headers: { ...bearer(token), 'accept-language': lang } });
+const get = (url: string, token: string, lang = 'zh-CN') =>
+  p.app.inject({ method: 'GET', url, headers: { ...bearer(token), 'accept-language': lang } });
 const post = (url: string, payload: object, token: string) => p.app.inject({ method: 'POST', url, payload, headers: bearer(token) });
 
 describe('notices', () => {
@@ -22,7 +25,12 @@ describe('notices', () => {
     const list = (await get('/api/notice/list', station2)).json().Data;
     expect(list.TotalRecordCount).toBe(6);
     expect(list.items.map((i: { Title: string }) => i.Title)).not.toContain('2027年度服务站营销政策（征求意见稿）');
-    expect(list.items[0]).toMatchObject({ Title: '关于2026年第四季度服务备件价格调整的通知', TypeText: '销售政策', NeedReply: true, IsRead: false });
+    expect(list.items[0]).toMatchObject({
+      Title: '关于2026年第四季度服务备件价格调整的通知',
+      TypeText: '销售政策',
+      NeedReply: true,
+      IsRead: false,
+    });
     expect(list.items.filter((i: { IsRead: boolean }) => i.IsRead)).toHaveLength(5);
     expect(list.items[1]).toMatchObject({ IsReplied: true });
     const en = (await get('/api/notice/list?count=5', station2, 'en-US')).json().Data;
@@ -45,7 +53,10 @@ describe('notices', () => {
     expect(view.Content).toContain('各服务站');
     expect(view.IsRead).toBe(true);
     await get(`/api/notice/${first.Id}`, station1);
-    const rows = await p.db.query('SELECT 1 FROM new_noticeread r JOIN systemuser u ON u.systemuserid = r.ownerid WHERE u.domainname = $1 AND r.new_notice_id = $2', ['station1', first.Id]);
+    const rows = await p.db.query(
+      'SELECT 1 FROM new_noticeread r JOIN systemuser u ON u.systemuserid = r.ownerid WHERE u.domainname = $1 AND r.new_notice_id = $2',
+      ['station1', first.Id],
+    );
     expect(rows.rowCount).toBe(1);
     expect((await get('/api/notice/unread-count', station1)).json().Data).toBe(4);
   });
@@ -53,7 +64,9 @@ describe('notices', () => {
   it('takes a reply; a station sees its own replies, head office sees all', async () => {
     const training = (await get(`/api/notice/list?type=7`, station1)).json().Data.items[0];
     expect((await post(`/api/notice/${training.Id}/reply`, { Content: '  ' }, station1)).json().Message).toBe('回复内容不能为空');
-    expect((await post(`/api/notice/${training.Id}/reply`, { Content: '字'.repeat(1001) }, station1)).json().Message).toBe('回复内容不能超过 1000 个字符');
+    expect((await post(`/api/notice/${training.Id}/reply`, { Content: '字'.repeat(1001) }, station1)).json().Message).toBe(
+      '回复内容不能超过 1000 个字符',
+    );
     const r = await post(`/api/notice/${training.Id}/reply`, { Content: '我站参训：赵磊、周志伟。' }, station1);
     expect(r.statusCode).toBe(200);
     const mine = (await get(`/api/notice/${training.Id}`, station1)).json().Data;
@@ -77,11 +90,21 @@ describe('notices', () => {
   it('serves the carousel items', async () => {
     const items = (await get('/api/notice/carousel', station1)).json().Data;
     expect(items).toHaveLength(5);
-    expect(items[0]).toEqual({ title: '关于2026年第四季度服务备件价格调整的通知', sub: '自12月1日起，液压、电气类部分备件结算价格调整', url: expect.stringMatching(/^\/dmsnotice\/view\/[0-9a-f-]{36}$/) });
+    expect(items[0]).toEqual({
+      title: '关于2026年第四季度服务备件价格调整的通知',
+      sub: '自12月1日起，液压、电气类部分备件结算价格调整',
+      url: expect.stringMatching(/^\/dmsnotice\/view\/[0-9a-f-]{36}$/),
+    });
   });
 
   it('publishing a notice without 发布时间 stamps it: it lists first and leads the carousel', async () => {
-    const created = (await post('/api/crmdata/create/new_notices', { new_name: '临时停电通知', new_type: 7, new_content: '周六检修停电。', new_status: noticeStatus.draft }, hq)).json();
+    const created = (
+      await post(
+        '/api/crmdata/create/new_notices',
+        { new_name: '临时停电通知', new_type: 7, new_content: '周六检修停电。', new_status: noticeStatus.draft },
+        hq,
+      )
+    ).json();
     const id = created.Data.id as string;
     expect((await p.db.one<{ t: Date | null }>('SELECT new_publishtime AS t FROM new_notice WHERE new_noticeid = $1', [id]))!.t).toBeNull();
     expect((await post(`/api/crmdata/Update/new_notices(${id})`, { new_status: noticeStatus.published }, hq)).statusCode).toBe(200);

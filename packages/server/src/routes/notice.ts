@@ -21,14 +21,33 @@ const REPLY = z.object({ Content: z.string().optional().describe('At most 1,000 
 const ID = z.object({ id: z.string().describe('Notice id (UUID)') });
 // What the reads answer (documentation).
 const NOTICE = {
-  Id: z.string(), Title: z.string(), Sub: z.string(), Type: z.number().int(), TypeText: z.string().describe('In the caller\'s language'),
-  PublishTime: z.string().nullable().describe('ISO date-time'), Publisher: z.string(), NeedReply: z.boolean(), IsRead: z.boolean(), IsReplied: z.boolean().describe('Anyone of the caller\'s unit replied'),
+  Id: z.string(),
+  Title: z.string(),
+  Sub: z.string(),
+  Type: z.number().int(),
+  TypeText: z.string().describe("In the caller's language"),
+  PublishTime: z.string().nullable().describe('ISO date-time'),
+  Publisher: z.string(),
+  NeedReply: z.boolean(),
+  IsRead: z.boolean(),
+  IsReplied: z.boolean().describe("Anyone of the caller's unit replied"),
 };
 const PAGE = z.object({ items: z.array(z.object(NOTICE)), TotalRecordCount: z.number().int() });
-const CAROUSEL = z.array(z.object({ title: z.string(), sub: z.string(), url: z.string().describe('The web app\'s path of the notice') }));
+const CAROUSEL = z.array(z.object({ title: z.string(), sub: z.string(), url: z.string().describe("The web app's path of the notice") }));
 const OPENED = z.object({
-  ...NOTICE, Content: z.string().describe('HTML'),
-  Replies: z.array(z.object({ Id: z.string(), Content: z.string(), ReplierName: z.string(), UnitName: z.string(), CreatedOn: z.string().describe('ISO date-time') })).describe('Replies of the caller\'s units'),
+  ...NOTICE,
+  Content: z.string().describe('HTML'),
+  Replies: z
+    .array(
+      z.object({
+        Id: z.string(),
+        Content: z.string(),
+        ReplierName: z.string(),
+        UnitName: z.string(),
+        CreatedOn: z.string().describe('ISO date-time'),
+      }),
+    )
+    .describe("Replies of the caller's units"),
 });
 
 /** Notices with read and reply records (spec 001 §3, §4): list, open (marks read), reply, carousel. */
@@ -36,20 +55,29 @@ export function noticeRoutes(app: FastifyInstance, s: Services) {
   const { db } = s;
   const auth = requireAuth(s.authenticate, 'notice.read');
   // preValidation: the caller is checked before the query or body, as when the handlers parsed them.
-  const doc = (summary: string, parts: object = {}) => ({ preValidation: auth, schema: { summary, tags: ['notices'], security: BEARER, ...parts } });
+  const doc = (summary: string, parts: object = {}) => ({
+    preValidation: auth,
+    schema: { summary, tags: ['notices'], security: BEARER, ...parts },
+  });
   const idParam = (req: { params: unknown }) => {
     const r = UUID.safeParse((req.params as { id: string }).id);
     if (!r.success) throw notFound('notice.notFound');
     return r.data;
   };
 
-  app.get('/api/notice/list', doc('Published notices with the caller\'s read state (paged)', { querystring: LIST, ...returns(PAGE) }), async (req) => {
-    const q = LIST.parse(req.query);
-    return ok(await listNotices(db, req.principal!, { ...q, unread: q.unread === '1' }, requestLang(req)));
-  });
+  app.get(
+    '/api/notice/list',
+    doc("Published notices with the caller's read state (paged)", { querystring: LIST, ...returns(PAGE) }),
+    async (req) => {
+      const q = LIST.parse(req.query);
+      return ok(await listNotices(db, req.principal!, { ...q, unread: q.unread === '1' }, requestLang(req)));
+    },
+  );
 
   app.get('/api/notice/carousel', doc('Notices of the home page carousel', returns(CAROUSEL)), async () => ok(await noticeCarousel(db)));
-  app.get('/api/notice/unread-count', doc('Number of unread notices', returns(z.number().int())), async (req) => ok(await unreadCount(db, req.principal!)));
+  app.get('/api/notice/unread-count', doc('Number of unread notices', returns(z.number().int())), async (req) =>
+    ok(await unreadCount(db, req.principal!)),
+  );
 
   app.get('/api/notice/:id', doc('Open a notice (marks it read)', { params: ID, ...returns(OPENED) }), async (req) => {
     const id = idParam(req);

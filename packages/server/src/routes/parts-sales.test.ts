@@ -10,15 +10,33 @@ const tok: Record<string, string> = {};
 const wh: Record<string, string> = {};
 const part: Record<string, string> = {};
 
-const api = (who: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, headers: Record<string, string> = {}) =>
-  p.app.inject({ method, url, payload, headers: { ...bearer(tok[who]), 'accept-language': 'zh-CN', ...headers } });
+const api = (
+  who: string,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object,
+  headers: Record<string, string> = {},
+) => p.app.inject({ method, url, payload, headers: { ...bearer(tok[who]), 'accept-language': 'zh-CN', ...headers } });
 const available = async (no: string, warehouse = 'WH-SH001') =>
-  Number((await p.db.one<{ a: number }>(`SELECT new_available AS a FROM new_srv_siteinv WHERE new_warehouse_id = $1 AND new_product_id = $2`, [wh[warehouse], part[no]]))?.a ?? 0);
+  Number(
+    (
+      await p.db.one<{ a: number }>(`SELECT new_available AS a FROM new_srv_siteinv WHERE new_warehouse_id = $1 AND new_product_id = $2`, [
+        wh[warehouse],
+        part[no],
+      ])
+    )?.a ?? 0,
+  );
 const order = async (id: string) => (await p.db.one<Record<string, unknown>>('SELECT * FROM new_order WHERE new_orderid = $1', [id]))!;
 
 /** A new sale of `who` to a customer, with lines; returns its id. */
 async function sale(lines: [string, number][], who = 'station1') {
-  const id = done(await api(who, 'POST', '/api/crmdata/create/new_orders', { new_customername: '刘建国', new_phone: '13816620451', new_address: '上海市浦东新区川沙路 88 号' })).id;
+  const id = done(
+    await api(who, 'POST', '/api/crmdata/create/new_orders', {
+      new_customername: '刘建国',
+      new_phone: '13816620451',
+      new_address: '上海市浦东新区川沙路 88 号',
+    }),
+  ).id;
   for (const [no, qty] of lines) done(await api(who, 'POST', `/api/parts/sales/${id}/lines`, { productId: part[no], qty }), '添加成功');
   return id;
 }
@@ -36,8 +54,12 @@ async function heldPart(min: number): Promise<string> {
 beforeAll(async () => {
   p = await testPortal();
   for (const u of ['station1', 'station2', 'hq']) tok[u] = (await signIn(p.app, u)).access_token;
-  for (const r of (await p.db.query<{ id: string; code: string }>('SELECT new_srv_warehouseid AS id, new_code AS code FROM new_srv_warehouse')).rows) wh[r.code] = r.id;
-  for (const r of (await p.db.query<{ id: string; no: string }>('SELECT productid AS id, productnumber AS no FROM product')).rows) part[r.no] = r.id;
+  for (const r of (
+    await p.db.query<{ id: string; code: string }>('SELECT new_srv_warehouseid AS id, new_code AS code FROM new_srv_warehouse')
+  ).rows)
+    wh[r.code] = r.id;
+  for (const r of (await p.db.query<{ id: string; no: string }>('SELECT productid AS id, productnumber AS no FROM product')).rows)
+    part[r.no] = r.id;
 });
 afterAll(() => p?.close());
 
@@ -59,8 +81,17 @@ describe('parts sales', () => {
     const o = await order(id);
     expect(String(o.new_name)).toMatch(/^XS\d{8}-\d{4}$/);
     expect(o).toMatchObject({ new_warehouse_id: wh['WH-SH001'], new_state: partsSalesState.draft, new_totalqty: 2, new_linecount: 1 });
-    refused(await api('station1', 'POST', `/api/parts/sales/${id}/lines`, { productId: part[no], qty: 1 }), `配件“${no} ${(await p.db.one<{ n: string }>('SELECT name AS n FROM product WHERE productid = $1', [part[no]]))!.n}”重复，同一配件不允许重复添加`);
-    refused(await api('station1', 'POST', `/api/parts/sales/${id}/lines`, { productId: part[await heldPart(0) === no ? 'EC-PCB-210' : await heldPart(0)], qty: 0 }), '销售数量必须大于0');
+    refused(
+      await api('station1', 'POST', `/api/parts/sales/${id}/lines`, { productId: part[no], qty: 1 }),
+      `配件“${no} ${(await p.db.one<{ n: string }>('SELECT name AS n FROM product WHERE productid = $1', [part[no]]))!.n}”重复，同一配件不允许重复添加`,
+    );
+    refused(
+      await api('station1', 'POST', `/api/parts/sales/${id}/lines`, {
+        productId: part[(await heldPart(0)) === no ? 'EC-PCB-210' : await heldPart(0)],
+        qty: 0,
+      }),
+      '销售数量必须大于0',
+    );
   });
 
   it('confirming takes every line out of the station stock (usage parts sales) once, and sets it sold', async () => {
@@ -72,13 +103,21 @@ describe('parts sales', () => {
     done(await api('station1', 'POST', `/api/parts/sales/${id}/confirm`, {}, { 'idempotency-key': `sale-${id}` }), '确认成功');
     expect(await available(no)).toBe(before - 3);
     expect(await order(id)).toMatchObject({ new_state: partsSalesState.sold });
-    const moves = (await p.db.query<{ q: number; usage: number }>('SELECT new_quantity AS q, new_usage AS usage FROM new_srv_stocktransaction WHERE new_docid = $1', [id])).rows;
+    const moves = (
+      await p.db.query<{ q: number; usage: number }>(
+        'SELECT new_quantity AS q, new_usage AS usage FROM new_srv_stocktransaction WHERE new_docid = $1',
+        [id],
+      )
+    ).rows;
     expect(moves).toEqual([{ q: -3, usage: stockUsage.partsSales }]);
 
     // Sold: no more confirm, change, line or delete.
     refused(await api('station1', 'POST', `/api/parts/sales/${id}/confirm`), '只有草稿状态的单据才能确认');
     refused(await api('station1', 'POST', `/api/crmdata/Update/new_orders(${id})`, { new_memo: '改一下' }), '只有草稿状态的单据才能修改');
-    refused(await api('station1', 'POST', `/api/parts/sales/${id}/lines`, { productId: part['EC-PCB-210'], qty: 1 }), '只有草稿或已驳回的单据才能增加、删除或修改明细');
+    refused(
+      await api('station1', 'POST', `/api/parts/sales/${id}/lines`, { productId: part['EC-PCB-210'], qty: 1 }),
+      '只有草稿或已驳回的单据才能增加、删除或修改明细',
+    );
     refused(await api('station1', 'POST', `/api/crmdata/delete/new_orders(${id})`, {}), '只有草稿状态的单据才能删除');
     expect(await available(no)).toBe(before - 3);
   });
@@ -119,6 +158,8 @@ describe('parts sales', () => {
     done(await api('station1', 'POST', `/api/crmdata/delete/new_orders(${id})`, {}));
     expect(await p.db.one('SELECT 1 FROM new_order WHERE new_orderid = $1', [id])).toBeFalsy();
     // Head office does not sell parts (no parts.write).
-    expect((await api('hq', 'POST', '/api/crmdata/create/new_orders', { new_customername: '刘建国', new_phone: '13816620451' })).statusCode).toBe(403);
+    expect(
+      (await api('hq', 'POST', '/api/crmdata/create/new_orders', { new_customername: '刘建国', new_phone: '13816620451' })).statusCode,
+    ).toBe(403);
   });
 });

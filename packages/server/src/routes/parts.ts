@@ -1,10 +1,23 @@
-import { DELIVERY_STEP_PRIVILEGE, DELIVERY_STEPS, PARTS_API, type DeliverableApplication, type LineStock, type PartsCommandResult, type Privilege } from '@portal/model';
+import {
+  DELIVERY_STEP_PRIVILEGE,
+  DELIVERY_STEPS,
+  PARTS_API,
+  type DeliverableApplication,
+  type LineStock,
+  type PartsCommandResult,
+  type Privilege,
+} from '@portal/model';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireAuth } from '../auth/authenticate.ts';
 import { applicationDocument, closeApplication, setApprovedQuantities } from '../domain/parts/application.ts';
 import {
-  addDeliveryLine, createDelivery, deleteDeliveryLine, deliveryStep, receiveDelivery, updateDeliveryLine,
+  addDeliveryLine,
+  createDelivery,
+  deleteDeliveryLine,
+  deliveryStep,
+  receiveDelivery,
+  updateDeliveryLine,
 } from '../domain/parts/delivery.ts';
 import { deliverableApplications } from '../domain/parts/deliverable-applications.ts';
 import { lineStock } from '../domain/parts/line-stock.ts';
@@ -26,8 +39,13 @@ const num = z.union([z.number(), z.string().max(40)]);
 const LINE = z.object({ productId: text(200).optional(), qty: num.optional(), memo: text().nullish() });
 const CLOSE = z.object({ reason: text().default('') });
 const DELIVERY = z.object({
-  outType: z.number().int(), warehouseId: text(200).default(''), applicationIds: z.array(text(200)).max(200).optional(), transferId: text(200).optional(),
-  scrapReason: z.number().int().nullish(), afterScrap: z.number().int().nullish(), memo: text().optional(),
+  outType: z.number().int(),
+  warehouseId: text(200).default(''),
+  applicationIds: z.array(text(200)).max(200).optional(),
+  transferId: text(200).optional(),
+  scrapReason: z.number().int().nullish(),
+  afterScrap: z.number().int().nullish(),
+  memo: text().optional(),
 });
 const SHIP = z.object({ logisticsCorp: text().optional(), trackingNo: text().optional(), freight: z.number().nullish() });
 const QUANTITIES = z.object({ lines: z.array(z.object({ lineId: text(200), qty: num })).max(5000) });
@@ -63,11 +81,22 @@ const DOCS: Record<string, { summary: string; body?: z.ZodType }> = {
   'POST /deliveries/:id/receive': { summary: 'Delivery: received (quantities per line)', body: QUANTITIES },
 };
 
-const LINE_STOCK = z.object({ available: z.number().int().nullable().describe('Available in the document\'s warehouse; null while it names none') }) satisfies z.ZodType<LineStock>;
-const DELIVERABLE = z.array(z.object({
-  id: z.string(), name: z.string(), remaining: z.number().int().describe('Parts still to put on a delivery, over all its lines'),
-})) satisfies z.ZodType<DeliverableApplication[]>;
-const STOCK_SUMMARY: Record<string, string> = { applications: 'Parts application', transfers: 'Transfer', sales: 'Parts sale', siteReturns: 'Parts return' };
+const LINE_STOCK = z.object({
+  available: z.number().int().nullable().describe("Available in the document's warehouse; null while it names none"),
+}) satisfies z.ZodType<LineStock>;
+const DELIVERABLE = z.array(
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    remaining: z.number().int().describe('Parts still to put on a delivery, over all its lines'),
+  }),
+) satisfies z.ZodType<DeliverableApplication[]>;
+const STOCK_SUMMARY: Record<string, string> = {
+  applications: 'Parts application',
+  transfers: 'Transfer',
+  sales: 'Parts sale',
+  siteReturns: 'Parts return',
+};
 
 type Run = CommandRun<PartsCommandResult>;
 
@@ -81,7 +110,10 @@ export function partsRoutes(app: FastifyInstance, s: Services): void {
     r.setErrorHandler(commandErrorHandler);
     const route = (method: 'POST' | 'PATCH' | 'DELETE', path: string, privilege: Privilege | undefined, run: Run) => {
       commandRoute(r, s, {
-        method, url: `${PARTS_API}${path}`, privilege, run,
+        method,
+        url: `${PARTS_API}${path}`,
+        privilege,
+        run,
         schema: { ...DOCS[`${method} ${path}`], tags: ['parts'], params: pathParams(path), security: BEARER },
       });
     };
@@ -89,45 +121,77 @@ export function partsRoutes(app: FastifyInstance, s: Services): void {
     const requestLines = (base: string, d: RequestDocument) => {
       route('POST', `/${base}/:id/lines`, d.write, (sql, c, req, lang) => {
         const b = LINE.parse(req.body ?? {});
-        return addRequestLine(sql, c, d, req.params.id, { productId: b.productId ?? '', qty: b.qty as number, memo: b.memo ?? undefined }, lang);
+        return addRequestLine(
+          sql,
+          c,
+          d,
+          req.params.id,
+          { productId: b.productId ?? '', qty: b.qty as number, memo: b.memo ?? undefined },
+          lang,
+        );
       });
       route('PATCH', `/${base}/:id/lines/:lineId`, d.write, (sql, c, req, lang) => {
         const b = LINE.parse(req.body ?? {});
-        return updateRequestLine(sql, c, d, req.params.id, req.params.lineId, { ...b, qty: b.qty as number | undefined, memo: b.memo ?? undefined }, lang);
+        return updateRequestLine(
+          sql,
+          c,
+          d,
+          req.params.id,
+          req.params.lineId,
+          { ...b, qty: b.qty as number | undefined, memo: b.memo ?? undefined },
+          lang,
+        );
       });
-      route('DELETE', `/${base}/:id/lines/:lineId`, d.write, (sql, c, req, lang) => deleteRequestLine(sql, c, d, req.params.id, req.params.lineId, lang));
+      route('DELETE', `/${base}/:id/lines/:lineId`, d.write, (sql, c, req, lang) =>
+        deleteRequestLine(sql, c, d, req.params.id, req.params.lineId, lang),
+      );
     };
     requestLines('applications', applicationDocument);
     requestLines('transfers', transferDocument);
     requestLines('sales', salesDocument);
     // What a line's part has in the document's warehouse (the line dialog's shortfall), per document kind.
     const stockOf = (base: string, d: RequestDocument) => {
-      r.get<{ Params: { id: string }; Querystring: { productId?: string } }>(`${PARTS_API}/${base}/:id/stock`, {
-        preValidation: requireAuth(s.authenticate, d.write),
-        schema: {
-          summary: `${STOCK_SUMMARY[base]}: available stock of a part in the document's warehouse`, tags: ['parts'], security: BEARER,
-          params: pathParams('/:id'), querystring: z.object({ productId: text(200).optional() }), ...returns(LINE_STOCK),
+      r.get<{ Params: { id: string }; Querystring: { productId?: string } }>(
+        `${PARTS_API}/${base}/:id/stock`,
+        {
+          preValidation: requireAuth(s.authenticate, d.write),
+          schema: {
+            summary: `${STOCK_SUMMARY[base]}: available stock of a part in the document's warehouse`,
+            tags: ['parts'],
+            security: BEARER,
+            params: pathParams('/:id'),
+            querystring: z.object({ productId: text(200).optional() }),
+            ...returns(LINE_STOCK),
+          },
         },
-      }, async (req) => {
-        const caller = await requestCaller(s.db, req);
-        return ok(await s.db.tx((sql) => lineStock(sql, caller, d, req.params.id, req.query.productId)));
-      });
+        async (req) => {
+          const caller = await requestCaller(s.db, req);
+          return ok(await s.db.tx((sql) => lineStock(sql, caller, d, req.params.id, req.query.productId)));
+        },
+      );
     };
     stockOf('applications', applicationDocument);
     stockOf('transfers', transferDocument);
     stockOf('sales', salesDocument);
     stockOf('siteReturns', siteReturnDocument);
     // The delivery create dialog's applications: only what can still be delivered from the warehouse.
-    r.get<{ Querystring: { warehouseId?: string } }>(`${PARTS_API}/deliveries/applications`, {
-      preValidation: requireAuth(s.authenticate, 'delivery.create'),
-      schema: {
-        summary: 'Delivery: approved applications of a sending warehouse that still have something to deliver', tags: ['parts'], security: BEARER,
-        querystring: z.object({ warehouseId: text(200).optional() }), ...returns(DELIVERABLE),
+    r.get<{ Querystring: { warehouseId?: string } }>(
+      `${PARTS_API}/deliveries/applications`,
+      {
+        preValidation: requireAuth(s.authenticate, 'delivery.create'),
+        schema: {
+          summary: 'Delivery: approved applications of a sending warehouse that still have something to deliver',
+          tags: ['parts'],
+          security: BEARER,
+          querystring: z.object({ warehouseId: text(200).optional() }),
+          ...returns(DELIVERABLE),
+        },
       },
-    }, async (req) => {
-      const caller = await requestCaller(s.db, req);
-      return ok(await s.db.tx((sql) => deliverableApplications(sql, caller, req.query.warehouseId)));
-    });
+      async (req) => {
+        const caller = await requestCaller(s.db, req);
+        return ok(await s.db.tx((sql) => deliverableApplications(sql, caller, req.query.warehouseId)));
+      },
+    );
     route('POST', '/sales/:id/confirm', 'parts.write', (sql, c, req, lang) => confirmSale(sql, c, req.params.id, lang));
     // Parts returns: request lines checked against the station's available stock (deliver, receive, close: its controller).
     route('POST', '/siteReturns/:id/lines', 'parts.write', (sql, c, req, lang) => {
@@ -136,14 +200,28 @@ export function partsRoutes(app: FastifyInstance, s: Services): void {
     });
     route('PATCH', '/siteReturns/:id/lines/:lineId', 'parts.write', (sql, c, req, lang) => {
       const b = LINE.parse(req.body ?? {});
-      return updateReturnLine(sql, c, req.params.id, req.params.lineId, { ...b, qty: b.qty as number | undefined, memo: b.memo ?? undefined }, lang);
+      return updateReturnLine(
+        sql,
+        c,
+        req.params.id,
+        req.params.lineId,
+        { ...b, qty: b.qty as number | undefined, memo: b.memo ?? undefined },
+        lang,
+      );
     });
-    route('DELETE', '/siteReturns/:id/lines/:lineId', 'parts.write', (sql, c, req, lang) => deleteRequestLine(sql, c, siteReturnDocument, req.params.id, req.params.lineId, lang));
+    route('DELETE', '/siteReturns/:id/lines/:lineId', 'parts.write', (sql, c, req, lang) =>
+      deleteRequestLine(sql, c, siteReturnDocument, req.params.id, req.params.lineId, lang),
+    );
 
     route('POST', '/applications/:id/approved', 'approval.act', (sql, c, req, lang) =>
-      setApprovedQuantities(sql, c, req.params.id, APPROVED.parse(req.body ?? {}) as never, lang));
-    route('POST', '/applications/:id/close', undefined, (sql, c, req, lang) => closeApplication(sql, c, req.params.id, CLOSE.parse(req.body ?? {}), lang));
-    route('POST', '/transfers/:id/close', 'transfer.write', (sql, c, req, lang) => closeTransfer(sql, c, req.params.id, CLOSE.parse(req.body ?? {}), lang));
+      setApprovedQuantities(sql, c, req.params.id, APPROVED.parse(req.body ?? {}) as never, lang),
+    );
+    route('POST', '/applications/:id/close', undefined, (sql, c, req, lang) =>
+      closeApplication(sql, c, req.params.id, CLOSE.parse(req.body ?? {}), lang),
+    );
+    route('POST', '/transfers/:id/close', 'transfer.write', (sql, c, req, lang) =>
+      closeTransfer(sql, c, req.params.id, CLOSE.parse(req.body ?? {}), lang),
+    );
 
     route('POST', '/deliveries', 'delivery.create', (sql, c, req, lang) => createDelivery(sql, c, DELIVERY.parse(req.body ?? {}), lang));
     route('POST', '/deliveries/:id/lines', 'delivery.create', (sql, c, req, lang) => {
@@ -152,14 +230,25 @@ export function partsRoutes(app: FastifyInstance, s: Services): void {
     });
     route('PATCH', '/deliveries/:id/lines/:lineId', 'delivery.create', (sql, c, req, lang) => {
       const b = LINE.parse(req.body ?? {});
-      return updateDeliveryLine(sql, c, req.params.id, req.params.lineId, { qty: b.qty as number | undefined, memo: b.memo ?? undefined }, lang);
+      return updateDeliveryLine(
+        sql,
+        c,
+        req.params.id,
+        req.params.lineId,
+        { qty: b.qty as number | undefined, memo: b.memo ?? undefined },
+        lang,
+      );
     });
-    route('DELETE', '/deliveries/:id/lines/:lineId', 'delivery.create', (sql, c, req, lang) => deleteDeliveryLine(sql, c, req.params.id, req.params.lineId, lang));
+    route('DELETE', '/deliveries/:id/lines/:lineId', 'delivery.create', (sql, c, req, lang) =>
+      deleteDeliveryLine(sql, c, req.params.id, req.params.lineId, lang),
+    );
     for (const step of DELIVERY_STEPS) {
       route('POST', `/deliveries/:id/${step}`, DELIVERY_STEP_PRIVILEGE[step], (sql, c, req, lang) =>
-        deliveryStep(sql, c, req.params.id, step, step === 'ship' ? SHIP.parse(req.body ?? {}) : {}, lang));
+        deliveryStep(sql, c, req.params.id, step, step === 'ship' ? SHIP.parse(req.body ?? {}) : {}, lang),
+      );
     }
     route('POST', '/deliveries/:id/receive', 'parts.receive', (sql, c, req, lang) =>
-      receiveDelivery(sql, c, req.params.id, QUANTITIES.parse(req.body ?? {}) as never, lang));
+      receiveDelivery(sql, c, req.params.id, QUANTITIES.parse(req.body ?? {}) as never, lang),
+    );
   });
 }

@@ -26,11 +26,24 @@ const TAGS = ['account'];
 const text = z.string().nullable();
 /** The user object of spec 000 §3 (auth/principal.ts userInfo). */
 const USER = z.object({
-  userId: z.string(), userName: z.string(), nickName: z.string(), fullName: z.string(), loginType: z.string(),
-  avatarUrl: z.string().describe('data: URL, or empty'), departName: z.string(), departId: z.string().describe('The station, else the business unit'),
-  userType: z.number().int().nullable(), unitType: z.number().int().nullable().describe('The kind of the account\'s business unit (1 head office … 5 central warehouse)'), privilege: z.array(z.string()), roles: z.array(z.string()), mobilephone: text,
-  stationName: text, businessUnitName: text, portal: z.string(), sessionStartedAt: z.string().describe('ISO date-time'),
-  workerId: text.describe('The account\'s own personnel record (new_srv_worker): its orders are 我的工单'),
+  userId: z.string(),
+  userName: z.string(),
+  nickName: z.string(),
+  fullName: z.string(),
+  loginType: z.string(),
+  avatarUrl: z.string().describe('data: URL, or empty'),
+  departName: z.string(),
+  departId: z.string().describe('The station, else the business unit'),
+  userType: z.number().int().nullable(),
+  unitType: z.number().int().nullable().describe("The kind of the account's business unit (1 head office … 5 central warehouse)"),
+  privilege: z.array(z.string()),
+  roles: z.array(z.string()),
+  mobilephone: text,
+  stationName: text,
+  businessUnitName: text,
+  portal: z.string(),
+  sessionStartedAt: z.string().describe('ISO date-time'),
+  workerId: text.describe("The account's own personnel record (new_srv_worker): its orders are 我的工单"),
 });
 
 /** Magic numbers, so the declared type cannot lie about the content. */
@@ -45,7 +58,10 @@ export function portalUserRoutes(app: FastifyInstance, s: Services) {
   const { db } = s;
   const auth = requireAuth(s.authenticate);
   // preValidation: the caller is checked before the body, as when the handlers parsed it.
-  const signedIn = (summary: string, body?: z.ZodType) => ({ preValidation: auth, schema: { summary, tags: TAGS, security: BEARER, ...(body ? { body } : {}) } });
+  const signedIn = (summary: string, body?: z.ZodType) => ({
+    preValidation: auth,
+    schema: { summary, tags: TAGS, security: BEARER, ...(body ? { body } : {}) },
+  });
 
   app.post('/api/portaluser/logout', signedIn('Sign out (ends this session)'), async (req) => {
     const p = req.principal!;
@@ -77,70 +93,91 @@ export function portalUserRoutes(app: FastifyInstance, s: Services) {
       await recordFailure(db, subject);
       throw badRequest('login.oldPasswordWrong');
     }
-    await db.query('UPDATE systemuser SET new_password = $2, modifiedon = now(), modifiedby = $1 WHERE systemuserid = $1', [p.userId, await hashPassword(b.newPassword!)]);
+    await db.query('UPDATE systemuser SET new_password = $2, modifiedon = now(), modifiedby = $1 WHERE systemuserid = $1', [
+      p.userId,
+      await hashPassword(b.newPassword!),
+    ]);
     await endUserSessions(db, p.userId, 'password');
     await writeLog(db, req, { action: 'changepassword', userId: p.userId, userName: p.userName });
     return ok(null, t(req, 'password.changed'));
   });
 
   /** Forgotten password: an SMS code sent to the account's mobile number (purpose "reset"). */
-  app.post('/api/portaluser/resetpassword', {
-    config: { rateLimit: { max: s.cfg.authRateLimit, timeWindow: 60_000 } },
-    schema: { summary: 'Reset a forgotten password with an SMS code', tags: TAGS, body: RESET, security: PUBLIC },
-  }, async (req) => {
-    const b = RESET.parse(req.body ?? {});
-    const mobile = b.mobilephone?.trim() ?? '';
-    if (!mobile) throw badRequest('login.mobileRequired');
-    if (!PATTERNS.mobile.test(mobile)) throw badRequest('login.mobileInvalid');
-    if (!b.smscode) throw badRequest('login.smsCodeRequired');
-    const problem = newPasswordProblem(b.newPassword, b.confirmPassword);
-    if (problem) throw badRequest(problem);
-    const subject = `mobile:${mobile}`;
-    await assertNotLocked(db, subject);
-    const user = await findUser(db, { mobilephone: mobile });
-    if (!user || !(await consumeSmsCode(db, s.smsKey, mobile, 'reset', b.smscode.trim()))) {
-      await recordFailure(db, subject);
-      throw badRequest('login.smsCodeWrong');
-    }
-    await clearFailures(db, subject);
-    await clearAccountFailures(db, 'password', user.domainname);
-    await db.query('UPDATE systemuser SET new_password = $2, modifiedon = now() WHERE systemuserid = $1', [user.systemuserid, await hashPassword(b.newPassword!)]);
-    await endUserSessions(db, user.systemuserid, 'password');
-    await writeLog(db, req, { action: 'resetpassword', userId: user.systemuserid, userName: user.domainname });
-    return ok(null, t(req, 'password.reset'));
-  });
+  app.post(
+    '/api/portaluser/resetpassword',
+    {
+      config: { rateLimit: { max: s.cfg.authRateLimit, timeWindow: 60_000 } },
+      schema: { summary: 'Reset a forgotten password with an SMS code', tags: TAGS, body: RESET, security: PUBLIC },
+    },
+    async (req) => {
+      const b = RESET.parse(req.body ?? {});
+      const mobile = b.mobilephone?.trim() ?? '';
+      if (!mobile) throw badRequest('login.mobileRequired');
+      if (!PATTERNS.mobile.test(mobile)) throw badRequest('login.mobileInvalid');
+      if (!b.smscode) throw badRequest('login.smsCodeRequired');
+      const problem = newPasswordProblem(b.newPassword, b.confirmPassword);
+      if (problem) throw badRequest(problem);
+      const subject = `mobile:${mobile}`;
+      await assertNotLocked(db, subject);
+      const user = await findUser(db, { mobilephone: mobile });
+      if (!user || !(await consumeSmsCode(db, s.smsKey, mobile, 'reset', b.smscode.trim()))) {
+        await recordFailure(db, subject);
+        throw badRequest('login.smsCodeWrong');
+      }
+      await clearFailures(db, subject);
+      await clearAccountFailures(db, 'password', user.domainname);
+      await db.query('UPDATE systemuser SET new_password = $2, modifiedon = now() WHERE systemuserid = $1', [
+        user.systemuserid,
+        await hashPassword(b.newPassword!),
+      ]);
+      await endUserSessions(db, user.systemuserid, 'password');
+      await writeLog(db, req, { action: 'resetpassword', userId: user.systemuserid, userName: user.domainname });
+      return ok(null, t(req, 'password.reset'));
+    },
+  );
 
-  app.post('/api/portaluser/avatar', { ...signedIn('Change the avatar (PNG, JPEG or GIF data URL)', AVATAR_BODY), bodyLimit: 256 * 1024 }, async (req) => {
-    const p = req.principal!;
-    const b = AVATAR_BODY.parse(req.body ?? {});
-    const m = AVATAR.exec(b.image);
-    if (!m) throw badRequest('avatar.badType');
-    const bytes = Buffer.from(m[2], 'base64');
-    if (bytes.length > MAX_AVATAR_BYTES) throw badRequest('avatar.tooLarge');
-    const kind = imageKind(bytes);
-    if (!kind || kind !== m[1]) throw badRequest('avatar.badType');
-    await db.query('UPDATE systemuser SET new_avatar = $2, modifiedon = now(), modifiedby = $1 WHERE systemuserid = $1', [p.userId, b.image]);
-    forgetCachedUsers(p.userId);
-    await writeLog(db, req, { action: 'changeavatar', userId: p.userId, userName: p.userName });
-    return ok({ avatarUrl: b.image }, t(req, 'avatar.changed'));
-  });
+  app.post(
+    '/api/portaluser/avatar',
+    { ...signedIn('Change the avatar (PNG, JPEG or GIF data URL)', AVATAR_BODY), bodyLimit: 256 * 1024 },
+    async (req) => {
+      const p = req.principal!;
+      const b = AVATAR_BODY.parse(req.body ?? {});
+      const m = AVATAR.exec(b.image);
+      if (!m) throw badRequest('avatar.badType');
+      const bytes = Buffer.from(m[2], 'base64');
+      if (bytes.length > MAX_AVATAR_BYTES) throw badRequest('avatar.tooLarge');
+      const kind = imageKind(bytes);
+      if (!kind || kind !== m[1]) throw badRequest('avatar.badType');
+      await db.query('UPDATE systemuser SET new_avatar = $2, modifiedon = now(), modifiedby = $1 WHERE systemuserid = $1', [
+        p.userId,
+        b.image,
+      ]);
+      forgetCachedUsers(p.userId);
+      await writeLog(db, req, { action: 'changeavatar', userId: p.userId, userName: p.userName });
+      return ok({ avatarUrl: b.image }, t(req, 'avatar.changed'));
+    },
+  );
 
   /** Sends a login or password-reset code. Captcha-protected and rate-limited; the answer does not say whether the number is registered. */
-  app.post('/api/sms/code', {
-    config: { rateLimit: { max: Math.max(5, Math.floor(s.cfg.authRateLimit / 3)), timeWindow: 60_000 } },
-    schema: { summary: 'Send a sign-in or password-reset SMS code (captcha required)', tags: TAGS, body: SMS, security: PUBLIC },
-  }, async (req) => {
-    const b = SMS.parse(req.body ?? {});
-    const mobile = b.mobilephone?.trim() ?? '';
-    if (!mobile) throw badRequest('login.mobileRequired');
-    if (!PATTERNS.mobile.test(mobile)) throw badRequest('login.mobileInvalid');
-    if (!b.captchaId || !b.captcha) throw badRequest('login.captchaRequired');
-    if (!(await checkCaptcha(db, b.captchaId, b.captcha))) throw badRequest('login.captchaWrong');
-    const user = await findUser(db, { mobilephone: mobile });
-    if (user && !user.isdisabled) {
-      const outcome = await issueSmsCode(db, s.smsKey, s.sms, mobile, b.purpose ?? 'login');
-      if (outcome !== 'sent') throw new AppError(429, 'error.tooManyRequests');
-    }
-    return ok(null, t(req, 'login.smsSent'));
-  });
+  app.post(
+    '/api/sms/code',
+    {
+      config: { rateLimit: { max: Math.max(5, Math.floor(s.cfg.authRateLimit / 3)), timeWindow: 60_000 } },
+      schema: { summary: 'Send a sign-in or password-reset SMS code (captcha required)', tags: TAGS, body: SMS, security: PUBLIC },
+    },
+    async (req) => {
+      const b = SMS.parse(req.body ?? {});
+      const mobile = b.mobilephone?.trim() ?? '';
+      if (!mobile) throw badRequest('login.mobileRequired');
+      if (!PATTERNS.mobile.test(mobile)) throw badRequest('login.mobileInvalid');
+      if (!b.captchaId || !b.captcha) throw badRequest('login.captchaRequired');
+      if (!(await checkCaptcha(db, b.captchaId, b.captcha))) throw badRequest('login.captchaWrong');
+      const user = await findUser(db, { mobilephone: mobile });
+      if (user && !user.isdisabled) {
+        const outcome = await issueSmsCode(db, s.smsKey, s.sms, mobile, b.purpose ?? 'login');
+        if (outcome !== 'sent') throw new AppError(429, 'error.tooManyRequests');
+      }
+      return ok(null, t(req, 'login.smsSent'));
+    },
+  );
 }

@@ -26,15 +26,29 @@ export function productReturnRoutes(app: FastifyInstance, s: Services): void {
     r.setErrorHandler(commandErrorHandler);
     const route = (path: string, summary: string, privilege: Privilege, run: Run, body?: z.ZodType) => {
       commandRoute(r, s, {
-        method: 'POST', url: `${PRODUCT_RETURN_API}${path}`, privilege, run,
+        method: 'POST',
+        url: `${PRODUCT_RETURN_API}${path}`,
+        privilege,
+        run,
         schema: { summary, ...(body ? { body } : {}), tags: ['productReturn'], params: pathParams(path), security: BEARER },
       });
     };
-    route('/:id/collect', 'Product return: collected from the customer by the station (day, note); the work order pulled out', 'parts.write',
-      (sql, c, req, lang) => collectProductReturn(sql, c, req.params.id, COLLECT.parse(req.body ?? {}), lang), COLLECT);
-    route('/:id/ship', 'Product return: shipped by the station (logistics); the work order delivered', 'parts.write',
-      (sql, c, req, lang) => shipProductReturn(sql, c, req.params.id, SHIP.parse(req.body ?? {}), lang), SHIP);
-    route('/:id/receive', 'Product return: received by head office; the work order received', 'workorder.audit',
-      (sql, c, req, lang) => receiveProductReturn(sql, c, req.params.id, lang));
+    route(
+      '/:id/collect',
+      'Product return: collected from the customer by the station (day, note); the work order pulled out',
+      'parts.write',
+      (sql, c, req, lang) => collectProductReturn(sql, c, req.params.id, COLLECT.parse(req.body ?? {}), lang),
+      COLLECT,
+    );
+    route(
+      '/:id/ship',
+      'Product return: shipped by the station (logistics); the work order delivered',
+      'parts.write',
+      (sql, c, req, lang) => shipProductReturn(sql, c, req.params.id, SHIP.parse(req.body ?? {}), lang),
+      SHIP,
+    );
+    route('/:id/receive', 'Product return: received by head office; the work order received', 'workorder.audit', (sql, c, req, lang) =>
+      receiveProductReturn(sql, c, req.params.id, lang),
+    );
   });
 }

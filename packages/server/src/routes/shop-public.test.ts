@@ -18,14 +18,16 @@ beforeAll(async () => {
   store = await tempStorage();
   p = await testPortal(store.cfg);
   for (const who of ['station1', 'station2', 'engineer1', 'hq', 'admin'] as Who[]) tok[who] = (await signIn(p.app, who)).access_token;
-  for (const r of (await p.db.query<{ id: string; no: string }>('SELECT productid AS id, productnumber AS no FROM product')).rows) pid.set(r.no, r.id);
+  for (const r of (await p.db.query<{ id: string; no: string }>('SELECT productid AS id, productnumber AS no FROM product')).rows)
+    pid.set(r.no, r.id);
 });
 afterAll(async () => {
   await p?.close();
   await store?.remove();
 });
 
-const get = (url: string, who?: Who, lang = 'zh-CN') => p.app.inject({ method: 'GET', url, headers: { ...(who ? bearer(tok[who]) : {}), 'accept-language': lang } });
+const get = (url: string, who?: Who, lang = 'zh-CN') =>
+  p.app.inject({ method: 'GET', url, headers: { ...(who ? bearer(tok[who]) : {}), 'accept-language': lang } });
 const search = async (query: string, who?: Who) => {
   const res = await get(`/api/shop/products?${query}`, who);
   expect(res.statusCode).toBe(200);
@@ -39,7 +41,13 @@ describe('public shop', () => {
     expect(byName.rows.map((r) => r.ProductNumber)).toEqual(['HC-LF-200', 'HC-LF-350']);
     const first = byName.rows[0];
     expect(Object.keys(first).sort()).toEqual(['Id', 'InStock', 'LineId', 'LineName', 'Model', 'Name', 'Picture', 'ProductNumber', 'Uom']);
-    expect(first).toMatchObject({ Name: '液压油滤芯', Model: 'LF-200/10μm', Uom: '个', LineName: '液压系统', InStock: expect.any(Boolean) });
+    expect(first).toMatchObject({
+      Name: '液压油滤芯',
+      Model: 'LF-200/10μm',
+      Uom: '个',
+      LineName: '液压系统',
+      InStock: expect.any(Boolean),
+    });
     expect(first).not.toHaveProperty('Price');
     expect((await search('q=EC-CT')).rows.map((r) => r.ProductNumber)).toEqual(['EC-CT-25']);
     expect((await search('q=a10vso')).rows.map((r) => r.Name)).toEqual(['柱塞变量泵']); // model, any case
@@ -62,7 +70,9 @@ describe('public shop', () => {
       after = page.next;
       pages++;
     }
-    const active = (await p.db.query<{ no: string }>('SELECT productnumber AS no FROM product WHERE new_state = 0 ORDER BY productnumber')).rows.map((r) => r.no);
+    const active = (
+      await p.db.query<{ no: string }>('SELECT productnumber AS no FROM product WHERE new_state = 0 ORDER BY productnumber')
+    ).rows.map((r) => r.no);
     expect(all).toEqual(active);
     expect(pages).toBe(Math.ceil(active.length / 7));
     expect((await get('/api/shop/products?limit=49')).statusCode).toBe(400);
@@ -94,13 +104,23 @@ describe('public shop', () => {
     const id = pid.get('DR-SP-16')!;
     await p.db.query('DELETE FROM new_srv_siteinv WHERE new_product_id = $1', [id]);
     expect((await detail('DR-SP-16')).json().Data.InStock).toBe(false);
-    const wh = (await p.db.one<{ id: string; unit: string }>("SELECT new_srv_warehouseid AS id, new_businessunit_id AS unit FROM new_srv_warehouse WHERE new_code = 'WH-HQ'"))!;
-    const station = (await p.db.one<{ id: string; unit: string }>("SELECT new_srv_warehouseid AS id, new_businessunit_id AS unit FROM new_srv_warehouse WHERE new_code = 'WH-SH001'"))!;
+    const wh = (await p.db.one<{ id: string; unit: string }>(
+      "SELECT new_srv_warehouseid AS id, new_businessunit_id AS unit FROM new_srv_warehouse WHERE new_code = 'WH-HQ'",
+    ))!;
+    const station = (await p.db.one<{ id: string; unit: string }>(
+      "SELECT new_srv_warehouseid AS id, new_businessunit_id AS unit FROM new_srv_warehouse WHERE new_code = 'WH-SH001'",
+    ))!;
     // Stock at a station does not make the shop's product in stock.
-    await p.db.query('INSERT INTO new_srv_siteinv (new_name, new_code, new_warehouse_id, new_product_id, new_quantity, new_frozen, new_intransit, owningbusinessunit) VALUES ($1, $2, $3, $4, 6, 0, 0, $5)', ['链轮', 'DR-SP-16', station.id, id, station.unit]);
+    await p.db.query(
+      'INSERT INTO new_srv_siteinv (new_name, new_code, new_warehouse_id, new_product_id, new_quantity, new_frozen, new_intransit, owningbusinessunit) VALUES ($1, $2, $3, $4, 6, 0, 0, $5)',
+      ['链轮', 'DR-SP-16', station.id, id, station.unit],
+    );
     expect((await detail('DR-SP-16')).json().Data.InStock).toBe(false);
     // All of it frozen at the central warehouse: still out of stock; then available.
-    await p.db.query('INSERT INTO new_srv_siteinv (new_name, new_code, new_warehouse_id, new_product_id, new_quantity, new_frozen, new_intransit, owningbusinessunit) VALUES ($1, $2, $3, $4, 3, 3, 0, $5)', ['链轮', 'DR-SP-16', wh.id, id, wh.unit]);
+    await p.db.query(
+      'INSERT INTO new_srv_siteinv (new_name, new_code, new_warehouse_id, new_product_id, new_quantity, new_frozen, new_intransit, owningbusinessunit) VALUES ($1, $2, $3, $4, 3, 3, 0, $5)',
+      ['链轮', 'DR-SP-16', wh.id, id, wh.unit],
+    );
     expect((await detail('DR-SP-16')).json().Data.InStock).toBe(false);
     await p.db.query('UPDATE new_srv_siteinv SET new_frozen = 1 WHERE new_product_id = $1 AND new_warehouse_id = $2', [id, wh.id]);
     const d = (await detail('DR-SP-16')).json().Data as PublicProductDetail;
@@ -109,10 +129,17 @@ describe('public shop', () => {
   });
 
   it('details: specification lines, description, raster pictures served publicly; a retired product or unknown id is 404 in either language', async () => {
-    await p.db.query("UPDATE product SET new_specification = $1 WHERE productnumber = 'HC-LF-200'", ['过滤精度：10μm\n额定流量: 200 L/min\n\n适用机型：HC-200 系列']);
+    await p.db.query("UPDATE product SET new_specification = $1 WHERE productnumber = 'HC-LF-200'", [
+      '过滤精度：10μm\n额定流量: 200 L/min\n\n适用机型：HC-200 系列',
+    ]);
     const up = (name: string, content: Buffer, type: string) => {
       const m = multipart({ ModuleType: 'product', ObjectId: pid.get('HC-LF-200')!, FileName: name }, { name, content, type });
-      return p.app.inject({ method: 'POST', url: '/api/attachment/upload', payload: m.payload, headers: { ...m.headers, ...bearer(tok.admin) } });
+      return p.app.inject({
+        method: 'POST',
+        url: '/api/attachment/upload',
+        payload: m.payload,
+        headers: { ...m.headers, ...bearer(tok.admin) },
+      });
     };
     expect((await up('滤芯正面.png', SAMPLES.png, 'image/png')).statusCode).toBe(200);
     expect((await up('说明书.pdf', SAMPLES.pdf, 'application/pdf')).statusCode).toBe(200);
@@ -145,8 +172,14 @@ describe('public shop', () => {
 
 describe('favourites', () => {
   const toggle = (who: Who, entity: string, id: string, on?: boolean, lang = 'zh-CN') =>
-    p.app.inject({ method: 'POST', url: '/api/favourites/toggle', payload: { entity, id, ...(on === undefined ? {} : { on }) }, headers: { ...bearer(tok[who]), 'accept-language': lang } });
-  const list = async (who: Who) => (await get('/api/favourites', who)).json().Data as { Entity: string; Id: string; Name: string; CreatedOn: string }[];
+    p.app.inject({
+      method: 'POST',
+      url: '/api/favourites/toggle',
+      payload: { entity, id, ...(on === undefined ? {} : { on }) },
+      headers: { ...bearer(tok[who]), 'accept-language': lang },
+    });
+  const list = async (who: Who) =>
+    (await get('/api/favourites', who)).json().Data as { Entity: string; Id: string; Name: string; CreatedOn: string }[];
   let order1: { id: string; name: string };
 
   beforeAll(async () => {
@@ -161,10 +194,13 @@ describe('favourites', () => {
 
   it('needs a signed-in caller', async () => {
     expect((await p.app.inject({ method: 'GET', url: '/api/favourites' })).statusCode).toBe(401);
-    expect((await p.app.inject({ method: 'POST', url: '/api/favourites/toggle', payload: { entity: 'product', id: pid.get('HC-LF-200') } })).statusCode).toBe(401);
+    expect(
+      (await p.app.inject({ method: 'POST', url: '/api/favourites/toggle', payload: { entity: 'product', id: pid.get('HC-LF-200') } }))
+        .statusCode,
+    ).toBe(401);
   });
 
-  it('toggles a product and a document; the list is the caller\'s own, newest first, with names', async () => {
+  it("toggles a product and a document; the list is the caller's own, newest first, with names", async () => {
     const a = await toggle('station1', 'product', pid.get('HC-GP-16')!);
     expect(a.statusCode).toBe(200);
     expect(a.json()).toMatchObject({ Message: '已收藏', Data: { Entity: 'product', Id: pid.get('HC-GP-16'), Favourite: true } });
@@ -205,7 +241,9 @@ describe('favourites', () => {
 
   it('the list leaves out what the caller may no longer read (a product retired stays, a record gone does not)', async () => {
     expect((await toggle('hq', 'new_srv_workorder', order1.id)).json().Data.Favourite).toBe(true);
-    const temp = (await p.db.one<{ id: string }>("INSERT INTO product (name, productnumber, new_state) VALUES ('临时产品', 'TMP-FAV-1', 0) RETURNING productid AS id"))!.id;
+    const temp = (await p.db.one<{ id: string }>(
+      "INSERT INTO product (name, productnumber, new_state) VALUES ('临时产品', 'TMP-FAV-1', 0) RETURNING productid AS id",
+    ))!.id;
     expect((await toggle('hq', 'product', temp)).json().Data.Favourite).toBe(true);
     expect((await list('hq')).map((f) => f.Name)).toEqual(['临时产品', order1.name]);
     await p.db.query('DELETE FROM product WHERE productid = $1', [temp]);

@@ -16,21 +16,45 @@ const DELETE_QUERY = z.object({ id: z.string().max(100).optional().describe('Car
 const DELETE_BODY = documented(z.looseObject({ Id: z.unknown().describe('Cart line id, when not in the query') }));
 const SETTLE = z.looseObject({ ItemIds: z.unknown().describe('Cart line ids to order (array)') });
 const money = z.string().describe('Decimal, 2 places');
-const CART = z.array(z.object({
-  GroupId: z.string().nullable().describe('Product line'), GroupName: z.string(), CurrentIndex: z.literal(-1),
-  ProductList: z.array(z.object({
-    Id: z.string(), ProductId: z.string(), ProductNumber: z.string(), ProductName: z.string(), Model: z.string().nullable(), Uom: z.string().nullable(),
-    Price: money, Quantity: z.number().int(), Amount: money, Available: z.boolean().describe('false: retired since, cannot be ordered'),
-  })),
-}));
-const DELIVERY = z.object({ Contact: z.string(), Phone: z.string(), Province: z.string(), City: z.string(), County: z.string(), Address: z.string() });
+const CART = z.array(
+  z.object({
+    GroupId: z.string().nullable().describe('Product line'),
+    GroupName: z.string(),
+    CurrentIndex: z.literal(-1),
+    ProductList: z.array(
+      z.object({
+        Id: z.string(),
+        ProductId: z.string(),
+        ProductNumber: z.string(),
+        ProductName: z.string(),
+        Model: z.string().nullable(),
+        Uom: z.string().nullable(),
+        Price: money,
+        Quantity: z.number().int(),
+        Amount: money,
+        Available: z.boolean().describe('false: retired since, cannot be ordered'),
+      }),
+    ),
+  }),
+);
+const DELIVERY = z.object({
+  Contact: z.string(),
+  Phone: z.string(),
+  Province: z.string(),
+  City: z.string(),
+  County: z.string(),
+  Address: z.string(),
+});
 
 /** The shopping cart of spec 000 §7 (paths as the specification writes them). Needs `shop.buy`. */
 export function shopRoutes(app: FastifyInstance, s: Services) {
   const { db } = s;
   const buyer = requireAuth(s.authenticate, 'shop.buy');
   // preValidation: the caller is checked before the body, as when the handlers parsed it.
-  const doc = (summary: string, parts: object = {}) => ({ preValidation: buyer, schema: { summary, tags: ['shopping cart'], security: BEARER, ...parts } });
+  const doc = (summary: string, parts: object = {}) => ({
+    preValidation: buyer,
+    schema: { summary, tags: ['shopping cart'], security: BEARER, ...parts },
+  });
   const body = (v: unknown) => z.record(z.string(), z.unknown()).parse(v ?? {});
 
   app.get('/api/ShoppingCart/GetProductList', doc('The cart, grouped by product line', returns(CART)), async (req, reply) => {
@@ -54,21 +78,29 @@ export function shopRoutes(app: FastifyInstance, s: Services) {
     return ok({ removed: await clearCart(db, req.principal!) });
   });
 
-  app.post('/api/ShoppingCart/UpdateProduct', doc('Change a cart line\'s quantity', { body: UPDATE }), async (req) => {
+  app.post('/api/ShoppingCart/UpdateProduct', doc("Change a cart line's quantity", { body: UPDATE }), async (req) => {
     const b = body(req.body);
     return ok(await updateProduct(db, req.principal!, b.Id, b.Quantity));
   });
 
   // The confirm screen's starting delivery details: the caller's station address (the rule lives here).
-  app.get('/api/ShoppingCart/DefaultDelivery', doc('Delivery details a new order starts with (the caller\'s station address)', returns(DELIVERY)), async (req, reply) => {
-    reply.header('cache-control', 'no-store');
-    return ok(await defaultDelivery(db, req.principal!));
-  });
+  app.get(
+    '/api/ShoppingCart/DefaultDelivery',
+    doc("Delivery details a new order starts with (the caller's station address)", returns(DELIVERY)),
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await defaultDelivery(db, req.principal!));
+    },
+  );
 
-  app.post('/api/ShoppingCart/Settle', doc('Order the chosen cart lines (one sales order per product line)', { body: SETTLE }), async (req) => {
-    const lang = requestLang(req);
-    const label = (f: string) => getEntity('salesorder')?.allFields[f]?.label[lang] ?? f;
-    const orders = await settle(db, req.principal!, body(req.body) as { ItemIds: unknown }, label, t(req, 'shop.otherLine'));
-    return ok(orders, t(req, 'shop.settled', { count: orders.length }));
-  });
+  app.post(
+    '/api/ShoppingCart/Settle',
+    doc('Order the chosen cart lines (one sales order per product line)', { body: SETTLE }),
+    async (req) => {
+      const lang = requestLang(req);
+      const label = (f: string) => getEntity('salesorder')?.allFields[f]?.label[lang] ?? f;
+      const orders = await settle(db, req.principal!, body(req.body) as { ItemIds: unknown }, label, t(req, 'shop.otherLine'));
+      return ok(orders, t(req, 'shop.settled', { count: orders.length }));
+    },
+  );
 }

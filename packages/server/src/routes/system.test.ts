@@ -20,7 +20,10 @@ beforeAll(async () => {
   await new Promise<void>((r) => tiles.listen(0, '127.0.0.1', r));
   const port = (tiles.address() as AddressInfo).port;
   storage = await tempStorage();
-  p = await testPortal({ ...storage.cfg, mapTiles: { url: `http://127.0.0.1:${port}/tiles/{z}/{x}/{y}.png`, datum: 'wgs84', attribution: '', maxZoom: 18, subdomains: [] } });
+  p = await testPortal({
+    ...storage.cfg,
+    mapTiles: { url: `http://127.0.0.1:${port}/tiles/{z}/{x}/{y}.png`, datum: 'wgs84', attribution: '', maxZoom: 18, subdomains: [] },
+  });
 });
 afterAll(async () => {
   await p?.close();
@@ -64,7 +67,11 @@ describe('GET /api/system/selfcheck', () => {
     const saved = p.services.cfg.mapTiles.url;
     p.services.cfg.mapTiles.url = saved.replace('/tiles/', '/missing/');
     try {
-      const checks = (await p.app.inject({ method: 'GET', url: '/api/system/selfcheck', headers: bearer(admin) })).json().Data as { key: string; status: string; error: string }[];
+      const checks = (await p.app.inject({ method: 'GET', url: '/api/system/selfcheck', headers: bearer(admin) })).json().Data as {
+        key: string;
+        status: string;
+        error: string;
+      }[];
       expect(checks.find((c) => c.key === 'mapTiles')).toMatchObject({ status: 'fail', error: 'HTTP 404' });
       expect(checks.find((c) => c.key === 'database')!.status).toBe('ok');
     } finally {

@@ -19,8 +19,15 @@ import { clientIp, userAgent } from '../http/request-context.ts';
 const short = z.string().max(256).optional();
 const long = z.string().max(4096).optional();
 const TokenForm = z.object({
-  grant_type: short, username: short, password: short, captcha1: short, captcha2: short,
-  userid: short, assertion: long, mobilephone: short, refresh_token: long,
+  grant_type: short,
+  username: short,
+  password: short,
+  captcha1: short,
+  captcha2: short,
+  userid: short,
+  assertion: long,
+  mobilephone: short,
+  refresh_token: long,
 });
 type Form = z.infer<typeof TokenForm>;
 const grantError = (key: ConstructorParameters<typeof AppError>[1], params?: Record<string, string | number>) =>
@@ -30,18 +37,45 @@ const grantError = (key: ConstructorParameters<typeof AppError>[1], params?: Rec
 export function tokenRoutes(app: FastifyInstance, s: Services) {
   const { db, cfg } = s;
 
-  async function issue(req: FastifyRequest, user: { systemuserid: string; domainname: string; privileges: string[]; isdisabled: boolean }, loginType: LoginType) {
+  async function issue(
+    req: FastifyRequest,
+    user: { systemuserid: string; domainname: string; privileges: string[]; isdisabled: boolean },
+    loginType: LoginType,
+  ) {
     const portal = portalKind(cfg, req);
     if (user.isdisabled) {
-      await writeLog(db, req, { action: 'login', result: 'refused', userId: user.systemuserid, userName: user.domainname, detail: `${loginType}: disabled` });
+      await writeLog(db, req, {
+        action: 'login',
+        result: 'refused',
+        userId: user.systemuserid,
+        userName: user.domainname,
+        detail: `${loginType}: disabled`,
+      });
       throw grantError('login.disabled');
     }
     if (!mayUsePortal(user.privileges, portal)) {
-      await writeLog(db, req, { action: 'login', result: 'refused', userId: user.systemuserid, userName: user.domainname, detail: `${loginType}: role not allowed on ${portal} portal` });
+      await writeLog(db, req, {
+        action: 'login',
+        result: 'refused',
+        userId: user.systemuserid,
+        userName: user.domainname,
+        detail: `${loginType}: role not allowed on ${portal} portal`,
+      });
       throw grantError('login.notAllowed');
     }
-    const { sessionId, refreshToken } = await startSession(db, cfg, { userId: user.systemuserid, loginType, portal, ip: clientIp(req), userAgent: userAgent(req) });
-    await writeLog(db, req, { action: 'login', userId: user.systemuserid, userName: user.domainname, detail: `${loginType} on ${portal} portal` });
+    const { sessionId, refreshToken } = await startSession(db, cfg, {
+      userId: user.systemuserid,
+      loginType,
+      portal,
+      ip: clientIp(req),
+      userAgent: userAgent(req),
+    });
+    await writeLog(db, req, {
+      action: 'login',
+      userId: user.systemuserid,
+      userName: user.domainname,
+      detail: `${loginType} on ${portal} portal`,
+    });
     return {
       access_token: await s.tokens.sign({ sub: user.systemuserid, sid: sessionId, lt: loginType }),
       refresh_token: refreshToken,
@@ -62,7 +96,13 @@ export function tokenRoutes(app: FastifyInstance, s: Services) {
     const user = await findUser(db, { userName: username });
     if (!(await verifyPassword(user?.new_password, f.password)) || !user) {
       await recordFailure(db, subject);
-      await writeLog(db, req, { action: 'login', result: 'failure', userId: user?.systemuserid, userName: username.slice(0, 60), detail: 'password: incorrect username or password' });
+      await writeLog(db, req, {
+        action: 'login',
+        result: 'failure',
+        userId: user?.systemuserid,
+        userName: username.slice(0, 60),
+        detail: 'password: incorrect username or password',
+      });
       throw grantError('login.incorrect');
     }
     await clearFailures(db, subject);
@@ -73,7 +113,12 @@ export function tokenRoutes(app: FastifyInstance, s: Services) {
   async function ssoGrant(req: FastifyRequest, f: Form) {
     const vouched = f.assertion ? await consumeSsoAssertion(db, s.ssoKey, f.assertion) : undefined;
     if (!vouched || (f.userid && f.userid.toLowerCase() !== vouched.toLowerCase())) {
-      await writeLog(db, req, { action: 'login', result: 'refused', userName: (f.userid ?? '').slice(0, 60), detail: 'sso_mscrm: invalid, tampered or replayed assertion' });
+      await writeLog(db, req, {
+        action: 'login',
+        result: 'refused',
+        userName: (f.userid ?? '').slice(0, 60),
+        detail: 'sso_mscrm: invalid, tampered or replayed assertion',
+      });
       throw grantError('login.ssoInvalid');
     }
     const user = await findUser(db, { id: vouched });
@@ -92,7 +137,13 @@ export function tokenRoutes(app: FastifyInstance, s: Services) {
     const user = await findUser(db, { mobilephone: mobile });
     if (!user || !(await consumeSmsCode(db, s.smsKey, mobile, 'login', f.captcha1.trim()))) {
       await recordFailure(db, subject);
-      await writeLog(db, req, { action: 'login', result: 'failure', userId: user?.systemuserid, userName: mobile.replace(/^(\d{3})\d+(\d{4})$/, '$1****$2'), detail: 'smscode: wrong or expired code' });
+      await writeLog(db, req, {
+        action: 'login',
+        result: 'failure',
+        userId: user?.systemuserid,
+        userName: mobile.replace(/^(\d{3})\d+(\d{4})$/, '$1****$2'),
+        detail: 'smscode: wrong or expired code',
+      });
       throw grantError('login.smsCodeWrong');
     }
     await clearFailures(db, subject);
@@ -110,28 +161,37 @@ export function tokenRoutes(app: FastifyInstance, s: Services) {
     };
   }
 
-  app.post('/token', {
-    config: { rateLimit: { max: s.cfg.authRateLimit, timeWindow: 60_000 } },
-    schema: {
-      summary: 'Sign in or refresh (OAuth 2 token endpoint, form-encoded)',
-      description: 'grant_type `password` (username, password, captcha1 = captcha id, captcha2 = its answer; or the CRM hand-off: userid + assertion), '
-        + '`smscode` (mobilephone, captcha1 = the SMS code) or `refresh_token`. Answers `{ access_token, refresh_token, token_type, expires_in }` (not the envelope); '
-        + 'refusals 400 with the envelope plus `error` (invalid_grant, unsupported_grant_type) and `error_description`.',
-      tags: ['sign-in'], consumes: ['application/x-www-form-urlencoded'], body: documented(TokenForm), security: PUBLIC, ...answers('json'),
+  app.post(
+    '/token',
+    {
+      config: { rateLimit: { max: s.cfg.authRateLimit, timeWindow: 60_000 } },
+      schema: {
+        summary: 'Sign in or refresh (OAuth 2 token endpoint, form-encoded)',
+        description:
+          'grant_type `password` (username, password, captcha1 = captcha id, captcha2 = its answer; or the CRM hand-off: userid + assertion), ' +
+          '`smscode` (mobilephone, captcha1 = the SMS code) or `refresh_token`. Answers `{ access_token, refresh_token, token_type, expires_in }` (not the envelope); ' +
+          'refusals 400 with the envelope plus `error` (invalid_grant, unsupported_grant_type) and `error_description`.',
+        tags: ['sign-in'],
+        consumes: ['application/x-www-form-urlencoded'],
+        body: documented(TokenForm),
+        security: PUBLIC,
+        ...answers('json'),
+      },
     },
-  }, async (req) => {
-    const parsed = TokenForm.safeParse(req.body ?? {});
-    if (!parsed.success) throw new AppError(400, 'error.badRequest', undefined, 'invalid_request');
-    const f = parsed.data;
-    switch (f.grant_type) {
-      case 'password':
-        return f.assertion || (f.userid && !f.username) ? ssoGrant(req, f) : passwordGrant(req, f);
-      case 'smscode':
-        return smsGrant(req, f);
-      case 'refresh_token':
-        return refreshGrant(req, f);
-      default:
-        throw new AppError(400, 'login.unsupportedGrant', undefined, 'unsupported_grant_type');
-    }
-  });
+    async (req) => {
+      const parsed = TokenForm.safeParse(req.body ?? {});
+      if (!parsed.success) throw new AppError(400, 'error.badRequest', undefined, 'invalid_request');
+      const f = parsed.data;
+      switch (f.grant_type) {
+        case 'password':
+          return f.assertion || (f.userid && !f.username) ? ssoGrant(req, f) : passwordGrant(req, f);
+        case 'smscode':
+          return smsGrant(req, f);
+        case 'refresh_token':
+          return refreshGrant(req, f);
+        default:
+          throw new AppError(400, 'login.unsupportedGrant', undefined, 'unsupported_grant_type');
+      }
+    },
+  );
 }

@@ -21,19 +21,34 @@ let me: string; // engineer1's personnel record
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 const api = (who: string, method: Method, url: string, payload?: object, key?: string) =>
-  p.app.inject({ method, url, payload, headers: { ...bearer(tok[who]), 'accept-language': 'zh-CN', ...(key ? { 'idempotency-key': key } : {}) } });
+  p.app.inject({
+    method,
+    url,
+    payload,
+    headers: { ...bearer(tok[who]), 'accept-language': 'zh-CN', ...(key ? { 'idempotency-key': key } : {}) },
+  });
 const cmd = (id: string, name: string, body: object, key?: string) => api('engineer1', 'POST', `/api/workorders/${id}/${name}`, body, key);
 const n = async (sql: string, params: unknown[]) => (await p.db.one<{ n: number }>(sql, params))!.n;
-const logCount = (id: string, action: number) => n('SELECT count(*)::int AS n FROM new_srv_workorderlog WHERE new_workorder_id = $1 AND new_action = $2', [id, action]);
-const photoRows = (id: string) => n(`SELECT count(*)::int AS n FROM file_attachment WHERE module_type = 'new_srv_workorder' AND object_id = $1`, [id]);
+const logCount = (id: string, action: number) =>
+  n('SELECT count(*)::int AS n FROM new_srv_workorderlog WHERE new_workorder_id = $1 AND new_action = $2', [id, action]);
+const photoRows = (id: string) =>
+  n(`SELECT count(*)::int AS n FROM file_attachment WHERE module_type = 'new_srv_workorder' AND object_id = $1`, [id]);
 /** A past instant, to the millisecond, as the phone sends it. */
 const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
 /** A new SH001 order dispatched to engineer1 two hours ago (so steps may be recorded after it). */
 async function order(): Promise<string> {
   const res = await api('station1', 'POST', '/api/crmdata/create/new_srv_workorders', {
-    new_type: 1, new_warranty: 1, new_customer: '上海离线测试有限公司', new_contact: '钱伟', new_phone: '13812345678', new_province: '上海市',
-    new_city: '上海市', new_county: '浦东新区', new_address: '张江路 88 号', new_faultdesc: '设备报警停机',
+    new_type: 1,
+    new_warranty: 1,
+    new_customer: '上海离线测试有限公司',
+    new_contact: '钱伟',
+    new_phone: '13812345678',
+    new_province: '上海市',
+    new_city: '上海市',
+    new_county: '浦东新区',
+    new_address: '张江路 88 号',
+    new_faultdesc: '设备报警停机',
   });
   expect(res.statusCode, res.body).toBe(200);
   const id = res.json().Data.id as string;
@@ -43,8 +58,16 @@ async function order(): Promise<string> {
 }
 
 function upload(id: string, name: string, key?: string) {
-  const body = multipart({ ModuleType: 'new_srv_workorder', FileId: '', FileName: name, ObjectId: id, IsOverwrite: '0' }, { name, content: SAMPLES.png });
-  return p.app.inject({ method: 'POST', url: '/api/attachment/upload', payload: body.payload, headers: { ...body.headers, ...bearer(tok.engineer1), ...(key ? { 'idempotency-key': key } : {}) } });
+  const body = multipart(
+    { ModuleType: 'new_srv_workorder', FileId: '', FileName: name, ObjectId: id, IsOverwrite: '0' },
+    { name, content: SAMPLES.png },
+  );
+  return p.app.inject({
+    method: 'POST',
+    url: '/api/attachment/upload',
+    payload: body.payload,
+    headers: { ...body.headers, ...bearer(tok.engineer1), ...(key ? { 'idempotency-key': key } : {}) },
+  });
 }
 
 beforeAll(async () => {
@@ -69,7 +92,10 @@ describe('work-order commands with an Idempotency-Key', () => {
     expect(replay.statusCode, replay.body).toBe(200);
     expect(replay.json().Data).toEqual(first.json().Data);
     expect(await logCount(id, ACTION.responded)).toBe(1);
-    const row = await p.db.one<{ status: number; t: Date }>('SELECT new_status AS status, new_responsetime AS t FROM new_srv_workorder WHERE new_srv_workorderid = $1', [id]);
+    const row = await p.db.one<{ status: number; t: Date }>(
+      'SELECT new_status AS status, new_responsetime AS t FROM new_srv_workorder WHERE new_srv_workorderid = $1',
+      [id],
+    );
     expect(row!.status).toBe(3);
     expect(row!.t.toISOString()).toBe(at);
     // Without the key (or with another) the same step is a new call: refused as already recorded.
@@ -93,8 +119,26 @@ describe('work-order commands with an Idempotency-Key', () => {
     const id = await order();
     const times = { response: ago(100), departure: ago(80), arrival: ago(45), completion: ago(20) };
     expect((await cmd(id, 'progress', { step: 'response', time: times.response }, randomUUID())).statusCode).toBe(200);
-    expect((await cmd(id, 'progress', { step: 'departure', time: times.departure, address: '浦东服务站', longitude: 121.5447, latitude: 31.2214 }, randomUUID())).statusCode).toBe(200);
-    expect((await cmd(id, 'progress', { step: 'arrival', time: times.arrival, address: '张江路 88 号', longitude: 121.5903, latitude: 31.2044 }, randomUUID())).statusCode).toBe(200);
+    expect(
+      (
+        await cmd(
+          id,
+          'progress',
+          { step: 'departure', time: times.departure, address: '浦东服务站', longitude: 121.5447, latitude: 31.2214 },
+          randomUUID(),
+        )
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await cmd(
+          id,
+          'progress',
+          { step: 'arrival', time: times.arrival, address: '张江路 88 号', longitude: 121.5903, latitude: 31.2044 },
+          randomUUID(),
+        )
+      ).statusCode,
+    ).toBe(200);
 
     const photoKey = randomUUID();
     const up = await upload(id, 'site-offline-1.png', photoKey);
@@ -121,7 +165,9 @@ describe('work-order commands with an Idempotency-Key', () => {
 
     const row = await p.db.one<Record<string, Date | number | string>>(
       `SELECT new_status, new_photocount, new_responsetime, new_departuretime, new_arrivaltime, new_completiontime, new_serviceresult
-         FROM new_srv_workorder WHERE new_srv_workorderid = $1`, [id]);
+         FROM new_srv_workorder WHERE new_srv_workorderid = $1`,
+      [id],
+    );
     expect(row!.new_status).toBe(7);
     expect(row!.new_photocount).toBe(1);
     expect((row!.new_responsetime as Date).toISOString()).toBe(times.response);
@@ -141,7 +187,10 @@ describe('work-order commands with an Idempotency-Key', () => {
     expect(again.json().Data).toEqual(added.json().Data);
     const lineId = added.json().Data.lineId as string;
     const lines = () => n('SELECT count(*)::int AS n FROM new_srv_repairitem WHERE new_workorder_id = $1', [id]);
-    const charge = async () => Number((await p.db.one<{ c: string }>('SELECT new_servicecharge AS c FROM new_srv_workorder WHERE new_srv_workorderid = $1', [id]))!.c);
+    const charge = async () =>
+      Number(
+        (await p.db.one<{ c: string }>('SELECT new_servicecharge AS c FROM new_srv_workorder WHERE new_srv_workorderid = $1', [id]))!.c,
+      );
     expect(await lines()).toBe(1);
     expect(await charge()).toBe(160);
     expect(await logCount(id, ACTION.lines)).toBe(1);
@@ -163,11 +212,13 @@ describe('work-order commands with an Idempotency-Key', () => {
     expect(await logCount(id, ACTION.lines)).toBe(3);
   });
 
-  it('an order reassigned meanwhile refuses the queued action with the server\'s message (404), key or not', async () => {
+  it("an order reassigned meanwhile refuses the queued action with the server's message (404), key or not", async () => {
     const id = await order();
     const colleague = (await p.db.one<{ id: string }>(
       `SELECT w.new_srv_workerid AS id FROM new_srv_worker w JOIN new_srv_worker me ON me.new_srv_workerid = $1
-        WHERE w.new_station_id = me.new_station_id AND w.new_srv_workerid <> $1 ORDER BY w.new_code LIMIT 1`, [me]))!.id;
+        WHERE w.new_station_id = me.new_station_id AND w.new_srv_workerid <> $1 ORDER BY w.new_code LIMIT 1`,
+      [me],
+    ))!.id;
     expect((await api('station1', 'POST', `/api/workorders/${id}/dispatch`, { workerId: colleague, memo: '改派' })).statusCode).toBe(200);
     const r = await cmd(id, 'progress', { step: 'response', time: ago(5) }, randomUUID());
     expect(r.statusCode).toBe(404);
@@ -183,8 +234,16 @@ describe('work-order commands with an Idempotency-Key', () => {
     expect(first.statusCode, first.body).toBe(200);
     const other = await cmd(id, 'progress', { step: 'response', time: ago(30) }, key);
     expect(other.statusCode).toBe(422);
-    expect(other.json()).toMatchObject({ Message: '该请求标识（Idempotency-Key）已用于内容不同的另一请求，本次请求未执行', error: { code: 'error.idempotencyKeyReused' } });
-    const en = await p.app.inject({ method: 'POST', url: `/api/workorders/${id}/progress`, payload: { step: 'arrival', time: ago(20), address: '张江路 88 号' }, headers: { ...bearer(tok.engineer1), 'accept-language': 'en-US', 'idempotency-key': key } });
+    expect(other.json()).toMatchObject({
+      Message: '该请求标识（Idempotency-Key）已用于内容不同的另一请求，本次请求未执行',
+      error: { code: 'error.idempotencyKeyReused' },
+    });
+    const en = await p.app.inject({
+      method: 'POST',
+      url: `/api/workorders/${id}/progress`,
+      payload: { step: 'arrival', time: ago(20), address: '张江路 88 号' },
+      headers: { ...bearer(tok.engineer1), 'accept-language': 'en-US', 'idempotency-key': key },
+    });
     expect(en.statusCode).toBe(422);
     expect(en.json().Message).toBe('This Idempotency-Key was already used for a different request; this request was not carried out.');
     const replay = await cmd(id, 'progress', { time: at, step: 'response' }, key);
@@ -192,7 +251,10 @@ describe('work-order commands with an Idempotency-Key', () => {
     expect(replay.json().Data).toEqual(first.json().Data);
     expect(await logCount(id, ACTION.responded)).toBe(1);
     expect(await logCount(id, ACTION.arrived)).toBe(0);
-    const row = await p.db.one<{ status: number; t: Date }>('SELECT new_status AS status, new_responsetime AS t FROM new_srv_workorder WHERE new_srv_workorderid = $1', [id]);
+    const row = await p.db.one<{ status: number; t: Date }>(
+      'SELECT new_status AS status, new_responsetime AS t FROM new_srv_workorder WHERE new_srv_workorderid = $1',
+      [id],
+    );
     expect(row!.status).toBe(3);
     expect(row!.t.toISOString()).toBe(at);
 
@@ -224,7 +286,9 @@ describe('work-order commands with an Idempotency-Key', () => {
     expect(first.statusCode, first.body).toBe(200);
     await p.db.query('ALTER TABLE app_command_result DROP COLUMN fingerprint');
     await migrate(p.db.pool);
-    const stored = await p.db.one<{ fingerprint: string | null }>(`SELECT fingerprint FROM app_command_result WHERE key LIKE '%' || $1`, [key]);
+    const stored = await p.db.one<{ fingerprint: string | null }>(`SELECT fingerprint FROM app_command_result WHERE key LIKE '%' || $1`, [
+      key,
+    ]);
     expect(stored).toEqual({ fingerprint: null });
     // Nothing to compare with: answered as before, changing nothing.
     const replay = await cmd(id, 'progress', { step: 'response', time: ago(80) }, key);

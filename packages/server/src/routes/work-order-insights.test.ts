@@ -13,13 +13,19 @@ let adminId: string;
 const units: Record<string, string[]> = {};
 
 /** The units each demo user reaches, written out by hand (not through the server's subtree code). */
-const REACH = { station1: ['ST-SH001'], branch1: ['BR-HD', 'ST-SH001', 'ST-ZJ001'], hq: ['HQ', 'BR-HD', 'BR-HN', 'ST-SH001', 'ST-ZJ001', 'ST-GD001', 'SP-SZ001'] } as const;
+const REACH = {
+  station1: ['ST-SH001'],
+  branch1: ['BR-HD', 'ST-SH001', 'ST-ZJ001'],
+  hq: ['HQ', 'BR-HD', 'BR-HN', 'ST-SH001', 'ST-ZJ001', 'ST-GD001', 'SP-SZ001'],
+} as const;
 type Who = keyof typeof REACH;
 
 beforeAll(async () => {
   p = await testPortal();
   for (const u of ['station1', 'branch1', 'hq', 'warehouse1'] as const) token[u] = (await signIn(p.app, u)).access_token;
-  const st = await p.db.query<{ code: string; id: string; unit: string }>('SELECT new_code AS code, new_srv_stationid AS id, owningbusinessunit AS unit FROM new_srv_station');
+  const st = await p.db.query<{ code: string; id: string; unit: string }>(
+    'SELECT new_code AS code, new_srv_stationid AS id, owningbusinessunit AS unit FROM new_srv_station',
+  );
   for (const r of st.rows) station.set(r.code, { id: r.id, unit: r.unit });
   adminId = (await p.db.one<{ id: string }>(`SELECT systemuserid AS id FROM systemuser WHERE domainname = 'admin'`))!.id;
   const bu = await p.db.query<{ code: string; id: string }>('SELECT new_code AS code, businessunitid AS id FROM businessunit');
@@ -62,9 +68,20 @@ async function order(o: OrderSpec): Promise<string> {
      VALUES ($1, $2, 1, $3, $4, '测试客户', '测试联系人', '13800000000', '上海市', '上海市', '测试路 1 号', $5, $6, $7::date, $8, $9,
        $10, $11, '测试', $12, $13, $14, $13, $13) RETURNING new_srv_workorderid AS id`,
     [
-      `MAPT-${String(seq).padStart(5, '0')}`, o.type ?? 1, o.status ?? 1, o.deal ?? (o.status && o.status > 1 ? 2 : 1),
-      o.lng === undefined ? 121.5 + seq / 1000 : o.lng, o.lat === undefined ? 31.2 + seq / 1000 : o.lat, o.appt ?? null, s.id,
-      o.line ?? null, o.abnormal ?? false, o.completed ?? null, o.created ?? new Date(), adminId, s.unit,
+      `MAPT-${String(seq).padStart(5, '0')}`,
+      o.type ?? 1,
+      o.status ?? 1,
+      o.deal ?? (o.status && o.status > 1 ? 2 : 1),
+      o.lng === undefined ? 121.5 + seq / 1000 : o.lng,
+      o.lat === undefined ? 31.2 + seq / 1000 : o.lat,
+      o.appt ?? null,
+      s.id,
+      o.line ?? null,
+      o.abnormal ?? false,
+      o.completed ?? null,
+      o.created ?? new Date(),
+      adminId,
+      s.unit,
     ],
   );
   return rows[0].id;
@@ -80,7 +97,10 @@ describe('GET /api/workorders/map', () => {
     ids.shClosed = await order({ st: 'SH001', status: 7, deal: 7 });
     ids.shNoCoords = await order({ st: 'SH001', lng: null, lat: null });
     // Engineers' last positions; one engineer of SH001 holds the assigned order above.
-    await p.db.query(`UPDATE new_srv_worker SET new_longitude = 121.55, new_latitude = 31.22, new_locationtime = now() WHERE new_station_id = $1`, [station.get('SH001')!.id]);
+    await p.db.query(
+      `UPDATE new_srv_worker SET new_longitude = 121.55, new_latitude = 31.22, new_locationtime = now() WHERE new_station_id = $1`,
+      [station.get('SH001')!.id],
+    );
     await p.db.query(
       `UPDATE new_srv_workorder SET new_worker_id = (SELECT new_srv_workerid FROM new_srv_worker WHERE new_code = 'SH001-E001') WHERE new_srv_workorderid = $1`,
       [ids.shAssigned],
@@ -88,9 +108,19 @@ describe('GET /api/workorders/map', () => {
   });
 
   const workersOf = async (who: Who) =>
-    (await p.db.query<{ id: string }>('SELECT new_srv_workerid AS id FROM new_srv_worker WHERE owningbusinessunit = ANY($1::uuid[]) AND statecode = 0', [units[who]])).rows.map((r) => r.id).sort();
+    (
+      await p.db.query<{ id: string }>(
+        'SELECT new_srv_workerid AS id FROM new_srv_worker WHERE owningbusinessunit = ANY($1::uuid[]) AND statecode = 0',
+        [units[who]],
+      )
+    ).rows
+      .map((r) => r.id)
+      .sort();
   const toAssignOf = async (who: Who) =>
-    (await p.db.one<{ n: number }>('SELECT count(*)::int AS n FROM new_srv_workorder WHERE owningbusinessunit = ANY($1::uuid[]) AND new_status = 1', [units[who]]))!.n;
+    (await p.db.one<{ n: number }>(
+      'SELECT count(*)::int AS n FROM new_srv_workorder WHERE owningbusinessunit = ANY($1::uuid[]) AND new_status = 1',
+      [units[who]],
+    ))!.n;
 
   it('shows a station only its own open orders and engineers', async () => {
     const d = await map('station1');
@@ -109,7 +139,14 @@ describe('GET /api/workorders/map', () => {
     expect(d.truncated).toBe(false);
 
     const one = d.orders.find((o) => o.id === ids.sh)!;
-    expect(one).toMatchObject({ status: 1, stationName: '上海浦东华辰服务站', workerId: null, workerName: null, customer: '测试客户', address: '上海市测试路 1 号' });
+    expect(one).toMatchObject({
+      status: 1,
+      stationName: '上海浦东华辰服务站',
+      workerId: null,
+      workerName: null,
+      customer: '测试客户',
+      address: '上海市测试路 1 号',
+    });
     expect(typeof one.lng).toBe('number');
     expect(one.appointmentDate).toBeNull();
     const held = d.orders.find((o) => o.id === ids.shAssigned)!;
@@ -117,7 +154,9 @@ describe('GET /api/workorders/map', () => {
     const zhao = d.workers.find((w) => w.code === 'SH001-E001')!;
     expect(zhao).toMatchObject({ lng: 121.55, lat: 31.22 });
     const load = (await p.db.one<{ n: number }>(
-      `SELECT count(*)::int AS n FROM new_srv_workorder WHERE new_worker_id = $1 AND new_status BETWEEN 2 AND 5`, [zhao.id]))!.n;
+      `SELECT count(*)::int AS n FROM new_srv_workorder WHERE new_worker_id = $1 AND new_status BETWEEN 2 AND 5`,
+      [zhao.id],
+    ))!.n;
     expect(load).toBeGreaterThanOrEqual(1);
     expect(zhao.load).toBe(load);
   });
@@ -172,8 +211,22 @@ describe('GET /api/workorders/map', () => {
       apptLater: await order({ st: 'SH001', appt: chinaDate(now, 3) }),
     };
     const has = (d: MapView) => Object.fromEntries(Object.entries(r).map(([k, id]) => [k, d.orders.some((o) => o.id === id)]));
-    expect(has(await map('station1', 'today'))).toEqual({ apptToday: true, apptTomorrow: false, createdToday: true, createdYesterday: false, createdTomorrowNoAppt: false, apptLater: false });
-    expect(has(await map('station1', 'tomorrow'))).toEqual({ apptToday: false, apptTomorrow: true, createdToday: false, createdYesterday: false, createdTomorrowNoAppt: true, apptLater: false });
+    expect(has(await map('station1', 'today'))).toEqual({
+      apptToday: true,
+      apptTomorrow: false,
+      createdToday: true,
+      createdYesterday: false,
+      createdTomorrowNoAppt: false,
+      apptLater: false,
+    });
+    expect(has(await map('station1', 'tomorrow'))).toEqual({
+      apptToday: false,
+      apptTomorrow: true,
+      createdToday: false,
+      createdYesterday: false,
+      createdTomorrowNoAppt: true,
+      apptLater: false,
+    });
     expect(Object.values(has(await map('station1', 'all'))).every(Boolean)).toBe(true);
 
     // toAssign counts the same days, worked out here from the raw rows.
@@ -181,7 +234,8 @@ describe('GET /api/workorders/map', () => {
       `SELECT to_char(new_appointmenttime, 'YYYY-MM-DD') AS appt, createdon AS created FROM new_srv_workorder WHERE owningbusinessunit = $1 AND new_status = 1`,
       [units.station1[0]],
     );
-    const dayOf = (x: { appt: string | null; created: Date }) => x.appt ?? new Date(x.created.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+    const dayOf = (x: { appt: string | null; created: Date }) =>
+      x.appt ?? new Date(x.created.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
     expect((await map('station1', 'today')).toAssign).toBe(raw.rows.filter((x) => dayOf(x) === today).length);
     expect((await map('station1', 'tomorrow')).toAssign).toBe(raw.rows.filter((x) => dayOf(x) === tomorrow).length);
     expect((await get('/api/workorders/map?range=yesterday', 'station1')).statusCode).toBe(400);
@@ -226,8 +280,20 @@ describe('GET /api/workorders/map/config', () => {
     expect(d).toEqual({ url: null, datum: 'gcj02', attribution: '', maxZoom: 18, subdomains: [] });
   });
   it('reads the tile source from the environment', () => {
-    const c = loadConfig({ MAP_TILE_URL: 'https://t{s}.example.cn/{z}/{x}/{y}.png', MAP_TILE_DATUM: 'wgs84', MAP_TILE_ATTRIBUTION: '© Example', MAP_TILE_MAX_ZOOM: '17', MAP_TILE_SUBDOMAINS: '1,2,3' } as NodeJS.ProcessEnv);
-    expect(c.mapTiles).toEqual({ url: 'https://t{s}.example.cn/{z}/{x}/{y}.png', datum: 'wgs84', attribution: '© Example', maxZoom: 17, subdomains: ['1', '2', '3'] });
+    const c = loadConfig({
+      MAP_TILE_URL: 'https://t{s}.example.cn/{z}/{x}/{y}.png',
+      MAP_TILE_DATUM: 'wgs84',
+      MAP_TILE_ATTRIBUTION: '© Example',
+      MAP_TILE_MAX_ZOOM: '17',
+      MAP_TILE_SUBDOMAINS: '1,2,3',
+    } as NodeJS.ProcessEnv);
+    expect(c.mapTiles).toEqual({
+      url: 'https://t{s}.example.cn/{z}/{x}/{y}.png',
+      datum: 'wgs84',
+      attribution: '© Example',
+      maxZoom: 17,
+      subdomains: ['1', '2', '3'],
+    });
     expect(loadConfig({ MAP_TILE_DATUM: 'mercator' } as NodeJS.ProcessEnv).mapTiles.datum).toBe('gcj02');
   });
 });
@@ -239,29 +305,49 @@ describe('GET /api/workorders/dashboard', () => {
     const months = lastMonths(new Date(), 6);
     // Around a month boundary: one minute before and after 00:00 China time of months[3].
     const edge = months[3].start.getTime();
-    await order({ st: 'SH001', type: 2, line: lineA, created: new Date(edge - 60_000), status: 7, deal: 7, completed: new Date(edge + 60_000) });
+    await order({
+      st: 'SH001',
+      type: 2,
+      line: lineA,
+      created: new Date(edge - 60_000),
+      status: 7,
+      deal: 7,
+      completed: new Date(edge + 60_000),
+    });
     await order({ st: 'SH001', type: 3, created: new Date(edge + 60_000), abnormal: true, status: 3, deal: 4 });
     await order({ st: 'ZJ001', type: 2, line: lineA, abnormal: true });
     await order({ st: 'GD001', type: 1, status: 9, deal: 1, created: new Date(months[0].start.getTime() + 3600_000) });
     // Older than the window: counted by type, not in the months.
-    await order({ st: 'SH001', type: 1, created: new Date(months[0].start.getTime() - 60_000), status: 7, deal: 7, completed: new Date(months[0].start.getTime() - 30_000) });
+    await order({
+      st: 'SH001',
+      type: 1,
+      created: new Date(months[0].start.getTime() - 60_000),
+      status: 7,
+      deal: 7,
+      completed: new Date(months[0].start.getTime() - 30_000),
+    });
   });
 
   /** The same figures computed straight from the table for a set of units. */
   async function expected(who: Who, lang: 'zh-CN' | 'en-US' = 'zh-CN'): Promise<DashboardData> {
     const u = units[who];
     const group = async (col: string, where = 'TRUE') =>
-      (await p.db.query<{ v: number; n: number }>(
-        `SELECT ${col} AS v, count(*)::int AS n FROM new_srv_workorder WHERE owningbusinessunit = ANY($1::uuid[]) AND new_isoverseas IS NOT TRUE AND ${where} AND ${col} IS NOT NULL GROUP BY 1 ORDER BY 1`,
-        [u],
-      )).rows.map((r) => ({ value: r.v, count: r.n }));
+      (
+        await p.db.query<{ v: number; n: number }>(
+          `SELECT ${col} AS v, count(*)::int AS n FROM new_srv_workorder WHERE owningbusinessunit = ANY($1::uuid[]) AND new_isoverseas IS NOT TRUE AND ${where} AND ${col} IS NOT NULL GROUP BY 1 ORDER BY 1`,
+          [u],
+        )
+      ).rows.map((r) => ({ value: r.v, count: r.n }));
     const lines = await p.db.query<{ id: string | null; name: string | null; n: number }>(
       `SELECT w.new_productline_id AS id, pl.new_name AS name, count(*)::int AS n FROM new_srv_workorder w
          LEFT JOIN new_productline pl ON pl.new_productlineid = w.new_productline_id
         WHERE w.owningbusinessunit = ANY($1::uuid[]) AND w.new_isoverseas IS NOT TRUE GROUP BY 1, 2`,
       [u],
     );
-    const times = await p.db.query<{ c: Date; d: Date | null }>(`SELECT createdon AS c, new_completiontime AS d FROM new_srv_workorder WHERE owningbusinessunit = ANY($1::uuid[]) AND new_isoverseas IS NOT TRUE`, [u]);
+    const times = await p.db.query<{ c: Date; d: Date | null }>(
+      `SELECT createdon AS c, new_completiontime AS d FROM new_srv_workorder WHERE owningbusinessunit = ANY($1::uuid[]) AND new_isoverseas IS NOT TRUE`,
+      [u],
+    );
     const month = (t: Date) => new Date(t.getTime() + 8 * 3600_000).toISOString().slice(0, 7);
     const abnormal = await group('new_dealstatus', 'new_isabnormal');
     return {
@@ -271,7 +357,9 @@ describe('GET /api/workorders/dashboard', () => {
         .sort((a, b) => Number(a.id === null) - Number(b.id === null) || b.count - a.count || a.name.localeCompare(b.name, 'zh-CN')),
       uncompletedByDeal: await group('new_dealstatus', 'new_status BETWEEN 1 AND 5'),
       lastMonths: lastMonths(new Date(), 6).map((m) => ({
-        month: m.month, from: m.from, to: m.to,
+        month: m.month,
+        from: m.from,
+        to: m.to,
         created: times.rows.filter((r) => month(r.c) === m.month).length,
         completed: times.rows.filter((r) => r.d && month(r.d) === m.month).length,
       })),
@@ -297,7 +385,11 @@ describe('GET /api/workorders/dashboard', () => {
     expect(d.lastMonths[2].created).toBeGreaterThanOrEqual(1);
     expect(d.lastMonths[3].completed).toBeGreaterThanOrEqual(1);
     expect(d.abnormal.total).toBeGreaterThanOrEqual(1);
-    const en = await p.app.inject({ method: 'GET', url: '/api/workorders/dashboard', headers: { ...bearer(token.hq), 'accept-language': 'en-US' } });
+    const en = await p.app.inject({
+      method: 'GET',
+      url: '/api/workorders/dashboard',
+      headers: { ...bearer(token.hq), 'accept-language': 'en-US' },
+    });
     const line = (en.json().Data as DashboardData).byProductLine.find((x) => x.id === null);
     expect(line?.name).toBe('Not specified');
   });

@@ -14,7 +14,13 @@ const id = z.string().max(200);
 const LINK = z.object({ userId: id.optional(), workerId: id.optional() });
 const UNLINK = z.object({ userId: id.optional() });
 const WHICH = z.object({ userId: id.optional(), workerId: id.optional() });
-const PARTY = z.object({ id: z.string(), name: z.string(), code: z.string(), linkedId: z.string().nullable(), linkedName: z.string().nullable() }) satisfies z.ZodType<WorkerLinkParty>;
+const PARTY = z.object({
+  id: z.string(),
+  name: z.string(),
+  code: z.string(),
+  linkedId: z.string().nullable(),
+  linkedName: z.string().nullable(),
+}) satisfies z.ZodType<WorkerLinkParty>;
 const CANDIDATES = z.object({ self: PARTY, options: z.array(PARTY) }) satisfies z.ZodType<WorkerLinkCandidates>;
 const RESULT = z.object({ id: z.string(), message: z.string() });
 const doc = (summary: string, parts: object = {}) => ({ summary, tags: ['worker'], security: BEARER, ...parts });
@@ -27,21 +33,30 @@ export function workerLinkRoutes(app: FastifyInstance, s: Services): void {
   app.register(async (r) => {
     r.setErrorHandler(commandErrorHandler);
     commandRoute(r, s, {
-      method: 'POST', url: `${WORKER_LINK_API}/link`,
+      method: 'POST',
+      url: `${WORKER_LINK_API}/link`,
       schema: doc('Link a user account to a personnel record of its station (one user per record)', { body: LINK, ...returns(RESULT) }),
       run: (sql, caller, req, lang) => linkWorker(sql, caller, LINK.parse(req.body ?? {}), lang),
     });
     commandRoute(r, s, {
-      method: 'POST', url: `${WORKER_LINK_API}/unlink`,
+      method: 'POST',
+      url: `${WORKER_LINK_API}/unlink`,
       schema: doc('Unlink a user account from its personnel record', { body: UNLINK, ...returns(RESULT) }),
       run: (sql, caller, req, lang) => unlinkWorker(sql, caller, UNLINK.parse(req.body ?? {}), lang),
     });
-    r.get(`${WORKER_LINK_API}/candidates`, {
-      preValidation: requireAuth(s.authenticate),
-      schema: doc('What the link dialog offers: the other side\'s rows of the same station, with their current links', { querystring: WHICH, ...returns(CANDIDATES) }),
-    }, async (req) => {
-      const q = WHICH.parse(req.query);
-      return ok(await s.db.tx(async (sql) => linkCandidates(sql, await requestCaller(sql, req), q)));
-    });
+    r.get(
+      `${WORKER_LINK_API}/candidates`,
+      {
+        preValidation: requireAuth(s.authenticate),
+        schema: doc("What the link dialog offers: the other side's rows of the same station, with their current links", {
+          querystring: WHICH,
+          ...returns(CANDIDATES),
+        }),
+      },
+      async (req) => {
+        const q = WHICH.parse(req.query);
+        return ok(await s.db.tx(async (sql) => linkCandidates(sql, await requestCaller(sql, req), q)));
+      },
+    );
   });
 }

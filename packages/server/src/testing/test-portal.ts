@@ -8,7 +8,10 @@ import type { SmsProvider } from '../auth/sms.ts';
  * A portal on a fresh database with the demo data: in-memory PGlite, or — when DATABASE_URL is
  * set — a new database on that PostgreSQL server, dropped again on close.
  */
-export async function testPortal(overrides: Partial<Config> = {}, opts: { sms?: SmsProvider; logStream?: { write(line: string): void }; demoFiles?: boolean } = {}): Promise<Portal> {
+export async function testPortal(
+  overrides: Partial<Config> = {},
+  opts: { sms?: SmsProvider; logStream?: { write(line: string): void }; demoFiles?: boolean } = {},
+): Promise<Portal> {
   const base = process.env.DATABASE_URL;
   let dbName: string | undefined;
   let url: string | undefined;
@@ -24,7 +27,10 @@ export async function testPortal(overrides: Partial<Config> = {}, opts: { sms?: 
   }
   // Test mode listens on loopback only (config.ts); app.inject needs no address at all.
   const cfg = loadConfig({ PORTAL_TEST_MODE: '1', HOST: '127.0.0.1', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000' } as NodeJS.ProcessEnv, {
-    memoryDb: !url, databaseUrl: url, seedDemo: 'yes', ...overrides,
+    memoryDb: !url,
+    databaseUrl: url,
+    seedDemo: 'yes',
+    ...overrides,
   });
   const portal = await boot(cfg, { demoFiles: false, ...opts });
   const close = portal.close;
@@ -54,7 +60,8 @@ export async function portalDatabaseUrl(portal: Portal): Promise<string> {
 /** A second app instance on a test portal's PostgreSQL database, as behind a balancer. */
 export async function secondInstance(portal: Portal): Promise<Portal> {
   const cfg = loadConfig({ PORTAL_TEST_MODE: '1', HOST: '127.0.0.1', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000' } as NodeJS.ProcessEnv, {
-    databaseUrl: await portalDatabaseUrl(portal), seedDemo: 'no',
+    databaseUrl: await portalDatabaseUrl(portal),
+    seedDemo: 'no',
   });
   return boot(cfg);
 }

@@ -30,12 +30,17 @@ export interface FlowStep {
  * approver is the step's first candidate unless `approver` picks another (by step and index).
  */
 export async function submitFirstFlow(
-  api: UserApi, who: string, entity: string, id: string,
+  api: UserApi,
+  who: string,
+  entity: string,
+  id: string,
   o: { approver?: (step: FlowStep, index: number) => string; lang?: string } = {},
 ): Promise<Res> {
   const flows = okData(await api(who, 'GET', `/api/CrmFlow/GetFlowList?entityName=${entity}&entityId=${id}`)) as { new_flowid: string }[];
   const flowId = flows[0].new_flowid;
-  const steps = okData(await api(who, 'GET', `/api/CrmFlow/GetFlowStepList?flowId=${flowId}&entityName=${entity}&entityId=${id}`)) as FlowStep[];
+  const steps = okData(
+    await api(who, 'GET', `/api/CrmFlow/GetFlowStepList?flowId=${flowId}&entityName=${entity}&entityId=${id}`),
+  ) as FlowStep[];
   const pick = o.approver ?? ((s: FlowStep) => s.new_stepusers[0].systemuserid);
   const list = steps.map((s, i) => ({ StepId: s.new_flowstepsid, ApproveUserId: pick(s, i) }));
   return api(who, 'POST', '/api/CrmFlow/submit', { EntityId: id, EntityTypeName: entity, FlowId: flowId, ApproveList: list }, o.lang);

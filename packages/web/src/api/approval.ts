@@ -65,7 +65,8 @@ export const submitFlow = (EntityId: string, EntityTypeName: string, FlowId: str
 export const approveFlow = (EntityId: string, EntityTypeName: string, Action: ApproveAction, Memo: string, opts?: CallOptions) =>
   apiPost<unknown>(`${BASE}/approve`, { EntityId, EntityTypeName, Action, Memo }, opts);
 
-export const revokeFlow = (EntityId: string, EntityTypeName: string, opts?: CallOptions) => apiPost<unknown>(`${BASE}/revoke`, { EntityId, EntityTypeName }, opts);
+export const revokeFlow = (EntityId: string, EntityTypeName: string, opts?: CallOptions) =>
+  apiPost<unknown>(`${BASE}/revoke`, { EntityId, EntityTypeName }, opts);
 
 export const getProgress = (entityName: string, entityId: string, opts?: CallOptions) =>
   apiGet<ProgressStep[]>(`${BASE}/GetFlowApproveProgressList`, { ...opts, query: { entityName, entityId } }).then(list<ProgressStep>);
@@ -74,7 +75,10 @@ export const getApproveLog = (entityName: string, entityId: string, opts?: CallO
   apiGet<ApproveLog[]>(`${BASE}/GetFlowApproveLogList`, { ...opts, query: { entityName, entityId } }).then(list<ApproveLog>);
 
 export async function myApprovalList(page: number, count: number, opts?: CallOptions) {
-  const d = await apiGet<{ items: MyApprovalItem[]; TotalRecordCount: number }>(`${BASE}/MyApprovalList`, { ...opts, query: { page, count } });
+  const d = await apiGet<{ items: MyApprovalItem[]; TotalRecordCount: number }>(`${BASE}/MyApprovalList`, {
+    ...opts,
+    query: { page, count },
+  });
   return { items: list<MyApprovalItem>(d?.items), total: Number(d?.TotalRecordCount ?? 0) };
 }
 

@@ -43,9 +43,17 @@ function formOf(f: UploadFields, file: Blob): FormData {
 }
 
 /** POST /api/attachment/upload (multipart). Failures reject with the server's Message, not toasted. */
-export async function uploadAttachment(f: UploadFields, file: Blob, onProgress?: (p: number) => void): Promise<{ Id: string; FileName: string; FileSize: number }> {
+export async function uploadAttachment(
+  f: UploadFields,
+  file: Blob,
+  onProgress?: (p: number) => void,
+): Promise<{ Id: string; FileName: string; FileSize: number }> {
   if (!onProgress) {
-    const env = await call<{ Id: string; FileName: string; FileSize: number }>('/api/attachment/upload', { method: 'POST', formData: formOf(f, file), silent: true });
+    const env = await call<{ Id: string; FileName: string; FileSize: number }>('/api/attachment/upload', {
+      method: 'POST',
+      formData: formOf(f, file),
+      silent: true,
+    });
     return env.Data;
   }
   const r = await xhrUpload({ url: '/api/attachment/upload', body: formOf(f, file), onProgress });
@@ -77,7 +85,13 @@ export async function directUpload(
 ): Promise<{ Id?: string; FileName?: string; url?: string }> {
   const sign = await apiPost<SignedUpload>(
     '/api/upload/sign',
-    { ModuleType: f.ModuleType, ObjectId: f.ObjectId, FileName: file.name, FileSize: file.size, ContentType: file.type || 'application/octet-stream' },
+    {
+      ModuleType: f.ModuleType,
+      ObjectId: f.ObjectId,
+      FileName: file.name,
+      FileSize: file.size,
+      ContentType: file.type || 'application/octet-stream',
+    },
     { silent: true },
   );
   const put = await xhrUpload({ url: sign.url, method: sign.method ?? 'PUT', headers: sign.headers, body: file, onProgress });
@@ -86,6 +100,10 @@ export async function directUpload(
     throw new ApiError((isEnvelope(body) && body.Message) || translate('error.upload'), put.status);
   }
   onProgress?.(100);
-  const done = await apiPost<{ Id?: string; FileName?: string; url?: string } | null>('/api/upload/complete', { ticket: sign.ticket }, { silent: true });
+  const done = await apiPost<{ Id?: string; FileName?: string; url?: string } | null>(
+    '/api/upload/complete',
+    { ticket: sign.ticket },
+    { silent: true },
+  );
   return done ?? {};
 }

@@ -42,7 +42,13 @@ export async function getCart(opts?: CallOptions): Promise<CartGroup[]> {
   return (Array.isArray(data) ? data : []).map((g) => ({
     ...g,
     CurrentIndex: -1,
-    ProductList: (g.ProductList ?? []).map((i) => ({ ...i, Price: Number(i.Price), Quantity: Number(i.Quantity), Amount: Number(i.Amount), checked: false })),
+    ProductList: (g.ProductList ?? []).map((i) => ({
+      ...i,
+      Price: Number(i.Price),
+      Quantity: Number(i.Quantity),
+      Amount: Number(i.Amount),
+      checked: false,
+    })),
   }));
 }
 
@@ -51,7 +57,8 @@ export const deleteCartItem = (id: string) => apiPost<unknown>(`/api/ShoppingCar
 export const clearCart = () => apiPost<unknown>('/api/ShoppingCart/ClearAllProduct');
 export const updateCartItem = (Id: string, Quantity: number) => apiPost<unknown>('/api/ShoppingCart/UpdateProduct', { Id, Quantity });
 export const getDefaultDelivery = (opts?: CallOptions) => apiGet<DefaultDelivery>('/api/ShoppingCart/DefaultDelivery', opts);
-export const settleCart = (p: SettlePayload) => apiPost<SettledOrder[]>('/api/ShoppingCart/Settle', p).then((d) => (Array.isArray(d) ? d : []));
+export const settleCart = (p: SettlePayload) =>
+  apiPost<SettledOrder[]>('/api/ShoppingCart/Settle', p).then((d) => (Array.isArray(d) ? d : []));
 
 /** Cart count: the total item count over all groups (spec 000 §3). */
 export const cartCount = (groups: CartGroup[]) => groups.reduce((n, g) => n + g.ProductList.length, 0);

@@ -21,13 +21,18 @@ const json = ({ status = 200, statusText = 'OK', body = null }: Reply) =>
   new Response(body === undefined ? null : JSON.stringify(body), { status, statusText, headers: { 'content-type': 'application/json' } });
 
 const ok = (Data: unknown, Message = '') => json({ body: { ErrorCode: 0, Message, Data } });
-const tokenReply = (access: string, refresh: string) => json({ body: { access_token: access, refresh_token: refresh, token_type: 'bearer', expires_in: 900 } });
+const tokenReply = (access: string, refresh: string) =>
+  json({ body: { access_token: access, refresh_token: refresh, token_type: 'bearer', expires_in: 900 } });
 
 let fetchMock: ReturnType<typeof vi.fn>;
 const navigations: string[] = [];
 
 function requests() {
-  return fetchMock.mock.calls.map(([url, init]) => ({ url: String(url), init: init as RequestInit, headers: (init as RequestInit).headers as Record<string, string> }));
+  return fetchMock.mock.calls.map(([url, init]) => ({
+    url: String(url),
+    init: init as RequestInit,
+    headers: (init as RequestInit).headers as Record<string, string>,
+  }));
 }
 
 beforeEach(() => {
@@ -35,7 +40,11 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   navigations.length = 0;
   vi.spyOn(toast, 'error').mockImplementation(() => {});
-  bindNavigation((to) => navigations.push(to), () => '/about', isPublic);
+  bindNavigation(
+    (to) => navigations.push(to),
+    () => '/about',
+    isPublic,
+  );
   useSession.getState().setLocale('zh-CN');
   useSession.getState().setTokens({ accessToken: 'old-access', refreshToken: 'old-refresh' });
   useSession.getState().setUser({ userName: 'station1', privilege: ['portal.login'] });
@@ -61,13 +70,17 @@ describe('API client', () => {
   });
 
   it('rejects a nonzero ErrorCode with the Message after the workflow-exception prefix', async () => {
-    fetchMock.mockResolvedValueOnce(json({ body: { ErrorCode: 1, Message: 'Microsoft.Xrm.Sdk.InvalidPluginExecutionException: 站点额度不足', Data: null } }));
+    fetchMock.mockResolvedValueOnce(
+      json({ body: { ErrorCode: 1, Message: 'Microsoft.Xrm.Sdk.InvalidPluginExecutionException: 站点额度不足', Data: null } }),
+    );
     await expect(call('/api/x', { silent: true })).rejects.toMatchObject({ message: '站点额度不足' });
   });
 
   it('refreshes once on 401 invalid_token / expired_token and retries', async () => {
     fetchMock
-      .mockResolvedValueOnce(json({ status: 401, statusText: 'expired_token', body: { ErrorCode: 401, Message: '登录已过期，请重新登录' } }))
+      .mockResolvedValueOnce(
+        json({ status: 401, statusText: 'expired_token', body: { ErrorCode: 401, Message: '登录已过期，请重新登录' } }),
+      )
       .mockResolvedValueOnce(tokenReply('new-access', 'new-refresh'))
       .mockResolvedValueOnce(ok('done'));
     await expect(apiGet('/api/x')).resolves.toBe('done');
@@ -94,7 +107,9 @@ describe('API client', () => {
         return tokenReply('new-access', 'new-refresh');
       }
       const auth = (init.headers as Record<string, string>).Authorization;
-      return auth === 'Bearer new-access' ? ok(url) : json({ status: 401, statusText: 'expired_token', body: { ErrorCode: 401, Message: '' } });
+      return auth === 'Bearer new-access'
+        ? ok(url)
+        : json({ status: 401, statusText: 'expired_token', body: { ErrorCode: 401, Message: '' } });
     });
     const results = await Promise.all([apiGet('/api/a'), apiGet('/api/b'), apiGet('/api/c')]);
     expect(results).toEqual(['/api/a', '/api/b', '/api/c']);
@@ -116,8 +131,16 @@ describe('API client', () => {
 
   it('when the refresh fails: clears the session and goes to sign-in', async () => {
     fetchMock
-      .mockResolvedValueOnce(json({ status: 401, statusText: 'invalid_token', body: { ErrorCode: 401, Message: '登录已过期，请重新登录' } }))
-      .mockResolvedValueOnce(json({ status: 400, statusText: 'invalid_grant', body: { ErrorCode: 400, Message: '登录已失效，请重新登录', error: 'invalid_grant' } }));
+      .mockResolvedValueOnce(
+        json({ status: 401, statusText: 'invalid_token', body: { ErrorCode: 401, Message: '登录已过期，请重新登录' } }),
+      )
+      .mockResolvedValueOnce(
+        json({
+          status: 400,
+          statusText: 'invalid_grant',
+          body: { ErrorCode: 400, Message: '登录已失效，请重新登录', error: 'invalid_grant' },
+        }),
+      );
     await expect(apiGet('/api/x')).rejects.toMatchObject({ message: '登录已失效，请重新登录' });
     // The sign-in card shows why (issue 12 item 9), so no toast repeats it.
     expect(readSignInReason()).toEqual({ kind: 'expired', text: '登录已失效，请重新登录' });
@@ -129,9 +152,20 @@ describe('API client', () => {
 
   it('a refresh refused with 409 (signed in elsewhere) ends the session with the 409 text', async () => {
     fetchMock
-      .mockResolvedValueOnce(json({ status: 401, statusText: 'expired_token', body: { ErrorCode: 401, Message: '登录已过期，请重新登录' } }))
-      .mockResolvedValueOnce(json({ status: 409, statusText: 'Conflict', body: { ErrorCode: 409, Message: '您的账号在其他地方登录，如果不是你本人操作，请尽快修改登录密码' } }));
-    await expect(apiGet('/api/x')).rejects.toMatchObject({ status: 409, message: '您的账号在其他地方登录，如果不是你本人操作，请尽快修改登录密码' });
+      .mockResolvedValueOnce(
+        json({ status: 401, statusText: 'expired_token', body: { ErrorCode: 401, Message: '登录已过期，请重新登录' } }),
+      )
+      .mockResolvedValueOnce(
+        json({
+          status: 409,
+          statusText: 'Conflict',
+          body: { ErrorCode: 409, Message: '您的账号在其他地方登录，如果不是你本人操作，请尽快修改登录密码' },
+        }),
+      );
+    await expect(apiGet('/api/x')).rejects.toMatchObject({
+      status: 409,
+      message: '您的账号在其他地方登录，如果不是你本人操作，请尽快修改登录密码',
+    });
     expect(readSignInReason()).toEqual({ kind: 'elsewhere' });
     expect(useSession.getState().auth.isLoggedIn).toBe(false);
   });
@@ -148,7 +182,10 @@ describe('API client', () => {
 
   it('HTTP 409: clears the session and rejects with the signed-in-elsewhere text', async () => {
     fetchMock.mockResolvedValueOnce(json({ status: 409, statusText: 'Conflict', body: { ErrorCode: 409, Message: 'x' } }));
-    await expect(apiGet('/api/x')).rejects.toMatchObject({ message: '您的账号在其他地方登录，如果不是你本人操作，请尽快修改登录密码', status: 409 });
+    await expect(apiGet('/api/x')).rejects.toMatchObject({
+      message: '您的账号在其他地方登录，如果不是你本人操作，请尽快修改登录密码',
+      status: 409,
+    });
     expect(useSession.getState().auth.isLoggedIn).toBe(false);
     expect(useSession.getState().user.userName).toBe('');
     expect(navigations).toEqual(['/about']);
@@ -157,7 +194,11 @@ describe('API client', () => {
   });
 
   it('HTTP 409 on a screen that needs no sign-in: a toast says why (no sign-in card shows it now)', async () => {
-    bindNavigation((to) => navigations.push(to), () => '/404', isPublic);
+    bindNavigation(
+      (to) => navigations.push(to),
+      () => '/404',
+      isPublic,
+    );
     fetchMock.mockResolvedValueOnce(json({ status: 409, statusText: 'Conflict', body: { ErrorCode: 409, Message: 'x' } }));
     await expect(apiGet('/api/x')).rejects.toMatchObject({ status: 409 });
     expect(toast.error).toHaveBeenCalledTimes(1);
@@ -182,7 +223,9 @@ describe('API client', () => {
   });
 
   it('other failures reject with the server message, else the status text', async () => {
-    fetchMock.mockResolvedValueOnce(json({ status: 403, statusText: 'Forbidden', body: { ErrorCode: 403, Message: '您没有权限访问该资源.' } }));
+    fetchMock.mockResolvedValueOnce(
+      json({ status: 403, statusText: 'Forbidden', body: { ErrorCode: 403, Message: '您没有权限访问该资源.' } }),
+    );
     await expect(apiGet('/api/x', { silent: true })).rejects.toMatchObject({ message: '您没有权限访问该资源.', status: 403 });
     fetchMock.mockResolvedValueOnce(new Response('gateway down', { status: 502, statusText: 'Bad Gateway' }));
     await expect(apiGet('/api/x', { silent: true })).rejects.toMatchObject({ message: 'Bad Gateway', status: 502 });

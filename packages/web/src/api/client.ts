@@ -48,7 +48,13 @@ function sessionLost(text: string, reason: SignInReason): ApiError {
 }
 
 const superseded = () => new ApiError(sessionLost(translate('session.elsewhere'), { kind: 'elsewhere' }).message, 409, undefined, true);
-const expired = (text: string) => new ApiError(sessionLost(text || translate('error.sessionExpired'), text ? { kind: 'expired', text } : { kind: 'expired' }).message, 401, undefined, true);
+const expired = (text: string) =>
+  new ApiError(
+    sessionLost(text || translate('error.sessionExpired'), text ? { kind: 'expired', text } : { kind: 'expired' }).message,
+    401,
+    undefined,
+    true,
+  );
 
 async function exchange(path: string, opts: CallOptions, retried: boolean): Promise<HttpResult> {
   const { auth = true, ...http } = opts;
@@ -81,10 +87,24 @@ async function exchange(path: string, opts: CallOptions, retried: boolean): Prom
 
   if (!res.ok) {
     const env = isEnvelope(body) ? body : undefined;
-    throw new ApiError(bodyMessage(body) || res.statusText || translate('error.server'), res.status, env?.ErrorCode, false, env?.Data, refusedField(body));
+    throw new ApiError(
+      bodyMessage(body) || res.statusText || translate('error.server'),
+      res.status,
+      env?.ErrorCode,
+      false,
+      env?.Data,
+      refusedField(body),
+    );
   }
   if (isEnvelope(body) && body.ErrorCode !== 0) {
-    throw new ApiError(trimWorkflowMessage(body.Message) || translate('error.server'), res.status, body.ErrorCode, false, body.Data, refusedField(body));
+    throw new ApiError(
+      trimWorkflowMessage(body.Message) || translate('error.server'),
+      res.status,
+      body.ErrorCode,
+      false,
+      body.Data,
+      refusedField(body),
+    );
   }
   return result;
 }
@@ -118,7 +138,8 @@ export async function call<T>(path: string, opts: CallOptions = {}): Promise<Env
   }
 }
 
-export const apiGet = async <T>(path: string, opts: Omit<CallOptions, 'method' | 'json'> = {}) => (await call<T>(path, { ...opts, method: 'GET' })).Data;
+export const apiGet = async <T>(path: string, opts: Omit<CallOptions, 'method' | 'json'> = {}) =>
+  (await call<T>(path, { ...opts, method: 'GET' })).Data;
 export const apiPost = async <T>(path: string, json?: unknown, opts: Omit<CallOptions, 'method' | 'json'> = {}) =>
   (await call<T>(path, { ...opts, method: 'POST', json: json ?? {} })).Data;
 

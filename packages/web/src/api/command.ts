@@ -16,7 +16,11 @@ export interface CommandAnswer {
 type Method = 'POST' | 'PATCH' | 'DELETE';
 
 /** One command call: the envelope's Data (may be null) and its message. Silent: screens show refusals in place. */
-export async function commandCall<D extends object = Record<string, unknown>>(path: string, body?: unknown, opts: CallOptions & { method?: Method } = {}): Promise<{ data: Partial<D>; message: string }> {
+export async function commandCall<D extends object = Record<string, unknown>>(
+  path: string,
+  body?: unknown,
+  opts: CallOptions & { method?: Method } = {},
+): Promise<{ data: Partial<D>; message: string }> {
   const { method = 'POST', ...rest } = opts;
   const env = await call<Partial<D> | null>(path, { silent: true, ...rest, method, json: body ?? {} });
   const data = (env.Data && typeof env.Data === 'object' ? env.Data : {}) as Partial<D>;
@@ -50,5 +54,10 @@ export function commandUrl(entity: string | EntityDef, id: string, command: stri
 }
 
 /** Runs a command the entity's document declares, with the values of its inputs (and any business body). */
-export const runCommand = (entityName: string | EntityDef, id: string, command: string, input: Record<string, unknown> = {}, opts: Omit<CallOptions, 'method'> = {}) =>
-  sendCommand(commandUrl(entityName, id, command), input, opts);
+export const runCommand = (
+  entityName: string | EntityDef,
+  id: string,
+  command: string,
+  input: Record<string, unknown> = {},
+  opts: Omit<CallOptions, 'method'> = {},
+) => sendCommand(commandUrl(entityName, id, command), input, opts);

@@ -6,7 +6,8 @@ export const CONTENT_API = '/api/content';
 /** `filedownload`: the download centre; `file`: technical files. */
 export type ContentKind = 'filedownload' | 'file';
 
-const command = (kind: ContentKind, id: string, verb: 'publish' | 'retire') => sendCommand(`${CONTENT_API}/${kind}/${encodeURIComponent(id)}/${verb}`);
+const command = (kind: ContentKind, id: string, verb: 'publish' | 'retire') =>
+  sendCommand(`${CONTENT_API}/${kind}/${encodeURIComponent(id)}/${verb}`);
 
 /** POST …/{id}/publish (head office): readers see it with its file from now on. */
 export const publishContent = (kind: ContentKind, id: string) => command(kind, id, 'publish');

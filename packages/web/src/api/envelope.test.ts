@@ -3,18 +3,26 @@ import { isEnvelope, trimWorkflowMessage } from './envelope.ts';
 
 describe('trimWorkflowMessage', () => {
   it('keeps the text after a plug-in exception prefix', () => {
-    expect(trimWorkflowMessage('Microsoft.Xrm.Sdk.InvalidPluginExecutionException: 站点额度不足，差额 1200.00 元')).toBe('站点额度不足，差额 1200.00 元');
+    expect(trimWorkflowMessage('Microsoft.Xrm.Sdk.InvalidPluginExecutionException: 站点额度不足，差额 1200.00 元')).toBe(
+      '站点额度不足，差额 1200.00 元',
+    );
     expect(trimWorkflowMessage('Microsoft.Crm.Workflow.WorkflowException: 只有草稿状态的单据可以删除')).toBe('只有草稿状态的单据可以删除');
     expect(trimWorkflowMessage('InvalidPluginExecutionException: 该服务站没有仓库')).toBe('该服务站没有仓库');
     expect(trimWorkflowMessage('WorkflowException:请在CRM中维护系统参数')).toBe('请在CRM中维护系统参数');
   });
   it('takes the text after the last prefix when exceptions are wrapped', () => {
     expect(
-      trimWorkflowMessage('System.ServiceModel.FaultException`1[Microsoft.Xrm.Sdk.OrganizationServiceFault]: Microsoft.Xrm.Sdk.InvalidPluginExecutionException: 配件数量不足，剩余 3 件'),
+      trimWorkflowMessage(
+        'System.ServiceModel.FaultException`1[Microsoft.Xrm.Sdk.OrganizationServiceFault]: Microsoft.Xrm.Sdk.InvalidPluginExecutionException: 配件数量不足，剩余 3 件',
+      ),
     ).toBe('配件数量不足，剩余 3 件');
   });
   it('drops a trailing stack trace', () => {
-    expect(trimWorkflowMessage('InvalidPluginExecutionException: 库存不足\n   at Huachen.Plugins.StockOut.Execute(IServiceProvider sp)\n   at Microsoft.Crm.Extensibility.V5PluginProxyStep.ExecuteInternal()')).toBe('库存不足');
+    expect(
+      trimWorkflowMessage(
+        'InvalidPluginExecutionException: 库存不足\n   at Huachen.Plugins.StockOut.Execute(IServiceProvider sp)\n   at Microsoft.Crm.Extensibility.V5PluginProxyStep.ExecuteInternal()',
+      ),
+    ).toBe('库存不足');
   });
   it('accepts a full-width colon', () => {
     expect(trimWorkflowMessage('InvalidPluginExecutionException：不允许派工')).toBe('不允许派工');

@@ -6,7 +6,11 @@ import { call } from './client.ts';
  * the server's message; a refusal rejects with an ApiError carrying the server's text. Silent:
  * the dialogs show the messages themselves.
  */
-export interface ExpenseAnswer { id: string; message: string; formstatus?: number }
+export interface ExpenseAnswer {
+  id: string;
+  message: string;
+  formstatus?: number;
+}
 
 export async function generateSettlements(body: GenerateExpenseRequest): Promise<GenerateExpenseResult> {
   const env = await call<GenerateExpenseResult>(`${EXPENSE_API}/generate`, { method: 'POST', json: body, silent: true });
@@ -14,6 +18,10 @@ export async function generateSettlements(body: GenerateExpenseRequest): Promise
 }
 
 export async function expenseCommand(id: string, command: ExpenseCommand, body: object = {}): Promise<ExpenseAnswer> {
-  const env = await call<ExpenseAnswer>(`${EXPENSE_API}/${encodeURIComponent(id)}/${command}`, { method: 'POST', json: body, silent: true });
+  const env = await call<ExpenseAnswer>(`${EXPENSE_API}/${encodeURIComponent(id)}/${command}`, {
+    method: 'POST',
+    json: body,
+    silent: true,
+  });
   return { id, formstatus: env.Data?.formstatus, message: String(env.Data?.message || env.Message || '') };
 }

@@ -17,6 +17,7 @@ function query(q: object): string {
 }
 
 export const inventoryStatement = (q: InventoryStatementQuery) => apiGet<InventoryStatement>(`${INVENTORY_STATEMENT_API}${query(q)}`);
-export const exportInventoryStatement = (q: InventoryStatementQuery) => callBlob(`${INVENTORY_STATEMENT_API}/export${query({ ...q, page: undefined, pageSize: undefined })}`);
+export const exportInventoryStatement = (q: InventoryStatementQuery) =>
+  callBlob(`${INVENTORY_STATEMENT_API}/export${query({ ...q, page: undefined, pageSize: undefined })}`);
 export const quotaFlow = (q: LedgerPeriodQuery) => apiGet<QuotaFlow>(`${QUOTA_FLOW_API}${query(q)}`);
 export const exportQuotaFlow = (q: LedgerPeriodQuery) => callBlob(`${QUOTA_FLOW_API}/export${query(q)}`);

@@ -7,7 +7,8 @@ import { call } from './client.ts';
  */
 const PATH = '/api/portaluser/listsettings';
 
-export const loadListSettings = async (screen: string): Promise<ListSettings | null> => (await call<ListSettings | null>(PATH, { query: { screen }, silent: true })).Data ?? null;
+export const loadListSettings = async (screen: string): Promise<ListSettings | null> =>
+  (await call<ListSettings | null>(PATH, { query: { screen }, silent: true })).Data ?? null;
 
 export const saveListSettings = async (screen: string, settings: ListSettings): Promise<void> => {
   await call(PATH, { method: 'PUT', json: { screen, settings }, silent: true });

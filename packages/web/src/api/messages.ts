@@ -22,7 +22,8 @@ export async function listMessages(q: MessageQuery, opts?: CallOptions): Promise
 export const messageUnreadCount = (opts?: CallOptions) => apiGet<number>('/api/message/unread-count', opts).then((n) => Number(n) || 0);
 
 /** Opens a stored message: marks it read and answers it. */
-export const readMessage = (id: string, opts?: CallOptions) => apiPost<MessageItem>(`/api/message/${encodeURIComponent(id)}/read`, {}, opts);
+export const readMessage = (id: string, opts?: CallOptions) =>
+  apiPost<MessageItem>(`/api/message/${encodeURIComponent(id)}/read`, {}, opts);
 
 /** Marks every unread message read (of a kind, or all); answers the confirmation text and what stays unread. */
 export async function readAllMessages(kind?: MessageKind, opts?: CallOptions): Promise<{ message: string; unread: number }> {

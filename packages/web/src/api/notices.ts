@@ -49,6 +49,8 @@ export async function listNotices(q: NoticeListQuery, opts?: CallOptions) {
 }
 
 export const getNotice = (id: string, opts?: CallOptions) => apiGet<NoticeDetail>(`/api/notice/${encodeURIComponent(id)}`, opts);
-export const replyNotice = (id: string, Content: string, opts?: CallOptions) => apiPost<{ Id: string }>(`/api/notice/${encodeURIComponent(id)}/reply`, { Content }, opts);
-export const noticeCarousel = (opts?: CallOptions) => apiGet<CarouselItem[]>('/api/notice/carousel', opts).then((d) => (Array.isArray(d) ? d : []));
+export const replyNotice = (id: string, Content: string, opts?: CallOptions) =>
+  apiPost<{ Id: string }>(`/api/notice/${encodeURIComponent(id)}/reply`, { Content }, opts);
+export const noticeCarousel = (opts?: CallOptions) =>
+  apiGet<CarouselItem[]>('/api/notice/carousel', opts).then((d) => (Array.isArray(d) ? d : []));
 export const noticeUnreadCount = (opts?: CallOptions) => apiGet<number>('/api/notice/unread-count', opts).then((n) => Number(n) || 0);

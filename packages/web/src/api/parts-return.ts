@@ -14,7 +14,8 @@ import { sendCommand } from './command.ts';
  */
 const seg = encodeURIComponent;
 
-const command = (path: string, method: 'POST' | 'PATCH' | 'DELETE', body: unknown) => sendCommand(`${PARTS_RETURN_API}${path}`, body, { method });
+const command = (path: string, method: 'POST' | 'PATCH' | 'DELETE', body: unknown) =>
+  sendCommand(`${PARTS_RETURN_API}${path}`, body, { method });
 
 export const owedOldParts = async (): Promise<OwedOldPart[]> =>
   ((await call<OwedOldPart[]>(`${PARTS_RETURN_API}/owed`, { silent: true, method: 'GET' })).Data ?? []) as OwedOldPart[];

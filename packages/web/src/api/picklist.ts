@@ -15,9 +15,9 @@ export function picklistOptions(entity: string, attribute: string): Promise<Pick
   const key = `${getSession().locale}|${entity}|${attribute}`;
   let p = cache.get(key);
   if (!p) {
-    p = apiGet<PicklistOption[]>(`/api/crmpicklist/options/${encodeURIComponent(entity)}/${encodeURIComponent(attribute)}`, { silent: true }).then((d) =>
-      Array.isArray(d) ? d : [],
-    );
+    p = apiGet<PicklistOption[]>(`/api/crmpicklist/options/${encodeURIComponent(entity)}/${encodeURIComponent(attribute)}`, {
+      silent: true,
+    }).then((d) => (Array.isArray(d) ? d : []));
     // A failure is not cached: the next widget asks again.
     p.catch(() => cache.delete(key));
     cache.set(key, p);

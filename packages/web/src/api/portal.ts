@@ -44,8 +44,10 @@ export interface MeInfo {
 export const getPortalConfig = (opts?: CallOptions) => callRaw<PortalConfig>('/api/portal/config', { auth: false, ...opts });
 export const getCaptcha = (opts?: CallOptions) => callRaw<Captcha>('/api/captcha', { auth: false, ...opts });
 
-export const sendSmsCode = (body: { mobilephone: string; captchaId: string; captcha: string; purpose: 'login' | 'reset' }, opts?: CallOptions) =>
-  call<null>('/api/sms/code', { method: 'POST', json: body, auth: false, ...opts });
+export const sendSmsCode = (
+  body: { mobilephone: string; captchaId: string; captcha: string; purpose: 'login' | 'reset' },
+  opts?: CallOptions,
+) => call<null>('/api/sms/code', { method: 'POST', json: body, auth: false, ...opts });
 
 export const getMe = (opts?: CallOptions) => call<MeInfo>('/api/portaluser/me', opts).then((e) => e.Data);
 export const logout = (opts?: CallOptions) => call<null>('/api/portaluser/logout', { method: 'POST', json: {}, ...opts });
@@ -53,16 +55,23 @@ export const logout = (opts?: CallOptions) => call<null>('/api/portaluser/logout
 export const changePassword = (body: { oldPassword: string; newPassword: string; confirmPassword: string }, opts?: CallOptions) =>
   call<null>('/api/portaluser/changepassword', { method: 'POST', json: body, ...opts });
 
-export const resetPassword = (body: { mobilephone: string; smscode: string; newPassword: string; confirmPassword: string }, opts?: CallOptions) =>
-  call<null>('/api/portaluser/resetpassword', { method: 'POST', json: body, auth: false, ...opts });
+export const resetPassword = (
+  body: { mobilephone: string; smscode: string; newPassword: string; confirmPassword: string },
+  opts?: CallOptions,
+) => call<null>('/api/portaluser/resetpassword', { method: 'POST', json: body, auth: false, ...opts });
 
 export const uploadAvatar = (image: string, opts?: CallOptions) =>
   call<{ avatarUrl: string }>('/api/portaluser/avatar', { method: 'POST', json: { image }, ...opts });
 
-export const getLanguageList = (opts?: CallOptions) => call<LocaleEntry[]>('/api/PortalLanguage/GetLanguageList', { auth: false, ...opts }).then((e) => e.Data);
+export const getLanguageList = (opts?: CallOptions) =>
+  call<LocaleEntry[]>('/api/PortalLanguage/GetLanguageList', { auth: false, ...opts }).then((e) => e.Data);
 
 export const getLanguageConfigs = (langId: number, opts?: CallOptions) =>
-  call<{ LangId: number; LanguageConfigs: Record<string, string> }>('/api/PortalLanguage/GetLanguageConfigs', { query: { langId }, auth: false, ...opts }).then((e) => e.Data);
+  call<{ LangId: number; LanguageConfigs: Record<string, string> }>('/api/PortalLanguage/GetLanguageConfigs', {
+    query: { langId },
+    auth: false,
+    ...opts,
+  }).then((e) => e.Data);
 
 /** spec 001 §7: the server stamps new_source 2, the user and the address. */
 export const writeOperationLog = (entry: { new_name: string; new_url?: string; new_detail?: string }, opts?: CallOptions) =>

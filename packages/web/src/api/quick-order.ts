@@ -25,7 +25,8 @@ const answer = (d: unknown): CheckAnswer => {
   return { Lines: Array.isArray(o.Lines) ? o.Lines : [], Errors: Array.isArray(o.Errors) ? o.Errors : [], ShowPrice: o.ShowPrice === true };
 };
 
-export const checkLines = async (Lines: LineInput[]) => answer((await call<CheckAnswer>(`${QUICK_ORDER_API}/check`, { method: 'POST', json: { Lines } })).Data);
+export const checkLines = async (Lines: LineInput[]) =>
+  answer((await call<CheckAnswer>(`${QUICK_ORDER_API}/check`, { method: 'POST', json: { Lines } })).Data);
 
 /** The row errors of a refused add-all (400, Data.errors). */
 export function lineErrorsOf(e: unknown): LineError[] {

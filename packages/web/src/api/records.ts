@@ -84,7 +84,10 @@ export function fieldErrorsOf(data: unknown): FieldError[] {
   if (!Array.isArray(errors)) return [];
   return errors
     .filter((e): e is { field?: unknown; message?: unknown } => !!e && typeof e === 'object')
-    .map((e) => ({ field: typeof e.field === 'string' ? e.field : '', message: typeof e.message === 'string' ? e.message : String(e.message ?? '') }));
+    .map((e) => ({
+      field: typeof e.field === 'string' ? e.field : '',
+      message: typeof e.message === 'string' ? e.message : String(e.message ?? ''),
+    }));
 }
 
 /** Every field a refusal names: its validation errors (`Data.errors`) and a command's `error.field`. */

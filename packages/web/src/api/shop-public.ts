@@ -5,7 +5,10 @@ import { apiGet, type CallOptions } from './client.ts';
  * The public shop (anonymous visitors welcome; a signed-in buyer's token brings prices):
  * search by name, part number or model, keyset-paged, and one product's details.
  */
-export function searchProducts(o: { q?: string; line?: string; after?: string | null; limit?: number }, opts?: CallOptions): Promise<ProductPage> {
+export function searchProducts(
+  o: { q?: string; line?: string; after?: string | null; limit?: number },
+  opts?: CallOptions,
+): Promise<ProductPage> {
   const p = new URLSearchParams();
   if (o.q?.trim()) p.set('q', o.q.trim().slice(0, 100));
   if (o.line) p.set('line', o.line);
@@ -15,10 +18,12 @@ export function searchProducts(o: { q?: string; line?: string; after?: string | 
   return apiGet<ProductPage>(`/api/shop/products${qs ? `?${qs}` : ''}`, opts).then((d) => ({ rows: d?.rows ?? [], next: d?.next ?? null }));
 }
 
-export const getProduct = (id: string, opts?: CallOptions) => apiGet<PublicProductDetail>(`/api/shop/products/${encodeURIComponent(id)}`, opts);
+export const getProduct = (id: string, opts?: CallOptions) =>
+  apiGet<PublicProductDetail>(`/api/shop/products/${encodeURIComponent(id)}`, opts);
 
 /** The URL of a product's picture (served without sign-in). */
-export const pictureUrl = (productId: string, pictureId: string) => `/api/shop/products/${encodeURIComponent(productId)}/pictures/${encodeURIComponent(pictureId)}`;
+export const pictureUrl = (productId: string, pictureId: string) =>
+  `/api/shop/products/${encodeURIComponent(productId)}/pictures/${encodeURIComponent(pictureId)}`;
 
 /** The product detail screen of a product (spec: no id in the path; the page-parameter reader takes `?id=`). */
 export const productDetailPath = (id: string) => `/shoppingmall/productdetail?id=${encodeURIComponent(id)}`;

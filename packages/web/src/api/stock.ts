@@ -19,7 +19,8 @@ export type StockAnswer = PartsCommandResult;
 
 const count = (id: string) => `${STOCK_API}/counts/${encodeURIComponent(id)}`;
 
-const command = (path: string, method: 'POST' | 'PATCH', body: unknown, opts?: CallOptions): Promise<StockAnswer> => sendCommand(path, body, { ...opts, method });
+const command = (path: string, method: 'POST' | 'PATCH', body: unknown, opts?: CallOptions): Promise<StockAnswer> =>
+  sendCommand(path, body, { ...opts, method });
 
 /** Opens a count sheet of a warehouse (a line per part held there); answers the sheet's id. */
 export const createCount = (body: CreateCountRequest) => command(`${STOCK_API}/counts`, 'POST', body);

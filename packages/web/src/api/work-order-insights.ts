@@ -1,4 +1,14 @@
-import { mapView, WORK_ORDER_API, type CommandResult, type DashboardData, type DispatchRequest, type MapData, type MapDatum, type MapRange, type MapView } from '@portal/model';
+import {
+  mapView,
+  WORK_ORDER_API,
+  type CommandResult,
+  type DashboardData,
+  type DispatchRequest,
+  type MapData,
+  type MapDatum,
+  type MapRange,
+  type MapView,
+} from '@portal/model';
 import { apiGet, call, type CallOptions } from './client.ts';
 
 /** The map's tile source (GET /api/workorders/map/config); `url: null` = no tiles. */
@@ -32,7 +42,10 @@ export function prefetchMapData(range: MapRange): void {
   if (!earlyTiles || Date.now() - earlyTiles.at >= EARLY_MS) {
     const tiles: NonNullable<typeof earlyTiles> = {
       at: Date.now(),
-      answer: fetchMapTilesNow({ silent: true }).then((v) => (tiles.value = v), () => undefined),
+      answer: fetchMapTilesNow({ silent: true }).then(
+        (v) => (tiles.value = v),
+        () => undefined,
+      ),
     };
     earlyTiles = tiles;
   }
@@ -56,7 +69,7 @@ export async function fetchMapData(range: MapRange, opts?: CallOptions): Promise
 
 /** The early tile settings when they have already arrived (the screen's first render uses them, taken once). */
 export function takeEarlyMapTiles(): MapTileSettings | null {
-  const v = earlyTiles && Date.now() - earlyTiles.at < EARLY_MS ? earlyTiles.value ?? null : null;
+  const v = earlyTiles && Date.now() - earlyTiles.at < EARLY_MS ? (earlyTiles.value ?? null) : null;
   if (v) earlyTiles = null;
   return v;
 }
@@ -82,7 +95,11 @@ async function fetchMapTilesNow(opts?: CallOptions): Promise<MapTileSettings> {
 export const fetchDashboard = (opts?: CallOptions) => apiGet<DashboardData>(`${WORK_ORDER_API}/dashboard`, opts);
 
 /** Dispatch (or reassign) an order; resolves with the server's display message. */
-export async function dispatchOrder(id: string, body: DispatchRequest, opts?: CallOptions): Promise<{ message: string; result: CommandResult | null }> {
+export async function dispatchOrder(
+  id: string,
+  body: DispatchRequest,
+  opts?: CallOptions,
+): Promise<{ message: string; result: CommandResult | null }> {
   const env = await call<CommandResult>(`${WORK_ORDER_API}/${encodeURIComponent(id)}/dispatch`, { ...opts, method: 'POST', json: body });
   return { message: env.Data?.message || env.Message, result: env.Data ?? null };
 }

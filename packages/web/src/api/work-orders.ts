@@ -30,7 +30,11 @@ const base = (id: string) => `${WORK_ORDER_API}/${encodeURIComponent(id)}`;
 
 /** Parts for the order's part line, each with the available stock of the order's station warehouse. */
 export async function orderParts(id: string, q: string, opts?: CallOptions): Promise<WorkOrderPartOption[]> {
-  const env = await call<WorkOrderPartOption[]>(`${base(id)}/parts?q=${encodeURIComponent(q)}&limit=20`, { silent: true, ...opts, method: 'GET' });
+  const env = await call<WorkOrderPartOption[]>(`${base(id)}/parts?q=${encodeURIComponent(q)}&limit=20`, {
+    silent: true,
+    ...opts,
+    method: 'GET',
+  });
   return env.Data ?? [];
 }
 
@@ -53,4 +57,5 @@ export const superviseOrder = (id: string, body: SuperviseRequest) => command(`$
 export const addLine = (id: string, kind: LineKind, body: RecordRow) => command(`${base(id)}/lines/${kind}`, 'POST', body);
 export const updateLine = (id: string, kind: LineKind, lineId: string, body: RecordRow) =>
   command(`${base(id)}/lines/${kind}/${encodeURIComponent(lineId)}`, 'PATCH', body);
-export const deleteLine = (id: string, kind: LineKind, lineId: string) => command(`${base(id)}/lines/${kind}/${encodeURIComponent(lineId)}`, 'DELETE', undefined);
+export const deleteLine = (id: string, kind: LineKind, lineId: string) =>
+  command(`${base(id)}/lines/${kind}/${encodeURIComponent(lineId)}`, 'DELETE', undefined);

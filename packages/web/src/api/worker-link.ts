@@ -12,4 +12,7 @@ const command = (path: string, body: WorkerLinkRequest) => sendCommand(`${WORKER
 export const linkWorker = (userId: string, workerId: string) => command('/link', { userId, workerId });
 export const unlinkWorker = (userId: string) => command('/unlink', { userId });
 export const linkCandidates = (side: 'user' | 'worker', id: string) =>
-  apiGet<WorkerLinkCandidates>(`${WORKER_LINK_API}/candidates`, { silent: true, query: side === 'user' ? { userId: id } : { workerId: id } });
+  apiGet<WorkerLinkCandidates>(`${WORKER_LINK_API}/candidates`, {
+    silent: true,
+    query: side === 'user' ? { userId: id } : { workerId: id },
+  });

@@ -27,7 +27,8 @@ export function isSameOrigin(url: string): boolean {
   }
 }
 
-export const percentOf = (loaded: number, total: number) => (total > 0 ? Math.min(100, Math.max(0, Math.round((loaded / total) * 100))) : 0);
+export const percentOf = (loaded: number, total: number) =>
+  total > 0 ? Math.min(100, Math.max(0, Math.round((loaded / total) * 100))) : 0;
 
 function send(opts: XhrOptions, token: string): Promise<XhrResult> {
   return new Promise((resolve, reject) => {

@@ -17,7 +17,13 @@ interface CountersState {
 }
 
 /** Header badges and the cart, shared by the shells and the shop screens. */
-export const useCounters = create<CountersState>()(() => ({ noticeUnread: 0, cart: [], cartLoaded: false, approvalWaiting: 0, messageUnread: 0 }));
+export const useCounters = create<CountersState>()(() => ({
+  noticeUnread: 0,
+  cart: [],
+  cartLoaded: false,
+  approvalWaiting: 0,
+  messageUnread: 0,
+}));
 
 type Count = 'noticeUnread' | 'approvalWaiting' | 'messageUnread';
 
@@ -49,7 +55,8 @@ export const setCart = (cart: CartGroup[]) => useCounters.setState({ cart });
 /** The header's cart count: items over all groups. */
 export const useCartCount = () => useCounters((s) => cartCount(s.cart));
 
-export const resetCounters = () => useCounters.setState({ noticeUnread: 0, cart: [], cartLoaded: false, approvalWaiting: 0, messageUnread: 0 });
+export const resetCounters = () =>
+  useCounters.setState({ noticeUnread: 0, cart: [], cartLoaded: false, approvalWaiting: 0, messageUnread: 0 });
 
 // Another user (or nobody) is signed in: nothing of the previous user's counts or cart remains.
 useSession.subscribe((s, prev) => {

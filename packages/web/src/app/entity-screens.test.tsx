@@ -45,7 +45,12 @@ describe('generic screens declared in the route table', () => {
     stubServer((url) => {
       if (!url.startsWith('/api/crmdata/Retrieve/new_srv_siteinvs')) return undefined;
       calls.push(url);
-      return envelope({ value: [{ new_srv_siteinvid: 's1', new_name: '液压油滤芯', new_code: 'HC-LF-200', new_quantity: 24, new_frozen: 4, new_available: 20 }], '@odata.count': 1 });
+      return envelope({
+        value: [
+          { new_srv_siteinvid: 's1', new_name: '液压油滤芯', new_code: 'HC-LF-200', new_quantity: 24, new_frozen: 4, new_available: 20 },
+        ],
+        '@odata.count': 1,
+      });
     });
     const { router } = renderApp('/siteInv/list');
     const row = await dom.findByText('HC-LF-200', undefined, { timeout: 15_000 });

@@ -9,7 +9,12 @@ export const TOAST_SECONDS = 3;
 
 type Show = (o: { content: string; duration: number }) => unknown;
 /** What this module needs of antd's message API (antd's `App.useApp().message` is one). */
-export interface MessageApi { error: Show; success: Show; info: Show; warning: Show }
+export interface MessageApi {
+  error: Show;
+  success: Show;
+  info: Show;
+  warning: Show;
+}
 /** What this module needs of antd's modal API. */
 export interface ModalApi {
   confirm(o: ConfirmOptions & { centered: boolean }): unknown;

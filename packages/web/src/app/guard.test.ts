@@ -4,9 +4,25 @@ import { describeTarget } from './match-route.ts';
 import type { RouteDef } from './routes.ts';
 
 const CRM = '/crm/authorize';
-const anon = (isStore: boolean): GuardState => ({ isLoggedIn: false, isStore, loginType: '', privilege: [], ssoTarget: '', crmAuthorizeUrl: CRM });
-const user = (isStore: boolean, privilege: string[] = ['portal.login']): GuardState => ({ ...anon(isStore), isLoggedIn: true, loginType: 'password', privilege });
-const ssoUser = (isStore: boolean, ssoTarget: string): GuardState => ({ ...user(isStore, ['portal.login', 'workorder.dispatch']), loginType: 'sso_mscrm', ssoTarget });
+const anon = (isStore: boolean): GuardState => ({
+  isLoggedIn: false,
+  isStore,
+  loginType: '',
+  privilege: [],
+  ssoTarget: '',
+  crmAuthorizeUrl: CRM,
+});
+const user = (isStore: boolean, privilege: string[] = ['portal.login']): GuardState => ({
+  ...anon(isStore),
+  isLoggedIn: true,
+  loginType: 'password',
+  privilege,
+});
+const ssoUser = (isStore: boolean, ssoTarget: string): GuardState => ({
+  ...user(isStore, ['portal.login', 'workorder.dispatch']),
+  loginType: 'sso_mscrm',
+  ssoTarget,
+});
 
 const decide = (fullPath: string, s: GuardState) => decideNavigation(describeTarget(fullPath), s);
 const resolve = (fullPath: string, s: GuardState) => resolveNavigation(fullPath, s, (p) => describeTarget(p));
@@ -47,7 +63,9 @@ describe('rule 2: crm__ routes go to the CRM authorize page unless signed in', (
     });
   }
   it('the redirect is exactly the documented formula for a plain path', () => {
-    expect(crmAuthorizeRedirect('/crm/authorize', '/rootapp/crm__newmapassign')).toBe('/crm/authorize?redirect_url=%2Fauthorize%3Ftarget%3D%2Frootapp%2Fcrm__newmapassign');
+    expect(crmAuthorizeRedirect('/crm/authorize', '/rootapp/crm__newmapassign')).toBe(
+      '/crm/authorize?redirect_url=%2Fauthorize%3Ftarget%3D%2Frootapp%2Fcrm__newmapassign',
+    );
   });
   it('a query on the wanted path survives the round trip through the CRM', () => {
     const r = crmAuthorizeRedirect('/crm/authorize', '/rootapp/crm__newmapassign?a=1&b=x%20y+z');
@@ -56,7 +74,9 @@ describe('rule 2: crm__ routes go to the CRM authorize page unless signed in', (
     expect(new URLSearchParams(back.slice(back.indexOf('?') + 1)).get('target')).toBe('/rootapp/crm__newmapassign?a=1&b=x%20y+z');
   });
   it('a CRM URL that already has a query gets & instead of ?', () => {
-    expect(crmAuthorizeRedirect('https://crm.example.com/authorize?tenant=hc', '/rootapp/crm__x')).toMatch(/^https:\/\/crm\.example\.com\/authorize\?tenant=hc&redirect_url=/);
+    expect(crmAuthorizeRedirect('https://crm.example.com/authorize?tenant=hc', '/rootapp/crm__x')).toMatch(
+      /^https:\/\/crm\.example\.com\/authorize\?tenant=hc&redirect_url=/,
+    );
   });
 });
 
@@ -118,7 +138,10 @@ describe('rule 6: not signed in', () => {
   });
   it('standard: to /login1, then rule 3 to the public home keeping the redirect', () => {
     expect(decide('/servicehome', anon(false))).toEqual({ redirect: '/login1?redirect=%2Fservicehome' });
-    expect(resolve('/servicehome', anon(false))).toMatchObject({ path: '/?redirect=%2Fservicehome', steps: ['/servicehome', '/login1?redirect=%2Fservicehome', '/?redirect=%2Fservicehome'] });
+    expect(resolve('/servicehome', anon(false))).toMatchObject({
+      path: '/?redirect=%2Fservicehome',
+      steps: ['/servicehome', '/login1?redirect=%2Fservicehome', '/?redirect=%2Fservicehome'],
+    });
   });
   for (const { kind, isStore } of KINDS) {
     it(`${kind}: the wanted path keeps its own query`, () => {
@@ -137,7 +160,10 @@ describe('rule 7: an sso_mscrm session is good for the page it opened only', () 
     it(`${kind}: anywhere else signs the user out and continues to sign-in`, () => {
       const d = decide('/about', ssoUser(isStore, '/rootapp/crm__newmapassign'));
       expect(d).toEqual({ redirect: `${isStore ? '/login' : '/login1'}?redirect=%2Fabout`, clearAll: true });
-      expect(resolve('/about', ssoUser(isStore, '/rootapp/crm__newmapassign'))).toMatchObject({ clearAll: true, path: isStore ? '/login1?redirect=%2Fabout' : '/?redirect=%2Fabout' });
+      expect(resolve('/about', ssoUser(isStore, '/rootapp/crm__newmapassign'))).toMatchObject({
+        clearAll: true,
+        path: isStore ? '/login1?redirect=%2Fabout' : '/?redirect=%2Fabout',
+      });
     });
     it(`${kind}: an SSO session without a recorded target ends on any protected page`, () => {
       expect(decide('/about', ssoUser(isStore, '')).clearAll).toBe(true);
@@ -197,7 +223,21 @@ describe('the route table under the guards', () => {
     });
   }
   it('no chain loops for any path, kind or session', () => {
-    const paths = ['/', '/login', '/login1', '/home1', '/servicehome', '/about', '/forget', '/404', '/x', '/rootapp/crm__newmapassign', '/auth/a/b', '/authorize', '/main'];
+    const paths = [
+      '/',
+      '/login',
+      '/login1',
+      '/home1',
+      '/servicehome',
+      '/about',
+      '/forget',
+      '/404',
+      '/x',
+      '/rootapp/crm__newmapassign',
+      '/auth/a/b',
+      '/authorize',
+      '/main',
+    ];
     for (const { isStore } of KINDS) {
       for (const s of [anon(isStore), user(isStore), ssoUser(isStore, '/about')]) {
         for (const p of paths) expect(() => resolve(p, s)).not.toThrow();

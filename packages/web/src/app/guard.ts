@@ -31,9 +31,7 @@ export interface GuardState {
   crmAuthorizeUrl: string;
 }
 
-export type NavDecision =
-  | { allow: true; clearAll?: true }
-  | { redirect: string; clearAll?: true; external?: true };
+export type NavDecision = { allow: true; clearAll?: true } | { redirect: string; clearAll?: true; external?: true };
 
 const HOME_NAMES = new Set(['home', 'home1']);
 
@@ -117,7 +115,12 @@ export interface Resolution {
  * Follows the redirects the way the router does (each target guarded again, data cleared as
  * decided) until a screen is allowed. Used by tests and for diagnostics.
  */
-export function resolveNavigation(fullPath: string, state: GuardState, describe: (fullPath: string) => NavTarget, maxSteps = 10): Resolution {
+export function resolveNavigation(
+  fullPath: string,
+  state: GuardState,
+  describe: (fullPath: string) => NavTarget,
+  maxSteps = 10,
+): Resolution {
   let s = state;
   let cleared = false;
   const steps = [fullPath];

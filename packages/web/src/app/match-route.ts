@@ -8,7 +8,7 @@ function matcher(routes: RouteDef[]) {
   return (pathname: string): RouteDef | null => {
     const m = matchRoutes(objects, pathname);
     const leaf = m?.[m.length - 1];
-    return leaf ? byName.get(leaf.route.id) ?? null : null;
+    return leaf ? (byName.get(leaf.route.id) ?? null) : null;
   };
 }
 

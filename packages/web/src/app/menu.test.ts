@@ -7,7 +7,16 @@ describe('visibleMenu', () => {
   it('shows only items whose privileges the user holds, and drops empty groups', () => {
     const groups = visibleMenu(['workorder.read', 'notice.read'], () => true);
     expect(groups.map((g) => g.key)).toEqual(['service', 'base']);
-    expect(groups[0].items.map((i) => i.key)).toEqual(['workOrder', 'workOrderMap', 'serviceCalendar', 'overseas', 'delayProduct', 'delayCancel', 'serviceCase', 'notice']);
+    expect(groups[0].items.map((i) => i.key)).toEqual([
+      'workOrder',
+      'workOrderMap',
+      'serviceCalendar',
+      'overseas',
+      'delayProduct',
+      'delayCancel',
+      'serviceCase',
+      'notice',
+    ]);
     expect(groups[1].items.map((i) => i.key)).toEqual(['contract']);
   });
   it('shows nothing to a user without privileges', () => {

@@ -9,13 +9,18 @@ export interface VisibleMenuGroup extends Omit<MenuGroup, 'items'> {
   items: VisibleMenuItem[];
 }
 
-export const holdsAll = (privilege: readonly string[], need: readonly string[] | undefined) => !need || need.every((p) => privilege.includes(p));
+export const holdsAll = (privilege: readonly string[], need: readonly string[] | undefined) =>
+  !need || need.every((p) => privilege.includes(p));
 
 /**
  * The menu groups of spec 001 a user may see: items offered to the account (its privileges, its
  * unit's kind: model `offersItem`); empty groups dropped. A bare privilege list: unit not known.
  */
-export function visibleMenu(account: readonly string[] | MenuAccount, routed: (path: string) => boolean = isRouted, menu: MenuGroup[] = MENU): VisibleMenuGroup[] {
+export function visibleMenu(
+  account: readonly string[] | MenuAccount,
+  routed: (path: string) => boolean = isRouted,
+  menu: MenuGroup[] = MENU,
+): VisibleMenuGroup[] {
   const who: MenuAccount = isPrivilegeList(account) ? { privileges: account } : account;
   return menu
     .map((g) => ({

@@ -12,7 +12,17 @@ export function routeOf(s: ScreenRoute): RouteDef {
     ...(s.keepAlive ? { keepAlive: true } : {}),
     ...(s.permissions ? { permissions: s.permissions } : {}),
     ...(s.page ? { page: s.page as PageName } : {}),
-    ...(s.entity && s.kind ? { screen: { entity: s.entity, kind: s.kind, ...(s.page ? {} : { generic: true as const }), ...(s.list ? { list: s.list } : {}), ...(s.form ? { form: s.form } : {}) } } : {}),
+    ...(s.entity && s.kind
+      ? {
+          screen: {
+            entity: s.entity,
+            kind: s.kind,
+            ...(s.page ? {} : { generic: true as const }),
+            ...(s.list ? { list: s.list } : {}),
+            ...(s.form ? { form: s.form } : {}),
+          },
+        }
+      : {}),
   };
 }
 

@@ -31,6 +31,8 @@ export function placeOf(pathname: string, def?: RouteDef, menu: MenuGroup[] = ME
   if (own) return own;
   const entity = def?.screen?.entity;
   const listPaths = entity ? routes.filter((r) => r.screen?.entity === entity && r.screen.kind === 'list').map((r) => lower(r.path)) : [];
-  const related = (listPaths.length ? findItem((i) => listPaths.includes(lower(i.path)), menu) : null) ?? findItem((i) => firstSegment(i.path) === firstSegment(pathname), menu);
+  const related =
+    (listPaths.length ? findItem((i) => listPaths.includes(lower(i.path)), menu) : null) ??
+    findItem((i) => firstSegment(i.path) === firstSegment(pathname), menu);
   return related ? { ...related, record: true } : { record: true };
 }

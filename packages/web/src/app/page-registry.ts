@@ -5,7 +5,10 @@ import { mapScreen } from './routes-insights.ts';
 export type PageModule = { default: ComponentType };
 type PageLoader = () => Promise<PageModule>;
 
-const named = <K extends string>(key: K, loader: () => Promise<Record<K, ComponentType>>): PageLoader => () => loader().then((m) => ({ default: m[key] }));
+const named =
+  <K extends string>(key: K, loader: () => Promise<Record<K, ComponentType>>): PageLoader =>
+  () =>
+    loader().then((m) => ({ default: m[key] }));
 
 /**
  * Every specific page of the app, by name, loaded on demand (one chunk per page): a route or a

@@ -9,7 +9,9 @@ function systemSetting(reduce: boolean) {
     addEventListener: (_: string, f: () => void) => listeners.add(f),
     removeEventListener: (_: string, f: () => void) => listeners.delete(f),
   };
-  vi.stubGlobal('matchMedia', (q: string) => (q === '(prefers-reduced-motion: reduce)' ? m : { matches: false, addEventListener() {}, removeEventListener() {} }));
+  vi.stubGlobal('matchMedia', (q: string) =>
+    q === '(prefers-reduced-motion: reduce)' ? m : { matches: false, addEventListener() {}, removeEventListener() {} },
+  );
   return {
     set(v: boolean) {
       m.matches = v;

@@ -15,5 +15,9 @@ function subscribe(onChange: () => void): () => void {
  * (the theme's `motion` token): popups and dialogs then open and close at once.
  */
 export function useReducedMotion(): boolean {
-  return useSyncExternalStore(subscribe, () => media()?.matches === true, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => media()?.matches === true,
+    () => false,
+  );
 }

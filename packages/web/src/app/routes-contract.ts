@@ -6,6 +6,18 @@ import type { RouteDef } from './routes.ts';
  * generic form of the line, reached from the contract (its id in the path).
  */
 export const CONTRACT_ROUTES: RouteDef[] = [
-  { name: 'contractLineCreate', path: '/contractline/create/:contractid', layout: 'shell', permissions: ['workorder.write'], page: 'ContractLinePage' },
-  { name: 'contractLineEdit', path: '/contractline/edit/:id/:contractid', layout: 'shell', permissions: ['workorder.read'], page: 'ContractLinePage' },
+  {
+    name: 'contractLineCreate',
+    path: '/contractline/create/:contractid',
+    layout: 'shell',
+    permissions: ['workorder.write'],
+    page: 'ContractLinePage',
+  },
+  {
+    name: 'contractLineEdit',
+    path: '/contractline/edit/:id/:contractid',
+    layout: 'shell',
+    permissions: ['workorder.read'],
+    page: 'ContractLinePage',
+  },
 ];

@@ -7,5 +7,11 @@ import type { RouteDef } from './routes.ts';
  */
 export const EXPENSE_ROUTES: RouteDef[] = [
   // Not a spec route: the printable settlement confirmation form of one statement (A4, no app chrome).
-  { name: 'expenseClaimPrint', path: '/expenseClaim/print/:id', layout: 'bare', permissions: ['expense.read'], page: 'ExpenseConfirmationPage' },
+  {
+    name: 'expenseClaimPrint',
+    path: '/expenseClaim/print/:id',
+    layout: 'bare',
+    permissions: ['expense.read'],
+    page: 'ExpenseConfirmationPage',
+  },
 ];

@@ -5,7 +5,8 @@ import { routeLoader } from './page-registry.ts';
 import { INSIGHT_ROUTES } from './routes-insights.ts';
 
 const route = (name: string) => ({ load: routeLoader(INSIGHT_ROUTES.find((r) => r.name === name)!) });
-const mapCalls = (f: ReturnType<typeof stubServer>) => f.mock.calls.map((c) => String(c[0])).filter((u) => u.startsWith('/api/workorders/map'));
+const mapCalls = (f: ReturnType<typeof stubServer>) =>
+  f.mock.calls.map((c) => String(c[0])).filter((u) => u.startsWith('/api/workorders/map'));
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -16,7 +17,9 @@ afterEach(() => {
 // was dropped: the early map call must wait for a signed-in session with the screen's privileges.
 describe('map screens’ early call', () => {
   it('does not go out without a session (a reload after the session was dropped)', async () => {
-    const f = stubServer((url) => (url.startsWith('/api/workorders/map') ? envelope({ orders: [], workers: [], toAssign: 0, truncated: false }) : undefined));
+    const f = stubServer((url) =>
+      url.startsWith('/api/workorders/map') ? envelope({ orders: [], workers: [], toAssign: 0, truncated: false }) : undefined,
+    );
     useSession.getState().clearAll();
     await route('workOrderMap').load!();
     expect(mapCalls(f)).toEqual([]);

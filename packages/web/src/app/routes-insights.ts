@@ -25,7 +25,13 @@ export function mapScreen(load: () => Promise<{ default: ComponentType }>, permi
 /** The work-order map screens (map, newmap, newmapassign, crm__newmapassign); one component serves them. */
 export const INSIGHT_ROUTES: RouteDef[] = [
   { name: 'workOrderNewMap', path: '/workOrder/newmap', layout: 'shell', permissions: ['workorder.read'], page: 'MapViewPage' },
-  { name: 'workOrderNewMapAssign', path: '/workOrder/newmapassign', layout: 'shell', permissions: ['workorder.dispatch'], page: 'MapAssignPage' },
+  {
+    name: 'workOrderNewMapAssign',
+    path: '/workOrder/newmapassign',
+    layout: 'shell',
+    permissions: ['workorder.dispatch'],
+    page: 'MapAssignPage',
+  },
   // Map assignment is dispatching: it needs the dispatch privilege (engineers get the 401 page).
   {
     name: 'crm__newmapassign',

@@ -6,8 +6,26 @@ import type { RouteDef } from './routes.ts';
  * are the pages of no entity screen (a delivery's create and line dialogs).
  */
 export const PARTS_ROUTES: RouteDef[] = [
-  { name: 'partsDispatchCreate', path: '/partsDispatch/create', layout: 'shell', permissions: ['delivery.create'], page: 'DeliveryCreatePage' },
-  { name: 'partsDispatchDetailCreate', path: '/partsDispatch/detailcreate/:id', layout: 'shell', permissions: ['delivery.create'], page: 'DeliveryLineCreatePage' },
-  { name: 'partsDispatchDetailEdit', path: '/partsDispatch/detailedit/:id', layout: 'shell', permissions: ['delivery.create'], page: 'DeliveryLineEditPage' },
+  {
+    name: 'partsDispatchCreate',
+    path: '/partsDispatch/create',
+    layout: 'shell',
+    permissions: ['delivery.create'],
+    page: 'DeliveryCreatePage',
+  },
+  {
+    name: 'partsDispatchDetailCreate',
+    path: '/partsDispatch/detailcreate/:id',
+    layout: 'shell',
+    permissions: ['delivery.create'],
+    page: 'DeliveryLineCreatePage',
+  },
+  {
+    name: 'partsDispatchDetailEdit',
+    path: '/partsDispatch/detailedit/:id',
+    layout: 'shell',
+    permissions: ['delivery.create'],
+    page: 'DeliveryLineEditPage',
+  },
   // Parts sales: the create and edit screens are one page (the spec's create path is /newOrder/edit without an id).
 ];

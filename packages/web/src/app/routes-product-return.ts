@@ -6,5 +6,11 @@ import type { RouteDef } from './routes.ts';
  * list opens a record at /productReturn/edit/:id, which takes the record's type into its path.
  */
 export const PRODUCT_RETURN_ROUTES: RouteDef[] = [
-  { name: 'productReturnEdit', path: '/productReturn/edit/:id/:type', layout: 'shell', permissions: ['parts.read'], page: 'ProductReturnPage' },
+  {
+    name: 'productReturnEdit',
+    path: '/productReturn/edit/:id/:type',
+    layout: 'shell',
+    permissions: ['parts.read'],
+    page: 'ProductReturnPage',
+  },
 ];

@@ -33,6 +33,7 @@ describe('station quota routes', () => {
 
   it('shows the quota items of the service and inventory menus to quota readers', () => {
     const items = visibleMenu(['quota.read']).flatMap((g) => g.items);
-    for (const key of ['amountAdjust', 'amountChangeLog', 'stationAmount', 'lineFlow']) expect(items.find((i) => i.key === key)?.enabled, key).toBe(true);
+    for (const key of ['amountAdjust', 'amountChangeLog', 'stationAmount', 'lineFlow'])
+      expect(items.find((i) => i.key === key)?.enabled, key).toBe(true);
   });
 });

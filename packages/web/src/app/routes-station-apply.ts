@@ -6,9 +6,39 @@ import type { RouteDef } from './routes.ts';
  * head office reads them (station.read) and approves through the approval engine.
  */
 export const STATION_APPLY_ROUTES: RouteDef[] = [
-  { name: 'stationChangeApplyCreate', path: '/basicData/stationchangeapply/create', layout: 'shell', permissions: ['station.apply'], page: 'StationChangeApplyPage' },
-  { name: 'stationContinueApplyCreate', path: '/basicData/stationcontinueapply/create', layout: 'shell', permissions: ['station.apply'], page: 'StationContinueApplyPage' },
-  { name: 'stationContinueApplyEdit', path: '/basicData/stationcontinueapply/edit/:id', layout: 'shell', permissions: ['station.read'], page: 'StationContinueApplyPage' },
-  { name: 'stationExitApplyCreate', path: '/basicData/stationexitapply/create', layout: 'shell', permissions: ['station.apply'], page: 'StationExitApplyPage' },
-  { name: 'stationExitApplyEdit', path: '/basicData/stationexitapply/edit/:id', layout: 'shell', permissions: ['station.read'], page: 'StationExitApplyPage' },
+  {
+    name: 'stationChangeApplyCreate',
+    path: '/basicData/stationchangeapply/create',
+    layout: 'shell',
+    permissions: ['station.apply'],
+    page: 'StationChangeApplyPage',
+  },
+  {
+    name: 'stationContinueApplyCreate',
+    path: '/basicData/stationcontinueapply/create',
+    layout: 'shell',
+    permissions: ['station.apply'],
+    page: 'StationContinueApplyPage',
+  },
+  {
+    name: 'stationContinueApplyEdit',
+    path: '/basicData/stationcontinueapply/edit/:id',
+    layout: 'shell',
+    permissions: ['station.read'],
+    page: 'StationContinueApplyPage',
+  },
+  {
+    name: 'stationExitApplyCreate',
+    path: '/basicData/stationexitapply/create',
+    layout: 'shell',
+    permissions: ['station.apply'],
+    page: 'StationExitApplyPage',
+  },
+  {
+    name: 'stationExitApplyEdit',
+    path: '/basicData/stationexitapply/edit/:id',
+    layout: 'shell',
+    permissions: ['station.read'],
+    page: 'StationExitApplyPage',
+  },
 ];

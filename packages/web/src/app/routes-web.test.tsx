@@ -75,8 +75,21 @@ describe('station profile (/basicData/edit)', () => {
   it("a station user gets their own station's form", async () => {
     signIn(['station.read'], { userType: 3, departId: 'st-1', departName: '上海浦东华辰服务站' });
     stubServer((url) => {
-      if (url === '/api/portaluser/me') return envelope({ userId: 'u1', userName: 'x', nickName: '测试', fullName: '测试', loginType: 'password', departId: 'st-1', departName: '上海浦东华辰服务站', userType: 3, privilege: ['portal.login', 'station.read'], roles: [] });
-      if (url.startsWith('/api/crmdata/Retrieve/new_srv_stations(st-1)')) return envelope({ new_srv_stationid: 'st-1', new_name: '上海浦东华辰服务站', new_code: 'SH001' });
+      if (url === '/api/portaluser/me')
+        return envelope({
+          userId: 'u1',
+          userName: 'x',
+          nickName: '测试',
+          fullName: '测试',
+          loginType: 'password',
+          departId: 'st-1',
+          departName: '上海浦东华辰服务站',
+          userType: 3,
+          privilege: ['portal.login', 'station.read'],
+          roles: [],
+        });
+      if (url.startsWith('/api/crmdata/Retrieve/new_srv_stations(st-1)'))
+        return envelope({ new_srv_stationid: 'st-1', new_name: '上海浦东华辰服务站', new_code: 'SH001' });
       if (url.startsWith('/api/attachment?')) return envelope([]);
       return undefined;
     });
@@ -90,8 +103,21 @@ describe('station profile (/basicData/edit)', () => {
   it('head office gets the station list', async () => {
     signIn(['station.read', 'station.write'], { userType: 1, departId: 'hq', departName: '总部' });
     stubServer((url) => {
-      if (url === '/api/portaluser/me') return envelope({ userId: 'u1', userName: 'x', nickName: '测试', fullName: '测试', loginType: 'password', departId: 'hq', departName: '总部', userType: 1, privilege: ['portal.login', 'station.read', 'station.write'], roles: [] });
-      if (url.startsWith('/api/crmdata/Retrieve/new_srv_stations')) return envelope({ value: [{ new_srv_stationid: 's1', new_name: '上海浦东华辰服务站', new_code: 'SH001' }], '@odata.count': 1 });
+      if (url === '/api/portaluser/me')
+        return envelope({
+          userId: 'u1',
+          userName: 'x',
+          nickName: '测试',
+          fullName: '测试',
+          loginType: 'password',
+          departId: 'hq',
+          departName: '总部',
+          userType: 1,
+          privilege: ['portal.login', 'station.read', 'station.write'],
+          roles: [],
+        });
+      if (url.startsWith('/api/crmdata/Retrieve/new_srv_stations'))
+        return envelope({ value: [{ new_srv_stationid: 's1', new_name: '上海浦东华辰服务站', new_code: 'SH001' }], '@odata.count': 1 });
       return undefined;
     });
     renderApp('/basicData/edit');
@@ -103,9 +129,17 @@ describe('station profile (/basicData/edit)', () => {
 
 describe('address URLs of the portal config', () => {
   it('falls back to the defaults when the server does not name them', async () => {
-    stubServer((url) => (url === '/api/portal/config' ? jsonReply({ isStore: false, crmAuthorizeUrl: '/crm/authorize', externalHosts: [], defaultLangId: 2052 }) : undefined));
+    stubServer((url) =>
+      url === '/api/portal/config'
+        ? jsonReply({ isStore: false, crmAuthorizeUrl: '/crm/authorize', externalHosts: [], defaultLangId: 2052 })
+        : undefined,
+    );
     expect((await loadPortalConfig()).addressUrls).toEqual(DEFAULT_ADDRESS_URLS);
-    expect(DEFAULT_ADDRESS_URLS).toEqual({ province: '/api/address/provinces', city: '/api/address/cities?province={code}', county: '/api/address/counties?city={code}' });
+    expect(DEFAULT_ADDRESS_URLS).toEqual({
+      province: '/api/address/provinces',
+      city: '/api/address/cities?province={code}',
+      county: '/api/address/counties?city={code}',
+    });
   });
 
   it('takes the ones it names', async () => {

@@ -15,7 +15,11 @@ import type { ScreenKind } from './entity-screens.ts';
  */
 export function screenPath(entity: string, kind: ScreenKind, id?: string, routes: RouteDef[] = MODEL_ROUTES): string | undefined {
   // An edit screen that reads its id from the query also creates (no id): /stationPart/edit.
-  const matches = routes.filter((x) => x.screen?.entity === entity && (x.screen.kind === kind || (kind === 'create' && x.screen.kind === 'edit' && x.screen.form?.idFromQuery)));
+  const matches = routes.filter(
+    (x) =>
+      x.screen?.entity === entity &&
+      (x.screen.kind === kind || (kind === 'create' && x.screen.kind === 'edit' && x.screen.form?.idFromQuery)),
+  );
   const ofKind = matches.filter((x) => x.screen!.kind === kind);
   const held = useSession.getState().user.privilege;
   const r = ofKind.find((x) => holdsAll(held, x.permissions)) ?? ofKind[0] ?? matches[0];

@@ -14,20 +14,42 @@ const named = (name: unknown) => (typeof name === 'string' && name !== '' ? { id
 
 /** The four stored texts as the picker's value (codes are found later by name). */
 export function toAddressValue(row: Record<string, unknown>, f: AddressFields): AddressValue {
-  return { province: named(row[f.province]), city: named(row[f.city]), country: named(row[f.county]), address: typeof row[f.address] === 'string' ? (row[f.address] as string) : '' };
+  return {
+    province: named(row[f.province]),
+    city: named(row[f.city]),
+    country: named(row[f.county]),
+    address: typeof row[f.address] === 'string' ? (row[f.address] as string) : '',
+  };
 }
 
 /** The picker's value back to the four texts ('' for an empty part). */
 export function fromAddressValue(v: AddressValue | null | undefined, f: AddressFields): Record<string, string> {
   const a = v ?? EMPTY_ADDRESS;
-  return { [f.province]: a.province?.name ?? '', [f.city]: a.city?.name ?? '', [f.county]: a.country?.name ?? '', [f.address]: a.address ?? '' };
+  return {
+    [f.province]: a.province?.name ?? '',
+    [f.city]: a.city?.name ?? '',
+    [f.county]: a.country?.name ?? '',
+    [f.address]: a.address ?? '',
+  };
 }
 
 /**
  * The AddressPicker for records that store names only: a saved value has names without codes, so
  * the cascade would not load its cities and counties; the codes are looked up by name once.
  */
-export function AddressFieldInput({ value, onChange, disabled, testId, id }: { value?: AddressValue | null; onChange?: (v: AddressValue) => void; disabled?: boolean; testId?: string; id?: string }) {
+export function AddressFieldInput({
+  value,
+  onChange,
+  disabled,
+  testId,
+  id,
+}: {
+  value?: AddressValue | null;
+  onChange?: (v: AddressValue) => void;
+  disabled?: boolean;
+  testId?: string;
+  id?: string;
+}) {
   const latest = useRef(onChange);
   latest.current = onChange;
   const v = value ?? EMPTY_ADDRESS;
@@ -36,7 +58,7 @@ export function AddressFieldInput({ value, onChange, disabled, testId, id }: { v
   useEffect(() => {
     if (!key) return;
     let live = true;
-    const find = (list: { id: string; name: string }[], name?: string) => (name ? list.find((r) => r.name === name) ?? null : null);
+    const find = (list: { id: string; name: string }[], name?: string) => (name ? (list.find((r) => r.name === name) ?? null) : null);
     void (async () => {
       const p = find(await regions('province'), v.province?.name);
       if (!p) return;

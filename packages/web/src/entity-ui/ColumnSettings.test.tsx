@@ -10,7 +10,18 @@ const worker = getEntity('new_srv_worker')!;
 const title = (f: string) => worker.allFields[f].label['zh-CN'];
 
 const WORKERS = [
-  { new_srv_workerid: 'w1', new_code: 'SH001-E001', new_name: '赵磊', new_sex: 1, new_job: 3, new_phone: '15800158003', new_station_id: 's1', 'new_station_id@OData.Community.Display.V1.FormattedValue': '上海浦东华辰服务站', new_workyear: 8, new_load: 2 },
+  {
+    new_srv_workerid: 'w1',
+    new_code: 'SH001-E001',
+    new_name: '赵磊',
+    new_sex: 1,
+    new_job: 3,
+    new_phone: '15800158003',
+    new_station_id: 's1',
+    'new_station_id@OData.Community.Display.V1.FormattedValue': '上海浦东华辰服务站',
+    new_workyear: 8,
+    new_load: 2,
+  },
 ];
 
 /** Rows, and (with `saved`) the list-settings API over an in-memory table of one user's screens. */
@@ -189,7 +200,18 @@ describe('useColumnSettings', () => {
 
   it('drops columns the view no longer has, adds new ones, and ignores broken storage', () => {
     signInAs([], { userId: 'u1' });
-    localStorage.setItem(settingsKey('u1', '/a/list'), JSON.stringify({ size: 'huge', views: { all: [{ key: 'gone', width: 1, hidden: false }, { key: 'b', width: 99999, hidden: true }] } }));
+    localStorage.setItem(
+      settingsKey('u1', '/a/list'),
+      JSON.stringify({
+        size: 'huge',
+        views: {
+          all: [
+            { key: 'gone', width: 1, hidden: false },
+            { key: 'b', width: 99999, hidden: true },
+          ],
+        },
+      }),
+    );
     const { result } = renderHook(() => useColumnSettings('/a/list', 'all', defaults));
     expect(result.current.columns.map((c) => `${c.key}:${c.width}:${c.hidden}`)).toEqual(['b:800:true', 'a:100:false', 'c:80:true']);
     expect(result.current.size).toBe('medium');

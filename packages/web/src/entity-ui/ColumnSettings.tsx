@@ -62,10 +62,26 @@ export function ColumnSettings({ columns, titles, size, onColumns, onSize, onRes
                 {title}
               </Checkbox>
               <Tooltip title={t('listSettings.up')}>
-                <Button type="text" size="small" icon={<ArrowUpOutlined />} aria-label={t('listSettings.up')} disabled={i === 0} onClick={() => onColumns(move(columns, i, i - 1))} data-testid={`list-settings-up-${c.key}`} />
+                <Button
+                  type="text"
+                  size="small"
+                  icon={<ArrowUpOutlined />}
+                  aria-label={t('listSettings.up')}
+                  disabled={i === 0}
+                  onClick={() => onColumns(move(columns, i, i - 1))}
+                  data-testid={`list-settings-up-${c.key}`}
+                />
               </Tooltip>
               <Tooltip title={t('listSettings.down')}>
-                <Button type="text" size="small" icon={<ArrowDownOutlined />} aria-label={t('listSettings.down')} disabled={i === columns.length - 1} onClick={() => onColumns(move(columns, i, i + 1))} data-testid={`list-settings-down-${c.key}`} />
+                <Button
+                  type="text"
+                  size="small"
+                  icon={<ArrowDownOutlined />}
+                  aria-label={t('listSettings.down')}
+                  disabled={i === columns.length - 1}
+                  onClick={() => onColumns(move(columns, i, i + 1))}
+                  data-testid={`list-settings-down-${c.key}`}
+                />
               </Tooltip>
               <InputNumber
                 size="small"
@@ -74,7 +90,9 @@ export function ColumnSettings({ columns, titles, size, onColumns, onSize, onRes
                 step={10}
                 value={c.width}
                 // A number still being typed (below the minimum) is not applied yet.
-                onChange={(v) => typeof v === 'number' && v >= MIN_COLUMN_WIDTH && v <= MAX_COLUMN_WIDTH && patch(i, { width: Math.round(v) })}
+                onChange={(v) =>
+                  typeof v === 'number' && v >= MIN_COLUMN_WIDTH && v <= MAX_COLUMN_WIDTH && patch(i, { width: Math.round(v) })
+                }
                 aria-label={t('listSettings.width', { column: name })}
                 data-testid={`list-settings-width-${c.key}`}
                 className="column-settings-width"

@@ -1,5 +1,21 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { bool, date, dateTime, decimal, defineEntity, image, int, label, lookup, memo, money, optionSet, sex, text, type FieldDef } from '@portal/model';
+import {
+  bool,
+  date,
+  dateTime,
+  decimal,
+  defineEntity,
+  image,
+  int,
+  label,
+  lookup,
+  memo,
+  money,
+  optionSet,
+  sex,
+  text,
+  type FieldDef,
+} from '@portal/model';
 import { Form } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../session/store.ts';
@@ -30,15 +46,35 @@ const sample = defineEntity({
 const t = (k: string, p?: Record<string, string | number>) => translate(k, p);
 
 const WORKER = {
-  new_srv_workerid: 'w1', new_name: '赵磊', new_code: 'SH001-E001', new_sex: 1, new_job: 3, new_educationlevel: 5, new_workyear: 8,
-  new_chargingmodetype: 1, new_phone: '15800158003', new_wechat: 'zhaolei', new_region: 2, new_skill: '液压、电气', new_load: 2,
-  new_station_id: 's1', 'new_station_id@OData.Community.Display.V1.FormattedValue': '上海浦东华辰服务站', new_image: null,
+  new_srv_workerid: 'w1',
+  new_name: '赵磊',
+  new_code: 'SH001-E001',
+  new_sex: 1,
+  new_job: 3,
+  new_educationlevel: 5,
+  new_workyear: 8,
+  new_chargingmodetype: 1,
+  new_phone: '15800158003',
+  new_wechat: 'zhaolei',
+  new_region: 2,
+  new_skill: '液压、电气',
+  new_load: 2,
+  new_station_id: 's1',
+  'new_station_id@OData.Community.Display.V1.FormattedValue': '上海浦东华辰服务站',
+  new_image: null,
 };
 
 function signIn(privilege: string[], extra: Partial<ReturnType<typeof useSession.getState>['user']> = {}) {
   const s = useSession.getState();
   s.setTokens({ accessToken: 'acc', refreshToken: 'ref' });
-  s.setUser({ userId: 'u1', userName: 'station1', nickName: '陈志强', loginType: 'password', privilege: ['portal.login', ...privilege], ...extra });
+  s.setUser({
+    userId: 'u1',
+    userName: 'station1',
+    nickName: '陈志强',
+    loginType: 'password',
+    privilege: ['portal.login', ...privilege],
+    ...extra,
+  });
 }
 
 afterEach(() => {
@@ -78,8 +114,13 @@ describe('one input per field type', () => {
     expect(rules).toContainEqual(expect.objectContaining({ required: true, message: '请输入名称' }));
     expect(rules).toContainEqual(expect.objectContaining({ pattern: expect.any(RegExp), message: '名称格式不正确' }));
     const refusals = async (f: FieldDef, v: unknown) =>
-      (await Promise.allSettled(rulesFor(f, 'zh-CN', t as never).map((r) => (typeof r === 'object' && 'validator' in r && r.validator ? r.validator({} as never, v, () => {}) : Promise.resolve()))))
-        .flatMap((o) => (o.status === 'rejected' ? [(o.reason as Error).message] : []));
+      (
+        await Promise.allSettled(
+          rulesFor(f, 'zh-CN', t as never).map((r) =>
+            typeof r === 'object' && 'validator' in r && r.validator ? r.validator({} as never, v, () => {}) : Promise.resolve(),
+          ),
+        )
+      ).flatMap((o) => (o.status === 'rejected' ? [(o.reason as Error).message] : []));
     expect(await refusals(sample.fields.new_name, '1'.repeat(101))).toContain('名称不能超过 100 个字符');
     // Typed numbers: refused with the spec's words, never rounded or clamped.
     expect(await refusals(sample.fields.new_int, 1.5)).toEqual(['数量只能输入整数']);
@@ -123,10 +164,22 @@ describe('EntityFormPage', () => {
       if (url.startsWith('/api/crmdata/Retrieve/new_srv_workers(w1)')) return envelope(WORKER);
       if (url === '/api/crmdata/Update/new_srv_workers(w1)') {
         body = JSON.parse(String(init.body));
-        return new Response(JSON.stringify({ ErrorCode: 400, Message: '工号“SH001-E001”已存在；手机号码格式不正确', Data: { errors: [{ field: 'new_code', message: '工号“SH001-E001”已存在' }, { field: 'new_phone', message: '手机号码格式不正确' }] } }), {
-          status: 400,
-          headers: { 'content-type': 'application/json' },
-        });
+        return new Response(
+          JSON.stringify({
+            ErrorCode: 400,
+            Message: '工号“SH001-E001”已存在；手机号码格式不正确',
+            Data: {
+              errors: [
+                { field: 'new_code', message: '工号“SH001-E001”已存在' },
+                { field: 'new_phone', message: '手机号码格式不正确' },
+              ],
+            },
+          }),
+          {
+            status: 400,
+            headers: { 'content-type': 'application/json' },
+          },
+        );
       }
       return undefined;
     });
@@ -149,7 +202,8 @@ describe('EntityFormPage', () => {
         created = JSON.parse(String(init.body));
         return envelope({ id: 'w9' });
       }
-      if (url.startsWith('/api/crmdata/Retrieve/new_srv_workers(w9)')) return envelope({ ...WORKER, new_srv_workerid: 'w9', new_name: '王小明' });
+      if (url.startsWith('/api/crmdata/Retrieve/new_srv_workers(w9)'))
+        return envelope({ ...WORKER, new_srv_workerid: 'w9', new_name: '王小明' });
       if (url.startsWith('/api/attachment?')) return envelope([]);
       if (url === '/api/portaluser/me') return envelope(null);
       return undefined;

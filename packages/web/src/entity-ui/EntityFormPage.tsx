@@ -71,7 +71,27 @@ export function EntityFormPage(props: EntityFormPageProps) {
   return <EntityForm key={`${props.entity}:${props.id ?? 'new'}`} {...props} e={e} />;
 }
 
-function EntityForm({ e, id, backTo, editPath, title, defaults: givenDefaults, hiddenFields, lockedFields: givenLocked, canWrite, canAttach, allowDelete = true, actions, extraTabs, onLoaded, addressFields, reloadSignal, lookupConditions, requiredFields, attachmentsTab = true }: EntityFormPageProps & { e: EntityDef }) {
+function EntityForm({
+  e,
+  id,
+  backTo,
+  editPath,
+  title,
+  defaults: givenDefaults,
+  hiddenFields,
+  lockedFields: givenLocked,
+  canWrite,
+  canAttach,
+  allowDelete = true,
+  actions,
+  extraTabs,
+  onLoaded,
+  addressFields,
+  reloadSignal,
+  lookupConditions,
+  requiredFields,
+  attachmentsTab = true,
+}: EntityFormPageProps & { e: EntityDef }) {
   const t = useT();
   const lang = useLocale();
   const navigate = useNavigate();
@@ -79,9 +99,18 @@ function EntityForm({ e, id, backTo, editPath, title, defaults: givenDefaults, h
   const [form] = Form.useForm();
   const creating = !id;
   const own = useOwnStation(e);
-  const defaults = useMemo(() => (own && creating ? { [own.field]: own.value, ...givenDefaults } : givenDefaults), [own, creating, givenDefaults]);
-  const lockedFields = useMemo(() => (own && !givenLocked?.includes(own.field) ? [...(givenLocked ?? []), own.field] : givenLocked), [own, givenLocked]);
-  const sections = useMemo(() => formSections(e, lang, t('widgets.form.details'), hiddenFields, creating), [e, lang, t, hiddenFields, creating]);
+  const defaults = useMemo(
+    () => (own && creating ? { [own.field]: own.value, ...givenDefaults } : givenDefaults),
+    [own, creating, givenDefaults],
+  );
+  const lockedFields = useMemo(
+    () => (own && !givenLocked?.includes(own.field) ? [...(givenLocked ?? []), own.field] : givenLocked),
+    [own, givenLocked],
+  );
+  const sections = useMemo(
+    () => formSections(e, lang, t('widgets.form.details'), hiddenFields, creating),
+    [e, lang, t, hiddenFields, creating],
+  );
   const fields = useMemo(() => sections.flatMap((s) => s.fields), [sections]);
   const [row, setRow] = useState<RecordRow | null>(null);
   // The model's edit rule, as the server applies it: a row in a state the form may not change is
@@ -96,21 +125,32 @@ function EntityForm({ e, id, backTo, editPath, title, defaults: givenDefaults, h
   }, [e, fields, creating, row, can]);
   // Asks before unsaved changes are dropped: what would be saved, against what was last loaded or saved.
   const unsaved = useFormUnsaved(form, !readOnly, undefined, (v) =>
-    toPayload(e, addressFields ? { ...v, ...fromAddressValue(v[addressFields.province] as AddressValue, addressFields) } : v, fields, false),
+    toPayload(
+      e,
+      addressFields ? { ...v, ...fromAddressValue(v[addressFields.province] as AddressValue, addressFields) } : v,
+      fields,
+      false,
+    ),
   );
   const [loading, setLoading] = useState(!creating);
   const [missing, setMissing] = useState(false);
   const [saving, setSaving] = useState(false);
   const [tab, setTab] = useState('details');
-  const addressPart = useMemo(() => new Set(addressFields ? [addressFields.city, addressFields.county, addressFields.address] : []), [addressFields]);
+  const addressPart = useMemo(
+    () => new Set(addressFields ? [addressFields.city, addressFields.county, addressFields.address] : []),
+    [addressFields],
+  );
   /** The address fields' texts become one picker value under the province field's name. */
-  const withAddress = (values: Record<string, unknown>, r: RecordRow) => (addressFields ? { ...values, [addressFields.province]: toAddressValue(r, addressFields) } : values);
+  const withAddress = (values: Record<string, unknown>, r: RecordRow) =>
+    addressFields ? { ...values, [addressFields.province]: toAddressValue(r, addressFields) } : values;
 
   const load = useCallback(async () => {
     if (!id) return;
     setLoading(true);
     try {
-      const r = await retrieveRecord(e.entitySet, id, [...new Set([e.primaryKey, e.primaryName, ...fields, ...stateFields(e)])], { silent: true });
+      const r = await retrieveRecord(e.entitySet, id, [...new Set([e.primaryKey, e.primaryName, ...fields, ...stateFields(e)])], {
+        silent: true,
+      });
       setRow(r);
       form.setFieldsValue(withAddress(toFormValues(e, r, fields), r));
       unsaved.reset();
@@ -150,7 +190,12 @@ function EntityForm({ e, id, backTo, editPath, title, defaults: givenDefaults, h
     try {
       // The picker's value stands for the address fields: spread back into them.
       if (addressFields) values = { ...values, ...fromAddressValue(values[addressFields.province] as AddressValue, addressFields) };
-      const body = toPayload(e, values, fields.filter((f) => (!lockedFields?.includes(f) || creating) && !ruleLocked.has(f)), creating);
+      const body = toPayload(
+        e,
+        values,
+        fields.filter((f) => (!lockedFields?.includes(f) || creating) && !ruleLocked.has(f)),
+        creating,
+      );
       if (creating) {
         const r = await createRecord(e.entitySet, body, { silent: true });
         toast.success(t('widgets.form.created'));
@@ -169,7 +214,9 @@ function EntityForm({ e, id, backTo, editPath, title, defaults: givenDefaults, h
     } catch (err) {
       // 400: { errors: [{ field, message }] } → onto the fields; the joined Message as a toast.
       const errors = err instanceof ApiError ? fieldErrorsOf(err.data) : [];
-      const known = errors.filter((x) => fields.includes(x.field)).map((x) => (addressFields && addressPart.has(x.field) ? { ...x, field: addressFields.province } : x));
+      const known = errors
+        .filter((x) => fields.includes(x.field))
+        .map((x) => (addressFields && addressPart.has(x.field) ? { ...x, field: addressFields.province } : x));
       if (known.length) {
         const byField = new Map<string, string[]>();
         for (const x of known) byField.set(x.field, [...(byField.get(x.field) ?? []), x.message]);
@@ -196,12 +243,35 @@ function EntityForm({ e, id, backTo, editPath, title, defaults: givenDefaults, h
       },
     });
 
-  const heading = title ?? (creating ? t('widgets.form.create', { entity: e.label[lang] }) : readOnly ? t('widgets.form.view', { entity: e.label[lang] }) : t('widgets.form.edit', { entity: e.label[lang] }));
+  const heading =
+    title ??
+    (creating
+      ? t('widgets.form.create', { entity: e.label[lang] })
+      : readOnly
+        ? t('widgets.form.view', { entity: e.label[lang] })
+        : t('widgets.form.edit', { entity: e.label[lang] }));
   const recordName = row ? String(row[e.primaryName] ?? '') : '';
 
   const buttons: ActionButton[] = [
-    { key: 'save', label: t('common.save'), icon: <SaveOutlined />, type: 'primary', hidden: readOnly, loading: saving, onClick: save, testId: 'form-save' },
-    { key: 'delete', label: t('widgets.action.delete'), icon: <DeleteOutlined />, danger: true, hidden: readOnly || creating || !allowDelete || !!rowLock(e, row, 'delete'), onClick: remove, testId: 'form-delete' },
+    {
+      key: 'save',
+      label: t('common.save'),
+      icon: <SaveOutlined />,
+      type: 'primary',
+      hidden: readOnly,
+      loading: saving,
+      onClick: save,
+      testId: 'form-save',
+    },
+    {
+      key: 'delete',
+      label: t('widgets.action.delete'),
+      icon: <DeleteOutlined />,
+      danger: true,
+      hidden: readOnly || creating || !allowDelete || !!rowLock(e, row, 'delete'),
+      onClick: remove,
+      testId: 'form-delete',
+    },
     ...(actions ?? []),
   ];
 
@@ -209,7 +279,11 @@ function EntityForm({ e, id, backTo, editPath, title, defaults: givenDefaults, h
     return (
       <div data-testid="entity-form" data-entity={e.logicalName}>
         <DetailHeader title={heading} backTo={backTo} />
-        <Result status="404" title={t('widgets.form.notFound')} extra={<Button onClick={() => navigate(backTo)}>{t('common.back')}</Button>} />
+        <Result
+          status="404"
+          title={t('widgets.form.notFound')}
+          extra={<Button onClick={() => navigate(backTo)}>{t('common.back')}</Button>}
+        />
       </div>
     );
   }
@@ -220,35 +294,57 @@ function EntityForm({ e, id, backTo, editPath, title, defaults: givenDefaults, h
         {loading && <Skeleton active paragraph={{ rows: 8 }} />}
         {/* Read-only: description panels, not disabled inputs; the (fieldless) form still holds the values. */}
         {readOnly && !loading && <RecordDescriptions e={e} row={row} sections={sections} lang={lang} addressFields={addressFields} />}
-        <Form form={form} component={readOnly ? false : undefined} layout="vertical" disabled={readOnly} requiredMark={!readOnly} style={loading ? { display: 'none' } : undefined} name={e.logicalName}>
-          {!readOnly && sections.map((s) => (
-            <CollapsibleSection key={s.key} id={`section-${s.key}`} title={s.label} testId={`form-section-${s.key}`}>
-              <Row gutter={24}>
-                {s.fields.map((name) => {
-                  const f = requiredFields?.includes(name) ? { ...e.allFields[name], required: true } : e.allFields[name];
-                  const locked = !isClientField(e, name) || !!lockedFields?.includes(name) || ruleLocked.has(name);
-                  if (addressPart.has(name)) return null;
-                  if (addressFields?.province === name) {
+        <Form
+          form={form}
+          component={readOnly ? false : undefined}
+          layout="vertical"
+          disabled={readOnly}
+          requiredMark={!readOnly}
+          style={loading ? { display: 'none' } : undefined}
+          name={e.logicalName}
+        >
+          {!readOnly &&
+            sections.map((s) => (
+              <CollapsibleSection key={s.key} id={`section-${s.key}`} title={s.label} testId={`form-section-${s.key}`}>
+                <Row gutter={24}>
+                  {s.fields.map((name) => {
+                    const f = requiredFields?.includes(name) ? { ...e.allFields[name], required: true } : e.allFields[name];
+                    const locked = !isClientField(e, name) || !!lockedFields?.includes(name) || ruleLocked.has(name);
+                    if (addressPart.has(name)) return null;
+                    if (addressFields?.province === name) {
+                      return (
+                        <Col key={name} xs={24}>
+                          <FieldItem
+                            name={name}
+                            label={[addressFields.province, addressFields.city, addressFields.county, addressFields.address]
+                              .map((n) => e.allFields[n]?.label[lang] ?? n)
+                              .join(' / ')}
+                            required={!readOnly && !locked}
+                            rules={locked ? [] : addressRules(e, addressFields, lang, t)}
+                          >
+                            <AddressFieldInput testId={`field-${name}`} disabled={readOnly || locked} />
+                          </FieldItem>
+                        </Col>
+                      );
+                    }
+                    const wide = f.type === 'memo' || f.type === 'image';
                     return (
-                      <Col key={name} xs={24}>
-                        <FieldItem name={name} label={[addressFields.province, addressFields.city, addressFields.county, addressFields.address].map((n) => e.allFields[n]?.label[lang] ?? n).join(' / ')} required={!readOnly && !locked} rules={locked ? [] : addressRules(e, addressFields, lang, t)}>
-                          <AddressFieldInput testId={`field-${name}`} disabled={readOnly || locked} />
+                      <Col key={name} xs={24} md={wide ? 24 : 12} xl={wide ? 24 : 8}>
+                        <FieldItem
+                          name={name}
+                          label={f.label[lang]}
+                          required={!!f.required && !locked && !readOnly}
+                          rules={locked ? [] : rulesFor(f, lang, t)}
+                          valuePropName={f.type === 'bool' ? 'checked' : undefined}
+                        >
+                          {inputFor(e, name, f, lang, t, readOnly || locked, lookupConditions?.[name])}
                         </FieldItem>
                       </Col>
                     );
-                  }
-                  const wide = f.type === 'memo' || f.type === 'image';
-                  return (
-                    <Col key={name} xs={24} md={wide ? 24 : 12} xl={wide ? 24 : 8}>
-                      <FieldItem name={name} label={f.label[lang]} required={!!f.required && !locked && !readOnly} rules={locked ? [] : rulesFor(f, lang, t)} valuePropName={f.type === 'bool' ? 'checked' : undefined}>
-                        {inputFor(e, name, f, lang, t, readOnly || locked, lookupConditions?.[name])}
-                      </FieldItem>
-                    </Col>
-                  );
-                })}
-              </Row>
-            </CollapsibleSection>
-          ))}
+                  })}
+                </Row>
+              </CollapsibleSection>
+            ))}
         </Form>
       </Col>
       {sections.length > 1 && (
@@ -264,14 +360,31 @@ function EntityForm({ e, id, backTo, editPath, title, defaults: givenDefaults, h
   const tabs: TabsProps['items'] = [
     { key: 'details', label: <span data-testid="form-tab-details">{t('widgets.form.details')}</span>, children: details },
     ...(e.attachments && attachmentsTab && !creating && row
-      ? [{ key: 'attachments', label: <span data-testid="form-tab-attachments">{t('widgets.form.attachments')}</span>, children: <AttachmentList moduleType={e.logicalName} objectId={id!} readOnly={!attachable} /> }]
+      ? [
+          {
+            key: 'attachments',
+            label: <span data-testid="form-tab-attachments">{t('widgets.form.attachments')}</span>,
+            children: <AttachmentList moduleType={e.logicalName} objectId={id!} readOnly={!attachable} />,
+          },
+        ]
       : []),
     ...(extraTabs ?? []),
   ];
 
   return (
-    <div data-testid="entity-form" data-entity={e.logicalName} data-id={id ?? ''} data-loading={loading ? 'true' : undefined} className="entity-form">
-      <DetailHeader title={heading} backTo={backTo} tags={recordName ? <span className="detail-header-sub">{recordName}</span> : undefined} extra={<ButtonGroup items={buttons} max={HEADER_MAX} />} />
+    <div
+      data-testid="entity-form"
+      data-entity={e.logicalName}
+      data-id={id ?? ''}
+      data-loading={loading ? 'true' : undefined}
+      className="entity-form"
+    >
+      <DetailHeader
+        title={heading}
+        backTo={backTo}
+        tags={recordName ? <span className="detail-header-sub">{recordName}</span> : undefined}
+        extra={<ButtonGroup items={buttons} max={HEADER_MAX} />}
+      />
       {tabs.length > 1 ? <Tabs activeKey={tab} onChange={setTab} items={tabs} /> : details}
     </div>
   );
@@ -285,10 +398,13 @@ function addressRules(e: EntityDef, a: AddressFields, lang: Lang, t: Translate):
       validator: (_: unknown, v: AddressValue | null) => {
         if (need(a.province) && !v?.province) return Promise.reject(new Error(t('widgets.address.provinceFirst')));
         if (need(a.city) && !v?.city) return Promise.reject(new Error(t('widgets.address.cityFirst')));
-        if (need(a.county) && !v?.country) return Promise.reject(new Error(t('widgets.form.requiredSelect', { field: e.allFields[a.county].label[lang] })));
+        if (need(a.county) && !v?.country)
+          return Promise.reject(new Error(t('widgets.form.requiredSelect', { field: e.allFields[a.county].label[lang] })));
         const max = (e.allFields[a.address] as { maxLength?: number } | undefined)?.maxLength;
-        if (need(a.address) && !v?.address?.trim()) return Promise.reject(new Error(t('widgets.form.required', { field: e.allFields[a.address].label[lang] })));
-        if (max && (v?.address?.length ?? 0) > max) return Promise.reject(new Error(t('validation.maxLength', { field: e.allFields[a.address].label[lang], max })));
+        if (need(a.address) && !v?.address?.trim())
+          return Promise.reject(new Error(t('widgets.form.required', { field: e.allFields[a.address].label[lang] })));
+        if (max && (v?.address?.length ?? 0) > max)
+          return Promise.reject(new Error(t('validation.maxLength', { field: e.allFields[a.address].label[lang], max })));
         return Promise.resolve();
       },
     },

@@ -9,19 +9,55 @@ import { EntityListPage } from './EntityListPage.tsx';
 
 const F = '@OData.Community.Display.V1.FormattedValue';
 const ORDERS = [
-  { new_srv_workorderid: 'o1', new_name: 'WO20261125-0001', new_type: 1, new_dealstatus: 2, new_status: workOrderStatus.dispatched, new_customer: '上海华联超市（浦东店）', new_worker_id: 'w1', [`new_worker_id${F}`]: '赵磊', new_station_id: 's1', [`new_station_id${F}`]: '上海浦东华辰服务站', new_appointmenttime: '2026-11-26', createdon: '2026-11-25T01:00:00Z' },
-  { new_srv_workorderid: 'o2', new_name: 'WO20261125-0002', new_type: 2, new_dealstatus: 1, new_status: workOrderStatus.notDispatched, new_customer: '杭州西湖区文三路王先生', new_appointmenttime: null, createdon: '2026-11-25T02:00:00Z' },
+  {
+    new_srv_workorderid: 'o1',
+    new_name: 'WO20261125-0001',
+    new_type: 1,
+    new_dealstatus: 2,
+    new_status: workOrderStatus.dispatched,
+    new_customer: '上海华联超市（浦东店）',
+    new_worker_id: 'w1',
+    [`new_worker_id${F}`]: '赵磊',
+    new_station_id: 's1',
+    [`new_station_id${F}`]: '上海浦东华辰服务站',
+    new_appointmenttime: '2026-11-26',
+    createdon: '2026-11-25T01:00:00Z',
+  },
+  {
+    new_srv_workorderid: 'o2',
+    new_name: 'WO20261125-0002',
+    new_type: 2,
+    new_dealstatus: 1,
+    new_status: workOrderStatus.notDispatched,
+    new_customer: '杭州西湖区文三路王先生',
+    new_appointmenttime: null,
+    createdon: '2026-11-25T02:00:00Z',
+  },
 ];
 
 const queries = (f: ReturnType<typeof vi.fn>) =>
-  f.mock.calls.map(([u]) => String(u)).filter((u) => u.startsWith('/api/crmdata/Retrieve/new_srv_workorders')).map((u) => new URL(u, 'http://x').searchParams);
+  f.mock.calls
+    .map(([u]) => String(u))
+    .filter((u) => u.startsWith('/api/crmdata/Retrieve/new_srv_workorders'))
+    .map((u) => new URL(u, 'http://x').searchParams);
 
 /** The generic work-order list (station view) with one extra row action, and a record screen to open. */
 function renderList(urge = vi.fn()) {
-  const f = stubServer((url) => (url.startsWith('/api/crmdata/Retrieve/new_srv_workorders') ? envelope({ value: ORDERS, '@odata.count': 45 }) : undefined));
+  const f = stubServer((url) =>
+    url.startsWith('/api/crmdata/Retrieve/new_srv_workorders') ? envelope({ value: ORDERS, '@odata.count': 45 }) : undefined,
+  );
   const router = createMemoryRouter(
     [
-      { path: '/workOrder/list', element: <EntityListPage entity="new_srv_workorder" routeBase="/workOrder" rowActions={(row) => [{ key: 'urge', label: '催办', onClick: () => urge(row.new_srv_workorderid), testId: 'urge' }]} /> },
+      {
+        path: '/workOrder/list',
+        element: (
+          <EntityListPage
+            entity="new_srv_workorder"
+            routeBase="/workOrder"
+            rowActions={(row) => [{ key: 'urge', label: '催办', onClick: () => urge(row.new_srv_workorderid), testId: 'urge' }]}
+          />
+        ),
+      },
       { path: '/workOrder/edit/:id', element: <p data-testid="opened">工单</p> },
     ],
     { initialEntries: ['/workOrder/list'] },
@@ -48,7 +84,10 @@ describe('a generic list on a phone (390 px)', () => {
     expect(first.getByTestId('list-card-title').textContent).toBe('WO20261125-0001');
     // Status tags derived from the view's coloured option sets: handling status and order status,
     // once when they say the same words.
-    const tagsOf = (card: HTMLElement) => within(card).getAllByTestId('list-card-tag').map((t) => `${t.closest('[data-field]')?.getAttribute('data-field')}:${t.textContent}`);
+    const tagsOf = (card: HTMLElement) =>
+      within(card)
+        .getAllByTestId('list-card-tag')
+        .map((t) => `${t.closest('[data-field]')?.getAttribute('data-field')}:${t.textContent}`);
     expect(tagsOf(cards[0])).toEqual(['new_dealstatus:已派工']);
     expect(tagsOf(cards[1])).toEqual(['new_dealstatus:待派工', 'new_status:未派工']);
     // Key fields: the view's card (customer, engineer, appointment) as label: value.

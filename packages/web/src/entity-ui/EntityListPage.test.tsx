@@ -9,8 +9,30 @@ import { envelope, renderApp, stubServer } from '../test/render-app.tsx';
 import { EntityListPage } from './EntityListPage.tsx';
 
 const WORKERS = [
-  { new_srv_workerid: 'w1', new_code: 'SH001-E001', new_name: '赵磊', new_sex: 1, 'new_sex@OData.Community.Display.V1.FormattedValue': '男', new_job: 3, new_phone: '15800158003', new_station_id: 's1', 'new_station_id@OData.Community.Display.V1.FormattedValue': '上海浦东华辰服务站', new_workyear: 8, new_load: 2 },
-  { new_srv_workerid: 'w2', new_code: 'SH001-E002', new_name: '钱伟', new_sex: 1, new_job: 2, new_phone: '15800158004', new_station_id: 's1', new_workyear: 4, new_load: 0 },
+  {
+    new_srv_workerid: 'w1',
+    new_code: 'SH001-E001',
+    new_name: '赵磊',
+    new_sex: 1,
+    'new_sex@OData.Community.Display.V1.FormattedValue': '男',
+    new_job: 3,
+    new_phone: '15800158003',
+    new_station_id: 's1',
+    'new_station_id@OData.Community.Display.V1.FormattedValue': '上海浦东华辰服务站',
+    new_workyear: 8,
+    new_load: 2,
+  },
+  {
+    new_srv_workerid: 'w2',
+    new_code: 'SH001-E002',
+    new_name: '钱伟',
+    new_sex: 1,
+    new_job: 2,
+    new_phone: '15800158004',
+    new_station_id: 's1',
+    new_workyear: 4,
+    new_load: 0,
+  },
 ];
 
 function signIn(privilege: string[]) {
@@ -25,7 +47,11 @@ function recordsServer(rows = WORKERS, count = 45) {
     return undefined;
   });
 }
-const queries = (f: ReturnType<typeof vi.fn>) => f.mock.calls.map(([u]) => String(u)).filter((u) => u.startsWith('/api/crmdata/Retrieve/new_srv_workers')).map((u) => new URL(u, 'http://x').searchParams);
+const queries = (f: ReturnType<typeof vi.fn>) =>
+  f.mock.calls
+    .map(([u]) => String(u))
+    .filter((u) => u.startsWith('/api/crmdata/Retrieve/new_srv_workers'))
+    .map((u) => new URL(u, 'http://x').searchParams);
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -39,7 +65,16 @@ describe('EntityListPage (grid with views)', () => {
     renderApp('/worker/list');
     const list = await screen.findByTestId('entity-list');
     expect(list.getAttribute('data-entity')).toBe('new_srv_worker');
-    for (const id of ['list-view-select', 'list-search', 'list-query', 'list-reset', 'list-more-filters', 'list-new', 'list-export', 'list-import']) {
+    for (const id of [
+      'list-view-select',
+      'list-search',
+      'list-query',
+      'list-reset',
+      'list-more-filters',
+      'list-new',
+      'list-export',
+      'list-import',
+    ]) {
       expect(screen.getByTestId(id), id).toBeTruthy();
     }
     const rows = await screen.findAllByTestId('list-row');
@@ -54,7 +89,8 @@ describe('EntityListPage (grid with views)', () => {
     expect(q.get('$count')).toBe('true');
     expect(q.get('$orderby')).toBe('createdon desc');
     expect(q.get('$select')).toContain('new_srv_workerid');
-    const prefer = (f.mock.calls.find(([u]) => String(u).startsWith('/api/crmdata/Retrieve'))?.[1]?.headers as Record<string, string>).Prefer;
+    const prefer = (f.mock.calls.find(([u]) => String(u).startsWith('/api/crmdata/Retrieve'))?.[1]?.headers as Record<string, string>)
+      .Prefer;
     expect(prefer).toBe('odata.include-annotations="OData.Community.Display.V1.FormattedValue"');
   });
 
@@ -68,7 +104,9 @@ describe('EntityListPage (grid with views)', () => {
     fireEvent.change(screen.getByTestId('list-search'), { target: { value: '赵' } });
     await act(async () => fireEvent.click(screen.getByTestId('list-query')));
     await waitFor(() => expect(router.state.location.search).toBe('?q=%E8%B5%B5&size=10'));
-    await waitFor(() => expect(queries(f).at(-1)?.get('$filter')).toBe("(contains(new_name,'赵') or contains(new_code,'赵') or contains(new_phone,'赵'))"));
+    await waitFor(() =>
+      expect(queries(f).at(-1)?.get('$filter')).toBe("(contains(new_name,'赵') or contains(new_code,'赵') or contains(new_phone,'赵'))"),
+    );
     expect(queries(f).at(-1)?.get('$skip')).toBeNull();
   });
 
@@ -94,7 +132,13 @@ describe('EntityListPage (grid with views)', () => {
   it('shows the empty text only once the answer is there, never under the spinner', async () => {
     signIn(['worker.read']);
     let answer: (r: Response) => void = () => undefined;
-    stubServer((url) => (url.startsWith('/api/crmdata/Retrieve/new_srv_workers') ? new Promise<Response>((r) => { answer = r; }) : undefined));
+    stubServer((url) =>
+      url.startsWith('/api/crmdata/Retrieve/new_srv_workers')
+        ? new Promise<Response>((r) => {
+            answer = r;
+          })
+        : undefined,
+    );
     renderApp('/worker/list');
     await screen.findByTestId('entity-list');
     await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).not.toBeNull());
@@ -131,7 +175,8 @@ describe('EntityListPage (grid with views)', () => {
     const { router } = renderApp('/worker/list');
     await screen.findAllByTestId('list-row');
     fireEvent.click(screen.getByTestId('list-more-filters'));
-    for (const c of ['new_code', 'new_name', 'new_sex', 'new_job', 'new_phone', 'new_station_id', 'new_workyear', 'new_load']) expect(screen.getByTestId(`list-filter-${c}`), c).toBeTruthy();
+    for (const c of ['new_code', 'new_name', 'new_sex', 'new_job', 'new_phone', 'new_station_id', 'new_workyear', 'new_load'])
+      expect(screen.getByTestId(`list-filter-${c}`), c).toBeTruthy();
     fireEvent.change(screen.getByTestId('list-filter-new_code'), { target: { value: 'E00' } });
     await act(async () => fireEvent.click(screen.getByTestId('list-query')));
     await waitFor(() => expect(router.state.location.search).toBe('?f.new_code=E00'));
@@ -146,8 +191,19 @@ describe('a kept list (route keepAlive)', () => {
     signIn(['worker.read']);
     const f = recordsServer();
     const defs: RouteDef[] = [
-      { name: 'kept', path: '/workerkept/list', layout: 'shell', keepAlive: true, load: async () => ({ default: () => <EntityListPage entity="new_srv_worker" routeBase="/workerkept" /> }) },
-      { name: 'other', path: '/workerkept/edit/:id', layout: 'shell', load: async () => ({ default: () => <p data-testid="other">记录</p> }) },
+      {
+        name: 'kept',
+        path: '/workerkept/list',
+        layout: 'shell',
+        keepAlive: true,
+        load: async () => ({ default: () => <EntityListPage entity="new_srv_worker" routeBase="/workerkept" /> }),
+      },
+      {
+        name: 'other',
+        path: '/workerkept/edit/:id',
+        layout: 'shell',
+        load: async () => ({ default: () => <p data-testid="other">记录</p> }),
+      },
     ];
     const router = createMemoryRouter(buildRoutes(defs), { initialEntries: ['/workerkept/list?page=2'] });
     render(<RouterProvider router={router} />);

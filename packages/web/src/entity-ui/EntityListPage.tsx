@@ -1,4 +1,14 @@
-import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, FilterOutlined, PlusOutlined, ReloadOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
+import {
+  DeleteOutlined,
+  DownloadOutlined,
+  EditOutlined,
+  EyeOutlined,
+  FilterOutlined,
+  PlusOutlined,
+  ReloadOutlined,
+  SearchOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
 import { getEntity, stateFields, viewsFor, type EntityDef } from '@portal/model';
 import { Button, Drawer, Input, Pagination, Select, Space, Table, type TableColumnsType } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
@@ -86,7 +96,27 @@ export function EntityListPage(props: EntityListPageProps) {
   return <EntityList {...props} e={entity} />;
 }
 
-function EntityList({ e, views: viewNames, routeBase, paths, title, extraFilter, canWrite, renderCell, rowActions, headerActions, allowImport = true, allowCreate = true, allowDelete = true, filterFields, filtersOpen, rowEditable, rowFields, actionsWidth, settingsKey }: EntityListPageProps & { e: EntityDef }) {
+function EntityList({
+  e,
+  views: viewNames,
+  routeBase,
+  paths,
+  title,
+  extraFilter,
+  canWrite,
+  renderCell,
+  rowActions,
+  headerActions,
+  allowImport = true,
+  allowCreate = true,
+  allowDelete = true,
+  filterFields,
+  filtersOpen,
+  rowEditable,
+  rowFields,
+  actionsWidth,
+  settingsKey,
+}: EntityListPageProps & { e: EntityDef }) {
   const t = useT();
   const lang = useLocale();
   const navigate = useNavigate();
@@ -142,7 +172,10 @@ function EntityList({ e, views: viewNames, routeBase, paths, title, extraFilter,
   const filter = useMemo(() => buildFilter(e, view, state.q, state.filters, extraFilter), [e, view, state.q, state.filters, extraFilter]);
   const orderby = buildOrderBy(view, state.sort);
   const rowFieldsKey = [...stateFields(e), ...(rowFields ?? [])].join(',');
-  const select = useMemo(() => [...new Set([e.primaryKey, e.primaryName, ...columns, ...(rowFieldsKey ? rowFieldsKey.split(',') : [])])], [e, columns, rowFieldsKey]);
+  const select = useMemo(
+    () => [...new Set([e.primaryKey, e.primaryName, ...columns, ...(rowFieldsKey ? rowFieldsKey.split(',') : [])])],
+    [e, columns, rowFieldsKey],
+  );
   const stateKey = serializeGridState(state, defaults);
 
   useEffect(() => {
@@ -198,9 +231,31 @@ function EntityList({ e, views: viewNames, routeBase, paths, title, extraFilter,
   };
 
   const header: ActionButton[] = [
-    { key: 'new', label: t('widgets.action.new'), icon: <PlusOutlined />, type: 'primary', hidden: !writable || !allowCreate, onClick: () => navigate(createPath), testId: 'list-new' },
-    { key: 'import', label: t('widgets.action.import'), icon: <UploadOutlined />, hidden: !writable || !allowImport, onClick: () => setImportOpen(true), testId: 'list-import' },
-    { key: 'export', label: t('widgets.action.export'), icon: <DownloadOutlined />, loading: exporting, onClick: exportXlsx, testId: 'list-export' },
+    {
+      key: 'new',
+      label: t('widgets.action.new'),
+      icon: <PlusOutlined />,
+      type: 'primary',
+      hidden: !writable || !allowCreate,
+      onClick: () => navigate(createPath),
+      testId: 'list-new',
+    },
+    {
+      key: 'import',
+      label: t('widgets.action.import'),
+      icon: <UploadOutlined />,
+      hidden: !writable || !allowImport,
+      onClick: () => setImportOpen(true),
+      testId: 'list-import',
+    },
+    {
+      key: 'export',
+      label: t('widgets.action.export'),
+      icon: <DownloadOutlined />,
+      loading: exporting,
+      onClick: exportXlsx,
+      testId: 'list-export',
+    },
     ...(headerActions ?? []),
   ];
 
@@ -242,9 +297,29 @@ function EntityList({ e, views: viewNames, routeBase, paths, title, extraFilter,
       max={ROW_MAX}
       items={[
         editableRow(row)
-          ? { key: 'edit', label: t('widgets.action.edit'), icon: <EditOutlined />, onClick: () => navigate(editPath(idOf(row))), testId: 'list-row-edit' }
-          : { key: 'view', label: t('widgets.action.view'), icon: <EyeOutlined />, onClick: () => navigate(viewPath(idOf(row))), testId: 'list-row-view' },
-        { key: 'delete', label: t('widgets.action.delete'), icon: <DeleteOutlined />, danger: true, hidden: !editableRow(row) || !allowDelete || undeletableByState(e, row), onClick: () => remove(row), testId: 'list-row-delete' },
+          ? {
+              key: 'edit',
+              label: t('widgets.action.edit'),
+              icon: <EditOutlined />,
+              onClick: () => navigate(editPath(idOf(row))),
+              testId: 'list-row-edit',
+            }
+          : {
+              key: 'view',
+              label: t('widgets.action.view'),
+              icon: <EyeOutlined />,
+              onClick: () => navigate(viewPath(idOf(row))),
+              testId: 'list-row-view',
+            },
+        {
+          key: 'delete',
+          label: t('widgets.action.delete'),
+          icon: <DeleteOutlined />,
+          danger: true,
+          hidden: !editableRow(row) || !allowDelete || undeletableByState(e, row),
+          onClick: () => remove(row),
+          testId: 'list-row-delete',
+        },
         ...(rowActions?.(row) ?? []),
       ]}
     />
@@ -257,28 +332,48 @@ function EntityList({ e, views: viewNames, routeBase, paths, title, extraFilter,
     render: (_: unknown, row: RecordRow) => rowActionGroup(row),
   });
   // A phone's card: name, status tags and key fields derived from the model (card-layout.ts).
-  const card = cardLayout(e, view, shownColumns.map((c) => c.key));
+  const card = cardLayout(
+    e,
+    view,
+    shownColumns.map((c) => c.key),
+  );
   const cardValue = (row: RecordRow, c: string) => renderCell?.[c]?.(row) ?? cellText(row, c, e.allFields[c], lang);
   const cardTag = (row: RecordRow, c: string) => {
     const field = e.allFields[c];
     if (renderCell?.[c]) return renderCell[c](row);
-    return field?.type === 'optionset' ? <OptionTag set={field.optionSet} value={row[c]} testId="list-card-tag" /> : cellText(row, c, field, lang);
+    return field?.type === 'optionset' ? (
+      <OptionTag set={field.optionSet} value={row[c]} testId="list-card-tag" />
+    ) : (
+      cellText(row, c, field, lang)
+    );
   };
   const emptyText = (
     <div data-testid="list-empty" className="list-empty">
       {isFiltered(state) ? t('widgets.empty.search') : t('widgets.empty.none')}
     </div>
   );
-  const filterPanel = <FilterPanel entity={e} columns={[...new Set([...(filterFields ?? columns), ...Object.keys(state.filters).filter((f) => e.allFields[f])])]} values={draftFilters} onChange={setDraftFilters} lang={lang} t={t} />;
+  const filterPanel = (
+    <FilterPanel
+      entity={e}
+      columns={[...new Set([...(filterFields ?? columns), ...Object.keys(state.filters).filter((f) => e.allFields[f])])]}
+      values={draftFilters}
+      onChange={setDraftFilters}
+      lang={lang}
+      t={t}
+    />
+  );
   const filterCount = Object.keys(state.filters).length;
 
   const onTableChange = (_p: unknown, _f: unknown, sorter: SorterResult<RecordRow> | SorterResult<RecordRow>[]) => {
     const s = Array.isArray(sorter) ? sorter[0] : sorter;
-    const sort = s?.order && s.columnKey ? { field: String(s.columnKey), dir: s.order === 'ascend' ? ('asc' as const) : ('desc' as const) } : null;
+    const sort =
+      s?.order && s.columnKey ? { field: String(s.columnKey), dir: s.order === 'ascend' ? ('asc' as const) : ('desc' as const) } : null;
     if (sort?.field !== state.sort?.field || sort?.dir !== state.sort?.dir) update({ sort, page: 1 });
   };
 
-  const searchable = searchFields(e).map((f) => e.allFields[f].label[lang]).join('/');
+  const searchable = searchFields(e)
+    .map((f) => e.allFields[f].label[lang])
+    .join('/');
   const searchHint = t('widgets.list.searchPlaceholder', { fields: searchable });
 
   const viewSelect = (
@@ -318,7 +413,9 @@ function EntityList({ e, views: viewNames, routeBase, paths, title, extraFilter,
 
   return (
     <div data-testid="entity-list" data-entity={e.logicalName} className={phone ? 'entity-list entity-list-phone' : 'entity-list'}>
-      <PageTitle extra={<ButtonGroup items={header} max={HEADER_MAX} moreTestId="list-more-actions" />}>{title ?? e.pluralLabel[lang]}</PageTitle>
+      <PageTitle extra={<ButtonGroup items={header} max={HEADER_MAX} moreTestId="list-more-actions" />}>
+        {title ?? e.pluralLabel[lang]}
+      </PageTitle>
       {phone ? (
         <div className="list-toolbar list-toolbar-phone">
           {viewSelect}
@@ -328,7 +425,13 @@ function EntityList({ e, views: viewNames, routeBase, paths, title, extraFilter,
           </div>
           <div className="list-toolbar-phone-row">
             {resetButton}
-            <Button icon={<FilterOutlined />} onClick={() => setSheetOpen(true)} aria-expanded={sheetOpen} data-testid="list-more-filters" type={filterCount ? 'link' : 'text'}>
+            <Button
+              icon={<FilterOutlined />}
+              onClick={() => setSheetOpen(true)}
+              aria-expanded={sheetOpen}
+              data-testid="list-more-filters"
+              type={filterCount ? 'link' : 'text'}
+            >
               {filterCount ? `${t('cardList.filters')} (${filterCount})` : t('cardList.filters')}
             </Button>
           </div>
@@ -340,12 +443,25 @@ function EntityList({ e, views: viewNames, routeBase, paths, title, extraFilter,
             {searchBox}
             {queryButton}
             {resetButton}
-            <Button icon={<FilterOutlined />} onClick={() => setMoreOpen(!moreOpen)} aria-expanded={moreOpen} data-testid="list-more-filters" type={moreOpen ? 'link' : 'text'}>
+            <Button
+              icon={<FilterOutlined />}
+              onClick={() => setMoreOpen(!moreOpen)}
+              aria-expanded={moreOpen}
+              data-testid="list-more-filters"
+              type={moreOpen ? 'link' : 'text'}
+            >
               {moreOpen ? t('widgets.action.lessFilters') : t('widgets.action.moreFilters')}
             </Button>
           </Space>
           <div className="list-toolbar-end">
-            <ColumnSettings columns={settings.columns} titles={titles} size={settings.size} onColumns={settings.setColumns} onSize={settings.setSize} onReset={settings.reset} />
+            <ColumnSettings
+              columns={settings.columns}
+              titles={titles}
+              size={settings.size}
+              onColumns={settings.setColumns}
+              onSize={settings.setSize}
+              onReset={settings.reset}
+            />
           </div>
         </div>
       )}
@@ -362,7 +478,12 @@ function EntityList({ e, views: viewNames, routeBase, paths, title, extraFilter,
               <Button icon={<ReloadOutlined />} onClick={() => (reset(), setSheetOpen(false))} data-testid="list-sheet-reset">
                 {t('widgets.action.reset')}
               </Button>
-              <Button type="primary" icon={<SearchOutlined />} onClick={() => (query(), setSheetOpen(false))} data-testid="list-sheet-query">
+              <Button
+                type="primary"
+                icon={<SearchOutlined />}
+                onClick={() => (query(), setSheetOpen(false))}
+                data-testid="list-sheet-query"
+              >
                 {t('widgets.action.query')}
               </Button>
             </Space>
@@ -385,7 +506,11 @@ function EntityList({ e, views: viewNames, routeBase, paths, title, extraFilter,
           card={(row) => ({
             title: <Link to={openPath(row)}>{nameOf(row) || idOf(row)}</Link>,
             name: nameOf(row) || idOf(row),
-            tags: distinctTags(e, card.tags, row, lang).map((c) => <span key={c} data-field={c}>{cardTag(row, c)}</span>),
+            tags: distinctTags(e, card.tags, row, lang).map((c) => (
+              <span key={c} data-field={c}>
+                {cardTag(row, c)}
+              </span>
+            )),
             fields: card.fields.map((c) => ({ key: c, label: titles[c] ?? e.allFields[c]?.label[lang] ?? c, value: cardValue(row, c) })),
             actions: rowActionGroup(row),
           })}
@@ -420,19 +545,21 @@ function EntityList({ e, views: viewNames, routeBase, paths, title, extraFilter,
           locale={{ emptyText: answered && !loading ? emptyText : <div className="list-empty" /> }}
         />
       )}
-      {answered && <div className={phone ? 'list-pagination list-pagination-phone' : 'list-pagination'}>
-        <Pagination
-          data-testid="list-pagination"
-          simple={phone}
-          current={state.page}
-          pageSize={state.size}
-          total={data.count}
-          showSizeChanger={!phone}
-          pageSizeOptions={PAGE_SIZES}
-          showTotal={phone ? undefined : (total) => t('widgets.list.total', { total })}
-          onChange={(page, size) => update(size !== state.size ? { size } : { page })}
-        />
-      </div>}
+      {answered && (
+        <div className={phone ? 'list-pagination list-pagination-phone' : 'list-pagination'}>
+          <Pagination
+            data-testid="list-pagination"
+            simple={phone}
+            current={state.page}
+            pageSize={state.size}
+            total={data.count}
+            showSizeChanger={!phone}
+            pageSizeOptions={PAGE_SIZES}
+            showTotal={phone ? undefined : (total) => t('widgets.list.total', { total })}
+            onChange={(page, size) => update(size !== state.size ? { size } : { page })}
+          />
+        </div>
+      )}
       {writable && allowImport && (
         <ExcelImportDialog
           open={importOpen}

@@ -23,7 +23,9 @@ const FINES = [
 ];
 
 function server(set: string, rows: unknown[]) {
-  return stubServer((url) => (url.startsWith(`/api/crmdata/Retrieve/${set}`) ? envelope({ value: rows, '@odata.count': rows.length }) : undefined));
+  return stubServer((url) =>
+    url.startsWith(`/api/crmdata/Retrieve/${set}`) ? envelope({ value: rows, '@odata.count': rows.length }) : undefined,
+  );
 }
 
 /** What each row's first action says, by row id: 编辑 or 查看. */

@@ -18,7 +18,15 @@ import { sizeLabel } from './form-values.ts';
 const IMAGE_TYPES = ['png', 'jpg', 'jpeg', 'gif'];
 
 /** An image kept inline as a data URL (worker photos): type and size checked, with a preview. */
-export function ImageInput({ value, onChange, maxBytes, label, testId, disabled, t }: {
+export function ImageInput({
+  value,
+  onChange,
+  maxBytes,
+  label,
+  testId,
+  disabled,
+  t,
+}: {
   value?: string | null;
   onChange?: (v: string | null) => void;
   maxBytes: number;
@@ -82,11 +90,26 @@ export function ImageInput({ value, onChange, maxBytes, label, testId, disabled,
  * The input of one field type (spec: one input per field type). `lookupConditions` narrows what a
  * lookup offers (e.g. central warehouses only); the server still checks the value.
  */
-export function inputFor(e: EntityDef, name: string, f: FieldDef, lang: Lang, t: Translate, disabled: boolean, lookupConditions?: LookupCondition[]): ReactElement {
+export function inputFor(
+  e: EntityDef,
+  name: string,
+  f: FieldDef,
+  lang: Lang,
+  t: Translate,
+  disabled: boolean,
+  lookupConditions?: LookupCondition[],
+): ReactElement {
   const testId = `field-${name}`;
   switch (f.type) {
     case 'memo':
-      return <Input.TextArea data-testid={testId} count={lengthCount(f.maxLength, f.maxLength <= 2000)} autoSize={{ minRows: 3, maxRows: 12 }} disabled={disabled} />;
+      return (
+        <Input.TextArea
+          data-testid={testId}
+          count={lengthCount(f.maxLength, f.maxLength <= 2000)}
+          autoSize={{ minRows: 3, maxRows: 12 }}
+          disabled={disabled}
+        />
+      );
     case 'int':
       return <NumberInput testId={testId} decimal={false} disabled={disabled} />;
     case 'decimal':
@@ -94,11 +117,21 @@ export function inputFor(e: EntityDef, name: string, f: FieldDef, lang: Lang, t:
     case 'money':
       return <MoneyInput testId={testId} disabled={disabled} />;
     case 'bool':
-      return <Switch data-testid={testId} disabled={disabled} checkedChildren={f.trueLabel?.[lang]} unCheckedChildren={f.falseLabel?.[lang]} />;
+      return (
+        <Switch data-testid={testId} disabled={disabled} checkedChildren={f.trueLabel?.[lang]} unCheckedChildren={f.falseLabel?.[lang]} />
+      );
     case 'date':
       return <DatePicker data-testid={testId} style={{ width: '100%' }} disabled={disabled} />;
     case 'datetime':
-      return <DatePicker data-testid={testId} showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} disabled={disabled} />;
+      return (
+        <DatePicker
+          data-testid={testId}
+          showTime={{ format: 'HH:mm' }}
+          format="YYYY-MM-DD HH:mm"
+          style={{ width: '100%' }}
+          disabled={disabled}
+        />
+      );
     case 'optionset':
       return <Picklist entity={e.logicalName} attribute={name} testId={testId} disabled={disabled} />;
     case 'lookup':
@@ -121,7 +154,12 @@ export function rulesFor(f: FieldDef, lang: Lang, t: Translate): Rule[] {
       required: true,
       message: t(choose ? 'widgets.form.requiredSelect' : 'widgets.form.required', { field }),
       // A lookup's value is an object; an empty one counts as missing.
-      ...(f.type === 'lookup' ? { validator: (_: unknown, v: { id?: string } | null) => (v?.id ? Promise.resolve() : Promise.reject(new Error(t('widgets.form.requiredSelect', { field })))) } : {}),
+      ...(f.type === 'lookup'
+        ? {
+            validator: (_: unknown, v: { id?: string } | null) =>
+              v?.id ? Promise.resolve() : Promise.reject(new Error(t('widgets.form.requiredSelect', { field }))),
+          }
+        : {}),
       ...(f.type === 'text' || f.type === 'memo' ? { whitespace: true } : {}),
     });
   }
@@ -144,7 +182,11 @@ export function rulesFor(f: FieldDef, lang: Lang, t: Translate): Rule[] {
 }
 
 /** Passes the errors antd holds for the field up to the Form.Item, which shows them with a test hook. */
-function ErrorProbe({ onErrors, children, ...injected }: { onErrors: (e: ReactNode[]) => void; children: ReactElement } & Record<string, unknown>) {
+function ErrorProbe({
+  onErrors,
+  children,
+  ...injected
+}: { onErrors: (e: ReactNode[]) => void; children: ReactElement } & Record<string, unknown>) {
   const { errors } = Form.Item.useStatus();
   const key = errors.map((e) => String(e)).join('\n');
   const latest = useRef(errors);
@@ -154,7 +196,15 @@ function ErrorProbe({ onErrors, children, ...injected }: { onErrors: (e: ReactNo
 }
 
 /** A labelled form field whose error list carries `field-error-<name>`. */
-export function FieldItem({ name, label, required, rules, valuePropName, children, extra }: {
+export function FieldItem({
+  name,
+  label,
+  required,
+  rules,
+  valuePropName,
+  children,
+  extra,
+}: {
   name: string;
   label: ReactNode;
   required?: boolean;

@@ -24,7 +24,15 @@ export async function valuesFilledBy(f: LookupField, id: string): Promise<Record
  * A lookup whose model declares `fills` (a work order's product → its product line and model):
  * picking a record sets those fields of the form from it, where the user sees and may change them.
  */
-export function FillingLookupInput({ field, name, value, onChange, testId, disabled, conditions }: {
+export function FillingLookupInput({
+  field,
+  name,
+  value,
+  onChange,
+  testId,
+  disabled,
+  conditions,
+}: {
   field: LookupField;
   name: string;
   value?: LookupRecord | null;

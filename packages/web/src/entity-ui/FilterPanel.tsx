@@ -13,11 +13,36 @@ const FILTERABLE = new Set(['text', 'memo', 'optionset', 'lookup', 'date', 'date
 export const filterableColumns = (e: EntityDef, columns: string[]) => columns.filter((c) => FILTERABLE.has(e.allFields[c]?.type ?? ''));
 
 /** One filter input for one column, by the field's type; values are the URL's string forms. */
-function FilterInput({ entity, name, field, value, onChange, t, lang }: { entity: EntityDef; name: string; field: FieldDef; value: string; onChange: (v: string) => void; t: Translate; lang: Lang }) {
+function FilterInput({
+  entity,
+  name,
+  field,
+  value,
+  onChange,
+  t,
+  lang,
+}: {
+  entity: EntityDef;
+  name: string;
+  field: FieldDef;
+  value: string;
+  onChange: (v: string) => void;
+  t: Translate;
+  lang: Lang;
+}) {
   const testId = `list-filter-${name}`;
   switch (field.type) {
     case 'optionset':
-      return <Picklist entity={entity.logicalName} attribute={name} value={value === '' ? null : Number(value)} onChange={(v) => onChange(v === null || Array.isArray(v) ? '' : String(v))} placeholder={t('widgets.list.any')} testId={testId} />;
+      return (
+        <Picklist
+          entity={entity.logicalName}
+          attribute={name}
+          value={value === '' ? null : Number(value)}
+          onChange={(v) => onChange(v === null || Array.isArray(v) ? '' : String(v))}
+          placeholder={t('widgets.list.any')}
+          testId={testId}
+        />
+      );
     case 'lookup': {
       const { id, name: text } = splitLookupValue(value);
       return (
@@ -59,14 +84,36 @@ function FilterInput({ entity, name, field, value, onChange, t, lang }: { entity
     case 'int':
     case 'decimal':
     case 'money':
-      return <InputNumber data-testid={testId} value={value === '' ? null : Number(value)} onChange={(v) => onChange(v === null || v === undefined ? '' : String(v))} style={{ width: '100%' }} />;
+      return (
+        <InputNumber
+          data-testid={testId}
+          value={value === '' ? null : Number(value)}
+          onChange={(v) => onChange(v === null || v === undefined ? '' : String(v))}
+          style={{ width: '100%' }}
+        />
+      );
     default:
-      return <Input data-testid={testId} allowClear value={value} placeholder={t('widgets.list.contains')} onChange={(e) => onChange(e.target.value)} />;
+      return (
+        <Input
+          data-testid={testId}
+          allowClear
+          value={value}
+          placeholder={t('widgets.list.contains')}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
   }
 }
 
 /** "More filters": one input per view column (text contains, option, lookup, date range, yes/no). */
-export function FilterPanel({ entity, columns, values, onChange, lang, t }: {
+export function FilterPanel({
+  entity,
+  columns,
+  values,
+  onChange,
+  lang,
+  t,
+}: {
   entity: EntityDef;
   columns: string[];
   values: Record<string, string>;
@@ -85,7 +132,15 @@ export function FilterPanel({ entity, columns, values, onChange, lang, t }: {
               <label className="list-filter-label">
                 <span>{field.label[lang]}</span>
               </label>
-              <FilterInput entity={entity} name={c} field={field} value={values[c] ?? ''} t={t} lang={lang} onChange={(v) => onChange({ ...values, [c]: v })} />
+              <FilterInput
+                entity={entity}
+                name={c}
+                field={field}
+                value={values[c] ?? ''}
+                t={t}
+                lang={lang}
+                onChange={(v) => onChange({ ...values, [c]: v })}
+              />
             </Col>
           );
         })}

@@ -45,12 +45,15 @@ export function genericScreen(s: EntityScreen): ComponentType {
   return function GenericFormScreen() {
     const params = useParams();
     const [query] = useSearchParams();
-    const id = s.kind === 'create' ? undefined : (form.idFromQuery ? query.get('id') ?? undefined : params.id);
+    const id = s.kind === 'create' ? undefined : form.idFromQuery ? (query.get('id') ?? undefined) : params.id;
     const user = useSession((x) => x.user);
     // A station user's new record of a station-scoped entity belongs to their station.
     const stationField = e.scope.kind === 'station' && e.allFields[e.scope.field]?.type === 'lookup' ? e.scope.field : null;
     const own = !id && !!stationField && user.userType === STATION_USER && !!user.departId;
-    const defaults = useMemo(() => (own ? { [stationField!]: { id: user.departId, name: user.departName } } : undefined), [own, user.departId, user.departName]);
+    const defaults = useMemo(
+      () => (own ? { [stationField!]: { id: user.departId, name: user.departName } } : undefined),
+      [own, user.departId, user.departName],
+    );
     return (
       <EntityFormPage
         entity={s.entity}

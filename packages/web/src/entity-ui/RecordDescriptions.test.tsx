@@ -81,7 +81,16 @@ describe('RecordDescriptions', () => {
     signInAs(['worker.read']);
     stubServer((url) => {
       if (url.startsWith('/api/crmdata/Retrieve/new_srv_workers(w1)')) {
-        return envelope({ new_srv_workerid: 'w1', new_name: '赵磊', new_code: 'SH001-E001', new_sex: 1, new_phone: '15800158003', new_wechat: null, new_station_id: 's1', 'new_station_id@OData.Community.Display.V1.FormattedValue': '上海浦东华辰服务站' });
+        return envelope({
+          new_srv_workerid: 'w1',
+          new_name: '赵磊',
+          new_code: 'SH001-E001',
+          new_sex: 1,
+          new_phone: '15800158003',
+          new_wechat: null,
+          new_station_id: 's1',
+          'new_station_id@OData.Community.Display.V1.FormattedValue': '上海浦东华辰服务站',
+        });
       }
       if (url.startsWith('/api/attachment?')) return envelope([]);
       return undefined;

@@ -24,7 +24,13 @@ export function fieldText(e: EntityDef, row: RecordRow | null, name: string, lan
  * A record the user may not change, shown as description panels: the form's sections (same titles
  * and anchors, so the side navigation still works) with formatted values instead of disabled inputs.
  */
-export function RecordDescriptions({ e, row, sections, lang, addressFields }: {
+export function RecordDescriptions({
+  e,
+  row,
+  sections,
+  lang,
+  addressFields,
+}: {
   e: EntityDef;
   row: RecordRow | null;
   sections: { key: string; label: string; fields: string[] }[];
@@ -41,13 +47,29 @@ export function RecordDescriptions({ e, row, sections, lang, addressFields }: {
         const f = e.allFields[name];
         if (addressFields?.province === name) {
           const parts = [addressFields.province, addressFields.city, addressFields.county, addressFields.address];
-          const text = parts.map((p) => fieldText(e, row, p, lang)).filter(Boolean).join(' ');
-          return { key: name, label: parts.map((p) => e.allFields[p]?.label[lang] ?? p).join(' / '), span: 'filled' as const, children: <span data-testid={`view-${name}`}>{text || EMPTY_VALUE}</span> };
+          const text = parts
+            .map((p) => fieldText(e, row, p, lang))
+            .filter(Boolean)
+            .join(' ');
+          return {
+            key: name,
+            label: parts.map((p) => e.allFields[p]?.label[lang] ?? p).join(' / '),
+            span: 'filled' as const,
+            children: <span data-testid={`view-${name}`}>{text || EMPTY_VALUE}</span>,
+          };
         }
         const raw = row?.[name];
         if (f.type === 'image') {
           const src = typeof raw === 'string' && /^(data:image\/|https?:|\/)/.test(raw) ? raw : '';
-          return { key: name, label: f.label[lang], children: <span data-testid={`view-${name}`}>{src ? <img className="record-view-image" src={src} alt={f.label[lang]} /> : EMPTY_VALUE}</span> };
+          return {
+            key: name,
+            label: f.label[lang],
+            children: (
+              <span data-testid={`view-${name}`}>
+                {src ? <img className="record-view-image" src={src} alt={f.label[lang]} /> : EMPTY_VALUE}
+              </span>
+            ),
+          };
         }
         const text = f.type === 'money' ? formatAmount(raw as string | number | null | undefined, symbol) : fieldText(e, row, name, lang);
         return {

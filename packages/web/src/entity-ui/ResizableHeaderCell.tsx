@@ -38,7 +38,13 @@ export function ResizableHeaderCell({ resizeWidth, onResized, resizeLabel, child
     <th {...rest} ref={th} className={`${rest.className ?? ''} list-header-cell`}>
       {children}
       {/* Clicking the handle must not sort the column. */}
-      <span className="list-resize-handle" title={resizeLabel} data-testid="list-resize-handle" onPointerDown={start} onClick={(e) => e.stopPropagation()} />
+      <span
+        className="list-resize-handle"
+        title={resizeLabel}
+        data-testid="list-resize-handle"
+        onPointerDown={start}
+        onClick={(e) => e.stopPropagation()}
+      />
     </th>
   );
 }

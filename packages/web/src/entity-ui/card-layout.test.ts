@@ -19,8 +19,17 @@ const T = defineEntity({
     new_amount: money(label('金额', 'Amount')),
   },
   views: {
-    all: { label: label('全部', 'All'), columns: ['new_kind', 'new_name', 'new_state', 'new_city', 'new_level', 'new_phone', 'new_amount'], orderBy: [] },
-    own: { label: label('自定义', 'Own'), columns: ['new_name', 'new_kind', 'new_city', 'new_phone'], orderBy: [], card: { tags: ['new_kind'], fields: ['new_phone'] } },
+    all: {
+      label: label('全部', 'All'),
+      columns: ['new_kind', 'new_name', 'new_state', 'new_city', 'new_level', 'new_phone', 'new_amount'],
+      orderBy: [],
+    },
+    own: {
+      label: label('自定义', 'Own'),
+      columns: ['new_name', 'new_kind', 'new_city', 'new_phone'],
+      orderBy: [],
+      card: { tags: ['new_kind'], fields: ['new_phone'] },
+    },
   },
 });
 
@@ -47,10 +56,16 @@ describe('a phone card derived from the model', () => {
   it('work orders: both statuses as tags; the views say customer, worker or address, appointment', () => {
     const wo = getEntity('new_srv_workorder')!;
     const shown = (v: string) => wo.views[v].columns.filter((c) => !wo.views[v].hidden?.includes(c));
-    expect(cardLayout(wo, wo.views.all, shown('all'))).toEqual({ tags: ['new_dealstatus', 'new_status'], fields: ['new_customer', 'new_worker_id', 'new_appointmenttime'] });
+    expect(cardLayout(wo, wo.views.all, shown('all'))).toEqual({
+      tags: ['new_dealstatus', 'new_status'],
+      fields: ['new_customer', 'new_worker_id', 'new_appointmenttime'],
+    });
     expect(cardLayout(wo, wo.views.mine, shown('mine')).fields).toEqual(['new_customer', 'new_address', 'new_appointmenttime']);
     // A view without an override: derived.
-    expect(cardLayout(wo, wo.views.open, shown('open'))).toEqual({ tags: ['new_dealstatus'], fields: ['new_type', 'new_customer', 'new_station_id'] });
+    expect(cardLayout(wo, wo.views.open, shown('open'))).toEqual({
+      tags: ['new_dealstatus'],
+      fields: ['new_type', 'new_customer', 'new_station_id'],
+    });
   });
 
   it('a tag saying the same words as one before it is left out', () => {

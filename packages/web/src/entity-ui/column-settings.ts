@@ -36,7 +36,8 @@ export const screenOf = (pathname: string) =>
 
 export const settingsKey = (userId: string, screen: string) => `${PREFIX}.${userId || 'anonymous'}.${screen}`;
 
-const clampWidth = (w: unknown, fallback: number) => (typeof w === 'number' && Number.isFinite(w) ? Math.round(Math.min(MAX_COLUMN_WIDTH, Math.max(MIN_COLUMN_WIDTH, w))) : fallback);
+const clampWidth = (w: unknown, fallback: number) =>
+  typeof w === 'number' && Number.isFinite(w) ? Math.round(Math.min(MAX_COLUMN_WIDTH, Math.max(MIN_COLUMN_WIDTH, w))) : fallback;
 
 /**
  * The view's columns as the user left them: saved ones in the saved order (columns the view no
@@ -108,7 +109,8 @@ export function useColumnSettings(screen: string, view: string, defaults: Column
     [key, screen, userId],
   );
   const setColumns = useCallback(
-    (cols: ColumnDefault[]) => save((s) => ({ ...s, views: { ...s.views, [view]: cols.map(({ key: k, width, hidden }) => ({ key: k, width, hidden })) } })),
+    (cols: ColumnDefault[]) =>
+      save((s) => ({ ...s, views: { ...s.views, [view]: cols.map(({ key: k, width, hidden }) => ({ key: k, width, hidden })) } })),
     [save, view],
   );
   const setSize = useCallback((next: Density) => save((s) => ({ ...s, size: next })), [save]);

@@ -20,14 +20,18 @@ describe('default column widths', () => {
       const cols = defaultColumns(wo, wo.views[v].columns, wo.views[v], WO_ACTIONS);
       expect(shownWidth(cols, WO_ACTIONS), v).toBeLessThanOrEqual(LIST_WIDTH_AT_1440);
       // The view's own choice of hidden columns is enough: nothing else had to give way.
-      expect(cols.filter((c) => c.hidden).map((c) => c.key), v).toEqual(wo.views[v].columns.filter((c) => wo.views[v].hidden?.includes(c)));
+      expect(
+        cols.filter((c) => c.hidden).map((c) => c.key),
+        v,
+      ).toEqual(wo.views[v].columns.filter((c) => wo.views[v].hidden?.includes(c)));
     }
   });
 
   it('the default work-order list shows station, engineer, appointment and created time', () => {
     const cols = defaultColumns(wo, wo.views.all.columns, wo.views.all, WO_ACTIONS);
     const shown = cols.filter((c) => !c.hidden).map((c) => c.key);
-    for (const f of ['new_name', 'new_dealstatus', 'new_status', 'new_station_id', 'new_worker_id', 'new_appointmenttime', 'createdon']) expect(shown).toContain(f);
+    for (const f of ['new_name', 'new_dealstatus', 'new_status', 'new_station_id', 'new_worker_id', 'new_appointmenttime', 'createdon'])
+      expect(shown).toContain(f);
     const widths = Object.fromEntries(cols.map((c) => [c.key, c.width]));
     // A width per kind of field: date, date and time, a name (lookup), the document number.
     expect(widths.new_appointmenttime).toBe(100);
@@ -55,7 +59,12 @@ describe('default column widths', () => {
       { key: 'c', width: 300, hidden: false },
       { key: 'd', width: 300, hidden: false },
     ];
-    expect(fitColumns(cols, 100, 1000).map((c) => `${c.key}:${c.width}:${c.hidden}`)).toEqual(['a:140:false', 'b:140:false', 'c:300:false', 'd:300:false']);
+    expect(fitColumns(cols, 100, 1000).map((c) => `${c.key}:${c.width}:${c.hidden}`)).toEqual([
+      'a:140:false',
+      'b:140:false',
+      'c:300:false',
+      'd:300:false',
+    ]);
     expect(fitColumns(cols, 100, 600).map((c) => `${c.key}:${c.hidden}`)).toEqual(['a:false', 'b:false', 'c:false', 'd:true']);
     expect(fitColumns(cols, 100, 10).map((c) => c.hidden)).toEqual([false, true, true, true]);
   });

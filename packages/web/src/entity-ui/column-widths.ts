@@ -37,16 +37,25 @@ export function defaultColumnWidth(e: EntityDef, name: string, f: FieldDef | und
       if (f.maxLength <= 100) return 110;
       return 200;
     }
-    case 'memo': return 200;
-    case 'int': return 80;
-    case 'decimal': return 100;
-    case 'money': return 110;
-    case 'bool': return 72;
-    case 'date': return 100;
-    case 'datetime': return 130;
-    case 'image': return 72;
+    case 'memo':
+      return 200;
+    case 'int':
+      return 80;
+    case 'decimal':
+      return 100;
+    case 'money':
+      return 110;
+    case 'bool':
+      return 72;
+    case 'date':
+      return 100;
+    case 'datetime':
+      return 130;
+    case 'image':
+      return 72;
     // A related record's name (a station's name wraps onto a second line rather than widen the list).
-    case 'lookup': return 110;
+    case 'lookup':
+      return 110;
     case 'optionset': {
       // The longest option in either language (a status tag's smaller text offsets its padding);
       // longer ones wrap.
@@ -74,7 +83,10 @@ export interface ColumnDefault {
  */
 export function defaultColumns(e: EntityDef, columns: string[], view: ViewDef | undefined, actions: number): ColumnDefault[] {
   const hidden = new Set(view?.hidden ?? []);
-  return fitColumns(columns.map((key) => ({ key, width: defaultColumnWidth(e, key, e.allFields[key]), hidden: hidden.has(key) })), actions);
+  return fitColumns(
+    columns.map((key) => ({ key, width: defaultColumnWidth(e, key, e.allFields[key]), hidden: hidden.has(key) })),
+    actions,
+  );
 }
 
 /** Width of the shown columns plus the actions column. */

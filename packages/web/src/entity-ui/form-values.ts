@@ -10,7 +10,13 @@ dayjs.extend(utc);
  * The form's sections: the model's `forms.main`, else one section of every writable field. A new
  * record (`creating`) leaves out the sections the model shows only once it exists (`on: 'edit'`).
  */
-export function formSections(e: EntityDef, lang: Lang, detailsLabel: string, hidden: string[] = [], creating = false): { key: string; label: string; fields: string[] }[] {
+export function formSections(
+  e: EntityDef,
+  lang: Lang,
+  detailsLabel: string,
+  hidden: string[] = [],
+  creating = false,
+): { key: string; label: string; fields: string[] }[] {
   const main: FormSection[] | undefined = e.forms.main;
   const sections = main?.length
     ? main.filter((s) => !(creating && s.on === 'edit')).map((s) => ({ key: s.key, label: s.label[lang], fields: s.fields }))

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PAGE_SIZE, isFiltered, nextGridState, PAGE_SIZES, parseGridState, SEARCH_WIDTH, serializeGridState, type GridState } from './grid-state.ts';
+import {
+  DEFAULT_PAGE_SIZE,
+  isFiltered,
+  nextGridState,
+  PAGE_SIZES,
+  parseGridState,
+  SEARCH_WIDTH,
+  serializeGridState,
+  type GridState,
+} from './grid-state.ts';
 
 const D = { view: 'active', views: ['active', 'senior'] };
 const base: GridState = { view: 'active', q: '', filters: {}, page: 1, size: 20, sort: null };
@@ -12,7 +21,14 @@ describe('grid state in the URL (spec 000 §2, §9)', () => {
   });
 
   it('round-trips view, search, filters, page, size and sort', () => {
-    const s: GridState = { view: 'senior', q: '王', filters: { new_job: '3', new_station_id: 'a1|上海站', createdon: '2026-01-01~2026-01-31' }, page: 3, size: 50, sort: { field: 'new_code', dir: 'desc' } };
+    const s: GridState = {
+      view: 'senior',
+      q: '王',
+      filters: { new_job: '3', new_station_id: 'a1|上海站', createdon: '2026-01-01~2026-01-31' },
+      page: 3,
+      size: 50,
+      sort: { field: 'new_code', dir: 'desc' },
+    };
     const qs = serializeGridState(s, D);
     expect(qs).toContain('view=senior');
     expect(qs).toContain('sort=new_code.desc');

@@ -57,7 +57,11 @@ export function serializeGridState(s: GridState, defaults: { view: string }): st
  */
 export function nextGridState(cur: GridState, patch: Partial<GridState>): GridState {
   const next = { ...cur, ...patch };
-  const reset = ('q' in patch && patch.q !== cur.q) || 'filters' in patch || ('view' in patch && patch.view !== cur.view) || ('size' in patch && patch.size !== cur.size);
+  const reset =
+    ('q' in patch && patch.q !== cur.q) ||
+    'filters' in patch ||
+    ('view' in patch && patch.view !== cur.view) ||
+    ('size' in patch && patch.size !== cur.size);
   if (reset && !('page' in patch)) next.page = 1;
   if ('view' in patch && patch.view !== cur.view && !('sort' in patch)) next.sort = null;
   return next;
@@ -87,7 +91,10 @@ export function useGridUrlState(defaults: { view: string; views: string[] }) {
   }, [onOwnPath, location.search, navigate, ownPath]);
 
   const viewsKey = defaults.views.join(',');
-  const state = useMemo(() => parseGridState(search, { view: defaults.view, views: viewsKey.split(',') }), [search, defaults.view, viewsKey]);
+  const state = useMemo(
+    () => parseGridState(search, { view: defaults.view, views: viewsKey.split(',') }),
+    [search, defaults.view, viewsKey],
+  );
   const stateRef = useRef(state);
   stateRef.current = state;
 

@@ -16,7 +16,9 @@ describe('OData building', () => {
 
   it('quick search: contains over the searchable text fields', () => {
     expect(searchFields(worker)).toEqual(['new_name', 'new_code', 'new_phone']);
-    expect(buildFilter(worker, worker.views.active, "王'", {})).toBe("(contains(new_name,'王''') or contains(new_code,'王''') or contains(new_phone,'王'''))");
+    expect(buildFilter(worker, worker.views.active, "王'", {})).toBe(
+      "(contains(new_name,'王''') or contains(new_code,'王''') or contains(new_phone,'王'''))",
+    );
   });
 
   it('more filters by type: text contains, option eq, lookup guid, bool, date range at UTC+8', () => {
@@ -25,8 +27,12 @@ describe('OData building', () => {
     expect(filterClause('new_station_id', worker.allFields.new_station_id, `${GUID}|上海浦东华辰服务站`)).toBe(`new_station_id eq ${GUID}`);
     expect(filterClause('new_needreply', notice.allFields.new_needreply, 'true')).toBe('new_needreply eq true');
     expect(dayStartUtc8('2026-03-01')).toBe('2026-02-28T16:00:00Z');
-    expect(filterClause('new_publishtime', notice.allFields.new_publishtime, '2026-03-01~2026-03-31')).toBe('new_publishtime ge 2026-02-28T16:00:00Z and new_publishtime lt 2026-03-31T16:00:00Z');
-    expect(filterClause('new_publishtime', notice.allFields.new_publishtime, '~2026-03-31')).toBe('new_publishtime lt 2026-03-31T16:00:00Z');
+    expect(filterClause('new_publishtime', notice.allFields.new_publishtime, '2026-03-01~2026-03-31')).toBe(
+      'new_publishtime ge 2026-02-28T16:00:00Z and new_publishtime lt 2026-03-31T16:00:00Z',
+    );
+    expect(filterClause('new_publishtime', notice.allFields.new_publishtime, '~2026-03-31')).toBe(
+      'new_publishtime lt 2026-03-31T16:00:00Z',
+    );
     expect(filterClause('new_job', worker.allFields.new_job, '')).toBeNull();
   });
 

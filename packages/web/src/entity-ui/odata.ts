@@ -93,7 +93,11 @@ export function buildFilter(e: EntityDef, view: ViewDef | undefined, q: string, 
   const parts: string[] = [];
   if (extra) parts.push(`(${extra})`);
   for (const [f, v] of Object.entries(view?.filter ?? {})) {
-    parts.push(Array.isArray(v) ? `${f} in (${v.map(Number).join(',')})` : `${f} eq ${literal(e.allFields[f], v as string | number | boolean | null)}`);
+    parts.push(
+      Array.isArray(v)
+        ? `${f} in (${v.map(Number).join(',')})`
+        : `${f} eq ${literal(e.allFields[f], v as string | number | boolean | null)}`,
+    );
   }
   const text = q.trim();
   if (text) {

@@ -17,5 +17,8 @@ export function useOwnStation(e: EntityDef): OwnStation | null {
   const field = e.scope.kind === 'station' ? e.scope.field : undefined;
   const target = field ? (e.allFields[field] as LookupField | undefined)?.target : undefined;
   const own = user.userType === STATION_USER && !!user.departId && target === 'new_srv_station';
-  return useMemo(() => (own && field ? { field, value: { id: user.departId, name: user.departName } } : null), [own, field, user.departId, user.departName]);
+  return useMemo(
+    () => (own && field ? { field, value: { id: user.departId, name: user.departName } } : null),
+    [own, field, user.departId, user.departName],
+  );
 }

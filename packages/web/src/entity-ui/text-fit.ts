@@ -8,7 +8,8 @@
 /** Width of a Latin word at 14 px in em, per character: capitals and m/w wider, i/l/t narrower. */
 function wordEm(word: string): number {
   let em = 0;
-  for (const ch of word) em += /[mwMW]/.test(ch) ? 0.86 : /[A-Z]/.test(ch) ? 0.7 : /[ijlt.,'!|:;]/.test(ch) ? 0.34 : /[fr()-/]/.test(ch) ? 0.42 : 0.58;
+  for (const ch of word)
+    em += /[mwMW]/.test(ch) ? 0.86 : /[A-Z]/.test(ch) ? 0.7 : /[ijlt.,'!|:;]/.test(ch) ? 0.34 : /[fr()-/]/.test(ch) ? 0.42 : 0.58;
   return em;
 }
 

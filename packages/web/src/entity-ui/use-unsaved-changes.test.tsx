@@ -7,9 +7,22 @@ import { sameValues } from './use-unsaved-changes.ts';
 import dayjs from 'dayjs';
 
 const WORKER = {
-  new_srv_workerid: 'w1', new_name: '赵磊', new_code: 'SH001-E001', new_sex: 1, new_job: 3, new_educationlevel: 5, new_workyear: 8,
-  new_chargingmodetype: 1, new_phone: '15800158003', new_wechat: 'zhaolei', new_region: 2, new_skill: '液压、电气', new_load: 2,
-  new_station_id: 's1', 'new_station_id@OData.Community.Display.V1.FormattedValue': '上海浦东华辰服务站', new_image: null,
+  new_srv_workerid: 'w1',
+  new_name: '赵磊',
+  new_code: 'SH001-E001',
+  new_sex: 1,
+  new_job: 3,
+  new_educationlevel: 5,
+  new_workyear: 8,
+  new_chargingmodetype: 1,
+  new_phone: '15800158003',
+  new_wechat: 'zhaolei',
+  new_region: 2,
+  new_skill: '液压、电气',
+  new_load: 2,
+  new_station_id: 's1',
+  'new_station_id@OData.Community.Display.V1.FormattedValue': '上海浦东华辰服务站',
+  new_image: null,
 };
 
 /** A worker record the fake server keeps: updates change what the next read returns. */

@@ -75,7 +75,8 @@ export function comparable(v: unknown): unknown {
   if (typeof v === 'object') {
     const o = v as Record<string, unknown>;
     // A lookup value ({ id, name }): its id is what saves.
-    if ((typeof o.id === 'string' || typeof o.id === 'number') && Object.keys(o).every((k) => LOOKUP_KEYS.has(k))) return o.id === '' ? null : String(o.id);
+    if ((typeof o.id === 'string' || typeof o.id === 'number') && Object.keys(o).every((k) => LOOKUP_KEYS.has(k)))
+      return o.id === '' ? null : String(o.id);
     const out: Record<string, unknown> = {};
     for (const k of Object.keys(o).sort()) {
       const c = comparable(o[k]);
@@ -117,7 +118,11 @@ export function useFormUnsaved(
   const shape = (v: Record<string, unknown>) => (project.current ? project.current(v) : v);
   // The store, not the watched copy: that one can lag a render behind a load (a false "changed").
   const dirty = useMemo(
-    () => enabled && baseline !== null && (!sameValues({ x: shape(form.getFieldsValue(true)) }, { x: shape(baseline.values) }) || !sameValues({ x: extra }, { x: baseline.extra })),
+    () =>
+      enabled &&
+      baseline !== null &&
+      (!sameValues({ x: shape(form.getFieldsValue(true)) }, { x: shape(baseline.values) }) ||
+        !sameValues({ x: extra }, { x: baseline.extra })),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [enabled, baseline, values, extra, form],
   );
@@ -134,7 +139,7 @@ export function useFormUnsaved(
   }, [savedTick, reset]);
   /** Runs a save: its own navigation goes through; once it succeeds (answers anything but false) the values are the new baseline. */
   const whileSaving = useCallback(
-    async <T,>(save: () => Promise<T>): Promise<T> => {
+    async <T>(save: () => Promise<T>): Promise<T> => {
       passing(true);
       try {
         const r = await save();

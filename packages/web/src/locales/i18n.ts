@@ -54,7 +54,9 @@ export const useI18n = create<I18nState>()(() => ({ overrides: cachedOverrides()
 /** Looks a text up: DB override, then the built-in catalogue, then the key itself. */
 export function translate(key: MessageKey | string, params?: Params, lang: Lang = getSession().locale): string {
   const override = useI18n.getState().overrides[lang]?.[key];
-  const builtIn = (messages as Record<string, Record<Lang, string>>)[key]?.[lang] ?? (messages as Record<string, Record<Lang, string>>)[key]?.[DEFAULT_LANG];
+  const builtIn =
+    (messages as Record<string, Record<Lang, string>>)[key]?.[lang] ??
+    (messages as Record<string, Record<Lang, string>>)[key]?.[DEFAULT_LANG];
   return format(override ?? builtIn ?? key, params);
 }
 

@@ -1,6 +1,18 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { applyQueue, cachedOrder, cachedOrders, refreshOrder, refreshOrders, type CachedOrder, type OrderView } from './orders.ts';
-import { dismiss, enqueue, isSyncing, onQueueChange, queued, queueVersion, sentItems, syncQueue, type NewAction, type QueueItem, type SyncOutcome } from './queue.ts';
+import {
+  dismiss,
+  enqueue,
+  isSyncing,
+  onQueueChange,
+  queued,
+  queueVersion,
+  sentItems,
+  syncQueue,
+  type NewAction,
+  type QueueItem,
+  type SyncOutcome,
+} from './queue.ts';
 import { sendQueued } from './send.ts';
 
 /*
@@ -95,13 +107,20 @@ export function useMyOrders(userId: string): Load<OrderView[]> & { reload: () =>
   const { items, sent } = useQueue(userId);
   const touched = useSyncExternalStore(onOrdersChange, () => ordersVersion);
   const [n, setN] = useState(0);
-  const [state, setState] = useState<{ orders: CachedOrder[]; fromCache: boolean; loading: boolean; error: string | null }>({ orders: [], fromCache: false, loading: true, error: null });
+  const [state, setState] = useState<{ orders: CachedOrder[]; fromCache: boolean; loading: boolean; error: string | null }>({
+    orders: [],
+    fromCache: false,
+    loading: true,
+    error: null,
+  });
   useEffect(() => {
     let live = true;
     if (!userId) return;
     setState((s) => ({ ...s, loading: true }));
     (async () => {
-      const keep = new Set((await queued(userId).catch(() => [] as QueueItem[])).filter((i) => i.state === 'pending').map((i) => i.orderId));
+      const keep = new Set(
+        (await queued(userId).catch(() => [] as QueueItem[])).filter((i) => i.state === 'pending').map((i) => i.orderId),
+      );
       try {
         if (!isOnline()) throw new Error('offline');
         const orders = await refreshOrders(userId, keep);
@@ -109,7 +128,13 @@ export function useMyOrders(userId: string): Load<OrderView[]> & { reload: () =>
         if (live) setState({ orders: [...orders, ...kept], fromCache: false, loading: false, error: null });
       } catch (e) {
         const orders = await cachedOrders(userId).catch(() => [] as CachedOrder[]);
-        if (live) setState({ orders, fromCache: true, loading: false, error: isOnline() && e instanceof Error && e.message !== 'offline' ? e.message : null });
+        if (live)
+          setState({
+            orders,
+            fromCache: true,
+            loading: false,
+            error: isOnline() && e instanceof Error && e.message !== 'offline' ? e.message : null,
+          });
       }
     })();
     return () => {
@@ -127,7 +152,12 @@ export function useMyOrder(userId: string, id: string): Load<OrderView | null> &
   const { items, sent } = useQueue(userId);
   const touched = useSyncExternalStore(onOrdersChange, () => ordersVersion);
   const [n, setN] = useState(0);
-  const [state, setState] = useState<{ order: CachedOrder | null; fromCache: boolean; loading: boolean; error: string | null }>({ order: null, fromCache: false, loading: true, error: null });
+  const [state, setState] = useState<{ order: CachedOrder | null; fromCache: boolean; loading: boolean; error: string | null }>({
+    order: null,
+    fromCache: false,
+    loading: true,
+    error: null,
+  });
   useEffect(() => {
     let live = true;
     if (!userId || !id) return;
@@ -147,5 +177,12 @@ export function useMyOrder(userId: string, id: string): Load<OrderView | null> &
     };
   }, [userId, id, n, touched]);
   const reload = useCallback(() => setN((x) => x + 1), []);
-  return { data: state.order ? applyQueue(state.order, items, sent) : null, fromCache: state.fromCache, loading: state.loading, error: state.error, savedAt: state.order?.savedAt ?? null, reload };
+  return {
+    data: state.order ? applyQueue(state.order, items, sent) : null,
+    fromCache: state.fromCache,
+    loading: state.loading,
+    error: state.error,
+    savedAt: state.order?.savedAt ?? null,
+    reload,
+  };
 }

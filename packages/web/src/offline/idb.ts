@@ -69,7 +69,8 @@ async function tx<T>(store: StoreName, mode: IDBTransactionMode, fn: (s: IDBObje
 }
 
 export const put = <T>(store: StoreName, value: T) => tx<IDBValidKey>(store, 'readwrite', (s) => s.put(value));
-export const get = <T>(store: StoreName, key: IDBValidKey) => tx<T | undefined>(store, 'readonly', (s) => s.get(key) as IDBRequest<T | undefined>);
+export const get = <T>(store: StoreName, key: IDBValidKey) =>
+  tx<T | undefined>(store, 'readonly', (s) => s.get(key) as IDBRequest<T | undefined>);
 export const remove = (store: StoreName, key: IDBValidKey) => tx<undefined>(store, 'readwrite', (s) => s.delete(key));
 
 /** Every record of a user in a store, in key order. */
@@ -79,7 +80,12 @@ export const allOf = <T>(store: StoreName, userId: string) =>
   );
 
 /** Replaces a user's records in a store by `rows` (one transaction: readers see the old or the new set). */
-export async function replaceAll<T extends { id: string; userId: string }>(store: StoreName, userId: string, rows: T[], keep: (old: T) => boolean = () => false): Promise<void> {
+export async function replaceAll<T extends { id: string; userId: string }>(
+  store: StoreName,
+  userId: string,
+  rows: T[],
+  keep: (old: T) => boolean = () => false,
+): Promise<void> {
   const db = await openDb();
   await new Promise<void>((resolve, reject) => {
     const t = db.transaction(store, 'readwrite');

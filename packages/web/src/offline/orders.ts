@@ -17,10 +17,39 @@ import type { QueueItem } from './queue.ts';
  */
 export const WORK_ORDER = workOrder.logicalName;
 export const ORDER_FIELDS = [
-  'new_srv_workorderid', 'new_name', 'new_customer', 'new_contact', 'new_phone', 'new_province', 'new_city', 'new_county', 'new_address',
-  'new_longitude', 'new_latitude', 'new_appointmenttime', 'new_appointmentbegin', 'new_appointmentend', 'new_appointmentstatus', 'new_status', 'new_dealstatus',
-  'new_type', 'new_station_id', 'new_faultdesc', 'new_model', 'new_product_id', 'new_serialnumber', 'new_dispatchtime', 'new_responsetime', 'new_departuretime',
-  'new_departureaddress', 'new_arrivaltime', 'new_arrivaladdress', 'new_completiontime', 'new_serviceresult', 'new_solution', 'new_fixtype',
+  'new_srv_workorderid',
+  'new_name',
+  'new_customer',
+  'new_contact',
+  'new_phone',
+  'new_province',
+  'new_city',
+  'new_county',
+  'new_address',
+  'new_longitude',
+  'new_latitude',
+  'new_appointmenttime',
+  'new_appointmentbegin',
+  'new_appointmentend',
+  'new_appointmentstatus',
+  'new_status',
+  'new_dealstatus',
+  'new_type',
+  'new_station_id',
+  'new_faultdesc',
+  'new_model',
+  'new_product_id',
+  'new_serialnumber',
+  'new_dispatchtime',
+  'new_responsetime',
+  'new_departuretime',
+  'new_departureaddress',
+  'new_arrivaltime',
+  'new_arrivaladdress',
+  'new_completiontime',
+  'new_serviceresult',
+  'new_solution',
+  'new_fixtype',
 ];
 export const LINE_KINDS = ['repairitems', 'partlines'] as const satisfies readonly LineKind[];
 export type AppLineKind = (typeof LINE_KINDS)[number];
@@ -91,11 +120,20 @@ export function applyQueue(c: CachedOrder, items: readonly QueueItem[], sent: re
       if (i.step === 'arrival') row = setFields(row, { new_arrivaltime: b.time, new_arrivaladdress: b.address });
     } else if (i.kind === 'complete') {
       row = setFields(row, {
-        new_status: workOrderStatus.completed, new_dealstatus: workOrderDealStatus.completed, new_completiontime: b.completionTime, new_serviceresult: b.serviceResult ?? row.new_serviceresult,
-        new_solution: b.solution ?? row.new_solution, new_fixtype: b.fixtype ?? row.new_fixtype,
+        new_status: workOrderStatus.completed,
+        new_dealstatus: workOrderDealStatus.completed,
+        new_completiontime: b.completionTime,
+        new_serviceresult: b.serviceResult ?? row.new_serviceresult,
+        new_solution: b.solution ?? row.new_solution,
+        new_fixtype: b.fixtype ?? row.new_fixtype,
       });
     } else if (i.kind === 'appointment') {
-      row = setFields(row, { new_appointmenttime: b.date, new_appointmentbegin: b.begin, new_appointmentend: b.end, new_appointmentstatus: b.status });
+      row = setFields(row, {
+        new_appointmenttime: b.date,
+        new_appointmentbegin: b.begin,
+        new_appointmentend: b.end,
+        new_appointmentstatus: b.status,
+      });
     } else if (i.kind === 'upload') {
       photos += 1;
     } else if (i.kind === 'lineAdd' && i.lineKind && i.lineKind in lines) {
@@ -139,7 +177,15 @@ function workerOf(userId: string): Promise<string | null> {
 export async function refreshOrders(userId: string, keepIds: ReadonlySet<string>): Promise<CachedOrder[]> {
   const worker = await workerOf(userId);
   const { rows } = worker
-    ? await retrieveMultiple(workOrder.entitySet, { select: ORDER_FIELDS, filter: `${OPEN_FILTER} and new_worker_id eq ${literal(workOrder.allFields.new_worker_id, worker)}`, top: MAX_ORDERS }, { silent: true })
+    ? await retrieveMultiple(
+        workOrder.entitySet,
+        {
+          select: ORDER_FIELDS,
+          filter: `${OPEN_FILTER} and new_worker_id eq ${literal(workOrder.allFields.new_worker_id, worker)}`,
+          top: MAX_ORDERS,
+        },
+        { silent: true },
+      )
     : { rows: [] as RecordRow[] };
   const old = new Map((await cachedOrders(userId)).map((c) => [c.id, c]));
   const savedAt = new Date().toISOString();
@@ -157,7 +203,9 @@ export async function refreshOrder(userId: string, id: string): Promise<CachedOr
   const lines = (k: AppLineKind) => {
     const e = LINE_ENTITY[k];
     const filter = `new_workorder_id eq ${literal(e.allFields.new_workorder_id, id)}`;
-    return retrieveMultiple(e.entitySet, { select: LINE_FIELDS[k], filter, orderby: 'createdon asc', top: 200 }, { silent: true }).then((r) => r.rows);
+    return retrieveMultiple(e.entitySet, { select: LINE_FIELDS[k], filter, orderby: 'createdon asc', top: 200 }, { silent: true }).then(
+      (r) => r.rows,
+    );
   };
   const [row, repairitems, partlines, files] = await Promise.all([
     retrieveRecord(workOrder.entitySet, id, ORDER_FIELDS, { silent: true }),

@@ -14,8 +14,14 @@ beforeEach(async () => {
   globalThis.indexedDB = new IDBFactory() as unknown as typeof globalThis.indexedDB;
 });
 
-const progress = (step: 'response' | 'departure' | 'arrival', time: string, orderId = ORDER) =>
-  ({ kind: 'progress' as const, step, orderId, orderName: `WO-${orderId}`, at: time, body: { step, time, ...(step === 'response' ? {} : { address: '张江路 88 号' }) } });
+const progress = (step: 'response' | 'departure' | 'arrival', time: string, orderId = ORDER) => ({
+  kind: 'progress' as const,
+  step,
+  orderId,
+  orderName: `WO-${orderId}`,
+  at: time,
+  body: { step, time, ...(step === 'response' ? {} : { address: '张江路 88 号' }) },
+});
 
 /** A server stand-in: records what it was sent; `answer` decides per item. */
 function server(answer: (i: QueueItem) => void = () => undefined) {
@@ -61,7 +67,10 @@ describe('the action queue', () => {
     const first = await syncQueue(ME, send);
     expect(first).toMatchObject({ sent: 1, stopped: true });
     expect(got.map((i) => i.step)).toEqual(['response', 'departure']); // arrival not tried before departure
-    expect((await queued(ME)).map((i) => [i.step, i.state])).toEqual([['departure', 'pending'], ['arrival', 'pending']]);
+    expect((await queued(ME)).map((i) => [i.step, i.state])).toEqual([
+      ['departure', 'pending'],
+      ['arrival', 'pending'],
+    ]);
     offline = false;
     const key = (await queued(ME))[0].key;
     const second = await syncQueue(ME, send);
@@ -70,7 +79,7 @@ describe('the action queue', () => {
     expect(await queued(ME)).toEqual([]);
   });
 
-  it('a refused action stays visible with the server\'s message until dismissed; the others go on', async () => {
+  it("a refused action stays visible with the server's message until dismissed; the others go on", async () => {
     await enqueue(ME, progress('response', new Date().toISOString(), 'reassigned'));
     await enqueue(ME, progress('response', new Date().toISOString(), ORDER));
     const { send } = server((i) => {
@@ -122,11 +131,29 @@ describe('the action queue', () => {
 
 describe('the order as the phone shows it', () => {
   const cached: CachedOrder = {
-    id: ORDER, userId: ME, savedAt: '2026-11-25T00:00:00.000Z', photos: 0,
-    row: { new_srv_workorderid: ORDER, new_name: 'WO20261125-0001', new_status: 2, new_dealstatus: 2, 'new_status@OData.Community.Display.V1.FormattedValue': '已派工' },
+    id: ORDER,
+    userId: ME,
+    savedAt: '2026-11-25T00:00:00.000Z',
+    photos: 0,
+    row: {
+      new_srv_workorderid: ORDER,
+      new_name: 'WO20261125-0001',
+      new_status: 2,
+      new_dealstatus: 2,
+      'new_status@OData.Community.Display.V1.FormattedValue': '已派工',
+    },
     lines: { repairitems: [{ new_srv_repairitemid: 'l1', new_name: '检测' }], partlines: [] },
   };
-  const item = (over: Partial<QueueItem>): QueueItem => ({ userId: ME, orderId: ORDER, orderName: 'WO', kind: 'progress', key: 'k', at: '2026-11-25T01:00:00.000Z', state: 'pending', ...over });
+  const item = (over: Partial<QueueItem>): QueueItem => ({
+    userId: ME,
+    orderId: ORDER,
+    orderName: 'WO',
+    kind: 'progress',
+    key: 'k',
+    at: '2026-11-25T01:00:00.000Z',
+    state: 'pending',
+    ...over,
+  });
 
   it('applies the pending actions in order: steps, photos, lines, completion; refused ones not', () => {
     const v = applyQueue(cached, [
@@ -142,9 +169,22 @@ describe('the order as the phone shows it', () => {
       item({ kind: 'upload', state: 'refused', message: '不允许' }),
       item({ kind: 'upload', orderId: 'another' }),
     ]);
-    expect(v.row).toMatchObject({ new_status: 7, new_dealstatus: 7, new_responsetime: 't1', new_departuretime: 't2', new_arrivaladdress: '客户处', new_completiontime: 't4', new_serviceresult: '试机正常' });
+    expect(v.row).toMatchObject({
+      new_status: 7,
+      new_dealstatus: 7,
+      new_responsetime: 't1',
+      new_departuretime: 't2',
+      new_arrivaladdress: '客户处',
+      new_completiontime: 't4',
+      new_serviceresult: '试机正常',
+    });
     // 改约 made offline: the phone shows the new day and slots until the server has it.
-    expect(v.row).toMatchObject({ new_appointmenttime: '2026-11-26', new_appointmentbegin: 900, new_appointmentend: 1100, new_appointmentstatus: 2 });
+    expect(v.row).toMatchObject({
+      new_appointmenttime: '2026-11-26',
+      new_appointmentbegin: 900,
+      new_appointmentend: 1100,
+      new_appointmentstatus: 2,
+    });
     expect(v.row['new_status@OData.Community.Display.V1.FormattedValue']).toBeUndefined(); // no stale 已派工
     expect(v.photos).toBe(2);
     expect(v.lines.repairitems).toEqual([{ row: { new_name: '更换主板', new_hours: 1, new_price: 80 }, pending: true }]);
@@ -153,7 +193,10 @@ describe('the order as the phone shows it', () => {
   });
 
   it('counts actions the server accepted after this copy was read, but not as pending', () => {
-    const sent = [item({ step: 'response', body: { step: 'response', time: 't1' }, sentAt: '2026-11-25T00:00:01.000Z' }), item({ kind: 'upload', sentAt: '2026-11-24T23:00:00.000Z' })];
+    const sent = [
+      item({ step: 'response', body: { step: 'response', time: 't1' }, sentAt: '2026-11-25T00:00:01.000Z' }),
+      item({ kind: 'upload', sentAt: '2026-11-24T23:00:00.000Z' }),
+    ];
     const v = applyQueue(cached, [], sent);
     expect(v.row.new_status).toBe(3);
     expect(v.photos).toBe(0); // sent before the copy was read: already in it

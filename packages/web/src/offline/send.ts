@@ -11,7 +11,8 @@ const base = (id: string) => `${WORK_ORDER_API}/${encodeURIComponent(id)}`;
  */
 export async function sendQueued(item: QueueItem): Promise<unknown> {
   const headers = { 'Idempotency-Key': item.key };
-  const json = (path: string, method: 'POST' | 'DELETE', body?: unknown) => call<unknown>(path, { method, json: body ?? {}, headers, silent: true });
+  const json = (path: string, method: 'POST' | 'DELETE', body?: unknown) =>
+    call<unknown>(path, { method, json: body ?? {}, headers, silent: true });
   switch (item.kind) {
     case 'progress':
       return json(`${base(item.orderId)}/progress`, 'POST', item.body);

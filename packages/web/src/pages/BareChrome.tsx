@@ -5,7 +5,17 @@ import { useT } from '../locales/i18n.ts';
 import { currentYearUtc8 } from '../shared/date.ts';
 
 /** Frame of the full-page screens: brand and language at the top, company line at the bottom. */
-export function BareChrome({ brand, light = false, testId, children }: { brand: string; light?: boolean; testId?: string; children: ReactNode }) {
+export function BareChrome({
+  brand,
+  light = false,
+  testId,
+  children,
+}: {
+  brand: string;
+  light?: boolean;
+  testId?: string;
+  children: ReactNode;
+}) {
   const t = useT();
   return (
     <div className={light ? 'bare-page-light' : 'bare-page'} data-testid={testId} style={{ display: 'flex', flexDirection: 'column' }}>

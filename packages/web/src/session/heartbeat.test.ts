@@ -44,7 +44,7 @@ describe('startHeartbeat', () => {
     stop();
   });
 
-  it('keeps the installed app\'s session however long it was closed', () => {
+  it("keeps the installed app's session however long it was closed", () => {
     vi.useFakeTimers();
     vi.setSystemTime(3_000_000);
     signIn();

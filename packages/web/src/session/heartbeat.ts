@@ -29,7 +29,9 @@ export function readHeartbeat(): number | null {
  * still ends the session; the browser-tab rule above is unchanged.
  */
 export function runsInstalled(): boolean {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(display-mode: standalone)').matches;
+  return (
+    typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(display-mode: standalone)').matches
+  );
 }
 
 /** Checks liveness once (not in the installed app), then beats every 60 s. Returns a stop function (tests, hot reload). */

@@ -12,7 +12,14 @@ describe('afterSignInPath', () => {
     expect(afterSignInPath(null, true)).toBe('/home1');
   });
   it('never leaves the site', () => {
-    for (const bad of ['https://evil.example.com/', '//evil.example.com', '/\\evil.example.com', 'javascript:alert(1)', 'about', '/\u0009/evil.example.com']) {
+    for (const bad of [
+      'https://evil.example.com/',
+      '//evil.example.com',
+      '/\\evil.example.com',
+      'javascript:alert(1)',
+      'about',
+      '/\u0009/evil.example.com',
+    ]) {
       expect(afterSignInPath(bad, false)).toBe('/servicehome');
     }
   });

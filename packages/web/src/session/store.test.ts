@@ -9,14 +9,21 @@ describe('session store', () => {
     s.setTokens({ accessToken: 'acc', refreshToken: 'ref' });
     expect(JSON.parse(localStorage.getItem(AUTH_KEY)!)).toEqual({ isLoggedIn: true, accessToken: 'acc', refreshToken: 'ref' });
     s.setUser({ userId: 'u1', userName: 'station1', nickName: '陈志强', loginType: 'password', privilege: ['portal.login'] });
-    expect(JSON.parse(localStorage.getItem(USER_KEY)!)).toMatchObject({ userName: 'station1', nickName: '陈志强', privilege: ['portal.login'] });
+    expect(JSON.parse(localStorage.getItem(USER_KEY)!)).toMatchObject({
+      userName: 'station1',
+      nickName: '陈志强',
+      privilege: ['portal.login'],
+    });
     s.setUser({ avatarUrl: 'data:image/png;base64,AAAA' });
     expect(JSON.parse(localStorage.getItem(USER_KEY)!).avatarUrl).toBe('data:image/png;base64,AAAA');
   });
 
   it('restores what was saved', () => {
     localStorage.setItem(AUTH_KEY, JSON.stringify({ isLoggedIn: true, accessToken: 'a', refreshToken: 'r' }));
-    localStorage.setItem(USER_KEY, JSON.stringify({ ...BLANK_USER, userName: 'hq', loginType: 'sso_mscrm', userType: 1, privilege: ['x', 3] }));
+    localStorage.setItem(
+      USER_KEY,
+      JSON.stringify({ ...BLANK_USER, userName: 'hq', loginType: 'sso_mscrm', userType: 1, privilege: ['x', 3] }),
+    );
     expect(restoreAuth()).toEqual({ isLoggedIn: true, accessToken: 'a', refreshToken: 'r' });
     expect(restoreUser()).toMatchObject({ userName: 'hq', loginType: 'sso_mscrm', userType: 1, privilege: ['x'] });
   });
@@ -33,7 +40,17 @@ describe('session store', () => {
   it('clearAll signs out, empties both tokens, blanks every user field and removes the saved copies', () => {
     const s = useSession.getState();
     s.setTokens({ accessToken: 'acc', refreshToken: 'ref' });
-    s.setUser({ userId: 'u1', userName: 'station1', nickName: 'n', loginType: 'sso_mscrm', avatarUrl: 'x', departName: 'd', departId: 'i', userType: 3, privilege: ['a'] });
+    s.setUser({
+      userId: 'u1',
+      userName: 'station1',
+      nickName: 'n',
+      loginType: 'sso_mscrm',
+      avatarUrl: 'x',
+      departName: 'd',
+      departId: 'i',
+      userType: 3,
+      privilege: ['a'],
+    });
     s.setSsoTarget('/about');
     s.clearAll();
     const after = useSession.getState();

@@ -47,7 +47,16 @@ export const DISPLAY_KEY = 'portal.display';
 
 export const BLANK_AUTH: AuthState = Object.freeze({ isLoggedIn: false, accessToken: '', refreshToken: '' }) as AuthState;
 export const BLANK_USER: UserState = Object.freeze({
-  userId: '', userName: '', nickName: '', loginType: '', avatarUrl: '', departName: '', departId: '', userType: null, unitType: null, privilege: [],
+  userId: '',
+  userName: '',
+  nickName: '',
+  loginType: '',
+  avatarUrl: '',
+  departName: '',
+  departId: '',
+  userType: null,
+  unitType: null,
+  privilege: [],
 }) as UserState;
 
 export const DEFAULT_BACKGROUND = '#f3f5f9';
@@ -100,9 +109,13 @@ export function restoreUser(): UserState {
   if (!u || typeof u !== 'object') return BLANK_USER;
   const s = (v: unknown) => (typeof v === 'string' ? v : '');
   return {
-    userId: s(u.userId), userName: s(u.userName), nickName: s(u.nickName),
+    userId: s(u.userId),
+    userName: s(u.userName),
+    nickName: s(u.nickName),
     loginType: toLoginType(u.loginType),
-    avatarUrl: s(u.avatarUrl), departName: s(u.departName), departId: s(u.departId),
+    avatarUrl: s(u.avatarUrl),
+    departName: s(u.departName),
+    departId: s(u.departId),
     userType: typeof u.userType === 'number' ? u.userType : null,
     unitType: typeof u.unitType === 'number' ? u.unitType : null,
     privilege: Array.isArray(u.privilege) ? u.privilege.filter((p): p is string => typeof p === 'string') : [],

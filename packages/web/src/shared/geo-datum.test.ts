@@ -6,7 +6,7 @@ import { chooseProvider, chosenProvider, forProvider, navigationUrl, PROVIDER_DA
 // chained to BD-09 (gcj02tobd09 of that GCJ-02 point).
 const BEIJING = { lng: 116.404, lat: 39.915 };
 
-describe('navigation links in the provider\'s datum', () => {
+describe("navigation links in the provider's datum", () => {
   beforeEach(() => localStorage.clear());
 
   it('converts GPS to GCJ-02 for 高德 and 腾讯, and to BD-09 for 百度', () => {
@@ -21,7 +21,7 @@ describe('navigation links in the provider\'s datum', () => {
     expect(b.lat).toBeCloseTo(39.922699552216226, 6);
   });
 
-  it('builds each provider\'s link with the converted point (lng,lat or lat,lng as each wants)', () => {
+  it("builds each provider's link with the converted point (lng,lat or lat,lng as each wants)", () => {
     expect(navigationUrl('amap', BEIJING, '北京客户')).toBe(
       `https://uri.amap.com/navigation?to=116.410244,39.916404,${encodeURIComponent('北京客户')}&mode=car&coordinate=gaode&callnative=1`,
     );

@@ -42,8 +42,10 @@ export function navigationUrl(provider: MapProvider, gps: LngLat | null, name: s
     return `https://api.map.baidu.com/geocoder?address=${q}&output=html&src=${APP}`;
   }
   const p = forProvider(gps, provider);
-  if (provider === 'amap') return `https://uri.amap.com/navigation?to=${f6(p.lng)},${f6(p.lat)},${label}&mode=car&coordinate=gaode&callnative=1`;
-  if (provider === 'tencent') return `https://apis.map.qq.com/uri/v1/routeplan?type=drive&to=${label}&tocoord=${f6(p.lat)},${f6(p.lng)}&referer=${APP}`;
+  if (provider === 'amap')
+    return `https://uri.amap.com/navigation?to=${f6(p.lng)},${f6(p.lat)},${label}&mode=car&coordinate=gaode&callnative=1`;
+  if (provider === 'tencent')
+    return `https://apis.map.qq.com/uri/v1/routeplan?type=drive&to=${label}&tocoord=${f6(p.lat)},${f6(p.lng)}&referer=${APP}`;
   return `https://api.map.baidu.com/direction?destination=latlng:${f6(p.lat)},${f6(p.lng)}|name:${label}&mode=driving&coord_type=bd09ll&output=html&src=${APP}`;
 }
 

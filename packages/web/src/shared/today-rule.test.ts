@@ -13,7 +13,7 @@ function sources(dir: string): string[] {
 }
 
 describe('"today" comes from shared/date.ts only (UTC+8, spec 000 §9)', () => {
-  it('no screen reads the browser\'s day: no dayjs(), new Date().getX() or new Date().getFullYear()', () => {
+  it("no screen reads the browser's day: no dayjs(), new Date().getX() or new Date().getFullYear()", () => {
     const offenders: string[] = [];
     for (const file of sources(ROOT)) {
       const text = readFileSync(file, 'utf8');

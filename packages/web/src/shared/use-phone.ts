@@ -21,6 +21,12 @@ export const NARROW_QUERY = '(min-width: 992px)';
  */
 export function useNarrow(): boolean {
   const s = Grid.useBreakpoint();
-  if (s.lg === undefined) return typeof window !== 'undefined' && !!window.matchMedia && !window.matchMedia(NARROW_QUERY).matches && window.matchMedia(PHONE_QUERY).matches;
+  if (s.lg === undefined)
+    return (
+      typeof window !== 'undefined' &&
+      !!window.matchMedia &&
+      !window.matchMedia(NARROW_QUERY).matches &&
+      window.matchMedia(PHONE_QUERY).matches
+    );
   return s.lg === false && s.md === true;
 }

@@ -4,7 +4,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../session/store.ts';
 import { SKIP_WAITING } from './strategy.ts';
 import { UpdateNotice } from './UpdateNotice.tsx';
-import { acceptUpdate, announceUpdates, useUpdateState, watchForUpdate, type ContainerLike, type RegistrationLike, type WorkerLike } from './update.ts';
+import {
+  acceptUpdate,
+  announceUpdates,
+  useUpdateState,
+  watchForUpdate,
+  type ContainerLike,
+  type RegistrationLike,
+  type WorkerLike,
+} from './update.ts';
 
 class FakeWorker extends EventTarget implements WorkerLike {
   posted: unknown[] = [];
@@ -85,7 +93,12 @@ describe('new version announcement (update.ts)', () => {
 });
 
 describe('<UpdateNotice>', () => {
-  const mount = () => render(<AntApp><UpdateNotice /></AntApp>);
+  const mount = () =>
+    render(
+      <AntApp>
+        <UpdateNotice />
+      </AntApp>,
+    );
 
   it('shows 有新版本可用 when a new version waits and reloads on it only after 刷新 is tapped', async () => {
     const reg = new FakeRegistration();

@@ -5,7 +5,10 @@ const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
 /** Posts the build files this page has loaded (strategy.ts CACHE_URLS; the worker keeps this origin's /assets/). */
 function reportLoaded(worker: ServiceWorker | null): void {
-  const urls = performance.getEntriesByType('resource').map((e) => e.name).filter((u) => u.startsWith(`${location.origin}/assets/`));
+  const urls = performance
+    .getEntriesByType('resource')
+    .map((e) => e.name)
+    .filter((u) => u.startsWith(`${location.origin}/assets/`));
   worker?.postMessage({ type: 'CACHE_URLS', urls });
 }
 

@@ -3,11 +3,22 @@ import { cacheName, routeOf, shellPageFor, shellPath, staleCaches, urlsToKeep } 
 
 const ORIGIN = 'https://portal.example.cn';
 const PRECACHED = new Set(['index.html', 'assets/index-abc.js', 'manifest.webmanifest', 'icons/icon-192.png'].map(shellPath));
-const route = (url: string, mode = 'cors', method = 'GET') => routeOf({ method, mode, url: url.startsWith('http') ? url : `${ORIGIN}${url}` }, ORIGIN, PRECACHED);
+const route = (url: string, mode = 'cors', method = 'GET') =>
+  routeOf({ method, mode, url: url.startsWith('http') ? url : `${ORIGIN}${url}` }, ORIGIN, PRECACHED);
 
 describe('service worker request routing', () => {
   it('never touches the API, tokens, uploads, the CRM pages or anything but a same-origin GET', () => {
-    for (const url of ['/api/portaluser/me', '/api/files/upload', '/api/workorder/list?$top=20', '/api', '/token', '/crm/authorize', '/healthz', '/docs', '/docs/static/index.html']) {
+    for (const url of [
+      '/api/portaluser/me',
+      '/api/files/upload',
+      '/api/workorder/list?$top=20',
+      '/api',
+      '/token',
+      '/crm/authorize',
+      '/healthz',
+      '/docs',
+      '/docs/static/index.html',
+    ]) {
       expect(route(url), url).toBe('bypass');
       expect(route(url, 'navigate'), url).toBe('bypass');
     }
@@ -33,12 +44,22 @@ describe('service worker request routing', () => {
   });
 
   it('deletes only the shell caches of other builds on activation', () => {
-    expect(staleCaches(['portal-shell-old1', cacheName('v2'), 'portal-shell-old2', 'engineer-data', 'other'], 'v2')).toEqual(['portal-shell-old1', 'portal-shell-old2']);
+    expect(staleCaches(['portal-shell-old1', cacheName('v2'), 'portal-shell-old2', 'engineer-data', 'other'], 'v2')).toEqual([
+      'portal-shell-old1',
+      'portal-shell-old2',
+    ]);
     expect(staleCaches([cacheName('v2')], 'v2')).toEqual([]);
   });
 
-  it('keeps, of the files a page reports having loaded, only this origin\'s build files', () => {
-    const urls = [`${ORIGIN}/assets/ServiceHomePage-xyz.js`, `${ORIGIN}/assets/index-abc.css`, `${ORIGIN}/api/portaluser/me`, 'https://evil.example.com/assets/x.js', `${ORIGIN}/servicehome`, 42];
+  it("keeps, of the files a page reports having loaded, only this origin's build files", () => {
+    const urls = [
+      `${ORIGIN}/assets/ServiceHomePage-xyz.js`,
+      `${ORIGIN}/assets/index-abc.css`,
+      `${ORIGIN}/api/portaluser/me`,
+      'https://evil.example.com/assets/x.js',
+      `${ORIGIN}/servicehome`,
+      42,
+    ];
     expect(urlsToKeep(urls, ORIGIN)).toEqual([`${ORIGIN}/assets/ServiceHomePage-xyz.js`, `${ORIGIN}/assets/index-abc.css`]);
     expect(urlsToKeep('not a list', ORIGIN)).toEqual([]);
   });

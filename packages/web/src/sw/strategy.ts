@@ -59,7 +59,8 @@ export const CACHE_PREFIX = 'portal-shell-';
 export const cacheName = (version: string) => `${CACHE_PREFIX}${version}`;
 
 /** Caches an activating worker of `version` deletes: the shell caches of other builds only. */
-export const staleCaches = (names: readonly string[], version: string) => names.filter((n) => n.startsWith(CACHE_PREFIX) && n !== cacheName(version));
+export const staleCaches = (names: readonly string[], version: string) =>
+  names.filter((n) => n.startsWith(CACHE_PREFIX) && n !== cacheName(version));
 
 /** The message a page posts to a waiting worker when the user accepts the new version. */
 export const SKIP_WAITING = 'SKIP_WAITING';
@@ -72,4 +73,8 @@ export const CACHE_URLS = 'CACHE_URLS';
 
 /** Of the URLs a page reports, those the worker keeps: this origin's hashed build files. */
 export const urlsToKeep = (urls: unknown, origin: string): string[] =>
-  Array.isArray(urls) ? urls.filter((u): u is string => typeof u === 'string' && routeOf({ method: 'GET', mode: 'cors', url: u }, origin, new Set()) === 'asset') : [];
+  Array.isArray(urls)
+    ? urls.filter(
+        (u): u is string => typeof u === 'string' && routeOf({ method: 'GET', mode: 'cors', url: u }, origin, new Set()) === 'asset',
+      )
+    : [];

@@ -78,11 +78,13 @@ sw.addEventListener('activate', (e) => {
 /** Keeps build files the page loaded before this worker controlled it (already in its HTTP cache). */
 async function keep(urls: string[]): Promise<void> {
   const cache = await sw.caches.open(CACHE);
-  await Promise.all(urls.map(async (u) => {
-    if (await cache.match(u, { ignoreVary: true })) return;
-    const res = await fetch(u).catch(() => undefined);
-    if (res?.ok && res.type === 'basic') await cache.put(u, res);
-  }));
+  await Promise.all(
+    urls.map(async (u) => {
+      if (await cache.match(u, { ignoreVary: true })) return;
+      const res = await fetch(u).catch(() => undefined);
+      if (res?.ok && res.type === 'basic') await cache.put(u, res);
+    }),
+  );
 }
 
 sw.addEventListener('message', (e) => {

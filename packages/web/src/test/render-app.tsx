@@ -9,9 +9,14 @@ import { useSession } from '../session/store.ts';
 export type Handler = (url: string, init: RequestInit) => Response | Promise<Response> | undefined;
 
 export const envelope = (Data: unknown, Message = '', status = 200, statusText = 'OK') =>
-  new Response(JSON.stringify({ ErrorCode: status === 200 ? 0 : status, Message, Data }), { status, statusText, headers: { 'content-type': 'application/json' } });
+  new Response(JSON.stringify({ ErrorCode: status === 200 ? 0 : status, Message, Data }), {
+    status,
+    statusText,
+    headers: { 'content-type': 'application/json' },
+  });
 
-export const jsonReply = (body: unknown, status = 200, statusText = 'OK') => new Response(JSON.stringify(body), { status, statusText, headers: { 'content-type': 'application/json' } });
+export const jsonReply = (body: unknown, status = 200, statusText = 'OK') =>
+  new Response(JSON.stringify(body), { status, statusText, headers: { 'content-type': 'application/json' } });
 
 export const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><text x="10" y="30">AB12</text></svg>';
 
@@ -42,7 +47,10 @@ export function stubServer(handler: Handler = () => undefined) {
 /** Renders the whole app (guards, layouts, screens) at a path, in memory. */
 export function renderApp(path: string) {
   const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
-  bindNavigation((to, opts) => void router.navigate(to, opts), () => `${router.state.location.pathname}${router.state.location.search}`);
+  bindNavigation(
+    (to, opts) => void router.navigate(to, opts),
+    () => `${router.state.location.pathname}${router.state.location.search}`,
+  );
   const view = render(<App router={router} />);
   return { router, ...view };
 }

@@ -22,14 +22,28 @@ import { useUpdateState } from '../sw/update.ts';
 // what a fresh load starts from before each file (this file runs again before each) and after each
 // test, so no test depends on what ran before it; storage, globals and timers before each file.
 function resetModuleState() {
-  for (const store of [useSession, usePortalConfig, usePageTabs, usePageMeta, useCounters, useUnsavedStore, useI18n, useUpdateState, useQuickOrder])
+  for (const store of [
+    useSession,
+    usePortalConfig,
+    usePageTabs,
+    usePageMeta,
+    useCounters,
+    useUnsavedStore,
+    useI18n,
+    useUpdateState,
+    useQuickOrder,
+  ])
     (store as { setState(s: unknown, replace: true): void }).setState(store.getInitialState(), true);
   clearRegionCache();
   clearPicklistCache();
   resetSignInReasonCache();
   resetBaseMapCache();
   documentQueries.clear();
-  bindNavigation(() => {}, () => `${location.pathname}${location.search}`, () => false);
+  bindNavigation(
+    () => {},
+    () => `${location.pathname}${location.search}`,
+    () => false,
+  );
 }
 resetModuleState();
 vi.useRealTimers();

@@ -36,7 +36,11 @@ afterEach(() => {
 describe('AddressPicker (spec 000 §2, §3)', () => {
   it('cascades province → city → county from the default URLs; the county travels as "country"', async () => {
     const f = stubServer((url) => {
-      if (url === '/api/address/provinces') return envelope([{ id: '31', name: '上海市' }, { id: '33', name: '浙江省' }]);
+      if (url === '/api/address/provinces')
+        return envelope([
+          { id: '31', name: '上海市' },
+          { id: '33', name: '浙江省' },
+        ]);
       if (url === '/api/address/cities?province=33') return envelope([{ id: '3301', name: '杭州市' }]);
       if (url === '/api/address/counties?city=3301') return envelope([{ id: '330106', name: '西湖区' }]);
       return undefined;
@@ -58,7 +62,13 @@ describe('AddressPicker (spec 000 §2, §3)', () => {
 
   it('uses the URLs of the portal config when it names them', async () => {
     usePortalConfig.setState({ ...DEFAULT_CONFIG, addressUrls: { province: '/geo/p', city: '/geo/c/{code}', county: '/geo/d/{code}' } });
-    const f = stubServer((url) => (url === '/geo/p' ? envelope([{ id: '11', name: '北京市' }]) : url === '/geo/c/11' ? envelope([{ id: '1101', name: '北京市辖区' }]) : undefined));
+    const f = stubServer((url) =>
+      url === '/geo/p'
+        ? envelope([{ id: '11', name: '北京市' }])
+        : url === '/geo/c/11'
+          ? envelope([{ id: '1101', name: '北京市辖区' }])
+          : undefined,
+    );
     render(<Harness onValue={vi.fn()} />);
     await choose('addr-province', '北京市');
     await waitFor(() => expect(f.mock.calls.map(([u]) => String(u))).toContain('/geo/c/11'));

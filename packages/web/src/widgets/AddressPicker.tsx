@@ -41,7 +41,14 @@ function useRegions(level: 'province' | 'city' | 'county', parent: string | unde
 }
 
 /** Province → city → county cascade from the configured URLs, plus the street address. */
-export function AddressPicker({ value, onChange, testId, disabled, id, maxLength }: {
+export function AddressPicker({
+  value,
+  onChange,
+  testId,
+  disabled,
+  id,
+  maxLength,
+}: {
   value?: AddressValue;
   onChange?: (v: AddressValue) => void;
   testId?: string;
@@ -86,7 +93,14 @@ export function AddressPicker({ value, onChange, testId, disabled, id, maxLength
   return (
     <div data-testid={testId} id={id} className="address-picker">
       <Space wrap>
-        {select('province', provinces, v.province, (province) => onChange?.({ ...v, province, city: null, country: null }), t('widgets.address.province'), true)}
+        {select(
+          'province',
+          provinces,
+          v.province,
+          (province) => onChange?.({ ...v, province, city: null, country: null }),
+          t('widgets.address.province'),
+          true,
+        )}
         {select('city', cities, v.city, (city) => onChange?.({ ...v, city, country: null }), t('widgets.address.city'), !!v.province)}
         {select('county', counties, v.country, (country) => onChange?.({ ...v, country }), t('widgets.address.county'), !!v.city)}
       </Space>

@@ -35,12 +35,29 @@ export function splitButtons<T extends { key: string; hidden?: boolean }>(items:
  * A row of buttons that keeps `max` of them and folds the rest (two or more) into a "more" dropdown. `variant`
  * 'link' is the compact form used in grid rows.
  */
-export function ButtonGroup({ items, max = HEADER_MAX, variant = 'button', moreTestId }: { items: ActionButton[]; max?: number; variant?: 'button' | 'link'; moreTestId?: string }) {
+export function ButtonGroup({
+  items,
+  max = HEADER_MAX,
+  variant = 'button',
+  moreTestId,
+}: {
+  items: ActionButton[];
+  max?: number;
+  variant?: 'button' | 'link';
+  moreTestId?: string;
+}) {
   const t = useT();
   const { shown, folded } = splitButtons(items, max);
   const link = variant === 'link';
   const menu: MenuProps = {
-    items: folded.map((b) => ({ key: b.key, label: b.label, icon: b.icon, danger: b.danger, disabled: b.disabled, 'data-testid': b.testId })),
+    items: folded.map((b) => ({
+      key: b.key,
+      label: b.label,
+      icon: b.icon,
+      danger: b.danger,
+      disabled: b.disabled,
+      'data-testid': b.testId,
+    })),
     onClick: ({ key, domEvent }) => {
       domEvent.stopPropagation();
       folded.find((b) => b.key === key)?.onClick?.();
@@ -66,7 +83,12 @@ export function ButtonGroup({ items, max = HEADER_MAX, variant = 'button', moreT
       ))}
       {folded.length > 0 && (
         <Dropdown menu={menu} trigger={['click']}>
-          <Button type={link ? 'link' : 'default'} size={link ? 'small' : 'middle'} data-testid={moreTestId} icon={link ? <MoreOutlined /> : undefined}>
+          <Button
+            type={link ? 'link' : 'default'}
+            size={link ? 'small' : 'middle'}
+            data-testid={moreTestId}
+            icon={link ? <MoreOutlined /> : undefined}
+          >
             {t('widgets.action.more')}
             {!link && <DownOutlined />}
           </Button>

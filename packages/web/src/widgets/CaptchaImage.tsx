@@ -6,12 +6,34 @@ import { useT } from '../locales/i18n.ts';
 export const captchaSrc = (svg: string) => `data:image/svg+xml;utf8,${encodeURIComponent(svg)}`;
 
 /** The captcha picture; clicking it (or Enter/Space on it) fetches a new one. */
-export function CaptchaImage({ captcha, loading, onRefresh, testId }: { captcha: Captcha | null; loading: boolean; onRefresh: () => void; testId: string }) {
+export function CaptchaImage({
+  captcha,
+  loading,
+  onRefresh,
+  testId,
+}: {
+  captcha: Captcha | null;
+  loading: boolean;
+  onRefresh: () => void;
+  testId: string;
+}) {
   const t = useT();
   return (
-    <button type="button" className="captcha-button" onClick={onRefresh} aria-label={t('login.captchaRefresh')} title={t('login.captchaRefresh')}>
+    <button
+      type="button"
+      className="captcha-button"
+      onClick={onRefresh}
+      aria-label={t('login.captchaRefresh')}
+      title={t('login.captchaRefresh')}
+    >
       {captcha ? (
-        <img data-testid={testId} data-captcha-id={captcha.captchaId} src={captchaSrc(captcha.image)} alt={t('login.captcha')} draggable={false} />
+        <img
+          data-testid={testId}
+          data-captcha-id={captcha.captchaId}
+          src={captchaSrc(captcha.image)}
+          alt={t('login.captcha')}
+          draggable={false}
+        />
       ) : loading ? (
         <Spin size="small" />
       ) : (

@@ -48,7 +48,8 @@ export interface CardListProps<T> {
 }
 
 /** Elements in a card that keep their own action (a tap on them does not open the record). */
-const OWN_ACTION = 'a,button,input,label,textarea,select,.ant-dropdown-trigger,.ant-checkbox-wrapper,.ant-radio-wrapper,.ant-select,.ant-input-number';
+const OWN_ACTION =
+  'a,button,input,label,textarea,select,.ant-dropdown-trigger,.ant-checkbox-wrapper,.ant-radio-wrapper,.ant-select,.ant-input-number';
 
 /**
  * A list as cards, for phones (issue 15): one card per row with its title and tags, a few key
@@ -56,14 +57,36 @@ const OWN_ACTION = 'a,button,input,label,textarea,select,.ant-dropdown-trigger,.
  * (a box on each card) and simple paging. The generic list (EntityListPage) derives the cards from
  * the model; screens with their own antd Table get them through `ResponsiveTable`.
  */
-export function CardList<T>({ items, rowKey, card, onOpen, cardProps, loading, empty, selection, paging, alwaysPage, testId = 'card-list' }: CardListProps<T>) {
+export function CardList<T>({
+  items,
+  rowKey,
+  card,
+  onOpen,
+  cardProps,
+  loading,
+  empty,
+  selection,
+  paging,
+  alwaysPage,
+  testId = 'card-list',
+}: CardListProps<T>) {
   const t = useT();
   const colon = useLocale() === 'zh-CN' ? '：' : ': ';
   const toggle = (row: T, on: boolean) => {
     if (!selection) return;
     const key = rowKey(row);
-    const keys = selection.type === 'radio' ? (on ? [key] : []) : on ? [...new Set([...selection.selected, key])] : selection.selected.filter((k) => k !== key);
-    selection.onChange(keys, items.filter((r) => keys.includes(rowKey(r))));
+    const keys =
+      selection.type === 'radio'
+        ? on
+          ? [key]
+          : []
+        : on
+          ? [...new Set([...selection.selected, key])]
+          : selection.selected.filter((k) => k !== key);
+    selection.onChange(
+      keys,
+      items.filter((r) => keys.includes(rowKey(r))),
+    );
   };
   const showPager = !!paging && (alwaysPage || paging.total > paging.pageSize);
   return (
@@ -91,7 +114,14 @@ export function CardList<T>({ items, rowKey, card, onOpen, cardProps, loading, e
                   data-testid="list-card"
                   data-id={key}
                   {...extra}
-                  className={['record-card', picked ? 'record-card-selected' : '', onOpen || extra.onClick ? 'record-card-open' : '', String(extra.className ?? '')].filter(Boolean).join(' ')}
+                  className={[
+                    'record-card',
+                    picked ? 'record-card-selected' : '',
+                    onOpen || extra.onClick ? 'record-card-open' : '',
+                    String(extra.className ?? ''),
+                  ]
+                    .filter(Boolean)
+                    .join(' ')}
                   style={{ ...(extra.style as object | undefined) }}
                   data-selected={selection ? String(picked) : undefined}
                   onClick={open}
@@ -100,9 +130,21 @@ export function CardList<T>({ items, rowKey, card, onOpen, cardProps, loading, e
                     {selection && (
                       <span className="record-card-select">
                         {selection.type === 'radio' ? (
-                          <Radio checked={picked} disabled={selection.disabled?.(row)} onChange={(e) => toggle(row, e.target.checked)} aria-label={t('cardList.select', { name: c.name ?? key })} data-testid="list-card-select" />
+                          <Radio
+                            checked={picked}
+                            disabled={selection.disabled?.(row)}
+                            onChange={(e) => toggle(row, e.target.checked)}
+                            aria-label={t('cardList.select', { name: c.name ?? key })}
+                            data-testid="list-card-select"
+                          />
                         ) : (
-                          <Checkbox checked={picked} disabled={selection.disabled?.(row)} onChange={(e) => toggle(row, e.target.checked)} aria-label={t('cardList.select', { name: c.name ?? key })} data-testid="list-card-select" />
+                          <Checkbox
+                            checked={picked}
+                            disabled={selection.disabled?.(row)}
+                            onChange={(e) => toggle(row, e.target.checked)}
+                            aria-label={t('cardList.select', { name: c.name ?? key })}
+                            data-testid="list-card-select"
+                          />
                         )}
                       </span>
                     )}
@@ -139,7 +181,14 @@ export function CardList<T>({ items, rowKey, card, onOpen, cardProps, loading, e
       </Spin>
       {showPager && paging && (
         <div className="card-list-pagination">
-          <Pagination simple data-testid={paging.testId ?? 'card-list-pagination'} current={paging.current} pageSize={paging.pageSize} total={paging.total} onChange={paging.onChange} />
+          <Pagination
+            simple
+            data-testid={paging.testId ?? 'card-list-pagination'}
+            current={paging.current}
+            pageSize={paging.pageSize}
+            total={paging.total}
+            onChange={paging.onChange}
+          />
         </div>
       )}
     </div>

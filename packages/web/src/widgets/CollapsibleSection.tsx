@@ -5,7 +5,14 @@ import type { ReactNode } from 'react';
  * A titled block the user can fold away. The content stays mounted when folded (form fields keep
  * their values and rules). `id` is the scroll anchor the side navigation points at.
  */
-export function CollapsibleSection({ id, title, children, defaultOpen = true, testId, extra }: {
+export function CollapsibleSection({
+  id,
+  title,
+  children,
+  defaultOpen = true,
+  testId,
+  extra,
+}: {
   id: string;
   title: ReactNode;
   children: ReactNode;

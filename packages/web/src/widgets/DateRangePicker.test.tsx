@@ -27,10 +27,12 @@ async function typeDate(which: 'start' | 'end', text: string) {
   });
 }
 
-
 describe('date range rules (spec 000 §4, §5)', () => {
   it('clears an end earlier than the start: 结束日期不能小于开始日期！', () => {
-    expect(changeRange([d('2026-03-10'), null], 'end', d('2026-03-09'))).toEqual({ value: [d('2026-03-10'), null], problem: 'widgets.date.endBeforeStart' });
+    expect(changeRange([d('2026-03-10'), null], 'end', d('2026-03-09'))).toEqual({
+      value: [d('2026-03-10'), null],
+      problem: 'widgets.date.endBeforeStart',
+    });
     const ok = changeRange([d('2026-03-10'), null], 'end', d('2026-03-10'));
     expect(ok.problem).toBeUndefined();
     expect(ok.value[1]?.format('YYYY-MM-DD')).toBe('2026-03-10');

@@ -16,7 +16,12 @@ export function beforeYesterday(d: Dayjs, today: Dayjs = todayUtc8()): boolean {
  * The range after the user picks one end (spec 000 §4–§5): an end earlier than the start is
  * cleared (结束日期不能小于开始日期！); an end without a start is refused (请先选择开始日期！).
  */
-export function changeRange(current: DateRange, which: 'start' | 'end', next: Dayjs | null, unit: 'day' | 'second' = 'day'): { value: DateRange; problem?: RangeProblem } {
+export function changeRange(
+  current: DateRange,
+  which: 'start' | 'end',
+  next: Dayjs | null,
+  unit: 'day' | 'second' = 'day',
+): { value: DateRange; problem?: RangeProblem } {
   const [start, end] = current;
   if (which === 'start') {
     if (next && end?.isBefore(next, unit)) return { value: [next, null], problem: 'widgets.date.endBeforeStart' };
@@ -29,7 +34,16 @@ export function changeRange(current: DateRange, which: 'start' | 'end', next: Da
 }
 
 /** Two pickers, start and end, with the specification's rules. */
-export function DateRangePicker({ value, onChange, disablePast = true, showTime = false, testId, startPlaceholder, endPlaceholder, size }: {
+export function DateRangePicker({
+  value,
+  onChange,
+  disablePast = true,
+  showTime = false,
+  testId,
+  startPlaceholder,
+  endPlaceholder,
+  size,
+}: {
   value?: DateRange;
   onChange?: (v: DateRange) => void;
   /** The widget's rule; filters over past records turn it off. */

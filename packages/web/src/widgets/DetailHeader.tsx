@@ -15,7 +15,14 @@ export interface BackState {
  * A detail screen's header: back button, title (the screen's h2), optional tags and actions. A
  * screen opened with `state: { backTo }` returns there instead of to its list (issue 24).
  */
-export function DetailHeader({ title, backTo, onBack, extra, tags, backTestId = 'form-back' }: {
+export function DetailHeader({
+  title,
+  backTo,
+  onBack,
+  extra,
+  tags,
+  backTestId = 'form-back',
+}: {
   title: ReactNode;
   /** Where "back" goes; without it the browser's history is used. */
   backTo?: string;

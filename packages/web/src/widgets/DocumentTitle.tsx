@@ -20,8 +20,17 @@ export function useScreenRecord(): { entity: string; id: string } | undefined {
  * (收藏) of the record the screen shows (from its route's entity screen, or `favourite`; `false`
  * for none). The number rides along as data-number for the screen's tests.
  */
-export function DocumentTitle({ testId, label, number, children, favourite }: {
-  testId: string; label: string; number: unknown; children?: ReactNode;
+export function DocumentTitle({
+  testId,
+  label,
+  number,
+  children,
+  favourite,
+}: {
+  testId: string;
+  label: string;
+  number: unknown;
+  children?: ReactNode;
   favourite?: { entity: string; id: string } | false;
 }) {
   const fromRoute = useScreenRecord();

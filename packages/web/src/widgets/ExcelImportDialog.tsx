@@ -15,7 +15,17 @@ import { isExcelFile } from './attachments/rules.ts';
  * the entity set's generic template and import calls; a screen with an import call of its own
  * (a count sheet's counted quantities) passes `importFile` and `downloadTemplate`.
  */
-export function ExcelImportDialog({ open, entitySet, title, onClose, onImported, importFile, downloadTemplate, rowErrorText, hint }: {
+export function ExcelImportDialog({
+  open,
+  entitySet,
+  title,
+  onClose,
+  onImported,
+  importFile,
+  downloadTemplate,
+  rowErrorText,
+  hint,
+}: {
   open: boolean;
   /** Field labels of row errors, and the generic calls unless replaced below. */
   entitySet: string;
@@ -77,7 +87,10 @@ export function ExcelImportDialog({ open, entitySet, title, onClose, onImported,
     } catch (e) {
       const errors = e instanceof ApiError ? importErrorsOf(e.data) : [];
       // The server lists a limited number of row errors; `total` counts them all.
-      const total = e instanceof ApiError ? Number((e.data as { total?: unknown } | undefined)?.total ?? errors.length) || errors.length : errors.length;
+      const total =
+        e instanceof ApiError
+          ? Number((e.data as { total?: unknown } | undefined)?.total ?? errors.length) || errors.length
+          : errors.length;
       setResult({ errors, message: e instanceof Error ? e.message : '', total });
     } finally {
       setBusy(false);
@@ -92,7 +105,15 @@ export function ExcelImportDialog({ open, entitySet, title, onClose, onImported,
   };
 
   return (
-    <Modal open={open} title={title ?? t('widgets.excel.title')} onCancel={close} footer={null} width={560} destroyOnHidden mask={{ closable: false }}>
+    <Modal
+      open={open}
+      title={title ?? t('widgets.excel.title')}
+      onCancel={close}
+      footer={null}
+      width={560}
+      destroyOnHidden
+      mask={{ closable: false }}
+    >
       <div data-testid="excel-import-dialog">
         <Space orientation="vertical" style={{ width: '100%' }} size={12}>
           <Typography.Link data-testid="excel-template" onClick={template}>
@@ -104,13 +125,24 @@ export function ExcelImportDialog({ open, entitySet, title, onClose, onImported,
             </Button>
             <Typography.Text data-testid="excel-file-name">{file?.name ?? ''}</Typography.Text>
           </Space>
-          <input ref={input} type="file" accept=".xls,.xlsx,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" hidden onChange={choose} data-testid="excel-file" />
+          <input
+            ref={input}
+            type="file"
+            accept=".xls,.xlsx,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            hidden
+            onChange={choose}
+            data-testid="excel-file"
+          />
           {hint && <Typography.Text>{hint}</Typography.Text>}
           <Typography.Text type="secondary">
             {t('widgets.excel.badType')}；{t('widgets.excel.limit')}
           </Typography.Text>
           {result?.imported !== undefined && (
-            <Alert type="success" showIcon title={<span data-testid="excel-result">{t('widgets.excel.imported', { count: result.imported })}</span>} />
+            <Alert
+              type="success"
+              showIcon
+              title={<span data-testid="excel-result">{t('widgets.excel.imported', { count: result.imported })}</span>}
+            />
           )}
           {result?.errors && (
             <Alert
@@ -122,7 +154,9 @@ export function ExcelImportDialog({ open, entitySet, title, onClose, onImported,
                   <ul data-testid="excel-errors" className="excel-errors">
                     {result.errors.map((e, i) => (
                       <li key={i} data-row={e.row}>
-                        {rowErrorText ? rowErrorText(e) : t('widgets.excel.rowError', { row: e.row, field: fieldLabel(e.field), message: e.message })}
+                        {rowErrorText
+                          ? rowErrorText(e)
+                          : t('widgets.excel.rowError', { row: e.row, field: fieldLabel(e.field), message: e.message })}
                       </li>
                     ))}
                   </ul>

@@ -32,7 +32,16 @@ describe('MoneyInput (spec 000 §5, 001 §9)', () => {
     const onChange = vi.fn();
     function Held() {
       const [v, setV] = useState<NumberValue>(1200);
-      return <MoneyInput value={v} onChange={(x) => { onChange(x); setV(x); }} testId="money" />;
+      return (
+        <MoneyInput
+          value={v}
+          onChange={(x) => {
+            onChange(x);
+            setV(x);
+          }}
+          testId="money"
+        />
+      );
     }
     render(<Held />);
     const input = screen.getByTestId('money') as HTMLInputElement;
@@ -43,7 +52,11 @@ describe('MoneyInput (spec 000 §5, 001 §9)', () => {
     fireEvent.blur(input);
     expect(input.value).toBe('12,345.50');
     // Never clamped, rounded or reverted: the field's rule refuses these, and the box still shows them.
-    for (const [typed, handed] of [['-5000', -5000], ['12.345', 12.345], ['abc', 'abc']] as const) {
+    for (const [typed, handed] of [
+      ['-5000', -5000],
+      ['12.345', 12.345],
+      ['abc', 'abc'],
+    ] as const) {
       fireEvent.focus(input);
       fireEvent.change(input, { target: { value: typed } });
       expect(onChange).toHaveBeenLastCalledWith(handed);

@@ -34,7 +34,17 @@ export function formatMoney(value: number | string | undefined | null, precision
  * A money amount, grouped by thousands while not being edited. It keeps what was typed (a negative,
  * too many decimals, text): the field's numberRule (typed-rules.ts) refuses it at the field.
  */
-export function MoneyInput({ value, onChange, precision, disabled, placeholder, id, style, testId, readOnly }: {
+export function MoneyInput({
+  value,
+  onChange,
+  precision,
+  disabled,
+  placeholder,
+  id,
+  style,
+  testId,
+  readOnly,
+}: {
   value?: NumberValue;
   onChange?: (v: NumberValue) => void;
   precision?: number;

@@ -36,7 +36,11 @@ describe('NoticeCarousel (spec 000 §2)', () => {
     await waitFor(() => {
       for (const b of items()) expect(!!b.closest('[inert]')).toBe(!!b.closest('[aria-hidden="true"]'));
     });
-    expect(items().filter((b) => !b.closest('[inert]')).map((b) => b.textContent)).toEqual([`${ITEMS[0].title}${ITEMS[0].sub}`]);
+    expect(
+      items()
+        .filter((b) => !b.closest('[inert]'))
+        .map((b) => b.textContent),
+    ).toEqual([`${ITEMS[0].title}${ITEMS[0].sub}`]);
   });
 
   it('renders nothing without items', () => {

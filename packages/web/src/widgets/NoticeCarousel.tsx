@@ -36,8 +36,22 @@ export function NoticeCarousel({ items, title }: { items: CarouselItem[]; title?
           ))}
         </Carousel>
       </div>
-      <Button type="text" size="small" icon={<LeftOutlined />} aria-label={t('widgets.action.prev')} data-testid="notice-carousel-prev" onClick={() => ref.current?.prev()} />
-      <Button type="text" size="small" icon={<RightOutlined />} aria-label={t('widgets.action.next')} data-testid="notice-carousel-next" onClick={() => ref.current?.next()} />
+      <Button
+        type="text"
+        size="small"
+        icon={<LeftOutlined />}
+        aria-label={t('widgets.action.prev')}
+        data-testid="notice-carousel-prev"
+        onClick={() => ref.current?.prev()}
+      />
+      <Button
+        type="text"
+        size="small"
+        icon={<RightOutlined />}
+        aria-label={t('widgets.action.next')}
+        data-testid="notice-carousel-next"
+        onClick={() => ref.current?.next()}
+      />
     </section>
   );
 }

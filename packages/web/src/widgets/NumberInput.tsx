@@ -14,7 +14,24 @@ const shown = (v: unknown): string => (v === null || v === undefined ? '' : Stri
  * numberRule refuses it at the field and the box still shows it to correct. `display` may dress the
  * text while the box is not focused (money grouping), never its value.
  */
-export function NumberInput({ value, onChange, display, prefix, testId, lineId, id, disabled, readOnly, placeholder, style, size, status, ariaLabel, onBlur, decimal = true }: {
+export function NumberInput({
+  value,
+  onChange,
+  display,
+  prefix,
+  testId,
+  lineId,
+  id,
+  disabled,
+  readOnly,
+  placeholder,
+  style,
+  size,
+  status,
+  ariaLabel,
+  onBlur,
+  decimal = true,
+}: {
   value?: NumberValue;
   onChange?: (v: NumberValue) => void;
   display?: (text: string) => string;

@@ -13,7 +13,10 @@ describe('Picklist (spec 000 §2: options loaded per entity and attribute)', () 
   it('loads the options once per entity and attribute and shows their texts', async () => {
     const f = stubServer((url) =>
       url === '/api/crmpicklist/options/new_srv_worker/new_job'
-        ? envelope([{ Value: 1, Text: '初级工程师(服务端)', IconSrc: null }, { Value: 3, Text: '高级工程师(服务端)', IconSrc: null }])
+        ? envelope([
+            { Value: 1, Text: '初级工程师(服务端)', IconSrc: null },
+            { Value: 3, Text: '高级工程师(服务端)', IconSrc: null },
+          ])
         : undefined,
     );
     const { unmount } = render(<Picklist entity="new_srv_worker" attribute="new_job" value={3} testId="pick" />);

@@ -29,7 +29,19 @@ export function usePicklist(entity: string, attribute: string): { options: Pickl
   return { options: loaded ?? modelOptions(entity, attribute, lang), loading: loaded === null };
 }
 
-export function Picklist({ entity, attribute, value, onChange, placeholder, allowClear = true, disabled, testId, id, style, mode }: {
+export function Picklist({
+  entity,
+  attribute,
+  value,
+  onChange,
+  placeholder,
+  allowClear = true,
+  disabled,
+  testId,
+  id,
+  style,
+  mode,
+}: {
   entity: string;
   attribute: string;
   value?: number | number[] | null;

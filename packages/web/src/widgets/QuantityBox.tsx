@@ -18,7 +18,17 @@ export function quantityRefusal(v: NumberValue, field: string, max: number, t: R
  * on, so the last good quantity stands; `onRefusal` tells the owner so it can hold back what
  * depends on it. The optional − / + buttons step a good quantity within 1…max.
  */
-export function QuantityBox({ value, onChange, onRefusal, field, max = 99_999, testId, ariaLabel, width = 96, steppers = false }: {
+export function QuantityBox({
+  value,
+  onChange,
+  onRefusal,
+  field,
+  max = 99_999,
+  testId,
+  ariaLabel,
+  width = 96,
+  steppers = false,
+}: {
   value: number;
   onChange: (n: number) => void;
   onRefusal?: (why: string | null) => void;
@@ -51,21 +61,46 @@ export function QuantityBox({ value, onChange, onRefusal, field, max = 99_999, t
   // A step goes from the quantity shown, or from the last good one while what is shown is refused.
   const step = (d: number) => take(Math.min(max, Math.max(1, (!why && typeof typed === 'number' ? typed : value) + d)));
   const box = (
-    <NumberInput testId={testId} ariaLabel={ariaLabel ?? field} decimal={false} value={typed} status={why ? 'error' : undefined} onChange={take} style={{ width }} />
+    <NumberInput
+      testId={testId}
+      ariaLabel={ariaLabel ?? field}
+      decimal={false}
+      value={typed}
+      status={why ? 'error' : undefined}
+      onChange={take}
+      style={{ width }}
+    />
   );
   return (
     <div style={{ display: 'inline-block' }}>
       {steppers ? (
         <Space.Compact>
-          <Button icon={<MinusOutlined />} aria-label={t('widgets.shop.less')} disabled={!why && typeof typed === 'number' && typed <= 1} onClick={() => step(-1)} data-testid={testId && `${testId}-less`} />
+          <Button
+            icon={<MinusOutlined />}
+            aria-label={t('widgets.shop.less')}
+            disabled={!why && typeof typed === 'number' && typed <= 1}
+            onClick={() => step(-1)}
+            data-testid={testId && `${testId}-less`}
+          />
           {box}
-          <Button icon={<PlusOutlined />} aria-label={t('widgets.shop.more')} disabled={!why && typeof typed === 'number' && typed >= max} onClick={() => step(1)} data-testid={testId && `${testId}-more`} />
+          <Button
+            icon={<PlusOutlined />}
+            aria-label={t('widgets.shop.more')}
+            disabled={!why && typeof typed === 'number' && typed >= max}
+            onClick={() => step(1)}
+            data-testid={testId && `${testId}-more`}
+          />
         </Space.Compact>
       ) : (
         box
       )}
       {why && (
-        <Typography.Text type="danger" role="alert" data-testid={testId && `${testId}-error`} style={{ display: 'block', fontSize: 12, whiteSpace: 'normal' }}>
+        <Typography.Text
+          type="danger"
+          role="alert"
+          data-testid={testId && `${testId}-error`}
+          style={{ display: 'block', fontSize: 12, whiteSpace: 'normal' }}
+        >
           {why}
         </Typography.Text>
       )}

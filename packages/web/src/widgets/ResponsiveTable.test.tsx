@@ -5,14 +5,29 @@ import { describe, expect, it, vi } from 'vitest';
 import { setWidth } from '../test/phone.ts';
 import { ResponsiveTable } from './ResponsiveTable.tsx';
 
-interface Item { id: string; kind: string; text: string; who: string; time: string; memo: string }
+interface Item {
+  id: string;
+  kind: string;
+  text: string;
+  who: string;
+  time: string;
+  memo: string;
+}
 const ITEMS: Item[] = [
   { id: 'm1', kind: '审批', text: '配件申请 PA-0001 待您审批', who: '陈志强', time: '2026-11-25 09:10', memo: '急' },
   { id: 'm2', kind: '工单', text: '工单 WO-0002 已派工', who: '李娜', time: '2026-11-25 10:20', memo: '' },
   { id: 'm3', kind: '通知', text: '系统升级通知', who: '管理员', time: '2026-11-25 11:30', memo: '' },
 ];
 
-function Screen({ open, remove, onSelect }: { open: (id: string) => void; remove: (id: string) => void; onSelect: (keys: string[]) => void }) {
+function Screen({
+  open,
+  remove,
+  onSelect,
+}: {
+  open: (id: string) => void;
+  remove: (id: string) => void;
+  onSelect: (keys: string[]) => void;
+}) {
   const [picked, setPicked] = useState<string[]>([]);
   return (
     <ResponsiveTable<Item>
@@ -30,7 +45,15 @@ function Screen({ open, remove, onSelect }: { open: (id: string) => void; remove
         { key: 'who', title: '发送人', dataIndex: 'who' },
         { key: 'time', title: '时间', dataIndex: 'time' },
         { key: 'memo', title: '备注', dataIndex: 'memo' },
-        { key: 'actions', title: '操作', render: (_, r) => <Button size="small" onClick={(e) => (e.stopPropagation(), remove(r.id))}>删除消息</Button> },
+        {
+          key: 'actions',
+          title: '操作',
+          render: (_, r) => (
+            <Button size="small" onClick={(e) => (e.stopPropagation(), remove(r.id))}>
+              删除消息
+            </Button>
+          ),
+        },
       ]}
     />
   );
@@ -52,7 +75,11 @@ describe('ResponsiveTable', () => {
     expect(first.getByTestId('list-card-title').textContent).toBe('配件申请 PA-0001 待您审批');
     expect(first.getByTestId('list-card-tags').textContent).toBe('审批');
     // The next three columns; the fourth (备注) and the actions column are not fields.
-    expect(first.getAllByTestId('list-card-field').map((f) => f.textContent)).toEqual(['发送人：陈志强', '时间：2026-11-25 09:10', '备注：急']);
+    expect(first.getAllByTestId('list-card-field').map((f) => f.textContent)).toEqual([
+      '发送人：陈志强',
+      '时间：2026-11-25 09:10',
+      '备注：急',
+    ]);
 
     // The row's click (onRow) runs on a tap; its own button does not open it.
     fireEvent.click(first.getByTestId('list-card-title'));
@@ -73,7 +100,14 @@ describe('ResponsiveTable', () => {
 
   it('on a phone: the empty text of the table', () => {
     setWidth(390);
-    render(<ResponsiveTable<Item> rowKey="id" dataSource={[]} locale={{ emptyText: '没有消息' }} columns={[{ key: 'text', title: '内容', dataIndex: 'text' }]} />);
+    render(
+      <ResponsiveTable<Item>
+        rowKey="id"
+        dataSource={[]}
+        locale={{ emptyText: '没有消息' }}
+        columns={[{ key: 'text', title: '内容', dataIndex: 'text' }]}
+      />,
+    );
     expect(screen.getByText('没有消息')).toBeTruthy();
   });
 

@@ -55,12 +55,20 @@ const leafColumns = (cols: PlainColumn[] = []): Col[] =>
   cols.flatMap((c, i): Col[] => {
     if (c.children) return leafColumns(c.children);
     if (c.hidden) return [];
-    const id = c.key !== undefined ? String(c.key) : Array.isArray(c.dataIndex) ? c.dataIndex.join('.') : c.dataIndex !== undefined ? String(c.dataIndex) : `#${i}`;
+    const id =
+      c.key !== undefined
+        ? String(c.key)
+        : Array.isArray(c.dataIndex)
+          ? c.dataIndex.join('.')
+          : c.dataIndex !== undefined
+            ? String(c.dataIndex)
+            : `#${i}`;
     return [{ ...c, id }];
   });
 
 const rawValue = (row: unknown, col: PlainColumn): unknown => {
-  const path: readonly (string | number)[] = col.dataIndex === undefined ? [] : Array.isArray(col.dataIndex) ? col.dataIndex : [col.dataIndex as string | number];
+  const path: readonly (string | number)[] =
+    col.dataIndex === undefined ? [] : Array.isArray(col.dataIndex) ? col.dataIndex : [col.dataIndex as string | number];
   return path.reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string | number, unknown>)[k] : undefined), row);
 };
 
@@ -74,7 +82,8 @@ function cellOf(row: unknown, col: PlainColumn, index: number): ReactNode {
   return String(out);
 }
 
-const titleOf = (col: PlainColumn): ReactNode => (typeof col.title === 'function' ? (col.title as (p: object) => ReactNode)({}) : (col.title as ReactNode));
+const titleOf = (col: PlainColumn): ReactNode =>
+  typeof col.title === 'function' ? (col.title as (p: object) => ReactNode)({}) : (col.title as ReactNode);
 
 /** Which columns a card uses: its title, tags, fields and actions. */
 function cardColumns(cols: Col[], spec: CardSpec): { title?: Col; tags: Col[]; fields: Col[]; actions?: Col } {
@@ -90,14 +99,18 @@ function cardColumns(cols: Col[], spec: CardSpec): { title?: Col; tags: Col[]; f
 
 function TableCards<T extends object>({ table, spec }: { table: TableProps<T>; spec: CardSpec }) {
   const { rowKey, dataSource = [], columns, onRow, rowSelection, pagination, loading, locale } = table;
-  const keyOf = (row: T, i = 0) => String(typeof rowKey === 'function' ? rowKey(row, i) : (row as Record<string, unknown>)[(rowKey as string | undefined) ?? 'key']);
+  const keyOf = (row: T, i = 0) =>
+    String(typeof rowKey === 'function' ? rowKey(row, i) : (row as Record<string, unknown>)[(rowKey as string | undefined) ?? 'key']);
   const cols = leafColumns(columns as unknown as PlainColumn[]);
   const use = cardColumns(cols, spec);
 
   // Selection and paging the table would keep itself when the screen does not control them.
   const [ownSelected, setOwnSelected] = useState<string[]>([]);
   const cfg: TablePaginationConfig | false = pagination === false ? false : (pagination ?? {});
-  const [ownPage, setOwnPage] = useState<{ current: number; size: number }>({ current: cfg ? (cfg.defaultCurrent ?? 1) : 1, size: cfg ? (cfg.defaultPageSize ?? 10) : 10 });
+  const [ownPage, setOwnPage] = useState<{ current: number; size: number }>({
+    current: cfg ? (cfg.defaultCurrent ?? 1) : 1,
+    size: cfg ? (cfg.defaultPageSize ?? 10) : 10,
+  });
 
   let items: readonly T[] = dataSource;
   let paging: CardPaging | undefined;

@@ -5,7 +5,12 @@ import type { ReactNode } from 'react';
 const OFFSET = 72;
 
 /** A side navigation that follows scrolling and jumps to the sections (anchors `#<id>`). */
-export function ScrollSideNav({ items, title, testId = 'form-sidenav', getContainer }: {
+export function ScrollSideNav({
+  items,
+  title,
+  testId = 'form-sidenav',
+  getContainer,
+}: {
   items: { id: string; title: ReactNode }[];
   title?: ReactNode;
   testId?: string;

@@ -54,7 +54,10 @@ export function SmsCodeFields({ form, formName, purpose, testIdPrefix: p, onErro
     onError('');
     setSending(true);
     try {
-      const res = await sendSmsCode({ mobilephone: mobile.trim(), captchaId: captcha.captchaId, captcha: typed.trim(), purpose }, { silent: true });
+      const res = await sendSmsCode(
+        { mobilephone: mobile.trim(), captchaId: captcha.captchaId, captcha: typed.trim(), purpose },
+        { silent: true },
+      );
       toast.success(res.Message || t('login.smsSent'));
       startCountdown(SMS_RESEND_SECONDS);
     } catch (e) {
@@ -83,7 +86,12 @@ export function SmsCodeFields({ form, formName, purpose, testIdPrefix: p, onErro
           <Form.Item
             name="captcha"
             noStyle
-            rules={[{ validator: (_, v: string | undefined) => (validatingSend.current && !v?.trim() ? Promise.reject(new Error(t('login.captchaRequired'))) : Promise.resolve()) }]}
+            rules={[
+              {
+                validator: (_, v: string | undefined) =>
+                  validatingSend.current && !v?.trim() ? Promise.reject(new Error(t('login.captchaRequired'))) : Promise.resolve(),
+              },
+            ]}
           >
             <Input data-testid={`${p}-captcha`} size="large" prefix={<SafetyOutlined />} autoComplete="off" maxLength={8} />
           </Form.Item>
@@ -93,9 +101,24 @@ export function SmsCodeFields({ form, formName, purpose, testIdPrefix: p, onErro
       <Form.Item label={t('login.smsCode')} htmlFor={`${formName}_code`}>
         <Flex gap={8} align="flex-start">
           <Form.Item name="code" noStyle rules={[{ required: true, whitespace: true, message: t('login.smsCodeRequired') }]}>
-            <Input data-testid={`${p}-code`} size="large" prefix={<MessageOutlined />} inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
+            <Input
+              data-testid={`${p}-code`}
+              size="large"
+              prefix={<MessageOutlined />}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+            />
           </Form.Item>
-          <Button data-testid={`${p}-send`} size="large" htmlType="button" onClick={() => void send()} loading={sending} disabled={left > 0} style={{ width: 120, flex: 'none' }}>
+          <Button
+            data-testid={`${p}-send`}
+            size="large"
+            htmlType="button"
+            onClick={() => void send()}
+            loading={sending}
+            disabled={left > 0}
+            style={{ width: 120, flex: 'none' }}
+          >
             {left > 0 ? t('login.resendIn', { s: left }) : t('login.sendCode')}
           </Button>
         </Flex>

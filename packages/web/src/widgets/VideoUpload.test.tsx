@@ -27,7 +27,9 @@ describe('VideoUpload (spec 000 §5, §9)', () => {
     render(<VideoUpload moduleType="new_notice" objectId="n-1" />);
     await act(async () => fireEvent.change(screen.getByTestId('video-upload-file'), { target: { files: [file('讲解.mkv')] } }));
     expect((await screen.findAllByText('请上传正确的视频格式')).length).toBeGreaterThan(0);
-    await act(async () => fireEvent.change(screen.getByTestId('video-upload-file'), { target: { files: [file('讲解.mp4', VIDEO_MAX_BYTES + 1)] } }));
+    await act(async () =>
+      fireEvent.change(screen.getByTestId('video-upload-file'), { target: { files: [file('讲解.mp4', VIDEO_MAX_BYTES + 1)] } }),
+    );
     expect((await screen.findAllByText('视频大小不能超过5000MB')).length).toBeGreaterThan(0);
     expect(f.mock.calls.some(([u]) => String(u) === '/api/upload/sign')).toBe(false);
     expect(screen.queryAllByTestId('video-upload-item')).toHaveLength(0);
@@ -56,8 +58,19 @@ describe('VideoUpload (spec 000 §5, §9)', () => {
     }
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     const f = stubServer((url) => {
-      if (url === '/api/upload/sign') return new Response(JSON.stringify({ ErrorCode: 0, Message: '', Data: { url: 'https://oss.example.com/put/abc', method: 'PUT', headers: {}, ticket: 't-1' } }), { headers: { 'content-type': 'application/json' } });
-      if (url === '/api/upload/complete') return new Response(JSON.stringify({ ErrorCode: 0, Message: '', Data: { Id: 'v-1', FileName: '讲解.mp4' } }), { headers: { 'content-type': 'application/json' } });
+      if (url === '/api/upload/sign')
+        return new Response(
+          JSON.stringify({
+            ErrorCode: 0,
+            Message: '',
+            Data: { url: 'https://oss.example.com/put/abc', method: 'PUT', headers: {}, ticket: 't-1' },
+          }),
+          { headers: { 'content-type': 'application/json' } },
+        );
+      if (url === '/api/upload/complete')
+        return new Response(JSON.stringify({ ErrorCode: 0, Message: '', Data: { Id: 'v-1', FileName: '讲解.mp4' } }), {
+          headers: { 'content-type': 'application/json' },
+        });
       return undefined;
     });
     const onChange = vi.fn();
@@ -71,7 +84,14 @@ describe('VideoUpload (spec 000 §5, §9)', () => {
 
   it('stops at the count limit', async () => {
     stubServer();
-    render(<VideoUpload moduleType="new_notice" objectId="n-1" limit={1} value={[{ uid: 'x', name: 'a.mp4', size: 1, title: 'a', remark: '', uploadPercent: 100, status: 'done', url: '/x' }]} />);
+    render(
+      <VideoUpload
+        moduleType="new_notice"
+        objectId="n-1"
+        limit={1}
+        value={[{ uid: 'x', name: 'a.mp4', size: 1, title: 'a', remark: '', uploadPercent: 100, status: 'done', url: '/x' }]}
+      />,
+    );
     await act(async () => fireEvent.change(screen.getByTestId('video-upload-file'), { target: { files: [file('b.mp4')] } }));
     expect((await screen.findAllByText('最多上传 1 个视频')).length).toBeGreaterThan(0);
   });

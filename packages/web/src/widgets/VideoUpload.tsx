@@ -12,7 +12,15 @@ import { capPercent, failed, newUploadItem, uploaded, withProgress, type UploadI
  * Video upload (spec 000 §5): mp4, ogg, flv, avi, wmv, rmvb, mov only, under 5000MB, at most
  * `limit` (10) videos. Files go straight to object storage (/api/upload/sign) with progress.
  */
-export function VideoUpload({ moduleType, objectId, limit = VIDEO_DEFAULT_LIMIT, value, onChange, testId = 'video-upload', disabled }: {
+export function VideoUpload({
+  moduleType,
+  objectId,
+  limit = VIDEO_DEFAULT_LIMIT,
+  value,
+  onChange,
+  testId = 'video-upload',
+  disabled,
+}: {
   moduleType: string;
   objectId: string;
   limit?: number;
@@ -56,8 +64,12 @@ export function VideoUpload({ moduleType, objectId, limit = VIDEO_DEFAULT_LIMIT,
     for (const item of added) {
       try {
         update(item.uid, (i) => withProgress(i, 0));
-        const r = await directUpload({ ModuleType: moduleType, ObjectId: objectId }, item.file!, (p) => update(item.uid, (i) => withProgress(i, p)));
-        update(item.uid, (i) => uploaded(i, r.url ?? (r.Id ? `/api/attachment/download/${encodeURIComponent(moduleType)}/${encodeURIComponent(r.Id)}` : '')));
+        const r = await directUpload({ ModuleType: moduleType, ObjectId: objectId }, item.file!, (p) =>
+          update(item.uid, (i) => withProgress(i, p)),
+        );
+        update(item.uid, (i) =>
+          uploaded(i, r.url ?? (r.Id ? `/api/attachment/download/${encodeURIComponent(moduleType)}/${encodeURIComponent(r.Id)}` : '')),
+        );
       } catch (err) {
         update(item.uid, (i) => failed(i, err instanceof Error ? err.message : ''));
       }
@@ -72,7 +84,15 @@ export function VideoUpload({ moduleType, objectId, limit = VIDEO_DEFAULT_LIMIT,
         </Button>
         <Typography.Text type="secondary">{t('widgets.video.hint', { max: limit })}</Typography.Text>
       </Space>
-      <input ref={input} type="file" multiple hidden accept={VIDEO_TYPES.map((x) => `.${x}`).join(',')} onChange={pick} data-testid={`${testId}-file`} />
+      <input
+        ref={input}
+        type="file"
+        multiple
+        hidden
+        accept={VIDEO_TYPES.map((x) => `.${x}`).join(',')}
+        onChange={pick}
+        data-testid={`${testId}-file`}
+      />
       {items.length > 0 && (
         <ul className="plain-list">
           {items.map((i) => (
@@ -90,7 +110,14 @@ export function VideoUpload({ moduleType, objectId, limit = VIDEO_DEFAULT_LIMIT,
                   <Progress percent={capPercent(i.uploadPercent)} size="small" status={i.status === 'done' ? 'success' : 'active'} />
                 )}
               </div>
-              <Button type="text" size="small" icon={<DeleteOutlined />} aria-label={t('widgets.action.remove')} disabled={i.status === 'uploading'} onClick={() => set(latest.current.filter((x) => x.uid !== i.uid))} />
+              <Button
+                type="text"
+                size="small"
+                icon={<DeleteOutlined />}
+                aria-label={t('widgets.action.remove')}
+                disabled={i.status === 'uploading'}
+                onClick={() => set(latest.current.filter((x) => x.uid !== i.uid))}
+              />
             </li>
           ))}
         </ul>

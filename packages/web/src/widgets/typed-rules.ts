@@ -46,7 +46,9 @@ export function numberRefusal(v: unknown, s: NumberSpec, t: Translate): string |
   if (s.min !== undefined && n < s.min) {
     // A minimum of one step (1, or 0.01 for money) is the spec's "larger than 0".
     const step = s.integer ? 1 : 10 ** -(s.scale ?? 0);
-    return s.min > 0 && s.min <= step ? (s.messages?.positive ?? t('validation.positive', { field })) : (s.messages?.min ?? t('records.min', { field, min: s.min }));
+    return s.min > 0 && s.min <= step
+      ? (s.messages?.positive ?? t('validation.positive', { field }))
+      : (s.messages?.min ?? t('records.min', { field, min: s.min }));
   }
   if (s.max !== undefined && n > s.max) return s.messages?.max ?? t('records.max', { field, max: s.max });
   return null;
@@ -77,7 +79,8 @@ export function lengthMessage(field: string, max: number, t: Translate): string 
 /** The antd rule of a length limit. */
 export function lengthRule(field: string, max: number, t: Translate): Rule {
   return {
-    validator: (_, v: unknown) => (typeof v === 'string' && charCount(v) > max ? Promise.reject(new Error(lengthMessage(field, max, t))) : Promise.resolve()),
+    validator: (_, v: unknown) =>
+      typeof v === 'string' && charCount(v) > max ? Promise.reject(new Error(lengthMessage(field, max, t))) : Promise.resolve(),
   };
 }
 

@@ -16,17 +16,27 @@ async function submit(id: string, who: string, lang = 'zh-CN') {
   const approver = (await userRow(who === 'hq' ? 'admin' : 'hq'))!.id;
   return submitFirstFlow(api, who, ENTITY, id, { lang, approver: () => approver });
 }
-const decide = (id: string, action: 'approve' | 'reject') => api('hq', 'POST', '/api/CrmFlow/approve', { EntityId: id, EntityTypeName: ENTITY, Action: action, Memo: action === 'approve' ? '同意' : '资料不全' });
+const decide = (id: string, action: 'approve' | 'reject') =>
+  api('hq', 'POST', '/api/CrmFlow/approve', {
+    EntityId: id,
+    EntityTypeName: ENTITY,
+    Action: action,
+    Memo: action === 'approve' ? '同意' : '资料不全',
+  });
 const create = (who: string, values: Record<string, unknown> = {}, lang = 'zh-CN') =>
   api(who, 'POST', '/api/crmdata/create/new_srv_accountapplys', { new_reason: '测试申请', ...values }, lang);
 
 const userRow = (login: string) =>
   p.db.one<{ id: string; fullname: string; mobile: string; email: string | null; title: string | null }>(
-    `SELECT systemuserid AS id, fullname, mobilephone AS mobile, internalemailaddress AS email, title FROM systemuser WHERE domainname = $1`, [login]);
+    `SELECT systemuserid AS id, fullname, mobilephone AS mobile, internalemailaddress AS email, title FROM systemuser WHERE domainname = $1`,
+    [login],
+  );
 const applyRow = (id: string) =>
   p.db.one<{ name: string; a: number; user: string; oldmobile: string; newmobile: string; oldtitle: string | null }>(
     `SELECT new_name AS name, new_approvalstatus AS a, new_user_id AS user, new_oldmobilephone AS oldmobile, new_newmobilephone AS newmobile, new_oldtitle AS oldtitle
-       FROM new_srv_accountapply WHERE new_srv_accountapplyid = $1`, [id]);
+       FROM new_srv_accountapply WHERE new_srv_accountapplyid = $1`,
+    [id],
+  );
 
 beforeAll(async () => {
   p = await testPortal();
@@ -35,24 +45,37 @@ beforeAll(async () => {
 afterAll(() => p?.close());
 
 describe('account change application (/edit/apply)', () => {
-  it('starts from the caller\'s own values (GET /api/accountapply/current)', async () => {
+  it("starts from the caller's own values (GET /api/accountapply/current)", async () => {
     const u = (await userRow('station1'))!;
-    expect(ok(await api('station1', 'GET', '/api/accountapply/current'))).toEqual({ fullname: u.fullname, mobilephone: u.mobile, internalemailaddress: u.email, title: u.title });
+    expect(ok(await api('station1', 'GET', '/api/accountapply/current'))).toEqual({
+      fullname: u.fullname,
+      mobilephone: u.mobile,
+      internalemailaddress: u.email,
+      title: u.title,
+    });
   });
 
-  it('is the caller\'s own, keeps the current values beside the new ones; nothing changed → refused (zh, en); approval writes the user', async () => {
+  it("is the caller's own, keeps the current values beside the new ones; nothing changed → refused (zh, en); approval writes the user", async () => {
     const before = (await userRow('station1'))!;
     const station2 = (await userRow('station2'))!;
     // Naming another applicant is not accepted: the applicant is always the caller.
     const other = await create('station1', { new_user_id: station2.id });
     expect(other.statusCode).toBe(400);
     const id = ok(await create('station1')).id as string;
-    expect(await applyRow(id)).toMatchObject({ name: expect.stringMatching(/^ZH\d{6}-\d{4}$/), a: approvalStatus.draft, user: before.id, oldmobile: before.mobile, newmobile: before.mobile });
+    expect(await applyRow(id)).toMatchObject({
+      name: expect.stringMatching(/^ZH\d{6}-\d{4}$/),
+      a: approvalStatus.draft,
+      user: before.id,
+      oldmobile: before.mobile,
+      newmobile: before.mobile,
+    });
 
     const same = await submit(id, 'station1');
     expect(same.statusCode).toBe(400);
     expect(same.json().Message).toContain('没有变更任何内容，不能提交');
-    expect((await submit(id, 'station1', 'en-US')).json().Message).toContain('Nothing has been changed: the application cannot be submitted');
+    expect((await submit(id, 'station1', 'en-US')).json().Message).toContain(
+      'Nothing has been changed: the application cannot be submitted',
+    );
     expect((await applyRow(id))!.a).toBe(approvalStatus.draft);
 
     // One open application per user.
@@ -66,9 +89,17 @@ describe('account change application (/edit/apply)', () => {
     const taken = await submit(id, 'station1');
     expect(taken.statusCode).toBe(400);
     expect(taken.json().Message).toContain(`手机号码 ${station2.mobile} 已被其他账号使用`);
-    expect((await submit(id, 'station1', 'en-US')).json().Message).toContain(`The mobile phone number ${station2.mobile} belongs to another account`);
+    expect((await submit(id, 'station1', 'en-US')).json().Message).toContain(
+      `The mobile phone number ${station2.mobile} belongs to another account`,
+    );
 
-    ok(await api('station1', 'POST', `/api/crmdata/Update/new_srv_accountapplys(${id})`, { new_newmobilephone: '13800138071', new_newemail: 'chenzq@huachen-service.cn', new_newtitle: '  ' }));
+    ok(
+      await api('station1', 'POST', `/api/crmdata/Update/new_srv_accountapplys(${id})`, {
+        new_newmobilephone: '13800138071',
+        new_newemail: 'chenzq@huachen-service.cn',
+        new_newtitle: '  ',
+      }),
+    );
     ok(await submit(id, 'station1'));
     expect((await applyRow(id))!.a).toBe(approvalStatus.underReview);
     expect(await userRow('station1')).toEqual(before);

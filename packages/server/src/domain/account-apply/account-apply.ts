@@ -30,13 +30,17 @@ type User = Record<string, unknown>;
 /** The user row, locked against a concurrent approval of another application. */
 async function lockUser(sql: Sql, userId: string): Promise<User> {
   const cols = ACCOUNT_CHANGE_FIELDS.map((f) => f.target).join(', ');
-  const { rows: [u] } = await sql.query<User>(`SELECT ${cols} FROM systemuser WHERE systemuserid = $1::uuid FOR NO KEY UPDATE`, [userId]);
+  const {
+    rows: [u],
+  } = await sql.query<User>(`SELECT ${cols} FROM systemuser WHERE systemuserid = $1::uuid FOR NO KEY UPDATE`, [userId]);
   if (!u) throw refuse('parts.relatedNotFound');
   return u;
 }
 
 async function assertNoOtherOpen(sql: Sql, userId: string, exceptId: string | null): Promise<void> {
-  const { rows: [o] } = await sql.query<{ name: string }>(
+  const {
+    rows: [o],
+  } = await sql.query<{ name: string }>(
     `SELECT new_name AS name FROM new_srv_accountapply
       WHERE new_user_id = $1::uuid AND new_approvalstatus = ANY($2::int[]) AND statecode = 0
         AND ($3::uuid IS NULL OR new_srv_accountapplyid <> $3::uuid) ORDER BY createdon LIMIT 1`,
@@ -49,8 +53,12 @@ type Apply = Record<string, unknown> & { applicant: string };
 
 async function loadApply(sql: Sql, id: string): Promise<Apply> {
   const cols = ACCOUNT_CHANGE_FIELDS.map((f) => f.proposed).join(', ');
-  const { rows: [a] } = await sql.query<Apply>(
-    `SELECT new_user_id AS applicant, ${cols} FROM new_srv_accountapply WHERE new_srv_accountapplyid = $1::uuid FOR UPDATE`, [id]);
+  const {
+    rows: [a],
+  } = await sql.query<Apply>(
+    `SELECT new_user_id AS applicant, ${cols} FROM new_srv_accountapply WHERE new_srv_accountapplyid = $1::uuid FOR UPDATE`,
+    [id],
+  );
   if (!a) throw refuse('parts.relatedNotFound');
   return a;
 }
@@ -64,13 +72,20 @@ async function check(sql: Sql, id: string): Promise<{ a: Apply; changes: Record<
   const u = await lockUser(sql, a.applicant);
   await assertNoOtherOpen(sql, a.applicant, id);
   const snap = ACCOUNT_CHANGE_FIELDS.map((f, i) => `${f.current} = $${i + 2}`).join(', ');
-  await sql.query(`UPDATE new_srv_accountapply SET ${snap} WHERE new_srv_accountapplyid = $1::uuid`, [id, ...ACCOUNT_CHANGE_FIELDS.map((f) => u[f.target] ?? null)]);
+  await sql.query(`UPDATE new_srv_accountapply SET ${snap} WHERE new_srv_accountapplyid = $1::uuid`, [
+    id,
+    ...ACCOUNT_CHANGE_FIELDS.map((f) => u[f.target] ?? null),
+  ]);
   const changes: Record<string, string> = {};
   for (const f of ACCOUNT_CHANGE_FIELDS) if (differs(a[f.proposed], u[f.target])) changes[f.target] = String(a[f.proposed]).trim();
   if (!Object.keys(changes).length) throw refuse('stationApply.noChange');
   if (changes.mobilephone) {
-    const { rows: [taken] } = await sql.query(
-      `SELECT 1 FROM systemuser WHERE mobilephone = $1 AND systemuserid <> $2::uuid LIMIT 1`, [changes.mobilephone, a.applicant]);
+    const {
+      rows: [taken],
+    } = await sql.query(`SELECT 1 FROM systemuser WHERE mobilephone = $1 AND systemuserid <> $2::uuid LIMIT 1`, [
+      changes.mobilephone,
+      a.applicant,
+    ]);
     if (taken) throw refuse('accountApply.mobileTaken', { mobile: changes.mobilephone }, 'new_newmobilephone');
   }
   return { a, changes };
@@ -96,7 +111,12 @@ export function installAccountApply(): void {
     // One at a time: a second row of the same create would be a second open application.
     if (rows.length > 1) throw refuse('accountApply.openExists', { name: numbers[0] });
     return rows.map((r, i) => {
-      const row: Record<string, unknown> = { new_name: numbers[i], new_user_id: me, new_approvalstatus: approvalStatus.draft, new_iscommit: false };
+      const row: Record<string, unknown> = {
+        new_name: numbers[i],
+        new_user_id: me,
+        new_approvalstatus: approvalStatus.draft,
+        new_iscommit: false,
+      };
       // The current values beside the proposed ones; a proposed value not given starts as the current one.
       for (const f of ACCOUNT_CHANGE_FIELDS) {
         row[f.current] = u[f.target] ?? null;
@@ -108,13 +128,23 @@ export function installAccountApply(): void {
   // Colleagues of the same unit can read an application (and head office approves it); only the applicant changes it.
   writeHooks.set(ACCOUNT_APPLY, {
     async guard(sql, id, _op, _values, caller) {
-      const { rows: [a] } = await sql.query<{ applicant: string }>(`SELECT new_user_id AS applicant FROM new_srv_accountapply WHERE new_srv_accountapplyid = $1::uuid`, [id]);
+      const {
+        rows: [a],
+      } = await sql.query<{ applicant: string }>(
+        `SELECT new_user_id AS applicant FROM new_srv_accountapply WHERE new_srv_accountapplyid = $1::uuid`,
+        [id],
+      );
       if (a && String(a.applicant).toLowerCase() !== caller.principal.userId.toLowerCase()) throw refuse('accountApply.notOwn');
     },
   });
   registerFlowHooks(ACCOUNT_APPLY, {
     submit: async (sql, id, userId) => {
-      const { rows: [a] } = await sql.query<{ applicant: string }>(`SELECT new_user_id AS applicant FROM new_srv_accountapply WHERE new_srv_accountapplyid = $1::uuid`, [id]);
+      const {
+        rows: [a],
+      } = await sql.query<{ applicant: string }>(
+        `SELECT new_user_id AS applicant FROM new_srv_accountapply WHERE new_srv_accountapplyid = $1::uuid`,
+        [id],
+      );
       if (a && String(a.applicant).toLowerCase() !== userId.toLowerCase()) throw refuse('accountApply.notOwn');
       await check(sql, id);
     },

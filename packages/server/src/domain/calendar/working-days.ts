@@ -29,7 +29,10 @@ let published: Published | undefined;
 /** The package's data file (dates only; its functions would answer Monday to Friday for an unknown year without saying so). */
 function publishedDays(): Published {
   if (published) return published;
-  const data = createRequire(import.meta.url)('chinese-days/dist/chinese-days.json') as { holidays: Record<string, string>; workdays: Record<string, string> };
+  const data = createRequire(import.meta.url)('chinese-days/dist/chinese-days.json') as {
+    holidays: Record<string, string>;
+    workdays: Record<string, string>;
+  };
   const off = new Set(Object.keys(data.holidays));
   // Every published year has holidays (元旦 at least): their years are the ones covered.
   published = { off, on: new Set(Object.keys(data.workdays)), years: new Set([...off].map((d) => Number(d.slice(0, 4)))) };
@@ -43,7 +46,9 @@ const warned = new Set<number>();
 function unpublished(year: number): void {
   if (warned.has(year)) return;
   warned.add(year);
-  console.warn(`working calendar: no published holidays for ${year} (chinese-days covers up to ${lastPublishedYear()}); counting Monday to Friday there except the days entered under 工作日历`);
+  console.warn(
+    `working calendar: no published holidays for ${year} (chinese-days covers up to ${lastPublishedYear()}); counting Monday to Friday there except the days entered under 工作日历`,
+  );
 }
 
 const iso = (t: number) => new Date(t).toISOString().slice(0, 10);

@@ -16,7 +16,9 @@ export const EXCELLENT_CASE = 'new_srv_excellentcase';
 export async function excellentCaseNumbers(sql: Sql, n: number): Promise<string[]> {
   const prefix = `YXAL${chinaDate().slice(0, 7).replace('-', '')}`;
   await sql.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`${EXCELLENT_CASE}.number`]);
-  const { rows: [r] } = await sql.query<{ n: number }>(
+  const {
+    rows: [r],
+  } = await sql.query<{ n: number }>(
     `SELECT COALESCE(max(substring(new_code FROM ${prefix.length + 2})::int), 0)::int AS n FROM new_srv_excellentcase WHERE new_code ~ $1`,
     [`^${prefix}-[0-9]{1,9}$`],
   );
@@ -34,7 +36,12 @@ export async function publishExcellentCase(sql: Sql, id: string): Promise<void> 
 export function installExcellentCase(): void {
   serverDefaults.set(EXCELLENT_CASE, async (sql, rows) => {
     const nums = await excellentCaseNumbers(sql, rows.length);
-    return rows.map((_, i) => ({ new_code: nums[i], new_approvalstatus: approvalStatus.draft, new_iscommit: false, new_publishstatus: excellentCasePublish.unpublished }));
+    return rows.map((_, i) => ({
+      new_code: nums[i],
+      new_approvalstatus: approvalStatus.draft,
+      new_iscommit: false,
+      new_publishstatus: excellentCasePublish.unpublished,
+    }));
   });
   registerFlowHooks(EXCELLENT_CASE, { approved: (sql, id) => publishExcellentCase(sql, id) });
 }

@@ -1,5 +1,13 @@
 import {
-  caseState, getEntity, msg, type CaseCloseRequest, type CaseLinkRequest, type CaseResolveRequest, type CaseRespondRequest, type Lang, type PartsCommandResult,
+  caseState,
+  getEntity,
+  msg,
+  type CaseCloseRequest,
+  type CaseLinkRequest,
+  type CaseResolveRequest,
+  type CaseRespondRequest,
+  type Lang,
+  type PartsCommandResult,
 } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
 import { refuse } from '../../http/errors.ts';
@@ -43,7 +51,13 @@ function note(v: unknown, key: 'case.responseNote' | 'case.resolutionNote', fiel
 const OPEN = [caseState.open, caseState.inProgress] as number[];
 
 /** Open or in progress → in progress, the response noted (the first response time kept). */
-export async function respondCase(sql: Sql, caller: Caller, id: string, body: Partial<CaseRespondRequest>, lang: Lang): Promise<PartsCommandResult> {
+export async function respondCase(
+  sql: Sql,
+  caller: Caller,
+  id: string,
+  body: Partial<CaseRespondRequest>,
+  lang: Lang,
+): Promise<PartsCommandResult> {
   assertMay(caller, WRITE);
   const c = await lockCase(sql, caller, id);
   if (!OPEN.includes(c.state)) throw refuse('case.onlyOpenRespond');
@@ -57,7 +71,13 @@ export async function respondCase(sql: Sql, caller: Caller, id: string, body: Pa
 }
 
 /** Open or in progress → resolved, with a resolution note (required). */
-export async function resolveCase(sql: Sql, caller: Caller, id: string, body: Partial<CaseResolveRequest>, lang: Lang): Promise<PartsCommandResult> {
+export async function resolveCase(
+  sql: Sql,
+  caller: Caller,
+  id: string,
+  body: Partial<CaseResolveRequest>,
+  lang: Lang,
+): Promise<PartsCommandResult> {
   assertMay(caller, WRITE);
   const c = await lockCase(sql, caller, id);
   if (!OPEN.includes(c.state)) throw refuse('case.onlyOpenResolve');
@@ -71,7 +91,13 @@ export async function resolveCase(sql: Sql, caller: Caller, id: string, body: Pa
 }
 
 /** Resolved → closed, with the customer's satisfaction (1–5) when given. */
-export async function closeCase(sql: Sql, caller: Caller, id: string, body: Partial<CaseCloseRequest>, lang: Lang): Promise<PartsCommandResult> {
+export async function closeCase(
+  sql: Sql,
+  caller: Caller,
+  id: string,
+  body: Partial<CaseCloseRequest>,
+  lang: Lang,
+): Promise<PartsCommandResult> {
   assertMay(caller, WRITE);
   const c = await lockCase(sql, caller, id);
   if (c.state !== caseState.resolved) throw refuse('case.onlyResolvedClose');
@@ -93,14 +119,22 @@ export async function closeCase(sql: Sql, caller: Caller, id: string, body: Part
  * Links a work order to the case: the order must be in the caller's reach and of the case's
  * handling station, and not linked to another case; a closed case links nothing more.
  */
-export async function linkWorkOrder(sql: Sql, caller: Caller, id: string, body: Partial<CaseLinkRequest>, lang: Lang): Promise<PartsCommandResult> {
+export async function linkWorkOrder(
+  sql: Sql,
+  caller: Caller,
+  id: string,
+  body: Partial<CaseLinkRequest>,
+  lang: Lang,
+): Promise<PartsCommandResult> {
   assertMay(caller, WRITE);
   const c = await lockCase(sql, caller, id);
   if (c.state === caseState.closed) throw refuse('case.closedNoLink');
   const woId = normGuid(body.workOrderId);
   if (!woId) throw refuse('records.required', { field: msg('case.workOrder', lang) }, 'workOrderId');
   const p = new Params();
-  const { rows: [wo] } = await sql.query<{ id: string; name: string; station: string; linked: string | null }>(
+  const {
+    rows: [wo],
+  } = await sql.query<{ id: string; name: string; station: string; linked: string | null }>(
     `SELECT t.new_srv_workorderid AS id, t.new_name AS name, t.new_station_id AS station, k.new_name AS linked
        FROM new_srv_workorder t LEFT JOIN new_srv_case k ON k.new_srv_caseid = t.new_case_id AND k.new_srv_caseid <> ${p.add(c.id, 'uuid')}
       WHERE t.new_srv_workorderid = ${p.add(woId, 'uuid')} AND ${p.scope(WORK_ORDER, caller, 't')} FOR UPDATE OF t`,
@@ -109,7 +143,10 @@ export async function linkWorkOrder(sql: Sql, caller: Caller, id: string, body: 
   if (!wo) throw recordNotFound();
   if (wo.station !== c.station) throw refuse('case.otherStation', { order: wo.name }, 'workOrderId');
   if (wo.linked) throw refuse('case.linkedElsewhere', { order: wo.name, case: wo.linked }, 'workOrderId');
-  await sql.query(`UPDATE new_srv_workorder SET new_case_id = $2::uuid, modifiedon = now(), modifiedby = $3::uuid WHERE new_srv_workorderid = $1::uuid`, [wo.id, c.id, caller.principal.userId]);
+  await sql.query(
+    `UPDATE new_srv_workorder SET new_case_id = $2::uuid, modifiedon = now(), modifiedby = $3::uuid WHERE new_srv_workorderid = $1::uuid`,
+    [wo.id, c.id, caller.principal.userId],
+  );
   return answer(c.id, 'case.linked', lang);
 }
 
@@ -123,7 +160,11 @@ export function installServiceCase(): void {
     // The states are the model's edit rule; a case that has orders stays (their history names it).
     async guard(sql, id, op) {
       if (op !== 'delete') return;
-      const { rows: [c] } = await sql.query<{ orders: number }>(`SELECT count(*)::int AS orders FROM new_srv_workorder w WHERE w.new_case_id = $1::uuid`, [id]);
+      const {
+        rows: [c],
+      } = await sql.query<{ orders: number }>(`SELECT count(*)::int AS orders FROM new_srv_workorder w WHERE w.new_case_id = $1::uuid`, [
+        id,
+      ]);
       if (c.orders > 0) throw refuse('case.onlyOpenDelete');
     },
   });

@@ -34,12 +34,16 @@ export type ContentFile = { attachmentId: string; fileName: string; size: number
 
 /** The newest attachment of a row: its file. */
 export async function currentFile(sql: Sql, e: EntityDef, id: string): Promise<ContentFile | undefined> {
-  const { rows: [f] } = await sql.query<{ id: string; file_name: string; file_size: string; content_type: string; storage_key: string }>(
+  const {
+    rows: [f],
+  } = await sql.query<{ id: string; file_name: string; file_size: string; content_type: string; storage_key: string }>(
     `SELECT id, file_name, file_size, content_type, storage_key FROM file_attachment
       WHERE module_type = $1 AND object_id = $2::uuid ORDER BY modified_on DESC, created_on DESC, id LIMIT 1`,
     [e.logicalName, id],
   );
-  return f && { attachmentId: f.id, fileName: f.file_name, size: Number(f.file_size), contentType: f.content_type, storageKey: f.storage_key };
+  return (
+    f && { attachmentId: f.id, fileName: f.file_name, size: Number(f.file_size), contentType: f.content_type, storageKey: f.storage_key }
+  );
 }
 
 /** Publishes a draft or retired row with its file; refused without a file. */
@@ -95,8 +99,11 @@ export function installContent(): void {
     writeHooks.set(e.logicalName, {
       async guard(sql, id, op) {
         if (op !== 'delete') return;
-        const { rows: [r] } = await sql.query<{ state: number }>(
-          `SELECT COALESCE(new_state, ${contentState.draft}) AS state FROM ${q(e.logicalName)} WHERE ${q(e.primaryKey)} = $1::uuid`, [id],
+        const {
+          rows: [r],
+        } = await sql.query<{ state: number }>(
+          `SELECT COALESCE(new_state, ${contentState.draft}) AS state FROM ${q(e.logicalName)} WHERE ${q(e.primaryKey)} = $1::uuid`,
+          [id],
         );
         if (r && r.state !== contentState.draft) throw badRequest('content.onlyDraftDelete');
       },

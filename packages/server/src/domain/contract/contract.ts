@@ -82,7 +82,9 @@ async function recountLines(sql: Sql, contractIds: string[]): Promise<void> {
 
 /** The contract of a line, locked; refused unless draft (spec: details change only while the document is draft). */
 async function assertDraftContract(sql: Sql, contractId: string): Promise<{ start: string; end: string }> {
-  const { rows: [c] } = await sql.query<{ status: number; start: string; end: string }>(
+  const {
+    rows: [c],
+  } = await sql.query<{ status: number; start: string; end: string }>(
     `SELECT COALESCE(new_status, ${contractStatus.draft}) AS status, to_char(new_startdate, 'YYYY-MM-DD') AS start, to_char(new_enddate, 'YYYY-MM-DD') AS end
        FROM new_srv_contract WHERE new_srv_contractid = $1::uuid FOR UPDATE`,
     [contractId],
@@ -134,15 +136,24 @@ export async function activateContract(sql: Sql, caller: Caller, id: string, lan
   assertMay(caller, WRITE);
   await expireContracts(sql);
   const doc = await lockDocument<{ status: number; end: string; unit: string; live: boolean }>(
-    sql, caller, CONTRACT, id,
+    sql,
+    caller,
+    CONTRACT,
+    id,
     `COALESCE(t.new_status, ${contractStatus.draft}) AS status, to_char(t.new_enddate, 'YYYY-MM-DD') AS end, t.owningbusinessunit AS unit, t.new_enddate >= ${TODAY_SQL} AS live`,
   );
   assertParty(caller, doc.unit);
   if (doc.status !== contractStatus.draft) throw refuse('contract.onlyDraftActivate');
   if (!doc.live) throw refuse('contract.endPassed', { date: doc.end });
-  const { rows: lines } = await sql.query<{ id: string }>(`SELECT new_srv_contractlineid AS id FROM new_srv_contractline WHERE new_contract_id = $1::uuid`, [doc.id]);
+  const { rows: lines } = await sql.query<{ id: string }>(
+    `SELECT new_srv_contractlineid AS id FROM new_srv_contractline WHERE new_contract_id = $1::uuid`,
+    [doc.id],
+  );
   if (!lines.length) throw refuse('contract.lineRequired');
-  await assertSerialsFree(sql, lines.map((l) => l.id));
+  await assertSerialsFree(
+    sql,
+    lines.map((l) => l.id),
+  );
   await sql.query(
     `UPDATE new_srv_contract SET new_status = $2, new_activatedon = now(), modifiedon = now(), modifiedby = $3::uuid WHERE new_srv_contractid = $1::uuid`,
     [doc.id, contractStatus.active, caller.principal.userId],
@@ -153,11 +164,20 @@ export async function activateContract(sql: Sql, caller: Caller, id: string, lan
 }
 
 /** Terminates an active contract on a date within its period, with a reason (at most 500 characters). */
-export async function terminateContract(sql: Sql, caller: Caller, id: string, body: AsSent<Partial<TerminateContractRequest>, 'date'>, lang: Lang): Promise<PartsCommandResult> {
+export async function terminateContract(
+  sql: Sql,
+  caller: Caller,
+  id: string,
+  body: AsSent<Partial<TerminateContractRequest>, 'date'>,
+  lang: Lang,
+): Promise<PartsCommandResult> {
   assertMay(caller, WRITE);
   await expireContracts(sql);
   const doc = await lockDocument<{ status: number; start: string; end: string; unit: string }>(
-    sql, caller, CONTRACT, id,
+    sql,
+    caller,
+    CONTRACT,
+    id,
     `COALESCE(t.new_status, ${contractStatus.draft}) AS status, to_char(t.new_startdate, 'YYYY-MM-DD') AS start, to_char(t.new_enddate, 'YYYY-MM-DD') AS end, t.owningbusinessunit AS unit`,
   );
   assertParty(caller, doc.unit);
@@ -181,8 +201,12 @@ export async function terminateContract(sql: Sql, caller: Caller, id: string, bo
 export function installContract(): void {
   // Every query reads the status as of today: an active contract past its end date is expired in
   // lists, filters, counts, exports and its screen alike, written or not (issue 25).
-  deriveField(CONTRACT.logicalName, 'new_status', (t) =>
-    `CASE WHEN ${t}.new_status = ${contractStatus.active} AND ${t}.new_enddate < ${TODAY_SQL} THEN ${contractStatus.expired} ELSE ${t}.new_status END`);
+  deriveField(
+    CONTRACT.logicalName,
+    'new_status',
+    (t) =>
+      `CASE WHEN ${t}.new_status = ${contractStatus.active} AND ${t}.new_enddate < ${TODAY_SQL} THEN ${contractStatus.expired} ELSE ${t}.new_status END`,
+  );
   serverDefaults.set(CONTRACT.logicalName, async (sql, rows) => {
     const nums = await numbers(sql, rows.length);
     return rows.map((_, i) => ({ new_name: nums[i], new_status: contractStatus.draft, new_linecount: 0 }));
@@ -215,7 +239,12 @@ export function installContract(): void {
   writeHooks.set(CONTRACT_LINE.logicalName, {
     // The line's contract must be draft: the model's edit rule (`parent`), for the contract it names now and after.
     async guard(sql, id, op) {
-      const { rows: [line] } = await sql.query<{ contract: string }>(`SELECT new_contract_id AS contract FROM new_srv_contractline WHERE new_srv_contractlineid = $1::uuid`, [id]);
+      const {
+        rows: [line],
+      } = await sql.query<{ contract: string }>(
+        `SELECT new_contract_id AS contract FROM new_srv_contractline WHERE new_srv_contractlineid = $1::uuid`,
+        [id],
+      );
       if (op === 'delete') {
         await sql.query(
           `UPDATE new_srv_contract SET new_linecount = (SELECT count(*) FROM new_srv_contractline WHERE new_contract_id = $1::uuid AND new_srv_contractlineid <> $2::uuid) WHERE new_srv_contractid = $1::uuid`,

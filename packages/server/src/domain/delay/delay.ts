@@ -27,7 +27,9 @@ export const delayCancelNumbers = (sql: Sql, n: number, now = new Date()) => nex
  * states and any extension of the same machine already in force (other than `exceptId`).
  */
 async function floorDate(sql: Sql, serial: string, stated: string, exceptId: string | null): Promise<string> {
-  const { rows: [r] } = await sql.query<{ d: string }>(
+  const {
+    rows: [r],
+  } = await sql.query<{ d: string }>(
     `SELECT to_char(GREATEST($2::date, (SELECT max(new_effectiveenddate) FROM new_srv_delayproduct
         WHERE new_serialnumber = $1 AND new_delaystatus = $4 AND ($3::uuid IS NULL OR new_srv_delayproductid <> $3::uuid))), 'YYYY-MM-DD') AS d`,
     [serial, stated, exceptId, delayStatus.extended],
@@ -37,14 +39,18 @@ async function floorDate(sql: Sql, serial: string, stated: string, exceptId: str
 
 async function assertLater(sql: Sql, serial: string, current: string, requested: string, exceptId: string | null): Promise<void> {
   const floor = await floorDate(sql, serial, current, exceptId);
-  const { rows: [r] } = await sql.query<{ ok: boolean }>(`SELECT $1::date > $2::date AS ok`, [requested, floor]);
+  const {
+    rows: [r],
+  } = await sql.query<{ ok: boolean }>(`SELECT $1::date > $2::date AS ok`, [requested, floor]);
   if (!r.ok) throw refuse('delay.dateNotLater', { date: floor }, 'new_newenddate');
 }
 
 type Delay = { serial: string; current: string; requested: string; approval: number | null; status: number | null };
 
 async function loadDelay(sql: Sql, id: string, lock = false): Promise<Delay> {
-  const { rows: [d] } = await sql.query<Delay>(
+  const {
+    rows: [d],
+  } = await sql.query<Delay>(
     `SELECT new_serialnumber AS serial, to_char(new_currentenddate, 'YYYY-MM-DD') AS current, to_char(new_newenddate, 'YYYY-MM-DD') AS requested,
             new_approvalstatus AS approval, new_delaystatus AS status
        FROM new_srv_delayproduct WHERE new_srv_delayproductid = $1::uuid${lock ? ' FOR UPDATE' : ''}`,
@@ -67,7 +73,12 @@ export async function applyExtension(sql: Sql, id: string): Promise<void> {
 
 /** The extension a cancellation names, locked: it must be approved and in force, with no other cancellation under review. */
 async function cancellable(sql: Sql, cancelId: string): Promise<string> {
-  const { rows: [c] } = await sql.query<{ delay: string }>(`SELECT new_delayproduct_id AS delay FROM new_srv_delaycancel WHERE new_srv_delaycancelid = $1::uuid`, [cancelId]);
+  const {
+    rows: [c],
+  } = await sql.query<{ delay: string }>(
+    `SELECT new_delayproduct_id AS delay FROM new_srv_delaycancel WHERE new_srv_delaycancelid = $1::uuid`,
+    [cancelId],
+  );
   if (!c) throw refuse('parts.relatedNotFound');
   await assertCancellable(sql, c.delay, cancelId);
   return c.delay;
@@ -75,8 +86,11 @@ async function cancellable(sql: Sql, cancelId: string): Promise<string> {
 
 async function assertCancellable(sql: Sql, delayId: string, exceptCancelId: string | null): Promise<Delay> {
   const d = await loadDelay(sql, delayId, true);
-  if (d.approval !== approvalStatus.approved || d.status !== delayStatus.extended) throw refuse('delay.notCancellable', undefined, 'new_delayproduct_id');
-  const { rows: [o] } = await sql.query<{ n: number }>(
+  if (d.approval !== approvalStatus.approved || d.status !== delayStatus.extended)
+    throw refuse('delay.notCancellable', undefined, 'new_delayproduct_id');
+  const {
+    rows: [o],
+  } = await sql.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM new_srv_delaycancel WHERE new_delayproduct_id = $1::uuid AND new_approvalstatus = $2 AND ($3::uuid IS NULL OR new_srv_delaycancelid <> $3::uuid)`,
     [delayId, approvalStatus.underReview, exceptCancelId],
   );
@@ -87,12 +101,17 @@ async function assertCancellable(sql: Sql, delayId: string, exceptCancelId: stri
 /** Final approval of a cancellation: the extension is withdrawn, the warranty end back to where it started. */
 export async function applyCancellation(sql: Sql, cancelId: string): Promise<void> {
   const delay = await cancellable(sql, cancelId);
-  const { rows: [d] } = await sql.query<{ restored: string }>(
+  const {
+    rows: [d],
+  } = await sql.query<{ restored: string }>(
     `UPDATE new_srv_delayproduct SET new_delaystatus = $2, new_effectiveenddate = new_currentenddate, new_cancelledon = now()
       WHERE new_srv_delayproductid = $1::uuid RETURNING to_char(new_currentenddate, 'YYYY-MM-DD') AS restored`,
     [delay, delayStatus.cancelled],
   );
-  await sql.query(`UPDATE new_srv_delaycancel SET new_restoredenddate = $2::date WHERE new_srv_delaycancelid = $1::uuid`, [cancelId, d.restored]);
+  await sql.query(`UPDATE new_srv_delaycancel SET new_restoredenddate = $2::date WHERE new_srv_delaycancelid = $1::uuid`, [
+    cancelId,
+    d.restored,
+  ]);
 }
 
 const str = (v: unknown) => (v == null ? '' : String(v).slice(0, 10));
@@ -101,7 +120,12 @@ const str = (v: unknown) => (v == null ? '' : String(v).slice(0, 10));
 export function installDelay(): void {
   serverDefaults.set(DELAY, async (sql, rows) => {
     for (const r of rows) await assertLater(sql, String(r.new_serialnumber), str(r.new_currentenddate), str(r.new_newenddate), null);
-    return (await delayNumbers(sql, rows.length)).map((n) => ({ new_name: n, new_approvalstatus: approvalStatus.draft, new_iscommit: false, new_delaystatus: delayStatus.pending }));
+    return (await delayNumbers(sql, rows.length)).map((n) => ({
+      new_name: n,
+      new_approvalstatus: approvalStatus.draft,
+      new_iscommit: false,
+      new_delaystatus: delayStatus.pending,
+    }));
   });
   serverDefaults.set(DELAY_CANCEL, async (sql, rows) => {
     const out: Record<string, unknown>[] = [];
@@ -109,8 +133,18 @@ export function installDelay(): void {
     for (const [i, r] of rows.entries()) {
       const d = await assertCancellable(sql, String(r.new_delayproduct_id), null);
       // The station and machine are the extension's, whatever the form sent.
-      const { rows: [s] } = await sql.query<{ st: string }>(`SELECT new_station_id AS st FROM new_srv_delayproduct WHERE new_srv_delayproductid = $1::uuid`, [r.new_delayproduct_id]);
-      out.push({ new_name: numbers[i], new_approvalstatus: approvalStatus.draft, new_iscommit: false, new_station_id: s.st, new_serialnumber: d.serial });
+      const {
+        rows: [s],
+      } = await sql.query<{ st: string }>(`SELECT new_station_id AS st FROM new_srv_delayproduct WHERE new_srv_delayproductid = $1::uuid`, [
+        r.new_delayproduct_id,
+      ]);
+      out.push({
+        new_name: numbers[i],
+        new_approvalstatus: approvalStatus.draft,
+        new_iscommit: false,
+        new_station_id: s.st,
+        new_serialnumber: d.serial,
+      });
     }
     return out;
   });

@@ -29,11 +29,16 @@ const num = (col: string) => `COALESCE(t.${col}, 0)::text AS ${col}`;
 
 /** The statement within the caller's reach (404 otherwise), read without a lock, with its lines in the screen's order. */
 export async function loadConfirmation(sql: Sql, caller: Caller, id: string, lang: Lang): Promise<ConfirmationData> {
-  const row = await lockDocument<Record<string, unknown>>(sql, caller, CLAIM, id,
+  const row = await lockDocument<Record<string, unknown>>(
+    sql,
+    caller,
+    CLAIM,
+    id,
     `t.new_name AS name, (SELECT s.new_name FROM new_srv_station s WHERE s.new_srv_stationid = t.new_station_id) AS station_name,
      t.new_year AS year, t.new_month AS month, t.new_section AS section, t.new_workordercount AS count, t.new_bank AS bank, t.new_bankcode AS bankcode,
      t.new_invoiceno AS invoiceno, to_char(t.new_invoicedate, 'YYYY-MM-DD') AS invoicedate, ${CONFIRMATION_TOTALS.map(num).join(', ')}`,
-    { lock: false });
+    { lock: false },
+  );
   const lineCols = CONFIRMATION_LINE_COLUMNS.filter((c) => c !== 'new_name');
   const { rows } = await sql.query<{ name: string } & Amounts>(
     `SELECT t.new_name AS name, ${lineCols.map(num).join(', ')} FROM new_srv_expense_claimline t
@@ -42,9 +47,18 @@ export async function loadConfirmation(sql: Sql, caller: Caller, id: string, lan
   );
   const s = (v: unknown) => (v == null ? '' : String(v));
   return {
-    id: row.id, name: s(row.name), stationName: s(row.station_name), year: Number(row.year), month: Number(row.month),
-    section: optionText(expenseSection as OptionSetDef<number>, row.section as number | null, lang), workOrders: Number(row.count ?? 0),
-    bank: s(row.bank), bankCode: s(row.bankcode), invoiceNo: s(row.invoiceno), invoiceDate: s(row.invoicedate),
-    totals: Object.fromEntries(CONFIRMATION_TOTALS.map((f) => [f, s(row[f])])), lines: rows,
+    id: row.id,
+    name: s(row.name),
+    stationName: s(row.station_name),
+    year: Number(row.year),
+    month: Number(row.month),
+    section: optionText(expenseSection as OptionSetDef<number>, row.section as number | null, lang),
+    workOrders: Number(row.count ?? 0),
+    bank: s(row.bank),
+    bankCode: s(row.bankcode),
+    invoiceNo: s(row.invoiceno),
+    invoiceDate: s(row.invoicedate),
+    totals: Object.fromEntries(CONFIRMATION_TOTALS.map((f) => [f, s(row[f])])),
+    lines: rows,
   };
 }

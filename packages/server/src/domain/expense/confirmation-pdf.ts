@@ -15,11 +15,16 @@ const LINE = getEntity('new_srv_expense_claimline')!;
  */
 export function renderConfirmationPdf(d: ConfirmationData, lang: Lang, now = new Date()): Promise<Buffer> {
   const t = (k: MessageKey, p?: Record<string, string | number>) => msg(k, lang, p);
-  const { doc, section, pairs, row, finish } = openA4Form(lang, t('expense.print.title'), { Title: `${t('expense.print.title')} ${d.name}`, Subject: d.stationName });
+  const { doc, section, pairs, row, finish } = openA4Form(lang, t('expense.print.title'), {
+    Title: `${t('expense.print.title')} ${d.name}`,
+    Subject: d.stationName,
+  });
   const period = t('expense.print.periodText', { year: d.year, month: d.month, section: d.section });
   pairs([
-    [CLAIM.allFields.new_station_id.label[lang], d.stationName], [t('expense.print.period'), period],
-    [CLAIM.allFields.new_name.label[lang], d.name], [CLAIM.allFields.new_workordercount.label[lang], String(d.workOrders)],
+    [CLAIM.allFields.new_station_id.label[lang], d.stationName],
+    [t('expense.print.period'), period],
+    [CLAIM.allFields.new_name.label[lang], d.name],
+    [CLAIM.allFields.new_workordercount.label[lang], String(d.workOrders)],
   ]);
 
   // Totals: label and amount in two columns of rows, the approved amount last.
@@ -43,22 +48,35 @@ export function renderConfirmationPdf(d: ConfirmationData, lang: Lang, now = new
   const w = (WIDTH - first) / (cols.length - 1);
   // Header cells may take two lines (补贴（特殊费用）); amounts stay on one.
   const widths = cols.map((_, i) => (i === 0 ? first : w));
-  const align = cols.map((_, i) => (i === 0 ? 'left' as const : 'right' as const));
-  row(cols.map((c) => LINE.allFields[c].label[lang]), widths, { head: true });
-  for (const l of d.lines) row(cols.map((c) => (c === 'new_name' ? l.name : yuan(l[c]))), widths, { align });
+  const align = cols.map((_, i) => (i === 0 ? ('left' as const) : ('right' as const)));
+  row(
+    cols.map((c) => LINE.allFields[c].label[lang]),
+    widths,
+    { head: true },
+  );
+  for (const l of d.lines)
+    row(
+      cols.map((c) => (c === 'new_name' ? l.name : yuan(l[c]))),
+      widths,
+      { align },
+    );
 
   // Bank details and the statement
   section(t('expense.print.bankInfo'));
   pairs([
-    [CLAIM.allFields.new_bank.label[lang], d.bank], [CLAIM.allFields.new_bankcode.label[lang], d.bankCode],
-    [CLAIM.allFields.new_invoiceno.label[lang], d.invoiceNo], [CLAIM.allFields.new_invoicedate.label[lang], d.invoiceDate],
+    [CLAIM.allFields.new_bank.label[lang], d.bank],
+    [CLAIM.allFields.new_bankcode.label[lang], d.bankCode],
+    [CLAIM.allFields.new_invoiceno.label[lang], d.invoiceNo],
+    [CLAIM.allFields.new_invoicedate.label[lang], d.invoiceDate],
   ]);
   doc.moveDown(0.5).fontSize(9.5).text(t('expense.print.statement'), M, doc.y, { width: WIDTH });
 
   // Signature and seal areas, both sides side by side; kept together on one page.
-  return finish([
-    { sign: 'expense.print.stationSign', seal: 'expense.print.stationSeal' },
-    { sign: 'expense.print.hqSign', seal: 'expense.print.hqSeal' },
-  ], now);
+  return finish(
+    [
+      { sign: 'expense.print.stationSign', seal: 'expense.print.stationSeal' },
+      { sign: 'expense.print.hqSign', seal: 'expense.print.hqSeal' },
+    ],
+    now,
+  );
 }
-

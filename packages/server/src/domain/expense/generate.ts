@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import {
-  approvalStatus, expenseFormStatus, stationState, expenseLineType, fineType, getEntity, msg, siteConfirmStatus, workOrderStatus,
-  type GenerateExpenseRequest, type GenerateExpenseResult, type Lang,
+  approvalStatus,
+  expenseFormStatus,
+  stationState,
+  expenseLineType,
+  fineType,
+  getEntity,
+  msg,
+  siteConfirmStatus,
+  workOrderStatus,
+  type GenerateExpenseRequest,
+  type GenerateExpenseResult,
+  type Lang,
 } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
 import { refuse } from '../../http/errors.ts';
@@ -34,7 +44,13 @@ const prefixOf = (p: Period) => `FY${p.year}${String(p.month).padStart(2, '0')}$
  * they are; when every chosen station has one, the specification's "can only be modified, not
  * created" refuses the call.
  */
-export async function generateSettlements(sql: Sql, caller: Caller, input: Partial<GenerateExpenseRequest>, lang: Lang, now = new Date()): Promise<GenerateExpenseResult> {
+export async function generateSettlements(
+  sql: Sql,
+  caller: Caller,
+  input: Partial<GenerateExpenseRequest>,
+  lang: Lang,
+  now = new Date(),
+): Promise<GenerateExpenseResult> {
   assertMay(caller, 'expense.write');
   const period = checkPeriod(input, now);
   const chosen = input.stationIds?.length ? input.stationIds.map((s) => normGuid(s)) : null;
@@ -98,8 +114,18 @@ export async function generateSettlements(sql: Sql, caller: Caller, input: Parti
      INSERT INTO new_srv_workorderlog (new_name, new_workorder_id, new_station_id, new_action, new_fromstatus, new_tostatus, new_worker_id, new_memo,
               createdon, createdby, modifiedby, ownerid, owningbusinessunit)
      SELECT $9::varchar, id, station, $10::int, from_status, $6::int, worker, no, clock_timestamp(), $7::uuid, $7::uuid, $7::uuid, unit FROM picked`,
-    [stationIds, claimIds, numbers, SETTLEABLE, period.end, workOrderStatus.inSettlement, user, expenseLineType.workOrder,
-      logSummary(ACTION.settlement).slice(0, 200), ACTION.settlement],
+    [
+      stationIds,
+      claimIds,
+      numbers,
+      SETTLEABLE,
+      period.end,
+      workOrderStatus.inSettlement,
+      user,
+      expenseLineType.workOrder,
+      logSummary(ACTION.settlement).slice(0, 200),
+      ACTION.settlement,
+    ],
   );
 
   // Approved reward/punishment orders of the period or earlier: linked, one line each.
@@ -134,15 +160,25 @@ export async function generateSettlements(sql: Sql, caller: Caller, input: Parti
        FROM m JOIN new_srv_station s ON s.new_srv_stationid = m.station
        JOIN new_srv_expense_claimline l ON l.new_expenseclaim_id = m.claim
       GROUP BY m.claim, m.no, m.station, s.new_businessunit_id`,
-    [stationIds, claimIds, numbers, period.year, period.month, period.section, period.settleWay, period.lastDay, expenseLineType.workOrder,
-      siteConfirmStatus.unstarted, expenseFormStatus.toSubmit, user],
+    [
+      stationIds,
+      claimIds,
+      numbers,
+      period.year,
+      period.month,
+      period.section,
+      period.settleWay,
+      period.lastDay,
+      expenseLineType.workOrder,
+      siteConfirmStatus.unstarted,
+      expenseFormStatus.toSubmit,
+      user,
+    ],
   );
 
   await settleOldPartReturns(sql, stationIds, claimIds, period.end);
 
   const counts = { created: claims.rowCount ?? 0, orders: orders.rowCount ?? 0, fines: fines.rowCount ?? 0, existing };
-  const message = existing
-    ? msg('expense.generatedSome', lang, counts)
-    : msg('expense.generated', lang, counts);
+  const message = existing ? msg('expense.generatedSome', lang, counts) : msg('expense.generated', lang, counts);
   return { id: claimIds[0], message, created: counts.created, workOrders: counts.orders, claimFines: counts.fines, existing };
 }

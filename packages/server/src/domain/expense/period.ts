@@ -32,7 +32,8 @@ const isOption = (set: OptionSetDef<number>, v: unknown) => typeof v === 'number
 export function checkPeriod(input: Partial<GenerateExpenseRequest>, now = new Date()): Period {
   const maxYear = Number(chinaDate(now).slice(0, 4));
   const { year, month, section, settleWay: way } = input;
-  if (!Number.isInteger(year) || year! < EXPENSE_FIRST_YEAR || year! > maxYear) throw refuse('expense.yearRange', { min: EXPENSE_FIRST_YEAR, max: maxYear }, 'year');
+  if (!Number.isInteger(year) || year! < EXPENSE_FIRST_YEAR || year! > maxYear)
+    throw refuse('expense.yearRange', { min: EXPENSE_FIRST_YEAR, max: maxYear }, 'year');
   if (!Number.isInteger(month) || month! < 1 || month! > 12) throw refuse('expense.monthRange', undefined, 'month');
   if (!isOption(expenseSection as OptionSetDef<number>, section)) throw refuse('expense.sectionRequired', undefined, 'section');
   if (!isOption(settleWay as OptionSetDef<number>, way)) throw refuse('expense.settleWayRequired', undefined, 'settleWay');
@@ -54,7 +55,9 @@ export function doubtDeadline(sent: Date, days: number, overrides?: CalendarOver
 
 /** The working days for doubts: system parameter ExpenseDoubtWorkingDays, 2 (spec 001 §9) when unset. */
 export async function doubtWorkingDays(sql: Sql): Promise<number> {
-  const { rows } = await sql.query<{ v: string | null }>(`SELECT new_value AS v FROM new_systemparameter WHERE new_name = 'ExpenseDoubtWorkingDays' AND statecode = 0 LIMIT 1`);
+  const { rows } = await sql.query<{ v: string | null }>(
+    `SELECT new_value AS v FROM new_systemparameter WHERE new_name = 'ExpenseDoubtWorkingDays' AND statecode = 0 LIMIT 1`,
+  );
   const n = Number(rows[0]?.v);
   return Number.isInteger(n) && n >= 0 && n <= 30 ? n : 2;
 }

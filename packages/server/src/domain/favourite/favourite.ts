@@ -39,18 +39,30 @@ async function readableRecord(sql: Sql, req: FastifyRequest, e: EntityDef, id: u
  * Stars or unstars a record (`on` omitted: the other way round). Answers whether it is a
  * favourite now. One transaction; refused beyond FAVOURITE_MAX favourites.
  */
-export async function toggleFavourite(sql: Sql, req: FastifyRequest, entity: unknown, id: unknown, on?: boolean): Promise<{ Entity: string; Id: string; Favourite: boolean }> {
+export async function toggleFavourite(
+  sql: Sql,
+  req: FastifyRequest,
+  entity: unknown,
+  id: unknown,
+  on?: boolean,
+): Promise<{ Entity: string; Id: string; Favourite: boolean }> {
   const e = readableEntity(req, entity);
   const rid = await readableRecord(sql, req, e, id);
   const user = req.principal!.userId;
   // One user's toggles one after the other, so the count below holds.
   await sql.query('SELECT pg_advisory_xact_lock(727014, hashtext($1))', [user]);
-  const exists = !!(await sql.query('SELECT 1 FROM portal_favourite WHERE user_id = $1 AND entity = $2 AND record_id = $3', [user, e.logicalName, rid])).rowCount;
+  const exists = !!(
+    await sql.query('SELECT 1 FROM portal_favourite WHERE user_id = $1 AND entity = $2 AND record_id = $3', [user, e.logicalName, rid])
+  ).rowCount;
   const want = on ?? !exists;
   if (want && !exists) {
     const { rows } = await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM portal_favourite WHERE user_id = $1', [user]);
     if (rows[0].n >= FAVOURITE_MAX) throw refuse('favourite.limit', { max: FAVOURITE_MAX });
-    await sql.query('INSERT INTO portal_favourite (user_id, entity, record_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [user, e.logicalName, rid]);
+    await sql.query('INSERT INTO portal_favourite (user_id, entity, record_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
+      user,
+      e.logicalName,
+      rid,
+    ]);
   } else if (!want && exists) {
     await sql.query('DELETE FROM portal_favourite WHERE user_id = $1 AND entity = $2 AND record_id = $3', [user, e.logicalName, rid]);
   }
@@ -89,10 +101,18 @@ export async function listFavourites(sql: Sql, req: FastifyRequest): Promise<Fav
     if (!isServed(e) || !req.principal!.privileges.has(e.access.read)) continue;
     const p = new Params();
     const where = `t.${q(e.primaryKey)} = ANY(${p.add(ids, 'uuid[]')}) AND ${p.scope(e, caller!, 't', 'read')}`;
-    const found = await sql.query<{ id: string; name: unknown }>(`SELECT t.${q(e.primaryKey)} AS id, t.${q(nameColumn(e))} AS name FROM ${q(e.logicalName)} t WHERE ${where}`, p.values);
+    const found = await sql.query<{ id: string; name: unknown }>(
+      `SELECT t.${q(e.primaryKey)} AS id, t.${q(nameColumn(e))} AS name FROM ${q(e.logicalName)} t WHERE ${where}`,
+      p.values,
+    );
     for (const f of found.rows) names.set(`${entity}:${f.id}`, f.name == null ? '' : String(f.name));
   }
   return rows
     .filter((r) => names.has(`${r.entity}:${r.record_id}`))
-    .map((r) => ({ Entity: r.entity, Id: r.record_id, Name: names.get(`${r.entity}:${r.record_id}`)!, CreatedOn: r.created_on.toISOString() }));
+    .map((r) => ({
+      Entity: r.entity,
+      Id: r.record_id,
+      Name: names.get(`${r.entity}:${r.record_id}`)!,
+      CreatedOn: r.created_on.toISOString(),
+    }));
 }

@@ -4,10 +4,15 @@ import { q } from '../../records/sql.ts';
 import { notify, type NewMessage } from './messages.ts';
 
 export const OUTCOME: Record<number, MessageKey> = {
-  [approvalStatus.approved]: 'message.text.approved', [approvalStatus.rejected]: 'message.text.rejected', [approvalStatus.vetoed]: 'message.text.vetoed',
+  [approvalStatus.approved]: 'message.text.approved',
+  [approvalStatus.rejected]: 'message.text.rejected',
+  [approvalStatus.vetoed]: 'message.text.vetoed',
 };
 /** A rejection or veto with its reason (the approver is asked for one; older rows may lack it). */
-export const OUTCOME_BECAUSE: Record<number, MessageKey> = { [approvalStatus.rejected]: 'message.text.rejectedBecause', [approvalStatus.vetoed]: 'message.text.vetoedBecause' };
+export const OUTCOME_BECAUSE: Record<number, MessageKey> = {
+  [approvalStatus.rejected]: 'message.text.rejectedBecause',
+  [approvalStatus.vetoed]: 'message.text.vetoedBecause',
+};
 
 const WAITING = `entity = $1 AND record_id = $2::uuid AND message_key = 'message.text.approvalWaiting'`;
 
@@ -34,7 +39,14 @@ export const outcomeKind = (entity: string): NewMessage['kind'] =>
  * rejected or vetoed one tells its submitter (opens the document), with the approver's
  * reason for a rejection or veto. Earlier 等待您审批 messages of the document are closed first.
  */
-export async function notifyApproval(sql: Sql, entity: string, id: string, actorId: string, status: number, memo?: string | null): Promise<void> {
+export async function notifyApproval(
+  sql: Sql,
+  entity: string,
+  id: string,
+  actorId: string,
+  status: number,
+  memo?: string | null,
+): Promise<void> {
   const e = getEntity(entity);
   if (!e || (status !== approvalStatus.underReview && !OUTCOME[status])) return;
   await closeWaiting(sql, entity, id);
@@ -46,11 +58,26 @@ export async function notifyApproval(sql: Sql, entity: string, id: string, actor
   const d = rows[0];
   if (!d) return;
   if (status === approvalStatus.underReview) {
-    await notify(sql, actorId, { users: [d.stepuser], privilege: 'approval.act' }, {
-      kind: 'approval', key: 'message.text.approvalWaiting', params: { name: d.name, step: d.stepname }, entity, recordId: id, target: 'approval',
-    });
+    await notify(
+      sql,
+      actorId,
+      { users: [d.stepuser], privilege: 'approval.act' },
+      {
+        kind: 'approval',
+        key: 'message.text.approvalWaiting',
+        params: { name: d.name, step: d.stepname },
+        entity,
+        recordId: id,
+        target: 'approval',
+      },
+    );
   } else {
     const key = memo && OUTCOME_BECAUSE[status] ? OUTCOME_BECAUSE[status] : OUTCOME[status];
-    await notify(sql, actorId, { users: [d.submitter] }, { kind: outcomeKind(entity), key, params: { name: d.name, reason: memo }, entity, recordId: id });
+    await notify(
+      sql,
+      actorId,
+      { users: [d.submitter] },
+      { kind: outcomeKind(entity), key, params: { name: d.name, reason: memo }, entity, recordId: id },
+    );
   }
 }

@@ -1,4 +1,18 @@
-import { formatMoney, getEntity, messages, msg, MESSAGE_KINDS, noticeStatus, type Lang, type MessageItem, type MessageKey, type MessageKind, type MessageList, type MessageTarget, type Privilege } from '@portal/model';
+import {
+  formatMoney,
+  getEntity,
+  messages,
+  msg,
+  MESSAGE_KINDS,
+  noticeStatus,
+  type Lang,
+  type MessageItem,
+  type MessageKey,
+  type MessageKind,
+  type MessageList,
+  type MessageTarget,
+  type Privilege,
+} from '@portal/model';
 import type { Principal } from '../../auth/principal.ts';
 import type { Sql } from '../../db/db.ts';
 import { notFound } from '../../http/errors.ts';
@@ -47,8 +61,21 @@ export async function notify(sql: Sql, actorId: string | null, to: Recipients, m
              OR u.businessunitid = $11::uuid OR $12::boolean)
         AND ($13::text IS NULL OR EXISTS (SELECT 1 FROM systemuserroles ur JOIN new_roleprivilege rp ON rp.new_role_id = ur.roleid
                                            WHERE ur.systemuserid = u.systemuserid AND rp.new_name = $13::text))`,
-    [m.kind, m.key, JSON.stringify(params), m.entity, m.recordId, m.target ?? 'document', actorId,
-      users, workers, to.station ?? null, to.unit ?? null, !!to.everyone, to.privilege ?? null],
+    [
+      m.kind,
+      m.key,
+      JSON.stringify(params),
+      m.entity,
+      m.recordId,
+      m.target ?? 'document',
+      actorId,
+      users,
+      workers,
+      to.station ?? null,
+      to.unit ?? null,
+      !!to.everyone,
+      to.privilege ?? null,
+    ],
   );
   return rowCount ?? 0;
 }
@@ -60,11 +87,22 @@ export interface MessageQuery {
   unread?: boolean;
 }
 
-type Row = { id: string; kind: MessageKind; key: string | null; params: Record<string, string | number>; entity: string | null; record: string | null; target: MessageTarget; time: Date; read: boolean; actor: string | null };
+type Row = {
+  id: string;
+  kind: MessageKind;
+  key: string | null;
+  params: Record<string, string | number>;
+  entity: string | null;
+  record: string | null;
+  target: MessageTarget;
+  time: Date;
+  read: boolean;
+  actor: string | null;
+};
 
 function text(r: Row, lang: Lang): string {
   if (r.kind === 'notice' || !r.key) return String(r.params.title ?? '');
-  const entity = r.entity ? getEntity(r.entity)?.label[lang] ?? '' : '';
+  const entity = r.entity ? (getEntity(r.entity)?.label[lang] ?? '') : '';
   // `amount` is money, stored as its decimal and shown as every amount is (-¥1,234.00), old rows too.
   const params: Record<string, string | number> = { ...r.params, entity, by: r.actor ?? '' };
   if (r.params.amount !== undefined) params.amount = formatMoney(r.params.amount) || String(r.params.amount);
@@ -72,7 +110,14 @@ function text(r: Row, lang: Lang): string {
 }
 
 const item = (r: Row, lang: Lang): MessageItem => ({
-  Id: r.id, Kind: r.kind, Text: text(r, lang), Time: r.time.toISOString(), Read: r.read, EntityName: r.entity, RecordId: r.record, Target: r.target,
+  Id: r.id,
+  Kind: r.kind,
+  Text: text(r, lang),
+  Time: r.time.toISOString(),
+  Read: r.read,
+  EntityName: r.entity,
+  RecordId: r.record,
+  Target: r.target,
 });
 
 /** The caller's stored messages and (with notice.read) the published notices, as one relation. */
@@ -106,7 +151,8 @@ export async function listMessages(sql: Sql, p: Principal, q: MessageQuery, lang
   );
   let total = rows[0]?.total ?? 0;
   // A page past the end: the total still answers.
-  if (!rows.length && q.page > 1) total = (await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${all}) x ${filter}`, params.slice(0, lim - 1))).rows[0].n;
+  if (!rows.length && q.page > 1)
+    total = (await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${all}) x ${filter}`, params.slice(0, lim - 1))).rows[0].n;
   return { items: rows.map((r) => item(r, lang)), TotalRecordCount: total, Unread: await unreadByKind(sql, p) };
 }
 

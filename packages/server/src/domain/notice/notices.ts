@@ -43,14 +43,25 @@ export async function listNotices(sql: Sql, p: Principal, q: NoticeListQuery, la
     const like = bind(`%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     where.push(`(n.new_name ILIKE ${like} OR n.new_summary ILIKE ${like})`);
   }
-  if (q.unread) where.push(`NOT EXISTS (SELECT 1 FROM new_noticeread r WHERE r.new_notice_id = n.new_noticeid AND r.ownerid = ${bind(p.userId)})`);
+  if (q.unread)
+    where.push(`NOT EXISTS (SELECT 1 FROM new_noticeread r WHERE r.new_notice_id = n.new_noticeid AND r.ownerid = ${bind(p.userId)})`);
   const filter = where.join(' AND ');
   const total = await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM new_notice n WHERE ${filter}`, params);
   const user = bind(p.userId);
   const unit = bind(p.businessUnitId);
   const limit = bind(q.count);
   const offset = bind((q.page - 1) * q.count);
-  const { rows } = await sql.query<{ id: string; title: string; sub: string | null; type: number; publishtime: Date | null; publisher: string | null; needreply: boolean | null; isread: boolean; isreplied: boolean }>(
+  const { rows } = await sql.query<{
+    id: string;
+    title: string;
+    sub: string | null;
+    type: number;
+    publishtime: Date | null;
+    publisher: string | null;
+    needreply: boolean | null;
+    isread: boolean;
+    isreplied: boolean;
+  }>(
     `SELECT n.new_noticeid AS id, n.new_name AS title, n.new_summary AS sub, n.new_type AS type, n.new_publishtime AS publishtime,
             n.new_publisher AS publisher, n.new_needreply AS needreply,
             EXISTS (SELECT 1 FROM new_noticeread r WHERE r.new_notice_id = n.new_noticeid AND r.ownerid = ${user}) AS isread,
@@ -62,9 +73,16 @@ export async function listNotices(sql: Sql, p: Principal, q: NoticeListQuery, la
   );
   return {
     items: rows.map((r) => ({
-      Id: r.id, Title: r.title, Sub: r.sub ?? '', Type: r.type, TypeText: typeText(r.type, lang),
-      PublishTime: r.publishtime?.toISOString() ?? null, Publisher: r.publisher ?? '', NeedReply: !!r.needreply,
-      IsRead: r.isread, IsReplied: r.isreplied,
+      Id: r.id,
+      Title: r.title,
+      Sub: r.sub ?? '',
+      Type: r.type,
+      TypeText: typeText(r.type, lang),
+      PublishTime: r.publishtime?.toISOString() ?? null,
+      Publisher: r.publisher ?? '',
+      NeedReply: !!r.needreply,
+      IsRead: r.isread,
+      IsReplied: r.isreplied,
     })),
     TotalRecordCount: total.rows[0].n,
   };
@@ -72,7 +90,16 @@ export async function listNotices(sql: Sql, p: Principal, q: NoticeListQuery, la
 
 /** One published notice; opening it records that the caller read it (once). */
 export async function openNotice(sql: Sql, p: Principal, id: string, subtree: string[], lang: Lang) {
-  const { rows } = await sql.query<{ id: string; title: string; sub: string | null; type: number; publishtime: Date | null; publisher: string | null; needreply: boolean | null; content: string }>(
+  const { rows } = await sql.query<{
+    id: string;
+    title: string;
+    sub: string | null;
+    type: number;
+    publishtime: Date | null;
+    publisher: string | null;
+    needreply: boolean | null;
+    content: string;
+  }>(
     `SELECT new_noticeid AS id, new_name AS title, new_summary AS sub, new_type AS type, new_publishtime AS publishtime,
             new_publisher AS publisher, new_needreply AS needreply, new_content AS content
        FROM new_notice WHERE new_noticeid = $1 AND new_status = ${noticeStatus.published} AND statecode = 0`,
@@ -95,21 +122,40 @@ export async function openNotice(sql: Sql, p: Principal, id: string, subtree: st
     [id, subtree],
   );
   return {
-    Id: n.id, Title: n.title, Sub: n.sub ?? '', Type: n.type, TypeText: typeText(n.type, lang),
-    PublishTime: n.publishtime?.toISOString() ?? null, Publisher: n.publisher ?? '', NeedReply: !!n.needreply, Content: n.content,
+    Id: n.id,
+    Title: n.title,
+    Sub: n.sub ?? '',
+    Type: n.type,
+    TypeText: typeText(n.type, lang),
+    PublishTime: n.publishtime?.toISOString() ?? null,
+    Publisher: n.publisher ?? '',
+    NeedReply: !!n.needreply,
+    Content: n.content,
     IsRead: true,
     IsReplied: await repliedByUnit(sql, id, p.businessUnitId),
-    Replies: replies.rows.map((r) => ({ Id: r.id, Content: r.content, ReplierName: r.replier ?? '', UnitName: r.unit ?? '', CreatedOn: r.createdon.toISOString() })),
+    Replies: replies.rows.map((r) => ({
+      Id: r.id,
+      Content: r.content,
+      ReplierName: r.replier ?? '',
+      UnitName: r.unit ?? '',
+      CreatedOn: r.createdon.toISOString(),
+    })),
   };
 }
 
 async function repliedByUnit(sql: Sql, noticeId: string, unitId: string): Promise<boolean> {
-  const { rowCount } = await sql.query('SELECT 1 FROM new_noticereply WHERE new_notice_id = $1 AND owningbusinessunit = $2 LIMIT 1', [noticeId, unitId]);
+  const { rowCount } = await sql.query('SELECT 1 FROM new_noticereply WHERE new_notice_id = $1 AND owningbusinessunit = $2 LIMIT 1', [
+    noticeId,
+    unitId,
+  ]);
   return (rowCount ?? 0) > 0;
 }
 
 export async function replyToNotice(sql: Sql, p: Principal, id: string, content: string): Promise<string> {
-  const exists = await sql.query('SELECT 1 FROM new_notice WHERE new_noticeid = $1 AND new_status = $2 AND statecode = 0', [id, noticeStatus.published]);
+  const exists = await sql.query('SELECT 1 FROM new_notice WHERE new_noticeid = $1 AND new_status = $2 AND statecode = 0', [
+    id,
+    noticeStatus.published,
+  ]);
   if (!exists.rowCount) throw notFound('notice.notFound');
   const { rows } = await sql.query<{ id: string }>(
     `INSERT INTO new_noticereply (new_name, new_notice_id, new_content, ownerid, owningbusinessunit, createdby, modifiedby)

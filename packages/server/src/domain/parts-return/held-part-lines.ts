@@ -8,8 +8,14 @@ import { refuse } from '../../http/errors.ts';
  * never claims more old parts than the order used. The caller holds the part line's row lock (the
  * pick locks the same rows), so no pick slips in between.
  */
-export async function assertPartLineFitsReturns(sql: Sql, lineId: string, change: { qty?: number; product?: string; delete?: boolean }): Promise<void> {
-  const { rows: [h] } = await sql.query<{ held: number; returns: string | null; part: string; product: string }>(
+export async function assertPartLineFitsReturns(
+  sql: Sql,
+  lineId: string,
+  change: { qty?: number; product?: string; delete?: boolean },
+): Promise<void> {
+  const {
+    rows: [h],
+  } = await sql.query<{ held: number; returns: string | null; part: string; product: string }>(
     `SELECT COALESCE(sum(d.new_qty), 0)::int AS held, string_agg(DISTINCT r.new_name, '、') AS returns,
             trim(COALESCE(pr.productnumber, '') || ' ' || COALESCE(p.new_name, pr.name, '')) AS part, p.new_product_id AS product
        FROM new_srv_partline p

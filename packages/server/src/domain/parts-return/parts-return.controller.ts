@@ -17,7 +17,12 @@ import { assertHeadOffice, recomputePartsReturn, RETURN } from './parts-return.t
 const text = (max = 10_000) => z.string().max(max);
 const num = z.union([z.number(), z.string().max(40)]);
 const DELIVER = z.object({ logisticsCorp: text().optional(), trackingNo: text().optional(), freight: num.nullish() });
-const RECEIVE = z.object({ lines: z.array(z.object({ lineId: text(200), qty: num })).max(5000).optional() });
+const RECEIVE = z.object({
+  lines: z
+    .array(z.object({ lineId: text(200), qty: num }))
+    .max(5000)
+    .optional(),
+});
 
 const LINE = 'new_srv_partsreturndetail';
 
@@ -27,7 +32,14 @@ export const partsReturnController: DocumentController = {
   async defaults(_sql, rows, caller) {
     const station = caller.principal.stationId;
     if (!station) throw refuse('user.noStation');
-    return rows.map(() => ({ new_station_id: station, new_verifystatus: partsReturnVerify.pending, new_totalqty: 0, new_receivedqty: 0, new_totalamount: '0', new_linecount: 0 }));
+    return rows.map(() => ({
+      new_station_id: station,
+      new_verifystatus: partsReturnVerify.pending,
+      new_totalqty: 0,
+      new_receivedqty: 0,
+      new_totalamount: '0',
+      new_linecount: 0,
+    }));
   },
   write: {
     // Only a draft is changed or deleted (the declared status); a delete takes its lines, so their parts are owed again.
@@ -39,7 +51,9 @@ export const partsReturnController: DocumentController = {
   commands: {
     /** The returning station's own users: at least one line; logistics company and tracking number; freight 0–99,999. */
     async deliver({ sql, caller, id, body, lang }) {
-      const { rows: [h] } = await sql.query<{ station: string; n: number }>(
+      const {
+        rows: [h],
+      } = await sql.query<{ station: string; n: number }>(
         `SELECT new_station_id AS station, (SELECT count(*)::int FROM new_srv_partsreturndetail WHERE new_partsreturn_id = $1::uuid) AS n
            FROM new_srv_partsreturn WHERE new_srv_partsreturnid = $1::uuid`,
         [id],
@@ -51,7 +65,11 @@ export const partsReturnController: DocumentController = {
       const tracking = typeof b.trackingNo === 'string' ? b.trackingNo.trim() : '';
       if (!corp || !tracking) throw refuse('parts.logisticsRequired', undefined, corp ? 'trackingNo' : 'logisticsCorp');
       if (corp.length > 60 || tracking.length > 60) {
-        throw refuse('wo.fieldTooLong', { field: fieldLabel(RETURN.logicalName, corp.length > 60 ? 'new_logisticscorp' : 'new_trackingno', lang), max: 60 }, corp.length > 60 ? 'logisticsCorp' : 'trackingNo');
+        throw refuse(
+          'wo.fieldTooLong',
+          { field: fieldLabel(RETURN.logicalName, corp.length > 60 ? 'new_logisticscorp' : 'new_trackingno', lang), max: 60 },
+          corp.length > 60 ? 'logisticsCorp' : 'trackingNo',
+        );
       }
       const freight = moneyWithin(b.freight, 0, FREIGHT_MAX);
       if (freight === null) throw refuse('parts.freightRange', undefined, 'freight');
@@ -80,7 +98,8 @@ export const partsReturnController: DocumentController = {
         if (!line) throw new Refusal('wo.lineNotFound', undefined, undefined, 404);
         const qty = checkQty(g.qty, label, `lines.${i}.qty`, { zero: true });
         const left = Number(line.qty) - Number(line.received);
-        if (qty > left) throw refuse('delivery.receivedOver', { part: `${line.code} ${line.name}`.trim(), remaining: left }, `lines.${i}.qty`);
+        if (qty > left)
+          throw refuse('delivery.receivedOver', { part: `${line.code} ${line.name}`.trim(), remaining: left }, `lines.${i}.qty`);
         now.set(line.id, (now.get(line.id) ?? 0) + qty);
       });
       if (![...now.values()].some((n) => n > 0)) throw refuse('parts.qtyPositive', { field: label }, 'lines');

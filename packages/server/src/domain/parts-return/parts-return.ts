@@ -1,6 +1,13 @@
 import {
-  getEntity, msg, partsReturnState, partsReturnVerify,
-  type Lang, type OwedOldPart, type PartsCommandResult, type PickOwedRequest, type ReturnLineChange,
+  getEntity,
+  msg,
+  partsReturnState,
+  partsReturnVerify,
+  type Lang,
+  type OwedOldPart,
+  type PartsCommandResult,
+  type PickOwedRequest,
+  type ReturnLineChange,
 } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
 import { Refusal, refuse } from '../../http/errors.ts';
@@ -31,8 +38,13 @@ const COST_CENTER_MAX = 40;
 type Header = { id: string; name: string; state: number; verify: number; station: string };
 
 async function lockReturn(sql: Sql, caller: Caller, id: string): Promise<Header> {
-  return lockDocument<Header>(sql, caller, RETURN, id,
-    `t.new_name AS name, COALESCE(t.new_state, ${S.draft}) AS state, COALESCE(t.new_verifystatus, ${partsReturnVerify.pending}) AS verify, t.new_station_id AS station`);
+  return lockDocument<Header>(
+    sql,
+    caller,
+    RETURN,
+    id,
+    `t.new_name AS name, COALESCE(t.new_state, ${S.draft}) AS state, COALESCE(t.new_verifystatus, ${partsReturnVerify.pending}) AS verify, t.new_station_id AS station`,
+  );
 }
 
 /** The returning station's own users (parts.write); anyone else 403 "not your document". */
@@ -43,7 +55,8 @@ function assertStation(caller: Caller, h: Header): void {
 
 /** Head office (expense.write, no station of its own); a station user 403. */
 export function assertHeadOffice(caller: Caller): void {
-  if (!caller.principal.privileges.has('expense.write') || caller.principal.stationId) throw new Refusal('partsReturn.headOfficeOnly', undefined, undefined, 403);
+  if (!caller.principal.privileges.has('expense.write') || caller.principal.stationId)
+    throw new Refusal('partsReturn.headOfficeOnly', undefined, undefined, 403);
 }
 
 export const recomputePartsReturn = async (sql: Sql, id: string) => {
@@ -76,14 +89,18 @@ export async function owedOldParts(sql: Sql, caller: Caller): Promise<OwedOldPar
   if (!station) return [];
   const p = new Params();
   const where = `p.new_station_id = ${p.add(station, 'uuid')} AND COALESCE(p.new_postedqty, 0) > 0 AND ${p.scope(PART_LINE, caller, 'p', 'read')}`;
-  const { rows } = await sql.query<OwedOldPart>(`SELECT * FROM (${OWED_SQL(where)}) x WHERE remaining > 0 ORDER BY "workOrderName", code`, p.values);
+  const { rows } = await sql.query<OwedOldPart>(
+    `SELECT * FROM (${OWED_SQL(where)}) x WHERE remaining > 0 ORDER BY "workOrderName", code`,
+    p.values,
+  );
   return rows;
 }
 
 function costCenterOf(v: unknown, field: string): string {
   const s = typeof v === 'string' ? v.trim() : '';
   if (!s) throw refuse('partsReturn.costCenterRequired', undefined, field);
-  if (s.length > COST_CENTER_MAX) throw refuse('wo.fieldTooLong', { field: fieldLabel(LINE.logicalName, 'new_costcenter', 'zh-CN'), max: COST_CENTER_MAX }, field);
+  if (s.length > COST_CENTER_MAX)
+    throw refuse('wo.fieldTooLong', { field: fieldLabel(LINE.logicalName, 'new_costcenter', 'zh-CN'), max: COST_CENTER_MAX }, field);
   return s;
 }
 
@@ -92,17 +109,19 @@ function costCenterOf(v: unknown, field: string): string {
  * owes, not counting `exceptLine` (the return line being changed).
  */
 async function lockOwed(sql: Sql, station: string, partLineIds: string[], exceptLine?: string): Promise<Map<string, OwedOldPart>> {
-  await sql.query(
-    `SELECT 1 FROM new_srv_partline WHERE new_srv_partlineid = ANY($1::uuid[]) ORDER BY new_srv_partlineid FOR UPDATE`,
-    [partLineIds],
-  );
-  const { rows } = await sql.query<OwedOldPart>(
-    OWED_SQL('p.new_srv_partlineid = ANY($1::uuid[]) AND p.new_station_id = $2::uuid'),
-    [partLineIds, station],
-  );
+  await sql.query(`SELECT 1 FROM new_srv_partline WHERE new_srv_partlineid = ANY($1::uuid[]) ORDER BY new_srv_partlineid FOR UPDATE`, [
+    partLineIds,
+  ]);
+  const { rows } = await sql.query<OwedOldPart>(OWED_SQL('p.new_srv_partlineid = ANY($1::uuid[]) AND p.new_station_id = $2::uuid'), [
+    partLineIds,
+    station,
+  ]);
   if (exceptLine) {
-    const { rows: [own] } = await sql.query<{ partline: string; qty: number }>(
-      `SELECT new_partline_id AS partline, new_qty AS qty FROM new_srv_partsreturndetail WHERE new_srv_partsreturndetailid = $1::uuid`, [exceptLine],
+    const {
+      rows: [own],
+    } = await sql.query<{ partline: string; qty: number }>(
+      `SELECT new_partline_id AS partline, new_qty AS qty FROM new_srv_partsreturndetail WHERE new_srv_partsreturndetailid = $1::uuid`,
+      [exceptLine],
     );
     const r = own && rows.find((x) => x.partLineId === own.partline);
     if (r) r.remaining += Number(own.qty);
@@ -111,10 +130,20 @@ async function lockOwed(sql: Sql, station: string, partLineIds: string[], except
 }
 
 const exceeds = (r: OwedOldPart, field: string) =>
-  refuse('partsReturn.countExceeds', { part: `${r.code} ${r.name}`.trim(), order: r.workOrderName, remaining: Math.max(0, r.remaining) }, field);
+  refuse(
+    'partsReturn.countExceeds',
+    { part: `${r.code} ${r.name}`.trim(), order: r.workOrderName, remaining: Math.max(0, r.remaining) },
+    field,
+  );
 
 /** Station, draft: adds one line per owed part line chosen (count ≤ still owed, cost centre required). */
-export async function pickOwed(sql: Sql, caller: Caller, id: string, body: Partial<PickOwedRequest>, lang: Lang): Promise<PartsCommandResult> {
+export async function pickOwed(
+  sql: Sql,
+  caller: Caller,
+  id: string,
+  body: Partial<PickOwedRequest>,
+  lang: Lang,
+): Promise<PartsCommandResult> {
   const h = await lockReturn(sql, caller, id);
   assertStation(caller, h);
   if (h.state !== S.draft) throw refuse('parts.onlyDraftModify');
@@ -124,10 +153,18 @@ export async function pickOwed(sql: Sql, caller: Caller, id: string, body: Parti
   const clean = picks.map((p, i) => {
     const partLineId = normGuid(p?.partLineId);
     if (!partLineId) throw refuse('partsReturn.notOwed', undefined, `lines.${i}.partLineId`);
-    return { partLineId, qty: checkQty(p.qty, qtyLabel, `lines.${i}.qty`), costCenter: costCenterOf(p.costCenter, `lines.${i}.costCenter`) };
+    return {
+      partLineId,
+      qty: checkQty(p.qty, qtyLabel, `lines.${i}.qty`),
+      costCenter: costCenterOf(p.costCenter, `lines.${i}.costCenter`),
+    };
   });
   if (new Set(clean.map((c) => c.partLineId)).size < clean.length) throw refuse('parts.repeatedPart', { part: '' }, 'lines');
-  const owed = await lockOwed(sql, h.station, clean.map((c) => c.partLineId));
+  const owed = await lockOwed(
+    sql,
+    h.station,
+    clean.map((c) => c.partLineId),
+  );
   const { rows: already } = await sql.query<{ partline: string }>(
     `SELECT new_partline_id AS partline FROM new_srv_partsreturndetail WHERE new_partsreturn_id = $1::uuid AND new_partline_id = ANY($2::uuid[])`,
     [h.id, clean.map((c) => c.partLineId)],
@@ -135,7 +172,8 @@ export async function pickOwed(sql: Sql, caller: Caller, id: string, body: Parti
   clean.forEach((c, i) => {
     const r = owed.get(c.partLineId);
     if (!r || r.qty <= 0) throw refuse('partsReturn.notOwed', undefined, `lines.${i}.partLineId`);
-    if (already.some((a) => a.partline === c.partLineId)) throw refuse('parts.repeatedPart', { part: `${r.code} ${r.name}` }, `lines.${i}.partLineId`);
+    if (already.some((a) => a.partline === c.partLineId))
+      throw refuse('parts.repeatedPart', { part: `${r.code} ${r.name}` }, `lines.${i}.partLineId`);
     if (c.qty > r.remaining) throw exceeds(r, `lines.${i}.qty`);
   });
   const me = caller.principal.userId;
@@ -146,10 +184,19 @@ export async function pickOwed(sql: Sql, caller: Caller, id: string, body: Parti
        FROM unnest($3::varchar[], $4::uuid[], $5::uuid[], $6::uuid[], $7::varchar[], $8::varchar[], $9::int[], $10::text[], $11::varchar[])
               AS x(name, partline, wo, product, code, serial, qty, price, cc)
        JOIN new_srv_partsreturn h ON h.new_srv_partsreturnid = $1::uuid`,
-    [h.id, me,
-      clean.map((c) => owed.get(c.partLineId)!.name), clean.map((c) => c.partLineId), clean.map((c) => owed.get(c.partLineId)!.workOrderId),
-      clean.map((c) => owed.get(c.partLineId)!.productId), clean.map((c) => owed.get(c.partLineId)!.code), clean.map((c) => owed.get(c.partLineId)!.serialNo),
-      clean.map((c) => c.qty), clean.map((c) => owed.get(c.partLineId)!.price), clean.map((c) => c.costCenter)],
+    [
+      h.id,
+      me,
+      clean.map((c) => owed.get(c.partLineId)!.name),
+      clean.map((c) => c.partLineId),
+      clean.map((c) => owed.get(c.partLineId)!.workOrderId),
+      clean.map((c) => owed.get(c.partLineId)!.productId),
+      clean.map((c) => owed.get(c.partLineId)!.code),
+      clean.map((c) => owed.get(c.partLineId)!.serialNo),
+      clean.map((c) => c.qty),
+      clean.map((c) => owed.get(c.partLineId)!.price),
+      clean.map((c) => c.costCenter),
+    ],
   );
   await recomputePartsReturn(sql, h.id);
   return { id: h.id, message: msg('partsReturn.picked', lang, { count: clean.length }) };
@@ -159,15 +206,23 @@ async function lineOf(sql: Sql, h: Header, rawLine: string): Promise<{ id: strin
   const lineId = normGuid(rawLine);
   const { rows } = lineId
     ? await sql.query<{ id: string; partline: string }>(
-      `SELECT new_srv_partsreturndetailid AS id, new_partline_id AS partline FROM new_srv_partsreturndetail WHERE new_srv_partsreturndetailid = $1::uuid AND new_partsreturn_id = $2::uuid`,
-      [lineId, h.id])
+        `SELECT new_srv_partsreturndetailid AS id, new_partline_id AS partline FROM new_srv_partsreturndetail WHERE new_srv_partsreturndetailid = $1::uuid AND new_partsreturn_id = $2::uuid`,
+        [lineId, h.id],
+      )
     : { rows: [] };
   if (!rows[0]) throw new Refusal('wo.lineNotFound', undefined, undefined, 404);
   return rows[0];
 }
 
 /** Station, draft: a line's count (≤ still owed, its own count given back first) and cost centre. */
-export async function updateReturnLine(sql: Sql, caller: Caller, id: string, rawLine: string, body: Partial<ReturnLineChange>, lang: Lang): Promise<PartsCommandResult> {
+export async function updateReturnLine(
+  sql: Sql,
+  caller: Caller,
+  id: string,
+  rawLine: string,
+  body: Partial<ReturnLineChange>,
+  lang: Lang,
+): Promise<PartsCommandResult> {
   const h = await lockReturn(sql, caller, id);
   assertStation(caller, h);
   if (h.state !== S.draft) throw refuse('parts.onlyDraftModify');
@@ -177,7 +232,7 @@ export async function updateReturnLine(sql: Sql, caller: Caller, id: string, raw
   if (body.qty !== undefined) {
     const qty = checkQty(body.qty, fieldLabel(LINE.logicalName, 'new_qty', lang), 'qty');
     const r = (await lockOwed(sql, h.station, [line.partline], line.id)).get(line.partline);
-    if (!r || qty > r.remaining) throw exceeds(r ?? { code: '', name: '', workOrderName: '', remaining: 0 } as OwedOldPart, 'qty');
+    if (!r || qty > r.remaining) throw exceeds(r ?? ({ code: '', name: '', workOrderName: '', remaining: 0 } as OwedOldPart), 'qty');
     vals.push(qty);
     sets.push(`new_qty = $${vals.length}::int`);
   }
@@ -186,7 +241,10 @@ export async function updateReturnLine(sql: Sql, caller: Caller, id: string, raw
     sets.push(`new_costcenter = $${vals.length}`);
   }
   if (sets.length) {
-    await sql.query(`UPDATE new_srv_partsreturndetail SET ${sets.join(', ')}, modifiedon = now() WHERE new_srv_partsreturndetailid = $1::uuid`, vals);
+    await sql.query(
+      `UPDATE new_srv_partsreturndetail SET ${sets.join(', ')}, modifiedon = now() WHERE new_srv_partsreturndetailid = $1::uuid`,
+      vals,
+    );
     await recomputePartsReturn(sql, h.id);
   }
   return answer(h.id, 'parts.saved', lang, line.id);

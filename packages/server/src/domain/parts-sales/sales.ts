@@ -52,7 +52,10 @@ const numbers = (sql: Sql, n: number) => nextDocumentNumbers(sql, SALES.logicalN
 export async function confirmSale(sql: Sql, caller: Caller, id: string, lang: Lang): Promise<PartsCommandResult> {
   assertMay(caller, 'parts.write');
   const doc = await lockDocument<{ name: string; state: number; warehouse: string | null; unit: string }>(
-    sql, caller, SALES, id,
+    sql,
+    caller,
+    SALES,
+    id,
     `t.new_name AS name, COALESCE(t.new_state, ${partsSalesState.draft}) AS state, t.new_warehouse_id AS warehouse, t.owningbusinessunit AS unit`,
   );
   assertParty(caller, doc.unit);
@@ -64,10 +67,21 @@ export async function confirmSale(sql: Sql, caller: Caller, id: string, lang: La
   if (!lines.length) throw refuse('parts.detailRequired');
   if (lines.some((l) => !(Number(l.qty) > 0))) throw refuse('parts.qtyPositive', { field: fieldLabel(LINE.logicalName, 'new_qty', lang) });
   if (!doc.warehouse) throw refuse('parts.stationNoWarehouse');
-  await postMoves(sql, caller.principal.userId, lines.map((l) => ({
-    warehouseId: doc.warehouse!, productId: l.product, qty: -Number(l.qty), usage: stockUsage.partsSales, docType: stockDocumentType.sale,
-    docId: doc.id, docName: doc.name, lineId: l.id, key: `xs:${doc.id}:sold:${l.id}`,
-  })));
+  await postMoves(
+    sql,
+    caller.principal.userId,
+    lines.map((l) => ({
+      warehouseId: doc.warehouse!,
+      productId: l.product,
+      qty: -Number(l.qty),
+      usage: stockUsage.partsSales,
+      docType: stockDocumentType.sale,
+      docId: doc.id,
+      docName: doc.name,
+      lineId: l.id,
+      key: `xs:${doc.id}:sold:${l.id}`,
+    })),
+  );
   await sql.query(
     `UPDATE new_order SET new_state = $2, new_soldon = now(), modifiedon = now(), modifiedby = $3::uuid WHERE new_orderid = $1::uuid`,
     [doc.id, partsSalesState.sold, caller.principal.userId],
@@ -83,8 +97,13 @@ export function installPartsSales(): void {
     const warehouse = await stationWarehouse(sql, station);
     const nums = await numbers(sql, rows.length);
     return rows.map((_, i) => ({
-      new_name: nums[i], new_station_id: station, new_warehouse_id: warehouse.id, new_state: partsSalesState.draft,
-      new_totalqty: 0, new_totalamount: '0', new_linecount: 0,
+      new_name: nums[i],
+      new_station_id: station,
+      new_warehouse_id: warehouse.id,
+      new_state: partsSalesState.draft,
+      new_totalqty: 0,
+      new_totalamount: '0',
+      new_linecount: 0,
     }));
   });
   writeHooks.set(SALES.logicalName, {

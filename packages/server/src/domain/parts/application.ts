@@ -1,4 +1,18 @@
-import { approvalStatus, getEntity, msg, partsApplyStatus, partsApplyType, payStatus, stockDocumentType, stockUsage, warehouseType, type ApprovedQuantitiesRequest, type CloseRequest, type Lang, type PartsCommandResult } from '@portal/model';
+import {
+  approvalStatus,
+  getEntity,
+  msg,
+  partsApplyStatus,
+  partsApplyType,
+  payStatus,
+  stockDocumentType,
+  stockUsage,
+  warehouseType,
+  type ApprovedQuantitiesRequest,
+  type CloseRequest,
+  type Lang,
+  type PartsCommandResult,
+} from '@portal/model';
 import type { Sql } from '../../db/db.ts';
 import { Refusal, refuse } from '../../http/errors.ts';
 import { registerFlowHooks } from '../../flow/hooks.ts';
@@ -17,7 +31,6 @@ import { drawForApplication, returnAllOfApplication, returnUnapproved, returnUns
 
 export const APPLICATION = getEntity('new_srv_partsapply')!;
 const LINE = getEntity('new_srv_partsapplydetil')!;
-
 
 /** The application as a request document (lines, totals): see request-lines.ts. */
 export const applicationDocument: RequestDocument = {
@@ -66,7 +79,12 @@ async function resolve(sql: Sql, row: Record<string, unknown>, lang: Lang): Prom
   if (Number(row.new_type) === partsApplyType.repair) {
     const wo = normGuid(row.new_workorder_id);
     if (!wo) errors.push({ field: 'new_workorder_id', message: msg('parts.workOrderRequired', lang) });
-    else if (station && !(await sql.query('SELECT 1 FROM new_srv_workorder WHERE new_srv_workorderid = $1::uuid AND new_station_id = $2::uuid', [wo, station])).rowCount) {
+    else if (
+      station &&
+      !(
+        await sql.query('SELECT 1 FROM new_srv_workorder WHERE new_srv_workorderid = $1::uuid AND new_station_id = $2::uuid', [wo, station])
+      ).rowCount
+    ) {
       errors.push({ field: 'new_workorder_id', message: msg('parts.workOrderOfStation', lang) });
     }
   }
@@ -74,11 +92,14 @@ async function resolve(sql: Sql, row: Record<string, unknown>, lang: Lang): Prom
   const receiving = await stationWarehouse(sql, station!);
   const address = ['new_province', 'new_city', 'new_county', 'new_address'] as const;
   const given = address.some((f) => typeof row[f] === 'string' && (row[f] as string).trim());
-  if (!given && !hasAddress(receiving)) throw new ValidationFailed([{ field: 'new_address', message: msg('parts.warehouseNoAddress', lang) }], lang);
+  if (!given && !hasAddress(receiving))
+    throw new ValidationFailed([{ field: 'new_address', message: msg('parts.warehouseNoAddress', lang) }], lang);
   return {
     new_towarehouse_id: receiving.id,
     new_supplyunit_id: supply!.unit,
-    ...(given ? {} : { new_province: receiving.province, new_city: receiving.city, new_county: receiving.county, new_address: receiving.address }),
+    ...(given
+      ? {}
+      : { new_province: receiving.province, new_city: receiving.city, new_county: receiving.county, new_address: receiving.address }),
   };
 }
 
@@ -106,7 +127,9 @@ export const refreshApplicationStatus = refreshStatus;
  * and what is available, when the warehouse cannot cover it. Nothing approved: the application closes.
  */
 async function reserveOnApproval(sql: Sql, id: string, approver: string): Promise<void> {
-  const { rows: [doc] } = await sql.query<{ name: string; warehouse: string }>(
+  const {
+    rows: [doc],
+  } = await sql.query<{ name: string; warehouse: string }>(
     `SELECT new_name AS name, new_warehouse_id AS warehouse FROM new_srv_partsapply WHERE new_srv_partsapplyid = $1::uuid`,
     [id],
   );
@@ -115,10 +138,19 @@ async function reserveOnApproval(sql: Sql, id: string, approver: string): Promis
       WHERE new_partsapply_id = $1::uuid RETURNING new_srv_partsapplydetilid AS id, new_product_id AS product, new_approvedqty AS qty`,
     [id],
   );
-  const moves: StockMove[] = lines.filter((l) => l.qty > 0).map((l) => ({
-    warehouseId: doc.warehouse, productId: l.product, frozen: l.qty, usage: stockUsage.partsStocking, docType: stockDocumentType.application,
-    docId: id, docName: doc.name, lineId: l.id, key: `pa:${id}:reserve:${l.id}`,
-  }));
+  const moves: StockMove[] = lines
+    .filter((l) => l.qty > 0)
+    .map((l) => ({
+      warehouseId: doc.warehouse,
+      productId: l.product,
+      frozen: l.qty,
+      usage: stockUsage.partsStocking,
+      docType: stockDocumentType.application,
+      docId: id,
+      docName: doc.name,
+      lineId: l.id,
+      key: `pa:${id}:reserve:${l.id}`,
+    }));
   await postMoves(sql, approver, moves);
   if (!moves.length) {
     await sql.query(`UPDATE new_srv_partsapply SET new_isclose = true, new_closetime = now() WHERE new_srv_partsapplyid = $1::uuid`, [id]);
@@ -131,10 +163,23 @@ async function reserveOnApproval(sql: Sql, id: string, approver: string): Promis
  * The current step's approver lowers (or restores) approved quantities before approving:
  * 0 ≤ approved ≤ applied, integers.
  */
-export async function setApprovedQuantities(sql: Sql, caller: Caller, id: string, input: ApprovedQuantitiesRequest, lang: Lang): Promise<PartsCommandResult> {
+export async function setApprovedQuantities(
+  sql: Sql,
+  caller: Caller,
+  id: string,
+  input: ApprovedQuantitiesRequest,
+  lang: Lang,
+): Promise<PartsCommandResult> {
   assertMay(caller, 'approval.act');
-  const doc = await lockDocument<{ status: number; stepuser: string | null }>(sql, caller, APPLICATION, id, 'COALESCE(t.new_approvalstatus, 1) AS status, t.new_stepuser_id AS stepuser');
-  if (doc.status !== approvalStatus.underReview || doc.stepuser !== caller.principal.userId) throw new Refusal('parts.notCurrentApprover', undefined, undefined, 403);
+  const doc = await lockDocument<{ status: number; stepuser: string | null }>(
+    sql,
+    caller,
+    APPLICATION,
+    id,
+    'COALESCE(t.new_approvalstatus, 1) AS status, t.new_stepuser_id AS stepuser',
+  );
+  if (doc.status !== approvalStatus.underReview || doc.stepuser !== caller.principal.userId)
+    throw new Refusal('parts.notCurrentApprover', undefined, undefined, 403);
   const label = LINE.allFields.new_approvedqty.label[lang];
   const { rows: lines } = await sql.query<{ id: string; name: string; qty: number }>(
     `SELECT new_srv_partsapplydetilid AS id, new_name AS name, new_qty AS qty FROM new_srv_partsapplydetil WHERE new_partsapply_id = $1::uuid`,
@@ -165,8 +210,19 @@ export async function setApprovedQuantities(sql: Sql, caller: Caller, id: string
  * released. Refused while a delivery of it is still on its way out of the warehouse.
  */
 export async function closeApplication(sql: Sql, caller: Caller, id: string, input: CloseRequest, lang: Lang): Promise<PartsCommandResult> {
-  const doc = await lockDocument<{ name: string; status: number; closed: boolean; code: number; warehouse: string; owner: string; supplier: string }>(
-    sql, caller, APPLICATION, id,
+  const doc = await lockDocument<{
+    name: string;
+    status: number;
+    closed: boolean;
+    code: number;
+    warehouse: string;
+    owner: string;
+    supplier: string;
+  }>(
+    sql,
+    caller,
+    APPLICATION,
+    id,
     `t.new_name AS name, COALESCE(t.new_approvalstatus, 1) AS status, COALESCE(t.new_isclose, false) AS closed, t.statuscode AS code,
      t.new_warehouse_id AS warehouse, t.owningbusinessunit AS owner, t.new_supplyunit_id AS supplier`,
   );
@@ -177,7 +233,12 @@ export async function closeApplication(sql: Sql, caller: Caller, id: string, inp
   const reason = typeof input.reason === 'string' ? input.reason.trim() : '';
   if (!reason) throw refuse('parts.closeReasonRequired', undefined, 'reason');
   if (reason.length > 100) throw refuse('parts.reasonTooLong', { field: APPLICATION.allFields.new_closereason.label[lang] }, 'reason');
-  if (doc.closed || doc.status !== approvalStatus.approved || (doc.code !== partsApplyStatus.toDeliver && doc.code !== partsApplyStatus.semiDelivered)) throw refuse('parts.closeNotAllowed');
+  if (
+    doc.closed ||
+    doc.status !== approvalStatus.approved ||
+    (doc.code !== partsApplyStatus.toDeliver && doc.code !== partsApplyStatus.semiDelivered)
+  )
+    throw refuse('parts.closeNotAllowed');
   const { rowCount: open } = await sql.query(
     `SELECT 1 FROM new_stockoutorderdetail l JOIN new_stockoutorder o ON o.new_stockoutorderid = l.new_stockoutorder_id
       WHERE l.new_partsapply_id = $1::uuid AND COALESCE(o.new_state, 1) < 6 LIMIT 1`,
@@ -189,11 +250,26 @@ export async function closeApplication(sql: Sql, caller: Caller, id: string, inp
        FROM new_srv_partsapplydetil WHERE new_partsapply_id = $1::uuid ORDER BY new_srv_partsapplydetilid FOR UPDATE`,
     [doc.id],
   );
-  await postMoves(sql, caller.principal.userId, lines.filter((l) => l.reserved > 0).map((l) => ({
-    warehouseId: doc.warehouse, productId: l.product, frozen: -l.reserved, usage: stockUsage.partsStocking, docType: stockDocumentType.application,
-    docId: doc.id, docName: doc.name, lineId: l.id, key: `pa:${doc.id}:release:${l.id}`,
-  })));
-  await sql.query(`UPDATE new_srv_partsapplydetil SET new_reservedqty = 0, new_pendingqty = 0 WHERE new_partsapply_id = $1::uuid`, [doc.id]);
+  await postMoves(
+    sql,
+    caller.principal.userId,
+    lines
+      .filter((l) => l.reserved > 0)
+      .map((l) => ({
+        warehouseId: doc.warehouse,
+        productId: l.product,
+        frozen: -l.reserved,
+        usage: stockUsage.partsStocking,
+        docType: stockDocumentType.application,
+        docId: doc.id,
+        docName: doc.name,
+        lineId: l.id,
+        key: `pa:${doc.id}:release:${l.id}`,
+      })),
+  );
+  await sql.query(`UPDATE new_srv_partsapplydetil SET new_reservedqty = 0, new_pendingqty = 0 WHERE new_partsapply_id = $1::uuid`, [
+    doc.id,
+  ]);
   // A quota-limited station gets back what was drawn and not shipped.
   await returnUnshipped(sql, doc.id, caller.principal.userId);
   await sql.query(
@@ -215,17 +291,26 @@ export function installApplication(): void {
     const out: Record<string, unknown>[] = [];
     for (const [i, row] of rows.entries()) {
       out.push({
-        ...(await resolve(sql, row, lang)), new_name: nums[i], statuscode: null, new_approvalstatus: approvalStatus.draft, new_isclose: false,
-        new_paystatus: payStatus.unpaid, new_totalamount: '0', new_linecount: 0, new_iscommit: false,
+        ...(await resolve(sql, row, lang)),
+        new_name: nums[i],
+        statuscode: null,
+        new_approvalstatus: approvalStatus.draft,
+        new_isclose: false,
+        new_paystatus: payStatus.unpaid,
+        new_totalamount: '0',
+        new_linecount: 0,
+        new_iscommit: false,
       });
     }
     // Every row carries the same keys (the insert's columns are the first row's).
     const keys = new Set(out.flatMap((o) => Object.keys(o)));
-    return out.map((o, i) => Object.fromEntries([...keys].map((k) => [k, k in o ? o[k] : rows[i][k] ?? null])));
+    return out.map((o, i) => Object.fromEntries([...keys].map((k) => [k, k in o ? o[k] : (rows[i][k] ?? null)])));
   });
   writeHooks.set(APPLICATION.logicalName, {
     async guard(sql, id, op, values, _caller, lang) {
-      const { rows: [doc] } = await sql.query<Record<string, unknown> & { status: number; closed: boolean }>(
+      const {
+        rows: [doc],
+      } = await sql.query<Record<string, unknown> & { status: number; closed: boolean }>(
         `SELECT COALESCE(new_approvalstatus, 1) AS status, COALESCE(new_isclose, false) AS closed, new_type, new_station_id, new_warehouse_id, new_workorder_id,
                 new_province, new_city, new_county, new_address
            FROM new_srv_partsapply WHERE new_srv_partsapplyid = $1::uuid`,

@@ -35,7 +35,7 @@ export async function partOf(sql: Sql, raw: unknown, field = 'productId'): Promi
 /** Money of a quantity at a unit price, exact to the cent. */
 export function amountOf(qty: number, price: string): string {
   const [i, f = ''] = price.split('.');
-  const cents = BigInt(i) * 100n + BigInt((`${f}00`).slice(0, 2)) * (i.startsWith('-') ? -1n : 1n);
+  const cents = BigInt(i) * 100n + BigInt(`${f}00`.slice(0, 2)) * (i.startsWith('-') ? -1n : 1n);
   const total = cents * BigInt(qty);
   const neg = total < 0n;
   const abs = neg ? -total : total;
@@ -63,7 +63,10 @@ const WAREHOUSE_COLUMNS = `w.new_srv_warehouseid AS id, w.new_name AS name, w.ne
 export async function warehouseById(sql: Sql, raw: unknown): Promise<Warehouse | undefined> {
   const id = normGuid(raw);
   if (!id) return undefined;
-  const { rows } = await sql.query<Warehouse>(`SELECT ${WAREHOUSE_COLUMNS} FROM new_srv_warehouse w WHERE w.new_srv_warehouseid = $1::uuid AND w.statecode = 0`, [id]);
+  const { rows } = await sql.query<Warehouse>(
+    `SELECT ${WAREHOUSE_COLUMNS} FROM new_srv_warehouse w WHERE w.new_srv_warehouseid = $1::uuid AND w.statecode = 0`,
+    [id],
+  );
   return rows[0];
 }
 

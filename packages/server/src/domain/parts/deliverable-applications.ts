@@ -18,7 +18,11 @@ export const DELIVERABLE_MAX = 1000;
  * create command's own rule, so an application whose whole remainder already sits on an open
  * delivery is not offered. Oldest first; no lock (the command checks again).
  */
-export async function deliverableApplications(sql: Sql, caller: Caller, warehouseId: string | undefined): Promise<DeliverableApplication[]> {
+export async function deliverableApplications(
+  sql: Sql,
+  caller: Caller,
+  warehouseId: string | undefined,
+): Promise<DeliverableApplication[]> {
   assertMay(caller, 'delivery.create');
   const wh = await warehouseById(sql, warehouseId);
   if (!wh) throw refuse('parts.warehouseRequired', undefined, 'warehouseId');

@@ -1,7 +1,23 @@
 import {
-  approvalStatus, DELIVERY_STEP_FROM, DELIVERY_STEP_PRIVILEGE, deliveryState, getEntity, msg, partsApplyStatus, receiptState, stockDocumentType, stockOutType,
+  approvalStatus,
+  DELIVERY_STEP_FROM,
+  DELIVERY_STEP_PRIVILEGE,
+  deliveryState,
+  getEntity,
+  msg,
+  partsApplyStatus,
+  receiptState,
+  stockDocumentType,
+  stockOutType,
   stockUsage,
-  type CreateDeliveryRequest, type DeliveryLineRequest, type DeliveryStep, type Lang, type MessageKey, type PartsCommandResult, type ReceiveRequest, type ShipRequest,
+  type CreateDeliveryRequest,
+  type DeliveryLineRequest,
+  type DeliveryStep,
+  type Lang,
+  type MessageKey,
+  type PartsCommandResult,
+  type ReceiveRequest,
+  type ShipRequest,
 } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
 import { recomputeDocumentTotals } from './document-totals.ts';
@@ -35,8 +51,16 @@ const ORDER = getEntity('new_stockoutorder')!;
 const LINE = getEntity('new_stockoutorderdetail')!;
 
 type Header = {
-  id: string; name: string; state: number; receipt: number | null; outtype: number; warehouse: string; towarehouse: string | null;
-  fromunit: string; tounit: string | null; transfer: string | null;
+  id: string;
+  name: string;
+  state: number;
+  receipt: number | null;
+  outtype: number;
+  warehouse: string;
+  towarehouse: string | null;
+  fromunit: string;
+  tounit: string | null;
+  transfer: string | null;
 };
 const HEADER = `t.new_name AS name, COALESCE(t.new_state, 1) AS state, t.new_receiptstate AS receipt, t.new_outtype AS outtype,
   t.new_warehouse_id AS warehouse, t.new_towarehouse_id AS towarehouse, t.new_fromunit_id AS fromunit, t.new_tounit_id AS tounit,
@@ -49,12 +73,26 @@ const fromDocuments = (outtype: number) => outtype === stockOutType.application 
 
 /** The usage of a delivery's moves by its out type (see ledger.ts). */
 const usageOf = (outtype: number) =>
-  outtype === stockOutType.application ? stockUsage.stockingDocument : outtype === stockOutType.transfer ? stockUsage.transferDocument : stockUsage.adjustment;
+  outtype === stockOutType.application
+    ? stockUsage.stockingDocument
+    : outtype === stockOutType.transfer
+      ? stockUsage.transferDocument
+      : stockUsage.adjustment;
 
 /** `FH20261123-0001`: per China-time day. */
 const numbers = (sql: Sql) => nextDocumentNumbers(sql, 'new_stockoutorder', `FH${chinaDate().replaceAll('-', '')}`, 1);
 
-type SourceLine = { id: string; doc: string; product: string; name: string; code: string; uom: string | null; price: string; approved: number; remaining: number };
+type SourceLine = {
+  id: string;
+  doc: string;
+  product: string;
+  name: string;
+  code: string;
+  uom: string | null;
+  price: string;
+  approved: number;
+  remaining: number;
+};
 
 /**
  * What is still to deliver of application lines (approved − shipped − on deliveries not shipped
@@ -101,14 +139,32 @@ async function transferRemaining(sql: Sql, where: string, params: unknown[], exc
   return rows.map((r) => ({ ...r, approved: Number(r.approved), remaining: Number(r.remaining) }));
 }
 
-type Party = { destination: Warehouse | null; header: Record<string, unknown>; lines: SourceLine[]; kind: 'application' | 'transfer' | null };
+type Party = {
+  destination: Warehouse | null;
+  header: Record<string, unknown>;
+  lines: SourceLine[];
+  kind: 'application' | 'transfer' | null;
+};
 
 async function fromApplications(sql: Sql, caller: Caller, wh: Warehouse, raw: unknown[] | undefined): Promise<Party> {
   const ids = [...new Set((raw ?? []).map((x) => normGuid(x)).filter((x): x is string => !!x))].sort();
   if (!ids.length) throw refuse('parts.selectOne', undefined, 'applicationIds');
   const app = getEntity('new_srv_partsapply')!;
   const p = new Params();
-  const { rows: apps } = await sql.query<{ id: string; status: number; closed: boolean; code: number; warehouse: string; towarehouse: string; recipient: string | null; phone: string | null; province: string | null; city: string | null; county: string | null; address: string | null }>(
+  const { rows: apps } = await sql.query<{
+    id: string;
+    status: number;
+    closed: boolean;
+    code: number;
+    warehouse: string;
+    towarehouse: string;
+    recipient: string | null;
+    phone: string | null;
+    province: string | null;
+    city: string | null;
+    county: string | null;
+    address: string | null;
+  }>(
     `SELECT t.new_srv_partsapplyid AS id, COALESCE(t.new_approvalstatus, 1) AS status, COALESCE(t.new_isclose, false) AS closed, t.statuscode AS code,
             t.new_warehouse_id AS warehouse, t.new_towarehouse_id AS towarehouse, t.new_recipient AS recipient, t.new_phonenumber AS phone,
             t.new_province AS province, t.new_city AS city, t.new_county AS county, t.new_address AS address
@@ -128,17 +184,27 @@ async function fromApplications(sql: Sql, caller: Caller, wh: Warehouse, raw: un
   const lines = (await applicationRemaining(sql, 'l.new_partsapply_id = ANY($1::uuid[])', [ids], null)).filter((l) => l.remaining > 0);
   const first = apps[0];
   return {
-    destination, lines, kind: 'application',
+    destination,
+    lines,
+    kind: 'application',
     header: {
-      new_partsapply_id: ids.length === 1 ? ids[0] : null, new_recipient: first.recipient, new_phone: first.phone,
-      new_province: first.province, new_city: first.city, new_county: first.county, new_address: first.address,
+      new_partsapply_id: ids.length === 1 ? ids[0] : null,
+      new_recipient: first.recipient,
+      new_phone: first.phone,
+      new_province: first.province,
+      new_city: first.city,
+      new_county: first.county,
+      new_address: first.address,
     },
   };
 }
 
 async function fromTransfer(sql: Sql, caller: Caller, wh: Warehouse, raw: unknown): Promise<Party> {
   const doc = await lockDocument<{ status: number; closed: boolean; state: number; warehouse: string; towarehouse: string }>(
-    sql, caller, getEntity('new_srv_parttransorder')!, typeof raw === 'string' ? raw : '',
+    sql,
+    caller,
+    getEntity('new_srv_parttransorder')!,
+    typeof raw === 'string' ? raw : '',
     `COALESCE(t.new_approvalstatus, 1) AS status, COALESCE(t.new_isclose, false) AS closed, COALESCE(t.new_docstate, 1) AS state,
      t.new_warehouse_id AS warehouse, t.new_towarehouse_id AS towarehouse`,
   );
@@ -150,8 +216,18 @@ async function fromTransfer(sql: Sql, caller: Caller, wh: Warehouse, raw: unknow
   if (!hasAddress(destination)) throw refuse('parts.warehouseNoAddress', undefined, 'transferId');
   const lines = (await transferRemaining(sql, 'l.new_parttransorder_id = $1::uuid', [doc.id], null)).filter((l) => l.remaining > 0);
   return {
-    destination, lines, kind: 'transfer',
-    header: { new_parttransorder_id: doc.id, new_recipient: destination.contact, new_phone: destination.phone, new_province: destination.province, new_city: destination.city, new_county: destination.county, new_address: destination.address },
+    destination,
+    lines,
+    kind: 'transfer',
+    header: {
+      new_parttransorder_id: doc.id,
+      new_recipient: destination.contact,
+      new_phone: destination.phone,
+      new_province: destination.province,
+      new_city: destination.city,
+      new_county: destination.county,
+      new_address: destination.address,
+    },
   };
 }
 
@@ -159,29 +235,49 @@ async function fromTransfer(sql: Sql, caller: Caller, wh: Warehouse, raw: unknow
 export async function createDelivery(sql: Sql, caller: Caller, input: CreateDeliveryRequest, lang: Lang): Promise<PartsCommandResult> {
   assertMay(caller, 'delivery.create');
   const outtype = Number(input.outType);
-  if (!stockOutType.options.some((o) => o.value === outtype)) throw refuse('wo.badValue', { field: fieldLabel(ORDER.logicalName, 'new_outtype', lang) }, 'outType');
+  if (!stockOutType.options.some((o) => o.value === outtype))
+    throw refuse('wo.badValue', { field: fieldLabel(ORDER.logicalName, 'new_outtype', lang) }, 'outType');
   const wh = await warehouseById(sql, input.warehouseId);
   if (!wh) throw refuse('parts.warehouseRequired', undefined, 'warehouseId');
   assertParty(caller, wh.unit);
   // Goods for an application's station or a transfer's warehouse leave from an address.
-  if ((outtype === stockOutType.application || outtype === stockOutType.transfer) && !hasAddress(wh)) throw refuse('parts.warehouseNoAddress', undefined, 'warehouseId');
+  if ((outtype === stockOutType.application || outtype === stockOutType.transfer) && !hasAddress(wh))
+    throw refuse('parts.warehouseNoAddress', undefined, 'warehouseId');
   const memo = memoOf(input.memo, lang);
   let party: Party = { destination: null, header: {}, lines: [], kind: null };
   if (outtype === stockOutType.application) party = await fromApplications(sql, caller, wh, input.applicationIds);
   else if (outtype === stockOutType.transfer) party = await fromTransfer(sql, caller, wh, input.transferId);
-  else if (outtype === stockOutType.scrapped && (!input.scrapReason || !input.afterScrap)) throw refuse('delivery.scrapReasonRequired', undefined, input.scrapReason ? 'afterScrap' : 'scrapReason');
+  else if (outtype === stockOutType.scrapped && (!input.scrapReason || !input.afterScrap))
+    throw refuse('delivery.scrapReasonRequired', undefined, input.scrapReason ? 'afterScrap' : 'scrapReason');
   if (party.kind && !party.lines.length) throw refuse('parts.nothingToDeliver');
   const me = caller.principal.userId;
   const [name] = await numbers(sql);
   const dest = party.destination;
   const header: Record<string, unknown> = {
-    new_name: name, new_outtype: outtype, new_warehouse_id: wh.id, new_fromunit_id: wh.unit, new_towarehouse_id: dest?.id ?? null,
-    new_tounit_id: dest?.unit ?? null, new_station_id: dest?.stationId ?? null, new_state: deliveryState.draft, new_memo: memo,
-    new_scrapreason: input.scrapReason ?? null, new_afterscrap: input.afterScrap ?? null, new_totalqty: 0, new_totalamount: '0', new_linecount: 0,
-    ...party.header, ownerid: me, owningbusinessunit: wh.unit, createdby: me, modifiedby: me,
+    new_name: name,
+    new_outtype: outtype,
+    new_warehouse_id: wh.id,
+    new_fromunit_id: wh.unit,
+    new_towarehouse_id: dest?.id ?? null,
+    new_tounit_id: dest?.unit ?? null,
+    new_station_id: dest?.stationId ?? null,
+    new_state: deliveryState.draft,
+    new_memo: memo,
+    new_scrapreason: input.scrapReason ?? null,
+    new_afterscrap: input.afterScrap ?? null,
+    new_totalqty: 0,
+    new_totalamount: '0',
+    new_linecount: 0,
+    ...party.header,
+    ownerid: me,
+    owningbusinessunit: wh.unit,
+    createdby: me,
+    modifiedby: me,
   };
   const cols = Object.keys(header);
-  const { rows: [created] } = await sql.query<{ id: string }>(
+  const {
+    rows: [created],
+  } = await sql.query<{ id: string }>(
     `INSERT INTO new_stockoutorder (${cols.map(q).join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING new_stockoutorderid AS id`,
     Object.values(header),
   );
@@ -191,7 +287,15 @@ export async function createDelivery(sql: Sql, caller: Caller, input: CreateDeli
 }
 
 /** One statement for all lines of a new delivery, each with what is still to deliver of its source line. */
-async function insertSourceLines(sql: Sql, id: string, fromUnit: string, toUnit: string | null, kind: 'application' | 'transfer', lines: SourceLine[], me: string) {
+async function insertSourceLines(
+  sql: Sql,
+  id: string,
+  fromUnit: string,
+  toUnit: string | null,
+  kind: 'application' | 'transfer',
+  lines: SourceLine[],
+  me: string,
+) {
   const app = kind === 'application';
   await sql.query(
     `INSERT INTO new_stockoutorderdetail (new_name, new_stockoutorder_id, new_fromunit_id, new_tounit_id, new_code, new_product_id, new_uom,
@@ -202,8 +306,22 @@ async function insertSourceLines(sql: Sql, id: string, fromUnit: string, toUnit:
             now() + (u.ord * interval '1 microsecond')
        FROM unnest($5::text[], $6::text[], $7::uuid[], $8::text[], $9::uuid[], $11::uuid[], $12::int[], $13::int[], $14::numeric[])
             WITH ORDINALITY AS u(name, code, product, uom, doc, src, approved, qty, price, ord)`,
-    [id, fromUnit, toUnit, me, lines.map((l) => l.name), lines.map((l) => l.code), lines.map((l) => l.product), lines.map((l) => l.uom), lines.map((l) => l.doc),
-      app, lines.map((l) => l.id), lines.map((l) => l.approved), lines.map((l) => l.remaining), lines.map((l) => l.price)],
+    [
+      id,
+      fromUnit,
+      toUnit,
+      me,
+      lines.map((l) => l.name),
+      lines.map((l) => l.code),
+      lines.map((l) => l.product),
+      lines.map((l) => l.uom),
+      lines.map((l) => l.doc),
+      app,
+      lines.map((l) => l.id),
+      lines.map((l) => l.approved),
+      lines.map((l) => l.remaining),
+      lines.map((l) => l.price),
+    ],
   );
 }
 
@@ -221,7 +339,16 @@ async function draftHeader(sql: Sql, caller: Caller, id: string): Promise<Header
   return h;
 }
 
-type LineRow = { id: string; product: string; name: string; qty: number; received: number; appline: string | null; transline: string | null; app: string | null };
+type LineRow = {
+  id: string;
+  product: string;
+  name: string;
+  qty: number;
+  received: number;
+  appline: string | null;
+  transline: string | null;
+  app: string | null;
+};
 
 async function lockLines(sql: Sql, id: string, only?: string): Promise<LineRow[]> {
   const { rows } = await sql.query<LineRow>(
@@ -235,13 +362,26 @@ async function lockLines(sql: Sql, id: string, only?: string): Promise<LineRow[]
 }
 
 /** A line by hand (damaged, faulty, scrapped): a part not yet on the delivery, at most what is available. */
-export async function addDeliveryLine(sql: Sql, caller: Caller, id: string, input: DeliveryLineRequest, lang: Lang): Promise<PartsCommandResult> {
+export async function addDeliveryLine(
+  sql: Sql,
+  caller: Caller,
+  id: string,
+  input: DeliveryLineRequest,
+  lang: Lang,
+): Promise<PartsCommandResult> {
   const h = await draftHeader(sql, caller, id);
   if (fromDocuments(h.outtype)) throw refuse('delivery.linesFromDocument');
   const part = await partOf(sql, input.productId);
   const qty = checkQty(input.qty, fieldLabel(LINE.logicalName, 'new_qty', lang), 'qty');
   const memo = memoOf(input.memo, lang);
-  if ((await sql.query('SELECT 1 FROM new_stockoutorderdetail WHERE new_stockoutorder_id = $1::uuid AND new_product_id = $2::uuid', [h.id, part.id])).rowCount) {
+  if (
+    (
+      await sql.query('SELECT 1 FROM new_stockoutorderdetail WHERE new_stockoutorder_id = $1::uuid AND new_product_id = $2::uuid', [
+        h.id,
+        part.id,
+      ])
+    ).rowCount
+  ) {
     throw refuse('parts.repeatedPart', { part: `${part.code} ${part.name}` }, 'productId');
   }
   await assertAvailable(sql, h, part.id, part.name, qty);
@@ -250,7 +390,20 @@ export async function addDeliveryLine(sql: Sql, caller: Caller, id: string, inpu
                                           new_receivedqty, new_price, new_amount, new_memo, ownerid, owningbusinessunit, createdby, modifiedby)
      VALUES ($1, $2::uuid, $3::uuid, $4::uuid, $5, $6::uuid, $7, $8, 0, $9::numeric, $10::numeric, $11, $12::uuid, $3::uuid, $12::uuid, $12::uuid)
      RETURNING new_stockoutorderdetailid AS id`,
-    [part.name, h.id, h.fromunit, h.tounit, part.code, part.id, part.uom, qty, part.price, amountOf(qty, part.price), memo, caller.principal.userId],
+    [
+      part.name,
+      h.id,
+      h.fromunit,
+      h.tounit,
+      part.code,
+      part.id,
+      part.uom,
+      qty,
+      part.price,
+      amountOf(qty, part.price),
+      memo,
+      caller.principal.userId,
+    ],
   );
   await recomputeDelivery(sql, h.id);
   return answer(h.id, 'parts.added', lang, rows[0].id);
@@ -266,13 +419,22 @@ async function assertAvailable(sql: Sql, h: Header, product: string, name: strin
 
 /** How much more of a line's source (application or transfer line) this delivery may take. */
 async function sourceRemaining(sql: Sql, h: Header, line: LineRow): Promise<number> {
-  if (line.appline) return (await applicationRemaining(sql, 'l.new_srv_partsapplydetilid = $1::uuid', [line.appline], h.id))[0]?.remaining ?? 0;
-  if (line.transline) return (await transferRemaining(sql, 'l.new_srv_parttransdetailid = $1::uuid', [line.transline], h.id))[0]?.remaining ?? 0;
+  if (line.appline)
+    return (await applicationRemaining(sql, 'l.new_srv_partsapplydetilid = $1::uuid', [line.appline], h.id))[0]?.remaining ?? 0;
+  if (line.transline)
+    return (await transferRemaining(sql, 'l.new_srv_parttransdetailid = $1::uuid', [line.transline], h.id))[0]?.remaining ?? 0;
   return Infinity;
 }
 
 /** Detail edit: the quantity (at most what is still to deliver of its source) and memo. */
-export async function updateDeliveryLine(sql: Sql, caller: Caller, id: string, lineId: string, input: Partial<DeliveryLineRequest>, lang: Lang): Promise<PartsCommandResult> {
+export async function updateDeliveryLine(
+  sql: Sql,
+  caller: Caller,
+  id: string,
+  lineId: string,
+  input: Partial<DeliveryLineRequest>,
+  lang: Lang,
+): Promise<PartsCommandResult> {
   const h = await draftHeader(sql, caller, id);
   const [line] = normGuid(lineId) ? await lockLines(sql, h.id, normGuid(lineId)!) : [];
   if (!line) throw new Refusal('wo.lineNotFound', undefined, undefined, 404);
@@ -307,15 +469,26 @@ export async function deleteDeliveryLine(sql: Sql, caller: Caller, id: string, l
 }
 
 const STEP_MESSAGE: Record<DeliveryStep, MessageKey> = {
-  submit: 'parts.submitted', pick: 'delivery.picked', pack: 'delivery.packed', out: 'delivery.delivered', ship: 'delivery.sent',
+  submit: 'parts.submitted',
+  pick: 'delivery.picked',
+  pack: 'delivery.packed',
+  out: 'delivery.delivered',
+  ship: 'delivery.sent',
 };
 const STEP_ACTION: Record<DeliveryStep, MessageKey> = {
-  submit: 'delivery.action.submit', pick: 'delivery.action.pick', pack: 'delivery.action.pack', out: 'delivery.action.out', ship: 'delivery.action.ship',
+  submit: 'delivery.action.submit',
+  pick: 'delivery.action.pick',
+  pack: 'delivery.action.pack',
+  out: 'delivery.action.out',
+  ship: 'delivery.action.ship',
 };
 /** The header fields each step stamps: when and by whom. */
 const STEP_STAMP: Record<DeliveryStep, [string, string | null]> = {
-  submit: ['new_submittime', null], pick: ['new_picktime', 'new_picker_id'], pack: ['new_packtime', 'new_packer_id'],
-  out: ['new_outtime', 'new_outby_id'], ship: ['new_shiptime', 'new_shipper_id'],
+  submit: ['new_submittime', null],
+  pick: ['new_picktime', 'new_picker_id'],
+  pack: ['new_packtime', 'new_packer_id'],
+  out: ['new_outtime', 'new_outby_id'],
+  ship: ['new_shiptime', 'new_shipper_id'],
 };
 
 /**
@@ -323,7 +496,14 @@ const STEP_STAMP: Record<DeliveryStep, [string, string | null]> = {
  * privilege. Submit checks the lines again (and reserves hand-made ones); ship records the logistics
  * and moves the stock.
  */
-export async function deliveryStep(sql: Sql, caller: Caller, id: string, step: DeliveryStep, body: Partial<ShipRequest>, lang: Lang): Promise<PartsCommandResult> {
+export async function deliveryStep(
+  sql: Sql,
+  caller: Caller,
+  id: string,
+  step: DeliveryStep,
+  body: Partial<ShipRequest>,
+  lang: Lang,
+): Promise<PartsCommandResult> {
   assertMay(caller, DELIVERY_STEP_PRIVILEGE[step]);
   const h = await lockHeader(sql, caller, id);
   assertParty(caller, h.fromunit);
@@ -345,7 +525,19 @@ export async function deliveryStep(sql: Sql, caller: Caller, id: string, step: D
     p.values,
   );
   if (!rowCount) throw refuse('parts.stateChanged');
-  if (step === 'ship') await notify(sql, caller.principal.userId, { unit: h.tounit, privilege: 'parts.receive' }, { kind: 'parts', key: 'message.text.shipped', params: { name: h.name, corp: sets.new_logisticscorp as string, tracking: sets.new_trackingno as string }, entity: ORDER.logicalName, recordId: h.id });
+  if (step === 'ship')
+    await notify(
+      sql,
+      caller.principal.userId,
+      { unit: h.tounit, privilege: 'parts.receive' },
+      {
+        kind: 'parts',
+        key: 'message.text.shipped',
+        params: { name: h.name, corp: sets.new_logisticscorp as string, tracking: sets.new_trackingno as string },
+        entity: ORDER.logicalName,
+        recordId: h.id,
+      },
+    );
   return answer(h.id, STEP_MESSAGE[step], lang);
 }
 
@@ -360,10 +552,21 @@ async function submitLines(sql: Sql, caller: Caller, h: Header): Promise<void> {
     }
     return;
   }
-  await postMoves(sql, caller.principal.userId, lines.map((l) => ({
-    warehouseId: h.warehouse, productId: l.product, frozen: l.qty, usage: usageOf(h.outtype), docType: stockDocumentType.delivery,
-    docId: h.id, docName: h.name, lineId: l.id, key: `do:${h.id}:reserve:${l.id}`,
-  })));
+  await postMoves(
+    sql,
+    caller.principal.userId,
+    lines.map((l) => ({
+      warehouseId: h.warehouse,
+      productId: l.product,
+      frozen: l.qty,
+      usage: usageOf(h.outtype),
+      docType: stockDocumentType.delivery,
+      docId: h.id,
+      docName: h.name,
+      lineId: l.id,
+      key: `do:${h.id}:reserve:${l.id}`,
+    })),
+  );
 }
 
 /**
@@ -375,7 +578,11 @@ async function ship(sql: Sql, caller: Caller, h: Header, body: Partial<ShipReque
   const corp = typeof body.logisticsCorp === 'string' ? body.logisticsCorp.trim() : '';
   const tracking = typeof body.trackingNo === 'string' ? body.trackingNo.trim() : '';
   if (h.towarehouse && (!corp || !tracking)) throw refuse('parts.logisticsRequired', undefined, corp ? 'trackingNo' : 'logisticsCorp');
-  if (corp.length > 60 || tracking.length > 60) throw refuse('wo.fieldTooLong', { field: fieldLabel(ORDER.logicalName, corp.length > 60 ? 'new_logisticscorp' : 'new_trackingno', lang), max: 60 });
+  if (corp.length > 60 || tracking.length > 60)
+    throw refuse('wo.fieldTooLong', {
+      field: fieldLabel(ORDER.logicalName, corp.length > 60 ? 'new_logisticscorp' : 'new_trackingno', lang),
+      max: 60,
+    });
   const freight = body.freight === undefined || body.freight === null ? undefined : moneyWithin(body.freight, 0, FREIGHT_MAX);
   if (freight === null) throw refuse('parts.freightRange', undefined, 'freight');
   const lines = await lockLines(sql, h.id);
@@ -409,7 +616,9 @@ async function ship(sql: Sql, caller: Caller, h: Header, body: Partial<ShipReque
     if (h.transfer) await refreshTransferState(sql, h.transfer);
   }
   return {
-    new_logisticscorp: corp || null, new_trackingno: tracking || null, ...(freight !== undefined ? { new_freight: freight } : {}),
+    new_logisticscorp: corp || null,
+    new_trackingno: tracking || null,
+    ...(freight !== undefined ? { new_freight: freight } : {}),
     new_receiptstate: h.towarehouse ? receiptState.toReceive : null,
   };
 }
@@ -418,19 +627,38 @@ async function ship(sql: Sql, caller: Caller, h: Header, body: Partial<ShipReque
  * A receipt by the receiving side (in full or in part): each line at most what is not received yet,
  * at least one above 0; the quantities move from transit into the receiving warehouse.
  */
-export async function receiveDelivery(sql: Sql, caller: Caller, id: string, input: ReceiveRequest, lang: Lang): Promise<PartsCommandResult> {
+export async function receiveDelivery(
+  sql: Sql,
+  caller: Caller,
+  id: string,
+  input: ReceiveRequest,
+  lang: Lang,
+): Promise<PartsCommandResult> {
   assertMay(caller, 'parts.receive');
   const h = await lockHeader(sql, caller, id);
   if (!h.towarehouse) throw refuse('delivery.noReceiver');
   assertParty(caller, h.tounit);
-  if (h.state !== deliveryState.shipped || (h.receipt !== receiptState.toReceive && h.receipt !== receiptState.semiReceived)) throw refuse('delivery.receiptNeedsShipped');
+  if (h.state !== deliveryState.shipped || (h.receipt !== receiptState.toReceive && h.receipt !== receiptState.semiReceived))
+    throw refuse('delivery.receiptNeedsShipped');
   const lines = await lockLines(sql, h.id);
   const { got, taken } = receivedNow(lines, input.lines, fieldLabel(LINE.logicalName, 'new_receivedqty', lang));
   const usage = usageOf(h.outtype);
-  await postMoves(sql, caller.principal.userId, got.map(({ line, n }) => ({
-    warehouseId: h.towarehouse!, productId: line.product, qty: n, transit: -n, usage, docType: stockDocumentType.delivery, docId: h.id, docName: h.name,
-    lineId: line.id, key: `do:${h.id}:receive:${line.id}:${line.received}`,
-  })));
+  await postMoves(
+    sql,
+    caller.principal.userId,
+    got.map(({ line, n }) => ({
+      warehouseId: h.towarehouse!,
+      productId: line.product,
+      qty: n,
+      transit: -n,
+      usage,
+      docType: stockDocumentType.delivery,
+      docId: h.id,
+      docName: h.name,
+      lineId: line.id,
+      key: `do:${h.id}:receive:${line.id}:${line.received}`,
+    })),
+  );
   await sql.query(
     `UPDATE new_stockoutorderdetail l SET new_receivedqty = COALESCE(l.new_receivedqty, 0) + d.n, modifiedon = now()
        FROM unnest($1::uuid[], $2::int[]) AS d(id, n) WHERE l.new_stockoutorderdetailid = d.id`,
@@ -471,4 +699,3 @@ export function installDelivery(): void {
     },
   });
 }
-

@@ -15,7 +15,11 @@ export interface ReceivableLine {
  * line the document's own, a whole number ≥ 0, together at most what is still to receive (the
  * message names the part and what remains), and something received at all.
  */
-export function receivedNow<L extends ReceivableLine>(lines: L[], input: ReceiveRequest['lines'], label: string): { got: { line: L; n: number }[]; taken: Map<string, number> } {
+export function receivedNow<L extends ReceivableLine>(
+  lines: L[],
+  input: ReceiveRequest['lines'],
+  label: string,
+): { got: { line: L; n: number }[]; taken: Map<string, number> } {
   const byId = new Map(lines.map((l) => [l.id, l]));
   const taken = new Map<string, number>();
   for (const x of input ?? []) {

@@ -1,4 +1,12 @@
-import { APPROVAL_EDITABLE, approvalStatus, type EntityDef, type Lang, type Privilege, type DocumentLineRequest, type PartsCommandResult } from '@portal/model';
+import {
+  APPROVAL_EDITABLE,
+  approvalStatus,
+  type EntityDef,
+  type Lang,
+  type Privilege,
+  type DocumentLineRequest,
+  type PartsCommandResult,
+} from '@portal/model';
 import type { Sql } from '../../db/db.ts';
 import { Refusal, refuse } from '../../http/errors.ts';
 import type { Caller } from '../../records/scope.ts';
@@ -50,7 +58,10 @@ async function openHeader(sql: Sql, caller: Caller, d: RequestDocument, id: stri
   assertMay(caller, d.write);
   const copied = d.copied.map((c) => `t.${q(c)} AS ${q(c)}`).join(', ');
   const h = await lockDocument<Header>(
-    sql, caller, d.header, id,
+    sql,
+    caller,
+    d.header,
+    id,
     `${d.editableSql ?? APPROVAL_LINES_OPEN} AS editable, ${d.closedSql ?? 'COALESCE(t.new_isclose, false)'} AS closed, t.new_warehouse_id AS warehouse, t.${q(d.ownerUnit)} AS owner${copied ? `, ${copied}` : ''}`,
   );
   assertParty(caller, h.owner);
@@ -63,9 +74,9 @@ async function lockLine(sql: Sql, d: RequestDocument, docId: string, rawLine: st
   const id = normGuid(rawLine);
   const { rows } = id
     ? await sql.query<{ id: string; product: string }>(
-      `SELECT ${q(d.line.primaryKey)} AS id, new_product_id AS product FROM ${q(d.line.logicalName)} WHERE ${q(d.line.primaryKey)} = $1::uuid AND ${q(d.parent)} = $2::uuid FOR UPDATE`,
-      [id, docId],
-    )
+        `SELECT ${q(d.line.primaryKey)} AS id, new_product_id AS product FROM ${q(d.line.logicalName)} WHERE ${q(d.line.primaryKey)} = $1::uuid AND ${q(d.parent)} = $2::uuid FOR UPDATE`,
+        [id, docId],
+      )
     : { rows: [] };
   if (!rows[0]) throw new Refusal('wo.lineNotFound', undefined, undefined, 404);
   return rows[0];
@@ -83,7 +94,14 @@ async function assertNewPart(sql: Sql, d: RequestDocument, docId: string, part: 
 const available = async (sql: Sql, warehouse: string | null, productId: string) =>
   warehouse ? ((await stockLevels(sql, warehouse, [productId])).get(productId)?.available ?? 0) : null;
 
-export async function addRequestLine(sql: Sql, caller: Caller, d: RequestDocument, id: string, input: DocumentLineRequest, lang: Lang): Promise<PartsCommandResult> {
+export async function addRequestLine(
+  sql: Sql,
+  caller: Caller,
+  d: RequestDocument,
+  id: string,
+  input: DocumentLineRequest,
+  lang: Lang,
+): Promise<PartsCommandResult> {
   const h = await openHeader(sql, caller, d, id);
   const part = await partOf(sql, input.productId);
   const qty = checkQty(input.qty, fieldLabel(d.line.logicalName, 'new_qty', lang), 'qty');
@@ -91,9 +109,18 @@ export async function addRequestLine(sql: Sql, caller: Caller, d: RequestDocumen
   await assertNewPart(sql, d, h.id, part);
   const amount = amountOf(qty, part.price);
   const values: Record<string, unknown> = {
-    new_name: part.name, [d.parent]: h.id, new_code: part.code, new_product_id: part.id, new_uom: part.uom, new_price: part.price,
-    new_qty: qty, new_amount: amount, new_tempcurrentinv: await available(sql, h.warehouse, part.id), new_memo: memo,
-    ...Object.fromEntries(d.copied.map((c) => [c, h[c]])), ...d.initial(qty, amount),
+    new_name: part.name,
+    [d.parent]: h.id,
+    new_code: part.code,
+    new_product_id: part.id,
+    new_uom: part.uom,
+    new_price: part.price,
+    new_qty: qty,
+    new_amount: amount,
+    new_tempcurrentinv: await available(sql, h.warehouse, part.id),
+    new_memo: memo,
+    ...Object.fromEntries(d.copied.map((c) => [c, h[c]])),
+    ...d.initial(qty, amount),
   };
   const me = caller.principal.userId;
   const cols = [...Object.keys(values), 'ownerid', 'createdby', 'modifiedby'];
@@ -107,7 +134,13 @@ export async function addRequestLine(sql: Sql, caller: Caller, d: RequestDocumen
 }
 
 export async function updateRequestLine(
-  sql: Sql, caller: Caller, d: RequestDocument, id: string, lineId: string, input: Partial<DocumentLineRequest>, lang: Lang,
+  sql: Sql,
+  caller: Caller,
+  d: RequestDocument,
+  id: string,
+  lineId: string,
+  input: Partial<DocumentLineRequest>,
+  lang: Lang,
 ): Promise<PartsCommandResult> {
   const h = await openHeader(sql, caller, d, id);
   const line = await lockLine(sql, d, h.id, lineId);
@@ -132,7 +165,14 @@ export async function updateRequestLine(
   return answer(h.id, 'parts.saved', lang, line.id);
 }
 
-export async function deleteRequestLine(sql: Sql, caller: Caller, d: RequestDocument, id: string, lineId: string, lang: Lang): Promise<PartsCommandResult> {
+export async function deleteRequestLine(
+  sql: Sql,
+  caller: Caller,
+  d: RequestDocument,
+  id: string,
+  lineId: string,
+  lang: Lang,
+): Promise<PartsCommandResult> {
   const h = await openHeader(sql, caller, d, id);
   const line = await lockLine(sql, d, h.id, lineId);
   await sql.query(`DELETE FROM ${q(d.line.logicalName)} WHERE ${q(d.line.primaryKey)} = $1::uuid`, [line.id]);
@@ -142,7 +182,10 @@ export async function deleteRequestLine(sql: Sql, caller: Caller, d: RequestDocu
 
 /** Before submitting: at least one line, and every line's current stock taken afresh. */
 export async function prepareSubmit(sql: Sql, d: RequestDocument, docId: string): Promise<void> {
-  const { rows } = await sql.query<{ warehouse: string | null }>(`SELECT new_warehouse_id AS warehouse FROM ${q(d.header.logicalName)} WHERE ${q(d.header.primaryKey)} = $1::uuid`, [docId]);
+  const { rows } = await sql.query<{ warehouse: string | null }>(
+    `SELECT new_warehouse_id AS warehouse FROM ${q(d.header.logicalName)} WHERE ${q(d.header.primaryKey)} = $1::uuid`,
+    [docId],
+  );
   const { rowCount } = await sql.query(`SELECT 1 FROM ${q(d.line.logicalName)} WHERE ${q(d.parent)} = $1::uuid LIMIT 1`, [docId]);
   if (!rowCount) throw refuse('parts.detailRequired');
   await sql.query(

@@ -1,6 +1,14 @@
 import {
-  approvalStatus, getEntity, msg, stockDocumentType, stockUsage, transferDocState, transferStatus,
-  type CloseRequest, type Lang, type PartsCommandResult,
+  approvalStatus,
+  getEntity,
+  msg,
+  stockDocumentType,
+  stockUsage,
+  transferDocState,
+  transferStatus,
+  type CloseRequest,
+  type Lang,
+  type PartsCommandResult,
 } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
 import { recomputeDocumentTotals } from './document-totals.ts';
@@ -51,8 +59,17 @@ export async function refreshTransferState(sql: Sql, id: string): Promise<void> 
        FROM (SELECT COALESCE(sum(new_qty), 0) AS qty, COALESCE(sum(new_shippedqty), 0) AS shipped, COALESCE(sum(new_receivedqty), 0) AS received
                FROM new_srv_parttransdetail WHERE new_parttransorder_id = $1::uuid) x
       WHERE t.new_srv_parttransorderid = $1::uuid`,
-    [id, transferDocState.received, transferDocState.semiReceived, transferDocState.delivered, transferDocState.semiDelivered, transferDocState.toDeliver,
-      transferStatus.delivered, transferStatus.onTheWay, transferStatus.undelivered],
+    [
+      id,
+      transferDocState.received,
+      transferDocState.semiReceived,
+      transferDocState.delivered,
+      transferDocState.semiDelivered,
+      transferDocState.toDeliver,
+      transferStatus.delivered,
+      transferStatus.onTheWay,
+      transferStatus.undelivered,
+    ],
   );
 }
 
@@ -60,7 +77,12 @@ export async function refreshTransferState(sql: Sql, id: string): Promise<void> 
 const numbers = (sql: Sql, n: number) => nextDocumentNumbers(sql, TRANSFER.logicalName, `DB${chinaDate().replaceAll('-', '')}`, n);
 
 /** Both warehouses exist, differ and have an address; the sending one is the caller's to send from. Returns their units. */
-async function resolve(sql: Sql, row: Record<string, unknown>, caller: Caller, lang: Lang): Promise<{ new_fromunit_id: string; new_tounit_id: string }> {
+async function resolve(
+  sql: Sql,
+  row: Record<string, unknown>,
+  caller: Caller,
+  lang: Lang,
+): Promise<{ new_fromunit_id: string; new_tounit_id: string }> {
   const from = await warehouseById(sql, row.new_warehouse_id);
   const to = await warehouseById(sql, row.new_towarehouse_id);
   const errors: FieldError[] = [];
@@ -76,7 +98,9 @@ async function resolve(sql: Sql, row: Record<string, unknown>, caller: Caller, l
 
 /** On final approval: every line's quantity is reserved in the sending warehouse. */
 async function reserveOnApproval(sql: Sql, id: string, approver: string): Promise<void> {
-  const { rows: [doc] } = await sql.query<{ name: string; warehouse: string }>(
+  const {
+    rows: [doc],
+  } = await sql.query<{ name: string; warehouse: string }>(
     `SELECT new_name AS name, new_warehouse_id AS warehouse FROM new_srv_parttransorder WHERE new_srv_parttransorderid = $1::uuid`,
     [id],
   );
@@ -85,17 +109,31 @@ async function reserveOnApproval(sql: Sql, id: string, approver: string): Promis
      RETURNING new_srv_parttransdetailid AS id, new_product_id AS product, new_qty AS qty`,
     [id],
   );
-  await postMoves(sql, approver, lines.map((l) => ({
-    warehouseId: doc.warehouse, productId: l.product, frozen: l.qty, usage: stockUsage.partsTransfer, docType: stockDocumentType.transfer,
-    docId: id, docName: doc.name, lineId: l.id, key: `db:${id}:reserve:${l.id}`,
-  })));
+  await postMoves(
+    sql,
+    approver,
+    lines.map((l) => ({
+      warehouseId: doc.warehouse,
+      productId: l.product,
+      frozen: l.qty,
+      usage: stockUsage.partsTransfer,
+      docType: stockDocumentType.transfer,
+      docId: id,
+      docName: doc.name,
+      lineId: l.id,
+      key: `db:${id}:reserve:${l.id}`,
+    })),
+  );
   await refreshTransferState(sql, id);
 }
 
 /** Closes an approved transfer not fully shipped: releases what is reserved and not shipped. */
 export async function closeTransfer(sql: Sql, caller: Caller, id: string, input: CloseRequest, lang: Lang): Promise<PartsCommandResult> {
   const doc = await lockDocument<{ name: string; status: number; closed: boolean; state: number; warehouse: string; from: string }>(
-    sql, caller, TRANSFER, id,
+    sql,
+    caller,
+    TRANSFER,
+    id,
     `t.new_name AS name, COALESCE(t.new_approvalstatus, 1) AS status, COALESCE(t.new_isclose, false) AS closed, COALESCE(t.new_docstate, 1) AS state,
      t.new_warehouse_id AS warehouse, t.new_fromunit_id AS "from"`,
   );
@@ -104,7 +142,8 @@ export async function closeTransfer(sql: Sql, caller: Caller, id: string, input:
   const reason = typeof input.reason === 'string' ? input.reason.trim() : '';
   if (!reason) throw refuse('parts.closeReasonRequired', undefined, 'reason');
   if (reason.length > 100) throw refuse('parts.reasonTooLong', { field: TRANSFER.allFields.new_closereason.label[lang] }, 'reason');
-  if (doc.closed || doc.status !== approvalStatus.approved || doc.state >= transferDocState.delivered) throw refuse('parts.closeNotAllowed');
+  if (doc.closed || doc.status !== approvalStatus.approved || doc.state >= transferDocState.delivered)
+    throw refuse('parts.closeNotAllowed');
   const { rowCount: open } = await sql.query(
     `SELECT 1 FROM new_stockoutorder o WHERE o.new_parttransorder_id = $1::uuid AND COALESCE(o.new_state, 1) < 6 LIMIT 1`,
     [doc.id],
@@ -115,10 +154,23 @@ export async function closeTransfer(sql: Sql, caller: Caller, id: string, input:
        FROM new_srv_parttransdetail WHERE new_parttransorder_id = $1::uuid ORDER BY new_srv_parttransdetailid FOR UPDATE`,
     [doc.id],
   );
-  await postMoves(sql, caller.principal.userId, lines.filter((l) => l.reserved > 0).map((l) => ({
-    warehouseId: doc.warehouse, productId: l.product, frozen: -l.reserved, usage: stockUsage.partsTransfer, docType: stockDocumentType.transfer,
-    docId: doc.id, docName: doc.name, lineId: l.id, key: `db:${doc.id}:release:${l.id}`,
-  })));
+  await postMoves(
+    sql,
+    caller.principal.userId,
+    lines
+      .filter((l) => l.reserved > 0)
+      .map((l) => ({
+        warehouseId: doc.warehouse,
+        productId: l.product,
+        frozen: -l.reserved,
+        usage: stockUsage.partsTransfer,
+        docType: stockDocumentType.transfer,
+        docId: doc.id,
+        docName: doc.name,
+        lineId: l.id,
+        key: `db:${doc.id}:release:${l.id}`,
+      })),
+  );
   await sql.query(`UPDATE new_srv_parttransdetail SET new_reservedqty = 0 WHERE new_parttransorder_id = $1::uuid`, [doc.id]);
   await sql.query(
     `UPDATE new_srv_parttransorder SET new_isclose = true, new_closetime = now(), new_closereason = $2, modifiedon = now(), modifiedby = $3::uuid
@@ -135,15 +187,24 @@ export function installTransfer(): void {
     const out: Record<string, unknown>[] = [];
     for (const [i, row] of rows.entries()) {
       out.push({
-        ...(await resolve(sql, row, caller, lang)), new_name: nums[i], new_approvalstatus: approvalStatus.draft, new_docstate: transferDocState.toDeliver,
-        statuscode: transferStatus.undelivered, new_isclose: false, new_totalqty: 0, new_totalamount: '0', new_linecount: 0,
+        ...(await resolve(sql, row, caller, lang)),
+        new_name: nums[i],
+        new_approvalstatus: approvalStatus.draft,
+        new_docstate: transferDocState.toDeliver,
+        statuscode: transferStatus.undelivered,
+        new_isclose: false,
+        new_totalqty: 0,
+        new_totalamount: '0',
+        new_linecount: 0,
       });
     }
     return out;
   });
   writeHooks.set(TRANSFER.logicalName, {
     async guard(sql, id, op, values, caller, lang) {
-      const { rows: [doc] } = await sql.query<{ status: number; new_warehouse_id: string; new_towarehouse_id: string }>(
+      const {
+        rows: [doc],
+      } = await sql.query<{ status: number; new_warehouse_id: string; new_towarehouse_id: string }>(
         `SELECT COALESCE(new_approvalstatus, 1) AS status, new_warehouse_id, new_towarehouse_id FROM new_srv_parttransorder WHERE new_srv_parttransorderid = $1::uuid`,
         [id],
       );
@@ -170,4 +231,3 @@ export function installTransfer(): void {
   });
   registerFlowHooks(TRANSFER.logicalName, { approved: reserveOnApproval, submit: (sql, id) => prepareSubmit(sql, transferDocument, id) });
 }
-

@@ -1,4 +1,14 @@
-import { approvalStatus, isApprovalEditable, productReturnItemType, productReturnState, pulloutStatus, pulloutType, workOrderStatus, type Lang, type PartsCommandResult } from '@portal/model';
+import {
+  approvalStatus,
+  isApprovalEditable,
+  productReturnItemType,
+  productReturnState,
+  pulloutStatus,
+  pulloutType,
+  workOrderStatus,
+  type Lang,
+  type PartsCommandResult,
+} from '@portal/model';
 import type { Sql } from '../../db/db.ts';
 import { registerFlowHooks } from '../../flow/hooks.ts';
 import { refuse } from '../../http/errors.ts';
@@ -41,14 +51,18 @@ export const productReturnNumbers = (sql: Sql, n: number, now = new Date()) =>
 // NO KEY UPDATE: the record service's lookup check holds KEY SHARE on the work order already; two
 // creates both upgrading to FOR UPDATE would deadlock, NO KEY UPDATE still serialises them.
 async function assertReturnable(sql: Sql, workOrder: string, station: string | null, except: string | null): Promise<void> {
-  const { rows: [wo] } = await sql.query<{ name: string; station: string; status: number | null }>(
+  const {
+    rows: [wo],
+  } = await sql.query<{ name: string; station: string; status: number | null }>(
     `SELECT new_name AS name, new_station_id AS station, new_status AS status FROM new_srv_workorder WHERE new_srv_workorderid = $1::uuid FOR NO KEY UPDATE`,
     [workOrder],
   );
   if (!wo) throw refuse('parts.relatedNotFound', undefined, 'new_workorder_id');
   if (wo.status === workOrderStatus.cancelled) throw refuse('productReturn.workOrderCancelled', undefined, 'new_workorder_id');
   if (station && normGuid(station) !== wo.station) throw refuse('productReturn.stationMismatch', undefined, 'new_workorder_id');
-  const { rows: [other] } = await sql.query<{ name: string }>(
+  const {
+    rows: [other],
+  } = await sql.query<{ name: string }>(
     `SELECT new_name AS name FROM new_srv_productreturn
       WHERE new_workorder_id = $1::uuid AND COALESCE(new_approvalstatus, $2) <> $3 AND ($4::uuid IS NULL OR new_srv_productreturnid <> $4::uuid)
       ORDER BY createdon LIMIT 1`,
@@ -57,12 +71,27 @@ async function assertReturnable(sql: Sql, workOrder: string, station: string | n
   if (other) throw refuse('productReturn.openExists', { order: wo.name, number: other.name }, 'new_workorder_id');
 }
 
-type Header = { id: string; name: string; approval: number; state: number; type: number; workOrder: string; station: string; exchange: string | null; unit: string };
+type Header = {
+  id: string;
+  name: string;
+  approval: number;
+  state: number;
+  type: number;
+  workOrder: string;
+  station: string;
+  exchange: string | null;
+  unit: string;
+};
 const HEADER_COLUMNS = `t.new_name AS name, COALESCE(t.new_approvalstatus, ${approvalStatus.draft}) AS approval, COALESCE(t.new_returnstate, ${productReturnState.pending}) AS state,
   t.new_returntype AS type, t.new_workorder_id AS "workOrder", t.new_station_id AS station, t.new_exchangeserial AS exchange, t.owningbusinessunit AS unit`;
 
 async function loadHeader(sql: Sql, id: string): Promise<Header> {
-  const { rows: [h] } = await sql.query<Header>(`SELECT t.new_srv_productreturnid AS id, ${HEADER_COLUMNS} FROM new_srv_productreturn t WHERE t.new_srv_productreturnid = $1::uuid FOR UPDATE`, [id]);
+  const {
+    rows: [h],
+  } = await sql.query<Header>(
+    `SELECT t.new_srv_productreturnid AS id, ${HEADER_COLUMNS} FROM new_srv_productreturn t WHERE t.new_srv_productreturnid = $1::uuid FOR UPDATE`,
+    [id],
+  );
   if (!h) throw refuse('parts.relatedNotFound');
   return h;
 }
@@ -79,7 +108,8 @@ async function checkSubmit(sql: Sql, id: string): Promise<void> {
   const h = await loadHeader(sql, id);
   const { rowCount } = await sql.query(`SELECT 1 FROM new_srv_productreturndetail WHERE new_productreturn_id = $1::uuid LIMIT 1`, [id]);
   if (!rowCount) throw refuse('parts.detailRequired');
-  if (h.type === pulloutType.exchange && !h.exchange?.trim()) throw refuse('productReturn.exchangeSerialRequired', undefined, 'new_exchangeserial');
+  if (h.type === pulloutType.exchange && !h.exchange?.trim())
+    throw refuse('productReturn.exchangeSerialRequired', undefined, 'new_exchangeserial');
   await assertReturnable(sql, h.workOrder, h.station, id);
 }
 
@@ -87,7 +117,10 @@ async function checkSubmit(sql: Sql, id: string): Promise<void> {
 export async function applyApproval(sql: Sql, id: string): Promise<void> {
   const h = await loadHeader(sql, id);
   if (h.state !== productReturnState.pending) return;
-  await sql.query(`UPDATE new_srv_productreturn SET new_returnstate = $2 WHERE new_srv_productreturnid = $1::uuid`, [id, productReturnState.toCollect]);
+  await sql.query(`UPDATE new_srv_productreturn SET new_returnstate = $2 WHERE new_srv_productreturnid = $1::uuid`, [
+    id,
+    productReturnState.toCollect,
+  ]);
   await sql.query(
     `UPDATE new_srv_workorder SET new_pullouttype = $2, new_pulloutstatus = $3, modifiedon = now() WHERE new_srv_workorderid = $1::uuid`,
     [h.workOrder, h.type, pulloutStatus.toBePulledOut],
@@ -103,10 +136,21 @@ const COLLECT_MEMO_MAX = 200;
  * an optional note. The return is collected; its work order pulled out (已拉回), its pullout time
  * that day — one transaction.
  */
-export async function collectProductReturn(sql: Sql, caller: Caller, id: string, input: { collectedOn?: unknown; memo?: unknown }, lang: Lang): Promise<PartsCommandResult> {
+export async function collectProductReturn(
+  sql: Sql,
+  caller: Caller,
+  id: string,
+  input: { collectedOn?: unknown; memo?: unknown },
+  lang: Lang,
+): Promise<PartsCommandResult> {
   assertMay(caller, 'parts.write');
-  const h = await lockDocument<Omit<Header, 'id'> & { approvedOn: string | null }>(sql, caller, RETURN, id,
-    `${HEADER_COLUMNS}, to_char(t.new_approvedtime AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD') AS "approvedOn"`);
+  const h = await lockDocument<Omit<Header, 'id'> & { approvedOn: string | null }>(
+    sql,
+    caller,
+    RETURN,
+    id,
+    `${HEADER_COLUMNS}, to_char(t.new_approvedtime AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD') AS "approvedOn"`,
+  );
   assertParty(caller, h.unit);
   if (h.approval !== approvalStatus.approved || h.state !== productReturnState.toCollect) throw refuse('productReturn.notToCollect');
   const day = requiredDate(input.collectedOn, RETURN.allFields.new_collectedon.label[lang], 'collectedOn');
@@ -132,7 +176,13 @@ export async function collectProductReturn(sql: Sql, caller: Caller, id: string,
  * logistics company and tracking number required (≤ 60 characters); the return is shipped and its
  * work order delivered, with the logistics company and tracking number — one transaction.
  */
-export async function shipProductReturn(sql: Sql, caller: Caller, id: string, input: { logisticsCorp?: string; trackingNo?: string }, lang: Lang): Promise<PartsCommandResult> {
+export async function shipProductReturn(
+  sql: Sql,
+  caller: Caller,
+  id: string,
+  input: { logisticsCorp?: string; trackingNo?: string },
+  lang: Lang,
+): Promise<PartsCommandResult> {
   assertMay(caller, 'parts.write');
   const h = await lockDocument<Omit<Header, 'id'>>(sql, caller, RETURN, id, HEADER_COLUMNS);
   assertParty(caller, h.unit);
@@ -140,7 +190,8 @@ export async function shipProductReturn(sql: Sql, caller: Caller, id: string, in
   const corp = (input.logisticsCorp ?? '').trim();
   const tracking = (input.trackingNo ?? '').trim();
   if (!corp || !tracking) throw refuse('parts.logisticsRequired', undefined, corp ? 'trackingNo' : 'logisticsCorp');
-  if (corp.length > LOGISTICS_MAX || tracking.length > LOGISTICS_MAX) throw refuse('productReturn.logisticsTooLong', undefined, corp.length > LOGISTICS_MAX ? 'logisticsCorp' : 'trackingNo');
+  if (corp.length > LOGISTICS_MAX || tracking.length > LOGISTICS_MAX)
+    throw refuse('productReturn.logisticsTooLong', undefined, corp.length > LOGISTICS_MAX ? 'logisticsCorp' : 'trackingNo');
   await sql.query(
     `UPDATE new_srv_productreturn SET new_returnstate = $2, new_logisticscorp = $3, new_trackingno = $4, new_shippedon = now(), modifiedon = now(), modifiedby = $5::uuid
       WHERE new_srv_productreturnid = $1::uuid`,
@@ -182,7 +233,12 @@ export function installProductReturn(): void {
   serverDefaults.set(RETURN.logicalName, async (sql, rows) => {
     for (const r of rows) await assertReturnable(sql, String(r.new_workorder_id), str(r.new_station_id), null);
     const numbers = await productReturnNumbers(sql, rows.length);
-    return numbers.map((n) => ({ new_name: n, new_approvalstatus: approvalStatus.draft, new_iscommit: false, new_returnstate: productReturnState.pending }));
+    return numbers.map((n) => ({
+      new_name: n,
+      new_approvalstatus: approvalStatus.draft,
+      new_iscommit: false,
+      new_returnstate: productReturnState.pending,
+    }));
   });
   writeHooks.set(RETURN.logicalName, {
     async guard(sql, id, op, values) {
@@ -201,9 +257,20 @@ export function installProductReturn(): void {
     const out: Record<string, unknown>[] = [];
     for (const r of rows) {
       const h = await assertLinesOpen(sql, String(r.new_productreturn_id));
-      const { rows: [p] } = await sql.query<{ name: string }>(`SELECT name FROM product WHERE productid = $1::uuid`, [r.new_product_id]);
+      const {
+        rows: [p],
+      } = await sql.query<{ name: string }>(`SELECT name FROM product WHERE productid = $1::uuid`, [r.new_product_id]);
       // The machine's own line carries the return's serial number unless another is given.
-      const serial = str(r.new_serialnumber) ?? (Number(r.new_itemtype) === productReturnItemType.machine ? (await sql.query<{ s: string }>(`SELECT new_serialnumber AS s FROM new_srv_productreturn WHERE new_srv_productreturnid = $1::uuid`, [h.id])).rows[0].s : null);
+      const serial =
+        str(r.new_serialnumber) ??
+        (Number(r.new_itemtype) === productReturnItemType.machine
+          ? (
+              await sql.query<{ s: string }>(
+                `SELECT new_serialnumber AS s FROM new_srv_productreturn WHERE new_srv_productreturnid = $1::uuid`,
+                [h.id],
+              )
+            ).rows[0].s
+          : null);
       out.push({ new_station_id: h.station, new_name: p?.name ?? null, new_serialnumber: serial });
     }
     return out;
@@ -211,9 +278,15 @@ export function installProductReturn(): void {
   writeHooks.set(RETURN_LINE.logicalName, {
     async guard(sql, id, _op, values) {
       // Lines only while the return is draft or rejected: the model's edit rule (`parent`).
-      const { rows: [l] } = await sql.query<{ parent: string }>(`SELECT new_productreturn_id AS parent FROM new_srv_productreturndetail WHERE new_srv_productreturndetailid = $1::uuid`, [id]);
+      const {
+        rows: [l],
+      } = await sql.query<{ parent: string }>(
+        `SELECT new_productreturn_id AS parent FROM new_srv_productreturndetail WHERE new_srv_productreturndetailid = $1::uuid`,
+        [id],
+      );
       // A line stays on its return.
-      if ('new_productreturn_id' in values && normGuid(values.new_productreturn_id) !== l.parent) throw refuse('parts.linesLocked', undefined, 'new_productreturn_id');
+      if ('new_productreturn_id' in values && normGuid(values.new_productreturn_id) !== l.parent)
+        throw refuse('parts.linesLocked', undefined, 'new_productreturn_id');
     },
     async after(sql, ids, op) {
       if (op !== 'update') return;

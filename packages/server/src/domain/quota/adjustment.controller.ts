@@ -11,7 +11,9 @@ const ADJUSTMENT = getEntity('new_srv_amountadjustment')!;
 type Adjustment = { station: string; name: string; type: number; amount: string | null; valid: number | null };
 
 async function load(sql: Sql, id: string): Promise<Adjustment> {
-  const { rows: [a] } = await sql.query<Adjustment>(
+  const {
+    rows: [a],
+  } = await sql.query<Adjustment>(
     `SELECT new_station_id AS station, new_name AS name, new_amounttype AS type, new_amount::text AS amount, new_adjuststatus AS valid
        FROM new_srv_amountadjustment WHERE new_srv_amountadjustmentid = $1::uuid`,
     [id],
@@ -36,7 +38,12 @@ async function checkDecrease(sql: Sql, ids: string[]): Promise<void> {
   for (const r of rows) {
     const available = toCents(r.cur);
     const short = toCents(r.amount) - available;
-    if (short > 0n) throw refuse('quota.decreaseOver', { available: formatMoney(formatCents(available)), amount: formatMoney(formatCents(short)) }, 'new_amount');
+    if (short > 0n)
+      throw refuse(
+        'quota.decreaseOver',
+        { available: formatMoney(formatCents(available)), amount: formatMoney(formatCents(short)) },
+        'new_amount',
+      );
   }
 }
 
@@ -59,11 +66,19 @@ export async function postAdjustment(sql: Sql, id: string, approverId: string): 
   const amount = toCents(a.amount);
   const increase = a.type === amountAdjustType.increase;
   const p = await postQuota(sql, approverId, {
-    stationId: a.station, change: formatCents(increase ? amount : -amount), usage: increase ? quotaUsage.increase : quotaUsage.decrease,
-    docType: quotaDocumentType.adjustment, docId: id, docName: a.name, key: `adj:${id}`,
+    stationId: a.station,
+    change: formatCents(increase ? amount : -amount),
+    usage: increase ? quotaUsage.increase : quotaUsage.decrease,
+    docType: quotaDocumentType.adjustment,
+    docId: id,
+    docName: a.name,
+    key: `adj:${id}`,
   });
   if (p.posted) {
-    await sql.query(`UPDATE new_srv_amountadjustment SET new_beforeamount = $2::numeric, new_afteramount = $3::numeric WHERE new_srv_amountadjustmentid = $1::uuid`, [id, p.before, p.after]);
+    await sql.query(
+      `UPDATE new_srv_amountadjustment SET new_beforeamount = $2::numeric, new_afteramount = $3::numeric WHERE new_srv_amountadjustmentid = $1::uuid`,
+      [id, p.before, p.after],
+    );
   }
 }
 

@@ -14,7 +14,9 @@ let unit: string;
 
 beforeAll(async () => {
   p = await testPortal();
-  const r = (await p.db.one<{ u: string; b: string }>(`SELECT systemuserid AS u, businessunitid AS b FROM systemuser WHERE domainname = 'admin'`))!;
+  const r = (await p.db.one<{ u: string; b: string }>(
+    `SELECT systemuserid AS u, businessunitid AS b FROM systemuser WHERE domainname = 'admin'`,
+  ))!;
   userId = r.u;
   unit = r.b;
 });
@@ -32,10 +34,23 @@ async function station(limited: boolean): Promise<string> {
 
 let keys = 0;
 const post = (stationId: string, change: string, key = `t:${++keys}`) =>
-  p.db.tx((sql) => postQuota(sql, userId, { stationId, change, usage: quotaUsage.opening, docType: quotaDocumentType.station, docId: stationId, docName: 'T', key }));
+  p.db.tx((sql) =>
+    postQuota(sql, userId, {
+      stationId,
+      change,
+      usage: quotaUsage.opening,
+      docType: quotaDocumentType.station,
+      docId: stationId,
+      docName: 'T',
+      key,
+    }),
+  );
 
 async function state(stationId: string) {
-  const s = (await p.db.one<{ cur: string }>(`SELECT new_currentamount::text AS cur FROM new_srv_station WHERE new_srv_stationid = $1::uuid`, [stationId]))!;
+  const s = (await p.db.one<{ cur: string }>(
+    `SELECT new_currentamount::text AS cur FROM new_srv_station WHERE new_srv_stationid = $1::uuid`,
+    [stationId],
+  ))!;
   const { rows } = await p.db.pool.query<{ b: string; c: string; a: string; seq: number }>(
     `SELECT new_beforeamount::text AS b, new_changeamount::text AS c, new_afteramount::text AS a, new_seq AS seq FROM new_srv_amountchangelog WHERE new_station_id = $1::uuid ORDER BY new_seq`,
     [stationId],
@@ -50,7 +65,10 @@ describe('station quota ledger', () => {
     await post(st, '-234.56');
     const s = await state(st);
     expect(formatCents(s.balance)).toBe('765.44');
-    expect(s.moves.map((m) => [m.b, m.c, m.a, m.seq])).toEqual([['0.00', '1000.00', '1000.00', 1], ['1000.00', '-234.56', '765.44', 2]]);
+    expect(s.moves.map((m) => [m.b, m.c, m.a, m.seq])).toEqual([
+      ['0.00', '1000.00', '1000.00', 1],
+      ['1000.00', '-234.56', '765.44', 2],
+    ]);
   });
 
   it('refuses to take a limited station below zero with the shortfall in both languages, and changes nothing', async () => {
@@ -80,29 +98,36 @@ describe('station quota ledger', () => {
 
   it('property: Σ moves = balance, each move chains on the last, never negative for a limited station', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.boolean(), fc.array(fc.integer({ min: -500_000, max: 500_000 }), { minLength: 1, maxLength: 12 }), async (limited, changes) => {
-        const st = await station(limited);
-        let expected = 0n;
-        for (const c of changes) {
-          const cents = BigInt(c);
-          const ok = await post(st, formatCents(cents)).then(() => true, (e) => {
-            if (e instanceof Refusal && e.key === 'quota.insufficient') return false;
-            throw e;
-          });
-          expect(ok).toBe(!limited || expected + cents >= 0n);
-          if (ok) expected += cents;
-        }
-        const s = await state(st);
-        expect(s.balance).toBe(expected);
-        expect(s.moves.reduce((sum, m) => sum + toCents(m.c), 0n)).toBe(s.balance);
-        let prev = 0n;
-        for (const m of s.moves) {
-          expect(toCents(m.b)).toBe(prev);
-          expect(toCents(m.b) + toCents(m.c)).toBe(toCents(m.a));
-          if (limited) expect(toCents(m.a) >= 0n).toBe(true);
-          prev = toCents(m.a);
-        }
-      }),
+      fc.asyncProperty(
+        fc.boolean(),
+        fc.array(fc.integer({ min: -500_000, max: 500_000 }), { minLength: 1, maxLength: 12 }),
+        async (limited, changes) => {
+          const st = await station(limited);
+          let expected = 0n;
+          for (const c of changes) {
+            const cents = BigInt(c);
+            const ok = await post(st, formatCents(cents)).then(
+              () => true,
+              (e) => {
+                if (e instanceof Refusal && e.key === 'quota.insufficient') return false;
+                throw e;
+              },
+            );
+            expect(ok).toBe(!limited || expected + cents >= 0n);
+            if (ok) expected += cents;
+          }
+          const s = await state(st);
+          expect(s.balance).toBe(expected);
+          expect(s.moves.reduce((sum, m) => sum + toCents(m.c), 0n)).toBe(s.balance);
+          let prev = 0n;
+          for (const m of s.moves) {
+            expect(toCents(m.b)).toBe(prev);
+            expect(toCents(m.b) + toCents(m.c)).toBe(toCents(m.a));
+            if (limited) expect(toCents(m.a) >= 0n).toBe(true);
+            prev = toCents(m.a);
+          }
+        },
+      ),
       { numRuns: 25 },
     );
   });
@@ -117,7 +142,9 @@ describe('station quota ledger', () => {
     for (const r of rows) expect(toCents(r.cur)).toBe(toCents(r.sum));
     const { rows: usages } = await p.db.pool.query<{ u: number }>(`SELECT DISTINCT new_usage AS u FROM new_srv_amountchangelog ORDER BY 1`);
     // Opening, an approved increase and decrease, and parts applications that drew quota.
-    expect(usages.map((u) => u.u)).toEqual(expect.arrayContaining([quotaUsage.opening, quotaUsage.increase, quotaUsage.decrease, quotaUsage.partsDraw]));
+    expect(usages.map((u) => u.u)).toEqual(
+      expect.arrayContaining([quotaUsage.opening, quotaUsage.increase, quotaUsage.decrease, quotaUsage.partsDraw]),
+    );
     // Each application's moves carry the number the application has (the demo renumbers them by date).
     const { rows: misnamed } = await p.db.pool.query(
       `SELECT l.new_name FROM new_srv_amountchangelog l JOIN new_srv_partsapply a ON l.new_docid = a.new_srv_partsapplyid::text WHERE l.new_name <> a.new_name`,
@@ -127,7 +154,9 @@ describe('station quota ledger', () => {
 
   it('has the database refuse a negative balance of a limited station (CHECK backstop)', async () => {
     const st = await station(true);
-    await expect(p.db.tx((sql) => sql.query(`UPDATE new_srv_station SET new_currentamount = -0.01 WHERE new_srv_stationid = $1::uuid`, [st]))).rejects.toThrow(/check constraint/);
+    await expect(
+      p.db.tx((sql) => sql.query(`UPDATE new_srv_station SET new_currentamount = -0.01 WHERE new_srv_stationid = $1::uuid`, [st])),
+    ).rejects.toThrow(/check constraint/);
     expect(formatCents((await state(st)).balance)).toBe('0.00');
   });
 

@@ -43,7 +43,9 @@ export interface QuotaPosting {
 
 /** Posts one move; see the module comment for the steps. */
 export async function postQuota(sql: Sql, userId: string, m: QuotaMove): Promise<QuotaPosting> {
-  const { rows: [st] } = await sql.query<{ cur: string | null; limited: boolean; unit: string | null }>(
+  const {
+    rows: [st],
+  } = await sql.query<{ cur: string | null; limited: boolean; unit: string | null }>(
     `SELECT new_currentamount::text AS cur, COALESCE(new_limitamount, false) AS limited, owningbusinessunit AS unit
        FROM new_srv_station WHERE new_srv_stationid = $1::uuid FOR UPDATE`,
     [m.stationId],
@@ -64,7 +66,19 @@ export async function postQuota(sql: Sql, userId: string, m: QuotaMove): Promise
             (SELECT COALESCE(max(new_seq), 0) + 1 FROM new_srv_amountchangelog WHERE new_station_id = $2::uuid), $9, clock_timestamp(), now(),
             $10::uuid, $10::uuid, $10::uuid, $11::uuid
      ON CONFLICT (new_key) DO NOTHING`,
-    [m.docName, m.stationId, m.usage, m.docType, m.docId, formatCents(before), formatCents(change), formatCents(after), m.key, userId, st.unit],
+    [
+      m.docName,
+      m.stationId,
+      m.usage,
+      m.docType,
+      m.docId,
+      formatCents(before),
+      formatCents(change),
+      formatCents(after),
+      m.key,
+      userId,
+      st.unit,
+    ],
   );
   if (appended !== 1) throw refuse('parts.stateChanged');
   const { rowCount: changed } = await sql.query(
@@ -78,13 +92,23 @@ export async function postQuota(sql: Sql, userId: string, m: QuotaMove): Promise
 
 /** What a document still holds of its station's quota: minus the sum of its moves (never below zero). */
 export async function heldBy(sql: Sql, docId: string): Promise<bigint> {
-  const { rows: [r] } = await sql.query<{ s: string }>(`SELECT COALESCE(-sum(new_changeamount), 0)::text AS s FROM new_srv_amountchangelog WHERE new_docid = $1`, [docId]);
+  const {
+    rows: [r],
+  } = await sql.query<{ s: string }>(
+    `SELECT COALESCE(-sum(new_changeamount), 0)::text AS s FROM new_srv_amountchangelog WHERE new_docid = $1`,
+    [docId],
+  );
   const held = toCents(r.s);
   return held > 0n ? held : 0n;
 }
 
 /** How many moves of a usage a document has (a resubmitted document draws once per submission). */
 export async function movesOf(sql: Sql, docId: string, usage: QuotaUsage): Promise<number> {
-  const { rows: [r] } = await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM new_srv_amountchangelog WHERE new_docid = $1 AND new_usage = $2`, [docId, usage]);
+  const {
+    rows: [r],
+  } = await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM new_srv_amountchangelog WHERE new_docid = $1 AND new_usage = $2`, [
+    docId,
+    usage,
+  ]);
   return r.n;
 }

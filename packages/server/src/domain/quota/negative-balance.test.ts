@@ -36,13 +36,27 @@ afterAll(() => p?.close());
 const hasCheck = async () => (await p.db.query('SELECT 1 FROM pg_constraint WHERE conname = $1', [CHECK])).rowCount === 1;
 let keys = 0;
 const post = (change: string) =>
-  p.db.tx((sql) => postQuota(sql, userId, { stationId, change, usage: quotaUsage.opening, docType: quotaDocumentType.station, docId: stationId, docName: 'T', key: `neg:${++keys}` }));
-const balance = async () => (await p.db.one<{ cur: string }>('SELECT new_currentamount::text AS cur FROM new_srv_station WHERE new_srv_stationid = $1', [stationId]))!.cur;
+  p.db.tx((sql) =>
+    postQuota(sql, userId, {
+      stationId,
+      change,
+      usage: quotaUsage.opening,
+      docType: quotaDocumentType.station,
+      docId: stationId,
+      docName: 'T',
+      key: `neg:${++keys}`,
+    }),
+  );
+const balance = async () =>
+  (await p.db.one<{ cur: string }>('SELECT new_currentamount::text AS cur FROM new_srv_station WHERE new_srv_stationid = $1', [stationId]))!
+    .cur;
 const told = async (who: string) =>
-  (await p.db.query<{ params: Record<string, string> }>(
-    `SELECT m.params FROM portal_message m JOIN systemuser u ON u.systemuserid = m.user_id WHERE u.domainname = $1 AND m.message_key = 'message.text.quotaNegative' AND m.record_id = $2`,
-    [who, stationId],
-  )).rows;
+  (
+    await p.db.query<{ params: Record<string, string> }>(
+      `SELECT m.params FROM portal_message m JOIN systemuser u ON u.systemuserid = m.user_id WHERE u.domainname = $1 AND m.message_key = 'message.text.quotaNegative' AND m.record_id = $2`,
+      [who, stationId],
+    )
+  ).rows;
 
 describe('a quota-limited station below zero at start', () => {
   it('the schema comes up without the CHECK; the station is logged and head office is told once', async () => {
@@ -74,6 +88,8 @@ describe('a quota-limited station below zero at start', () => {
     expect(await balance()).toBe('0.00');
     await migrate(p.db.pool);
     expect(await hasCheck()).toBe(true);
-    await expect(p.db.query('UPDATE new_srv_station SET new_currentamount = -1 WHERE new_srv_stationid = $1', [stationId])).rejects.toThrow(new RegExp(CHECK));
+    await expect(p.db.query('UPDATE new_srv_station SET new_currentamount = -1 WHERE new_srv_stationid = $1', [stationId])).rejects.toThrow(
+      new RegExp(CHECK),
+    );
   });
 });

@@ -23,16 +23,31 @@ export async function reportNegativeQuotas(db: Db, log: StartupLog): Promise<Neg
        FROM new_srv_station WHERE COALESCE(new_limitamount, false) AND new_currentamount < 0 ORDER BY new_code, new_name`,
   );
   if (!rows.length) return rows;
-  log.warn(`start: ${rows.length} quota-limited station(s) below zero; new quota draws on them are refused until head office adjusts their quota`, {
-    stations: rows.map((r) => ({ code: r.code, name: r.name, amount: r.amount })),
-  });
+  log.warn(
+    `start: ${rows.length} quota-limited station(s) below zero; new quota draws on them are refused until head office adjusts their quota`,
+    {
+      stations: rows.map((r) => ({ code: r.code, name: r.name, amount: r.amount })),
+    },
+  );
   await db.tx(async (sql) => {
     for (const r of rows) {
-      const told = await sql.query('SELECT 1 FROM portal_message WHERE message_key = $1 AND record_id = $2::uuid AND read_on IS NULL LIMIT 1', [KEY, r.id]);
+      const told = await sql.query(
+        'SELECT 1 FROM portal_message WHERE message_key = $1 AND record_id = $2::uuid AND read_on IS NULL LIMIT 1',
+        [KEY, r.id],
+      );
       if (told.rowCount) continue;
-      await notify(sql, null, { everyone: true, privilege: 'quota.adjust' }, {
-        kind: 'settlement', key: KEY, params: { station: r.name, amount: r.amount }, entity: 'new_srv_station', recordId: r.id,
-      });
+      await notify(
+        sql,
+        null,
+        { everyone: true, privilege: 'quota.adjust' },
+        {
+          kind: 'settlement',
+          key: KEY,
+          params: { station: r.name, amount: r.amount },
+          entity: 'new_srv_station',
+          recordId: r.id,
+        },
+      );
     }
   });
   return rows;

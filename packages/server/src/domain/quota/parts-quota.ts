@@ -24,7 +24,13 @@ async function docOf(sql: Sql, id: string): Promise<Doc | undefined> {
 }
 
 const move = (doc: Doc, id: string, change: bigint, usage: number, key: string) => ({
-  stationId: doc.station, change: formatCents(change), usage, docType: quotaDocumentType.application, docId: id, docName: doc.name, key,
+  stationId: doc.station,
+  change: formatCents(change),
+  usage,
+  docType: quotaDocumentType.application,
+  docId: id,
+  docName: doc.name,
+  key,
 });
 
 /** On submit: a quota-limited station's application draws its total (refused when short). */
@@ -51,7 +57,9 @@ export const returnAllOfApplication = (sql: Sql, id: string, userId: string) => 
 
 /** Σ round(quantity × price) of the application's lines for a quantity column. */
 async function linesValue(sql: Sql, id: string, qty: 'new_approvedqty' | 'new_shippedqty'): Promise<bigint> {
-  const { rows: [r] } = await sql.query<{ v: string }>(
+  const {
+    rows: [r],
+  } = await sql.query<{ v: string }>(
     `SELECT COALESCE(sum(round(COALESCE(${qty}, 0) * COALESCE(new_price, 0), 2)), 0)::text AS v FROM new_srv_partsapplydetil WHERE new_partsapply_id = $1::uuid`,
     [id],
   );

@@ -19,7 +19,9 @@ const STATION = 'new_srv_station';
 export async function guardStationQuota(sql: Sql, id: string, values: Record<string, unknown>, caller: Caller): Promise<void> {
   const touches = 'new_limitamount' in values || 'new_beginamount' in values;
   if (!touches) return;
-  const { rows: [st] } = await sql.query<{ name: string; begin: string | null; cur: string | null; limited: boolean | null }>(
+  const {
+    rows: [st],
+  } = await sql.query<{ name: string; begin: string | null; cur: string | null; limited: boolean | null }>(
     `SELECT new_name AS name, new_beginamount::text AS begin, new_currentamount::text AS cur, new_limitamount AS limited FROM new_srv_station WHERE new_srv_stationid = $1::uuid`,
     [id],
   );
@@ -34,8 +36,13 @@ export async function guardStationQuota(sql: Sql, id: string, values: Record<str
   }
   if (nextBegin !== begin) {
     await postQuota(sql, caller.principal.userId, {
-      stationId: id, change: formatCents(nextBegin - begin), usage: quotaUsage.opening, docType: quotaDocumentType.station, docId: id,
-      docName: st.name, key: `station:${id}:opening:${randomUUID()}`,
+      stationId: id,
+      change: formatCents(nextBegin - begin),
+      usage: quotaUsage.opening,
+      docType: quotaDocumentType.station,
+      docId: id,
+      docName: st.name,
+      key: `station:${id}:opening:${randomUUID()}`,
     });
   }
 }
@@ -48,9 +55,17 @@ async function openNewStations(sql: Sql, ids: string[]): Promise<void> {
     [ids],
   );
   for (const r of rows) {
-    await sql.query(`UPDATE new_srv_station SET new_currentamount = 0 WHERE new_srv_stationid = $1::uuid AND new_currentamount IS NULL`, [r.id]);
+    await sql.query(`UPDATE new_srv_station SET new_currentamount = 0 WHERE new_srv_stationid = $1::uuid AND new_currentamount IS NULL`, [
+      r.id,
+    ]);
     await postQuota(sql, r.by, {
-      stationId: r.id, change: r.begin, usage: quotaUsage.opening, docType: quotaDocumentType.station, docId: r.id, docName: r.name, key: `station:${r.id}:opening`,
+      stationId: r.id,
+      change: r.begin,
+      usage: quotaUsage.opening,
+      docType: quotaDocumentType.station,
+      docId: r.id,
+      docName: r.name,
+      key: `station:${r.id}:opening`,
     });
   }
 }

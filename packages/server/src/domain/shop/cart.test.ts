@@ -16,7 +16,8 @@ describe('shopping cart', () => {
     const admin = (await db.one<{ id: string }>("SELECT systemuserid AS id FROM systemuser WHERE domainname = 'admin'"))!.id;
     await db.tx((sql) => seedShopCatalogue(sql, { hqUnitId: hq, adminId: admin }));
     await db.tx((sql) => seedShopCatalogue(sql, { hqUnitId: hq, adminId: admin })); // idempotent
-    for (const r of (await db.query<{ id: string; no: string }>('SELECT productid AS id, productnumber AS no FROM product')).rows) pid.set(r.no, r.id);
+    for (const r of (await db.query<{ id: string; no: string }>('SELECT productid AS id, productnumber AS no FROM product')).rows)
+      pid.set(r.no, r.id);
     tok = {
       station1: (await signIn(portal.app, 'station1')).access_token,
       admin: (await signIn(portal.app, 'admin')).access_token,
@@ -27,11 +28,24 @@ describe('shopping cart', () => {
 
   const call = (who: keyof typeof tok, method: 'GET' | 'POST', url: string, payload?: object, lang = 'zh-CN') =>
     portal.app.inject({ method, url, payload, headers: { ...bearer(tok[who]), 'accept-language': lang } });
-  const add = (who: keyof typeof tok, no: string, Quantity: unknown = 1) => call(who, 'POST', '/api/ShoppingCart/AddProduct', { ProductId: pid.get(no) ?? no, Quantity });
-  const cart = async (who: keyof typeof tok = 'station1') => (await call(who, 'GET', '/api/ShoppingCart/GetProductList')).json().Data as {
-    GroupId: string; GroupName: string; CurrentIndex: number; ProductList: { Id: string; ProductNumber: string; Price: string; Quantity: number; Amount: string }[];
-  }[];
-  const delivery = { Contact: '陈志强', Phone: '13800138001', Province: '上海市', City: '上海市', County: '浦东新区', Address: '张江高科技园区碧波路 690 号', Remark: '工作日送货' };
+  const add = (who: keyof typeof tok, no: string, Quantity: unknown = 1) =>
+    call(who, 'POST', '/api/ShoppingCart/AddProduct', { ProductId: pid.get(no) ?? no, Quantity });
+  const cart = async (who: keyof typeof tok = 'station1') =>
+    (await call(who, 'GET', '/api/ShoppingCart/GetProductList')).json().Data as {
+      GroupId: string;
+      GroupName: string;
+      CurrentIndex: number;
+      ProductList: { Id: string; ProductNumber: string; Price: string; Quantity: number; Amount: string }[];
+    }[];
+  const delivery = {
+    Contact: '陈志强',
+    Phone: '13800138001',
+    Province: '上海市',
+    City: '上海市',
+    County: '浦东新区',
+    Address: '张江高科技园区碧波路 690 号',
+    Remark: '工作日送货',
+  };
 
   it('seeds a catalogue of five product lines and demo orders', async () => {
     const n = await portal.db.one<{ lines: number; products: number; active: number; orders: number }>(
@@ -56,9 +70,20 @@ describe('shopping cart', () => {
     await add('station1', 'HC-LF-200', 3);
     await add('station1', 'EC-CT-25', 1);
     let groups = await cart();
-    expect(groups.map((g) => [g.GroupName, g.CurrentIndex, g.ProductList.length])).toEqual([['电气控制', -1, 1], ['液压系统', -1, 1]]);
+    expect(groups.map((g) => [g.GroupName, g.CurrentIndex, g.ProductList.length])).toEqual([
+      ['电气控制', -1, 1],
+      ['液压系统', -1, 1],
+    ]);
     const filter = groups.find((g) => g.GroupName === '液压系统')!.ProductList[0];
-    expect(filter).toMatchObject({ ProductNumber: 'HC-LF-200', Price: '168.00', Quantity: 5, Amount: '840.00', ProductName: '液压油滤芯', Model: 'LF-200/10μm', Uom: '个' });
+    expect(filter).toMatchObject({
+      ProductNumber: 'HC-LF-200',
+      Price: '168.00',
+      Quantity: 5,
+      Amount: '840.00',
+      ProductName: '液压油滤芯',
+      Model: 'LF-200/10μm',
+      Uom: '个',
+    });
     // A price change shows at once.
     await portal.db.query("UPDATE product SET price = 170.5 WHERE productnumber = 'HC-LF-200'");
     groups = await cart();
@@ -79,7 +104,7 @@ describe('shopping cart', () => {
     expect(await cart()).toEqual([]);
   });
 
-  it('checks quantities and products with the specification\'s messages', async () => {
+  it("checks quantities and products with the specification's messages", async () => {
     const msgOf = async (q: unknown, no = 'HC-LF-200', lang = 'zh-CN') =>
       (await call('station1', 'POST', '/api/ShoppingCart/AddProduct', { ProductId: pid.get(no) ?? no, Quantity: q }, lang)).json().Message;
     expect(await msgOf(1.5)).toBe('只能输入整数');
@@ -131,21 +156,52 @@ describe('shopping cart', () => {
     const r = await call('station1', 'POST', '/api/ShoppingCart/Settle', { ItemIds: chosen, ...delivery });
     expect(r.statusCode).toBe(200);
     const orders = r.json().Data as { Id: string; Name: string; TotalAmount: string; LineCount: number }[];
-    expect(orders.map((o) => [o.TotalAmount, o.LineCount])).toEqual([['199.50', 1], ['3435.00', 2]]); // groups in product-line code order
+    expect(orders.map((o) => [o.TotalAmount, o.LineCount])).toEqual([
+      ['199.50', 1],
+      ['3435.00', 2],
+    ]); // groups in product-line code order
     for (const o of orders) expect(o.Name).toMatch(/^SO\d{8}-\d{4}$/);
     expect(new Set(orders.map((o) => o.Name)).size).toBe(2);
 
-    const rows = (await portal.db.query<{ id: string; name: string; new_status: number; totalamount: string; owningbusinessunit: string; ownerid: string; line: string; new_contact: string; new_county: string; new_remark: string }>(
-      `SELECT o.salesorderid AS id, o.name, o.new_status, o.totalamount::text, o.owningbusinessunit, o.ownerid, l.new_name AS line, o.new_contact, o.new_county, o.new_remark
+    const rows = (
+      await portal.db.query<{
+        id: string;
+        name: string;
+        new_status: number;
+        totalamount: string;
+        owningbusinessunit: string;
+        ownerid: string;
+        line: string;
+        new_contact: string;
+        new_county: string;
+        new_remark: string;
+      }>(
+        `SELECT o.salesorderid AS id, o.name, o.new_status, o.totalamount::text, o.owningbusinessunit, o.ownerid, l.new_name AS line, o.new_contact, o.new_county, o.new_remark
          FROM salesorder o JOIN new_productline l ON l.new_productlineid = o.new_productline_id WHERE o.salesorderid = ANY($1::uuid[]) ORDER BY o.name`,
-      [orders.map((o) => o.Id)],
-    )).rows;
-    const station1 = (await portal.db.one<{ id: string; unit: string }>("SELECT systemuserid AS id, businessunitid AS unit FROM systemuser WHERE domainname = 'station1'"))!;
-    expect(rows.map((o) => [o.line, o.new_status, o.totalamount])).toEqual([['电气控制', 2, '199.50'], ['液压系统', 2, '3435.00']]);
-    for (const o of rows) expect(o).toMatchObject({ owningbusinessunit: station1.unit, ownerid: station1.id, new_contact: '陈志强', new_county: '浦东新区', new_remark: '工作日送货' });
-    const lines = (await portal.db.query<{ quantity: number; priceperunit: string; extendedamount: string; new_name: string }>(
-      'SELECT quantity, priceperunit::text, extendedamount::text, new_name FROM salesorderdetail WHERE salesorderid = $1 ORDER BY extendedamount DESC', [rows.find((o) => o.line === '液压系统')!.id],
-    )).rows;
+        [orders.map((o) => o.Id)],
+      )
+    ).rows;
+    const station1 = (await portal.db.one<{ id: string; unit: string }>(
+      "SELECT systemuserid AS id, businessunitid AS unit FROM systemuser WHERE domainname = 'station1'",
+    ))!;
+    expect(rows.map((o) => [o.line, o.new_status, o.totalamount])).toEqual([
+      ['电气控制', 2, '199.50'],
+      ['液压系统', 2, '3435.00'],
+    ]);
+    for (const o of rows)
+      expect(o).toMatchObject({
+        owningbusinessunit: station1.unit,
+        ownerid: station1.id,
+        new_contact: '陈志强',
+        new_county: '浦东新区',
+        new_remark: '工作日送货',
+      });
+    const lines = (
+      await portal.db.query<{ quantity: number; priceperunit: string; extendedamount: string; new_name: string }>(
+        'SELECT quantity, priceperunit::text, extendedamount::text, new_name FROM salesorderdetail WHERE salesorderid = $1 ORDER BY extendedamount DESC',
+        [rows.find((o) => o.line === '液压系统')!.id],
+      )
+    ).rows;
     expect(lines).toEqual([
       { quantity: 3, priceperunit: '585.00', extendedamount: '1755.00', new_name: '电磁换向阀' },
       { quantity: 10, priceperunit: '168.00', extendedamount: '1680.00', new_name: '液压油滤芯' },
@@ -169,7 +225,9 @@ describe('shopping cart', () => {
     expect(await settle({ ...delivery, ItemIds: [item.Id], Phone: '12345' })).toBe('电话格式不正确');
     expect(await settle({ ...delivery, ItemIds: [item.Id], Address: '' })).toBe('请填写收货地址');
     expect(await settle({ ...delivery, ItemIds: [item.Id], Remark: '备'.repeat(101) })).toBe('备注最多 100 个字符');
-    expect(await settle({ ...delivery, ItemIds: [item.Id, '00000000-0000-4000-8000-000000000000'] })).toBe('所选商品已结算或已从购物车移除，请刷新购物车');
+    expect(await settle({ ...delivery, ItemIds: [item.Id, '00000000-0000-4000-8000-000000000000'] })).toBe(
+      '所选商品已结算或已从购物车移除，请刷新购物车',
+    );
     // A product retired after it was put in the cart cannot be settled.
     await portal.db.query("UPDATE product SET new_state = 1 WHERE productnumber = 'PW-FL-01'");
     const groups = await cart();
@@ -177,7 +235,9 @@ describe('shopping cart', () => {
     expect(await settle({ ...delivery, ItemIds: [item.Id] })).toBe('商品“柴油滤清器”已下架，不能购买');
     await portal.db.query("UPDATE product SET new_state = 0 WHERE productnumber = 'PW-FL-01'");
     expect((await portal.db.one<{ n: number }>('SELECT count(*)::int AS n FROM salesorder'))!.n).toBe(before);
-    expect((await call('station1', 'POST', '/api/ShoppingCart/Settle', { ...delivery, Phone: '021-58956321', ItemIds: [item.Id] })).statusCode).toBe(200);
+    expect(
+      (await call('station1', 'POST', '/api/ShoppingCart/Settle', { ...delivery, Phone: '021-58956321', ItemIds: [item.Id] })).statusCode,
+    ).toBe(200);
   });
 
   it('numbers orders uniquely when two users settle at once', async () => {

@@ -54,8 +54,18 @@ export const lockCart = (sql: Sql, userId: string) => sql.query("SELECT pg_advis
 /** The caller's cart in groups per product line; prices are the products' prices now. */
 export async function cartGroups(db: Sql, userId: string, otherLine: string): Promise<CartGroup[]> {
   const { rows } = await db.query<{
-    id: string; product_id: string; productnumber: string; name: string; new_model: string | null; new_uom: string | null;
-    price: string | null; qty: number; new_state: number; line_id: string | null; line_name: string | null; line_code: string | null;
+    id: string;
+    product_id: string;
+    productnumber: string;
+    name: string;
+    new_model: string | null;
+    new_uom: string | null;
+    price: string | null;
+    qty: number;
+    new_state: number;
+    line_id: string | null;
+    line_name: string | null;
+    line_code: string | null;
   }>(
     `SELECT c.new_cartitemid AS id, p.productid AS product_id, p.productnumber, p.name, p.new_model, p.new_uom, p.price,
             c.new_qty AS qty, p.new_state, l.new_productlineid AS line_id, l.new_name AS line_name, l.new_code AS line_code
@@ -73,8 +83,16 @@ export async function cartGroups(db: Sql, userId: string, otherLine: string): Pr
     if (!g) groups.set(gid, (g = { GroupId: r.line_id, GroupName: r.line_name ?? otherLine, CurrentIndex: -1, ProductList: [] }));
     const price = toCents(r.price);
     g.ProductList.push({
-      Id: r.id, ProductId: r.product_id, ProductNumber: r.productnumber, ProductName: r.name, Model: r.new_model, Uom: r.new_uom,
-      Price: formatCents(price), Quantity: r.qty, Amount: formatCents(price * BigInt(r.qty)), Available: r.new_state === productState.active && r.price !== null,
+      Id: r.id,
+      ProductId: r.product_id,
+      ProductNumber: r.productnumber,
+      ProductName: r.name,
+      Model: r.new_model,
+      Uom: r.new_uom,
+      Price: formatCents(price),
+      Quantity: r.qty,
+      Amount: formatCents(price * BigInt(r.qty)),
+      Available: r.new_state === productState.active && r.price !== null,
     });
   }
   return [...groups.values()];
@@ -96,10 +114,17 @@ export async function addProduct(db: Db, p: Principal, productId: unknown, quant
  * statement reads the products, one the lines already there, one updates, one inserts. Quantities
  * must have passed checkQuantity; the answer is each line's new quantity, in the order given.
  */
-export async function addProductsIn(sql: Sql, p: Principal, lines: { productId: unknown; qty: number }[]): Promise<{ Id: string; Quantity: number }[]> {
+export async function addProductsIn(
+  sql: Sql,
+  p: Principal,
+  lines: { productId: unknown; qty: number }[],
+): Promise<{ Id: string; Quantity: number }[]> {
   const ids = lines.map((l) => normGuid(l.productId));
   if (ids.some((id) => !id)) throw notFound('shop.productNotFound');
-  const { rows: found } = await sql.query<ProductRow>('SELECT productid, name, new_state, price FROM product WHERE productid = ANY($1::uuid[])', [[...new Set(ids)]]);
+  const { rows: found } = await sql.query<ProductRow>(
+    'SELECT productid, name, new_state, price FROM product WHERE productid = ANY($1::uuid[])',
+    [[...new Set(ids)]],
+  );
   const products = new Map(found.map((r) => [r.productid, r]));
   for (const id of ids) {
     const product = products.get(id!);
@@ -135,7 +160,13 @@ export async function addProductsIn(sql: Sql, p: Principal, lines: { productId: 
       `INSERT INTO new_cartitem (new_name, new_product_id, new_qty, ownerid, owningbusinessunit, createdby, modifiedby)
        SELECT n, pid, q, $1, $2, $1, $1 FROM unnest($3::varchar[], $4::uuid[], $5::int[]) WITH ORDINALITY AS u(n, pid, q, o) ORDER BY o
        RETURNING new_cartitemid AS id, new_product_id AS product_id`,
-      [p.userId, p.businessUnitId, fresh.map(([pid]) => products.get(pid)!.name.slice(0, 200)), fresh.map(([pid]) => pid), fresh.map(([, l]) => l.qty)],
+      [
+        p.userId,
+        p.businessUnitId,
+        fresh.map(([pid]) => products.get(pid)!.name.slice(0, 200)),
+        fresh.map(([pid]) => pid),
+        fresh.map(([, l]) => l.qty),
+      ],
     );
     for (const r of rows) totals.get(r.product_id)!.id = r.id;
   }
@@ -147,7 +178,10 @@ export async function updateProduct(db: Db, p: Principal, itemId: unknown, quant
   const qty = checkQuantity(quantity);
   const id = normGuid(itemId);
   if (!id) throw notFound('shop.itemNotFound');
-  const r = await db.query('UPDATE new_cartitem SET new_qty = $3, modifiedon = now(), modifiedby = $2 WHERE new_cartitemid = $1 AND ownerid = $2 AND statecode = 0', [id, p.userId, qty]);
+  const r = await db.query(
+    'UPDATE new_cartitem SET new_qty = $3, modifiedon = now(), modifiedby = $2 WHERE new_cartitemid = $1 AND ownerid = $2 AND statecode = 0',
+    [id, p.userId, qty],
+  );
   if (!r.rowCount) throw notFound('shop.itemNotFound');
   return { Id: id, Quantity: qty };
 }
@@ -185,14 +219,31 @@ export interface SettledOrder {
 function delivery(b: SettleInput, label: (f: string) => string) {
   const str = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
   const out = {
-    contact: str(b.Contact), phone: str(b.Phone), province: str(b.Province), city: str(b.City),
-    county: str(b.County), address: str(b.Address), remark: str(b.Remark),
+    contact: str(b.Contact),
+    phone: str(b.Phone),
+    province: str(b.Province),
+    city: str(b.City),
+    county: str(b.County),
+    address: str(b.Address),
+    remark: str(b.Remark),
   };
-  const need: [keyof typeof out, string][] = [['contact', 'new_contact'], ['phone', 'new_phone'], ['province', 'new_province'], ['city', 'new_city'], ['address', 'new_address']];
+  const need: [keyof typeof out, string][] = [
+    ['contact', 'new_contact'],
+    ['phone', 'new_phone'],
+    ['province', 'new_province'],
+    ['city', 'new_city'],
+    ['address', 'new_address'],
+  ];
   for (const [k, f] of need) if (!out[k]) throw badRequest('shop.fieldRequired', { field: label(f) });
   if (!PATTERNS.phone.test(out.phone) && !PATTERNS.mobile.test(out.phone)) throw badRequest('shop.phoneInvalid');
   if ([...out.remark].length > 100) throw badRequest('shop.remarkTooLong');
-  const max: [keyof typeof out, string, number][] = [['contact', 'new_contact', 60], ['province', 'new_province', 40], ['city', 'new_city', 40], ['county', 'new_county', 40], ['address', 'new_address', 200]];
+  const max: [keyof typeof out, string, number][] = [
+    ['contact', 'new_contact', 60],
+    ['province', 'new_province', 40],
+    ['city', 'new_city', 40],
+    ['county', 'new_county', 40],
+    ['address', 'new_address', 200],
+  ];
   for (const [k, f, n] of max) if ([...out[k]].length > n) throw new AppError(400, 'validation.maxLength', { field: label(f), max: n });
   return out;
 }
@@ -207,7 +258,13 @@ function nextOrderNumbers(sql: Sql, n: number, now = new Date()): Promise<string
  * totals from the products' prices now, the lines removed from the cart. A retry after success
  * finds the lines gone and changes nothing.
  */
-export async function settle(db: Db, p: Principal, b: SettleInput, label: (f: string) => string, otherLine: string): Promise<SettledOrder[]> {
+export async function settle(
+  db: Db,
+  p: Principal,
+  b: SettleInput,
+  label: (f: string) => string,
+  otherLine: string,
+): Promise<SettledOrder[]> {
   const ids = Array.isArray(b.ItemIds) ? b.ItemIds.map(normGuid) : [];
   if (!ids.length) throw badRequest('shop.selectItems');
   if (ids.some((x) => !x)) throw badRequest('shop.itemsGone');
@@ -216,7 +273,14 @@ export async function settle(db: Db, p: Principal, b: SettleInput, label: (f: st
   return db.tx(async (sql) => {
     await lockCart(sql, p.userId);
     const { rows: items } = await sql.query<{
-      id: string; qty: number; product_id: string; name: string; new_state: number; price: string | null; line_id: string | null; line_name: string | null;
+      id: string;
+      qty: number;
+      product_id: string;
+      name: string;
+      new_state: number;
+      price: string | null;
+      line_id: string | null;
+      line_name: string | null;
     }>(
       `SELECT c.new_cartitemid AS id, c.new_qty AS qty, p.productid AS product_id, p.name, p.new_state, p.price,
               l.new_productlineid AS line_id, l.new_name AS line_name
@@ -248,7 +312,20 @@ export async function settle(db: Db, p: Principal, b: SettleInput, label: (f: st
         `INSERT INTO salesorder (name, new_status, new_productline_id, totalamount, new_contact, new_phone, new_province, new_city,
                                  new_county, new_address, new_remark, ownerid, owningbusinessunit, createdby, modifiedby)
          VALUES ($1, 2, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $11, $11) RETURNING salesorderid AS id`,
-        [name, lineId || null, formatCents(total), d.contact, d.phone, d.province, d.city, d.county || null, d.address, d.remark || null, p.userId, p.businessUnitId],
+        [
+          name,
+          lineId || null,
+          formatCents(total),
+          d.contact,
+          d.phone,
+          d.province,
+          d.city,
+          d.county || null,
+          d.address,
+          d.remark || null,
+          p.userId,
+          p.businessUnitId,
+        ],
       );
       const orderId = rows[0].id;
       // All lines of the order in one statement.
@@ -256,10 +333,24 @@ export async function settle(db: Db, p: Principal, b: SettleInput, label: (f: st
         `INSERT INTO salesorderdetail (new_name, salesorderid, productid, quantity, priceperunit, extendedamount, ownerid, owningbusinessunit, createdby, modifiedby)
          SELECT n, $1, pid, q, pr, amt, $2, $3, $2, $2
            FROM unnest($4::varchar[], $5::uuid[], $6::int[], $7::numeric[], $8::numeric[]) AS u(n, pid, q, pr, amt)`,
-        [orderId, p.userId, p.businessUnitId, lines.map((l) => l.name.slice(0, 200)), lines.map((l) => l.product_id), lines.map((l) => l.qty),
-          lines.map((l) => formatCents(toCents(l.price))), amounts.map(formatCents)],
+        [
+          orderId,
+          p.userId,
+          p.businessUnitId,
+          lines.map((l) => l.name.slice(0, 200)),
+          lines.map((l) => l.product_id),
+          lines.map((l) => l.qty),
+          lines.map((l) => formatCents(toCents(l.price))),
+          amounts.map(formatCents),
+        ],
       );
-      out.push({ Id: orderId, Name: name, TotalAmount: formatCents(total), LineCount: lines.length, GroupName: lines[0].line_name ?? otherLine });
+      out.push({
+        Id: orderId,
+        Name: name,
+        TotalAmount: formatCents(total),
+        LineCount: lines.length,
+        GroupName: lines[0].line_name ?? otherLine,
+      });
     }
     await sql.query('DELETE FROM new_cartitem WHERE ownerid = $1 AND new_cartitemid = ANY($2::uuid[])', [p.userId, itemIds]);
     return out;

@@ -19,7 +19,12 @@ describe('GET /api/ShoppingCart/DefaultDelivery', () => {
     const r = await get('station1');
     expect(r.statusCode).toBe(200);
     expect(r.json().Data).toEqual({
-      Contact: '陈志强', Phone: '021-58956321', Province: '上海市', City: '上海市', County: '浦东新区', Address: '张江高科技园区碧波路 690 号',
+      Contact: '陈志强',
+      Phone: '021-58956321',
+      Province: '上海市',
+      City: '上海市',
+      County: '浦东新区',
+      Address: '张江高科技园区碧波路 690 号',
     });
   });
 
@@ -46,7 +51,12 @@ describe('GET /api/ShoppingCart/DefaultDelivery', () => {
         WHERE u.domainname = 'admin'`,
     );
     expect((await get('admin')).json().Data).toEqual({
-      Contact: '王建国', Phone: '13912345678', Province: '广东省', City: '深圳市', County: '南山区', Address: '科技园南区 8 栋',
+      Contact: '王建国',
+      Phone: '13912345678',
+      Province: '广东省',
+      City: '深圳市',
+      County: '南山区',
+      Address: '科技园南区 8 栋',
     });
   });
 });

@@ -15,7 +15,16 @@ const phoneOk = (v: string | null | undefined): v is string => !!v && (PATTERNS.
  */
 export async function defaultDelivery(sql: Sql, p: Principal): Promise<DefaultDelivery> {
   if (!p.stationId) {
-    const { rows: [last] } = await sql.query<{ new_contact: string | null; new_phone: string | null; new_province: string | null; new_city: string | null; new_county: string | null; new_address: string | null }>(
+    const {
+      rows: [last],
+    } = await sql.query<{
+      new_contact: string | null;
+      new_phone: string | null;
+      new_province: string | null;
+      new_city: string | null;
+      new_county: string | null;
+      new_address: string | null;
+    }>(
       `SELECT new_contact, new_phone, new_province, new_city, new_county, new_address FROM salesorder
         WHERE ownerid = $1 AND COALESCE(btrim(new_address), '') <> '' ORDER BY createdon DESC LIMIT 1`,
       [p.userId],
@@ -23,16 +32,29 @@ export async function defaultDelivery(sql: Sql, p: Principal): Promise<DefaultDe
     if (last) {
       const s = (v: string | null) => (v ?? '').trim();
       return {
-        Contact: s(last.new_contact) || s(p.fullName), Phone: phoneOk(s(last.new_phone)) ? s(last.new_phone) : phoneOk(s(p.mobilephone)) ? s(p.mobilephone) : '',
-        Province: s(last.new_province), City: s(last.new_city), County: s(last.new_county), Address: s(last.new_address),
+        Contact: s(last.new_contact) || s(p.fullName),
+        Phone: phoneOk(s(last.new_phone)) ? s(last.new_phone) : phoneOk(s(p.mobilephone)) ? s(p.mobilephone) : '',
+        Province: s(last.new_province),
+        City: s(last.new_city),
+        County: s(last.new_county),
+        Address: s(last.new_address),
       };
     }
   }
   const st = p.stationId
-    ? (await sql.query<{ new_province: string | null; new_city: string | null; new_county: string | null; new_address: string | null; new_siteowner: string | null; new_phone: string | null }>(
-        'SELECT new_province, new_city, new_county, new_address, new_siteowner, new_phone FROM new_srv_station WHERE new_srv_stationid = $1',
-        [p.stationId],
-      )).rows[0]
+    ? (
+        await sql.query<{
+          new_province: string | null;
+          new_city: string | null;
+          new_county: string | null;
+          new_address: string | null;
+          new_siteowner: string | null;
+          new_phone: string | null;
+        }>(
+          'SELECT new_province, new_city, new_county, new_address, new_siteowner, new_phone FROM new_srv_station WHERE new_srv_stationid = $1',
+          [p.stationId],
+        )
+      ).rows[0]
     : undefined;
   const s = (v: string | null | undefined) => (v ?? '').trim();
   return {

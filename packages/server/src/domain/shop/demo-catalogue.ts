@@ -17,11 +17,28 @@ export const DEMO_PRODUCT_LINES = [
 
 type Line = (typeof DEMO_PRODUCT_LINES)[number]['code'];
 /** state: 0 active, 1 retired, 2 draft (product_state). */
-type P = { no: string; name: string; model: string; line: Line; uom: '个' | '件' | '套' | '台' | '块'; price: string; state?: 0 | 1 | 2; description?: string };
+type P = {
+  no: string;
+  name: string;
+  model: string;
+  line: Line;
+  uom: '个' | '件' | '套' | '台' | '块';
+  price: string;
+  state?: 0 | 1 | 2;
+  description?: string;
+};
 
 export const DEMO_PRODUCTS: P[] = [
   // 液压系统
-  { no: 'HC-LF-200', name: '液压油滤芯', model: 'LF-200/10μm', line: 'PL-HYD', uom: '个', price: '168.00', description: '回油过滤，精度 10μm，建议每 500 小时更换' },
+  {
+    no: 'HC-LF-200',
+    name: '液压油滤芯',
+    model: 'LF-200/10μm',
+    line: 'PL-HYD',
+    uom: '个',
+    price: '168.00',
+    description: '回油过滤，精度 10μm，建议每 500 小时更换',
+  },
   { no: 'HC-LF-350', name: '高压管路滤芯', model: 'LF-350/5μm', line: 'PL-HYD', uom: '个', price: '246.00' },
   { no: 'HC-GP-16', name: '齿轮泵', model: 'CBN-F316', line: 'PL-HYD', uom: '台', price: '1280.00' },
   { no: 'HC-PV-45', name: '柱塞变量泵', model: 'A10VSO45', line: 'PL-HYD', uom: '台', price: '9860.00' },
@@ -40,7 +57,15 @@ export const DEMO_PRODUCTS: P[] = [
   { no: 'EC-PS-24', name: '开关电源', model: 'NDR-240-24', line: 'PL-ELE', uom: '个', price: '328.00' },
   { no: 'EC-PX-08', name: '接近开关', model: 'M18-NPN-8mm', line: 'PL-ELE', uom: '个', price: '65.00' },
   { no: 'EC-EN-1024', name: '增量编码器', model: 'E6B2-CWZ6C 1024P', line: 'PL-ELE', uom: '个', price: '420.00' },
-  { no: 'EC-PCB-210', name: '主控 PCB 板', model: 'HC-MB210 V3.2', line: 'PL-ELE', uom: '块', price: '1260.00', description: '整机主控板，出厂已烧录 V3.2 程序，更换后需在触摸屏校准参数' },
+  {
+    no: 'EC-PCB-210',
+    name: '主控 PCB 板',
+    model: 'HC-MB210 V3.2',
+    line: 'PL-ELE',
+    uom: '块',
+    price: '1260.00',
+    description: '整机主控板，出厂已烧录 V3.2 程序，更换后需在触摸屏校准参数',
+  },
   { no: 'EC-PCB-060', name: '电源驱动板', model: 'HC-PD060', line: 'PL-ELE', uom: '块', price: '486.00' },
   { no: 'EC-CB-10', name: '电控柜线束总成', model: 'WH-10M', line: 'PL-ELE', uom: '套', price: '760.00', state: 2 },
   // 传动部件
@@ -61,7 +86,15 @@ export const DEMO_PRODUCTS: P[] = [
   { no: 'PW-GS-30', name: '柴油发电机组', model: 'HCG-30kW 静音型', line: 'PL-PWR', uom: '台', price: '42800.00' },
   { no: 'PW-FL-01', name: '柴油滤清器', model: 'CX0708', line: 'PL-PWR', uom: '个', price: '58.00' },
   { no: 'PW-AF-02', name: '空气滤清器', model: 'K2036', line: 'PL-PWR', uom: '个', price: '126.00' },
-  { no: 'PW-CP-35', name: '涡旋压缩机', model: 'ZW35KS-TFP 380V', line: 'PL-PWR', uom: '台', price: '4580.00', description: '冷却单元压缩机，含减震垫与接线盒' },
+  {
+    no: 'PW-CP-35',
+    name: '涡旋压缩机',
+    model: 'ZW35KS-TFP 380V',
+    line: 'PL-PWR',
+    uom: '台',
+    price: '4580.00',
+    description: '冷却单元压缩机，含减震垫与接线盒',
+  },
   { no: 'PW-FM-550', name: '散热风扇电机', model: 'YSK-550W-4P', line: 'PL-PWR', uom: '台', price: '680.00' },
   { no: 'PW-ST-24', name: '起动机', model: 'QD2610-24V', line: 'PL-PWR', uom: '台', price: '980.00', state: 2 },
   // 钣金与耗材
@@ -75,12 +108,57 @@ export const DEMO_PRODUCTS: P[] = [
 
 /** Demo orders: [user login, order number suffix, status, [part number, quantity][], days ago]. */
 const DEMO_ORDERS: { login: string; no: string; status: number; lines: [string, number][]; daysAgo: number }[] = [
-  { login: 'station1', no: 'SO20261102-0001', status: 5, lines: [['HC-LF-200', 10], ['HC-SK-80', 4]], daysAgo: 18 },
-  { login: 'station1', no: 'SO20261110-0001', status: 3, lines: [['EC-CT-25', 6], ['EC-RL-24', 20]], daysAgo: 10 },
-  { login: 'station1', no: 'SO20261118-0001', status: 2, lines: [['DR-BR-6205', 24], ['DR-VB-B1800', 8]], daysAgo: 2 },
-  { login: 'store1', no: 'SO20261105-0001', status: 4, lines: [['PW-MT-75', 2], ['PW-AF-02', 10]], daysAgo: 15 },
+  {
+    login: 'station1',
+    no: 'SO20261102-0001',
+    status: 5,
+    lines: [
+      ['HC-LF-200', 10],
+      ['HC-SK-80', 4],
+    ],
+    daysAgo: 18,
+  },
+  {
+    login: 'station1',
+    no: 'SO20261110-0001',
+    status: 3,
+    lines: [
+      ['EC-CT-25', 6],
+      ['EC-RL-24', 20],
+    ],
+    daysAgo: 10,
+  },
+  {
+    login: 'station1',
+    no: 'SO20261118-0001',
+    status: 2,
+    lines: [
+      ['DR-BR-6205', 24],
+      ['DR-VB-B1800', 8],
+    ],
+    daysAgo: 2,
+  },
+  {
+    login: 'store1',
+    no: 'SO20261105-0001',
+    status: 4,
+    lines: [
+      ['PW-MT-75', 2],
+      ['PW-AF-02', 10],
+    ],
+    daysAgo: 15,
+  },
   { login: 'store1', no: 'SO20261116-0001', status: 6, lines: [['CS-HO-46', 12]], daysAgo: 4 },
-  { login: 'store1', no: 'SO20261119-0001', status: 1, lines: [['SM-CV-01', 1], ['CS-GR-15', 3]], daysAgo: 1 },
+  {
+    login: 'store1',
+    no: 'SO20261119-0001',
+    status: 1,
+    lines: [
+      ['SM-CV-01', 1],
+      ['CS-GR-15', 3],
+    ],
+    daysAgo: 1,
+  },
 ];
 
 export async function seedShopCatalogue(sql: Sql, ctx: { hqUnitId: string; adminId: string }): Promise<void> {
@@ -100,9 +178,16 @@ export async function seedShopCatalogue(sql: Sql, ctx: { hqUnitId: string; admin
        FROM unnest($1::varchar[], $2::varchar[], $3::varchar[], $4::uuid[], $5::varchar[], $6::numeric[], $7::int[], $8::text[]) AS u(no, nm, md, ln, uom, pr, st, ds)
      RETURNING productid AS id, productnumber, name, price::text AS price, new_productline_id::text AS line`,
     [
-      DEMO_PRODUCTS.map((p) => p.no), DEMO_PRODUCTS.map((p) => p.name), DEMO_PRODUCTS.map((p) => p.model),
-      DEMO_PRODUCTS.map((p) => lineIds.get(p.line)!), DEMO_PRODUCTS.map((p) => p.uom), DEMO_PRODUCTS.map((p) => p.price),
-      DEMO_PRODUCTS.map((p) => p.state ?? 0), DEMO_PRODUCTS.map((p) => p.description ?? null), ctx.adminId, ctx.hqUnitId,
+      DEMO_PRODUCTS.map((p) => p.no),
+      DEMO_PRODUCTS.map((p) => p.name),
+      DEMO_PRODUCTS.map((p) => p.model),
+      DEMO_PRODUCTS.map((p) => lineIds.get(p.line)!),
+      DEMO_PRODUCTS.map((p) => p.uom),
+      DEMO_PRODUCTS.map((p) => p.price),
+      DEMO_PRODUCTS.map((p) => p.state ?? 0),
+      DEMO_PRODUCTS.map((p) => p.description ?? null),
+      ctx.adminId,
+      ctx.hqUnitId,
     ],
   );
   const byNo = new Map(products.map((p) => [p.productnumber, p]));
@@ -126,7 +211,21 @@ export async function seedShopCatalogue(sql: Sql, ctx: { hqUnitId: string; admin
                                new_address, ownerid, owningbusinessunit, createdby, modifiedby, createdon, modifiedon)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $11, $11, now() - make_interval(days => $13), now() - make_interval(days => $13))
        RETURNING salesorderid AS id`,
-      [o.no, o.status, lines[0].p.line, formatCents(total), u.fullname, u.mobilephone ?? '13800138001', province, city, county, street, u.id, u.unit, o.daysAgo],
+      [
+        o.no,
+        o.status,
+        lines[0].p.line,
+        formatCents(total),
+        u.fullname,
+        u.mobilephone ?? '13800138001',
+        province,
+        city,
+        county,
+        street,
+        u.id,
+        u.unit,
+        o.daysAgo,
+      ],
     );
     for (const l of lines) {
       await sql.query(

@@ -1,4 +1,12 @@
-import { productState, SHOP_PAGE_MAX, SHOP_PAGE_SIZE, warehouseType, type ProductPage, type PublicProduct, type PublicProductDetail } from '@portal/model';
+import {
+  productState,
+  SHOP_PAGE_MAX,
+  SHOP_PAGE_SIZE,
+  warehouseType,
+  type ProductPage,
+  type PublicProduct,
+  type PublicProductDetail,
+} from '@portal/model';
 import type { Principal } from '../../auth/principal.ts';
 import type { Sql } from '../../db/db.ts';
 import { notFound } from '../../http/errors.ts';
@@ -23,8 +31,16 @@ export const seesPrices = (p: Principal | null | undefined): boolean => !!p?.pri
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 type Row = {
-  id: string; name: string; productnumber: string; new_model: string | null; new_uom: string | null; price: string | null;
-  line_id: string | null; line_name: string | null; in_stock: boolean; picture: string | null;
+  id: string;
+  name: string;
+  productnumber: string;
+  new_model: string | null;
+  new_uom: string | null;
+  price: string | null;
+  line_id: string | null;
+  line_name: string | null;
+  in_stock: boolean;
+  picture: string | null;
 };
 
 function columns(p: { add(v: unknown): string }): string {
@@ -49,8 +65,15 @@ class Bind {
 
 function card(r: Row, prices: boolean): PublicProduct {
   const c: PublicProduct = {
-    Id: r.id, Name: r.name, ProductNumber: r.productnumber, Model: r.new_model, Uom: r.new_uom,
-    LineId: r.line_id, LineName: r.line_name, InStock: r.in_stock, Picture: r.picture,
+    Id: r.id,
+    Name: r.name,
+    ProductNumber: r.productnumber,
+    Model: r.new_model,
+    Uom: r.new_uom,
+    LineId: r.line_id,
+    LineName: r.line_name,
+    InStock: r.in_stock,
+    Picture: r.picture,
   };
   if (prices && r.price !== null) c.Price = formatCents(toCents(r.price));
   return c;
@@ -142,7 +165,11 @@ export async function productDetail(sql: Sql, caller: Principal | null, id: unkn
 }
 
 /** A picture of an active product (its storage key and type), or 404. */
-export async function productPicture(sql: Sql, productId: unknown, pictureId: unknown): Promise<{ storage_key: string; content_type: string; file_name: string }> {
+export async function productPicture(
+  sql: Sql,
+  productId: unknown,
+  pictureId: unknown,
+): Promise<{ storage_key: string; content_type: string; file_name: string }> {
   const pid = normGuid(productId);
   const aid = normGuid(pictureId);
   if (!pid || !aid) throw notFound('files.notFound');

@@ -52,7 +52,15 @@ export function parseLines(body: unknown): { row: number; code: string; qty: unk
   return out;
 }
 
-type ProductRow = { productid: string; productnumber: string; name: string; new_model: string | null; new_uom: string | null; price: string | null; new_state: number };
+type ProductRow = {
+  productid: string;
+  productnumber: string;
+  name: string;
+  new_model: string | null;
+  new_uom: string | null;
+  price: string | null;
+  new_state: number;
+};
 
 /** A draft product is never shown outside head office; only an active one is sold. */
 const { active: ACTIVE, draft: DRAFT } = productState;
@@ -61,7 +69,12 @@ const { active: ACTIVE, draft: DRAFT } = productState;
  * Checks every line; nothing is written. `cartOf`: also hold each line to what that user's cart
  * already has of the product (the total stays under 100,000), as the add will.
  */
-export async function checkLines(sql: Sql, lines: { row: number; code: string; qty: unknown }[], lang: Lang, opts: { showPrice: boolean; cartOf?: string }): Promise<CheckResult> {
+export async function checkLines(
+  sql: Sql,
+  lines: { row: number; code: string; qty: unknown }[],
+  lang: Lang,
+  opts: { showPrice: boolean; cartOf?: string },
+): Promise<CheckResult> {
   const codeLabel = getEntity('product')!.allFields.productnumber.label[lang];
   const { rows: found } = await sql.query<ProductRow>(
     'SELECT productid, productnumber, name, new_model, new_uom, price, new_state FROM product WHERE upper(productnumber) = ANY($1::text[])',
@@ -97,7 +110,19 @@ export async function checkLines(sql: Sql, lines: { row: number; code: string; q
   const Lines: CheckedLine[] = [];
   const Errors: LineError[] = [];
   for (const l of lines) {
-    const out: CheckedLine = { Row: l.row, Code: l.code, Quantity: null, ProductId: null, ProductName: null, Model: null, Uom: null, Price: null, Amount: null, Stock: null, Error: null };
+    const out: CheckedLine = {
+      Row: l.row,
+      Code: l.code,
+      Quantity: null,
+      ProductId: null,
+      ProductName: null,
+      Model: null,
+      Uom: null,
+      Price: null,
+      Amount: null,
+      Stock: null,
+      Error: null,
+    };
     const refuse = (key: Parameters<typeof msg>[0], params?: Record<string, string | number>) => {
       if (out.Error === null) out.Error = msg(key, lang, params);
     };
@@ -153,12 +178,21 @@ export class QuickOrderRefused extends AppError {
  * Adds every line to the caller's cart in one transaction: the cart is locked, the lines checked
  * against it, and either all go in through the cart's add or — one row in error — none does.
  */
-export async function addAll(db: Db, p: Principal, lines: { row: number; code: string; qty: unknown }[], lang: Lang): Promise<{ Added: number; Lines: CheckedLine[] }> {
+export async function addAll(
+  db: Db,
+  p: Principal,
+  lines: { row: number; code: string; qty: unknown }[],
+  lang: Lang,
+): Promise<{ Added: number; Lines: CheckedLine[] }> {
   return db.tx(async (sql) => {
     await lockCart(sql, p.userId);
     const checked = await checkLines(sql, lines, lang, { showPrice: true, cartOf: p.userId });
     if (checked.Errors.length) throw new QuickOrderRefused(checked.Errors);
-    await addProductsIn(sql, p, checked.Lines.map((l) => ({ productId: l.ProductId, qty: l.Quantity! })));
+    await addProductsIn(
+      sql,
+      p,
+      checked.Lines.map((l) => ({ productId: l.ProductId, qty: l.Quantity! })),
+    );
     return { Added: checked.Lines.length, Lines: checked.Lines };
   });
 }
@@ -183,14 +217,19 @@ export function importLine(row: number, values: Record<string, TableCell>): { ro
 
 /** The template: the two columns, one example row (an orderable product), and an instructions sheet. */
 export async function quickOrderTemplate(sql: Sql, lang: Lang): Promise<Buffer> {
-  const example = (await sql.query<{ code: string }>(
-    'SELECT productnumber AS code FROM product WHERE new_state = $1 AND price IS NOT NULL ORDER BY productnumber LIMIT 1',
-    [ACTIVE],
-  )).rows[0]?.code ?? 'HC-LF-200';
+  const example =
+    (
+      await sql.query<{ code: string }>(
+        'SELECT productnumber AS code FROM product WHERE new_state = $1 AND price IS NOT NULL ORDER BY productnumber LIMIT 1',
+        [ACTIVE],
+      )
+    ).rows[0]?.code ?? 'HC-LF-200';
   const [code, qty] = importColumns();
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet(msg('quickOrder.template.sheet', lang));
-  ws.addRow([lang === 'zh-CN' ? code.headers[0] : code.headers[1], lang === 'zh-CN' ? qty.headers[0] : qty.headers[1]]).font = { bold: true };
+  ws.addRow([lang === 'zh-CN' ? code.headers[0] : code.headers[1], lang === 'zh-CN' ? qty.headers[0] : qty.headers[1]]).font = {
+    bold: true,
+  };
   ws.getColumn(1).width = 24;
   ws.getColumn(1).numFmt = '@';
   ws.getColumn(2).width = 12;
@@ -198,6 +237,12 @@ export async function quickOrderTemplate(sql: Sql, lang: Lang): Promise<Buffer> 
   ws.views = [{ state: 'frozen', ySplit: 1 }];
   const help = wb.addWorksheet(msg('excel.help.sheet', lang));
   help.getColumn(1).width = 100;
-  for (const k of ['quickOrder.template.help1', 'quickOrder.template.help2', 'quickOrder.template.help3', 'quickOrder.template.help4'] as const) help.addRow([msg(k, lang)]);
+  for (const k of [
+    'quickOrder.template.help1',
+    'quickOrder.template.help2',
+    'quickOrder.template.help3',
+    'quickOrder.template.help4',
+  ] as const)
+    help.addRow([msg(k, lang)]);
   return Buffer.from(await wb.xlsx.writeBuffer());
 }

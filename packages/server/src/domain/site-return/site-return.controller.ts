@@ -17,18 +17,23 @@ import { RETURN, returnUsage } from './site-return.ts';
  */
 
 const LINE = 'new_srv_sitereturndetail';
-const QUANTITIES = z.object({ lines: z.array(z.object({ lineId: z.string().max(200), qty: z.union([z.number(), z.string().max(40)]) })).max(5000) });
+const QUANTITIES = z.object({
+  lines: z.array(z.object({ lineId: z.string().max(200), qty: z.union([z.number(), z.string().max(40)]) })).max(5000),
+});
 
 /** The receiving warehouse must be a central one; returns its unit. */
 async function receiving(sql: Sql, raw: unknown, lang: Lang): Promise<string> {
   const to = await warehouseById(sql, raw);
-  if (!to || to.type !== warehouseType.central) throw new ValidationFailed([{ field: 'new_towarehouse_id', message: msg('siteReturn.centralOnly', lang) }], lang);
+  if (!to || to.type !== warehouseType.central)
+    throw new ValidationFailed([{ field: 'new_towarehouse_id', message: msg('siteReturn.centralOnly', lang) }], lang);
   return to.unit;
 }
 
 type Header = { name: string; type: number | null; warehouse: string; towarehouse: string };
 async function header(sql: Sql, id: string): Promise<Header> {
-  const { rows: [h] } = await sql.query<Header>(
+  const {
+    rows: [h],
+  } = await sql.query<Header>(
     `SELECT new_name AS name, new_returntype AS type, new_warehouse_id AS warehouse, new_towarehouse_id AS towarehouse FROM new_srv_sitereturn WHERE new_srv_sitereturnid = $1::uuid`,
     [id],
   );
@@ -45,8 +50,14 @@ async function lockLines(sql: Sql, id: string): Promise<Line[]> {
   return rows.map((r) => ({ ...r, qty: Number(r.qty), received: Number(r.received) }));
 }
 
-const moveBase = (id: string, h: Header, l: Line) =>
-  ({ productId: l.product, usage: returnUsage(h.type), docType: stockDocumentType.siteReturn, docId: id, docName: h.name, lineId: l.id });
+const moveBase = (id: string, h: Header, l: Line) => ({
+  productId: l.product,
+  usage: returnUsage(h.type),
+  docType: stockDocumentType.siteReturn,
+  docId: id,
+  docName: h.name,
+  lineId: l.id,
+});
 
 export const siteReturnController: DocumentController = {
   entity: RETURN,
@@ -58,8 +69,14 @@ export const siteReturnController: DocumentController = {
     const out: Record<string, unknown>[] = [];
     for (const row of rows) {
       out.push({
-        new_station_id: station, new_warehouse_id: from.id, new_tounit_id: await receiving(sql, row.new_towarehouse_id, lang),
-        new_isclose: false, new_totalqty: 0, new_receivedqty: 0, new_totalamount: '0', new_linecount: 0,
+        new_station_id: station,
+        new_warehouse_id: from.id,
+        new_tounit_id: await receiving(sql, row.new_towarehouse_id, lang),
+        new_isclose: false,
+        new_totalqty: 0,
+        new_receivedqty: 0,
+        new_totalamount: '0',
+        new_linecount: 0,
       });
     }
     return out;
@@ -132,9 +149,17 @@ export const siteReturnController: DocumentController = {
       const h = await header(sql, id);
       const lines = await lockLines(sql, id);
       const { got, taken } = receivedNow(lines, input.lines as never, fieldLabel(LINE, 'new_receivedqty', lang));
-      await postMoves(sql, caller.principal.userId, got.map(({ line, n }) => ({
-        ...moveBase(id, h, line), warehouseId: h.towarehouse, qty: n, transit: -n, key: `th:${id}:receive:${line.id}:${line.received}`,
-      })));
+      await postMoves(
+        sql,
+        caller.principal.userId,
+        got.map(({ line, n }) => ({
+          ...moveBase(id, h, line),
+          warehouseId: h.towarehouse,
+          qty: n,
+          transit: -n,
+          key: `th:${id}:receive:${line.id}:${line.received}`,
+        })),
+      );
       await sql.query(
         `UPDATE new_srv_sitereturndetail l SET new_receivedqty = COALESCE(l.new_receivedqty, 0) + d.n, modifiedon = now()
            FROM unnest($1::uuid[], $2::int[]) AS d(id, n) WHERE l.new_srv_sitereturndetailid = d.id`,
@@ -163,7 +188,9 @@ export const siteReturnController: DocumentController = {
         }
         await postMoves(sql, caller.principal.userId, moves);
       }
-      await sql.query(`UPDATE new_srv_sitereturn SET new_isclose = true, new_closetime = now() WHERE new_srv_sitereturnid = $1::uuid`, [id]);
+      await sql.query(`UPDATE new_srv_sitereturn SET new_isclose = true, new_closetime = now() WHERE new_srv_sitereturnid = $1::uuid`, [
+        id,
+      ]);
       return { message: 'parts.closedDone' };
     },
   },

@@ -1,4 +1,12 @@
-import { getEntity, returnState, returnType, stockUsage, type DocumentLineRequest, type Lang, type PartsCommandResult } from '@portal/model';
+import {
+  getEntity,
+  returnState,
+  returnType,
+  stockUsage,
+  type DocumentLineRequest,
+  type Lang,
+  type PartsCommandResult,
+} from '@portal/model';
 import type { Sql } from '../../db/db.ts';
 import { refuse } from '../../http/errors.ts';
 import type { Caller } from '../../records/scope.ts';
@@ -19,7 +27,11 @@ const LINE = getEntity('new_srv_sitereturndetail')!;
 
 /** The usage of a return's moves by its return type (spec 001 §9: delivery/receipt documents for transfer, stocking, purchasing). */
 export const returnUsage = (type: number | null | undefined) =>
-  type === returnType.stocking ? stockUsage.stockingDocument : type === returnType.purchasing ? stockUsage.purchasingDocument : stockUsage.transferDocument;
+  type === returnType.stocking
+    ? stockUsage.stockingDocument
+    : type === returnType.purchasing
+      ? stockUsage.purchasingDocument
+      : stockUsage.transferDocument;
 
 export function recomputeReturn(sql: Sql, id: string): Promise<void> {
   return recomputeDocumentTotals(sql, RETURN, LINE, 'new_sitereturn_id', id);
@@ -40,20 +52,36 @@ export const siteReturnDocument: RequestDocument = {
 
 /** A line's returned number may not exceed what the station has available of the part (shown as what remains to return). */
 async function assertHeld(sql: Sql, lineId: string | undefined): Promise<void> {
-  const { rows: [l] } = await sql.query<{ qty: number; have: number | null; name: string; code: string }>(
+  const {
+    rows: [l],
+  } = await sql.query<{ qty: number; have: number | null; name: string; code: string }>(
     `SELECT new_qty AS qty, new_tempcurrentinv AS have, new_name AS name, new_code AS code FROM new_srv_sitereturndetail WHERE new_srv_sitereturndetailid = $1::uuid`,
     [lineId],
   );
-  if (l && Number(l.qty) > Number(l.have ?? 0)) throw refuse('siteReturn.insufficient', { part: `${l.code} ${l.name}`, remaining: Number(l.have ?? 0) }, 'qty');
+  if (l && Number(l.qty) > Number(l.have ?? 0))
+    throw refuse('siteReturn.insufficient', { part: `${l.code} ${l.name}`, remaining: Number(l.have ?? 0) }, 'qty');
 }
 
-export async function addReturnLine(sql: Sql, caller: Caller, id: string, input: DocumentLineRequest, lang: Lang): Promise<PartsCommandResult> {
+export async function addReturnLine(
+  sql: Sql,
+  caller: Caller,
+  id: string,
+  input: DocumentLineRequest,
+  lang: Lang,
+): Promise<PartsCommandResult> {
   const r = await addRequestLine(sql, caller, siteReturnDocument, id, input, lang);
   await assertHeld(sql, r.lineId);
   return r;
 }
 
-export async function updateReturnLine(sql: Sql, caller: Caller, id: string, lineId: string, input: Partial<DocumentLineRequest>, lang: Lang): Promise<PartsCommandResult> {
+export async function updateReturnLine(
+  sql: Sql,
+  caller: Caller,
+  id: string,
+  lineId: string,
+  input: Partial<DocumentLineRequest>,
+  lang: Lang,
+): Promise<PartsCommandResult> {
   const r = await updateRequestLine(sql, caller, siteReturnDocument, id, lineId, input, lang);
   await assertHeld(sql, r.lineId);
   return r;

@@ -33,7 +33,9 @@ type Station = Record<string, unknown> & { statecode: number; term: string | nul
  */
 async function lockStation(sql: Sql, stationId: string): Promise<Station> {
   const cols = STATION_CHANGE_FIELDS.map((f) => f.station).join(', ');
-  const { rows: [s] } = await sql.query<Station>(
+  const {
+    rows: [s],
+  } = await sql.query<Station>(
     `SELECT ${cols}, statecode, to_char(new_termenddate, 'YYYY-MM-DD') AS term FROM new_srv_station WHERE new_srv_stationid = $1::uuid FOR NO KEY UPDATE`,
     [stationId],
   );
@@ -44,7 +46,9 @@ async function lockStation(sql: Sql, stationId: string): Promise<Station> {
 
 /** One pending application (draft, under review or rejected: a rejected one is fixed and resubmitted) per station and type. */
 async function assertNoOtherOpen(sql: Sql, stationId: string, type: number, exceptId: string | null): Promise<void> {
-  const { rows: [o] } = await sql.query<{ name: string }>(
+  const {
+    rows: [o],
+  } = await sql.query<{ name: string }>(
     `SELECT new_name AS name FROM new_srv_stationapply
       WHERE new_station_id = $1::uuid AND new_applytype = $2 AND new_approvalstatus = ANY($3::int[]) AND statecode = 0
         AND ($4::uuid IS NULL OR new_srv_stationapplyid <> $4::uuid) ORDER BY createdon LIMIT 1`,
@@ -62,7 +66,9 @@ type Apply = Record<string, unknown> & { type: number; station: string; newterm:
 
 async function loadApply(sql: Sql, id: string): Promise<Apply> {
   const cols = STATION_CHANGE_FIELDS.map((f) => f.proposed).join(', ');
-  const { rows: [a] } = await sql.query<Apply>(
+  const {
+    rows: [a],
+  } = await sql.query<Apply>(
     `SELECT new_applytype AS type, new_station_id AS station, ${cols}, to_char(new_newtermenddate, 'YYYY-MM-DD') AS newterm,
             to_char(new_exitdate, 'YYYY-MM-DD') AS exitdate
        FROM new_srv_stationapply WHERE new_srv_stationapplyid = $1::uuid FOR UPDATE`,
@@ -75,7 +81,9 @@ async function loadApply(sql: Sql, id: string): Promise<Apply> {
 async function assertTermLater(sql: Sql, current: string | null, requested: string | null): Promise<void> {
   if (!requested) throw refuse('stationApply.termRequired', undefined, 'new_newtermenddate');
   if (!current) return;
-  const { rows: [r] } = await sql.query<{ ok: boolean }>(`SELECT $1::date > $2::date AS ok`, [requested, current]);
+  const {
+    rows: [r],
+  } = await sql.query<{ ok: boolean }>(`SELECT $1::date > $2::date AS ok`, [requested, current]);
   if (!r.ok) throw refuse('stationApply.termNotLater', { date: current }, 'new_newtermenddate');
 }
 
@@ -90,9 +98,14 @@ async function check(sql: Sql, id: string): Promise<{ a: Apply; s: Station; chan
   await assertNoOtherOpen(sql, a.station, a.type, id);
   const changes: Record<string, unknown> = {};
   if (a.type === stationApplyType.change) {
-    for (const f of STATION_CHANGE_FIELDS) if (differs(a[f.proposed], s[f.station])) changes[f.station] = OPTION_FIELDS.has(f.station) ? Number(a[f.proposed]) : String(a[f.proposed]).trim();
+    for (const f of STATION_CHANGE_FIELDS)
+      if (differs(a[f.proposed], s[f.station]))
+        changes[f.station] = OPTION_FIELDS.has(f.station) ? Number(a[f.proposed]) : String(a[f.proposed]).trim();
     const snap = STATION_CHANGE_FIELDS.map((f, i) => `${f.current} = $${i + 2}`).join(', ');
-    await sql.query(`UPDATE new_srv_stationapply SET ${snap} WHERE new_srv_stationapplyid = $1::uuid`, [id, ...STATION_CHANGE_FIELDS.map((f) => s[f.station] ?? null)]);
+    await sql.query(`UPDATE new_srv_stationapply SET ${snap} WHERE new_srv_stationapplyid = $1::uuid`, [
+      id,
+      ...STATION_CHANGE_FIELDS.map((f) => s[f.station] ?? null),
+    ]);
     if (!Object.keys(changes).length) throw refuse('stationApply.noChange');
   } else if (a.type === stationApplyType.continue) {
     await sql.query(`UPDATE new_srv_stationapply SET new_oldtermenddate = $2::date WHERE new_srv_stationapplyid = $1::uuid`, [id, s.term]);
@@ -113,16 +126,25 @@ export async function applyStationApply(sql: Sql, id: string): Promise<void> {
       [a.station, ...names.map((n) => changes[n])],
     );
   } else if (a.type === stationApplyType.continue) {
-    await sql.query(`UPDATE new_srv_station SET new_termenddate = $2::date, modifiedon = now() WHERE new_srv_stationid = $1::uuid`, [a.station, a.newterm]);
+    await sql.query(`UPDATE new_srv_station SET new_termenddate = $2::date, modifiedon = now() WHERE new_srv_stationid = $1::uuid`, [
+      a.station,
+      a.newterm,
+    ]);
   } else if (a.type === stationApplyType.exit) {
-    await sql.query(`UPDATE new_srv_station SET statecode = $2, modifiedon = now() WHERE new_srv_stationid = $1::uuid`, [a.station, stationState.inactive]);
+    await sql.query(`UPDATE new_srv_station SET statecode = $2, modifiedon = now() WHERE new_srv_stationid = $1::uuid`, [
+      a.station,
+      stationState.inactive,
+    ]);
     const { rows } = await sql.query<{ id: string }>(
       `UPDATE systemuser SET isdisabled = true WHERE new_station_id = $1::uuid AND NOT COALESCE(isdisabled, false) RETURNING systemuserid AS id`,
       [a.station],
     );
     // Their sessions end with the commit (the database announces both to every instance: auth/session-cache.ts).
     if (rows.length) {
-      await sql.query(`UPDATE auth_session SET ended_at = now(), end_reason = 'station_exit' WHERE user_id = ANY($1::uuid[]) AND ended_at IS NULL`, [rows.map((r) => r.id)]);
+      await sql.query(
+        `UPDATE auth_session SET ended_at = now(), end_reason = 'station_exit' WHERE user_id = ANY($1::uuid[]) AND ended_at IS NULL`,
+        [rows.map((r) => r.id)],
+      );
     }
     forgetCachedUsers();
   }
@@ -159,10 +181,15 @@ export function installStationApply(): void {
   writeHooks.set(STATION_APPLY, {
     async guard(sql, id, op, values) {
       if (op !== 'update' || !('new_applytype' in values || 'new_station_id' in values)) return;
-      const { rows: [a] } = await sql.query<{ type: number; station: string }>(
-        `SELECT new_applytype AS type, new_station_id AS station FROM new_srv_stationapply WHERE new_srv_stationapplyid = $1::uuid`, [id]);
+      const {
+        rows: [a],
+      } = await sql.query<{ type: number; station: string }>(
+        `SELECT new_applytype AS type, new_station_id AS station FROM new_srv_stationapply WHERE new_srv_stationapplyid = $1::uuid`,
+        [id],
+      );
       const same = (k: string, v: unknown) => !(k in values) || String(values[k] ?? '').toLowerCase() === String(v ?? '').toLowerCase();
-      if (!same('new_applytype', a.type) || !same('new_station_id', a.station)) throw refuse('stationApply.fixed', undefined, 'new_applytype');
+      if (!same('new_applytype', a.type) || !same('new_station_id', a.station))
+        throw refuse('stationApply.fixed', undefined, 'new_applytype');
     },
   });
   registerFlowHooks(STATION_APPLY, {

@@ -1,6 +1,16 @@
 import {
-  getEntity, invTaskState, msg as msgOf, stockCheckSource, stockCheckState, stockDocumentType, stockUsage,
-  type CountLinesRequest, type CreateCountRequest, type CreateTaskRequest, type Lang, type PartsCommandResult,
+  getEntity,
+  invTaskState,
+  msg as msgOf,
+  stockCheckSource,
+  stockCheckState,
+  stockDocumentType,
+  stockUsage,
+  type CountLinesRequest,
+  type CreateCountRequest,
+  type CreateTaskRequest,
+  type Lang,
+  type PartsCommandResult,
 } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
 import { AppError, refuse } from '../../http/errors.ts';
@@ -31,9 +41,14 @@ const LINE = getEntity('new_srv_stockcheckdetail')!;
 const today = () => chinaDate().replaceAll('-', '');
 
 type SheetHead = {
-  source: number; task: string | null; deadline: string | null; checkDate: string | null; memo: string | null;
+  source: number;
+  task: string | null;
+  deadline: string | null;
+  checkDate: string | null;
+  memo: string | null;
   /** A task's subject and head office's note, as released. */
-  subject?: string | null; note?: string | null;
+  subject?: string | null;
+  note?: string | null;
 };
 
 /**
@@ -43,8 +58,12 @@ type SheetHead = {
  */
 async function assertNoOpenCount(sql: Sql, warehouses: Warehouse[]): Promise<void> {
   const ids = warehouses.map((w) => w.id);
-  await sql.query('SELECT 1 FROM new_srv_warehouse WHERE new_srv_warehouseid = ANY($1::uuid[]) ORDER BY new_srv_warehouseid FOR UPDATE', [ids]);
-  const { rows: [open] } = await sql.query<{ name: string; wh: string }>(
+  await sql.query('SELECT 1 FROM new_srv_warehouse WHERE new_srv_warehouseid = ANY($1::uuid[]) ORDER BY new_srv_warehouseid FOR UPDATE', [
+    ids,
+  ]);
+  const {
+    rows: [open],
+  } = await sql.query<{ name: string; wh: string }>(
     `SELECT new_name AS name, new_warehouse_id AS wh FROM new_srv_stockcheck
       WHERE new_warehouse_id = ANY($1::uuid[]) AND new_state IN ($2::int, $3::int) ORDER BY createdon LIMIT 1`,
     [ids, stockCheckState.counting, stockCheckState.submitted],
@@ -62,8 +81,21 @@ async function openSheets(sql: Sql, me: string, warehouses: Warehouse[], head: S
      SELECT u.name, u.wh, u.station, $5, $6::uuid, $7, $8::date, $9::date, $10, $12, $13, 0, 0, 0, $11::uuid, u.unit, $11::uuid, $11::uuid
        FROM unnest($1::text[], $2::uuid[], $3::uuid[], $4::uuid[]) AS u(name, wh, station, unit)
      RETURNING new_srv_stockcheckid AS id, new_warehouse_id AS wh`,
-    [names, warehouses.map((w) => w.id), warehouses.map((w) => w.stationId), warehouses.map((w) => w.unit),
-      head.source, head.task, stockCheckState.counting, head.checkDate, head.deadline, head.memo, me, head.subject ?? null, head.note ?? null],
+    [
+      names,
+      warehouses.map((w) => w.id),
+      warehouses.map((w) => w.stationId),
+      warehouses.map((w) => w.unit),
+      head.source,
+      head.task,
+      stockCheckState.counting,
+      head.checkDate,
+      head.deadline,
+      head.memo,
+      me,
+      head.subject ?? null,
+      head.note ?? null,
+    ],
   );
   await sql.query(
     `INSERT INTO new_srv_stockcheckdetail (new_name, new_stockcheck_id, new_code, new_product_id, new_uom, new_bookqty, ownerid, owningbusinessunit, createdby, modifiedby)
@@ -72,7 +104,10 @@ async function openSheets(sql: Sql, me: string, warehouses: Warehouse[], head: S
       WHERE c.new_srv_stockcheckid = ANY($1::uuid[])`,
     [rows.map((r) => r.id), me],
   );
-  await refreshCounts(sql, rows.map((r) => r.id));
+  await refreshCounts(
+    sql,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => r.id);
 }
 
@@ -90,14 +125,23 @@ async function refreshCounts(sql: Sql, ids: string[]): Promise<void> {
 }
 
 /** A count sheet of a warehouse of the caller's. */
-export async function createCount(sql: Sql, caller: Caller, input: AsSent<CreateCountRequest, 'checkDate'>, lang: Lang): Promise<PartsCommandResult> {
+export async function createCount(
+  sql: Sql,
+  caller: Caller,
+  input: AsSent<CreateCountRequest, 'checkDate'>,
+  lang: Lang,
+): Promise<PartsCommandResult> {
   assertMay(caller, 'stock.write');
   const wh = await warehouseById(sql, input.warehouseId);
   if (!wh) throw refuse('parts.warehouseRequired', undefined, 'warehouseId');
   assertParty(caller, wh.unit);
   const checkDate = optionalDate(input.checkDate, fieldLabel(CHECK.logicalName, 'new_checkdate', lang), 'checkDate') ?? chinaDate();
   const [id] = await openSheets(sql, caller.principal.userId, [wh], {
-    source: stockCheckSource.own, task: null, deadline: null, checkDate, memo: memoOf(input.memo, lang),
+    source: stockCheckSource.own,
+    task: null,
+    deadline: null,
+    checkDate,
+    memo: memoOf(input.memo, lang),
   });
   return answer(id, 'parts.created', lang);
 }
@@ -123,7 +167,14 @@ async function applyCounts(sql: Sql, sheet: Sheet, counts: Counted[], me: string
             new_variance = CASE WHEN d.n IS NULL THEN NULL ELSE d.n - l.new_bookqty END, modifiedon = now(), modifiedby = $6::uuid
        FROM unnest($1::uuid[], $2::int[], $3::boolean[], $4::text[]) AS d(id, n, setmemo, memo)
       WHERE l.new_srv_stockcheckdetailid = d.id AND l.new_stockcheck_id = $5::uuid`,
-    [counts.map((c) => c.lineId), counts.map((c) => c.countQty), counts.map((c) => c.memo !== undefined), counts.map((c) => c.memo ?? null), sheet.id, me],
+    [
+      counts.map((c) => c.lineId),
+      counts.map((c) => c.countQty),
+      counts.map((c) => c.memo !== undefined),
+      counts.map((c) => c.memo ?? null),
+      sheet.id,
+      me,
+    ],
   );
   await refreshCounts(sql, [sheet.id]);
 }
@@ -132,13 +183,17 @@ async function applyCounts(sql: Sql, sheet: Sheet, counts: Counted[], me: string
 export async function setCounts(sql: Sql, caller: Caller, id: string, input: CountLinesRequest, lang: Lang): Promise<PartsCommandResult> {
   const sheet = await sheetFor(sql, caller, id, 'stock.write');
   if (sheet.state !== stockCheckState.counting) throw refuse('stock.countNotOpen');
-  const { rows } = await sql.query<{ id: string }>(`SELECT new_srv_stockcheckdetailid AS id FROM new_srv_stockcheckdetail WHERE new_stockcheck_id = $1::uuid`, [sheet.id]);
+  const { rows } = await sql.query<{ id: string }>(
+    `SELECT new_srv_stockcheckdetailid AS id FROM new_srv_stockcheckdetail WHERE new_stockcheck_id = $1::uuid`,
+    [sheet.id],
+  );
   const mine = new Set(rows.map((r) => r.id));
   const label = fieldLabel(LINE.logicalName, 'new_countqty', lang);
   const counts: Counted[] = (input.lines ?? []).map((x) => {
     const lineId = normGuid(x.lineId) ?? '';
     if (!mine.has(lineId)) throw new AppError(404, 'wo.lineNotFound');
-    const countQty = x.countQty === null || x.countQty === undefined ? null : checkQty(x.countQty, label, `lines.${lineId}`, { zero: true });
+    const countQty =
+      x.countQty === null || x.countQty === undefined ? null : checkQty(x.countQty, label, `lines.${lineId}`, { zero: true });
     return { lineId, countQty, ...(x.memo !== undefined ? { memo: memoOf(x.memo, lang, `lines.${lineId}`) } : {}) };
   });
   await applyCounts(sql, sheet, counts, caller.principal.userId);
@@ -163,7 +218,13 @@ export interface RowError {
  * An Excel import into a counting sheet: every row checked (part on the sheet, once, quantity an
  * integer 0–99999), every error listed at once; nothing is written unless all rows are right.
  */
-export async function importCounts(sql: Sql, caller: Caller, id: string, rows: CountRow[], lang: Lang): Promise<{ sheet: PartsCommandResult; errors: RowError[]; imported: number }> {
+export async function importCounts(
+  sql: Sql,
+  caller: Caller,
+  id: string,
+  rows: CountRow[],
+  lang: Lang,
+): Promise<{ sheet: PartsCommandResult; errors: RowError[]; imported: number }> {
   const sheet = await sheetFor(sql, caller, id, 'stock.write');
   if (sheet.state !== stockCheckState.counting) throw refuse('stock.countNotOpen');
   const { rows: lines } = await sql.query<{ id: string; code: string }>(
@@ -179,13 +240,24 @@ export async function importCounts(sql: Sql, caller: Caller, id: string, rows: C
   for (const r of rows) {
     const code = r.code.trim().toUpperCase();
     const lineId = byCode.get(code);
-    if (!lineId) errors.push({ row: r.row, field: codeLabel, message: msgOf('stock.importRowPart', lang, { row: r.row, code: r.code.slice(0, 60) }) });
-    else if (seen.has(code)) errors.push({ row: r.row, field: codeLabel, message: msgOf('stock.importRowDuplicate', lang, { row: r.row, code: r.code.slice(0, 60) }) });
+    if (!lineId)
+      errors.push({ row: r.row, field: codeLabel, message: msgOf('stock.importRowPart', lang, { row: r.row, code: r.code.slice(0, 60) }) });
+    else if (seen.has(code))
+      errors.push({
+        row: r.row,
+        field: codeLabel,
+        message: msgOf('stock.importRowDuplicate', lang, { row: r.row, code: r.code.slice(0, 60) }),
+      });
     seen.set(code, r.row);
     const digits = unsafeNumber(r.qty) ? null : parseInteger(r.qty);
     const n = digits !== null && !digits.startsWith('-') && digits.length <= 5 ? Number(digits) : NaN;
     if (Number.isNaN(n)) errors.push({ row: r.row, field: qtyLabel, message: msgOf('stock.importRowQty', lang, { row: r.row }) });
-    else if (r.memo && [...r.memo].length > MEMO_MAX) errors.push({ row: r.row, field: fieldLabel(LINE.logicalName, 'new_memo', lang), message: msgOf('parts.reasonTooLong', lang, { field: fieldLabel(LINE.logicalName, 'new_memo', lang) }) });
+    else if (r.memo && [...r.memo].length > MEMO_MAX)
+      errors.push({
+        row: r.row,
+        field: fieldLabel(LINE.logicalName, 'new_memo', lang),
+        message: msgOf('parts.reasonTooLong', lang, { field: fieldLabel(LINE.logicalName, 'new_memo', lang) }),
+      });
     if (lineId && Number.isInteger(n)) counts.push({ lineId, countQty: n, ...(r.memo ? { memo: r.memo } : {}) });
   }
   if (errors.length) return { sheet: answer(sheet.id, 'parts.saved', lang), errors, imported: 0 };
@@ -193,12 +265,16 @@ export async function importCounts(sql: Sql, caller: Caller, id: string, rows: C
   return { sheet: answer(sheet.id, 'parts.saved', lang), errors: [], imported: counts.length };
 }
 
-
 /** Counting → submitted: every line counted. */
 export async function submitCount(sql: Sql, caller: Caller, id: string, lang: Lang): Promise<PartsCommandResult> {
   const sheet = await sheetFor(sql, caller, id, 'stock.write');
   if (sheet.state !== stockCheckState.counting) throw refuse('stock.countNotOpen');
-  const { rows: [x] } = await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM new_srv_stockcheckdetail WHERE new_stockcheck_id = $1::uuid AND new_countqty IS NULL`, [sheet.id]);
+  const {
+    rows: [x],
+  } = await sql.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM new_srv_stockcheckdetail WHERE new_stockcheck_id = $1::uuid AND new_countqty IS NULL`,
+    [sheet.id],
+  );
   if (x.n) throw refuse('stock.countIncomplete', { count: x.n });
   await sql.query(
     `UPDATE new_srv_stockcheck SET new_state = $2, new_submittime = now(), modifiedon = now(), modifiedby = $3::uuid WHERE new_srv_stockcheckid = $1::uuid`,
@@ -231,10 +307,23 @@ export async function confirmCount(sql: Sql, caller: Caller, id: string, lang: L
   );
   const short = lines.find((l) => Number(l.counted) < Number(l.frozen));
   if (short) throw refuse('stock.belowFrozen', { part: short.name, frozen: short.frozen });
-  await postMoves(sql, caller.principal.userId, lines.filter((l) => Number(l.counted) !== Number(l.quantity)).map((l) => ({
-    warehouseId: sheet.warehouse, productId: l.product, qty: Number(l.counted) - Number(l.quantity), usage: stockUsage.adjustment,
-    docType: stockDocumentType.count, docId: sheet.id, docName: sheet.name, lineId: l.id, key: `pd:${sheet.id}:${l.id}`,
-  })));
+  await postMoves(
+    sql,
+    caller.principal.userId,
+    lines
+      .filter((l) => Number(l.counted) !== Number(l.quantity))
+      .map((l) => ({
+        warehouseId: sheet.warehouse,
+        productId: l.product,
+        qty: Number(l.counted) - Number(l.quantity),
+        usage: stockUsage.adjustment,
+        docType: stockDocumentType.count,
+        docId: sheet.id,
+        docName: sheet.name,
+        lineId: l.id,
+        key: `pd:${sheet.id}:${l.id}`,
+      })),
+  );
   await sql.query(
     `UPDATE new_srv_stockcheckdetail l SET new_bookqty = d.q, new_variance = l.new_countqty - d.q, modifiedon = now()
        FROM unnest($1::uuid[], $2::int[]) AS d(id, q) WHERE l.new_srv_stockcheckdetailid = d.id`,
@@ -270,7 +359,15 @@ async function refreshTask(sql: Sql, task: string): Promise<void> {
        FROM (SELECT count(*) FILTER (WHERE new_state = $4::int)::int AS done, count(*) FILTER (WHERE new_state IN ($5::int, $6::int))::int AS open
                FROM new_srv_stockcheck WHERE new_invtask_id = $1::uuid) x
       WHERE t.new_srv_invtaskid = $1::uuid AND t.new_state <> $7::int`,
-    [task, invTaskState.completed, invTaskState.inProgress, stockCheckState.confirmed, stockCheckState.counting, stockCheckState.submitted, invTaskState.cancelled],
+    [
+      task,
+      invTaskState.completed,
+      invTaskState.inProgress,
+      stockCheckState.confirmed,
+      stockCheckState.counting,
+      stockCheckState.submitted,
+      invTaskState.cancelled,
+    ],
   );
 }
 
@@ -282,9 +379,18 @@ async function tellStations(sql: Sql, me: string, sheetIds: string[], subject: s
   );
   for (const r of rows) {
     if (!r.station) continue;
-    await notify(sql, me, { station: r.station, privilege: 'stock.write' }, {
-      kind: 'parts', key: 'message.text.countTask', params: { subject, deadline, name: r.name }, entity: CHECK.logicalName, recordId: r.id,
-    });
+    await notify(
+      sql,
+      me,
+      { station: r.station, privilege: 'stock.write' },
+      {
+        kind: 'parts',
+        key: 'message.text.countTask',
+        params: { subject, deadline, name: r.name },
+        entity: CHECK.logicalName,
+        recordId: r.id,
+      },
+    );
   }
 }
 
@@ -292,7 +398,12 @@ async function tellStations(sql: Sql, me: string, sheetIds: string[], subject: s
  * An inventory task (invtask.manage): a subject, a deadline not before today, and one sheet per
  * chosen station in the station's warehouse (refused for a station without one).
  */
-export async function createTask(sql: Sql, caller: Caller, input: AsSent<CreateTaskRequest, 'deadline'>, lang: Lang): Promise<PartsCommandResult> {
+export async function createTask(
+  sql: Sql,
+  caller: Caller,
+  input: AsSent<CreateTaskRequest, 'deadline'>,
+  lang: Lang,
+): Promise<PartsCommandResult> {
   assertMay(caller, 'invtask.manage');
   const subject = typeof input.subject === 'string' ? input.subject.trim() : '';
   if (!subject) throw refuse('records.required', { field: fieldLabel('new_srv_invtask', 'new_subject', lang) }, 'subject');
@@ -313,13 +424,23 @@ export async function createTask(sql: Sql, caller: Caller, input: AsSent<CreateT
   const me = caller.principal.userId;
   const [name] = await nextDocumentNumbers(sql, 'new_srv_invtask', `RW${today()}`, 1);
   const memo = memoOf(input.memo, lang);
-  const { rows: [task] } = await sql.query<{ id: string }>(
+  const {
+    rows: [task],
+  } = await sql.query<{ id: string }>(
     `INSERT INTO new_srv_invtask (new_name, new_subject, new_deadline, new_state, new_stationcount, new_donecount, new_memo, ownerid, owningbusinessunit, createdby, modifiedby)
      VALUES ($1, $2, $3::date, $4, $5, 0, $6, $7::uuid, $8::uuid, $7::uuid, $7::uuid) RETURNING new_srv_invtaskid AS id`,
     [name, subject, deadline, invTaskState.inProgress, warehouses.length, memo, me, caller.principal.businessUnitId],
   );
   // The sheet's own memo is the station's; the task's subject and note travel in their own fields.
-  const sheets = await openSheets(sql, me, warehouses, { source: stockCheckSource.task, task: task.id, deadline, checkDate: null, memo: null, subject, note: memo });
+  const sheets = await openSheets(sql, me, warehouses, {
+    source: stockCheckSource.task,
+    task: task.id,
+    deadline,
+    checkDate: null,
+    memo: null,
+    subject,
+    note: memo,
+  });
   await tellStations(sql, me, sheets, subject, deadline);
   return answer(task.id, 'parts.created', lang);
 }

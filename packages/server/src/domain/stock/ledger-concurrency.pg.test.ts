@@ -27,13 +27,26 @@ afterAll(async () => {
 
 let n = 0;
 const move = (wh: number, part: number, d: Pick<StockMove, 'qty' | 'frozen' | 'transit'>, key = `c:${++n}`): StockMove => ({
-  warehouseId: f.warehouses[wh], productId: f.parts[part], ...d, usage: stockUsage.adjustment, docType: stockDocumentType.count, docId: 'c', docName: 'C', key,
+  warehouseId: f.warehouses[wh],
+  productId: f.parts[part],
+  ...d,
+  usage: stockUsage.adjustment,
+  docType: stockDocumentType.count,
+  docId: 'c',
+  docName: 'C',
+  key,
 });
 /** A posting on one of the 50 connections; refusals are an answer, anything else (a deadlock) is not. */
-const attempt = (moves: StockMove[]) => wide.tx((sql) => postMoves(sql, f.userId, moves)).then(() => true, (e) => {
-  if (e instanceof Refusal) return false;
-  throw e;
-});
+const attempt = (moves: StockMove[]) =>
+  wide
+    .tx((sql) => postMoves(sql, f.userId, moves))
+    .then(
+      () => true,
+      (e) => {
+        if (e instanceof Refusal) return false;
+        throw e;
+      },
+    );
 
 describe('stock ledger under concurrency (PostgreSQL, 50 connections)', () => {
   it('500 mixed concurrent postings: nothing negative, every balance equals the sum of its moves, no deadlock', async () => {
@@ -41,17 +54,22 @@ describe('stock ledger under concurrency (PostgreSQL, 50 connections)', () => {
     for (const wh of [0, 1]) for (let part = 0; part < 5; part++) opening.push(move(wh, part, { qty: 40 }));
     await attempt(opening);
     let seed = 7;
-    const rnd = (k: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % k);
+    const rnd = (k: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % k;
     const postings = Array.from({ length: 500 }, () => {
       // Multi-line postings in random order over both warehouses: the ledger locks in a fixed order.
       return Array.from({ length: 1 + rnd(4) }, () => {
         const q = 1 + rnd(6);
         switch (rnd(5)) {
-          case 0: return move(rnd(2), rnd(5), { qty: -q });
-          case 1: return move(rnd(2), rnd(5), { qty: q });
-          case 2: return move(rnd(2), rnd(5), { frozen: q });
-          case 3: return move(rnd(2), rnd(5), { qty: -q, frozen: -q });
-          default: return move(rnd(2), rnd(5), { transit: q });
+          case 0:
+            return move(rnd(2), rnd(5), { qty: -q });
+          case 1:
+            return move(rnd(2), rnd(5), { qty: q });
+          case 2:
+            return move(rnd(2), rnd(5), { frozen: q });
+          case 3:
+            return move(rnd(2), rnd(5), { qty: -q, frozen: -q });
+          default:
+            return move(rnd(2), rnd(5), { transit: q });
         }
       });
     });
@@ -65,11 +83,19 @@ describe('stock ledger under concurrency (PostgreSQL, 50 connections)', () => {
   it('50 concurrent reservations of one unit competing for 10 available: exactly 10 succeed', async () => {
     const g = await ledgerFixture(p.db, 'R', 1);
     await p.db.tx((sql) => postMoves(sql, g.userId, [{ ...move(0, 0, { qty: 10 }), warehouseId: g.warehouses[0], productId: g.parts[0] }]));
-    const results = await Promise.all(Array.from({ length: 50 }, () =>
-      wide.tx((sql) => postMoves(sql, g.userId, [{ ...move(0, 0, { frozen: 1 }), warehouseId: g.warehouses[0], productId: g.parts[0] }])).then(() => true, (e) => {
-        if (e instanceof Refusal) return false;
-        throw e;
-      })));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        wide
+          .tx((sql) => postMoves(sql, g.userId, [{ ...move(0, 0, { frozen: 1 }), warehouseId: g.warehouses[0], productId: g.parts[0] }]))
+          .then(
+            () => true,
+            (e) => {
+              if (e instanceof Refusal) return false;
+              throw e;
+            },
+          ),
+      ),
+    );
     expect(results.filter(Boolean).length).toBe(10);
     expect(await g.balance(0)).toMatchObject({ quantity: 10, frozen: 10, available: 0 });
     expect(await g.mismatches()).toBe(0);

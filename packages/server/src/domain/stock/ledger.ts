@@ -104,7 +104,10 @@ export async function postMoves(sql: Sql, userId: string, moves: readonly StockM
   await ensureBalances(sql, userId, pairs);
   const balances = await lockBalances(sql, pairs);
 
-  const { rows: done } = await sql.query<{ k: string }>(`SELECT new_key AS k FROM new_srv_stocktransaction WHERE new_key = ANY($1::text[])`, [live.map((m) => m.key)]);
+  const { rows: done } = await sql.query<{ k: string }>(
+    `SELECT new_key AS k FROM new_srv_stocktransaction WHERE new_key = ANY($1::text[])`,
+    [live.map((m) => m.key)],
+  );
   const already = new Set(done.map((r) => r.k));
   const todo = live.filter((m) => !already.has(m.key));
   if (!todo.length) return { posted: 0, skipped: live.length };
@@ -143,20 +146,35 @@ export async function postMoves(sql: Sql, userId: string, moves: readonly StockM
               ORDER BY ord) x
      ON CONFLICT (new_key) DO NOTHING`,
     [
-      col((m) => m.docName), col((m) => unitOf(m).code), col((m) => unitOf(m).part), col((m) => m.warehouseId), col((m) => m.productId),
-      col((m) => m.usage), col((m) => m.docType), col((m) => m.docId), col((m) => m.lineId ?? null),
-      col((m) => m.qty ?? 0), col((m) => m.frozen ?? 0), col((m) => m.transit ?? 0),
-      col((_, i) => after[i].q), col((_, i) => after[i].f), col((_, i) => after[i].t), col((m) => m.key), col((m) => unitOf(m).unit),
+      col((m) => m.docName),
+      col((m) => unitOf(m).code),
+      col((m) => unitOf(m).part),
+      col((m) => m.warehouseId),
+      col((m) => m.productId),
+      col((m) => m.usage),
+      col((m) => m.docType),
+      col((m) => m.docId),
+      col((m) => m.lineId ?? null),
+      col((m) => m.qty ?? 0),
+      col((m) => m.frozen ?? 0),
+      col((m) => m.transit ?? 0),
+      col((_, i) => after[i].q),
+      col((_, i) => after[i].f),
+      col((_, i) => after[i].t),
+      col((m) => m.key),
+      col((m) => unitOf(m).unit),
       userId,
     ],
   );
   // A key appended by a posting that locked other rows (a misuse of keys): nothing may half-apply.
   if (appended !== todo.length) throw refuse('parts.stateChanged');
 
-  const deltas = [...running].map(([k, r]) => {
-    const b = balances.get(k)!;
-    return { id: b.id, dq: r.q - b.q, df: r.f - b.f, dt: r.t - b.t };
-  }).filter((d) => d.dq || d.df || d.dt);
+  const deltas = [...running]
+    .map(([k, r]) => {
+      const b = balances.get(k)!;
+      return { id: b.id, dq: r.q - b.q, df: r.f - b.f, dt: r.t - b.t };
+    })
+    .filter((d) => d.dq || d.df || d.dt);
   const { rowCount: changed } = await sql.query(
     `UPDATE new_srv_siteinv s
         SET new_quantity = s.new_quantity + d.dq, new_frozen = s.new_frozen + d.df, new_intransit = s.new_intransit + d.dt,

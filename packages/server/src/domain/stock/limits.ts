@@ -1,4 +1,12 @@
-import { getEntity, msg, warehouseType, type Lang, type LimitBatchRequest, type PartsCommandResult, type StationInventoryRow } from '@portal/model';
+import {
+  getEntity,
+  msg,
+  warehouseType,
+  type Lang,
+  type LimitBatchRequest,
+  type PartsCommandResult,
+  type StationInventoryRow,
+} from '@portal/model';
 import type { Sql } from '../../db/db.ts';
 import { refuse } from '../../http/errors.ts';
 import { recordNotFound } from '../../records/access.ts';
@@ -22,7 +30,8 @@ const STATION = getEntity('new_srv_station')!;
 
 function rangeError(min: unknown, max: unknown, lang: Lang, field = 'new_maxqty'): FieldError | null {
   return min !== null && max !== null && min !== undefined && max !== undefined && Number(min) > Number(max)
-    ? { field, message: msg('parts.limitRange', lang) } : null;
+    ? { field, message: msg('parts.limitRange', lang) }
+    : null;
 }
 
 async function duplicate(sql: Sql, station: unknown, product: unknown, except?: string): Promise<boolean> {
@@ -36,7 +45,10 @@ async function duplicate(sql: Sql, station: unknown, product: unknown, except?: 
 /** Name and number of the part, checks of range and uniqueness, for the record service's writes. */
 export function installLimits(): void {
   serverDefaults.set(LIMIT.logicalName, async (sql, rows, _caller, lang) => {
-    const parts = await partsById(sql, rows.map((r) => String(r.new_product_id ?? '')));
+    const parts = await partsById(
+      sql,
+      rows.map((r) => String(r.new_product_id ?? '')),
+    );
     const errors: FieldError[] = [];
     for (const r of rows) {
       const e = rangeError(r.new_minqty, r.new_maxqty, lang);
@@ -55,7 +67,9 @@ export function installLimits(): void {
   writeHooks.set(LIMIT.logicalName, {
     async guard(sql, id, op, values, _caller, lang) {
       if (op === 'delete') return;
-      const { rows: [cur] } = await sql.query<Record<string, unknown>>(
+      const {
+        rows: [cur],
+      } = await sql.query<Record<string, unknown>>(
         `SELECT new_station_id, new_product_id, new_minqty, new_maxqty FROM new_srv_stationpart WHERE new_srv_stationpartid = $1::uuid`,
         [id],
       );
@@ -95,7 +109,10 @@ export async function saveLimits(sql: Sql, caller: Caller, input: LimitBatchRequ
   const station = await visibleStation(sql, caller, input.stationId);
   const lines = input.lines ?? [];
   if (!lines.length) throw refuse('parts.selectOne', undefined, 'lines');
-  const parts = await partsById(sql, lines.map((l) => l.productId));
+  const parts = await partsById(
+    sql,
+    lines.map((l) => l.productId),
+  );
   const minLabel = fieldLabel(LIMIT.logicalName, 'new_minqty', lang);
   const maxLabel = fieldLabel(LIMIT.logicalName, 'new_maxqty', lang);
   const seen = new Set<string>();
@@ -115,7 +132,16 @@ export async function saveLimits(sql: Sql, caller: Caller, input: LimitBatchRequ
      SELECT u.name, u.code, $1::uuid, u.product, u.mn, u.mx, $2::uuid, $3::uuid, $2::uuid, $2::uuid
        FROM unnest($4::text[], $5::text[], $6::uuid[], $7::int[], $8::int[]) AS u(name, code, product, mn, mx)
      ON CONFLICT (new_station_id, new_product_id) DO UPDATE SET new_minqty = EXCLUDED.new_minqty, new_maxqty = EXCLUDED.new_maxqty, modifiedon = now(), modifiedby = $2::uuid`,
-    [station.id, me, station.unit, rows.map((r) => r.part.name), rows.map((r) => r.part.code), rows.map((r) => r.part.id), rows.map((r) => r.min), rows.map((r) => r.max)],
+    [
+      station.id,
+      me,
+      station.unit,
+      rows.map((r) => r.part.name),
+      rows.map((r) => r.part.code),
+      rows.map((r) => r.part.id),
+      rows.map((r) => r.min),
+      rows.map((r) => r.max),
+    ],
   );
   return answer(station.id, 'parts.saved', lang);
 }

@@ -1,4 +1,10 @@
-import { getEntity, type InventoryStatement, type InventoryStatementQuery, type InventoryStatementRow, type LedgerPeriodQuery } from '@portal/model';
+import {
+  getEntity,
+  type InventoryStatement,
+  type InventoryStatementQuery,
+  type InventoryStatementRow,
+  type LedgerPeriodQuery,
+} from '@portal/model';
 import type { Sql } from '../../db/db.ts';
 import { Refusal, refuse } from '../../http/errors.ts';
 import type { Caller } from '../../records/scope.ts';
@@ -63,7 +69,13 @@ export interface StatementOptions {
  * moves' signed quantities (Σ before the period, Σ up to its end); moves of frozen or in-transit
  * quantity only (change 0 on hand) count in neither column.
  */
-export async function inventoryStatement(sql: Sql, caller: Caller, q: InventoryStatementQuery, period: Period, opts: StatementOptions): Promise<InventoryStatement> {
+export async function inventoryStatement(
+  sql: Sql,
+  caller: Caller,
+  q: InventoryStatementQuery,
+  period: Period,
+  opts: StatementOptions,
+): Promise<InventoryStatement> {
   assertMay(caller, 'stock.read');
   const station = idFilter(q.stationId, 'stationId');
   const product = idFilter(q.productId, 'productId');
@@ -71,7 +83,10 @@ export async function inventoryStatement(sql: Sql, caller: Caller, q: InventoryS
   const start = p.add(period.start.toISOString(), 'timestamptz');
   const end = p.add(period.end.toISOString(), 'timestamptz');
   const where = [`t.createdon < ${end}`, p.scope(TXN, caller, 't')];
-  if (station) where.push(`t.new_warehouse_id IN (SELECT new_srv_warehouseid FROM new_srv_warehouse WHERE new_station_id = ${p.add(station, 'uuid')})`);
+  if (station)
+    where.push(
+      `t.new_warehouse_id IN (SELECT new_srv_warehouseid FROM new_srv_warehouse WHERE new_station_id = ${p.add(station, 'uuid')})`,
+    );
   if (product) where.push(`t.new_product_id = ${p.add(product, 'uuid')}`);
   const limit = opts.pageSize > 0 ? Math.min(500, Math.max(1, opts.pageSize)) : STATEMENT_EXPORT_MAX;
   const offset = opts.pageSize > 0 ? Math.max(0, opts.page - 1) * limit : 0;

@@ -17,7 +17,11 @@ export interface LedgerFixture {
 }
 
 export async function ledgerFixture(db: Db, code: string, parts: number): Promise<LedgerFixture> {
-  const { rows: [admin] } = await db.query<{ id: string; unit: string }>(`SELECT systemuserid AS id, businessunitid AS unit FROM systemuser WHERE domainname = 'admin'`);
+  const {
+    rows: [admin],
+  } = await db.query<{ id: string; unit: string }>(
+    `SELECT systemuserid AS id, businessunitid AS unit FROM systemuser WHERE domainname = 'admin'`,
+  );
   const warehouses: string[] = [];
   const warehouseNames: string[] = [];
   for (const i of [1, 2]) {
@@ -65,7 +69,9 @@ export async function ledgerFixture(db: Db, code: string, parts: number): Promis
       return rows;
     },
     async mismatches() {
-      const { rows: [r] } = await db.query<{ n: number }>(
+      const {
+        rows: [r],
+      } = await db.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM new_srv_siteinv s
            LEFT JOIN (SELECT new_warehouse_id AS w, new_product_id AS p, sum(new_quantity) AS q, sum(new_frozen) AS f, sum(new_intransit) AS t
                         FROM new_srv_stocktransaction GROUP BY 1, 2) m ON m.w = s.new_warehouse_id AND m.p = s.new_product_id

@@ -24,10 +24,21 @@ export async function syncOrderParts(sql: Sql, userId: string, o: Order): Promis
   const changed = rows.filter((r) => Number(r.qty) !== Number(r.posted));
   if (!changed.length) return;
   const wh = await stationWarehouse(sql, o.stationId);
-  await postMoves(sql, userId, changed.map((r) => ({
-    warehouseId: wh.id, productId: r.product, qty: Number(r.posted) - Number(r.qty), usage: stockUsage.repair, docType: stockDocumentType.workOrder,
-    docId: o.id, docName: o.name, lineId: r.id, key: `wo:${r.id}:${Number(r.seq) + 1}`,
-  })));
+  await postMoves(
+    sql,
+    userId,
+    changed.map((r) => ({
+      warehouseId: wh.id,
+      productId: r.product,
+      qty: Number(r.posted) - Number(r.qty),
+      usage: stockUsage.repair,
+      docType: stockDocumentType.workOrder,
+      docId: o.id,
+      docName: o.name,
+      lineId: r.id,
+      key: `wo:${r.id}:${Number(r.seq) + 1}`,
+    })),
+  );
   await sql.query(
     `UPDATE new_srv_partline SET new_postedqty = new_qty, new_postseq = COALESCE(new_postseq, 0) + 1 WHERE new_srv_partlineid = ANY($1::uuid[])`,
     [changed.map((r) => r.id)],
@@ -36,14 +47,25 @@ export async function syncOrderParts(sql: Sql, userId: string, o: Order): Promis
 
 /** A part line about to be deleted gives back to the warehouse what was taken for it. */
 export async function returnLineParts(sql: Sql, userId: string, o: Order, lineId: string): Promise<void> {
-  const { rows: [r] } = await sql.query<{ product: string; posted: number; seq: number }>(
+  const {
+    rows: [r],
+  } = await sql.query<{ product: string; posted: number; seq: number }>(
     `SELECT new_product_id AS product, COALESCE(new_postedqty, 0) AS posted, COALESCE(new_postseq, 0) AS seq FROM new_srv_partline WHERE new_srv_partlineid = $1::uuid`,
     [lineId],
   );
   if (!r || !Number(r.posted)) return;
   const wh = await stationWarehouse(sql, o.stationId);
-  await postMoves(sql, userId, [{
-    warehouseId: wh.id, productId: r.product, qty: Number(r.posted), usage: stockUsage.repair, docType: stockDocumentType.workOrder,
-    docId: o.id, docName: o.name, lineId, key: `wo:${lineId}:${Number(r.seq) + 1}`,
-  }]);
+  await postMoves(sql, userId, [
+    {
+      warehouseId: wh.id,
+      productId: r.product,
+      qty: Number(r.posted),
+      usage: stockUsage.repair,
+      docType: stockDocumentType.workOrder,
+      docId: o.id,
+      docName: o.name,
+      lineId,
+      key: `wo:${lineId}:${Number(r.seq) + 1}`,
+    },
+  ]);
 }

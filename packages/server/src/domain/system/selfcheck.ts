@@ -16,12 +16,20 @@ const timed = async (key: Check['key'], fn: () => Promise<Omit<Check, 'key' | 'm
     const r = await fn();
     return { key, ...r, ms: Math.round(performance.now() - t0) };
   } catch (err) {
-    return { key, status: 'fail', detail: {}, error: err instanceof Error ? err.message : String(err), ms: Math.round(performance.now() - t0) };
+    return {
+      key,
+      status: 'fail',
+      detail: {},
+      error: err instanceof Error ? err.message : String(err),
+      ms: Math.round(performance.now() - t0),
+    };
   }
 };
 
 async function database(s: Services): Promise<Omit<Check, 'key' | 'ms'>> {
-  const { rows: [r] } = await s.db.query<{ one: number; version: string }>('SELECT 1 AS one, version() AS version');
+  const {
+    rows: [r],
+  } = await s.db.query<{ one: number; version: string }>('SELECT 1 AS one, version() AS version');
   if (r?.one !== 1) return { status: 'fail', detail: {}, error: 'SELECT 1' };
   const version = /PostgreSQL [\d.]+/.exec(r.version)?.[0] ?? r.version.slice(0, 40);
   return { status: 'ok', detail: { engine: s.db.kind === 'embedded' ? 'PGlite' : 'PostgreSQL', version }, error: '' };
@@ -38,7 +46,8 @@ async function storage(s: Services): Promise<Omit<Check, 'key' | 'ms'>> {
     if (!got) return { status: 'fail', detail: { kind: s.storage.kind }, error: 'read back: missing' };
     const chunks: Buffer[] = [];
     for await (const c of got.stream) chunks.push(Buffer.from(c as Buffer));
-    if (!Buffer.concat(chunks).equals(body)) return { status: 'fail', detail: { kind: s.storage.kind }, error: 'read back: different bytes' };
+    if (!Buffer.concat(chunks).equals(body))
+      return { status: 'fail', detail: { kind: s.storage.kind }, error: 'read back: different bytes' };
   } finally {
     await s.storage.delete(key);
   }
@@ -55,14 +64,23 @@ async function sms(s: Services): Promise<Omit<Check, 'key' | 'ms'>> {
   const outbox = provider === 'OutboxSmsProvider';
   if (outbox) await s.db.query('SELECT 1 FROM sms_outbox LIMIT 1');
   const status = outbox && !s.cfg.testMode ? 'warn' : 'ok';
-  return { status, detail: { provider, outbox, testMode: s.cfg.testMode }, error: status === 'warn' ? 'built-in outbox provider: no carrier configured' : '' };
+  return {
+    status,
+    detail: { provider, outbox, testMode: s.cfg.testMode },
+    error: status === 'warn' ? 'built-in outbox provider: no carrier configured' : '',
+  };
 }
 
 /** One tile of the configured template (z 0, x 0, y 0) fetched server-side with a short timeout. */
 async function mapTiles(s: Services): Promise<Omit<Check, 'key' | 'ms'>> {
   const t = s.cfg.mapTiles;
   if (!t.url) return { status: 'warn', detail: { configured: false, url: null }, error: '' };
-  const url = t.url.replace('{s}', t.subdomains[0] ?? 'a').replace('{z}', '0').replace('{x}', '0').replace('{y}', '0').replace('{r}', '');
+  const url = t.url
+    .replace('{s}', t.subdomains[0] ?? 'a')
+    .replace('{z}', '0')
+    .replace('{x}', '0')
+    .replace('{y}', '0')
+    .replace('{r}', '');
   let host: string;
   try {
     host = new URL(url).hostname;
@@ -91,7 +109,12 @@ async function version(): Promise<Omit<Check, 'key' | 'ms'>> {
   const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
   return {
     status: 'ok',
-    detail: { version: pkg.version, commit: await gitCommit(), node: process.version, uptimeSec: Math.round((Date.now() - STARTED) / 1000) },
+    detail: {
+      version: pkg.version,
+      commit: await gitCommit(),
+      node: process.version,
+      uptimeSec: Math.round((Date.now() - STARTED) / 1000),
+    },
     error: '',
   };
 }

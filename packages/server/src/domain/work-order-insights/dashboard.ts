@@ -8,7 +8,11 @@ const workOrder = getEntity('new_srv_workorder')!;
 
 type Row = { k: 'type' | 'line' | 'open' | 'abn' | 'created' | 'completed'; key: string | null; n: number; label: string | null };
 
-const byValue = (rows: Row[]) => rows.filter((r) => r.key !== null).map((r) => ({ value: Number(r.key), count: r.n })).sort((a, b) => a.value - b.value);
+const byValue = (rows: Row[]) =>
+  rows
+    .filter((r) => r.key !== null)
+    .map((r) => ({ value: Number(r.key), count: r.n }))
+    .sort((a, b) => a.value - b.value);
 
 /**
  * The service-management dashboard in one statement: the caller's orders are read once (a
@@ -59,7 +63,13 @@ export async function dashboardData(sql: Sql, caller: Caller, lang: Lang, now = 
       // Largest first; "not specified" last, whatever its size, so named lines lead the chart.
       .sort((a, b) => Number(a.id === null) - Number(b.id === null) || b.count - a.count || a.name.localeCompare(b.name, 'zh-CN')),
     uncompletedByDeal: byValue(of('open')),
-    lastMonths: months.map((m) => ({ month: m.month, from: m.from, to: m.to, created: created.get(m.month) ?? 0, completed: completed.get(m.month) ?? 0 })),
+    lastMonths: months.map((m) => ({
+      month: m.month,
+      from: m.from,
+      to: m.to,
+      created: created.get(m.month) ?? 0,
+      completed: completed.get(m.month) ?? 0,
+    })),
     abnormal: { total: abnormal.reduce((s, r) => s + r.n, 0), byDeal: byValue(abnormal) },
   };
 }

@@ -35,10 +35,20 @@ export interface MapDataJson {
 
 /** MapOrderColumns: the column's JSON key and the value of `x` (a picked order) it holds. */
 const ORDER_COLUMNS: [string, string][] = [
-  ['id', 'x.id'], ['name', 'x.name'], ['lng', 'x.lng'], ['lat', 'x.lat'], ['status', 'x.status'],
-  ['customer', 'x.customer'], ['contact', 'x.contact'], ['phone', 'x.phone'], ['address', 'x.address'],
-  ['appointmentDate', 'x.appt'], ['appointmentBegin', 'x.appt_begin'], ['appointmentEnd', 'x.appt_end'],
-  ['station', 'COALESCE(st.k, -1)'], ['worker', 'COALESCE(wk.k, -1)'],
+  ['id', 'x.id'],
+  ['name', 'x.name'],
+  ['lng', 'x.lng'],
+  ['lat', 'x.lat'],
+  ['status', 'x.status'],
+  ['customer', 'x.customer'],
+  ['contact', 'x.contact'],
+  ['phone', 'x.phone'],
+  ['address', 'x.address'],
+  ['appointmentDate', 'x.appt'],
+  ['appointmentBegin', 'x.appt_begin'],
+  ['appointmentEnd', 'x.appt_end'],
+  ['station', 'COALESCE(st.k, -1)'],
+  ['worker', 'COALESCE(wk.k, -1)'],
 ];
 
 /** A dictionary (MapName[]) of the ids in `picked.<col>`, numbered from 0 in id order as `k`. */

@@ -1,6 +1,19 @@
 import {
-  AUDITED_STATUSES, msg, OPEN_STATUSES, sampleStatus, SETTLEMENT_SEQUENCE, workOrderStatus, type AuditRequest, type CancelRequest, type CommandResult, type Lang, type MessageKey,
-  type OptionSetDef, type RevisitRequest, type SettlementRequest, type SuperviseRequest,
+  AUDITED_STATUSES,
+  msg,
+  OPEN_STATUSES,
+  sampleStatus,
+  SETTLEMENT_SEQUENCE,
+  workOrderStatus,
+  type AuditRequest,
+  type CancelRequest,
+  type CommandResult,
+  type Lang,
+  type MessageKey,
+  type OptionSetDef,
+  type RevisitRequest,
+  type SettlementRequest,
+  type SuperviseRequest,
 } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
 import type { Caller } from '../../records/scope.ts';
@@ -30,7 +43,15 @@ async function wrapped<T>(wrapper: MessageKey, lang: Lang, fn: () => Promise<T>)
 
 const log = (sql: Sql, caller: Caller, o: OrderRow, action: number, to: number, memo: string | null) =>
   appendLog(sql, caller.principal.userId, {
-    orderId: o.id, stationId: o.stationId, unitId: o.unitId, action, from: o.status, to, workerId: o.workerId, memo, summary: logSummary(action),
+    orderId: o.id,
+    stationId: o.stationId,
+    unitId: o.unitId,
+    action,
+    from: o.status,
+    to,
+    workerId: o.workerId,
+    memo,
+    summary: logSummary(action),
   });
 
 /** Cancels an order not yet completed (still open) with a reason; the engineer's load drops. */
@@ -59,8 +80,11 @@ export function auditOrder(sql: Sql, caller: Caller, id: string, input: AuditReq
     const o = await lockOrder(sql, caller, id);
     if (AUDITED_STATUSES.includes(o.status)) throw refuse('wo.alreadyAudited');
     if (o.status !== workOrderStatus.completed) throw refuse('wo.notCompleted');
-    const memo = input.pass ? (input.memo?.trim() || null) : reasonText(input.memo, 'memo', fieldLabel('new_auditmemo', lang), 'wo.auditMemoRequired');
-    if (memo && memo.length > REASON_MAX) throw refuse('wo.fieldTooLong', { field: fieldLabel('new_auditmemo', lang), max: REASON_MAX }, 'memo');
+    const memo = input.pass
+      ? input.memo?.trim() || null
+      : reasonText(input.memo, 'memo', fieldLabel('new_auditmemo', lang), 'wo.auditMemoRequired');
+    if (memo && memo.length > REASON_MAX)
+      throw refuse('wo.fieldTooLong', { field: fieldLabel('new_auditmemo', lang), max: REASON_MAX }, 'memo');
     const to = input.pass ? workOrderStatus.audited : workOrderStatus.completed;
     await updateOrder(sql, o, caller.principal.userId, { new_status: to, new_audittime: NOW, new_auditmemo: memo });
     await log(sql, caller, o, input.pass ? ACTION.audited : ACTION.auditFailed, to, memo);
@@ -71,7 +95,13 @@ export function auditOrder(sql: Sql, caller: Caller, id: string, input: AuditReq
 
 /** A failed audit is the station's to correct: its users who keep orders (workorder.write) and the engineer are told why. */
 async function tellAuditFailed(sql: Sql, caller: Caller, o: OrderRow, reason: string | null): Promise<void> {
-  const m = { kind: 'workOrder', key: 'message.text.auditFailed', params: { name: o.name, reason }, entity: 'new_srv_workorder', recordId: o.id } as const;
+  const m = {
+    kind: 'workOrder',
+    key: 'message.text.auditFailed',
+    params: { name: o.name, reason },
+    entity: 'new_srv_workorder',
+    recordId: o.id,
+  } as const;
   await notify(sql, caller.principal.userId, { station: o.stationId, privilege: 'workorder.write' }, m);
   await notify(sql, caller.principal.userId, { workers: [o.workerId] }, m);
 }
@@ -84,9 +114,15 @@ export async function revisitOrder(sql: Sql, caller: Caller, id: string, input: 
   if (o.status !== workOrderStatus.audited) throw refuse('wo.notAudited');
   const memo = reasonText(input.memo, 'memo', fieldLabel('new_revisitmemo', lang), 'wo.revisitMemoRequired');
   const sample = input.sampleStatus ?? null;
-  if (sample !== null && !sampleStatus.options.some((x) => x.value === sample)) throw refuse('wo.badValue', { field: fieldLabel('new_samplestatus', lang) }, 'sampleStatus');
+  if (sample !== null && !sampleStatus.options.some((x) => x.value === sample))
+    throw refuse('wo.badValue', { field: fieldLabel('new_samplestatus', lang) }, 'sampleStatus');
   const to = workOrderStatus.revisited;
-  await updateOrder(sql, o, caller.principal.userId, { new_status: to, new_revisittime: NOW, new_revisitmemo: memo, ...(sample !== null ? { new_samplestatus: sample } : {}) });
+  await updateOrder(sql, o, caller.principal.userId, {
+    new_status: to,
+    new_revisittime: NOW,
+    new_revisitmemo: memo,
+    ...(sample !== null ? { new_samplestatus: sample } : {}),
+  });
   await log(sql, caller, o, ACTION.revisited, to, memo);
   return result(o, to, o.dealstatus, 'wo.saved', lang);
 }
@@ -96,15 +132,20 @@ export async function settleOrder(sql: Sql, caller: Caller, id: string, input: S
   assertMay(caller, 'workorder.audit');
   const o = await lockOrder(sql, caller, id);
   // An order held by an expense settlement moves with it (14 → 12 → 15); only closing (16) stays here.
-  const { rows: [held] } = await sql.query<{ no: string | null }>(
-    'SELECT new_expenseclaimno AS no FROM new_srv_workorder WHERE new_srv_workorderid = $1::uuid AND new_expenseclaim_id IS NOT NULL', [o.id]);
+  const {
+    rows: [held],
+  } = await sql.query<{ no: string | null }>(
+    'SELECT new_expenseclaimno AS no FROM new_srv_workorder WHERE new_srv_workorderid = $1::uuid AND new_expenseclaim_id IS NOT NULL',
+    [o.id],
+  );
   if (held && input.status !== workOrderStatus.finished) throw refuse('expense.settlementByClaim', { claim: held.no ?? '' }, 'status');
   const seq = SETTLEMENT_SEQUENCE;
   const at = seq.indexOf(o.status);
   if (at < 0) throw refuse('wo.notRevisited');
   if (at === seq.length - 1) throw refuse('wo.settlementDone');
   const next = seq[at + 1];
-  if (input.status !== next) throw refuse('wo.settlementOrder', { next: optionText(workOrderStatus as OptionSetDef<number>, next, lang) }, 'status');
+  if (input.status !== next)
+    throw refuse('wo.settlementOrder', { next: optionText(workOrderStatus as OptionSetDef<number>, next, lang) }, 'status');
   const no = input.settlementNo?.trim() || null;
   if (no && no.length > 40) throw refuse('wo.fieldTooLong', { field: fieldLabel('new_settlementno', lang), max: 40 }, 'settlementNo');
   await updateOrder(sql, o, caller.principal.userId, { new_status: next, ...(no ? { new_settlementno: no } : {}) });
@@ -120,7 +161,13 @@ export async function superviseOrder(sql: Sql, caller: Caller, id: string, input
   const reason = reasonText(input.reason, 'reason', fieldLabel('new_supervisereason', lang), 'wo.superviseReasonRequired');
   await updateOrder(sql, o, caller.principal.userId, { new_isabnormal: true, new_supervisereason: reason, new_supervisetime: NOW });
   await log(sql, caller, o, ACTION.supervised, o.status, reason);
-  const supervised = { kind: 'workOrder', key: 'message.text.supervised', params: { name: o.name, reason }, entity: 'new_srv_workorder', recordId: o.id } as const;
+  const supervised = {
+    kind: 'workOrder',
+    key: 'message.text.supervised',
+    params: { name: o.name, reason },
+    entity: 'new_srv_workorder',
+    recordId: o.id,
+  } as const;
   await notify(sql, caller.principal.userId, { station: o.stationId, privilege: 'workorder.dispatch' }, supervised);
   await notify(sql, caller.principal.userId, { workers: [o.workerId] }, supervised);
   return result(o, o.status, o.dealstatus, 'wo.saved', lang);

@@ -72,8 +72,13 @@ export async function linkOpenOrders(sql: Sql, contractId: string): Promise<numb
       ORDER BY o.new_srv_workorderid FOR UPDATE OF o`,
     [contractId, [...OPEN_STATUSES]],
   );
-  await linkContracts(sql, rows.map((r) => r.id));
-  const { rows: [n] } = await sql.query<{ n: number }>(
+  await linkContracts(
+    sql,
+    rows.map((r) => r.id),
+  );
+  const {
+    rows: [n],
+  } = await sql.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM new_srv_workorder WHERE new_srv_workorderid = ANY($1::uuid[]) AND new_contract_id = $2::uuid`,
     [rows.map((r) => r.id), contractId],
   );

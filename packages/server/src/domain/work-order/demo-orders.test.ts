@@ -16,7 +16,11 @@ describe('demo work orders', () => {
     const byStation = await rows<{ code: string; n: number }>(
       `SELECT s.new_code AS code, count(*)::int AS n FROM new_srv_workorder o JOIN new_srv_station s ON s.new_srv_stationid = o.new_station_id WHERE o.new_isoverseas IS NOT TRUE GROUP BY 1 ORDER BY 1`,
     );
-    expect(byStation).toEqual([{ code: 'GD001', n: 36 }, { code: 'SH001', n: 44 }, { code: 'ZJ001', n: 40 }]);
+    expect(byStation).toEqual([
+      { code: 'GD001', n: 36 },
+      { code: 'SH001', n: 44 },
+      { code: 'ZJ001', n: 40 },
+    ]);
     for (const code of ['SH001', 'ZJ001', 'GD001']) {
       const st = await rows<{ s: number[]; d: number[] }>(
         `SELECT array_agg(DISTINCT o.new_status ORDER BY o.new_status) AS s, array_agg(DISTINCT o.new_dealstatus ORDER BY o.new_dealstatus) AS d
@@ -73,7 +77,9 @@ describe('demo work orders', () => {
          OR o.new_totalcost <> o.new_servicecharge + o.new_outsidecost + o.new_othercost + o.new_partcost + o.new_specialfee + o.new_fineamount`,
     );
     expect(costs).toEqual([]);
-    const completedWithCosts = await rows<{ n: number }>(`SELECT count(*)::int AS n FROM new_srv_workorder WHERE new_status IN (7, 10, 11, 12, 13, 14, 15, 16) AND new_totalcost > 0`);
+    const completedWithCosts = await rows<{ n: number }>(
+      `SELECT count(*)::int AS n FROM new_srv_workorder WHERE new_status IN (7, 10, 11, 12, 13, 14, 15, 16) AND new_totalcost > 0`,
+    );
     expect(completedWithCosts[0].n).toBeGreaterThan(50);
     const load = await rows(
       `SELECT w.new_name FROM new_srv_worker w WHERE w.new_load <> (SELECT count(*) FROM new_srv_workorder o WHERE o.new_worker_id = w.new_srv_workerid AND o.new_status BETWEEN 2 AND 5)

@@ -40,11 +40,21 @@ export function installWorkOrder(): void {
     return rows.map((row, i) => {
       const [other, special, fine] = ENTERED_COSTS.map((f) => cents(row[f]));
       return {
-        new_name: numbers[i], new_dealstatus: workOrderDealStatus.unassigned, new_status: workOrderStatus.notDispatched, new_isabnormal: false, new_photocount: 0, new_isoverseas: row.new_isoverseas === true,
+        new_name: numbers[i],
+        new_dealstatus: workOrderDealStatus.unassigned,
+        new_status: workOrderStatus.notDispatched,
+        new_isabnormal: false,
+        new_photocount: 0,
+        new_isoverseas: row.new_isoverseas === true,
         // Checked by checkNewOrders: an overseas order's phone is kept as E.164.
         new_phone: typeof row.new_phone === 'string' ? phoneOf(row) : (row.new_phone ?? null),
-        new_servicecharge: '0', new_outsidecost: '0', new_partcost: '0',
-        new_othercost: money(other), new_specialfee: money(special), new_fineamount: money(fine), new_totalcost: money(other + special + fine),
+        new_servicecharge: '0',
+        new_outsidecost: '0',
+        new_partcost: '0',
+        new_othercost: money(other),
+        new_specialfee: money(special),
+        new_fineamount: money(fine),
+        new_totalcost: money(other + special + fine),
       };
     });
   });

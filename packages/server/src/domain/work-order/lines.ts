@@ -1,4 +1,15 @@
-import { EDITABLE_STATUSES, getEntity, LINE_ENTITIES, msg, WORK_ORDER_COMMAND_PRIVILEGES, workOrderStatus, type CommandResult, type EntityDef, type Lang, type LineKind } from '@portal/model';
+import {
+  EDITABLE_STATUSES,
+  getEntity,
+  LINE_ENTITIES,
+  msg,
+  WORK_ORDER_COMMAND_PRIVILEGES,
+  workOrderStatus,
+  type CommandResult,
+  type EntityDef,
+  type Lang,
+  type LineKind,
+} from '@portal/model';
 import type { Sql } from '../../db/db.ts';
 import { returnLineParts, syncOrderParts } from '../stock/work-order-parts.ts';
 import { assertPartLineFitsReturns } from '../parts-return/held-part-lines.ts';
@@ -59,7 +70,12 @@ async function checkLookups(sql: Sql, e: EntityDef, caller: Caller, values: Reco
     const target = getEntity(f.target);
     const p = new Params();
     const seen = target
-      ? (await sql.query(`SELECT 1 FROM ${q(target.logicalName)} t WHERE t.${q(target.primaryKey)} = ${p.add(v, 'uuid')} AND ${p.scope(target, caller, 't')} FOR KEY SHARE OF t`, p.values)).rowCount
+      ? (
+          await sql.query(
+            `SELECT 1 FROM ${q(target.logicalName)} t WHERE t.${q(target.primaryKey)} = ${p.add(v, 'uuid')} AND ${p.scope(target, caller, 't')} FOR KEY SHARE OF t`,
+            p.values,
+          )
+        ).rowCount
       : 0;
     if (!seen) errors.push({ field: name, message: msg('records.lookupNotVisible', lang, { field: f.label[lang] }) });
   }
@@ -70,7 +86,10 @@ async function checkLookups(sql: Sql, e: EntityDef, caller: Caller, values: Reco
 async function checkWorkerStation(sql: Sql, e: EntityDef, values: Record<string, unknown>, o: OrderRow, lang: Lang): Promise<void> {
   const w = values.new_worker_id;
   if (typeof w !== 'string' || !e.allFields.new_worker_id) return;
-  const { rowCount } = await sql.query('SELECT 1 FROM new_srv_worker WHERE new_srv_workerid = $1::uuid AND new_station_id = $2::uuid', [w, o.stationId]);
+  const { rowCount } = await sql.query('SELECT 1 FROM new_srv_worker WHERE new_srv_workerid = $1::uuid AND new_station_id = $2::uuid', [
+    w,
+    o.stationId,
+  ]);
   if (!rowCount) throw new ValidationFailed([{ field: 'new_worker_id', message: msg('wo.workerNotOfStation', lang) }], lang);
 }
 
@@ -81,13 +100,39 @@ function validated(e: EntityDef, input: Record<string, unknown>, mode: 'create' 
 }
 
 /** The order's history records each detail change: which kind, which line, by whom (the log's createdby). */
-async function logLine(sql: Sql, caller: Caller, e: EntityDef, lineId: string, o: OrderRow, key: 'wo.log.lineAdded' | 'wo.log.lineChanged' | 'wo.log.lineDeleted'): Promise<void> {
-  const { rows } = await sql.query<{ name: string | null }>(`SELECT new_name AS name FROM ${q(e.logicalName)} WHERE ${q(e.primaryKey)} = $1::uuid`, [lineId]);
+async function logLine(
+  sql: Sql,
+  caller: Caller,
+  e: EntityDef,
+  lineId: string,
+  o: OrderRow,
+  key: 'wo.log.lineAdded' | 'wo.log.lineChanged' | 'wo.log.lineDeleted',
+): Promise<void> {
+  const { rows } = await sql.query<{ name: string | null }>(
+    `SELECT new_name AS name FROM ${q(e.logicalName)} WHERE ${q(e.primaryKey)} = $1::uuid`,
+    [lineId],
+  );
   const summary = msg(key, 'zh-CN', { kind: e.label['zh-CN'], name: rows[0]?.name ?? '' });
-  await appendLog(sql, caller.principal.userId, { orderId: o.id, stationId: o.stationId, unitId: o.unitId, action: ACTION.lines, from: o.status, to: o.status, summary });
+  await appendLog(sql, caller.principal.userId, {
+    orderId: o.id,
+    stationId: o.stationId,
+    unitId: o.unitId,
+    action: ACTION.lines,
+    from: o.status,
+    to: o.status,
+    summary,
+  });
 }
 
-async function finish(sql: Sql, caller: Caller, e: EntityDef, kind: LineKind, lineId: string, o: OrderRow, key: 'wo.log.lineAdded' | 'wo.log.lineChanged'): Promise<void> {
+async function finish(
+  sql: Sql,
+  caller: Caller,
+  e: EntityDef,
+  kind: LineKind,
+  lineId: string,
+  o: OrderRow,
+  key: 'wo.log.lineAdded' | 'wo.log.lineChanged',
+): Promise<void> {
   const amount = AMOUNT[kind];
   if (amount) await sql.query(`UPDATE ${q(e.logicalName)} SET new_amount = ${amount} WHERE ${q(e.primaryKey)} = $1::uuid`, [lineId]);
   await recomputeCosts(sql, [o.id]);
@@ -100,7 +145,14 @@ async function finish(sql: Sql, caller: Caller, e: EntityDef, kind: LineKind, li
  * generic create); the server sets the order, its station and owning unit, a part line's name and
  * (when omitted) its catalogue price, and the amount; then the order's costs are recomputed.
  */
-export async function addLine(sql: Sql, caller: Caller, id: string, kindName: string, input: Record<string, unknown>, lang: Lang): Promise<LineResult> {
+export async function addLine(
+  sql: Sql,
+  caller: Caller,
+  id: string,
+  kindName: string,
+  input: Record<string, unknown>,
+  lang: Lang,
+): Promise<LineResult> {
   const { kind, e } = lineEntity(kindName);
   const o = await openOrder(sql, caller, id);
   const body = { ...input };
@@ -113,12 +165,22 @@ export async function addLine(sql: Sql, caller: Caller, id: string, kindName: st
   const me = caller.principal.userId;
   const p = new Params();
   const cols = ['new_workorder_id', 'new_station_id', 'owningbusinessunit', 'ownerid', 'createdby', 'modifiedby'];
-  const vals = [p.add(o.id, 'uuid'), p.add(o.stationId, 'uuid'), p.add(o.unitId, 'uuid'), p.add(me, 'uuid'), p.add(me, 'uuid'), p.add(me, 'uuid')];
+  const vals = [
+    p.add(o.id, 'uuid'),
+    p.add(o.stationId, 'uuid'),
+    p.add(o.unitId, 'uuid'),
+    p.add(me, 'uuid'),
+    p.add(me, 'uuid'),
+    p.add(me, 'uuid'),
+  ];
   for (const [name, v] of Object.entries(values)) {
     cols.push(q(name));
     vals.push(p.add(v, CAST[kindOf(e, name)]));
   }
-  const { rows } = await sql.query<{ id: string }>(`INSERT INTO ${q(e.logicalName)} (${cols.join(', ')}) VALUES (${vals.join(', ')}) RETURNING ${q(e.primaryKey)} AS id`, p.values);
+  const { rows } = await sql.query<{ id: string }>(
+    `INSERT INTO ${q(e.logicalName)} (${cols.join(', ')}) VALUES (${vals.join(', ')}) RETURNING ${q(e.primaryKey)} AS id`,
+    p.values,
+  );
   await finish(sql, caller, e, kind, rows[0].id, o, 'wo.log.lineAdded');
   return { ...result(o, o.status, o.dealstatus, 'wo.added', lang), lineId: rows[0].id };
 }
@@ -127,14 +189,25 @@ export async function addLine(sql: Sql, caller: Caller, id: string, kindName: st
 async function lockLine(sql: Sql, e: EntityDef, o: OrderRow, lineId: string): Promise<string> {
   const id = normGuid(lineId);
   const { rows } = id
-    ? await sql.query<{ id: string }>(`SELECT ${q(e.primaryKey)} AS id FROM ${q(e.logicalName)} WHERE ${q(e.primaryKey)} = $1::uuid AND new_workorder_id = $2::uuid FOR UPDATE`, [id, o.id])
+    ? await sql.query<{ id: string }>(
+        `SELECT ${q(e.primaryKey)} AS id FROM ${q(e.logicalName)} WHERE ${q(e.primaryKey)} = $1::uuid AND new_workorder_id = $2::uuid FOR UPDATE`,
+        [id, o.id],
+      )
     : { rows: [] };
   if (!rows[0]) throw new WorkOrderRefusal('wo.lineNotFound', undefined, undefined, 404);
   return rows[0].id;
 }
 
 /** Changes a detail line (fields validated as a generic update); a new part brings its name and, unless given, its price. */
-export async function updateLine(sql: Sql, caller: Caller, id: string, kindName: string, lineId: string, input: Record<string, unknown>, lang: Lang): Promise<LineResult> {
+export async function updateLine(
+  sql: Sql,
+  caller: Caller,
+  id: string,
+  kindName: string,
+  lineId: string,
+  input: Record<string, unknown>,
+  lang: Lang,
+): Promise<LineResult> {
   const { kind, e } = lineEntity(kindName);
   const o = await openOrder(sql, caller, id);
   const lid = await lockLine(sql, e, o, lineId);
@@ -145,7 +218,11 @@ export async function updateLine(sql: Sql, caller: Caller, id: string, kindName:
   await checkLookups(sql, e, caller, values, lang);
   await checkWorkerStation(sql, e, values, o, lang);
   if (part) values.new_name = part.name;
-  if (kind === 'partlines') await assertPartLineFitsReturns(sql, lid, { qty: values.new_qty as number | undefined, product: values.new_product_id as string | undefined });
+  if (kind === 'partlines')
+    await assertPartLineFitsReturns(sql, lid, {
+      qty: values.new_qty as number | undefined,
+      product: values.new_product_id as string | undefined,
+    });
   const p = new Params();
   const sets = Object.entries(values).map(([name, v]) => `${q(name)} = ${p.add(v ?? null, CAST[kindOf(e, name)])}`);
   sets.push('modifiedon = now()', `modifiedby = ${p.add(caller.principal.userId, 'uuid')}`);
@@ -160,7 +237,8 @@ export async function deleteLine(sql: Sql, caller: Caller, id: string, kindName:
   const lid = await lockLine(sql, e, o, lineId);
   if (e.logicalName === 'new_srv_partline') await assertPartLineFitsReturns(sql, lid, { delete: true });
   await logLine(sql, caller, e, lid, o, 'wo.log.lineDeleted');
-  if (e.logicalName === 'new_srv_partline' && o.status === workOrderStatus.completed) await returnLineParts(sql, caller.principal.userId, o, lid);
+  if (e.logicalName === 'new_srv_partline' && o.status === workOrderStatus.completed)
+    await returnLineParts(sql, caller.principal.userId, o, lid);
   await sql.query(`DELETE FROM ${q(e.logicalName)} WHERE ${q(e.primaryKey)} = $1::uuid`, [lid]);
   await recomputeCosts(sql, [o.id]);
   return { ...result(o, o.status, o.dealstatus, 'wo.deleted', lang), lineId: lid };

@@ -13,7 +13,8 @@ export function optionText(set: OptionSetDef<number>, value: number | null | und
 /** The entry's one-line summary, stored in Chinese (the history is read in the portal's first language). */
 export function logSummary(action: number, names: { worker?: string | null; fromWorker?: string | null } = {}): string {
   if (action === ACTION.dispatched && names.worker) return msg('wo.log.dispatch', 'zh-CN', { worker: names.worker });
-  if (action === ACTION.reassigned && names.worker) return msg('wo.log.reassign', 'zh-CN', { from: names.fromWorker ?? '', worker: names.worker });
+  if (action === ACTION.reassigned && names.worker)
+    return msg('wo.log.reassign', 'zh-CN', { from: names.fromWorker ?? '', worker: names.worker });
   return optionText(workOrderAction as OptionSetDef<number>, action, 'zh-CN');
 }
 
@@ -38,7 +39,22 @@ export async function appendLog(sql: Sql, userId: string, e: LogEntry): Promise<
        new_appointmenttime, new_appointmentbegin, new_appointmentend, new_appointmentstatus, new_appointmentreason, new_memo,
        createdby, modifiedby, ownerid, owningbusinessunit)
      VALUES ($1, $2::uuid, $3::uuid, $4, $5, $6, $7::uuid, $8::date, $9, $10, $11, $12, $13, $14::uuid, $14::uuid, $14::uuid, $15::uuid)`,
-    [e.summary.slice(0, 200), e.orderId, e.stationId, e.action, e.from, e.to, e.workerId ?? null, a?.date ?? null, a?.begin ?? null, a?.end ?? null,
-      a?.status ?? null, a?.reason ?? null, e.memo ?? null, userId, e.unitId],
+    [
+      e.summary.slice(0, 200),
+      e.orderId,
+      e.stationId,
+      e.action,
+      e.from,
+      e.to,
+      e.workerId ?? null,
+      a?.date ?? null,
+      a?.begin ?? null,
+      a?.end ?? null,
+      a?.status ?? null,
+      a?.reason ?? null,
+      e.memo ?? null,
+      userId,
+      e.unitId,
+    ],
   );
 }

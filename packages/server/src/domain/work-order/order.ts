@@ -1,4 +1,13 @@
-import { getEntity, IN_SERVICE_STATUSES, workOrderDealStatus, workOrderStatus, type CommandResult, type Lang, type MessageKey, type Privilege } from '@portal/model';
+import {
+  getEntity,
+  IN_SERVICE_STATUSES,
+  workOrderDealStatus,
+  workOrderStatus,
+  type CommandResult,
+  type Lang,
+  type MessageKey,
+  type Privilege,
+} from '@portal/model';
 import type { Sql } from '../../db/db.ts';
 import { forbidden } from '../../http/errors.ts';
 import { recordNotFound } from '../../records/access.ts';
@@ -95,7 +104,9 @@ export async function updateOrder(sql: Sql, o: OrderRow, userId: string, sets: R
 export async function recomputeLoads(sql: Sql, workerIds: (string | null | undefined)[]): Promise<void> {
   const ids = [...new Set(workerIds.filter((w): w is string => !!w))].sort();
   if (!ids.length) return;
-  await sql.query(`SELECT 1 FROM new_srv_worker WHERE new_srv_workerid = ANY($1::uuid[]) ORDER BY new_srv_workerid FOR NO KEY UPDATE`, [ids]);
+  await sql.query(`SELECT 1 FROM new_srv_worker WHERE new_srv_workerid = ANY($1::uuid[]) ORDER BY new_srv_workerid FOR NO KEY UPDATE`, [
+    ids,
+  ]);
   await sql.query(
     `UPDATE new_srv_worker w SET new_load = (SELECT count(*)::int FROM new_srv_workorder o WHERE o.new_worker_id = w.new_srv_workerid AND o.new_status = ANY($2::int[]))
       WHERE w.new_srv_workerid = ANY($1::uuid[])`,

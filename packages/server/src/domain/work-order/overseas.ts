@@ -46,7 +46,9 @@ export const phoneOf = (v: Record<string, unknown>): string | null =>
 /** New orders (one or an import's many): refused with every row's errors (`第 n 行：…` when several). */
 export function checkNewOrders(rows: readonly Record<string, unknown>[], lang: Lang): void {
   const errors = rows.flatMap((r, i) =>
-    addressErrors(r, lang).map((e) => (rows.length > 1 ? { ...e, message: msg('records.rowPrefix', lang, { row: String(i + 1), message: e.message }) } : e)),
+    addressErrors(r, lang).map((e) =>
+      rows.length > 1 ? { ...e, message: msg('records.rowPrefix', lang, { row: String(i + 1), message: e.message }) } : e,
+    ),
   );
   if (errors.length) throw new ValidationFailed(errors, lang);
 }

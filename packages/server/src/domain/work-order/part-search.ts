@@ -1,4 +1,11 @@
-import { getEntity, productState, warehouseType, WORK_ORDER_COMMAND_PRIVILEGES, WORK_ORDER_PARTS_MAX, type WorkOrderPartOption } from '@portal/model';
+import {
+  getEntity,
+  productState,
+  warehouseType,
+  WORK_ORDER_COMMAND_PRIVILEGES,
+  WORK_ORDER_PARTS_MAX,
+  type WorkOrderPartOption,
+} from '@portal/model';
 import type { Sql } from '../../db/db.ts';
 import { recordNotFound } from '../../records/access.ts';
 import type { Caller } from '../../records/scope.ts';
@@ -16,13 +23,21 @@ const PRODUCT = getEntity('product')!;
  * One query: the order's station warehouse, the parts and their stock rows (the trigram indexes
  * serve the ILIKE, the stock's unique warehouse+part index the join).
  */
-export async function orderPartOptions(sql: Sql, caller: Caller, rawId: string, q: string | undefined, rawLimit: number | undefined): Promise<WorkOrderPartOption[]> {
+export async function orderPartOptions(
+  sql: Sql,
+  caller: Caller,
+  rawId: string,
+  q: string | undefined,
+  rawLimit: number | undefined,
+): Promise<WorkOrderPartOption[]> {
   assertMay(caller, ...WORK_ORDER_COMMAND_PRIVILEGES.lines);
   const id = normGuid(rawId);
   if (!id) throw recordNotFound();
   const limit = Math.min(Math.max(Math.trunc(rawLimit ?? 20) || 20, 1), WORK_ORDER_PARTS_MAX);
   const p = new Params();
-  const { rows: [order] } = await sql.query<{ warehouse: string | null }>(
+  const {
+    rows: [order],
+  } = await sql.query<{ warehouse: string | null }>(
     `SELECT (SELECT w.new_srv_warehouseid FROM new_srv_warehouse w WHERE w.new_station_id = t.new_station_id AND w.new_type = ${p.add(warehouseType.station, 'int')} AND w.statecode = 0 LIMIT 1) AS warehouse
        FROM new_srv_workorder t WHERE t.new_srv_workorderid = ${p.add(id, 'uuid')} AND ${p.scope(WORK_ORDER, caller, 't')}`,
     p.values,

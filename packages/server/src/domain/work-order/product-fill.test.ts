@@ -23,11 +23,24 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => p?.close());
 
-const api = (method: 'GET' | 'POST', url: string, payload?: object) => p.app.inject({ method, url, payload, headers: { ...bearer(tok), 'accept-language': 'zh-CN' } });
-const row = async (id: string) => (await p.db.one<{ line: string | null; model: string | null }>(`SELECT new_productline_id AS line, new_model AS model FROM new_srv_workorder WHERE new_srv_workorderid = $1`, [id]))!;
+const api = (method: 'GET' | 'POST', url: string, payload?: object) =>
+  p.app.inject({ method, url, payload, headers: { ...bearer(tok), 'accept-language': 'zh-CN' } });
+const row = async (id: string) =>
+  (await p.db.one<{ line: string | null; model: string | null }>(
+    `SELECT new_productline_id AS line, new_model AS model FROM new_srv_workorder WHERE new_srv_workorderid = $1`,
+    [id],
+  ))!;
 const base = () => ({
-  new_type: 1, new_warranty: 1, new_customer: '产品带出测试', new_contact: '测试', new_phone: '13812345678', new_province: '上海市',
-  new_city: '上海市', new_address: '张江路 1 号', new_faultdesc: '设备无法启动', new_station_id: stationId,
+  new_type: 1,
+  new_warranty: 1,
+  new_customer: '产品带出测试',
+  new_contact: '测试',
+  new_phone: '13812345678',
+  new_province: '上海市',
+  new_city: '上海市',
+  new_address: '张江路 1 号',
+  new_faultdesc: '设备无法启动',
+  new_station_id: stationId,
 });
 async function create(extra: Record<string, unknown>): Promise<string> {
   const res = await api('POST', '/api/crmdata/create/new_srv_workorders', { ...base(), ...extra });

@@ -1,4 +1,19 @@
-import { fixType, IN_SERVICE_STATUSES, msg, PROGRESS_STEPS, WORK_ORDER_COMMAND_PRIVILEGES, workOrderAction, workOrderDealStatus, workOrderStatus, type CommandResult, type CompleteRequest, type Lang, type OptionSetDef, type ProgressRequest, type ProgressStep } from '@portal/model';
+import {
+  fixType,
+  IN_SERVICE_STATUSES,
+  msg,
+  PROGRESS_STEPS,
+  WORK_ORDER_COMMAND_PRIVILEGES,
+  workOrderAction,
+  workOrderDealStatus,
+  workOrderStatus,
+  type CommandResult,
+  type CompleteRequest,
+  type Lang,
+  type OptionSetDef,
+  type ProgressRequest,
+  type ProgressStep,
+} from '@portal/model';
 import type { Sql } from '../../db/db.ts';
 import { syncOrderParts } from '../stock/work-order-parts.ts';
 import type { Caller } from '../../records/scope.ts';
@@ -14,10 +29,20 @@ const TEXT_MAX = 1000;
 const MEMO_MAX = 500;
 
 const STEP: Record<ProgressStep, { from: number; to: number; deal: number; action: number }> = {
-  response: { from: workOrderStatus.dispatched, to: workOrderStatus.responded, deal: workOrderDealStatus.responded, action: ACTION.responded },
+  response: {
+    from: workOrderStatus.dispatched,
+    to: workOrderStatus.responded,
+    deal: workOrderDealStatus.responded,
+    action: ACTION.responded,
+  },
   departure: { from: workOrderStatus.responded, to: workOrderStatus.setOut, deal: workOrderDealStatus.departed, action: ACTION.departed },
   arrival: { from: workOrderStatus.setOut, to: workOrderStatus.arrived, deal: workOrderDealStatus.arrived, action: ACTION.arrived },
-  photos: { from: workOrderStatus.arrived, to: workOrderStatus.arrived, deal: workOrderDealStatus.photographed, action: ACTION.photographed },
+  photos: {
+    from: workOrderStatus.arrived,
+    to: workOrderStatus.arrived,
+    deal: workOrderDealStatus.photographed,
+    action: ACTION.photographed,
+  },
 };
 
 const stepLabel = (step: ProgressStep, lang: Lang) => optionText(workOrderAction as OptionSetDef<number>, STEP[step].action, lang);
@@ -40,13 +65,24 @@ function notFuture(t: Date, field: string): void {
 }
 
 const validCoord = (lng: unknown, lat: unknown): lng is number =>
-  typeof lng === 'number' && typeof lat === 'number' && Number.isFinite(lng) && Number.isFinite(lat) && Math.abs(lng) <= 180 && Math.abs(lat) <= 90;
+  typeof lng === 'number' &&
+  typeof lat === 'number' &&
+  Number.isFinite(lng) &&
+  Number.isFinite(lat) &&
+  Math.abs(lng) <= 180 &&
+  Math.abs(lat) <= 90;
 
 /**
  * Records one of the engineer's steps on their behalf, strictly in the order response →
  * departure → arrival → photos. A position sent with it becomes the engineer's last known one.
  */
-export async function recordProgress(sql: Sql, caller: Caller, id: string, input: AsSent<ProgressRequest, 'time'>, lang: Lang): Promise<CommandResult> {
+export async function recordProgress(
+  sql: Sql,
+  caller: Caller,
+  id: string,
+  input: AsSent<ProgressRequest, 'time'>,
+  lang: Lang,
+): Promise<CommandResult> {
   assertMay(caller, ...WORK_ORDER_COMMAND_PRIVILEGES.progress);
   const o = await lockOrder(sql, caller, id);
   if (!IN_SERVICE_STATUSES.includes(o.status)) throw refuse('wo.notInService');
@@ -60,7 +96,12 @@ export async function recordProgress(sql: Sql, caller: Caller, id: string, input
   const previous = [o.dispatchTime, o.responseTime, o.departureTime, o.arrivalTime][want];
   if (previous && time < previous) throw refuse('wo.endAfterStart', undefined, 'time');
   const step = STEP[input.step];
-  const address = text(input.address, ADDRESS_MAX, 'address', fieldLabel(input.step === 'departure' ? 'new_departureaddress' : 'new_arrivaladdress', lang));
+  const address = text(
+    input.address,
+    ADDRESS_MAX,
+    'address',
+    fieldLabel(input.step === 'departure' ? 'new_departureaddress' : 'new_arrivaladdress', lang),
+  );
   const memo = text(input.memo, MEMO_MAX, 'memo', lang === 'zh-CN' ? '说明' : 'Memo');
   const sets: Record<string, unknown> = { new_status: step.to, new_dealstatus: step.deal };
   if (input.step === 'response') sets.new_responsetime = time;
@@ -86,8 +127,15 @@ export async function recordProgress(sql: Sql, caller: Caller, id: string, input
     );
   }
   await appendLog(sql, caller.principal.userId, {
-    orderId: o.id, stationId: o.stationId, unitId: o.unitId, action: step.action, from: o.status, to: step.to, workerId: o.workerId,
-    memo: [address, memo].filter(Boolean).join(' · ') || null, summary: logSummary(step.action),
+    orderId: o.id,
+    stationId: o.stationId,
+    unitId: o.unitId,
+    action: step.action,
+    from: o.status,
+    to: step.to,
+    workerId: o.workerId,
+    memo: [address, memo].filter(Boolean).join(' · ') || null,
+    summary: logSummary(step.action),
   });
   return result(o, step.to, step.deal, 'wo.dealt', lang);
 }
@@ -105,16 +153,27 @@ const timeOf = (v: unknown, field: keyof typeof TIME_FIELD, lang: Lang): Date | 
  * completion requirements of spec 001 §5 are checked in order (the first missing one is the
  * answer, naming its field) and departure ≤ arrival ≤ completion.
  */
-export async function completeOrder(sql: Sql, caller: Caller, id: string, input: AsSent<CompleteRequest, keyof typeof TIME_FIELD>, lang: Lang): Promise<CommandResult> {
+export async function completeOrder(
+  sql: Sql,
+  caller: Caller,
+  id: string,
+  input: AsSent<CompleteRequest, keyof typeof TIME_FIELD>,
+  lang: Lang,
+): Promise<CommandResult> {
   assertMay(caller, ...WORK_ORDER_COMMAND_PRIVILEGES.complete);
   const o = await lockOrder(sql, caller, id);
   if (!IN_SERVICE_STATUSES.includes(o.status)) throw refuse('wo.completeNotAllowed');
   // Every time sent is checked, also one the order already has (then the stored one counts).
-  const sent = { departureTime: timeOf(input.departureTime, 'departureTime', lang), arrivalTime: timeOf(input.arrivalTime, 'arrivalTime', lang) };
+  const sent = {
+    departureTime: timeOf(input.departureTime, 'departureTime', lang),
+    arrivalTime: timeOf(input.arrivalTime, 'arrivalTime', lang),
+  };
   const departureTime = o.departureTime ?? sent.departureTime;
-  const departureAddress = o.departureAddress ?? text(input.departureAddress, ADDRESS_MAX, 'departureAddress', fieldLabel('new_departureaddress', lang));
+  const departureAddress =
+    o.departureAddress ?? text(input.departureAddress, ADDRESS_MAX, 'departureAddress', fieldLabel('new_departureaddress', lang));
   const arrivalTime = o.arrivalTime ?? sent.arrivalTime;
-  const arrivalAddress = o.arrivalAddress ?? text(input.arrivalAddress, ADDRESS_MAX, 'arrivalAddress', fieldLabel('new_arrivaladdress', lang));
+  const arrivalAddress =
+    o.arrivalAddress ?? text(input.arrivalAddress, ADDRESS_MAX, 'arrivalAddress', fieldLabel('new_arrivaladdress', lang));
   const completionTime = timeOf(input.completionTime, 'completionTime', lang);
   if (!departureTime) throw refuse('wo.needDepartureTime', undefined, 'departureTime');
   if (!departureAddress) throw refuse('wo.needDepartureAddress', undefined, 'departureAddress');
@@ -125,24 +184,48 @@ export async function completeOrder(sql: Sql, caller: Caller, id: string, input:
   if (!completionTime) throw refuse('wo.needCompletionTime', undefined, 'completionTime');
   if (departureTime > arrivalTime) throw refuse('wo.startBeforeEnd', undefined, 'arrivalTime');
   if (arrivalTime > completionTime) throw refuse('wo.startBeforeEnd', undefined, 'completionTime');
-  for (const [t, f] of [[departureTime, 'departureTime'], [arrivalTime, 'arrivalTime'], [completionTime, 'completionTime']] as const) notFuture(t, f);
+  for (const [t, f] of [
+    [departureTime, 'departureTime'],
+    [arrivalTime, 'arrivalTime'],
+    [completionTime, 'completionTime'],
+  ] as const)
+    notFuture(t, f);
   const fix = input.fixtype ?? null;
-  if (fix !== null && !fixType.options.some((x) => x.value === fix)) throw refuse('wo.badValue', { field: fieldLabel('new_fixtype', lang) }, 'fixtype');
-  const completionAddress = text(input.completionAddress, ADDRESS_MAX, 'completionAddress', fieldLabel('new_completionaddress', lang)) ?? arrivalAddress;
+  if (fix !== null && !fixType.options.some((x) => x.value === fix))
+    throw refuse('wo.badValue', { field: fieldLabel('new_fixtype', lang) }, 'fixtype');
+  const completionAddress =
+    text(input.completionAddress, ADDRESS_MAX, 'completionAddress', fieldLabel('new_completionaddress', lang)) ?? arrivalAddress;
   const solution = text(input.solution, TEXT_MAX, 'solution', fieldLabel('new_solution', lang));
   const serviceResult = text(input.serviceResult, TEXT_MAX, 'serviceResult', fieldLabel('new_serviceresult', lang));
   await updateOrder(sql, o, caller.principal.userId, {
-    new_status: workOrderStatus.completed, new_dealstatus: workOrderDealStatus.completed, new_departuretime: departureTime, new_departureaddress: departureAddress,
-    new_arrivaltime: arrivalTime, new_arrivaladdress: arrivalAddress, new_responsetime: o.responseTime ?? departureTime,
-    new_begintime: o.beginTime ?? arrivalTime, new_completiontime: completionTime, new_endtime: completionTime,
-    new_completionaddress: completionAddress, new_photocount: photos,
-    ...(fix !== null ? { new_fixtype: fix } : {}), ...(solution ? { new_solution: solution } : {}), ...(serviceResult ? { new_serviceresult: serviceResult } : {}),
+    new_status: workOrderStatus.completed,
+    new_dealstatus: workOrderDealStatus.completed,
+    new_departuretime: departureTime,
+    new_departureaddress: departureAddress,
+    new_arrivaltime: arrivalTime,
+    new_arrivaladdress: arrivalAddress,
+    new_responsetime: o.responseTime ?? departureTime,
+    new_begintime: o.beginTime ?? arrivalTime,
+    new_completiontime: completionTime,
+    new_endtime: completionTime,
+    new_completionaddress: completionAddress,
+    new_photocount: photos,
+    ...(fix !== null ? { new_fixtype: fix } : {}),
+    ...(solution ? { new_solution: solution } : {}),
+    ...(serviceResult ? { new_serviceresult: serviceResult } : {}),
   });
   // The replaced parts leave the station's warehouse now (refused when it is short).
   await syncOrderParts(sql, caller.principal.userId, { id: o.id, name: o.name, stationId: o.stationId, status: workOrderStatus.completed });
   await appendLog(sql, caller.principal.userId, {
-    orderId: o.id, stationId: o.stationId, unitId: o.unitId, action: ACTION.completed, from: o.status, to: workOrderStatus.completed, workerId: o.workerId,
-    memo: serviceResult, summary: logSummary(ACTION.completed),
+    orderId: o.id,
+    stationId: o.stationId,
+    unitId: o.unitId,
+    action: ACTION.completed,
+    from: o.status,
+    to: workOrderStatus.completed,
+    workerId: o.workerId,
+    memo: serviceResult,
+    summary: logSummary(ACTION.completed),
   });
   await recomputeLoads(sql, [o.workerId]);
   return result(o, workOrderStatus.completed, workOrderDealStatus.completed, 'wo.finished', lang);

@@ -11,17 +11,24 @@ const tok: Record<string, string> = {};
 const user: Record<string, string> = {};
 const worker: Record<string, string> = {};
 const api = userApi(() => p, tok);
-const link = (who: string, userId: string, workerId: string, lang?: string) => api(who, 'POST', `${WORKER_LINK_API}/link`, { userId, workerId }, lang);
+const link = (who: string, userId: string, workerId: string, lang?: string) =>
+  api(who, 'POST', `${WORKER_LINK_API}/link`, { userId, workerId }, lang);
 const unlink = (who: string, userId: string, lang?: string) => api(who, 'POST', `${WORKER_LINK_API}/unlink`, { userId }, lang);
-const linkOf = async (login: string) => (await p.db.one<{ w: string | null }>('SELECT new_worker_id::text AS w FROM systemuser WHERE domainname = $1', [login]))!.w;
+const linkOf = async (login: string) =>
+  (await p.db.one<{ w: string | null }>('SELECT new_worker_id::text AS w FROM systemuser WHERE domainname = $1', [login]))!.w;
 
 beforeAll(async () => {
   p = await testPortal();
   for (const u of ['admin', 'hq', 'station1', 'station2', 'engineer1']) tok[u] = (await signIn(p.app, u)).access_token;
-  for (const r of (await p.db.query<{ id: string; login: string }>('SELECT systemuserid::text AS id, domainname AS login FROM systemuser')).rows) user[r.login] = r.id;
+  for (const r of (await p.db.query<{ id: string; login: string }>('SELECT systemuserid::text AS id, domainname AS login FROM systemuser'))
+    .rows)
+    user[r.login] = r.id;
   // Personnel records by name: 赵磊 is engineer1's, 钱晓东 is free (both of SH001); 刘洋's station is ZJ001.
-  for (const r of (await p.db.query<{ id: string; name: string; code: string }>(
-    `SELECT w.new_srv_workerid::text AS id, w.new_name AS name, s.new_code AS code FROM new_srv_worker w JOIN new_srv_station s ON s.new_srv_stationid = w.new_station_id`)).rows) {
+  for (const r of (
+    await p.db.query<{ id: string; name: string; code: string }>(
+      `SELECT w.new_srv_workerid::text AS id, w.new_name AS name, s.new_code AS code FROM new_srv_worker w JOIN new_srv_station s ON s.new_srv_stationid = w.new_station_id`,
+    )
+  ).rows) {
     worker[r.name] = r.id;
     if (r.code === 'ZJ001') worker.ZJ001 ??= r.id;
   }
@@ -47,14 +54,27 @@ describe('linking a user and a personnel record', () => {
 
   it('a personnel record is linked to one user at most: the other user is named', async () => {
     const engineer = await linkOf('engineer1');
-    refused(await link('station1', user.station1, worker.赵磊), '服务人员“赵磊”已关联用户“赵磊（engineer1）”，请先解除该关联', 400, 'workerId');
-    refused(await link('admin', user.station1, worker.赵磊, 'en-US'), '"赵磊" is already linked to user "赵磊（engineer1）"; unlink that first');
+    refused(
+      await link('station1', user.station1, worker.赵磊),
+      '服务人员“赵磊”已关联用户“赵磊（engineer1）”，请先解除该关联',
+      400,
+      'workerId',
+    );
+    refused(
+      await link('admin', user.station1, worker.赵磊, 'en-US'),
+      '"赵磊" is already linked to user "赵磊（engineer1）"; unlink that first',
+    );
     expect(await linkOf('station1')).toBeNull();
     expect(await linkOf('engineer1')).toBe(engineer);
   });
 
-  it('the user must belong to the record\'s station; a principal reaches only their own station; others may not link', async () => {
-    refused(await link('admin', user.station2, worker.钱晓东), '用户“刘洋（station2）”不属于服务人员“钱晓东”所在的服务站，不能关联', 400, 'workerId');
+  it("the user must belong to the record's station; a principal reaches only their own station; others may not link", async () => {
+    refused(
+      await link('admin', user.station2, worker.钱晓东),
+      '用户“刘洋（station2）”不属于服务人员“钱晓东”所在的服务站，不能关联',
+      400,
+      'workerId',
+    );
     expect((await link('station1', user.station2, worker.钱晓东)).statusCode).toBe(404);
     expect((await link('station1', user.station1, worker.ZJ001)).statusCode).toBe(404);
     expect((await link('hq', user.station1, worker.钱晓东)).statusCode).toBe(403);

@@ -35,7 +35,9 @@ const id = (v: unknown, field: string): string => {
 /** The user in the caller's reach (else 404), locked when asked. */
 async function loadUser(sql: Sql, caller: Caller, userId: string, lock = false): Promise<UserRow> {
   const p = new Params();
-  const { rows: [u] } = await sql.query<UserRow>(
+  const {
+    rows: [u],
+  } = await sql.query<UserRow>(
     `SELECT t.systemuserid AS id, t.fullname AS name, t.domainname AS login, t.new_station_id AS station, t.businessunitid AS unit,
             COALESCE(t.isdisabled, false) AS disabled, t.new_worker_id AS worker
        FROM systemuser t WHERE t.systemuserid = ${p.add(userId, 'uuid')} AND ${p.scope(USER, caller, 't')}${lock ? ' FOR UPDATE OF t' : ''}`,
@@ -48,7 +50,9 @@ async function loadUser(sql: Sql, caller: Caller, userId: string, lock = false):
 /** The personnel record in the caller's reach (else 404), with its station's business unit; locked when asked (one link at a time per record). */
 async function loadWorker(sql: Sql, caller: Caller, workerId: string, lock = false): Promise<WorkerRow> {
   const p = new Params();
-  const { rows: [w] } = await sql.query<WorkerRow>(
+  const {
+    rows: [w],
+  } = await sql.query<WorkerRow>(
     `SELECT t.new_srv_workerid AS id, t.new_name AS name, t.new_code AS code, t.new_station_id AS station, s.new_businessunit_id AS unit
        FROM new_srv_worker t JOIN new_srv_station s ON s.new_srv_stationid = t.new_station_id
       WHERE t.new_srv_workerid = ${p.add(workerId, 'uuid')} AND ${p.scope(WORKER, caller, 't')}${lock ? ' FOR NO KEY UPDATE OF t' : ''}`,
@@ -63,7 +67,12 @@ const sameStation = (u: Pick<UserRow, 'station' | 'unit'>, w: Pick<WorkerRow, 's
 
 const userLabel = (u: { name: string; login: string }) => `${u.name}（${u.login}）`;
 
-export async function linkWorker(sql: Sql, caller: Caller, input: Partial<WorkerLinkRequest>, lang: Lang): Promise<{ id: string; message: string }> {
+export async function linkWorker(
+  sql: Sql,
+  caller: Caller,
+  input: Partial<WorkerLinkRequest>,
+  lang: Lang,
+): Promise<{ id: string; message: string }> {
   assertMayLink(caller);
   const userId = id(input.userId, 'userId');
   const workerId = id(input.workerId, 'workerId');
@@ -71,30 +80,52 @@ export async function linkWorker(sql: Sql, caller: Caller, input: Partial<Worker
   const u = await loadUser(sql, caller, userId, true);
   if (u.disabled) throw refuse('workerLink.userDisabled', { user: userLabel(u) }, 'userId');
   if (!sameStation(u, w)) throw refuse('workerLink.notSameStation', { user: userLabel(u), worker: w.name }, 'workerId');
-  const { rows: [other] } = await sql.query<{ name: string; login: string }>(
-    `SELECT fullname AS name, domainname AS login FROM systemuser WHERE new_worker_id = $1::uuid AND systemuserid <> $2::uuid LIMIT 1`, [workerId, userId]);
+  const {
+    rows: [other],
+  } = await sql.query<{ name: string; login: string }>(
+    `SELECT fullname AS name, domainname AS login FROM systemuser WHERE new_worker_id = $1::uuid AND systemuserid <> $2::uuid LIMIT 1`,
+    [workerId, userId],
+  );
   if (other) throw refuse('workerLink.takenBy', { worker: w.name, user: userLabel(other) }, 'workerId');
-  await sql.query('UPDATE systemuser SET new_worker_id = $2::uuid, modifiedon = now(), modifiedby = $3::uuid WHERE systemuserid = $1::uuid', [userId, workerId, caller.principal.userId]);
+  await sql.query(
+    'UPDATE systemuser SET new_worker_id = $2::uuid, modifiedon = now(), modifiedby = $3::uuid WHERE systemuserid = $1::uuid',
+    [userId, workerId, caller.principal.userId],
+  );
   return { id: userId, message: msg('workerLink.linked', lang, { user: userLabel(u), worker: w.name }) };
 }
 
-export async function unlinkWorker(sql: Sql, caller: Caller, input: Partial<WorkerLinkRequest>, lang: Lang): Promise<{ id: string; message: string }> {
+export async function unlinkWorker(
+  sql: Sql,
+  caller: Caller,
+  input: Partial<WorkerLinkRequest>,
+  lang: Lang,
+): Promise<{ id: string; message: string }> {
   assertMayLink(caller);
   const userId = id(input.userId, 'userId');
   const u = await loadUser(sql, caller, userId, true);
   if (!u.worker) throw refuse('workerLink.notLinked', { user: userLabel(u) }, 'userId');
   // The record it leaves must be in reach too: a principal unlinks only their own station's people.
   await loadWorker(sql, caller, u.worker);
-  await sql.query('UPDATE systemuser SET new_worker_id = NULL, modifiedon = now(), modifiedby = $2::uuid WHERE systemuserid = $1::uuid', [userId, caller.principal.userId]);
+  await sql.query('UPDATE systemuser SET new_worker_id = NULL, modifiedon = now(), modifiedby = $2::uuid WHERE systemuserid = $1::uuid', [
+    userId,
+    caller.principal.userId,
+  ]);
   return { id: userId, message: msg('workerLink.unlinked', lang, { user: userLabel(u) }) };
 }
 
 /** What the link dialog offers: opened on a user, the personnel of their station; on a record, its station's enabled users. */
-export async function linkCandidates(sql: Sql, caller: Caller, query: { userId?: string; workerId?: string }): Promise<WorkerLinkCandidates> {
+export async function linkCandidates(
+  sql: Sql,
+  caller: Caller,
+  query: { userId?: string; workerId?: string },
+): Promise<WorkerLinkCandidates> {
   assertMayLink(caller);
   if (query.userId) {
     const u = await loadUser(sql, caller, id(query.userId, 'userId'));
-    const linked = u.worker ? (await sql.query<{ name: string }>('SELECT new_name AS name FROM new_srv_worker WHERE new_srv_workerid = $1::uuid', [u.worker])).rows[0] : undefined;
+    const linked = u.worker
+      ? (await sql.query<{ name: string }>('SELECT new_name AS name FROM new_srv_worker WHERE new_srv_workerid = $1::uuid', [u.worker]))
+          .rows[0]
+      : undefined;
     const p = new Params();
     const { rows } = await sql.query<WorkerLinkParty & Record<string, unknown>>(
       `SELECT t.new_srv_workerid::text AS id, t.new_name AS name, t.new_code AS code, l.systemuserid::text AS "linkedId",
@@ -118,8 +149,12 @@ export async function linkCandidates(sql: Sql, caller: Caller, query: { userId?:
       ORDER BY t.domainname, t.systemuserid LIMIT ${OPTIONS_MAX}`,
     p.values,
   );
-  const { rows: [lu] } = await sql.query<{ id: string; name: string }>(
-    `SELECT systemuserid::text AS id, fullname || '（' || domainname || '）' AS name FROM systemuser WHERE new_worker_id = $1::uuid LIMIT 1`, [w.id]);
+  const {
+    rows: [lu],
+  } = await sql.query<{ id: string; name: string }>(
+    `SELECT systemuserid::text AS id, fullname || '（' || domainname || '）' AS name FROM systemuser WHERE new_worker_id = $1::uuid LIMIT 1`,
+    [w.id],
+  );
   return {
     self: { id: w.id, name: w.name, code: w.code, linkedId: lu?.id ?? null, linkedName: lu?.name ?? null },
     options: rows,

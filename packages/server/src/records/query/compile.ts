@@ -55,7 +55,8 @@ interface Source {
   alias: string;
 }
 
-const unknownField = (e: EntityDef, name: string) => badRequest('records.q.unknownField', { entity: e.logicalName, field: name.slice(0, 64) });
+const unknownField = (e: EntityDef, name: string) =>
+  badRequest('records.q.unknownField', { entity: e.logicalName, field: name.slice(0, 64) });
 const badValue = (field: string, lit: Lit) =>
   badRequest('records.q.badValue', { field, value: lit.t === 'null' ? 'null' : String(lit.v).slice(0, 40) });
 const badOp = (field: string, op: string) => badRequest('records.q.badOperator', { field, op });
@@ -70,7 +71,8 @@ const NUL = /\u0000/;
  * exactly the same values with LIKE as with ILIKE (which compares lower(value) with lower(pattern)).
  * User LIKE patterns (`_` counts characters, which full case mapping may change) are left alone.
  */
-const CASELESS = /^[\x20-\x40\x5b-\x60\x7b-\x7e\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff01-\uff20\uff3b-\uff40\uff5b-\uff65]+$/u;
+const CASELESS =
+  /^[\x20-\x40\x5b-\x60\x7b-\x7e\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff01-\uff20\uff3b-\uff40\uff5b-\uff65]+$/u;
 
 /** A literal as a bound parameter of the field's SQL type, or a 400 when it does not fit. */
 export function literal(kind: Kind, field: string, lit: Lit, p: Params): string {
@@ -160,7 +162,8 @@ export function compileExpr(x: Expr, r: Resolver, p: Params, within?: Source): s
     }
     case 'cmp': {
       const { col, kind, name } = r.resolve(x.field, within);
-      if (kind === 'image' || ((kind === 'bool' || kind === 'lookup' || kind === 'guid') && x.op !== 'eq' && x.op !== 'ne')) throw badOp(name, x.op);
+      if (kind === 'image' || ((kind === 'bool' || kind === 'lookup' || kind === 'guid') && x.op !== 'eq' && x.op !== 'ne'))
+        throw badOp(name, x.op);
       if (x.value.t === 'null') {
         if (x.op !== 'eq' && x.op !== 'ne') throw badOp(name, x.op);
         return `(${col} IS ${x.op === 'ne' ? 'NOT ' : ''}NULL)`;
@@ -172,7 +175,14 @@ export function compileExpr(x: Expr, r: Resolver, p: Params, within?: Source): s
       if (kind !== 'text' && kind !== 'memo') throw badOp(name, x.mode);
       const v = x.value.t === 'string' || x.value.t === 'raw' ? x.value.v : null;
       if (v === null || NUL.test(v) || v.length > 4000) throw badValue(name, x.value);
-      const pattern = x.mode === 'pattern' ? v : x.mode === 'contains' ? `%${escapeLike(v)}%` : x.mode === 'startswith' ? `${escapeLike(v)}%` : `%${escapeLike(v)}`;
+      const pattern =
+        x.mode === 'pattern'
+          ? v
+          : x.mode === 'contains'
+            ? `%${escapeLike(v)}%`
+            : x.mode === 'startswith'
+              ? `${escapeLike(v)}%`
+              : `%${escapeLike(v)}`;
       // Text without any cased character matches the same rows with LIKE as with ILIKE, and LIKE
       // does not lower-case every value it reads (4× faster on a scan; trigram indexes serve both).
       const op = x.mode !== 'pattern' && CASELESS.test(v) ? 'LIKE' : 'ILIKE';
@@ -194,7 +204,9 @@ export function compileExpr(x: Expr, r: Resolver, p: Params, within?: Source): s
 
 /** Fields of an entity a query returns when none are named. */
 export function defaultFields(e: EntityDef, images: boolean): string[] {
-  return Object.entries(e.allFields).filter(([, f]) => !f.secret && (images || f.type !== 'image')).map(([n]) => n);
+  return Object.entries(e.allFields)
+    .filter(([, f]) => !f.secret && (images || f.type !== 'image'))
+    .map(([n]) => n);
 }
 
 interface OutCol {
@@ -299,7 +311,8 @@ export function compileQuery(spec: QuerySpec, ctx: CompileContext): Compiled {
   for (const o of orders) {
     const { col, kind, name } = r.resolve(o.field);
     if (kind === 'image') throw badOp(name, 'orderby');
-    if (spec.distinct && !innerIdx.has(kind === 'date' ? `${col}::text` : col)) throw badRequest('records.q.unsupported', { what: `distinct + order ${name}` });
+    if (spec.distinct && !innerIdx.has(kind === 'date' ? `${col}::text` : col))
+      throw badRequest('records.q.unsupported', { what: `distinct + order ${name}` });
     orderCols.push({ expr: col, desc: o.desc });
   }
   if (!spec.distinct && !orders.some((o) => o.field.alias === null && o.field.name === e.primaryKey)) {
@@ -315,19 +328,24 @@ export function compileQuery(spec: QuerySpec, ctx: CompileContext): Compiled {
   const seenExpand = new Set<string>();
   for (const [n, x] of expandItems.entries()) {
     const lf = readableField(e, x.field);
-    if (lf?.type !== 'lookup' || seenExpand.has(x.field)) throw badRequest('records.q.unknownField', { entity: e.logicalName, field: x.field });
+    if (lf?.type !== 'lookup' || seenExpand.has(x.field))
+      throw badRequest('records.q.unknownField', { entity: e.logicalName, field: x.field });
     seenExpand.add(x.field);
     const target = getEntity(lf.target);
     if (!isServed(target) || !ctx.mayRead(target)) throw forbidden();
     const idx = addInner(`t.${q(x.field)}`);
     const a = `x${n}`;
     const tsrc: Source = { e: target, alias: a };
-    const cols = (x.select ?? defaultFields(target, false)).filter((c) => c !== target.primaryKey).map((c) => {
-      const { f, kind } = r.resolve({ alias: null, name: c }, tsrc);
-      return { name: c, f, kind, col: `${a}_${c}` };
-    });
+    const cols = (x.select ?? defaultFields(target, false))
+      .filter((c) => c !== target.primaryKey)
+      .map((c) => {
+        const { f, kind } = r.resolve({ alias: null, name: c }, tsrc);
+        return { name: c, f, kind, col: `${a}_${c}` };
+      });
     const pkCol = `${a}__pk`;
-    post.push(`LEFT JOIN ${q(target.logicalName)} ${a} ON ${a}.${q(target.primaryKey)} = s.c${idx} AND ${p.scope(target, ctx.caller, a, 'read')}`);
+    post.push(
+      `LEFT JOIN ${q(target.logicalName)} ${a} ON ${a}.${q(target.primaryKey)} = s.c${idx} AND ${p.scope(target, ctx.caller, a, 'read')}`,
+    );
     postCols.push(`${a}.${q(target.primaryKey)} AS ${pkCol}`);
     for (const c of cols) postCols.push(`${fieldSql(target.logicalName, a, c.name)}${c.kind === 'date' ? '::text' : ''} AS ${c.col}`);
     expands.push({ key: `${x.field}_ref`, target, cols, pkCol });

@@ -31,7 +31,8 @@ export function parseCondition(text: string): Expr | null {
   const items: Expr[] = data.map((c: unknown) => {
     if (!c || typeof c !== 'object' || Array.isArray(c)) throw badRequest('records.q.badParam', { name: 'condition' });
     const { field, op, value } = c as Record<string, unknown>;
-    if (typeof field !== 'string' || !NAME.test(field) || typeof op !== 'string') throw badRequest('records.q.badParam', { name: 'condition' });
+    if (typeof field !== 'string' || !NAME.test(field) || typeof op !== 'string')
+      throw badRequest('records.q.badParam', { name: 'condition' });
     const ref = { alias: null, name: field };
     if (CMP.has(op)) {
       if (value === null || value === undefined) {

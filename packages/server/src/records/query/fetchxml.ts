@@ -25,11 +25,16 @@ function decode(s: string, pos: number): string {
   return s.replace(/&([^;&<>\s]{0,10});?/g, (m, ref: string) => {
     if (!m.endsWith(';')) throw xmlError(pos);
     switch (ref) {
-      case 'lt': return '<';
-      case 'gt': return '>';
-      case 'amp': return '&';
-      case 'quot': return '"';
-      case 'apos': return "'";
+      case 'lt':
+        return '<';
+      case 'gt':
+        return '>';
+      case 'amp':
+        return '&';
+      case 'quot':
+        return '"';
+      case 'apos':
+        return "'";
     }
     const num = /^#(?:x([0-9a-fA-F]{1,6})|(\d{1,7}))$/.exec(ref);
     if (!num) throw xmlError(pos);
@@ -141,13 +146,28 @@ export interface FetchSpec {
   totalCount: boolean;
 }
 
-const FETCH_ATTRS = new Set(['top', 'count', 'page', 'distinct', 'returntotalrecordcount', 'no-lock', 'mapping', 'version', 'output-format', 'paging-cookie', 'aggregate', 'latematerialize', 'useraworderby']);
+const FETCH_ATTRS = new Set([
+  'top',
+  'count',
+  'page',
+  'distinct',
+  'returntotalrecordcount',
+  'no-lock',
+  'mapping',
+  'version',
+  'output-format',
+  'paging-cookie',
+  'aggregate',
+  'latematerialize',
+  'useraworderby',
+]);
 const ENTITY_ATTRS = new Set(['name', 'enableprefiltering']);
 const LINK_ATTRS = new Set(['name', 'from', 'to', 'alias', 'link-type', 'visible', 'intersect']);
 const CONDITION_ATTRS = new Set(['attribute', 'operator', 'value', 'entityname', 'uiname', 'uitype', 'uihidden']);
 
 function checkAttrs(node: XmlNode, allowed: Set<string>) {
-  for (const a of node.attrs.keys()) if (!allowed.has(a)) throw badRequest('records.xml.attribute', { element: node.name, name: a.slice(0, 64) });
+  for (const a of node.attrs.keys())
+    if (!allowed.has(a)) throw badRequest('records.xml.attribute', { element: node.name, name: a.slice(0, 64) });
 }
 
 function need(node: XmlNode, attr: string): string {
@@ -195,7 +215,8 @@ function condition(node: XmlNode, budget: Budget, inLink: boolean): Expr {
   if (++budget.conditions > LIMITS.conditions) throw tooComplex('condition', LIMITS.conditions);
   noText(node);
   const entityname = node.attrs.get('entityname');
-  if (entityname !== undefined && (inLink || !NAME.test(entityname))) throw badRequest('records.xml.attribute', { element: 'condition', name: 'entityname' });
+  if (entityname !== undefined && (inLink || !NAME.test(entityname)))
+    throw badRequest('records.xml.attribute', { element: 'condition', name: 'entityname' });
   const field: FieldRef = { alias: entityname ?? null, name: name(node, 'attribute') };
   const op = need(node, 'operator');
   const values: Lit[] = [];
@@ -302,8 +323,14 @@ function link(node: XmlNode, budget: Budget): FetchLink {
   const alias = node.attrs.get('alias');
   if (alias !== undefined && !NAME.test(alias)) throw badRequest('records.xml.alias', { alias: alias.slice(0, 64) });
   const out: FetchLink = {
-    name: name(node, 'name'), from: name(node, 'from'), to: name(node, 'to'), alias: alias ?? null, outer: type === 'outer',
-    attributes: null, orders: [], links: [],
+    name: name(node, 'name'),
+    from: name(node, 'from'),
+    to: name(node, 'to'),
+    alias: alias ?? null,
+    outer: type === 'outer',
+    attributes: null,
+    orders: [],
+    links: [],
   };
   entityBody(node, out, budget, true);
   return out;
@@ -332,6 +359,7 @@ export function parseFetchXml(text: string): FetchSpec {
     distinct: bool(root, 'distinct'),
     totalCount: bool(root, 'returntotalrecordcount'),
   };
-  if (spec.top !== undefined && (spec.count !== undefined || spec.page !== undefined)) throw badRequest('records.q.unsupported', { what: 'top + count/page' });
+  if (spec.top !== undefined && (spec.count !== undefined || spec.page !== undefined))
+    throw badRequest('records.q.unsupported', { what: 'top + count/page' });
   return spec;
 }

@@ -3,10 +3,7 @@ import { LIMITS, NAME, syntaxError, tooComplex, type CmpOp, type Expr, type Fiel
 
 /** OData query options ($filter, $select, $orderby, $expand) → AST. Only the subset in records/README.md. */
 
-type Tok =
-  | { t: '(' | ')' | ',' | 'eof'; pos: number }
-  | { t: 'name'; v: string; pos: number }
-  | { t: 'lit'; v: Lit; pos: number };
+type Tok = { t: '(' | ')' | ',' | 'eof'; pos: number } | { t: 'name'; v: string; pos: number } | { t: 'lit'; v: Lit; pos: number };
 
 const GUID_AT = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}(?![\w-])/;
 const DATETIME_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})?(?![\w:.+-])/i;

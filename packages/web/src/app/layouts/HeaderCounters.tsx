@@ -65,7 +65,12 @@ export function HeaderCounters() {
     <>
       {loggedIn && (
         <Tooltip title={t('message.unreadCount', { n: messages })}>
-          <Button type="text" data-testid="header-messages" aria-label={t('message.unreadCount', { n: messages })} onClick={() => navigate('/message/message')}>
+          <Button
+            type="text"
+            data-testid="header-messages"
+            aria-label={t('message.unreadCount', { n: messages })}
+            onClick={() => navigate('/message/message')}
+          >
             <BellOutlined />
             <Count n={messages} testId="message-unread-count" />
           </Button>
@@ -73,7 +78,12 @@ export function HeaderCounters() {
       )}
       {approves && (
         <Tooltip title={t('approval.waitingCount', { n: waiting })}>
-          <Button type="text" data-testid="header-approvals" aria-label={t('approval.waitingCount', { n: waiting })} onClick={() => navigate('/myapproval/list')}>
+          <Button
+            type="text"
+            data-testid="header-approvals"
+            aria-label={t('approval.waitingCount', { n: waiting })}
+            onClick={() => navigate('/myapproval/list')}
+          >
             <AuditOutlined />
             <Count n={waiting} testId="myapproval-count" />
           </Button>
@@ -81,7 +91,12 @@ export function HeaderCounters() {
       )}
       {reads && (
         <Tooltip title={t('widgets.notice.unreadCount', { n: unread })}>
-          <Button type="text" data-testid="header-notices" aria-label={t('widgets.notice.unreadCount', { n: unread })} onClick={() => navigate('/dmsnotice/list')}>
+          <Button
+            type="text"
+            data-testid="header-notices"
+            aria-label={t('widgets.notice.unreadCount', { n: unread })}
+            onClick={() => navigate('/dmsnotice/list')}
+          >
             <NotificationOutlined />
             <Count n={unread} testId="notice-unread-count" />
           </Button>
@@ -89,7 +104,12 @@ export function HeaderCounters() {
       )}
       {buys && (
         <Tooltip title={t('widgets.shop.cartCount', { n: cart })}>
-          <Button type="text" data-testid="header-cart" aria-label={t('widgets.shop.cartCount', { n: cart })} onClick={() => navigate('/shopcart/list')}>
+          <Button
+            type="text"
+            data-testid="header-cart"
+            aria-label={t('widgets.shop.cartCount', { n: cart })}
+            onClick={() => navigate('/shopcart/list')}
+          >
             <ShoppingCartOutlined />
             <Count n={cart} testId="cart-count" />
           </Button>

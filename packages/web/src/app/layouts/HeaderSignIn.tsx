@@ -10,7 +10,13 @@ export function HeaderSignIn({ dark = false }: { dark?: boolean }) {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   return (
-    <Button type={dark ? 'default' : 'primary'} ghost={dark} icon={<LoginOutlined />} data-testid="header-sign-in" onClick={() => navigate(signInHref(`${pathname}${search}`))}>
+    <Button
+      type={dark ? 'default' : 'primary'}
+      ghost={dark}
+      icon={<LoginOutlined />}
+      data-testid="header-sign-in"
+      onClick={() => navigate(signInHref(`${pathname}${search}`))}
+    >
       {t('signInAsk.header')}
     </Button>
   );

@@ -22,7 +22,13 @@ export function LanguageSwitch({ dark = false }: { dark?: boolean }) {
 
   return (
     <Dropdown menu={{ items, onClick, selectable: true, selectedKeys: [locale] }} trigger={['click']} placement="bottomRight">
-      <Button type="text" icon={<GlobalOutlined />} data-testid="lang-switch" title={t('menu.language')} style={{ color: dark ? '#fff' : undefined }}>
+      <Button
+        type="text"
+        icon={<GlobalOutlined />}
+        data-testid="lang-switch"
+        title={t('menu.language')}
+        style={{ color: dark ? '#fff' : undefined }}
+      >
         {current?.new_displayname ?? locale}
       </Button>
     </Dropdown>

@@ -51,7 +51,8 @@ function open(path = '/servicehome') {
   render(<App router={router} />);
   return router;
 }
-const go = (router: ReturnType<typeof open>, to: string | number) => act(() => (typeof to === 'number' ? router.navigate(to) : router.navigate(to)));
+const go = (router: ReturnType<typeof open>, to: string | number) =>
+  act(() => (typeof to === 'number' ? router.navigate(to) : router.navigate(to)));
 
 const tabs = () => screen.getAllByTestId('page-tab');
 const tabKeys = () => tabs().map((t) => t.dataset.key);

@@ -73,7 +73,11 @@ export function PageTabs({ home, homeLabel }: { home: string; homeLabel: string 
     const i = tabs.findIndex((x) => x.key === target);
     const all = tabs.map((x) => x.key);
     if (action === 'close') void close([target]);
-    else if (action === 'closeOthers') void close(all.filter((k) => k !== target), target);
+    else if (action === 'closeOthers')
+      void close(
+        all.filter((k) => k !== target),
+        target,
+      );
     else if (action === 'closeRight') void close(i >= 0 ? all.slice(i + 1) : []);
     else void close(all);
   };
@@ -136,13 +140,27 @@ export function PageTabs({ home, homeLabel }: { home: string; homeLabel: string 
                       show(tab);
                     }}
                   >
-                    <span className="page-tab-label" data-testid="page-tab" data-key={tab.key} data-active={isActive || undefined} title={title}>
-                      {dirty[tab.key] && <span className="page-tab-dirty" data-testid="page-tab-dirty" role="img" aria-label={t('tabs.unsaved')} />}
+                    <span
+                      className="page-tab-label"
+                      data-testid="page-tab"
+                      data-key={tab.key}
+                      data-active={isActive || undefined}
+                      title={title}
+                    >
+                      {dirty[tab.key] && (
+                        <span className="page-tab-dirty" data-testid="page-tab-dirty" role="img" aria-label={t('tabs.unsaved')} />
+                      )}
                       {title}
                     </span>
                   </Link>
                   {tab.key !== home && (
-                    <button type="button" className="page-tab-close" data-testid="page-tab-close" aria-label={`${t('tabs.close')} ${title ?? ''}`.trim()} onClick={() => void close([tab.key])}>
+                    <button
+                      type="button"
+                      className="page-tab-close"
+                      data-testid="page-tab-close"
+                      aria-label={`${t('tabs.close')} ${title ?? ''}`.trim()}
+                      onClick={() => void close([tab.key])}
+                    >
                       <CloseOutlined aria-hidden />
                     </button>
                   )}

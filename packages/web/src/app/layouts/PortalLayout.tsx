@@ -46,7 +46,12 @@ export function PortalLayout() {
           theme="dark"
           className="portal-sider"
         >
-          <Link to="/servicehome" className="portal-sider-brand" title={t('menu.serviceHome')} aria-label={collapsed ? t('menu.serviceHome') : undefined}>
+          <Link
+            to="/servicehome"
+            className="portal-sider-brand"
+            title={t('menu.serviceHome')}
+            aria-label={collapsed ? t('menu.serviceHome') : undefined}
+          >
             <LogoMark />
             {!collapsed && <span>{t('app.companyShort')}</span>}
           </Link>
@@ -69,9 +74,17 @@ export function PortalLayout() {
               onClick={() => setCollapsed(!collapsed)}
             />
           )}
-          {!phone && <h1 className="portal-title" title={t('app.title')}>{t('app.title')}</h1>}
+          {!phone && (
+            <h1 className="portal-title" title={t('app.title')}>
+              {t('app.title')}
+            </h1>
+          )}
           <div className="portal-header-actions">
-            {!phone && <Link to="/menu/menulist" title={t('menu.menuGrid')} aria-label={t('menu.menuGrid')} data-testid="header-menu-grid"><AppstoreOutlined style={{ fontSize: 18, padding: 8 }} /></Link>}
+            {!phone && (
+              <Link to="/menu/menulist" title={t('menu.menuGrid')} aria-label={t('menu.menuGrid')} data-testid="header-menu-grid">
+                <AppstoreOutlined style={{ fontSize: 18, padding: 8 }} />
+              </Link>
+            )}
             <HeaderCounters />
             {!phone && <LanguageSwitch />}
             <UserMenu compact={phone} />

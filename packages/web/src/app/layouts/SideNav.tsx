@@ -1,4 +1,13 @@
-import { AppstoreOutlined, CustomerServiceOutlined, DatabaseOutlined, HomeOutlined, InboxOutlined, ShopOutlined, ThunderboltOutlined, ToolOutlined } from '@ant-design/icons';
+import {
+  AppstoreOutlined,
+  CustomerServiceOutlined,
+  DatabaseOutlined,
+  HomeOutlined,
+  InboxOutlined,
+  ShopOutlined,
+  ThunderboltOutlined,
+  ToolOutlined,
+} from '@ant-design/icons';
 import { Menu, type MenuProps } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -15,7 +24,11 @@ const GROUP_ICONS: Record<string, ReactNode> = {
   inventory: <InboxOutlined />,
 };
 
-const PUBLIC_ICONS: Record<string, ReactNode> = { shopMall: <ShopOutlined />, quickOrder: <ThunderboltOutlined />, menuGrid: <AppstoreOutlined /> };
+const PUBLIC_ICONS: Record<string, ReactNode> = {
+  shopMall: <ShopOutlined />,
+  quickOrder: <ThunderboltOutlined />,
+  menuGrid: <AppstoreOutlined />,
+};
 
 /** Which menu key the current path belongs to (the first item with that path). */
 function selectedKey(groups: VisibleMenuGroup[], pathname: string, homeKey: string, homePath: string) {
@@ -28,7 +41,19 @@ function selectedKey(groups: VisibleMenuGroup[], pathname: string, homeKey: stri
 }
 
 /** The spec 001 menu groups offered to the user (privileges, unit kind); items without a screen yet are disabled. */
-export function NavMenu({ mode, homePath, homeLabel, theme, onNavigate }: { mode: 'inline' | 'horizontal'; homePath: string; homeLabel: string; theme?: 'dark' | 'light'; onNavigate?: () => void }) {
+export function NavMenu({
+  mode,
+  homePath,
+  homeLabel,
+  theme,
+  onNavigate,
+}: {
+  mode: 'inline' | 'horizontal';
+  homePath: string;
+  homeLabel: string;
+  theme?: 'dark' | 'light';
+  onNavigate?: () => void;
+}) {
   const t = useT();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -38,7 +63,14 @@ export function NavMenu({ mode, homePath, homeLabel, theme, onNavigate }: { mode
   const groups = useMemo(() => visibleMenu({ privileges: privilege, unitType }), [privilege, unitType]);
   // Signed out, the screens open to everyone (the shop, quick order, all functions) follow home.
   const open = signedIn ? [] : PUBLIC_ENTRIES;
-  const paths = useMemo(() => new Map([...groups.flatMap((g) => g.items.map((i) => [i.key, i.path] as const)), ...open.map((e) => [`public:${e.key}`, e.path] as const)]), [groups, open]);
+  const paths = useMemo(
+    () =>
+      new Map([
+        ...groups.flatMap((g) => g.items.map((i) => [i.key, i.path] as const)),
+        ...open.map((e) => [`public:${e.key}`, e.path] as const),
+      ]),
+    [groups, open],
+  );
   const publicKey = open.find((e) => e.path.toLowerCase() === pathname.toLowerCase());
   const { key, group } = publicKey ? { key: `public:${publicKey.key}`, group: undefined } : selectedKey(groups, pathname, 'home', homePath);
 

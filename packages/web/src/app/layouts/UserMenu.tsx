@@ -37,7 +37,9 @@ export function UserMenu({ dark = false, compact = false }: { dark?: boolean; co
     { key: 'about', icon: <UserOutlined />, label: t('menu.aboutMe'), 'data-testid': 'menu-about' },
     { key: 'password', icon: <KeyOutlined />, label: t('menu.changePassword'), 'data-testid': 'menu-password' },
     { key: 'avatar', icon: <PictureOutlined />, label: t('menu.changeAvatar'), 'data-testid': 'menu-avatar' },
-    ...(user.privilege.includes('portal.login') ? [{ key: 'apply', icon: <SolutionOutlined />, label: t('menu.accountApply'), 'data-testid': 'menu-account-apply' }] : []),
+    ...(user.privilege.includes('portal.login')
+      ? [{ key: 'apply', icon: <SolutionOutlined />, label: t('menu.accountApply'), 'data-testid': 'menu-account-apply' }]
+      : []),
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined />, label: t('menu.logout'), danger: true, 'data-testid': 'menu-logout' },
   ];
@@ -52,7 +54,13 @@ export function UserMenu({ dark = false, compact = false }: { dark?: boolean; co
   if (!loggedIn) return <HeaderSignIn dark={dark} />;
   return (
     <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
-      <Button type="text" data-testid="user-menu" title={t('menu.userMenu')} aria-label={compact ? t('menu.userMenu') : undefined} style={{ height: 48, paddingInline: 8, color: dark ? '#fff' : undefined }}>
+      <Button
+        type="text"
+        data-testid="user-menu"
+        title={t('menu.userMenu')}
+        aria-label={compact ? t('menu.userMenu') : undefined}
+        style={{ height: 48, paddingInline: 8, color: dark ? '#fff' : undefined }}
+      >
         {/* Named by the visible name (WCAG 2.5.3), not the avatar's initial. */}
         <span aria-hidden>
           <UserAvatar size={30} />

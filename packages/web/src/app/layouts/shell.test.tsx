@@ -120,7 +120,11 @@ describe('store portal shell', () => {
 
 describe('permission-dependent screens', () => {
   it('the 409 answer ends the session and shows sign-in with the spec text', async () => {
-    stubServer((url) => (url === '/api/portaluser/me' ? envelope(null, '您的账号在其他地方登录，如果不是你本人操作，请尽快修改登录密码', 409, 'Conflict') : undefined));
+    stubServer((url) =>
+      url === '/api/portaluser/me'
+        ? envelope(null, '您的账号在其他地方登录，如果不是你本人操作，请尽快修改登录密码', 409, 'Conflict')
+        : undefined,
+    );
     const { router } = renderApp('/about');
     await screen.findByTestId('page-home', undefined, { timeout: 5000 });
     expect(router.state.location.search).toBe('?redirect=%2Fabout');

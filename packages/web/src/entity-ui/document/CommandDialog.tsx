@@ -13,7 +13,19 @@ import { useT } from '../../locales/i18n.ts';
 // The answer type is the caller's (work orders answer their statuses too): it only needs a message.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 // biome-ignore lint/suspicious/noExplicitAny: the answer type follows `send` (callers' onDone take their command's own answer)
-export function CommandDialog<V extends object, A extends { message: string } = any>({ open, title, testId, form, initialValues, onClose, onDone, send, children, width = 560, okText }: {
+export function CommandDialog<V extends object, A extends { message: string } = any>({
+  open,
+  title,
+  testId,
+  form,
+  initialValues,
+  onClose,
+  onDone,
+  send,
+  children,
+  width = 560,
+  okText,
+}: {
   open: boolean;
   title: ReactNode;
   /** Root hook of the dialog; the OK button is `<testId>-ok`, the refusal `<testId>-error`. */

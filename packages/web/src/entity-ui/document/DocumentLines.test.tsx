@@ -6,19 +6,30 @@ import { partsServer, resetAll, signIn } from '../../pages/parts/test-server.ts'
 
 afterEach(resetAll);
 
-const lines = [{ new_srv_parttransdetailid: 't1', new_parttransorder_id: 'tr1', new_code: 'HC-1', new_name: '滤芯', new_qty: 6, new_amount: 60 }];
+const lines = [
+  { new_srv_parttransdetailid: 't1', new_parttransorder_id: 'tr1', new_code: 'HC-1', new_name: '滤芯', new_qty: 6, new_amount: 60 },
+];
 
 async function actionsHeader(width: number): Promise<HTMLElement> {
   signIn(['parts.read', 'delivery.read', 'transfer.write'], { userType: 1 });
   partsServer({ records: { new_srv_parttransdetails: lines } });
   setWidth(width);
-  render(<DocumentLines entity="new_srv_parttransdetail" parentField="new_parttransorder_id" parentId="tr1" editable onEdit={() => {}} onDelete={async () => ({ message: '' }) as never} />);
+  render(
+    <DocumentLines
+      entity="new_srv_parttransdetail"
+      parentField="new_parttransorder_id"
+      parentId="tr1"
+      editable
+      onEdit={() => {}}
+      onDelete={async () => ({ message: '' }) as never}
+    />,
+  );
   await screen.findAllByTestId('doc-line-row', {}, { timeout: 30_000 });
   return screen.getByRole('columnheader', { name: '操作' });
 }
 
 // Issue 24: at 390 px the 操作 column, fixed to the right, covered a line's quantities.
-describe('a document\'s lines table', () => {
+describe("a document's lines table", () => {
   it('keeps 操作 fixed to the right on a desktop', async () => {
     expect((await actionsHeader(1024)).className).toMatch(/ant-table-cell-fix/);
   });

@@ -66,7 +66,20 @@ function ShortfallCell({ text, short }: { text: string; short: number }) {
  * `byDocument` view, totals of quantity and amount, and while the document is editable the add,
  * edit and delete buttons the screen wires to its own line commands or pages.
  */
-export function DocumentLines({ entity, parentField, parentId, version = 0, editable, onAdd, onEdit, onDelete, onChanged, extra, totals = true, shortfall = false }: DocumentLinesProps) {
+export function DocumentLines({
+  entity,
+  parentField,
+  parentId,
+  version = 0,
+  editable,
+  onAdd,
+  onEdit,
+  onDelete,
+  onChanged,
+  extra,
+  totals = true,
+  shortfall = false,
+}: DocumentLinesProps) {
   const t = useT();
   const lang = useLocale();
   const phone = usePhone();
@@ -163,7 +176,13 @@ export function DocumentLines({ entity, parentField, parentId, version = 0, edit
         locale={{ emptyText: t('parts.ui.linesEmpty') }}
       />
       {totals && rows.length > 0 && (
-        <Typography.Paragraph strong style={{ marginTop: 8, textAlign: 'right' }} data-testid="doc-lines-total" data-qty={qty} data-amount={amount}>
+        <Typography.Paragraph
+          strong
+          style={{ marginTop: 8, textAlign: 'right' }}
+          data-testid="doc-lines-total"
+          data-qty={qty}
+          data-amount={amount}
+        >
           {t('parts.ui.linesTotal', { qty, amount: formatAmount(amount) })}
         </Typography.Paragraph>
       )}

@@ -20,13 +20,26 @@ const fixture: EntityDef = {
     status: { field: 'new_state', set: returnState, editable: [returnState.draft] },
     lines: base.document!.lines,
     commands: {
-      ship: { label: 'siteReturn.deliver', from: [returnState.draft], to: returnState.delivered, privilege: 'parts.write', inputs: ['new_logisticscorp', 'new_trackingno'] },
+      ship: {
+        label: 'siteReturn.deliver',
+        from: [returnState.draft],
+        to: returnState.delivered,
+        privilege: 'parts.write',
+        inputs: ['new_logisticscorp', 'new_trackingno'],
+      },
       stamp: { label: 'siteReturn.receive', from: [returnState.delivered], privilege: 'parts.receive' },
     },
   },
 };
 
-const doc = (state: number): Row => ({ new_srv_sitereturnid: 'r1', new_name: 'FX-0001', new_returntype: 1, new_returnreason: '积压', new_state: state, new_isclose: false });
+const doc = (state: number): Row => ({
+  new_srv_sitereturnid: 'r1',
+  new_name: 'FX-0001',
+  new_returntype: 1,
+  new_returnreason: '积压',
+  new_state: state,
+  new_isclose: false,
+});
 
 /** The parts fake server, plus the kernel's derived command routes (recorded; a command moves the record to `to`). */
 function server(state: number, answer?: (body: Row) => Response | undefined) {
@@ -52,7 +65,9 @@ function server(state: number, answer?: (body: Row) => Response | undefined) {
 }
 
 function show(id = 'r1') {
-  const router = createMemoryRouter([{ path: '/fx/:id', element: <DocumentPage entity={fixture} testIdPrefix="fx" backTo="/fx" /> }], { initialEntries: [`/fx/${id}`] });
+  const router = createMemoryRouter([{ path: '/fx/:id', element: <DocumentPage entity={fixture} testIdPrefix="fx" backTo="/fx" /> }], {
+    initialEntries: [`/fx/${id}`],
+  });
   return render(<RouterProvider router={router} />);
 }
 
@@ -80,7 +95,7 @@ describe('the generic document page', () => {
     for (const b of ['fx-ship', 'fx-stamp', 'form-save']) expect(screen.queryByTestId(b)).toBeNull();
   });
 
-  it('asks a command\'s inputs in a dialog, sends nothing until they are given, then re-reads the document', async () => {
+  it("asks a command's inputs in a dialog, sends nothing until they are given, then re-reads the document", async () => {
     signIn(['parts.read', 'parts.write', 'parts.receive']);
     const s = server(returnState.draft);
     show();
@@ -96,7 +111,10 @@ describe('the generic document page', () => {
     fireEvent.change(within(dialog).getByLabelText('物流单号'), { target: { value: 'SF100' } });
     await act(async () => fireEvent.click(screen.getByTestId('fx-ship-dialog-ok')));
     await waitFor(() => expect(s.commands).toHaveLength(1));
-    expect(s.commands[0]).toEqual({ path: '/api/documents/new_srv_sitereturns/r1/ship', body: { new_logisticscorp: '顺丰', new_trackingno: 'SF100' } });
+    expect(s.commands[0]).toEqual({
+      path: '/api/documents/new_srv_sitereturns/r1/ship',
+      body: { new_logisticscorp: '顺丰', new_trackingno: 'SF100' },
+    });
     // The command invalidated the document: the state is read again, and what it offers follows.
     await waitFor(() => expect(screen.getByTestId('fx-state').getAttribute('data-state')).toBe(String(returnState.delivered)), LONG);
     expect(screen.queryByTestId('fx-ship')).toBeNull();

@@ -69,7 +69,24 @@ export function DocumentPage(props: DocumentPageProps) {
   );
 }
 
-function DocumentScreen({ entity: given, testIdPrefix: p, backTo, editPath, defaults, hiddenFields, lockedFields, readOnlyText, mayRun, commandDialogs = {}, lines, lineDialog, extraActions, extraTabs, extraTags, onLoaded }: DocumentPageProps) {
+function DocumentScreen({
+  entity: given,
+  testIdPrefix: p,
+  backTo,
+  editPath,
+  defaults,
+  hiddenFields,
+  lockedFields,
+  readOnlyText,
+  mayRun,
+  commandDialogs = {},
+  lines,
+  lineDialog,
+  extraActions,
+  extraTabs,
+  extraTags,
+  onLoaded,
+}: DocumentPageProps) {
   const { id } = useParams();
   const t = useT();
   const lang = useLocale();
@@ -98,50 +115,119 @@ function DocumentScreen({ entity: given, testIdPrefix: p, backTo, editPath, defa
     const go = () => runCommand(e, id!, name);
     if (c.confirm) return confirmCommand(t, { title: t(c.label), content: t(c.confirm), run: go, refused: setRefusal, after: reload });
     setRefusal(null);
-    go().then((a: CommandAnswer) => a, (err: Error) => (setRefusal(err.message), null)).finally(reload);
+    go()
+      .then(
+        (a: CommandAnswer) => a,
+        (err: Error) => (setRefusal(err.message), null),
+      )
+      .finally(reload);
   };
 
-  const actions: ActionButton[] = id && row
-    ? [
-        ...offeredCommands(e, row, can, mayRun).map((name, i): ActionButton => ({
-          key: name, label: t(e.document!.commands![name].label), icon: <ThunderboltOutlined />, type: i === 0 ? 'primary' : undefined, testId: `${p}-${name}`, onClick: () => run(name),
-        })),
-        { key: 'submit', label: t('approval.submit'), type: 'primary', hidden: !approval.submit, onClick: () => setOpen('submit'), testId: `${p}-submit` },
-        { key: 'revoke', label: t('approval.revoke'), icon: <RollbackOutlined />, hidden: !approval.revoke, onClick: () => confirmRevoke(t, id, entity, reload), testId: `${p}-revoke` },
-        { key: 'progress', label: t('approval.progress'), icon: <AuditOutlined />, hidden: !approval.progress, onClick: () => setOpen('progress'), testId: `${p}-progress` },
-        ...(extraActions ? extraActions(row, reload) : []),
-      ]
-    : [];
+  const actions: ActionButton[] =
+    id && row
+      ? [
+          ...offeredCommands(e, row, can, mayRun).map(
+            (name, i): ActionButton => ({
+              key: name,
+              label: t(e.document!.commands![name].label),
+              icon: <ThunderboltOutlined />,
+              type: i === 0 ? 'primary' : undefined,
+              testId: `${p}-${name}`,
+              onClick: () => run(name),
+            }),
+          ),
+          {
+            key: 'submit',
+            label: t('approval.submit'),
+            type: 'primary',
+            hidden: !approval.submit,
+            onClick: () => setOpen('submit'),
+            testId: `${p}-submit`,
+          },
+          {
+            key: 'revoke',
+            label: t('approval.revoke'),
+            icon: <RollbackOutlined />,
+            hidden: !approval.revoke,
+            onClick: () => confirmRevoke(t, id, entity, reload),
+            testId: `${p}-revoke`,
+          },
+          {
+            key: 'progress',
+            label: t('approval.progress'),
+            icon: <AuditOutlined />,
+            hidden: !approval.progress,
+            onClick: () => setOpen('progress'),
+            testId: `${p}-progress`,
+          },
+          ...(extraActions ? extraActions(row, reload) : []),
+        ]
+      : [];
 
   // Under approval the tag says the approval status (data-status), else the document's state (data-state).
   const underApproval = status?.set === approvalStatus;
   const title = id ? (
     <DocumentTitle testId={`${p}-header`} label={e.label[lang]} number={row?.[e.primaryName]}>
       {row && status && standing.state != null && (
-        <OptionTag set={status.set} value={standing.state} testId={underApproval ? `${p}-status` : `${p}-state`} dataName={underApproval ? 'status' : 'state'} />
+        <OptionTag
+          set={status.set}
+          value={standing.state}
+          testId={underApproval ? `${p}-status` : `${p}-state`}
+          dataName={underApproval ? 'status' : 'state'}
+        />
       )}
-      {row && standing.closed && status?.closedBy ? <Tag data-testid={`${p}-closed`}>{e.allFields[status.closedBy].label[lang]}</Tag> : null}
+      {row && standing.closed && status?.closedBy ? (
+        <Tag data-testid={`${p}-closed`}>{e.allFields[status.closedBy].label[lang]}</Tag>
+      ) : null}
       {row && extraTags?.(row)}
     </DocumentTitle>
   ) : undefined;
 
   const line = e.document?.lines?.[0];
-  const linesTab = line && id
-    ? [{
-        key: 'lines',
-        label: <span data-testid={`${p}-tab-lines`}>{t('parts.ui.lines')}</span>,
-        children: (
-          <DocumentLines entity={line.entity} parentField={line.parent} parentId={id} version={record.dataUpdatedAt}
-            editable={writer && standing.editable} {...lines} onChanged={reload} />
-        ),
-      }]
-    : [];
+  const linesTab =
+    line && id
+      ? [
+          {
+            key: 'lines',
+            label: <span data-testid={`${p}-tab-lines`}>{t('parts.ui.lines')}</span>,
+            children: (
+              <DocumentLines
+                entity={line.entity}
+                parentField={line.parent}
+                parentId={id}
+                version={record.dataUpdatedAt}
+                editable={writer && standing.editable}
+                {...lines}
+                onChanged={reload}
+              />
+            ),
+          },
+        ]
+      : [];
 
   const Slot = open ? commandDialogs[open] : undefined;
   return (
     <div data-testid={`${p}-form`} data-editable={standing.editable ? 'true' : 'false'}>
-      {refusal && <Alert type="error" showIcon closable title={refusal} onClose={() => setRefusal(null)} style={{ marginBottom: 12 }} data-testid={`${p}-refusal`} />}
-      {row && !standing.editable && <Alert type="info" showIcon title={t(readOnlyText ?? 'parts.ui.readOnly')} style={{ marginBottom: 12 }} data-testid={`${p}-readonly`} />}
+      {refusal && (
+        <Alert
+          type="error"
+          showIcon
+          closable
+          title={refusal}
+          onClose={() => setRefusal(null)}
+          style={{ marginBottom: 12 }}
+          data-testid={`${p}-refusal`}
+        />
+      )}
+      {row && !standing.editable && (
+        <Alert
+          type="info"
+          showIcon
+          title={t(readOnlyText ?? 'parts.ui.readOnly')}
+          style={{ marginBottom: 12 }}
+          data-testid={`${p}-readonly`}
+        />
+      )}
       <EntityFormPage
         entity={entity}
         id={id}
@@ -160,11 +246,27 @@ function DocumentScreen({ entity: given, testIdPrefix: p, backTo, editPath, defa
       />
       {id && row && Slot && <Slot id={id} row={row} open onClose={() => setOpen(null)} onDone={done} />}
       {id && row && open && !Slot && e.document?.commands?.[open]?.inputs?.length ? (
-        <InputsDialog entity={e} id={id} command={open} row={row} testId={`${p}-${open}-dialog`} open onClose={() => setOpen(null)} onDone={done} />
+        <InputsDialog
+          entity={e}
+          id={id}
+          command={open}
+          row={row}
+          testId={`${p}-${open}-dialog`}
+          open
+          onClose={() => setOpen(null)}
+          onDone={done}
+        />
       ) : null}
       {id && e.document?.approval && (
         <>
-          <FlowSubmitDialog open={open === 'submit'} entityName={entity} entityId={id} canSubmit={approval.submit} onClose={() => setOpen(null)} onSubmitted={done} />
+          <FlowSubmitDialog
+            open={open === 'submit'}
+            entityName={entity}
+            entityId={id}
+            canSubmit={approval.submit}
+            onClose={() => setOpen(null)}
+            onSubmitted={done}
+          />
           <ApprovalProgressDialog open={open === 'progress'} entityName={entity} entityId={id} onClose={() => setOpen(null)} />
         </>
       )}
@@ -172,4 +274,3 @@ function DocumentScreen({ entity: given, testIdPrefix: p, backTo, editPath, defa
     </div>
   );
 }
-

@@ -12,9 +12,24 @@ import { CommandDialog } from './CommandDialog.tsx';
  * starting from the document's values), the confirmation text above them when declared, and the
  * command run with the values as the entity's payload. A refusal naming an input shows at it.
  */
-export function InputsDialog({ entity, id, command, row, testId, open, onClose, onDone }: {
-  entity: string | EntityDef; id: string; command: string; row: RecordRow; testId: string;
-  open: boolean; onClose: () => void; onDone: (a: CommandAnswer) => void;
+export function InputsDialog({
+  entity,
+  id,
+  command,
+  row,
+  testId,
+  open,
+  onClose,
+  onDone,
+}: {
+  entity: string | EntityDef;
+  id: string;
+  command: string;
+  row: RecordRow;
+  testId: string;
+  open: boolean;
+  onClose: () => void;
+  onDone: (a: CommandAnswer) => void;
 }) {
   const t = useT();
   const lang = useLocale();
@@ -39,7 +54,14 @@ export function InputsDialog({ entity, id, command, row, testId, open, onClose, 
         const f = e.allFields[name];
         // A command's input is asked for because the command needs it.
         return (
-          <FieldItem key={name} name={name} label={f.label[lang]} required rules={rulesFor({ ...f, required: true }, lang, t)} valuePropName={f.type === 'bool' ? 'checked' : undefined}>
+          <FieldItem
+            key={name}
+            name={name}
+            label={f.label[lang]}
+            required
+            rules={rulesFor({ ...f, required: true }, lang, t)}
+            valuePropName={f.type === 'bool' ? 'checked' : undefined}
+          >
             {inputFor(e, name, f, lang, t, false)}
           </FieldItem>
         );

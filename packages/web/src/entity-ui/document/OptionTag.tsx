@@ -9,7 +9,19 @@ import './OptionTag.css';
  * `caption` names what the value is ("处理状态：已派工") where two tags could read alike; the value
  * rides along as data-<dataName> (data-status by default) for tests.
  */
-export function OptionTag({ set, value, testId, caption, dataName = 'status' }: { set: OptionSetDef; value: unknown; testId?: string; caption?: string; dataName?: string }) {
+export function OptionTag({
+  set,
+  value,
+  testId,
+  caption,
+  dataName = 'status',
+}: {
+  set: OptionSetDef;
+  value: unknown;
+  testId?: string;
+  caption?: string;
+  dataName?: string;
+}) {
   const lang = useLocale();
   const t = useT();
   const v = num(value);
@@ -17,7 +29,11 @@ export function OptionTag({ set, value, testId, caption, dataName = 'status' }: 
   if (!o) return null;
   return (
     <Tag color={o.color ?? 'default'} data-testid={testId} {...{ [`data-${dataName}`]: v }}>
-      {caption && <span className="option-tag-caption" data-testid={testId && `${testId}-caption`}>{t('statusTag.caption', { label: caption })}</span>}
+      {caption && (
+        <span className="option-tag-caption" data-testid={testId && `${testId}-caption`}>
+          {t('statusTag.caption', { label: caption })}
+        </span>
+      )}
       <span className="option-tag-value">{o.label[lang]}</span>
     </Tag>
   );

@@ -22,7 +22,12 @@ export function documentStanding(e: EntityDef, row: RecordRow | null) {
  * business's say on what the web cannot see (the `party`: which side the caller's unit is on).
  * The server checks all of it again.
  */
-export function offeredCommands(e: EntityDef, row: RecordRow | null, can: (p: string) => boolean, mayRun?: (command: string, grant: DocumentGrant, row: RecordRow) => boolean): string[] {
+export function offeredCommands(
+  e: EntityDef,
+  row: RecordRow | null,
+  can: (p: string) => boolean,
+  mayRun?: (command: string, grant: DocumentGrant, row: RecordRow) => boolean,
+): string[] {
   if (!row) return [];
   const { state, closed } = documentStanding(e, row);
   if (closed || state == null) return [];

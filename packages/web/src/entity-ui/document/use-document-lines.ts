@@ -11,7 +11,13 @@ const MAX_LINES = 5000;
  * columns and order of its `byDocument` view (plus `select`, and `expand` for the parent's fields).
  * Reloads when `version` changes; no parent (a document not saved yet) means no call.
  */
-export function useDocumentLines(entityName: string, field: string, parentId: string | undefined, version = 0, more: { select?: string[]; expand?: string } = {}) {
+export function useDocumentLines(
+  entityName: string,
+  field: string,
+  parentId: string | undefined,
+  version = 0,
+  more: { select?: string[]; expand?: string } = {},
+) {
   const e = getEntity(entityName)!;
   const view = e.views.byDocument;
   const [rows, setRows] = useState<RecordRow[]>([]);
@@ -28,13 +34,17 @@ export function useDocumentLines(entityName: string, field: string, parentId: st
     let live = true;
     setLoading(true);
     const select = [...new Set([e.primaryKey, e.primaryName, ...(view?.columns ?? []), ...selectKey.split(',').filter(Boolean)])];
-    retrieveMultiple(e.entitySet, {
-      select,
-      filter: `${field} eq ${literal(e.allFields[field], parentId)}`,
-      orderby: (view?.orderBy ?? [['createdon', 'asc']]).map(([f, d]) => `${f} ${d}`).join(','),
-      top: MAX_LINES,
-      expand,
-    }, { silent: true })
+    retrieveMultiple(
+      e.entitySet,
+      {
+        select,
+        filter: `${field} eq ${literal(e.allFields[field], parentId)}`,
+        orderby: (view?.orderBy ?? [['createdon', 'asc']]).map(([f, d]) => `${f} ${d}`).join(','),
+        top: MAX_LINES,
+        expand,
+      },
+      { silent: true },
+    )
       .then((r) => live && setRows(r.rows))
       .catch(() => live && setRows([]))
       .finally(() => live && setLoading(false));

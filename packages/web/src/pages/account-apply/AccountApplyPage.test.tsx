@@ -10,10 +10,21 @@ afterEach(() => {
 
 const CURRENT = { fullname: '陈志强', mobilephone: '13800138001', internalemailaddress: null, title: '站长' };
 const APPLY = (status: number) => ({
-  new_srv_accountapplyid: 'aa1', new_name: 'ZH202611-0002', new_user_id: 'u1', 'new_user_id@OData.Community.Display.V1.FormattedValue': '陈志强',
-  new_reason: '更换手机号码', new_approvalstatus: status, new_submitter_id: status === 2 ? 'u1' : null,
-  new_oldfullname: '陈志强', new_newfullname: '陈志强', new_oldmobilephone: '13800138001', new_newmobilephone: '13800138071',
-  new_oldemail: null, new_newemail: null, new_oldtitle: '站长', new_newtitle: '站长',
+  new_srv_accountapplyid: 'aa1',
+  new_name: 'ZH202611-0002',
+  new_user_id: 'u1',
+  'new_user_id@OData.Community.Display.V1.FormattedValue': '陈志强',
+  new_reason: '更换手机号码',
+  new_approvalstatus: status,
+  new_submitter_id: status === 2 ? 'u1' : null,
+  new_oldfullname: '陈志强',
+  new_newfullname: '陈志强',
+  new_oldmobilephone: '13800138001',
+  new_newmobilephone: '13800138071',
+  new_oldemail: null,
+  new_newemail: null,
+  new_oldtitle: '站长',
+  new_newtitle: '站长',
 });
 
 const open = (mine: Record<string, unknown>[] = [], status = 1) => {
@@ -29,7 +40,7 @@ const open = (mine: Record<string, unknown>[] = [], status = 1) => {
 const calls = (fetchMock: ReturnType<typeof stubServer>, part: string) => fetchMock.mock.calls.filter(([u]) => String(u).includes(part));
 
 describe('account change application (/edit/apply)', () => {
-  it('a new application starts from the user\'s own values; a changed one is counted and saved as the user\'s', async () => {
+  it("a new application starts from the user's own values; a changed one is counted and saved as the user's", async () => {
     const fetchMock = open();
     const { router } = renderApp('/edit/apply');
     expect((await screen.findByTestId('change-current-mobilephone', {}, { timeout: 15_000 })).textContent).toBe('13800138001');
@@ -56,12 +67,16 @@ describe('account change application (/edit/apply)', () => {
     await waitFor(() => expect(calls(fetchMock, '/api/crmdata/Retrieve/new_srv_accountapplys')).toHaveLength(1));
     await act(async () => useSession.getState().clearAll());
     await new Promise((r) => setTimeout(r, 200));
-    const filters = calls(fetchMock, '/api/crmdata/Retrieve/new_srv_accountapplys').map(([u]) => new URL(String(u), 'http://x').searchParams.get('$filter'));
+    const filters = calls(fetchMock, '/api/crmdata/Retrieve/new_srv_accountapplys').map(([u]) =>
+      new URL(String(u), 'http://x').searchParams.get('$filter'),
+    );
     expect(filters).toEqual(['new_user_id eq u1']);
   });
 
-  it('opens the user\'s open application; with nothing changed 提交审批 is refused and nothing is sent', async () => {
-    const fetchMock = open([{ new_srv_accountapplyid: 'aa1', new_name: 'ZH202611-0002', new_approvalstatus: 1, new_reason: '更换手机号码' }]);
+  it("opens the user's open application; with nothing changed 提交审批 is refused and nothing is sent", async () => {
+    const fetchMock = open([
+      { new_srv_accountapplyid: 'aa1', new_name: 'ZH202611-0002', new_approvalstatus: 1, new_reason: '更换手机号码' },
+    ]);
     const { router } = renderApp('/edit/apply');
     await waitFor(() => expect(router.state.location.search).toBe('?id=aa1'), { timeout: 15_000 });
     // The application's own screen (the new one it replaced is gone).

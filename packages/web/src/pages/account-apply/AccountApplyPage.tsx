@@ -35,12 +35,16 @@ export default function AccountApplyPage() {
   useKeptEffect(() => {
     // Signed out while the page is kept open: there is no one to list (an empty id asked 401s).
     if (!user.userId) return;
-    retrieveMultiple(E.entitySet, {
-      select: [E.primaryKey, 'new_name', 'new_approvalstatus', 'new_reason', 'createdon'],
-      filter: `new_user_id eq ${user.userId}`,
-      orderby: 'createdon desc',
-      top: 50,
-    }, { silent: true })
+    retrieveMultiple(
+      E.entitySet,
+      {
+        select: [E.primaryKey, 'new_name', 'new_approvalstatus', 'new_reason', 'createdon'],
+        filter: `new_user_id eq ${user.userId}`,
+        orderby: 'createdon desc',
+        top: 50,
+      },
+      { silent: true },
+    )
       .then((r) => {
         setMine(r.rows);
         // Without an id (and not asked for a new one): the open application, if any.
@@ -62,7 +66,10 @@ export default function AccountApplyPage() {
     writePrivilege: 'portal.login',
     subjectLabel: E.allFields.new_user_id.label[lang],
     subjectOf: (row) => displayValue(row, 'new_user_id'),
-    loadNew: async () => ({ name: user.nickName || user.userName, current: await apiGet<Record<string, unknown>>('/api/accountapply/current', { silent: true }) }),
+    loadNew: async () => ({
+      name: user.nickName || user.userName,
+      current: await apiGet<Record<string, unknown>>('/api/accountapply/current', { silent: true }),
+    }),
     pathOf: accountApplyPath,
     footer: <Alert type="info" showIcon title={t('accountApply.ui.stationHint')} style={{ marginBottom: 16 }} />,
   };
@@ -71,8 +78,14 @@ export default function AccountApplyPage() {
     <div data-testid="account-apply">
       <ChangeApplyPage key={id ?? 'new'} id={id} config={config} />
       <div style={{ display: 'flex', alignItems: 'center', gap: 12, margin: '24px 0 8px' }}>
-        <Typography.Title level={5} style={{ margin: 0 }}>{t('accountApply.ui.history')}</Typography.Title>
-        {id && !hasOpen && <Button size="small" icon={<PlusOutlined />} onClick={() => navigate(accountApplyPath())} data-testid="accountapply-new">{t('accountApply.ui.new')}</Button>}
+        <Typography.Title level={5} style={{ margin: 0 }}>
+          {t('accountApply.ui.history')}
+        </Typography.Title>
+        {id && !hasOpen && (
+          <Button size="small" icon={<PlusOutlined />} onClick={() => navigate(accountApplyPath())} data-testid="accountapply-new">
+            {t('accountApply.ui.new')}
+          </Button>
+        )}
       </div>
       <ApplicationHistory entity={E} rows={mine} testId="account-apply-history" pathOf={(r) => accountApplyPath(String(r[E.primaryKey]))} />
     </div>

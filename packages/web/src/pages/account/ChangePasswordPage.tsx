@@ -58,7 +58,12 @@ export default function ChangePasswordPage() {
           <Form.Item name="oldPassword" label={t('password.old')} rules={[{ required: true, message: t('login.oldPasswordRequired') }]}>
             <Input.Password data-testid="pwd-old" prefix={<LockOutlined />} autoComplete="current-password" maxLength={128} />
           </Form.Item>
-          <Form.Item name="newPassword" label={t('password.new')} extra={t('password.hint')} rules={[{ required: true, message: t('password.resetRequired') }]}>
+          <Form.Item
+            name="newPassword"
+            label={t('password.new')}
+            extra={t('password.hint')}
+            rules={[{ required: true, message: t('password.resetRequired') }]}
+          >
             <Input.Password data-testid="pwd-new" prefix={<LockOutlined />} autoComplete="new-password" maxLength={128} />
           </Form.Item>
           <Form.Item
@@ -68,7 +73,8 @@ export default function ChangePasswordPage() {
             rules={[
               { required: true, message: t('password.confirmRequired') },
               ({ getFieldValue }) => ({
-                validator: (_, v: string | undefined) => (!v || v === getFieldValue('newPassword') ? Promise.resolve() : Promise.reject(new Error(t('password.mismatch')))),
+                validator: (_, v: string | undefined) =>
+                  !v || v === getFieldValue('newPassword') ? Promise.resolve() : Promise.reject(new Error(t('password.mismatch'))),
               }),
             ]}
           >

@@ -27,7 +27,11 @@ describe('shrinkToLimit', () => {
     const { tries, encode } = encoder(0.5);
     const b = await shrinkToLimit(4000, encode);
     expect(b!.size).toBeLessThanOrEqual(AVATAR_MAX_BYTES);
-    expect(tries).toEqual([[512, 0.9], [512, 0.8], [512, 0.7]]);
+    expect(tries).toEqual([
+      [512, 0.9],
+      [512, 0.8],
+      [512, 0.7],
+    ]);
   });
 
   it('then shrinks the picture a quarter at a time; a small picture is never enlarged', async () => {

@@ -26,7 +26,16 @@ export interface StepDraft {
   role: LookupRecord | null;
 }
 
-const FLOW_FIELDS = ['new_name', 'new_entityname', 'new_description', 'new_isactive', 'new_allowselfapprove', 'new_condition_min', 'new_condition_max', 'new_order'];
+const FLOW_FIELDS = [
+  'new_name',
+  'new_entityname',
+  'new_description',
+  'new_isactive',
+  'new_allowselfapprove',
+  'new_condition_min',
+  'new_condition_max',
+  'new_order',
+];
 
 /**
  * The documents a flow may approve, derived from the model (entities carrying the approval fields),
@@ -76,7 +85,13 @@ export default function FlowFormPage() {
     setLoading(true);
     try {
       await loadInto(e, flowId, fields, form);
-      const rows = await childRows(stepE, 'new_flow_id', flowId, ['new_name', 'new_sequence', 'new_approvertype', 'new_flowrole_id'], 'new_sequence asc');
+      const rows = await childRows(
+        stepE,
+        'new_flow_id',
+        flowId,
+        ['new_name', 'new_sequence', 'new_approvertype', 'new_flowrole_id'],
+        'new_sequence asc',
+      );
       const drafts = await Promise.all(
         rows.map(async (r): Promise<StepDraft> => {
           const stepId = String(r[stepE.primaryKey]);
@@ -87,7 +102,9 @@ export default function FlowFormPage() {
             id: stepId,
             name: String(r.new_name ?? ''),
             approverType: type,
-            users: users.map((u) => ({ id: String(u.new_systemuser_id ?? ''), name: displayValue(u, 'new_systemuser_id') })).filter((u) => u.id),
+            users: users
+              .map((u) => ({ id: String(u.new_systemuser_id ?? ''), name: displayValue(u, 'new_systemuser_id') }))
+              .filter((u) => u.id),
             role: r.new_flowrole_id ? { id: String(r.new_flowrole_id), name: displayValue(r, 'new_flowrole_id') } : null,
           };
         }),
@@ -185,7 +202,13 @@ export default function FlowFormPage() {
         }
       >
         {steps.map((s, i) => (
-          <div key={s.key} data-testid="flow-step-row" data-step-id={s.id ?? ''} data-sequence={i + 1} style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap', marginBottom: 12 }}>
+          <div
+            key={s.key}
+            data-testid="flow-step-row"
+            data-step-id={s.id ?? ''}
+            data-sequence={i + 1}
+            style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap', marginBottom: 12 }}
+          >
             <span style={{ width: 24 }}>{i + 1}.</span>
             <div style={{ width: 200 }}>
               <Input
@@ -216,15 +239,49 @@ export default function FlowFormPage() {
             />
             <div style={{ flex: 1, minWidth: 220 }}>
               {s.approverType === flowApproverType.users ? (
-                <LookupInput multiple def={{ entityName: 'systemuser' }} value={s.users} onChange={(users) => patch(s.key, { users })} testId="flow-step-users" placeholder={t('approval.flowEditor.users')} />
+                <LookupInput
+                  multiple
+                  def={{ entityName: 'systemuser' }}
+                  value={s.users}
+                  onChange={(users) => patch(s.key, { users })}
+                  testId="flow-step-users"
+                  placeholder={t('approval.flowEditor.users')}
+                />
               ) : (
-                <LookupInput def={{ entityName: 'new_flowrole' }} value={s.role} onChange={(role) => patch(s.key, { role })} testId="flow-step-role" placeholder={t('approval.flowEditor.role')} />
+                <LookupInput
+                  def={{ entityName: 'new_flowrole' }}
+                  value={s.role}
+                  onChange={(role) => patch(s.key, { role })}
+                  testId="flow-step-role"
+                  placeholder={t('approval.flowEditor.role')}
+                />
               )}
             </div>
             <Space size={4}>
-              <Button size="small" icon={<ArrowUpOutlined />} disabled={i === 0} onClick={() => setSteps((all) => moveStep(all, i, -1))} data-testid="flow-step-up" aria-label={t('approval.flowEditor.up')} />
-              <Button size="small" icon={<ArrowDownOutlined />} disabled={i === steps.length - 1} onClick={() => setSteps((all) => moveStep(all, i, 1))} data-testid="flow-step-down" aria-label={t('approval.flowEditor.down')} />
-              <Button size="small" danger icon={<DeleteOutlined />} onClick={() => remove(s)} data-testid="flow-step-remove" aria-label={t('approval.flowEditor.remove')} />
+              <Button
+                size="small"
+                icon={<ArrowUpOutlined />}
+                disabled={i === 0}
+                onClick={() => setSteps((all) => moveStep(all, i, -1))}
+                data-testid="flow-step-up"
+                aria-label={t('approval.flowEditor.up')}
+              />
+              <Button
+                size="small"
+                icon={<ArrowDownOutlined />}
+                disabled={i === steps.length - 1}
+                onClick={() => setSteps((all) => moveStep(all, i, 1))}
+                data-testid="flow-step-down"
+                aria-label={t('approval.flowEditor.down')}
+              />
+              <Button
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                onClick={() => remove(s)}
+                data-testid="flow-step-remove"
+                aria-label={t('approval.flowEditor.remove')}
+              />
             </Space>
           </div>
         ))}

@@ -27,7 +27,13 @@ export default function FlowRoleFormPage() {
     let live = true;
     setLoading(true);
     Promise.all([loadInto(e, id, fields, form), childRows(link, 'new_flowrole_id', id, ['new_systemuser_id'])])
-      .then(([, rows]) => live && setMembers(rows.map((r) => ({ id: String(r.new_systemuser_id ?? ''), name: displayValue(r, 'new_systemuser_id') })).filter((m) => m.id)))
+      .then(
+        ([, rows]) =>
+          live &&
+          setMembers(
+            rows.map((r) => ({ id: String(r.new_systemuser_id ?? ''), name: displayValue(r, 'new_systemuser_id') })).filter((m) => m.id),
+          ),
+      )
       .catch((err) => live && toast.error(err instanceof Error ? err.message : String(err)))
       .finally(() => live && setLoading(false));
     return () => {
@@ -37,7 +43,12 @@ export default function FlowRoleFormPage() {
 
   const save = async (values: Record<string, unknown>) => {
     const roleId = await saveRecord(e, id, values, fields);
-    await syncUserRows(link, 'new_flowrole_id', roleId, members.map((m) => m.id));
+    await syncUserRows(
+      link,
+      'new_flowrole_id',
+      roleId,
+      members.map((m) => m.id),
+    );
     toast.success(t(id ? 'widgets.form.saved' : 'widgets.form.created'));
     if (!id) navigate(`/flow/roleedit/${encodeURIComponent(roleId)}`, { replace: true });
   };
@@ -57,7 +68,14 @@ export default function FlowRoleFormPage() {
       draft={members}
     >
       <Card title={t('approval.role.members')} size="small">
-        <LookupInput multiple def={{ entityName: 'systemuser' }} value={members} onChange={setMembers} testId="role-member-add" placeholder={t('approval.role.addMember')} />
+        <LookupInput
+          multiple
+          def={{ entityName: 'systemuser' }}
+          value={members}
+          onChange={setMembers}
+          testId="role-member-add"
+          placeholder={t('approval.role.addMember')}
+        />
       </Card>
     </RecordEditor>
   );

@@ -122,11 +122,19 @@ export default function MyApprovalEditPage() {
       <DetailHeader
         title={t('approval.edit')}
         backTo="/myapproval/list"
-        tags={row && has('new_approvalstatus') ? <ApprovalStatusTag status={Number(row.new_approvalstatus)} testId="myapproval-status" /> : undefined}
+        tags={
+          row && has('new_approvalstatus') ? (
+            <ApprovalStatusTag status={Number(row.new_approvalstatus)} testId="myapproval-status" />
+          ) : undefined
+        }
         extra={
           <Space>
             {documentPath && (
-              <Button icon={<FileSearchOutlined />} data-testid="myapproval-open-document" onClick={() => navigate(documentPath, { state: here })}>
+              <Button
+                icon={<FileSearchOutlined />}
+                data-testid="myapproval-open-document"
+                onClick={() => navigate(documentPath, { state: here })}
+              >
                 {t('parts.ui.openDocument')}
               </Button>
             )}
@@ -137,7 +145,11 @@ export default function MyApprovalEditPage() {
         }
       />
       {missing ? (
-        <Result status="404" title={t('widgets.form.notFound')} extra={<Button onClick={() => navigate('/myapproval/list')}>{t('common.back')}</Button>} />
+        <Result
+          status="404"
+          title={t('widgets.form.notFound')}
+          extra={<Button onClick={() => navigate('/myapproval/list')}>{t('common.back')}</Button>}
+        />
       ) : !row || !e ? (
         <Skeleton active />
       ) : (
@@ -147,17 +159,34 @@ export default function MyApprovalEditPage() {
             <Descriptions.Item label={t('approval.col.document')}>{docName}</Descriptions.Item>
             {amountField && (
               <Descriptions.Item label={meaning ? t('approval.amountOf', { meaning }) : t('approval.col.amount')}>
-                <span data-testid="myapproval-amount" data-meaning={meaning}>{formatAmount(row[amountField] as number | string | null)}</span>
+                <span data-testid="myapproval-amount" data-meaning={meaning}>
+                  {formatAmount(row[amountField] as number | string | null)}
+                </span>
               </Descriptions.Item>
             )}
-            {has('new_station_id') && <Descriptions.Item label={t('approval.col.station')}>{displayValue(row, 'new_station_id')}</Descriptions.Item>}
-            {has('new_submitter_id') && <Descriptions.Item label={t('approval.col.submitter')}>{displayValue(row, 'new_submitter_id')}</Descriptions.Item>}
-            {has('new_submittime') && <Descriptions.Item label={t('approval.col.submitTime')}>{row.new_submittime ? formatUtc8(String(row.new_submittime)) : ''}</Descriptions.Item>}
-            {has('new_stepname') && <Descriptions.Item label={t('approval.col.step')}>{displayValue(row, 'new_stepname')}</Descriptions.Item>}
+            {has('new_station_id') && (
+              <Descriptions.Item label={t('approval.col.station')}>{displayValue(row, 'new_station_id')}</Descriptions.Item>
+            )}
+            {has('new_submitter_id') && (
+              <Descriptions.Item label={t('approval.col.submitter')}>{displayValue(row, 'new_submitter_id')}</Descriptions.Item>
+            )}
+            {has('new_submittime') && (
+              <Descriptions.Item label={t('approval.col.submitTime')}>
+                {row.new_submittime ? formatUtc8(String(row.new_submittime)) : ''}
+              </Descriptions.Item>
+            )}
+            {has('new_stepname') && (
+              <Descriptions.Item label={t('approval.col.step')}>{displayValue(row, 'new_stepname')}</Descriptions.Item>
+            )}
           </Descriptions>
           {sections.length > 0 && (
             <div data-testid="myapproval-content" style={{ marginTop: 16 }}>
-              <RecordDescriptions e={e} row={row} lang={lang} sections={sections.map((s) => ({ key: s.key, label: s.label[lang], fields: s.fields }))} />
+              <RecordDescriptions
+                e={e}
+                row={row}
+                lang={lang}
+                sections={sections.map((s) => ({ key: s.key, label: s.label[lang], fields: s.fields }))}
+              />
             </div>
           )}
           {lines.map((l) => (
@@ -169,7 +198,15 @@ export default function MyApprovalEditPage() {
           <div style={{ marginTop: 16 }}>
             <div style={{ marginBottom: 8 }}>{t('approval.memo')}</div>
             {/* Kept whole over the limit (never cut) and refused: the count turns red and the message shows. */}
-            <Input.TextArea data-testid="myapproval-memo" rows={4} count={lengthCount(MEMO_MAX)} status={memoOver ? 'error' : undefined} value={memo} onChange={(ev) => setMemo(ev.target.value)} aria-label={t('approval.memo')} />
+            <Input.TextArea
+              data-testid="myapproval-memo"
+              rows={4}
+              count={lengthCount(MEMO_MAX)}
+              status={memoOver ? 'error' : undefined}
+              value={memo}
+              onChange={(ev) => setMemo(ev.target.value)}
+              aria-label={t('approval.memo')}
+            />
             {memoOver && (
               <Typography.Text type="danger" role="alert" data-testid="myapproval-memo-error" style={{ display: 'block', marginTop: 20 }}>
                 {t('flow.memoTooLong')}
@@ -177,7 +214,14 @@ export default function MyApprovalEditPage() {
             )}
           </div>
           <Space style={{ marginTop: 16 }}>
-            <Button type="primary" icon={<CheckOutlined />} data-testid="myapproval-approve" loading={busy === 'approve'} disabled={!!busy} onClick={() => (memoOver ? toast.error(t('flow.memoTooLong')) : act('approve', memo))}>
+            <Button
+              type="primary"
+              icon={<CheckOutlined />}
+              data-testid="myapproval-approve"
+              loading={busy === 'approve'}
+              disabled={!!busy}
+              onClick={() => (memoOver ? toast.error(t('flow.memoTooLong')) : act('approve', memo))}
+            >
               {t('approval.approve')}
             </Button>
             <Button icon={<CloseOutlined />} data-testid="myapproval-reject" disabled={!!busy} onClick={() => ask('reject')}>
@@ -207,7 +251,13 @@ export default function MyApprovalEditPage() {
               label={decision === 'veto' ? t('approval.vetoReason') : t('approval.rejectReason')}
               required
               validateStatus={reasonError ? 'error' : undefined}
-              help={!reasonError ? t('approval.reasonHint') : reason.trim() ? t('flow.memoTooLong') : t(decision === 'veto' ? 'flow.vetoReasonRequired' : 'flow.rejectReasonRequired')}
+              help={
+                !reasonError
+                  ? t('approval.reasonHint')
+                  : reason.trim()
+                    ? t('flow.memoTooLong')
+                    : t(decision === 'veto' ? 'flow.vetoReasonRequired' : 'flow.rejectReasonRequired')
+              }
             >
               <Input.TextArea
                 data-testid="myapproval-reason"
@@ -224,7 +274,9 @@ export default function MyApprovalEditPage() {
           </Form>
         </div>
       </Modal>
-      {id && entityName && <ApprovalProgressDialog open={progressOpen} entityName={entityName} entityId={id} onClose={() => setProgressOpen(false)} />}
+      {id && entityName && (
+        <ApprovalProgressDialog open={progressOpen} entityName={entityName} entityId={id} onClose={() => setProgressOpen(false)} />
+      )}
     </div>
   );
 }

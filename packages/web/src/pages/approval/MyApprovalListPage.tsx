@@ -40,7 +40,8 @@ export default function MyApprovalListPage() {
   return (
     <div data-testid="myapproval-list">
       <PageTitle>{t('approval.myList')}</PageTitle>
-      <ResponsiveTable<MyApprovalItem> card={{ title: 'doc', fields: ['entity', 'submitter', 'time'] }}
+      <ResponsiveTable<MyApprovalItem>
+        card={{ title: 'doc', fields: ['entity', 'submitter', 'time'] }}
         rowKey={(r) => `${r.EntityName}:${r.EntityId}`}
         dataSource={items}
         loading={loading}
@@ -68,7 +69,11 @@ export default function MyApprovalListPage() {
         }}
         columns={[
           { key: 'entity', title: t('approval.col.entity'), dataIndex: 'EntityLabel' },
-          { key: 'doc', title: t('approval.col.document'), render: (_, r) => <a onClick={(e) => (e.preventDefault(), navigate(myApprovalEditPath(r)))}>{r.DocumentName}</a> },
+          {
+            key: 'doc',
+            title: t('approval.col.document'),
+            render: (_, r) => <a onClick={(e) => (e.preventDefault(), navigate(myApprovalEditPath(r)))}>{r.DocumentName}</a>,
+          },
           { key: 'step', title: t('approval.col.step'), dataIndex: 'StepName' },
           { key: 'submitter', title: t('approval.col.submitter'), dataIndex: 'SubmitterName' },
           { key: 'time', title: t('approval.col.submitTime'), render: (_, r) => (r.SubmitTime ? formatUtc8(r.SubmitTime) : '') },

@@ -41,7 +41,20 @@ function server(status: number, submitter?: string, extra?: (url: string, init: 
     if (url.startsWith('/api/crmdata/Retrieve/new_srv_claimfines(c1)')) return envelope(CLAIM(status, submitter));
     if (url.startsWith('/api/CrmFlow/MyApprovalCount')) return envelope(3);
     if (url.startsWith('/api/CrmFlow/MyApprovalList'))
-      return envelope({ items: [{ EntityName: 'new_srv_claimfine', EntityLabel: '奖惩单', EntityId: 'c1', DocumentName: 'JC-0001', StepName: '区域经理', SubmitterName: '陈志强', SubmitTime: '2026-11-20T01:00:00Z' }], TotalRecordCount: 1 });
+      return envelope({
+        items: [
+          {
+            EntityName: 'new_srv_claimfine',
+            EntityLabel: '奖惩单',
+            EntityId: 'c1',
+            DocumentName: 'JC-0001',
+            StepName: '区域经理',
+            SubmitterName: '陈志强',
+            SubmitTime: '2026-11-20T01:00:00Z',
+          },
+        ],
+        TotalRecordCount: 1,
+      });
     if (url.startsWith('/api/attachment')) return envelope([]);
     if (url.startsWith('/api/crmpicklist/')) return envelope([]);
     if (url.startsWith('/api/notice/')) return envelope(0);
@@ -115,7 +128,9 @@ describe('claimFine detail buttons by status', () => {
     await act(async () => fireEvent.click(screen.getByTestId('claimfine-revoke')));
     expect(posts).toHaveLength(0);
     await okConfirm();
-    await waitFor(() => expect(posts).toEqual([{ url: '/api/CrmFlow/revoke', body: { EntityId: 'c1', EntityTypeName: 'new_srv_claimfine' } }]));
+    await waitFor(() =>
+      expect(posts).toEqual([{ url: '/api/CrmFlow/revoke', body: { EntityId: 'c1', EntityTypeName: 'new_srv_claimfine' } }]),
+    );
     expect(await screen.findByText('已撤回')).toBeTruthy();
   });
 
@@ -165,7 +180,11 @@ describe('my approvals', () => {
     expect(posts).toEqual([]);
     fireEvent.change(memo, { target: { value: '同意' } });
     await act(async () => fireEvent.click(screen.getByTestId('myapproval-approve')));
-    await waitFor(() => expect(posts).toEqual([{ url: '/api/CrmFlow/approve', body: { EntityId: 'c1', EntityTypeName: 'new_srv_claimfine', Action: 'approve', Memo: '同意' } }]));
+    await waitFor(() =>
+      expect(posts).toEqual([
+        { url: '/api/CrmFlow/approve', body: { EntityId: 'c1', EntityTypeName: 'new_srv_claimfine', Action: 'approve', Memo: '同意' } },
+      ]),
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe('/myapproval/list'));
     // The toast says what happened (issue 12), not 操作成功.
     expect(await screen.findByText('已同意')).toBeTruthy();
@@ -186,7 +205,11 @@ describe('my approvals', () => {
     // The approval screen stays open in its page tab: the document's own 返回 is the other one.
     const back = screen.getAllByTestId('form-back').find((b) => !b.closest('[data-testid="myapproval-edit"]'))!;
     await act(async () => fireEvent.click(back));
-    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/myapproval/edit?entityName=new_srv_claimfine&id=c1'));
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+        '/myapproval/edit?entityName=new_srv_claimfine&id=c1',
+      ),
+    );
   });
 
   it('reject asks for the reason (required, the memo typed so far to start) and sends it', async () => {
@@ -233,7 +256,11 @@ describe('my approvals', () => {
 });
 
 function renderApp_veto() {
-  server(2, 'u-other', (url, init) => (init.method === 'POST' && url === '/api/CrmFlow/approve' ? envelope(null, 'WorkflowException: 您不是当前步骤的审批人', 500, 'Error') : undefined));
+  server(2, 'u-other', (url, init) =>
+    init.method === 'POST' && url === '/api/CrmFlow/approve'
+      ? envelope(null, 'WorkflowException: 您不是当前步骤的审批人', 500, 'Error')
+      : undefined,
+  );
   return renderApp('/myapproval/edit?entityName=new_srv_claimfine&id=c1');
 }
 
@@ -269,11 +296,14 @@ describe('flow steps editor helpers', () => {
 });
 
 describe('flow list', () => {
-  it('names each flow\'s document in the user\'s language, not by its logical name', async () => {
+  it("names each flow's document in the user's language, not by its logical name", async () => {
     signIn(['flow.manage']);
     stubServer((url) => {
       if (url.startsWith('/api/crmdata/Retrieve/new_flows')) {
-        return envelope({ value: [{ new_flowid: 'f1', new_name: '奖惩单审批', new_entityname: 'new_srv_claimfine', new_isactive: true, new_order: 1 }], '@odata.count': 1 });
+        return envelope({
+          value: [{ new_flowid: 'f1', new_name: '奖惩单审批', new_entityname: 'new_srv_claimfine', new_isactive: true, new_order: 1 }],
+          '@odata.count': 1,
+        });
       }
       return undefined;
     });

@@ -23,19 +23,29 @@ function openFlow() {
       writes.push({ url, body: JSON.parse(String(init.body ?? '{}')) });
       return envelope({ id: 'new-1' });
     }
-    if (url.startsWith('/api/crmdata/Retrieve/new_flows(f1)')) return envelope({ new_flowid: 'f1', new_name: '奖惩审批', new_entityname: 'new_srv_claimfine', new_isactive: true });
+    if (url.startsWith('/api/crmdata/Retrieve/new_flows(f1)'))
+      return envelope({ new_flowid: 'f1', new_name: '奖惩审批', new_entityname: 'new_srv_claimfine', new_isactive: true });
     if (url.startsWith('/api/crmdata/Retrieve/new_flowstepses'))
       return envelope({
         value: [
           { new_flowstepsid: 's1', new_name: '区域经理', new_sequence: 1, new_approvertype: 1, new_flowrole_id: null },
-          { new_flowstepsid: 's2', new_name: '总监', new_sequence: 2, new_approvertype: 2, new_flowrole_id: 'r1', [`new_flowrole_id${F}`]: '总监组' },
+          {
+            new_flowstepsid: 's2',
+            new_name: '总监',
+            new_sequence: 2,
+            new_approvertype: 2,
+            new_flowrole_id: 'r1',
+            [`new_flowrole_id${F}`]: '总监组',
+          },
           { new_flowstepsid: 's3', new_name: '财务', new_sequence: 3, new_approvertype: 1, new_flowrole_id: null },
         ],
       });
     if (url.startsWith('/api/crmdata/Retrieve/new_flowstepusers')) {
       const q = decodeURIComponent(url);
-      if (q.includes('s1')) return envelope({ value: [{ new_flowstepuserid: 'su1', new_systemuser_id: 'u1', [`new_systemuser_id${F}`]: '王经理' }] });
-      if (q.includes('s3')) return envelope({ value: [{ new_flowstepuserid: 'su3', new_systemuser_id: 'u3', [`new_systemuser_id${F}`]: '钱会计' }] });
+      if (q.includes('s1'))
+        return envelope({ value: [{ new_flowstepuserid: 'su1', new_systemuser_id: 'u1', [`new_systemuser_id${F}`]: '王经理' }] });
+      if (q.includes('s3'))
+        return envelope({ value: [{ new_flowstepuserid: 'su3', new_systemuser_id: 'u3', [`new_systemuser_id${F}`]: '钱会计' }] });
       return envelope({ value: [] });
     }
     if (url.startsWith('/api/crmpicklist/')) return envelope([]);
@@ -88,10 +98,16 @@ describe('flow form (steps editor)', () => {
     expect(writes).toHaveLength(0);
   });
 
-  it('offers the approvable documents by name (in the user\'s language) and stores the logical name', async () => {
+  it("offers the approvable documents by name (in the user's language) and stores the logical name", async () => {
     const s = useSession.getState();
     s.setTokens({ accessToken: 'acc', refreshToken: 'ref' });
-    s.setUser({ userId: 'admin', userName: 'admin', nickName: '管理员', loginType: 'password', privilege: ['portal.login', 'flow.manage'] });
+    s.setUser({
+      userId: 'admin',
+      userName: 'admin',
+      nickName: '管理员',
+      loginType: 'password',
+      privilege: ['portal.login', 'flow.manage'],
+    });
     expect(approvableOptions('en-US').find((o) => o.value === 'new_srv_claimfine')?.label).toBe('Reward/punishment order');
     stubServer((url) => {
       if (url.startsWith('/api/crmdata/Retrieve/')) return envelope({ value: [] });
@@ -99,7 +115,9 @@ describe('flow form (steps editor)', () => {
       return undefined;
     });
     renderApp('/flow/createDetail');
-    const select = (await screen.findByTestId('field-new_entityname', undefined, { timeout: 15_000 })).closest('.ant-select') as HTMLElement;
+    const select = (await screen.findByTestId('field-new_entityname', undefined, { timeout: 15_000 })).closest(
+      '.ant-select',
+    ) as HTMLElement;
     expect(screen.queryByRole('textbox', { name: '单据实体' })).toBeNull();
     await act(async () => fireEvent.mouseDown(select.querySelector('.ant-select-selector, input') as Element));
     const options = await waitFor(() => {

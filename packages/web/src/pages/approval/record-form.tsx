@@ -11,7 +11,21 @@ import type { Translate } from '../../locales/i18n.ts';
  * The writable fields of an entity in a grid (the generic form's inputs, without its page);
  * `inputs` replaces a field's input (a flow's document type is a picker, not free text).
  */
-export function RecordFields({ e, fields, lang, t, disabled, inputs }: { e: EntityDef; fields: string[]; lang: Lang; t: Translate; disabled?: boolean; inputs?: Record<string, ReactElement> }) {
+export function RecordFields({
+  e,
+  fields,
+  lang,
+  t,
+  disabled,
+  inputs,
+}: {
+  e: EntityDef;
+  fields: string[];
+  lang: Lang;
+  t: Translate;
+  disabled?: boolean;
+  inputs?: Record<string, ReactElement>;
+}) {
   return (
     <Row gutter={24}>
       {fields.map((name) => {
@@ -20,7 +34,13 @@ export function RecordFields({ e, fields, lang, t, disabled, inputs }: { e: Enti
         const wide = f.type === 'memo';
         return (
           <Col key={name} xs={24} md={wide ? 24 : 12} xl={wide ? 24 : 8}>
-            <FieldItem name={name} label={f.label[lang]} required={!!f.required && !disabled} rules={rulesFor(f, lang, t)} valuePropName={f.type === 'bool' ? 'checked' : undefined}>
+            <FieldItem
+              name={name}
+              label={f.label[lang]}
+              required={!!f.required && !disabled}
+              rules={rulesFor(f, lang, t)}
+              valuePropName={f.type === 'bool' ? 'checked' : undefined}
+            >
               {inputs?.[name] ?? inputFor(e, name, f, lang, t, !!disabled)}
             </FieldItem>
           </Col>
@@ -50,8 +70,18 @@ export async function saveRecord(e: EntityDef, id: string | undefined, values: R
 }
 
 /** Child rows of a parent (e.g. steps of a flow), every page. */
-export async function childRows(e: EntityDef, parentField: string, parentId: string, select: string[], orderby?: string): Promise<RecordRow[]> {
-  const { rows } = await retrieveMultiple(e.entitySet, { select: [e.primaryKey, ...select], filter: `${parentField} eq ${parentId}`, orderby, top: 500 }, { silent: true });
+export async function childRows(
+  e: EntityDef,
+  parentField: string,
+  parentId: string,
+  select: string[],
+  orderby?: string,
+): Promise<RecordRow[]> {
+  const { rows } = await retrieveMultiple(
+    e.entitySet,
+    { select: [e.primaryKey, ...select], filter: `${parentField} eq ${parentId}`, orderby, top: 500 },
+    { silent: true },
+  );
   return rows;
 }
 
@@ -60,5 +90,6 @@ export async function syncUserRows(e: EntityDef, parentField: string, parentId: 
   const existing = await childRows(e, parentField, parentId, ['new_systemuser_id']);
   const have = new Map(existing.map((r) => [String(r.new_systemuser_id ?? ''), String(r[e.primaryKey])]));
   for (const [userId, rowId] of have) if (!wanted.includes(userId)) await deleteRecord(e.entitySet, rowId, { silent: true });
-  for (const userId of wanted) if (!have.has(userId)) await createRecord(e.entitySet, { [parentField]: parentId, new_systemuser_id: userId }, { silent: true });
+  for (const userId of wanted)
+    if (!have.has(userId)) await createRecord(e.entitySet, { [parentField]: parentId, new_systemuser_id: userId }, { silent: true });
 }

@@ -11,5 +11,12 @@ export default function AuthPage() {
   const t = useT();
   const { userId, targetUrl } = useParams();
   const [params] = useSearchParams();
-  return <SsoHandoff assertion={params.get('assertion')} userid={userId} target={ssoTargetPath(targetUrl, true)} missingText={t('login.ssoInvalid')} />;
+  return (
+    <SsoHandoff
+      assertion={params.get('assertion')}
+      userid={userId}
+      target={ssoTargetPath(targetUrl, true)}
+      missingText={t('login.ssoInvalid')}
+    />
+  );
 }

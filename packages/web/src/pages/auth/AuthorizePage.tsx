@@ -11,5 +11,7 @@ export default function AuthorizePage() {
   const t = useT();
   const [params] = useSearchParams();
   // URLSearchParams has already decoded `target` (guard rule 2 escaped what would break it).
-  return <SsoHandoff assertion={params.get('assertion')} target={ssoTargetPath(params.get('target'))} missingText={t('login.ssoInvalid')} />;
+  return (
+    <SsoHandoff assertion={params.get('assertion')} target={ssoTargetPath(params.get('target'))} missingText={t('login.ssoInvalid')} />
+  );
 }

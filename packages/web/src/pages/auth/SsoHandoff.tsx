@@ -8,7 +8,17 @@ import { useSession } from '../../session/store.ts';
 import { ssoSignIn } from './sso.ts';
 
 /** Signs in with the CRM's assertion and opens the target; on failure says why, with a way back. */
-export function SsoHandoff({ assertion, target, userid, missingText }: { assertion: string | null; target: string; userid?: string; missingText: string }) {
+export function SsoHandoff({
+  assertion,
+  target,
+  userid,
+  missingText,
+}: {
+  assertion: string | null;
+  target: string;
+  userid?: string;
+  missingText: string;
+}) {
   const t = useT();
   const navigate = useNavigate();
   const isStore = useSession((s) => s.isStore);
@@ -28,7 +38,11 @@ export function SsoHandoff({ assertion, target, userid, missingText }: { asserti
 
   if (error) {
     return (
-      <div className="bare-page-light" data-testid="page-auth-error" style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+      <div
+        className="bare-page-light"
+        data-testid="page-auth-error"
+        style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+      >
         <Result
           status="warning"
           title={t('auth.failedTitle')}

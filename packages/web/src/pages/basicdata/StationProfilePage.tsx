@@ -29,7 +29,24 @@ export default function StationProfilePage() {
   }, []);
   if (!ready && !user.departId) return <Skeleton active />;
   if (user.userType === STATION_USER && user.departId) {
-    return <EntityFormPage entity="new_srv_station" id={user.departId} backTo="/servicehome" title={t('widgets.station.profile')} allowDelete={false} addressFields={stationAddressFields} extraTabs={stationApplyHistoryTab(user.departId, t('stationApply.ui.history'))} />;
+    return (
+      <EntityFormPage
+        entity="new_srv_station"
+        id={user.departId}
+        backTo="/servicehome"
+        title={t('widgets.station.profile')}
+        allowDelete={false}
+        addressFields={stationAddressFields}
+        extraTabs={stationApplyHistoryTab(user.departId, t('stationApply.ui.history'))}
+      />
+    );
   }
-  return <EntityListPage entity="new_srv_station" routeBase="/basicData/stationrecord" paths={stationPaths} title={t('widgets.station.profile')} />;
+  return (
+    <EntityListPage
+      entity="new_srv_station"
+      routeBase="/basicData/stationrecord"
+      paths={stationPaths}
+      title={t('widgets.station.profile')}
+    />
+  );
 }

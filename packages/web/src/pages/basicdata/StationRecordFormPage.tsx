@@ -8,5 +8,14 @@ import { stationAddressFields, stationPaths } from './StationRecordListPage.tsx'
 export default function StationRecordFormPage() {
   const { id } = useParams();
   const t = useT();
-  return <EntityFormPage entity="new_srv_station" id={id} backTo="/basicData/stationrecord" editPath={stationPaths.edit} addressFields={stationAddressFields} extraTabs={stationApplyHistoryTab(id, t('stationApply.ui.history'))} />;
+  return (
+    <EntityFormPage
+      entity="new_srv_station"
+      id={id}
+      backTo="/basicData/stationrecord"
+      editPath={stationPaths.edit}
+      addressFields={stationAddressFields}
+      extraTabs={stationApplyHistoryTab(id, t('stationApply.ui.history'))}
+    />
+  );
 }

@@ -56,11 +56,37 @@ export default function CasePage() {
   const actions: ActionButton[] = [];
   if (id && row && writer) {
     if (open) {
-      actions.push({ key: 'respond', label: t('case.respond'), icon: <MessageOutlined />, onClick: () => setCommand('respond'), testId: 'case-respond' });
-      actions.push({ key: 'resolve', label: t('case.resolve'), icon: <CheckCircleOutlined />, onClick: () => setCommand('resolve'), testId: 'case-resolve' });
+      actions.push({
+        key: 'respond',
+        label: t('case.respond'),
+        icon: <MessageOutlined />,
+        onClick: () => setCommand('respond'),
+        testId: 'case-respond',
+      });
+      actions.push({
+        key: 'resolve',
+        label: t('case.resolve'),
+        icon: <CheckCircleOutlined />,
+        onClick: () => setCommand('resolve'),
+        testId: 'case-resolve',
+      });
     }
-    if (state === caseState.resolved) actions.push({ key: 'close', label: t('case.close'), icon: <StopOutlined />, onClick: () => setCommand('close'), testId: 'case-close' });
-    if (state !== caseState.closed) actions.push({ key: 'link', label: t('case.linkWorkOrder'), icon: <LinkOutlined />, onClick: () => setCommand('link'), testId: 'case-link' });
+    if (state === caseState.resolved)
+      actions.push({
+        key: 'close',
+        label: t('case.close'),
+        icon: <StopOutlined />,
+        onClick: () => setCommand('close'),
+        testId: 'case-close',
+      });
+    if (state !== caseState.closed)
+      actions.push({
+        key: 'link',
+        label: t('case.linkWorkOrder'),
+        icon: <LinkOutlined />,
+        onClick: () => setCommand('link'),
+        testId: 'case-link',
+      });
   }
 
   const title = id ? (
@@ -92,18 +118,31 @@ export default function CasePage() {
 
   const send = (v: Values) => {
     switch (command) {
-      case 'respond': return respondCase(id!, (v.note ?? '').trim());
-      case 'resolve': return resolveCase(id!, (v.note ?? '').trim());
-      case 'close': return closeCase(id!, { satisfaction: v.satisfaction ?? null });
-      default: return linkCaseWorkOrder(id!, v.workOrder?.id ?? '');
+      case 'respond':
+        return respondCase(id!, (v.note ?? '').trim());
+      case 'resolve':
+        return resolveCase(id!, (v.note ?? '').trim());
+      case 'close':
+        return closeCase(id!, { satisfaction: v.satisfaction ?? null });
+      default:
+        return linkCaseWorkOrder(id!, v.workOrder?.id ?? '');
     }
   };
   const noteLabel = command === 'resolve' ? t('case.resolutionNote') : t('case.responseNote');
-  const dialogTitle = command === 'respond' ? t('case.respond') : command === 'resolve' ? t('case.resolve') : command === 'close' ? t('case.close') : t('case.linkWorkOrder');
+  const dialogTitle =
+    command === 'respond'
+      ? t('case.respond')
+      : command === 'resolve'
+        ? t('case.resolve')
+        : command === 'close'
+          ? t('case.close')
+          : t('case.linkWorkOrder');
 
   return (
     <div data-testid="case-form" data-state={row ? state : ''}>
-      {id && row && !open && <Alert type="info" showIcon title={t('case.ui.readOnly')} style={{ marginBottom: 12 }} data-testid="case-readonly" />}
+      {id && row && !open && (
+        <Alert type="info" showIcon title={t('case.ui.readOnly')} style={{ marginBottom: 12 }} data-testid="case-readonly" />
+      )}
       <EntityFormPage
         entity={CASE.logicalName}
         id={id}
@@ -134,7 +173,14 @@ export default function CasePage() {
           send={(v) => forDialog(send(v))}
         >
           {(command === 'respond' || command === 'resolve') && (
-            <Form.Item name="note" label={noteLabel} rules={[{ required: true, whitespace: true, message: t('records.required', { field: noteLabel }) }, lengthRule(noteLabel, 1000, t)]}>
+            <Form.Item
+              name="note"
+              label={noteLabel}
+              rules={[
+                { required: true, whitespace: true, message: t('records.required', { field: noteLabel }) },
+                lengthRule(noteLabel, 1000, t),
+              ]}
+            >
               <Input.TextArea data-testid="case-note" count={lengthCount(1000)} autoSize={{ minRows: 3, maxRows: 8 }} />
             </Form.Item>
           )}
@@ -148,8 +194,18 @@ export default function CasePage() {
             </Form.Item>
           )}
           {command === 'link' && (
-            <Form.Item name="workOrder" label={t('case.workOrder')} rules={[{ required: true, message: t('records.required', { field: t('case.workOrder') }) }]}>
-              <LookupInput testId="case-workorder" def={{ entityName: WORK_ORDER.logicalName, conditions: station ? [{ field: 'new_station_id', op: 'eq', value: station }] : [] }} />
+            <Form.Item
+              name="workOrder"
+              label={t('case.workOrder')}
+              rules={[{ required: true, message: t('records.required', { field: t('case.workOrder') }) }]}
+            >
+              <LookupInput
+                testId="case-workorder"
+                def={{
+                  entityName: WORK_ORDER.logicalName,
+                  conditions: station ? [{ field: 'new_station_id', op: 'eq', value: station }] : [],
+                }}
+              />
             </Form.Item>
           )}
         </CommandDialog>

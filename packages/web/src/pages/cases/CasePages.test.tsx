@@ -4,9 +4,17 @@ import { useSession } from '../../session/store.ts';
 import { envelope, renderApp, signInAs, stubServer } from '../../test/render-app.tsx';
 
 const CASE = (state: number) => ({
-  new_srv_caseid: 'c1', new_name: 'KS202611-0001', new_casetype: 1, new_priority: 3, new_casestate: state,
-  new_station_id: 's1', 'new_station_id@OData.Community.Display.V1.FormattedValue': '上海浦东华辰服务站',
-  new_customer: '上海新沪精密机械有限公司', new_phone: '021-58321166', new_subject: '维修后仍有异响', new_description: '更换轴承后仍有异响',
+  new_srv_caseid: 'c1',
+  new_name: 'KS202611-0001',
+  new_casetype: 1,
+  new_priority: 3,
+  new_casestate: state,
+  new_station_id: 's1',
+  'new_station_id@OData.Community.Display.V1.FormattedValue': '上海浦东华辰服务站',
+  new_customer: '上海新沪精密机械有限公司',
+  new_phone: '021-58321166',
+  new_subject: '维修后仍有异响',
+  new_description: '更换轴承后仍有异响',
 });
 
 /** The first screen of a file loads its lazy chunks: more than the default second under a busy machine. */
@@ -81,15 +89,24 @@ describe('customer case detail', () => {
 });
 
 const EXC = (approval: number, publish: number) => ({
-  new_srv_excellentcaseid: 'x1', new_name: '空压机频繁高温停机的快速排查', new_code: 'YXAL202611-0001',
-  new_station_id: 's1', 'new_station_id@OData.Community.Display.V1.FormattedValue': '上海浦东华辰服务站',
-  new_symptom: '排气高温停机', new_cause: '油冷却器堵塞', new_solution: '清洗油冷却器', new_approvalstatus: approval, new_publishstatus: publish,
+  new_srv_excellentcaseid: 'x1',
+  new_name: '空压机频繁高温停机的快速排查',
+  new_code: 'YXAL202611-0001',
+  new_station_id: 's1',
+  'new_station_id@OData.Community.Display.V1.FormattedValue': '上海浦东华辰服务站',
+  new_symptom: '排气高温停机',
+  new_cause: '油冷却器堵塞',
+  new_solution: '清洗油冷却器',
+  new_approvalstatus: approval,
+  new_publishstatus: publish,
 });
 
 describe('excellent case', () => {
   const openExc = (approval: number, publish: number) => {
     signInAs(['kb.read', 'workorder.read', 'workorder.write']);
-    stubServer((url) => (url.startsWith('/api/crmdata/Retrieve/new_srv_excellentcases(x1)') ? envelope(EXC(approval, publish)) : undefined));
+    stubServer((url) =>
+      url.startsWith('/api/crmdata/Retrieve/new_srv_excellentcases(x1)') ? envelope(EXC(approval, publish)) : undefined,
+    );
     renderApp('/excellentcase/caseview/x1');
   };
   it('a draft is editable and offers submit; not marked published', async () => {

@@ -20,7 +20,15 @@ export default function ExcellentCasePage() {
   const published = Number(row?.new_publishstatus) === excellentCasePublish.published;
   return (
     <div data-testid="excase-page" data-published={published ? 'true' : 'false'}>
-      {published && <Alert type="success" showIcon title={t('excellentCase.ui.published')} style={{ marginBottom: 12 }} data-testid="excase-published" />}
+      {published && (
+        <Alert
+          type="success"
+          showIcon
+          title={t('excellentCase.ui.published')}
+          style={{ marginBottom: 12 }}
+          data-testid="excase-published"
+        />
+      )}
       <DocumentPage
         entity={EXCELLENT_CASE}
         testIdPrefix="excase"

@@ -9,7 +9,11 @@ export default function ClaimFineListPage() {
       entity="new_srv_claimfine"
       routeBase="/claimFine"
       title={t('menu.claimFine')}
-      paths={{ create: '/claimFine/create', edit: (id) => `/claimFine/detail/${encodeURIComponent(id)}`, view: (id) => `/claimFine/detail/${encodeURIComponent(id)}` }}
+      paths={{
+        create: '/claimFine/create',
+        edit: (id) => `/claimFine/detail/${encodeURIComponent(id)}`,
+        view: (id) => `/claimFine/detail/${encodeURIComponent(id)}`,
+      }}
       allowImport={false}
       allowDelete={false}
     />

@@ -41,7 +41,13 @@ export default function FavouriteListPage() {
 
   return (
     <div data-testid="collect-list">
-      <PageTitle extra={<Button icon={<AppstoreOutlined />} onClick={() => navigate('/collect/view')} data-testid="collect-by-kind">{t('collect.byKind')}</Button>}>
+      <PageTitle
+        extra={
+          <Button icon={<AppstoreOutlined />} onClick={() => navigate('/collect/view')} data-testid="collect-by-kind">
+            {t('collect.byKind')}
+          </Button>
+        }
+      >
         {t('collect.title')}
       </PageTitle>
       <Space wrap style={{ marginBottom: 12 }}>
@@ -53,9 +59,18 @@ export default function FavouriteListPage() {
           style={{ minWidth: 160 }}
           options={[{ value: '', label: t('collect.all') }, ...kinds.map((k) => ({ value: k, label: kindLabel(k, lang) }))]}
         />
-        <Input.Search data-testid="collect-search" aria-label={t('collect.search')} placeholder={t('collect.search')} allowClear value={text} onChange={(e) => setText(e.target.value)} style={{ width: 240 }} />
+        <Input.Search
+          data-testid="collect-search"
+          aria-label={t('collect.search')}
+          placeholder={t('collect.search')}
+          allowClear
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          style={{ width: 240 }}
+        />
       </Space>
-      <ResponsiveTable<FavouriteItem> card={{ tags: ['kind'], actions: 'star' }}
+      <ResponsiveTable<FavouriteItem>
+        card={{ tags: ['kind'], actions: 'star' }}
         data-testid="collect-table"
         rowKey={(f) => `${f.Entity}:${f.Id}`}
         loading={loading}
@@ -70,11 +85,22 @@ export default function FavouriteListPage() {
             title: t('collect.name'),
             render: (_, f) => {
               const to = favouritePath(f);
-              return to ? <Link to={to} data-testid="collect-open">{f.Name || '-'}</Link> : <span>{f.Name || '-'}</span>;
+              return to ? (
+                <Link to={to} data-testid="collect-open">
+                  {f.Name || '-'}
+                </Link>
+              ) : (
+                <span>{f.Name || '-'}</span>
+              );
             },
           },
           { key: 'created', title: t('collect.createdOn'), width: 170, render: (_, f) => formatUtc8(f.CreatedOn) },
-          { key: 'star', title: '', width: 56, render: (_, f) => <FavouriteStar entity={f.Entity} id={f.Id} initial onChange={(on) => !on && remove(f)} /> },
+          {
+            key: 'star',
+            title: '',
+            width: 56,
+            render: (_, f) => <FavouriteStar entity={f.Entity} id={f.Id} initial onChange={(on) => !on && remove(f)} />,
+          },
         ]}
       />
     </div>

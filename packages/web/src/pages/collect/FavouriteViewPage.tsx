@@ -31,7 +31,15 @@ export default function FavouriteViewPage() {
   const groups = groupByKind(items);
   return (
     <div data-testid="collect-view">
-      <PageTitle extra={<Button icon={<UnorderedListOutlined />} onClick={() => navigate('/collect/list')}>{t('collect.asList')}</Button>}>{t('collect.byKind')}</PageTitle>
+      <PageTitle
+        extra={
+          <Button icon={<UnorderedListOutlined />} onClick={() => navigate('/collect/list')}>
+            {t('collect.asList')}
+          </Button>
+        }
+      >
+        {t('collect.byKind')}
+      </PageTitle>
       <Spin spinning={loading}>
         {groups.length === 0 && !loading ? (
           <Empty description={t('collect.empty')} />
@@ -44,7 +52,8 @@ export default function FavouriteViewPage() {
                   data-entity={g.entity}
                   title={
                     <span>
-                      {kindLabel(g.entity, lang)} <Badge count={g.items.length} showZero color="#1668dc" data-testid="collect-group-count" />
+                      {kindLabel(g.entity, lang)}{' '}
+                      <Badge count={g.items.length} showZero color="#1668dc" data-testid="collect-group-count" />
                     </span>
                   }
                 >
@@ -54,8 +63,15 @@ export default function FavouriteViewPage() {
                     renderItem={(f) => {
                       const to = favouritePath(f);
                       return (
-                        <List.Item key={f.Id} data-testid="collect-item" extra={<FavouriteStar entity={f.Entity} id={f.Id} initial onChange={(on) => !on && remove(f)} />}>
-                          <List.Item.Meta title={to ? <Link to={to}>{f.Name || '-'}</Link> : f.Name || '-'} description={formatUtc8(f.CreatedOn)} />
+                        <List.Item
+                          key={f.Id}
+                          data-testid="collect-item"
+                          extra={<FavouriteStar entity={f.Entity} id={f.Id} initial onChange={(on) => !on && remove(f)} />}
+                        >
+                          <List.Item.Meta
+                            title={to ? <Link to={to}>{f.Name || '-'}</Link> : f.Name || '-'}
+                            description={formatUtc8(f.CreatedOn)}
+                          />
                         </List.Item>
                       );
                     }}

@@ -64,6 +64,9 @@ describe('favourites (收藏)', () => {
     const groups = screen.getAllByTestId('collect-group');
     expect(groups.map((g) => g.getAttribute('data-entity'))).toEqual(['product', 'new_srv_workorder']);
     expect(within(groups[0]).getAllByTestId('collect-item')).toHaveLength(2);
-    expect(groupByKind(FAVS).map((g) => [g.entity, g.items.map((i) => i.Id)])).toEqual([['product', ['p1', 'p2']], ['new_srv_workorder', ['w1']]]);
+    expect(groupByKind(FAVS).map((g) => [g.entity, g.items.map((i) => i.Id)])).toEqual([
+      ['product', ['p1', 'p2']],
+      ['new_srv_workorder', ['w1']],
+    ]);
   });
 });

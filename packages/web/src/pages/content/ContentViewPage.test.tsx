@@ -39,12 +39,22 @@ function contentServer(row: Row, command?: (path: string) => Response | undefine
     calls.push({ method: (init.method ?? 'GET').toUpperCase(), path: u.pathname });
     if (u.pathname.endsWith('/download')) {
       rows[0] = { ...rows[0], new_downloadcount: Number(rows[0].new_downloadcount) + 1 };
-      return new Response(new Blob(['%PDF-1.7'], { type: 'application/pdf' }), { status: 200, headers: { 'content-type': 'application/pdf', 'content-disposition': "attachment; filename*=UTF-8''manual.pdf" } });
+      return new Response(new Blob(['%PDF-1.7'], { type: 'application/pdf' }), {
+        status: 200,
+        headers: { 'content-type': 'application/pdf', 'content-disposition': "attachment; filename*=UTF-8''manual.pdf" },
+      });
     }
-    if (u.pathname.endsWith('/preview')) return new Response(new Blob(['%PDF-1.7'], { type: 'application/pdf' }), { status: 200, headers: { 'content-type': 'application/pdf', 'content-disposition': 'inline; filename="manual.pdf"' } });
+    if (u.pathname.endsWith('/preview'))
+      return new Response(new Blob(['%PDF-1.7'], { type: 'application/pdf' }), {
+        status: 200,
+        headers: { 'content-type': 'application/pdf', 'content-disposition': 'inline; filename="manual.pdf"' },
+      });
     return command?.(u.pathname) ?? envelope({ id: 'd1', message: '已发布' }, '已发布');
   };
-  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => content(String(input), init) ?? fallback(input, init)));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => content(String(input), init) ?? fallback(input, init)),
+  );
   return { calls, rows };
 }
 
@@ -72,7 +82,9 @@ describe('download centre view', () => {
 
   it('a spreadsheet offers 下载 only', async () => {
     signIn(['kb.read']);
-    contentServer(doc({ new_filename: '价格表.xlsx', new_contenttype: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }));
+    contentServer(
+      doc({ new_filename: '价格表.xlsx', new_contenttype: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
+    );
     renderApp('/filedownload/view/d1');
     await screen.findByTestId('content-download', {}, LONG);
     expect(screen.queryByTestId('content-preview')).toBeNull();
@@ -80,7 +92,9 @@ describe('download centre view', () => {
 
   it('head office sees a draft as 草稿 with 发布 and the attachments tab; a refused publish says why in place', async () => {
     signIn(['kb.read', 'kb.write'], { userType: 1 });
-    const s = contentServer(doc({ new_state: 1, new_filename: null, new_contenttype: null }), () => refusal(400, '请先在“附件”中上传文件，再发布'));
+    const s = contentServer(doc({ new_state: 1, new_filename: null, new_contenttype: null }), () =>
+      refusal(400, '请先在“附件”中上传文件，再发布'),
+    );
     renderApp('/filedownload/view/d1');
     expect((await screen.findByTestId('content-state', {}, LONG)).textContent).toBe('草稿');
     expect(screen.getByTestId('form-tab-attachments')).toBeTruthy();
@@ -95,8 +109,18 @@ describe('download centre view', () => {
   it('a technical file shows its product line and product, and its other versions link to their screens', async () => {
     signIn(['kb.read']);
     const file = (id: string, version: string, extra: Row = {}): Row => ({
-      new_techfileid: id, new_name: '柱塞变量泵结构图纸', new_filetype: 2, new_productline_id: 'pl-1', [`new_productline_id${F}`]: '液压系统',
-      new_product_id: 'p-1', [`new_product_id${F}`]: '柱塞变量泵', new_version: version, new_state: 2, new_contenttype: 'application/pdf', new_downloadcount: 23, ...extra,
+      new_techfileid: id,
+      new_name: '柱塞变量泵结构图纸',
+      new_filetype: 2,
+      new_productline_id: 'pl-1',
+      [`new_productline_id${F}`]: '液压系统',
+      new_product_id: 'p-1',
+      [`new_product_id${F}`]: '柱塞变量泵',
+      new_version: version,
+      new_state: 2,
+      new_contenttype: 'application/pdf',
+      new_downloadcount: 23,
+      ...extra,
     });
     partsServer({ records: { new_techfiles: [file('t14', 'V1.4'), file('t13', 'V1.3', { new_state: 3 })] } });
     renderApp('/file/view/t14');

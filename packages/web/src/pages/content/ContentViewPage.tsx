@@ -23,8 +23,18 @@ export interface ContentScreen {
   viewPath: (id: string) => string;
 }
 
-export const DOWNLOAD_SCREEN: ContentScreen = { kind: 'filedownload', entity: 'new_filedownload', listPath: '/filedownload/list', viewPath: (id) => `/filedownload/view/${encodeURIComponent(id)}` };
-export const TECH_FILE_SCREEN: ContentScreen = { kind: 'file', entity: 'new_techfile', listPath: '/file/list', viewPath: (id) => `/file/view/${encodeURIComponent(id)}` };
+export const DOWNLOAD_SCREEN: ContentScreen = {
+  kind: 'filedownload',
+  entity: 'new_filedownload',
+  listPath: '/filedownload/list',
+  viewPath: (id) => `/filedownload/view/${encodeURIComponent(id)}`,
+};
+export const TECH_FILE_SCREEN: ContentScreen = {
+  kind: 'file',
+  entity: 'new_techfile',
+  listPath: '/file/list',
+  viewPath: (id) => `/file/view/${encodeURIComponent(id)}`,
+};
 
 /** Types the server previews inline (routes/content.ts PREVIEW_TYPES). */
 const PREVIEWABLE = ['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp'];
@@ -56,9 +66,12 @@ export function ContentViewPage({ screen }: { screen: ContentScreen }) {
   const published = state === contentState.published;
   const type = String(row?.new_contenttype ?? '');
 
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview.url);
-  }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview.url);
+    },
+    [preview],
+  );
 
   const download = async () => {
     try {
@@ -77,19 +90,50 @@ export function ContentViewPage({ screen }: { screen: ContentScreen }) {
       /* toasted */
     }
   };
-  const command = (verb: 'publish' | 'retire') => confirmCommand(t, {
-    title: t(`content.${verb}` as MessageKey),
-    content: t(`content.${verb}Ask` as MessageKey),
-    run: () => (verb === 'publish' ? publishContent : retireContent)(screen.kind, id!),
-    refused: setRefusal,
-    after: refresh,
-  });
+  const command = (verb: 'publish' | 'retire') =>
+    confirmCommand(t, {
+      title: t(`content.${verb}` as MessageKey),
+      content: t(`content.${verb}Ask` as MessageKey),
+      run: () => (verb === 'publish' ? publishContent : retireContent)(screen.kind, id!),
+      refused: setRefusal,
+      after: refresh,
+    });
 
   const actions: ActionButton[] = [
-    { key: 'download', label: t('content.download'), icon: <CloudDownloadOutlined />, type: 'primary', hidden: !row || !published, onClick: download, testId: 'content-download' },
-    { key: 'preview', label: t('content.preview'), icon: <EyeOutlined />, hidden: !row || !published || !PREVIEWABLE.includes(type), onClick: showPreview, testId: 'content-preview' },
-    { key: 'publish', label: t('content.publish'), icon: <SendOutlined />, hidden: !row || !writer || published, onClick: () => command('publish'), testId: 'content-publish' },
-    { key: 'retire', label: t('content.retire'), icon: <StopOutlined />, danger: true, hidden: !row || !writer || !published, onClick: () => command('retire'), testId: 'content-retire' },
+    {
+      key: 'download',
+      label: t('content.download'),
+      icon: <CloudDownloadOutlined />,
+      type: 'primary',
+      hidden: !row || !published,
+      onClick: download,
+      testId: 'content-download',
+    },
+    {
+      key: 'preview',
+      label: t('content.preview'),
+      icon: <EyeOutlined />,
+      hidden: !row || !published || !PREVIEWABLE.includes(type),
+      onClick: showPreview,
+      testId: 'content-preview',
+    },
+    {
+      key: 'publish',
+      label: t('content.publish'),
+      icon: <SendOutlined />,
+      hidden: !row || !writer || published,
+      onClick: () => command('publish'),
+      testId: 'content-publish',
+    },
+    {
+      key: 'retire',
+      label: t('content.retire'),
+      icon: <StopOutlined />,
+      danger: true,
+      hidden: !row || !writer || !published,
+      onClick: () => command('retire'),
+      testId: 'content-retire',
+    },
   ];
 
   const title = (
@@ -98,13 +142,30 @@ export function ContentViewPage({ screen }: { screen: ContentScreen }) {
     </DocumentTitle>
   );
 
-  const versions = screen.kind === 'file' && row
-    ? [{ key: 'versions', label: <span data-testid="content-tab-versions">{t('content.otherVersions')}</span>, children: <OtherVersions screen={screen} row={row} /> }]
-    : [];
+  const versions =
+    screen.kind === 'file' && row
+      ? [
+          {
+            key: 'versions',
+            label: <span data-testid="content-tab-versions">{t('content.otherVersions')}</span>,
+            children: <OtherVersions screen={screen} row={row} />,
+          },
+        ]
+      : [];
 
   return (
-    <div data-testid="content-view" data-state={row ? state : ''} data-downloads={row ? num(row.new_downloadcount) ?? 0 : ''}>
-      {refusal && <Alert type="error" showIcon closable title={refusal} onClose={() => setRefusal(null)} style={{ marginBottom: 12 }} data-testid="content-refusal" />}
+    <div data-testid="content-view" data-state={row ? state : ''} data-downloads={row ? (num(row.new_downloadcount) ?? 0) : ''}>
+      {refusal && (
+        <Alert
+          type="error"
+          showIcon
+          closable
+          title={refusal}
+          onClose={() => setRefusal(null)}
+          style={{ marginBottom: 12 }}
+          data-testid="content-refusal"
+        />
+      )}
       <EntityFormPage
         entity={screen.entity}
         id={id}
@@ -122,9 +183,10 @@ export function ContentViewPage({ screen }: { screen: ContentScreen }) {
       />
       <Modal open={!!preview} title={preview?.name} footer={null} onCancel={() => setPreview(null)} width={760} centered destroyOnHidden>
         <div data-testid="content-preview-dialog" data-type={preview?.type ?? ''} style={{ textAlign: 'center' }}>
-          {preview && (preview.type.startsWith('image/')
-            ? <img src={preview.url} alt={preview.name} style={{ maxWidth: '100%', maxHeight: '70vh' }} />
-            : (
+          {preview &&
+            (preview.type.startsWith('image/') ? (
+              <img src={preview.url} alt={preview.name} style={{ maxWidth: '100%', maxHeight: '70vh' }} />
+            ) : (
               <a href={preview.url} target="_blank" rel="noopener noreferrer" data-testid="content-preview-open">
                 <EyeOutlined /> {t('content.previewOpen')}
               </a>
@@ -145,12 +207,19 @@ function OtherVersions({ screen, row }: { screen: ContentScreen; row: RecordRow 
   useEffect(() => {
     let live = true;
     const quoted = name.replaceAll("'", "''");
-    retrieveMultiple(e.entitySet, {
-      select: ['new_name', 'new_version', 'new_state', 'new_publishedon', 'new_product_id'],
-      filter: `new_name eq '${quoted}' and ${e.primaryKey} ne ${id}`,
-      orderby: 'new_publishedon desc',
-      top: 50,
-    }, { silent: true }).then((r) => live && setRows(r.rows), () => live && setRows([]));
+    retrieveMultiple(
+      e.entitySet,
+      {
+        select: ['new_name', 'new_version', 'new_state', 'new_publishedon', 'new_product_id'],
+        filter: `new_name eq '${quoted}' and ${e.primaryKey} ne ${id}`,
+        orderby: 'new_publishedon desc',
+        top: 50,
+      },
+      { silent: true },
+    ).then(
+      (r) => live && setRows(r.rows),
+      () => live && setRows([]),
+    );
     return () => {
       live = false;
     };
@@ -165,8 +234,16 @@ function OtherVersions({ screen, row }: { screen: ContentScreen; row: RecordRow 
       dataSource={rows ?? []}
       pagination={false}
       columns={[
-        { key: 'new_version', title: e.allFields.new_version.label[lang], render: (_: unknown, r: RecordRow) => <Link to={screen.viewPath(String(r[e.primaryKey]))}>{displayValue(r, 'new_version') || '-'}</Link> },
-        col('new_product_id'), col('new_state'), col('new_publishedon'),
+        {
+          key: 'new_version',
+          title: e.allFields.new_version.label[lang],
+          render: (_: unknown, r: RecordRow) => (
+            <Link to={screen.viewPath(String(r[e.primaryKey]))}>{displayValue(r, 'new_version') || '-'}</Link>
+          ),
+        },
+        col('new_product_id'),
+        col('new_state'),
+        col('new_publishedon'),
       ]}
     />
   );

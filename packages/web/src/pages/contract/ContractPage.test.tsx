@@ -21,10 +21,20 @@ afterEach(() => {
 
 const day = (n: number) => todayUtc8().add(n, 'day').format('YYYY-MM-DD');
 const contract = (extra: Row = {}): Row => ({
-  new_srv_contractid: 'c1', new_name: 'HT20261125-0001', new_customername: '江苏恒瑞农牧有限公司', new_phone: '13951234567',
-  new_contracttype: 2, new_startdate: day(-30), new_enddate: day(300), new_status: 1, new_linecount: 1, ...extra,
+  new_srv_contractid: 'c1',
+  new_name: 'HT20261125-0001',
+  new_customername: '江苏恒瑞农牧有限公司',
+  new_phone: '13951234567',
+  new_contracttype: 2,
+  new_startdate: day(-30),
+  new_enddate: day(300),
+  new_status: 1,
+  new_linecount: 1,
+  ...extra,
 });
-const lines: Row[] = [{ new_srv_contractlineid: 'l1', new_contract_id: 'c1', new_name: '喂料机 SN-1', new_serialnumber: 'SN-1', new_qty: 1 }];
+const lines: Row[] = [
+  { new_srv_contractlineid: 'l1', new_contract_id: 'c1', new_name: '喂料机 SN-1', new_serialnumber: 'SN-1', new_qty: 1 },
+];
 
 /** Records by entity set (by id, or a list filtered by one `field eq value`); contract commands recorded, answered by `answer`. */
 function server(c: Row, answer: (path: string) => { status?: number; message: string } = () => ({ message: '合同已生效' })) {
@@ -54,14 +64,27 @@ function server(c: Row, answer: (path: string) => { status?: number; message: st
       const rows = (records[list[1]] ?? []).filter((r) => !m || String(r[m[1]]) === m[2]);
       return envelope({ value: rows, '@odata.count': rows.length });
     }
-    if (u.pathname.startsWith('/api/attachment') || u.pathname.startsWith('/api/crmpicklist/') || u.pathname.startsWith('/api/CrmFlow/GetFlow')) return envelope([]);
-    if (u.pathname.startsWith('/api/notice/') || u.pathname.startsWith('/api/CrmFlow/') || u.pathname.startsWith('/api/ShoppingCart/')) return envelope(0);
+    if (
+      u.pathname.startsWith('/api/attachment') ||
+      u.pathname.startsWith('/api/crmpicklist/') ||
+      u.pathname.startsWith('/api/CrmFlow/GetFlow')
+    )
+      return envelope([]);
+    if (u.pathname.startsWith('/api/notice/') || u.pathname.startsWith('/api/CrmFlow/') || u.pathname.startsWith('/api/ShoppingCart/'))
+      return envelope(0);
     return undefined;
   });
   return { sent, settingsScreens };
 }
 const station = (privilege = ['workorder.read', 'workorder.write']) =>
-  signInAs(privilege, { userId: 'u-me', userName: 'station1', nickName: '陈志强', userType: 3, departId: 'st-1', departName: '上海浦东华辰服务站' });
+  signInAs(privilege, {
+    userId: 'u-me',
+    userName: 'station1',
+    nickName: '陈志强',
+    userType: 3,
+    departId: 'st-1',
+    departName: '上海浦东华辰服务站',
+  });
 
 describe('maintenance contract screen', () => {
   it('a draft shows 草稿 and 生效 with editable lines; activating calls the command and a refusal stays in place', async () => {
@@ -118,18 +141,28 @@ describe('maintenance contract screen', () => {
 
 describe('work order contract tag', () => {
   it('links the covering contract by its number, and is absent without one', () => {
-    const { rerender } = render(<MemoryRouter><WorkOrderContract row={{ new_contract_id: 'c1', [`new_contract_id${F}`]: 'HT20261125-0001' }} /></MemoryRouter>);
+    const { rerender } = render(
+      <MemoryRouter>
+        <WorkOrderContract row={{ new_contract_id: 'c1', [`new_contract_id${F}`]: 'HT20261125-0001' }} />
+      </MemoryRouter>,
+    );
     const tag = screen.getByTestId('wo-contract');
     expect(tag.textContent).toBe('维保合同 HT20261125-0001');
     expect(tag.querySelector('a')!.getAttribute('href')).toBe('/contract/edit/c1');
-    rerender(<MemoryRouter><WorkOrderContract row={{ new_contract_id: null }} /></MemoryRouter>);
+    rerender(
+      <MemoryRouter>
+        <WorkOrderContract row={{ new_contract_id: null }} />
+      </MemoryRouter>,
+    );
     expect(screen.queryByTestId('wo-contract')).toBeNull();
   });
 
   it('an order a contract covers says on the form that it stays 保内; a save it turned 保内 is told', () => {
     const covered = { new_contract_id: 'c1', [`new_contract_id${F}`]: 'HT20261125-0001', new_warranty: warranty.inWarranty };
     const { rerender } = render(<ContractWarrantyNote row={covered} />);
-    expect(screen.getByTestId('wo-contract-note').textContent).toBe('该设备在维保合同 HT20261125-0001 的保障范围内：保修类型按保内处理，选择保外保存后仍为保内');
+    expect(screen.getByTestId('wo-contract-note').textContent).toBe(
+      '该设备在维保合同 HT20261125-0001 的保障范围内：保修类型按保内处理，选择保外保存后仍为保内',
+    );
     rerender(<ContractWarrantyNote row={{ new_contract_id: null, new_warranty: warranty.outOfWarranty }} />);
     expect(screen.queryByTestId('wo-contract-note')).toBeNull();
     const outside = { new_contract_id: null, new_warranty: warranty.outOfWarranty };

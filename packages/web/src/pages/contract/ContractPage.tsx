@@ -60,12 +60,33 @@ export default function ContractPage() {
   const status = shownStatus(row, today);
   const draft = !!row && status === contractStatus.draft;
 
-  const activate = () => confirmCommand(t, { title: t('contract.activate'), content: t('contract.activateAsk'), run: () => activateContract(id!), refused: setRefusal, after: refresh });
+  const activate = () =>
+    confirmCommand(t, {
+      title: t('contract.activate'),
+      content: t('contract.activateAsk'),
+      run: () => activateContract(id!),
+      refused: setRefusal,
+      after: refresh,
+    });
 
   const actions: ActionButton[] = [];
-  if (id && row && writer && draft) actions.push({ key: 'activate', label: t('contract.activate'), icon: <CheckCircleOutlined />, onClick: activate, testId: 'ct-activate' });
+  if (id && row && writer && draft)
+    actions.push({
+      key: 'activate',
+      label: t('contract.activate'),
+      icon: <CheckCircleOutlined />,
+      onClick: activate,
+      testId: 'ct-activate',
+    });
   if (id && row && writer && status === contractStatus.active) {
-    actions.push({ key: 'terminate', label: t('contract.terminate'), icon: <StopOutlined />, danger: true, onClick: () => setTerminating(true), testId: 'ct-terminate' });
+    actions.push({
+      key: 'terminate',
+      label: t('contract.terminate'),
+      icon: <StopOutlined />,
+      danger: true,
+      onClick: () => setTerminating(true),
+      testId: 'ct-terminate',
+    });
   }
 
   const title = id ? (
@@ -84,7 +105,10 @@ export default function ContractPage() {
         routeBase=""
         views={['byContract']}
         extraFilter={`new_contract_id eq ${literal(LINE.allFields.new_contract_id, id)}`}
-        paths={{ create: `/contractline/create/${encodeURIComponent(id)}`, edit: (lineId) => `/contractline/edit/${encodeURIComponent(lineId)}/${encodeURIComponent(id)}` }}
+        paths={{
+          create: `/contractline/create/${encodeURIComponent(id)}`,
+          edit: (lineId) => `/contractline/edit/${encodeURIComponent(lineId)}/${encodeURIComponent(id)}`,
+        }}
         canWrite={writer && draft}
         allowCreate={writer && draft}
         allowDelete={writer && draft}
@@ -96,8 +120,20 @@ export default function ContractPage() {
 
   return (
     <div data-testid="ct-form" data-editable={draft ? 'true' : 'false'}>
-      {refusal && draft && <Alert type="error" showIcon closable title={refusal} onClose={() => setRefusal(null)} style={{ marginBottom: 12 }} data-testid="ct-refusal" />}
-      {id && row && !draft && <Alert type="info" showIcon title={t('contract.ui.readOnly')} style={{ marginBottom: 12 }} data-testid="ct-readonly" />}
+      {refusal && draft && (
+        <Alert
+          type="error"
+          showIcon
+          closable
+          title={refusal}
+          onClose={() => setRefusal(null)}
+          style={{ marginBottom: 12 }}
+          data-testid="ct-refusal"
+        />
+      )}
+      {id && row && !draft && (
+        <Alert type="info" showIcon title={t('contract.ui.readOnly')} style={{ marginBottom: 12 }} data-testid="ct-readonly" />
+      )}
       <EntityFormPage
         entity={CONTRACT.logicalName}
         id={id}
@@ -126,13 +162,20 @@ export default function ContractPage() {
           }}
           send={(v) => forDialog(terminateContract(id, { date: v.date.format('YYYY-MM-DD'), reason: v.reason.trim() }))}
         >
-          <Form.Item name="date" label={t('contract.terminateDate')} rules={[{ required: true, message: t('records.required', { field: t('contract.terminateDate') }) }]}>
+          <Form.Item
+            name="date"
+            label={t('contract.terminateDate')}
+            rules={[{ required: true, message: t('records.required', { field: t('contract.terminateDate') }) }]}
+          >
             <DatePicker data-testid="ct-terminate-date" style={{ width: '100%' }} />
           </Form.Item>
           <Form.Item
             name="reason"
             label={t('contract.terminateReason')}
-            rules={[{ required: true, whitespace: true, message: t('records.required', { field: t('contract.terminateReason') }) }, lengthRule(t('contract.terminateReason'), 500, t)]}
+            rules={[
+              { required: true, whitespace: true, message: t('records.required', { field: t('contract.terminateReason') }) },
+              lengthRule(t('contract.terminateReason'), 500, t),
+            ]}
           >
             <Input.TextArea data-testid="ct-terminate-reason" count={lengthCount(500)} autoSize={{ minRows: 3, maxRows: 6 }} />
           </Form.Item>

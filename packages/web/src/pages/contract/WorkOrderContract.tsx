@@ -20,7 +20,8 @@ export function WorkOrderContract({ row }: { row: RecordRow | null }) {
   );
 }
 
-const contractOf = (row: RecordRow | null) => (typeof row?.new_contract_id === 'string' && row.new_contract_id ? String(row[`new_contract_id${FORMATTED}`] ?? '') : null);
+const contractOf = (row: RecordRow | null) =>
+  typeof row?.new_contract_id === 'string' && row.new_contract_id ? String(row[`new_contract_id${FORMATTED}`] ?? '') : null;
 
 /**
  * Beside the order's fields: a contract covering the machine makes the order 保内 whatever the form
@@ -30,7 +31,15 @@ export function ContractWarrantyNote({ row }: { row: RecordRow | null }) {
   const t = useT();
   const name = contractOf(row);
   if (name === null) return null;
-  return <Alert type="info" showIcon title={t('contract.ui.warrantyNote', { name })} style={{ marginBottom: 12 }} data-testid="wo-contract-note" />;
+  return (
+    <Alert
+      type="info"
+      showIcon
+      title={t('contract.ui.warrantyNote', { name })}
+      style={{ marginBottom: 12 }}
+      data-testid="wo-contract-note"
+    />
+  );
 }
 
 /** The contract whose cover a save just made the order 保内 (it was not before), else null. */

@@ -4,9 +4,17 @@ import { useSession } from '../../session/store.ts';
 import { envelope, renderApp, signInAs, stubServer } from '../../test/render-app.tsx';
 
 const DELAY = (approval: number, delay: number) => ({
-  new_srv_delayproductid: 'd1', new_name: 'YB202611-0001', new_station_id: 's1', 'new_station_id@OData.Community.Display.V1.FormattedValue': '上海浦东华辰服务站',
-  new_serialnumber: 'HC26110001SH', new_customer: '上海华辰精密机械', new_currentenddate: '2026-12-31', new_newenddate: '2027-12-31',
-  new_reason: '年度保养协议赠送延保', new_approvalstatus: approval, new_delaystatus: delay,
+  new_srv_delayproductid: 'd1',
+  new_name: 'YB202611-0001',
+  new_station_id: 's1',
+  'new_station_id@OData.Community.Display.V1.FormattedValue': '上海浦东华辰服务站',
+  new_serialnumber: 'HC26110001SH',
+  new_customer: '上海华辰精密机械',
+  new_currentenddate: '2026-12-31',
+  new_newenddate: '2027-12-31',
+  new_reason: '年度保养协议赠送延保',
+  new_approvalstatus: approval,
+  new_delaystatus: delay,
 });
 
 afterEach(() => {

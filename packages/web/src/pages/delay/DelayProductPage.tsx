@@ -17,15 +17,20 @@ export default function DelayProductPage() {
   const t = useT();
   const can = usePrivilege();
   const navigate = useNavigate();
-  const cancelAction = (row: RecordRow) => [{
-    key: 'requestCancel',
-    label: t('delay.requestCancel'),
-    icon: <StopOutlined />,
-    danger: true,
-    hidden: !can('workorder.write') || Number(row.new_approvalstatus) !== approvalStatus.approved || Number(row.new_delaystatus) !== delayStatus.extended,
-    onClick: () => navigate(cancelCreatePath(row)),
-    testId: 'delayproduct-request-cancel',
-  }];
+  const cancelAction = (row: RecordRow) => [
+    {
+      key: 'requestCancel',
+      label: t('delay.requestCancel'),
+      icon: <StopOutlined />,
+      danger: true,
+      hidden:
+        !can('workorder.write') ||
+        Number(row.new_approvalstatus) !== approvalStatus.approved ||
+        Number(row.new_delaystatus) !== delayStatus.extended,
+      onClick: () => navigate(cancelCreatePath(row)),
+      testId: 'delayproduct-request-cancel',
+    },
+  ];
   return (
     <DocumentPage
       entity={DELAY}

@@ -5,8 +5,10 @@ const FORMATTED = '@OData.Community.Display.V1.FormattedValue';
 /** Where a cancellation of the extension `row` is created: the extension travels in the query. */
 export function cancelCreatePath(row: RecordRow): string {
   const q = new URLSearchParams({
-    delay: String(row.new_srv_delayproductid ?? ''), delayName: String(row.new_name ?? ''),
-    station: String(row.new_station_id ?? ''), stationName: String(row[`new_station_id${FORMATTED}`] ?? ''),
+    delay: String(row.new_srv_delayproductid ?? ''),
+    delayName: String(row.new_name ?? ''),
+    station: String(row.new_station_id ?? ''),
+    stationName: String(row[`new_station_id${FORMATTED}`] ?? ''),
     serial: String(row.new_serialnumber ?? ''),
   });
   return `/delaycancle/create?${q}`;

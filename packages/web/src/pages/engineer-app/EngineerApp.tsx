@@ -24,7 +24,9 @@ function UpdateBanner() {
     <div className="eapp-alert eapp-alert-info eapp-update" role="status" data-testid="sw-update-notice">
       <div className="eapp-strong">{t('pwa.updateTitle')}</div>
       <div className="eapp-secondary">{t('pwa.updateBody')}</div>
-      <button type="button" className="eapp-btn eapp-btn-primary eapp-btn-small" onClick={() => accept()}>{t('pwa.reload')}</button>
+      <button type="button" className="eapp-btn eapp-btn-primary eapp-btn-small" onClick={() => accept()}>
+        {t('pwa.reload')}
+      </button>
     </div>
   );
 }
@@ -51,7 +53,9 @@ export function EngineerApp() {
   return (
     <div className="eapp-page">
       <header className="eapp-bar">
-        <a className="eapp-bar-title" href={ENGINEER_APP.home} onClick={onAppLink(ENGINEER_APP.home)}>{t('menu.myWorkOrders')}</a>
+        <a className="eapp-bar-title" href={ENGINEER_APP.home} onClick={onAppLink(ENGINEER_APP.home)}>
+          {t('menu.myWorkOrders')}
+        </a>
         <span className="eapp-bar-actions">
           <MessageBell />
           <LanguageSelect />
@@ -67,7 +71,9 @@ export function EngineerApp() {
       <main className="eapp-main" data-testid="engineer-main">
         <UpdateBanner />
         {!allowed ? (
-          <div className="eapp-empty" role="alert" data-testid="engineer-forbidden">{t('error.noPermission')}</div>
+          <div className="eapp-empty" role="alert" data-testid="engineer-forbidden">
+            {t('error.noPermission')}
+          </div>
         ) : screen?.screen === 'list' ? (
           <MyWorkOrdersPage />
         ) : !isEngineerAppPath(path) ? (
@@ -80,7 +86,9 @@ export function EngineerApp() {
         ) : (
           <div className="eapp-empty" data-testid="engineer-no-screen">
             <p>{t('error.notFound')}</p>
-            <a className="eapp-btn" href={ENGINEER_APP.home} onClick={onAppLink(ENGINEER_APP.home)}>{t('engineerApp.back')}</a>
+            <a className="eapp-btn" href={ENGINEER_APP.home} onClick={onAppLink(ENGINEER_APP.home)}>
+              {t('engineerApp.back')}
+            </a>
           </div>
         )}
       </main>

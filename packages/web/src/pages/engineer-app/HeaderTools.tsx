@@ -33,7 +33,9 @@ export function MessageBell() {
   return (
     <a className="eapp-bar-link eapp-bell" href="/message/message" aria-label={label} title={label} data-testid="engineer-messages">
       <Icon def={BellOutlined} />
-      <span className="eapp-badge eapp-bell-count" data-testid="message-unread-count" data-count={n} hidden={n === 0}>{n > 99 ? '99+' : n}</span>
+      <span className="eapp-badge eapp-bell-count" data-testid="message-unread-count" data-count={n} hidden={n === 0}>
+        {n > 99 ? '99+' : n}
+      </span>
     </a>
   );
 }
@@ -61,7 +63,9 @@ export function LanguageSelect() {
         data-testid="engineer-lang"
       >
         {locales.map((l) => (
-          <option key={l.new_code} value={l.new_code} lang={l.new_code}>{l.new_displayname || l.new_name}</option>
+          <option key={l.new_code} value={l.new_code} lang={l.new_code}>
+            {l.new_displayname || l.new_name}
+          </option>
         ))}
       </select>
     </label>

@@ -8,7 +8,11 @@ interface Node {
 
 function draw(n: Node, key?: number): React.ReactElement {
   const Tag = n.tag as 'path';
-  return <Tag key={key} {...n.attrs}>{n.children?.map(draw)}</Tag>;
+  return (
+    <Tag key={key} {...n.attrs}>
+      {n.children?.map(draw)}
+    </Tag>
+  );
 }
 
 /**
@@ -18,7 +22,15 @@ function draw(n: Node, key?: number): React.ReactElement {
 export function Icon({ def }: { def: IconDefinition }) {
   const icon = def.icon as unknown as Node;
   return (
-    <svg className="eapp-icon" viewBox={icon.attrs.viewBox} width="1em" height="1em" fill="currentColor" aria-hidden="true" focusable="false">
+    <svg
+      className="eapp-icon"
+      viewBox={icon.attrs.viewBox}
+      width="1em"
+      height="1em"
+      fill="currentColor"
+      aria-hidden="true"
+      focusable="false"
+    >
       {icon.children?.map(draw)}
     </svg>
   );

@@ -14,11 +14,29 @@ import { EngineerApp } from './EngineerApp.tsx';
  * and rules, sent through the action queue; the part picker shows the station's available stock.
  */
 
-const ENGINEER = { ...ME, userId: 'u-engineer1', userName: 'engineer1', nickName: '赵磊', privilege: ['portal.login', 'workorder.read', 'workorder.service'], workerId: 'w-engineer1' };
+const ENGINEER = {
+  ...ME,
+  userId: 'u-engineer1',
+  userName: 'engineer1',
+  nickName: '赵磊',
+  privilege: ['portal.login', 'workorder.read', 'workorder.service'],
+  workerId: 'w-engineer1',
+};
 const today = todayUtc8().format('YYYY-MM-DD');
 const ORDER = {
-  new_srv_workorderid: 'o1', new_name: 'WO20261125-0003', new_customer: '北京天坛机电有限公司', new_phone: '13812345678', new_province: '北京市', new_city: '北京市',
-  new_county: '东城区', new_address: '天坛路 1 号', new_status: 3, new_dealstatus: 3, new_appointmenttime: today, new_appointmentbegin: 1400, new_appointmentend: 1600,
+  new_srv_workorderid: 'o1',
+  new_name: 'WO20261125-0003',
+  new_customer: '北京天坛机电有限公司',
+  new_phone: '13812345678',
+  new_province: '北京市',
+  new_city: '北京市',
+  new_county: '东城区',
+  new_address: '天坛路 1 号',
+  new_status: 3,
+  new_dealstatus: 3,
+  new_appointmenttime: today,
+  new_appointmentbegin: 1400,
+  new_appointmentend: 1600,
 };
 const PARTS = [
   { id: 'p1', name: '主控板', number: 'PN-1001', available: 4 },
@@ -28,16 +46,31 @@ const PARTS = [
 function open(row: Record<string, unknown>, more?: (url: string, init: RequestInit) => Response | undefined) {
   const s = useSession.getState();
   s.setTokens({ accessToken: 'acc', refreshToken: 'ref' });
-  s.setUser({ userId: ENGINEER.userId, userName: ENGINEER.userName, nickName: ENGINEER.nickName, loginType: 'password', departName: ENGINEER.departName, privilege: ENGINEER.privilege });
-  const fetches = stubServer((url, init) =>
-    more?.(url, init ?? {})
-    ?? (url === '/api/portaluser/me' ? envelope(ENGINEER)
-      : url.startsWith('/api/crmdata/Retrieve/new_srv_workorders(o1)') ? envelope(row)
-      : url.startsWith('/api/crmdata/Retrieve/new_srv_workorders') ? envelope({ value: [row] })
-      : url.startsWith('/api/crmdata/Retrieve/') ? envelope({ value: [] })
-      : url.startsWith('/api/attachment') ? envelope([])
-      : url.startsWith('/api/workorders/o1/parts') ? envelope(PARTS)
-      : undefined));
+  s.setUser({
+    userId: ENGINEER.userId,
+    userName: ENGINEER.userName,
+    nickName: ENGINEER.nickName,
+    loginType: 'password',
+    departName: ENGINEER.departName,
+    privilege: ENGINEER.privilege,
+  });
+  const fetches = stubServer(
+    (url, init) =>
+      more?.(url, init ?? {}) ??
+      (url === '/api/portaluser/me'
+        ? envelope(ENGINEER)
+        : url.startsWith('/api/crmdata/Retrieve/new_srv_workorders(o1)')
+          ? envelope(row)
+          : url.startsWith('/api/crmdata/Retrieve/new_srv_workorders')
+            ? envelope({ value: [row] })
+            : url.startsWith('/api/crmdata/Retrieve/')
+              ? envelope({ value: [] })
+              : url.startsWith('/api/attachment')
+                ? envelope([])
+                : url.startsWith('/api/workorders/o1/parts')
+                  ? envelope(PARTS)
+                  : undefined),
+  );
   window.history.replaceState(null, '', '/mobile/workorders/o1');
   bindAppNavigation();
   render(<EngineerApp />);
@@ -49,7 +82,9 @@ async function choose(testId: string, label: string) {
   const root = screen.getByTestId(testId).closest('.ant-select') as HTMLElement;
   await act(async () => fireEvent.mouseDown(root.querySelector('.ant-select-selector, input') as Element));
   const option = await waitFor(() => {
-    const o = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].find((el) => el.getAttribute('title') === label || el.textContent === label);
+    const o = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].find(
+      (el) => el.getAttribute('title') === label || el.textContent === label,
+    );
     if (!o) throw new Error(`no option ${label}`);
     return o as HTMLElement;
   });
@@ -101,13 +136,15 @@ describe('one order in the engineer app', () => {
     expect(screen.queryByTestId('engineer-appointment-edit')).toBeNull();
   });
 
-  it('picks a part with the station\'s available stock beside it', async () => {
+  it("picks a part with the station's available stock beside it", async () => {
     const fetches = open({ ...ORDER, new_status: 5, new_dealstatus: 5 });
     await screen.findByTestId('engineer-lines', undefined, { timeout: 15_000 });
     const root = screen.getByTestId('engineer-part-select').closest('.ant-select') as HTMLElement;
     await act(async () => fireEvent.mouseDown(root.querySelector('.ant-select-selector, input') as Element));
     const shown = await waitFor(() => {
-      const o = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) [data-testid="engineer-part-option"]')].map((x) => x.textContent);
+      const o = [
+        ...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) [data-testid="engineer-part-option"]'),
+      ].map((x) => x.textContent);
       if (o.length < 2) throw new Error('no parts yet');
       return o;
     });

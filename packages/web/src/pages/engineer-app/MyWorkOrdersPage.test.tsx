@@ -19,21 +19,68 @@ function renderEngineerApp(path: string) {
   return render(<EngineerApp />);
 }
 
-const ENGINEER = { ...ME, userId: 'u-engineer1', userName: 'engineer1', nickName: '赵磊', privilege: ['portal.login', 'workorder.read', 'workorder.service'], workerId: 'w-engineer1' };
+const ENGINEER = {
+  ...ME,
+  userId: 'u-engineer1',
+  userName: 'engineer1',
+  nickName: '赵磊',
+  privilege: ['portal.login', 'workorder.read', 'workorder.service'],
+  workerId: 'w-engineer1',
+};
 
 /** The server as the engineer's: /api/portaluser/me names their personnel record; `more` answers the rest. */
-const server = (more?: (url: string) => Response | Promise<Response> | undefined) => stubServer((url) => (url === '/api/portaluser/me' ? envelope(ENGINEER) : more?.(url)));
+const server = (more?: (url: string) => Response | Promise<Response> | undefined) =>
+  stubServer((url) => (url === '/api/portaluser/me' ? envelope(ENGINEER) : more?.(url)));
 
 function signInAs(privilege = ENGINEER.privilege) {
   const s = useSession.getState();
   s.setTokens({ accessToken: 'acc', refreshToken: 'ref' });
-  s.setUser({ userId: ENGINEER.userId, userName: ENGINEER.userName, nickName: ENGINEER.nickName, loginType: 'password', departName: ENGINEER.departName, privilege });
+  s.setUser({
+    userId: ENGINEER.userId,
+    userName: ENGINEER.userName,
+    nickName: ENGINEER.nickName,
+    loginType: 'password',
+    departName: ENGINEER.departName,
+    privilege,
+  });
 }
 
 const today = todayUtc8().format('YYYY-MM-DD');
 const ORDERS = [
-  { new_srv_workorderid: 'o-later', new_name: 'WO20261120-0007', new_customer: '杭州西湖精工有限公司', new_phone: '0571-8888 1234', new_province: '浙江省', new_city: '杭州市', new_county: '西湖区', new_address: '文三路 90 号', new_status: 3, new_dealstatus: 3, new_appointmenttime: '2099-01-02', new_appointmentbegin: 900, new_appointmentend: 1100, new_longitude: null, new_latitude: null },
-  { new_srv_workorderid: 'o-today', new_name: 'WO20261125-0003', new_customer: '北京天坛机电有限公司', new_phone: '13812345678', new_province: '北京市', new_city: '北京市', new_county: '东城区', new_address: '天坛路 1 号', new_status: 2, new_dealstatus: 2, new_appointmenttime: today, new_appointmentbegin: 1400, new_appointmentend: 1600, new_longitude: 116.404, new_latitude: 39.915 },
+  {
+    new_srv_workorderid: 'o-later',
+    new_name: 'WO20261120-0007',
+    new_customer: '杭州西湖精工有限公司',
+    new_phone: '0571-8888 1234',
+    new_province: '浙江省',
+    new_city: '杭州市',
+    new_county: '西湖区',
+    new_address: '文三路 90 号',
+    new_status: 3,
+    new_dealstatus: 3,
+    new_appointmenttime: '2099-01-02',
+    new_appointmentbegin: 900,
+    new_appointmentend: 1100,
+    new_longitude: null,
+    new_latitude: null,
+  },
+  {
+    new_srv_workorderid: 'o-today',
+    new_name: 'WO20261125-0003',
+    new_customer: '北京天坛机电有限公司',
+    new_phone: '13812345678',
+    new_province: '北京市',
+    new_city: '北京市',
+    new_county: '东城区',
+    new_address: '天坛路 1 号',
+    new_status: 2,
+    new_dealstatus: 2,
+    new_appointmenttime: today,
+    new_appointmentbegin: 1400,
+    new_appointmentend: 1600,
+    new_longitude: 116.404,
+    new_latitude: 39.915,
+  },
 ];
 
 beforeEach(async () => {
@@ -47,7 +94,7 @@ afterEach(() => {
 });
 
 describe('我的工单 (/mobile/workorders)', () => {
-  it('lists today\'s appointment first, with call and navigate (高德, GCJ-02), then opens from the phone\'s copy offline', async () => {
+  it("lists today's appointment first, with call and navigate (高德, GCJ-02), then opens from the phone's copy offline", async () => {
     setWidth(390);
     signInAs();
     stubServer((url) => {
@@ -72,12 +119,17 @@ describe('我的工单 (/mobile/workorders)', () => {
     cleanup();
 
     // The server cannot be reached: the list comes from IndexedDB, marked as the offline copy.
-    vi.stubGlobal('fetch', vi.fn(async () => {
-      throw new TypeError('Failed to fetch');
-    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
     renderEngineerApp('/mobile/workorders');
     await waitFor(() => expect(screen.getByTestId('engineer-orders').getAttribute('data-source')).toBe('cache'));
-    await waitFor(() => expect(screen.getAllByTestId('engineer-order-card').map((c) => c.getAttribute('data-id'))).toEqual(['o-today', 'o-later']));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('engineer-order-card').map((c) => c.getAttribute('data-id'))).toEqual(['o-today', 'o-later']),
+    );
     expect(screen.getByTestId('engineer-from-cache').textContent).toContain('离线数据');
   });
 
@@ -100,11 +152,16 @@ describe('我的工单 (/mobile/workorders)', () => {
     signInAs();
     const arrived = ORDERS.map((o) => (o.new_srv_workorderid === 'o-today' ? { ...o, new_status: 5, new_dealstatus: 5 } : o));
     server((url) =>
-      url.startsWith('/api/crmdata/Retrieve/new_srv_workorders(o-today)') ? envelope(arrived[1])
-      : url.startsWith('/api/crmdata/Retrieve/new_srv_workorders') ? envelope({ value: arrived })
-      : url.startsWith('/api/crmdata/Retrieve/') ? envelope({ value: [] })
-      : url.startsWith('/api/attachment') ? envelope([])
-      : undefined);
+      url.startsWith('/api/crmdata/Retrieve/new_srv_workorders(o-today)')
+        ? envelope(arrived[1])
+        : url.startsWith('/api/crmdata/Retrieve/new_srv_workorders')
+          ? envelope({ value: arrived })
+          : url.startsWith('/api/crmdata/Retrieve/')
+            ? envelope({ value: [] })
+            : url.startsWith('/api/attachment')
+              ? envelope([])
+              : undefined,
+    );
     renderEngineerApp('/mobile/workorders/o-today');
     await screen.findByTestId('engineer-lines', undefined, { timeout: 15_000 });
     const qty = screen.getByTestId('engineer-part-qty') as HTMLInputElement;
@@ -125,18 +182,28 @@ describe('我的工单 (/mobile/workorders)', () => {
     expect(solution.value).toHaveLength(1001);
   });
 
-  it('lists only the orders of the account\'s own personnel record: none for an administrator without one', async () => {
+  it("lists only the orders of the account's own personnel record: none for an administrator without one", async () => {
     signInAs();
-    const fetches = server((url) => (url.startsWith('/api/crmdata/Retrieve/new_srv_workorders?') ? envelope({ value: ORDERS }) : undefined));
+    const fetches = server((url) =>
+      url.startsWith('/api/crmdata/Retrieve/new_srv_workorders?') ? envelope({ value: ORDERS }) : undefined,
+    );
     renderEngineerApp('/mobile/workorders');
     await screen.findAllByTestId('engineer-order-card');
-    const asked = fetches.mock.calls.map(([u]) => decodeURIComponent(String(u).replace(/\+/g, ' '))).find((u) => u.includes('new_srv_workorders'));
+    const asked = fetches.mock.calls
+      .map(([u]) => decodeURIComponent(String(u).replace(/\+/g, ' ')))
+      .find((u) => u.includes('new_srv_workorders'));
     expect(asked).toMatch(/new_worker_id eq '?w-engineer1'?\b/);
     cleanup();
 
     const s = useSession.getState();
     s.setUser({ ...s.user, userId: 'u-admin', userName: 'admin', privilege: [...ENGINEER.privilege, 'workorder.all'] });
-    const adminFetches = stubServer((url) => (url === '/api/portaluser/me' ? envelope({ ...ME, userId: 'u-admin', workerId: null }) : url.includes('new_srv_workorders') ? envelope({ value: ORDERS }) : undefined));
+    const adminFetches = stubServer((url) =>
+      url === '/api/portaluser/me'
+        ? envelope({ ...ME, userId: 'u-admin', workerId: null })
+        : url.includes('new_srv_workorders')
+          ? envelope({ value: ORDERS })
+          : undefined,
+    );
     renderEngineerApp('/mobile/workorders');
     await waitFor(() => expect(screen.getByTestId('engineer-main').textContent).toContain('暂无'));
     expect(screen.queryAllByTestId('engineer-order-card')).toHaveLength(0);
@@ -156,7 +223,7 @@ describe('我的工单 (/mobile/workorders)', () => {
     expect(screen.queryByTestId('engineer-no-screen')).toBeNull();
   });
 
-  it('signed out: hands over to the portal\'s sign-in, which brings the engineer back', () => {
+  it("signed out: hands over to the portal's sign-in, which brings the engineer back", () => {
     const replace = vi.spyOn(documentNav, 'replace').mockImplementation(() => {});
     renderEngineerApp('/mobile/workorders/o-today?x=1');
     expect(replace).toHaveBeenCalledWith('/login?redirect=%2Fmobile%2Fworkorders%2Fo-today%3Fx%3D1');
@@ -176,12 +243,15 @@ describe('我的工单 (/mobile/workorders)', () => {
     expect(fetches).not.toHaveBeenCalledWith(expect.stringContaining('new_srv_workorders'), expect.anything());
   });
 
-  it('the bar has the portal\'s message bell (unread count, to 消息中心) and its language switch', async () => {
+  it("the bar has the portal's message bell (unread count, to 消息中心) and its language switch", async () => {
     signInAs();
     server((url) =>
-      url.startsWith('/api/crmdata/Retrieve/new_srv_workorders?') ? envelope({ value: ORDERS })
-      : url === '/api/message/unread-count' ? envelope(3)
-      : undefined);
+      url.startsWith('/api/crmdata/Retrieve/new_srv_workorders?')
+        ? envelope({ value: ORDERS })
+        : url === '/api/message/unread-count'
+          ? envelope(3)
+          : undefined,
+    );
     renderEngineerApp('/mobile/workorders');
     await screen.findAllByTestId('engineer-order-card');
     const bell = screen.getByTestId('engineer-messages');
@@ -218,7 +288,9 @@ describe('我的工单 (/mobile/workorders)', () => {
   it('注销 asks first, then ends the session on the server and goes to the portal', async () => {
     signInAs();
     const loads = vi.spyOn(documentNav, 'assign').mockImplementation(() => {});
-    const fetches = server((url) => (url.startsWith('/api/crmdata/Retrieve/new_srv_workorders?') ? envelope({ value: ORDERS }) : undefined));
+    const fetches = server((url) =>
+      url.startsWith('/api/crmdata/Retrieve/new_srv_workorders?') ? envelope({ value: ORDERS }) : undefined,
+    );
     renderEngineerApp('/mobile/workorders');
     await screen.findAllByTestId('engineer-order-card');
     fireEvent.click(screen.getByTestId('engineer-logout'));

@@ -39,10 +39,17 @@ function OrderCard({ order, provider }: { order: OrderView; provider: MapProvide
         <strong data-testid="engineer-order-number">{String(row.new_name ?? '')}</strong>
         <span>
           <StatusTag set={workOrderStatus} value={row.new_status} testId="engineer-order-status" />
-          {order.pending.length > 0 && <span className="eapp-tag eapp-tag-orange" data-testid="engineer-order-pending">{t('engineerApp.pending')}</span>}
+          {order.pending.length > 0 && (
+            <span className="eapp-tag eapp-tag-orange" data-testid="engineer-order-pending">
+              {t('engineerApp.pending')}
+            </span>
+          )}
         </span>
       </div>
-      <div className="engineer-field" data-testid="engineer-order-customer">{name}{row.new_contact ? ` · ${String(row.new_contact)}` : ''}</div>
+      <div className="engineer-field" data-testid="engineer-order-customer">
+        {name}
+        {row.new_contact ? ` · ${String(row.new_contact)}` : ''}
+      </div>
       <div className="engineer-field">{address}</div>
       <div className="engineer-field" data-testid="engineer-order-appointment">
         {t('engineerApp.appointment')}：{appointmentText(row) || t('engineerApp.noAppointment')}
@@ -51,7 +58,13 @@ function OrderCard({ order, provider }: { order: OrderView; provider: MapProvide
         <a className="eapp-btn" href={tel ?? undefined} aria-disabled={!tel} data-testid="engineer-order-call">
           <Icon def={PhoneOutlined} /> {t('engineerApp.call')}
         </a>
-        <a className="eapp-btn" href={navigationUrl(provider, orderPosition(row), name, address)} target="_blank" rel="noopener noreferrer" data-testid="engineer-order-navigate">
+        <a
+          className="eapp-btn"
+          href={navigationUrl(provider, orderPosition(row), name, address)}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-testid="engineer-order-navigate"
+        >
           <Icon def={EnvironmentOutlined} /> {t('engineerApp.navigate')}
         </a>
       </div>
@@ -74,8 +87,12 @@ export function MyWorkOrdersPage() {
   const section = (title: string, list: OrderView[], testId: string) =>
     list.length > 0 && (
       <section data-testid={testId}>
-        <h2 className="engineer-section-title">{title} ({list.length})</h2>
-        {list.map((o) => <OrderCard key={o.id} order={o} provider={provider} />)}
+        <h2 className="engineer-section-title">
+          {title} ({list.length})
+        </h2>
+        {list.map((o) => (
+          <OrderCard key={o.id} order={o} provider={provider} />
+        ))}
       </section>
     );
   return (
@@ -98,8 +115,16 @@ export function MyWorkOrdersPage() {
           </button>
         ))}
       </div>
-      {fromCache && savedAt && <div className="eapp-secondary" data-testid="engineer-from-cache">{t('engineerApp.fromCache', { time: formatUtc8(savedAt) })}</div>}
-      {error && <div className="eapp-alert eapp-alert-error" role="alert">{error}</div>}
+      {fromCache && savedAt && (
+        <div className="eapp-secondary" data-testid="engineer-from-cache">
+          {t('engineerApp.fromCache', { time: formatUtc8(savedAt) })}
+        </div>
+      )}
+      {error && (
+        <div className="eapp-alert eapp-alert-error" role="alert">
+          {error}
+        </div>
+      )}
       {loading && data.length === 0 && <div className="eapp-loading" role="status" aria-label={t('engineerApp.loading')} />}
       {section(t('engineerApp.today'), today, 'engineer-today')}
       {section(t('engineerApp.open'), others, 'engineer-others')}

@@ -18,7 +18,19 @@ export function stockText(p: PartOption, t: ReturnType<typeof useT>): string {
  * the available stock of the order's station (GET /api/workorders/{id}/parts, in-stock first);
  * offline the parts found before on this phone, without a stock figure.
  */
-export function PartPicker({ orderId, value, onChange, online, placeholder }: { orderId: string; value: PickedPart | null; onChange: (p: PickedPart | null) => void; online: boolean; placeholder: string }) {
+export function PartPicker({
+  orderId,
+  value,
+  onChange,
+  online,
+  placeholder,
+}: {
+  orderId: string;
+  value: PickedPart | null;
+  onChange: (p: PickedPart | null) => void;
+  online: boolean;
+  placeholder: string;
+}) {
   const t = useT();
   const userId = useSession((s) => s.user.userId);
   const [options, setOptions] = useState<PartOption[]>([]);
@@ -31,7 +43,10 @@ export function PartPicker({ orderId, value, onChange, online, placeholder }: { 
     if (online) {
       try {
         rows = await orderParts(orderId, q);
-        void rememberParts(userId, rows.map(({ available: _, ...p }) => p)).catch(() => undefined);
+        void rememberParts(
+          userId,
+          rows.map(({ available: _, ...p }) => p),
+        ).catch(() => undefined);
       } catch {
         rows = await offline(q);
       }
@@ -57,10 +72,18 @@ export function PartPicker({ orderId, value, onChange, online, placeholder }: { 
         value: p.id,
         title: `${p.name} (${p.number})`,
         label: (
-          <span className="engineer-part-option" data-testid="engineer-part-option" data-number={p.number} data-available={p.available ?? ''}>
+          <span
+            className="engineer-part-option"
+            data-testid="engineer-part-option"
+            data-number={p.number}
+            data-available={p.available ?? ''}
+          >
             {p.name} ({p.number})
             {p.available !== undefined && (
-              <span className={`engineer-part-stock${p.available ? '' : ' engineer-part-stock-none'}`} data-testid="engineer-part-stock"> · {stockText(p, t)}</span>
+              <span className={`engineer-part-stock${p.available ? '' : ' engineer-part-stock-none'}`} data-testid="engineer-part-stock">
+                {' '}
+                · {stockText(p, t)}
+              </span>
             )}
           </span>
         ),

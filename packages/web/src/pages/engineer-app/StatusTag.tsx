@@ -10,5 +10,9 @@ export function StatusTag({ set, value, testId }: { set: OptionSetDef; value: un
   const v = typeof value === 'number' ? value : Number(value ?? 0);
   const o = set.options.find((x) => x.value === v);
   if (!o) return null;
-  return <span className={`eapp-tag eapp-tag-${o.color ?? 'default'}`} data-testid={testId} data-status={v}>{o.label[lang]}</span>;
+  return (
+    <span className={`eapp-tag eapp-tag-${o.color ?? 'default'}`} data-testid={testId} data-status={v}>
+      {o.label[lang]}
+    </span>
+  );
 }

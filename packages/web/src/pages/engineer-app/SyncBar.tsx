@@ -32,17 +32,36 @@ export function SyncBar({ userId }: { userId: string }) {
     <div className="engineer-syncbar" data-testid="engineer-syncbar" data-online={online ? 'true' : 'false'}>
       <div className="eapp-row">
         <span className="eapp-sync-state">
-          {!online && <span className="eapp-offline-icon"><Icon def={DisconnectOutlined} /></span>}
+          {!online && (
+            <span className="eapp-offline-icon">
+              <Icon def={DisconnectOutlined} />
+            </span>
+          )}
           <span data-testid="engineer-pending-count" data-count={pending.length}>
             {pending.length ? t('engineerApp.pendingCount', { n: pending.length }) : t('engineerApp.synced')}
           </span>
-          {pending.length > 0 && <span className="eapp-badge" aria-hidden="true">{pending.length}</span>}
+          {pending.length > 0 && (
+            <span className="eapp-badge" aria-hidden="true">
+              {pending.length}
+            </span>
+          )}
         </span>
-        <button type="button" className="eapp-btn" disabled={!online || syncing} aria-busy={syncing} onClick={() => void syncNow(userId)} data-testid="engineer-sync">
+        <button
+          type="button"
+          className="eapp-btn"
+          disabled={!online || syncing}
+          aria-busy={syncing}
+          onClick={() => void syncNow(userId)}
+          data-testid="engineer-sync"
+        >
           <Icon def={CloudSyncOutlined} /> {syncing ? t('engineerApp.syncing') : t('engineerApp.sync')}
         </button>
       </div>
-      {!online && <div className="eapp-alert eapp-alert-warning" role="status" data-testid="engineer-offline">{t('engineerApp.offline')}</div>}
+      {!online && (
+        <div className="eapp-alert eapp-alert-warning" role="status" data-testid="engineer-offline">
+          {t('engineerApp.offline')}
+        </div>
+      )}
       {refused.length > 0 && (
         <div className="eapp-alert eapp-alert-error" role="alert" data-testid="engineer-refused">
           <div className="eapp-alert-title">{`${t('engineerApp.refused')} (${refused.length})`}</div>
@@ -51,11 +70,20 @@ export function SyncBar({ userId }: { userId: string }) {
             {refused.map((i) => (
               <li key={i.seq} data-testid="engineer-refused-item" data-order={i.orderId}>
                 <div className="eapp-refused-text">
-                  <div className="eapp-strong">{i.orderName} · {actionLabel(t, i)}</div>
+                  <div className="eapp-strong">
+                    {i.orderName} · {actionLabel(t, i)}
+                  </div>
                   <div data-testid="engineer-refused-message">{i.message}</div>
                   <div className="eapp-secondary">{t('engineerApp.recordedAt', { time: formatUtc8(i.at) })}</div>
                 </div>
-                <button type="button" className="eapp-btn eapp-btn-small" onClick={() => void dismissRefused(i.seq!)} data-testid="engineer-refused-dismiss">{t('engineerApp.dismiss')}</button>
+                <button
+                  type="button"
+                  className="eapp-btn eapp-btn-small"
+                  onClick={() => void dismissRefused(i.seq!)}
+                  data-testid="engineer-refused-dismiss"
+                >
+                  {t('engineerApp.dismiss')}
+                </button>
               </li>
             ))}
           </ul>

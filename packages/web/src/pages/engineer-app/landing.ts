@@ -1,7 +1,6 @@
 import { ENGINEER_APP } from '@portal/model';
 import { PHONE_QUERY } from '../../shared/use-phone.ts';
 
-
 /**
  * Where an engineer lands after signing in on a phone: 我的工单 (an engineer services the orders
  * dispatched to them and dispatches none); null for everyone else and on wider screens.

@@ -4,29 +4,49 @@ import { appointmentText, fullAddress, orderPosition, sortMyOrders, telLink } fr
 import { fitWithin, photoName } from './photo.ts';
 
 const order = (name: string, row: Record<string, unknown>, pending = 0): OrderView => ({
-  id: name, row: { new_name: name, new_status: 2, ...row }, lines: { repairitems: [], partlines: [] }, photos: 0, savedAt: '', complete: false,
-  pending: Array.from({ length: pending }, () => ({ userId: 'u', orderId: name, orderName: name, kind: 'progress' as const, key: 'k', at: '', state: 'pending' as const })),
+  id: name,
+  row: { new_name: name, new_status: 2, ...row },
+  lines: { repairitems: [], partlines: [] },
+  photos: 0,
+  savedAt: '',
+  complete: false,
+  pending: Array.from({ length: pending }, () => ({
+    userId: 'u',
+    orderId: name,
+    orderName: name,
+    kind: 'progress' as const,
+    key: 'k',
+    at: '',
+    state: 'pending' as const,
+  })),
 });
 
 describe('我的工单', () => {
-  it('lists today\'s appointments first (by slot), then the other open orders (nearest first, none last)', () => {
-    const { today, others } = sortMyOrders([
-      order('WO-none', { new_appointmenttime: null }),
-      order('WO-today-late', { new_appointmenttime: '2026-11-25', new_appointmentbegin: 1400 }),
-      order('WO-tomorrow', { new_appointmenttime: '2026-11-26', new_appointmentbegin: 900 }),
-      order('WO-today-early', { new_appointmenttime: '2026-11-25', new_appointmentbegin: 830, new_status: 4 }),
-      order('WO-yesterday', { new_appointmenttime: '2026-11-24', new_appointmentbegin: 900, new_status: 5 }),
-      order('WO-done', { new_appointmenttime: '2026-11-25', new_status: 7 }),
-      order('WO-done-here', { new_appointmenttime: '2026-11-25', new_appointmentbegin: 1600, new_status: 7 }, 1),
-    ], '2026-11-25');
+  it("lists today's appointments first (by slot), then the other open orders (nearest first, none last)", () => {
+    const { today, others } = sortMyOrders(
+      [
+        order('WO-none', { new_appointmenttime: null }),
+        order('WO-today-late', { new_appointmenttime: '2026-11-25', new_appointmentbegin: 1400 }),
+        order('WO-tomorrow', { new_appointmenttime: '2026-11-26', new_appointmentbegin: 900 }),
+        order('WO-today-early', { new_appointmenttime: '2026-11-25', new_appointmentbegin: 830, new_status: 4 }),
+        order('WO-yesterday', { new_appointmenttime: '2026-11-24', new_appointmentbegin: 900, new_status: 5 }),
+        order('WO-done', { new_appointmenttime: '2026-11-25', new_status: 7 }),
+        order('WO-done-here', { new_appointmenttime: '2026-11-25', new_appointmentbegin: 1600, new_status: 7 }, 1),
+      ],
+      '2026-11-25',
+    );
     expect(today.map((o) => o.id)).toEqual(['WO-today-early', 'WO-today-late', 'WO-done-here']);
     expect(others.map((o) => o.id)).toEqual(['WO-yesterday', 'WO-tomorrow', 'WO-none']);
   });
 
   it('shows the appointment, the address once per division, the position and a dialable number', () => {
-    expect(appointmentText({ new_appointmenttime: '2026-11-25', new_appointmentbegin: 900, new_appointmentend: 1130 })).toBe('2026-11-25 09:00–11:30');
+    expect(appointmentText({ new_appointmenttime: '2026-11-25', new_appointmentbegin: 900, new_appointmentend: 1130 })).toBe(
+      '2026-11-25 09:00–11:30',
+    );
     expect(appointmentText({ new_appointmenttime: null })).toBe('');
-    expect(fullAddress({ new_province: '上海市', new_city: '上海市', new_county: '浦东新区', new_address: '张江路 88 号' })).toBe('上海市浦东新区张江路 88 号');
+    expect(fullAddress({ new_province: '上海市', new_city: '上海市', new_county: '浦东新区', new_address: '张江路 88 号' })).toBe(
+      '上海市浦东新区张江路 88 号',
+    );
     expect(orderPosition({ new_longitude: '121.5903', new_latitude: 31.2044 })).toEqual({ lng: 121.5903, lat: 31.2044 });
     expect(orderPosition({ new_longitude: null, new_latitude: null })).toBeNull();
     expect(telLink('138 1234 5678')).toBe('tel:13812345678');

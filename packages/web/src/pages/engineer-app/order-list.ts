@@ -23,7 +23,9 @@ export function sortMyOrders(orders: readonly OrderView[], today: string): { tod
     const y = String(b.row.new_name ?? '');
     return x < y ? -1 : x > y ? 1 : 0;
   };
-  const todays = open.filter((o) => dayOf(o.row) === today).sort((a, b) => (num(a.row.new_appointmentbegin) ?? 9999) - (num(b.row.new_appointmentbegin) ?? 9999) || byNumber(a, b));
+  const todays = open
+    .filter((o) => dayOf(o.row) === today)
+    .sort((a, b) => (num(a.row.new_appointmentbegin) ?? 9999) - (num(b.row.new_appointmentbegin) ?? 9999) || byNumber(a, b));
   const others = open
     .filter((o) => dayOf(o.row) !== today)
     .sort((a, b) => {

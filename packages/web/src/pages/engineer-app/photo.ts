@@ -35,7 +35,9 @@ export async function resizePhoto(file: Blob, max = PHOTO_MAX_PX): Promise<Blob>
     const ctx = canvas.getContext('2d');
     if (!ctx) throw new Error('canvas');
     ctx.drawImage(bitmap, 0, 0, width, height);
-    return await new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('encode'))), 'image/jpeg', PHOTO_QUALITY));
+    return await new Promise<Blob>((resolve, reject) =>
+      canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('encode'))), 'image/jpeg', PHOTO_QUALITY),
+    );
   } finally {
     bitmap.close();
   }

@@ -13,7 +13,11 @@ function ErrorPage({ code, status, text }: { code: string; status: '403' | '404'
   // Signed in: the user's home; otherwise the portal's sign-in entry.
   const home = isLoggedIn ? homePath(isStore) : isStore ? '/login1' : '/';
   return (
-    <div className="bare-page-light" data-testid={`page-${code}`} style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+    <div
+      className="bare-page-light"
+      data-testid={`page-${code}`}
+      style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+    >
       <Result
         status={status}
         title={code}

@@ -23,7 +23,11 @@ export function ConfirmationForm({ claim, lines, company }: { claim: RecordRow; 
   const t = useT();
   const lang = useLocale();
   const text = (f: string) => cellText(claim, f, CLAIM.allFields[f], lang);
-  const period = t('expense.print.periodText', { year: String(claim.new_year ?? ''), month: String(claim.new_month ?? ''), section: text('new_section') });
+  const period = t('expense.print.periodText', {
+    year: String(claim.new_year ?? ''),
+    month: String(claim.new_month ?? ''),
+    section: text('new_section'),
+  });
   const head: [string, string][] = [
     [CLAIM.allFields.new_station_id.label[lang], text('new_station_id')],
     [t('expense.print.period'), period],
@@ -33,11 +37,16 @@ export function ConfirmationForm({ claim, lines, company }: { claim: RecordRow; 
   return (
     <article className="a4-sheet" data-testid="ec-print-form">
       <header className="a4-head">
-        <div className="a4-company" data-testid="ec-print-company">{company}</div>
+        <div className="a4-company" data-testid="ec-print-company">
+          {company}
+        </div>
         <h1 className="a4-title">{t('expense.print.title')}</h1>
         <dl className="a4-meta">
           {head.map(([k, v]) => (
-            <div key={k}><dt>{k}</dt><dd>{v}</dd></div>
+            <div key={k}>
+              <dt>{k}</dt>
+              <dd>{v}</dd>
+            </div>
           ))}
         </dl>
       </header>
@@ -48,7 +57,9 @@ export function ConfirmationForm({ claim, lines, company }: { claim: RecordRow; 
           {CONFIRMATION_TOTALS.map((f) => (
             <tr key={f} data-field={f} data-value={String(claim[f] ?? 0)} className={f === 'new_approvalamount' ? 'a4-strong' : undefined}>
               <th scope="row">{CLAIM.allFields[f].label[lang]}</th>
-              <td className="a4-num" data-testid={`ec-print-${f}`}>{amount(claim[f])}</td>
+              <td className="a4-num" data-testid={`ec-print-${f}`}>
+                {amount(claim[f])}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -57,12 +68,22 @@ export function ConfirmationForm({ claim, lines, company }: { claim: RecordRow; 
       <h2 className="a4-section">{t('expense.print.lines')}</h2>
       <table className="a4-table a4-lines" data-testid="ec-print-lines" data-count={lines.length}>
         <thead>
-          <tr>{CONFIRMATION_LINE_COLUMNS.map((c) => <th key={c} scope="col">{LINE.allFields[c].label[lang]}</th>)}</tr>
+          <tr>
+            {CONFIRMATION_LINE_COLUMNS.map((c) => (
+              <th key={c} scope="col">
+                {LINE.allFields[c].label[lang]}
+              </th>
+            ))}
+          </tr>
         </thead>
         <tbody>
           {lines.map((l) => (
             <tr key={String(l[LINE.primaryKey])}>
-              {CONFIRMATION_LINE_COLUMNS.map((c) => <td key={c} className={c === 'new_name' ? undefined : 'a4-num'}>{c === 'new_name' ? String(l.new_name ?? '') : amount(l[c])}</td>)}
+              {CONFIRMATION_LINE_COLUMNS.map((c) => (
+                <td key={c} className={c === 'new_name' ? undefined : 'a4-num'}>
+                  {c === 'new_name' ? String(l.new_name ?? '') : amount(l[c])}
+                </td>
+              ))}
             </tr>
           ))}
         </tbody>
@@ -71,7 +92,10 @@ export function ConfirmationForm({ claim, lines, company }: { claim: RecordRow; 
       <h2 className="a4-section">{t('expense.print.bankInfo')}</h2>
       <dl className="a4-meta" data-testid="ec-print-bank">
         {(['new_bank', 'new_bankcode', 'new_invoiceno', 'new_invoicedate'] as const).map((f) => (
-          <div key={f}><dt>{CLAIM.allFields[f].label[lang]}</dt><dd>{text(f)}</dd></div>
+          <div key={f}>
+            <dt>{CLAIM.allFields[f].label[lang]}</dt>
+            <dd>{text(f)}</dd>
+          </div>
         ))}
       </dl>
       <p className="a4-statement">{t('expense.print.statement')}</p>

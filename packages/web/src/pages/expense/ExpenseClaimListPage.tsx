@@ -11,7 +11,9 @@ import { GenerateDialog } from './GenerateDialog.tsx';
 export const claimPath = (id: string) => `/expenseClaim/edit/${encodeURIComponent(id)}`;
 const CELLS = {
   new_formstatus: (row: RecordRow) => <OptionTag set={expenseFormStatus} value={row.new_formstatus} testId="ec-row-state" />,
-  new_siteconfirmstatus: (row: RecordRow) => <OptionTag set={siteConfirmStatus} value={row.new_siteconfirmstatus} testId="ec-row-confirm" />,
+  new_siteconfirmstatus: (row: RecordRow) => (
+    <OptionTag set={siteConfirmStatus} value={row.new_siteconfirmstatus} testId="ec-row-confirm" />
+  ),
 };
 
 /**
@@ -37,7 +39,17 @@ export default function ExpenseClaimListPage() {
         allowImport={false}
         allowDelete={false}
         renderCell={CELLS}
-        headerActions={[{ key: 'generate', label: t('expense.ui.generate'), icon: <PlusOutlined />, type: 'primary', hidden: !can('expense.write'), onClick: () => setOpen(true), testId: 'ec-generate' }]}
+        headerActions={[
+          {
+            key: 'generate',
+            label: t('expense.ui.generate'),
+            icon: <PlusOutlined />,
+            type: 'primary',
+            hidden: !can('expense.write'),
+            onClick: () => setOpen(true),
+            testId: 'ec-generate',
+          },
+        ]}
       />
       {can('expense.write') && (
         <GenerateDialog

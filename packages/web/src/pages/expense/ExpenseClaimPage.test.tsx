@@ -11,10 +11,29 @@ const LONG = { timeout: 30_000 };
 
 const ST = '5b0f3f0e-8f5b-4e44-9d7b-3a0d1c8e2a11';
 const claim = (formstatus: number, extra: object = {}) => ({
-  new_srv_expense_claimid: 'c1', new_name: 'FY202610B-0001', new_station_id: ST, new_year: 2026, new_month: 10, new_section: 2, new_formstatus: formstatus,
-  new_siteconfirmstatus: 2, new_totalamount: 1234.5, new_approvalamount: 1214.5, new_confirmdeadline: '2099-01-01T00:00:00Z', ...extra,
+  new_srv_expense_claimid: 'c1',
+  new_name: 'FY202610B-0001',
+  new_station_id: ST,
+  new_year: 2026,
+  new_month: 10,
+  new_section: 2,
+  new_formstatus: formstatus,
+  new_siteconfirmstatus: 2,
+  new_totalamount: 1234.5,
+  new_approvalamount: 1214.5,
+  new_confirmdeadline: '2099-01-01T00:00:00Z',
+  ...extra,
 });
-const LINES = [{ new_srv_expense_claimlineid: 'l1', new_name: 'WO20261012-0001', new_linetype: 1, new_workorder_id: 'wo-1', new_workhouramount: 200, new_totalamount: 450 }];
+const LINES = [
+  {
+    new_srv_expense_claimlineid: 'l1',
+    new_name: 'WO20261012-0001',
+    new_linetype: 1,
+    new_workorder_id: 'wo-1',
+    new_workhouramount: 200,
+    new_totalamount: 450,
+  },
+];
 
 function server(row: object, onCommand?: (path: string, body: unknown) => Response | undefined) {
   return stockServer((c) => {
@@ -31,7 +50,7 @@ afterEach(() => {
 });
 
 describe('expense statement screen', () => {
-  it('routes: list (kept) and edit are the entity\'s screens', () => {
+  it("routes: list (kept) and edit are the entity's screens", () => {
     expect(screenPath('new_srv_expense_claim', 'edit', 'c1')).toBe('/expenseClaim/edit/c1');
     expect(findRoute('/expenseClaim/list')?.keepAlive).toBe(true);
     expect(findRoute('/expenseClaim/edit/x')?.permissions).toEqual(['expense.read']);

@@ -30,7 +30,13 @@ export default function ExpenseClaimPage() {
   const navigate = useNavigate();
 
   const formstatus = Number(row?.new_formstatus ?? 0);
-  const side = row ? sideOf({ userStationId: user.userType === STATION_USER ? user.departId : '', claimStationId: str(row.new_station_id), mayWrite: can('expense.write') }) : null;
+  const side = row
+    ? sideOf({
+        userStationId: user.userType === STATION_USER ? user.departId : '',
+        claimStationId: str(row.new_station_id),
+        mayWrite: can('expense.write'),
+      })
+    : null;
   const lapsed = doubtsLapsed(formstatus, row?.new_confirmdeadline);
   // After the deadline the station's doubts are closed; head office's invoice confirms it first.
   const commands = availableCommands(lapsed ? expenseFormStatus.confirmed : formstatus, side).filter(() => !(lapsed && side === 'station'));
@@ -38,8 +44,15 @@ export default function ExpenseClaimPage() {
   return (
     <div data-testid="ec-page" data-id={id} data-formstatus={formstatus || undefined}>
       {formstatus === expenseFormStatus.toConfirm && (
-        <Alert style={{ marginBottom: 12 }} showIcon type={lapsed ? 'info' : 'warning'} data-testid="ec-deadline"
-          title={lapsed ? t('expense.ui.deadlinePassed') : t('expense.ui.deadline', { deadline: formatDeadline(str(row?.new_confirmdeadline)) })} />
+        <Alert
+          style={{ marginBottom: 12 }}
+          showIcon
+          type={lapsed ? 'info' : 'warning'}
+          data-testid="ec-deadline"
+          title={
+            lapsed ? t('expense.ui.deadlinePassed') : t('expense.ui.deadline', { deadline: formatDeadline(str(row?.new_confirmdeadline)) })
+          }
+        />
       )}
       <EntityFormPage
         entity="new_srv_expense_claim"
@@ -50,8 +63,20 @@ export default function ExpenseClaimPage() {
         onLoaded={setRow}
         reloadSignal={reload}
         actions={[
-          ...commands.map((c, i) => ({ key: c, label: t(`expense.action.${c}`), type: i === 0 ? 'primary' as const : 'default' as const, danger: c === 'doubt', onClick: () => setCommand(c), testId: `ec-${c}` })),
-          { key: 'print', label: t('expense.print.open'), onClick: () => navigate(`/expenseClaim/print/${encodeURIComponent(id)}`), testId: 'ec-print' },
+          ...commands.map((c, i) => ({
+            key: c,
+            label: t(`expense.action.${c}`),
+            type: i === 0 ? ('primary' as const) : ('default' as const),
+            danger: c === 'doubt',
+            onClick: () => setCommand(c),
+            testId: `ec-${c}`,
+          })),
+          {
+            key: 'print',
+            label: t('expense.print.open'),
+            onClick: () => navigate(`/expenseClaim/print/${encodeURIComponent(id)}`),
+            testId: 'ec-print',
+          },
         ]}
       />
       <Card size="small" title={t('expense.ui.lines')} style={{ marginTop: 16 }}>

@@ -10,13 +10,32 @@ const LONG = { timeout: 30_000 };
 const F = '@OData.Community.Display.V1.FormattedValue';
 
 const CLAIM = {
-  new_srv_expense_claimid: 'c1', new_name: 'FY202610B-0001', new_station_id: 'st-1', [`new_station_id${F}`]: '上海浦东华辰服务站',
-  new_year: 2026, new_month: 10, new_section: 2, [`new_section${F}`]: '下半月', new_workordercount: 2,
-  new_workhouramount: 12000, new_partsamount: 345.6, new_fineamount: 100, new_totalamount: 12245.6, new_adjustamount: -45.6, new_approvalamount: 12200,
-  new_bank: '中国工商银行上海张江支行', new_bankcode: '1001 2345 6789',
+  new_srv_expense_claimid: 'c1',
+  new_name: 'FY202610B-0001',
+  new_station_id: 'st-1',
+  [`new_station_id${F}`]: '上海浦东华辰服务站',
+  new_year: 2026,
+  new_month: 10,
+  new_section: 2,
+  [`new_section${F}`]: '下半月',
+  new_workordercount: 2,
+  new_workhouramount: 12000,
+  new_partsamount: 345.6,
+  new_fineamount: 100,
+  new_totalamount: 12245.6,
+  new_adjustamount: -45.6,
+  new_approvalamount: 12200,
+  new_bank: '中国工商银行上海张江支行',
+  new_bankcode: '1001 2345 6789',
 };
 const LINES = [
-  { new_srv_expense_claimlineid: 'l1', new_name: 'WO20261012-0001', new_workhouramount: 12000, new_partsamount: 345.6, new_totalamount: 12345.6 },
+  {
+    new_srv_expense_claimlineid: 'l1',
+    new_name: 'WO20261012-0001',
+    new_workhouramount: 12000,
+    new_partsamount: 345.6,
+    new_totalamount: 12345.6,
+  },
   { new_srv_expense_claimlineid: 'l2', new_name: 'JC20261020-0003', new_fineamount: 100, new_totalamount: -100 },
 ];
 
@@ -26,7 +45,11 @@ function server() {
     if (c.path === '/api/crmdata/Retrieve/new_srv_expense_claimlines') return envelope({ value: LINES });
     if (c.path === '/api/expense/claims/c1/pdf') {
       return new Response(new Blob(['%PDF-1.3'], { type: 'application/pdf' }), {
-        status: 200, headers: { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="x.pdf"; filename*=UTF-8''${encodeURIComponent('费用结算确认单-FY202610B-0001.pdf')}` },
+        status: 200,
+        headers: {
+          'content-type': 'application/pdf',
+          'content-disposition': `attachment; filename="x.pdf"; filename*=UTF-8''${encodeURIComponent('费用结算确认单-FY202610B-0001.pdf')}`,
+        },
       });
     }
     return undefined;
@@ -47,7 +70,7 @@ describe('settlement confirmation form (print view)', () => {
     expect(r?.layout).toBe('bare');
   });
 
-  it('shows the header, every total in yuan (2 decimals, thousands grouped), the lines and both sides\' signature and seal areas', async () => {
+  it("shows the header, every total in yuan (2 decimals, thousands grouped), the lines and both sides' signature and seal areas", async () => {
     signInAs(['expense.read', 'expense.write'], { userType: 1 });
     server();
     renderApp('/expenseClaim/print/c1');
@@ -76,7 +99,7 @@ describe('settlement confirmation form (print view)', () => {
     expect(screen.getByTestId('ec-print-signs').textContent).toContain('日期：');
   });
 
-  it('Print asks the browser to print; Download PDF fetches the server\'s PDF under its Chinese name', async () => {
+  it("Print asks the browser to print; Download PDF fetches the server's PDF under its Chinese name", async () => {
     signInAs(['expense.read'], { userType: 3, departId: 'st-1' });
     const s = server();
     const print = vi.fn();

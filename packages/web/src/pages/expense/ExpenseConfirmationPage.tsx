@@ -26,11 +26,28 @@ export default function ExpenseConfirmationPage() {
     let live = true;
     Promise.all([
       retrieveRecord(CLAIM.entitySet, id, undefined, { silent: true }),
-      retrieveMultiple(LINE.entitySet, {
-        select: [LINE.primaryKey, 'new_name', 'new_linetype', 'new_workhouramount', 'new_partsamount', 'new_outsideamount', 'new_otheramount', 'new_grantsamount', 'new_rewardamount', 'new_fineamount', 'new_totalamount'],
-        filter: `new_expenseclaim_id eq ${literal(LINE.allFields.new_expenseclaim_id, id)}`,
-        orderby: 'new_linetype asc,new_name asc', top: 5000,
-      }, { silent: true }),
+      retrieveMultiple(
+        LINE.entitySet,
+        {
+          select: [
+            LINE.primaryKey,
+            'new_name',
+            'new_linetype',
+            'new_workhouramount',
+            'new_partsamount',
+            'new_outsideamount',
+            'new_otheramount',
+            'new_grantsamount',
+            'new_rewardamount',
+            'new_fineamount',
+            'new_totalamount',
+          ],
+          filter: `new_expenseclaim_id eq ${literal(LINE.allFields.new_expenseclaim_id, id)}`,
+          orderby: 'new_linetype asc,new_name asc',
+          top: 5000,
+        },
+        { silent: true },
+      ),
     ])
       .then(([c, l]) => {
         if (!live) return;
@@ -44,11 +61,19 @@ export default function ExpenseConfirmationPage() {
   }, [id]);
 
   if (claim === undefined) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
-  if (claim === null) return <Result status="404" title={t('expense.ui.noPeriodData')} extra={<Link to="/expenseClaim/list">{t('expense.print.back')}</Link>} />;
+  if (claim === null)
+    return (
+      <Result status="404" title={t('expense.ui.noPeriodData')} extra={<Link to="/expenseClaim/list">{t('expense.print.back')}</Link>} />
+    );
   return (
     <div className="a4-page" data-testid="ec-print-page" data-id={id}>
-      <PrintToolbar pdfPath={expensePdfPath(id)} fallbackName={`${String(claim.new_name ?? id)}.pdf`} backTo={`/expenseClaim/edit/${encodeURIComponent(id)}`}
-        backLabel={t('expense.print.back')} testPrefix="ec-print" />
+      <PrintToolbar
+        pdfPath={expensePdfPath(id)}
+        fallbackName={`${String(claim.new_name ?? id)}.pdf`}
+        backTo={`/expenseClaim/edit/${encodeURIComponent(id)}`}
+        backLabel={t('expense.print.back')}
+        testPrefix="ec-print"
+      />
       <ConfirmationForm claim={claim} lines={lines} company={t('app.company')} />
     </div>
   );

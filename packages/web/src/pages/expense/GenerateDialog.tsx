@@ -11,7 +11,13 @@ import { forDialog } from '../stock/stock-command.ts';
 const CLAIM = getEntity('new_srv_expense_claim')!;
 const STATION = getEntity('new_srv_station')!;
 
-interface Values { year: number; month: number; section: number; settleWay: number; stationIds: string[] }
+interface Values {
+  year: number;
+  month: number;
+  section: number;
+  settleWay: number;
+  stationIds: string[];
+}
 
 /** Last month's second half by default (the usual run); years 2013 to this year. */
 function defaults(now = nowUtc8()): Values {
@@ -34,8 +40,23 @@ export function GenerateDialog({ open, onClose, onDone }: { open: boolean; onClo
     if (!open) return;
     let live = true;
     // Exited stations take no new settlement (the server refuses them): only active ones are offered.
-    retrieveMultiple(STATION.entitySet, { select: [STATION.primaryKey, 'new_code', 'new_name'], filter: `statecode eq ${stationState.active}`, orderby: 'new_code asc', top: 5000 }, { silent: true })
-      .then((r) => live && setStations(r.rows.map((s) => ({ value: String(s[STATION.primaryKey]), label: `${s.new_code ?? ''} ${s.new_name ?? ''}`.trim() }))))
+    retrieveMultiple(
+      STATION.entitySet,
+      {
+        select: [STATION.primaryKey, 'new_code', 'new_name'],
+        filter: `statecode eq ${stationState.active}`,
+        orderby: 'new_code asc',
+        top: 5000,
+      },
+      { silent: true },
+    )
+      .then(
+        (r) =>
+          live &&
+          setStations(
+            r.rows.map((s) => ({ value: String(s[STATION.primaryKey]), label: `${s.new_code ?? ''} ${s.new_name ?? ''}`.trim() })),
+          ),
+      )
       .catch(() => undefined);
     return () => {
       live = false;
@@ -52,13 +73,25 @@ export function GenerateDialog({ open, onClose, onDone }: { open: boolean; onClo
       onClose={onClose}
       onDone={onDone}
       send={async (v) => {
-        const r = await generateSettlements({ year: v.year, month: v.month, section: v.section, settleWay: v.settleWay, stationIds: v.stationIds?.length ? v.stationIds : undefined });
+        const r = await generateSettlements({
+          year: v.year,
+          month: v.month,
+          section: v.section,
+          settleWay: v.settleWay,
+          stationIds: v.stationIds?.length ? v.stationIds : undefined,
+        });
         return forDialog({ id: r.id, message: r.message });
       }}
     >
       <Typography.Paragraph type="secondary">{t('expense.ui.generateHint')}</Typography.Paragraph>
       <Form.Item name="year" label={label('new_year')} required>
-        <Select data-testid="ec-gen-year" options={Array.from({ length: thisYear - EXPENSE_FIRST_YEAR + 1 }, (_, i) => thisYear - i).map((y) => ({ value: y, label: String(y) }))} />
+        <Select
+          data-testid="ec-gen-year"
+          options={Array.from({ length: thisYear - EXPENSE_FIRST_YEAR + 1 }, (_, i) => thisYear - i).map((y) => ({
+            value: y,
+            label: String(y),
+          }))}
+        />
       </Form.Item>
       <Form.Item name="month" label={label('new_month')} required>
         <Select data-testid="ec-gen-month" options={Array.from({ length: 12 }, (_, i) => ({ value: i + 1, label: String(i + 1) }))} />
@@ -70,7 +103,16 @@ export function GenerateDialog({ open, onClose, onDone }: { open: boolean; onClo
         <Select data-testid="ec-gen-settleway" options={options(settleWay as OptionSetDef<number>, lang)} />
       </Form.Item>
       <Form.Item name="stationIds" label={t('expense.ui.stations')}>
-        <Select mode="multiple" allowClear showSearch optionFilterProp="label" placeholder={t('expense.ui.allStations')} maxTagCount={2} options={stations} data-testid="ec-gen-stations" />
+        <Select
+          mode="multiple"
+          allowClear
+          showSearch
+          optionFilterProp="label"
+          placeholder={t('expense.ui.allStations')}
+          maxTagCount={2}
+          options={stations}
+          data-testid="ec-gen-stations"
+        />
       </Form.Item>
     </CommandDialog>
   );

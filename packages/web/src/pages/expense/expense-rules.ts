@@ -11,7 +11,9 @@ export function sideOf(opts: { userStationId: string; claimStationId: string; ma
 /** The commands a side may run on a statement in `formstatus` (the server checks the same). */
 export function availableCommands(formstatus: number, side: Side): ExpenseCommand[] {
   if (!side) return [];
-  return (Object.keys(EXPENSE_COMMANDS) as ExpenseCommand[]).filter((c) => EXPENSE_COMMANDS[c].side === side && EXPENSE_COMMANDS[c].from === formstatus);
+  return (Object.keys(EXPENSE_COMMANDS) as ExpenseCommand[]).filter(
+    (c) => EXPENSE_COMMANDS[c].side === side && EXPENSE_COMMANDS[c].from === formstatus,
+  );
 }
 
 /** The time for doubts has run out: the statement counts as confirmed (the next command records it). */

@@ -35,7 +35,10 @@ export default function ForgetPage() {
     setError('');
     setBusy(true);
     try {
-      const res = await resetPassword({ mobilephone: v.mobile.trim(), smscode: v.code.trim(), newPassword: v.newPassword, confirmPassword: v.confirmPassword }, { silent: true });
+      const res = await resetPassword(
+        { mobilephone: v.mobile.trim(), smscode: v.code.trim(), newPassword: v.newPassword, confirmPassword: v.confirmPassword },
+        { silent: true },
+      );
       const text = res.Message || t('password.reset');
       toast.success(text);
       getSession().setFlash(text);
@@ -61,7 +64,12 @@ export default function ForgetPage() {
         )}
         <Form form={form} name="forget" layout="vertical" requiredMark={false} onFinish={submit}>
           <SmsCodeFields form={form} formName="forget" purpose="reset" testIdPrefix="forget" onError={fail} />
-          <Form.Item name="newPassword" label={t('forget.newPassword')} extra={t('password.hint')} rules={[{ required: true, message: t('password.resetRequired') }]}>
+          <Form.Item
+            name="newPassword"
+            label={t('forget.newPassword')}
+            extra={t('password.hint')}
+            rules={[{ required: true, message: t('password.resetRequired') }]}
+          >
             <Input.Password data-testid="forget-new" size="large" prefix={<LockOutlined />} autoComplete="new-password" maxLength={128} />
           </Form.Item>
           <Form.Item
@@ -71,11 +79,18 @@ export default function ForgetPage() {
             rules={[
               { required: true, message: t('password.confirmRequired') },
               ({ getFieldValue }) => ({
-                validator: (_, v: string | undefined) => (!v || v === getFieldValue('newPassword') ? Promise.resolve() : Promise.reject(new Error(t('password.mismatch')))),
+                validator: (_, v: string | undefined) =>
+                  !v || v === getFieldValue('newPassword') ? Promise.resolve() : Promise.reject(new Error(t('password.mismatch'))),
               }),
             ]}
           >
-            <Input.Password data-testid="forget-confirm" size="large" prefix={<LockOutlined />} autoComplete="new-password" maxLength={128} />
+            <Input.Password
+              data-testid="forget-confirm"
+              size="large"
+              prefix={<LockOutlined />}
+              autoComplete="new-password"
+              maxLength={128}
+            />
           </Form.Item>
           <Button data-testid="forget-submit" type="primary" htmlType="submit" size="large" block loading={busy}>
             {t('forget.submit')}

@@ -29,7 +29,17 @@ export default function HomePage() {
               <li key={f.title} style={{ display: 'flex', gap: 14, alignItems: 'flex-start' }}>
                 <span
                   aria-hidden
-                  style={{ fontSize: 20, width: 40, height: 40, borderRadius: 10, background: 'rgba(255,255,255,0.16)', display: 'inline-flex', alignItems: 'center', justifyContent: 'center', flex: 'none' }}
+                  style={{
+                    fontSize: 20,
+                    width: 40,
+                    height: 40,
+                    borderRadius: 10,
+                    background: 'rgba(255,255,255,0.16)',
+                    display: 'inline-flex',
+                    alignItems: 'center',
+                    justifyContent: 'center',
+                    flex: 'none',
+                  }}
                 >
                   {f.icon}
                 </span>

@@ -1,4 +1,13 @@
-import { AppstoreOutlined, CustomerServiceOutlined, DatabaseOutlined, InboxOutlined, KeyOutlined, PictureOutlined, ToolOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  AppstoreOutlined,
+  CustomerServiceOutlined,
+  DatabaseOutlined,
+  InboxOutlined,
+  KeyOutlined,
+  PictureOutlined,
+  ToolOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { Card, Col, Row, Typography } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
@@ -29,14 +38,27 @@ export function Shortcuts() {
   const privilege = useSession((s) => s.user.privilege);
   const unitType = useSession((s) => s.user.unitType);
   const groups = useMemo(
-    () => visibleMenu({ privileges: privilege, unitType }).map((g) => ({ ...g, items: g.items.filter((i) => i.enabled) })).filter((g) => g.items.length > 0),
+    () =>
+      visibleMenu({ privileges: privilege, unitType })
+        .map((g) => ({ ...g, items: g.items.filter((i) => i.enabled) }))
+        .filter((g) => g.items.length > 0),
     [privilege, unitType],
   );
   const card = (key: string, path: string, icon: ReactNode, text: string) => (
     <Col key={key} xs={12} md={8} xl={6} xxl={4}>
-      <Card hoverable size="small" data-testid={`shortcut-${key}`} role="link" tabIndex={0} onClick={() => navigate(path)} onKeyDown={(e) => e.key === 'Enter' && navigate(path)}>
+      <Card
+        hoverable
+        size="small"
+        data-testid={`shortcut-${key}`}
+        role="link"
+        tabIndex={0}
+        onClick={() => navigate(path)}
+        onKeyDown={(e) => e.key === 'Enter' && navigate(path)}
+      >
         <span style={{ display: 'flex', alignItems: 'center', gap: 10 }}>
-          <span aria-hidden style={{ fontSize: 18, color: '#1668dc' }}>{icon}</span>
+          <span aria-hidden style={{ fontSize: 18, color: '#1668dc' }}>
+            {icon}
+          </span>
           <span>{text}</span>
         </span>
       </Card>

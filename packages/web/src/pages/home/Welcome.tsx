@@ -26,7 +26,9 @@ export function Welcome({ subtitle }: { subtitle?: string }) {
   const units = [
     profile?.stationName && `${t('home.yourStation')}${sep}${profile.stationName}`,
     // A station user's unit is usually the station itself: say it once.
-    profile?.businessUnitName && profile.businessUnitName !== profile.stationName && `${t('home.yourUnit')}${sep}${profile.businessUnitName}`,
+    profile?.businessUnitName &&
+      profile.businessUnitName !== profile.stationName &&
+      `${t('home.yourUnit')}${sep}${profile.businessUnitName}`,
   ].filter(Boolean);
   const datePattern = locale === 'zh-CN' ? 'YYYY年M月D日 dddd' : 'dddd, MMMM D, YYYY';
 

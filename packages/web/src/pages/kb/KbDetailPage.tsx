@@ -35,7 +35,14 @@ export default function KbDetailPage() {
     };
   }, [id]);
 
-  if (missing) return <Result status="404" title={t('widgets.form.notFound')} extra={<Button onClick={() => navigate('/kb/list')}>{t('common.back')}</Button>} />;
+  if (missing)
+    return (
+      <Result
+        status="404"
+        title={t('widgets.form.notFound')}
+        extra={<Button onClick={() => navigate('/kb/list')}>{t('common.back')}</Button>}
+      />
+    );
   if (!row) return <Skeleton active paragraph={{ rows: 10 }} />;
 
   const label = (f: string) => e.allFields[f].label[lang];

@@ -24,13 +24,23 @@ export default function InventoryStatementPage() {
   const [part, setPart] = useState<LookupRecord | null>(null);
   const extra = useMemo(() => ({ productId: part?.id }), [part]);
   const report = useReport(
-    { load: (q, page) => inventoryStatement({ ...q, ...page }), exportFile: exportInventoryStatement, exportName: t('menu.inventoryStatement') },
+    {
+      load: (q, page) => inventoryStatement({ ...q, ...page }),
+      exportFile: exportInventoryStatement,
+      exportName: t('menu.inventoryStatement'),
+    },
     extra,
   );
   const { data, loading } = report;
 
-  const qty = (key: 'opening' | 'in' | 'out' | 'closing', label: string) =>
-    ({ key, dataIndex: key, title: label, align: 'right' as const, width: 100, onCell: () => ({ 'data-col': key }) as React.HTMLAttributes<HTMLElement> });
+  const qty = (key: 'opening' | 'in' | 'out' | 'closing', label: string) => ({
+    key,
+    dataIndex: key,
+    title: label,
+    align: 'right' as const,
+    width: 100,
+    onCell: () => ({ 'data-col': key }) as React.HTMLAttributes<HTMLElement>,
+  });
   const columns: TableColumnsType<InventoryStatementRow> = [
     { key: 'station', title: STATION.label[lang], render: (_: unknown, r) => r.station ?? t('report.headOffice') },
     { key: 'warehouse', dataIndex: 'warehouse', title: TXN.allFields.new_warehouse_id.label[lang] },
@@ -69,8 +79,16 @@ export default function InventoryStatementPage() {
         loading={loading}
         pagination={report.serverPagination(data?.total ?? 0)}
         scroll={{ x: 'max-content' }}
-        onRow={(r) => ({ 'data-testid': 'is-row', 'data-code': r.code, 'data-warehouse': r.warehouse }) as React.HTMLAttributes<HTMLElement>}
-        locale={{ emptyText: loading ? null : <div data-testid="is-empty" className="list-empty">{t('widgets.empty.none')}</div> }}
+        onRow={(r) =>
+          ({ 'data-testid': 'is-row', 'data-code': r.code, 'data-warehouse': r.warehouse }) as React.HTMLAttributes<HTMLElement>
+        }
+        locale={{
+          emptyText: loading ? null : (
+            <div data-testid="is-empty" className="list-empty">
+              {t('widgets.empty.none')}
+            </div>
+          ),
+        }}
       />
     </ReportPage>
   );

@@ -59,19 +59,40 @@ export default function QuotaFlowPage() {
     { key: 'station', dataIndex: 'station', title: STATION.label[lang] },
     { key: 'time', title: t('report.time'), width: 150, render: (_: unknown, r) => (r.time ? formatUtc8(r.time) : '') },
     {
-      key: 'type', title: t('report.type'),
-      render: (_: unknown, r) => (r.kind === 'move' ? usageLabel(r.usage) : <Typography.Text strong>{t(r.kind === 'opening' ? 'report.openingBalance' : 'report.closingBalance')}</Typography.Text>),
+      key: 'type',
+      title: t('report.type'),
+      render: (_: unknown, r) =>
+        r.kind === 'move' ? (
+          usageLabel(r.usage)
+        ) : (
+          <Typography.Text strong>{t(r.kind === 'opening' ? 'report.openingBalance' : 'report.closingBalance')}</Typography.Text>
+        ),
     },
     {
-      key: 'document', title: t('report.document'),
+      key: 'document',
+      title: t('report.document'),
       render: (_: unknown, r) => {
         const entity = DOCUMENT_ENTITY[Number(r.docType)];
         const to = entity && r.docId ? screenPath(entity, 'edit', r.docId) : undefined;
         return to ? <Link to={to}>{r.document}</Link> : r.document;
       },
     },
-    { key: 'amount', title: t('report.amount'), align: 'right', width: 130, render: (_: unknown, r) => (r.amount === undefined ? '' : formatAmount(r.amount)), onCell: () => ({ 'data-col': 'amount' }) as React.HTMLAttributes<HTMLElement> },
-    { key: 'balance', title: t('report.balance'), align: 'right', width: 130, render: (_: unknown, r) => formatAmount(r.balance), onCell: () => ({ 'data-col': 'balance' }) as React.HTMLAttributes<HTMLElement> },
+    {
+      key: 'amount',
+      title: t('report.amount'),
+      align: 'right',
+      width: 130,
+      render: (_: unknown, r) => (r.amount === undefined ? '' : formatAmount(r.amount)),
+      onCell: () => ({ 'data-col': 'amount' }) as React.HTMLAttributes<HTMLElement>,
+    },
+    {
+      key: 'balance',
+      title: t('report.balance'),
+      align: 'right',
+      width: 130,
+      render: (_: unknown, r) => formatAmount(r.balance),
+      onCell: () => ({ 'data-col': 'balance' }) as React.HTMLAttributes<HTMLElement>,
+    },
   ];
 
   return (
@@ -82,7 +103,17 @@ export default function QuotaFlowPage() {
       hint={t('report.flowHint')}
       report={report}
       period={flow ?? undefined}
-      banner={flow?.truncated && <Alert type="warning" showIcon title={t('report.truncated', { max: flow.moves.length })} style={{ marginBottom: 12 }} data-testid="qf-truncated" />}
+      banner={
+        flow?.truncated && (
+          <Alert
+            type="warning"
+            showIcon
+            title={t('report.truncated', { max: flow.moves.length })}
+            style={{ marginBottom: 12 }}
+            data-testid="qf-truncated"
+          />
+        )
+      }
     >
       <ResponsiveTable<FlowLine>
         card={{ title: 'station', fields: ['time', 'type', 'document', 'amount', 'balance'] }}
@@ -91,10 +122,21 @@ export default function QuotaFlowPage() {
         columns={columns}
         dataSource={lines}
         loading={loading}
-        pagination={{ defaultPageSize: 100, showSizeChanger: true, pageSizeOptions: [50, 100, 200], showTotal: () => t('widgets.list.total', { total: flow?.moves.length ?? 0 }) }}
+        pagination={{
+          defaultPageSize: 100,
+          showSizeChanger: true,
+          pageSizeOptions: [50, 100, 200],
+          showTotal: () => t('widgets.list.total', { total: flow?.moves.length ?? 0 }),
+        }}
         scroll={{ x: 'max-content' }}
         onRow={(r) => ({ 'data-testid': 'qf-row', 'data-kind': r.kind }) as React.HTMLAttributes<HTMLElement>}
-        locale={{ emptyText: loading ? null : <div data-testid="qf-empty" className="list-empty">{t('widgets.empty.none')}</div> }}
+        locale={{
+          emptyText: loading ? null : (
+            <div data-testid="qf-empty" className="list-empty">
+              {t('widgets.empty.none')}
+            </div>
+          ),
+        }}
       />
     </ReportPage>
   );

@@ -50,7 +50,12 @@ export function ReportPage({ testId, prefix, title, hint, report, period, filter
             <>
               <Typography.Text>{STATION.label[lang]}</Typography.Text>
               <div style={{ minWidth: 220 }}>
-                <LookupInput testId={`${prefix}-station`} def={{ entityName: 'new_srv_station' }} value={report.station} onChange={report.setStation} />
+                <LookupInput
+                  testId={`${prefix}-station`}
+                  def={{ entityName: 'new_srv_station' }}
+                  value={report.station}
+                  onChange={report.setStation}
+                />
               </div>
             </>
           )}

@@ -56,10 +56,12 @@ export function useReport<E extends object, D>(source: ReportSource<LedgerPeriod
   }, [filters, page]);
 
   /** A filter's setter that also goes back to the first page (another filter, another set of rows). */
-  const filter = <T,>(set: (v: T) => void) => (v: T) => {
-    set(v);
-    setPage((p) => (p.page === 1 ? p : { ...p, page: 1 }));
-  };
+  const filter =
+    <T>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setPage((p) => (p.page === 1 ? p : { ...p, page: 1 }));
+    };
 
   const exportXlsx = async () => {
     setExporting(true);
@@ -76,13 +78,27 @@ export function useReport<E extends object, D>(source: ReportSource<LedgerPeriod
 
   /** The table's pagination for a report paged on the server. */
   const serverPagination = (total: number): TablePaginationConfig => ({
-    current: page.page, pageSize: page.pageSize, total, showSizeChanger: true, pageSizeOptions: [20, 50, 100],
-    showTotal: (n) => t('widgets.list.total', { total: n }), onChange: (p, s) => setPage({ page: s === page.pageSize ? p : 1, pageSize: s }),
+    current: page.page,
+    pageSize: page.pageSize,
+    total,
+    showSizeChanger: true,
+    pageSizeOptions: [20, 50, 100],
+    showTotal: (n) => t('widgets.list.total', { total: n }),
+    onChange: (p, s) => setPage({ page: s === page.pageSize ? p : 1, pageSize: s }),
   });
 
   return {
-    ownStation, station, setStation: filter(setStation), range, setRange: filter(setRange), filter,
-    data, loading, exporting, exportXlsx, serverPagination,
+    ownStation,
+    station,
+    setStation: filter(setStation),
+    range,
+    setRange: filter(setRange),
+    filter,
+    data,
+    loading,
+    exporting,
+    exportXlsx,
+    serverPagination,
   };
 }
 

@@ -28,7 +28,16 @@ export function PasswordSignIn({ onSuccess, onError }: { onSuccess: () => void; 
     onError('');
     setBusy(true);
     try {
-      await signIn({ grant_type: 'password', username: v.username.trim(), password: v.password, captcha1: captcha.captchaId, captcha2: v.captcha.trim() }, 'password');
+      await signIn(
+        {
+          grant_type: 'password',
+          username: v.username.trim(),
+          password: v.password,
+          captcha1: captcha.captchaId,
+          captcha2: v.captcha.trim(),
+        },
+        'password',
+      );
       onSuccess();
     } catch (e) {
       onError(errorText(e));
@@ -42,11 +51,21 @@ export function PasswordSignIn({ onSuccess, onError }: { onSuccess: () => void; 
 
   return (
     <Form form={form} name="pwdLogin" layout="vertical" requiredMark={false} onFinish={submit} autoComplete="on">
-      <Form.Item name="username" label={t('login.username')} rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}>
+      <Form.Item
+        name="username"
+        label={t('login.username')}
+        rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}
+      >
         <Input data-testid="login-username" size="large" prefix={<UserOutlined />} autoComplete="username" maxLength={100} />
       </Form.Item>
       <Form.Item name="password" label={t('login.password')} rules={[{ required: true, message: t('login.passwordRequired') }]}>
-        <Input.Password data-testid="login-password" size="large" prefix={<LockOutlined />} autoComplete="current-password" maxLength={128} />
+        <Input.Password
+          data-testid="login-password"
+          size="large"
+          prefix={<LockOutlined />}
+          autoComplete="current-password"
+          maxLength={128}
+        />
       </Form.Item>
       <Form.Item label={t('login.captcha')} htmlFor="pwdLogin_captcha" required>
         <Flex gap={8} align="flex-start">

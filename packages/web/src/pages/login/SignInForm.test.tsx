@@ -16,7 +16,16 @@ describe('sign-in form', () => {
     stubServer();
     renderApp('/');
     await screen.findByTestId('page-home');
-    for (const id of ['login-form', 'login-username', 'login-password', 'login-captcha', 'login-submit', 'login-tab-password', 'login-tab-sms', 'lang-switch']) {
+    for (const id of [
+      'login-form',
+      'login-username',
+      'login-password',
+      'login-captcha',
+      'login-submit',
+      'login-tab-password',
+      'login-tab-sms',
+      'lang-switch',
+    ]) {
       expect(screen.getByTestId(id)).toBeTruthy();
     }
     const img = await screen.findByTestId('login-captcha-img');
@@ -47,7 +56,13 @@ describe('sign-in form', () => {
 
   it('shows a refused sign-in as the form error and fetches a new captcha', async () => {
     const fetchMock = stubServer((url) =>
-      url === '/token' ? jsonReply({ ErrorCode: 400, Message: '用户名或密码错误', error: 'invalid_grant', error_description: '用户名或密码错误' }, 400, 'invalid_grant') : undefined,
+      url === '/token'
+        ? jsonReply(
+            { ErrorCode: 400, Message: '用户名或密码错误', error: 'invalid_grant', error_description: '用户名或密码错误' },
+            400,
+            'invalid_grant',
+          )
+        : undefined,
     );
     renderApp('/login');
     await screen.findByTestId('login-captcha-img');
@@ -80,7 +95,11 @@ describe('sign-in form', () => {
     await screen.findByTestId('page-about');
     expect(router.state.location.pathname).toBe('/about');
     expect(JSON.parse(localStorage.getItem(AUTH_KEY)!)).toEqual({ isLoggedIn: true, accessToken: 'acc', refreshToken: 'ref' });
-    expect(JSON.parse(localStorage.getItem(USER_KEY)!)).toMatchObject({ userName: 'station1', loginType: 'password', privilege: ME.privilege });
+    expect(JSON.parse(localStorage.getItem(USER_KEY)!)).toMatchObject({
+      userName: 'station1',
+      loginType: 'password',
+      privilege: ME.privilege,
+    });
   });
 
   it('SMS tab: hooks, validation, and sending a code starts the 60 s countdown', async () => {
@@ -104,7 +123,12 @@ describe('sign-in form', () => {
     const call = fetchMock.mock.calls.find(([u]) => u === '/api/sms/code')!;
     // The spent captcha is replaced by a new one for the next send.
     await waitFor(() => expect(screen.getByTestId('sms-captcha-img').getAttribute('data-captcha-id')).not.toBe(shownCaptcha));
-    expect(JSON.parse(String(call[1]!.body))).toEqual({ mobilephone: '13800138001', captchaId: shownCaptcha, captcha: 'AB12', purpose: 'login' });
+    expect(JSON.parse(String(call[1]!.body))).toEqual({
+      mobilephone: '13800138001',
+      captchaId: shownCaptcha,
+      captcha: 'AB12',
+      purpose: 'login',
+    });
     // Signing in needs the code, not the (spent) captcha.
     fireEvent.click(screen.getByTestId('sms-submit'));
     expect(await screen.findByText('请输入短信验证码')).toBeTruthy();

@@ -41,7 +41,12 @@ export function SignInForm({ title }: { title?: string }) {
 
   return (
     // Typing anywhere in the form is the user acting on the reason: it has been read.
-    <section data-testid="login-form" aria-labelledby="login-title" style={{ width: '100%' }} onInput={reason ? clearSignInReason : undefined}>
+    <section
+      data-testid="login-form"
+      aria-labelledby="login-title"
+      style={{ width: '100%' }}
+      onInput={reason ? clearSignInReason : undefined}
+    >
       <Typography.Title level={3} id="login-title" style={{ marginTop: 0, marginBottom: 8 }}>
         {title ?? t('login.title')}
       </Typography.Title>
@@ -70,15 +75,25 @@ export function SignInForm({ title }: { title?: string }) {
           setError('');
         }}
         items={[
-          { key: 'password', label: <span data-testid="login-tab-password">{t('login.tabPassword')}</span>, children: <PasswordSignIn onSuccess={onSuccess} onError={onError} /> },
-          { key: 'sms', label: <span data-testid="login-tab-sms">{t('login.tabSms')}</span>, children: <SmsSignIn onSuccess={onSuccess} onError={onError} /> },
+          {
+            key: 'password',
+            label: <span data-testid="login-tab-password">{t('login.tabPassword')}</span>,
+            children: <PasswordSignIn onSuccess={onSuccess} onError={onError} />,
+          },
+          {
+            key: 'sms',
+            label: <span data-testid="login-tab-sms">{t('login.tabSms')}</span>,
+            children: <SmsSignIn onSuccess={onSuccess} onError={onError} />,
+          },
         ]}
       />
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, justifyContent: 'space-between', marginTop: 12 }}>
         {/* What a visitor may open without signing in (issue 24: only typing the URL found it). */}
         <nav aria-label={t('login.openToAll')} data-testid="login-public" style={{ display: 'flex', flexWrap: 'wrap', gap: 12 }}>
           {PUBLIC_ENTRIES.map((e) => (
-            <Link key={e.key} to={e.path} data-testid={`login-public-${e.key}`}>{t(e.label)}</Link>
+            <Link key={e.key} to={e.path} data-testid={`login-public-${e.key}`}>
+              {t(e.label)}
+            </Link>
           ))}
         </nav>
         <Link to="/forget">{t('login.forgot')}</Link>

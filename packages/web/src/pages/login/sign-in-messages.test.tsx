@@ -87,7 +87,13 @@ describe('a wrong password is said once (issue 12 item 9b)', () => {
   it('inline on the form, no toast', async () => {
     const toast = vi.spyOn(feedback.toast, 'error');
     stubServer((url) =>
-      url === '/token' ? jsonReply({ ErrorCode: 400, Message: '用户名或密码错误', error: 'invalid_grant', error_description: '用户名或密码错误' }, 400, 'invalid_grant') : undefined,
+      url === '/token'
+        ? jsonReply(
+            { ErrorCode: 400, Message: '用户名或密码错误', error: 'invalid_grant', error_description: '用户名或密码错误' },
+            400,
+            'invalid_grant',
+          )
+        : undefined,
     );
     renderApp('/login');
     await screen.findByTestId('login-captcha-img', undefined, { timeout: 10_000 });

@@ -12,7 +12,8 @@ const search = async (text: string) => {
   const box = screen.getByTestId('menu-grid-search').querySelector('input') ?? screen.getByTestId('menu-grid-search');
   await act(async () => fireEvent.change(box, { target: { value: text } }));
 };
-const tileKeys = () => screen.queryAllByTestId(/^menu-tile-[A-Za-z]+$/).map((el) => el.getAttribute('data-testid')!.slice('menu-tile-'.length));
+const tileKeys = () =>
+  screen.queryAllByTestId(/^menu-tile-[A-Za-z]+$/).map((el) => el.getAttribute('data-testid')!.slice('menu-tile-'.length));
 
 describe('function grid (/menu/menulist)', () => {
   it('signed out: every function, grouped as the menu, with a search over both languages and the path', async () => {

@@ -1,8 +1,34 @@
 import {
-  AccountBookOutlined, AppstoreOutlined, AuditOutlined, BarChartOutlined, BookOutlined, CalendarOutlined, CarOutlined, CheckSquareOutlined,
-  ClusterOutlined, DatabaseOutlined, DollarOutlined, EnvironmentOutlined, FileProtectOutlined, FileSearchOutlined, GlobalOutlined, HomeOutlined,
-  InboxOutlined, LoginOutlined, NotificationOutlined, PartitionOutlined, SafetyCertificateOutlined, SettingOutlined, ShopOutlined,
-  ShoppingCartOutlined, SolutionOutlined, SwapOutlined, TeamOutlined, ToolOutlined, RollbackOutlined, UnorderedListOutlined,
+  AccountBookOutlined,
+  AppstoreOutlined,
+  AuditOutlined,
+  BarChartOutlined,
+  BookOutlined,
+  CalendarOutlined,
+  CarOutlined,
+  CheckSquareOutlined,
+  ClusterOutlined,
+  DatabaseOutlined,
+  DollarOutlined,
+  EnvironmentOutlined,
+  FileProtectOutlined,
+  FileSearchOutlined,
+  GlobalOutlined,
+  HomeOutlined,
+  InboxOutlined,
+  LoginOutlined,
+  NotificationOutlined,
+  PartitionOutlined,
+  SafetyCertificateOutlined,
+  SettingOutlined,
+  ShopOutlined,
+  ShoppingCartOutlined,
+  SolutionOutlined,
+  SwapOutlined,
+  TeamOutlined,
+  ToolOutlined,
+  RollbackOutlined,
+  UnorderedListOutlined,
 } from '@ant-design/icons';
 import { Button, Card, Empty, Input, Tag, Tooltip, Typography } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
@@ -16,17 +42,50 @@ import { menuTiles, tileMatches, type Tile } from './menu-grid.ts';
 import './menu-grid.css';
 
 const ICONS: Record<string, ReactNode> = {
-  partsApply: <SolutionOutlined />, partsSales: <DollarOutlined />, partsSign: <CheckSquareOutlined />, partsDispatch: <CarOutlined />,
-  partsTransfer: <SwapOutlined />, siteReturn: <RollbackOutlined />, partsReturn: <RollbackOutlined />, siteInv: <InboxOutlined />,
-  partStockTransaction: <UnorderedListOutlined />, amountAdjust: <AccountBookOutlined />, amountChangeLog: <UnorderedListOutlined />,
-  workOrder: <ToolOutlined />, workOrderMap: <EnvironmentOutlined />, serviceCalendar: <CalendarOutlined />, overseas: <GlobalOutlined />,
-  delayProduct: <SafetyCertificateOutlined />, delayCancel: <SafetyCertificateOutlined />, claimFine: <AuditOutlined />, expenseClaim: <AccountBookOutlined />,
-  notice: <NotificationOutlined />, stationProfile: <HomeOutlined />, stationApply: <FileProtectOutlined />, worker: <TeamOutlined />, kb: <BookOutlined />,
-  contract: <FileProtectOutlined />, productReturn: <RollbackOutlined />, warehouse: <DatabaseOutlined />, takeStock: <CheckSquareOutlined />,
-  invTask: <PartitionOutlined />, stationPart: <BarChartOutlined />, stationInventory: <BarChartOutlined />, inventoryStatement: <FileSearchOutlined />,
-  stationAmount: <AccountBookOutlined />, lineFlow: <UnorderedListOutlined />, shopMall: <ShopOutlined />, shopCart: <ShoppingCartOutlined />,
-  orders: <UnorderedListOutlined />, myApproval: <AuditOutlined />, flowList: <ClusterOutlined />, flowRole: <TeamOutlined />,
-  noticeManage: <NotificationOutlined />, systemParameter: <SettingOutlined />, workCalendar: <CalendarOutlined />, selfCheck: <SafetyCertificateOutlined />,
+  partsApply: <SolutionOutlined />,
+  partsSales: <DollarOutlined />,
+  partsSign: <CheckSquareOutlined />,
+  partsDispatch: <CarOutlined />,
+  partsTransfer: <SwapOutlined />,
+  siteReturn: <RollbackOutlined />,
+  partsReturn: <RollbackOutlined />,
+  siteInv: <InboxOutlined />,
+  partStockTransaction: <UnorderedListOutlined />,
+  amountAdjust: <AccountBookOutlined />,
+  amountChangeLog: <UnorderedListOutlined />,
+  workOrder: <ToolOutlined />,
+  workOrderMap: <EnvironmentOutlined />,
+  serviceCalendar: <CalendarOutlined />,
+  overseas: <GlobalOutlined />,
+  delayProduct: <SafetyCertificateOutlined />,
+  delayCancel: <SafetyCertificateOutlined />,
+  claimFine: <AuditOutlined />,
+  expenseClaim: <AccountBookOutlined />,
+  notice: <NotificationOutlined />,
+  stationProfile: <HomeOutlined />,
+  stationApply: <FileProtectOutlined />,
+  worker: <TeamOutlined />,
+  kb: <BookOutlined />,
+  contract: <FileProtectOutlined />,
+  productReturn: <RollbackOutlined />,
+  warehouse: <DatabaseOutlined />,
+  takeStock: <CheckSquareOutlined />,
+  invTask: <PartitionOutlined />,
+  stationPart: <BarChartOutlined />,
+  stationInventory: <BarChartOutlined />,
+  inventoryStatement: <FileSearchOutlined />,
+  stationAmount: <AccountBookOutlined />,
+  lineFlow: <UnorderedListOutlined />,
+  shopMall: <ShopOutlined />,
+  shopCart: <ShoppingCartOutlined />,
+  orders: <UnorderedListOutlined />,
+  myApproval: <AuditOutlined />,
+  flowList: <ClusterOutlined />,
+  flowRole: <TeamOutlined />,
+  noticeManage: <NotificationOutlined />,
+  systemParameter: <SettingOutlined />,
+  workCalendar: <CalendarOutlined />,
+  selfCheck: <SafetyCertificateOutlined />,
 };
 
 /**
@@ -71,11 +130,23 @@ export default function MenuGridPage() {
           }
         }}
       >
-        <span className="menu-tile-icon" aria-hidden>{ICONS[tile.item.key] ?? <AppstoreOutlined />}</span>
-        <span className="menu-tile-label" title={name}>{name}</span>
+        <span className="menu-tile-icon" aria-hidden>
+          {ICONS[tile.item.key] ?? <AppstoreOutlined />}
+        </span>
+        <span className="menu-tile-label" title={name}>
+          {name}
+        </span>
         <span className="menu-tile-group">{t(tile.group.label)}</span>
-        {!signedIn && <span className="menu-tile-hint"><LoginOutlined /> {t('menuGrid.signInToOpen')}</span>}
-        {tile.reason && <span className="menu-tile-hint" data-testid={`menu-tile-reason-${tile.item.key}`}>{tile.reason}</span>}
+        {!signedIn && (
+          <span className="menu-tile-hint">
+            <LoginOutlined /> {t('menuGrid.signInToOpen')}
+          </span>
+        )}
+        {tile.reason && (
+          <span className="menu-tile-hint" data-testid={`menu-tile-reason-${tile.item.key}`}>
+            {tile.reason}
+          </span>
+        )}
       </Card>
     );
     return <li key={tile.item.key}>{tile.reason ? <Tooltip title={tile.reason}>{card}</Tooltip> : card}</li>;
@@ -85,18 +156,37 @@ export default function MenuGridPage() {
     <div className="menu-grid-page" data-testid="menu-grid">
       <header className="menu-grid-header">
         <LogoMark />
-        <Typography.Title level={4} style={{ margin: 0 }}>{t('menu.menuGrid')}</Typography.Title>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {t('menu.menuGrid')}
+        </Typography.Title>
         <span className="menu-grid-app">{t(isStore ? 'app.storeTitle' : 'app.title')}</span>
         <span style={{ flex: 1 }} />
         <LanguageSwitch />
         {signedIn ? (
-          <Button icon={<HomeOutlined />} onClick={() => navigate(isStore ? '/home1' : '/servicehome')} data-testid="menu-grid-home">{t('menuGrid.home')}</Button>
+          <Button icon={<HomeOutlined />} onClick={() => navigate(isStore ? '/home1' : '/servicehome')} data-testid="menu-grid-home">
+            {t('menuGrid.home')}
+          </Button>
         ) : (
-          <Button type="primary" icon={<LoginOutlined />} onClick={() => navigate(`${isStore ? '/login1' : '/login'}?redirect=${encodeURIComponent('/menu/menulist')}`)} data-testid="menu-grid-signin">{t('menuGrid.signIn')}</Button>
+          <Button
+            type="primary"
+            icon={<LoginOutlined />}
+            onClick={() => navigate(`${isStore ? '/login1' : '/login'}?redirect=${encodeURIComponent('/menu/menulist')}`)}
+            data-testid="menu-grid-signin"
+          >
+            {t('menuGrid.signIn')}
+          </Button>
         )}
       </header>
       <div className="menu-grid-search">
-        <Input.Search allowClear value={query} onChange={(ev) => setQuery(ev.target.value)} placeholder={t('menuGrid.search')} aria-label={t('menuGrid.search')} data-testid="menu-grid-search" style={{ maxWidth: 420 }} />
+        <Input.Search
+          allowClear
+          value={query}
+          onChange={(ev) => setQuery(ev.target.value)}
+          placeholder={t('menuGrid.search')}
+          aria-label={t('menuGrid.search')}
+          data-testid="menu-grid-search"
+          style={{ maxWidth: 420 }}
+        />
         <Tag data-testid="menu-grid-count">{t('menuGrid.count', { count })}</Tag>
       </div>
       {shown.length === 0 && <Empty description={t('menuGrid.noMatch')} data-testid="menu-grid-empty" />}

@@ -1,4 +1,13 @@
-import { businessUnitType, forAccountUnit, MENU, PRIVILEGES, type Lang, type MenuGroup, type MenuItem, type Privilege } from '@portal/model';
+import {
+  businessUnitType,
+  forAccountUnit,
+  MENU,
+  PRIVILEGES,
+  type Lang,
+  type MenuGroup,
+  type MenuItem,
+  type Privilege,
+} from '@portal/model';
 import { translate } from '../../locales/i18n.ts';
 import { holdsAll } from '../../app/menu.ts';
 
@@ -18,7 +27,14 @@ export interface Tile {
  * item is for the user's kind of unit, they hold its privileges and the screen exists; otherwise
  * greyed with the reason.
  */
-export function menuTiles(opts: { signedIn: boolean; privilege: readonly string[]; unitType?: number | null; routed: (path: string) => boolean; lang: Lang; menu?: MenuGroup[] }): { group: MenuGroup; tiles: Tile[] }[] {
+export function menuTiles(opts: {
+  signedIn: boolean;
+  privilege: readonly string[];
+  unitType?: number | null;
+  routed: (path: string) => boolean;
+  lang: Lang;
+  menu?: MenuGroup[];
+}): { group: MenuGroup; tiles: Tile[] }[] {
   const { signedIn, privilege, routed, lang } = opts;
   const sep = lang === 'zh-CN' ? '、' : ', ';
   return (opts.menu ?? MENU).map((group) => ({
@@ -26,7 +42,9 @@ export function menuTiles(opts: { signedIn: boolean; privilege: readonly string[
     tiles: group.items.map((item) => {
       if (!routed(item.path)) return { item, group, active: false, reason: translate('menuGrid.notBuilt', undefined, lang) };
       if (signedIn && !forAccountUnit(item, opts.unitType)) {
-        const units = (item.units ?? []).map((u) => businessUnitType.options.find((o) => o.value === u)?.label[lang] ?? String(u)).join(sep);
+        const units = (item.units ?? [])
+          .map((u) => businessUnitType.options.find((o) => o.value === u)?.label[lang] ?? String(u))
+          .join(sep);
         return { item, group, active: false, reason: translate('menuGrid.notForUnit', { units }, lang) };
       }
       if (!signedIn || holdsAll(privilege, item.privileges)) return { item, group, active: true, reason: '' };

@@ -5,16 +5,49 @@ import { envelope, renderApp, stubServer } from '../../test/render-app.tsx';
 import { messagePath } from './message-path.ts';
 
 const ITEMS = [
-  { Id: 'm1', Kind: 'workOrder', Text: '陈志强 将工单 WO20261125-0007 派给了您', Time: '2026-11-25T02:30:00Z', Read: false, EntityName: 'new_srv_workorder', RecordId: 'w1', Target: 'document' },
-  { Id: 'n1', Kind: 'notice', Text: '关于2026年第四季度服务备件价格调整的通知', Time: '2026-11-24T01:00:00Z', Read: false, EntityName: 'new_notice', RecordId: 'n1', Target: 'notice' },
-  { Id: 'm2', Kind: 'approval', Text: '您提交的奖惩单 JC202611-0003 已审批通过', Time: '2026-11-20T08:00:00Z', Read: true, EntityName: 'new_srv_claimfine', RecordId: 'c1', Target: 'document' },
+  {
+    Id: 'm1',
+    Kind: 'workOrder',
+    Text: '陈志强 将工单 WO20261125-0007 派给了您',
+    Time: '2026-11-25T02:30:00Z',
+    Read: false,
+    EntityName: 'new_srv_workorder',
+    RecordId: 'w1',
+    Target: 'document',
+  },
+  {
+    Id: 'n1',
+    Kind: 'notice',
+    Text: '关于2026年第四季度服务备件价格调整的通知',
+    Time: '2026-11-24T01:00:00Z',
+    Read: false,
+    EntityName: 'new_notice',
+    RecordId: 'n1',
+    Target: 'notice',
+  },
+  {
+    Id: 'm2',
+    Kind: 'approval',
+    Text: '您提交的奖惩单 JC202611-0003 已审批通过',
+    Time: '2026-11-20T08:00:00Z',
+    Read: true,
+    EntityName: 'new_srv_claimfine',
+    RecordId: 'c1',
+    Target: 'document',
+  },
 ];
 const UNREAD = { approval: 0, workOrder: 1, settlement: 0, parts: 0, notice: 1 };
 
 function signIn() {
   const s = useSession.getState();
   s.setTokens({ accessToken: 'acc', refreshToken: 'ref' });
-  s.setUser({ userId: 'u-eng', userName: 'engineer1', nickName: '赵磊', loginType: 'password', privilege: ['portal.login', 'workorder.read', 'notice.read'] });
+  s.setUser({
+    userId: 'u-eng',
+    userName: 'engineer1',
+    nickName: '赵磊',
+    loginType: 'password',
+    privilege: ['portal.login', 'workorder.read', 'notice.read'],
+  });
 }
 
 function messageServer() {
@@ -53,7 +86,11 @@ describe('message centre', () => {
     messageServer();
     renderApp('/message/message');
     const rows = await screen.findAllByTestId('message-item');
-    expect(rows.map((r) => [r.getAttribute('data-id'), r.getAttribute('data-read')])).toEqual([['m1', 'false'], ['n1', 'false'], ['m2', 'true']]);
+    expect(rows.map((r) => [r.getAttribute('data-id'), r.getAttribute('data-read')])).toEqual([
+      ['m1', 'false'],
+      ['n1', 'false'],
+      ['m2', 'true'],
+    ]);
     expect(within(rows[0]).getByText('工单')).toBeTruthy();
     expect(within(rows[0]).getByTestId('message-text').style.fontWeight).toBe('600');
     expect(within(rows[2]).getByTestId('message-text').style.fontWeight).toBe('normal');
@@ -101,7 +138,9 @@ describe('message centre', () => {
   it('paths: a notice to its view, an approval waiting to the approval screen, a document to its screen', () => {
     signIn();
     expect(messagePath({ Target: 'notice', EntityName: 'new_notice', RecordId: 'n1' })).toBe('/dmsnotice/msgview/n1');
-    expect(messagePath({ Target: 'approval', EntityName: 'new_srv_claimfine', RecordId: 'c1' })).toBe('/myapproval/edit?entityName=new_srv_claimfine&id=c1');
+    expect(messagePath({ Target: 'approval', EntityName: 'new_srv_claimfine', RecordId: 'c1' })).toBe(
+      '/myapproval/edit?entityName=new_srv_claimfine&id=c1',
+    );
     expect(messagePath({ Target: 'document', EntityName: 'new_srv_workorder', RecordId: 'w1' })).toBe('/workOrder/edit/w1');
     expect(messagePath({ Target: 'document', EntityName: 'new_srv_workorder', RecordId: null })).toBeUndefined();
   });

@@ -14,7 +14,13 @@ import { ResponsiveTable } from '../../widgets/ResponsiveTable.tsx';
 
 type Tab = MessageKind | 'all';
 const TABS: Tab[] = ['all', ...MESSAGE_KINDS];
-const KIND_COLOR: Record<MessageKind, string> = { approval: 'orange', workOrder: 'blue', settlement: 'purple', parts: 'cyan', notice: 'green' };
+const KIND_COLOR: Record<MessageKind, string> = {
+  approval: 'orange',
+  workOrder: 'blue',
+  settlement: 'purple',
+  parts: 'cyan',
+  notice: 'green',
+};
 const noUnread = () => Object.fromEntries(MESSAGE_KINDS.map((k) => [k, 0])) as Record<MessageKind, number>;
 
 /**
@@ -111,7 +117,8 @@ export default function MessageCentrePage() {
         })}
         style={{ marginBottom: 12 }}
       />
-      <ResponsiveTable<MessageItem> card={{ tags: ['kind'] }}
+      <ResponsiveTable<MessageItem>
+        card={{ tags: ['kind'] }}
         rowKey={(r) => `${r.Kind}:${r.Id}`}
         dataSource={items}
         loading={loading}

@@ -100,7 +100,11 @@ export function NoticeList({ base, title }: { base: '/dmsnotice' | '/servicenoti
             onChange={(e) => setKeyword(e.target.value)}
             onPressEnter={() => update({ q: keyword.trim() })}
           />
-          <Checkbox data-testid="notice-unread-only" checked={unread} onChange={(e) => setFilter({ unread: e.target.checked ? 'true' : '' })}>
+          <Checkbox
+            data-testid="notice-unread-only"
+            checked={unread}
+            onChange={(e) => setFilter({ unread: e.target.checked ? 'true' : '' })}
+          >
             {t('widgets.notice.unreadOnly')}
           </Checkbox>
           <Button type="primary" icon={<SearchOutlined />} onClick={() => update({ q: keyword.trim() })} data-testid="notice-query">
@@ -130,7 +134,11 @@ export function NoticeList({ base, title }: { base: '/dmsnotice' | '/servicenoti
                   </Link>
                   {!n.IsRead && <Tag color="red">{t('widgets.notice.unread')}</Tag>}
                   <Tag color="blue">{n.TypeText || noticeType.options.find((o) => o.value === n.Type)?.label[lang]}</Tag>
-                  {n.NeedReply && <Tag color={n.IsReplied ? 'green' : 'orange'}>{n.IsReplied ? t('widgets.notice.replied') : t('widgets.notice.needReply')}</Tag>}
+                  {n.NeedReply && (
+                    <Tag color={n.IsReplied ? 'green' : 'orange'}>
+                      {n.IsReplied ? t('widgets.notice.replied') : t('widgets.notice.needReply')}
+                    </Tag>
+                  )}
                 </Space>
                 {n.Sub && <div className="notice-item-sub">{n.Sub}</div>}
                 <div className="notice-item-meta">

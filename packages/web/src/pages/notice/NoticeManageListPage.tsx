@@ -15,7 +15,15 @@ export default function NoticeManageListPage() {
       routeBase="/dmsnotice/manage"
       views={['all', 'published']}
       title={t('widgets.notice.manage')}
-      rowActions={(row) => [{ key: 'preview', label: t('widgets.action.view'), icon: <EyeOutlined />, onClick: () => navigate(`/dmsnotice/view/${encodeURIComponent(id(row))}`), testId: 'list-row-preview' }]}
+      rowActions={(row) => [
+        {
+          key: 'preview',
+          label: t('widgets.action.view'),
+          icon: <EyeOutlined />,
+          onClick: () => navigate(`/dmsnotice/view/${encodeURIComponent(id(row))}`),
+          testId: 'list-row-preview',
+        },
+      ]}
     />
   );
 }

@@ -30,7 +30,10 @@ const when = (v: string | null | undefined) => {
  */
 export function replierName(name: string, unit: string): string {
   if (!unit) return name;
-  for (const [open, close] of [['（', '）'], ['(', ')']]) {
+  for (const [open, close] of [
+    ['（', '）'],
+    ['(', ')'],
+  ]) {
     const suffix = `${open}${unit}${close}`;
     if (name.endsWith(suffix) && name.length > suffix.length) return name.slice(0, -suffix.length).trim();
   }
@@ -100,7 +103,10 @@ export default function NoticeViewPage() {
     }
   };
 
-  if (missing) return <Result status="404" title={t('widgets.form.notFound')} extra={<Button onClick={() => navigate(back)}>{t('common.back')}</Button>} />;
+  if (missing)
+    return (
+      <Result status="404" title={t('widgets.form.notFound')} extra={<Button onClick={() => navigate(back)}>{t('common.back')}</Button>} />
+    );
   if (!notice) return <Skeleton active paragraph={{ rows: 10 }} />;
 
   return (
@@ -111,7 +117,11 @@ export default function NoticeViewPage() {
         tags={
           <Space size={4}>
             <Tag color="blue">{notice.TypeText}</Tag>
-            {notice.NeedReply && <Tag color={notice.IsReplied ? 'green' : 'orange'}>{notice.IsReplied ? t('widgets.notice.replied') : t('widgets.notice.needReply')}</Tag>}
+            {notice.NeedReply && (
+              <Tag color={notice.IsReplied ? 'green' : 'orange'}>
+                {notice.IsReplied ? t('widgets.notice.replied') : t('widgets.notice.needReply')}
+              </Tag>
+            )}
           </Space>
         }
       />

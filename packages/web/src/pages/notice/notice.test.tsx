@@ -6,10 +6,45 @@ import { envelope, renderApp, stubServer } from '../../test/render-app.tsx';
 import { noticeBackPath, replierName } from './NoticeViewPage.tsx';
 
 const ITEMS = [
-  { Id: 'n1', Title: '关于2026年第四季度服务备件价格调整的通知', Sub: '自12月1日起执行', Type: 5, TypeText: '销售政策', PublishTime: '2026-11-18T23:00:00Z', Publisher: '售后服务部', NeedReply: true, IsRead: false, IsReplied: false },
-  { Id: 'n2', Title: '年末安全生产检查的通知', Sub: '', Type: 4, TypeText: '行政通知', PublishTime: '2026-11-01T00:00:00Z', Publisher: '行政部', NeedReply: false, IsRead: true, IsReplied: false },
+  {
+    Id: 'n1',
+    Title: '关于2026年第四季度服务备件价格调整的通知',
+    Sub: '自12月1日起执行',
+    Type: 5,
+    TypeText: '销售政策',
+    PublishTime: '2026-11-18T23:00:00Z',
+    Publisher: '售后服务部',
+    NeedReply: true,
+    IsRead: false,
+    IsReplied: false,
+  },
+  {
+    Id: 'n2',
+    Title: '年末安全生产检查的通知',
+    Sub: '',
+    Type: 4,
+    TypeText: '行政通知',
+    PublishTime: '2026-11-01T00:00:00Z',
+    Publisher: '行政部',
+    NeedReply: false,
+    IsRead: true,
+    IsReplied: false,
+  },
 ];
-const DETAIL = { ...ITEMS[0], IsRead: true, Content: '各服务站：\n自12月1日起，液压、电气类部分备件结算价格调整。', Replies: [{ Id: 'r1', Content: '收到', ReplierName: '刘洋（杭州西湖华辰服务站）', UnitName: '杭州西湖华辰服务站', CreatedOn: '2026-11-19T02:00:00Z' }] };
+const DETAIL = {
+  ...ITEMS[0],
+  IsRead: true,
+  Content: '各服务站：\n自12月1日起，液压、电气类部分备件结算价格调整。',
+  Replies: [
+    {
+      Id: 'r1',
+      Content: '收到',
+      ReplierName: '刘洋（杭州西湖华辰服务站）',
+      UnitName: '杭州西湖华辰服务站',
+      CreatedOn: '2026-11-19T02:00:00Z',
+    },
+  ],
+};
 
 function signIn(privilege: string[] = ['notice.read']) {
   const s = useSession.getState();
@@ -23,14 +58,19 @@ function noticeServer(extra?: (url: string, init: RequestInit) => Response | und
     if (own) return own;
     if (url.startsWith('/api/notice/list')) return envelope({ items: ITEMS, TotalRecordCount: 2 });
     if (url === '/api/notice/unread-count') return envelope(1);
-    if (url === '/api/notice/carousel') return envelope([{ title: '关于2026年第四季度服务备件价格调整的通知', sub: '自12月1日起执行', url: '/dmsnotice/view/n1' }]);
+    if (url === '/api/notice/carousel')
+      return envelope([{ title: '关于2026年第四季度服务备件价格调整的通知', sub: '自12月1日起执行', url: '/dmsnotice/view/n1' }]);
     if (url === '/api/notice/n1') return envelope(DETAIL);
     if (url.startsWith('/api/attachment?')) return envelope([]);
     if (url === '/api/portaluser/me') return envelope(null);
     return undefined;
   });
 }
-const listCalls = (f: ReturnType<typeof vi.fn>) => f.mock.calls.map(([u]) => String(u)).filter((u) => u.startsWith('/api/notice/list')).map((u) => new URL(u, 'http://x').searchParams);
+const listCalls = (f: ReturnType<typeof vi.fn>) =>
+  f.mock.calls
+    .map(([u]) => String(u))
+    .filter((u) => u.startsWith('/api/notice/list'))
+    .map((u) => new URL(u, 'http://x').searchParams);
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -44,7 +84,10 @@ describe('notices', () => {
     renderApp('/dmsnotice/list');
     const items = await screen.findAllByTestId('notice-item');
     expect(screen.getByTestId('notice-list')).toBeTruthy();
-    expect(items.map((i) => [i.getAttribute('data-id'), i.getAttribute('data-read')])).toEqual([['n1', 'false'], ['n2', 'true']]);
+    expect(items.map((i) => [i.getAttribute('data-id'), i.getAttribute('data-read')])).toEqual([
+      ['n1', 'false'],
+      ['n2', 'true'],
+    ]);
     expect(within(items[0]).getByText('未读')).toBeTruthy();
     expect(within(items[0]).getByText('需回复')).toBeTruthy();
     expect(items[0].textContent).toContain('发布时间：2026-11-19 07:00');
@@ -150,7 +193,9 @@ describe('notices', () => {
     const carousel = await screen.findByTestId('notice-carousel');
     expect(carousel.textContent).toContain('关于2026年第四季度服务备件价格调整的通知');
     const home = screen.getByTestId('page-servicehome');
-    const order = [...home.querySelectorAll('[data-testid="notice-carousel"], [data-testid="home-shortcuts"]')].map((e) => e.getAttribute('data-testid'));
+    const order = [...home.querySelectorAll('[data-testid="notice-carousel"], [data-testid="home-shortcuts"]')].map((e) =>
+      e.getAttribute('data-testid'),
+    );
     expect(order).toEqual(['notice-carousel', 'home-shortcuts']);
     expect(useCounters.getState().noticeUnread).toBe(1);
   });

@@ -25,7 +25,9 @@ export default function OverseasListPage() {
       paths={{ create: '/overseas/create', edit: editPath, view: editPath }}
       renderCell={{
         ...STATUS_CELLS,
-        new_totalcost: (row: RecordRow) => <span data-testid="overseas-total">{formatCurrencyAmount(row.new_totalcost, row.new_currency, lang)}</span>,
+        new_totalcost: (row: RecordRow) => (
+          <span data-testid="overseas-total">{formatCurrencyAmount(row.new_totalcost, row.new_currency, lang)}</span>
+        ),
       }}
       rowFields={['new_currency']}
       allowImport={false}

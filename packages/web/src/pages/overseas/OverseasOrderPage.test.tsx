@@ -9,16 +9,46 @@ vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 const LONG = { timeout: 30_000 };
 
 const STATION = ['workorder.read', 'workorder.write', 'workorder.dispatch'];
-const signIn = (privileges = STATION, extra: Parameters<typeof signInAs>[1] = {}) => signInAs(privileges, { userName: 'station1', nickName: '陈志强', ...extra });
+const signIn = (privileges = STATION, extra: Parameters<typeof signInAs>[1] = {}) =>
+  signInAs(privileges, { userName: 'station1', nickName: '陈志强', ...extra });
 
 const OVERSEAS = {
-  new_srv_workorderid: 'wo9', new_name: 'WO20261125-0031', new_isoverseas: true, new_country: 704, new_currency: 840, new_status: 2, new_dealstatus: 2,
-  new_type: 1, new_warranty: 1, new_customer: 'Công ty TNHH Cơ khí Hà Nội', new_contact: '陈建国', new_phone: '13916600288',
-  new_province: null, new_city: null, new_county: null, new_address: '12 Phạm Hùng, Nam Từ Liêm, Hà Nội', new_faultdesc: '液压系统压力不足',
-  new_station_id: 'st-1', [`new_station_id${F}`]: '上海浦东华辰服务站', new_worker_id: 'w1', [`new_worker_id${F}`]: '赵磊',
-  new_servicecharge: 800, new_partcost: 434.5, new_othercost: 0, new_totalcost: 1234.5,
+  new_srv_workorderid: 'wo9',
+  new_name: 'WO20261125-0031',
+  new_isoverseas: true,
+  new_country: 704,
+  new_currency: 840,
+  new_status: 2,
+  new_dealstatus: 2,
+  new_type: 1,
+  new_warranty: 1,
+  new_customer: 'Công ty TNHH Cơ khí Hà Nội',
+  new_contact: '陈建国',
+  new_phone: '13916600288',
+  new_province: null,
+  new_city: null,
+  new_county: null,
+  new_address: '12 Phạm Hùng, Nam Từ Liêm, Hà Nội',
+  new_faultdesc: '液压系统压力不足',
+  new_station_id: 'st-1',
+  [`new_station_id${F}`]: '上海浦东华辰服务站',
+  new_worker_id: 'w1',
+  [`new_worker_id${F}`]: '赵磊',
+  new_servicecharge: 800,
+  new_partcost: 434.5,
+  new_othercost: 0,
+  new_totalcost: 1234.5,
 };
-const DOMESTIC = { ...OVERSEAS, new_srv_workorderid: 'wo1', new_isoverseas: false, new_country: null, new_currency: null, new_province: '上海市', new_city: '上海市', new_address: '张江路 1 号' };
+const DOMESTIC = {
+  ...OVERSEAS,
+  new_srv_workorderid: 'wo1',
+  new_isoverseas: false,
+  new_country: null,
+  new_currency: null,
+  new_province: '上海市',
+  new_city: '上海市',
+  new_address: '张江路 1 号',
+};
 
 /** A fake server with one overseas order (wo9) and one domestic (wo1); list queries are kept. */
 function server(overseas: Record<string, unknown> = {}, repairItems: Record<string, unknown>[] = []) {
@@ -51,7 +81,7 @@ afterEach(() => {
 const actions = () => [...document.querySelectorAll('[data-testid^="wo-action-"]')].map((b) => b.getAttribute('data-testid'));
 
 describe('overseas work-order screen', () => {
-  it('shows country and currency instead of the address cascader, amounts in the order\'s currency, and the work order\'s actions', async () => {
+  it("shows country and currency instead of the address cascader, amounts in the order's currency, and the work order's actions", async () => {
     signIn();
     server();
     renderApp('/overseas/edit/wo9');
@@ -82,10 +112,19 @@ describe('overseas work-order screen', () => {
     expect(screen.queryByTestId('view-new_province')).toBeNull();
   });
 
-  it('the repair-item lines and their total read in the order\'s currency, not in yuan (issue 25)', async () => {
+  it("the repair-item lines and their total read in the order's currency, not in yuan (issue 25)", async () => {
     signIn();
     // The server's formatted values are yuan; the lines show the order's THB.
-    const line = (n: number) => ({ new_srv_repairitemid: `ri${n}`, new_code: `R0${n}`, new_name: '更换液压泵', new_hours: 8, new_price: 100, [`new_price${F}`]: '¥100.00', new_amount: 800, [`new_amount${F}`]: '¥800.00' });
+    const line = (n: number) => ({
+      new_srv_repairitemid: `ri${n}`,
+      new_code: `R0${n}`,
+      new_name: '更换液压泵',
+      new_hours: 8,
+      new_price: 100,
+      [`new_price${F}`]: '¥100.00',
+      new_amount: 800,
+      [`new_amount${F}`]: '¥800.00',
+    });
     server({ new_currency: 764 }, [line(1), line(2), line(3)]);
     renderApp('/overseas/edit/wo9');
     await screen.findByTestId('wo-status', {}, LONG);
@@ -142,7 +181,7 @@ describe('overseas work-order screen', () => {
 });
 
 describe('overseas list', () => {
-  it('lists only overseas orders with country, currency and the total in the order\'s currency; the domestic list leaves them out', async () => {
+  it("lists only overseas orders with country, currency and the total in the order's currency; the domestic list leaves them out", async () => {
     signIn();
     const s = server();
     renderApp('/overseas/list');

@@ -20,7 +20,8 @@ const HIDDEN = {
 };
 
 /** Fields the form leaves out. The marker stays visible (locked) where the form shows it: 海外工单 是/否. */
-export const hiddenFieldsOf = (overseas: boolean, creating: boolean): string[] => HIDDEN[overseas ? 'overseas' : 'domestic'][creating ? 'create' : 'edit'];
+export const hiddenFieldsOf = (overseas: boolean, creating: boolean): string[] =>
+  HIDDEN[overseas ? 'overseas' : 'domestic'][creating ? 'create' : 'edit'];
 
 /** The marker is set by the screen the order is made on, never switched in the form. */
 export const LOCKED_MARKER = ['new_isoverseas'];
@@ -32,7 +33,8 @@ export const OVERSEAS_REQUIRED = ['new_country', 'new_currency'];
 export const OVERSEAS_DEFAULTS = { new_isoverseas: true };
 
 /** The order's screen: overseas orders open at /overseas/edit, the others at /workOrder/edit. */
-export const orderEditPath = (id: string, overseas: boolean) => `${overseas ? '/overseas/edit' : '/workOrder/edit'}/${encodeURIComponent(id)}`;
+export const orderEditPath = (id: string, overseas: boolean) =>
+  `${overseas ? '/overseas/edit' : '/workOrder/edit'}/${encodeURIComponent(id)}`;
 
 /** What the amounts of an order carry: ¥ for a domestic order, the ISO code (`USD `) for an overseas one. */
 export const moneySymbolOf = (overseas: boolean, currency: unknown) => (overseas ? `${currencyCode(currency)} ` : '¥');

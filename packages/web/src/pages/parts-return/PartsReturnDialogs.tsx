@@ -38,7 +38,9 @@ export function PickOwedDialog({ open, id, onClose, onDone }: Props) {
     let live = true;
     setOwed(null);
     setPicked([]);
-    owedOldParts().then((rows) => live && setOwed(rows)).catch(() => live && setOwed([]));
+    owedOldParts()
+      .then((rows) => live && setOwed(rows))
+      .catch(() => live && setOwed([]));
     return () => {
       live = false;
     };
@@ -54,11 +56,23 @@ export function PickOwedDialog({ open, id, onClose, onDone }: Props) {
       width={880}
       onClose={onClose}
       onDone={onDone}
-      send={(v) => forDialog(pickOwed(id, {
-        lines: picked.map((p) => ({ partLineId: p, qty: Number(v.qty?.[p] ?? owed?.find((o) => o.partLineId === p)?.remaining ?? 1), costCenter: v.costCenter ?? '' })),
-      }))}
+      send={(v) =>
+        forDialog(
+          pickOwed(id, {
+            lines: picked.map((p) => ({
+              partLineId: p,
+              qty: Number(v.qty?.[p] ?? owed?.find((o) => o.partLineId === p)?.remaining ?? 1),
+              costCenter: v.costCenter ?? '',
+            })),
+          }),
+        )
+      }
     >
-      <Form.Item name="costCenter" label={f('new_costcenter')} rules={[{ required: true, whitespace: true, message: t('partsReturn.costCenterRequired') }, lengthRule(f('new_costcenter'), 40, t)]}>
+      <Form.Item
+        name="costCenter"
+        label={f('new_costcenter')}
+        rules={[{ required: true, whitespace: true, message: t('partsReturn.costCenterRequired') }, lengthRule(f('new_costcenter'), 40, t)]}
+      >
         <Input count={lengthCount(40, false)} placeholder="CC-4100" data-testid="pr-pick-costcenter" />
       </Form.Item>
       <Table<OwedOldPart>
@@ -78,11 +92,34 @@ export function PickOwedDialog({ open, id, onClose, onDone }: Props) {
           { key: 'serial', title: f('new_oldserialno'), dataIndex: 'serialNo' },
           { key: 'remaining', title: t('partsReturn.ui.owed'), dataIndex: 'remaining', align: 'right' },
           {
-            key: 'qty', title: f('new_qty'), width: 110,
+            key: 'qty',
+            title: f('new_qty'),
+            width: 110,
             render: (_: unknown, r: OwedOldPart) => (
-              <Form.Item name={['qty', r.partLineId]} initialValue={r.remaining} style={{ margin: 0 }}
-                rules={[numberRule({ field: f('new_qty'), integer: true, min: 1, max: r.remaining, messages: { max: t('partsReturn.countExceeds', { part: r.name, order: r.workOrderName, remaining: r.remaining }) } }, t)]}>
-                <NumberInput size="small" decimal={false} testId="pr-owed-qty" lineId={r.partLineId} ariaLabel={`${f('new_qty')} ${r.name}`} />
+              <Form.Item
+                name={['qty', r.partLineId]}
+                initialValue={r.remaining}
+                style={{ margin: 0 }}
+                rules={[
+                  numberRule(
+                    {
+                      field: f('new_qty'),
+                      integer: true,
+                      min: 1,
+                      max: r.remaining,
+                      messages: { max: t('partsReturn.countExceeds', { part: r.name, order: r.workOrderName, remaining: r.remaining }) },
+                    },
+                    t,
+                  ),
+                ]}
+              >
+                <NumberInput
+                  size="small"
+                  decimal={false}
+                  testId="pr-owed-qty"
+                  lineId={r.partLineId}
+                  ariaLabel={`${f('new_qty')} ${r.name}`}
+                />
               </Form.Item>
             ),
           },
@@ -101,15 +138,48 @@ export function DeliverDialog({ open, id, onClose, onDone }: Props) {
   const [form] = Form.useForm<Deliver>();
   const f = (name: string) => RETURN.allFields[name].label[lang];
   return (
-    <CommandDialog open={open} title={t('partsReturn.ui.deliver')} testId="pr-deliver-dialog" form={form} onClose={onClose} onDone={onDone}
-      send={(v) => forDialog(deliverReturn(id, { logisticsCorp: v.logisticsCorp ?? '', trackingNo: v.trackingNo ?? '', freight: v.freight }))}>
-      <Form.Item name="logisticsCorp" label={f('new_logisticscorp')} rules={[{ required: true, whitespace: true, message: t('parts.logisticsRequired') }, lengthRule(f('new_logisticscorp'), 60, t)]}>
+    <CommandDialog
+      open={open}
+      title={t('partsReturn.ui.deliver')}
+      testId="pr-deliver-dialog"
+      form={form}
+      onClose={onClose}
+      onDone={onDone}
+      send={(v) =>
+        forDialog(deliverReturn(id, { logisticsCorp: v.logisticsCorp ?? '', trackingNo: v.trackingNo ?? '', freight: v.freight }))
+      }
+    >
+      <Form.Item
+        name="logisticsCorp"
+        label={f('new_logisticscorp')}
+        rules={[{ required: true, whitespace: true, message: t('parts.logisticsRequired') }, lengthRule(f('new_logisticscorp'), 60, t)]}
+      >
         <Input count={lengthCount(60, false)} data-testid="pr-deliver-corp" />
       </Form.Item>
-      <Form.Item name="trackingNo" label={f('new_trackingno')} rules={[{ required: true, whitespace: true, message: t('parts.logisticsRequired') }, lengthRule(f('new_trackingno'), 60, t)]}>
+      <Form.Item
+        name="trackingNo"
+        label={f('new_trackingno')}
+        rules={[{ required: true, whitespace: true, message: t('parts.logisticsRequired') }, lengthRule(f('new_trackingno'), 60, t)]}
+      >
         <Input count={lengthCount(60, false)} data-testid="pr-deliver-tracking" />
       </Form.Item>
-      <Form.Item name="freight" label={f('new_freight')} rules={[{ required: true, message: t('parts.freightRange') }, numberRule({ field: f('new_freight'), scale: 2, min: 0, max: 99_999, messages: { min: t('parts.freightRange'), max: t('parts.freightRange') } }, t)]}>
+      <Form.Item
+        name="freight"
+        label={f('new_freight')}
+        rules={[
+          { required: true, message: t('parts.freightRange') },
+          numberRule(
+            {
+              field: f('new_freight'),
+              scale: 2,
+              min: 0,
+              max: 99_999,
+              messages: { min: t('parts.freightRange'), max: t('parts.freightRange') },
+            },
+            t,
+          ),
+        ]}
+      >
         <MoneyInput style={{ width: 200 }} testId="pr-deliver-freight" />
       </Form.Item>
     </CommandDialog>
@@ -128,19 +198,40 @@ export function ReceiveDialog({ open, id, onClose, onDone }: Props) {
   useEffect(() => {
     if (!open) return;
     let live = true;
-    retrieveMultiple(LINE.entitySet, {
-      select: [LINE.primaryKey, 'new_code', 'new_name', 'new_qty', 'new_receivedqty'],
-      filter: `new_partsreturn_id eq ${literal(LINE.allFields.new_partsreturn_id, id)}`,
-      orderby: 'createdon asc', top: 5000,
-    }, { silent: true }).then((r) => live && setLines(r.rows)).catch(() => live && setLines([]));
+    retrieveMultiple(
+      LINE.entitySet,
+      {
+        select: [LINE.primaryKey, 'new_code', 'new_name', 'new_qty', 'new_receivedqty'],
+        filter: `new_partsreturn_id eq ${literal(LINE.allFields.new_partsreturn_id, id)}`,
+        orderby: 'createdon asc',
+        top: 5000,
+      },
+      { silent: true },
+    )
+      .then((r) => live && setLines(r.rows))
+      .catch(() => live && setLines([]));
     return () => {
       live = false;
     };
   }, [open, id]);
   const f = (name: string) => LINE.allFields[name].label[lang];
   return (
-    <CommandDialog open={open} title={t('partsReturn.ui.receive')} testId="pr-receive-dialog" form={form} width={760} onClose={onClose} onDone={onDone}
-      send={(v) => forDialog(receiveReturn(id, { lines: lines.filter((r) => left(r) > 0).map((r) => ({ lineId: idOf(r), qty: Number(v.qty?.[idOf(r)] ?? left(r)) })) }))}>
+    <CommandDialog
+      open={open}
+      title={t('partsReturn.ui.receive')}
+      testId="pr-receive-dialog"
+      form={form}
+      width={760}
+      onClose={onClose}
+      onDone={onDone}
+      send={(v) =>
+        forDialog(
+          receiveReturn(id, {
+            lines: lines.filter((r) => left(r) > 0).map((r) => ({ lineId: idOf(r), qty: Number(v.qty?.[idOf(r)] ?? left(r)) })),
+          }),
+        )
+      }
+    >
       {!lines.some((r) => left(r) > 0) && <Alert type="info" showIcon title={t('partsReturn.onlyDelivered')} />}
       <Table<RecordRow>
         size="small"
@@ -153,11 +244,39 @@ export function ReceiveDialog({ open, id, onClose, onDone }: Props) {
           { key: 'qty', title: f('new_qty'), dataIndex: 'new_qty', align: 'right' },
           { key: 'received', title: f('new_receivedqty'), align: 'right', render: (_: unknown, r: RecordRow) => num(r.new_receivedqty) },
           {
-            key: 'now', title: t('partsReturn.ui.receive'), width: 120,
+            key: 'now',
+            title: t('partsReturn.ui.receive'),
+            width: 120,
             render: (_: unknown, r: RecordRow) => (
-              <Form.Item name={['qty', idOf(r)]} initialValue={left(r)} style={{ margin: 0 }}
-                rules={[numberRule({ field: t('partsReturn.ui.receive'), integer: true, min: 0, max: left(r), messages: { max: t('delivery.receivedOver', { part: `${String(r.new_code ?? '')} ${String(r.new_name ?? '')}`.trim(), remaining: left(r) }) } }, t)]}>
-                <NumberInput size="small" decimal={false} testId="pr-receive-qty" lineId={idOf(r)} ariaLabel={`${t('partsReturn.ui.receive')} ${String(r.new_name ?? '')}`} />
+              <Form.Item
+                name={['qty', idOf(r)]}
+                initialValue={left(r)}
+                style={{ margin: 0 }}
+                rules={[
+                  numberRule(
+                    {
+                      field: t('partsReturn.ui.receive'),
+                      integer: true,
+                      min: 0,
+                      max: left(r),
+                      messages: {
+                        max: t('delivery.receivedOver', {
+                          part: `${String(r.new_code ?? '')} ${String(r.new_name ?? '')}`.trim(),
+                          remaining: left(r),
+                        }),
+                      },
+                    },
+                    t,
+                  ),
+                ]}
+              >
+                <NumberInput
+                  size="small"
+                  decimal={false}
+                  testId="pr-receive-qty"
+                  lineId={idOf(r)}
+                  ariaLabel={`${t('partsReturn.ui.receive')} ${String(r.new_name ?? '')}`}
+                />
               </Form.Item>
             ),
           },

@@ -12,29 +12,74 @@ afterEach(resetAll);
 const STATION = ['parts.read', 'parts.write'];
 const HQ = ['parts.read', 'expense.read', 'expense.write'];
 const OWED = [
-  { partLineId: 'pl1', workOrderId: 'wo1', workOrderName: 'WO20261102-0007', productId: 'p1', code: 'HC-PCB-301', name: '主控板', serialNo: 'SN-OLD-7781', qty: 1, remaining: 1, price: '680.00' },
-  { partLineId: 'pl2', workOrderId: 'wo2', workOrderName: 'WO20261105-0012', productId: 'p2', code: 'HC-LF-200', name: '滤芯', serialNo: null, qty: 2, remaining: 2, price: '45.00' },
+  {
+    partLineId: 'pl1',
+    workOrderId: 'wo1',
+    workOrderName: 'WO20261102-0007',
+    productId: 'p1',
+    code: 'HC-PCB-301',
+    name: '主控板',
+    serialNo: 'SN-OLD-7781',
+    qty: 1,
+    remaining: 1,
+    price: '680.00',
+  },
+  {
+    partLineId: 'pl2',
+    workOrderId: 'wo2',
+    workOrderName: 'WO20261105-0012',
+    productId: 'p2',
+    code: 'HC-LF-200',
+    name: '滤芯',
+    serialNo: null,
+    qty: 2,
+    remaining: 2,
+    price: '45.00',
+  },
 ];
 
 const doc = (extra: Row = {}): Row => ({
-  new_srv_partsreturnid: 'r1', new_name: 'JF20261125-0001', new_contact: '陈志强', new_state: 1, new_verifystatus: 1, new_totalqty: 1, ...extra,
+  new_srv_partsreturnid: 'r1',
+  new_name: 'JF20261125-0001',
+  new_contact: '陈志强',
+  new_state: 1,
+  new_verifystatus: 1,
+  new_totalqty: 1,
+  ...extra,
 });
-const lines = [{ new_srv_partsreturndetailid: 'l1', new_partsreturn_id: 'r1', new_code: 'HC-PCB-301', new_name: '主控板', new_qty: 1, new_receivedqty: 0, new_costcenter: 'CC-4100' }];
+const lines = [
+  {
+    new_srv_partsreturndetailid: 'l1',
+    new_partsreturn_id: 'r1',
+    new_code: 'HC-PCB-301',
+    new_name: '主控板',
+    new_qty: 1,
+    new_receivedqty: 0,
+    new_costcenter: 'CC-4100',
+  },
+];
 
 /** The parts fake server plus the old-parts return calls (recorded in `sent`). */
 function server(r: Row) {
   const s = partsServer({ records: { new_srv_partsreturns: [r], new_srv_partsreturndetails: lines } });
   const sent: { method: string; path: string; body?: unknown }[] = [];
   const inner = s.f;
-  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const u = new URL(String(input), 'http://x');
-    if (u.pathname === '/api/parts-returns/owed') return envelope(OWED);
-    if (u.pathname.startsWith('/api/parts-returns/')) {
-      sent.push({ method: (init.method ?? 'GET').toUpperCase(), path: u.pathname, body: init.body ? JSON.parse(String(init.body)) : undefined });
-      return envelope({ id: 'r1', message: '操作成功' }, '操作成功');
-    }
-    return inner(input, init);
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const u = new URL(String(input), 'http://x');
+      if (u.pathname === '/api/parts-returns/owed') return envelope(OWED);
+      if (u.pathname.startsWith('/api/parts-returns/')) {
+        sent.push({
+          method: (init.method ?? 'GET').toUpperCase(),
+          path: u.pathname,
+          body: init.body ? JSON.parse(String(init.body)) : undefined,
+        });
+        return envelope({ id: 'r1', message: '操作成功' }, '操作成功');
+      }
+      return inner(input, init);
+    }),
+  );
   return { sent };
 }
 
@@ -68,7 +113,11 @@ describe('old-parts return record screen: buttons by state', () => {
     fireEvent.change(count, { target: { value: '2' } });
     await act(async () => fireEvent.click(screen.getByTestId('pr-pick-dialog-ok')));
     await waitFor(() => expect(s.sent).toHaveLength(1));
-    expect(s.sent[0]).toEqual({ method: 'POST', path: '/api/parts-returns/r1/pick', body: { lines: [{ partLineId: 'pl2', qty: 2, costCenter: 'CC-SH-4100' }] } });
+    expect(s.sent[0]).toEqual({
+      method: 'POST',
+      path: '/api/parts-returns/r1/pick',
+      body: { lines: [{ partLineId: 'pl2', qty: 2, costCenter: 'CC-SH-4100' }] },
+    });
   });
 
   it('the station has nothing to do once delivered; head office has no station command on a draft', async () => {

@@ -25,7 +25,11 @@ const HIDDEN_ON_CREATE = Object.keys(RETURN.allFields).filter((n) => !isClientFi
 const LIST = '/partsReturn/list';
 
 /** Which commands a return offers in a state: the station's while to be submitted, head office's after. */
-export function returnButtons(state: number, verify: number, can: { station: boolean; headOffice: boolean }): ('pick' | 'deliver' | 'receive' | 'confirm' | 'writeOff')[] {
+export function returnButtons(
+  state: number,
+  verify: number,
+  can: { station: boolean; headOffice: boolean },
+): ('pick' | 'deliver' | 'receive' | 'confirm' | 'writeOff')[] {
   if (state === S.draft) return can.station ? ['pick', 'deliver'] : [];
   if (!can.headOffice) return [];
   if (state === S.delivered) return ['receive'];
@@ -61,7 +65,10 @@ export default function PartsReturnPage() {
 
   const run = (title: string, content: string, call: () => Promise<{ message: string }>) =>
     confirm({
-      title, content, okText: t('common.ok'), cancelText: t('common.cancel'),
+      title,
+      content,
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
       onOk: async () => {
         try {
           toast.success((await call()).message);
@@ -73,19 +80,44 @@ export default function PartsReturnPage() {
     });
 
   const all: Record<string, ActionButton> = {
-    deliver: { key: 'deliver', label: t('partsReturn.ui.deliver'), icon: <SendOutlined />, onClick: () => setDialog('deliver'), testId: 'pr-deliver' },
-    receive: { key: 'receive', label: t('partsReturn.ui.receive'), icon: <InboxOutlined />, onClick: () => setDialog('receive'), testId: 'pr-receive' },
+    deliver: {
+      key: 'deliver',
+      label: t('partsReturn.ui.deliver'),
+      icon: <SendOutlined />,
+      onClick: () => setDialog('deliver'),
+      testId: 'pr-deliver',
+    },
+    receive: {
+      key: 'receive',
+      label: t('partsReturn.ui.receive'),
+      icon: <InboxOutlined />,
+      onClick: () => setDialog('receive'),
+      testId: 'pr-receive',
+    },
     confirm: {
-      key: 'confirm', label: t('partsReturn.ui.confirm'), icon: <CheckCircleOutlined />, testId: 'pr-confirm',
+      key: 'confirm',
+      label: t('partsReturn.ui.confirm'),
+      icon: <CheckCircleOutlined />,
+      testId: 'pr-confirm',
       onClick: () => run(t('partsReturn.ui.confirm'), t('partsReturn.ui.confirmAsk'), () => confirmReturn(id!)),
     },
     writeOff: {
-      key: 'writeOff', label: t('partsReturn.ui.writeOff'), icon: <AuditOutlined />, testId: 'pr-writeoff',
+      key: 'writeOff',
+      label: t('partsReturn.ui.writeOff'),
+      icon: <AuditOutlined />,
+      testId: 'pr-writeoff',
       onClick: () => run(t('partsReturn.ui.writeOff'), t('partsReturn.ui.writeOffAsk'), () => writeOffReturn(id!)),
     },
   };
   const actions: ActionButton[] = offered.filter((k) => k !== 'pick').map((k) => all[k]);
-  if (id && row) actions.push({ key: 'print', label: t('partsReturn.ui.print'), icon: <PrinterOutlined />, onClick: () => navigate(`/partsReturn/print/${encodeURIComponent(id)}`), testId: 'pr-print' });
+  if (id && row)
+    actions.push({
+      key: 'print',
+      label: t('partsReturn.ui.print'),
+      icon: <PrinterOutlined />,
+      onClick: () => navigate(`/partsReturn/print/${encodeURIComponent(id)}`),
+      testId: 'pr-print',
+    });
 
   const title = id ? (
     <DocumentTitle testId="pr-header" label={RETURN.label[lang]} number={row?.new_name}>
@@ -106,9 +138,13 @@ export default function PartsReturnPage() {
         editable={offered.includes('pick')}
         onDelete={(r) => deleteReturnLine(id!, String(r[LINE.primaryKey]))}
         onChanged={refresh}
-        extra={offered.includes('pick') ? (
-          <Button type="primary" icon={<UnorderedListOutlined />} onClick={() => setDialog('pick')} data-testid="pr-pick">{t('partsReturn.ui.pick')}</Button>
-        ) : undefined}
+        extra={
+          offered.includes('pick') ? (
+            <Button type="primary" icon={<UnorderedListOutlined />} onClick={() => setDialog('pick')} data-testid="pr-pick">
+              {t('partsReturn.ui.pick')}
+            </Button>
+          ) : undefined
+        }
       />
     ),
   };

@@ -25,11 +25,16 @@ export default function PartsReturnPrintPage() {
     let live = true;
     Promise.all([
       retrieveRecord(RETURN.entitySet, id, undefined, { silent: true }),
-      retrieveMultiple(LINE.entitySet, {
-        select: [LINE.primaryKey, ...RETURN_LIST_COLUMNS],
-        filter: `new_partsreturn_id eq ${literal(LINE.allFields.new_partsreturn_id, id)}`,
-        orderby: 'createdon asc', top: 5000,
-      }, { silent: true }),
+      retrieveMultiple(
+        LINE.entitySet,
+        {
+          select: [LINE.primaryKey, ...RETURN_LIST_COLUMNS],
+          filter: `new_partsreturn_id eq ${literal(LINE.allFields.new_partsreturn_id, id)}`,
+          orderby: 'createdon asc',
+          top: 5000,
+        },
+        { silent: true },
+      ),
     ])
       .then(([d, l]) => {
         if (!live) return;
@@ -44,10 +49,17 @@ export default function PartsReturnPrintPage() {
 
   const back = `/partsReturn/edit/${encodeURIComponent(id)}`;
   if (doc === undefined) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
-  if (doc === null) return <Result status="404" title={t('error.notFound')} extra={<Link to="/partsReturn/list">{t('partsReturn.print.back')}</Link>} />;
+  if (doc === null)
+    return <Result status="404" title={t('error.notFound')} extra={<Link to="/partsReturn/list">{t('partsReturn.print.back')}</Link>} />;
   return (
     <div className="a4-page" data-testid="pr-print-page" data-id={id}>
-      <PrintToolbar pdfPath={partsReturnPdfPath(id)} fallbackName={`${String(doc.new_name ?? id)}.pdf`} backTo={back} backLabel={t('partsReturn.print.back')} testPrefix="pr-print" />
+      <PrintToolbar
+        pdfPath={partsReturnPdfPath(id)}
+        fallbackName={`${String(doc.new_name ?? id)}.pdf`}
+        backTo={back}
+        backLabel={t('partsReturn.print.back')}
+        testPrefix="pr-print"
+      />
       <ReturnListForm doc={doc} lines={lines} company={t('app.company')} />
     </div>
   );

@@ -28,7 +28,11 @@ export function ApplicationDeliveries({ applicationId, version }: { applicationI
   const { rows, loading, entity: e } = useDocumentLines(LINE, 'new_partsapply_id', applicationId, version, { expand: EXPAND });
   const order = getEntity(ORDER)!;
   const ref = (r: RecordRow) => r.new_stockoutorder_id_ref as Ref;
-  const field = (name: string) => ({ key: name, title: e.allFields[name].label[lang], render: (_: unknown, r: RecordRow) => cellText(r, name, e.allFields[name], lang) });
+  const field = (name: string) => ({
+    key: name,
+    title: e.allFields[name].label[lang],
+    render: (_: unknown, r: RecordRow) => cellText(r, name, e.allFields[name], lang),
+  });
   const columns: TableColumnsType<RecordRow> = [
     {
       key: 'delivery',
@@ -37,10 +41,20 @@ export function ApplicationDeliveries({ applicationId, version }: { applicationI
         const id = String(r.new_stockoutorder_id ?? '');
         const name = ref(r)?.new_name ?? cellText(r, 'new_stockoutorder_id', e.allFields.new_stockoutorder_id, lang);
         const to = id ? deliveryPath(id, can) : undefined;
-        return to ? <Link to={to} data-testid="pa-delivery-link">{name}</Link> : name;
+        return to ? (
+          <Link to={to} data-testid="pa-delivery-link">
+            {name}
+          </Link>
+        ) : (
+          name
+        );
       },
     },
-    { key: 'state', title: order.allFields.new_state.label[lang], render: (_, r) => <OptionTag set={deliveryState} value={ref(r)?.new_state} /> },
+    {
+      key: 'state',
+      title: order.allFields.new_state.label[lang],
+      render: (_, r) => <OptionTag set={deliveryState} value={ref(r)?.new_state} />,
+    },
     field('new_code'),
     field('new_name'),
     { ...field('new_qty'), align: 'right' },
@@ -56,7 +70,13 @@ export function ApplicationDeliveries({ applicationId, version }: { applicationI
         loading={loading}
         pagination={false}
         scroll={{ x: 'max-content' }}
-        onRow={(r) => ({ 'data-testid': 'pa-delivery-row', 'data-id': String(r.new_stockoutorder_id ?? ''), 'data-state': String(ref(r)?.new_state ?? '') }) as React.HTMLAttributes<HTMLElement>}
+        onRow={(r) =>
+          ({
+            'data-testid': 'pa-delivery-row',
+            'data-id': String(r.new_stockoutorder_id ?? ''),
+            'data-state': String(ref(r)?.new_state ?? ''),
+          }) as React.HTMLAttributes<HTMLElement>
+        }
         locale={{ emptyText: t('parts.ui.deliveriesEmpty') }}
       />
     </div>

@@ -1,4 +1,3 @@
-
 import { Alert, Form, Table } from 'antd';
 import { setApprovedQuantities } from '../../api/parts.ts';
 import type { RecordRow } from '../../api/records.ts';
@@ -19,7 +18,17 @@ type Values = Record<string, number | null>;
  * from the approved quantity or, when none yet, the applied one. Hooks: `pa-approved-dialog`
  * (`-ok`, `-cancel`, `-error`).
  */
-export function ApprovedQtyDialog({ docId, open, onClose, onDone }: { docId: string; open: boolean; onClose: () => void; onDone: () => void }) {
+export function ApprovedQtyDialog({
+  docId,
+  open,
+  onClose,
+  onDone,
+}: {
+  docId: string;
+  open: boolean;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const t = useT();
   const lang = useLocale();
   const [form] = Form.useForm<Values>();
@@ -36,7 +45,9 @@ export function ApprovedQtyDialog({ docId, open, onClose, onDone }: { docId: str
       width={760}
       onClose={onClose}
       onDone={onDone}
-      send={(v) => forDialog(setApprovedQuantities(docId, { lines: rows.map((r) => ({ lineId: idOf(r), approvedQty: Number(v[idOf(r)]) })) }))}
+      send={(v) =>
+        forDialog(setApprovedQuantities(docId, { lines: rows.map((r) => ({ lineId: idOf(r), approvedQty: Number(v[idOf(r)]) })) }))
+      }
     >
       <Alert type="info" showIcon title={t('parts.ui.approvedHint')} style={{ marginBottom: 12 }} />
       <Table<RecordRow>
@@ -64,7 +75,16 @@ export function ApprovedQtyDialog({ docId, open, onClose, onDone }: { docId: str
                   style={{ margin: 0 }}
                   rules={[
                     { required: true, message: t('parts.qtyRequired', { field: approved }) },
-                    numberRule({ field: approved, integer: true, min: 0, max, messages: { max: t('parts.approvedOverApplied', { part, qty: max }) } }, t),
+                    numberRule(
+                      {
+                        field: approved,
+                        integer: true,
+                        min: 0,
+                        max,
+                        messages: { max: t('parts.approvedOverApplied', { part, qty: max }) },
+                      },
+                      t,
+                    ),
                   ]}
                 >
                   <NumberInput testId="pa-approved-qty" lineId={idOf(r)} decimal={false} />

@@ -13,7 +13,19 @@ import { lengthCount } from '../../widgets/typed-rules.ts';
  * (required, at most 100 characters); the server releases what is reserved. Hooks:
  * `<prefix>-close-dialog` (`-ok`, `-cancel`, `-error`), `<prefix>-close-reason`.
  */
-export function CloseDialog({ doc, docId, open, onClose, onDone }: { doc: RequestDocument; docId: string; open: boolean; onClose: () => void; onDone: () => void }) {
+export function CloseDialog({
+  doc,
+  docId,
+  open,
+  onClose,
+  onDone,
+}: {
+  doc: RequestDocument;
+  docId: string;
+  open: boolean;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const t = useT();
   const lang = useLocale();
   const [form] = Form.useForm<{ reason: string }>();

@@ -10,14 +10,20 @@ afterEach(resetAll);
 
 const WAREHOUSE = ['parts.read', 'delivery.read', 'delivery.create'];
 
-const DELIVERABLE = [{ id: 'pa1', name: 'PA20261121-0001', remaining: 3 }, { id: 'pa2', name: 'PA20261120-0001', remaining: 1 }];
+const DELIVERABLE = [
+  { id: 'pa1', name: 'PA20261121-0001', remaining: 3 },
+  { id: 'pa2', name: 'PA20261120-0001', remaining: 1 },
+];
 const server = (command?: Parameters<typeof partsServer>[0]['command'], deliverable = DELIVERABLE) =>
   partsServer({
     deliverable,
     records: { new_stockoutorders: [{ new_stockoutorderid: 'new-do', new_name: 'FH20261124-0009', new_state: 1, new_outtype: 1 }] },
     lookups: {
       new_srv_warehouse: [{ new_srv_warehouseid: 'wh-1', new_name: '华东中心库' }],
-      new_srv_partsapply: [{ new_srv_partsapplyid: 'pa1', new_name: 'PA20261121-0001' }, { new_srv_partsapplyid: 'pa2', new_name: 'PA20261120-0001' }],
+      new_srv_partsapply: [
+        { new_srv_partsapplyid: 'pa1', new_name: 'PA20261121-0001' },
+        { new_srv_partsapplyid: 'pa2', new_name: 'PA20261120-0001' },
+      ],
     },
     command,
   });
@@ -46,20 +52,40 @@ describe('delivery create screen', () => {
     expect(apps.getAttribute('aria-disabled')).toBe('true');
     await act(async () => fireEvent.click(screen.getByTestId('pd-create-warehouse')));
     await pick(['wh-1']);
-    expect(JSON.parse(s.lookupCalls().find((q) => q.get('entityName') === 'new_srv_warehouse')!.get('condition')!)).toEqual([{ field: 'new_type', op: 'eq', value: 1 }]);
+    expect(
+      JSON.parse(
+        s
+          .lookupCalls()
+          .find((q) => q.get('entityName') === 'new_srv_warehouse')!
+          .get('condition')!,
+      ),
+    ).toEqual([{ field: 'new_type', op: 'eq', value: 1 }]);
     await waitFor(() => expect(screen.getByTestId('pd-create-applications').getAttribute('aria-disabled')).toBeNull());
     await act(async () => fireEvent.click(screen.getByTestId('pd-create-applications')));
     await pick(['pa1', 'pa2']);
     // Only what the server says can still be delivered from that warehouse is offered.
-    expect(new URL(s.reads.find((u) => u.startsWith('/api/parts/deliveries/applications'))!, 'http://x').searchParams.get('warehouseId')).toBe('wh-1');
-    expect(JSON.parse(s.lookupCalls().find((q) => q.get('entityName') === 'new_srv_partsapply')!.get('condition')!)).toEqual([
+    expect(
+      new URL(s.reads.find((u) => u.startsWith('/api/parts/deliveries/applications'))!, 'http://x').searchParams.get('warehouseId'),
+    ).toBe('wh-1');
+    expect(
+      JSON.parse(
+        s
+          .lookupCalls()
+          .find((q) => q.get('entityName') === 'new_srv_partsapply')!
+          .get('condition')!,
+      ),
+    ).toEqual([
       { field: 'new_srv_partsapplyid', op: 'in', value: ['pa1', 'pa2'] },
       { field: 'new_warehouse_id', op: 'eq', value: 'wh-1' },
     ]);
     fireEvent.change(screen.getByTestId('pd-create-memo'), { target: { value: '合并发货' } });
     await act(async () => fireEvent.click(screen.getByTestId('pd-create-submit')));
     await waitFor(() => expect(s.sent).toHaveLength(1));
-    expect(s.sent[0]).toEqual({ method: 'POST', path: '/api/parts/deliveries', body: { outType: 1, warehouseId: 'wh-1', applicationIds: ['pa1', 'pa2'], memo: '合并发货' } });
+    expect(s.sent[0]).toEqual({
+      method: 'POST',
+      path: '/api/parts/deliveries',
+      body: { outType: 1, warehouseId: 'wh-1', applicationIds: ['pa1', 'pa2'], memo: '合并发货' },
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe('/partsDispatch/edit/new-do'));
   });
 
@@ -70,7 +96,9 @@ describe('delivery create screen', () => {
     await screen.findByTestId('pd-create-applications', {}, LONG);
     await act(async () => fireEvent.click(screen.getByTestId('pd-create-warehouse')));
     await pick(['wh-1']);
-    expect((await screen.findByTestId('pd-create-none', {}, LONG)).textContent).toBe('该仓库没有可发货的配件申请（已审批的申请已全部发货或已在未发运的发货单上）');
+    expect((await screen.findByTestId('pd-create-none', {}, LONG)).textContent).toBe(
+      '该仓库没有可发货的配件申请（已审批的申请已全部发货或已在未发运的发货单上）',
+    );
     expect(screen.getByTestId('pd-create-applications').getAttribute('aria-disabled')).toBe('true');
     expect(s.lookupCalls().some((q) => q.get('entityName') === 'new_srv_partsapply')).toBe(false);
   });

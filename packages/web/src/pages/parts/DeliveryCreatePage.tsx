@@ -101,7 +101,9 @@ export default function DeliveryCreatePage() {
     let live = true;
     const field = getEntity('new_srv_warehouse')!.allFields.new_businessunit_id;
     retrieveMultiple('new_srv_warehouses', {
-      select: ['new_srv_warehouseid', 'new_name'], filter: `new_type eq ${warehouseType.central} and new_businessunit_id eq ${literal(field, unit)}`, top: 2,
+      select: ['new_srv_warehouseid', 'new_name'],
+      filter: `new_type eq ${warehouseType.central} and new_businessunit_id eq ${literal(field, unit)}`,
+      top: 2,
     })
       .then((r) => {
         if (!live || r.rows.length !== 1 || form.getFieldValue('warehouse')) return;
@@ -135,14 +137,16 @@ export default function DeliveryCreatePage() {
     setError('');
     try {
       const type = Number(v.outType);
-      const answer = await unsaved.whileSaving(() => createDelivery({
-        outType: type,
-        warehouseId: v.warehouse!.id,
-        ...(type === stockOutType.application ? { applicationIds: (v.applications ?? []).map((a) => a.id) } : {}),
-        ...(type === stockOutType.transfer ? { transferId: v.transfer?.id } : {}),
-        ...(type === stockOutType.scrapped ? { scrapReason: v.scrapReason, afterScrap: v.afterScrap } : {}),
-        ...(v.memo?.trim() ? { memo: v.memo.trim() } : {}),
-      }));
+      const answer = await unsaved.whileSaving(() =>
+        createDelivery({
+          outType: type,
+          warehouseId: v.warehouse!.id,
+          ...(type === stockOutType.application ? { applicationIds: (v.applications ?? []).map((a) => a.id) } : {}),
+          ...(type === stockOutType.transfer ? { transferId: v.transfer?.id } : {}),
+          ...(type === stockOutType.scrapped ? { scrapReason: v.scrapReason, afterScrap: v.afterScrap } : {}),
+          ...(v.memo?.trim() ? { memo: v.memo.trim() } : {}),
+        }),
+      );
       if (answer.message) toast.success(answer.message);
       navigate(dispatchPath(answer.id), { replace: true });
     } catch (err) {
@@ -170,7 +174,15 @@ export default function DeliveryCreatePage() {
         <Form<Values>
           form={form}
           layout="vertical"
-          initialValues={{ outType: stockOutType.application, warehouse: null, applications: [], transfer: null, scrapReason: null, afterScrap: null, memo: '' }}
+          initialValues={{
+            outType: stockOutType.application,
+            warehouse: null,
+            applications: [],
+            transfer: null,
+            scrapReason: null,
+            afterScrap: null,
+            memo: '',
+          }}
           // What ships depends on the warehouse: choices from another one no longer fit.
           onValuesChange={(changed) => {
             if ('warehouse' in changed || 'outType' in changed) form.setFieldsValue({ applications: [], transfer: null });
@@ -178,7 +190,12 @@ export default function DeliveryCreatePage() {
         >
           <Row gutter={24}>
             <Col xs={24} md={12}>
-              <Form.Item name="outType" label={label('new_outtype')} required rules={[{ required: true, message: requiredSelect(label('new_outtype')) }]}>
+              <Form.Item
+                name="outType"
+                label={label('new_outtype')}
+                required
+                rules={[{ required: true, message: requiredSelect(label('new_outtype')) }]}
+              >
                 <Picklist entity={ORDER} attribute="new_outtype" testId="pd-create-outtype" allowClear={false} />
               </Form.Item>
             </Col>
@@ -187,7 +204,12 @@ export default function DeliveryCreatePage() {
                 name="warehouse"
                 label={label('new_warehouse_id')}
                 required
-                rules={[{ validator: (_, v: LookupRecord | null) => (v?.id ? Promise.resolve() : Promise.reject(new Error(t('parts.warehouseRequired')))) }]}
+                rules={[
+                  {
+                    validator: (_, v: LookupRecord | null) =>
+                      v?.id ? Promise.resolve() : Promise.reject(new Error(t('parts.warehouseRequired'))),
+                  },
+                ]}
               >
                 <LookupInput def={{ entityName: 'new_srv_warehouse', conditions: CENTRAL }} testId="pd-create-warehouse" />
               </Form.Item>
@@ -198,8 +220,19 @@ export default function DeliveryCreatePage() {
                   name="applications"
                   label={t('parts.ui.applications')}
                   required
-                  extra={!warehouseId ? t('parts.ui.chooseWarehouseFirst') : noneDeliverable ? <span data-testid="pd-create-none">{t('parts.ui.noDeliverableApplications')}</span> : undefined}
-                  rules={[{ validator: (_, v: LookupRecord[] | undefined) => (v?.length ? Promise.resolve() : Promise.reject(new Error(t('parts.selectOne')))) }]}
+                  extra={
+                    !warehouseId ? (
+                      t('parts.ui.chooseWarehouseFirst')
+                    ) : noneDeliverable ? (
+                      <span data-testid="pd-create-none">{t('parts.ui.noDeliverableApplications')}</span>
+                    ) : undefined
+                  }
+                  rules={[
+                    {
+                      validator: (_, v: LookupRecord[] | undefined) =>
+                        v?.length ? Promise.resolve() : Promise.reject(new Error(t('parts.selectOne'))),
+                    },
+                  ]}
                 >
                   <LookupInput multiple def={applicationDef} testId="pd-create-applications" disabled={!warehouseId || !ids?.length} />
                 </Form.Item>
@@ -212,7 +245,12 @@ export default function DeliveryCreatePage() {
                   label={label('new_parttransorder_id')}
                   required
                   extra={warehouseId ? undefined : t('parts.ui.chooseWarehouseFirst')}
-                  rules={[{ validator: (_, v: LookupRecord | null) => (v?.id ? Promise.resolve() : Promise.reject(new Error(requiredSelect(label('new_parttransorder_id'))))) }]}
+                  rules={[
+                    {
+                      validator: (_, v: LookupRecord | null) =>
+                        v?.id ? Promise.resolve() : Promise.reject(new Error(requiredSelect(label('new_parttransorder_id')))),
+                    },
+                  ]}
                 >
                   <LookupInput def={transferDef} testId="pd-create-transfer" disabled={!warehouseId} />
                 </Form.Item>
@@ -221,12 +259,22 @@ export default function DeliveryCreatePage() {
             {outType === stockOutType.scrapped && (
               <>
                 <Col xs={24} md={12}>
-                  <Form.Item name="scrapReason" label={label('new_scrapreason')} required rules={[{ required: true, message: t('delivery.scrapReasonRequired') }]}>
+                  <Form.Item
+                    name="scrapReason"
+                    label={label('new_scrapreason')}
+                    required
+                    rules={[{ required: true, message: t('delivery.scrapReasonRequired') }]}
+                  >
                     <Picklist entity={ORDER} attribute="new_scrapreason" testId="pd-create-scrapreason" />
                   </Form.Item>
                 </Col>
                 <Col xs={24} md={12}>
-                  <Form.Item name="afterScrap" label={label('new_afterscrap')} required rules={[{ required: true, message: t('delivery.scrapReasonRequired') }]}>
+                  <Form.Item
+                    name="afterScrap"
+                    label={label('new_afterscrap')}
+                    required
+                    rules={[{ required: true, message: t('delivery.scrapReasonRequired') }]}
+                  >
                     <Picklist entity={ORDER} attribute="new_afterscrap" testId="pd-create-afterscrap" />
                   </Form.Item>
                 </Col>

@@ -24,14 +24,33 @@ const delivery = (extra: Row = {}): Row => ({
   ...extra,
 });
 const lines: Row[] = [
-  { new_stockoutorderdetailid: 'd1', new_stockoutorder_id: 'do1', new_code: 'HC-1', new_name: '滤芯', new_qty: 4, new_receivedqty: 0, new_amount: 40 },
-  { new_stockoutorderdetailid: 'd2', new_stockoutorder_id: 'do1', new_code: 'HC-2', new_name: '油封', new_qty: 2, new_receivedqty: 0, new_amount: 20 },
+  {
+    new_stockoutorderdetailid: 'd1',
+    new_stockoutorder_id: 'do1',
+    new_code: 'HC-1',
+    new_name: '滤芯',
+    new_qty: 4,
+    new_receivedqty: 0,
+    new_amount: 40,
+  },
+  {
+    new_stockoutorderdetailid: 'd2',
+    new_stockoutorder_id: 'do1',
+    new_code: 'HC-2',
+    new_name: '油封',
+    new_qty: 2,
+    new_receivedqty: 0,
+    new_amount: 20,
+  },
 ];
 
 const server = (d: Row, command?: Parameters<typeof partsServer>[0]['command']) =>
   partsServer({ records: { new_stockoutorders: [d], new_stockoutorderdetails: lines }, command });
 
-const steps = () => [...document.querySelectorAll('[data-testid^="pd-step-"]')].map((b) => b.getAttribute('data-testid')).filter((x) => /^pd-step-(submit|pick|pack|out|ship)$/.test(x!));
+const steps = () =>
+  [...document.querySelectorAll('[data-testid^="pd-step-"]')]
+    .map((b) => b.getAttribute('data-testid'))
+    .filter((x) => /^pd-step-(submit|pick|pack|out|ship)$/.test(x!));
 const open = async (path: string) => {
   const { router } = renderApp(path);
   await screen.findByTestId('pd-state', {}, LONG);
@@ -129,7 +148,11 @@ describe('delivery edit screen', () => {
     fireEvent.change(freight.tagName === 'INPUT' ? freight : freight.querySelector('input')!, { target: { value: '35.5' } });
     await act(async () => fireEvent.click(screen.getByTestId('pd-step-dialog-ok')));
     await waitFor(() => expect(s.sent).toHaveLength(1));
-    expect(s.sent[0]).toEqual({ method: 'POST', path: '/api/parts/deliveries/do1/ship', body: { logisticsCorp: '顺丰速运', trackingNo: 'SF1234567890', freight: 35.5 } });
+    expect(s.sent[0]).toEqual({
+      method: 'POST',
+      path: '/api/parts/deliveries/do1/ship',
+      body: { logisticsCorp: '顺丰速运', trackingNo: 'SF1234567890', freight: 35.5 },
+    });
     expect(await screen.findByText('发运成功')).toBeTruthy();
     // Reloaded in place: shipped, to be received, and no step left.
     await waitFor(() => expect(screen.getByTestId('pd-state').getAttribute('data-status')).toBe('6'));

@@ -57,7 +57,14 @@ export default function DeliveryFormPage() {
   const locked = useMemo(() => (outType === stockOutType.scrapped ? undefined : SCRAP_FIELDS), [outType]);
 
   const actions: ActionButton[] = row
-    ? availableSteps(state, can).map((s) => ({ key: s, label: t(`parts.ui.step.${s}`), icon: ICONS[s], type: 'primary', onClick: () => setStep(s), testId: `pd-step-${s}` }))
+    ? availableSteps(state, can).map((s) => ({
+        key: s,
+        label: t(`parts.ui.step.${s}`),
+        icon: ICONS[s],
+        type: 'primary',
+        onClick: () => setStep(s),
+        testId: `pd-step-${s}`,
+      }))
     : [];
 
   const title = (
@@ -68,7 +75,11 @@ export default function DeliveryFormPage() {
     </DocumentTitle>
   );
 
-  const tab = (key: string, text: string, children: ReactNode) => ({ key, label: <span data-testid={`pd-tab-${key}`}>{text}</span>, children });
+  const tab = (key: string, text: string, children: ReactNode) => ({
+    key,
+    label: <span data-testid={`pd-tab-${key}`}>{text}</span>,
+    children,
+  });
   const tabs =
     id && row
       ? [
@@ -94,7 +105,9 @@ export default function DeliveryFormPage() {
 
   return (
     <div data-testid="pd-form" data-state={row ? state : undefined} data-editable={editable ? 'true' : 'false'}>
-      {row && !draft && <Alert type="info" showIcon title={t('parts.ui.readOnly')} style={{ marginBottom: 12 }} data-testid="pd-readonly" />}
+      {row && !draft && (
+        <Alert type="info" showIcon title={t('parts.ui.readOnly')} style={{ marginBottom: 12 }} data-testid="pd-readonly" />
+      )}
       <EntityFormPage
         entity={ORDER}
         id={id}

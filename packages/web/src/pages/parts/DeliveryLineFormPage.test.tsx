@@ -9,13 +9,34 @@ const LONG = { timeout: 30_000 };
 afterEach(resetAll);
 
 const WAREHOUSE = ['parts.read', 'delivery.read', 'delivery.create'];
-const delivery = (extra: Row = {}): Row => ({ new_stockoutorderid: 'do1', new_name: 'FH20261124-0001', new_outtype: 4, new_state: 1, new_warehouse_id: 'wh-1', [`new_warehouse_id${F}`]: '华东中心库', ...extra });
-const line: Row = { new_stockoutorderdetailid: 'd1', new_stockoutorder_id: 'do1', new_product_id: 'p1', [`new_product_id${F}`]: '滤芯', new_code: 'HC-1', new_name: '滤芯', new_qty: 4, new_memo: '外包装破损' };
+const delivery = (extra: Row = {}): Row => ({
+  new_stockoutorderid: 'do1',
+  new_name: 'FH20261124-0001',
+  new_outtype: 4,
+  new_state: 1,
+  new_warehouse_id: 'wh-1',
+  [`new_warehouse_id${F}`]: '华东中心库',
+  ...extra,
+});
+const line: Row = {
+  new_stockoutorderdetailid: 'd1',
+  new_stockoutorder_id: 'do1',
+  new_product_id: 'p1',
+  [`new_product_id${F}`]: '滤芯',
+  new_code: 'HC-1',
+  new_name: '滤芯',
+  new_qty: 4,
+  new_memo: '外包装破损',
+};
 
 describe('delivery line screens', () => {
   it('detailcreate: part, quantity and memo for a faulty delivery, then back to the delivery', async () => {
     signIn(WAREHOUSE, { userType: 1 });
-    const s = partsServer({ records: { new_stockoutorders: [delivery()], new_stockoutorderdetails: [] }, lookups: { product: [{ productid: 'p9', name: '油封', productnumber: 'HC-9' }] }, command: () => ({ message: '添加成功', id: 'do1' }) });
+    const s = partsServer({
+      records: { new_stockoutorders: [delivery()], new_stockoutorderdetails: [] },
+      lookups: { product: [{ productid: 'p9', name: '油封', productnumber: 'HC-9' }] },
+      command: () => ({ message: '添加成功', id: 'do1' }),
+    });
     const { router } = renderApp('/partsDispatch/detailcreate/do1');
     expect((await screen.findByTestId('pd-line-delivery', {}, LONG)).textContent).toBe('FH20261124-0001');
     expect(screen.getByTestId('pd-line-form').getAttribute('data-mode')).toBe('create');

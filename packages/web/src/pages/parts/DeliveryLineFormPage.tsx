@@ -18,7 +18,16 @@ import { LineFields, lineBody, lineValues, type LineValues } from './LineFields.
 const ORDER = getEntity('new_stockoutorder')!;
 const LINE = getEntity('new_stockoutorderdetail')!;
 const HEADER = [ORDER.primaryKey, 'new_name', 'new_state', 'new_outtype', 'new_warehouse_id', 'new_towarehouse_id'];
-const LINE_FIELDS = [LINE.primaryKey, 'new_stockoutorder_id', 'new_product_id', 'new_code', 'new_name', 'new_qty', 'new_approvedqty', 'new_memo'];
+const LINE_FIELDS = [
+  LINE.primaryKey,
+  'new_stockoutorder_id',
+  'new_product_id',
+  'new_code',
+  'new_name',
+  'new_qty',
+  'new_approvedqty',
+  'new_memo',
+];
 
 /** /partsDispatch/detailcreate/:id: a part, quantity and memo for delivery {id} (damaged, faulty, scrapped). */
 export function DeliveryLineCreatePage() {
@@ -119,13 +128,24 @@ function DeliveryLineForm({ deliveryId, lineId }: { deliveryId?: string; lineId?
         title={title}
         backTo={back}
         extra={
-          <Button type="primary" icon={<SaveOutlined />} loading={busy} disabled={!header || locked || fromDocuments} onClick={save} data-testid="pd-line-save">
+          <Button
+            type="primary"
+            icon={<SaveOutlined />}
+            loading={busy}
+            disabled={!header || locked || fromDocuments}
+            onClick={save}
+            data-testid="pd-line-save"
+          >
             {t('common.save')}
           </Button>
         }
       />
       {missing ? (
-        <Result status="404" title={t('widgets.form.notFound')} extra={<Button onClick={() => navigate(DISPATCH_LIST)}>{t('common.back')}</Button>} />
+        <Result
+          status="404"
+          title={t('widgets.form.notFound')}
+          extra={<Button onClick={() => navigate(DISPATCH_LIST)}>{t('common.back')}</Button>}
+        />
       ) : !header ? (
         <Skeleton active />
       ) : (
@@ -134,16 +154,40 @@ function DeliveryLineForm({ deliveryId, lineId }: { deliveryId?: string; lineId?
             <Descriptions.Item label={ORDER.allFields.new_name.label[lang]}>
               <span data-testid="pd-line-delivery">{displayValue(header, 'new_name')}</span>
             </Descriptions.Item>
-            <Descriptions.Item label={ORDER.allFields.new_warehouse_id.label[lang]}>{displayValue(header, 'new_warehouse_id')}</Descriptions.Item>
-            {line && <Descriptions.Item label={LINE.allFields.new_product_id.label[lang]}>{`${displayValue(line, 'new_code')} ${displayValue(line, 'new_name')}`}</Descriptions.Item>}
+            <Descriptions.Item label={ORDER.allFields.new_warehouse_id.label[lang]}>
+              {displayValue(header, 'new_warehouse_id')}
+            </Descriptions.Item>
+            {line && (
+              <Descriptions.Item
+                label={LINE.allFields.new_product_id.label[lang]}
+              >{`${displayValue(line, 'new_code')} ${displayValue(line, 'new_name')}`}</Descriptions.Item>
+            )}
             {line && line.new_approvedqty !== null && line.new_approvedqty !== undefined && (
-              <Descriptions.Item label={LINE.allFields.new_approvedqty.label[lang]}>{displayValue(line, 'new_approvedqty')}</Descriptions.Item>
+              <Descriptions.Item label={LINE.allFields.new_approvedqty.label[lang]}>
+                {displayValue(line, 'new_approvedqty')}
+              </Descriptions.Item>
             )}
           </Descriptions>
-          {locked && <Alert type="warning" showIcon title={t('parts.linesLocked')} style={{ marginBottom: 16 }} data-testid="pd-line-locked" />}
-          {fromDocuments && <Alert type="warning" showIcon title={t('delivery.linesFromDocument')} style={{ marginBottom: 16 }} data-testid="pd-line-locked" />}
+          {locked && (
+            <Alert type="warning" showIcon title={t('parts.linesLocked')} style={{ marginBottom: 16 }} data-testid="pd-line-locked" />
+          )}
+          {fromDocuments && (
+            <Alert
+              type="warning"
+              showIcon
+              title={t('delivery.linesFromDocument')}
+              style={{ marginBottom: 16 }}
+              data-testid="pd-line-locked"
+            />
+          )}
           {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="pd-line-error" />}
-          <Form<LineValues> form={form} layout="vertical" disabled={locked || fromDocuments} style={{ maxWidth: 560 }} initialValues={lineValues(LINE.logicalName, line)}>
+          <Form<LineValues>
+            form={form}
+            layout="vertical"
+            disabled={locked || fromDocuments}
+            style={{ maxWidth: 560 }}
+            initialValues={lineValues(LINE.logicalName, line)}
+          >
             <LineFields entity={LINE.logicalName} prefix="pd-line" withPart={creating} />
           </Form>
         </Card>

@@ -24,7 +24,17 @@ const MAX_LOGISTICS = 60;
  * freight. Hooks: `pd-step-dialog` (`-ok`, `-cancel`, `-error`), `pd-step-confirm` (with
  * `data-step`), `pd-ship-corp`, `pd-ship-tracking`, `pd-ship-freight`.
  */
-export function DeliveryStepDialog({ step, row, onClose, onDone }: { step: DeliveryStep | null; row: RecordRow | null; onClose: () => void; onDone: () => void }) {
+export function DeliveryStepDialog({
+  step,
+  row,
+  onClose,
+  onDone,
+}: {
+  step: DeliveryStep | null;
+  row: RecordRow | null;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const t = useT();
   const lang = useLocale();
   const [form] = Form.useForm<ShipValues>();
@@ -47,7 +57,11 @@ export function DeliveryStepDialog({ step, row, onClose, onDone }: { step: Deliv
       send={(v) =>
         forDialog(
           step === 'ship'
-            ? deliveryStep(id, 'ship', { logisticsCorp: (v.logisticsCorp ?? '').trim(), trackingNo: (v.trackingNo ?? '').trim(), freight: v.freight ?? null })
+            ? deliveryStep(id, 'ship', {
+                logisticsCorp: (v.logisticsCorp ?? '').trim(),
+                trackingNo: (v.trackingNo ?? '').trim(),
+                freight: v.freight ?? null,
+              })
             : deliveryStep(id, step!),
         )
       }
@@ -82,7 +96,18 @@ export function DeliveryStepDialog({ step, row, onClose, onDone }: { step: Deliv
           <Form.Item
             name="freight"
             label={label('new_freight')}
-            rules={[numberRule({ field: label('new_freight'), scale: 2, min: 0, max: MAX_FREIGHT, messages: { min: t('parts.freightRange'), max: t('parts.freightRange') } }, t)]}
+            rules={[
+              numberRule(
+                {
+                  field: label('new_freight'),
+                  scale: 2,
+                  min: 0,
+                  max: MAX_FREIGHT,
+                  messages: { min: t('parts.freightRange'), max: t('parts.freightRange') },
+                },
+                t,
+              ),
+            ]}
           >
             <MoneyInput testId="pd-ship-freight" />
           </Form.Item>

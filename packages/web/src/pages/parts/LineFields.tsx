@@ -24,7 +24,11 @@ export const MAX_MEMO = 100;
 export function lineValues(entity: string, row: RecordRow | null): LineValues {
   if (!row) return { productId: null, qty: null, memo: '' };
   const v = toFormValues(getEntity(entity)!, row, ['new_product_id']);
-  return { productId: (v.new_product_id as LookupRecord | null) ?? null, qty: row.new_qty === null || row.new_qty === undefined ? null : Number(row.new_qty), memo: String(row.new_memo ?? '') };
+  return {
+    productId: (v.new_product_id as LookupRecord | null) ?? null,
+    qty: row.new_qty === null || row.new_qty === undefined ? null : Number(row.new_qty),
+    memo: String(row.new_memo ?? ''),
+  };
 }
 
 /** The request body of a line command: the part only where it is entered, memo trimmed. */
@@ -49,7 +53,9 @@ export function LineFields({ entity, prefix, withPart = true }: { entity: string
           name="productId"
           label={label('new_product_id')}
           required
-          rules={[{ validator: (_, v: LookupRecord | null) => (v?.id ? Promise.resolve() : Promise.reject(new Error(t('parts.partRequired')))) }]}
+          rules={[
+            { validator: (_, v: LookupRecord | null) => (v?.id ? Promise.resolve() : Promise.reject(new Error(t('parts.partRequired')))) },
+          ]}
         >
           <LookupInput def={{ entityName: 'product' }} testId={`${prefix}-part`} />
         </Form.Item>

@@ -42,7 +42,11 @@ const line = (id: string, extra: Row = {}): Row => ({
   ...extra,
 });
 
-function server(app: Row, lines: Row[] = [line('l1'), line('l2', { new_qty: 3, new_amount: 30 })], command?: Parameters<typeof partsServer>[0]['command']) {
+function server(
+  app: Row,
+  lines: Row[] = [line('l1'), line('l2', { new_qty: 3, new_amount: 30 })],
+  command?: Parameters<typeof partsServer>[0]['command'],
+) {
   return partsServer({
     records: { new_srv_partsapplies: [app], new_srv_partsapplydetils: lines, new_stockoutorderdetails: [] },
     lookups: {
@@ -53,7 +57,10 @@ function server(app: Row, lines: Row[] = [line('l1'), line('l2', { new_qty: 3, n
   });
 }
 
-const actions = () => [...document.querySelectorAll('[data-testid^="pa-"]')].map((b) => b.getAttribute('data-testid')).filter((x) => ['pa-submit', 'pa-revoke', 'pa-approved', 'pa-close', 'pa-progress'].includes(x!));
+const actions = () =>
+  [...document.querySelectorAll('[data-testid^="pa-"]')]
+    .map((b) => b.getAttribute('data-testid'))
+    .filter((x) => ['pa-submit', 'pa-revoke', 'pa-approved', 'pa-close', 'pa-progress'].includes(x!));
 const openLines = async () => {
   const tab = await screen.findByTestId('pa-tab-lines', {}, LONG);
   await act(async () => fireEvent.click(tab));
@@ -61,7 +68,7 @@ const openLines = async () => {
 };
 
 describe('parts application: create', () => {
-  it('presets and locks a station user\'s station, lists central warehouses only, and asks to save before adding lines', async () => {
+  it("presets and locks a station user's station, lists central warehouses only, and asks to save before adding lines", async () => {
     signIn(STATION);
     const s = server(application());
     renderApp('/partsApply/create');
@@ -106,7 +113,7 @@ describe('parts application: edit', () => {
     expect(screen.getByTestId('doc-lines-total').getAttribute('data-qty')).toBe('8');
   });
 
-  it('adds a line through the line command, toasts the server\'s message and reloads the application', async () => {
+  it("adds a line through the line command, toasts the server's message and reloads the application", async () => {
     signIn(STATION);
     const s = server(application(), [], () => ({ message: '添加成功', id: 'pa1' }));
     renderApp('/partsApply/edit/pa1');
@@ -126,12 +133,16 @@ describe('parts application: edit', () => {
     fireEvent.change(within(dialog).getByTestId('doc-line-memo'), { target: { value: '急用' } });
     await act(async () => fireEvent.click(screen.getByTestId('doc-line-dialog-ok')));
     await waitFor(() => expect(s.sent).toHaveLength(1));
-    expect(s.sent[0]).toEqual({ method: 'POST', path: '/api/parts/applications/pa1/lines', body: { productId: 'p9', qty: 4, memo: '急用' } });
+    expect(s.sent[0]).toEqual({
+      method: 'POST',
+      path: '/api/parts/applications/pa1/lines',
+      body: { productId: 'p9', qty: 4, memo: '急用' },
+    });
     expect(await screen.findByText('添加成功')).toBeTruthy();
     await waitFor(() => expect(s.reads.filter((u) => u.includes('new_srv_partsapplies(pa1)')).length).toBeGreaterThan(before));
   });
 
-  it('a line above the supplying warehouse\'s stock shows its shortfall in the table and its dialog, and still saves; a refusal naming the quantity shows at the field', async () => {
+  it("a line above the supplying warehouse's stock shows its shortfall in the table and its dialog, and still saves; a refusal naming the quantity shows at the field", async () => {
     signIn(STATION);
     const big = line('l1', { new_product_id: 'p9', [`new_product_id${F}`]: '液压油滤芯', new_qty: 900, new_tempcurrentinv: 20 });
     let answer: { message: string } | { status: number; message: string; field?: string } = { message: '保存成功' };
@@ -162,7 +173,13 @@ describe('parts application: edit', () => {
     // A back-order is accepted: the save goes through with the quantity above the stock.
     answer = { message: '保存成功' };
     await act(async () => fireEvent.click(screen.getByTestId('doc-line-dialog-ok')));
-    await waitFor(() => expect(s.sent.at(-1)).toEqual({ method: 'PATCH', path: '/api/parts/applications/pa1/lines/l1', body: { productId: 'p9', qty: 30, memo: '' } }));
+    await waitFor(() =>
+      expect(s.sent.at(-1)).toEqual({
+        method: 'PATCH',
+        path: '/api/parts/applications/pa1/lines/l1',
+        body: { productId: 'p9', qty: 30, memo: '' },
+      }),
+    );
   });
 
   it('an approved application is read-only: no line editing; a station writer may close it with a reason, and a refusal shows in the dialog', async () => {
@@ -206,7 +223,11 @@ describe('parts application: edit', () => {
 
   it('the current approver changes approved quantities (one input per line, from the applied one) before approving', async () => {
     signIn(['parts.read', 'approval.act'], { userType: 2, userId: 'u-me' });
-    const s = server(application({ new_approvalstatus: 2, new_submitter_id: 'u-station', new_stepuser_id: 'U-ME' }), [line('l1'), line('l2', { new_qty: 3, new_approvedqty: 2 })], () => ({ message: '保存成功' }));
+    const s = server(
+      application({ new_approvalstatus: 2, new_submitter_id: 'u-station', new_stepuser_id: 'U-ME' }),
+      [line('l1'), line('l2', { new_qty: 3, new_approvedqty: 2 })],
+      () => ({ message: '保存成功' }),
+    );
     renderApp('/partsApply/edit/pa1');
     await screen.findByTestId('pa-approvalstatus', {}, LONG);
     // Not the submitter: no revoke; not a writer: no submit.
@@ -218,7 +239,16 @@ describe('parts application: edit', () => {
     fireEvent.change(inputs[0], { target: { value: '4' } });
     await act(async () => fireEvent.click(screen.getByTestId('pa-approved-dialog-ok')));
     await waitFor(() => expect(s.sent).toHaveLength(1));
-    expect(s.sent[0]).toEqual({ method: 'POST', path: '/api/parts/applications/pa1/approved', body: { lines: [{ lineId: 'l1', approvedQty: 4 }, { lineId: 'l2', approvedQty: 2 }] } });
+    expect(s.sent[0]).toEqual({
+      method: 'POST',
+      path: '/api/parts/applications/pa1/approved',
+      body: {
+        lines: [
+          { lineId: 'l1', approvedQty: 4 },
+          { lineId: 'l2', approvedQty: 2 },
+        ],
+      },
+    });
     expect(await screen.findByText('保存成功')).toBeTruthy();
   });
 
@@ -236,7 +266,18 @@ describe('parts application: edit', () => {
       records: {
         new_srv_partsapplies: [application({ new_approvalstatus: 3, statuscode: 100000000 })],
         new_srv_partsapplydetils: [line('l1')],
-        new_stockoutorderdetails: [{ new_stockoutorderdetailid: 'd1', new_partsapply_id: 'pa1', new_stockoutorder_id: 'do1', new_code: 'HC-l1', new_name: '配件l1', new_qty: 2, new_receivedqty: 1, new_stockoutorder_id_ref: { new_stockoutorderid: 'do1', new_name: 'FH20261124-0001', new_state: 6 } }],
+        new_stockoutorderdetails: [
+          {
+            new_stockoutorderdetailid: 'd1',
+            new_partsapply_id: 'pa1',
+            new_stockoutorder_id: 'do1',
+            new_code: 'HC-l1',
+            new_name: '配件l1',
+            new_qty: 2,
+            new_receivedqty: 1,
+            new_stockoutorder_id_ref: { new_stockoutorderid: 'do1', new_name: 'FH20261124-0001', new_state: 6 },
+          },
+        ],
       },
     });
     renderApp('/partsApply/edit/pa1');

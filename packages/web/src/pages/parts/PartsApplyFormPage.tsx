@@ -26,7 +26,10 @@ export default function PartsApplyFormPage() {
   const [station, setStation] = useState<string>('');
   const stationUser = user.userType === STATION_USER && !!user.departId;
 
-  const defaults = useMemo(() => (!id && stationUser ? { new_station_id: { id: user.departId, name: user.departName } } : undefined), [id, stationUser, user.departId, user.departName]);
+  const defaults = useMemo(
+    () => (!id && stationUser ? { new_station_id: { id: user.departId, name: user.departName } } : undefined),
+    [id, stationUser, user.departId, user.departName],
+  );
   const ownStation = stationUser ? user.departId : station;
   const lookupConditions = useMemo(
     () => ({

@@ -22,15 +22,20 @@ const transfer = (extra: Row = {}): Row => ({
   new_isclose: false,
   ...extra,
 });
-const lines = [{ new_srv_parttransdetailid: 't1', new_parttransorder_id: 'tr1', new_code: 'HC-1', new_name: '滤芯', new_qty: 6, new_amount: 60 }];
+const lines = [
+  { new_srv_parttransdetailid: 't1', new_parttransorder_id: 'tr1', new_code: 'HC-1', new_name: '滤芯', new_qty: 6, new_amount: 60 },
+];
 
 const server = (t: Row, command?: Parameters<typeof partsServer>[0]['command']) =>
   partsServer({ records: { new_srv_parttransorders: [t], new_srv_parttransdetails: lines }, command });
 
-const actions = () => [...document.querySelectorAll('[data-testid]')].map((b) => b.getAttribute('data-testid')).filter((x) => ['pt-submit', 'pt-revoke', 'pt-approved', 'pt-close', 'pt-progress'].includes(x!));
+const actions = () =>
+  [...document.querySelectorAll('[data-testid]')]
+    .map((b) => b.getAttribute('data-testid'))
+    .filter((x) => ['pt-submit', 'pt-revoke', 'pt-approved', 'pt-close', 'pt-progress'].includes(x!));
 
 describe('parts transfer edit screen', () => {
-  it('shows the transfer\'s own approval labels and states; a transfer writer edits lines of a draft through the transfer calls', async () => {
+  it("shows the transfer's own approval labels and states; a transfer writer edits lines of a draft through the transfer calls", async () => {
     signIn(WAREHOUSE, { userType: 1 });
     const s = server(transfer(), () => ({ message: '删除成功' }));
     renderApp('/partsTransfer/edit/tr1');

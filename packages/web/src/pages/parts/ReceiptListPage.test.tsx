@@ -26,9 +26,13 @@ async function listFilter(user: Parameters<typeof signInAs>[1]): Promise<string>
 
 describe('receipt list', () => {
   it('a station user sees what comes to the station', async () => {
-    expect(await listFilter({ userType: 3, departId: '11111111-1111-1111-1111-111111111111' })).toContain('new_station_id eq 11111111-1111-1111-1111-111111111111');
+    expect(await listFilter({ userType: 3, departId: '11111111-1111-1111-1111-111111111111' })).toContain(
+      'new_station_id eq 11111111-1111-1111-1111-111111111111',
+    );
   });
-  it('a warehouse user sees what comes to the warehouse\'s unit, not what it sends', async () => {
-    expect(await listFilter({ userType: 2, departId: '22222222-2222-2222-2222-222222222222' })).toContain('new_tounit_id eq 22222222-2222-2222-2222-222222222222');
+  it("a warehouse user sees what comes to the warehouse's unit, not what it sends", async () => {
+    expect(await listFilter({ userType: 2, departId: '22222222-2222-2222-2222-222222222222' })).toContain(
+      'new_tounit_id eq 22222222-2222-2222-2222-222222222222',
+    );
   });
 });

@@ -24,8 +24,24 @@ const delivery = (extra: Row = {}): Row => ({
   ...extra,
 });
 const lines = (): Row[] => [
-  { new_stockoutorderdetailid: 'l1', new_stockoutorder_id: 'do1', new_code: 'HC-1', new_name: '滤芯', new_uom: '个', new_qty: 5, new_receivedqty: 0 },
-  { new_stockoutorderdetailid: 'l2', new_stockoutorder_id: 'do1', new_code: 'HC-2', new_name: '油封', new_uom: '个', new_qty: 3, new_receivedqty: 1 },
+  {
+    new_stockoutorderdetailid: 'l1',
+    new_stockoutorder_id: 'do1',
+    new_code: 'HC-1',
+    new_name: '滤芯',
+    new_uom: '个',
+    new_qty: 5,
+    new_receivedqty: 0,
+  },
+  {
+    new_stockoutorderdetailid: 'l2',
+    new_stockoutorder_id: 'do1',
+    new_code: 'HC-2',
+    new_name: '油封',
+    new_uom: '个',
+    new_qty: 3,
+    new_receivedqty: 1,
+  },
 ];
 
 const inputs = () => screen.queryAllByTestId('ps-line-qty') as HTMLInputElement[];
@@ -36,7 +52,7 @@ const open = async () => {
 };
 
 describe('receipt screen', () => {
-  it('shows the summary and each line\'s remainder as the quantity to receive; posts the entered quantities and reloads', async () => {
+  it("shows the summary and each line's remainder as the quantity to receive; posts the entered quantities and reloads", async () => {
     signIn(RECEIVER);
     const d = delivery();
     const ls = lines();
@@ -68,7 +84,7 @@ describe('receipt screen', () => {
     await waitFor(() => expect(inputs().map((i) => i.value)).toEqual(['2', '2']));
   });
 
-  it('全部签收 puts every remainder back; the server\'s refusal shows in place', async () => {
+  it("全部签收 puts every remainder back; the server's refusal shows in place", async () => {
     signIn(RECEIVER);
     const s = partsServer({
       records: { new_stockoutorders: [delivery()], new_stockoutorderdetails: lines() },
@@ -82,12 +98,20 @@ describe('receipt screen', () => {
     await waitFor(() => expect(inputs().map((i) => i.value)).toEqual(['5', '2']));
     await act(async () => fireEvent.click(screen.getByTestId('ps-confirm')));
     expect((await screen.findByTestId('ps-error')).textContent).toContain('只有已发运或部分签收的发货单才能签收');
-    expect(s.sent[0].body).toEqual({ lines: [{ lineId: 'l1', qty: 5 }, { lineId: 'l2', qty: 2 }] });
+    expect(s.sent[0].body).toEqual({
+      lines: [
+        { lineId: 'l1', qty: 5 },
+        { lineId: 'l2', qty: 2 },
+      ],
+    });
   });
 
   it('a typed quantity is kept and refused at its line (1.5 integer only, 9 above the remainder, abc not a number); nothing is posted', async () => {
     signIn(RECEIVER);
-    const s = partsServer({ records: { new_stockoutorders: [delivery()], new_stockoutorderdetails: lines() }, command: () => ({ message: '签收成功' }) });
+    const s = partsServer({
+      records: { new_stockoutorders: [delivery()], new_stockoutorderdetails: lines() },
+      command: () => ({ message: '签收成功' }),
+    });
     await open();
     await waitFor(() => expect(inputs()).toHaveLength(2));
     fireEvent.change(inputs()[0], { target: { value: '1.5' } });
@@ -104,7 +128,12 @@ describe('receipt screen', () => {
 
   it('a fully received delivery shows no inputs and no receipt buttons', async () => {
     signIn(RECEIVER);
-    partsServer({ records: { new_stockoutorders: [delivery({ new_receiptstate: 2 })], new_stockoutorderdetails: lines().map((l) => ({ ...l, new_receivedqty: l.new_qty })) } });
+    partsServer({
+      records: {
+        new_stockoutorders: [delivery({ new_receiptstate: 2 })],
+        new_stockoutorderdetails: lines().map((l) => ({ ...l, new_receivedqty: l.new_qty })),
+      },
+    });
     await open();
     expect(screen.getByTestId('ps-done').textContent).toContain('已全部签收');
     expect(inputs()).toHaveLength(0);
@@ -114,7 +143,9 @@ describe('receipt screen', () => {
 
   it('a delivery not shipped yet cannot be received', async () => {
     signIn(RECEIVER);
-    partsServer({ records: { new_stockoutorders: [delivery({ new_state: 5, new_receiptstate: null })], new_stockoutorderdetails: lines() } });
+    partsServer({
+      records: { new_stockoutorders: [delivery({ new_state: 5, new_receiptstate: null })], new_stockoutorderdetails: lines() },
+    });
     await open();
     expect(screen.getByTestId('ps-not-receivable')).toBeTruthy();
     expect(inputs()).toHaveLength(0);

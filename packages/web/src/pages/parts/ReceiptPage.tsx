@@ -19,7 +19,15 @@ import { remainingOf, useReceiptQuantities } from './receipt-quantities.tsx';
 
 const ORDER = getEntity('new_stockoutorder')!;
 const LINE = getEntity('new_stockoutorderdetail')!;
-const SUMMARY = ['new_name', 'new_warehouse_id', 'new_towarehouse_id', 'new_logisticscorp', 'new_trackingno', 'new_shiptime', 'new_totalqty'];
+const SUMMARY = [
+  'new_name',
+  'new_warehouse_id',
+  'new_towarehouse_id',
+  'new_logisticscorp',
+  'new_trackingno',
+  'new_shiptime',
+  'new_totalqty',
+];
 const HEADER = [ORDER.primaryKey, ...SUMMARY, 'new_state', 'new_receiptstate'];
 
 /**
@@ -116,7 +124,11 @@ export default function ReceiptPage() {
           }
         />
         {missing ? (
-          <Result status="404" title={t('widgets.form.notFound')} extra={<Button onClick={() => navigate(RECEIPT_LIST)}>{t('common.back')}</Button>} />
+          <Result
+            status="404"
+            title={t('widgets.form.notFound')}
+            extra={<Button onClick={() => navigate(RECEIPT_LIST)}>{t('common.back')}</Button>}
+          />
         ) : !header ? (
           <Skeleton active />
         ) : (
@@ -128,8 +140,18 @@ export default function ReceiptPage() {
                 </Descriptions.Item>
               ))}
             </Descriptions>
-            {done && <Alert type="success" showIcon title={t('parts.ui.fullyReceived')} style={{ marginBottom: 12 }} data-testid="ps-done" />}
-            {!done && !isReceivable(header) && <Alert type="info" showIcon title={t('parts.ui.notReceivable')} style={{ marginBottom: 12 }} data-testid="ps-not-receivable" />}
+            {done && (
+              <Alert type="success" showIcon title={t('parts.ui.fullyReceived')} style={{ marginBottom: 12 }} data-testid="ps-done" />
+            )}
+            {!done && !isReceivable(header) && (
+              <Alert
+                type="info"
+                showIcon
+                title={t('parts.ui.notReceivable')}
+                style={{ marginBottom: 12 }}
+                data-testid="ps-not-receivable"
+              />
+            )}
             {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} data-testid="ps-error" />}
             <div data-testid="ps-lines" data-count={loading ? undefined : rows.length}>
               <Table<RecordRow>
@@ -140,7 +162,13 @@ export default function ReceiptPage() {
                 loading={loading}
                 pagination={false}
                 scroll={{ x: 'max-content' }}
-                onRow={(r) => ({ 'data-testid': 'ps-line-row', 'data-id': receipt.idOf(r), 'data-remaining': remainingOf(r) }) as React.HTMLAttributes<HTMLElement>}
+                onRow={(r) =>
+                  ({
+                    'data-testid': 'ps-line-row',
+                    'data-id': receipt.idOf(r),
+                    'data-remaining': remainingOf(r),
+                  }) as React.HTMLAttributes<HTMLElement>
+                }
                 locale={{ emptyText: t('parts.ui.linesEmpty') }}
               />
             </div>

@@ -27,7 +27,10 @@ const createHidden = new Map<string, string[]>();
 function hiddenOnCreate(entity: string): string[] {
   if (!createHidden.has(entity)) {
     const e = getEntity(entity)!;
-    createHidden.set(entity, Object.keys(e.allFields).filter((n) => !isClientField(e, n)));
+    createHidden.set(
+      entity,
+      Object.keys(e.allFields).filter((n) => !isClientField(e, n)),
+    );
   }
   return createHidden.get(entity)!;
 }
@@ -63,7 +66,16 @@ export interface RequestDocumentPageProps {
  * actions the rules offer: 提交审批, 撤回, 修改审批数量, 关闭, 审批进度. After every command the
  * document and its lines reload in place.
  */
-export function RequestDocumentPage({ doc, id, defaults, lockedFields, lookupConditions, tags, extraTabs, onLoaded }: RequestDocumentPageProps) {
+export function RequestDocumentPage({
+  doc,
+  id,
+  defaults,
+  lockedFields,
+  lookupConditions,
+  tags,
+  extraTabs,
+  onLoaded,
+}: RequestDocumentPageProps) {
   const t = useT();
   const lang = useLocale();
   const can = usePrivilege();
@@ -93,7 +105,13 @@ export function RequestDocumentPage({ doc, id, defaults, lockedFields, lookupCon
   const revoke = () => confirmRevoke(t, id!, doc.entity, refresh);
 
   const label = (k: RequestAction) =>
-    ({ submit: t('approval.submit'), revoke: t('approval.revoke'), approved: t('parts.ui.approvedQty'), close: t('parts.ui.close'), progress: t('approval.progress') })[k];
+    ({
+      submit: t('approval.submit'),
+      revoke: t('approval.revoke'),
+      approved: t('parts.ui.approvedQty'),
+      close: t('parts.ui.close'),
+      progress: t('approval.progress'),
+    })[k];
   const actions: ActionButton[] =
     id && row
       ? requestActions(doc, row, can, userId).map((k) => ({
@@ -123,7 +141,11 @@ export function RequestDocumentPage({ doc, id, defaults, lockedFields, lookupCon
     </DocumentTitle>
   ) : undefined;
 
-  const tab = (key: string, text: string, children: ReactNode) => ({ key, label: <span data-testid={`${p}-tab-${key}`}>{text}</span>, children });
+  const tab = (key: string, text: string, children: ReactNode) => ({
+    key,
+    label: <span data-testid={`${p}-tab-${key}`}>{text}</span>,
+    children,
+  });
   const tabs = [
     tab(
       'lines',
@@ -147,7 +169,9 @@ export function RequestDocumentPage({ doc, id, defaults, lockedFields, lookupCon
 
   return (
     <div data-testid={`${p}-form`} data-editable={editable ? 'true' : 'false'}>
-      {id && row && !editable && <Alert type="info" showIcon title={t('parts.ui.readOnly')} style={{ marginBottom: 12 }} data-testid={`${p}-readonly`} />}
+      {id && row && !editable && (
+        <Alert type="info" showIcon title={t('parts.ui.readOnly')} style={{ marginBottom: 12 }} data-testid={`${p}-readonly`} />
+      )}
       <EntityFormPage
         entity={doc.entity}
         id={id}
@@ -168,14 +192,29 @@ export function RequestDocumentPage({ doc, id, defaults, lockedFields, lookupCon
       />
       {id && (
         <>
-          <RequestLineDialog doc={doc} docId={id} editing={line} onClose={() => setLine(null)} onDone={() => {
-            setLine(null);
-            refresh();
-          }} />
-          <FlowSubmitDialog open={dialog === 'submit'} entityName={doc.entity} entityId={id} canSubmit={writer && editable} onClose={() => setDialog(null)} onSubmitted={refresh} />
+          <RequestLineDialog
+            doc={doc}
+            docId={id}
+            editing={line}
+            onClose={() => setLine(null)}
+            onDone={() => {
+              setLine(null);
+              refresh();
+            }}
+          />
+          <FlowSubmitDialog
+            open={dialog === 'submit'}
+            entityName={doc.entity}
+            entityId={id}
+            canSubmit={writer && editable}
+            onClose={() => setDialog(null)}
+            onSubmitted={refresh}
+          />
           <ApprovalProgressDialog open={dialog === 'progress'} entityName={doc.entity} entityId={id} onClose={() => setDialog(null)} />
           <CloseDialog doc={doc} docId={id} open={dialog === 'close'} onClose={() => setDialog(null)} onDone={done} />
-          {doc.kind === 'applications' && <ApprovedQtyDialog docId={id} open={dialog === 'approved'} onClose={() => setDialog(null)} onDone={done} />}
+          {doc.kind === 'applications' && (
+            <ApprovedQtyDialog docId={id} open={dialog === 'approved'} onClose={() => setDialog(null)} onDone={done} />
+          )}
         </>
       )}
     </div>

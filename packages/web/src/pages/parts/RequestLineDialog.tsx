@@ -15,7 +15,13 @@ import type { RequestDocument } from './request-documents.ts';
  * `doc-line-dialog` (`-ok`, `-cancel`, `-error`), fields `doc-line-part`, `doc-line-qty`, `doc-line-memo`,
  * `doc-line-stock`.
  */
-export function RequestLineDialog({ doc, docId, editing, onClose, onDone }: {
+export function RequestLineDialog({
+  doc,
+  docId,
+  editing,
+  onClose,
+  onDone,
+}: {
   doc: RequestDocument;
   docId: string;
   /** The line edited, 'new' to add one, null when closed. */

@@ -42,10 +42,19 @@ export default function SalesOrderPage() {
   const draft = !!row && state === partsSalesState.draft;
 
   // A refusal names the part and the quantity available.
-  const sell = () => confirmCommand(t, { title: t('sales.confirm'), content: t('sales.confirmAsk'), run: () => confirmSale(id!), refused: setRefusal, after: refresh });
+  const sell = () =>
+    confirmCommand(t, {
+      title: t('sales.confirm'),
+      content: t('sales.confirmAsk'),
+      run: () => confirmSale(id!),
+      refused: setRefusal,
+      after: refresh,
+    });
 
   const actions: ActionButton[] =
-    id && draft && writer ? [{ key: 'confirm', label: t('sales.confirm'), icon: <CheckCircleOutlined />, onClick: sell, testId: 'xs-confirm' }] : [];
+    id && draft && writer
+      ? [{ key: 'confirm', label: t('sales.confirm'), icon: <CheckCircleOutlined />, onClick: sell, testId: 'xs-confirm' }]
+      : [];
 
   const title = id ? (
     <DocumentTitle testId="xs-header" label={ORDER.label[lang]} number={row?.new_name}>
@@ -73,8 +82,20 @@ export default function SalesOrderPage() {
 
   return (
     <div data-testid="xs-form" data-editable={draft ? 'true' : 'false'}>
-      {refusal && draft && <Alert type="error" showIcon closable title={refusal} onClose={() => setRefusal(null)} style={{ marginBottom: 12 }} data-testid="xs-refusal" />}
-      {id && row && !draft && <Alert type="info" showIcon title={t('sales.readOnly')} style={{ marginBottom: 12 }} data-testid="xs-readonly" />}
+      {refusal && draft && (
+        <Alert
+          type="error"
+          showIcon
+          closable
+          title={refusal}
+          onClose={() => setRefusal(null)}
+          style={{ marginBottom: 12 }}
+          data-testid="xs-refusal"
+        />
+      )}
+      {id && row && !draft && (
+        <Alert type="info" showIcon title={t('sales.readOnly')} style={{ marginBottom: 12 }} data-testid="xs-readonly" />
+      )}
       <EntityFormPage
         entity={SALES_DOC.entity}
         id={id}
@@ -89,7 +110,18 @@ export default function SalesOrderPage() {
         onLoaded={setRow}
         reloadSignal={version}
       />
-      {id && <RequestLineDialog doc={SALES_DOC} docId={id} editing={line} onClose={() => setLine(null)} onDone={() => { setLine(null); refresh(); }} />}
+      {id && (
+        <RequestLineDialog
+          doc={SALES_DOC}
+          docId={id}
+          editing={line}
+          onClose={() => setLine(null)}
+          onDone={() => {
+            setLine(null);
+            refresh();
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -1,4 +1,12 @@
-import { DELIVERY_STEP_FROM, DELIVERY_STEP_PRIVILEGE, DELIVERY_STEPS, deliveryState, receiptState, stockOutType, type DeliveryStep } from '@portal/model';
+import {
+  DELIVERY_STEP_FROM,
+  DELIVERY_STEP_PRIVILEGE,
+  DELIVERY_STEPS,
+  deliveryState,
+  receiptState,
+  stockOutType,
+  type DeliveryStep,
+} from '@portal/model';
 import type { RecordRow } from '../../api/records.ts';
 import { num } from '../../entity-ui/document/num.ts';
 
@@ -23,5 +31,7 @@ export const takesHandLines = (outType: unknown) => HAND_MADE.includes(num(outTy
 /** spec 001 §4: a receipt requires a shipped delivery, to be received or semi received. */
 export function isReceivable(row: RecordRow | null): boolean {
   const receipt = num(row?.new_receiptstate);
-  return !!row && deliveryStateOf(row) === deliveryState.shipped && (receipt === receiptState.toReceive || receipt === receiptState.semiReceived);
+  return (
+    !!row && deliveryStateOf(row) === deliveryState.shipped && (receipt === receiptState.toReceive || receipt === receiptState.semiReceived)
+  );
 }

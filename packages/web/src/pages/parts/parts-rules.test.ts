@@ -7,10 +7,18 @@ import { deliveryPath } from './delivery-paths.ts';
 import { APPLICATION_DOC, TRANSFER_DOC } from './request-documents.ts';
 import { requestActions } from './request-rules.ts';
 
-const holding = (...p: string[]) => (x: string) => p.includes(x);
+const holding =
+  (...p: string[]) =>
+  (x: string) =>
+    p.includes(x);
 
 describe('application and transfer actions (mirroring the server)', () => {
-  const app = (status: number, extra: Record<string, unknown> = {}) => ({ new_approvalstatus: status, statuscode: 1, new_isclose: false, ...extra });
+  const app = (status: number, extra: Record<string, unknown> = {}) => ({
+    new_approvalstatus: status,
+    statuscode: 1,
+    new_isclose: false,
+    ...extra,
+  });
 
   it('writers submit at draft (1) and rejected (4) unless closed; the submitter revokes at 2; progress always', () => {
     const writer = holding('parts.write');
@@ -22,18 +30,27 @@ describe('application and transfer actions (mirroring the server)', () => {
     expect(requestActions(APPLICATION_DOC, app(5), writer, 'me')).toEqual(['progress']);
   });
 
-  it('only the current step\'s approver of an application changes approved quantities', () => {
-    expect(requestActions(APPLICATION_DOC, app(2, { new_stepuser_id: 'me' }), holding('approval.act'), 'me')).toEqual(['approved', 'progress']);
+  it("only the current step's approver of an application changes approved quantities", () => {
+    expect(requestActions(APPLICATION_DOC, app(2, { new_stepuser_id: 'me' }), holding('approval.act'), 'me')).toEqual([
+      'approved',
+      'progress',
+    ]);
     expect(requestActions(APPLICATION_DOC, app(2, { new_stepuser_id: 'other' }), holding('approval.act'), 'me')).toEqual(['progress']);
     expect(requestActions(TRANSFER_DOC, app(2, { new_stepuser_id: 'me' }), holding('approval.act'), 'me')).toEqual(['progress']);
   });
 
   it('close: approved, not closed, still to deliver, by the station or the supplying warehouse', () => {
-    expect(requestActions(APPLICATION_DOC, app(3, { statuscode: 100000000 }), holding('delivery.create'), 'me')).toEqual(['close', 'progress']);
+    expect(requestActions(APPLICATION_DOC, app(3, { statuscode: 100000000 }), holding('delivery.create'), 'me')).toEqual([
+      'close',
+      'progress',
+    ]);
     expect(requestActions(APPLICATION_DOC, app(3, { statuscode: 100000001 }), holding('parts.write'), 'me')).toEqual(['progress']);
     expect(requestActions(APPLICATION_DOC, app(3, { new_isclose: true }), holding('parts.write'), 'me')).toEqual(['progress']);
     expect(requestActions(APPLICATION_DOC, app(3), holding('parts.read'), 'me')).toEqual(['progress']);
-    expect(requestActions(TRANSFER_DOC, { new_approvalstatus: 3, new_docstate: 2 }, holding('transfer.write'), 'me')).toEqual(['close', 'progress']);
+    expect(requestActions(TRANSFER_DOC, { new_approvalstatus: 3, new_docstate: 2 }, holding('transfer.write'), 'me')).toEqual([
+      'close',
+      'progress',
+    ]);
     expect(requestActions(TRANSFER_DOC, { new_approvalstatus: 3, new_docstate: 4 }, holding('transfer.write'), 'me')).toEqual(['progress']);
   });
 });

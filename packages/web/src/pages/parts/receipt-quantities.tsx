@@ -44,7 +44,12 @@ export function useReceiptQuantities(line: EntityDef, rows: RecordRow[]) {
         <Form.Item
           name={idOf(r)}
           style={{ margin: 0 }}
-          rules={[numberRule({ field: title, integer: true, min: 0, max: remaining, messages: { max: t('delivery.receivedOver', { part, remaining }) } }, t)]}
+          rules={[
+            numberRule(
+              { field: title, integer: true, min: 0, max: remaining, messages: { max: t('delivery.receivedOver', { part, remaining }) } },
+              t,
+            ),
+          ]}
         >
           <NumberInput testId={testId} lineId={idOf(r)} ariaLabel={`${title} ${part}`} decimal={false} disabled={remaining === 0} />
         </Form.Item>

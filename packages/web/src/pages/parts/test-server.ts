@@ -23,10 +23,20 @@ export type Answer = { message: string; id?: string } | { status: number; messag
 export type CommandHandler = (sent: Sent) => Answer | undefined;
 
 export function refusal(status: number, message: string, code = 'x', field?: string) {
-  return jsonReply({ ErrorCode: status, Message: message, Data: null, error: { code, message, ...(field ? { field } : {}) } }, status, 'Bad Request');
+  return jsonReply(
+    { ErrorCode: status, Message: message, Data: null, error: { code, message, ...(field ? { field } : {}) } },
+    status,
+    'Bad Request',
+  );
 }
 
-export function partsServer(opts: { records: Record<string, Row[]>; lookups?: Record<string, Row[]>; command?: CommandHandler; stock?: Record<string, number>; deliverable?: Row[] }) {
+export function partsServer(opts: {
+  records: Record<string, Row[]>;
+  lookups?: Record<string, Row[]>;
+  command?: CommandHandler;
+  stock?: Record<string, number>;
+  deliverable?: Row[];
+}) {
   const sent: Sent[] = [];
   const reads: string[] = [];
   const f = stubServer((url, init) => {
@@ -69,16 +79,29 @@ export function partsServer(opts: { records: Record<string, Row[]>; lookups?: Re
     }
     if (u.pathname.startsWith('/api/attachment') || u.pathname.startsWith('/api/crmpicklist/')) return envelope([]);
     if (u.pathname.startsWith('/api/CrmFlow/GetFlow')) return envelope([]);
-    if (u.pathname.startsWith('/api/notice/') || u.pathname.startsWith('/api/CrmFlow/') || u.pathname.startsWith('/api/ShoppingCart/')) return envelope(0);
+    if (u.pathname.startsWith('/api/notice/') || u.pathname.startsWith('/api/CrmFlow/') || u.pathname.startsWith('/api/ShoppingCart/'))
+      return envelope(0);
     return undefined;
   });
-  const lookupCalls = () => f.mock.calls.map(([x]) => String(x)).filter((x) => x.startsWith('/api/crmlookupview/data')).map((x) => new URL(x, 'http://x').searchParams);
+  const lookupCalls = () =>
+    f.mock.calls
+      .map(([x]) => String(x))
+      .filter((x) => x.startsWith('/api/crmlookupview/data'))
+      .map((x) => new URL(x, 'http://x').searchParams);
   return { f, sent, reads, lookupCalls };
 }
 
 /** Signs in a user of the given privileges (a station user by default, as station1). */
 export function signIn(privilege: string[], user: Parameters<typeof signInAs>[1] = {}) {
-  signInAs(privilege, { userId: 'u-me', userName: 'station1', nickName: '陈志强', userType: 3, departId: 'st-1', departName: '上海浦东华辰服务站', ...user });
+  signInAs(privilege, {
+    userId: 'u-me',
+    userName: 'station1',
+    nickName: '陈志强',
+    userType: 3,
+    departId: 'st-1',
+    departName: '上海浦东华辰服务站',
+    ...user,
+  });
 }
 
 export function resetAll() {

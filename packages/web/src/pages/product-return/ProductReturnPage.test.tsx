@@ -15,28 +15,60 @@ const STATION = ['parts.read', 'parts.write'];
 const HQ = ['parts.read', 'workorder.read', 'workorder.audit', 'approval.act'];
 
 const doc = (approval: number, state: number, extra: Row = {}): Row => ({
-  new_srv_productreturnid: 'r1', new_name: 'TJ202611-0001', new_returntype: 1, new_serialnumber: 'HC2611-1037SH', new_customer: '上海福润食品有限公司',
-  new_reason: '主轴异响，三次维修未解决', new_exchangeserial: null, new_approvalstatus: approval, new_returnstate: state, ...extra,
+  new_srv_productreturnid: 'r1',
+  new_name: 'TJ202611-0001',
+  new_returntype: 1,
+  new_serialnumber: 'HC2611-1037SH',
+  new_customer: '上海福润食品有限公司',
+  new_reason: '主轴异响，三次维修未解决',
+  new_exchangeserial: null,
+  new_approvalstatus: approval,
+  new_returnstate: state,
+  ...extra,
 });
-const LINES = [{ new_srv_productreturndetailid: 'l1', new_productreturn_id: 'r1', new_itemtype: 1, new_name: 'HC-800 数控机床', new_product_id: 'p1', 'new_product_id@OData.Community.Display.V1.FormattedValue': 'HC-800 数控机床', new_serialnumber: 'HC2611-1037SH', new_qty: 1 }];
+const LINES = [
+  {
+    new_srv_productreturndetailid: 'l1',
+    new_productreturn_id: 'r1',
+    new_itemtype: 1,
+    new_name: 'HC-800 数控机床',
+    new_product_id: 'p1',
+    'new_product_id@OData.Community.Display.V1.FormattedValue': 'HC-800 数控机床',
+    new_serialnumber: 'HC2611-1037SH',
+    new_qty: 1,
+  },
+];
 
 /** The record and its lines through the CRM data calls; the product-return commands recorded, answered `answer`. */
 function server(row: Row, answer: { status: number; message: string } | { message: string } = { message: '发运成功' }) {
   const sent: { path: string; body: unknown }[] = [];
   stubServer((url, init) => {
     const u = new URL(url, 'http://x');
-    if (u.pathname === '/api/crmdata/create/new_srv_productreturndetails' || u.pathname.startsWith('/api/crmdata/Update/new_srv_productreturndetails')) {
+    if (
+      u.pathname === '/api/crmdata/create/new_srv_productreturndetails' ||
+      u.pathname.startsWith('/api/crmdata/Update/new_srv_productreturndetails')
+    ) {
       sent.push({ path: u.pathname, body: JSON.parse(String(init.body)) });
       return envelope({ id: 'l2' });
     }
     if (u.pathname.startsWith('/api/productReturn/')) {
       sent.push({ path: u.pathname, body: init.body ? JSON.parse(String(init.body)) : undefined });
-      if ('status' in answer) return jsonReply({ ErrorCode: answer.status, Message: answer.message, Data: null, error: { code: 'x', message: answer.message } }, answer.status, 'Bad Request');
+      if ('status' in answer)
+        return jsonReply(
+          { ErrorCode: answer.status, Message: answer.message, Data: null, error: { code: 'x', message: answer.message } },
+          answer.status,
+          'Bad Request',
+        );
       return envelope({ id: 'r1', message: answer.message }, answer.message);
     }
     if (u.pathname === '/api/crmdata/Retrieve/new_srv_productreturns(r1)') return envelope(row);
     if (u.pathname === '/api/crmdata/Retrieve/new_srv_productreturndetails') return envelope({ value: LINES, '@odata.count': 1 });
-    if (u.pathname.startsWith('/api/attachment') || u.pathname.startsWith('/api/crmpicklist/') || u.pathname.startsWith('/api/CrmFlow/GetFlow')) return envelope([]);
+    if (
+      u.pathname.startsWith('/api/attachment') ||
+      u.pathname.startsWith('/api/crmpicklist/') ||
+      u.pathname.startsWith('/api/CrmFlow/GetFlow')
+    )
+      return envelope([]);
     if (u.pathname.startsWith('/api/notice/') || u.pathname.startsWith('/api/CrmFlow/')) return envelope(0);
     return undefined;
   });
@@ -87,7 +119,11 @@ describe('product return record screen: buttons by state', () => {
     expect(buttons()).toEqual(['pr-collect']);
     fireEvent.change(await screen.findByTestId('pr-collect-memo'), { target: { value: ' 客户现场拉回 ' } });
     await act(async () => fireEvent.click(screen.getByTestId('pr-collect-dialog-ok')));
-    await waitFor(() => expect(sent).toEqual([{ path: '/api/productReturn/r1/collect', body: { collectedOn: todayUtc8().format('YYYY-MM-DD'), memo: '客户现场拉回' } }]));
+    await waitFor(() =>
+      expect(sent).toEqual([
+        { path: '/api/productReturn/r1/collect', body: { collectedOn: todayUtc8().format('YYYY-MM-DD'), memo: '客户现场拉回' } },
+      ]),
+    );
   });
 
   it('collected: the station ships with logistics company and tracking number (both required)', async () => {
@@ -103,7 +139,9 @@ describe('product return record screen: buttons by state', () => {
     fireEvent.change(screen.getByTestId('pr-ship-logisticsCorp'), { target: { value: '顺丰速运' } });
     fireEvent.change(screen.getByTestId('pr-ship-trackingNo'), { target: { value: 'SF1402836617520' } });
     await act(async () => fireEvent.click(screen.getByTestId('pr-ship-dialog-ok')));
-    await waitFor(() => expect(sent).toEqual([{ path: '/api/productReturn/r1/ship', body: { logisticsCorp: '顺丰速运', trackingNo: 'SF1402836617520' } }]));
+    await waitFor(() =>
+      expect(sent).toEqual([{ path: '/api/productReturn/r1/ship', body: { logisticsCorp: '顺丰速运', trackingNo: 'SF1402836617520' } }]),
+    );
   });
 
   it('approved or collected: head office sees no collect or ship button', async () => {
@@ -141,7 +179,7 @@ describe('product return record screen: buttons by state', () => {
     expect(buttons()).toEqual([]);
   });
 
-  it('{type}: the list\'s path takes the record\'s type; an exchange shows the replacement serial, a return does not', async () => {
+  it("{type}: the list's path takes the record's type; an exchange shows the replacement serial, a return does not", async () => {
     signIn(STATION);
     server(doc(1, 1, { new_returntype: 2, new_exchangeserial: 'HC2611-9031SH' }));
     const { router } = renderApp('/productReturn/edit/r1');
@@ -160,7 +198,7 @@ describe('product return record screen: buttons by state', () => {
 });
 
 describe('returned items', () => {
-  it('a draft\'s lines: a new one needs its product, an edited one goes to the record service', async () => {
+  it("a draft's lines: a new one needs its product, an edited one goes to the record service", async () => {
     signIn(STATION);
     const sent = server(doc(1, 1));
     renderApp('/productReturn/edit/r1/1');
@@ -188,27 +226,45 @@ describe('returned items', () => {
 });
 
 describe('work order header link', () => {
-  it('links the work order\'s return with where it stands, and is absent without one or without parts.read', async () => {
+  it("links the work order's return with where it stands, and is absent without one or without parts.read", async () => {
     signIn(STATION);
-    let rows: Row[] = [{ new_srv_productreturnid: 'r1', new_name: 'TJ202611-0001', new_returntype: 2, new_approvalstatus: 3, new_returnstate: 3 }];
+    let rows: Row[] = [
+      { new_srv_productreturnid: 'r1', new_name: 'TJ202611-0001', new_returntype: 2, new_approvalstatus: 3, new_returnstate: 3 },
+    ];
     const f = stubServer((url) => (url.startsWith('/api/crmdata/Retrieve/new_srv_productreturns') ? envelope({ value: rows }) : undefined));
-    const { unmount } = render(<MemoryRouter><WorkOrderProductReturn orderId="w1" /></MemoryRouter>);
+    const { unmount } = render(
+      <MemoryRouter>
+        <WorkOrderProductReturn orderId="w1" />
+      </MemoryRouter>,
+    );
     const tag = await screen.findByTestId('wo-product-return');
     expect(tag.textContent).toBe('退机申请 TJ202611-0001：已发运');
     expect(tag.querySelector('a')!.getAttribute('href')).toBe('/productReturn/edit/r1/2');
     expect(new URL(String(f.mock.calls.at(-1)![0]), 'http://x').searchParams.get('$filter')).toContain('new_workorder_id eq');
     unmount();
     rows = [{ new_srv_productreturnid: 'r2', new_name: 'TJ202611-0002', new_returntype: 1, new_approvalstatus: 2, new_returnstate: 1 }];
-    const second = render(<MemoryRouter><WorkOrderProductReturn orderId="w1" /></MemoryRouter>);
+    const second = render(
+      <MemoryRouter>
+        <WorkOrderProductReturn orderId="w1" />
+      </MemoryRouter>,
+    );
     expect((await screen.findByTestId('wo-product-return')).textContent).toBe('退机申请 TJ202611-0002：审批中');
     second.unmount();
     rows = [];
-    render(<MemoryRouter><WorkOrderProductReturn orderId="w2" /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <WorkOrderProductReturn orderId="w2" />
+      </MemoryRouter>,
+    );
     await waitFor(() => expect(f.mock.calls.length).toBe(3));
     expect(screen.queryByTestId('wo-product-return')).toBeNull();
     // Without parts.read: not asked for.
     signIn(['workorder.read']);
-    render(<MemoryRouter><WorkOrderProductReturn orderId="w1" /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <WorkOrderProductReturn orderId="w1" />
+      </MemoryRouter>,
+    );
     expect(f.mock.calls.length).toBe(3);
   });
 });

@@ -86,9 +86,30 @@ export default function ProductReturnPage() {
     const a = num(r.new_approvalstatus);
     const s = num(r.new_returnstate);
     return [
-      { key: 'collect', label: t('productReturn.collect'), icon: <CheckSquareOutlined />, hidden: !writer || a !== approvalStatus.approved || s !== productReturnState.toCollect, onClick: () => setCollectOpen(true), testId: 'pr-collect' },
-      { key: 'ship', label: t('productReturn.ship'), icon: <CarOutlined />, hidden: !writer || a !== approvalStatus.approved || s !== productReturnState.collected, onClick: () => setShipOpen(true), testId: 'pr-ship' },
-      { key: 'receive', label: t('productReturn.receive'), icon: <InboxOutlined />, hidden: !can('workorder.audit') || s !== productReturnState.shipped, onClick: receive, testId: 'pr-receive' },
+      {
+        key: 'collect',
+        label: t('productReturn.collect'),
+        icon: <CheckSquareOutlined />,
+        hidden: !writer || a !== approvalStatus.approved || s !== productReturnState.toCollect,
+        onClick: () => setCollectOpen(true),
+        testId: 'pr-collect',
+      },
+      {
+        key: 'ship',
+        label: t('productReturn.ship'),
+        icon: <CarOutlined />,
+        hidden: !writer || a !== approvalStatus.approved || s !== productReturnState.collected,
+        onClick: () => setShipOpen(true),
+        testId: 'pr-ship',
+      },
+      {
+        key: 'receive',
+        label: t('productReturn.receive'),
+        icon: <InboxOutlined />,
+        hidden: !can('workorder.audit') || s !== productReturnState.shipped,
+        onClick: receive,
+        testId: 'pr-receive',
+      },
     ];
   };
 
@@ -140,7 +161,15 @@ export default function ProductReturnPage() {
       />
       {id && (
         <>
-          <ReturnLineDialog returnId={id} editing={line} onClose={() => setLine(null)} onDone={() => { setLine(null); setLinesVersion((v) => v + 1); }} />
+          <ReturnLineDialog
+            returnId={id}
+            editing={line}
+            onClose={() => setLine(null)}
+            onDone={() => {
+              setLine(null);
+              setLinesVersion((v) => v + 1);
+            }}
+          />
           <CommandDialog<{ collectedOn: Dayjs | null; memo: string }>
             open={collectOpen}
             title={t('productReturn.collect')}
@@ -148,15 +177,41 @@ export default function ProductReturnPage() {
             form={collectForm}
             initialValues={{ collectedOn: todayUtc8(), memo: '' }}
             onClose={() => setCollectOpen(false)}
-            onDone={() => { setCollectOpen(false); reload(); }}
-            send={(v) => forDialog(collectProductReturn(id, { collectedOn: v.collectedOn!.format('YYYY-MM-DD'), ...(v.memo?.trim() ? { memo: v.memo.trim() } : {}) }))}
+            onDone={() => {
+              setCollectOpen(false);
+              reload();
+            }}
+            send={(v) =>
+              forDialog(
+                collectProductReturn(id, {
+                  collectedOn: v.collectedOn!.format('YYYY-MM-DD'),
+                  ...(v.memo?.trim() ? { memo: v.memo.trim() } : {}),
+                }),
+              )
+            }
           >
-            <Form.Item name="collectedOn" label={getEntity(RETURN)!.allFields.new_collectedon.label[lang]} required rules={[
-              { required: true, message: t('widgets.form.requiredSelect', { field: getEntity(RETURN)!.allFields.new_collectedon.label[lang] }) },
-            ]}>
-              <DatePicker data-testid="pr-collect-date" style={{ width: '100%' }} disabledDate={(d) => d.isAfter(todayUtc8().endOf('day'))} />
+            <Form.Item
+              name="collectedOn"
+              label={getEntity(RETURN)!.allFields.new_collectedon.label[lang]}
+              required
+              rules={[
+                {
+                  required: true,
+                  message: t('widgets.form.requiredSelect', { field: getEntity(RETURN)!.allFields.new_collectedon.label[lang] }),
+                },
+              ]}
+            >
+              <DatePicker
+                data-testid="pr-collect-date"
+                style={{ width: '100%' }}
+                disabledDate={(d) => d.isAfter(todayUtc8().endOf('day'))}
+              />
             </Form.Item>
-            <Form.Item name="memo" label={getEntity(RETURN)!.allFields.new_collectmemo.label[lang]} rules={[{ max: COLLECT_MEMO_MAX, message: t('productReturn.collectMemoTooLong') }]}>
+            <Form.Item
+              name="memo"
+              label={getEntity(RETURN)!.allFields.new_collectmemo.label[lang]}
+              rules={[{ max: COLLECT_MEMO_MAX, message: t('productReturn.collectMemoTooLong') }]}
+            >
               <Input.TextArea data-testid="pr-collect-memo" rows={3} count={lengthCount(COLLECT_MEMO_MAX, false)} />
             </Form.Item>
           </CommandDialog>
@@ -166,16 +221,25 @@ export default function ProductReturnPage() {
             testId="pr-ship-dialog"
             form={shipForm}
             onClose={() => setShipOpen(false)}
-            onDone={() => { setShipOpen(false); reload(); }}
+            onDone={() => {
+              setShipOpen(false);
+              reload();
+            }}
             send={(v) => forDialog(shipProductReturn(id, { logisticsCorp: v.logisticsCorp.trim(), trackingNo: v.trackingNo.trim() }))}
           >
             {(['logisticsCorp', 'trackingNo'] as const).map((name) => {
               const label = getEntity(RETURN)!.allFields[name === 'logisticsCorp' ? 'new_logisticscorp' : 'new_trackingno'].label[lang];
               return (
-                <Form.Item key={name} name={name} label={label} required rules={[
-                  { required: true, whitespace: true, message: t('parts.logisticsRequired') },
-                  { max: LOGISTICS_MAX, message: t('productReturn.logisticsTooLong') },
-                ]}>
+                <Form.Item
+                  key={name}
+                  name={name}
+                  label={label}
+                  required
+                  rules={[
+                    { required: true, whitespace: true, message: t('parts.logisticsRequired') },
+                    { max: LOGISTICS_MAX, message: t('productReturn.logisticsTooLong') },
+                  ]}
+                >
                   <Input data-testid={`pr-ship-${name}`} count={lengthCount(LOGISTICS_MAX, false)} />
                 </Form.Item>
               );

@@ -40,8 +40,14 @@ function LineDialog({ returnId, editing, onClose, onDone }: ReturnLineDialogProp
   const send = (v: Record<string, unknown>) => {
     const body = toPayload(e, v, FIELDS, !row);
     const done = row
-      ? updateRecord(e.entitySet, String(row[e.primaryKey]), body, { silent: true }).then(() => ({ id: returnId, message: t('parts.saved') }))
-      : createRecord(e.entitySet, { ...body, new_productreturn_id: returnId }, { silent: true }).then(() => ({ id: returnId, message: t('parts.added') }));
+      ? updateRecord(e.entitySet, String(row[e.primaryKey]), body, { silent: true }).then(() => ({
+          id: returnId,
+          message: t('parts.saved'),
+        }))
+      : createRecord(e.entitySet, { ...body, new_productreturn_id: returnId }, { silent: true }).then(() => ({
+          id: returnId,
+          message: t('parts.added'),
+        }));
     return forDialog(done);
   };
   return (

@@ -25,12 +25,16 @@ export function WorkOrderProductReturn({ orderId }: { orderId?: string }) {
   useEffect(() => {
     if (!orderId || !readable) return;
     let live = true;
-    retrieveMultiple(RETURN.entitySet, {
-      select: [RETURN.primaryKey, 'new_name', 'new_returntype', 'new_approvalstatus', 'new_returnstate'],
-      filter: `new_workorder_id eq ${literal(RETURN.allFields.new_workorder_id, orderId)}`,
-      orderby: 'createdon desc',
-      top: 1,
-    }, { silent: true, formatted: false })
+    retrieveMultiple(
+      RETURN.entitySet,
+      {
+        select: [RETURN.primaryKey, 'new_name', 'new_returntype', 'new_approvalstatus', 'new_returnstate'],
+        filter: `new_workorder_id eq ${literal(RETURN.allFields.new_workorder_id, orderId)}`,
+        orderby: 'createdon desc',
+        top: 1,
+      },
+      { silent: true, formatted: false },
+    )
       .then((r) => live && setDoc(r.rows[0] ?? null))
       .catch(() => live && setDoc(null));
     return () => {
@@ -39,12 +43,15 @@ export function WorkOrderProductReturn({ orderId }: { orderId?: string }) {
   }, [orderId, readable]);
   if (!doc) return null;
   const approval = num(doc.new_approvalstatus) ?? approvalStatus.draft;
-  const state = approval === approvalStatus.approved
-    ? productReturnState.options.find((o) => o.value === num(doc.new_returnstate))?.label[lang]
-    : approvalStatus.options.find((o) => o.value === approval)?.label[lang];
+  const state =
+    approval === approvalStatus.approved
+      ? productReturnState.options.find((o) => o.value === num(doc.new_returnstate))?.label[lang]
+      : approvalStatus.options.find((o) => o.value === approval)?.label[lang];
   return (
     <Tag color="purple" data-testid="wo-product-return">
-      <Link to={productReturnPath(String(doc[RETURN.primaryKey]), num(doc.new_returntype))}>{t('productReturn.onWorkOrder', { name: String(doc.new_name ?? ''), state: state ?? '' })}</Link>
+      <Link to={productReturnPath(String(doc[RETURN.primaryKey]), num(doc.new_returntype))}>
+        {t('productReturn.onWorkOrder', { name: String(doc.new_name ?? ''), state: state ?? '' })}
+      </Link>
     </Tag>
   );
 }

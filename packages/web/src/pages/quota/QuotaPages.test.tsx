@@ -4,12 +4,24 @@ import { useSession } from '../../session/store.ts';
 import { envelope, renderApp, signInAs, stubServer } from '../../test/render-app.tsx';
 
 const STATION = {
-  new_srv_stationid: 's1', new_code: 'SH001', new_name: '上海浦东华辰服务站', new_phone: '021-58956321',
-  new_limitamount: true, new_beginamount: 200000, new_currentamount: 236800.5,
+  new_srv_stationid: 's1',
+  new_code: 'SH001',
+  new_name: '上海浦东华辰服务站',
+  new_phone: '021-58956321',
+  new_limitamount: true,
+  new_beginamount: 200000,
+  new_currentamount: 236800.5,
 };
 const ADJUSTMENT = (status: number) => ({
-  new_srv_amountadjustmentid: 'a1', new_name: 'ED202611-0001', new_station_id: 's1', 'new_station_id@OData.Community.Display.V1.FormattedValue': '上海浦东华辰服务站',
-  new_amounttype: 1, new_amount: 50000, new_adjuststatus: 1, new_reason: '新机型上市', new_approvalstatus: status,
+  new_srv_amountadjustmentid: 'a1',
+  new_name: 'ED202611-0001',
+  new_station_id: 's1',
+  'new_station_id@OData.Community.Display.V1.FormattedValue': '上海浦东华辰服务站',
+  new_amounttype: 1,
+  new_amount: 50000,
+  new_adjuststatus: 1,
+  new_reason: '新机型上市',
+  new_approvalstatus: status,
 });
 
 afterEach(() => {

@@ -14,7 +14,13 @@ const CHECKS = (tiles: 'ok' | 'fail') => [
   { key: 'sms', status: 'ok', detail: { provider: 'OutboxSmsProvider', outbox: true, testMode: true }, error: '', ms: 1 },
   tiles === 'ok'
     ? { key: 'mapTiles', status: 'ok', detail: { configured: true, url: 'http://127.0.0.1:9/0/0/0.png', http: 200 }, error: '', ms: 12 }
-    : { key: 'mapTiles', status: 'fail', detail: { configured: true, url: 'http://127.0.0.1:9/0/0/0.png', http: 404 }, error: 'HTTP 404', ms: 9 },
+    : {
+        key: 'mapTiles',
+        status: 'fail',
+        detail: { configured: true, url: 'http://127.0.0.1:9/0/0/0.png', http: 404 },
+        error: 'HTTP 404',
+        ms: 9,
+      },
   { key: 'version', status: 'ok', detail: { version: '0.1.0', commit: 'abc123def456', node: 'v20.19.0', uptimeSec: 42 }, error: '', ms: 0 },
 ];
 
@@ -22,7 +28,9 @@ describe('self-check (/test/test)', () => {
   it('shows every check with its status, facts and time; 重新检查 runs them again', async () => {
     signInAs(['system.admin']);
     let n = 0;
-    const fetchMock = stubServer((url) => (url.startsWith('/api/system/selfcheck') ? envelope(CHECKS(n++ === 0 ? 'ok' : 'fail')) : undefined));
+    const fetchMock = stubServer((url) =>
+      url.startsWith('/api/system/selfcheck') ? envelope(CHECKS(n++ === 0 ? 'ok' : 'fail')) : undefined,
+    );
     renderApp('/test/test');
     expect((await screen.findByTestId('selfcheck-status-database', {}, { timeout: 15_000 })).textContent).toBe('正常');
     for (const k of ['storage', 'sms', 'mapTiles', 'version']) expect(screen.getByTestId(`selfcheck-status-${k}`).textContent).toBe('正常');

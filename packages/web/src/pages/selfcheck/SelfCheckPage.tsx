@@ -43,32 +43,69 @@ export default function SelfCheckPage() {
 
   const fact = (k: string, v: string | number | boolean | null) => {
     const value = typeof v === 'boolean' ? t(v ? 'widgets.list.yes' : 'widgets.list.no') : v == null || v === '' ? '-' : String(v);
-    return <span key={k} className="selfcheck-fact" data-testid={`selfcheck-fact-${k}`}>{t(`selfCheck.fact.${k}` as MessageKey)}：{value}</span>;
+    return (
+      <span key={k} className="selfcheck-fact" data-testid={`selfcheck-fact-${k}`}>
+        {t(`selfCheck.fact.${k}` as MessageKey)}：{value}
+      </span>
+    );
   };
 
   return (
     <div data-testid="selfcheck">
-      <PageTitle extra={<Button icon={<ReloadOutlined spin={loading} />} disabled={loading} onClick={() => void run()} data-testid="selfcheck-rerun">{t('selfCheck.recheck')}</Button>}>
+      <PageTitle
+        extra={
+          <Button icon={<ReloadOutlined spin={loading} />} disabled={loading} onClick={() => void run()} data-testid="selfcheck-rerun">
+            {t('selfCheck.recheck')}
+          </Button>
+        }
+      >
         {t('menu.selfCheck')}
       </PageTitle>
-      {failed && <Alert type="error" showIcon title={t('selfCheck.failed', { message: failed })} data-testid="selfcheck-error" style={{ marginBottom: 12 }} />}
-      {at && <p data-testid="selfcheck-at" style={{ color: '#667085' }}>{t('selfCheck.checkedAt', { time: formatUtc8(at) })}</p>}
-      <ResponsiveTable<Check> card={{ tags: ['status'] }}
+      {failed && (
+        <Alert
+          type="error"
+          showIcon
+          title={t('selfCheck.failed', { message: failed })}
+          data-testid="selfcheck-error"
+          style={{ marginBottom: 12 }}
+        />
+      )}
+      {at && (
+        <p data-testid="selfcheck-at" style={{ color: '#667085' }}>
+          {t('selfCheck.checkedAt', { time: formatUtc8(at) })}
+        </p>
+      )}
+      <ResponsiveTable<Check>
+        card={{ tags: ['status'] }}
         rowKey="key"
         size="middle"
         loading={loading && !checks}
         pagination={false}
         dataSource={checks ?? []}
-        onRow={(c) => ({ 'data-testid': `selfcheck-row-${c.key}`, 'data-status': c.status } as HTMLAttributes<HTMLTableRowElement>)}
+        onRow={(c) => ({ 'data-testid': `selfcheck-row-${c.key}`, 'data-status': c.status }) as HTMLAttributes<HTMLTableRowElement>}
         columns={[
           { key: 'item', title: t('selfCheck.item'), width: 140, render: (_, c) => t(`selfCheck.key.${c.key}` as MessageKey) },
-          { key: 'status', title: t('selfCheck.status'), width: 100, render: (_, c) => <Tag color={COLOR[c.status]} data-testid={`selfcheck-status-${c.key}`}>{t(`selfCheck.status.${c.status}` as MessageKey)}</Tag> },
           {
-            key: 'detail', title: t('selfCheck.detail'),
+            key: 'status',
+            title: t('selfCheck.status'),
+            width: 100,
+            render: (_, c) => (
+              <Tag color={COLOR[c.status]} data-testid={`selfcheck-status-${c.key}`}>
+                {t(`selfCheck.status.${c.status}` as MessageKey)}
+              </Tag>
+            ),
+          },
+          {
+            key: 'detail',
+            title: t('selfCheck.detail'),
             render: (_, c) => (
               <div style={{ display: 'flex', flexWrap: 'wrap', gap: '4px 16px' }}>
                 {Object.entries(c.detail).map(([k, v]) => fact(k, v))}
-                {c.error && <span style={{ color: c.status === 'fail' ? '#cf1322' : '#ad6800' }} data-testid={`selfcheck-errtext-${c.key}`}>{c.error}</span>}
+                {c.error && (
+                  <span style={{ color: c.status === 'fail' ? '#cf1322' : '#ad6800' }} data-testid={`selfcheck-errtext-${c.key}`}>
+                    {c.error}
+                  </span>
+                )}
               </div>
             ),
           },

@@ -43,9 +43,16 @@ export default function DocumentViewPage() {
         const found: Lines[] = [];
         for (const l of documentLines(e)) {
           const columns = lineColumns(l.entity, l.field);
-          const res = await retrieveMultiple(l.entity.entitySet, {
-            select: [l.entity.primaryKey, ...columns], filter: `${l.field} eq ${id}`, orderby: 'createdon asc', top: 500,
-          }, { silent: true }).catch(() => null);
+          const res = await retrieveMultiple(
+            l.entity.entitySet,
+            {
+              select: [l.entity.primaryKey, ...columns],
+              filter: `${l.field} eq ${id}`,
+              orderby: 'createdon asc',
+              top: 500,
+            },
+            { silent: true },
+          ).catch(() => null);
           if (res?.rows.length) found.push({ ...l, columns, rows: res.rows });
         }
         setLines(found);
@@ -59,45 +66,67 @@ export default function DocumentViewPage() {
   if (!e) {
     return (
       <div className="a4-page">
-        <Alert type="error" showIcon title={t('selTable.unknownEntity')} data-testid="seltable-unknown" style={{ width: '210mm', margin: '0 auto' }} />
+        <Alert
+          type="error"
+          showIcon
+          title={t('selTable.unknownEntity')}
+          data-testid="seltable-unknown"
+          style={{ width: '210mm', margin: '0 auto' }}
+        />
       </div>
     );
   }
   const title = `${e.label[lang]}${row ? ` ${String(row[e.primaryName] ?? '')}` : ''}`;
-  const back = screenPath(e.logicalName, 'edit', id) ?? screenPath(e.logicalName, 'view', id) ?? screenPath(e.logicalName, 'list') ?? '/servicehome';
+  const back =
+    screenPath(e.logicalName, 'edit', id) ?? screenPath(e.logicalName, 'view', id) ?? screenPath(e.logicalName, 'list') ?? '/servicehome';
   return (
     <div className="a4-page" data-testid="seltable-view" data-entity={e.logicalName}>
       <PrintToolbar backTo={back} backLabel={t('common.back')} testPrefix="seltable" />
       <div className="a4-sheet">
         <div className="a4-company">{t('app.company')}</div>
-        <h1 className="a4-title" data-testid="seltable-title">{title}</h1>
+        <h1 className="a4-title" data-testid="seltable-title">
+          {title}
+        </h1>
         {error && <Alert type="error" showIcon title={error} data-testid="seltable-error" />}
         {!row && !error && <Skeleton active paragraph={{ rows: 10 }} />}
         {row && (
           <>
-            <RecordDescriptions e={e} row={row} lang={lang} sections={documentSections(e).map((s) => ({ key: s.key, label: s.label[lang], fields: s.fields }))} />
+            <RecordDescriptions
+              e={e}
+              row={row}
+              lang={lang}
+              sections={documentSections(e).map((s) => ({ key: s.key, label: s.label[lang], fields: s.fields }))}
+            />
             {lines.map((l) => (
               <section key={`${l.entity.logicalName}.${l.field}`} data-testid={`seltable-lines-${l.entity.logicalName}`}>
-                <h2 className="a4-section">{l.entity.pluralLabel[lang]}（{l.rows.length}）</h2>
+                <h2 className="a4-section">
+                  {l.entity.pluralLabel[lang]}（{l.rows.length}）
+                </h2>
                 <table className="a4-table a4-lines">
                   <thead>
                     <tr>
                       <th>#</th>
-                      {l.columns.map((c) => <th key={c}>{l.entity.allFields[c].label[lang]}</th>)}
+                      {l.columns.map((c) => (
+                        <th key={c}>{l.entity.allFields[c].label[lang]}</th>
+                      ))}
                     </tr>
                   </thead>
                   <tbody>
                     {l.rows.map((r, i) => (
                       <tr key={String(r[l.entity.primaryKey] ?? i)}>
                         <td className="a4-num">{i + 1}</td>
-                        {l.columns.map((c) => <td key={c}>{fieldText(l.entity, r, c, lang) || '-'}</td>)}
+                        {l.columns.map((c) => (
+                          <td key={c}>{fieldText(l.entity, r, c, lang) || '-'}</td>
+                        ))}
                       </tr>
                     ))}
                   </tbody>
                 </table>
               </section>
             ))}
-            <p style={{ marginTop: 12, textAlign: 'right', fontSize: '9pt' }}>{t('selTable.printedAt', { time: formatUtc8(Date.now(), 'YYYY-MM-DD HH:mm') })}</p>
+            <p style={{ marginTop: 12, textAlign: 'right', fontSize: '9pt' }}>
+              {t('selTable.printedAt', { time: formatUtc8(Date.now(), 'YYYY-MM-DD HH:mm') })}
+            </p>
           </>
         )}
       </div>

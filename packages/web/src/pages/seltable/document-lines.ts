@@ -1,7 +1,20 @@
 import { ENTITIES, getEntity, type EntityDef } from '@portal/model';
 
 /** Master data rows (products, stations …) are not documents: their referrers are not their lines. */
-const MASTER = new Set(['product', 'new_srv_station', 'new_srv_warehouse', 'businessunit', 'systemuser', 'new_productline', 'new_flow', 'new_flowsteps', 'new_flowrole', 'new_srv_partline', 'new_srv_partsapplydetil', 'new_srv_parttransdetail']);
+const MASTER = new Set([
+  'product',
+  'new_srv_station',
+  'new_srv_warehouse',
+  'businessunit',
+  'systemuser',
+  'new_productline',
+  'new_flow',
+  'new_flowsteps',
+  'new_flowrole',
+  'new_srv_partline',
+  'new_srv_partsapplydetil',
+  'new_srv_parttransdetail',
+]);
 const LINE_NAME = /(detail|detil|line|item|trouble)$/i;
 
 /**
@@ -23,7 +36,8 @@ export function documentLines(e: EntityDef): { entity: EntityDef; field: string 
   return ENTITIES.filter((c) => c.access && c !== e && LINE_NAME.test(c.logicalName)).flatMap((c) =>
     Object.entries(c.allFields)
       .filter(([, f]) => f.type === 'lookup' && f.target === e.logicalName && f.required)
-      .map(([field]) => ({ entity: c, field })));
+      .map(([field]) => ({ entity: c, field })),
+  );
 }
 
 /** The columns of a line table: the line entity's first view, without the lookup back to the document. */
@@ -36,6 +50,7 @@ export function lineColumns(line: EntityDef, field: string): string[] {
 /** The main form's sections (all of them: the record exists), or every declared field as one section. */
 export function documentSections(e: EntityDef): { key: string; label: EntityDef['label']; fields: string[] }[] {
   const main = e.forms.main ?? Object.values(e.forms)[0];
-  if (main?.length) return main.map((s) => ({ key: s.key, label: s.label, fields: s.fields.filter((f) => e.allFields[f] && !e.allFields[f].secret) }));
+  if (main?.length)
+    return main.map((s) => ({ key: s.key, label: s.label, fields: s.fields.filter((f) => e.allFields[f] && !e.allFields[f].secret) }));
   return [{ key: 'main', label: e.label, fields: Object.keys(e.fields).filter((f) => !e.allFields[f].secret) }];
 }

@@ -117,7 +117,14 @@ export default function CartPage() {
         )}
         {all.length > 0 && (
           <div style={{ marginBottom: 16 }}>
-            <CheckoutBar testId="cart-top" selected={chosen.length} all={all.length} total={total} onCheckAll={checkAll} onSettle={settle} />
+            <CheckoutBar
+              testId="cart-top"
+              selected={chosen.length}
+              all={all.length}
+              total={total}
+              onCheckAll={checkAll}
+              onSettle={settle}
+            />
           </div>
         )}
         {groups.map((g) => {
@@ -130,7 +137,12 @@ export default function CartPage() {
               data-id={g.GroupId}
               style={{ marginBottom: 16 }}
               title={
-                <Checkbox checked={every} indeterminate={some && !every} onChange={(e) => setCart(setChecked(cur(), (x) => x.GroupId === g.GroupId, e.target.checked))} data-testid="cart-group-check">
+                <Checkbox
+                  checked={every}
+                  indeterminate={some && !every}
+                  onChange={(e) => setCart(setChecked(cur(), (x) => x.GroupId === g.GroupId, e.target.checked))}
+                  data-testid="cart-group-check"
+                >
                   {g.GroupName}
                 </Checkbox>
               }
@@ -140,7 +152,9 @@ export default function CartPage() {
                 rowKey="Id"
                 pagination={false}
                 dataSource={g.ProductList}
-                onRow={(i) => ({ 'data-testid': 'cart-item', 'data-id': i.Id, 'data-checked': String(i.checked) }) as React.HTMLAttributes<HTMLElement>}
+                onRow={(i) =>
+                  ({ 'data-testid': 'cart-item', 'data-id': i.Id, 'data-checked': String(i.checked) }) as React.HTMLAttributes<HTMLElement>
+                }
                 columns={[
                   {
                     key: 'check',
@@ -173,14 +187,35 @@ export default function CartPage() {
                     key: 'qty',
                     title: t('widgets.shop.quantity'),
                     width: 170,
-                    render: (_, i) => <QuantityBox steppers testId="cart-item-qty" field={t('widgets.shop.quantity')} value={i.Quantity} onChange={(v) => changeQty(i, v)} onRefusal={(why) => refuse(i, why)} />,
+                    render: (_, i) => (
+                      <QuantityBox
+                        steppers
+                        testId="cart-item-qty"
+                        field={t('widgets.shop.quantity')}
+                        value={i.Quantity}
+                        onChange={(v) => changeQty(i, v)}
+                        onRefusal={(why) => refuse(i, why)}
+                      />
+                    ),
                   },
-                  { key: 'amount', title: t('widgets.shop.amount'), width: 130, render: (_, i) => <span data-testid="cart-item-amount">{formatAmount(i.Amount)}</span> },
+                  {
+                    key: 'amount',
+                    title: t('widgets.shop.amount'),
+                    width: 130,
+                    render: (_, i) => <span data-testid="cart-item-amount">{formatAmount(i.Amount)}</span>,
+                  },
                   {
                     key: 'delete',
                     width: 80,
                     render: (_, i) => (
-                      <Button type="link" danger size="small" icon={<DeleteOutlined />} onClick={() => remove(i)} data-testid="cart-item-delete">
+                      <Button
+                        type="link"
+                        danger
+                        size="small"
+                        icon={<DeleteOutlined />}
+                        onClick={() => remove(i)}
+                        data-testid="cart-item-delete"
+                      >
                         {t('widgets.action.delete')}
                       </Button>
                     ),

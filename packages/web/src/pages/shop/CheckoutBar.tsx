@@ -9,7 +9,16 @@ import './checkout-bar.css';
  * unchecked (spec 000 §3), so the box that checks them sits where the eye goes to settle. Shown at the
  * top of the cart and as its sticky footer; `testId` prefixes the parts (cart-check-all, cart-total…).
  */
-export function CheckoutBar({ selected, all, total, onCheckAll, onSettle, testId, sticky, extra }: {
+export function CheckoutBar({
+  selected,
+  all,
+  total,
+  onCheckAll,
+  onSettle,
+  testId,
+  sticky,
+  extra,
+}: {
   selected: number;
   all: number;
   total: number;

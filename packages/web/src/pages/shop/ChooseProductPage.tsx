@@ -25,7 +25,9 @@ export default function ChooseProductPage() {
 
   useEffect(() => setText(q), [q]);
   useEffect(() => {
-    getProductLines({ silent: true }).then(setLines).catch(() => setLines([]));
+    getProductLines({ silent: true })
+      .then(setLines)
+      .catch(() => setLines([]));
   }, []);
 
   const search = () => {
@@ -35,7 +37,9 @@ export default function ChooseProductPage() {
   };
   const chooseLine = (lineId: string) => {
     const l = lines.find((x) => x.Id === lineId);
-    const path = l ? `/shoppingmall/chooseproduct/${encodeURIComponent(l.Name)}/${encodeURIComponent(lineId)}` : '/shoppingmall/chooseproduct';
+    const path = l
+      ? `/shoppingmall/chooseproduct/${encodeURIComponent(l.Name)}/${encodeURIComponent(lineId)}`
+      : '/shoppingmall/chooseproduct';
     navigate({ pathname: path, search: q ? `?q=${encodeURIComponent(q)}` : '' });
   };
 

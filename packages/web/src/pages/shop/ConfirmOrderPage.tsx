@@ -52,7 +52,8 @@ function SettleResult({ orders }: { orders: SettledOrder[] }) {
         {orders.map((o) => (
           <li key={o.Id} data-testid="settle-order" data-id={o.Id} className="plain-list-item">
             <span style={{ flex: 1 }}>
-              {t('widgets.shop.orderNo')}：{can('sales.read') ? <Link to={`/order/${encodeURIComponent(o.Id)}/detail`}>{o.Name}</Link> : o.Name}
+              {t('widgets.shop.orderNo')}：
+              {can('sales.read') ? <Link to={`/order/${encodeURIComponent(o.Id)}/detail`}>{o.Name}</Link> : o.Name}
             </span>
             <span>
               {t('widgets.shop.lineCount')}：{o.LineCount}
@@ -115,7 +116,8 @@ export default function ConfirmOrderPage() {
   useEffect(() => {
     if (!noDefault || !profile) return;
     if (!form.isFieldTouched('contact') && !form.getFieldValue('contact')) form.setFieldValue('contact', profile.fullName);
-    if (!form.isFieldTouched('phone') && !form.getFieldValue('phone') && PATTERNS.phone.test(profile.mobilephone)) form.setFieldValue('phone', profile.mobilephone);
+    if (!form.isFieldTouched('phone') && !form.getFieldValue('phone') && PATTERNS.phone.test(profile.mobilephone))
+      form.setFieldValue('phone', profile.mobilephone);
   }, [noDefault, profile, form]);
 
   const items: CartItem[] = useMemo(() => {
@@ -170,7 +172,11 @@ export default function ConfirmOrderPage() {
         {!loaded ? (
           <Skeleton active />
         ) : items.length === 0 ? (
-          <Result status="warning" title={t('widgets.shop.settleExpired')} extra={<Button onClick={() => navigate('/shopcart/list')}>{t('widgets.shop.backToCart')}</Button>} />
+          <Result
+            status="warning"
+            title={t('widgets.shop.settleExpired')}
+            extra={<Button onClick={() => navigate('/shopcart/list')}>{t('widgets.shop.backToCart')}</Button>}
+          />
         ) : (
           <Table<CartItem>
             size="small"
@@ -181,7 +187,12 @@ export default function ConfirmOrderPage() {
               { key: 'name', title: t('widgets.shop.product'), render: (_, i) => `${i.ProductName}（${i.ProductNumber}）` },
               { key: 'price', title: t('widgets.shop.price'), width: 120, render: (_, i) => formatAmount(i.Price) },
               { key: 'qty', title: t('widgets.shop.quantity'), width: 90, dataIndex: 'Quantity' },
-              { key: 'amount', title: t('widgets.shop.amount'), width: 130, render: (_, i) => formatAmount(lineAmount(i.Price, i.Quantity)) },
+              {
+                key: 'amount',
+                title: t('widgets.shop.amount'),
+                width: 130,
+                render: (_, i) => formatAmount(lineAmount(i.Price, i.Quantity)),
+              },
             ]}
             summary={() => (
               <Table.Summary.Row>
@@ -208,7 +219,14 @@ export default function ConfirmOrderPage() {
         >
           <Row gutter={24}>
             <Col xs={24} md={8}>
-              <Form.Item name="contact" label={t('widgets.shop.contact')} rules={[{ required: true, whitespace: true, message: t('widgets.form.required', { field: t('widgets.shop.contact') }) }, lengthRule(t('widgets.shop.contact'), 60, t)]}>
+              <Form.Item
+                name="contact"
+                label={t('widgets.shop.contact')}
+                rules={[
+                  { required: true, whitespace: true, message: t('widgets.form.required', { field: t('widgets.shop.contact') }) },
+                  lengthRule(t('widgets.shop.contact'), 60, t),
+                ]}
+              >
                 <Input data-testid="confirm-contact" count={lengthCount(60, false)} />
               </Form.Item>
             </Col>
@@ -235,8 +253,10 @@ export default function ConfirmOrderPage() {
                     validator: (_, v: AddressValue) => {
                       if (!v?.province) return Promise.reject(new Error(t('widgets.address.provinceFirst')));
                       if (!v.city) return Promise.reject(new Error(t('widgets.address.cityFirst')));
-                      if (!v.address?.trim()) return Promise.reject(new Error(t('widgets.form.required', { field: t('widgets.address.detail') })));
-                      if (charCount(v.address.trim()) > ADDRESS_MAX) return Promise.reject(new Error(lengthMessage(t('widgets.address.detail'), ADDRESS_MAX, t)));
+                      if (!v.address?.trim())
+                        return Promise.reject(new Error(t('widgets.form.required', { field: t('widgets.address.detail') })));
+                      if (charCount(v.address.trim()) > ADDRESS_MAX)
+                        return Promise.reject(new Error(lengthMessage(t('widgets.address.detail'), ADDRESS_MAX, t)));
                       return Promise.resolve();
                     },
                   },
@@ -246,13 +266,24 @@ export default function ConfirmOrderPage() {
               </Form.Item>
             </Col>
             <Col xs={24}>
-              <Form.Item name="remark" label={t('widgets.shop.remark')} rules={[{ max: REMARK_MAX, message: t('widgets.shop.remarkTooLong') }]}>
+              <Form.Item
+                name="remark"
+                label={t('widgets.shop.remark')}
+                rules={[{ max: REMARK_MAX, message: t('widgets.shop.remarkTooLong') }]}
+              >
                 <Input.TextArea data-testid="confirm-remark" count={lengthCount(REMARK_MAX)} autoSize={{ minRows: 2, maxRows: 4 }} />
               </Form.Item>
             </Col>
           </Row>
           <div style={{ textAlign: 'right' }}>
-            <Button type="primary" size="large" htmlType="submit" loading={submitting} disabled={loaded && items.length === 0} data-testid="confirm-submit">
+            <Button
+              type="primary"
+              size="large"
+              htmlType="submit"
+              loading={submitting}
+              disabled={loaded && items.length === 0}
+              data-testid="confirm-submit"
+            >
               {t('widgets.shop.submitOrder')}
             </Button>
           </div>

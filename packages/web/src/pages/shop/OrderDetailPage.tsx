@@ -46,7 +46,14 @@ export default function OrderDetailPage() {
     };
   }, [id]);
 
-  if (missing) return <Result status="404" title={t('widgets.form.notFound')} extra={<Button onClick={() => navigate('/order/list')}>{t('common.back')}</Button>} />;
+  if (missing)
+    return (
+      <Result
+        status="404"
+        title={t('widgets.form.notFound')}
+        extra={<Button onClick={() => navigate('/order/list')}>{t('common.back')}</Button>}
+      />
+    );
   if (!row) return <Skeleton active paragraph={{ rows: 10 }} />;
 
   return (
@@ -57,7 +64,11 @@ export default function OrderDetailPage() {
           <Descriptions
             size="small"
             column={3}
-            items={s.fields.map((f) => ({ key: f, label: order.allFields[f].label[lang], children: cellText(row, f, order.allFields[f], lang) || '—' }))}
+            items={s.fields.map((f) => ({
+              key: f,
+              label: order.allFields[f].label[lang],
+              children: cellText(row, f, order.allFields[f], lang) || '—',
+            }))}
           />
         </Card>
       ))}
@@ -68,7 +79,11 @@ export default function OrderDetailPage() {
           pagination={false}
           dataSource={lines}
           onRow={(r) => ({ 'data-testid': 'order-line', 'data-id': String(r[line.primaryKey]) }) as React.HTMLAttributes<HTMLElement>}
-          columns={LINE_COLUMNS.map((c) => ({ key: c, title: line.allFields[c].label[lang], render: (_: unknown, r: RecordRow) => cellText(r, c, line.allFields[c], lang) }))}
+          columns={LINE_COLUMNS.map((c) => ({
+            key: c,
+            title: line.allFields[c].label[lang],
+            render: (_: unknown, r: RecordRow) => cellText(r, c, line.allFields[c], lang),
+          }))}
         />
       </Card>
       <Card title={t('widgets.form.attachments')}>

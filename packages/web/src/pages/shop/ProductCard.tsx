@@ -16,7 +16,12 @@ import { askSignIn, signInHref } from '../../widgets/sign-in-ask.ts';
 export function StockTag({ inStock }: { inStock: boolean }) {
   const t = useT();
   return (
-    <Tag color={inStock ? 'green' : 'default'} data-testid="product-stock" data-in-stock={inStock ? 'true' : 'false'} style={{ marginInlineEnd: 0 }}>
+    <Tag
+      color={inStock ? 'green' : 'default'}
+      data-testid="product-stock"
+      data-in-stock={inStock ? 'true' : 'false'}
+      style={{ marginInlineEnd: 0 }}
+    >
       {inStock ? t('shopPublic.inStock') : t('shopPublic.outOfStock')}
     </Tag>
   );
@@ -30,7 +35,12 @@ export function ProductPrice({ product, returnTo, large }: { product: PublicProd
     return (
       <span className="product-price" data-testid="product-price" data-amount={product.Price} style={large ? { fontSize: 24 } : undefined}>
         {formatAmount(product.Price)}
-        {product.Uom ? <Typography.Text type="secondary" style={{ fontSize: 12, fontWeight: 400 }}> / {product.Uom}</Typography.Text> : null}
+        {product.Uom ? (
+          <Typography.Text type="secondary" style={{ fontSize: 12, fontWeight: 400 }}>
+            {' '}
+            / {product.Uom}
+          </Typography.Text>
+        ) : null}
       </span>
     );
   }
@@ -41,7 +51,11 @@ export function ProductPrice({ product, returnTo, large }: { product: PublicProd
       </Link>
     );
   }
-  return <Typography.Text type="secondary" data-testid="product-no-price">{t('shopPublic.buyersOnly')}</Typography.Text>;
+  return (
+    <Typography.Text type="secondary" data-testid="product-no-price">
+      {t('shopPublic.buyersOnly')}
+    </Typography.Text>
+  );
 }
 
 /** Adds to the cart: a buyer picks the quantity; a signed-out visitor is asked to sign in (back to the product). */
@@ -63,7 +77,13 @@ export function AddToCart({ product, onAdd, busy }: { product: PublicProduct; on
     <Space align="start" size={4}>
       {/* A refused quantity (1.5, 0, abc) stays typed with its refusal; nothing is added until it is corrected. */}
       <QuantityBox testId="product-qty" field={t('widgets.shop.quantity')} value={qty} onChange={setQty} onRefusal={setRefused} />
-      <Button type="primary" icon={<ShoppingCartOutlined />} loading={busy} onClick={() => !refused && onAdd(qty)} data-testid="product-add">
+      <Button
+        type="primary"
+        icon={<ShoppingCartOutlined />}
+        loading={busy}
+        onClick={() => !refused && onAdd(qty)}
+        data-testid="product-add"
+      >
         {t('widgets.shop.addToCart')}
       </Button>
     </Space>
@@ -71,7 +91,17 @@ export function AddToCart({ product, onAdd, busy }: { product: PublicProduct; on
 }
 
 /** A product in the shop's grid: picture, name (to the details), number, model, stock, price, star, add to cart. */
-export function ProductCard({ product, starred, adding, onAdd }: { product: PublicProduct; starred: boolean | undefined; adding: boolean; onAdd: (qty: number) => void }) {
+export function ProductCard({
+  product,
+  starred,
+  adding,
+  onAdd,
+}: {
+  product: PublicProduct;
+  starred: boolean | undefined;
+  adding: boolean;
+  onAdd: (qty: number) => void;
+}) {
   const t = useT();
   const detail = productDetailPath(product.Id);
   return (
@@ -81,9 +111,18 @@ export function ProductCard({ product, starred, adding, onAdd }: { product: Publ
       data-id={product.Id}
       data-number={product.ProductNumber}
       cover={
-        <Link to={detail} aria-label={product.Name} style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', height: 140, background: '#f5f7fa' }}>
+        <Link
+          to={detail}
+          aria-label={product.Name}
+          style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', height: 140, background: '#f5f7fa' }}
+        >
           {product.Picture ? (
-            <img src={pictureUrl(product.Id, product.Picture)} alt={product.Name} loading="lazy" style={{ maxHeight: 140, maxWidth: '100%', objectFit: 'contain' }} />
+            <img
+              src={pictureUrl(product.Id, product.Picture)}
+              alt={product.Name}
+              loading="lazy"
+              style={{ maxHeight: 140, maxWidth: '100%', objectFit: 'contain' }}
+            />
           ) : (
             <PictureOutlined style={{ fontSize: 40, color: '#bfbfbf' }} aria-label={t('shopPublic.noPicture')} />
           )}

@@ -55,7 +55,11 @@ export default function ProductDetailPage() {
         status="404"
         title={missing}
         data-testid="product-missing"
-        extra={<Button type="primary" onClick={() => navigate('/shoppingmall/chooseproduct')}>{t('shopPublic.backToShop')}</Button>}
+        extra={
+          <Button type="primary" onClick={() => navigate('/shoppingmall/chooseproduct')}>
+            {t('shopPublic.backToShop')}
+          </Button>
+        }
       />
     );
   }
@@ -76,7 +80,12 @@ export default function ProductDetailPage() {
             {pics.length ? (
               <Image.PreviewGroup>
                 <div style={{ textAlign: 'center' }}>
-                  <Image src={pictureUrl(product.Id, pics[shown].Id)} alt={pics[shown].FileName} style={{ maxHeight: 320, objectFit: 'contain' }} data-testid="product-picture" />
+                  <Image
+                    src={pictureUrl(product.Id, pics[shown].Id)}
+                    alt={pics[shown].FileName}
+                    style={{ maxHeight: 320, objectFit: 'contain' }}
+                    data-testid="product-picture"
+                  />
                 </div>
                 <Space wrap style={{ marginTop: 12 }}>
                   {pics.map((p, i) => (
@@ -85,9 +94,20 @@ export default function ProductDetailPage() {
                       type="button"
                       onClick={() => setShown(i)}
                       aria-label={p.FileName}
-                      style={{ border: i === shown ? '2px solid #1668dc' : '1px solid #e8ebf0', padding: 2, background: '#fff', cursor: 'pointer' }}
+                      style={{
+                        border: i === shown ? '2px solid #1668dc' : '1px solid #e8ebf0',
+                        padding: 2,
+                        background: '#fff',
+                        cursor: 'pointer',
+                      }}
                     >
-                      <img src={pictureUrl(product.Id, p.Id)} alt="" width={56} height={56} style={{ objectFit: 'cover', display: 'block' }} />
+                      <img
+                        src={pictureUrl(product.Id, p.Id)}
+                        alt=""
+                        width={56}
+                        height={56}
+                        style={{ objectFit: 'cover', display: 'block' }}
+                      />
                     </button>
                   ))}
                 </Space>
@@ -117,7 +137,9 @@ export default function ProductDetailPage() {
         {product.Specification.length ? (
           <Descriptions bordered size="small" column={{ xs: 1, md: 2 }}>
             {product.Specification.map((s, i) => (
-              <Descriptions.Item key={i} label={s.name || '-'}>{s.value}</Descriptions.Item>
+              <Descriptions.Item key={i} label={s.name || '-'}>
+                {s.value}
+              </Descriptions.Item>
             ))}
           </Descriptions>
         ) : (

@@ -50,7 +50,9 @@ export function ProductGrid({ q, line }: { q: string; line?: string }) {
             {t('shopPublic.more')}
           </Button>
         ) : rows.length > 0 ? (
-          <Typography.Text type="secondary" data-testid="product-end">{t('shopPublic.end')}</Typography.Text>
+          <Typography.Text type="secondary" data-testid="product-end">
+            {t('shopPublic.end')}
+          </Typography.Text>
         ) : null}
       </div>
     </Spin>

@@ -74,7 +74,15 @@ export default function QuickOrderImportPage() {
 
   return (
     <div data-testid="quick-import-page">
-      <PageTitle extra={<Button icon={<OrderedListOutlined />} onClick={() => navigate(QUICK_ORDER_PATH)}>{t('quickOrder.title')}</Button>}>{t('quickOrder.importTitle')}</PageTitle>
+      <PageTitle
+        extra={
+          <Button icon={<OrderedListOutlined />} onClick={() => navigate(QUICK_ORDER_PATH)}>
+            {t('quickOrder.title')}
+          </Button>
+        }
+      >
+        {t('quickOrder.importTitle')}
+      </PageTitle>
       <Space orientation="vertical" size={16} style={{ width: '100%' }}>
         <Card size="small">
           <Space orientation="vertical" size={12} style={{ width: '100%' }}>
@@ -84,7 +92,13 @@ export default function QuickOrderImportPage() {
             </Typography.Link>
             {signedIn ? (
               <Space wrap>
-                <Button type="primary" icon={<FileExcelOutlined />} loading={busy} onClick={() => input.current?.click()} data-testid="quick-choose">
+                <Button
+                  type="primary"
+                  icon={<FileExcelOutlined />}
+                  loading={busy}
+                  onClick={() => input.current?.click()}
+                  data-testid="quick-choose"
+                >
                   {t('quickOrder.chooseFile')}
                 </Button>
                 <Typography.Text data-testid="quick-file-name">{fileName}</Typography.Text>
@@ -103,7 +117,11 @@ export default function QuickOrderImportPage() {
                 showIcon
                 data-testid="quick-sign-in"
                 title={t('quickOrder.importSignIn')}
-                action={<Button type="primary" size="small" icon={<LoginOutlined />} onClick={() => navigate(signInFor(IMPORT_PATH, isStore))}>{t('quickOrder.signIn')}</Button>}
+                action={
+                  <Button type="primary" size="small" icon={<LoginOutlined />} onClick={() => navigate(signInFor(IMPORT_PATH, isStore))}>
+                    {t('quickOrder.signIn')}
+                  </Button>
+                }
               />
             )}
           </Space>
@@ -111,7 +129,11 @@ export default function QuickOrderImportPage() {
         {failure && <Alert type="error" showIcon title={<span data-testid="quick-import-failure">{failure}</span>} />}
         {result && (
           <>
-            <Alert type={result.errors.length ? 'warning' : 'success'} showIcon title={<span data-testid="quick-import-summary">{result.message}</span>} />
+            <Alert
+              type={result.errors.length ? 'warning' : 'success'}
+              showIcon
+              title={<span data-testid="quick-import-summary">{result.message}</span>}
+            />
             {result.errors.length > 0 && (
               <Card size="small" title={t('quickOrder.importErrors', { count: result.errors.length })}>
                 <Table<LineError>
@@ -123,7 +145,11 @@ export default function QuickOrderImportPage() {
                   columns={[
                     { title: t('quickOrder.col.row'), dataIndex: 'row', width: 80 },
                     { title: t('quickOrder.col.code'), dataIndex: 'code', width: 200 },
-                    { title: t('quickOrder.col.message'), dataIndex: 'message', render: (m: string) => <Typography.Text type="danger">{m}</Typography.Text> },
+                    {
+                      title: t('quickOrder.col.message'),
+                      dataIndex: 'message',
+                      render: (m: string) => <Typography.Text type="danger">{m}</Typography.Text>,
+                    },
                   ]}
                 />
               </Card>
@@ -132,7 +158,11 @@ export default function QuickOrderImportPage() {
               <Card
                 size="small"
                 title={t('quickOrder.validRows')}
-                extra={<Button type="primary" onClick={toGrid} data-testid="quick-to-grid">{t('quickOrder.toGrid', { count: result.valid.length })}</Button>}
+                extra={
+                  <Button type="primary" onClick={toGrid} data-testid="quick-to-grid">
+                    {t('quickOrder.toGrid', { count: result.valid.length })}
+                  </Button>
+                }
               >
                 <Table<QuickLine>
                   data-testid="quick-import-valid"
@@ -146,8 +176,19 @@ export default function QuickOrderImportPage() {
                     { title: t('quickOrder.col.name'), dataIndex: 'ProductName' },
                     { title: t('quickOrder.col.model'), dataIndex: 'Model' },
                     { title: t('quickOrder.col.qty'), dataIndex: 'Quantity', width: 90, align: 'right' },
-                    { title: t('quickOrder.col.price'), dataIndex: 'Price', width: 110, align: 'right', render: (p: string | null) => (p === null ? '—' : formatAmount(p)) },
-                    { title: t('quickOrder.col.stock'), dataIndex: 'Stock', width: 100, render: (s: QuickLine['Stock']) => <StockTag stock={s} /> },
+                    {
+                      title: t('quickOrder.col.price'),
+                      dataIndex: 'Price',
+                      width: 110,
+                      align: 'right',
+                      render: (p: string | null) => (p === null ? '—' : formatAmount(p)),
+                    },
+                    {
+                      title: t('quickOrder.col.stock'),
+                      dataIndex: 'Stock',
+                      width: 100,
+                      render: (s: QuickLine['Stock']) => <StockTag stock={s} />,
+                    },
                   ]}
                 />
               </Card>

@@ -6,7 +6,8 @@ import { PageTitle } from '../PageTitle.tsx';
 import { ProductGrid } from './ProductGrid.tsx';
 
 /** The path of a shop search (the text is the route's optional `name`). */
-export const searchPath = (q: string) => (q.trim() ? `/shoppingmall/searchproduct/${encodeURIComponent(q.trim())}` : '/shoppingmall/searchproduct');
+export const searchPath = (q: string) =>
+  q.trim() ? `/shoppingmall/searchproduct/${encodeURIComponent(q.trim())}` : '/shoppingmall/searchproduct';
 
 /**
  * /shoppingmall/searchproduct/:name? (anonymous): one box searching name, part number and model

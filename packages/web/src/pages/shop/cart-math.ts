@@ -15,7 +15,10 @@ export function setChecked(groups: CartGroup[], pred: (g: CartGroup, i: CartItem
 }
 
 export function setQuantity(groups: CartGroup[], id: string, qty: number): CartGroup[] {
-  return groups.map((g) => ({ ...g, ProductList: g.ProductList.map((i) => (i.Id === id ? { ...i, Quantity: qty, Amount: lineAmount(i.Price, qty) } : i)) }));
+  return groups.map((g) => ({
+    ...g,
+    ProductList: g.ProductList.map((i) => (i.Id === id ? { ...i, Quantity: qty, Amount: lineAmount(i.Price, qty) } : i)),
+  }));
 }
 
 export function removeItem(groups: CartGroup[], id: string): CartGroup[] {

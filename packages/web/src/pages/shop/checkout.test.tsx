@@ -4,7 +4,17 @@ import { useSession } from '../../session/store.ts';
 import { envelope, renderApp, stubServer } from '../../test/render-app.tsx';
 import { readSettleToken } from './settle-token.ts';
 
-const item = (Id: string, Price: number, Quantity: number) => ({ Id, ProductId: `p-${Id}`, ProductNumber: `HY-${Id}`, ProductName: `配件${Id}`, Model: 'M', Uom: '个', Price, Quantity, Amount: Price * Quantity });
+const item = (Id: string, Price: number, Quantity: number) => ({
+  Id,
+  ProductId: `p-${Id}`,
+  ProductNumber: `HY-${Id}`,
+  ProductName: `配件${Id}`,
+  Model: 'M',
+  Uom: '个',
+  Price,
+  Quantity,
+  Amount: Price * Quantity,
+});
 const CART = [
   { GroupId: 'g1', GroupName: '液压系统', CurrentIndex: 0, ProductList: [item('1', 168.5, 2), item('2', 3280, 1)] },
   { GroupId: 'g2', GroupName: '电气系统', CurrentIndex: 3, ProductList: [item('3', 1250, 4)] },
@@ -13,7 +23,13 @@ const CART = [
 function signIn() {
   const s = useSession.getState();
   s.setTokens({ accessToken: 'acc', refreshToken: 'ref' });
-  s.setUser({ userId: 'u-me', userName: 'station1', nickName: '陈志强', loginType: 'password', privilege: ['portal.login', 'shop.buy', 'sales.read'] });
+  s.setUser({
+    userId: 'u-me',
+    userName: 'station1',
+    nickName: '陈志强',
+    loginType: 'password',
+    privilege: ['portal.login', 'shop.buy', 'sales.read'],
+  });
 }
 
 afterEach(() => {
@@ -31,7 +47,9 @@ const state = (testId: string) => {
 describe('cart checkout bar (issue 12 item 8)', () => {
   it('select-all, the selected count and the total sit beside 去结算; partial selection shows indeterminate', async () => {
     signIn();
-    stubServer((url) => (url === '/api/ShoppingCart/GetProductList' ? envelope(CART) : url.startsWith('/api/ShoppingCart/') ? envelope(null) : undefined));
+    stubServer((url) =>
+      url === '/api/ShoppingCart/GetProductList' ? envelope(CART) : url.startsWith('/api/ShoppingCart/') ? envelope(null) : undefined,
+    );
     const { router } = renderApp('/shopcart/list');
     await screen.findAllByTestId('cart-item', undefined, { timeout: 10_000 });
     const bar = screen.getByTestId('cart-bar');
@@ -76,11 +94,26 @@ describe('confirm: the delivery address starts from the station (issue 12 item 8
     stubServer((url, init) => {
       if (url === '/api/ShoppingCart/GetProductList') return envelope(CART);
       if (url === '/api/ShoppingCart/DefaultDelivery') {
-        return envelope({ Contact: '陈志强', Phone: '021-58956321', Province: '上海市', City: '上海市', County: '浦东新区', Address: '张江高科技园区碧波路 690 号' });
+        return envelope({
+          Contact: '陈志强',
+          Phone: '021-58956321',
+          Province: '上海市',
+          City: '上海市',
+          County: '浦东新区',
+          Address: '张江高科技园区碧波路 690 号',
+        });
       }
-      if (url === '/api/address/provinces') return envelope([{ id: '44', name: '广东省' }, { id: '31', name: '上海市' }]);
+      if (url === '/api/address/provinces')
+        return envelope([
+          { id: '44', name: '广东省' },
+          { id: '31', name: '上海市' },
+        ]);
       if (url === '/api/address/cities?province=31') return envelope([{ id: '3101', name: '上海市' }]);
-      if (url === '/api/address/counties?city=3101') return envelope([{ id: '310115', name: '浦东新区' }, { id: '310104', name: '徐汇区' }]);
+      if (url === '/api/address/counties?city=3101')
+        return envelope([
+          { id: '310115', name: '浦东新区' },
+          { id: '310104', name: '徐汇区' },
+        ]);
       if (url === '/api/ShoppingCart/Settle') {
         settle = JSON.parse(String(init.body));
         return envelope([{ Id: 'o1', Name: 'SO20261121-0001', TotalAmount: 337, LineCount: 1 }]);
@@ -113,6 +146,14 @@ describe('confirm: the delivery address starts from the station (issue 12 item 8
     fireEvent.change(screen.getByTestId('confirm-contact'), { target: { value: '王芳' } });
     await act(async () => fireEvent.click(screen.getByTestId('confirm-submit')));
     await screen.findByTestId('settle-result');
-    expect(settle).toMatchObject({ ItemIds: ['1'], Contact: '王芳', Phone: '021-58956321', Province: '上海市', City: '上海市', County: '徐汇区', Address: '漕溪北路 88 号' });
+    expect(settle).toMatchObject({
+      ItemIds: ['1'],
+      Contact: '王芳',
+      Phone: '021-58956321',
+      Province: '上海市',
+      City: '上海市',
+      County: '徐汇区',
+      Address: '漕溪北路 88 号',
+    });
   });
 });

@@ -39,10 +39,12 @@ function restore(): GridRow[] {
   try {
     const saved = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '[]') as unknown;
     if (Array.isArray(saved)) {
-      return padRows(saved.slice(0, MAX_ROWS).map((x) => {
-        const o = (x ?? {}) as { code?: unknown; qty?: unknown };
-        return { key: newKey(), code: String(o.code ?? ''), qty: String(o.qty ?? '') };
-      }));
+      return padRows(
+        saved.slice(0, MAX_ROWS).map((x) => {
+          const o = (x ?? {}) as { code?: unknown; qty?: unknown };
+          return { key: newKey(), code: String(o.code ?? ''), qty: String(o.qty ?? '') };
+        }),
+      );
     }
   } catch {
     /* unreadable: start afresh */
@@ -78,7 +80,9 @@ export function parsePaste(text: string, headers: string[]): { code: string; qty
   const known = new Set(headers.map((h) => h.toLowerCase()));
   const out: { code: string; qty: string }[] = [];
   for (const [i, line] of lines.entries()) {
-    const cells = (line.includes('\t') ? line.split('\t') : line.includes(',') ? line.split(',') : line.trim().split(/\s+/)).map((c) => c.trim());
+    const cells = (line.includes('\t') ? line.split('\t') : line.includes(',') ? line.split(',') : line.trim().split(/\s+/)).map((c) =>
+      c.trim(),
+    );
     if (i === 0 && known.has((cells[0] ?? '').replace(/\*/g, '').toLowerCase())) continue;
     if (!cells[0] && !cells[1]) continue;
     // Kept as pasted (grouping commas aside): the server refuses a bad part number or quantity on its line.

@@ -7,7 +7,18 @@ import { appendLines, padRows, parsePaste, pasteInto, resetQuickOrder, setRows, 
 import { linesOf } from './QuickOrderParts.tsx';
 
 const line = (Row: number, Code: string, Quantity: number | null, extra: Partial<QuickLine> = {}): QuickLine => ({
-  Row, Code, Quantity, ProductId: `p-${Code}`, ProductName: `产品${Code}`, Model: 'M-1', Uom: '个', Price: null, Amount: null, Stock: 'inStock', Error: null, ...extra,
+  Row,
+  Code,
+  Quantity,
+  ProductId: `p-${Code}`,
+  ProductName: `产品${Code}`,
+  Model: 'M-1',
+  Uom: '个',
+  Price: null,
+  Amount: null,
+  Stock: 'inStock',
+  Error: null,
+  ...extra,
 });
 const rowsOf = (pairs: [string, string][]) => padRows(pairs.map(([code, qty], i) => ({ key: `k${i}`, code, qty })));
 const bodyOf = (init: RequestInit) => JSON.parse(String(init.body)) as { Lines: { Row: number; Code: string; Quantity: string }[] };
@@ -30,12 +41,22 @@ describe('quick-order grid rules', () => {
   });
 
   it('pastes from the row on, numbers the rows in use, and hands imported rows over after the last one in use', () => {
-    const rows = pasteInto(rowsOf([['A-1', '1']]), 1, [{ code: 'B-2', qty: '2' }, { code: 'C-3', qty: 'x' }]);
+    const rows = pasteInto(rowsOf([['A-1', '1']]), 1, [
+      { code: 'B-2', qty: '2' },
+      { code: 'C-3', qty: 'x' },
+    ]);
     expect(rows.map((r) => r.code).slice(0, 3)).toEqual(['A-1', 'B-2', 'C-3']);
     const gap = [...rows.slice(0, 1), { key: 'blank', code: '', qty: '' }, ...rows.slice(1)];
-    expect(linesOf(gap)).toEqual([{ Row: 1, Code: 'A-1', Quantity: '1' }, { Row: 3, Code: 'B-2', Quantity: '2' }, { Row: 4, Code: 'C-3', Quantity: 'x' }]);
+    expect(linesOf(gap)).toEqual([
+      { Row: 1, Code: 'A-1', Quantity: '1' },
+      { Row: 3, Code: 'B-2', Quantity: '2' },
+      { Row: 4, Code: 'C-3', Quantity: 'x' },
+    ]);
     const after = appendLines(rowsOf([['A-1', '1']]), [line(2, 'HC-LF-200', 2)]);
-    expect(after.map((r) => [r.code, r.qty])).toEqual([['A-1', '1'], ['HC-LF-200', '2']]);
+    expect(after.map((r) => [r.code, r.qty])).toEqual([
+      ['A-1', '1'],
+      ['HC-LF-200', '2'],
+    ]);
     expect(after[1].line?.ProductName).toBe('产品HC-LF-200');
   });
 });
@@ -46,21 +67,36 @@ describe('quick order screens', () => {
     stubServer((url, init) => {
       if (url === '/api/quickorder/check') {
         calls.push(url);
-        expect(bodyOf(init).Lines).toEqual([{ Row: 1, Code: 'HC-LF-200', Quantity: '2' }, { Row: 2, Code: 'NOPE-1', Quantity: '1' }]);
+        expect(bodyOf(init).Lines).toEqual([
+          { Row: 1, Code: 'HC-LF-200', Quantity: '2' },
+          { Row: 2, Code: 'NOPE-1', Quantity: '1' },
+        ]);
         return envelope({
-          Lines: [line(1, 'HC-LF-200', 2), { ...line(2, 'NOPE-1', 1), ProductId: null, ProductName: null, Stock: null, Error: '物料编码“NOPE-1”不存在' }],
+          Lines: [
+            line(1, 'HC-LF-200', 2),
+            { ...line(2, 'NOPE-1', 1), ProductId: null, ProductName: null, Stock: null, Error: '物料编码“NOPE-1”不存在' },
+          ],
           Errors: [{ row: 2, code: 'NOPE-1', message: '物料编码“NOPE-1”不存在' }],
           ShowPrice: false,
         });
       }
       return undefined;
     });
-    setRows(rowsOf([['HC-LF-200', '2'], ['NOPE-1', '1']]));
+    setRows(
+      rowsOf([
+        ['HC-LF-200', '2'],
+        ['NOPE-1', '1'],
+      ]),
+    );
     const { router } = renderApp('/quickorder/list');
     await screen.findByTestId('quick-sign-in');
     fireEvent.click(screen.getByTestId('quick-check'));
     const errors = await screen.findByTestId('quick-errors');
-    expect(within(errors).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['第 2 行：物料编码“NOPE-1”不存在']);
+    expect(
+      within(errors)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['第 2 行：物料编码“NOPE-1”不存在']);
     expect(screen.getAllByTestId('quick-name')[0].textContent).toBe('产品HC-LF-200');
     expect(screen.getByText('登录后可见')).toBeTruthy();
     expect(screen.getAllByTestId('quick-stock').map((s) => s.textContent)).toEqual(['有货']);
@@ -72,7 +108,10 @@ describe('quick order screens', () => {
     fireEvent.click(screen.getByTestId('quick-add-all'));
     await waitFor(() => expect(router.state.location.pathname).not.toBe('/quickorder/list'));
     expect(decodeURIComponent(router.state.location.search)).toContain('redirect=/quickorder/list');
-    expect(JSON.parse(sessionStorage.getItem(STORAGE_KEY)!)).toEqual([{ code: 'HC-LF-200', qty: '2' }, { code: 'NOPE-1', qty: '3' }]);
+    expect(JSON.parse(sessionStorage.getItem(STORAGE_KEY)!)).toEqual([
+      { code: 'HC-LF-200', qty: '2' },
+      { code: 'NOPE-1', qty: '3' },
+    ]);
     expect(calls).toHaveLength(1);
   });
 
@@ -83,7 +122,15 @@ describe('quick order screens', () => {
     stubServer((url, init) => {
       if (url === '/api/quickorder/addtocart') {
         sent.push(bodyOf(init).Lines);
-        if (refuse) return new Response(JSON.stringify({ ErrorCode: 400, Message: '有 1 行不能加入购物车，未加入任何商品', Data: { errors: [{ row: 2, code: 'DR-BR-6205', message: '数量必须大于0' }] } }), { status: 400, headers: { 'content-type': 'application/json' } });
+        if (refuse)
+          return new Response(
+            JSON.stringify({
+              ErrorCode: 400,
+              Message: '有 1 行不能加入购物车，未加入任何商品',
+              Data: { errors: [{ row: 2, code: 'DR-BR-6205', message: '数量必须大于0' }] },
+            }),
+            { status: 400, headers: { 'content-type': 'application/json' } },
+          );
         return envelope({ Added: 2 }, '已将 2 种商品加入购物车');
       }
       if (url === '/api/quickorder/check') {
@@ -99,7 +146,15 @@ describe('quick order screens', () => {
     const { router } = renderApp('/quickorder/list');
     const code = (await screen.findAllByTestId('quick-code'))[0];
     fireEvent.paste(code, { clipboardData: { getData: () => 'HC-LF-200\t2\nDR-BR-6205\t0\n' } });
-    expect(useQuickOrder.getState().rows.slice(0, 2).map((r) => [r.code, r.qty])).toEqual([['HC-LF-200', '2'], ['DR-BR-6205', '0']]);
+    expect(
+      useQuickOrder
+        .getState()
+        .rows.slice(0, 2)
+        .map((r) => [r.code, r.qty]),
+    ).toEqual([
+      ['HC-LF-200', '2'],
+      ['DR-BR-6205', '0'],
+    ]);
 
     fireEvent.click(screen.getByTestId('quick-add-all'));
     expect(await screen.findByTestId('quick-row-error')).toBeTruthy();
@@ -111,7 +166,10 @@ describe('quick order screens', () => {
     fireEvent.click(screen.getByTestId('quick-add-all'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/shopcart/list'));
     expect(sent).toEqual([
-      [{ Row: 1, Code: 'HC-LF-200', Quantity: '2' }, { Row: 2, Code: 'DR-BR-6205', Quantity: '0' }],
+      [
+        { Row: 1, Code: 'HC-LF-200', Quantity: '2' },
+        { Row: 2, Code: 'DR-BR-6205', Quantity: '0' },
+      ],
       [{ Row: 1, Code: 'HC-LF-200', Quantity: '2' }],
     ]);
     // The rows went to the cart: the grid starts afresh.
@@ -122,11 +180,18 @@ describe('quick order screens', () => {
     signInAs(['shop.buy', 'product.read']);
     stubServer((url) => {
       if (url === '/api/quickorder/import') {
-        return envelope({
-          Lines: [line(2, 'HC-LF-200', 2, { Price: '168.00', Amount: '336.00' }), line(3, 'NOPE-404', 1, { ProductId: null, Error: '物料编码“NOPE-404”不存在' }), line(4, 'EC-RL-24', 5, { Stock: 'short' })],
-          Errors: [{ row: 3, code: 'NOPE-404', message: '物料编码“NOPE-404”不存在' }],
-          ShowPrice: true,
-        }, '共 3 行：2 行可订购，1 行有误');
+        return envelope(
+          {
+            Lines: [
+              line(2, 'HC-LF-200', 2, { Price: '168.00', Amount: '336.00' }),
+              line(3, 'NOPE-404', 1, { ProductId: null, Error: '物料编码“NOPE-404”不存在' }),
+              line(4, 'EC-RL-24', 5, { Stock: 'short' }),
+            ],
+            Errors: [{ row: 3, code: 'NOPE-404', message: '物料编码“NOPE-404”不存在' }],
+            ShowPrice: true,
+          },
+          '共 3 行：2 行可订购，1 行有误',
+        );
       }
       return undefined;
     });
@@ -138,14 +203,26 @@ describe('quick order screens', () => {
     await act(async () => fireEvent.change(input, { target: { files: [new File(['x'], '订购.xlsx')] } }));
     expect((await screen.findByTestId('quick-import-summary')).textContent).toBe('共 3 行：2 行可订购，1 行有误');
     const errorRows = within(screen.getByTestId('quick-import-errors')).getAllByRole('row').slice(1);
-    expect(errorRows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent))).toEqual([['3', 'NOPE-404', '物料编码“NOPE-404”不存在']]);
+    expect(errorRows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent))).toEqual([
+      ['3', 'NOPE-404', '物料编码“NOPE-404”不存在'],
+    ]);
     const valid = within(screen.getByTestId('quick-import-valid')).getAllByRole('row').slice(1);
     expect(valid).toHaveLength(2);
 
     fireEvent.click(screen.getByTestId('quick-to-grid'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/quickorder/list'));
-    expect(linesOf(useQuickOrder.getState().rows)).toEqual([{ Row: 1, Code: 'HC-LF-200', Quantity: '2' }, { Row: 2, Code: 'EC-RL-24', Quantity: '5' }]);
-    await waitFor(() => expect(screen.getAllByTestId('quick-name').map((n) => n.textContent).slice(0, 2)).toEqual(['产品HC-LF-200', '产品EC-RL-24']));
+    expect(linesOf(useQuickOrder.getState().rows)).toEqual([
+      { Row: 1, Code: 'HC-LF-200', Quantity: '2' },
+      { Row: 2, Code: 'EC-RL-24', Quantity: '5' },
+    ]);
+    await waitFor(() =>
+      expect(
+        screen
+          .getAllByTestId('quick-name')
+          .map((n) => n.textContent)
+          .slice(0, 2),
+      ).toEqual(['产品HC-LF-200', '产品EC-RL-24']),
+    );
   });
 
   it('the import asks a visitor to sign in; the template is for anyone', async () => {

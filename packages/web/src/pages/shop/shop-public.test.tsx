@@ -6,12 +6,24 @@ import { envelope, renderApp, signInAs, stubServer } from '../../test/render-app
 import { DocumentTitle } from '../../widgets/DocumentTitle.tsx';
 
 const card = (Id: string, ProductNumber: string, Name: string, extra: object = {}) => ({
-  Id, ProductNumber, Name, Model: 'LF-200/10μm', Uom: '个', LineId: 'l1', LineName: '液压系统', InStock: Id !== 'p2', Picture: null, ...extra,
+  Id,
+  ProductNumber,
+  Name,
+  Model: 'LF-200/10μm',
+  Uom: '个',
+  LineId: 'l1',
+  LineName: '液压系统',
+  InStock: Id !== 'p2',
+  Picture: null,
+  ...extra,
 });
 const ANON_DETAIL = {
   ...card('p1', 'HC-LF-200', '液压油滤芯'),
   Description: '回油过滤，精度 10μm',
-  Specification: [{ name: '过滤精度', value: '10μm' }, { name: '额定流量', value: '200 L/min' }],
+  Specification: [
+    { name: '过滤精度', value: '10μm' },
+    { name: '额定流量', value: '200 L/min' },
+  ],
   Pictures: [],
 };
 const DETAIL = { ...ANON_DETAIL, Price: '168.00' };
@@ -26,9 +38,10 @@ afterEach(() => {
 });
 
 describe('the shop for anonymous visitors', () => {
-  it('searches by the route\'s text without a token: cards with stock, no prices, a sign-in link instead', async () => {
+  it("searches by the route's text without a token: cards with stock, no prices, a sign-in link instead", async () => {
     const f = stubServer((url) => {
-      if (url.startsWith('/api/shop/products?')) return envelope({ rows: [card('p1', 'HC-LF-200', '液压油滤芯'), card('p2', 'HC-LF-350', '高压管路滤芯')], next: null });
+      if (url.startsWith('/api/shop/products?'))
+        return envelope({ rows: [card('p1', 'HC-LF-200', '液压油滤芯'), card('p2', 'HC-LF-350', '高压管路滤芯')], next: null });
       return undefined;
     });
     const { router } = renderApp(`/shoppingmall/searchproduct/${encodeURIComponent('滤芯')}`);
@@ -68,7 +81,7 @@ describe('the shop for anonymous visitors', () => {
     expect(new URLSearchParams(path(router).search).get('redirect')).toBe('/shoppingmall/productdetail?id=p1');
   });
 
-  it('an unknown product shows the server\'s message', async () => {
+  it("an unknown product shows the server's message", async () => {
     stubServer((url) => (url === '/api/shop/products/gone' ? envelope(null, '产品不存在或已下架', 404, 'Not Found') : undefined));
     renderApp('/shoppingmall/productdetail?id=gone');
     expect((await screen.findByTestId('product-missing')).textContent).toContain('产品不存在或已下架');
@@ -87,7 +100,10 @@ describe('the shop for anonymous visitors', () => {
     fireEvent.click(screen.getByTestId('product-more'));
     await waitFor(() => expect(screen.getAllByTestId('product-card')).toHaveLength(2));
     expect(screen.getByTestId('product-end').textContent).toBe('没有更多了');
-    expect(f.mock.calls.map(([u]) => String(u)).filter((u) => u.startsWith('/api/shop/products'))).toEqual(['/api/shop/products?limit=24', '/api/shop/products?after=HC-1&limit=24']);
+    expect(f.mock.calls.map(([u]) => String(u)).filter((u) => u.startsWith('/api/shop/products'))).toEqual([
+      '/api/shop/products?limit=24',
+      '/api/shop/products?after=HC-1&limit=24',
+    ]);
   });
 });
 
@@ -117,7 +133,9 @@ describe('the shop for a signed-in buyer', () => {
     fireEvent.click(screen.getByTestId('product-add'));
     fireEvent.change(qty, { target: { value: '3' } });
     fireEvent.click(screen.getByTestId('product-add'));
-    await waitFor(() => expect(posts.find((p) => p.url === '/api/ShoppingCart/AddProduct')?.body).toEqual({ ProductId: 'p1', Quantity: 3 }));
+    await waitFor(() =>
+      expect(posts.find((p) => p.url === '/api/ShoppingCart/AddProduct')?.body).toEqual({ ProductId: 'p1', Quantity: 3 }),
+    );
     expect(posts.filter((p) => p.url === '/api/ShoppingCart/AddProduct')).toHaveLength(1);
     const star = screen.getByTestId('favourite-star');
     await waitFor(() => expect(f.mock.calls.some(([u]) => String(u) === '/api/favourites/state?entity=product&ids=p1')).toBe(true));
@@ -129,7 +147,9 @@ describe('the shop for a signed-in buyer', () => {
 
   it('signed in without shop.buy: no price, no cart', async () => {
     signInAs(['product.read']);
-    stubServer((url) => (url === '/api/shop/products/p1' ? envelope(ANON_DETAIL) : url.startsWith('/api/favourites/state') ? envelope([]) : undefined));
+    stubServer((url) =>
+      url === '/api/shop/products/p1' ? envelope(ANON_DETAIL) : url.startsWith('/api/favourites/state') ? envelope([]) : undefined,
+    );
     renderApp('/shoppingmall/productdetail?id=p1');
     expect((await screen.findByTestId('product-no-price')).textContent).toBe('价格仅对有下单权限的用户显示');
     expect(screen.queryByTestId('product-add')).toBeNull();
@@ -137,12 +157,16 @@ describe('the shop for a signed-in buyer', () => {
 });
 
 describe('DocumentTitle', () => {
-  it('stars the record its route\'s entity screen shows, from the route alone', async () => {
+  it("stars the record its route's entity screen shows, from the route alone", async () => {
     signInAs(['parts.read']);
     const f = stubServer((url) => (url.startsWith('/api/favourites/state') ? envelope(['o1']) : undefined));
     const router = createMemoryRouter(
       [
-        { path: '/newOrder/edit/:id', handle: { screen: { entity: 'new_order', kind: 'edit' } }, element: <DocumentTitle testId="xs-header" label="配件销售单" number="XS-1" /> },
+        {
+          path: '/newOrder/edit/:id',
+          handle: { screen: { entity: 'new_order', kind: 'edit' } },
+          element: <DocumentTitle testId="xs-header" label="配件销售单" number="XS-1" />,
+        },
         { path: '/plain', element: <DocumentTitle testId="plain" label="x" number="1" /> },
       ],
       { initialEntries: ['/newOrder/edit/o1'] },

@@ -7,7 +7,17 @@ import { envelope, renderApp, stubServer } from '../../test/render-app.tsx';
 import { checkedTotal, removeItem, setChecked, setQuantity } from './cart-math.ts';
 import { readSettleToken } from './settle-token.ts';
 
-const item = (Id: string, Price: number, Quantity: number) => ({ Id, ProductId: `p-${Id}`, ProductNumber: `HY-${Id}`, ProductName: `配件${Id}`, Model: 'M', Uom: '个', Price, Quantity, Amount: Price * Quantity });
+const item = (Id: string, Price: number, Quantity: number) => ({
+  Id,
+  ProductId: `p-${Id}`,
+  ProductNumber: `HY-${Id}`,
+  ProductName: `配件${Id}`,
+  Model: 'M',
+  Uom: '个',
+  Price,
+  Quantity,
+  Amount: Price * Quantity,
+});
 const CART = [
   { GroupId: 'g1', GroupName: '液压系统', CurrentIndex: 0, ProductList: [item('1', 168.5, 2), item('2', 3280, 1)] },
   { GroupId: 'g2', GroupName: '电气系统', CurrentIndex: 3, ProductList: [item('3', 1250, 4)] },
@@ -83,7 +93,13 @@ describe('cart (spec 000 §3, §4, §9)', () => {
     expect(screen.getByTestId('cart-total').getAttribute('data-amount')).toBe('5337.00');
     fireEvent.change(within(items[0]).getByTestId('cart-item-qty'), { target: { value: '4' } });
     expect(screen.getByTestId('cart-total').getAttribute('data-amount')).toBe('5674.00');
-    await waitFor(() => expect(f.mock.calls.find(([u]) => u === '/api/ShoppingCart/UpdateProduct')?.[1]?.body).toBe(JSON.stringify({ Id: '1', Quantity: 4 })), { timeout: 2000 });
+    await waitFor(
+      () =>
+        expect(f.mock.calls.find(([u]) => u === '/api/ShoppingCart/UpdateProduct')?.[1]?.body).toBe(
+          JSON.stringify({ Id: '1', Quantity: 4 }),
+        ),
+      { timeout: 2000 },
+    );
     // A typed quantity is never changed: 1.5 stays, is refused under the box, is not saved, and holds back settling.
     const qty = within(items[0]).getByTestId('cart-item-qty') as HTMLInputElement;
     fireEvent.change(qty, { target: { value: '1.5' } });
@@ -98,7 +114,16 @@ describe('cart (spec 000 §3, §4, §9)', () => {
     fireEvent.click(within(items[0]).getByTestId('cart-item-qty-more'));
     expect(qty.value).toBe('5');
     expect(within(items[0]).queryByTestId('cart-item-qty-error')).toBeNull();
-    await waitFor(() => expect(f.mock.calls.filter(([u]) => u === '/api/ShoppingCart/UpdateProduct').map(([, init]) => init?.body).at(-1)).toBe(JSON.stringify({ Id: '1', Quantity: 5 })), { timeout: 2000 });
+    await waitFor(
+      () =>
+        expect(
+          f.mock.calls
+            .filter(([u]) => u === '/api/ShoppingCart/UpdateProduct')
+            .map(([, init]) => init?.body)
+            .at(-1),
+        ).toBe(JSON.stringify({ Id: '1', Quantity: 5 })),
+      { timeout: 2000 },
+    );
 
     await act(async () => fireEvent.click(within(screen.getAllByTestId('cart-item')[1]).getByTestId('cart-item-delete')));
     await waitFor(() => expect(screen.getAllByTestId('cart-item')).toHaveLength(2));
@@ -121,13 +146,23 @@ describe('cart (spec 000 §3, §4, §9)', () => {
         loads++;
         return envelope(CART);
       }
-      if (url === '/api/portaluser/me') return envelope({ userId: 'u-buyer', fullName: '周婷', mobilephone: '18800188005', privilege: ['portal.login', 'shop.buy', 'sales.read'], roles: [] });
+      if (url === '/api/portaluser/me')
+        return envelope({
+          userId: 'u-buyer',
+          fullName: '周婷',
+          mobilephone: '18800188005',
+          privilege: ['portal.login', 'shop.buy', 'sales.read'],
+          roles: [],
+        });
       if (url === '/api/address/provinces') return envelope([{ id: '44', name: '广东省' }]);
       if (url === '/api/address/cities?province=44') return envelope([{ id: '4403', name: '深圳市' }]);
       if (url === '/api/address/counties?city=4403') return envelope([{ id: '440305', name: '南山区' }]);
       if (url === '/api/ShoppingCart/Settle') {
         settle = JSON.parse(String(init.body));
-        return envelope([{ Id: 'o1', Name: 'SO20261121-0001', TotalAmount: 337, LineCount: 1 }, { Id: 'o2', Name: 'SO20261121-0002', TotalAmount: 5000, LineCount: 1 }]);
+        return envelope([
+          { Id: 'o1', Name: 'SO20261121-0001', TotalAmount: 337, LineCount: 1 },
+          { Id: 'o2', Name: 'SO20261121-0002', TotalAmount: 5000, LineCount: 1 },
+        ]);
       }
       return undefined;
     });
@@ -149,8 +184,21 @@ describe('cart (spec 000 §3, §4, §9)', () => {
     const before = loads;
     await act(async () => fireEvent.click(screen.getByTestId('confirm-submit')));
     const result = await screen.findByTestId('settle-result');
-    expect(within(result).getAllByTestId('settle-order').map((o) => o.getAttribute('data-id'))).toEqual(['o1', 'o2']);
-    expect(settle).toEqual({ ItemIds: ['1', '3'], Contact: '周婷', Phone: '18800188005', Province: '广东省', City: '深圳市', County: '南山区', Address: '科技园南区 8 栋', Remark: '工作日送货' });
+    expect(
+      within(result)
+        .getAllByTestId('settle-order')
+        .map((o) => o.getAttribute('data-id')),
+    ).toEqual(['o1', 'o2']);
+    expect(settle).toEqual({
+      ItemIds: ['1', '3'],
+      Contact: '周婷',
+      Phone: '18800188005',
+      Province: '广东省',
+      City: '深圳市',
+      County: '南山区',
+      Address: '科技园南区 8 栋',
+      Remark: '工作日送货',
+    });
     await waitFor(() => expect(loads).toBeGreaterThan(before));
     expect(useCounters.getState().cartLoaded).toBe(true);
   });
@@ -158,7 +206,9 @@ describe('cart (spec 000 §3, §4, §9)', () => {
   it('confirm: a remark over 100 characters and a bad phone are refused', async () => {
     signIn(['shop.buy']);
     sessionStorage.setItem('portal.settle.tok2', JSON.stringify({ itemIds: ['1'] }));
-    const f = stubServer((url) => (url === '/api/ShoppingCart/GetProductList' ? envelope(CART) : url === '/api/address/provinces' ? envelope([]) : undefined));
+    const f = stubServer((url) =>
+      url === '/api/ShoppingCart/GetProductList' ? envelope(CART) : url === '/api/address/provinces' ? envelope([]) : undefined,
+    );
     renderApp('/confirm/tok2/order');
     await screen.findByTestId('confirm-form');
     fireEvent.change(screen.getByTestId('confirm-contact'), { target: { value: '周婷' } });

@@ -22,7 +22,11 @@ export function useProductSearch(q: string, line: string | undefined) {
   const stars = useCallback(
     (list: PublicProduct[]) => {
       if (!loggedIn || !list.length) return;
-      favouriteIds('product', list.map((r) => r.Id), { silent: true })
+      favouriteIds(
+        'product',
+        list.map((r) => r.Id),
+        { silent: true },
+      )
         .then((s) => setStarred((old) => new Set([...old, ...s])))
         .catch(() => undefined);
     },

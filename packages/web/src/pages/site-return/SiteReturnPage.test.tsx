@@ -10,7 +10,8 @@ afterEach(resetAll);
 
 const STATION = ['parts.read', 'parts.write', 'parts.receive'];
 const WAREHOUSE = ['parts.read', 'parts.receive', 'delivery.read'];
-const asWarehouse = () => signIn(WAREHOUSE, { userName: 'warehouse1', nickName: '孙丽', userType: 2, departId: 'wh-hd', departName: '华东中心库' });
+const asWarehouse = () =>
+  signIn(WAREHOUSE, { userName: 'warehouse1', nickName: '孙丽', userType: 2, departId: 'wh-hd', departName: '华东中心库' });
 
 const ret = (extra: Row = {}): Row => ({
   new_srv_sitereturnid: 'r1',
@@ -23,14 +24,30 @@ const ret = (extra: Row = {}): Row => ({
   ...extra,
 });
 const lines = [
-  { new_srv_sitereturndetailid: 'l1', new_sitereturn_id: 'r1', new_code: 'HC-LF-200', new_name: '滤芯', new_qty: 2, new_receivedqty: 0, new_amount: 90 },
-  { new_srv_sitereturndetailid: 'l2', new_sitereturn_id: 'r1', new_code: 'EC-PCB-210', new_name: '主控板', new_qty: 1, new_receivedqty: 1, new_amount: 320 },
+  {
+    new_srv_sitereturndetailid: 'l1',
+    new_sitereturn_id: 'r1',
+    new_code: 'HC-LF-200',
+    new_name: '滤芯',
+    new_qty: 2,
+    new_receivedqty: 0,
+    new_amount: 90,
+  },
+  {
+    new_srv_sitereturndetailid: 'l2',
+    new_sitereturn_id: 'r1',
+    new_code: 'EC-PCB-210',
+    new_name: '主控板',
+    new_qty: 1,
+    new_receivedqty: 1,
+    new_amount: 320,
+  },
 ];
 const server = (r: Row, command?: Parameters<typeof partsServer>[0]['command']) =>
   partsServer({ records: { new_srv_sitereturns: [r], new_srv_sitereturndetails: lines }, command });
 
 describe('parts return edit screen: buttons by state', () => {
-  it('the station\'s draft: 待提交, 发货 and 关闭, editable lines, no 收货; a refused delivery shows what remains to return', async () => {
+  it("the station's draft: 待提交, 发货 and 关闭, editable lines, no 收货; a refused delivery shows what remains to return", async () => {
     signIn(STATION);
     const s = server(ret(), () => ({ status: 400, message: '可退配件数量不足，配件“滤芯”剩余可退数量 1' }));
     renderApp('/siteReturn/edit/r1');
@@ -72,7 +89,11 @@ describe('parts return edit screen: buttons by state', () => {
     await act(async () => fireEvent.click(screen.getByTestId('th-receive-ok')));
     await waitFor(() => expect(s.sent).toHaveLength(1));
     // Only the line with something still to receive is posted, at its remainder.
-    expect(s.sent[0]).toMatchObject({ method: 'POST', path: '/api/parts/siteReturns/r1/receive', body: { lines: [{ lineId: 'l1', qty: 2 }] } });
+    expect(s.sent[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/parts/siteReturns/r1/receive',
+      body: { lines: [{ lineId: 'l1', qty: 2 }] },
+    });
   });
 
   it('received or closed: no buttons for anyone', async () => {

@@ -61,7 +61,11 @@ const ReceiveDialog: CommandSlot = ({ id, open, onClose, onDone }) => {
     }
   };
 
-  const field = (name: string) => ({ key: name, title: LINE.allFields[name].label[lang], render: (_: unknown, r: RecordRow) => cellText(r, name, LINE.allFields[name], lang) });
+  const field = (name: string) => ({
+    key: name,
+    title: LINE.allFields[name].label[lang],
+    render: (_: unknown, r: RecordRow) => cellText(r, name, LINE.allFields[name], lang),
+  });
   const columns: TableColumnsType<RecordRow> = [
     field('new_code'),
     field('new_name'),
@@ -84,7 +88,14 @@ const ReceiveDialog: CommandSlot = ({ id, open, onClose, onDone }) => {
     >
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} data-testid="th-receive-error" />}
       <Form form={receipt.form} component={false}>
-        <Table<RecordRow> size="small" rowKey={receipt.idOf} columns={columns} dataSource={rows} pagination={false} data-testid="th-receive-lines" />
+        <Table<RecordRow>
+          size="small"
+          rowKey={receipt.idOf}
+          columns={columns}
+          dataSource={rows}
+          pagination={false}
+          data-testid="th-receive-lines"
+        />
       </Form>
     </Modal>
   );
@@ -113,8 +124,25 @@ export default function SiteReturnPage() {
       // A station never acts for the receiving warehouse (the server checks the unit itself).
       mayRun={(_, grant) => !(stationUser && grant.party === 'new_tounit_id')}
       commandDialogs={{ receive: ReceiveDialog }}
-      lines={{ onAdd: () => setLine('new'), onEdit: (r) => setLine(r), onDelete: (r) => deleteRequestLine('siteReturns', id!, String(r[LINE.primaryKey])) }}
-      lineDialog={(reload) => id && <RequestLineDialog doc={SITE_RETURN_DOC} docId={id} editing={line} onClose={() => setLine(null)} onDone={() => { setLine(null); reload(); }} />}
+      lines={{
+        onAdd: () => setLine('new'),
+        onEdit: (r) => setLine(r),
+        onDelete: (r) => deleteRequestLine('siteReturns', id!, String(r[LINE.primaryKey])),
+      }}
+      lineDialog={(reload) =>
+        id && (
+          <RequestLineDialog
+            doc={SITE_RETURN_DOC}
+            docId={id}
+            editing={line}
+            onClose={() => setLine(null)}
+            onDone={() => {
+              setLine(null);
+              reload();
+            }}
+          />
+        )
+      }
     />
   );
 }

@@ -10,12 +10,16 @@ const E = getEntity(STATION_APPLY)!;
 export function StationApplyHistory({ stationId }: { stationId: string }) {
   const [rows, setRows] = useState<RecordRow[] | null>(null);
   useEffect(() => {
-    retrieveMultiple(E.entitySet, {
-      select: [E.primaryKey, 'new_name', 'new_applytype', 'new_approvalstatus', 'new_reason', 'createdon', 'new_approvedtime'],
-      filter: `new_station_id eq ${stationId}`,
-      orderby: 'createdon desc',
-      top: 100,
-    }, { silent: true })
+    retrieveMultiple(
+      E.entitySet,
+      {
+        select: [E.primaryKey, 'new_name', 'new_applytype', 'new_approvalstatus', 'new_reason', 'createdon', 'new_approvedtime'],
+        filter: `new_station_id eq ${stationId}`,
+        orderby: 'createdon desc',
+        top: 100,
+      },
+      { silent: true },
+    )
       .then((r) => setRows(r.rows))
       .catch(() => setRows([]));
   }, [stationId]);
@@ -25,11 +29,22 @@ export function StationApplyHistory({ stationId }: { stationId: string }) {
       rows={rows}
       testId="station-apply-history"
       typeField="new_applytype"
-      pathOf={(r) => { const k = kindOf(r.new_applytype); return k ? applyPath(k, String(r[E.primaryKey])) : null; }}
+      pathOf={(r) => {
+        const k = kindOf(r.new_applytype);
+        return k ? applyPath(k, String(r[E.primaryKey])) : null;
+      }}
     />
   );
 }
 
 /** The history as a record screen's extra tab. */
 export const stationApplyHistoryTab = (stationId: string | undefined, label: string) =>
-  stationId ? [{ key: 'stationApplies', label: <span data-testid="form-tab-station-applies">{label}</span>, children: <StationApplyHistory stationId={stationId} /> }] : [];
+  stationId
+    ? [
+        {
+          key: 'stationApplies',
+          label: <span data-testid="form-tab-station-applies">{label}</span>,
+          children: <StationApplyHistory stationId={stationId} />,
+        },
+      ]
+    : [];

@@ -19,7 +19,10 @@ function StationApplyKindPage({ kind }: { kind: Exclude<StationApplyKind, 'chang
       testIdPrefix={`station${kind}apply`}
       backTo="/basicData/stationapplylist"
       editPath={(newId) => applyPath(kind, newId)}
-      defaults={() => ({ new_applytype: stationApplyType[kind], ...(user.departId ? { new_station_id: { id: user.departId, name: user.departName } } : {}) })}
+      defaults={() => ({
+        new_applytype: stationApplyType[kind],
+        ...(user.departId ? { new_station_id: { id: user.departId, name: user.departName } } : {}),
+      })}
       hiddenFields={KINDS.filter((k) => k !== kind).flatMap((k) => STATION_APPLY_TYPE_FIELDS[k])}
       lockedFields={['new_applytype', 'new_station_id']}
       onLoaded={(row) => {

@@ -26,8 +26,13 @@ export default function StationApplyListPage() {
       allowImport={false}
       allowDelete={false}
       headerActions={KINDS.map((k) => ({
-        key: `new-${k}`, label: t('stationApply.ui.newKind', { type: label(k) }), icon: <PlusOutlined />, type: k === 'change' ? 'primary' : 'default',
-        hidden: !can('station.apply'), onClick: () => navigate(applyPath(k)), testId: `stationapply-new-${k}`,
+        key: `new-${k}`,
+        label: t('stationApply.ui.newKind', { type: label(k) }),
+        icon: <PlusOutlined />,
+        type: k === 'change' ? 'primary' : 'default',
+        hidden: !can('station.apply'),
+        onClick: () => navigate(applyPath(k)),
+        testId: `stationapply-new-${k}`,
       }))}
     />
   );

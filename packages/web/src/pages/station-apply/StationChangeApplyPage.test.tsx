@@ -4,8 +4,18 @@ import { useSession } from '../../session/store.ts';
 import { envelope, renderApp, signInAs, stubServer } from '../../test/render-app.tsx';
 
 const CURRENT = {
-  new_name: '上海浦东华辰服务站', new_type: 1, new_level: 1, new_siteowner: '陈志强', new_province: '上海市', new_city: '上海市', new_county: '浦东新区',
-  new_address: '张江高科技园区碧波路 690 号', new_postalcode: '201203', new_phone: '021-58956321', new_fax: '021-58956322', new_email: 'sh001@huachen-service.cn',
+  new_name: '上海浦东华辰服务站',
+  new_type: 1,
+  new_level: 1,
+  new_siteowner: '陈志强',
+  new_province: '上海市',
+  new_city: '上海市',
+  new_county: '浦东新区',
+  new_address: '张江高科技园区碧波路 690 号',
+  new_postalcode: '201203',
+  new_phone: '021-58956321',
+  new_fax: '021-58956322',
+  new_email: 'sh001@huachen-service.cn',
 };
 const snapshot = (proposed: Record<string, unknown> = {}) => {
   const row: Record<string, unknown> = {};
@@ -17,8 +27,15 @@ const snapshot = (proposed: Record<string, unknown> = {}) => {
   return { ...row, ...proposed };
 };
 const APPLY = (status: number, proposed: Record<string, unknown> = {}) => ({
-  new_srv_stationapplyid: 'a1', new_name: 'SQ202611-0007', new_applytype: 1, new_station_id: 'st-1', 'new_station_id@OData.Community.Display.V1.FormattedValue': '上海浦东华辰服务站',
-  new_reason: '办公电话变更', new_approvalstatus: status, new_submitter_id: null, ...snapshot(proposed),
+  new_srv_stationapplyid: 'a1',
+  new_name: 'SQ202611-0007',
+  new_applytype: 1,
+  new_station_id: 'st-1',
+  'new_station_id@OData.Community.Display.V1.FormattedValue': '上海浦东华辰服务站',
+  new_reason: '办公电话变更',
+  new_approvalstatus: status,
+  new_submitter_id: null,
+  ...snapshot(proposed),
 });
 
 afterEach(() => {

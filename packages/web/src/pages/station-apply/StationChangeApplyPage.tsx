@@ -34,8 +34,13 @@ export default function StationChangeApplyPage() {
     subjectLabel: E.allFields.new_station_id.label[lang],
     subjectOf: (row) => displayValue(row, 'new_station_id'),
     loadNew: async () => {
-      const s = await retrieveRecord(STATION.entitySet, user.departId, [STATION.primaryKey, ...PAIRS.map((f) => f.target)], { silent: true });
-      return { name: String(s.new_name ?? user.departName), current: Object.fromEntries(PAIRS.map((f) => [f.target, s[f.target] ?? null])) };
+      const s = await retrieveRecord(STATION.entitySet, user.departId, [STATION.primaryKey, ...PAIRS.map((f) => f.target)], {
+        silent: true,
+      });
+      return {
+        name: String(s.new_name ?? user.departName),
+        current: Object.fromEntries(PAIRS.map((f) => [f.target, s[f.target] ?? null])),
+      };
     },
     createBody: () => ({ new_applytype: stationApplyType.change, new_station_id: user.departId }),
     pathOf: (newId) => applyPath('change', newId),

@@ -15,4 +15,5 @@ export const KINDS: StationApplyKind[] = ['change', 'continue', 'exit'];
 export const kindOf = (type: unknown): StationApplyKind | undefined => KINDS.find((k) => stationApplyType[k] === Number(type));
 
 /** Where an application of a kind is created, or (with its id) opened. */
-export const applyPath = (kind: StationApplyKind, id?: string) => (id ? `${BASE[kind]}/edit/${encodeURIComponent(id)}` : `${BASE[kind]}/create`);
+export const applyPath = (kind: StationApplyKind, id?: string) =>
+  id ? `${BASE[kind]}/edit/${encodeURIComponent(id)}` : `${BASE[kind]}/create`;

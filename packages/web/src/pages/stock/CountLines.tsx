@@ -21,12 +21,20 @@ type LineFilter = 'all' | 'uncounted' | 'variance';
 const FILTERS: Record<LineFilter, string> = { all: '', uncounted: 'new_countqty eq null', variance: 'new_variance ne 0' };
 
 const num = (v: unknown): number | null => (v === null || v === undefined || v === '' ? null : Number(v));
-export const savedValues = (r: RecordRow): LineValues => ({ countQty: num(r.new_countqty), memo: typeof r.new_memo === 'string' ? r.new_memo : null });
+export const savedValues = (r: RecordRow): LineValues => ({
+  countQty: num(r.new_countqty),
+  memo: typeof r.new_memo === 'string' ? r.new_memo : null,
+});
 
 /** A line's refusal under its box, in the form's error colour, read out when it appears. */
 function LineRefusal({ text, testId }: { text: string; testId: string }) {
   return (
-    <Typography.Text type="danger" role="alert" data-testid={testId} style={{ display: 'block', fontSize: 12, textAlign: 'left', whiteSpace: 'normal' }}>
+    <Typography.Text
+      type="danger"
+      role="alert"
+      data-testid={testId}
+      style={{ display: 'block', fontSize: 12, textAlign: 'left', whiteSpace: 'normal' }}
+    >
       {text}
     </Typography.Text>
   );
@@ -38,7 +46,14 @@ function LineRefusal({ text, testId }: { text: string; testId: string }) {
  * `editable`, counted quantity and memo are inputs whose changes go to `onEdit` and stay there
  * across pages until the screen saves them.
  */
-export function CountLines({ sheetId, editable, version, edits, onEdit, extra }: {
+export function CountLines({
+  sheetId,
+  editable,
+  version,
+  edits,
+  onEdit,
+  extra,
+}: {
   sheetId: string;
   editable: boolean;
   /** Changing it reloads the page of lines. */
@@ -62,7 +77,18 @@ export function CountLines({ sheetId, editable, version, edits, onEdit, extra }:
     const parts = [`new_stockcheck_id eq ${literal(LINE.allFields.new_stockcheck_id, sheetId)}`];
     if (query.q) parts.push(`(contains(new_code,${quote(query.q)}) or contains(new_name,${quote(query.q)}))`);
     if (FILTERS[query.filter]) parts.push(FILTERS[query.filter]);
-    retrieveMultiple(LINE.entitySet, { select: SELECT, filter: parts.join(' and '), orderby: 'new_code asc', top: query.size, skip: (query.page - 1) * query.size, count: true }, { formatted: false })
+    retrieveMultiple(
+      LINE.entitySet,
+      {
+        select: SELECT,
+        filter: parts.join(' and '),
+        orderby: 'new_code asc',
+        top: query.size,
+        skip: (query.page - 1) * query.size,
+        count: true,
+      },
+      { formatted: false },
+    )
       .then((r) => n === seq.current && setData(r))
       .catch(() => n === seq.current && setData({ rows: [], count: 0 }))
       .finally(() => n === seq.current && setLoading(false));
@@ -87,7 +113,19 @@ export function CountLines({ sheetId, editable, version, edits, onEdit, extra }:
         const v = valuesOf(r).countQty;
         if (!editable) return <span data-testid="sc-line-count">{v ?? ''}</span>;
         // What was typed stays in the box; a refusal is shown under it in the rule's words.
-        const why = validCount(v) ? null : (numberRefusal(v, { field: label('new_countqty'), integer: true, min: 0, max: COUNT_MAX, messages: { min: t('stock.ui.countInvalid'), max: t('stock.ui.countInvalid') } }, t) ?? t('stock.ui.countInvalid'));
+        const why = validCount(v)
+          ? null
+          : (numberRefusal(
+              v,
+              {
+                field: label('new_countqty'),
+                integer: true,
+                min: 0,
+                max: COUNT_MAX,
+                messages: { min: t('stock.ui.countInvalid'), max: t('stock.ui.countInvalid') },
+              },
+              t,
+            ) ?? t('stock.ui.countInvalid'));
         return (
           <>
             <NumberInput
@@ -113,8 +151,16 @@ export function CountLines({ sheetId, editable, version, edits, onEdit, extra }:
       render: (_: unknown, r: RecordRow) => {
         // An edited line shows its variance against the book as it will be saved.
         const e = edits[idOf(r)];
-        const v = e ? (e.now.countQty === null || !validCount(e.now.countQty) ? null : e.now.countQty - Number(r.new_bookqty ?? 0)) : num(r.new_variance);
-        return <span data-testid="sc-line-variance" data-variance={v ?? ''}><SignedQty value={v} /></span>;
+        const v = e
+          ? e.now.countQty === null || !validCount(e.now.countQty)
+            ? null
+            : e.now.countQty - Number(r.new_bookqty ?? 0)
+          : num(r.new_variance);
+        return (
+          <span data-testid="sc-line-variance" data-variance={v ?? ''}>
+            <SignedQty value={v} />
+          </span>
+        );
       },
     },
     {
@@ -126,7 +172,15 @@ export function CountLines({ sheetId, editable, version, edits, onEdit, extra }:
         const over = !validMemo(memo);
         return (
           <>
-            <Input data-testid="sc-line-memo" aria-label={`${label('new_memo')} ${String(r.new_code ?? '')}`} size="small" count={lengthCount(MEMO_MAX, false)} status={over ? 'error' : undefined} value={memo ?? ''} onChange={(ev) => onEdit(idOf(r), savedValues(r), { memo: ev.target.value })} />
+            <Input
+              data-testid="sc-line-memo"
+              aria-label={`${label('new_memo')} ${String(r.new_code ?? '')}`}
+              size="small"
+              count={lengthCount(MEMO_MAX, false)}
+              status={over ? 'error' : undefined}
+              value={memo ?? ''}
+              onChange={(ev) => onEdit(idOf(r), savedValues(r), { memo: ev.target.value })}
+            />
             {over && <LineRefusal text={lengthMessage(label('new_memo'), MEMO_MAX, t)} testId="sc-line-memo-error" />}
           </>
         );
@@ -185,7 +239,13 @@ export function CountLines({ sheetId, editable, version, edits, onEdit, extra }:
             'data-dirty': edits[idOf(r)] ? 'true' : undefined,
           }) as React.HTMLAttributes<HTMLElement>
         }
-        locale={{ emptyText: <div data-testid="sc-lines-empty" className="list-empty">{query.q || query.filter !== 'all' ? t('widgets.empty.search') : t('widgets.empty.none')}</div> }}
+        locale={{
+          emptyText: (
+            <div data-testid="sc-lines-empty" className="list-empty">
+              {query.q || query.filter !== 'all' ? t('widgets.empty.search') : t('widgets.empty.none')}
+            </div>
+          ),
+        }}
       />
       <div className="list-pagination">
         <Pagination

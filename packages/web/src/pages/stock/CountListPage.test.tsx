@@ -9,16 +9,40 @@ vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 const LONG = { timeout: 30_000 };
 
 const SHEETS = [
-  { new_srv_stockcheckid: 'sc1', new_name: 'PD20261124-0001', new_warehouse_id: 'wh1', [`new_warehouse_id${F}`]: '上海浦东华辰服务站库', new_source: stockCheckSource.own, new_state: stockCheckState.counting, new_linecount: 22, new_countedcount: 5 },
-  { new_srv_stockcheckid: 'sc2', new_name: 'PD20261118-0003', new_warehouse_id: 'wh1', [`new_warehouse_id${F}`]: '上海浦东华辰服务站库', new_source: stockCheckSource.task, new_state: stockCheckState.confirmed, new_linecount: 23, new_countedcount: 23 },
+  {
+    new_srv_stockcheckid: 'sc1',
+    new_name: 'PD20261124-0001',
+    new_warehouse_id: 'wh1',
+    [`new_warehouse_id${F}`]: '上海浦东华辰服务站库',
+    new_source: stockCheckSource.own,
+    new_state: stockCheckState.counting,
+    new_linecount: 22,
+    new_countedcount: 5,
+  },
+  {
+    new_srv_stockcheckid: 'sc2',
+    new_name: 'PD20261118-0003',
+    new_warehouse_id: 'wh1',
+    [`new_warehouse_id${F}`]: '上海浦东华辰服务站库',
+    new_source: stockCheckSource.task,
+    new_state: stockCheckState.confirmed,
+    new_linecount: 23,
+    new_countedcount: 23,
+  },
 ];
 
 function server() {
   return stockServer((c) => {
     if (c.path === '/api/crmdata/Retrieve/new_srv_stockchecks') return envelope({ value: SHEETS, '@odata.count': SHEETS.length });
-    if (c.path === '/api/crmdata/Retrieve/new_srv_warehouses') return envelope({ value: [{ new_srv_warehouseid: 'wh1', new_name: '上海浦东华辰服务站库' }] });
+    if (c.path === '/api/crmdata/Retrieve/new_srv_warehouses')
+      return envelope({ value: [{ new_srv_warehouseid: 'wh1', new_name: '上海浦东华辰服务站库' }] });
     if (c.path === '/api/crmlookupview/data')
-      return jsonReply({ ErrorCode: 0, Message: '', Data: [{ new_srv_warehouseid: 'wh-hd', new_name: '华东中心库', new_code: 'WH-HD' }], TotalRecordCount: 1 });
+      return jsonReply({
+        ErrorCode: 0,
+        Message: '',
+        Data: [{ new_srv_warehouseid: 'wh-hd', new_name: '华东中心库', new_code: 'WH-HD' }],
+        TotalRecordCount: 1,
+      });
     if (c.path === '/api/stock/counts' && c.method === 'POST') return answer('sc9', '创建成功');
     if (c.path.startsWith('/api/crmdata/Retrieve/new_srv_stockchecks(')) return envelope({ ...SHEETS[0], new_srv_stockcheckid: 'sc9' });
     if (c.path.startsWith('/api/crmdata/Retrieve/new_srv_stockcheckdetails')) return envelope({ value: [], '@odata.count': 0 });

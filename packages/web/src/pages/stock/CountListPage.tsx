@@ -35,7 +35,17 @@ export default function CountListPage() {
         allowImport={false}
         allowDelete={false}
         renderCell={CELLS}
-        headerActions={[{ key: 'newCount', label: t('stock.ui.newCount'), icon: <PlusOutlined />, type: 'primary', hidden: !can('stock.write'), onClick: () => setOpen(true), testId: 'sc-new' }]}
+        headerActions={[
+          {
+            key: 'newCount',
+            label: t('stock.ui.newCount'),
+            icon: <PlusOutlined />,
+            type: 'primary',
+            hidden: !can('stock.write'),
+            onClick: () => setOpen(true),
+            testId: 'sc-new',
+          },
+        ]}
       />
       {can('stock.write') && (
         <NewCountDialog

@@ -115,7 +115,7 @@ describe('count sheet', () => {
     expect(screen.getAllByTestId('sc-line-qty')).toHaveLength(50);
     expect(screen.getByTestId('sc-lines').getAttribute('data-count')).toBe('60');
     const q = s.calls('GET', '/api/crmdata/Retrieve/new_srv_stockcheckdetails')[0].query;
-    expect(q.get('$filter')).toBe('new_stockcheck_id eq \'sc1\'');
+    expect(q.get('$filter')).toBe("new_stockcheck_id eq 'sc1'");
     expect(q.get('$orderby')).toBe('new_code asc');
     expect(commands()).toEqual(['sc-action-submit', 'sc-action-cancel']);
     expect(screen.getByTestId('sc-save').hasAttribute('disabled')).toBe(true);
@@ -294,17 +294,24 @@ describe('count sheet', () => {
     await click('sc-import');
     const dialog = await screen.findByTestId('excel-import-dialog');
     expect(dialog.textContent).toContain('物料编码、实盘数量');
-    await act(async () => fireEvent.change(within(dialog).getByTestId('excel-file'), { target: { files: [new File(['x'], '盘点.xlsx')] } }));
+    await act(async () =>
+      fireEvent.change(within(dialog).getByTestId('excel-file'), { target: { files: [new File(['x'], '盘点.xlsx')] } }),
+    );
     await act(async () => fireEvent.click(within(dialog).getByTestId('excel-submit')));
     const list = await screen.findByTestId('excel-errors');
-    expect([...list.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['第 3 行：物料编码“NO-SUCH”不在本盘点单中', '第 4 行：实盘数量必须是 0 至 99999 的整数']);
+    expect([...list.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      '第 3 行：物料编码“NO-SUCH”不在本盘点单中',
+      '第 4 行：实盘数量必须是 0 至 99999 的整数',
+    ]);
     const sent = s.calls('POST', '/api/stock/counts/sc1/import');
     expect(sent).toHaveLength(1);
     expect(((sent[0].body as FormData).get('file') as File).name).toBe('盘点.xlsx');
     // A right file: the count shows and the lines reload.
     refuse = false;
     const before = s.calls('GET', '/api/crmdata/Retrieve/new_srv_stockcheckdetails').length;
-    await act(async () => fireEvent.change(within(dialog).getByTestId('excel-file'), { target: { files: [new File(['x'], '盘点.xlsx')] } }));
+    await act(async () =>
+      fireEvent.change(within(dialog).getByTestId('excel-file'), { target: { files: [new File(['x'], '盘点.xlsx')] } }),
+    );
     await act(async () => fireEvent.click(within(dialog).getByTestId('excel-submit')));
     expect((await screen.findByTestId('excel-result')).textContent).toContain('60');
     await waitFor(() => expect(s.calls('GET', '/api/crmdata/Retrieve/new_srv_stockcheckdetails').length).toBeGreaterThan(before));

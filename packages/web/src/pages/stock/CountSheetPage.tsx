@@ -27,7 +27,11 @@ const CHECK = getEntity('new_srv_stockcheck')!;
 const LINE = getEntity('new_srv_stockcheckdetail')!;
 const SELECT = [CHECK.primaryKey, ...Object.keys(CHECK.fields)];
 
-const ICONS: Record<CountCommand, ReactNode> = { submit: <SendOutlined />, confirm: <CheckCircleOutlined />, cancel: <CloseCircleOutlined /> };
+const ICONS: Record<CountCommand, ReactNode> = {
+  submit: <SendOutlined />,
+  confirm: <CheckCircleOutlined />,
+  cancel: <CloseCircleOutlined />,
+};
 const LABELS = { submit: 'stock.ui.submit', confirm: 'stock.ui.confirm', cancel: 'stock.ui.cancel' } as const;
 
 /**
@@ -133,7 +137,9 @@ export default function CountSheetPage() {
     // Every command asks first: none of them can be taken back by the station.
     confirm({
       title: t(LABELS[cmd]),
-      content: t(cmd === 'submit' ? 'stock.ui.submitAsk' : cmd === 'confirm' ? 'stock.ui.confirmAsk' : 'stock.ui.cancelAsk', { name: number }),
+      content: t(cmd === 'submit' ? 'stock.ui.submitAsk' : cmd === 'confirm' ? 'stock.ui.confirmAsk' : 'stock.ui.cancelAsk', {
+        name: number,
+      }),
       okText: t('common.ok'),
       cancelText: t('common.cancel'),
       // What is typed and not yet saved is saved first: submitting checks the saved counts.
@@ -158,7 +164,11 @@ export default function CountSheetPage() {
     return (
       <div data-testid="sc-page" data-id={id}>
         <DetailHeader title={CHECK.label[lang]} backTo={backTo} backTestId="sc-back" />
-        <Result status="404" title={t('widgets.form.notFound')} extra={<Button onClick={() => navigate(backTo)}>{t('common.back')}</Button>} />
+        <Result
+          status="404"
+          title={t('widgets.form.notFound')}
+          extra={<Button onClick={() => navigate(backTo)}>{t('common.back')}</Button>}
+        />
       </div>
     );
   }
@@ -186,31 +196,70 @@ export default function CountSheetPage() {
     { key: 'new_source', label: CHECK.allFields.new_source.label[lang], children: text('new_source') },
     ...(isTask
       ? [
-          { key: 'new_tasksubject', label: CHECK.allFields.new_tasksubject.label[lang], children: <span data-testid="sc-task-subject">{text('new_tasksubject')}</span> },
+          {
+            key: 'new_tasksubject',
+            label: CHECK.allFields.new_tasksubject.label[lang],
+            children: <span data-testid="sc-task-subject">{text('new_tasksubject')}</span>,
+          },
           { key: 'new_invtask_id', label: CHECK.allFields.new_invtask_id.label[lang], children: text('new_invtask_id') },
         ]
       : []),
     { key: 'new_checkdate', label: CHECK.allFields.new_checkdate.label[lang], children: text('new_checkdate') },
-    ...(deadline ? [{ key: 'new_deadline', label: CHECK.allFields.new_deadline.label[lang], children: <Space size={4}>{text('new_deadline')}{overdue && <Tag color="red" data-testid="sc-overdue">{t('stock.ui.overdue')}</Tag>}</Space> }] : []),
+    ...(deadline
+      ? [
+          {
+            key: 'new_deadline',
+            label: CHECK.allFields.new_deadline.label[lang],
+            children: (
+              <Space size={4}>
+                {text('new_deadline')}
+                {overdue && (
+                  <Tag color="red" data-testid="sc-overdue">
+                    {t('stock.ui.overdue')}
+                  </Tag>
+                )}
+              </Space>
+            ),
+          },
+        ]
+      : []),
     {
       key: 'progress',
       label: t('stock.ui.progress'),
       children: (
-        <span data-testid="sc-progress" data-counted={n('new_countedcount')} data-lines={n('new_linecount')} data-variances={n('new_variancecount')}>
+        <span
+          data-testid="sc-progress"
+          data-counted={n('new_countedcount')}
+          data-lines={n('new_linecount')}
+          data-variances={n('new_variancecount')}
+        >
           {t('stock.ui.progressText', { counted: n('new_countedcount'), lines: n('new_linecount'), variances: n('new_variancecount') })}
         </span>
       ),
     },
-    ...(sheet?.new_submittime ? [{ key: 'new_submittime', label: CHECK.allFields.new_submittime.label[lang], children: text('new_submittime') }] : []),
-    ...(sheet?.new_confirmtime ? [{ key: 'new_confirmtime', label: CHECK.allFields.new_confirmtime.label[lang], children: text('new_confirmtime') }] : []),
-    ...(sheet?.new_confirmedby_id ? [{ key: 'new_confirmedby_id', label: CHECK.allFields.new_confirmedby_id.label[lang], children: text('new_confirmedby_id') }] : []),
+    ...(sheet?.new_submittime
+      ? [{ key: 'new_submittime', label: CHECK.allFields.new_submittime.label[lang], children: text('new_submittime') }]
+      : []),
+    ...(sheet?.new_confirmtime
+      ? [{ key: 'new_confirmtime', label: CHECK.allFields.new_confirmtime.label[lang], children: text('new_confirmtime') }]
+      : []),
+    ...(sheet?.new_confirmedby_id
+      ? [{ key: 'new_confirmedby_id', label: CHECK.allFields.new_confirmedby_id.label[lang], children: text('new_confirmedby_id') }]
+      : []),
     { key: 'new_memo', label: CHECK.allFields.new_memo.label[lang], children: text('new_memo') },
   ];
 
   const lineButtons = (
     <Space wrap size={8}>
       {editable && (
-        <Button type="primary" icon={<SaveOutlined />} onClick={() => void save()} loading={busy === 'save'} disabled={!dirty || (!!busy && busy !== 'save')} data-testid="sc-save">
+        <Button
+          type="primary"
+          icon={<SaveOutlined />}
+          onClick={() => void save()}
+          loading={busy === 'save'}
+          disabled={!dirty || (!!busy && busy !== 'save')}
+          data-testid="sc-save"
+        >
           {t('common.save')}
         </Button>
       )}
@@ -244,17 +293,39 @@ export default function CountSheetPage() {
       className="entity-form"
     >
       <DetailHeader
-        title={<span data-testid="sc-header" data-number={number}>{`${CHECK.label[lang]} ${number}`.trim()}</span>}
+        title={
+          <span data-testid="sc-header" data-number={number}>
+            {`${CHECK.label[lang]} ${number}`.trim()}
+          </span>
+        }
         backTo={backTo}
         backTestId="sc-back"
         tags={sheet ? <OptionTag set={stockCheckState} value={sheet.new_state} testId="sc-state" /> : undefined}
         extra={<ButtonGroup items={actions} max={HEADER_MAX} />}
       />
-      {result && <Alert type={result.type} showIcon closable title={result.text} style={{ marginBottom: 12 }} data-testid="sc-result" data-type={result.type} onClose={() => setResult(null)} />}
+      {result && (
+        <Alert
+          type={result.type}
+          showIcon
+          closable
+          title={result.text}
+          style={{ marginBottom: 12 }}
+          data-testid="sc-result"
+          data-type={result.type}
+          onClose={() => setResult(null)}
+        />
+      )}
       {note && <Alert type="info" showIcon title={note} style={{ marginBottom: 12 }} data-testid="sc-note" />}
       {/* What head office wrote when releasing the task: the station counts by it. */}
       {isTask && typeof sheet?.new_tasknote === 'string' && sheet.new_tasknote.trim() && (
-        <Alert type="info" showIcon title={t('stock.ui.taskNote')} description={sheet.new_tasknote} style={{ marginBottom: 12 }} data-testid="sc-task-note" />
+        <Alert
+          type="info"
+          showIcon
+          title={t('stock.ui.taskNote')}
+          description={sheet.new_tasknote}
+          style={{ marginBottom: 12 }}
+          data-testid="sc-task-note"
+        />
       )}
       {!sheet ? (
         <Skeleton active paragraph={{ rows: 6 }} />
@@ -266,7 +337,9 @@ export default function CountSheetPage() {
               {
                 key: 'lines',
                 label: <span data-testid="sc-tab-lines">{t('stock.ui.lines')}</span>,
-                children: <CountLines sheetId={id} editable={editable} version={version} edits={edits} onEdit={onEdit} extra={lineButtons} />,
+                children: (
+                  <CountLines sheetId={id} editable={editable} version={version} edits={edits} onEdit={onEdit} extra={lineButtons} />
+                ),
               },
               {
                 key: 'attachments',

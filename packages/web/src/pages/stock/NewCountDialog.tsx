@@ -32,7 +32,15 @@ function useOwnWarehouse(): LookupRecord | null {
   useEffect(() => {
     if (!station) return;
     let live = true;
-    retrieveMultiple(WAREHOUSE.entitySet, { select: [WAREHOUSE.primaryKey, 'new_name'], filter: `new_station_id eq ${literal(WAREHOUSE.allFields.new_station_id, station)}`, top: 1 }, { silent: true })
+    retrieveMultiple(
+      WAREHOUSE.entitySet,
+      {
+        select: [WAREHOUSE.primaryKey, 'new_name'],
+        filter: `new_station_id eq ${literal(WAREHOUSE.allFields.new_station_id, station)}`,
+        top: 1,
+      },
+      { silent: true },
+    )
       .then((r) => live && r.rows[0] && setOwn({ id: String(r.rows[0][WAREHOUSE.primaryKey]), name: String(r.rows[0].new_name ?? '') }))
       .catch(() => undefined);
     return () => {
@@ -68,15 +76,31 @@ export function NewCountDialog({ open, onClose, onDone }: { open: boolean; onClo
       onClose={onClose}
       onDone={(a) => onDone({ id: a.id, message: a.message })}
       send={async (v) =>
-        forDialog(await createCount({ warehouseId: lookupId(v.warehouse), checkDate: v.checkDate ? v.checkDate.format('YYYY-MM-DD') : undefined, memo: trimmed(v.memo) }))
+        forDialog(
+          await createCount({
+            warehouseId: lookupId(v.warehouse),
+            checkDate: v.checkDate ? v.checkDate.format('YYYY-MM-DD') : undefined,
+            memo: trimmed(v.memo),
+          }),
+        )
       }
     >
       <Typography.Paragraph type="secondary">{t('stock.ui.newCountHint')}</Typography.Paragraph>
-      <Form.Item name="warehouse" label={label('new_warehouse_id')} required rules={[{ validator: (_, v) => (lookupId(v) ? Promise.resolve() : Promise.reject(new Error(t('parts.warehouseRequired')))) }]}>
+      <Form.Item
+        name="warehouse"
+        label={label('new_warehouse_id')}
+        required
+        rules={[{ validator: (_, v) => (lookupId(v) ? Promise.resolve() : Promise.reject(new Error(t('parts.warehouseRequired')))) }]}
+      >
         <LookupInput
           testId="sc-new-warehouse"
           disabled={!!own}
-          def={{ entityName: WAREHOUSE.logicalName, displayFields: ['new_name', 'new_code', 'new_type', 'new_station_id'], filterFields: ['new_name', 'new_code'], orderBy: 'new_code asc' }}
+          def={{
+            entityName: WAREHOUSE.logicalName,
+            displayFields: ['new_name', 'new_code', 'new_type', 'new_station_id'],
+            filterFields: ['new_name', 'new_code'],
+            orderBy: 'new_code asc',
+          }}
         />
       </Form.Item>
       <Form.Item name="checkDate" label={label('new_checkdate')}>

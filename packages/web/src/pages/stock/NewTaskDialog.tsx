@@ -37,11 +37,26 @@ export function NewTaskDialog({ open, onClose, onDone }: { open: boolean; onClos
       onClose={onClose}
       onDone={(a) => onDone({ id: a.id, message: a.message })}
       send={async (v) =>
-        forDialog(await createTask({ subject: v.subject.trim(), deadline: v.deadline!.format('YYYY-MM-DD'), stationIds: v.stations.map((s) => s.id), memo: trimmed(v.memo) }))
+        forDialog(
+          await createTask({
+            subject: v.subject.trim(),
+            deadline: v.deadline!.format('YYYY-MM-DD'),
+            stationIds: v.stations.map((s) => s.id),
+            memo: trimmed(v.memo),
+          }),
+        )
       }
     >
       <Typography.Paragraph type="secondary">{t('stock.ui.taskHint')}</Typography.Paragraph>
-      <Form.Item name="subject" label={label('new_subject')} required rules={[{ required: true, whitespace: true, message: t('widgets.form.required', { field: label('new_subject') }) }, lengthRule(label('new_subject'), 100, t)]}>
+      <Form.Item
+        name="subject"
+        label={label('new_subject')}
+        required
+        rules={[
+          { required: true, whitespace: true, message: t('widgets.form.required', { field: label('new_subject') }) },
+          lengthRule(label('new_subject'), 100, t),
+        ]}
+      >
         <Input data-testid="it-new-subject" count={lengthCount(100, false)} />
       </Form.Item>
       <Form.Item
@@ -50,12 +65,25 @@ export function NewTaskDialog({ open, onClose, onDone }: { open: boolean; onClos
         required
         rules={[
           { required: true, message: t('widgets.form.requiredSelect', { field: label('new_deadline') }) },
-          { validator: (_, v: Dayjs | null) => (!v?.isBefore(today()) ? Promise.resolve() : Promise.reject(new Error(t('stock.deadlinePast')))) },
+          {
+            validator: (_, v: Dayjs | null) =>
+              !v?.isBefore(today()) ? Promise.resolve() : Promise.reject(new Error(t('stock.deadlinePast'))),
+          },
         ]}
       >
         <DatePicker data-testid="it-new-deadline" style={{ width: '100%' }} disabledDate={(d) => d.isBefore(today())} />
       </Form.Item>
-      <Form.Item name="stations" label={STATION.pluralLabel[lang]} required rules={[{ validator: (_, v: LookupRecord[] | undefined) => (v?.length ? Promise.resolve() : Promise.reject(new Error(t('stock.stationsRequired')))) }]}>
+      <Form.Item
+        name="stations"
+        label={STATION.pluralLabel[lang]}
+        required
+        rules={[
+          {
+            validator: (_, v: LookupRecord[] | undefined) =>
+              v?.length ? Promise.resolve() : Promise.reject(new Error(t('stock.stationsRequired'))),
+          },
+        ]}
+      >
         <LookupInput multiple testId="it-new-stations" def={{ entityName: STATION.logicalName }} />
       </Form.Item>
       <Form.Item name="memo" label={label('new_memo')} rules={[lengthRule(label('new_memo'), 100, t)]}>

@@ -8,8 +8,27 @@ import { answer, stockServer } from './test-fakes.ts';
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 const LONG = { timeout: 30_000 };
 
-const row = (productId: string, code: string, name: string, quantity: number, minQty: number | null, maxQty: number | null, level: StationInventoryRow['level']): StationInventoryRow => ({
-  productId, code, name, uom: '个', quantity, frozen: 0, available: quantity, intransit: 0, limitId: minQty === null ? null : `lim-${productId}`, minQty, maxQty, level,
+const row = (
+  productId: string,
+  code: string,
+  name: string,
+  quantity: number,
+  minQty: number | null,
+  maxQty: number | null,
+  level: StationInventoryRow['level'],
+): StationInventoryRow => ({
+  productId,
+  code,
+  name,
+  uom: '个',
+  quantity,
+  frozen: 0,
+  available: quantity,
+  intransit: 0,
+  limitId: minQty === null ? null : `lim-${productId}`,
+  minQty,
+  maxQty,
+  level,
 });
 const OVERVIEW = [
   row('p1', 'HC-LF-200', '液压油滤芯', 2, 5, 20, 'below'),
@@ -24,8 +43,14 @@ function server() {
     if (c.path === '/api/crmlookupview/data') {
       const rows =
         c.query.get('entityName') === 'product'
-          ? [{ productid: 'p9', name: '接近开关', productnumber: 'EC-PX-08', new_uom: '个' }, { productid: 'p2', name: '抗磨液压油', productnumber: 'CS-HO-46', new_uom: '件' }]
-          : [{ new_srv_stationid: 'st2', new_name: '杭州西湖华辰服务站', new_code: 'ZJ001' }, { new_srv_stationid: 'st3', new_name: '宁波北仑华辰服务站', new_code: 'ZJ002' }];
+          ? [
+              { productid: 'p9', name: '接近开关', productnumber: 'EC-PX-08', new_uom: '个' },
+              { productid: 'p2', name: '抗磨液压油', productnumber: 'CS-HO-46', new_uom: '件' },
+            ]
+          : [
+              { new_srv_stationid: 'st2', new_name: '杭州西湖华辰服务站', new_code: 'ZJ001' },
+              { new_srv_stationid: 'st3', new_name: '宁波北仑华辰服务站', new_code: 'ZJ002' },
+            ];
       return jsonReply({ ErrorCode: 0, Message: '', Data: rows, TotalRecordCount: rows.length });
     }
     return undefined;
@@ -46,7 +71,9 @@ async function pick(...texts: string[]) {
   const dialog = await screen.findByTestId('lookup-dialog');
   for (const text of texts) {
     const r = await waitFor(() => {
-      const x = within(dialog).getAllByTestId('lookup-row').find((el) => el.textContent?.includes(text));
+      const x = within(dialog)
+        .getAllByTestId('lookup-row')
+        .find((el) => el.textContent?.includes(text));
       if (!x) throw new Error(`no row ${text}`);
       return x;
     });

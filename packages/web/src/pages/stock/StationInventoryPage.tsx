@@ -30,8 +30,18 @@ const PRODUCT_LOOKUP = { entityName: 'product' };
 function addedRow(r: LookupRecord): StationInventoryRow {
   const row = r.row ?? {};
   return {
-    productId: r.id, code: String(row.productnumber ?? ''), name: r.name || String(row.name ?? ''), uom: String(row.new_uom ?? ''),
-    quantity: 0, frozen: 0, available: 0, intransit: 0, limitId: null, minQty: null, maxQty: null, level: 'none',
+    productId: r.id,
+    code: String(row.productnumber ?? ''),
+    name: r.name || String(row.name ?? ''),
+    uom: String(row.new_uom ?? ''),
+    quantity: 0,
+    frozen: 0,
+    available: 0,
+    intransit: 0,
+    limitId: null,
+    minQty: null,
+    maxQty: null,
+    level: 'none',
   };
 }
 
@@ -46,7 +56,10 @@ export default function StationInventoryPage() {
   const lang = useLocale();
   const can = usePrivilege();
   const user = useSession((s) => s.user);
-  const own = useMemo<LookupRecord | null>(() => (user.userType === STATION_USER && user.departId ? { id: user.departId, name: user.departName } : null), [user.userType, user.departId, user.departName]);
+  const own = useMemo<LookupRecord | null>(
+    () => (user.userType === STATION_USER && user.departId ? { id: user.departId, name: user.departName } : null),
+    [user.userType, user.departId, user.departName],
+  );
   const editable = can('stock.limit');
   const [station, setStation] = useState<LookupRecord | null>(own);
   const [rows, setRows] = useState<StationInventoryRow[]>([]);
@@ -83,7 +96,8 @@ export default function StationInventoryPage() {
   const all = useMemo(() => [...added, ...rows], [added, rows]);
   const valuesOf = (r: StationInventoryRow) => edits[r.productId] ?? savedLimits(r);
   // A row already limited cannot be cleared (the batch only inserts or updates), and an added row needs its limits.
-  const errorsOf = (r: StationInventoryRow) => limitErrors(valuesOf(r), addedIds.has(r.productId) || r.limitId !== null || r.minQty !== null);
+  const errorsOf = (r: StationInventoryRow) =>
+    limitErrors(valuesOf(r), addedIds.has(r.productId) || r.limitId !== null || r.minQty !== null);
   const changed = changedRows(all, edits, addedIds);
   const { key: screenKey } = useUnsavedChanges(changed.length > 0);
 
@@ -98,7 +112,8 @@ export default function StationInventoryPage() {
     return q ? all.filter((r) => r.code.toLowerCase().includes(q) || r.name.toLowerCase().includes(q)) : all;
   }, [all, search]);
 
-  const edit = (r: StationInventoryRow, change: Partial<LimitValues>) => setEdits((e) => ({ ...e, [r.productId]: { ...(e[r.productId] ?? savedLimits(r)), ...change } }));
+  const edit = (r: StationInventoryRow, change: Partial<LimitValues>) =>
+    setEdits((e) => ({ ...e, [r.productId]: { ...(e[r.productId] ?? savedLimits(r)), ...change } }));
 
   const addParts = (chosen: LookupRecord[]) => {
     setPicking(false);
@@ -172,8 +187,20 @@ export default function StationInventoryPage() {
     { key: 'frozen', dataIndex: 'frozen', title: STOCK.allFields.new_frozen.label[lang], align: 'right', width: 90 },
     { key: 'available', dataIndex: 'available', title: STOCK.allFields.new_available.label[lang], align: 'right', width: 90 },
     { key: 'intransit', dataIndex: 'intransit', title: STOCK.allFields.new_intransit.label[lang], align: 'right', width: 90 },
-    { key: 'minQty', title: LIMIT.allFields.new_minqty.label[lang], width: 120, align: editable ? 'left' : 'right', render: (_: unknown, r) => limitInput(r, 'minQty', 'spb-min') },
-    { key: 'maxQty', title: LIMIT.allFields.new_maxqty.label[lang], width: 120, align: editable ? 'left' : 'right', render: (_: unknown, r) => limitInput(r, 'maxQty', 'spb-max') },
+    {
+      key: 'minQty',
+      title: LIMIT.allFields.new_minqty.label[lang],
+      width: 120,
+      align: editable ? 'left' : 'right',
+      render: (_: unknown, r) => limitInput(r, 'minQty', 'spb-min'),
+    },
+    {
+      key: 'maxQty',
+      title: LIMIT.allFields.new_maxqty.label[lang],
+      width: 120,
+      align: editable ? 'left' : 'right',
+      render: (_: unknown, r) => limitInput(r, 'maxQty', 'spb-max'),
+    },
     {
       key: 'level',
       title: t('stock.ui.level'),
@@ -207,29 +234,57 @@ export default function StationInventoryPage() {
       <Button icon={<PlusOutlined />} onClick={() => setPicking(true)} data-testid="spb-add">
         {t('stock.ui.addParts')}
       </Button>
-      <Button type="primary" icon={<SaveOutlined />} onClick={save} loading={saving} disabled={!changed.length} data-testid="spb-save" data-count={changed.length}>
+      <Button
+        type="primary"
+        icon={<SaveOutlined />}
+        onClick={save}
+        loading={saving}
+        disabled={!changed.length}
+        data-testid="spb-save"
+        data-count={changed.length}
+      >
         {t('common.save')}
       </Button>
     </Space>
   );
 
   return (
-    <div data-testid="spb-page" data-station-id={stationId} data-editable={editable ? 'true' : 'false'} data-loading={loading ? 'true' : undefined}>
+    <div
+      data-testid="spb-page"
+      data-station-id={stationId}
+      data-editable={editable ? 'true' : 'false'}
+      data-loading={loading ? 'true' : undefined}
+    >
       <PageTitle extra={header || undefined}>{t('menu.stationInventory')}</PageTitle>
       <div className="list-toolbar">
         <Space wrap size={8}>
           <Typography.Text>{getEntity('new_srv_station')!.label[lang]}</Typography.Text>
           {own ? (
-            <Typography.Text strong data-testid="spb-station-name">{own.name}</Typography.Text>
+            <Typography.Text strong data-testid="spb-station-name">
+              {own.name}
+            </Typography.Text>
           ) : (
             <div style={{ minWidth: 260 }}>
-              <LookupInput testId="spb-station" def={{ entityName: 'new_srv_station' }} value={station} onChange={(v) => void chooseStation(v)} allowClear={false} />
+              <LookupInput
+                testId="spb-station"
+                def={{ entityName: 'new_srv_station' }}
+                value={station}
+                onChange={(v) => void chooseStation(v)}
+                allowClear={false}
+              />
             </div>
           )}
           <Input
             data-testid="spb-search"
-            aria-label={t('widgets.list.searchPlaceholder', { fields: `${LIMIT.allFields.new_code.label[lang]}/${LIMIT.allFields.new_name.label[lang]}` })}
-            {...searchBoxProps(t('widgets.list.searchPlaceholder', { fields: `${LIMIT.allFields.new_code.label[lang]}/${LIMIT.allFields.new_name.label[lang]}` }), SEARCH_WIDTH)}
+            aria-label={t('widgets.list.searchPlaceholder', {
+              fields: `${LIMIT.allFields.new_code.label[lang]}/${LIMIT.allFields.new_name.label[lang]}`,
+            })}
+            {...searchBoxProps(
+              t('widgets.list.searchPlaceholder', {
+                fields: `${LIMIT.allFields.new_code.label[lang]}/${LIMIT.allFields.new_name.label[lang]}`,
+              }),
+              SEARCH_WIDTH,
+            )}
             value={search}
             allowClear
             onChange={(ev) => setSearch(ev.target.value)}
@@ -242,13 +297,19 @@ export default function StationInventoryPage() {
           )}
         </Space>
       </div>
-      <ResponsiveTable<StationInventoryRow> card={{ title: 'name', tags: ['level'], fields: ['code', 'available', 'minQty', 'maxQty'] }}
+      <ResponsiveTable<StationInventoryRow>
+        card={{ title: 'name', tags: ['level'], fields: ['code', 'available', 'minQty', 'maxQty'] }}
         rowKey="productId"
         size="small"
         columns={columns}
         dataSource={shown}
         loading={loading}
-        pagination={{ defaultPageSize: 50, showSizeChanger: true, pageSizeOptions: [20, 50, 100], showTotal: (total) => t('widgets.list.total', { total }) }}
+        pagination={{
+          defaultPageSize: 50,
+          showSizeChanger: true,
+          pageSizeOptions: [20, 50, 100],
+          showTotal: (total) => t('widgets.list.total', { total }),
+        }}
         scroll={{ x: 'max-content' }}
         onRow={(r) =>
           ({
@@ -260,7 +321,13 @@ export default function StationInventoryPage() {
             'data-added': addedIds.has(r.productId) ? 'true' : undefined,
           }) as React.HTMLAttributes<HTMLElement>
         }
-        locale={{ emptyText: <div data-testid="spb-empty" className="list-empty">{stationId ? (search ? t('widgets.empty.search') : t('stock.ui.inventoryEmpty')) : t('stock.ui.chooseStation')}</div> }}
+        locale={{
+          emptyText: (
+            <div data-testid="spb-empty" className="list-empty">
+              {stationId ? (search ? t('widgets.empty.search') : t('stock.ui.inventoryEmpty')) : t('stock.ui.chooseStation')}
+            </div>
+          ),
+        }}
       />
       {editable && <LookupDialog open={picking} def={PRODUCT_LOOKUP} multiple onCancel={() => setPicking(false)} onOk={addParts} />}
     </div>

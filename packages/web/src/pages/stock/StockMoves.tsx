@@ -10,7 +10,19 @@ import { useLocale, useT } from '../../locales/i18n.ts';
 import { SignedQty } from './SignedQty.tsx';
 
 const TX = getEntity('new_srv_stocktransaction')!;
-const COLUMNS = ['createdon', 'new_name', 'new_usage', 'new_doctype', 'new_quantity', 'new_balance', 'new_frozen', 'new_frozenbalance', 'new_intransit', 'new_transitbalance', 'createdby'];
+const COLUMNS = [
+  'createdon',
+  'new_name',
+  'new_usage',
+  'new_doctype',
+  'new_quantity',
+  'new_balance',
+  'new_frozen',
+  'new_frozenbalance',
+  'new_intransit',
+  'new_transitbalance',
+  'createdby',
+];
 const SIGNED = new Set(['new_quantity', 'new_frozen', 'new_intransit']);
 const PAGE_SIZES = [10, 20, 50];
 
@@ -26,7 +38,14 @@ export function StockMoves({ warehouseId, productId }: { warehouseId: string; pr
     let live = true;
     setLoading(true);
     const filter = `new_warehouse_id eq ${literal(TX.allFields.new_warehouse_id, warehouseId)} and new_product_id eq ${literal(TX.allFields.new_product_id, productId)}`;
-    retrieveMultiple(TX.entitySet, { select: [TX.primaryKey, ...COLUMNS], filter, orderby: 'createdon desc,new_seq desc', top: page.size, skip: (page.current - 1) * page.size, count: true })
+    retrieveMultiple(TX.entitySet, {
+      select: [TX.primaryKey, ...COLUMNS],
+      filter,
+      orderby: 'createdon desc,new_seq desc',
+      top: page.size,
+      skip: (page.current - 1) * page.size,
+      count: true,
+    })
       .then((r) => live && setData(r))
       .catch(() => live && setData({ rows: [], count: 0 }))
       .finally(() => live && setLoading(false));
@@ -46,7 +65,13 @@ export function StockMoves({ warehouseId, productId }: { warehouseId: string; pr
       // The primary name opens the move, as in the generic lists.
       if (c !== TX.primaryName) return text;
       const to = screenPath(TX.logicalName, 'view', idOf(r));
-      return to ? <Link to={to} data-testid="si-move-open">{text || idOf(r)}</Link> : text;
+      return to ? (
+        <Link to={to} data-testid="si-move-open">
+          {text || idOf(r)}
+        </Link>
+      ) : (
+        text
+      );
     },
   }));
 

@@ -15,15 +15,42 @@ const LONG = { timeout: 30_000 };
 const WH = '24f3cef6-0255-476f-a546-166b97a7e68b';
 const PART = 'a998ba28-3d77-414e-85bb-05f36d4bd4a3';
 const STOCK_ROW = {
-  new_srv_siteinvid: 's1', new_name: '高压管路滤芯', new_code: 'HC-LF-350', new_warehouse_id: WH, [`new_warehouse_id${F}`]: '上海浦东华辰服务站库',
-  new_product_id: PART, [`new_product_id${F}`]: '高压管路滤芯', new_quantity: 10, new_frozen: 2, new_available: 8, new_intransit: 3, new_lastmoveon: '2026-11-20T04:25:00.000Z',
+  new_srv_siteinvid: 's1',
+  new_name: '高压管路滤芯',
+  new_code: 'HC-LF-350',
+  new_warehouse_id: WH,
+  [`new_warehouse_id${F}`]: '上海浦东华辰服务站库',
+  new_product_id: PART,
+  [`new_product_id${F}`]: '高压管路滤芯',
+  new_quantity: 10,
+  new_frozen: 2,
+  new_available: 8,
+  new_intransit: 3,
+  new_lastmoveon: '2026-11-20T04:25:00.000Z',
 };
 const move = (id: string, qty: number, docType: number, docId: string | null, name: string) => ({
-  new_srv_stocktransactionid: id, createdon: '2026-11-20T04:25:00.000Z', new_name: name, new_code: 'HC-LF-350', new_partname: '高压管路滤芯',
-  new_warehouse_id: WH, new_product_id: PART, new_usage: docType === stockDocumentType.count ? stockUsage.adjustment : stockUsage.repair,
-  new_doctype: docType, new_docid: docId, new_quantity: qty, new_frozen: 0, new_intransit: 0, new_balance: 10, new_frozenbalance: 2, new_transitbalance: 3,
+  new_srv_stocktransactionid: id,
+  createdon: '2026-11-20T04:25:00.000Z',
+  new_name: name,
+  new_code: 'HC-LF-350',
+  new_partname: '高压管路滤芯',
+  new_warehouse_id: WH,
+  new_product_id: PART,
+  new_usage: docType === stockDocumentType.count ? stockUsage.adjustment : stockUsage.repair,
+  new_doctype: docType,
+  new_docid: docId,
+  new_quantity: qty,
+  new_frozen: 0,
+  new_intransit: 0,
+  new_balance: 10,
+  new_frozenbalance: 2,
+  new_transitbalance: 3,
 });
-const MOVES = [move('tx1', -1, stockDocumentType.workOrder, 'wo-1', 'WO20261118-0001'), move('tx2', 2, stockDocumentType.count, 'sc-7', 'PD20261110-0002'), move('tx3', 9, stockDocumentType.opening, null, 'QC-0001')];
+const MOVES = [
+  move('tx1', -1, stockDocumentType.workOrder, 'wo-1', 'WO20261118-0001'),
+  move('tx2', 2, stockDocumentType.count, 'sc-7', 'PD20261110-0002'),
+  move('tx3', 9, stockDocumentType.opening, null, 'QC-0001'),
+];
 
 function server() {
   return stockServer((c) => {
@@ -41,7 +68,7 @@ afterEach(() => {
 });
 
 describe('stock row and moves', () => {
-  it('routes: the stock row and the move are the entities\' view screens; both lists are kept', () => {
+  it("routes: the stock row and the move are the entities' view screens; both lists are kept", () => {
     expect(screenPath('new_srv_siteinv', 'view', 's1')).toBe('/siteInv/line/s1');
     expect(screenPath('new_srv_stocktransaction', 'view', 'tx1')).toBe('/partStockTransaction/line/tx1');
     expect(screenPath('new_srv_stockcheck', 'edit', 'sc1')).toBe('/stockcheck/edit/sc1');

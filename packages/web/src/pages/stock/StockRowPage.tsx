@@ -19,7 +19,14 @@ export default function StockRowPage() {
   const productId = typeof row?.new_product_id === 'string' ? row.new_product_id : '';
   return (
     <div data-testid="si-page" data-id={id}>
-      <EntityFormPage entity="new_srv_siteinv" id={id} backTo={screenPath('new_srv_siteinv', 'list') ?? '/siteInv/list'} canWrite={false} allowDelete={false} onLoaded={setRow} />
+      <EntityFormPage
+        entity="new_srv_siteinv"
+        id={id}
+        backTo={screenPath('new_srv_siteinv', 'list') ?? '/siteInv/list'}
+        canWrite={false}
+        allowDelete={false}
+        onLoaded={setRow}
+      />
       {warehouseId && productId && (
         <Card size="small" title={t('stock.ui.moves')} style={{ marginTop: 16 }}>
           <StockMoves warehouseId={warehouseId} productId={productId} />

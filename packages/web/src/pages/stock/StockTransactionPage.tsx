@@ -19,14 +19,20 @@ export function MoveDocument({ row }: { row: RecordRow }) {
   const number = String(row.new_name ?? '');
   const typeText = cellText(row, 'new_doctype', TX.allFields.new_doctype, lang);
   if (!row.new_doctype || type === stockDocumentType.opening) {
-    return <Typography.Text type="secondary" data-testid="tx-document-none">{t('stock.ui.noDocument')}</Typography.Text>;
+    return (
+      <Typography.Text type="secondary" data-testid="tx-document-none">
+        {t('stock.ui.noDocument')}
+      </Typography.Text>
+    );
   }
   const to = documentPath(type, row.new_docid);
   return (
     <Space size={8} data-testid="tx-document" data-doctype={type} data-docid={String(row.new_docid ?? '')}>
       <span>{typeText}</span>
       {to ? (
-        <Link to={to} data-testid="tx-document-link">{number}</Link>
+        <Link to={to} data-testid="tx-document-link">
+          {number}
+        </Link>
       ) : (
         <Typography.Text data-testid="tx-document-text">{number}</Typography.Text>
       )}

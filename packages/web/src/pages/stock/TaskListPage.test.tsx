@@ -12,9 +12,21 @@ const LONG = { timeout: 30_000 };
 
 const SHEETS = [
   {
-    new_srv_stockcheckid: 'sc2', new_name: 'PD20261118-0003', new_invtask_id: 't1', [`new_invtask_id${F}`]: 'RW20261117-0001', new_tasksubject: '2026 年 11 月服务站月度盘点',
-    new_station_id: 'st1', [`new_station_id${F}`]: '上海浦东华辰服务站', new_warehouse_id: 'wh1', [`new_warehouse_id${F}`]: '上海浦东华辰服务站库',
-    new_source: stockCheckSource.task, new_state: stockCheckState.counting, new_deadline: '2026-11-30', new_linecount: 23, new_countedcount: 7, new_variancecount: 1,
+    new_srv_stockcheckid: 'sc2',
+    new_name: 'PD20261118-0003',
+    new_invtask_id: 't1',
+    [`new_invtask_id${F}`]: 'RW20261117-0001',
+    new_tasksubject: '2026 年 11 月服务站月度盘点',
+    new_station_id: 'st1',
+    [`new_station_id${F}`]: '上海浦东华辰服务站',
+    new_warehouse_id: 'wh1',
+    [`new_warehouse_id${F}`]: '上海浦东华辰服务站库',
+    new_source: stockCheckSource.task,
+    new_state: stockCheckState.counting,
+    new_deadline: '2026-11-30',
+    new_linecount: 23,
+    new_countedcount: 7,
+    new_variancecount: 1,
   },
 ];
 
@@ -23,8 +35,12 @@ function server() {
     if (c.path === '/api/crmdata/Retrieve/new_srv_stockchecks') return envelope({ value: SHEETS, '@odata.count': SHEETS.length });
     if (c.path === '/api/crmlookupview/data')
       return jsonReply({
-        ErrorCode: 0, Message: '',
-        Data: [{ new_srv_stationid: 'st1', new_name: '上海浦东华辰服务站', new_code: 'SH001' }, { new_srv_stationid: 'st2', new_name: '杭州西湖华辰服务站', new_code: 'ZJ001' }],
+        ErrorCode: 0,
+        Message: '',
+        Data: [
+          { new_srv_stationid: 'st1', new_name: '上海浦东华辰服务站', new_code: 'SH001' },
+          { new_srv_stationid: 'st2', new_name: '杭州西湖华辰服务站', new_code: 'ZJ001' },
+        ],
         TotalRecordCount: 2,
       });
     if (c.path === '/api/stock/tasks') return answer('t9', '创建成功');
@@ -96,7 +112,12 @@ describe('inventory tasks (/inv/invTaskList)', () => {
     const before = s.calls('GET', '/api/crmdata/Retrieve/new_srv_stockchecks').length;
     await act(async () => fireEvent.click(screen.getByTestId('it-new-dialog-ok')));
     await waitFor(() => expect(s.calls('POST', '/api/stock/tasks')).toHaveLength(1));
-    expect(s.calls('POST', '/api/stock/tasks')[0].body).toEqual({ subject: '2026 年末盘点', deadline, stationIds: ['st1', 'st2'], memo: '请按时完成' });
+    expect(s.calls('POST', '/api/stock/tasks')[0].body).toEqual({
+      subject: '2026 年末盘点',
+      deadline,
+      stationIds: ['st1', 'st2'],
+      memo: '请按时完成',
+    });
     expect((await screen.findAllByText('创建成功')).length).toBeGreaterThan(0);
     // The new sheets show: the list is read again.
     await waitFor(() => expect(s.calls('GET', '/api/crmdata/Retrieve/new_srv_stockchecks').length).toBeGreaterThan(before));

@@ -34,7 +34,17 @@ export default function TaskListPage() {
         allowImport={false}
         allowDelete={false}
         renderCell={CELLS}
-        headerActions={[{ key: 'newTask', label: t('stock.ui.newTask'), icon: <SendOutlined />, type: 'primary', hidden: !can('invtask.manage'), onClick: () => setOpen(true), testId: 'it-new' }]}
+        headerActions={[
+          {
+            key: 'newTask',
+            label: t('stock.ui.newTask'),
+            icon: <SendOutlined />,
+            type: 'primary',
+            hidden: !can('invtask.manage'),
+            onClick: () => setOpen(true),
+            testId: 'it-new',
+          },
+        ]}
       />
       {can('invtask.manage') && (
         <NewTaskDialog

@@ -22,7 +22,8 @@ export const COUNT_MAX = 99_999;
 export const MEMO_MAX = 100;
 
 /** A counted quantity the server takes: empty, or an integer 0–99999. */
-export const validCount = (v: NumberValue): v is number | null => v === null || (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= COUNT_MAX);
+export const validCount = (v: NumberValue): v is number | null =>
+  v === null || (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= COUNT_MAX);
 /** A memo within its limit (longer is refused at the line, not cut). */
 export const validMemo = (v: string | null) => charCount(v ?? '') <= MEMO_MAX;
 
@@ -48,4 +49,5 @@ export function changedLines(edits: CountEdits): CountLinesRequest['lines'] {
   }));
 }
 
-export const invalidLines = (edits: CountEdits) => Object.keys(edits).filter((id) => !validCount(edits[id].now.countQty) || !validMemo(edits[id].now.memo));
+export const invalidLines = (edits: CountEdits) =>
+  Object.keys(edits).filter((id) => !validCount(edits[id].now.countQty) || !validMemo(edits[id].now.memo));

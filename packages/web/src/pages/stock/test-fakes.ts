@@ -25,14 +25,15 @@ export function stockServer(handler: (c: Seen, init: RequestInit) => Response | 
   const seen: Seen[] = [];
   const h: Handler = (url, init) => {
     const u = new URL(url, 'http://portal');
-    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : init.body ?? null;
+    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : (init.body ?? null);
     const c: Seen = { method: init.method ?? 'GET', path: u.pathname, query: u.searchParams, body };
     seen.push(c);
     const own = handler(c, init);
     if (own) return own;
     if (u.pathname.startsWith('/api/attachment')) return envelope([]);
     if (u.pathname.startsWith('/api/crmpicklist/')) return envelope([]);
-    if (u.pathname.startsWith('/api/notice/') || u.pathname.startsWith('/api/CrmFlow/') || u.pathname.startsWith('/api/ShoppingCart/')) return envelope(0);
+    if (u.pathname.startsWith('/api/notice/') || u.pathname.startsWith('/api/CrmFlow/') || u.pathname.startsWith('/api/ShoppingCart/'))
+      return envelope(0);
     return undefined;
   };
   const fetch = stubServer(h);

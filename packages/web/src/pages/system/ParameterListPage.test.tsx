@@ -11,12 +11,17 @@ afterEach(() => {
 describe('系统参数 (/systemparameter/list)', () => {
   it('says under each key the portal knows what it is for; an unknown key stands alone', async () => {
     signInAs(['parameter.manage']);
-    stubServer((url) => url.startsWith('/api/crmdata/Retrieve/new_systemparameters')
-      ? envelope({ value: [
-        { new_systemparameterid: 'p1', new_name: 'ExpenseDoubtWorkingDays', new_value: '2' },
-        { new_systemparameterid: 'p2', new_name: 'MyOwnSetting', new_value: 'x' },
-      ], '@odata.count': 2 })
-      : undefined);
+    stubServer((url) =>
+      url.startsWith('/api/crmdata/Retrieve/new_systemparameters')
+        ? envelope({
+            value: [
+              { new_systemparameterid: 'p1', new_name: 'ExpenseDoubtWorkingDays', new_value: '2' },
+              { new_systemparameterid: 'p2', new_name: 'MyOwnSetting', new_value: 'x' },
+            ],
+            '@odata.count': 2,
+          })
+        : undefined,
+    );
     renderApp('/systemparameter/list');
     await waitFor(() => expect(screen.getAllByTestId('list-row')).toHaveLength(2), { timeout: 30_000 });
     const described = screen.getAllByTestId('parameter-description');

@@ -14,9 +14,24 @@ export default function ParameterListPage() {
     return (
       <div>
         <div>{String(row.new_name ?? '')}</div>
-        {description && <div className="parameter-description" data-testid="parameter-description" style={{ color: 'var(--ant-color-text-secondary)', fontSize: 12 }}>{description}</div>}
+        {description && (
+          <div
+            className="parameter-description"
+            data-testid="parameter-description"
+            style={{ color: 'var(--ant-color-text-secondary)', fontSize: 12 }}
+          >
+            {description}
+          </div>
+        )}
       </div>
     );
   };
-  return <EntityListPage entity="new_systemparameter" routeBase="/systemparameter" title={t('widgets.parameter.list')} renderCell={{ new_name: nameCell }} />;
+  return (
+    <EntityListPage
+      entity="new_systemparameter"
+      routeBase="/systemparameter"
+      title={t('widgets.parameter.list')}
+      renderCell={{ new_name: nameCell }}
+    />
+  );
 }

@@ -20,18 +20,24 @@ afterEach(() => {
 });
 
 describe('working calendar (/systemparameter/workcalendar)', () => {
-  it('is an administrator\'s screen under 系统, with create and edit beside it', () => {
+  it("is an administrator's screen under 系统, with create and edit beside it", () => {
     expect(findRoute('/systemparameter/workcalendar')?.permissions).toEqual(['parameter.manage']);
     expect(findRoute('/systemparameter/workcalendar/create')?.permissions).toEqual(['parameter.manage']);
     expect(findRoute('/systemparameter/workcalendar/edit/d1')?.name).toBe('workCalendarEdit');
     const system = visibleMenu(['parameter.manage']).find((g) => g.key === 'system');
     expect(system?.items.find((i) => i.key === 'workCalendar')).toMatchObject({ path: '/systemparameter/workcalendar', enabled: true });
-    expect(visibleMenu(['expense.read']).flatMap((g) => g.items).some((i) => i.key === 'workCalendar')).toBe(false);
+    expect(
+      visibleMenu(['expense.read'])
+        .flatMap((g) => g.items)
+        .some((i) => i.key === 'workCalendar'),
+    ).toBe(false);
   });
 
   it('says how working days are counted, lists the days newest first as 上班/放假, and 新建 opens the form', async () => {
     signInAs(['parameter.manage']);
-    const f = stubServer((url) => (url.startsWith('/api/crmdata/Retrieve/new_workcalendardays') ? envelope({ value: DAYS, '@odata.count': 2 }) : undefined));
+    const f = stubServer((url) =>
+      url.startsWith('/api/crmdata/Retrieve/new_workcalendardays') ? envelope({ value: DAYS, '@odata.count': 2 }) : undefined,
+    );
     const { router } = renderApp('/systemparameter/workcalendar');
     expect((await screen.findByTestId('work-calendar-intro', {}, LONG)).textContent).toContain('尚未公布安排的年份按周一至周五计算');
     const rows = await screen.findAllByTestId('list-row', {}, LONG);
@@ -41,6 +47,7 @@ describe('working calendar (/systemparameter/workcalendar)', () => {
     expect(new URL(q, 'http://x').searchParams.get('$orderby')).toBe('new_date desc');
     fireEvent.click(screen.getByTestId('list-new'));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/systemparameter/workcalendar/create'), LONG);
-    for (const field of ['new_date', 'new_isworking', 'new_name']) expect(await screen.findByTestId(`field-${field}`, {}, LONG)).toBeTruthy();
+    for (const field of ['new_date', 'new_isworking', 'new_name'])
+      expect(await screen.findByTestId(`field-${field}`, {}, LONG)).toBeTruthy();
   });
 });

@@ -18,13 +18,23 @@ export default function UserFormPage() {
   const can = usePrivilege();
   const [linking, setLinking] = useState(false);
   const [version, setVersion] = useState(0);
-  const actions: ActionButton[] = id && LINKERS.some((p) => can(p))
-    ? [{ key: 'link', label: t('workerLink.ui.userButton'), icon: <LinkOutlined />, onClick: () => setLinking(true), testId: 'wl-open' }]
-    : [];
+  const actions: ActionButton[] =
+    id && LINKERS.some((p) => can(p))
+      ? [{ key: 'link', label: t('workerLink.ui.userButton'), icon: <LinkOutlined />, onClick: () => setLinking(true), testId: 'wl-open' }]
+      : [];
   return (
     <>
-      <EntityFormPage entity="systemuser" id={id} backTo="/usercenter/userlist" allowDelete={false} actions={actions} reloadSignal={version} />
-      {id && <WorkerLinkDialog open={linking} side="user" id={id} onClose={() => setLinking(false)} onChanged={() => setVersion((v) => v + 1)} />}
+      <EntityFormPage
+        entity="systemuser"
+        id={id}
+        backTo="/usercenter/userlist"
+        allowDelete={false}
+        actions={actions}
+        reloadSignal={version}
+      />
+      {id && (
+        <WorkerLinkDialog open={linking} side="user" id={id} onClose={() => setLinking(false)} onChanged={() => setVersion((v) => v + 1)} />
+      )}
     </>
   );
 }

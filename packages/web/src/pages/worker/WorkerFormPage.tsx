@@ -19,12 +19,19 @@ export default function WorkerFormPage() {
   const t = useT();
   const can = usePrivilege();
   const [linking, setLinking] = useState(false);
-  const actions: ActionButton[] = id && LINKERS.some((p) => can(p))
-    ? [{ key: 'link', label: t('workerLink.ui.button'), icon: <LinkOutlined />, onClick: () => setLinking(true), testId: 'wl-open' }]
-    : [];
+  const actions: ActionButton[] =
+    id && LINKERS.some((p) => can(p))
+      ? [{ key: 'link', label: t('workerLink.ui.button'), icon: <LinkOutlined />, onClick: () => setLinking(true), testId: 'wl-open' }]
+      : [];
   return (
     <>
-      <EntityFormPage entity="new_srv_worker" id={id} backTo="/worker/list" editPath={(newId) => `/worker/edit/${encodeURIComponent(newId)}`} actions={actions} />
+      <EntityFormPage
+        entity="new_srv_worker"
+        id={id}
+        backTo="/worker/list"
+        editPath={(newId) => `/worker/edit/${encodeURIComponent(newId)}`}
+        actions={actions}
+      />
       {id && <WorkerLinkDialog open={linking} side="worker" id={id} onClose={() => setLinking(false)} onChanged={() => undefined} />}
     </>
   );

@@ -36,7 +36,9 @@ async function choose(label: string) {
   const root = screen.getByTestId('wl-select').closest('.ant-select') as HTMLElement;
   await act(async () => fireEvent.mouseDown(root.querySelector('.ant-select-selector, input') as Element));
   const option = await waitFor(() => {
-    const o = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].find((el) => el.textContent === label);
+    const o = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].find(
+      (el) => el.textContent === label,
+    );
     if (!o) throw new Error(`no option ${label}`);
     return o as HTMLElement;
   });
@@ -49,11 +51,13 @@ const open = (onChanged = vi.fn(), onClose = vi.fn()) => {
 };
 
 describe('the user ↔ personnel record link dialog', () => {
-  it('shows the current link, offers the station\'s other accounts with theirs, and links the one picked', async () => {
+  it("shows the current link, offers the station's other accounts with theirs, and links the one picked", async () => {
     const sent = server();
     const { onChanged, onClose } = open();
     expect((await screen.findByTestId('wl-current')).textContent).toBe('赵磊（engineer1）');
-    await act(async () => fireEvent.mouseDown(screen.getByTestId('wl-select').closest('.ant-select')!.querySelector('.ant-select-selector, input')!));
+    await act(async () =>
+      fireEvent.mouseDown(screen.getByTestId('wl-select').closest('.ant-select')!.querySelector('.ant-select-selector, input')!),
+    );
     const offered = await waitFor(() => {
       const o = [...document.querySelectorAll('.ant-select-item-option')].map((x) => x.textContent);
       expect(o.length).toBeGreaterThan(0);
@@ -68,7 +72,7 @@ describe('the user ↔ personnel record link dialog', () => {
     expect(sent).toEqual([{ path: `${WORKER_LINK_API}/link`, body: { userId: 'u-st1', workerId: 'w1' } }]);
   });
 
-  it('shows the server\'s refusal in the dialog and stays open', async () => {
+  it("shows the server's refusal in the dialog and stays open", async () => {
     server(() => refusal(400, '服务人员“钱晓东”已关联用户“钱晓东（qian）”，请先解除该关联', 'workerLink.takenBy', 'workerId'));
     const { onChanged, onClose } = open();
     await screen.findByTestId('wl-current');

@@ -15,7 +15,13 @@ const partyLabel = (p: Pick<WorkerLinkParty, 'name' | 'code'>) => `${p.name}（$
  * a refusal shows in the dialog as given. Hooks: `wl-dialog`, `wl-current`, `wl-select`, `wl-ok`,
  * `wl-unlink`, `wl-error`.
  */
-export function WorkerLinkDialog({ open, side, id, onClose, onChanged }: {
+export function WorkerLinkDialog({
+  open,
+  side,
+  id,
+  onClose,
+  onChanged,
+}: {
   open: boolean;
   /** The side the dialog is opened on: a user account or a personnel record. */
   side: 'user' | 'worker';
@@ -36,7 +42,10 @@ export function WorkerLinkDialog({ open, side, id, onClose, onChanged }: {
     setData(null);
     setPicked(undefined);
     setError('');
-    linkCandidates(side, id).then((d) => live && setData(d), (e) => live && setError(errorText(e)));
+    linkCandidates(side, id).then(
+      (d) => live && setData(d),
+      (e) => live && setError(errorText(e)),
+    );
     return () => {
       live = false;
     };
@@ -73,10 +82,14 @@ export function WorkerLinkDialog({ open, side, id, onClose, onChanged }: {
       footer={
         <Space>
           {self?.linkedId && (
-            <Button danger loading={busy} onClick={unlink} data-testid="wl-unlink">{t('workerLink.ui.unlink')}</Button>
+            <Button danger loading={busy} onClick={unlink} data-testid="wl-unlink">
+              {t('workerLink.ui.unlink')}
+            </Button>
           )}
           <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={busy} disabled={!picked} onClick={link} data-testid="wl-ok">{t('workerLink.ui.link')}</Button>
+          <Button type="primary" loading={busy} disabled={!picked} onClick={link} data-testid="wl-ok">
+            {t('workerLink.ui.link')}
+          </Button>
         </Space>
       }
     >
@@ -85,7 +98,9 @@ export function WorkerLinkDialog({ open, side, id, onClose, onChanged }: {
         <Typography.Text type="secondary">{t('workerLink.ui.hint')}</Typography.Text>
         {self && (
           <Descriptions size="small" column={1} bordered>
-            <Descriptions.Item label={t(side === 'user' ? 'workerLink.ui.user' : 'workerLink.ui.worker')}>{partyLabel(self)}</Descriptions.Item>
+            <Descriptions.Item label={t(side === 'user' ? 'workerLink.ui.user' : 'workerLink.ui.worker')}>
+              {partyLabel(self)}
+            </Descriptions.Item>
             <Descriptions.Item label={t('workerLink.ui.current')}>
               <span data-testid="wl-current">{self.linkedName ?? t('workerLink.ui.none')}</span>
             </Descriptions.Item>
@@ -102,10 +117,12 @@ export function WorkerLinkDialog({ open, side, id, onClose, onChanged }: {
           value={picked}
           onChange={setPicked}
           data-testid="wl-select"
-          options={(data?.options ?? []).filter((o) => o.id !== self?.linkedId).map((o) => ({
-            value: o.id,
-            label: o.linkedName ? `${partyLabel(o)} · ${t('workerLink.ui.current')}：${o.linkedName}` : partyLabel(o),
-          }))}
+          options={(data?.options ?? [])
+            .filter((o) => o.id !== self?.linkedId)
+            .map((o) => ({
+              value: o.id,
+              label: o.linkedName ? `${partyLabel(o)} · ${t('workerLink.ui.current')}：${o.linkedName}` : partyLabel(o),
+            }))}
         />
       </Space>
     </Modal>

@@ -35,12 +35,28 @@ export function visibleRange(mode: CalendarMode, anchor: Dayjs): [Dayjs, Dayjs] 
 /** The records query of a range (appointment dates are calendar days) and an engineer; cancelled orders are left out. */
 export function appointmentFilter(from: Dayjs, to: Dayjs, workerId?: string): string {
   const e = getEntity(WORK_ORDER)!;
-  const parts = [`new_appointmenttime ge ${from.format('YYYY-MM-DD')}`, `new_appointmenttime le ${to.format('YYYY-MM-DD')}`, `new_status ne ${workOrderStatus.cancelled}`];
+  const parts = [
+    `new_appointmenttime ge ${from.format('YYYY-MM-DD')}`,
+    `new_appointmenttime le ${to.format('YYYY-MM-DD')}`,
+    `new_status ne ${workOrderStatus.cancelled}`,
+  ];
   if (workerId) parts.push(`new_worker_id eq ${literal(e.allFields.new_worker_id, workerId)}`);
   return parts.join(' and ');
 }
 
-const SELECT = ['new_srv_workorderid', 'new_name', 'new_appointmenttime', 'new_appointmentbegin', 'new_appointmentend', 'new_appointmentstatus', 'new_worker_id', 'new_customer', 'new_address', 'new_status', 'new_dealstatus'];
+const SELECT = [
+  'new_srv_workorderid',
+  'new_name',
+  'new_appointmenttime',
+  'new_appointmentbegin',
+  'new_appointmentend',
+  'new_appointmentstatus',
+  'new_worker_id',
+  'new_customer',
+  'new_address',
+  'new_status',
+  'new_dealstatus',
+];
 
 const dayOf = (row: RecordRow) => String(row.new_appointmenttime ?? '').slice(0, 10);
 const slots = (row: RecordRow) => {
@@ -69,7 +85,14 @@ function Appointment({ row, compact }: { row: RecordRow; compact?: boolean }) {
       data-date={dayOf(row)}
       onClick={open}
       onKeyDown={(ev) => ev.key === 'Enter' && open(ev)}
-      style={{ cursor: 'pointer', fontSize: compact ? 12 : undefined, whiteSpace: compact ? 'nowrap' : undefined, overflow: 'hidden', textOverflow: 'ellipsis', padding: compact ? 0 : '6px 0' }}
+      style={{
+        cursor: 'pointer',
+        fontSize: compact ? 12 : undefined,
+        whiteSpace: compact ? 'nowrap' : undefined,
+        overflow: 'hidden',
+        textOverflow: 'ellipsis',
+        padding: compact ? 0 : '6px 0',
+      }}
       title={`${slots(row)} ${engineer} · ${String(row.new_customer ?? '')} (${String(row.new_name ?? '')})`}
     >
       {compact ? (
@@ -84,7 +107,9 @@ function Appointment({ row, compact }: { row: RecordRow; compact?: boolean }) {
           <Typography.Text type="secondary">{String(row.new_name ?? '')}</Typography.Text>
           <Typography.Text type="secondary">{String(row.new_address ?? '')}</Typography.Text>
           <OptionTag set={workOrderStatus} value={row.new_status} />
-          {row.new_appointmentstatus !== null && row.new_appointmentstatus !== undefined && <Typography.Text type="secondary">{displayValue(row, 'new_appointmentstatus')}</Typography.Text>}
+          {row.new_appointmentstatus !== null && row.new_appointmentstatus !== undefined && (
+            <Typography.Text type="secondary">{displayValue(row, 'new_appointmentstatus')}</Typography.Text>
+          )}
         </Space>
       )}
     </div>
@@ -142,7 +167,8 @@ export default function ServiceCalendarPage() {
   }, [rows]);
 
   const step = (n: number) => setAnchor((a) => a.add(n, mode));
-  const rangeLabel = mode === 'month' ? anchor.format('YYYY-MM') : mode === 'week' ? `${fromKey} ~ ${toKey}` : anchor.format('YYYY-MM-DD dddd');
+  const rangeLabel =
+    mode === 'month' ? anchor.format('YYYY-MM') : mode === 'week' ? `${fromKey} ~ ${toKey}` : anchor.format('YYYY-MM-DD dddd');
 
   const days: Dayjs[] = [];
   if (mode !== 'month') for (let d = from; !d.isAfter(to); d = d.add(1, 'day')) days.push(d);
@@ -173,11 +199,25 @@ export default function ServiceCalendarPage() {
             {rangeLabel}
           </Typography.Text>
           <div style={{ width: 240 }}>
-            <LookupInput def={{ entityName: 'new_srv_worker' }} value={engineer} onChange={setEngineer} placeholder={t('wo.ui.cal.engineer')} testId="cal-engineer" />
+            <LookupInput
+              def={{ entityName: 'new_srv_worker' }}
+              value={engineer}
+              onChange={setEngineer}
+              placeholder={t('wo.ui.cal.engineer')}
+              testId="cal-engineer"
+            />
           </div>
           {loading && <Spin size="small" />}
         </Space>
-        {count > rows.length && <Alert type="warning" showIcon title={t('wo.ui.cal.truncated', { n: rows.length })} style={{ marginBottom: 12 }} data-testid="cal-truncated" />}
+        {count > rows.length && (
+          <Alert
+            type="warning"
+            showIcon
+            title={t('wo.ui.cal.truncated', { n: rows.length })}
+            style={{ marginBottom: 12 }}
+            data-testid="cal-truncated"
+          />
+        )}
         {mode === 'month' ? (
           <Calendar
             value={anchor}
@@ -226,7 +266,11 @@ export default function ServiceCalendarPage() {
                 <Typography.Title level={5} style={{ marginBottom: 4 }}>
                   {d.format('YYYY-MM-DD dddd')}
                 </Typography.Title>
-                {list.length === 0 ? <Typography.Text type="secondary">{t('wo.ui.cal.empty')}</Typography.Text> : list.map((r) => <Appointment key={String(r.new_srv_workorderid)} row={r} />)}
+                {list.length === 0 ? (
+                  <Typography.Text type="secondary">{t('wo.ui.cal.empty')}</Typography.Text>
+                ) : (
+                  list.map((r) => <Appointment key={String(r.new_srv_workorderid)} row={r} />)
+                )}
               </div>
             );
           })

@@ -24,7 +24,7 @@ afterEach(() => {
 });
 
 describe('service calendar: today is the date at UTC+8 (issue 12)', () => {
-  it('marks and opens China\'s today, as the greeting reads China\'s hour, whatever the browser zone', async () => {
+  it("marks and opens China's today, as the greeting reads China's hour, whatever the browser zone", async () => {
     expect(new Date().getDate()).toBe(25); // the browser's own day
     expect(greetingKey(Date.now())).toBe('greeting.morning'); // 04:00 in China
     signInAs(['workorder.read'], { userName: 'hq', nickName: '李慧敏' });

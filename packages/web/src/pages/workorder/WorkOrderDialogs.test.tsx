@@ -6,7 +6,15 @@ import type { RecordRow } from '../../api/records.ts';
 import * as api from '../../api/work-orders.ts';
 import { findRoute } from '../../app/match-route.ts';
 import { envelope, stubServer } from '../../test/render-app.tsx';
-import { AppointmentDialog, AuditDialog, CancelDialog, CompleteDialog, DispatchDialog, ProgressDialog, SettlementDialog } from './WorkOrderDialogs.tsx';
+import {
+  AppointmentDialog,
+  AuditDialog,
+  CancelDialog,
+  CompleteDialog,
+  DispatchDialog,
+  ProgressDialog,
+  SettlementDialog,
+} from './WorkOrderDialogs.tsx';
 import { availableActions, nextProgressStep, nextSettlementStatus, orderState } from './work-order-rules.ts';
 
 // The dialogs' commands answer at once. Spied on the module rather than mocked with vi.mock: web
@@ -51,7 +59,9 @@ beforeEach(() => {
   stubServer((url) => {
     if (url.startsWith('/api/crmlookupview/data')) {
       lookupQueries.push(new URL(url, 'http://x').searchParams);
-      return new Response(JSON.stringify({ ErrorCode: 0, Message: '', Data: WORKERS, TotalRecordCount: 2 }), { headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ ErrorCode: 0, Message: '', Data: WORKERS, TotalRecordCount: 2 }), {
+        headers: { 'content-type': 'application/json' },
+      });
     }
     if (url.startsWith('/api/attachment'))
       return envelope([
@@ -81,7 +91,9 @@ async function choose(testId: string, label: string) {
   const root = screen.getByTestId(testId).closest('.ant-select') as HTMLElement;
   await act(async () => fireEvent.mouseDown(root.querySelector('.ant-select-selector, input') as Element));
   const option = await waitFor(() => {
-    const o = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].find((el) => el.getAttribute('title') === label || el.textContent === label);
+    const o = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].find(
+      (el) => el.getAttribute('title') === label || el.textContent === label,
+    );
     if (!o) throw new Error(`no option ${label}`);
     return o as HTMLElement;
   });
@@ -103,7 +115,9 @@ async function pickWorker(name: string) {
   await act(async () => fireEvent.click(screen.getByTestId('wo-dispatch-worker')));
   const dialog = await screen.findByTestId('lookup-dialog');
   const row = await waitFor(() => {
-    const r = within(dialog).getAllByTestId('lookup-row').find((x) => x.textContent?.includes(name));
+    const r = within(dialog)
+      .getAllByTestId('lookup-row')
+      .find((x) => x.textContent?.includes(name));
     if (!r) throw new Error('row');
     return r;
   });
@@ -133,7 +147,14 @@ describe('dispatch dialog', () => {
   });
 
   it('reassigning to the same engineer is refused before sending; the title is 改派', async () => {
-    render(<DispatchDialog open row={{ ...ORDER, new_status: 2, new_worker_id: 'w2', 'new_worker_id@OData.Community.Display.V1.FormattedValue': '钱勇' }} onClose={vi.fn()} onDone={vi.fn()} />);
+    render(
+      <DispatchDialog
+        open
+        row={{ ...ORDER, new_status: 2, new_worker_id: 'w2', 'new_worker_id@OData.Community.Display.V1.FormattedValue': '钱勇' }}
+        onClose={vi.fn()}
+        onDone={vi.fn()}
+      />,
+    );
     expect(screen.getByText('改派')).toBeTruthy();
     expect(screen.getByTestId('wo-dispatch-current').textContent).toContain('钱勇');
     await pickWorker('钱勇');
@@ -155,7 +176,14 @@ describe('dispatch dialog', () => {
 
 describe('appointment dialog', () => {
   it('requires date and slots, end after begin, then sends date, slots and status', async () => {
-    render(<AppointmentDialog open row={{ ...ORDER, new_status: 2, new_dealstatus: 2, new_worker_id: 'w1' }} onClose={vi.fn()} onDone={vi.fn()} />);
+    render(
+      <AppointmentDialog
+        open
+        row={{ ...ORDER, new_status: 2, new_dealstatus: 2, new_worker_id: 'w1' }}
+        onClose={vi.fn()}
+        onDone={vi.fn()}
+      />,
+    );
     await ok('wo-appointment-dialog');
     await errorsShown('请选择预约日期', '请选择预约时段');
     expect(api.setAppointment).not.toHaveBeenCalled();
@@ -169,7 +197,16 @@ describe('appointment dialog', () => {
 
     await choose('wo-appt-end', '11:30');
     await ok('wo-appointment-dialog');
-    await waitFor(() => expect(api.setAppointment).toHaveBeenCalledWith('wo1', { date: '2030-05-06', begin: 1000, end: 1130, status: 1, reason: null, memo: undefined }));
+    await waitFor(() =>
+      expect(api.setAppointment).toHaveBeenCalledWith('wo1', {
+        date: '2030-05-06',
+        begin: 1000,
+        end: 1130,
+        status: 1,
+        reason: null,
+        memo: undefined,
+      }),
+    );
   });
 
   it('offers the 35 slots from 05:00 to 22:00', async () => {
@@ -187,7 +224,16 @@ describe('appointment dialog', () => {
   });
 
   it('changing an existing appointment needs the change reason', async () => {
-    const row = { ...ORDER, new_status: 3, new_dealstatus: 3, new_worker_id: 'w1', new_appointmenttime: '2030-05-06', new_appointmentbegin: 900, new_appointmentend: 1000, new_appointmentstatus: 1 };
+    const row = {
+      ...ORDER,
+      new_status: 3,
+      new_dealstatus: 3,
+      new_worker_id: 'w1',
+      new_appointmenttime: '2030-05-06',
+      new_appointmentbegin: 900,
+      new_appointmentend: 1000,
+      new_appointmentstatus: 1,
+    };
     render(<AppointmentDialog open row={row} onClose={vi.fn()} onDone={vi.fn()} />);
     expect(screen.getByTestId('wo-appointment-current').textContent).toContain('2030-05-06 09:00–10:00');
     await choose('wo-appt-end', '11:00');
@@ -196,13 +242,24 @@ describe('appointment dialog', () => {
     expect(api.setAppointment).not.toHaveBeenCalled();
     await choose('wo-appt-reason', '缺少配件');
     await ok('wo-appointment-dialog');
-    await waitFor(() => expect(api.setAppointment).toHaveBeenCalledWith('wo1', { date: '2030-05-06', begin: 900, end: 1100, status: 1, reason: 3, memo: undefined }));
+    await waitFor(() =>
+      expect(api.setAppointment).toHaveBeenCalledWith('wo1', {
+        date: '2030-05-06',
+        begin: 900,
+        end: 1100,
+        status: 1,
+        reason: 3,
+        memo: undefined,
+      }),
+    );
   });
 });
 
 describe('progress dialog', () => {
   it('records the next step (出发 at status 3) with time, address and both coordinates', async () => {
-    render(<ProgressDialog open row={{ ...ORDER, new_status: 3, new_dealstatus: 3, new_worker_id: 'w1' }} onClose={vi.fn()} onDone={vi.fn()} />);
+    render(
+      <ProgressDialog open row={{ ...ORDER, new_status: 3, new_dealstatus: 3, new_worker_id: 'w1' }} onClose={vi.fn()} onDone={vi.fn()} />,
+    );
     const step = screen.getByTestId('wo-progress-step');
     expect(step.getAttribute('data-step')).toBe('departure');
     expect(step.textContent).toBe('出发');
@@ -226,7 +283,9 @@ describe('progress dialog', () => {
   });
 
   it('the photos step shows how many image attachments the order has', async () => {
-    render(<ProgressDialog open row={{ ...ORDER, new_status: 5, new_dealstatus: 5, new_worker_id: 'w1' }} onClose={vi.fn()} onDone={vi.fn()} />);
+    render(
+      <ProgressDialog open row={{ ...ORDER, new_status: 5, new_dealstatus: 5, new_worker_id: 'w1' }} onClose={vi.fn()} onDone={vi.fn()} />,
+    );
     expect(screen.getByTestId('wo-progress-step').getAttribute('data-step')).toBe('photos');
     await waitFor(() => expect(screen.getByTestId('wo-progress-photos').textContent).toContain('现场照片：2 张'));
   });
@@ -234,9 +293,14 @@ describe('progress dialog', () => {
 
 describe('completion dialog', () => {
   const row = {
-    ...ORDER, new_status: 5, new_dealstatus: 6, new_worker_id: 'w1',
-    new_departuretime: '2026-06-10T01:00:00Z', new_departureaddress: '服务站',
-    new_arrivaltime: '2026-06-10T02:00:00Z', new_arrivaladdress: '客户家',
+    ...ORDER,
+    new_status: 5,
+    new_dealstatus: 6,
+    new_worker_id: 'w1',
+    new_departuretime: '2026-06-10T01:00:00Z',
+    new_departureaddress: '服务站',
+    new_arrivaltime: '2026-06-10T02:00:00Z',
+    new_arrivaladdress: '客户家',
   };
 
   it('prefills the progress from the order, shows the photo count, and sends every value', async () => {
@@ -251,14 +315,26 @@ describe('completion dialog', () => {
     await waitFor(() => expect(api.completeOrder).toHaveBeenCalled());
     const [, body] = vi.mocked(api.completeOrder).mock.calls[0];
     expect(body).toMatchObject({
-      departureTime: '2026-06-10T01:00:00.000Z', departureAddress: '服务站', arrivalTime: '2026-06-10T02:00:00.000Z', arrivalAddress: '客户家',
-      completionAddress: '客户家', fixtype: 1, solution: '更换主板',
+      departureTime: '2026-06-10T01:00:00.000Z',
+      departureAddress: '服务站',
+      arrivalTime: '2026-06-10T02:00:00.000Z',
+      arrivalAddress: '客户家',
+      completionAddress: '客户家',
+      fixtype: 1,
+      solution: '更换主板',
     });
     expect(body.completionTime).toBeTruthy();
   });
 
   it('requires the spec fields and an arrival not before the departure', async () => {
-    render(<CompleteDialog open row={{ ...row, new_departureaddress: '', new_arrivaltime: '2026-06-10T00:30:00Z' }} onClose={vi.fn()} onDone={vi.fn()} />);
+    render(
+      <CompleteDialog
+        open
+        row={{ ...row, new_departureaddress: '', new_arrivaltime: '2026-06-10T00:30:00Z' }}
+        onClose={vi.fn()}
+        onDone={vi.fn()}
+      />,
+    );
     await ok('wo-complete-dialog');
     await errorsShown('请填写出发地址', '结束时间必须晚于开始时间');
     expect(api.completeOrder).not.toHaveBeenCalled();
@@ -319,7 +395,14 @@ describe('rules mirrored from the server', () => {
   it('actions by status and privilege', () => {
     const state = (status: number, extra: RecordRow = {}) => orderState({ new_status: status, new_dealstatus: status, ...extra });
     expect(availableActions(state(1), all)).toEqual(['dispatch', 'supervise', 'cancel']);
-    expect(availableActions(state(2, { new_worker_id: 'w1' }), all)).toEqual(['dispatch', 'appointment', 'progress', 'complete', 'supervise', 'cancel']);
+    expect(availableActions(state(2, { new_worker_id: 'w1' }), all)).toEqual([
+      'dispatch',
+      'appointment',
+      'progress',
+      'complete',
+      'supervise',
+      'cancel',
+    ]);
     expect(availableActions(state(7, { new_worker_id: 'w1' }), all)).toEqual(['audit']);
     expect(availableActions(state(10), all)).toEqual(['revisit']);
     expect(availableActions(state(9), all)).toEqual([]);

@@ -1,10 +1,4 @@
-import {
-  getEntity,
-  slotLabel,
-  workOrderStatus,
-  type CompleteRequest,
-  type ProgressRequest,
-} from '@portal/model';
+import { getEntity, slotLabel, workOrderStatus, type CompleteRequest, type ProgressRequest } from '@portal/model';
 import { Alert, DatePicker, Descriptions, Form, Input, Radio, Select, Space, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { todayUtc8 } from '../../shared/date.ts';
@@ -32,7 +26,19 @@ import { Picklist } from '../../widgets/Picklist.tsx';
 import { NumberInput } from '../../widgets/NumberInput.tsx';
 import { lengthCount, lengthRule, numberRule } from '../../widgets/typed-rules.ts';
 import { CommandDialog } from '../../entity-ui/document/CommandDialog.tsx';
-import { appointmentBody, appointmentInitial, endAfterBegin, isAppointmentChange, nextProgressStep, nextSettlementStatus, reasonForChange, SLOT_OPTIONS, WORK_ORDER, type ActionKind, type AppointmentValues } from './work-order-rules.ts';
+import {
+  appointmentBody,
+  appointmentInitial,
+  endAfterBegin,
+  isAppointmentChange,
+  nextProgressStep,
+  nextSettlementStatus,
+  reasonForChange,
+  SLOT_OPTIONS,
+  WORK_ORDER,
+  type ActionKind,
+  type AppointmentValues,
+} from './work-order-rules.ts';
 import { num } from '../../entity-ui/document/num.ts';
 
 export interface DialogProps {
@@ -68,7 +74,10 @@ export function usePhotoCount(row: RecordRow, active: boolean): number {
     if (!active || !id) return;
     let live = true;
     listAttachments(WORK_ORDER, id, { silent: true })
-      .then((list) => live && setCount(list.filter((a) => (a.ContentType ? a.ContentType.startsWith('image/') : IMAGE.test(a.FileName))).length))
+      .then(
+        (list) =>
+          live && setCount(list.filter((a) => (a.ContentType ? a.ContentType.startsWith('image/') : IMAGE.test(a.FileName))).length),
+      )
       .catch(() => undefined);
     return () => {
       live = false;
@@ -104,7 +113,11 @@ export function DispatchDialog({ open, row, onClose, onDone }: DialogProps) {
       onDone={onDone}
       send={(v) => dispatchOrder(idOf(row), { workerId: v.worker!.id, memo: trimmed(v.memo) })}
     >
-      {reassign && <Typography.Paragraph data-testid="wo-dispatch-current">{t('wo.ui.currentEngineer', { name: displayValue(row, 'new_worker_id') })}</Typography.Paragraph>}
+      {reassign && (
+        <Typography.Paragraph data-testid="wo-dispatch-current">
+          {t('wo.ui.currentEngineer', { name: displayValue(row, 'new_worker_id') })}
+        </Typography.Paragraph>
+      )}
       <Form.Item
         name="worker"
         label={label('new_worker_id')}
@@ -140,10 +153,8 @@ export function DispatchDialog({ open, row, onClose, onDone }: DialogProps) {
 
 /* --------------------------------------------------------------- appointment */
 
-
 // The engineer app's appointment form applies the same rule (work-order-rules.ts).
 export { isAppointmentChange };
-
 
 /** 预约: date, begin and end slots (05:00–22:00), status; a change needs its reason. */
 export function AppointmentDialog({ open, row, onClose, onDone }: DialogProps) {
@@ -164,14 +175,24 @@ export function AppointmentDialog({ open, row, onClose, onDone }: DialogProps) {
     >
       {had && (
         <Typography.Paragraph type="secondary" data-testid="wo-appointment-current">
-          {t('wo.ui.currentAppointment', { date: had.format('YYYY-MM-DD'), begin: slotLabel(num(row.new_appointmentbegin) ?? 0), end: slotLabel(num(row.new_appointmentend) ?? 0) })}
+          {t('wo.ui.currentAppointment', {
+            date: had.format('YYYY-MM-DD'),
+            begin: slotLabel(num(row.new_appointmentbegin) ?? 0),
+            end: slotLabel(num(row.new_appointmentend) ?? 0),
+          })}
         </Typography.Paragraph>
       )}
       <Form.Item name="date" label={label('new_appointmenttime')} required rules={[{ required: true, message: t('wo.dateRequired') }]}>
         <DatePicker data-testid="wo-appt-date" style={{ width: '100%' }} disabledDate={(d) => d.isBefore(todayUtc8())} />
       </Form.Item>
       <Space.Compact block>
-        <Form.Item name="begin" label={label('new_appointmentbegin')} required rules={[{ required: true, message: t('wo.ui.slotRequired') }]} style={{ flex: 1 }}>
+        <Form.Item
+          name="begin"
+          label={label('new_appointmentbegin')}
+          required
+          rules={[{ required: true, message: t('wo.ui.slotRequired') }]}
+          style={{ flex: 1 }}
+        >
           <Select data-testid="wo-appt-begin" options={SLOT_OPTIONS} virtual={false} showSearch={{ optionFilterProp: 'label' }} />
         </Form.Item>
         <Form.Item
@@ -180,24 +201,24 @@ export function AppointmentDialog({ open, row, onClose, onDone }: DialogProps) {
           required
           dependencies={['begin']}
           style={{ flex: 1, marginInlineStart: 12 }}
-          rules={[
-            { required: true, message: t('wo.ui.slotRequired') },
-            endAfterBegin(t('wo.endAfterStart')),
-          ]}
+          rules={[{ required: true, message: t('wo.ui.slotRequired') }, endAfterBegin(t('wo.endAfterStart'))]}
         >
           <Select data-testid="wo-appt-end" options={SLOT_OPTIONS} virtual={false} showSearch={{ optionFilterProp: 'label' }} />
         </Form.Item>
       </Space.Compact>
-      <Form.Item name="status" label={label('new_appointmentstatus')} required rules={[{ required: true, message: t('wo.ui.statusRequired') }]}>
+      <Form.Item
+        name="status"
+        label={label('new_appointmentstatus')}
+        required
+        rules={[{ required: true, message: t('wo.ui.statusRequired') }]}
+      >
         <Picklist entity={WORK_ORDER} attribute="new_appointmentstatus" testId="wo-appt-status" allowClear={false} />
       </Form.Item>
       <Form.Item
         name="reason"
         label={label('new_appointmentreason')}
         dependencies={['date', 'begin', 'end', 'status']}
-        rules={[
-          reasonForChange(row, t('wo.reasonRequired')),
-        ]}
+        rules={[reasonForChange(row, t('wo.reasonRequired'))]}
       >
         <Picklist entity={WORK_ORDER} attribute="new_appointmentreason" testId="wo-appt-reason" />
       </Form.Item>
@@ -248,15 +269,33 @@ export function ProgressDialog({ open, row, onClose, onDone }: DialogProps) {
           {step ? t(`wo.ui.step.${step}`) : t('wo.ui.progressDone')}
         </Typography.Text>
       </Form.Item>
-      {step === 'photos' && <Alert type={photos > 0 ? 'info' : 'warning'} showIcon title={t('wo.ui.photoCount', { count: photos })} description={t('wo.ui.photoHowTo')} style={{ marginBottom: 12 }} data-testid="wo-progress-photos" />}
+      {step === 'photos' && (
+        <Alert
+          type={photos > 0 ? 'info' : 'warning'}
+          showIcon
+          title={t('wo.ui.photoCount', { count: photos })}
+          description={t('wo.ui.photoHowTo')}
+          style={{ marginBottom: 12 }}
+          data-testid="wo-progress-photos"
+        />
+      )}
       <Form.Item name="time" label={t('wo.ui.time')} required rules={[{ required: true, message: t('wo.ui.timeRequired') }]}>
-        <DatePicker data-testid="wo-progress-time" showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} disabledDate={notFuture} />
+        <DatePicker
+          data-testid="wo-progress-time"
+          showTime={{ format: 'HH:mm' }}
+          format="YYYY-MM-DD HH:mm"
+          style={{ width: '100%' }}
+          disabledDate={notFuture}
+        />
       </Form.Item>
       <Form.Item
         name="address"
         label={t('wo.ui.address')}
         required={needsAddress}
-        rules={[...(needsAddress ? [requiredText(t(step === 'departure' ? 'wo.needDepartureAddress' : 'wo.needArrivalAddress'))] : []), lengthRule(t('wo.ui.address'), 200, t)]}
+        rules={[
+          ...(needsAddress ? [requiredText(t(step === 'departure' ? 'wo.needDepartureAddress' : 'wo.needArrivalAddress'))] : []),
+          lengthRule(t('wo.ui.address'), 200, t),
+        ]}
       >
         <Input data-testid="wo-progress-address" count={lengthCount(200, false)} />
       </Form.Item>
@@ -267,13 +306,23 @@ export function ProgressDialog({ open, row, onClose, onDone }: DialogProps) {
           style={{ flex: 1 }}
           dependencies={['latitude']}
           rules={[
-            ({ getFieldValue }) => ({ validator: (_, v) => ((v ?? null) === null) === ((getFieldValue('latitude') ?? null) === null) ? Promise.resolve() : Promise.reject(new Error(t('wo.ui.coordsBoth'))) }),
+            ({ getFieldValue }) => ({
+              validator: (_, v) =>
+                ((v ?? null) === null) === ((getFieldValue('latitude') ?? null) === null)
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('wo.ui.coordsBoth'))),
+            }),
             numberRule({ field: t('wo.ui.longitude'), scale: 6, min: -180, max: 180 }, t),
           ]}
         >
           <NumberInput testId="wo-progress-lng" />
         </Form.Item>
-        <Form.Item name="latitude" label={t('wo.ui.latitude')} style={{ flex: 1, marginInlineStart: 12 }} rules={[numberRule({ field: t('wo.ui.latitude'), scale: 6, min: -90, max: 90 }, t)]}>
+        <Form.Item
+          name="latitude"
+          label={t('wo.ui.latitude')}
+          style={{ flex: 1, marginInlineStart: 12 }}
+          rules={[numberRule({ field: t('wo.ui.latitude'), scale: 6, min: -90, max: 90 }, t)]}
+        >
           <NumberInput testId="wo-progress-lat" />
         </Form.Item>
       </Space.Compact>
@@ -299,12 +348,14 @@ interface CompleteValues {
 }
 
 /** A time no earlier than another field's (departure ≤ arrival ≤ completion). */
-const notBefore = (other: keyof CompleteValues, message: string) => ({ getFieldValue }: { getFieldValue: (n: string) => unknown }) => ({
-  validator: (_: unknown, v: Dayjs | null) => {
-    const o = getFieldValue(other) as Dayjs | null;
-    return !v || !o || !v.isBefore(o) ? Promise.resolve() : Promise.reject(new Error(message));
-  },
-});
+const notBefore =
+  (other: keyof CompleteValues, message: string) =>
+  ({ getFieldValue }: { getFieldValue: (n: string) => unknown }) => ({
+    validator: (_: unknown, v: Dayjs | null) => {
+      const o = getFieldValue(other) as Dayjs | null;
+      return !v || !o || !v.isBefore(o) ? Promise.resolve() : Promise.reject(new Error(message));
+    },
+  });
 
 /** 完工: progress times and addresses prefilled from the order, fix type, solution and result. */
 export function CompleteDialog({ open, row, onClose, onDone }: DialogProps) {
@@ -323,9 +374,27 @@ export function CompleteDialog({ open, row, onClose, onDone }: DialogProps) {
     solution: text(row.new_solution),
     serviceResult: text(row.new_serviceresult),
   };
-  const time = (name: keyof CompleteValues, field: string, testId: string, required: string, extra: ReturnType<typeof notBefore>[] = []) => (
-    <Form.Item name={name} label={label(field)} required rules={[{ required: true, message: required }, ...extra]} dependencies={extra.length ? ['departureTime', 'arrivalTime'] : undefined}>
-      <DatePicker data-testid={testId} showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} disabledDate={notFuture} />
+  const time = (
+    name: keyof CompleteValues,
+    field: string,
+    testId: string,
+    required: string,
+    extra: ReturnType<typeof notBefore>[] = [],
+  ) => (
+    <Form.Item
+      name={name}
+      label={label(field)}
+      required
+      rules={[{ required: true, message: required }, ...extra]}
+      dependencies={extra.length ? ['departureTime', 'arrivalTime'] : undefined}
+    >
+      <DatePicker
+        data-testid={testId}
+        showTime={{ format: 'HH:mm' }}
+        format="YYYY-MM-DD HH:mm"
+        style={{ width: '100%' }}
+        disabledDate={notFuture}
+      />
     </Form.Item>
   );
   return (
@@ -353,22 +422,58 @@ export function CompleteDialog({ open, row, onClose, onDone }: DialogProps) {
         return completeOrder(idOf(row), body);
       }}
     >
-      <Alert type={photos > 0 ? 'info' : 'warning'} showIcon title={<span data-testid="wo-complete-photos" data-count={photos}>{t('wo.ui.photoCount', { count: photos })}</span>} description={t('wo.ui.photoHowTo')} style={{ marginBottom: 12 }} />
+      <Alert
+        type={photos > 0 ? 'info' : 'warning'}
+        showIcon
+        title={
+          <span data-testid="wo-complete-photos" data-count={photos}>
+            {t('wo.ui.photoCount', { count: photos })}
+          </span>
+        }
+        description={t('wo.ui.photoHowTo')}
+        style={{ marginBottom: 12 }}
+      />
       <Space.Compact block>
         <div style={{ flex: 1 }}>{time('departureTime', 'new_departuretime', 'wo-complete-departure-time', t('wo.needDepartureTime'))}</div>
-        <Form.Item name="departureAddress" label={label('new_departureaddress')} required rules={[requiredText(t('wo.needDepartureAddress')), lengthRule(label('new_departureaddress'), 200, t)]} style={{ flex: 2, marginInlineStart: 12 }}>
+        <Form.Item
+          name="departureAddress"
+          label={label('new_departureaddress')}
+          required
+          rules={[requiredText(t('wo.needDepartureAddress')), lengthRule(label('new_departureaddress'), 200, t)]}
+          style={{ flex: 2, marginInlineStart: 12 }}
+        >
           <Input data-testid="wo-complete-departure-address" count={lengthCount(200, false)} />
         </Form.Item>
       </Space.Compact>
       <Space.Compact block>
-        <div style={{ flex: 1 }}>{time('arrivalTime', 'new_arrivaltime', 'wo-complete-arrival-time', t('wo.needArrivalTime'), [notBefore('departureTime', t('wo.endAfterStart'))])}</div>
-        <Form.Item name="arrivalAddress" label={label('new_arrivaladdress')} required rules={[requiredText(t('wo.needArrivalAddress')), lengthRule(label('new_arrivaladdress'), 200, t)]} style={{ flex: 2, marginInlineStart: 12 }}>
+        <div style={{ flex: 1 }}>
+          {time('arrivalTime', 'new_arrivaltime', 'wo-complete-arrival-time', t('wo.needArrivalTime'), [
+            notBefore('departureTime', t('wo.endAfterStart')),
+          ])}
+        </div>
+        <Form.Item
+          name="arrivalAddress"
+          label={label('new_arrivaladdress')}
+          required
+          rules={[requiredText(t('wo.needArrivalAddress')), lengthRule(label('new_arrivaladdress'), 200, t)]}
+          style={{ flex: 2, marginInlineStart: 12 }}
+        >
           <Input data-testid="wo-complete-arrival-address" count={lengthCount(200, false)} />
         </Form.Item>
       </Space.Compact>
       <Space.Compact block>
-        <div style={{ flex: 1 }}>{time('completionTime', 'new_completiontime', 'wo-complete-completion-time', t('wo.needCompletionTime'), [notBefore('arrivalTime', t('wo.endAfterStart')), notBefore('departureTime', t('wo.endAfterStart'))])}</div>
-        <Form.Item name="completionAddress" label={label('new_completionaddress')} style={{ flex: 2, marginInlineStart: 12 }} rules={[lengthRule(label('new_completionaddress'), 200, t)]}>
+        <div style={{ flex: 1 }}>
+          {time('completionTime', 'new_completiontime', 'wo-complete-completion-time', t('wo.needCompletionTime'), [
+            notBefore('arrivalTime', t('wo.endAfterStart')),
+            notBefore('departureTime', t('wo.endAfterStart')),
+          ])}
+        </div>
+        <Form.Item
+          name="completionAddress"
+          label={label('new_completionaddress')}
+          style={{ flex: 2, marginInlineStart: 12 }}
+          rules={[lengthRule(label('new_completionaddress'), 200, t)]}
+        >
           <Input data-testid="wo-complete-completion-address" count={lengthCount(200, false)} />
         </Form.Item>
       </Space.Compact>
@@ -393,8 +498,21 @@ export function CancelDialog({ open, row, onClose, onDone }: DialogProps) {
   const label = useFieldLabel();
   const [form] = Form.useForm<{ reason: string }>();
   return (
-    <CommandDialog open={open} title={t('wo.ui.cancel')} testId="wo-cancel-dialog" form={form} onClose={onClose} onDone={onDone} send={(v) => cancelOrder(idOf(row), { reason: v.reason.trim() })}>
-      <Form.Item name="reason" label={label('new_cancelreason')} required rules={[requiredText(t('wo.cancelReasonRequired')), lengthRule(label('new_cancelreason'), 500, t)]}>
+    <CommandDialog
+      open={open}
+      title={t('wo.ui.cancel')}
+      testId="wo-cancel-dialog"
+      form={form}
+      onClose={onClose}
+      onDone={onDone}
+      send={(v) => cancelOrder(idOf(row), { reason: v.reason.trim() })}
+    >
+      <Form.Item
+        name="reason"
+        label={label('new_cancelreason')}
+        required
+        rules={[requiredText(t('wo.cancelReasonRequired')), lengthRule(label('new_cancelreason'), 500, t)]}
+      >
         <Input.TextArea data-testid="wo-cancel-reason" count={lengthCount(500)} autoSize={{ minRows: 3, maxRows: 6 }} />
       </Form.Item>
     </CommandDialog>
@@ -431,7 +549,13 @@ export function AuditDialog({ open, row, onClose, onDone }: DialogProps) {
         name="memo"
         label={label('new_auditmemo')}
         dependencies={['pass']}
-        rules={[({ getFieldValue }) => ({ validator: (_, v?: string) => (getFieldValue('pass') !== false || v?.trim() ? Promise.resolve() : Promise.reject(new Error(t('wo.auditMemoRequired')))) }), lengthRule(label('new_auditmemo'), 500, t)]}
+        rules={[
+          ({ getFieldValue }) => ({
+            validator: (_, v?: string) =>
+              getFieldValue('pass') !== false || v?.trim() ? Promise.resolve() : Promise.reject(new Error(t('wo.auditMemoRequired'))),
+          }),
+          lengthRule(label('new_auditmemo'), 500, t),
+        ]}
       >
         <Input.TextArea data-testid="wo-audit-memo" count={lengthCount(500)} autoSize={{ minRows: 3, maxRows: 6 }} />
       </Form.Item>
@@ -455,7 +579,12 @@ export function RevisitDialog({ open, row, onClose, onDone }: DialogProps) {
       onDone={onDone}
       send={(v) => revisitOrder(idOf(row), { memo: v.memo.trim(), sampleStatus: v.sampleStatus ?? null })}
     >
-      <Form.Item name="memo" label={label('new_revisitmemo')} required rules={[requiredText(t('wo.revisitMemoRequired')), lengthRule(label('new_revisitmemo'), 500, t)]}>
+      <Form.Item
+        name="memo"
+        label={label('new_revisitmemo')}
+        required
+        rules={[requiredText(t('wo.revisitMemoRequired')), lengthRule(label('new_revisitmemo'), 500, t)]}
+      >
         <Input.TextArea data-testid="wo-revisit-memo" count={lengthCount(500)} autoSize={{ minRows: 3, maxRows: 6 }} />
       </Form.Item>
       <Form.Item name="sampleStatus" label={label('new_samplestatus')}>
@@ -494,7 +623,15 @@ export function SettlementDialog({ open, row, onClose, onDone }: DialogProps) {
         </Descriptions.Item>
       </Descriptions>
       {next === workOrderStatus.settlementConfirmed && (
-        <Form.Item name="settlementNo" label={label('new_settlementno')} required rules={[requiredText(t('wo.ui.settlementNoRequired')), { max: 40, message: t('validation.maxLength', { field: label('new_settlementno'), max: 40 }) }]}>
+        <Form.Item
+          name="settlementNo"
+          label={label('new_settlementno')}
+          required
+          rules={[
+            requiredText(t('wo.ui.settlementNoRequired')),
+            { max: 40, message: t('validation.maxLength', { field: label('new_settlementno'), max: 40 }) },
+          ]}
+        >
           <Input data-testid="wo-settlement-no" count={lengthCount(40, false)} />
         </Form.Item>
       )}
@@ -508,8 +645,21 @@ export function SuperviseDialog({ open, row, onClose, onDone }: DialogProps) {
   const label = useFieldLabel();
   const [form] = Form.useForm<{ reason: string }>();
   return (
-    <CommandDialog open={open} title={t('wo.ui.supervise')} testId="wo-supervise-dialog" form={form} onClose={onClose} onDone={onDone} send={(v) => superviseOrder(idOf(row), { reason: v.reason.trim() })}>
-      <Form.Item name="reason" label={label('new_supervisereason')} required rules={[requiredText(t('wo.ui.superviseReasonRequired')), lengthRule(label('new_supervisereason'), 500, t)]}>
+    <CommandDialog
+      open={open}
+      title={t('wo.ui.supervise')}
+      testId="wo-supervise-dialog"
+      form={form}
+      onClose={onClose}
+      onDone={onDone}
+      send={(v) => superviseOrder(idOf(row), { reason: v.reason.trim() })}
+    >
+      <Form.Item
+        name="reason"
+        label={label('new_supervisereason')}
+        required
+        rules={[requiredText(t('wo.ui.superviseReasonRequired')), lengthRule(label('new_supervisereason'), 500, t)]}
+      >
         <Input.TextArea data-testid="wo-supervise-reason" count={lengthCount(500)} autoSize={{ minRows: 3, maxRows: 6 }} />
       </Form.Item>
     </CommandDialog>
@@ -529,7 +679,17 @@ const DIALOGS: Record<ActionKind, (p: DialogProps) => ReactNode> = {
 };
 
 /** The dialog of one action (all mounted, one open, so each keeps antd's close animation). */
-export function WorkOrderActionDialogs({ open, row, onClose, onDone }: { open: ActionKind | null; row: RecordRow | null; onClose: () => void; onDone: (a: CommandAnswer) => void }) {
+export function WorkOrderActionDialogs({
+  open,
+  row,
+  onClose,
+  onDone,
+}: {
+  open: ActionKind | null;
+  row: RecordRow | null;
+  onClose: () => void;
+  onDone: (a: CommandAnswer) => void;
+}) {
   if (!row) return null;
   return (
     <>

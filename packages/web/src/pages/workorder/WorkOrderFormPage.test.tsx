@@ -11,7 +11,8 @@ const F = '@OData.Community.Display.V1.FormattedValue';
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 const LONG = { timeout: 30_000 };
 
-const signIn = (privilege: string[], extra: Parameters<typeof signInAs>[1] = {}) => signInAs(privilege, { userName: 'station1', nickName: '陈志强', ...extra });
+const signIn = (privilege: string[], extra: Parameters<typeof signInAs>[1] = {}) =>
+  signInAs(privilege, { userName: 'station1', nickName: '陈志强', ...extra });
 const STATION = ['workorder.read', 'workorder.write', 'workorder.dispatch'];
 
 const order = (status: number, extra: Record<string, unknown> = {}) => ({
@@ -59,9 +60,17 @@ function server(status: number, extra: Record<string, unknown> = {}) {
       // The contract's answer, bare (not enveloped).
       return jsonReply({ id: 'wo1', status, dealstatus: status, message: '添加成功' });
     }
-    if (url.startsWith('/api/address/provinces')) return envelope([{ id: '31', name: '上海市' }, { id: '33', name: '浙江省' }]);
+    if (url.startsWith('/api/address/provinces'))
+      return envelope([
+        { id: '31', name: '上海市' },
+        { id: '33', name: '浙江省' },
+      ]);
     if (url.startsWith('/api/address/cities')) return envelope([{ id: '3101', name: '上海市' }]);
-    if (url.startsWith('/api/address/counties')) return envelope([{ id: '310115', name: '浦东新区' }, { id: '310104', name: '徐汇区' }]);
+    if (url.startsWith('/api/address/counties'))
+      return envelope([
+        { id: '310115', name: '浦东新区' },
+        { id: '310104', name: '徐汇区' },
+      ]);
     if (url.startsWith('/api/attachment')) return envelope([]);
     if (url.startsWith('/api/crmpicklist/')) return envelope([]);
     if (url.startsWith('/api/notice/') || url.startsWith('/api/CrmFlow/') || url.startsWith('/api/ShoppingCart/')) return envelope(0);
@@ -96,7 +105,7 @@ describe('work-order edit screen', () => {
     expect(screen.getByText('更多')).toBeTruthy();
   });
 
-  it('an engineer\'s own order: read-only fields; appointment, progress and completion, lines; no dispatch, cancel or save', async () => {
+  it("an engineer's own order: read-only fields; appointment, progress and completion, lines; no dispatch, cancel or save", async () => {
     signIn(['workorder.read', 'workorder.service'], { userName: 'engineer1', nickName: '赵磊' });
     server(3);
     renderApp('/workOrder/edit/wo1');
@@ -144,7 +153,8 @@ describe('work-order edit screen', () => {
     await screen.findByTestId('wo-status', {}, LONG);
     // The county list loads once the saved city's code is found.
     // (The form moves into the tabs once the order is loaded: query afresh.)
-    const county = () => screen.getByTestId('field-new_province').querySelector('[data-testid="field-new_province-county"]')?.closest('.ant-select');
+    const county = () =>
+      screen.getByTestId('field-new_province').querySelector('[data-testid="field-new_province-county"]')?.closest('.ant-select');
     await waitFor(() => expect(county()?.className).not.toContain('disabled'), LONG);
     expect(county()?.textContent).toContain('浦东新区');
     // Its list is the saved city's counties (loaded by the code found from the name).

@@ -21,7 +21,14 @@ import { useSession } from '../../session/store.ts';
 import { usePrivilege } from '../../session/use-privilege.ts';
 import type { ActionButton } from '../../widgets/ButtonGroup.tsx';
 import { STATION_USER } from '../basicdata/StationProfilePage.tsx';
-import { hiddenFieldsOf, LOCKED_MARKER, moneySymbolOf, orderEditPath, OVERSEAS_DEFAULTS, OVERSEAS_REQUIRED } from '../overseas/overseas-form.ts';
+import {
+  hiddenFieldsOf,
+  LOCKED_MARKER,
+  moneySymbolOf,
+  orderEditPath,
+  OVERSEAS_DEFAULTS,
+  OVERSEAS_REQUIRED,
+} from '../overseas/overseas-form.ts';
 import { MoneySymbol } from '../../widgets/MoneyInput.tsx';
 import { ContractWarrantyNote, warrantyTakenByContract, WorkOrderContract } from '../contract/WorkOrderContract.tsx';
 import { toast } from '../../app/feedback.ts';
@@ -32,7 +39,6 @@ import { WorkOrderLines, WorkOrderLog } from './WorkOrderLines.tsx';
 import { availableActions, isEditable, mayRun, orderState, WORK_ORDER, type ActionKind } from './work-order-rules.ts';
 
 export const ADDRESS_FIELDS: AddressFields = { province: 'new_province', city: 'new_city', county: 'new_county', address: 'new_address' };
-
 
 const ICONS: Record<ActionKind, ReactNode> = {
   dispatch: <UserSwitchOutlined />,
@@ -80,7 +86,8 @@ export default function WorkOrderFormPage({ overseas = false }: { overseas?: boo
     if (contract !== null) toast.info(t('contract.ui.nowInWarranty', { name: contract }));
     loaded.current = r;
     setRow(r);
-    if (id && typeof r.new_isoverseas === 'boolean' && r.new_isoverseas !== overseas) navigate(orderEditPath(id, r.new_isoverseas), { replace: true });
+    if (id && typeof r.new_isoverseas === 'boolean' && r.new_isoverseas !== overseas)
+      navigate(orderEditPath(id, r.new_isoverseas), { replace: true });
   };
   const locked = useMemo(() => [...(own ? ['new_station_id'] : []), ...LOCKED_MARKER], [own]);
 
@@ -102,12 +109,22 @@ export default function WorkOrderFormPage({ overseas = false }: { overseas?: boo
     <Space size={8} data-testid="wo-header" data-number={String(row?.new_name ?? '')}>
       <span>{getEntity(WORK_ORDER)!.label[lang]}</span>
       {/* Both statuses can read alike (已派工 and 已派工): each tag says which one it is. */}
-      {row && <OptionTag set={workOrderDealStatus} value={row.new_dealstatus} testId="wo-dealstatus" caption={fieldCaption('new_dealstatus')} />}
+      {row && (
+        <OptionTag set={workOrderDealStatus} value={row.new_dealstatus} testId="wo-dealstatus" caption={fieldCaption('new_dealstatus')} />
+      )}
       {row && <OptionTag set={workOrderStatus} value={row.new_status} testId="wo-status" caption={fieldCaption('new_status')} />}
-      {row?.new_isabnormal === true && <Tag color="red" data-testid="wo-abnormal">{getEntity(WORK_ORDER)!.allFields.new_isabnormal.label[lang]}</Tag>}
+      {row?.new_isabnormal === true && (
+        <Tag color="red" data-testid="wo-abnormal">
+          {getEntity(WORK_ORDER)!.allFields.new_isabnormal.label[lang]}
+        </Tag>
+      )}
       <WorkOrderContract row={row} />
       <WorkOrderProductReturn orderId={id} />
-      {currencyLabel && <Tag color="gold" data-testid="wo-currency">{t('overseas.ui.amountsIn', { currency: currencyLabel })}</Tag>}
+      {currencyLabel && (
+        <Tag color="gold" data-testid="wo-currency">
+          {t('overseas.ui.amountsIn', { currency: currencyLabel })}
+        </Tag>
+      )}
     </Space>
   ) : overseas ? (
     t('overseas.ui.create')
@@ -117,14 +134,40 @@ export default function WorkOrderFormPage({ overseas = false }: { overseas?: boo
 
   // Lines and photos: the station's writers, and the engineer on the orders assigned to them.
   const linesEditable = mayRun('lines', can) && editable;
-  const tab = (key: string, label: string, children: ReactNode) => ({ key, label: <span data-testid={`wo-tab-${key}`}>{label}</span>, children });
+  const tab = (key: string, label: string, children: ReactNode) => ({
+    key,
+    label: <span data-testid={`wo-tab-${key}`}>{label}</span>,
+    children,
+  });
   const extraTabs =
     id && row
       ? [
-          tab('repairitems', getEntity('new_srv_repairitem')!.label[lang], <WorkOrderLines orderId={id} kind="repairitems" editable={linesEditable} onChanged={refresh} />),
-          tab('partlines', getEntity('new_srv_partline')!.label[lang], <WorkOrderLines orderId={id} kind="partlines" editable={linesEditable} onChanged={refresh} />),
-          tab('troubles', getEntity('new_srv_trouble')!.label[lang], <WorkOrderLines orderId={id} kind="troubles" editable={linesEditable} onChanged={refresh} />),
-          tab('outsidelines', getEntity('new_srv_outsideline')!.label[lang], <WorkOrderLines orderId={id} kind="outsidelines" editable={linesEditable} onChanged={refresh} stationId={typeof row.new_station_id === 'string' ? row.new_station_id : undefined} />),
+          tab(
+            'repairitems',
+            getEntity('new_srv_repairitem')!.label[lang],
+            <WorkOrderLines orderId={id} kind="repairitems" editable={linesEditable} onChanged={refresh} />,
+          ),
+          tab(
+            'partlines',
+            getEntity('new_srv_partline')!.label[lang],
+            <WorkOrderLines orderId={id} kind="partlines" editable={linesEditable} onChanged={refresh} />,
+          ),
+          tab(
+            'troubles',
+            getEntity('new_srv_trouble')!.label[lang],
+            <WorkOrderLines orderId={id} kind="troubles" editable={linesEditable} onChanged={refresh} />,
+          ),
+          tab(
+            'outsidelines',
+            getEntity('new_srv_outsideline')!.label[lang],
+            <WorkOrderLines
+              orderId={id}
+              kind="outsidelines"
+              editable={linesEditable}
+              onChanged={refresh}
+              stationId={typeof row.new_station_id === 'string' ? row.new_station_id : undefined}
+            />,
+          ),
           tab('log', getEntity('new_srv_workorderlog')!.label[lang], <WorkOrderLog orderId={id} version={reload} />),
         ]
       : undefined;

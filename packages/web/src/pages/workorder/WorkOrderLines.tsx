@@ -26,7 +26,12 @@ export function useOrderRows(entity: EntityDef, orderId: string, extraSelect: st
     let live = true;
     setLoading(true);
     const select = [...new Set([entity.primaryKey, entity.primaryName, ...(view?.columns ?? []), ...selectKey.split(',').filter(Boolean)])];
-    retrieveMultiple(entity.entitySet, { select, filter: `new_workorder_id eq ${literal(entity.allFields.new_workorder_id, orderId)}`, orderby: (view?.orderBy ?? []).map(([f, d]) => `${f} ${d}`).join(','), top: 500 })
+    retrieveMultiple(entity.entitySet, {
+      select,
+      filter: `new_workorder_id eq ${literal(entity.allFields.new_workorder_id, orderId)}`,
+      orderby: (view?.orderBy ?? []).map(([f, d]) => `${f} ${d}`).join(','),
+      top: 500,
+    })
       .then((r) => live && setRows(r.rows))
       .catch(() => live && setRows([]))
       .finally(() => live && setLoading(false));
@@ -48,7 +53,19 @@ const AMOUNT: Partial<Record<LineKind, string>> = { repairitems: 'new_amount', p
  * One detail tab of an order (维修项目, 配件更换, 故障信息, 外出服务): the lines, and while the order
  * is editable add / edit / delete through the line commands; `onChanged` reloads the order (totals).
  */
-export function WorkOrderLines({ orderId, kind, editable, onChanged, stationId }: { orderId: string; kind: LineKind; editable: boolean; onChanged: () => void; stationId?: string }) {
+export function WorkOrderLines({
+  orderId,
+  kind,
+  editable,
+  onChanged,
+  stationId,
+}: {
+  orderId: string;
+  kind: LineKind;
+  editable: boolean;
+  onChanged: () => void;
+  stationId?: string;
+}) {
   const t = useT();
   const lang = useLocale();
   const e = getEntity(LINE_ENTITIES[kind])!;
@@ -71,7 +88,9 @@ export function WorkOrderLines({ orderId, kind, editable, onChanged, stationId }
   const remove = (r: RecordRow) =>
     confirm({
       title: t('wo.ui.lineDelete'),
-      content: t('wo.ui.lineDeleteConfirm', { name: cellText(r, e.primaryName, e.allFields[e.primaryName], lang) || cellText(r, columns[0], e.allFields[columns[0]], lang) }),
+      content: t('wo.ui.lineDeleteConfirm', {
+        name: cellText(r, e.primaryName, e.allFields[e.primaryName], lang) || cellText(r, columns[0], e.allFields[columns[0]], lang),
+      }),
       okText: t('common.ok'),
       cancelText: t('common.cancel'),
       onOk: async () => {
@@ -90,7 +109,8 @@ export function WorkOrderLines({ orderId, kind, editable, onChanged, stationId }
     dataIndex: c,
     title: e.allFields[c]?.label[lang] ?? c,
     ellipsis: e.allFields[c]?.type === 'memo',
-    render: (_: unknown, r: RecordRow) => (e.allFields[c]?.type === 'money' ? formatAmount(r[c] as string | number | null, symbol) : cellText(r, c, e.allFields[c], lang)),
+    render: (_: unknown, r: RecordRow) =>
+      e.allFields[c]?.type === 'money' ? formatAmount(r[c] as string | number | null, symbol) : cellText(r, c, e.allFields[c], lang),
   }));
   if (editable) {
     tableColumns.push({
@@ -135,7 +155,12 @@ export function WorkOrderLines({ orderId, kind, editable, onChanged, stationId }
         locale={{ emptyText: t('wo.ui.linesEmpty') }}
       />
       {total !== null && (
-        <Typography.Paragraph strong style={{ marginTop: 8, textAlign: 'right' }} data-testid={`wo-lines-total-${kind}`} data-amount={total}>
+        <Typography.Paragraph
+          strong
+          style={{ marginTop: 8, textAlign: 'right' }}
+          data-testid={`wo-lines-total-${kind}`}
+          data-amount={total}
+        >
           {t('wo.ui.linesTotal', { amount: formatAmount(total, symbol) })}
         </Typography.Paragraph>
       )}
@@ -159,10 +184,19 @@ export function WorkOrderLines({ orderId, kind, editable, onChanged, stationId }
             const wide = f.type === 'memo';
             return (
               <Col key={name} xs={24} md={wide ? 24 : 12}>
-                <FieldItem name={name} label={f.label[lang]} required={!!f.required} rules={rulesFor(f, lang, t)} valuePropName={f.type === 'bool' ? 'checked' : undefined}>
+                <FieldItem
+                  name={name}
+                  label={f.label[lang]}
+                  required={!!f.required}
+                  rules={rulesFor(f, lang, t)}
+                  valuePropName={f.type === 'bool' ? 'checked' : undefined}
+                >
                   {f.type === 'lookup' && f.target === 'new_srv_worker' && stationId ? (
                     // An outside trip is made by an engineer of the order's station.
-                    <LookupInput testId={`field-${name}`} def={{ entityName: 'new_srv_worker', conditions: [{ field: 'new_station_id', op: 'eq', value: stationId }] }} />
+                    <LookupInput
+                      testId={`field-${name}`}
+                      def={{ entityName: 'new_srv_worker', conditions: [{ field: 'new_station_id', op: 'eq', value: stationId }] }}
+                    />
                   ) : (
                     inputFor(e, name, f, lang, t, false)
                   )}
@@ -190,7 +224,13 @@ export function WorkOrderLog({ orderId, version }: { orderId: string; version: n
       <Table<RecordRow>
         size="small"
         rowKey={(r) => String(r[e.primaryKey] ?? '')}
-        columns={columns.map((c) => ({ key: c, dataIndex: c, title: e.allFields[c]?.label[lang] ?? c, ellipsis: e.allFields[c]?.type === 'memo', render: (_: unknown, r: RecordRow) => cellText(r, c, e.allFields[c], lang) }))}
+        columns={columns.map((c) => ({
+          key: c,
+          dataIndex: c,
+          title: e.allFields[c]?.label[lang] ?? c,
+          ellipsis: e.allFields[c]?.type === 'memo',
+          render: (_: unknown, r: RecordRow) => cellText(r, c, e.allFields[c], lang),
+        }))}
         dataSource={rows}
         loading={loading}
         pagination={false}

@@ -67,7 +67,11 @@ describe('work-order list', () => {
     renderApp('/workOrder/list');
     await screen.findByTestId('list-empty', {}, LONG);
     expect(screen.getByTestId('list-view-select').textContent).toContain('全部工单');
-    await act(async () => fireEvent.mouseDown(screen.getByTestId('list-view-select').querySelector('.ant-select-selector') ?? screen.getByTestId('list-view-select')));
+    await act(async () =>
+      fireEvent.mouseDown(
+        screen.getByTestId('list-view-select').querySelector('.ant-select-selector') ?? screen.getByTestId('list-view-select'),
+      ),
+    );
     expect(screen.queryByText('我的工单')).toBeNull();
   });
 
@@ -86,7 +90,8 @@ describe('work-order list', () => {
     renderApp('/workOrder/list?q=138');
     await screen.findByTestId('list-empty', {}, LONG);
     const filter = q.at(-1)!.get('$filter')!;
-    for (const f of ['new_name', 'new_customer', 'new_contact', 'new_phone', 'new_serialnumber']) expect(filter).toContain(`contains(${f},'138')`);
+    for (const f of ['new_name', 'new_customer', 'new_contact', 'new_phone', 'new_serialnumber'])
+      expect(filter).toContain(`contains(${f},'138')`);
   });
 });
 
@@ -96,7 +101,16 @@ describe('work-order search', () => {
     server([{ new_srv_workorderid: 'wo9', new_name: 'WO202606-0009', new_status: 2, new_dealstatus: 2, new_customer: '杭州机电' }]);
     const { router } = renderApp('/workOrder/search');
     await screen.findAllByTestId('list-row', {}, LONG);
-    for (const f of ['new_name', 'new_customer', 'new_phone', 'new_serialnumber', 'new_station_id', 'new_type', 'new_status', 'createdon']) {
+    for (const f of [
+      'new_name',
+      'new_customer',
+      'new_phone',
+      'new_serialnumber',
+      'new_station_id',
+      'new_type',
+      'new_status',
+      'createdon',
+    ]) {
       expect(screen.getAllByTestId(new RegExp(`^list-filter-${f}`)).length).toBeGreaterThan(0);
     }
     expect(screen.queryByTestId('list-new')).toBeNull();
@@ -116,7 +130,9 @@ describe('service calendar', () => {
     const [w1, w2] = visibleRange('week', d);
     expect(w2.diff(w1, 'day')).toBe(6);
     expect(visibleRange('day', d).map((x) => x.format('YYYY-MM-DD'))).toEqual(['2026-06-17', '2026-06-17']);
-    expect(appointmentFilter(dayjs('2026-06-01'), dayjs('2026-06-07'), PL)).toBe(`new_appointmenttime ge 2026-06-01 and new_appointmenttime le 2026-06-07 and new_status ne 9 and new_worker_id eq ${PL}`);
+    expect(appointmentFilter(dayjs('2026-06-01'), dayjs('2026-06-07'), PL)).toBe(
+      `new_appointmenttime ge 2026-06-01 and new_appointmenttime le 2026-06-07 and new_status ne 9 and new_worker_id eq ${PL}`,
+    );
   });
 
   it('shows the appointments of the range; a click opens the order', async () => {
@@ -124,8 +140,15 @@ describe('service calendar', () => {
     const today = todayUtc8().format('YYYY-MM-DD');
     const q = server([
       {
-        new_srv_workorderid: 'wo5', new_name: 'WO202606-0005', new_appointmenttime: today, new_appointmentbegin: 900, new_appointmentend: 1130,
-        new_worker_id: 'w1', 'new_worker_id@OData.Community.Display.V1.FormattedValue': '赵磊', new_customer: '上海申通机械', new_status: 2,
+        new_srv_workorderid: 'wo5',
+        new_name: 'WO202606-0005',
+        new_appointmenttime: today,
+        new_appointmentbegin: 900,
+        new_appointmentend: 1130,
+        new_worker_id: 'w1',
+        'new_worker_id@OData.Community.Display.V1.FormattedValue': '赵磊',
+        new_customer: '上海申通机械',
+        new_status: 2,
       },
     ]);
     const { router } = renderApp('/appointment/view');
@@ -135,7 +158,9 @@ describe('service calendar', () => {
     expect(item.textContent).toContain('赵磊');
     expect(item.textContent).toContain('上海申通机械');
     const cal = screen.getByTestId('service-calendar');
-    expect(q.at(-1)!.get('$filter')).toBe(`new_appointmenttime ge ${cal.getAttribute('data-from')} and new_appointmenttime le ${cal.getAttribute('data-to')} and new_status ne 9`);
+    expect(q.at(-1)!.get('$filter')).toBe(
+      `new_appointmenttime ge ${cal.getAttribute('data-from')} and new_appointmenttime le ${cal.getAttribute('data-to')} and new_status ne 9`,
+    );
     await act(async () => fireEvent.click(item));
     await waitFor(() => expect(router.state.location.pathname).toBe('/workOrder/edit/wo5'));
   });

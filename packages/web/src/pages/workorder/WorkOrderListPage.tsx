@@ -37,8 +37,20 @@ export default function WorkOrderListPage() {
       allowImport={false}
       allowDelete={false}
       headerActions={[
-        { key: 'search', label: t('wo.ui.search'), icon: <SearchOutlined />, onClick: () => navigate('/workOrder/search'), testId: 'wo-open-search' },
-        { key: 'calendar', label: t('wo.ui.calendar'), icon: <CalendarOutlined />, onClick: () => navigate('/appointment/view'), testId: 'wo-open-calendar' },
+        {
+          key: 'search',
+          label: t('wo.ui.search'),
+          icon: <SearchOutlined />,
+          onClick: () => navigate('/workOrder/search'),
+          testId: 'wo-open-search',
+        },
+        {
+          key: 'calendar',
+          label: t('wo.ui.calendar'),
+          icon: <CalendarOutlined />,
+          onClick: () => navigate('/appointment/view'),
+          testId: 'wo-open-calendar',
+        },
       ]}
     />
   );

@@ -12,11 +12,32 @@ const LONG = { timeout: 30_000 };
 const HQ = ['workorder.read', 'workorder.write', 'workorder.dispatch', 'workorder.all', 'product.read'];
 const signIn = () => signInAs(HQ, { userName: 'hq', nickName: '李慧敏', userType: 1 });
 
-const PRODUCT = { productid: 'p-1', name: '液压泵 HP-200', productnumber: 'HP-200-01', new_model: 'HP-200', new_productline_id: 'pl-1', [`new_productline_id${F}`]: '液压类' };
+const PRODUCT = {
+  productid: 'p-1',
+  name: '液压泵 HP-200',
+  productnumber: 'HP-200-01',
+  new_model: 'HP-200',
+  new_productline_id: 'pl-1',
+  [`new_productline_id${F}`]: '液压类',
+};
 const ORDER = {
-  new_srv_workorderid: 'wo1', new_name: 'WO20261125-0001', new_status: 2, new_dealstatus: 2, new_type: 1, new_warranty: 1,
-  new_customer: '上海申通机械', new_contact: '王先生', new_phone: '13812345678', new_province: '上海市', new_city: '上海市', new_address: '张江路 1 号',
-  new_faultdesc: '无法启动', new_station_id: 'st-1', [`new_station_id${F}`]: '上海浦东华辰服务站', new_worker_id: 'w1', [`new_worker_id${F}`]: '赵磊',
+  new_srv_workorderid: 'wo1',
+  new_name: 'WO20261125-0001',
+  new_status: 2,
+  new_dealstatus: 2,
+  new_type: 1,
+  new_warranty: 1,
+  new_customer: '上海申通机械',
+  new_contact: '王先生',
+  new_phone: '13812345678',
+  new_province: '上海市',
+  new_city: '上海市',
+  new_address: '张江路 1 号',
+  new_faultdesc: '无法启动',
+  new_station_id: 'st-1',
+  [`new_station_id${F}`]: '上海浦东华辰服务站',
+  new_worker_id: 'w1',
+  [`new_worker_id${F}`]: '赵磊',
 };
 
 /** A fake server: one product behind the lookup dialog, one dispatched order, a list of it. */
@@ -26,7 +47,9 @@ function server() {
     if (url.startsWith('/api/crmlookupview/data')) {
       const q = new URL(url, 'http://x').searchParams;
       if (q.get('condition')?.includes('productid')) fills.push(q);
-      return new Response(JSON.stringify({ ErrorCode: 0, Message: '', Data: [PRODUCT], TotalRecordCount: 1 }), { headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ ErrorCode: 0, Message: '', Data: [PRODUCT], TotalRecordCount: 1 }), {
+        headers: { 'content-type': 'application/json' },
+      });
     }
     if (url.startsWith('/api/crmdata/Retrieve/new_srv_workorders(wo1)')) return envelope(ORDER);
     if (url.startsWith('/api/crmdata/Retrieve/new_srv_workorders?')) return envelope({ value: [ORDER], '@odata.count': 1 });
@@ -49,7 +72,8 @@ afterEach(() => {
   clearRegionCache();
 });
 
-const sectionKeys = () => [...document.querySelectorAll('[data-testid^="form-section-"]')].map((s) => s.getAttribute('data-testid')!.slice('form-section-'.length));
+const sectionKeys = () =>
+  [...document.querySelectorAll('[data-testid^="form-section-"]')].map((s) => s.getAttribute('data-testid')!.slice('form-section-'.length));
 
 describe('new work order', () => {
   it('shows only what can be entered before the order exists: no result, cost, audit or pullout sections', async () => {
@@ -78,7 +102,9 @@ describe('new work order', () => {
     await act(async () => fireEvent.click(await screen.findByTestId('field-new_product_id', {}, LONG)));
     const dialog = await screen.findByTestId('lookup-dialog', {}, LONG);
     const row = await waitFor(() => {
-      const r = within(dialog).getAllByTestId('lookup-row').find((x) => x.textContent?.includes('液压泵 HP-200'));
+      const r = within(dialog)
+        .getAllByTestId('lookup-row')
+        .find((x) => x.textContent?.includes('液压泵 HP-200'));
       if (!r) throw new Error('row');
       return r;
     }, LONG);

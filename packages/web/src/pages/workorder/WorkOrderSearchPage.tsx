@@ -5,7 +5,16 @@ import { editPath, STATUS_CELLS } from './WorkOrderListPage.tsx';
 import { WORK_ORDER } from './work-order-rules.ts';
 
 /** The search form's fields (spec: number, customer, phone, serial number, station, service type, status, created on). */
-export const SEARCH_FIELDS = ['new_name', 'new_customer', 'new_phone', 'new_serialnumber', 'new_station_id', 'new_type', 'new_status', 'createdon'];
+export const SEARCH_FIELDS = [
+  'new_name',
+  'new_customer',
+  'new_phone',
+  'new_serialnumber',
+  'new_station_id',
+  'new_type',
+  'new_status',
+  'createdon',
+];
 
 /**
  * /workOrder/search: the orders of every station the user can see (the server's scope), searched

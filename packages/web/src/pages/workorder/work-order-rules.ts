@@ -1,4 +1,22 @@
-import { APPOINTMENT_CHANGES, APPOINTMENT_SLOTS, appointmentStatus, EDITABLE_STATUSES, IN_SERVICE_STATUSES, mayDispatchStatus, OPEN_STATUSES, PROGRESS_STEP_STATES, PROGRESS_STEPS, SETTLEMENT_SEQUENCE, slotLabel, WORK_ORDER_COMMAND_PRIVILEGES, workOrderDealStatus, workOrderStatus, type AppointmentRequest, type ProgressStep, type WorkOrderCommand } from '@portal/model';
+import {
+  APPOINTMENT_CHANGES,
+  APPOINTMENT_SLOTS,
+  appointmentStatus,
+  EDITABLE_STATUSES,
+  IN_SERVICE_STATUSES,
+  mayDispatchStatus,
+  OPEN_STATUSES,
+  PROGRESS_STEP_STATES,
+  PROGRESS_STEPS,
+  SETTLEMENT_SEQUENCE,
+  slotLabel,
+  WORK_ORDER_COMMAND_PRIVILEGES,
+  workOrderDealStatus,
+  workOrderStatus,
+  type AppointmentRequest,
+  type ProgressStep,
+  type WorkOrderCommand,
+} from '@portal/model';
 import type { RecordRow } from '../../api/records.ts';
 import type { FormRule } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -33,7 +51,6 @@ export function nextSettlementStatus(status: number | null): number | null {
   return i >= 0 && i < SETTLEMENT_SEQUENCE.length - 1 ? SETTLEMENT_SEQUENCE[i + 1] : null;
 }
 
-
 export interface OrderState {
   status: number;
   dealstatus: number;
@@ -50,7 +67,8 @@ export const orderState = (row: RecordRow | null): OrderState => ({
 export type ActionKind = 'dispatch' | 'appointment' | 'progress' | 'complete' | 'cancel' | 'audit' | 'revisit' | 'settlement' | 'supervise';
 
 /** Whether the user may run a command: any one of its privileges (the server's table). */
-export const mayRun = (command: WorkOrderCommand, can: (p: string) => boolean) => WORK_ORDER_COMMAND_PRIVILEGES[command].some((p) => can(p));
+export const mayRun = (command: WorkOrderCommand, can: (p: string) => boolean) =>
+  WORK_ORDER_COMMAND_PRIVILEGES[command].some((p) => can(p));
 
 /**
  * The actions offered for an order's state and the user's privileges, in header order. An
@@ -73,7 +91,10 @@ export function availableActions(s: OrderState, can: (p: string) => boolean): Ac
 }
 
 /** Whether an appointment request changes the order's existing one (the change reason is then required; the server's rule). */
-export function isAppointmentChange(row: RecordRow, v: { date: Dayjs | null; begin: number | null; end: number | null; status: number | null }): boolean {
+export function isAppointmentChange(
+  row: RecordRow,
+  v: { date: Dayjs | null; begin: number | null; end: number | null; status: number | null },
+): boolean {
   // 改约 and 再次预约 are changes by definition.
   if (v.status !== null && APPOINTMENT_CHANGES.includes(v.status)) return true;
   const had = toDate(row.new_appointmenttime);
@@ -82,12 +103,16 @@ export function isAppointmentChange(row: RecordRow, v: { date: Dayjs | null; beg
 }
 
 /** An appointment's end slot comes after its start slot (the form's `begin`); desktop and engineer app. */
-export const endAfterBegin = (message: string): FormRule => ({ getFieldValue }) => ({
-  validator: (_, v: number | null) => {
-    const b = getFieldValue('begin') as number | null;
-    return v === null || v === undefined || b === null || b === undefined || b < v ? Promise.resolve() : Promise.reject(new Error(message));
-  },
-});
+export const endAfterBegin =
+  (message: string): FormRule =>
+  ({ getFieldValue }) => ({
+    validator: (_, v: number | null) => {
+      const b = getFieldValue('begin') as number | null;
+      return v === null || v === undefined || b === null || b === undefined || b < v
+        ? Promise.resolve()
+        : Promise.reject(new Error(message));
+    },
+  });
 
 /** The appointment form's values, on the desktop (预约) and in the engineer app (改约). */
 export interface AppointmentValues {
@@ -106,16 +131,32 @@ export const SLOT_OPTIONS = APPOINTMENT_SLOTS.map((s) => ({ value: s, label: slo
 export function appointmentInitial(row: RecordRow): AppointmentValues {
   const had = toDate(row.new_appointmenttime);
   return had
-    ? { date: had, begin: num(row.new_appointmentbegin), end: num(row.new_appointmentend), status: num(row.new_appointmentstatus) ?? appointmentStatus.booked, reason: null }
+    ? {
+        date: had,
+        begin: num(row.new_appointmentbegin),
+        end: num(row.new_appointmentend),
+        status: num(row.new_appointmentstatus) ?? appointmentStatus.booked,
+        reason: null,
+      }
     : { date: null, begin: null, end: null, status: appointmentStatus.booked, reason: null };
 }
 
 /** The command's body from the checked form (an empty note is no note). */
 export const appointmentBody = (v: AppointmentValues): AppointmentRequest => ({
-  date: v.date!.format('YYYY-MM-DD'), begin: v.begin!, end: v.end!, status: v.status!, reason: v.reason ?? null, memo: v.memo?.trim() || undefined,
+  date: v.date!.format('YYYY-MM-DD'),
+  begin: v.begin!,
+  end: v.end!,
+  status: v.status!,
+  reason: v.reason ?? null,
+  memo: v.memo?.trim() || undefined,
 });
 
 /** The reason is required when the request changes the order's appointment (isAppointmentChange). */
-export const reasonForChange = (row: RecordRow, message: string): FormRule => ({ getFieldsValue }) => ({
-  validator: (_, v: number | null) => (v || !isAppointmentChange(row, getFieldsValue(['date', 'begin', 'end', 'status']) as AppointmentValues) ? Promise.resolve() : Promise.reject(new Error(message))),
-});
+export const reasonForChange =
+  (row: RecordRow, message: string): FormRule =>
+  ({ getFieldsValue }) => ({
+    validator: (_, v: number | null) =>
+      v || !isAppointmentChange(row, getFieldsValue(['date', 'begin', 'end', 'status']) as AppointmentValues)
+        ? Promise.resolve()
+        : Promise.reject(new Error(message)),
+  });

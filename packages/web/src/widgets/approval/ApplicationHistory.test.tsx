@@ -7,14 +7,30 @@ import { ApplicationHistory } from './ApplicationHistory.tsx';
 
 const E = getEntity('new_srv_stationapply')!;
 const row = (id: string, name: string, type: number, status: number): RecordRow => ({
-  new_srv_stationapplyid: id, new_name: name, new_applytype: type, 'new_applytype@OData.Community.Display.V1.FormattedValue': type === 1 ? '变更' : '退出',
-  new_approvalstatus: status, new_reason: '联系电话变更', createdon: '2026-11-20T02:00:00Z',
+  new_srv_stationapplyid: id,
+  new_name: name,
+  new_applytype: type,
+  'new_applytype@OData.Community.Display.V1.FormattedValue': type === 1 ? '变更' : '退出',
+  new_approvalstatus: status,
+  new_reason: '联系电话变更',
+  createdon: '2026-11-20T02:00:00Z',
 });
 
 const show = (rows: RecordRow[] | null) => {
-  const router = createMemoryRouter([{ path: '*', element: (
-    <ApplicationHistory entity={E} rows={rows} testId="history" typeField="new_applytype" pathOf={(r) => (r.new_applytype === 1 ? `/x/${String(r.new_srv_stationapplyid)}` : null)} />
-  ) }]);
+  const router = createMemoryRouter([
+    {
+      path: '*',
+      element: (
+        <ApplicationHistory
+          entity={E}
+          rows={rows}
+          testId="history"
+          typeField="new_applytype"
+          pathOf={(r) => (r.new_applytype === 1 ? `/x/${String(r.new_srv_stationapplyid)}` : null)}
+        />
+      ),
+    },
+  ]);
   render(<RouterProvider router={router} />);
   return screen.getByTestId('history');
 };

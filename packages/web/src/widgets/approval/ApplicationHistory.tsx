@@ -10,7 +10,13 @@ import { ApprovalStatusTag } from './ApprovalStatusTag.tsx';
  * number linking to its screen, the type where the entity has several, approval status, reason,
  * submitted on. Column titles are the entity's field labels.
  */
-export function ApplicationHistory({ entity: E, rows, testId, pathOf, typeField }: {
+export function ApplicationHistory({
+  entity: E,
+  rows,
+  testId,
+  pathOf,
+  typeField,
+}: {
   entity: EntityDef;
   /** null while loading. */
   rows: RecordRow[] | null;
@@ -24,7 +30,8 @@ export function ApplicationHistory({ entity: E, rows, testId, pathOf, typeField 
   const col = (name: string) => E.allFields[name].label[lang];
   const name = (r: RecordRow) => String(r.new_name ?? '');
   return (
-    <ResponsiveTable<RecordRow> card={{ tags: ['status'] }}
+    <ResponsiveTable<RecordRow>
+      card={{ tags: ['status'] }}
       data-testid={testId}
       size="small"
       rowKey={(r) => String(r[E.primaryKey])}
@@ -33,7 +40,14 @@ export function ApplicationHistory({ entity: E, rows, testId, pathOf, typeField 
       pagination={false}
       locale={{ emptyText: t('stationApply.ui.noHistory') }}
       columns={[
-        { key: 'name', title: col('new_name'), render: (_, r) => { const to = pathOf(r); return to ? <Link to={to}>{name(r)}</Link> : name(r); } },
+        {
+          key: 'name',
+          title: col('new_name'),
+          render: (_, r) => {
+            const to = pathOf(r);
+            return to ? <Link to={to}>{name(r)}</Link> : name(r);
+          },
+        },
         ...(typeField ? [{ key: 'type', title: col(typeField), render: (_: unknown, r: RecordRow) => displayValue(r, typeField) }] : []),
         { key: 'status', title: col('new_approvalstatus'), render: (_, r) => <ApprovalStatusTag status={Number(r.new_approvalstatus)} /> },
         { key: 'reason', title: col('new_reason'), ellipsis: true, render: (_, r) => String(r.new_reason ?? '') },

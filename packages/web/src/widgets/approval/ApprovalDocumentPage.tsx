@@ -45,7 +45,19 @@ export interface ApprovalDocumentProps {
  * = create): the generic form with the approval status in its title, read-only unless the status is
  * 1 or 4, and 提交审批 (writers, status 1 or 4), 撤回 (the submitter while status 2), 审批进度.
  */
-export function ApprovalDocumentPage({ entity, testIdPrefix, writePrivilege, backTo, editPath, defaults, extraActions, extraTabs, hiddenFields, lockedFields, onLoaded }: ApprovalDocumentProps) {
+export function ApprovalDocumentPage({
+  entity,
+  testIdPrefix,
+  writePrivilege,
+  backTo,
+  editPath,
+  defaults,
+  extraActions,
+  extraTabs,
+  hiddenFields,
+  lockedFields,
+  onLoaded,
+}: ApprovalDocumentProps) {
   const { id } = useParams();
   const t = useT();
   const lang = useLocale();
@@ -68,9 +80,30 @@ export function ApprovalDocumentPage({ entity, testIdPrefix, writePrivilege, bac
 
   const actions: ActionButton[] = id
     ? [
-        { key: 'submit', label: t('approval.submit'), icon: <SendOutlined />, hidden: !loaded || !writer || !isEditableStatus(status), onClick: () => setSubmitOpen(true), testId: `${testIdPrefix}-submit` },
-        { key: 'revoke', label: t('approval.revoke'), icon: <RollbackOutlined />, hidden: !loaded || status !== 2 || !submitter || submitter.toLowerCase() !== userId.toLowerCase(), onClick: revoke, testId: `${testIdPrefix}-revoke` },
-        { key: 'progress', label: t('approval.progress'), icon: <AuditOutlined />, hidden: !loaded, onClick: () => setProgressOpen(true), testId: `${testIdPrefix}-progress` },
+        {
+          key: 'submit',
+          label: t('approval.submit'),
+          icon: <SendOutlined />,
+          hidden: !loaded || !writer || !isEditableStatus(status),
+          onClick: () => setSubmitOpen(true),
+          testId: `${testIdPrefix}-submit`,
+        },
+        {
+          key: 'revoke',
+          label: t('approval.revoke'),
+          icon: <RollbackOutlined />,
+          hidden: !loaded || status !== 2 || !submitter || submitter.toLowerCase() !== userId.toLowerCase(),
+          onClick: revoke,
+          testId: `${testIdPrefix}-revoke`,
+        },
+        {
+          key: 'progress',
+          label: t('approval.progress'),
+          icon: <AuditOutlined />,
+          hidden: !loaded,
+          onClick: () => setProgressOpen(true),
+          testId: `${testIdPrefix}-progress`,
+        },
         ...(row && extraActions ? extraActions(row) : []),
       ]
     : [];
@@ -105,7 +138,14 @@ export function ApprovalDocumentPage({ entity, testIdPrefix, writePrivilege, bac
       />
       {id && (
         <>
-          <FlowSubmitDialog open={submitOpen} entityName={entity} entityId={id} canSubmit={writer && isEditableStatus(status)} onClose={() => setSubmitOpen(false)} onSubmitted={reload} />
+          <FlowSubmitDialog
+            open={submitOpen}
+            entityName={entity}
+            entityId={id}
+            canSubmit={writer && isEditableStatus(status)}
+            onClose={() => setSubmitOpen(false)}
+            onSubmitted={reload}
+          />
           <ApprovalProgressDialog open={progressOpen} entityName={entity} entityId={id} onClose={() => setProgressOpen(false)} />
         </>
       )}

@@ -12,7 +12,8 @@ export interface ApprovalProgressDialogProps {
 }
 
 /** antd step status of a progress status (0 submitted, 1 approving, 2 approved, 3 rejected, 4 vetoed). */
-export const stepStatus = (s: number): 'wait' | 'process' | 'finish' | 'error' => (s === 0 || s === 2 ? 'finish' : s === 1 ? 'process' : s === 3 || s === 4 ? 'error' : 'wait');
+export const stepStatus = (s: number): 'wait' | 'process' | 'finish' | 'error' =>
+  s === 0 || s === 2 ? 'finish' : s === 1 ? 'process' : s === 3 || s === 4 ? 'error' : 'wait';
 
 export const progressText = (t: Translate, s: number) => (s >= 0 && s <= 4 ? t(`approval.status.${s}` as 'approval.status.0') : String(s));
 

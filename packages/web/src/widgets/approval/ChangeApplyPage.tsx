@@ -36,11 +36,18 @@ export type Current = Record<string, unknown>;
  * current value) — the servers' rule (domain/station-apply, domain/account-apply).
  */
 export function changedFields(e: EntityDef, pairs: readonly ChangePair[], current: Current, values: Record<string, unknown>): string[] {
-  const payload = toPayload(e, values, pairs.map((p) => p.proposed), false);
-  return pairs.filter((f) => {
-    const v = payload[f.proposed];
-    return v !== null && v !== undefined && String(v).trim() !== '' && String(v).trim() !== String(current[f.target] ?? '').trim();
-  }).map((f) => f.target);
+  const payload = toPayload(
+    e,
+    values,
+    pairs.map((p) => p.proposed),
+    false,
+  );
+  return pairs
+    .filter((f) => {
+      const v = payload[f.proposed];
+      return v !== null && v !== undefined && String(v).trim() !== '' && String(v).trim() !== String(current[f.target] ?? '').trim();
+    })
+    .map((f) => f.target);
 }
 
 export interface ChangeApplyConfig {
@@ -87,7 +94,15 @@ export function ChangeApplyPage({ id, config: c }: { id?: string; config: Change
   const TARGET = getEntity(c.targetEntity)!;
   const PROPOSED = c.pairs.map((f) => f.proposed);
   const FORM_FIELDS = [...PROPOSED, 'new_reason'];
-  const READ = [E.primaryKey, 'new_name', 'new_reason', 'new_approvalstatus', 'new_submitter_id', ...c.readFields, ...c.pairs.flatMap((f) => [f.current, f.proposed])];
+  const READ = [
+    E.primaryKey,
+    'new_name',
+    'new_reason',
+    'new_approvalstatus',
+    'new_submitter_id',
+    ...c.readFields,
+    ...c.pairs.flatMap((f) => [f.current, f.proposed]),
+  ];
   const [form] = Form.useForm();
   const values = (Form.useWatch([], form) ?? {}) as Record<string, unknown>;
   const [row, setRow] = useState<RecordRow | null>(null);
@@ -175,10 +190,40 @@ export function ChangeApplyPage({ id, config: c }: { id?: string; config: Change
   const submitter = String(row?.new_submitter_id ?? '');
   const p = c.testPrefix;
   const actions: ActionButton[] = [
-    { key: 'save', label: t('common.save'), icon: <SaveOutlined />, type: 'primary', hidden: !writable || !current, loading: saving, onClick: () => void save(), testId: 'form-save' },
-    { key: 'submit', label: t('approval.submit'), icon: <SendOutlined />, hidden: !id || !row || !writable, onClick: () => void submit(), testId: `${p}-submit` },
-    { key: 'revoke', label: t('approval.revoke'), icon: <RollbackOutlined />, hidden: !row || status !== 2 || !submitter || submitter.toLowerCase() !== user.userId.toLowerCase(), onClick: () => confirmRevoke(t, id!, c.entity, reload), testId: `${p}-revoke` },
-    { key: 'progress', label: t('approval.progress'), icon: <AuditOutlined />, hidden: !row, onClick: () => setProgressOpen(true), testId: `${p}-progress` },
+    {
+      key: 'save',
+      label: t('common.save'),
+      icon: <SaveOutlined />,
+      type: 'primary',
+      hidden: !writable || !current,
+      loading: saving,
+      onClick: () => void save(),
+      testId: 'form-save',
+    },
+    {
+      key: 'submit',
+      label: t('approval.submit'),
+      icon: <SendOutlined />,
+      hidden: !id || !row || !writable,
+      onClick: () => void submit(),
+      testId: `${p}-submit`,
+    },
+    {
+      key: 'revoke',
+      label: t('approval.revoke'),
+      icon: <RollbackOutlined />,
+      hidden: !row || status !== 2 || !submitter || submitter.toLowerCase() !== user.userId.toLowerCase(),
+      onClick: () => confirmRevoke(t, id!, c.entity, reload),
+      testId: `${p}-revoke`,
+    },
+    {
+      key: 'progress',
+      label: t('approval.progress'),
+      icon: <AuditOutlined />,
+      hidden: !row,
+      onClick: () => setProgressOpen(true),
+      testId: `${p}-progress`,
+    },
   ];
 
   const title = (
@@ -192,7 +237,12 @@ export function ChangeApplyPage({ id, config: c }: { id?: string; config: Change
 
   return (
     <div data-testid={`${tp}-change-apply`} data-id={id ?? ''} className="entity-form">
-      <DetailHeader title={title} backTo={c.backTo} tags={row ? <span className="detail-header-sub">{String(row.new_name ?? '')}</span> : undefined} extra={<ButtonGroup items={actions} max={HEADER_MAX} />} />
+      <DetailHeader
+        title={title}
+        backTo={c.backTo}
+        tags={row ? <span className="detail-header-sub">{String(row.new_name ?? '')}</span> : undefined}
+        extra={<ButtonGroup items={actions} max={HEADER_MAX} />}
+      />
       {failed && <Alert type="error" showIcon title={t('widgets.form.notFound')} />}
       {!current && !failed && <Skeleton active paragraph={{ rows: 8 }} />}
       {current && (
@@ -203,7 +253,11 @@ export function ChangeApplyPage({ id, config: c }: { id?: string; config: Change
               {t('stationApply.ui.changedCount', { count: changed.length })}
             </Tag>
           </p>
-          <table className="station-change-table" data-testid={`${tp}-change-table`} style={{ width: '100%', borderCollapse: 'collapse', marginBottom: 16 }}>
+          <table
+            className="station-change-table"
+            data-testid={`${tp}-change-table`}
+            style={{ width: '100%', borderCollapse: 'collapse', marginBottom: 16 }}
+          >
             <thead>
               <tr>
                 <th style={{ width: '18%', textAlign: 'start', padding: 8 }}>{t('stationApply.ui.field')}</th>
@@ -216,12 +270,23 @@ export function ChangeApplyPage({ id, config: c }: { id?: string; config: Change
                 const isChanged = changed.includes(f.target);
                 const field = E.allFields[f.proposed];
                 return (
-                  <tr key={f.target} data-testid={`change-row-${f.target}`} data-changed={isChanged ? 'true' : 'false'} style={{ background: isChanged ? '#fff7e6' : undefined, borderTop: '1px solid #f0f0f0' }}>
+                  <tr
+                    key={f.target}
+                    data-testid={`change-row-${f.target}`}
+                    data-changed={isChanged ? 'true' : 'false'}
+                    style={{ background: isChanged ? '#fff7e6' : undefined, borderTop: '1px solid #f0f0f0' }}
+                  >
                     <td style={{ padding: 8 }}>
                       {TARGET.allFields[f.target].label[lang]}
-                      {isChanged && <Tag color="orange" style={{ marginInlineStart: 8 }}>{t('stationApply.ui.changed')}</Tag>}
+                      {isChanged && (
+                        <Tag color="orange" style={{ marginInlineStart: 8 }}>
+                          {t('stationApply.ui.changed')}
+                        </Tag>
+                      )}
                     </td>
-                    <td style={{ padding: 8 }} data-testid={`change-current-${f.target}`}>{shown(f)}</td>
+                    <td style={{ padding: 8 }} data-testid={`change-current-${f.target}`}>
+                      {shown(f)}
+                    </td>
                     <td style={{ padding: '4px 8px' }} data-testid={`change-new-${f.target}`}>
                       {writable ? (
                         <Form.Item name={f.proposed} rules={rulesFor(field, lang, t)} style={{ marginBottom: 0 }}>
@@ -236,19 +301,34 @@ export function ChangeApplyPage({ id, config: c }: { id?: string; config: Change
               })}
             </tbody>
           </table>
-          <Form.Item name="new_reason" label={E.allFields.new_reason.label[lang]} required rules={rulesFor(E.allFields.new_reason, lang, t)}>
-            {writable ? <Input.TextArea rows={3} count={lengthCount(500)} data-testid="field-new_reason" /> : <span>{String(row?.new_reason ?? '')}</span>}
+          <Form.Item
+            name="new_reason"
+            label={E.allFields.new_reason.label[lang]}
+            required
+            rules={rulesFor(E.allFields.new_reason, lang, t)}
+          >
+            {writable ? (
+              <Input.TextArea rows={3} count={lengthCount(500)} data-testid="field-new_reason" />
+            ) : (
+              <span>{String(row?.new_reason ?? '')}</span>
+            )}
           </Form.Item>
           {c.footer}
         </Form>
       )}
       {id && (
         <>
-          <FlowSubmitDialog open={submitOpen} entityName={c.entity} entityId={id} canSubmit={writable} onClose={() => setSubmitOpen(false)} onSubmitted={reload} />
+          <FlowSubmitDialog
+            open={submitOpen}
+            entityName={c.entity}
+            entityId={id}
+            canSubmit={writable}
+            onClose={() => setSubmitOpen(false)}
+            onSubmitted={reload}
+          />
           <ApprovalProgressDialog open={progressOpen} entityName={c.entity} entityId={id} onClose={() => setProgressOpen(false)} />
         </>
       )}
     </div>
   );
 }
-

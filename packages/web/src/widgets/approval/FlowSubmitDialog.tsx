@@ -124,7 +124,9 @@ export function FlowSubmitDialog({ open, entityName, entityId, canSubmit = true,
     <Modal open={open} title={t('approval.submitTitle')} onCancel={onClose} footer={footer} destroyOnHidden width={560}>
       <div data-testid="flow-submit-dialog">
         {flowsError && <Alert type="error" showIcon title={flowsError} style={{ marginBottom: 12 }} data-testid="flow-submit-error" />}
-        {flowsLoaded && flows.length === 0 && <Alert type="warning" showIcon title={t('approval.noFlow')} style={{ marginBottom: 12 }} data-testid="flow-submit-noflow" />}
+        {flowsLoaded && flows.length === 0 && (
+          <Alert type="warning" showIcon title={t('approval.noFlow')} style={{ marginBottom: 12 }} data-testid="flow-submit-noflow" />
+        )}
         <Form layout="vertical">
           <Form.Item label={t('approval.flow')} required>
             <Select
@@ -142,7 +144,12 @@ export function FlowSubmitDialog({ open, entityName, entityId, canSubmit = true,
               const value = approvers[s.new_flowstepsid];
               return (
                 <div key={s.new_flowstepsid} data-testid="flow-step" data-step-id={s.new_flowstepsid}>
-                  <Form.Item label={`${s.new_sequence}. ${s.new_name}`} required validateStatus={value ? undefined : 'error'} help={value ? undefined : t('approval.approverRequired')}>
+                  <Form.Item
+                    label={`${s.new_sequence}. ${s.new_name}`}
+                    required
+                    validateStatus={value ? undefined : 'error'}
+                    help={value ? undefined : t('approval.approverRequired')}
+                  >
                     <Select
                       data-testid="flow-step-approver"
                       value={value}

@@ -12,7 +12,15 @@ const FLOWS = [
   { new_flowid: 'f2', new_name: '大额审批' },
 ];
 const STEPS = [
-  { new_flowstepsid: 's1', new_name: '区域经理', new_sequence: 1, new_stepusers: [{ systemuserid: 'u1', fullname: '王经理' }, { systemuserid: 'u2', fullname: '李经理' }] },
+  {
+    new_flowstepsid: 's1',
+    new_name: '区域经理',
+    new_sequence: 1,
+    new_stepusers: [
+      { systemuserid: 'u1', fullname: '王经理' },
+      { systemuserid: 'u2', fullname: '李经理' },
+    ],
+  },
   { new_flowstepsid: 's2', new_name: '总监', new_sequence: 2, new_stepusers: [{ systemuserid: 'u3', fullname: '赵总监' }] },
 ];
 
@@ -133,7 +141,9 @@ describe('ApprovalProgressDialog (spec 000 §2)', () => {
   });
 
   it('shows a workflow error trimmed', async () => {
-    stubServer((url) => (url.startsWith('/api/CrmFlow/GetFlowApprove') ? envelope(null, 'WorkflowException: 单据不存在', 500, 'Error') : undefined));
+    stubServer((url) =>
+      url.startsWith('/api/CrmFlow/GetFlowApprove') ? envelope(null, 'WorkflowException: 单据不存在', 500, 'Error') : undefined,
+    );
     render(<ApprovalProgressDialog open entityName="new_srv_claimfine" entityId="c1" onClose={vi.fn()} />);
     const err = await screen.findByTestId('approval-error');
     expect(err.textContent).toContain('单据不存在');

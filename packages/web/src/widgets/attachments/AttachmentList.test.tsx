@@ -22,7 +22,8 @@ function server(list = FILES, extra?: (url: string, init: RequestInit) => Respon
     if (own) return own;
     if (url.startsWith('/api/attachment?')) return envelope(list);
     if (url.startsWith('/api/attachment/delete/')) return envelope(null);
-    if (url.startsWith('/api/attachment/download/')) return new Response(new Blob(['img'], { type: 'image/jpeg' }), { headers: { 'content-type': 'image/jpeg' } });
+    if (url.startsWith('/api/attachment/download/'))
+      return new Response(new Blob(['img'], { type: 'image/jpeg' }), { headers: { 'content-type': 'image/jpeg' } });
     return undefined;
   });
 }
@@ -97,7 +98,9 @@ describe('AttachmentList', () => {
     const f = server();
     render(<AttachmentList moduleType="new_srv_worker" objectId="w-1" />);
     await screen.findAllByTestId('attachment-row');
-    await act(async () => fireEvent.change(screen.getByTestId('attachment-upload'), { target: { files: [bigFile('大文件.zip', ATTACHMENT_MAX_BYTES)] } }));
+    await act(async () =>
+      fireEvent.change(screen.getByTestId('attachment-upload'), { target: { files: [bigFile('大文件.zip', ATTACHMENT_MAX_BYTES)] } }),
+    );
     expect((await screen.findAllByText('上传文件大小不能超过 50MB!')).length).toBeGreaterThan(0);
     expect(f.mock.calls.some(([u]) => String(u) === '/api/attachment/upload')).toBe(false);
   });
@@ -107,13 +110,17 @@ describe('AttachmentList', () => {
     server(FILES, (url, init) => {
       if (url === '/api/attachment/upload') {
         sent = init.body as FormData;
-        return new Response(JSON.stringify({ ErrorCode: -1, Message: '不允许上传可执行文件', Data: null }), { headers: { 'content-type': 'application/json' } });
+        return new Response(JSON.stringify({ ErrorCode: -1, Message: '不允许上传可执行文件', Data: null }), {
+          headers: { 'content-type': 'application/json' },
+        });
       }
       return undefined;
     });
     render(<AttachmentList moduleType="new_srv_worker" objectId="w-1" />);
     await screen.findAllByTestId('attachment-row');
-    await act(async () => fireEvent.change(screen.getByTestId('attachment-upload'), { target: { files: [new File(['abc'], '报告.pdf')] } }));
+    await act(async () =>
+      fireEvent.change(screen.getByTestId('attachment-upload'), { target: { files: [new File(['abc'], '报告.pdf')] } }),
+    );
     expect(await screen.findByText('不允许上传可执行文件')).toBeTruthy();
     expect(document.querySelector('.ant-modal-confirm-error')).not.toBeNull();
     const fd = sent as unknown as FormData;

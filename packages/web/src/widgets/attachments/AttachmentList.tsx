@@ -50,9 +50,12 @@ export function AttachmentList({ moduleType, objectId, readOnly = false }: { mod
     void load();
   }, [load]);
 
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview.url);
-  }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview.url);
+    },
+    [preview],
+  );
 
   const onFiles = async (e: ChangeEvent<HTMLInputElement>) => {
     const files = [...(e.target.files ?? [])];
@@ -95,7 +98,8 @@ export function AttachmentList({ moduleType, objectId, readOnly = false }: { mod
   const showPreview = async (row: Attachment) => {
     try {
       const { blob } = await downloadAttachment(moduleType, row.Id);
-      const typed = row.FileName.toLowerCase().endsWith('.svg') && blob.type !== 'image/svg+xml' ? new Blob([blob], { type: 'image/svg+xml' }) : blob;
+      const typed =
+        row.FileName.toLowerCase().endsWith('.svg') && blob.type !== 'image/svg+xml' ? new Blob([blob], { type: 'image/svg+xml' }) : blob;
       setPreview({ name: row.FileName, url: URL.createObjectURL(typed) });
     } catch {
       /* toasted */
@@ -116,7 +120,8 @@ export function AttachmentList({ moduleType, objectId, readOnly = false }: { mod
       onOk: async () => {
         // A refused delete is reported, not hidden behind the success message.
         const failures: string[] = [];
-        for (const id of selected) await deleteAttachment(moduleType, id).catch((e: unknown) => failures.push(e instanceof Error ? e.message : String(e)));
+        for (const id of selected)
+          await deleteAttachment(moduleType, id).catch((e: unknown) => failures.push(e instanceof Error ? e.message : String(e)));
         if (failures.length) toast.error(failures[0]);
         else toast.success(t('widgets.attachment.deleted'));
         setSelected([]);
@@ -150,18 +155,38 @@ export function AttachmentList({ moduleType, objectId, readOnly = false }: { mod
         pagination={false}
         locale={{ emptyText: <span data-testid="attachment-empty">{t('widgets.attachment.empty')}</span> }}
         rowSelection={readOnly ? undefined : { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
-        onRow={(row) => ({ 'data-testid': 'attachment-row', 'data-id': row.Id, 'data-filename': row.FileName }) as React.HTMLAttributes<HTMLElement>}
+        onRow={(row) =>
+          ({ 'data-testid': 'attachment-row', 'data-id': row.Id, 'data-filename': row.FileName }) as React.HTMLAttributes<HTMLElement>
+        }
         columns={[
           { key: 'FileName', dataIndex: 'FileName', title: t('widgets.attachment.fileName'), ellipsis: true },
-          { key: 'FileSize', dataIndex: 'FileSize', title: t('widgets.attachment.fileSize'), width: 110, render: (v: number) => formatFileSize(v) },
-          { key: 'CreatedOn', dataIndex: 'CreatedOn', title: t('widgets.attachment.uploadedOn'), width: 160, render: (v?: string) => safeDate(v) },
+          {
+            key: 'FileSize',
+            dataIndex: 'FileSize',
+            title: t('widgets.attachment.fileSize'),
+            width: 110,
+            render: (v: number) => formatFileSize(v),
+          },
+          {
+            key: 'CreatedOn',
+            dataIndex: 'CreatedOn',
+            title: t('widgets.attachment.uploadedOn'),
+            width: 160,
+            render: (v?: string) => safeDate(v),
+          },
           {
             key: 'actions',
             title: t('widgets.list.actions'),
             width: 150,
             render: (_, row) => (
               <Space size={4}>
-                <Button type="link" size="small" icon={<DownloadOutlined />} onClick={() => download(row)} data-testid="attachment-download">
+                <Button
+                  type="link"
+                  size="small"
+                  icon={<DownloadOutlined />}
+                  onClick={() => download(row)}
+                  data-testid="attachment-download"
+                >
                   {t('widgets.action.download')}
                 </Button>
                 {canPreview(row.FileName) && (
@@ -174,12 +199,21 @@ export function AttachmentList({ moduleType, objectId, readOnly = false }: { mod
           },
         ]}
       />
-      <Modal open={!!preview} title={preview?.name ?? t('widgets.attachment.previewTitle')} footer={null} onCancel={() => setPreview(null)} width={720} centered>
+      <Modal
+        open={!!preview}
+        title={preview?.name ?? t('widgets.attachment.previewTitle')}
+        footer={null}
+        onCancel={() => setPreview(null)}
+        width={720}
+        centered
+      >
         <div data-testid="attachment-preview-dialog" style={{ textAlign: 'center' }}>
           {preview && <img src={preview.url} alt={preview.name} style={{ maxWidth: '100%', maxHeight: '70vh' }} />}
         </div>
       </Modal>
-      {!readOnly && <UploadDialog open={dialog} moduleType={moduleType} objectId={objectId} onClose={() => setDialog(false)} onUploaded={load} />}
+      {!readOnly && (
+        <UploadDialog open={dialog} moduleType={moduleType} objectId={objectId} onClose={() => setDialog(false)} onUploaded={load} />
+      )}
     </div>
   );
 }

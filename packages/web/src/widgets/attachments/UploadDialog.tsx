@@ -13,7 +13,13 @@ import { UploadList } from './UploadList.tsx';
 export const UPLOAD_DIALOG_WIDTH = 640;
 
 /** Choose several files, name and describe each, then upload them with progress. */
-export function UploadDialog({ open, moduleType, objectId, onClose, onUploaded }: {
+export function UploadDialog({
+  open,
+  moduleType,
+  objectId,
+  onClose,
+  onUploaded,
+}: {
   open: boolean;
   moduleType: string;
   objectId: string;
@@ -56,7 +62,14 @@ export function UploadDialog({ open, moduleType, objectId, onClose, onUploaded }
       update(item.uid, (i) => withProgress(i, 0));
       try {
         const r = await uploadAttachment(
-          { ModuleType: moduleType, ObjectId: objectId, FileName: item.name.trim(), Title: item.title.trim(), Remark: item.remark.trim(), IsOverwrite: 0 },
+          {
+            ModuleType: moduleType,
+            ObjectId: objectId,
+            FileName: item.name.trim(),
+            Title: item.title.trim(),
+            Remark: item.remark.trim(),
+            IsOverwrite: 0,
+          },
           item.file,
           (p) => update(item.uid, (i) => withProgress(i, p)),
         );
@@ -83,7 +96,15 @@ export function UploadDialog({ open, moduleType, objectId, onClose, onUploaded }
   const allDone = items.length > 0 && items.every((i) => i.status === 'done');
 
   return (
-    <Modal open={open} title={t('widgets.upload.dialogTitle')} width={UPLOAD_DIALOG_WIDTH} onCancel={close} destroyOnHidden footer={null} mask={{ closable: false }}>
+    <Modal
+      open={open}
+      title={t('widgets.upload.dialogTitle')}
+      width={UPLOAD_DIALOG_WIDTH}
+      onCancel={close}
+      destroyOnHidden
+      footer={null}
+      mask={{ closable: false }}
+    >
       <div data-testid="upload-dialog">
         <Space style={{ marginBottom: 12 }}>
           <Button icon={<UploadOutlined />} onClick={() => input.current?.click()} disabled={busy}>

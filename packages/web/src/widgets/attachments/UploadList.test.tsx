@@ -35,7 +35,10 @@ describe('upload items (spec 000 §3, §4)', () => {
   });
 
   it('name and title are required; remark when asked', () => {
-    expect(checkUploadItem(item({ name: ' ', title: '' }))).toEqual({ name: 'widgets.upload.fileNameRequired', title: 'widgets.upload.titleRequired' });
+    expect(checkUploadItem(item({ name: ' ', title: '' }))).toEqual({
+      name: 'widgets.upload.fileNameRequired',
+      title: 'widgets.upload.titleRequired',
+    });
     expect(checkUploadItem(item({ remark: '' }), true)).toEqual({ remark: 'widgets.upload.remarkRequired' });
     expect(checkUploadItem(item({ remark: '现场' }), true)).toEqual({});
   });
@@ -93,7 +96,11 @@ describe('UploadDialog', () => {
       send(body: FormData) {
         sent.push(body);
         this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
-        this.responseText = JSON.stringify({ ErrorCode: 0, Message: '', Data: { Id: 'new-1', FileName: body.get('FileName'), FileSize: 4 } });
+        this.responseText = JSON.stringify({
+          ErrorCode: 0,
+          Message: '',
+          Data: { Id: 'new-1', FileName: body.get('FileName'), FileSize: 4 },
+        });
         setTimeout(() => this.onload?.(), 0);
       }
     }

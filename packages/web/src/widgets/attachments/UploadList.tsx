@@ -9,7 +9,12 @@ import { capPercent, checkUploadItem, UPLOAD_LIMITS, type UploadItem } from './u
  * Rows of files to upload (spec 000 §2): name, size, title, remark and percent; name, title and
  * remark are editable until the upload starts. `showErrors` marks the empty required fields.
  */
-export function UploadList({ items, onChange, showErrors = false, requireRemark = false }: {
+export function UploadList({
+  items,
+  onChange,
+  showErrors = false,
+  requireRemark = false,
+}: {
   items: UploadItem[];
   onChange: (items: UploadItem[]) => void;
   showErrors?: boolean;
@@ -17,7 +22,11 @@ export function UploadList({ items, onChange, showErrors = false, requireRemark 
 }) {
   const t = useT();
   const edit = (uid: string, patch: Partial<UploadItem>) => onChange(items.map((i) => (i.uid === uid ? { ...i, ...patch } : i)));
-  const field = (key: 'name' | 'title' | 'remark', prompt: 'widgets.upload.fileNameRequired' | 'widgets.upload.titleRequired' | 'widgets.upload.remarkRequired') =>
+  const field =
+    (
+      key: 'name' | 'title' | 'remark',
+      prompt: 'widgets.upload.fileNameRequired' | 'widgets.upload.titleRequired' | 'widgets.upload.remarkRequired',
+    ) =>
     (_: unknown, item: UploadItem) => {
       // Empty fields are marked once an upload was tried; a text over its limit as soon as it is typed.
       const found = checkUploadItem(item, requireRemark)[key];
@@ -66,7 +75,11 @@ export function UploadList({ items, onChange, showErrors = false, requireRemark 
                 {t('error.upload')}
               </Typography.Text>
             ) : (
-              <Progress percent={capPercent(i.uploadPercent)} size="small" status={i.status === 'done' ? 'success' : i.status === 'uploading' ? 'active' : 'normal'} />
+              <Progress
+                percent={capPercent(i.uploadPercent)}
+                size="small"
+                status={i.status === 'done' ? 'success' : i.status === 'uploading' ? 'active' : 'normal'}
+              />
             ),
         },
         {

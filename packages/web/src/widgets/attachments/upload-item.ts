@@ -18,14 +18,27 @@ export interface UploadItem {
 }
 
 /** A required field left empty (its prompt), or `tooLong`: over its limit in UPLOAD_LIMITS. */
-export type UploadProblem = 'widgets.upload.fileNameRequired' | 'widgets.upload.titleRequired' | 'widgets.upload.remarkRequired' | 'tooLong';
+export type UploadProblem =
+  | 'widgets.upload.fileNameRequired'
+  | 'widgets.upload.titleRequired'
+  | 'widgets.upload.remarkRequired'
+  | 'tooLong';
 
 /** The attachment's limits (file name and title 100, remark 200): a longer text is kept and refused, never cut. */
 export const UPLOAD_LIMITS = { name: 100, title: 100, remark: 200 } as const;
 
 export function newUploadItem(file: File): UploadItem {
   const dot = file.name.lastIndexOf('.');
-  return { uid: randomId(), file, name: file.name, size: file.size, title: dot > 0 ? file.name.slice(0, dot) : file.name, remark: '', uploadPercent: 0, status: 'ready' };
+  return {
+    uid: randomId(),
+    file,
+    name: file.name,
+    size: file.size,
+    title: dot > 0 ? file.name.slice(0, dot) : file.name,
+    remark: '',
+    uploadPercent: 0,
+    status: 'ready',
+  };
 }
 
 export const capPercent = (p: number) => Math.min(100, Math.max(0, Math.round(Number(p) || 0)));
@@ -34,7 +47,13 @@ export const capPercent = (p: number) => Math.min(100, Math.max(0, Math.round(Nu
 export function withProgress(item: UploadItem, percent: number): UploadItem {
   return { ...item, status: 'uploading', uploadPercent: Math.max(item.uploadPercent, capPercent(percent)) };
 }
-export const uploaded = (item: UploadItem, url: string): UploadItem => ({ ...item, status: 'done', uploadPercent: 100, url, error: undefined });
+export const uploaded = (item: UploadItem, url: string): UploadItem => ({
+  ...item,
+  status: 'done',
+  uploadPercent: 100,
+  url,
+  error: undefined,
+});
 export const failed = (item: UploadItem, error?: string): UploadItem => ({ ...item, status: 'error', error });
 
 /** The editable fields each need a value: file name and title (remark: `requireRemark`); none may pass its limit. */
@@ -43,6 +62,7 @@ export function checkUploadItem(item: UploadItem, requireRemark = false): Partia
   if (!item.name.trim()) out.name = 'widgets.upload.fileNameRequired';
   if (!item.title.trim()) out.title = 'widgets.upload.titleRequired';
   if (requireRemark && !item.remark.trim()) out.remark = 'widgets.upload.remarkRequired';
-  for (const key of ['name', 'title', 'remark'] as const) if (!out[key] && charCount(item[key].trim()) > UPLOAD_LIMITS[key]) out[key] = 'tooLong';
+  for (const key of ['name', 'title', 'remark'] as const)
+    if (!out[key] && charCount(item[key].trim()) > UPLOAD_LIMITS[key]) out[key] = 'tooLong';
   return out;
 }

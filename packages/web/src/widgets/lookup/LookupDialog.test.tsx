@@ -15,19 +15,30 @@ const ROWS = [
 function lookupServer(rows = ROWS, total = 57) {
   return stubServer((url) => {
     if (url.startsWith('/api/crmlookupview/data')) {
-      return new Response(JSON.stringify({ ErrorCode: 0, Message: '', Data: rows, TotalRecordCount: total }), { headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ ErrorCode: 0, Message: '', Data: rows, TotalRecordCount: total }), {
+        headers: { 'content-type': 'application/json' },
+      });
     }
     return undefined;
   });
 }
-const lookupCalls = (f: ReturnType<typeof vi.fn>) => f.mock.calls.map(([u]) => String(u)).filter((u) => u.startsWith('/api/crmlookupview/data')).map((u) => new URL(u, 'http://x').searchParams);
+const lookupCalls = (f: ReturnType<typeof vi.fn>) =>
+  f.mock.calls
+    .map(([u]) => String(u))
+    .filter((u) => u.startsWith('/api/crmlookupview/data'))
+    .map((u) => new URL(u, 'http://x').searchParams);
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('lookup definition (spec 000 §2, §3, §9)', () => {
   it('defaults: name new_name, id entity + "id", fields name and createdon, createdon desc', () => {
     const d = resolveLookup({ entityName: 'new_kbarticle' });
-    expect(d).toMatchObject({ nameField: 'new_name', idField: 'new_kbarticleid', displayFields: ['new_name', 'createdon'], orderBy: 'createdon desc' });
+    expect(d).toMatchObject({
+      nameField: 'new_name',
+      idField: 'new_kbarticleid',
+      displayFields: ['new_name', 'createdon'],
+      orderBy: 'createdon desc',
+    });
     expect(LOOKUP_PAGE_SIZE).toBe(20);
     expect(LOOKUP_PAGE_SIZES).toEqual([10, 20, 30, 40, 50]);
     expect(LOOKUP_TABLE_HEIGHT).toBe(430);
@@ -84,7 +95,10 @@ describe('LookupDialog', () => {
     fireEvent.click(rows[0]);
     fireEvent.click(screen.getByTestId('lookup-ok'));
     const chosen = onOk.mock.calls[0][0] as LookupRecord[];
-    expect(chosen.map((r) => [r.id, r.name])).toEqual([['a3', '齿轮箱异响'], ['a1', '液压系统排查']]);
+    expect(chosen.map((r) => [r.id, r.name])).toEqual([
+      ['a3', '齿轮箱异响'],
+      ['a1', '液压系统排查'],
+    ]);
   });
 
   it('sorts for real through orderby (the original showed 未实现)', async () => {
@@ -122,7 +136,16 @@ function MultiPicker({ initial }: { initial: LookupRecord[] }) {
 describe('LookupInput', () => {
   it('shows the first 2 chosen tags then +N, and opens the dialog', async () => {
     lookupServer();
-    render(<MultiPicker initial={[{ id: '1', name: '甲' }, { id: '2', name: '乙' }, { id: '3', name: '丙' }, { id: '4', name: '丁' }]} />);
+    render(
+      <MultiPicker
+        initial={[
+          { id: '1', name: '甲' },
+          { id: '2', name: '乙' },
+          { id: '3', name: '丙' },
+          { id: '4', name: '丁' },
+        ]}
+      />,
+    );
     const picker = screen.getByTestId('picker');
     expect(picker.textContent).toContain('甲');
     expect(picker.textContent).toContain('乙');

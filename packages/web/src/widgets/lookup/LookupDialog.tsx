@@ -8,8 +8,13 @@ import { toast } from '../../app/feedback.ts';
 import { cellText } from '../../entity-ui/format.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
 import {
-  LOOKUP_PAGE_SIZE, LOOKUP_PAGE_SIZES, LOOKUP_TABLE_HEIGHT, resolveLookup, selectOf,
-  type LookupDef, type LookupRecord,
+  LOOKUP_PAGE_SIZE,
+  LOOKUP_PAGE_SIZES,
+  LOOKUP_TABLE_HEIGHT,
+  resolveLookup,
+  selectOf,
+  type LookupDef,
+  type LookupRecord,
 } from './lookup-def.ts';
 
 type Row = Record<string, unknown>;
@@ -135,7 +140,12 @@ export function LookupDialog({ open, def, multiple = false, initial, onOk, onCan
             onChange={(e) => setText(e.target.value)}
             onPressEnter={() => setQuery({ ...query, page: 1, filterValue: text.trim() })}
           />
-          <Button icon={<SearchOutlined />} aria-label={t('widgets.action.query')} onClick={() => setQuery({ ...query, page: 1, filterValue: text.trim() })} data-testid="lookup-query" />
+          <Button
+            icon={<SearchOutlined />}
+            aria-label={t('widgets.action.query')}
+            onClick={() => setQuery({ ...query, page: 1, filterValue: text.trim() })}
+            data-testid="lookup-query"
+          />
         </Space.Compact>
         <Table<Row>
           size="small"

@@ -16,7 +16,13 @@ interface CommonProps {
 }
 
 /** The picker: a field showing the choice that opens the lookup dialog. */
-export function LookupInput(props: CommonProps & ({ multiple?: false; value?: LookupRecord | null; onChange?: (v: LookupRecord | null) => void } | { multiple: true; value?: LookupRecord[]; onChange?: (v: LookupRecord[]) => void })) {
+export function LookupInput(
+  props: CommonProps &
+    (
+      | { multiple?: false; value?: LookupRecord | null; onChange?: (v: LookupRecord | null) => void }
+      | { multiple: true; value?: LookupRecord[]; onChange?: (v: LookupRecord[]) => void }
+    ),
+) {
   const { def, disabled, testId, id, allowClear = true } = props;
   const t = useT();
   const lang = useLocale();

@@ -26,12 +26,27 @@ export interface LookupRecord {
 
 /** Display columns per entity that read better than the bare default (name, created on). */
 const PRESETS: Record<string, Partial<LookupDef>> = {
-  new_srv_station: { displayFields: ['new_name', 'new_code', 'new_province', 'new_city', 'new_siteowner'], filterFields: ['new_name', 'new_code'], orderBy: 'new_code asc' },
-  new_srv_worker: { displayFields: ['new_name', 'new_code', 'new_phone', 'new_station_id'], filterFields: ['new_name', 'new_code', 'new_phone'] },
-  product: { displayFields: ['name', 'productnumber', 'new_model', 'new_uom'], filterFields: ['name', 'productnumber', 'new_model'], orderBy: 'productnumber asc' },
+  new_srv_station: {
+    displayFields: ['new_name', 'new_code', 'new_province', 'new_city', 'new_siteowner'],
+    filterFields: ['new_name', 'new_code'],
+    orderBy: 'new_code asc',
+  },
+  new_srv_worker: {
+    displayFields: ['new_name', 'new_code', 'new_phone', 'new_station_id'],
+    filterFields: ['new_name', 'new_code', 'new_phone'],
+  },
+  product: {
+    displayFields: ['name', 'productnumber', 'new_model', 'new_uom'],
+    filterFields: ['name', 'productnumber', 'new_model'],
+    orderBy: 'productnumber asc',
+  },
   new_productline: { displayFields: ['new_name', 'new_code'], filterFields: ['new_name', 'new_code'], orderBy: 'new_code asc' },
   businessunit: { displayFields: ['name', 'new_code', 'new_type'], filterFields: ['name', 'new_code'], orderBy: 'new_code asc' },
-  systemuser: { displayFields: ['fullname', 'domainname', 'mobilephone', 'businessunitid'], filterFields: ['fullname', 'domainname', 'mobilephone'], orderBy: 'domainname asc' },
+  systemuser: {
+    displayFields: ['fullname', 'domainname', 'mobilephone', 'businessunitid'],
+    filterFields: ['fullname', 'domainname', 'mobilephone'],
+    orderBy: 'domainname asc',
+  },
 };
 
 /** Fills the defaults: name field new_name (or the model's), id field = entity name + id, createdon desc. */

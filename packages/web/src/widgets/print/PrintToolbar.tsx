@@ -12,7 +12,13 @@ import './a4-print.css';
  * the same form, named by the server) and a link back to the record. Hooks `<testPrefix>-print`,
  * `<testPrefix>-pdf`.
  */
-export function PrintToolbar({ pdfPath, fallbackName, backTo, backLabel, testPrefix }: {
+export function PrintToolbar({
+  pdfPath,
+  fallbackName,
+  backTo,
+  backLabel,
+  testPrefix,
+}: {
   /** The server's PDF of the form; without it there is no 下载 PDF button (a view the server does not render). */
   pdfPath?: string;
   /** The file name when the server gives none. */
@@ -37,9 +43,17 @@ export function PrintToolbar({ pdfPath, fallbackName, backTo, backLabel, testPre
   };
   return (
     <div className="a4-toolbar">
-      <Button type="primary" onClick={() => window.print()} data-testid={`${testPrefix}-print`}>{t('expense.print.print')}</Button>
-      {pdfPath && <Button onClick={download} loading={downloading} data-testid={`${testPrefix}-pdf`}>{t('expense.print.pdf')}</Button>}
-      <Link to={backTo} style={{ alignSelf: 'center' }}>{backLabel}</Link>
+      <Button type="primary" onClick={() => window.print()} data-testid={`${testPrefix}-print`}>
+        {t('expense.print.print')}
+      </Button>
+      {pdfPath && (
+        <Button onClick={download} loading={downloading} data-testid={`${testPrefix}-pdf`}>
+          {t('expense.print.pdf')}
+        </Button>
+      )}
+      <Link to={backTo} style={{ alignSelf: 'center' }}>
+        {backLabel}
+      </Link>
     </div>
   );
 }

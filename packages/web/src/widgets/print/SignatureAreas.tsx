@@ -7,7 +7,13 @@ import './a4-print.css';
  * each with a date line; the server's PDFs draw the same (server pdf/a4-form.ts). Hooks
  * `<testPrefix>-signs`, `<testPrefix>-sign-<key>`.
  */
-export function SignatureAreas({ sides, testPrefix }: { sides: readonly { key: string; sign: MessageKey; seal?: MessageKey }[]; testPrefix: string }) {
+export function SignatureAreas({
+  sides,
+  testPrefix,
+}: {
+  sides: readonly { key: string; sign: MessageKey; seal?: MessageKey }[];
+  testPrefix: string;
+}) {
   const t = useT();
   return (
     <section className="a4-signs" data-testid={`${testPrefix}-signs`}>

@@ -8,16 +8,31 @@ import * as chart from './EChart.tsx';
 // ECharts needs a real canvas: each chart becomes a button that "clicks" its first data item. Spied
 // on the module, not vi.mock'ed: without isolation an earlier file may already have imported the
 // dashboard with the real chart, and a module mock would stay registered for later files.
-const FakeChart = (p: { option: { series: { data: { href: string | null }[] }[] }; onDrill(h: string): void; label: string; testId?: string }) => (
-  <button data-testid={p.testId} aria-label={p.label} onClick={() => p.option.series[0].data[0].href && p.onDrill(p.option.series[0].data[0].href)} />
+const FakeChart = (p: {
+  option: { series: { data: { href: string | null }[] }[] };
+  onDrill(h: string): void;
+  label: string;
+  testId?: string;
+}) => (
+  <button
+    data-testid={p.testId}
+    aria-label={p.label}
+    onClick={() => p.option.series[0].data[0].href && p.onDrill(p.option.series[0].data[0].href)}
+  />
 );
 beforeEach(() => {
   vi.spyOn(chart, 'EChart').mockImplementation(FakeChart as unknown as typeof chart.EChart);
 });
 
 const DATA: DashboardData = {
-  byType: [{ value: 1, count: 12 }, { value: 3, count: 2 }],
-  byProductLine: [{ id: 'pl-1', name: '液压系统', count: 9 }, { id: null, name: '未指定', count: 5 }],
+  byType: [
+    { value: 1, count: 12 },
+    { value: 3, count: 2 },
+  ],
+  byProductLine: [
+    { id: 'pl-1', name: '液压系统', count: 9 },
+    { id: null, name: '未指定', count: 5 },
+  ],
   uncompletedByDeal: [{ value: 1, count: 4 }],
   lastMonths: [{ month: '2026-11', from: '2026-11-01', to: '2026-11-30', created: 14, completed: 3 }],
   abnormal: { total: 2, byDeal: [{ value: 4, count: 2 }] },

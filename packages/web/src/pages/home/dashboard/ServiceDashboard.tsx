@@ -36,8 +36,14 @@ export default function ServiceDashboard() {
   const charts = useMemo(() => (data ? dashboardCharts(data, lang, t) : []), [data, lang, t]);
   const byKey = (k: ChartModel['key']) => charts.find((c) => c.key === k)!;
 
-  if (failed) return <Alert type="error" showIcon data-testid="dashboard-failed" title={t('wo.dash.loadFailed')} style={{ margin: '16px 0' }} />;
-  if (!data) return <Card style={{ margin: '16px 0' }}><Skeleton active /></Card>;
+  if (failed)
+    return <Alert type="error" showIcon data-testid="dashboard-failed" title={t('wo.dash.loadFailed')} style={{ margin: '16px 0' }} />;
+  if (!data)
+    return (
+      <Card style={{ margin: '16px 0' }}>
+        <Skeleton active />
+      </Card>
+    );
 
   const chartCard = (c: ChartModel, span: { xs: number; lg: number }, extra?: ReactNode) => (
     <Col xs={span.xs} lg={span.lg} key={c.key}>
@@ -69,7 +75,9 @@ export default function ServiceDashboard() {
         <span style={{ color: 'rgba(0,0,0,0.56)', fontSize: 12 }}>{t('wo.dash.drillHint')}</span>
         <span style={{ marginLeft: 'auto' }}>
           <Link to={can('workorder.dispatch') ? '/workOrder/newmapassign' : '/workOrder/map'}>
-            <Button size="small" data-testid="dash-open-map">{t('wo.map.title')}</Button>
+            <Button size="small" data-testid="dash-open-map">
+              {t('wo.map.title')}
+            </Button>
           </Link>
         </span>
       </div>
@@ -81,7 +89,11 @@ export default function ServiceDashboard() {
         <Col xs={24} lg={10}>
           <Card size="small" title={abnormal.title} data-testid="dash-card-abnormal" style={{ height: '100%' }}>
             <Link to={drill.abnormal()} data-testid="dash-abnormal-total" data-count={data.abnormal.total}>
-              <Statistic title={t('wo.dash.abnormalTotal')} value={data.abnormal.total} styles={{ content: { color: data.abnormal.total ? '#cf1322' : undefined } }} />
+              <Statistic
+                title={t('wo.dash.abnormalTotal')}
+                value={data.abnormal.total}
+                styles={{ content: { color: data.abnormal.total ? '#cf1322' : undefined } }}
+              />
             </Link>
             {abnormal.series[0].figures.length > 0 && (
               <>
@@ -113,7 +125,9 @@ function FigureTable({ c, t }: { c: ChartModel; t: ReturnType<typeof useT> }) {
         <tr>
           <th scope="col">{c.key === 'months' ? t('wo.dash.month') : t('wo.dash.category')}</th>
           {c.series.map((s) => (
-            <th scope="col" key={s.name}>{many ? s.name : t('wo.dash.count')}</th>
+            <th scope="col" key={s.name}>
+              {many ? s.name : t('wo.dash.count')}
+            </th>
           ))}
         </tr>
       </thead>

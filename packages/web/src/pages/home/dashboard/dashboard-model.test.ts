@@ -4,16 +4,33 @@ import { parseGridState } from '../../../entity-ui/grid-state.ts';
 import { chartAltItems, chartOption, dashboardCharts, drill, fitToWidth, listUrl, textPx } from './dashboard-model.ts';
 
 const DATA: DashboardData = {
-  byType: [{ value: 1, count: 12 }, { value: 2, count: 3 }, { value: 3, count: 1 }],
-  byProductLine: [{ id: 'a1b2', name: '液压系统', count: 9 }, { id: null, name: '未指定', count: 7 }],
-  uncompletedByDeal: [{ value: 1, count: 4 }, { value: 3, count: 2 }],
+  byType: [
+    { value: 1, count: 12 },
+    { value: 2, count: 3 },
+    { value: 3, count: 1 },
+  ],
+  byProductLine: [
+    { id: 'a1b2', name: '液压系统', count: 9 },
+    { id: null, name: '未指定', count: 7 },
+  ],
+  uncompletedByDeal: [
+    { value: 1, count: 4 },
+    { value: 3, count: 2 },
+  ],
   lastMonths: [
     { month: '2026-06', from: '2026-06-01', to: '2026-06-30', created: 5, completed: 2 },
     { month: '2026-07', from: '2026-07-01', to: '2026-07-31', created: 0, completed: 4 },
   ],
-  abnormal: { total: 3, byDeal: [{ value: 2, count: 1 }, { value: 4, count: 2 }] },
+  abnormal: {
+    total: 3,
+    byDeal: [
+      { value: 2, count: 1 },
+      { value: 4, count: 2 },
+    ],
+  },
 };
-const t = (k: string) => ({ 'wo.dash.count': '数量', 'wo.dash.created': '新建', 'wo.dash.completed': '完工' } as Record<string, string>)[k] ?? k;
+const t = (k: string) =>
+  (({ 'wo.dash.count': '数量', 'wo.dash.created': '新建', 'wo.dash.completed': '完工' }) as Record<string, string>)[k] ?? k;
 const state = (url: string) => {
   const [path, search] = url.split('?');
   return { path, ...parseGridState(`?${search}`, { view: 'all', views: ['all', 'open', 'abnormal'] }) };
@@ -29,8 +46,15 @@ describe('drill-down addresses', () => {
   });
 
   it('read back as the list’s filters, lookups as id|name', () => {
-    expect(state(drill.productLine('a1b2', '液压 & 电气')!)).toMatchObject({ path: '/workOrder/list', view: 'all', filters: { new_productline_id: 'a1b2|液压 & 电气' } });
-    expect(state(drill.completed('2026-07-01', '2026-07-31'))).toMatchObject({ view: 'all', filters: { new_completiontime: '2026-07-01~2026-07-31' } });
+    expect(state(drill.productLine('a1b2', '液压 & 电气')!)).toMatchObject({
+      path: '/workOrder/list',
+      view: 'all',
+      filters: { new_productline_id: 'a1b2|液压 & 电气' },
+    });
+    expect(state(drill.completed('2026-07-01', '2026-07-31'))).toMatchObject({
+      view: 'all',
+      filters: { new_completiontime: '2026-07-01~2026-07-31' },
+    });
     expect(state(drill.uncompleted(5))).toMatchObject({ view: 'open', filters: { new_dealstatus: '5' } });
     expect(drill.productLine(null, '未指定')).toBeNull();
   });
@@ -47,7 +71,10 @@ describe('dashboard charts', () => {
       ['保养', 1, '/workOrder/list?view=all&f.new_type=3'],
     ]);
     expect(dashboardCharts(DATA, 'en-US', t as never)[2].series[0].figures.map((f) => f.label)).toEqual(['Unassigned', 'Responded']);
-    expect(chart('abnormal').series[0].figures.map((f) => f.href)).toEqual(['/workOrder/list?view=abnormal&f.new_dealstatus=2', '/workOrder/list?view=abnormal&f.new_dealstatus=4']);
+    expect(chart('abnormal').series[0].figures.map((f) => f.href)).toEqual([
+      '/workOrder/list?view=abnormal&f.new_dealstatus=2',
+      '/workOrder/list?view=abnormal&f.new_dealstatus=4',
+    ]);
   });
 
   it('give every number as text', () => {
@@ -60,9 +87,15 @@ describe('dashboard charts', () => {
     expect(pie.series[0].type).toBe('pie');
     expect(pie.series[0].data[0]).toEqual({ name: '维修', value: 12, href: '/workOrder/list?view=all&f.new_type=1' });
 
-    const months = chartOption(chart('months')) as { xAxis: { data: string[] }; series: { type: string; name: string; data: { value: number; href: string }[] }[] };
+    const months = chartOption(chart('months')) as {
+      xAxis: { data: string[] };
+      series: { type: string; name: string; data: { value: number; href: string }[] }[];
+    };
     expect(months.xAxis.data).toEqual(['2026-06', '2026-07']);
-    expect(months.series.map((s) => [s.type, s.name, s.data.map((d) => d.value)])).toEqual([['bar', '新建', [5, 0]], ['line', '完工', [2, 4]]]);
+    expect(months.series.map((s) => [s.type, s.name, s.data.map((d) => d.value)])).toEqual([
+      ['bar', '新建', [5, 0]],
+      ['line', '完工', [2, 4]],
+    ]);
     expect(months.series[1].data[1].href).toBe('/workOrder/list?view=all&f.new_completiontime=2026-07-01~2026-07-31');
 
     // Product lines are horizontal bars, largest at the top (ECharts draws categories bottom-up).
@@ -79,7 +112,11 @@ describe('charts fitted to their width (English at 1280 px)', () => {
     t as never,
   );
   const chart = (k: string) => en.find((c) => c.key === k)!;
-  type Fitted = { series: { radius: number[] }[]; xAxis: { axisLabel: { rotate?: number; interval?: number } }; yAxis: { axisLabel: { width?: number; overflow?: string } } };
+  type Fitted = {
+    series: { radius: number[] }[];
+    xAxis: { axisLabel: { rotate?: number; interval?: number } };
+    yAxis: { axisLabel: { width?: number; overflow?: string } };
+  };
 
   it('gives the donut room for its longest outside label, wrapping rather than cutting it', () => {
     const option = chartOption(chart('type')) as { series: { label: { overflow: string } }[] };

@@ -36,7 +36,17 @@ export interface ChartModel {
 const optionLabel = (set: { options: readonly { value: number; label: Record<Lang, string> }[] }, v: number, lang: Lang) =>
   set.options.find((o) => o.value === v)?.label[lang] ?? String(v);
 
-type Texts = (key: 'wo.dash.byType' | 'wo.dash.byProductLine' | 'wo.dash.uncompleted' | 'wo.dash.lastMonths' | 'wo.dash.created' | 'wo.dash.completed' | 'wo.dash.abnormal' | 'wo.dash.count') => string;
+type Texts = (
+  key:
+    | 'wo.dash.byType'
+    | 'wo.dash.byProductLine'
+    | 'wo.dash.uncompleted'
+    | 'wo.dash.lastMonths'
+    | 'wo.dash.created'
+    | 'wo.dash.completed'
+    | 'wo.dash.abnormal'
+    | 'wo.dash.count',
+) => string;
 
 export function dashboardCharts(d: DashboardData, lang: Lang, t: Texts): ChartModel[] {
   const count = t('wo.dash.count');
@@ -44,30 +54,76 @@ export function dashboardCharts(d: DashboardData, lang: Lang, t: Texts): ChartMo
     {
       key: 'type',
       title: t('wo.dash.byType'),
-      series: [{ name: count, figures: d.byType.map((x) => ({ key: String(x.value), label: optionLabel(serviceType, x.value, lang), count: x.count, href: drill.type(x.value) })) }],
+      series: [
+        {
+          name: count,
+          figures: d.byType.map((x) => ({
+            key: String(x.value),
+            label: optionLabel(serviceType, x.value, lang),
+            count: x.count,
+            href: drill.type(x.value),
+          })),
+        },
+      ],
     },
     {
       key: 'productLine',
       title: t('wo.dash.byProductLine'),
-      series: [{ name: count, figures: d.byProductLine.map((x) => ({ key: x.id ?? 'none', label: x.name, count: x.count, href: drill.productLine(x.id, x.name) })) }],
+      series: [
+        {
+          name: count,
+          figures: d.byProductLine.map((x) => ({
+            key: x.id ?? 'none',
+            label: x.name,
+            count: x.count,
+            href: drill.productLine(x.id, x.name),
+          })),
+        },
+      ],
     },
     {
       key: 'uncompleted',
       title: t('wo.dash.uncompleted'),
-      series: [{ name: count, figures: d.uncompletedByDeal.map((x) => ({ key: String(x.value), label: optionLabel(workOrderDealStatus, x.value, lang), count: x.count, href: drill.uncompleted(x.value) })) }],
+      series: [
+        {
+          name: count,
+          figures: d.uncompletedByDeal.map((x) => ({
+            key: String(x.value),
+            label: optionLabel(workOrderDealStatus, x.value, lang),
+            count: x.count,
+            href: drill.uncompleted(x.value),
+          })),
+        },
+      ],
     },
     {
       key: 'months',
       title: t('wo.dash.lastMonths'),
       series: [
-        { name: t('wo.dash.created'), figures: d.lastMonths.map((m) => ({ key: m.month, label: m.month, count: m.created, href: drill.created(m.from, m.to) })) },
-        { name: t('wo.dash.completed'), figures: d.lastMonths.map((m) => ({ key: m.month, label: m.month, count: m.completed, href: drill.completed(m.from, m.to) })) },
+        {
+          name: t('wo.dash.created'),
+          figures: d.lastMonths.map((m) => ({ key: m.month, label: m.month, count: m.created, href: drill.created(m.from, m.to) })),
+        },
+        {
+          name: t('wo.dash.completed'),
+          figures: d.lastMonths.map((m) => ({ key: m.month, label: m.month, count: m.completed, href: drill.completed(m.from, m.to) })),
+        },
       ],
     },
     {
       key: 'abnormal',
       title: t('wo.dash.abnormal'),
-      series: [{ name: count, figures: d.abnormal.byDeal.map((x) => ({ key: String(x.value), label: optionLabel(workOrderDealStatus, x.value, lang), count: x.count, href: drill.abnormal(x.value) })) }],
+      series: [
+        {
+          name: count,
+          figures: d.abnormal.byDeal.map((x) => ({
+            key: String(x.value),
+            label: optionLabel(workOrderDealStatus, x.value, lang),
+            count: x.count,
+            href: drill.abnormal(x.value),
+          })),
+        },
+      ],
     },
   ];
 }
@@ -116,7 +172,12 @@ export function chartOption(c: ChartModel): Record<string, unknown> {
       xAxis: { type: 'category', data: first.map((f) => f.label) },
       yAxis: { type: 'value', minInterval: 1 },
       // Numbers on the bars only: line labels would sit on the bar labels (the table has both).
-      series: c.series.map((s, i) => ({ type: i === 0 ? 'bar' : 'line', name: s.name, data: items(s.figures), label: { show: i === 0, position: 'top' } })),
+      series: c.series.map((s, i) => ({
+        type: i === 0 ? 'bar' : 'line',
+        name: s.name,
+        data: items(s.figures),
+        label: { show: i === 0, position: 'top' },
+      })),
     };
   }
   if (c.key === 'productLine') {
@@ -142,7 +203,8 @@ export function chartOption(c: ChartModel): Record<string, unknown> {
 /** About how wide a text is drawn at ECharts' 12 px default: CJK a full em, capitals and digits more than the rest. */
 export function textPx(text: string, fontSize = 12): number {
   let em = 0;
-  for (const ch of text) em += /[\u2e80-\u9fff\uff00-\uffef]/.test(ch) ? 1 : /[A-Z0-9mw]/.test(ch) ? 0.68 : /[ il.,:;'|!]/.test(ch) ? 0.3 : 0.55;
+  for (const ch of text)
+    em += /[\u2e80-\u9fff\uff00-\uffef]/.test(ch) ? 1 : /[A-Z0-9mw]/.test(ch) ? 0.68 : /[ il.,:;'|!]/.test(ch) ? 0.3 : 0.55;
   return Math.ceil(em * fontSize);
 }
 
@@ -173,6 +235,7 @@ export function fitToWidth(option: Record<string, unknown>, width: number, heigh
     if (widest + 6 > slot) return { ...option, xAxis: { ...xAxis, axisLabel: { ...xAxis.axisLabel, interval: 0, rotate: 40 } } };
     return option;
   }
-  if (yAxis?.type === 'category') return { ...option, yAxis: { ...yAxis, axisLabel: { ...yAxis.axisLabel, width: Math.round(width * 0.4) } } };
+  if (yAxis?.type === 'category')
+    return { ...option, yAxis: { ...yAxis, axisLabel: { ...yAxis.axisLabel, width: Math.round(width * 0.4) } } };
   return option;
 }

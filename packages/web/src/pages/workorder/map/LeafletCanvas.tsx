@@ -37,7 +37,13 @@ interface Props {
 const COLOR = { unassigned: '#fa8c16', inService: '#1677ff', worker: '#389e0d', selected: '#f5222d' };
 const CHINA: L.LatLngExpression = [35, 105];
 
-const marker = (fill: string, radius: number, ring: number, ringColor: string, opacity: number): MarkerStyle => ({ fill, radius, ring, ringColor, opacity });
+const marker = (fill: string, radius: number, ring: number, ringColor: string, opacity: number): MarkerStyle => ({
+  fill,
+  radius,
+  ring,
+  ringColor,
+  opacity,
+});
 // Unselected orders are fill only (one fill per colour); the selected marker is drawn again on top.
 const STYLE = {
   unassigned: marker(COLOR.unassigned, 5, 0, '', 0.85),

@@ -10,14 +10,23 @@ import * as canvas from './LeafletCanvas.tsx';
 // module, not vi.mock'ed: without isolation an earlier file may already have imported the map screen
 // with the real canvas, and a module mock would stay registered for later files.
 const FakeCanvas = (p: {
-  orders: { order: MapOrder; at: { lng: number } }[]; workers: { worker: MapWorker }[]; base: string;
-  onOrderClick(id: string): void; onWorkerClick(id: string): void; onTilesFailed(): void; onBaseMapFailed(): void;
+  orders: { order: MapOrder; at: { lng: number } }[];
+  workers: { worker: MapWorker }[];
+  base: string;
+  onOrderClick(id: string): void;
+  onWorkerClick(id: string): void;
+  onTilesFailed(): void;
+  onBaseMapFailed(): void;
 }) => (
   <div data-testid="map-canvas" data-base={p.base}>
     <button data-testid="fail-tiles" onClick={p.onTilesFailed} />
     <button data-testid="fail-base" onClick={p.onBaseMapFailed} />
-    {p.orders.map((o) => <button key={o.order.id} data-testid={`marker-${o.order.id}`} data-lng={o.at.lng} onClick={() => p.onOrderClick(o.order.id)} />)}
-    {p.workers.map((w) => <button key={w.worker.id} data-testid={`marker-${w.worker.id}`} onClick={() => p.onWorkerClick(w.worker.id)} />)}
+    {p.orders.map((o) => (
+      <button key={o.order.id} data-testid={`marker-${o.order.id}`} data-lng={o.at.lng} onClick={() => p.onOrderClick(o.order.id)} />
+    ))}
+    {p.workers.map((w) => (
+      <button key={w.worker.id} data-testid={`marker-${w.worker.id}`} onClick={() => p.onWorkerClick(w.worker.id)} />
+    ))}
   </div>
 );
 beforeEach(() => {
@@ -25,31 +34,72 @@ beforeEach(() => {
 });
 
 const order = (o: Partial<MapOrder>): MapOrder => ({
-  id: 'o1', name: 'WO-1', lng: 121.5, lat: 31.2, status: 1, customer: '客户', contact: '联系人', phone: '13800000000',
-  address: '上海市浦东新区', appointmentDate: null, appointmentBegin: null, appointmentEnd: null, stationId: 'S1', stationName: '上海站',
-  workerId: null, workerName: null, ...o,
+  id: 'o1',
+  name: 'WO-1',
+  lng: 121.5,
+  lat: 31.2,
+  status: 1,
+  customer: '客户',
+  contact: '联系人',
+  phone: '13800000000',
+  address: '上海市浦东新区',
+  appointmentDate: null,
+  appointmentBegin: null,
+  appointmentEnd: null,
+  stationId: 'S1',
+  stationName: '上海站',
+  workerId: null,
+  workerName: null,
+  ...o,
 });
 const worker = (w: Partial<MapWorker>): MapWorker => ({
-  id: 'w1', name: '赵磊', code: 'E1', phone: '', lng: 121.5, lat: 31.2, load: 0, stationId: 'S1', stationName: '上海站', locatedOn: null, ...w,
+  id: 'w1',
+  name: '赵磊',
+  code: 'E1',
+  phone: '',
+  lng: 121.5,
+  lat: 31.2,
+  load: 0,
+  stationId: 'S1',
+  stationName: '上海站',
+  locatedOn: null,
+  ...w,
 });
 
 /** The map answer as the server sends it: the orders as columns, stations and assignees once each. */
 const answer = (orders: MapOrder[], rest: Pick<MapData, 'workers' | 'toAssign' | 'truncated'>): MapData => {
   const stations = [...new Map(orders.map((o) => [o.stationId, { id: o.stationId, name: o.stationName }])).values()];
-  const assignees = [...new Map(orders.filter((o) => o.workerId).map((o) => [o.workerId!, { id: o.workerId!, name: o.workerName ?? '' }])).values()];
+  const assignees = [
+    ...new Map(orders.filter((o) => o.workerId).map((o) => [o.workerId!, { id: o.workerId!, name: o.workerName ?? '' }])).values(),
+  ];
   const col = <K extends keyof MapOrder>(k: K) => orders.map((o) => o[k]);
   return {
     orders: {
-      id: col('id'), name: col('name'), lng: col('lng'), lat: col('lat'), status: col('status'), customer: col('customer'), contact: col('contact'),
-      phone: col('phone'), address: col('address'), appointmentDate: col('appointmentDate'), appointmentBegin: col('appointmentBegin'),
-      appointmentEnd: col('appointmentEnd'), station: orders.map((o) => stations.findIndex((s) => s.id === o.stationId)),
+      id: col('id'),
+      name: col('name'),
+      lng: col('lng'),
+      lat: col('lat'),
+      status: col('status'),
+      customer: col('customer'),
+      contact: col('contact'),
+      phone: col('phone'),
+      address: col('address'),
+      appointmentDate: col('appointmentDate'),
+      appointmentBegin: col('appointmentBegin'),
+      appointmentEnd: col('appointmentEnd'),
+      station: orders.map((o) => stations.findIndex((s) => s.id === o.stationId)),
       worker: orders.map((o) => assignees.findIndex((a) => a.id === o.workerId)),
     },
-    stations, assignees, ...rest,
+    stations,
+    assignees,
+    ...rest,
   };
 };
 
-const ORDERS = [order({ id: 'o-busy', name: 'WO-9', status: 3, workerId: 'w-near', workerName: '近' }), order({ id: 'o-new', name: 'WO-7', lng: 121.6, lat: 31.2 })];
+const ORDERS = [
+  order({ id: 'o-busy', name: 'WO-9', status: 3, workerId: 'w-near', workerName: '近' }),
+  order({ id: 'o-new', name: 'WO-7', lng: 121.6, lat: 31.2 }),
+];
 const DATA = answer(ORDERS, {
   workers: [
     worker({ id: 'w-far', name: '远', lng: 122.0, lat: 31.2, load: 1 }),
@@ -71,7 +121,8 @@ describe('work-order map screen', () => {
   it('loads once per range, lists unassigned orders first, on the offline base map when no tiles are set', async () => {
     const calls: string[] = [];
     stubServer((url) => {
-      if (url.startsWith('/api/workorders/map/config')) return envelope({ url: null, datum: 'gcj02', attribution: '', maxZoom: 18, subdomains: [] });
+      if (url.startsWith('/api/workorders/map/config'))
+        return envelope({ url: null, datum: 'gcj02', attribution: '', maxZoom: 18, subdomains: [] });
       if (url.startsWith('/api/workorders/map')) {
         calls.push(url);
         return envelope(url.includes('range=today') ? answer([ORDERS[1]], { workers: DATA.workers, toAssign: 1, truncated: false }) : DATA);
@@ -105,7 +156,8 @@ describe('work-order map screen', () => {
 
   it('draws on the configured tiles in their datum, and falls back to the offline base map when they fail', async () => {
     stubServer((url) => {
-      if (url.startsWith('/api/workorders/map/config')) return envelope({ url: '/tiles/{z}/{x}/{y}.png', datum: 'wgs84', attribution: '', maxZoom: 18, subdomains: [] });
+      if (url.startsWith('/api/workorders/map/config'))
+        return envelope({ url: '/tiles/{z}/{x}/{y}.png', datum: 'wgs84', attribution: '', maxZoom: 18, subdomains: [] });
       if (url.startsWith('/api/workorders/map')) return envelope(DATA);
       return undefined;
     });
@@ -133,7 +185,8 @@ describe('work-order map screen', () => {
     let toAssign = 5;
     const posted: { url: string; body: unknown }[] = [];
     stubServer((url, init) => {
-      if (url.startsWith('/api/workorders/map/config')) return envelope({ url: null, datum: 'wgs84', attribution: '', maxZoom: 18, subdomains: [] });
+      if (url.startsWith('/api/workorders/map/config'))
+        return envelope({ url: null, datum: 'wgs84', attribution: '', maxZoom: 18, subdomains: [] });
       if (url.startsWith('/api/workorders/map')) return envelope({ ...DATA, toAssign });
       if (url === '/api/workorders/o-new/dispatch' && init.method === 'POST') {
         posted.push({ url, body: JSON.parse(String(init.body)) });

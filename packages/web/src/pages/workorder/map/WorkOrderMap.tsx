@@ -1,17 +1,41 @@
 import {
-  slotLabel, type workOrderDealStatus, workOrderStatus, type Lang, type MapView, type MapOrder, type MapRange, type MapWorker,
+  slotLabel,
+  type workOrderDealStatus,
+  workOrderStatus,
+  type Lang,
+  type MapView,
+  type MapOrder,
+  type MapRange,
+  type MapWorker,
 } from '@portal/model';
 import { Alert, Button, Card, Empty, Input, List, Segmented, Space, Spin, Tabs, Tag, Typography } from 'antd';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { confirm, toast } from '../../../app/feedback.ts';
 import { ApiError } from '../../../api/envelope.ts';
-import { dispatchOrder, fetchMapData, fetchMapTiles, NO_TILES, takeEarlyMapTiles, type MapTileSettings } from '../../../api/work-order-insights.ts';
+import {
+  dispatchOrder,
+  fetchMapData,
+  fetchMapTiles,
+  NO_TILES,
+  takeEarlyMapTiles,
+  type MapTileSettings,
+} from '../../../api/work-order-insights.ts';
 import { useLocale, useT } from '../../../locales/i18n.ts';
 import { usePrivilege } from '../../../session/use-privilege.ts';
 import { PageTitle } from '../../PageTitle.tsx';
 import { LeafletCanvas, type LeafletCanvasHandle } from './LeafletCanvas.tsx';
-import { baseMapKind, candidatesFor, formatKm, isAssignable, listOrder, markerDatum, placeOrders, placeWorkers, searchOrders } from './map-logic.ts';
+import {
+  baseMapKind,
+  candidatesFor,
+  formatKm,
+  isAssignable,
+  listOrder,
+  markerDatum,
+  placeOrders,
+  placeWorkers,
+  searchOrders,
+} from './map-logic.ts';
 import './work-order-map.css';
 
 const RANGES: MapRange[] = ['all', 'today', 'tomorrow'];
@@ -98,8 +122,8 @@ export function WorkOrderMap({ mode }: { mode: 'view' | 'assign' }) {
   const side = useDeferredValue(data, EMPTY);
   const listed = useMemo(() => listOrder(searchOrders(side.orders, search)), [side.orders, search]);
 
-  const order = orderId ? ordersById.get(orderId) ?? null : null;
-  const worker = workerId ? workersById.get(workerId) ?? null : null;
+  const order = orderId ? (ordersById.get(orderId) ?? null) : null;
+  const worker = workerId ? (workersById.get(workerId) ?? null) : null;
   const candidates = useMemo(() => (order && assigning ? candidatesFor(order, data.workers) : []), [order, assigning, data.workers]);
 
   // A new range or a refresh may drop the selected order (assigned elsewhere, other day).
@@ -109,7 +133,8 @@ export function WorkOrderMap({ mode }: { mode: 'view' | 'assign' }) {
   }, [ordersById, workersById, orderId, workerId]);
 
   const placed = useCallback(
-    (id: string, kind: 'order' | 'worker') => (kind === 'order' ? placedOrders.find((p) => p.order.id === id)?.at : placedWorkers.find((p) => p.worker.id === id)?.at),
+    (id: string, kind: 'order' | 'worker') =>
+      kind === 'order' ? placedOrders.find((p) => p.order.id === id)?.at : placedWorkers.find((p) => p.worker.id === id)?.at,
     [placedOrders, placedWorkers],
   );
 
@@ -200,9 +225,13 @@ export function WorkOrderMap({ mode }: { mode: 'view' | 'assign' }) {
   const tilesUnavailable = tiles !== null && base === 'vector' && baseFailed;
 
   return (
-    <div data-testid={mode === 'assign' ? 'page-workorder-mapassign' : 'page-workorder-map'} data-loaded-range={loadedRange ?? ''} data-loading={loading ? '1' : '0'}
+    <div
+      data-testid={mode === 'assign' ? 'page-workorder-mapassign' : 'page-workorder-map'}
+      data-loaded-range={loadedRange ?? ''}
+      data-loading={loading ? '1' : '0'}
       // The side lists show the loaded data (they render just after the markers).
-      data-lists-current={sideShown && side === data ? '1' : '0'}>
+      data-lists-current={sideShown && side === data ? '1' : '0'}
+    >
       <PageTitle
         extra={
           <Space wrap>
@@ -228,8 +257,18 @@ export function WorkOrderMap({ mode }: { mode: 'view' | 'assign' }) {
         {title}
       </PageTitle>
 
-      {tilesUnavailable && <Alert type="info" showIcon data-testid="map-tiles-unavailable" title={t('wo.map.tilesUnavailable')} style={{ marginBottom: 8 }} />}
-      {data.truncated && <Alert type="warning" showIcon data-testid="map-truncated" title={t('wo.map.truncated', { n: data.orders.length })} style={{ marginBottom: 8 }} />}
+      {tilesUnavailable && (
+        <Alert type="info" showIcon data-testid="map-tiles-unavailable" title={t('wo.map.tilesUnavailable')} style={{ marginBottom: 8 }} />
+      )}
+      {data.truncated && (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="map-truncated"
+          title={t('wo.map.truncated', { n: data.orders.length })}
+          style={{ marginBottom: 8 }}
+        />
+      )}
       {failed && <Alert type="error" showIcon data-testid="map-load-failed" title={t('wo.map.loadFailed')} style={{ marginBottom: 8 }} />}
       {mode === 'assign' && !assigning && <Alert type="warning" showIcon title={t('wo.map.viewOnly')} style={{ marginBottom: 8 }} />}
 
@@ -256,9 +295,18 @@ export function WorkOrderMap({ mode }: { mode: 'view' | 'assign' }) {
             <Spin style={{ margin: 40 }} />
           )}
           <div className="wo-map-legend" aria-hidden>
-            <span><i style={{ background: '#fa8c16' }} />{t('wo.map.legendUnassigned')}</span>
-            <span><i style={{ background: '#1677ff' }} />{t('wo.map.legendInService')}</span>
-            <span><i style={{ background: '#389e0d' }} />{t('wo.map.legendWorker')}</span>
+            <span>
+              <i style={{ background: '#fa8c16' }} />
+              {t('wo.map.legendUnassigned')}
+            </span>
+            <span>
+              <i style={{ background: '#1677ff' }} />
+              {t('wo.map.legendInService')}
+            </span>
+            <span>
+              <i style={{ background: '#389e0d' }} />
+              {t('wo.map.legendWorker')}
+            </span>
             {tiles && base === 'vector' && !baseFailed && (
               <span className="wo-map-base-note" data-testid="map-offline-base" title={t('wo.map.offlineBaseHint')}>
                 {t('wo.map.offlineBase')}
@@ -270,7 +318,15 @@ export function WorkOrderMap({ mode }: { mode: 'view' | 'assign' }) {
         <div className="wo-map-side">
           {assigning && (
             <Card size="small" data-testid="map-assign-panel" title={t('wo.map.assignTitle')}>
-              {result && <Alert type={result.ok ? 'success' : 'error'} showIcon data-testid="map-assign-result" title={result.text} style={{ marginBottom: 8 }} />}
+              {result && (
+                <Alert
+                  type={result.ok ? 'success' : 'error'}
+                  showIcon
+                  data-testid="map-assign-result"
+                  title={result.text}
+                  style={{ marginBottom: 8 }}
+                />
+              )}
               {!order ? (
                 <Typography.Text type="secondary">{t('wo.map.pickOrder')}</Typography.Text>
               ) : !isAssignable(order) ? (
@@ -295,7 +351,8 @@ export function WorkOrderMap({ mode }: { mode: 'view' | 'assign' }) {
                       >
                         <span>{c.worker.name}</span>
                         <span className="wo-map-muted">
-                          {c.km === null ? t('wo.map.noLocation') : t('wo.map.distance', { km: formatKm(c.km) })} · {t('wo.map.load', { n: c.worker.load })}
+                          {c.km === null ? t('wo.map.noLocation') : t('wo.map.distance', { km: formatKm(c.km) })} ·{' '}
+                          {t('wo.map.load', { n: c.worker.load })}
                         </span>
                       </List.Item>
                     )}
@@ -305,7 +362,13 @@ export function WorkOrderMap({ mode }: { mode: 'view' | 'assign' }) {
                     <Button type="primary" data-testid="map-assign-confirm" disabled={!worker} loading={busy} onClick={assign}>
                       {t('wo.map.assign')}
                     </Button>
-                    <Button data-testid="map-assign-clear" onClick={() => { setOrderId(null); setWorkerId(null); }}>
+                    <Button
+                      data-testid="map-assign-clear"
+                      onClick={() => {
+                        setOrderId(null);
+                        setWorkerId(null);
+                      }}
+                    >
                       {t('wo.map.cancelSelection')}
                     </Button>
                   </Space>
@@ -314,74 +377,117 @@ export function WorkOrderMap({ mode }: { mode: 'view' | 'assign' }) {
             </Card>
           )}
 
-          {sideShown && <Card size="small" className="wo-map-lists">
-            <Tabs
-              activeKey={tab}
-              onChange={(k) => setTab(k as 'orders' | 'workers')}
-              items={[
-                {
-                  key: 'orders',
-                  label: <span data-testid="map-tab-orders">{t('wo.map.ordersCount', { n: side.orders.length })}</span>,
-                  children: (
-                    <>
-                      <Input.Search
-                        allowClear
-                        data-testid="map-order-search"
-                        placeholder={t('wo.map.search')}
-                        value={search}
-                        onChange={(e) => { setSearch(e.target.value); setPage(1); }}
-                        style={{ marginBottom: 8 }}
-                      />
-                      {listed.length === 0 && !loading && side === data ? (
-                        <Empty data-testid="map-orders-empty" description={t('wo.map.noOrders')} />
-                      ) : (
-                        <List
-                          size="small"
-                          data-testid="map-order-list"
-                          data-count={listed.length}
-                          dataSource={listed}
-                          pagination={{ current: page, pageSize: PAGE, onChange: setPage, size: 'small', showSizeChanger: false, hideOnSinglePage: true }}
-                          renderItem={(o) => <OrderRow key={o.id} o={o} lang={lang} selected={o.id === orderId} onPick={() => pickOrder(o.id, 'list')} t={t} />}
+          {sideShown && (
+            <Card size="small" className="wo-map-lists">
+              <Tabs
+                activeKey={tab}
+                onChange={(k) => setTab(k as 'orders' | 'workers')}
+                items={[
+                  {
+                    key: 'orders',
+                    label: <span data-testid="map-tab-orders">{t('wo.map.ordersCount', { n: side.orders.length })}</span>,
+                    children: (
+                      <>
+                        <Input.Search
+                          allowClear
+                          data-testid="map-order-search"
+                          placeholder={t('wo.map.search')}
+                          value={search}
+                          onChange={(e) => {
+                            setSearch(e.target.value);
+                            setPage(1);
+                          }}
+                          style={{ marginBottom: 8 }}
                         />
-                      )}
-                    </>
-                  ),
-                },
-                {
-                  key: 'workers',
-                  label: <span data-testid="map-tab-workers">{t('wo.map.workersCount', { n: side.workers.length })}</span>,
-                  children: (
-                    <List
-                      size="small"
-                      data-testid="map-worker-list"
-                      dataSource={side.workers}
-                      pagination={{ pageSize: PAGE, size: 'small', showSizeChanger: false, hideOnSinglePage: true }}
-                      renderItem={(w) => <WorkerRow key={w.id} w={w} selected={w.id === workerId} onPick={() => pickWorker(w.id, 'list')} t={t} />}
-                    />
-                  ),
-                },
-              ]}
-            />
-          </Card>}
+                        {listed.length === 0 && !loading && side === data ? (
+                          <Empty data-testid="map-orders-empty" description={t('wo.map.noOrders')} />
+                        ) : (
+                          <List
+                            size="small"
+                            data-testid="map-order-list"
+                            data-count={listed.length}
+                            dataSource={listed}
+                            pagination={{
+                              current: page,
+                              pageSize: PAGE,
+                              onChange: setPage,
+                              size: 'small',
+                              showSizeChanger: false,
+                              hideOnSinglePage: true,
+                            }}
+                            renderItem={(o) => (
+                              <OrderRow
+                                key={o.id}
+                                o={o}
+                                lang={lang}
+                                selected={o.id === orderId}
+                                onPick={() => pickOrder(o.id, 'list')}
+                                t={t}
+                              />
+                            )}
+                          />
+                        )}
+                      </>
+                    ),
+                  },
+                  {
+                    key: 'workers',
+                    label: <span data-testid="map-tab-workers">{t('wo.map.workersCount', { n: side.workers.length })}</span>,
+                    children: (
+                      <List
+                        size="small"
+                        data-testid="map-worker-list"
+                        dataSource={side.workers}
+                        pagination={{ pageSize: PAGE, size: 'small', showSizeChanger: false, hideOnSinglePage: true }}
+                        renderItem={(w) => (
+                          <WorkerRow key={w.id} w={w} selected={w.id === workerId} onPick={() => pickWorker(w.id, 'list')} t={t} />
+                        )}
+                      />
+                    ),
+                  },
+                ]}
+              />
+            </Card>
+          )}
         </div>
       </div>
     </div>
   );
 }
 
-function OrderRow({ o, lang, selected, onPick, t }: { o: MapOrder; lang: Lang; selected: boolean; onPick(): void; t: ReturnType<typeof useT> }) {
+function OrderRow({
+  o,
+  lang,
+  selected,
+  onPick,
+  t,
+}: {
+  o: MapOrder;
+  lang: Lang;
+  selected: boolean;
+  onPick(): void;
+  t: ReturnType<typeof useT>;
+}) {
   const st = optionOf(workOrderStatus, o.status);
   const appt = o.appointmentDate
     ? `${o.appointmentDate}${o.appointmentBegin != null ? ` ${slotLabel(o.appointmentBegin)}` : ''}${o.appointmentEnd != null ? `–${slotLabel(o.appointmentEnd)}` : ''}`
     : null;
   return (
-    <List.Item data-testid={`map-order-${o.id}`} data-order-name={o.name} data-status={o.status} className={selected ? 'wo-map-row selected' : 'wo-map-row'} onClick={onPick}>
+    <List.Item
+      data-testid={`map-order-${o.id}`}
+      data-order-name={o.name}
+      data-status={o.status}
+      className={selected ? 'wo-map-row selected' : 'wo-map-row'}
+      onClick={onPick}
+    >
       <div style={{ width: '100%' }}>
         <div className="wo-map-row-head">
           <b>{o.name}</b>
           <Tag color={st?.color}>{st?.label[lang] ?? o.status}</Tag>
         </div>
-        <div className="wo-map-muted">{o.customer} · {o.address}</div>
+        <div className="wo-map-muted">
+          {o.customer} · {o.address}
+        </div>
         <div className="wo-map-muted">
           {o.stationName}
           {o.workerName ? ` · ${o.workerName}` : ''}
@@ -394,7 +500,13 @@ function OrderRow({ o, lang, selected, onPick, t }: { o: MapOrder; lang: Lang; s
 
 function WorkerRow({ w, selected, onPick, t }: { w: MapWorker; selected: boolean; onPick(): void; t: ReturnType<typeof useT> }) {
   return (
-    <List.Item data-testid={`map-worker-${w.id}`} data-worker-name={w.name} data-load={w.load} className={selected ? 'wo-map-row selected' : 'wo-map-row'} onClick={onPick}>
+    <List.Item
+      data-testid={`map-worker-${w.id}`}
+      data-worker-name={w.name}
+      data-load={w.load}
+      className={selected ? 'wo-map-row selected' : 'wo-map-row'}
+      onClick={onPick}
+    >
       <div style={{ width: '100%' }}>
         <div className="wo-map-row-head">
           <b>{w.name}</b>

@@ -5,7 +5,8 @@ import provinces from './generated/china-provinces.json';
 import { BASE_MAP_DATUM } from './map-logic.ts';
 
 const asset = (name: 'provinces' | 'cities'): unknown => (name === 'cities' ? cities : provinces);
-const reply = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const reply = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -25,7 +26,9 @@ describe('embedded base map data', () => {
     expect(gd.properties.label![1]).toBeGreaterThan(20);
     expect(gd.properties.label![1]).toBeLessThan(25.6);
     const c = parseBaseMap(asset('cities'));
-    expect(c.features.filter((f) => f.properties.level === 'city').map((f) => f.properties.name)).toEqual(expect.arrayContaining(['广州市', '深圳市', '济南市', '乌鲁木齐市']));
+    expect(c.features.filter((f) => f.properties.level === 'city').map((f) => f.properties.name)).toEqual(
+      expect.arrayContaining(['广州市', '深圳市', '济南市', '乌鲁木齐市']),
+    );
     // Today's divisions (Laiwu was merged into Jinan in 2019).
     expect(c.features.some((f) => f.properties.name === '莱芜市')).toBe(false);
   });
@@ -42,7 +45,12 @@ describe('embedded base map data', () => {
   });
 
   it('rejects a failed or malformed answer, and tries again next time', async () => {
-    const answers = [reply('gone', 404), reply({ type: 'FeatureCollection', features: [] }), reply({ features: 'x' }), reply(asset('provinces'))];
+    const answers = [
+      reply('gone', 404),
+      reply({ type: 'FeatureCollection', features: [] }),
+      reply({ features: 'x' }),
+      reply(asset('provinces')),
+    ];
     const f = vi.fn(async () => answers.shift()!);
     vi.stubGlobal('fetch', f);
     await expect(loadBaseMap('provinces')).rejects.toThrow(/404/);

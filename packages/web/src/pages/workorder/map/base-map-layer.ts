@@ -46,7 +46,10 @@ export interface BaseMapEvents {
  * as SVG in panes under the markers and not interactive, so clicks and hovers reach the markers.
  */
 export function addBaseMap(map: L.Map, events: BaseMapEvents): BaseMapHandle {
-  for (const [name, z] of [[BASE_PANE, 250], [LABEL_PANE, 390]] as const) {
+  for (const [name, z] of [
+    [BASE_PANE, 250],
+    [LABEL_PANE, 390],
+  ] as const) {
     const pane = map.getPane(name) ?? map.createPane(name);
     pane.style.zIndex = String(z);
     pane.style.pointerEvents = 'none';
@@ -132,7 +135,12 @@ export function addBaseMap(map: L.Map, events: BaseMapEvents): BaseMapHandle {
       } as L.GeoJSONOptions).addTo(map);
       const named = fc.features.filter((f) => f.properties.level === 'province');
       const labels = (small: boolean) =>
-        L.layerGroup(named.filter((f) => SMALL_PROVINCES.has(Number(f.properties.adcode)) === small).map((f) => labelMarker(f.properties, 'province')).filter((m): m is L.Marker => !!m));
+        L.layerGroup(
+          named
+            .filter((f) => SMALL_PROVINCES.has(Number(f.properties.adcode)) === small)
+            .map((f) => labelMarker(f.properties, 'province'))
+            .filter((m): m is L.Marker => !!m),
+        );
       provinceLabels = labels(false);
       smallProvinceLabels = labels(true);
       follow();

@@ -1,14 +1,48 @@
 import { wgs84ToBd09, wgs84ToGcj02, type MapOrder, type MapWorker } from '@portal/model';
 import { describe, expect, it } from 'vitest';
-import { boundsOf, candidatesFor, distanceKm, formatKm, isAssignable, listOrder, placeOrders, placeWorkers, searchOrders } from './map-logic.ts';
+import {
+  boundsOf,
+  candidatesFor,
+  distanceKm,
+  formatKm,
+  isAssignable,
+  listOrder,
+  placeOrders,
+  placeWorkers,
+  searchOrders,
+} from './map-logic.ts';
 
 const order = (o: Partial<MapOrder>): MapOrder => ({
-  id: 'o1', name: 'WO-1', lng: 121.5, lat: 31.2, status: 1, customer: '客户', contact: '联系人', phone: '13800000000',
-  address: '上海市浦东新区', appointmentDate: null, appointmentBegin: null, appointmentEnd: null, stationId: 'S1', stationName: '上海站',
-  workerId: null, workerName: null, ...o,
+  id: 'o1',
+  name: 'WO-1',
+  lng: 121.5,
+  lat: 31.2,
+  status: 1,
+  customer: '客户',
+  contact: '联系人',
+  phone: '13800000000',
+  address: '上海市浦东新区',
+  appointmentDate: null,
+  appointmentBegin: null,
+  appointmentEnd: null,
+  stationId: 'S1',
+  stationName: '上海站',
+  workerId: null,
+  workerName: null,
+  ...o,
 });
 const worker = (w: Partial<MapWorker>): MapWorker => ({
-  id: 'w1', name: '赵磊', code: 'E1', phone: '', lng: 121.5, lat: 31.2, load: 0, stationId: 'S1', stationName: '上海站', locatedOn: null, ...w,
+  id: 'w1',
+  name: '赵磊',
+  code: 'E1',
+  phone: '',
+  lng: 121.5,
+  lat: 31.2,
+  load: 0,
+  stationId: 'S1',
+  stationName: '上海站',
+  locatedOn: null,
+  ...w,
 });
 
 describe('map markers', () => {
@@ -30,7 +64,16 @@ describe('map markers', () => {
 
   it('fit in bounds that cover them, or none without markers', () => {
     expect(boundsOf([])).toBeNull();
-    expect(boundsOf([{ lng: 120, lat: 30 }, { lng: 121, lat: 31.5 }, { lng: 119.5, lat: 30.2 }])).toEqual([[30, 119.5], [31.5, 121]]);
+    expect(
+      boundsOf([
+        { lng: 120, lat: 30 },
+        { lng: 121, lat: 31.5 },
+        { lng: 119.5, lat: 30.2 },
+      ]),
+    ).toEqual([
+      [30, 119.5],
+      [31.5, 121],
+    ]);
   });
 });
 
@@ -59,12 +102,21 @@ describe('engineers for an order', () => {
 
 describe('order list', () => {
   it('puts unassigned orders first and keeps the server’s newest-first order', () => {
-    const list = listOrder([order({ id: 'a', status: 2 }), order({ id: 'b', status: 1 }), order({ id: 'c', status: 3 }), order({ id: 'd', status: 1 })]);
+    const list = listOrder([
+      order({ id: 'a', status: 2 }),
+      order({ id: 'b', status: 1 }),
+      order({ id: 'c', status: 3 }),
+      order({ id: 'd', status: 1 }),
+    ]);
     expect(list.map((o) => o.id)).toEqual(['b', 'd', 'a', 'c']);
   });
 
   it('searches number, customer, contact, phone, address and station', () => {
-    const os = [order({ id: 'a', name: 'WO-2026-001' }), order({ id: 'b', customer: '杭州某厂', address: '杭州市西湖区' }), order({ id: 'c', phone: '13911112222' })];
+    const os = [
+      order({ id: 'a', name: 'WO-2026-001' }),
+      order({ id: 'b', customer: '杭州某厂', address: '杭州市西湖区' }),
+      order({ id: 'c', phone: '13911112222' }),
+    ];
     expect(searchOrders(os, ' wo-2026 ').map((o) => o.id)).toEqual(['a']);
     expect(searchOrders(os, '西湖').map((o) => o.id)).toEqual(['b']);
     expect(searchOrders(os, '1111').map((o) => o.id)).toEqual(['c']);

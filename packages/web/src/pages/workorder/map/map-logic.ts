@@ -16,7 +16,7 @@ export function baseMapKind(tileUrl: string | null | undefined, tilesFailed: boo
 
 /** The datum markers are drawn in: the tiles' own, or the embedded map's (both from the same GPS positions). */
 export function markerDatum(kind: BaseMapKind, tileDatum: MapDatum | undefined): MapDatum {
-  return kind === 'tiles' ? tileDatum ?? 'wgs84' : BASE_MAP_DATUM;
+  return kind === 'tiles' ? (tileDatum ?? 'wgs84') : BASE_MAP_DATUM;
 }
 
 /** A tile source has failed when several tiles errored before any loaded (one flaky tile is not enough). */
@@ -77,10 +77,18 @@ export function candidatesFor(order: MapOrder, workers: readonly MapWorker[]): C
     .filter((w) => w.stationId === order.stationId)
     .map((worker) => ({
       worker,
-      km: worker.lng == null || worker.lat == null ? null : distanceKm({ lng: order.lng, lat: order.lat }, { lng: worker.lng, lat: worker.lat }),
+      km:
+        worker.lng == null || worker.lat == null
+          ? null
+          : distanceKm({ lng: order.lng, lat: order.lat }, { lng: worker.lng, lat: worker.lat }),
     }))
     .sort((a, b) => {
-      if (a.km === null || b.km === null) return a.km === null && b.km === null ? a.worker.load - b.worker.load || a.worker.name.localeCompare(b.worker.name, 'zh-CN') : a.km === null ? 1 : -1;
+      if (a.km === null || b.km === null)
+        return a.km === null && b.km === null
+          ? a.worker.load - b.worker.load || a.worker.name.localeCompare(b.worker.name, 'zh-CN')
+          : a.km === null
+            ? 1
+            : -1;
       return a.km - b.km || a.worker.load - b.worker.load;
     });
 }
@@ -97,7 +105,10 @@ export function searchOrders(orders: readonly MapOrder[], text: string): readonl
 
 /** Unassigned orders first (they are the work of this screen), then newest first as the server sent them. */
 export function listOrder(orders: readonly MapOrder[]): MapOrder[] {
-  return orders.map((o, i) => [o, i] as const).sort((a, b) => Number(a[0].status !== 1) - Number(b[0].status !== 1) || a[1] - b[1]).map(([o]) => o);
+  return orders
+    .map((o, i) => [o, i] as const)
+    .sort((a, b) => Number(a[0].status !== 1) - Number(b[0].status !== 1) || a[1] - b[1])
+    .map(([o]) => o);
 }
 
 /** Distance in km as shown: two decimals under 1 km, one under 100 km, whole km beyond. */
@@ -109,12 +120,18 @@ export function formatKm(km: number): string {
 /** The view that shows every marker; China when there is nothing to show. */
 export function boundsOf(points: readonly LngLat[]): [[number, number], [number, number]] | null {
   if (!points.length) return null;
-  let s = 90, w = 180, n = -90, e = -180;
+  let s = 90,
+    w = 180,
+    n = -90,
+    e = -180;
   for (const p of points) {
     if (p.lat < s) s = p.lat;
     if (p.lat > n) n = p.lat;
     if (p.lng < w) w = p.lng;
     if (p.lng > e) e = p.lng;
   }
-  return [[s, w], [n, e]];
+  return [
+    [s, w],
+    [n, e],
+  ];
 }

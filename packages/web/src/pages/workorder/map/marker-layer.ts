@@ -25,7 +25,11 @@ export interface MarkerSet {
  */
 export class MarkerLayer extends L.Layer {
   private canvas = document.createElement('canvas');
-  private set: MarkerSet = { lat: new Float64Array(), lng: new Float64Array(), style: () => ({ fill: '', radius: 0, ring: 0, ringColor: '', opacity: 1 }) };
+  private set: MarkerSet = {
+    lat: new Float64Array(),
+    lng: new Float64Array(),
+    style: () => ({ fill: '', radius: 0, ring: 0, ringColor: '', opacity: 1 }),
+  };
   /** Layer-pixel positions of the last draw (stable while panning). */
   private x = new Float32Array();
   private y = new Float32Array();
@@ -112,7 +116,14 @@ export class MarkerLayer extends L.Layer {
     };
     for (let i = 0; i < n; i++) {
       const s = style(i);
-      if (!path || s.fill !== path.fill || s.radius !== path.radius || s.ring !== path.ring || s.ringColor !== path.ringColor || s.opacity !== path.opacity) {
+      if (
+        !path ||
+        s.fill !== path.fill ||
+        s.radius !== path.radius ||
+        s.ring !== path.ring ||
+        s.ringColor !== path.ringColor ||
+        s.opacity !== path.opacity
+      ) {
         flush();
         path = s;
         ctx.beginPath();
