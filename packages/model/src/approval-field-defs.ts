@@ -1,9 +1,9 @@
-import { dateTime, int, label, lookup, optionSet, text, type FieldDef } from './define.ts';
+import { dateTime, int, label, lookup, optionSet, text, type FieldDef } from './define-fields.ts';
 import { approvalStatus } from './option-sets/approval.ts';
 
 /*
- * define.ts imports this module (an approval document brings these fields) and its imports import
- * define.ts: nothing here reads an import while loading, only when called.
+ * define.ts imports this module (an approval document brings these fields); this module imports only
+ * define-fields.ts and the approval option set, which import no entity machinery (no import circle).
  */
 
 // approvalFields() must build exactly these (the compiler checks).

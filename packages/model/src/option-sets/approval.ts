@@ -1,4 +1,4 @@
-import { defineNamedOptionSet, defineOptionSet, label } from '../define.ts';
+import { defineNamedOptionSet, defineOptionSet, label } from '../define-fields.ts';
 
 /** spec 001 §4: approval status of a document. */
 export const approvalStatus = defineNamedOptionSet('new_approvalstatus', label('审批状态', 'Approval status'), {
