@@ -1,4 +1,3 @@
-
 import type { Privilege } from './security/privileges.ts';
 
 // Labels, option sets and field declarations: the part of the metadata engine that option sets and

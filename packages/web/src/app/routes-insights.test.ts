@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../session/store.ts';
 import { envelope, signInAs, stubServer } from '../test/render-app.tsx';
 import { routeLoader } from './page-registry.ts';
-import { INSIGHT_ROUTES } from './routes-insights.ts';
+import { ROUTES } from './routes.ts';
 
-const route = (name: string) => ({ load: routeLoader(INSIGHT_ROUTES.find((r) => r.name === name)!) });
+const route = (name: string) => ({ load: routeLoader(ROUTES.find((r) => r.name === name)!) });
 const mapCalls = (f: ReturnType<typeof stubServer>) =>
   f.mock.calls.map((c) => String(c[0])).filter((u) => u.startsWith('/api/workorders/map'));
 
