@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../session/store.ts';
 import { envelope, renderApp, stubServer, signInAs } from '../../../test/render-app.tsx';
 import * as canvas from './LeafletCanvas.tsx';
+import { order, worker } from './map-fixtures.ts';
 
 // Leaflet needs a real canvas: the map itself is replaced by buttons standing for its markers, and
 // two standing for the tile source failing and the embedded base map failing to load. Spied on the
@@ -31,39 +32,6 @@ const FakeCanvas = (p: {
 );
 beforeEach(() => {
   vi.spyOn(canvas, 'LeafletCanvas').mockImplementation(FakeCanvas as unknown as typeof canvas.LeafletCanvas);
-});
-
-const order = (o: Partial<MapOrder>): MapOrder => ({
-  id: 'o1',
-  name: 'WO-1',
-  lng: 121.5,
-  lat: 31.2,
-  status: 1,
-  customer: '客户',
-  contact: '联系人',
-  phone: '13800000000',
-  address: '上海市浦东新区',
-  appointmentDate: null,
-  appointmentBegin: null,
-  appointmentEnd: null,
-  stationId: 'S1',
-  stationName: '上海站',
-  workerId: null,
-  workerName: null,
-  ...o,
-});
-const worker = (w: Partial<MapWorker>): MapWorker => ({
-  id: 'w1',
-  name: '赵磊',
-  code: 'E1',
-  phone: '',
-  lng: 121.5,
-  lat: 31.2,
-  load: 0,
-  stationId: 'S1',
-  stationName: '上海站',
-  locatedOn: null,
-  ...w,
 });
 
 /** The map answer as the server sends it: the orders as columns, stations and assignees once each. */

@@ -1,5 +1,6 @@
 import { wgs84ToBd09, wgs84ToGcj02, type MapOrder, type MapWorker } from '@portal/model';
 import { describe, expect, it } from 'vitest';
+import { order, worker } from './map-fixtures.ts';
 import {
   boundsOf,
   candidatesFor,
@@ -11,39 +12,6 @@ import {
   placeWorkers,
   searchOrders,
 } from './map-logic.ts';
-
-const order = (o: Partial<MapOrder>): MapOrder => ({
-  id: 'o1',
-  name: 'WO-1',
-  lng: 121.5,
-  lat: 31.2,
-  status: 1,
-  customer: '客户',
-  contact: '联系人',
-  phone: '13800000000',
-  address: '上海市浦东新区',
-  appointmentDate: null,
-  appointmentBegin: null,
-  appointmentEnd: null,
-  stationId: 'S1',
-  stationName: '上海站',
-  workerId: null,
-  workerName: null,
-  ...o,
-});
-const worker = (w: Partial<MapWorker>): MapWorker => ({
-  id: 'w1',
-  name: '赵磊',
-  code: 'E1',
-  phone: '',
-  lng: 121.5,
-  lat: 31.2,
-  load: 0,
-  stationId: 'S1',
-  stationName: '上海站',
-  locatedOn: null,
-  ...w,
-});
 
 describe('map markers', () => {
   it('are converted from GPS into the tiles’ datum', () => {
