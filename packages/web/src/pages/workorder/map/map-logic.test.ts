@@ -1,4 +1,4 @@
-import { wgs84ToBd09, wgs84ToGcj02, type MapOrder, type MapWorker } from '@portal/model';
+import { wgs84ToBd09, wgs84ToGcj02 } from '@portal/model';
 import { describe, expect, it } from 'vitest';
 import { order, worker } from './map-fixtures.ts';
 import {
