@@ -1,4 +1,5 @@
-import { approvalFields } from './approval-field-defs.ts';
+import { APPROVAL_FIELD_NAMES, approvalFields } from './approval-field-defs.ts';
+import { approvalStatus } from './option-sets/approval.ts';
 import { dateTime, int, label, lookup, type FieldDef, type Label } from './define-fields.ts';
 import type { DocumentInput } from './document.ts';
 import type { MessageKey } from './messages/index.ts';
@@ -221,8 +222,8 @@ export function defineEntity(input: EntityInput): EntityDef {
     primaryKey,
     primaryName: input.primaryName ?? 'new_name',
     pluralLabel: input.pluralLabel ?? input.label,
-    views: input.views ?? {},
-    forms: input.forms ?? {},
+    views: approvalViews(input),
+    forms: approvalForms(input),
     indexes: input.indexes ?? [],
     uniques: input.uniques ?? [],
     checks: input.checks ?? {},
@@ -235,6 +236,40 @@ export function defineEntity(input: EntityInput): EntityDef {
   def.fields = { ...input.fields, ...Object.fromEntries(brought) };
   def.allFields = { ...systemFields({ primaryKey, noOwner }), ...def.fields };
   return def;
+}
+
+/**
+ * An approval document's main form ends with the approval section (who, which step, when; the
+ * commit flag where declared), shown once the document exists, unless it declares one itself.
+ */
+function approvalForms(input: EntityInput): Record<string, FormSection[]> {
+  const forms = input.forms ?? {};
+  const approval = input.document?.approval;
+  if (!approval || !forms.main || forms.main.some((s) => s.key === 'approval')) return forms;
+  const fields = ['new_approvalstatus', 'new_flow_id', 'new_stepname', 'new_stepuser_id', 'new_submitter_id', 'new_submittime'];
+  fields.push('new_approvedtime', ...(approval.commit ? [approval.commit] : []));
+  return { ...forms, main: [...forms.main, { key: 'approval', label: label('审批信息', 'Approval'), fields, on: 'edit' }] };
+}
+
+/**
+ * An approval document's list offers "under review" (审批中) after its declared views, unless it
+ * declares `toApprove` itself: the first view's leading columns, then the step, its approver and
+ * the submit time, newest submission first.
+ */
+function approvalViews(input: EntityInput): Record<string, ViewDef> {
+  const views = input.views ?? {};
+  const first = Object.values(views)[0];
+  if (!input.document?.approval || !first || views.toApprove) return views;
+  const own = first.columns.filter((c) => !APPROVAL_FIELD_NAMES.includes(c) && c !== 'createdon' && c !== input.document?.approval?.commit);
+  return {
+    ...views,
+    toApprove: {
+      label: label('审批中', 'Under review'),
+      columns: [...own.slice(0, 4), 'new_stepname', 'new_stepuser_id', 'new_submittime'],
+      orderBy: [['new_submittime', 'desc']],
+      filter: { new_approvalstatus: approvalStatus.underReview },
+    },
+  };
 }
 
 /** The unit lookups whose subtree membership makes a row visible, besides its owning unit. */

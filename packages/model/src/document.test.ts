@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isApprovable } from './approvable.ts';
+import { bool, defineEntity, label, lookup, text } from './define.ts';
+import { approvalStatus } from './option-sets/approval.ts';
 import { commandGrants, commandStates, documentStatus } from './document.ts';
 import { editRuleOf } from './edit-rules.ts';
 import { ENTITIES, getEntity } from './registry.ts';
@@ -62,6 +64,35 @@ describe('document declarations (docs/documents.md)', () => {
       closedBy: 'new_isclose',
       closedLocked: 'parts.closed',
     });
+  });
+
+  it('bring an approval document the approval section at the end of its form and an under-review view, unless it declares them', () => {
+    const fixture = defineEntity({
+      logicalName: 'new_fixture_doc',
+      entitySet: 'new_fixture_docs',
+      label: label('测试单', 'Fixture'),
+      scope: { kind: 'station', field: 'new_station_id' },
+      access: { read: 'quota.read' },
+      document: { approval: { commit: 'new_iscommit' } },
+      fields: {
+        new_name: text(label('单号', 'Number')),
+        new_station_id: lookup('new_srv_station', label('服务站', 'Station')),
+        new_iscommit: bool(label('已提交', 'Submitted'), { readOnly: true }),
+      },
+      views: {
+        all: { label: label('全部', 'All'), columns: ['new_name', 'new_approvalstatus', 'new_station_id', 'createdon'], orderBy: [] },
+      },
+      forms: { main: [{ key: 'basic', label: label('基本', 'Basic'), fields: ['new_name'] }] },
+    });
+    expect(fixture.forms.main!.map((s) => s.key)).toEqual(['basic', 'approval']);
+    expect(fixture.forms.main![1]).toMatchObject({ on: 'edit', fields: expect.arrayContaining(['new_stepuser_id', 'new_iscommit']) });
+    expect(fixture.views.toApprove).toMatchObject({
+      label: { 'zh-CN': '审批中' },
+      columns: ['new_name', 'new_station_id', 'new_stepname', 'new_stepuser_id', 'new_submittime'],
+      filter: { new_approvalstatus: approvalStatus.underReview },
+    });
+    // The expense claim's own "approval" section (adjustments and confirmation) stays its own.
+    expect(getEntity('new_srv_expense_claim')!.forms.main!.filter((s) => s.key === 'approval')).toHaveLength(1);
   });
 
   it('give a declared line its document’s edit rule through its parent lookup', () => {

@@ -60,21 +60,6 @@ export const accountApply = defineEntity({
     main: [
       { key: 'basic', label: label('基本信息', 'Basic information'), fields: ['new_name', 'new_user_id', 'new_reason'] },
       { key: 'change', label: label('变更内容', 'Changes'), fields: ACCOUNT_CHANGE_FIELDS.flatMap((f) => [f.current, f.proposed]) },
-      {
-        key: 'approval',
-        label: label('审批信息', 'Approval'),
-        fields: [
-          'new_approvalstatus',
-          'new_flow_id',
-          'new_stepname',
-          'new_stepuser_id',
-          'new_submitter_id',
-          'new_submittime',
-          'new_approvedtime',
-          'new_iscommit',
-        ],
-        on: 'edit',
-      },
     ],
   },
 });

@@ -131,12 +131,6 @@ export const serviceCase = defineEntity({
   },
 });
 
-const APPROVAL_SECTION = {
-  key: 'approval',
-  label: label('审批信息', 'Approval'),
-  fields: ['new_approvalstatus', 'new_stepname', 'new_stepuser_id', 'new_submitter_id', 'new_submittime', 'new_approvedtime'],
-  on: 'edit' as const,
-};
 
 /**
  * Excellent repair case (优秀案例, /excellentcase): a station writes up a repair (symptom, cause,
@@ -225,7 +219,6 @@ export const excellentCase = defineEntity({
       },
       { key: 'repair', label: label('故障与解决', 'Fault and fix'), fields: ['new_symptom', 'new_cause', 'new_solution'] },
       { key: 'publish', label: label('发布', 'Publication'), fields: ['new_publishstatus', 'new_publishedon'], on: 'edit' },
-      APPROVAL_SECTION,
     ],
   },
 });

@@ -1,5 +1,5 @@
 import { bool, defineEntity, int, label, lookup, memo, money, optionSet, text } from '../define.ts';
-import { approvalStatus, fineType } from '../option-sets/approval.ts';
+import { fineType } from '../option-sets/approval.ts';
 
 /** Rewards and punishments of a station (奖惩单), approved through a flow (spec 001 §3, §4). */
 export const claimFine = defineEntity({
@@ -41,12 +41,6 @@ export const claimFine = defineEntity({
       ],
       orderBy: [['createdon', 'desc']],
     },
-    toApprove: {
-      label: label('审批中的奖惩单', 'Orders under review'),
-      columns: ['new_name', 'new_station_id', 'new_finetype', 'new_amount', 'new_stepname', 'new_stepuser_id', 'new_submittime'],
-      orderBy: [['new_submittime', 'desc']],
-      filter: { new_approvalstatus: approvalStatus.underReview },
-    },
   },
   forms: {
     main: [
@@ -54,21 +48,6 @@ export const claimFine = defineEntity({
         key: 'basic',
         label: label('基本信息', 'Basic information'),
         fields: ['new_name', 'new_station_id', 'new_finetype', 'new_amount', 'new_year', 'new_checkmonth', 'new_checkitem'],
-      },
-      {
-        key: 'approval',
-        label: label('审批信息', 'Approval'),
-        fields: [
-          'new_approvalstatus',
-          'new_flow_id',
-          'new_stepname',
-          'new_stepuser_id',
-          'new_submitter_id',
-          'new_submittime',
-          'new_approvedtime',
-          'new_iscommit',
-        ],
-        on: 'edit',
       },
     ],
   },

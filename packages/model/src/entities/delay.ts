@@ -2,21 +2,6 @@ import { bool, date, dateTime, defineEntity, label, lookup, memo, optionSet, tex
 import { delayStatus } from '../option-sets/delay.ts';
 import { STATIONS } from '../screens.ts';
 
-const APPROVAL_SECTION = {
-  key: 'approval',
-  label: label('审批信息', 'Approval'),
-  fields: [
-    'new_approvalstatus',
-    'new_flow_id',
-    'new_stepname',
-    'new_stepuser_id',
-    'new_submitter_id',
-    'new_submittime',
-    'new_approvedtime',
-    'new_iscommit',
-  ],
-  on: 'edit' as const,
-};
 
 /**
  * Warranty extension request (延保申请, /delayproduct): a station asks to move a machine's warranty
@@ -109,7 +94,6 @@ export const delayProduct = defineEntity({
         fields: ['new_delaystatus', 'new_effectiveenddate', 'new_cancelledon'],
         on: 'edit',
       },
-      APPROVAL_SECTION,
     ],
   },
 });
@@ -176,7 +160,6 @@ export const delayCancel = defineEntity({
         label: label('基本信息', 'Basic information'),
         fields: ['new_name', 'new_delayproduct_id', 'new_station_id', 'new_serialnumber', 'new_reason', 'new_restoredenddate'],
       },
-      APPROVAL_SECTION,
     ],
   },
 });

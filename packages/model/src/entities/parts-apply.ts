@@ -161,12 +161,6 @@ export const partsApply = defineEntity({
         fields: ['new_totalamount', 'new_linecount', 'statuscode', 'new_paystatus', 'new_isclose', 'new_closetime', 'new_closereason'],
         on: 'edit',
       },
-      {
-        key: 'approval',
-        label: label('审批信息', 'Approval'),
-        fields: ['new_approvalstatus', 'new_stepname', 'new_stepuser_id', 'new_submitter_id', 'new_submittime', 'new_approvedtime'],
-        on: 'edit',
-      },
     ],
   },
 });

@@ -122,12 +122,6 @@ export const partTransOrder = defineEntity({
         ],
         on: 'edit',
       },
-      {
-        key: 'approval',
-        label: label('审批信息', 'Approval'),
-        fields: ['new_approvalstatus', 'new_stepname', 'new_stepuser_id', 'new_submitter_id', 'new_submittime', 'new_approvedtime'],
-        on: 'edit',
-      },
     ],
   },
 });

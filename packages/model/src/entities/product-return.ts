@@ -136,21 +136,6 @@ export const productReturn = defineEntity({
         ],
         on: 'edit',
       },
-      {
-        key: 'approval',
-        label: label('审批信息', 'Approval'),
-        fields: [
-          'new_approvalstatus',
-          'new_flow_id',
-          'new_stepname',
-          'new_stepuser_id',
-          'new_submitter_id',
-          'new_submittime',
-          'new_approvedtime',
-          'new_iscommit',
-        ],
-        on: 'edit',
-      },
     ],
   },
 });

@@ -1,4 +1,3 @@
-import { approvalStatus } from '../option-sets/approval.ts';
 import { bool, defineEntity, int, label, lookup, memo, money, optionSet, text } from '../define.ts';
 import { amountAdjustType, amountAdjustValidity, quotaDocumentType, quotaUsage } from '../option-sets/quota.ts';
 import { STATIONS } from '../screens.ts';
@@ -60,12 +59,6 @@ export const amountAdjustment = defineEntity({
       ],
       orderBy: [['createdon', 'desc']],
     },
-    toApprove: {
-      label: label('审批中的调整单', 'Adjustments under review'),
-      columns: ['new_name', 'new_station_id', 'new_amounttype', 'new_amount', 'new_stepname', 'new_stepuser_id', 'new_submittime'],
-      orderBy: [['new_submittime', 'desc']],
-      filter: { new_approvalstatus: approvalStatus.underReview },
-    },
   },
   forms: {
     main: [
@@ -75,21 +68,6 @@ export const amountAdjustment = defineEntity({
         fields: ['new_name', 'new_station_id', 'new_amounttype', 'new_amount', 'new_adjuststatus', 'new_reason'],
       },
       { key: 'posting', label: label('额度变动', 'Quota change'), fields: ['new_beforeamount', 'new_afteramount'], on: 'edit' },
-      {
-        key: 'approval',
-        label: label('审批信息', 'Approval'),
-        fields: [
-          'new_approvalstatus',
-          'new_flow_id',
-          'new_stepname',
-          'new_stepuser_id',
-          'new_submitter_id',
-          'new_submittime',
-          'new_approvedtime',
-          'new_iscommit',
-        ],
-        on: 'edit',
-      },
     ],
   },
 });

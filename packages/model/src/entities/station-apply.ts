@@ -108,21 +108,6 @@ export const stationApply = defineEntity({
       { key: 'change', label: label('变更内容', 'Changes'), fields: STATION_CHANGE_FIELDS.flatMap((f) => [f.current, f.proposed]) },
       { key: 'continue', label: label('续约', 'Continuation'), fields: ['new_oldtermenddate', 'new_newtermenddate'] },
       { key: 'exit', label: label('退出', 'Exit'), fields: ['new_exitdate'] },
-      {
-        key: 'approval',
-        label: label('审批信息', 'Approval'),
-        fields: [
-          'new_approvalstatus',
-          'new_flow_id',
-          'new_stepname',
-          'new_stepuser_id',
-          'new_submitter_id',
-          'new_submittime',
-          'new_approvedtime',
-          'new_iscommit',
-        ],
-        on: 'edit',
-      },
     ],
   },
 });
