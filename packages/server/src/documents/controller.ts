@@ -40,5 +40,13 @@ export interface DocumentController {
   flow?: { submit?: SubmitHook; approved?: ApprovedHook; ended?: EndedHook };
   /** Who may run a command beyond its declared privilege and party, asked before the document is read (head office only: 403 with its own text). */
   may?: Record<string, (caller: Caller) => void>;
+  /**
+   * A command's step before the document is locked and its state read (after the privilege and `may`):
+   * what must be settled first for the state to be right (the contract stores "expired" on every
+   * contract past its end: under the row lock the state read would be stale and the conditional update miss).
+   */
+  beforeLock?: Record<string, (ctx: Omit<CommandContext, 'id' | 'state' | 'inputs'>) => Promise<void>>;
+  /** Server defaults and write checks of the document's line entities (by logical name), as `defaults`/`write` are the document's. */
+  lines?: Record<string, { defaults?: DocumentController['defaults']; write?: WriteHooks }>;
   commands?: Record<string, CommandHandler>;
 }

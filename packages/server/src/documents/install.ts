@@ -31,5 +31,9 @@ export function installDocuments(): void {
       });
     if (c.write) writeHooks.set(e.logicalName, c.write);
     if (c.flow) registerFlowHooks(e.logicalName, c.flow);
+    for (const [line, h] of Object.entries(c.lines ?? {})) {
+      if (h.defaults) serverDefaults.set(line, h.defaults);
+      if (h.write) writeHooks.set(line, h.write);
+    }
   }
 }

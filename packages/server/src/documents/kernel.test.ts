@@ -44,7 +44,20 @@ const fixture = defineEntity({
   },
 });
 let shipped = 0;
-registerController({ entity: fixture, commands: { ship: async () => void shipped++ } });
+registerController({
+  entity: fixture,
+  commands: { ship: async () => void shipped++ },
+  // Settles a state before the document is read, as the contract stores "expired" (here: the document the body names, delivered).
+  beforeLock: {
+    ship: async ({ sql, body }) => {
+      if (typeof body.settle === 'string')
+        await sql.query('UPDATE new_srv_sitereturn SET new_state = $2 WHERE new_srv_sitereturnid = $1::uuid', [
+          body.settle,
+          returnState.delivered,
+        ]);
+    },
+  },
+});
 
 // A fixture document over the contract table that keeps the sum of its lines' quantities (in the line-count column: any int column will do).
 const contractBase = getEntity('new_srv_contract')!;
@@ -119,6 +132,14 @@ describe('the document kernel (a fixture document declared in the test)', () => 
     });
     refused(en, 'The document is “Delivered”: “Deliver” is not possible now');
     expect(await row(id)).toEqual({ state: returnState.delivered, track: 'SF1' });
+    expect(shipped).toBe(before);
+  });
+
+  it('runs a command’s before-lock step first, in its transaction: the state it settles is the one checked', async () => {
+    const id = await draft();
+    const before = shipped;
+    refused(await post('station1', id, 'ship', { settle: id }), '单据当前状态为“已发货”，不能发货');
+    expect(await row(id)).toEqual({ state: returnState.draft, track: null });
     expect(shipped).toBe(before);
   });
 

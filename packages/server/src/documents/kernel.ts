@@ -58,6 +58,7 @@ export async function runCommand(
   const party = shared(grants.map((g) => g.party));
   if (privilege) assertMay(caller, privilege);
   ctrl.may?.[name]?.(caller);
+  await ctrl.beforeLock?.[name]?.({ sql, caller, entity: e, body, lang });
   const parties = [...new Set(grants.flatMap((g) => (g.party ? [g.party] : [])))];
   const columns = [
     `t.${q(status.field)} AS state`,
@@ -71,9 +72,9 @@ export async function runCommand(
   const state = row.state === null ? (status.initial ?? status.editable[0]) : Number(row.state);
   const grant = grants.find((g) => g.from.includes(state));
   if (!grant) {
-    if (c.refused) throw refuse(c.refused);
+    // A declared refusal may name the state and the command too (发货单当前状态为“待提交”，不能拣货).
     const shown = status.set.options.find((o) => o.value === state)?.label[lang] ?? String(state);
-    throw refuse('documents.commandState', { state: shown, command: msg(c.label, lang) });
+    throw refuse(c.refused ?? 'documents.commandState', { state: shown, command: msg(c.label, lang) });
   }
   if (grant.party && grant.party !== party) assertParty(caller, partyOf(grant.party));
   if (grant.privilege !== privilege) assertMay(caller, grant.privilege);
