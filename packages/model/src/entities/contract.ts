@@ -37,7 +37,34 @@ export const contract = defineEntity({
     edit: { name: 'contractEdit', path: '/contract/edit/:id', page: 'ContractPage' },
   },
   attachments: true,
-  edit: { field: 'new_status', initial: contractStatus.draft, states: [contractStatus.draft] },
+  // The business is server/src/domain/contract/contract.controller.ts (lines checked, open orders linked on activation).
+  document: {
+    number: { prefix: 'HT', period: 'day' },
+    status: { field: 'new_status', set: contractStatus, editable: [contractStatus.draft] },
+    lines: [{ entity: 'new_srv_contractline', parent: 'new_contract_id' }],
+    commands: {
+      activate: {
+        label: 'contract.activate',
+        confirm: 'contract.activateAsk',
+        from: [contractStatus.draft],
+        to: contractStatus.active,
+        privilege: 'workorder.write',
+        party: 'owningbusinessunit',
+        refused: 'contract.onlyDraftActivate',
+        path: '/contracts/:id/activate',
+      },
+      // The date and the reason are the request's `date` and `reason` (the specification's names), stored by the controller.
+      terminate: {
+        label: 'contract.terminate',
+        from: [contractStatus.active],
+        to: contractStatus.terminated,
+        privilege: 'workorder.write',
+        party: 'owningbusinessunit',
+        refused: 'contract.onlyActiveTerminate',
+        path: '/contracts/:id/terminate',
+      },
+    },
+  },
   fields: {
     new_name: text(label('合同编号', 'Contract number'), { readOnly: true, searchable: true, maxLength: 40, unique: true }),
     new_customername: text(label('客户名称', 'Customer'), { required: true, searchable: true, maxLength: 100, indexed: true }),
@@ -133,7 +160,6 @@ export const contractLine = defineEntity({
   label: label('合同明细', 'Contract line'),
   scope: { kind: 'station', field: 'new_station_id', assignee: { via: 'new_contract_id' } },
   access: { read: 'workorder.read', write: 'workorder.write' },
-  edit: { parent: 'new_contract_id' },
   fields: {
     new_name: text(label('明细', 'Line'), { readOnly: true, maxLength: 200 }),
     new_contract_id: lookup('new_srv_contract', label('维保合同', 'Maintenance contract'), { required: true, indexed: true }),
