@@ -46,6 +46,8 @@ export interface DocumentController {
    * contract past its end: under the row lock the state read would be stale and the conditional update miss).
    */
   beforeLock?: Record<string, (ctx: Omit<CommandContext, 'id' | 'state' | 'inputs'>) => Promise<void>>;
+  /** A command's step once the document has moved (its new state written): what needs that state (a contract's open orders take it once active). */
+  afterMove?: Record<string, (ctx: CommandContext) => Promise<void>>;
   /** Server defaults and write checks of the document's line entities (by logical name), as `defaults`/`write` are the document's. */
   lines?: Record<string, { defaults?: DocumentController['defaults']; write?: WriteHooks }>;
   commands?: Record<string, CommandHandler>;

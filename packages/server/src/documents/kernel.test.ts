@@ -44,9 +44,17 @@ const fixture = defineEntity({
   },
 });
 let shipped = 0;
+let movedTo: number | undefined;
 registerController({
   entity: fixture,
   commands: { ship: async () => void shipped++ },
+  // What the document reads once moved (the contract links open orders once it is active).
+  afterMove: {
+    ship: async ({ sql, id }) => {
+      movedTo = (await sql.query<{ s: number }>('SELECT new_state AS s FROM new_srv_sitereturn WHERE new_srv_sitereturnid = $1', [id]))
+        .rows[0].s;
+    },
+  },
   // Settles a state before the document is read, as the contract stores "expired" (here: the document the body names, delivered).
   beforeLock: {
     ship: async ({ sql, body }) => {
@@ -117,6 +125,7 @@ describe('the document kernel (a fixture document declared in the test)', () => 
     });
     expect(await row(id)).toEqual({ state: returnState.delivered, track: 'SF1234' });
     expect(shipped).toBe(before + 1);
+    expect(movedTo).toBe(returnState.delivered);
   });
 
   it('refuses a command in a state it does not start from, in the user’s language, and saves nothing', async () => {

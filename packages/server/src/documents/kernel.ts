@@ -79,7 +79,8 @@ export async function runCommand(
   if (grant.party && grant.party !== party) assertParty(caller, partyOf(grant.party));
   if (grant.privilege !== privilege) assertMay(caller, grant.privilege);
   const inputs = commandInputs(e, c.inputs ?? [], body, lang);
-  const out = (await ctrl.commands?.[name]?.({ sql, caller, entity: e, id: row.id, state, inputs, body, lang })) ?? undefined;
+  const ctx = { sql, caller, entity: e, id: row.id, state, inputs, body, lang };
+  const out = (await ctrl.commands?.[name]?.(ctx)) ?? undefined;
 
   // A command without a declared `to` moves where its business says (a receipt: in part or in full).
   const to = c.to ?? out?.to;
@@ -93,6 +94,7 @@ export async function runCommand(
   );
   // Only the controller's own business can have moved the state under the lock: its command is then not this one.
   if (!rowCount) throw refuse('documents.commandState', { state: String(state), command: msg(c.label, lang) });
+  await ctrl.afterMove?.[name]?.(ctx);
   await refreshTotals(sql, e, row.id);
   return {
     id: row.id,
