@@ -96,6 +96,17 @@ export function commandGrants(c: DocumentCommand): readonly DocumentGrant[] {
 /** Every state a command may run in (for any caller). */
 export const commandStates = (c: DocumentCommand): number[] => [...new Set(commandGrants(c).flatMap((g) => g.from))];
 
+/**
+ * A printable page of the document: a web route (`:id` the document's id) opened by the document
+ * page's print button, for callers holding `privilege` (default the entity's read privilege).
+ */
+export interface DocumentPrint {
+  path: string;
+  /** The button's text (default `documents.print`, 打印). */
+  label?: MessageKey;
+  privilege?: Privilege;
+}
+
 export interface DocumentInput {
   number?: DocumentNumber;
   /** Required unless the document declares `approval` (its status is then the approval status, `APPROVAL_STATUS`). */
@@ -103,6 +114,7 @@ export interface DocumentInput {
   lines?: readonly DocumentLine[];
   approval?: DocumentApproval;
   commands?: Record<string, DocumentCommand>;
+  print?: DocumentPrint;
 }
 
 /**

@@ -89,6 +89,7 @@ export const partsReturn = defineEntity({
         path: '/parts-returns/:id/writeoff',
       },
     },
+    print: { path: '/partsReturn/print/:id', label: 'partsReturn.ui.print' },
   },
   fields: {
     new_name: text(label('返厂单号', 'Return number'), { readOnly: true, searchable: true, maxLength: 40, unique: true }),

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { getEntity, returnState, type EntityDef } from '@portal/model';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { partsServer, resetAll, signIn, type Row } from '../../pages/parts/test-server.ts';
 import { envelope } from '../../test/render-app.tsx';
@@ -12,7 +12,7 @@ const LONG = { timeout: 30_000 };
 afterEach(resetAll);
 
 // A fixture declaration over the site return's table and form: ship (two inputs) from a draft,
-// stamp (no inputs, no confirmation) once shipped, by another privilege.
+// stamp (no inputs, no confirmation) once shipped, by another privilege; a print page.
 const base = getEntity('new_srv_sitereturn')!;
 const fixture: EntityDef = {
   ...base,
@@ -29,6 +29,7 @@ const fixture: EntityDef = {
       },
       stamp: { label: 'siteReturn.receive', from: [returnState.delivered], privilege: 'parts.receive' },
     },
+    print: { path: '/fx/print/:id' },
   },
 };
 
@@ -64,10 +65,18 @@ function server(state: number, answer?: (body: Row) => Response | undefined) {
   return { ...s, commands };
 }
 
+function Printed() {
+  return <p data-testid="fx-printed">{useParams().id}</p>;
+}
+
 function show(id = 'r1') {
-  const router = createMemoryRouter([{ path: '/fx/:id', element: <DocumentPage entity={fixture} testIdPrefix="fx" backTo="/fx" /> }], {
-    initialEntries: [`/fx/${id}`],
-  });
+  const router = createMemoryRouter(
+    [
+      { path: '/fx/:id', element: <DocumentPage entity={fixture} testIdPrefix="fx" backTo="/fx" /> },
+      { path: '/fx/print/:id', element: <Printed /> },
+    ],
+    { initialEntries: [`/fx/${id}`] },
+  );
   return render(<RouterProvider router={router} />);
 }
 
@@ -119,5 +128,15 @@ describe('the generic document page', () => {
     await waitFor(() => expect(screen.getByTestId('fx-state').getAttribute('data-state')).toBe(String(returnState.delivered)), LONG);
     expect(screen.queryByTestId('fx-ship')).toBeNull();
     expect(screen.getByTestId('fx-stamp')).toBeTruthy();
+  });
+
+  it('prints in any state: 打印 opens the declared print page of this document', async () => {
+    signIn(['parts.read']);
+    server(returnState.delivered);
+    show();
+    const print = await screen.findByTestId('fx-print', {}, LONG);
+    expect(print.textContent).toContain('打印');
+    await act(async () => fireEvent.click(print));
+    expect((await screen.findByTestId('fx-printed')).textContent).toBe('r1');
   });
 });

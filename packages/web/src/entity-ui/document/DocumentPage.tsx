@@ -1,9 +1,9 @@
-import { AuditOutlined, RollbackOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { AuditOutlined, PrinterOutlined, RollbackOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { approvalStatus, documentStatus, getEntity, type EntityDef, type MessageKey } from '@portal/model';
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { Alert, Tag, type TabsProps } from 'antd';
 import { useState, type ReactNode } from 'react';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { runCommand, type CommandAnswer } from '../../api/command.ts';
 import type { RecordRow } from '../../api/records.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
@@ -58,8 +58,9 @@ export interface DocumentPageProps {
  * and status in the title (and the favourite star), read-only outside the editable states, a
  * button per declared command the caller may run in the current state (a confirmation, a dialog of
  * its inputs, or the business's own dialog), the lines tab, and the approval bar (submit, revoke,
- * progress) for an approval document. Data comes through the document query cache; a command
- * invalidates the document's key, which reloads the form, the title and the lines.
+ * progress) for an approval document, and 打印 when it declares a print page. Data comes through
+ * the document query cache; a command invalidates the document's key, which reloads the form, the
+ * title and the lines.
  */
 export function DocumentPage(props: DocumentPageProps) {
   return (
@@ -93,9 +94,11 @@ function DocumentScreen({
   const can = usePrivilege();
   const userId = useSession((s) => s.user.userId);
   const queries = useQueryClient();
+  const navigate = useNavigate();
   const e = typeof given === 'string' ? getEntity(given)! : given;
   const entity = e.logicalName;
   const status = documentStatus(e);
+  const print = e.document?.print;
   const record = useDocumentRecord(entity, id);
   const row = id ? (record.data ?? null) : null;
   const [open, setOpen] = useState<string | null>(null);
@@ -161,6 +164,15 @@ function DocumentScreen({
             testId: `${p}-progress`,
           },
           ...(extraActions ? extraActions(row, reload) : []),
+          {
+            key: 'print',
+            label: t(print?.label ?? 'documents.print'),
+            icon: <PrinterOutlined />,
+            hidden: !print || !can(print.privilege ?? e.access?.read ?? []),
+            // In the same tab, as the print pages were reached before; they lead back to the document.
+            onClick: () => navigate(print!.path.replace(':id', encodeURIComponent(id))),
+            testId: `${p}-print`,
+          },
         ]
       : [];
 
