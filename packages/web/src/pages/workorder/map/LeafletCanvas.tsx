@@ -3,7 +3,7 @@ import 'leaflet/dist/leaflet.css';
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import type { MapTileSettings } from '../../../api/work-order-insights.ts';
 import { addBaseMap } from './base-map-layer.ts';
-import { boundsOf, tilesHaveFailed, type BaseMapKind, type PlacedOrder, type PlacedWorker } from './map-logic.ts';
+import { boundsOf, isUnassigned, tilesHaveFailed, type BaseMapKind, type PlacedOrder, type PlacedWorker } from './map-logic.ts';
 import { MarkerLayer, type MarkerStyle } from './marker-layer.ts';
 import './base-map.css';
 
@@ -182,7 +182,7 @@ export function LeafletCanvas(props: Props) {
     const styles: MarkerStyle[] = [];
     for (const p of orders) {
       list.push({ kind: 'order', id: p.order.id, at: [p.at.lat, p.at.lng] });
-      styles.push(p.order.status === 1 ? STYLE.unassigned : STYLE.inService);
+      styles.push(isUnassigned(p.order) ? STYLE.unassigned : STYLE.inService);
     }
     // Engineers on top of the orders, the selected markers on top of all.
     for (const p of workers) {

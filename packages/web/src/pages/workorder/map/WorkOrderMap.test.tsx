@@ -1,4 +1,4 @@
-import type { MapData, MapOrder, MapWorker } from '@portal/model';
+import { workOrderStatus, type MapData, type MapOrder, type MapWorker } from '@portal/model';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../session/store.ts';
@@ -65,7 +65,7 @@ const answer = (orders: MapOrder[], rest: Pick<MapData, 'workers' | 'toAssign' |
 };
 
 const ORDERS = [
-  order({ id: 'o-busy', name: 'WO-9', status: 3, workerId: 'w-near', workerName: '近' }),
+  order({ id: 'o-busy', name: 'WO-9', status: workOrderStatus.responded, workerId: 'w-near', workerName: '近' }),
   order({ id: 'o-new', name: 'WO-7', lng: 121.6, lat: 31.2 }),
 ];
 const DATA = answer(ORDERS, {

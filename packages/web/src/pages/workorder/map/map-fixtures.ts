@@ -1,4 +1,4 @@
-import type { MapOrder, MapWorker } from '@portal/model';
+import { workOrderStatus, type MapOrder, type MapWorker } from '@portal/model';
 
 // Map orders and engineers for the map's tests: one of each, overridden per case.
 export const order = (o: Partial<MapOrder>): MapOrder => ({
@@ -6,7 +6,7 @@ export const order = (o: Partial<MapOrder>): MapOrder => ({
   name: 'WO-1',
   lng: 121.5,
   lat: 31.2,
-  status: 1,
+  status: workOrderStatus.notDispatched,
   customer: '客户',
   contact: '联系人',
   phone: '13800000000',

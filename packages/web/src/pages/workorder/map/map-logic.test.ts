@@ -1,4 +1,4 @@
-import { wgs84ToBd09, wgs84ToGcj02 } from '@portal/model';
+import { wgs84ToBd09, wgs84ToGcj02, workOrderStatus as st } from '@portal/model';
 import { describe, expect, it } from 'vitest';
 import { order, worker } from './map-fixtures.ts';
 import {
@@ -71,10 +71,10 @@ describe('engineers for an order', () => {
 describe('order list', () => {
   it('puts unassigned orders first and keeps the server’s newest-first order', () => {
     const list = listOrder([
-      order({ id: 'a', status: 2 }),
-      order({ id: 'b', status: 1 }),
-      order({ id: 'c', status: 3 }),
-      order({ id: 'd', status: 1 }),
+      order({ id: 'a', status: st.dispatched }),
+      order({ id: 'b', status: st.notDispatched }),
+      order({ id: 'c', status: st.responded }),
+      order({ id: 'd', status: st.notDispatched }),
     ]);
     expect(list.map((o) => o.id)).toEqual(['b', 'd', 'a', 'c']);
   });
@@ -92,7 +92,8 @@ describe('order list', () => {
   });
 
   it('offers dispatch for unassigned and dispatched orders only', () => {
-    expect([1, 2, 3, 4, 5].map((status) => isAssignable(order({ status })))).toEqual([true, true, false, false, false]);
+    const statuses = [st.notDispatched, st.dispatched, st.responded, st.setOut, st.arrived];
+    expect(statuses.map((status) => isAssignable(order({ status })))).toEqual([true, true, false, false, false]);
   });
 
   it('shows distances readably', () => {

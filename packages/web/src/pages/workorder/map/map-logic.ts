@@ -1,4 +1,4 @@
-import { toDatum, type LngLat, type MapDatum, type MapOrder, type MapWorker } from '@portal/model';
+import { mayDispatchStatus, toDatum, workOrderStatus, type LngLat, type MapDatum, type MapOrder, type MapWorker } from '@portal/model';
 
 /** What the map is drawn on: the configured tiles, or the embedded province/city map (base-map-data.ts). */
 export type BaseMapKind = 'tiles' | 'vector';
@@ -93,8 +93,9 @@ export function candidatesFor(order: MapOrder, workers: readonly MapWorker[]): C
     });
 }
 
-/** Orders the map may dispatch: unassigned (1) or dispatched (2, a reassignment); the server decides the rest. */
-export const isAssignable = (o: MapOrder) => o.status === 1 || o.status === 2;
+/** Orders the map may dispatch (the map carries no appointment status; the server decides the rest). */
+export const isAssignable = (o: MapOrder) => mayDispatchStatus(o.status, null);
+export const isUnassigned = (o: MapOrder) => o.status === workOrderStatus.notDispatched;
 
 /** The list's quick search over number, customer, contact, phone and address. */
 export function searchOrders(orders: readonly MapOrder[], text: string): readonly MapOrder[] {
@@ -107,7 +108,7 @@ export function searchOrders(orders: readonly MapOrder[], text: string): readonl
 export function listOrder(orders: readonly MapOrder[]): MapOrder[] {
   return orders
     .map((o, i) => [o, i] as const)
-    .sort((a, b) => Number(a[0].status !== 1) - Number(b[0].status !== 1) || a[1] - b[1])
+    .sort((a, b) => Number(!isUnassigned(a[0])) - Number(!isUnassigned(b[0])) || a[1] - b[1])
     .map(([o]) => o);
 }
 
