@@ -1,18 +1,19 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useState } from 'react';
 import { useLocation } from 'react-router';
 import { create } from 'zustand';
 
 /**
  * The key of the screen a component belongs to: the pathname the screen was opened at (as
- * markDirty uses). The shell's outlet provides it for each mounted screen, so a screen hidden in
- * its page tab still knows its own key while the URL shows another screen.
+ * markDirty and the page tabs use). The shell's outlet provides it for each mounted screen, so a
+ * screen hidden in its page tab still knows its own key while the URL shows another screen;
+ * outside the shell it is the pathname the component was mounted at.
  */
 export const ScreenKeyContext = createContext<string | null>(null);
 
 export function useScreenKey(): string {
   const own = useContext(ScreenKeyContext);
-  const { pathname } = useLocation();
-  return own ?? pathname;
+  const [mounted] = useState(useLocation().pathname);
+  return own ?? mounted;
 }
 
 /**

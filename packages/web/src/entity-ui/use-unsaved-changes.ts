@@ -2,15 +2,8 @@ import type { FormInstance } from 'antd';
 import { Form } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useScreenKey } from '../app/page-meta.ts';
 import { markDirty, setPassing, useUnsavedStore, willKeep } from '../app/unsaved-changes.ts';
-
-/** The screen's key: the pathname it was mounted at (a kept screen sees later locations too). */
-export function useScreenKey(): string {
-  const { pathname } = useLocation();
-  const [key] = useState(pathname);
-  return key;
-}
 
 /** Closing or reloading the browser tab gets the browser's own question while anything is dirty. */
 const askBeforeUnload = (ev: BeforeUnloadEvent) => {

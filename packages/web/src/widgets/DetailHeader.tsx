@@ -2,8 +2,8 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { useScreenKey } from '../app/page-meta.ts';
 import { closeScreen, confirmDiscard, isDirty } from '../app/unsaved-changes.ts';
-import { useScreenKey } from '../entity-ui/use-unsaved-changes.ts';
 import { useT } from '../locales/i18n.ts';
 
 /** Navigation state of a screen opened from another one (查看单据 from an approval): 返回 goes back there. */
