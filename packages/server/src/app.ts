@@ -37,7 +37,6 @@ import { workOrderRoutes } from './routes/work-order.ts';
 import { workOrderInsightsRoutes } from './routes/work-order-insights.ts';
 import { partsRoutes } from './routes/parts.ts';
 import { contractRoutes } from './routes/contract.ts';
-import { caseRoutes } from './routes/cases.ts';
 import { stockRoutes } from './routes/stock.ts';
 import { ledgerReportRoutes } from './routes/ledger-reports.ts';
 import { expenseRoutes } from './routes/expense.ts';
@@ -129,7 +128,6 @@ export async function buildApp(
   workOrderInsightsRoutes(app, services);
   partsRoutes(app, services);
   contractRoutes(app, services);
-  caseRoutes(app, services);
   stockRoutes(app, services);
   ledgerReportRoutes(app, services);
   expenseRoutes(app, services);

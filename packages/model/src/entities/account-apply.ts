@@ -41,7 +41,7 @@ export const accountApply = defineEntity({
   screens: {
     edit: { name: 'editApply', path: '/edit/apply', page: 'AccountApplyPage', idFromQuery: true },
   },
-  document: { approval: { commit: 'new_iscommit' } },
+  document: { number: { prefix: 'ZH', period: 'month' }, approval: { commit: 'new_iscommit' } },
   fields: {
     new_name: text(label('申请单号', 'Number'), { readOnly: true, searchable: true, maxLength: 40, indexed: true }),
     new_user_id: lookup('systemuser', label('申请人', 'Applicant'), { readOnly: true, indexed: true }),

@@ -27,14 +27,51 @@ export const serviceCase = defineEntity({
     edit: { name: 'caseDetail', path: '/case/CaseViewDetail/:id', page: 'CasePage' },
   },
   attachments: true,
-  // Changed while open or in progress; deleted only while open (and without orders: the domain's guard).
-  edit: {
-    field: 'new_casestate',
-    initial: caseState.open,
-    states: [caseState.open, caseState.inProgress],
-    deleteStates: [caseState.open],
-    locked: 'case.locked',
-    deleteLocked: 'case.onlyOpenDelete',
+  document: {
+    number: { prefix: 'KS', period: 'month' },
+    // Changed while open or in progress; deleted only while open (and without orders: the controller's guard).
+    status: {
+      field: 'new_casestate',
+      set: caseState,
+      editable: [caseState.open, caseState.inProgress],
+      deletable: [caseState.open],
+      locked: 'case.locked',
+      deleteLocked: 'case.onlyOpenDelete',
+    },
+    // The business (notes, satisfaction, the linked order) is server/src/domain/cases/service-case.controller.ts.
+    commands: {
+      respond: {
+        label: 'case.respond',
+        from: [caseState.open, caseState.inProgress],
+        to: caseState.inProgress,
+        privilege: 'workorder.write',
+        refused: 'case.onlyOpenRespond',
+        path: '/cases/:id/respond',
+      },
+      resolve: {
+        label: 'case.resolve',
+        from: [caseState.open, caseState.inProgress],
+        to: caseState.resolved,
+        privilege: 'workorder.write',
+        refused: 'case.onlyOpenResolve',
+        path: '/cases/:id/resolve',
+      },
+      close: {
+        label: 'case.close',
+        from: [caseState.resolved],
+        to: caseState.closed,
+        privilege: 'workorder.write',
+        refused: 'case.onlyResolvedClose',
+        path: '/cases/:id/close',
+      },
+      link: {
+        label: 'case.linkWorkOrder',
+        from: [caseState.open, caseState.inProgress, caseState.resolved],
+        privilege: 'workorder.write',
+        refused: 'case.closedNoLink',
+        path: '/cases/:id/link',
+      },
+    },
   },
   fields: {
     new_name: text(label('案件编号', 'Case number'), { readOnly: true, searchable: true, maxLength: 40, indexed: true }),
@@ -130,7 +167,6 @@ export const serviceCase = defineEntity({
     ],
   },
 });
-
 
 /**
  * Excellent repair case (优秀案例, /excellentcase): a station writes up a repair (symptom, cause,

@@ -11,7 +11,10 @@ export const claimFine = defineEntity({
   screens: {
     edit: { name: 'claimFineDetail', path: '/claimFine/detail/:id', page: 'ClaimFineFormPage' },
   },
-  document: { approval: { amount: 'new_amount', meaning: 'new_finetype', commit: 'new_iscommit' } },
+  document: {
+    number: { prefix: 'JC', period: 'month' },
+    approval: { amount: 'new_amount', meaning: 'new_finetype', commit: 'new_iscommit' },
+  },
   attachments: true,
   fields: {
     new_name: text(label('单号', 'Number'), { readOnly: true, searchable: true, maxLength: 40, indexed: true }),

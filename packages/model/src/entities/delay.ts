@@ -2,7 +2,6 @@ import { bool, date, dateTime, defineEntity, label, lookup, memo, optionSet, tex
 import { delayStatus } from '../option-sets/delay.ts';
 import { STATIONS } from '../screens.ts';
 
-
 /**
  * Warranty extension request (延保申请, /delayproduct): a station asks to move a machine's warranty
  * end date (serial number, from its work order) later, through an approval flow. The final approval
@@ -28,7 +27,7 @@ export const delayProduct = defineEntity({
     create: { name: 'delayProductCreate', path: '/delayproduct/create', page: 'DelayProductPage' },
     edit: { name: 'delayProductDetail', path: '/delayproduct/detail/:id', page: 'DelayProductPage' },
   },
-  document: { approval: { commit: 'new_iscommit' } },
+  document: { number: { prefix: 'YB', period: 'month' }, approval: { commit: 'new_iscommit' } },
   attachments: true,
   fields: {
     new_name: text(label('单号', 'Number'), { readOnly: true, searchable: true, maxLength: 40, indexed: true }),
@@ -121,7 +120,7 @@ export const delayCancel = defineEntity({
     create: { name: 'delayCancelCreate', path: '/delaycancle/create', page: 'DelayCancelPage' },
     edit: { name: 'delayCancelDetail', path: '/delaycancle/detail/:id', page: 'DelayCancelPage' },
   },
-  document: { approval: { commit: 'new_iscommit' } },
+  document: { number: { prefix: 'YBQX', period: 'month' }, approval: { commit: 'new_iscommit' } },
   attachments: true,
   fields: {
     new_name: text(label('单号', 'Number'), { readOnly: true, searchable: true, maxLength: 40, indexed: true }),

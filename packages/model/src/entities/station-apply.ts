@@ -68,7 +68,7 @@ export const stationApply = defineEntity({
     },
     edit: { name: 'stationChangeApplyEdit', path: '/basicData/stationchangeapply/edit/:id', page: 'StationChangeApplyPage' },
   },
-  document: { approval: { commit: 'new_iscommit' } },
+  document: { number: { prefix: 'SQ', period: 'month' }, approval: { commit: 'new_iscommit' } },
   attachments: true,
   fields: {
     new_name: text(label('申请单号', 'Number'), { readOnly: true, searchable: true, maxLength: 40, indexed: true }),

@@ -1,5 +1,5 @@
-import { ACCOUNT_CHANGE_FIELDS, approvalStatus } from '@portal/model';
-import { accountApplyNumbers } from '../domain/account-apply/account-apply.ts';
+import { ACCOUNT_CHANGE_FIELDS, approvalStatus, getEntity } from '@portal/model';
+import { documentNumbers } from '../documents/numbers.ts';
 import { flowDocument } from '../flow/documents.ts';
 import { act, submit } from '../flow/engine.ts';
 import type { Sql } from '../db/db.ts';
@@ -68,7 +68,7 @@ export async function seedAccountApplyDemo(sql: Sql, ctx: DemoContext): Promise<
       'new_flowstepuserid',
     );
 
-  const numbers = await accountApplyNumbers(sql, APPLICATIONS.length);
+  const numbers = await documentNumbers(sql, getEntity('new_srv_accountapply')!, APPLICATIONS.length);
   const d = flowDocument(ENTITY)!;
   for (const [i, a] of APPLICATIONS.entries()) {
     const uid = user(a.login);

@@ -1,4 +1,5 @@
-import { nextClaimFineNumbers } from '../domain/claim-fine/claim-fine.ts';
+import { getEntity } from '@portal/model';
+import { documentNumbers } from '../documents/numbers.ts';
 import type { Sql } from '../db/db.ts';
 import type { DemoContext } from './service.ts';
 import { insert } from './insert.ts';
@@ -134,7 +135,7 @@ export async function seedApprovalDemo(sql: Sql, ctx: DemoContext): Promise<void
   }
 
   // Numbered as every new claim fine is (JC<yyyyMM>-0001…), so the next one made takes the next number.
-  const numbers = await nextClaimFineNumbers(sql, ORDERS.length);
+  const numbers = await documentNumbers(sql, getEntity('new_srv_claimfine')!, ORDERS.length);
   const base = Date.now() - 30 * 86400_000;
   for (const [i, o] of ORDERS.entries()) {
     const unit = ctx.unitIds.get(`ST-${o.station}`)!;

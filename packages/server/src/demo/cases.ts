@@ -1,6 +1,6 @@
-import { approvalStatus, caseState, excellentCasePublish, workOrderStatus } from '@portal/model';
-import { caseNumbers } from '../domain/cases/service-case.ts';
-import { excellentCaseNumbers, EXCELLENT_CASE } from '../domain/cases/excellent-case.ts';
+import { approvalStatus, caseState, excellentCasePublish, getEntity, workOrderStatus } from '@portal/model';
+import { excellentCaseNumbers, EXCELLENT_CASE } from '../domain/cases/excellent-case.controller.ts';
+import { documentNumbers } from '../documents/numbers.ts';
 import { flowDocument } from '../flow/documents.ts';
 import { act, submit } from '../flow/engine.ts';
 import type { Sql } from '../db/db.ts';
@@ -235,7 +235,7 @@ export async function seedCasesDemo(sql: Sql, ctx: DemoContext, now = new Date()
   const { rows: products } = await sql.query<{ id: string; line: string }>(
     `SELECT productid AS id, new_productline_id AS line FROM product WHERE new_state = 0 AND new_productline_id IS NOT NULL ORDER BY productnumber`,
   );
-  const numbers = await caseNumbers(sql, CASES.length);
+  const numbers = await documentNumbers(sql, getEntity('new_srv_case')!, CASES.length);
   const taken = new Set<string>();
   for (const [i, c] of CASES.entries()) {
     const station = ctx.stationIds.get(c.st);

@@ -1,5 +1,5 @@
-import { approvalStatus, delayStatus } from '@portal/model';
-import { delayCancelNumbers, delayNumbers } from '../domain/delay/delay.ts';
+import { approvalStatus, delayStatus, getEntity } from '@portal/model';
+import { documentNumbers } from '../documents/numbers.ts';
 import { flowDocument } from '../flow/documents.ts';
 import { act, submit } from '../flow/engine.ts';
 import type { Sql } from '../db/db.ts';
@@ -77,7 +77,7 @@ export async function seedDelayDemo(sql: Sql, ctx: DemoContext): Promise<void> {
     await act(sql, d, id, user(approver), outcome, memo ?? '同意');
   };
 
-  const numbers = await delayNumbers(sql, REQUESTS.length);
+  const numbers = await documentNumbers(sql, getEntity('new_srv_delayproduct')!, REQUESTS.length);
   const cancels: { delay: string; station: string; serial: string; reason: string; approve: boolean }[] = [];
   for (const [i, r] of REQUESTS.entries()) {
     const station = ctx.stationIds.get(r.station)!;
@@ -128,7 +128,7 @@ export async function seedDelayDemo(sql: Sql, ctx: DemoContext): Promise<void> {
     if (r.state === 'approved')
       cancels.push({ delay: id, station: r.station, serial: wo.serial, reason: '客户对延保条款有异议，拟取消（草稿）', approve: false });
   }
-  const cancelNumbers = await delayCancelNumbers(sql, cancels.length);
+  const cancelNumbers = await documentNumbers(sql, getEntity('new_srv_delaycancel')!, cancels.length);
   for (const [i, c] of cancels.entries()) {
     const id = await insert(
       sql,

@@ -1,5 +1,5 @@
-import { approvalStatus, STATION_CHANGE_FIELDS, stationApplyType } from '@portal/model';
-import { stationApplyNumbers } from '../domain/station-apply/station-apply.ts';
+import { approvalStatus, getEntity, STATION_CHANGE_FIELDS, stationApplyType } from '@portal/model';
+import { documentNumbers } from '../documents/numbers.ts';
 import { flowDocument } from '../flow/documents.ts';
 import { act, submit } from '../flow/engine.ts';
 import type { Sql } from '../db/db.ts';
@@ -92,7 +92,7 @@ export async function seedStationApplyDemo(sql: Sql, ctx: DemoContext): Promise<
       'new_flowstepuserid',
     );
 
-  const numbers = await stationApplyNumbers(sql, APPLICATIONS.length);
+  const numbers = await documentNumbers(sql, getEntity('new_srv_stationapply')!, APPLICATIONS.length);
   const d = flowDocument(ENTITY)!;
   for (const [i, a] of APPLICATIONS.entries()) {
     const station = ctx.stationIds.get(a.station)!;

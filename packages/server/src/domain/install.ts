@@ -1,4 +1,3 @@
-import { installClaimFine } from './claim-fine/claim-fine.ts';
 import { installApplication } from './parts/application.ts';
 import { installDelivery } from './parts/delivery.ts';
 import { installTransfer } from './parts/transfer.ts';
@@ -7,15 +6,11 @@ import { installPartsReturn } from './parts-return/parts-return.ts';
 import { installLimits } from './stock/limits.ts';
 import { installWorkOrder } from './work-order/install.ts';
 import { installDocuments } from '../documents/install.ts';
-import { installDelay } from './delay/delay.ts';
 import { installContract } from './contract/contract.ts';
 import { installProductReturn } from './product-return/product-return.ts';
-import { installStationApply } from './station-apply/station-apply.ts';
-import { installAccountApply } from './account-apply/account-apply.ts';
 import { installStationQuota } from './quota/station-quota.ts';
 import { installFlowDefinition } from '../flow/flow-definition.ts';
 import { installContent } from './content/content.ts';
-import { installCases } from './cases/install.ts';
 import { installNotice } from './notice/notices.ts';
 import { installActiveStationChecks } from './station-active.ts';
 
@@ -25,7 +20,6 @@ import { installActiveStationChecks } from './station-active.ts';
  * registering twice changes nothing.
  */
 export function installDomain(): void {
-  installClaimFine();
   installWorkOrder();
   installApplication();
   installTransfer();
@@ -34,15 +28,11 @@ export function installDomain(): void {
   installDelivery();
   installLimits();
   installDocuments();
-  installDelay();
   installContract();
   installProductReturn();
-  installStationApply();
-  installAccountApply();
   installStationQuota();
   installFlowDefinition();
   installContent();
-  installCases();
   installNotice();
   installActiveStationChecks();
 }

@@ -1,13 +1,10 @@
-import { APPROVAL_PENDING, approvalStatus, STATION_CHANGE_FIELDS, stationApplyType, stationState } from '@portal/model';
+import { APPROVAL_PENDING, getEntity, STATION_CHANGE_FIELDS, stationApplyType, stationState } from '@portal/model';
 import { forgetCachedUsers } from '../../auth/principal.ts';
 import type { Sql } from '../../db/db.ts';
-import { registerFlowHooks } from '../../flow/hooks.ts';
+import type { DocumentController } from '../../documents/controller.ts';
 import { refuse } from '../../http/errors.ts';
-import { serverDefaults, writeHooks } from '../../records/write.ts';
-import { chinaDate } from '../china-time.ts';
-import { nextDocumentNumbers } from '../document-number.ts';
 
-/**
+/*
  * Station applications (服务站申请): change (变更), continuation (续约) and exit (退出), through the
  * approval engine. The rules run on create, again on submit and again on the final approval, each
  * inside the caller's one transaction with the station row locked; the final approval applies the
@@ -18,11 +15,6 @@ import { nextDocumentNumbers } from '../document-number.ts';
  *   their sessions ended (sign-in refused from then on, as for any disabled user).
  * Rejected, vetoed or revoked applications change nothing.
  */
-export const STATION_APPLY = 'new_srv_stationapply';
-
-/** `SQ202611-0001` per month (China time). */
-export const stationApplyNumbers = (sql: Sql, n: number, now = new Date()) =>
-  nextDocumentNumbers(sql, STATION_APPLY, `SQ${chinaDate(now).slice(0, 7).replace('-', '')}`, n);
 
 type Station = Record<string, unknown> & { statecode: number; term: string | null };
 
@@ -117,7 +109,7 @@ async function check(sql: Sql, id: string): Promise<{ a: Apply; s: Station; chan
 }
 
 /** Final approval: the application takes effect on the station (see the module comment). */
-export async function applyStationApply(sql: Sql, id: string): Promise<void> {
+async function applyStationApply(sql: Sql, id: string): Promise<void> {
   const { a, changes } = await check(sql, id);
   if (a.type === stationApplyType.change) {
     const names = Object.keys(changes);
@@ -152,17 +144,17 @@ export async function applyStationApply(sql: Sql, id: string): Promise<void> {
 
 const str = (v: unknown) => (blank(v) ? null : String(v).slice(0, 10));
 
-/** Numbers, draft status, the snapshot of the station's current values, and the rules a new application must meet. */
-export function installStationApply(): void {
-  serverDefaults.set(STATION_APPLY, async (sql, rows) => {
-    const numbers = await stationApplyNumbers(sql, rows.length);
+/** The snapshot of the station's current values and the rules a new application must meet (number and draft: the declaration). */
+export const stationApplyController: DocumentController = {
+  entity: getEntity('new_srv_stationapply')!,
+  async defaults(sql, rows) {
     const out: Record<string, unknown>[] = [];
-    for (const [i, r] of rows.entries()) {
+    for (const r of rows) {
       const station = String(r.new_station_id);
       const type = Number(r.new_applytype);
       const s = await lockStation(sql, station);
       await assertNoOtherOpen(sql, station, type, null);
-      const row: Record<string, unknown> = { new_name: numbers[i], new_approvalstatus: approvalStatus.draft, new_iscommit: false };
+      const row: Record<string, unknown> = {};
       if (type === stationApplyType.change) {
         // The current values beside the proposed ones; a proposed value not given starts as the current one.
         for (const f of STATION_CHANGE_FIELDS) {
@@ -176,9 +168,9 @@ export function installStationApply(): void {
       out.push(row);
     }
     return out;
-  });
-  // The type and station are what the one-open rule and the snapshot hang on: fixed once filed.
-  writeHooks.set(STATION_APPLY, {
+  },
+  write: {
+    // The type and station are what the one-open rule and the snapshot hang on: fixed once filed.
     async guard(sql, id, op, values) {
       if (op !== 'update' || !('new_applytype' in values || 'new_station_id' in values)) return;
       const {
@@ -191,9 +183,6 @@ export function installStationApply(): void {
       if (!same('new_applytype', a.type) || !same('new_station_id', a.station))
         throw refuse('stationApply.fixed', undefined, 'new_applytype');
     },
-  });
-  registerFlowHooks(STATION_APPLY, {
-    submit: async (sql, id) => void (await check(sql, id)),
-    approved: (sql, id) => applyStationApply(sql, id),
-  });
-}
+  },
+  flow: { submit: async (sql, id) => void (await check(sql, id)), approved: applyStationApply },
+};

@@ -1,13 +1,11 @@
-import { ACCOUNT_CHANGE_FIELDS, APPROVAL_PENDING, approvalStatus } from '@portal/model';
+import { ACCOUNT_CHANGE_FIELDS, APPROVAL_PENDING, getEntity } from '@portal/model';
 import { forgetCachedUsers } from '../../auth/principal.ts';
 import type { Sql } from '../../db/db.ts';
-import { registerFlowHooks } from '../../flow/hooks.ts';
+import type { DocumentController } from '../../documents/controller.ts';
+import { documentNumbers } from '../../documents/numbers.ts';
 import { refuse } from '../../http/errors.ts';
-import { serverDefaults, writeHooks } from '../../records/write.ts';
-import { chinaDate } from '../china-time.ts';
-import { nextDocumentNumbers } from '../document-number.ts';
 
-/**
+/*
  * Account change applications (账户信息变更申请, /edit/apply): a user asks head office to change
  * their own name, mobile phone, e-mail or job title through the approval engine. As station change
  * applications (domain/station-apply): the user's current values are kept beside the proposed ones
@@ -15,11 +13,7 @@ import { nextDocumentNumbers } from '../document-number.ts';
  * approval writes the changed values to the user in the approving transaction. The applicant is
  * always the caller, one open application per user, and only the applicant edits or submits it.
  */
-export const ACCOUNT_APPLY = 'new_srv_accountapply';
-
-/** `ZH202611-0001` per month (China time). */
-export const accountApplyNumbers = (sql: Sql, n: number, now = new Date()) =>
-  nextDocumentNumbers(sql, ACCOUNT_APPLY, `ZH${chinaDate(now).slice(0, 7).replace('-', '')}`, n);
+const ACCOUNT_APPLY = getEntity('new_srv_accountapply')!;
 
 const blank = (v: unknown) => v == null || String(v).trim() === '';
 /** A proposed value counts when given and different from the user's (blank = keep as is). */
@@ -92,7 +86,7 @@ async function check(sql: Sql, id: string): Promise<{ a: Apply; changes: Record<
 }
 
 /** Final approval: the changed values go onto the user (the next principal load shows them). */
-export async function applyAccountApply(sql: Sql, id: string): Promise<void> {
+async function applyAccountApply(sql: Sql, id: string): Promise<void> {
   const { a, changes } = await check(sql, id);
   const names = Object.keys(changes);
   await sql.query(
@@ -102,52 +96,46 @@ export async function applyAccountApply(sql: Sql, id: string): Promise<void> {
   forgetCachedUsers();
 }
 
-export function installAccountApply(): void {
-  serverDefaults.set(ACCOUNT_APPLY, async (sql, rows, caller) => {
+/** The applicant's current values beside the proposed ones and the one-open rule (number and draft: the declaration). */
+export const accountApplyController: DocumentController = {
+  entity: ACCOUNT_APPLY,
+  async defaults(sql, rows, caller) {
     const me = caller.principal.userId;
-    const numbers = await accountApplyNumbers(sql, rows.length);
     const u = await lockUser(sql, me);
     await assertNoOtherOpen(sql, me, null);
-    // One at a time: a second row of the same create would be a second open application.
-    if (rows.length > 1) throw refuse('accountApply.openExists', { name: numbers[0] });
-    return rows.map((r, i) => {
-      const row: Record<string, unknown> = {
-        new_name: numbers[i],
-        new_user_id: me,
-        new_approvalstatus: approvalStatus.draft,
-        new_iscommit: false,
-      };
-      // The current values beside the proposed ones; a proposed value not given starts as the current one.
+    // One at a time: a second row of the same create would be a second open application (the first one's number: the same query).
+    if (rows.length > 1) throw refuse('accountApply.openExists', { name: (await documentNumbers(sql, ACCOUNT_APPLY, 1))[0] });
+    return rows.map((r) => {
+      const row: Record<string, unknown> = { new_user_id: me };
+      // A proposed value not given starts as the current one.
       for (const f of ACCOUNT_CHANGE_FIELDS) {
         row[f.current] = u[f.target] ?? null;
         row[f.proposed] = r[f.proposed] === undefined ? (u[f.target] ?? null) : r[f.proposed];
       }
       return row;
     });
-  });
-  // Colleagues of the same unit can read an application (and head office approves it); only the applicant changes it.
-  writeHooks.set(ACCOUNT_APPLY, {
+  },
+  write: {
+    // Colleagues of the same unit can read an application (and head office approves it); only the applicant changes it.
     async guard(sql, id, _op, _values, caller) {
-      const {
-        rows: [a],
-      } = await sql.query<{ applicant: string }>(
-        `SELECT new_user_id AS applicant FROM new_srv_accountapply WHERE new_srv_accountapplyid = $1::uuid`,
-        [id],
-      );
-      if (a && String(a.applicant).toLowerCase() !== caller.principal.userId.toLowerCase()) throw refuse('accountApply.notOwn');
+      await assertApplicant(sql, id, caller.principal.userId);
     },
-  });
-  registerFlowHooks(ACCOUNT_APPLY, {
-    submit: async (sql, id, userId) => {
-      const {
-        rows: [a],
-      } = await sql.query<{ applicant: string }>(
-        `SELECT new_user_id AS applicant FROM new_srv_accountapply WHERE new_srv_accountapplyid = $1::uuid`,
-        [id],
-      );
-      if (a && String(a.applicant).toLowerCase() !== userId.toLowerCase()) throw refuse('accountApply.notOwn');
+  },
+  flow: {
+    async submit(sql, id, userId) {
+      await assertApplicant(sql, id, userId);
       await check(sql, id);
     },
-    approved: (sql, id) => applyAccountApply(sql, id),
-  });
+    approved: applyAccountApply,
+  },
+};
+
+async function assertApplicant(sql: Sql, id: string, userId: string): Promise<void> {
+  const {
+    rows: [a],
+  } = await sql.query<{ applicant: string }>(
+    `SELECT new_user_id AS applicant FROM new_srv_accountapply WHERE new_srv_accountapplyid = $1::uuid`,
+    [id],
+  );
+  if (a && String(a.applicant).toLowerCase() !== userId.toLowerCase()) throw refuse('accountApply.notOwn');
 }

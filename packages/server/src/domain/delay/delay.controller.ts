@@ -1,26 +1,15 @@
-import { approvalStatus, delayStatus } from '@portal/model';
+import { approvalStatus, delayStatus, getEntity } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
-import { registerFlowHooks } from '../../flow/hooks.ts';
+import type { DocumentController } from '../../documents/controller.ts';
 import { refuse } from '../../http/errors.ts';
-import { serverDefaults } from '../../records/write.ts';
-import { chinaDate } from '../china-time.ts';
-import { nextDocumentNumbers } from '../document-number.ts';
 
-/**
+/*
  * Warranty extensions (延保申请) and their cancellations (延保取消), through the approval engine.
  * The rules run where the engine calls them, each inside the engine's one transaction: on submit
  * (refuse early) and again on final approval (another extension or cancellation may have been
  * approved meanwhile). Approval of an extension puts its new end date in force; approval of a
  * cancellation withdraws it and restores the date the extension started from.
  */
-export const DELAY = 'new_srv_delayproduct';
-export const DELAY_CANCEL = 'new_srv_delaycancel';
-
-const month = (now: Date) => chinaDate(now).slice(0, 7).replace('-', '');
-/** `YB202611-0001` per month (China time). */
-export const delayNumbers = (sql: Sql, n: number, now = new Date()) => nextDocumentNumbers(sql, DELAY, `YB${month(now)}`, n);
-/** `YBQX202611-0001` per month (China time). */
-export const delayCancelNumbers = (sql: Sql, n: number, now = new Date()) => nextDocumentNumbers(sql, DELAY_CANCEL, `YBQX${month(now)}`, n);
 
 /**
  * The warranty end a new extension of `serial` must go beyond: the later of the date the request
@@ -45,13 +34,13 @@ async function assertLater(sql: Sql, serial: string, current: string, requested:
   if (!r.ok) throw refuse('delay.dateNotLater', { date: floor }, 'new_newenddate');
 }
 
-type Delay = { serial: string; current: string; requested: string; approval: number | null; status: number | null };
+type Delay = { serial: string; station: string; current: string; requested: string; approval: number | null; status: number | null };
 
 async function loadDelay(sql: Sql, id: string, lock = false): Promise<Delay> {
   const {
     rows: [d],
   } = await sql.query<Delay>(
-    `SELECT new_serialnumber AS serial, to_char(new_currentenddate, 'YYYY-MM-DD') AS current, to_char(new_newenddate, 'YYYY-MM-DD') AS requested,
+    `SELECT new_serialnumber AS serial, new_station_id AS station, to_char(new_currentenddate, 'YYYY-MM-DD') AS current, to_char(new_newenddate, 'YYYY-MM-DD') AS requested,
             new_approvalstatus AS approval, new_delaystatus AS status
        FROM new_srv_delayproduct WHERE new_srv_delayproductid = $1::uuid${lock ? ' FOR UPDATE' : ''}`,
     [id],
@@ -61,7 +50,7 @@ async function loadDelay(sql: Sql, id: string, lock = false): Promise<Delay> {
 }
 
 /** Final approval of an extension: the new end date is in force. */
-export async function applyExtension(sql: Sql, id: string): Promise<void> {
+async function applyExtension(sql: Sql, id: string): Promise<void> {
   const d = await loadDelay(sql, id, true);
   if (d.status === delayStatus.extended) return;
   await assertLater(sql, d.serial, d.current, d.requested, id);
@@ -99,7 +88,7 @@ async function assertCancellable(sql: Sql, delayId: string, exceptCancelId: stri
 }
 
 /** Final approval of a cancellation: the extension is withdrawn, the warranty end back to where it started. */
-export async function applyCancellation(sql: Sql, cancelId: string): Promise<void> {
+async function applyCancellation(sql: Sql, cancelId: string): Promise<void> {
   const delay = await cancellable(sql, cancelId);
   const {
     rows: [d],
@@ -116,47 +105,32 @@ export async function applyCancellation(sql: Sql, cancelId: string): Promise<voi
 
 const str = (v: unknown) => (v == null ? '' : String(v).slice(0, 10));
 
-/** Numbers, draft status and the rules a new request must meet; the hooks of both documents. */
-export function installDelay(): void {
-  serverDefaults.set(DELAY, async (sql, rows) => {
+/** A new extension must go beyond the warranty end; it is pending until approved (number, draft: the declaration). */
+export const delayController: DocumentController = {
+  entity: getEntity('new_srv_delayproduct')!,
+  async defaults(sql, rows) {
     for (const r of rows) await assertLater(sql, String(r.new_serialnumber), str(r.new_currentenddate), str(r.new_newenddate), null);
-    return (await delayNumbers(sql, rows.length)).map((n) => ({
-      new_name: n,
-      new_approvalstatus: approvalStatus.draft,
-      new_iscommit: false,
-      new_delaystatus: delayStatus.pending,
-    }));
-  });
-  serverDefaults.set(DELAY_CANCEL, async (sql, rows) => {
-    const out: Record<string, unknown>[] = [];
-    const numbers = await delayCancelNumbers(sql, rows.length);
-    for (const [i, r] of rows.entries()) {
-      const d = await assertCancellable(sql, String(r.new_delayproduct_id), null);
-      // The station and machine are the extension's, whatever the form sent.
-      const {
-        rows: [s],
-      } = await sql.query<{ st: string }>(`SELECT new_station_id AS st FROM new_srv_delayproduct WHERE new_srv_delayproductid = $1::uuid`, [
-        r.new_delayproduct_id,
-      ]);
-      out.push({
-        new_name: numbers[i],
-        new_approvalstatus: approvalStatus.draft,
-        new_iscommit: false,
-        new_station_id: s.st,
-        new_serialnumber: d.serial,
-      });
-    }
-    return out;
-  });
-  registerFlowHooks(DELAY, {
+    return rows.map(() => ({ new_delaystatus: delayStatus.pending }));
+  },
+  flow: {
     submit: async (sql, id) => {
       const d = await loadDelay(sql, id);
       await assertLater(sql, d.serial, d.current, d.requested, id);
     },
-    approved: (sql, id) => applyExtension(sql, id),
-  });
-  registerFlowHooks(DELAY_CANCEL, {
-    submit: async (sql, id) => void (await cancellable(sql, id)),
-    approved: (sql, id) => applyCancellation(sql, id),
-  });
-}
+    approved: applyExtension,
+  },
+};
+
+/** A cancellation names an extension in force; its station and machine are the extension's, whatever the form sent. */
+export const delayCancelController: DocumentController = {
+  entity: getEntity('new_srv_delaycancel')!,
+  async defaults(sql, rows) {
+    const out: Record<string, unknown>[] = [];
+    for (const r of rows) {
+      const d = await assertCancellable(sql, String(r.new_delayproduct_id), null);
+      out.push({ new_station_id: d.station, new_serialnumber: d.serial });
+    }
+    return out;
+  },
+  flow: { submit: async (sql, id) => void (await cancellable(sql, id)), approved: applyCancellation },
+};
