@@ -41,7 +41,6 @@ import { stockRoutes } from './routes/stock.ts';
 import { ledgerReportRoutes } from './routes/ledger-reports.ts';
 import { expenseRoutes } from './routes/expense.ts';
 import { partsReturnRoutes } from './routes/parts-return.ts';
-import { productReturnRoutes } from './routes/product-return.ts';
 import { messageRoutes } from './routes/message.ts';
 import { systemRoutes } from './routes/system.ts';
 import { accountApplyRoutes } from './routes/account-apply.ts';
@@ -132,7 +131,6 @@ export async function buildApp(
   ledgerReportRoutes(app, services);
   expenseRoutes(app, services);
   partsReturnRoutes(app, services);
-  productReturnRoutes(app, services);
   contentRoutes(app, services);
   messageRoutes(app, services);
   systemRoutes(app, services);

@@ -1,9 +1,12 @@
 import { bool, date, dateTime, defineEntity, int, label, lookup, memo, optionSet, text } from '../define.ts';
+import { approvalStatus } from '../option-sets/approval.ts';
 import { productReturnItemType, productReturnState } from '../option-sets/product-return.ts';
 import { pulloutType } from '../option-sets/work-order.ts';
 import { STATIONS } from '../screens.ts';
 
 const RO = { readOnly: true } as const;
+/** The station's commands on its approved return (collect, ship). */
+const AFTER_APPROVAL = { from: [approvalStatus.approved], privilege: 'parts.write', party: 'owningbusinessunit' } as const;
 
 /**
  * Product return / pullout (退机申请, /productReturn, spec 001 §3 "product return and lines"): a
@@ -34,7 +37,30 @@ export const productReturn = defineEntity({
     create: { name: 'productReturnCreate', path: '/productReturn/create', page: 'ProductReturnPage' },
     edit: { name: 'productReturnOpen', path: '/productReturn/edit/:id', page: 'ProductReturnPage' },
   },
-  document: { lines: [{ entity: 'new_srv_productreturndetail', parent: 'new_productreturn_id' }], approval: { commit: 'new_iscommit' } },
+  document: {
+    number: { prefix: 'TJ', period: 'month' },
+    lines: [{ entity: 'new_srv_productreturndetail', parent: 'new_productreturn_id' }],
+    approval: { commit: 'new_iscommit' },
+    // After final approval: which of these an approved return takes is its return state (new_returnstate),
+    // checked by its controller (server domain/product-return/product-return.controller.ts).
+    commands: {
+      collect: {
+        ...AFTER_APPROVAL,
+        label: 'productReturn.collect',
+        path: '/productReturn/:id/collect',
+        refused: 'productReturn.notToCollect',
+      },
+      ship: { ...AFTER_APPROVAL, label: 'productReturn.ship', path: '/productReturn/:id/ship', refused: 'productReturn.notToShip' },
+      receive: {
+        from: [approvalStatus.approved],
+        privilege: 'workorder.audit',
+        label: 'productReturn.receive',
+        confirm: 'productReturn.receiveAsk',
+        path: '/productReturn/:id/receive',
+        refused: 'productReturn.notShipped',
+      },
+    },
+  },
   attachments: true,
   fields: {
     new_name: text(label('单号', 'Number'), { readOnly: true, searchable: true, maxLength: 40, indexed: true }),

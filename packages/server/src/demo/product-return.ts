@@ -1,11 +1,6 @@
 import { productReturnItemType, pulloutType, workOrderStatus } from '@portal/model';
-import {
-  collectProductReturn,
-  RETURN,
-  RETURN_LINE,
-  receiveProductReturn,
-  shipProductReturn,
-} from '../domain/product-return/product-return.ts';
+import { productReturnController as ctrl, RETURN, RETURN_LINE } from '../domain/product-return/product-return.controller.ts';
+import { runCommand } from '../documents/kernel.ts';
 import { chinaDate } from '../domain/china-time.ts';
 import { flowDocument } from '../flow/documents.ts';
 import { act, submit } from '../flow/engine.ts';
@@ -153,11 +148,10 @@ export async function seedProductReturnDemo(sql: Sql, ctx: DemoContext): Promise
     if (r.state === 'review') continue;
     const outcome = r.state === 'rejected' ? 'reject' : r.state === 'vetoed' ? 'veto' : 'approve';
     await act(sql, doc, id, user(approver), outcome, r.memo ?? '同意，请尽快安排拉回发运');
-    if (r.state === 'collected' || r.state === 'shipped' || r.state === 'received') {
-      await collectProductReturn(sql, by, id, { collectedOn: chinaDate(), memo: '已从客户现场拉回整机及随机附件' }, 'zh-CN');
-    }
+    if (r.state === 'collected' || r.state === 'shipped' || r.state === 'received')
+      await runCommand(sql, by, ctrl, 'collect', id, { collectedOn: chinaDate(), memo: '已从客户现场拉回整机及随机附件' }, 'zh-CN');
     if (r.state === 'shipped' || r.state === 'received')
-      await shipProductReturn(sql, by, id, { logisticsCorp: r.logistics![0], trackingNo: r.logistics![1] }, 'zh-CN');
-    if (r.state === 'received') await receiveProductReturn(sql, hq, id, 'zh-CN');
+      await runCommand(sql, by, ctrl, 'ship', id, { logisticsCorp: r.logistics![0], trackingNo: r.logistics![1] }, 'zh-CN');
+    if (r.state === 'received') await runCommand(sql, hq, ctrl, 'receive', id, {}, 'zh-CN');
   }
 }

@@ -5,6 +5,7 @@ import { claimFineController } from '../domain/claim-fine/claim-fine.controller.
 import { delayCancelController, delayController } from '../domain/delay/delay.controller.ts';
 import { adjustmentController } from '../domain/quota/adjustment.controller.ts';
 import { partsReturnController } from '../domain/parts-return/parts-return.controller.ts';
+import { productReturnController } from '../domain/product-return/product-return.controller.ts';
 import { siteReturnController } from '../domain/site-return/site-return.controller.ts';
 import { stationApplyController } from '../domain/station-apply/station-apply.controller.ts';
 import type { DocumentController } from './controller.ts';
@@ -21,6 +22,7 @@ const CONTROLLERS: DocumentController[] = [
   delayCancelController,
   claimFineController,
   accountApplyController,
+  productReturnController,
 ];
 
 /** The registered controllers (a test adds a fixture document with `registerController` before the portal starts). */

@@ -7,7 +7,6 @@ import { installLimits } from './stock/limits.ts';
 import { installWorkOrder } from './work-order/install.ts';
 import { installDocuments } from '../documents/install.ts';
 import { installContract } from './contract/contract.ts';
-import { installProductReturn } from './product-return/product-return.ts';
 import { installStationQuota } from './quota/station-quota.ts';
 import { installFlowDefinition } from '../flow/flow-definition.ts';
 import { installContent } from './content/content.ts';
@@ -29,7 +28,6 @@ export function installDomain(): void {
   installLimits();
   installDocuments();
   installContract();
-  installProductReturn();
   installStationQuota();
   installFlowDefinition();
   installContent();
