@@ -2,6 +2,7 @@ import {
   fixType,
   IN_SERVICE_STATUSES,
   msg,
+  PROGRESS_STEP_STATES,
   PROGRESS_STEPS,
   WORK_ORDER_COMMAND_PRIVILEGES,
   workOrderAction,
@@ -28,30 +29,21 @@ const ADDRESS_MAX = 200;
 const TEXT_MAX = 1000;
 const MEMO_MAX = 500;
 
-const STEP: Record<ProgressStep, { from: number; to: number; deal: number; action: number }> = {
-  response: {
-    from: workOrderStatus.dispatched,
-    to: workOrderStatus.responded,
-    deal: workOrderDealStatus.responded,
-    action: ACTION.responded,
-  },
-  departure: { from: workOrderStatus.responded, to: workOrderStatus.setOut, deal: workOrderDealStatus.departed, action: ACTION.departed },
-  arrival: { from: workOrderStatus.setOut, to: workOrderStatus.arrived, deal: workOrderDealStatus.arrived, action: ACTION.arrived },
-  photos: {
-    from: workOrderStatus.arrived,
-    to: workOrderStatus.arrived,
-    deal: workOrderDealStatus.photographed,
-    action: ACTION.photographed,
-  },
+/** The history entry each step writes (its statuses are the model's PROGRESS_STEP_STATES). */
+const STEP_ACTION: Record<ProgressStep, number> = {
+  response: ACTION.responded,
+  departure: ACTION.departed,
+  arrival: ACTION.arrived,
+  photos: ACTION.photographed,
 };
 
-const stepLabel = (step: ProgressStep, lang: Lang) => optionText(workOrderAction as OptionSetDef<number>, STEP[step].action, lang);
+const stepLabel = (step: ProgressStep, lang: Lang) => optionText(workOrderAction as OptionSetDef<number>, STEP_ACTION[step], lang);
 
 /** Index in PROGRESS_STEPS of the next step to record (its length = all recorded), for an order in service. */
 function nextStep(o: OrderRow): number {
   // Arrival and photos both leave the order arrived: the handling status tells them apart.
   if (o.status === workOrderStatus.arrived && o.dealstatus >= workOrderDealStatus.photographed) return PROGRESS_STEPS.length;
-  return PROGRESS_STEPS.findIndex((s) => STEP[s].from === o.status);
+  return PROGRESS_STEPS.findIndex((s) => PROGRESS_STEP_STATES[s].from === o.status);
 }
 
 function text(v: string | undefined | null, max: number, field: string, label: string): string | null {
@@ -95,7 +87,8 @@ export async function recordProgress(
   notFuture(time, 'time');
   const previous = [o.dispatchTime, o.responseTime, o.departureTime, o.arrivalTime][want];
   if (previous && time < previous) throw refuse('wo.endAfterStart', undefined, 'time');
-  const step = STEP[input.step];
+  const step = PROGRESS_STEP_STATES[input.step];
+  const action = STEP_ACTION[input.step];
   const address = text(
     input.address,
     ADDRESS_MAX,
@@ -103,7 +96,7 @@ export async function recordProgress(
     fieldLabel(input.step === 'departure' ? 'new_departureaddress' : 'new_arrivaladdress', lang),
   );
   const memo = text(input.memo, MEMO_MAX, 'memo', lang === 'zh-CN' ? '说明' : 'Memo');
-  const sets: Record<string, unknown> = { new_status: step.to, new_dealstatus: step.deal };
+  const sets: Record<string, unknown> = { new_status: step.status, new_dealstatus: step.dealstatus };
   if (input.step === 'response') sets.new_responsetime = time;
   if (input.step === 'departure') {
     if (!address) throw refuse('wo.needDepartureAddress', undefined, 'address');
@@ -130,14 +123,14 @@ export async function recordProgress(
     orderId: o.id,
     stationId: o.stationId,
     unitId: o.unitId,
-    action: step.action,
+    action,
     from: o.status,
-    to: step.to,
+    to: step.status,
     workerId: o.workerId,
     memo: [address, memo].filter(Boolean).join(' · ') || null,
-    summary: logSummary(step.action),
+    summary: logSummary(action),
   });
-  return result(o, step.to, step.deal, 'wo.dealt', lang);
+  return result(o, step.status, step.dealstatus, 'wo.dealt', lang);
 }
 
 const TIME_FIELD = { departureTime: 'new_departuretime', arrivalTime: 'new_arrivaltime', completionTime: 'new_completiontime' } as const;
