@@ -1,11 +1,31 @@
+import { accountApplyController } from '../domain/account-apply/account-apply.controller.ts';
+import { excellentCaseController } from '../domain/cases/excellent-case.controller.ts';
+import { serviceCaseController } from '../domain/cases/service-case.controller.ts';
+import { claimFineController } from '../domain/claim-fine/claim-fine.controller.ts';
+import { delayCancelController, delayController } from '../domain/delay/delay.controller.ts';
 import { contractController } from '../domain/contract/contract.controller.ts';
 import { adjustmentController } from '../domain/quota/adjustment.controller.ts';
 import { partsReturnController } from '../domain/parts-return/parts-return.controller.ts';
+import { productReturnController } from '../domain/product-return/product-return.controller.ts';
 import { siteReturnController } from '../domain/site-return/site-return.controller.ts';
+import { stationApplyController } from '../domain/station-apply/station-apply.controller.ts';
 import type { DocumentController } from './controller.ts';
 
 /** Every document controller: the one place a document's business is registered (its routes and hooks follow). */
-const CONTROLLERS: DocumentController[] = [adjustmentController, siteReturnController, partsReturnController, contractController];
+const CONTROLLERS: DocumentController[] = [
+  adjustmentController,
+  siteReturnController,
+  partsReturnController,
+  serviceCaseController,
+  excellentCaseController,
+  stationApplyController,
+  delayController,
+  delayCancelController,
+  claimFineController,
+  accountApplyController,
+  productReturnController,
+  contractController,
+];
 
 /** The registered controllers (a test adds a fixture document with `registerController` before the portal starts). */
 export const documentControllers = (): readonly DocumentController[] => CONTROLLERS;
