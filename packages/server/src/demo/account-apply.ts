@@ -1,9 +1,8 @@
 import { ACCOUNT_CHANGE_FIELDS, approvalStatus, getEntity } from '@portal/model';
 import { documentNumbers } from '../documents/numbers.ts';
-import { flowDocument } from '../flow/documents.ts';
-import { act, submit } from '../flow/engine.ts';
 import type { Sql } from '../db/db.ts';
 import type { DemoContext } from './service.ts';
+import { fileForApproval, seedHeadOfficeFlow } from './head-office-flow.ts';
 import { insert } from './insert.ts';
 
 const ENTITY = 'new_srv_accountapply';
@@ -37,39 +36,14 @@ const APPLICATIONS: {
 ];
 
 export async function seedAccountApplyDemo(sql: Sql, ctx: DemoContext): Promise<void> {
-  const { adminId, hqUnitId } = ctx;
   const user = (login: string) => ctx.userIds.get(login)!;
-  const sys = { createdby: adminId, modifiedby: adminId, ownerid: adminId, owningbusinessunit: hqUnitId };
-  const flow = await insert(
-    sql,
-    'new_flow',
-    {
-      new_name: '账户信息变更审批流程',
-      new_entityname: ENTITY,
-      new_description: '总部审核用户本人的姓名、手机号码、邮箱与职务变更',
-      new_isactive: true,
-      new_allowselfapprove: false,
-      new_order: 1,
-      ...sys,
-    },
-    'new_flowid',
-  );
-  const step = await insert(
-    sql,
-    'new_flowsteps',
-    { new_name: '总部审核', new_flow_id: flow, new_sequence: 1, new_approvertype: 1, ...sys },
-    'new_flowstepsid',
-  );
-  for (const login of ['hq', 'admin'])
-    await insert(
-      sql,
-      'new_flowstepuser',
-      { new_name: login, new_flowstep_id: step, new_systemuser_id: user(login), ...sys },
-      'new_flowstepuserid',
-    );
+  const flow = await seedHeadOfficeFlow(sql, ctx, ENTITY, {
+    flow: '账户信息变更审批流程',
+    description: '总部审核用户本人的姓名、手机号码、邮箱与职务变更',
+    step: '总部审核',
+  });
 
   const numbers = await documentNumbers(sql, getEntity('new_srv_accountapply')!, APPLICATIONS.length);
-  const d = flowDocument(ENTITY)!;
   for (const [i, a] of APPLICATIONS.entries()) {
     const uid = user(a.login);
     const {
@@ -99,8 +73,7 @@ export async function seedAccountApplyDemo(sql: Sql, ctx: DemoContext): Promise<
       'new_srv_accountapplyid',
     );
     if (a.state === 'draft') continue;
-    await submit(sql, d, id, uid, { flowId: flow, approvers: [{ StepId: step, ApproveUserId: user('hq') }] });
     // The final approval writes the change to the user (the domain's approval hook).
-    await act(sql, d, id, user('hq'), a.state === 'approved' ? 'approve' : 'reject', a.memo ?? '同意');
+    await fileForApproval(sql, flow, id, { submitter: uid, approver: user('hq') }, a.state === 'approved' ? 'approve' : 'reject', a.memo);
   }
 }

@@ -1,10 +1,9 @@
 import { approvalStatus, caseState, excellentCasePublish, getEntity, workOrderStatus } from '@portal/model';
 import { excellentCaseNumbers, EXCELLENT_CASE } from '../domain/cases/excellent-case.controller.ts';
 import { documentNumbers } from '../documents/numbers.ts';
-import { flowDocument } from '../flow/documents.ts';
-import { act, submit } from '../flow/engine.ts';
 import type { Sql } from '../db/db.ts';
 import type { DemoContext } from './service.ts';
+import { fileForApproval, seedHeadOfficeFlow } from './head-office-flow.ts';
 import { insert } from './insert.ts';
 
 type CaseState = 'open' | 'inProgress' | 'resolved' | 'closed';
@@ -295,36 +294,12 @@ export async function seedCasesDemo(sql: Sql, ctx: DemoContext, now = new Date()
   }
 
   // The approval flow of excellent cases: head office (hq, admin) approves.
-  const sys = { createdby: ctx.adminId, modifiedby: ctx.adminId, ownerid: ctx.adminId, owningbusinessunit: ctx.hqUnitId };
-  const flow = await insert(
-    sql,
-    'new_flow',
-    {
-      new_name: '优秀案例审批流程',
-      new_entityname: EXCELLENT_CASE,
-      new_description: '总部服务管理部审核后发布到全部服务站',
-      new_isactive: true,
-      new_allowselfapprove: false,
-      new_order: 1,
-      ...sys,
-    },
-    'new_flowid',
-  );
-  const step = await insert(
-    sql,
-    'new_flowsteps',
-    { new_name: '总部审核', new_flow_id: flow, new_sequence: 1, new_approvertype: 1, ...sys },
-    'new_flowstepsid',
-  );
-  for (const login of ['hq', 'admin'])
-    await insert(
-      sql,
-      'new_flowstepuser',
-      { new_name: login, new_flowstep_id: step, new_systemuser_id: user(login), ...sys },
-      'new_flowstepuserid',
-    );
+  const flow = await seedHeadOfficeFlow(sql, ctx, EXCELLENT_CASE, {
+    flow: '优秀案例审批流程',
+    description: '总部服务管理部审核后发布到全部服务站',
+    step: '总部审核',
+  });
 
-  const doc = flowDocument(EXCELLENT_CASE)!;
   const codes = await excellentCaseNumbers(sql, EXCELLENT.length);
   for (const [i, x] of EXCELLENT.entries()) {
     const station = ctx.stationIds.get(x.st);
@@ -373,15 +348,8 @@ export async function seedCasesDemo(sql: Sql, ctx: DemoContext, now = new Date()
     // GD001 has no station manager account: head office files its case (admin submits, hq approves).
     const submitter = x.st === 'GD001' ? user('admin') : by;
     const approver = x.state === 'review' ? 'admin' : 'hq';
-    await submit(sql, doc, id, submitter, { flowId: flow, approvers: [{ StepId: step, ApproveUserId: user(approver) }] });
-    if (x.state === 'review') continue;
-    await act(
-      sql,
-      doc,
-      id,
-      user(approver),
-      x.state === 'rejected' ? 'reject' : 'approve',
-      x.state === 'rejected' ? '原因分析不充分，请补充检测数据及现场照片后重新提交' : '案例典型，同意发布',
-    );
+    const outcome = x.state === 'review' ? 'review' : x.state === 'rejected' ? 'reject' : 'approve';
+    const memo = x.state === 'rejected' ? '原因分析不充分，请补充检测数据及现场照片后重新提交' : '案例典型，同意发布';
+    await fileForApproval(sql, flow, id, { submitter, approver: user(approver) }, outcome, memo);
   }
 }

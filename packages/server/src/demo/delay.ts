@@ -1,9 +1,8 @@
 import { approvalStatus, delayStatus, getEntity } from '@portal/model';
 import { documentNumbers } from '../documents/numbers.ts';
-import { flowDocument } from '../flow/documents.ts';
-import { act, submit } from '../flow/engine.ts';
 import type { Sql } from '../db/db.ts';
 import type { DemoContext } from './service.ts';
+import { fileForApproval, seedHeadOfficeFlow } from './head-office-flow.ts';
 import { insert } from './insert.ts';
 
 type State = 'draft' | 'review' | 'approved' | 'rejected' | 'cancelled';
@@ -20,62 +19,32 @@ const REQUESTS: { station: string; months: number; reason: string; state: State;
  * cancellations (one approved, one draft), through the approval engine and the domain's rules.
  */
 export async function seedDelayDemo(sql: Sql, ctx: DemoContext): Promise<void> {
-  const { adminId, hqUnitId } = ctx;
+  const { adminId } = ctx;
   const user = (login: string) => ctx.userIds.get(login)!;
-  const sys = { createdby: adminId, modifiedby: adminId, ownerid: adminId, owningbusinessunit: hqUnitId };
-  const flows: Record<string, { flow: string; step: string }> = {};
-  for (const [entity, name] of [
-    ['new_srv_delayproduct', '延保申请审批流程'],
-    ['new_srv_delaycancel', '延保取消审批流程'],
-  ] as const) {
-    const flow = await insert(
-      sql,
-      'new_flow',
-      {
-        new_name: name,
-        new_entityname: entity,
-        new_description: '总部服务管理部审批',
-        new_isactive: true,
-        new_allowselfapprove: false,
-        new_order: 1,
-        ...sys,
-      },
-      'new_flowid',
-    );
-    const step = await insert(
-      sql,
-      'new_flowsteps',
-      { new_name: '总部审批', new_flow_id: flow, new_sequence: 1, new_approvertype: 1, ...sys },
-      'new_flowstepsid',
-    );
-    for (const login of ['hq', 'admin'])
-      await insert(
-        sql,
-        'new_flowstepuser',
-        { new_name: login, new_flowstep_id: step, new_systemuser_id: user(login), ...sys },
-        'new_flowstepuserid',
-      );
-    flows[entity] = { flow, step };
-  }
+  const flows = {
+    new_srv_delayproduct: await seedHeadOfficeFlow(sql, ctx, 'new_srv_delayproduct', {
+      flow: '延保申请审批流程',
+      description: '总部服务管理部审批',
+      step: '总部审批',
+    }),
+    new_srv_delaycancel: await seedHeadOfficeFlow(sql, ctx, 'new_srv_delaycancel', {
+      flow: '延保取消审批流程',
+      description: '总部服务管理部审批',
+      step: '总部审批',
+    }),
+  };
   // The station's manager submits; the one left under review waits for admin, so hq's inbox (counted elsewhere) is unchanged.
   const manager: Record<string, string> = { SH001: 'station1', ZJ001: 'station2' };
-  const run = async (
-    entity: 'new_srv_delayproduct' | 'new_srv_delaycancel',
-    id: string,
-    code: string,
-    outcome: 'review' | 'approve' | 'reject',
-    memo?: string,
-  ) => {
-    const d = flowDocument(entity)!;
-    const approver = outcome === 'review' ? 'admin' : 'hq';
-    await submit(sql, d, id, user(manager[code]), {
-      flowId: flows[entity].flow,
-      approvers: [{ StepId: flows[entity].step, ApproveUserId: user(approver) }],
-    });
-    if (outcome === 'review') return;
-    // The final approval applies the extension or cancellation (the domain's approval hooks).
-    await act(sql, d, id, user(approver), outcome, memo ?? '同意');
-  };
+  // The final approval applies the extension or cancellation (the domain's approval hooks).
+  const run = (entity: keyof typeof flows, id: string, code: string, outcome: 'review' | 'approve' | 'reject', memo?: string) =>
+    fileForApproval(
+      sql,
+      flows[entity],
+      id,
+      { submitter: user(manager[code]), approver: user(outcome === 'review' ? 'admin' : 'hq') },
+      outcome,
+      memo,
+    );
 
   const numbers = await documentNumbers(sql, getEntity('new_srv_delayproduct')!, REQUESTS.length);
   const cancels: { delay: string; station: string; serial: string; reason: string; approve: boolean }[] = [];

@@ -1,9 +1,8 @@
 import { approvalStatus, getEntity, STATION_CHANGE_FIELDS, stationApplyType } from '@portal/model';
 import { documentNumbers } from '../documents/numbers.ts';
-import { flowDocument } from '../flow/documents.ts';
-import { act, submit } from '../flow/engine.ts';
 import type { Sql } from '../db/db.ts';
 import type { DemoContext } from './service.ts';
+import { fileForApproval, seedHeadOfficeFlow } from './head-office-flow.ts';
 import { insert } from './insert.ts';
 
 const ENTITY = 'new_srv_stationapply';
@@ -58,42 +57,18 @@ const APPLICATIONS: { station: string; type: Type; state: State; reason: string;
 ];
 
 export async function seedStationApplyDemo(sql: Sql, ctx: DemoContext): Promise<void> {
-  const { adminId, hqUnitId } = ctx;
+  const { adminId } = ctx;
   const user = (login: string) => ctx.userIds.get(login)!;
-  const sys = { createdby: adminId, modifiedby: adminId, ownerid: adminId, owningbusinessunit: hqUnitId };
   for (const [code, term] of Object.entries(TERMS))
     await sql.query(`UPDATE new_srv_station SET new_termenddate = $2::date WHERE new_code = $1`, [code, term]);
 
-  const flow = await insert(
-    sql,
-    'new_flow',
-    {
-      new_name: '服务站申请审批流程',
-      new_entityname: ENTITY,
-      new_description: '总部渠道管理部审批服务站变更、续约与退出',
-      new_isactive: true,
-      new_allowselfapprove: false,
-      new_order: 1,
-      ...sys,
-    },
-    'new_flowid',
-  );
-  const step = await insert(
-    sql,
-    'new_flowsteps',
-    { new_name: '总部审批', new_flow_id: flow, new_sequence: 1, new_approvertype: 1, ...sys },
-    'new_flowstepsid',
-  );
-  for (const login of ['hq', 'admin'])
-    await insert(
-      sql,
-      'new_flowstepuser',
-      { new_name: login, new_flowstep_id: step, new_systemuser_id: user(login), ...sys },
-      'new_flowstepuserid',
-    );
+  const flow = await seedHeadOfficeFlow(sql, ctx, ENTITY, {
+    flow: '服务站申请审批流程',
+    description: '总部渠道管理部审批服务站变更、续约与退出',
+    step: '总部审批',
+  });
 
   const numbers = await documentNumbers(sql, getEntity('new_srv_stationapply')!, APPLICATIONS.length);
-  const d = flowDocument(ENTITY)!;
   for (const [i, a] of APPLICATIONS.entries()) {
     const station = ctx.stationIds.get(a.station)!;
     const {
@@ -129,9 +104,8 @@ export async function seedStationApplyDemo(sql: Sql, ctx: DemoContext): Promise<
     // GD001 has no portal account: its principal's applications are filed by head office for it.
     const submitter = a.station === 'SH001' ? 'station1' : a.station === 'ZJ001' ? 'station2' : 'hq';
     const approver = a.state === 'review' || submitter === 'hq' ? 'admin' : 'hq';
-    await submit(sql, d, id, user(submitter), { flowId: flow, approvers: [{ StepId: step, ApproveUserId: user(approver) }] });
-    if (a.state === 'review') continue;
+    const outcome = a.state === 'review' ? 'review' : a.state === 'approved' ? 'approve' : 'reject';
     // The final approval applies the application to the station (the domain's approval hook).
-    await act(sql, d, id, user(approver), a.state === 'approved' ? 'approve' : 'reject', a.memo ?? '同意');
+    await fileForApproval(sql, flow, id, { submitter: user(submitter), approver: user(approver) }, outcome, a.memo);
   }
 }
