@@ -1,16 +1,11 @@
-import {
-  PARTS_RETURN_API,
-  type DeliverReturnRequest,
-  type OwedOldPart,
-  type PickOwedRequest,
-  type ReceiveReturnRequest,
-} from '@portal/model';
+import { PARTS_RETURN_API, type OwedOldPart, type PickOwedRequest } from '@portal/model';
 import { call } from './client.ts';
 import { sendCommand } from './command.ts';
 
 /**
  * Old parts back to factory (旧件返厂, model `parts-return-api.ts`): what the station still owes and
- * the commands of one return. Silent calls: the screens show the server's messages themselves.
+ * its line calls (the document's commands run through its declaration). Silent calls: the screens
+ * show the server's messages themselves.
  */
 const seg = encodeURIComponent;
 
@@ -21,7 +16,3 @@ export const owedOldParts = async (): Promise<OwedOldPart[]> =>
   ((await call<OwedOldPart[]>(`${PARTS_RETURN_API}/owed`, { silent: true, method: 'GET' })).Data ?? []) as OwedOldPart[];
 export const pickOwed = (id: string, body: PickOwedRequest) => command(`/${seg(id)}/pick`, 'POST', body);
 export const deleteReturnLine = (id: string, lineId: string) => command(`/${seg(id)}/lines/${seg(lineId)}`, 'DELETE', undefined);
-export const deliverReturn = (id: string, body: DeliverReturnRequest) => command(`/${seg(id)}/deliver`, 'POST', body);
-export const receiveReturn = (id: string, body: ReceiveReturnRequest) => command(`/${seg(id)}/receive`, 'POST', body);
-export const confirmReturn = (id: string) => command(`/${seg(id)}/confirm`, 'POST', {});
-export const writeOffReturn = (id: string) => command(`/${seg(id)}/writeoff`, 'POST', {});

@@ -1,19 +1,19 @@
-import type { OwedOldPart } from '@portal/model';
+import type { DeliverReturnRequest, OwedOldPart } from '@portal/model';
 import { getEntity } from '@portal/model';
-import { Alert, Form, Input, Table } from 'antd';
+import { Form, Input, Table } from 'antd';
 import { useEffect, useState } from 'react';
-import { deliverReturn, owedOldParts, pickOwed, receiveReturn } from '../../api/parts-return.ts';
-import { retrieveMultiple, type RecordRow } from '../../api/records.ts';
-import { literal } from '../../entity-ui/odata.ts';
-import { useLocale, useT } from '../../locales/i18n.ts';
-import { forDialog } from '../parts/dialog-answer.ts';
+import { runCommand } from '../../api/command.ts';
+import { owedOldParts, pickOwed } from '../../api/parts-return.ts';
+import type { RecordRow } from '../../api/records.ts';
 import { CommandDialog } from '../../entity-ui/document/CommandDialog.tsx';
-import { num as numOrNull } from '../../entity-ui/document/num.ts';
+import type { CommandSlot } from '../../entity-ui/document/DocumentPage.tsx';
+import { useDocumentLines } from '../../entity-ui/document/use-document-lines.ts';
+import { cellText } from '../../entity-ui/format.ts';
+import { useLocale, useT } from '../../locales/i18n.ts';
 import { MoneyInput } from '../../widgets/MoneyInput.tsx';
 import { NumberInput } from '../../widgets/NumberInput.tsx';
 import { lengthCount, lengthRule, numberRule } from '../../widgets/typed-rules.ts';
-
-const num = (v: unknown) => numOrNull(v) ?? 0;
+import { useReceiptQuantities } from '../parts/receipt-quantities.tsx';
 
 const RETURN = getEntity('new_srv_partsreturn')!;
 const LINE = getEntity('new_srv_partsreturndetail')!;
@@ -57,15 +57,13 @@ export function PickOwedDialog({ open, id, onClose, onDone }: Props) {
       onClose={onClose}
       onDone={onDone}
       send={(v) =>
-        forDialog(
-          pickOwed(id, {
-            lines: picked.map((p) => ({
-              partLineId: p,
-              qty: Number(v.qty?.[p] ?? owed?.find((o) => o.partLineId === p)?.remaining ?? 1),
-              costCenter: v.costCenter ?? '',
-            })),
-          }),
-        )
+        pickOwed(id, {
+          lines: picked.map((p) => ({
+            partLineId: p,
+            qty: Number(v.qty?.[p] ?? owed?.find((o) => o.partLineId === p)?.remaining ?? 1),
+            costCenter: v.costCenter ?? '',
+          })),
+        })
       }
     >
       <Form.Item
@@ -131,8 +129,11 @@ export function PickOwedDialog({ open, id, onClose, onDone }: Props) {
 
 type Deliver = { logisticsCorp: string; trackingNo: string; freight: number };
 
-/** 发货: logistics company, tracking number and freight (0–99,999). Hooks: `pr-deliver-dialog`, `pr-deliver-corp`, `-tracking`, `-freight`. */
-export function DeliverDialog({ open, id, onClose, onDone }: Props) {
+/**
+ * 发货: logistics company, tracking number and freight (0–99,999), sent as the spec names them and
+ * refused at their boxes. Hooks: `pr-deliver-dialog`, `pr-deliver-corp`, `-tracking`, `-freight`.
+ */
+export const DeliverDialog: CommandSlot = ({ open, id, onClose, onDone }) => {
   const t = useT();
   const lang = useLocale();
   const [form] = Form.useForm<Deliver>();
@@ -146,7 +147,11 @@ export function DeliverDialog({ open, id, onClose, onDone }: Props) {
       onClose={onClose}
       onDone={onDone}
       send={(v) =>
-        forDialog(deliverReturn(id, { logisticsCorp: v.logisticsCorp ?? '', trackingNo: v.trackingNo ?? '', freight: v.freight }))
+        runCommand(RETURN, id, 'deliver', {
+          logisticsCorp: v.logisticsCorp ?? '',
+          trackingNo: v.trackingNo ?? '',
+          freight: v.freight,
+        } satisfies DeliverReturnRequest)
       }
     >
       <Form.Item
@@ -184,104 +189,43 @@ export function DeliverDialog({ open, id, onClose, onDone }: Props) {
       </Form.Item>
     </CommandDialog>
   );
-}
+};
 
-/** 签收 (head office): the count received now per line, prefilled with what is not yet received. Hooks: `pr-receive-dialog`, `pr-receive-qty`. */
-export function ReceiveDialog({ open, id, onClose, onDone }: Props) {
+/** 签收 (head office): the count received now per line, starting at what is not yet received. Hooks: `pr-receive-dialog`, `pr-receive-qty`. */
+export const ReceiveDialog: CommandSlot = ({ open, id, onClose, onDone }) => {
   const t = useT();
   const lang = useLocale();
-  // The count of each line sits in the form under `qty.<lineId>` so a typed count is refused at its line, never changed.
-  const [form] = Form.useForm<{ qty?: Record<string, number> }>();
-  const left = (r: RecordRow) => num(r.new_qty) - num(r.new_receivedqty);
-  const idOf = (r: RecordRow) => String(r[LINE.primaryKey]);
-  const [lines, setLines] = useState<RecordRow[]>([]);
-  useEffect(() => {
-    if (!open) return;
-    let live = true;
-    retrieveMultiple(
-      LINE.entitySet,
-      {
-        select: [LINE.primaryKey, 'new_code', 'new_name', 'new_qty', 'new_receivedqty'],
-        filter: `new_partsreturn_id eq ${literal(LINE.allFields.new_partsreturn_id, id)}`,
-        orderby: 'createdon asc',
-        top: 5000,
-      },
-      { silent: true },
-    )
-      .then((r) => live && setLines(r.rows))
-      .catch(() => live && setLines([]));
-    return () => {
-      live = false;
-    };
-  }, [open, id]);
-  const f = (name: string) => LINE.allFields[name].label[lang];
+  const { rows } = useDocumentLines(LINE.logicalName, 'new_partsreturn_id', open ? id : undefined, open ? 1 : 0);
+  const receipt = useReceiptQuantities(LINE, rows);
+  const field = (name: string) => ({
+    key: name,
+    title: LINE.allFields[name].label[lang],
+    render: (_: unknown, r: RecordRow) => cellText(r, name, LINE.allFields[name], lang),
+  });
   return (
     <CommandDialog
       open={open}
       title={t('partsReturn.ui.receive')}
       testId="pr-receive-dialog"
-      form={form}
+      form={receipt.form}
       width={760}
       onClose={onClose}
       onDone={onDone}
-      send={(v) =>
-        forDialog(
-          receiveReturn(id, {
-            lines: lines.filter((r) => left(r) > 0).map((r) => ({ lineId: idOf(r), qty: Number(v.qty?.[idOf(r)] ?? left(r)) })),
-          }),
-        )
-      }
+      send={async () => runCommand(RETURN, id, 'receive', { lines: (await receipt.lines()) ?? [] })}
     >
-      {!lines.some((r) => left(r) > 0) && <Alert type="info" showIcon title={t('partsReturn.onlyDelivered')} />}
       <Table<RecordRow>
         size="small"
-        rowKey={idOf}
-        dataSource={lines.filter((r) => left(r) > 0)}
+        rowKey={receipt.idOf}
+        dataSource={rows}
         pagination={false}
         columns={[
-          { key: 'code', title: f('new_code'), dataIndex: 'new_code' },
-          { key: 'name', title: f('new_name'), dataIndex: 'new_name' },
-          { key: 'qty', title: f('new_qty'), dataIndex: 'new_qty', align: 'right' },
-          { key: 'received', title: f('new_receivedqty'), align: 'right', render: (_: unknown, r: RecordRow) => num(r.new_receivedqty) },
-          {
-            key: 'now',
-            title: t('partsReturn.ui.receive'),
-            width: 120,
-            render: (_: unknown, r: RecordRow) => (
-              <Form.Item
-                name={['qty', idOf(r)]}
-                initialValue={left(r)}
-                style={{ margin: 0 }}
-                rules={[
-                  numberRule(
-                    {
-                      field: t('partsReturn.ui.receive'),
-                      integer: true,
-                      min: 0,
-                      max: left(r),
-                      messages: {
-                        max: t('delivery.receivedOver', {
-                          part: `${String(r.new_code ?? '')} ${String(r.new_name ?? '')}`.trim(),
-                          remaining: left(r),
-                        }),
-                      },
-                    },
-                    t,
-                  ),
-                ]}
-              >
-                <NumberInput
-                  size="small"
-                  decimal={false}
-                  testId="pr-receive-qty"
-                  lineId={idOf(r)}
-                  ariaLabel={`${t('partsReturn.ui.receive')} ${String(r.new_name ?? '')}`}
-                />
-              </Form.Item>
-            ),
-          },
+          field('new_code'),
+          field('new_name'),
+          field('new_qty'),
+          field('new_receivedqty'),
+          receipt.column(t('partsReturn.ui.receive'), 'pr-receive-qty', 120),
         ]}
       />
     </CommandDialog>
   );
-}
+};

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { documentQueries } from '../../entity-ui/document/document-query.ts';
 import { envelope } from '../../test/render-app.tsx';
 import { renderApp } from '../../test/render-app.tsx';
 import { partsServer, resetAll, signIn, type Row } from '../parts/test-server.ts';
@@ -129,6 +130,7 @@ describe('old-parts return record screen: buttons by state', () => {
     expect(screen.queryByTestId('form-save')).toBeNull();
     unmount();
     resetAll();
+    documentQueries.clear();
     signIn(HQ, { userType: 1 });
     server(doc());
     renderApp('/partsReturn/edit/r1');
