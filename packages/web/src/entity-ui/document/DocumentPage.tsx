@@ -51,6 +51,8 @@ export interface DocumentPageProps {
   /** Tags after the status tag. */
   extraTags?: (row: RecordRow) => ReactNode;
   onLoaded?: (row: RecordRow) => void;
+  /** The form's delete button (default: outside approval, in the declared deletable states). */
+  allowDelete?: boolean;
 }
 
 /**
@@ -87,6 +89,7 @@ function DocumentScreen({
   extraTabs,
   extraTags,
   onLoaded,
+  allowDelete,
 }: DocumentPageProps) {
   const { id } = useParams();
   const t = useT();
@@ -250,7 +253,7 @@ function DocumentScreen({
         hiddenFields={hiddenFields}
         lockedFields={lockedFields}
         canWrite={id ? writer && !!row && standing.editable : undefined}
-        allowDelete={!e.document?.approval && standing.deletable}
+        allowDelete={(allowDelete ?? !e.document?.approval) && standing.deletable}
         actions={actions}
         extraTabs={[...linesTab, ...(extraTabs ?? [])]}
         reloadSignal={record.dataUpdatedAt}
