@@ -116,7 +116,7 @@ export const workOrder = defineEntity({
     new_serialnumber: text(label('机器序列号', 'Device serial number'), { searchable: true, maxLength: 60 }),
     // Set by the server from a live maintenance contract covering the machine (domain/contract).
     new_contract_id: lookup('new_srv_contract', label('维保合同', 'Maintenance contract'), { readOnly: true, indexed: true }),
-    // The customer case the order serves (linked by the case commands, domain/cases/service-case.ts).
+    // The customer case the order serves (linked by the case commands, domain/cases/service-case.controller.ts).
     new_case_id: lookup('new_srv_case', label('客诉咨询', 'Customer case'), { readOnly: true, indexed: true }),
     new_equipmentno: text(label('设备编号', 'Equipment serial number'), { maxLength: 60 }),
     new_buydate: date(label('购买日期', 'Purchase date')),

@@ -17,7 +17,7 @@ export const casePriority = defineNamedOptionSet('new_casepriority', label('优�
 /**
  * Where a case stands: open when registered, in progress once the station has responded, resolved
  * with a resolution note, closed (with the customer's satisfaction) after it was resolved. Moved
- * only by the case commands (server domain/cases/service-case.ts).
+ * only by the case commands (server domain/cases/service-case.controller.ts).
  */
 export const caseState = defineNamedOptionSet('new_casestate', label('处理状态', 'Case state'), {
   open: { value: 1, label: label('待处理', 'Open'), color: 'orange' },
