@@ -43,7 +43,9 @@ export interface DocumentPageProps {
   /** Dialogs of the business standing in for the generic confirm or inputs dialog, by command. */
   commandDialogs?: Record<string, CommandSlot>;
   /** The lines tab's line commands (add, edit, delete) while the document is editable; its dialog is `lineDialog`. */
-  lines?: Pick<DocumentLinesProps, 'onAdd' | 'onEdit' | 'onDelete'>;
+  lines?: Pick<DocumentLinesProps, 'onAdd' | 'onEdit' | 'onDelete' | 'totals'>;
+  /** The lines tab's title (default the catalogue's generic 明细). */
+  linesLabel?: MessageKey;
   lineDialog?: (reload: () => void) => ReactNode;
   /** Business buttons after the declared ones; tabs after the lines tab. */
   extraActions?: (row: RecordRow, reload: () => void) => ActionButton[];
@@ -84,6 +86,7 @@ function DocumentScreen({
   mayRun,
   commandDialogs = {},
   lines,
+  linesLabel = 'parts.ui.lines',
   lineDialog,
   extraActions,
   extraTabs,
@@ -204,7 +207,7 @@ function DocumentScreen({
       ? [
           {
             key: 'lines',
-            label: <span data-testid={`${p}-tab-lines`}>{t('parts.ui.lines')}</span>,
+            label: <span data-testid={`${p}-tab-lines`}>{t(linesLabel)}</span>,
             children: (
               <DocumentLines
                 entity={line.entity}

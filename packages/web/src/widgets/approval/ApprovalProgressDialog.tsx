@@ -1,3 +1,4 @@
+import { approvalStepStatus as S } from '@portal/model';
 import { Alert, Empty, Modal, Spin, Steps, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { getApproveLog, getProgress, type ApproveLog, type ProgressStep } from '../../api/approval.ts';
@@ -11,11 +12,12 @@ export interface ApprovalProgressDialogProps {
   onClose: () => void;
 }
 
-/** antd step status of a progress status (0 submitted, 1 approving, 2 approved, 3 rejected, 4 vetoed). */
+/** antd step status of a progress step's status (the approval step option set). */
 export const stepStatus = (s: number): 'wait' | 'process' | 'finish' | 'error' =>
-  s === 0 || s === 2 ? 'finish' : s === 1 ? 'process' : s === 3 || s === 4 ? 'error' : 'wait';
+  s === S.submitted || s === S.approved ? 'finish' : s === S.approving ? 'process' : s === S.rejected || s === S.vetoed ? 'error' : 'wait';
 
-export const progressText = (t: Translate, s: number) => (s >= 0 && s <= 4 ? t(`approval.status.${s}` as 'approval.status.0') : String(s));
+export const progressText = (t: Translate, s: number) =>
+  S.options.some((o) => o.value === s) ? t(`approval.status.${s}` as 'approval.status.0') : String(s);
 
 const when = (d: string | null | undefined) => (d ? formatUtc8(d, 'YYYY-MM-DD HH:mm') : '');
 

@@ -1,5 +1,5 @@
 import { AuditOutlined, RollbackOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
-import { getEntity, type EntityDef } from '@portal/model';
+import { approvalStatus, getEntity, isApprovalEditable, type EntityDef } from '@portal/model';
 import { Alert, Form, Input, Skeleton, Space, Tag } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
@@ -114,8 +114,8 @@ export function ChangeApplyPage({ id, config: c }: { id?: string; config: Change
   const [progressOpen, setProgressOpen] = useState(false);
   const [version, setVersion] = useState(0);
 
-  const status = Number(row?.new_approvalstatus ?? 1) || 1;
-  const editableStatus = status === 1 || status === 4;
+  const status = Number(row?.new_approvalstatus ?? approvalStatus.draft) || approvalStatus.draft;
+  const editableStatus = isApprovalEditable(status);
   const writable = can(c.writePrivilege) && (!id || (!!row && editableStatus));
 
   useKeptEffect(() => {
@@ -212,7 +212,7 @@ export function ChangeApplyPage({ id, config: c }: { id?: string; config: Change
       key: 'revoke',
       label: t('approval.revoke'),
       icon: <RollbackOutlined />,
-      hidden: !row || status !== 2 || !submitter || submitter.toLowerCase() !== user.userId.toLowerCase(),
+      hidden: !row || status !== approvalStatus.underReview || !submitter || submitter.toLowerCase() !== user.userId.toLowerCase(),
       onClick: () => confirmRevoke(t, id!, c.entity, reload),
       testId: `${p}-revoke`,
     },
