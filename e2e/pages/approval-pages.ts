@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 
 /**
  * A document's approval controls (status tag, submit, revoke, progress) and the two dialogs; the
- * hooks are `<prefix>-status` and so on (ApprovalDocumentPage's testIdPrefix; 奖惩单: claimfine),
+ * hooks are `<prefix>-status` and so on (the document page's testIdPrefix; 奖惩单: claimfine),
  * looked up in `scope` (the shown tab's panel, when another tab holds such a document too).
  */
 export class ApprovalControls {

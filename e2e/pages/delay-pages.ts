@@ -4,7 +4,7 @@ import { EntityFormPage, visiblePanel } from './entity-form-page.ts';
 import { headerAction, searchInLookup, submitThroughFlow } from './parts-pages.ts';
 
 /**
- * A document of the approval engine on its own screen (ApprovalDocumentPage): the generic form, the
+ * A document of the approval engine on its own screen (the generic document page): the form, the
  * approval status and 提交审批 (`<prefix>-…` hooks), looked up in the shown tab's panel.
  */
 export class ApprovalDocumentScreen extends EntityFormPage {
