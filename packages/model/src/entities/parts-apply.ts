@@ -31,9 +31,29 @@ export const partsApply = defineEntity({
     edit: { name: 'partsApplyEdit', path: '/partsApply/edit/:id', page: 'PartsApplyFormPage' },
   },
   document: {
+    number: { prefix: 'PA', period: 'day' },
     status: { ...APPROVAL_STATUS, closedBy: 'new_isclose', closedLocked: 'parts.closed' },
     lines: [{ entity: 'new_srv_partsapplydetil', parent: 'new_partsapply_id' }],
     approval: { amount: 'new_totalamount', commit: 'new_iscommit' },
+    commands: {
+      // The current step's approver lowers approved quantities before approving (the controller checks it is them).
+      approved: {
+        label: 'parts.ui.approvedQty',
+        from: [approvalStatus.underReview],
+        privilege: 'approval.act',
+        path: '/parts/applications/:id/approved',
+        refused: 'parts.notCurrentApprover',
+      },
+      // The station or the supplying warehouse closes what is approved and not fully delivered (the controller checks the side).
+      close: {
+        label: 'parts.ui.close',
+        from: [approvalStatus.approved],
+        privilege: 'parts.read',
+        path: '/parts/applications/:id/close',
+        refused: 'parts.closeNotAllowed',
+        closed: 'parts.closeNotAllowed',
+      },
+    },
   },
   attachments: true,
   fields: {

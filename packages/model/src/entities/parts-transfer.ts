@@ -29,10 +29,23 @@ export const partTransOrder = defineEntity({
     edit: { name: 'partsTransferEdit', path: '/partsTransfer/edit/:id', page: 'PartsTransferFormPage' },
   },
   document: {
-    // The approval states under the transfer's own labels (制单中 for a draft).
-    status: { ...APPROVAL_STATUS, set: transferApprovalStatus },
+    number: { prefix: 'DB', period: 'day' },
+    // The approval states under the transfer's own labels (制单中 for a draft); closing ends it.
+    status: { ...APPROVAL_STATUS, set: transferApprovalStatus, closedBy: 'new_isclose', closedLocked: 'parts.closed' },
     lines: [{ entity: 'new_srv_parttransdetail', parent: 'new_parttransorder_id' }],
     approval: { amount: 'new_totalamount' },
+    commands: {
+      // The sending side closes an approved transfer not fully shipped (the controller checks what is shipped).
+      close: {
+        label: 'parts.ui.close',
+        from: [transferApprovalStatus.approved],
+        privilege: 'transfer.write',
+        party: 'new_fromunit_id',
+        path: '/parts/transfers/:id/close',
+        refused: 'parts.closeNotAllowed',
+        closed: 'parts.closeNotAllowed',
+      },
+    },
   },
   attachments: true,
   fields: {

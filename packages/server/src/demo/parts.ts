@@ -1,6 +1,8 @@
 import { IN_SERVICE_STATUSES, stockDocumentType, stockUsage, warehouseType, workOrderStatus, type DeliveryStep } from '@portal/model';
 import type { Principal } from '../auth/principal.ts';
-import { applicationDocument, closeApplication } from '../domain/parts/application.ts';
+import { runCommand } from '../documents/kernel.ts';
+import { applicationDocument } from '../domain/parts/application.ts';
+import { applicationController } from '../domain/parts/application.controller.ts';
 import { addDeliveryLine, createDelivery, deleteDeliveryLine, deliveryStep, receiveDelivery } from '../domain/parts/delivery.ts';
 import { addRequestLine, type RequestDocument } from '../domain/parts/request-lines.ts';
 import { transferDocument } from '../domain/parts/transfer.ts';
@@ -814,7 +816,7 @@ export async function seedPartsDemo(sql: Sql, ctx: DemoContext): Promise<void> {
           a.delivery.received === 'part',
         );
     }
-    if (a.close) await closeApplication(sql, by, id, { reason: a.close }, 'zh-CN');
+    if (a.close) await runCommand(sql, by, applicationController, 'close', id, { reason: a.close }, 'zh-CN');
     if (deliveryId) await backdate(sql, 'new_stockoutorder', deliveryId, a.delivery!.days);
     await backdate(sql, 'new_srv_partsapply', id, a.days);
   }

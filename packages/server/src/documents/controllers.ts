@@ -4,6 +4,8 @@ import { serviceCaseController } from '../domain/cases/service-case.controller.t
 import { claimFineController } from '../domain/claim-fine/claim-fine.controller.ts';
 import { delayCancelController, delayController } from '../domain/delay/delay.controller.ts';
 import { contractController } from '../domain/contract/contract.controller.ts';
+import { applicationController } from '../domain/parts/application.controller.ts';
+import { transferController } from '../domain/parts/transfer.controller.ts';
 import { adjustmentController } from '../domain/quota/adjustment.controller.ts';
 import { partsReturnController } from '../domain/parts-return/parts-return.controller.ts';
 import { productReturnController } from '../domain/product-return/product-return.controller.ts';
@@ -16,6 +18,8 @@ const CONTROLLERS: DocumentController[] = [
   adjustmentController,
   siteReturnController,
   partsReturnController,
+  applicationController,
+  transferController,
   serviceCaseController,
   excellentCaseController,
   stationApplyController,

@@ -1,6 +1,4 @@
-import { installApplication } from './parts/application.ts';
 import { installDelivery } from './parts/delivery.ts';
-import { installTransfer } from './parts/transfer.ts';
 import { installPartsSales } from './parts-sales/sales.ts';
 import { installPartsReturn } from './parts-return/parts-return.ts';
 import { installLimits } from './stock/limits.ts';
@@ -20,8 +18,6 @@ import { installActiveStationChecks } from './station-active.ts';
  */
 export function installDomain(): void {
   installWorkOrder();
-  installApplication();
-  installTransfer();
   installPartsSales();
   installPartsReturn();
   installDelivery();

@@ -577,6 +577,28 @@ describe('deliveries without a receiver, transfers, scope', () => {
     });
   });
 
+  it('the sending side closes an approved transfer with a reason: what is reserved is released; a closed one is not closed again', async () => {
+    const before = await stock('WH-HQ', 'EC-INV-55');
+    const id = done(
+      await api('hq', 'POST', '/api/crmdata/create/new_srv_parttransorders', {
+        new_warehouse_id: wh['WH-HQ'],
+        new_towarehouse_id: wh['WH-HD'],
+        new_reason: '华东变频器补货',
+      }),
+    ).id;
+    done(await api('hq', 'POST', `/api/parts/transfers/${id}/lines`, { productId: part['EC-INV-55'], qty: 2 }));
+    await approve('new_srv_parttransorder', id, 'hq', ['admin']);
+    expect(await stock('WH-HQ', 'EC-INV-55')).toMatchObject({ f: before.f + 2 });
+    refused(await api('hq', 'POST', `/api/parts/transfers/${id}/close`, { reason: ' ' }), '请填写关闭原因', 400, 'reason');
+    done(await api('hq', 'POST', `/api/parts/transfers/${id}/close`, { reason: '华东改为自行采购' }), '关闭成功');
+    expect(await stock('WH-HQ', 'EC-INV-55')).toMatchObject({ q: before.q, f: before.f });
+    expect(await row('new_srv_parttransorder', 'new_srv_parttransorderid', id)).toMatchObject({
+      new_isclose: true,
+      new_closereason: '华东改为自行采购',
+    });
+    refused(await api('hq', 'POST', `/api/parts/transfers/${id}/close`, { reason: '再关一次' }), '只有审批通过且未发完的申请才能关闭');
+  });
+
   it("scope: a warehouse user sees its warehouse's stock and the applications it supplies, a station its own", async () => {
     const list = async (who: string, set: string, filter = '') =>
       done(

@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireAuth } from '../auth/authenticate.ts';
-import { applicationDocument, closeApplication, setApprovedQuantities } from '../domain/parts/application.ts';
+import { applicationDocument } from '../domain/parts/application.ts';
 import {
   addDeliveryLine,
   createDelivery,
@@ -22,7 +22,7 @@ import {
 import { deliverableApplications } from '../domain/parts/deliverable-applications.ts';
 import { lineStock } from '../domain/parts/line-stock.ts';
 import { addRequestLine, deleteRequestLine, updateRequestLine, type RequestDocument } from '../domain/parts/request-lines.ts';
-import { closeTransfer, transferDocument } from '../domain/parts/transfer.ts';
+import { transferDocument } from '../domain/parts/transfer.ts';
 import { confirmSale, salesDocument } from '../domain/parts-sales/sales.ts';
 import { addReturnLine, siteReturnDocument, updateReturnLine } from '../domain/site-return/site-return.ts';
 import { commandErrorHandler } from '../http/command-errors.ts';
@@ -37,7 +37,6 @@ import type { Services } from '../services.ts';
 const text = (max = 10_000) => z.string().max(max);
 const num = z.union([z.number(), z.string().max(40)]);
 const LINE = z.object({ productId: text(200).optional(), qty: num.optional(), memo: text().nullish() });
-const CLOSE = z.object({ reason: text().default('') });
 const DELIVERY = z.object({
   outType: z.number().int(),
   warehouseId: text(200).default(''),
@@ -49,7 +48,6 @@ const DELIVERY = z.object({
 });
 const SHIP = z.object({ logisticsCorp: text().optional(), trackingNo: text().optional(), freight: z.number().nullish() });
 const QUANTITIES = z.object({ lines: z.array(z.object({ lineId: text(200), qty: num })).max(5000) });
-const APPROVED = z.object({ lines: z.array(z.object({ lineId: text(200), approvedQty: num })).max(5000) });
 
 /** The document's summary and body of each call (by method and path). */
 const DOCS: Record<string, { summary: string; body?: z.ZodType }> = {
@@ -66,9 +64,6 @@ const DOCS: Record<string, { summary: string; body?: z.ZodType }> = {
   'POST /siteReturns/:id/lines': { summary: 'Parts return: add a line (at most what the station has available)', body: LINE },
   'PATCH /siteReturns/:id/lines/:lineId': { summary: 'Parts return: change a line', body: LINE },
   'DELETE /siteReturns/:id/lines/:lineId': { summary: 'Parts return: delete a line' },
-  'POST /applications/:id/approved': { summary: 'Parts application: set approved quantities', body: APPROVED },
-  'POST /applications/:id/close': { summary: 'Parts application: close', body: CLOSE },
-  'POST /transfers/:id/close': { summary: 'Transfer: close', body: CLOSE },
   'POST /deliveries': { summary: 'Create a delivery (from applications, a transfer or scrap)', body: DELIVERY },
   'POST /deliveries/:id/lines': { summary: 'Delivery: add a line', body: LINE },
   'PATCH /deliveries/:id/lines/:lineId': { summary: 'Delivery: change a line', body: LINE },
@@ -101,9 +96,9 @@ const STOCK_SUMMARY: Record<string, string> = {
 type Run = CommandRun<PartsCommandResult>;
 
 /**
- * The parts calls (PARTS_API in the model): application and transfer lines, approved quantities,
- * close; deliveries (create, lines, the five steps, receipt). One transaction each; a POST with an
- * Idempotency-Key answers a retry with the first result.
+ * The parts calls (PARTS_API in the model): application and transfer lines (their approved
+ * quantities and close: their controllers); deliveries (create, lines, the five steps, receipt).
+ * One transaction each; a POST with an Idempotency-Key answers a retry with the first result.
  */
 export function partsRoutes(app: FastifyInstance, s: Services): void {
   app.register(async (r) => {
@@ -211,16 +206,6 @@ export function partsRoutes(app: FastifyInstance, s: Services): void {
     });
     route('DELETE', '/siteReturns/:id/lines/:lineId', 'parts.write', (sql, c, req, lang) =>
       deleteRequestLine(sql, c, siteReturnDocument, req.params.id, req.params.lineId, lang),
-    );
-
-    route('POST', '/applications/:id/approved', 'approval.act', (sql, c, req, lang) =>
-      setApprovedQuantities(sql, c, req.params.id, APPROVED.parse(req.body ?? {}) as never, lang),
-    );
-    route('POST', '/applications/:id/close', undefined, (sql, c, req, lang) =>
-      closeApplication(sql, c, req.params.id, CLOSE.parse(req.body ?? {}), lang),
-    );
-    route('POST', '/transfers/:id/close', 'transfer.write', (sql, c, req, lang) =>
-      closeTransfer(sql, c, req.params.id, CLOSE.parse(req.body ?? {}), lang),
     );
 
     route('POST', '/deliveries', 'delivery.create', (sql, c, req, lang) => createDelivery(sql, c, DELIVERY.parse(req.body ?? {}), lang));
