@@ -90,6 +90,10 @@ describe('product return record screen: buttons by state', () => {
     await screen.findByTestId('pr-submit', {}, LONG);
     expect(buttons()).toEqual(['pr-submit', 'form-save']);
     expect(await linesEditable()).toBe('true');
+    // The tab is named for what it holds, and the lines carry no quantity/amount total (they have no prices).
+    expect(screen.getByTestId('pr-tab-lines').textContent).toBe('退机明细');
+    expect(await screen.findByTestId('doc-line-row', {}, LONG)).toBeTruthy();
+    expect(screen.queryByTestId('doc-lines-total')).toBeNull();
   });
 
   it('under review: read-only, lines locked, nothing but the progress', async () => {
