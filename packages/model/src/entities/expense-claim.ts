@@ -1,3 +1,5 @@
+import type { DocumentCommand } from '../document.ts';
+import type { ExpenseCommand } from '../expense-api.ts';
 import { approvalStatus } from '../option-sets/approval.ts';
 import { bool, date, dateTime, defineEntity, int, label, lookup, memo, money, optionSet, text, type FieldDef } from '../define.ts';
 import { expenseFormStatus, expenseLineType, expenseSection, settleWay, siteConfirmStatus } from '../option-sets/expense.ts';
@@ -23,6 +25,16 @@ const LINE_TOTAL =
   'new_workhouramount + new_partsamount + new_outsideamount + new_otheramount + new_grantsamount + new_rewardamount - new_fineamount';
 const CLAIM_TOTAL = `${LINE_TOTAL} + new_outsourcedamount + new_oldpartfreight + new_returnfreight - new_returnamount - new_oldpartamount`;
 
+/** A statement's command at its spec path (/api/expense/claims/:id/<name>), from one formstatus to the next. */
+const claimCommand = (name: ExpenseCommand, from: number, to: number, privilege: 'expense.read' | 'expense.write') =>
+  ({
+    label: `expense.action.${name}`,
+    from: [from],
+    to,
+    privilege,
+    path: `/expense/claims/:id/${name}`,
+  }) as const satisfies DocumentCommand;
+
 /** Monthly expense settlement of a station (费用结算单, spec 001 §3, §4). */
 export const expenseClaim = defineEntity({
   logicalName: 'new_srv_expense_claim',
@@ -39,6 +51,31 @@ export const expenseClaim = defineEntity({
       menu: { group: 'service', order: 120, key: 'expenseClaim', label: 'menu.expenseClaim', units: STATIONS },
     },
     edit: { name: 'expenseClaimEdit', path: '/expenseClaim/edit/:id', page: 'ExpenseClaimPage' },
+  },
+  // Generated, then moved only by its commands (server domain/expense/commands.ts at the spec's paths),
+  // each for one side: the station's own users (expense.read) or head office (expense.write).
+  document: {
+    status: { field: 'new_formstatus', set: expenseFormStatus, initial: expenseFormStatus.toSubmit, editable: [] },
+    commands: {
+      submit: claimCommand('submit', expenseFormStatus.toSubmit, expenseFormStatus.oldPartsToReturn, 'expense.read'),
+      returnOldParts: claimCommand(
+        'returnOldParts',
+        expenseFormStatus.oldPartsToReturn,
+        expenseFormStatus.oldPartsToReceive,
+        'expense.read',
+      ),
+      receiveOldParts: claimCommand('receiveOldParts', expenseFormStatus.oldPartsToReceive, expenseFormStatus.toCalculate, 'expense.write'),
+      calculate: claimCommand('calculate', expenseFormStatus.toCalculate, expenseFormStatus.toConfirm, 'expense.write'),
+      confirm: claimCommand('confirm', expenseFormStatus.toConfirm, expenseFormStatus.confirmed, 'expense.read'),
+      doubt: claimCommand('doubt', expenseFormStatus.toConfirm, expenseFormStatus.toCalculate, 'expense.read'),
+      // Also while still to be confirmed once the time for doubts has run out (the statement then counts as confirmed).
+      invoice: {
+        ...claimCommand('invoice', expenseFormStatus.confirmed, expenseFormStatus.invoiceAccepted, 'expense.write'),
+        from: [expenseFormStatus.toConfirm, expenseFormStatus.confirmed],
+      },
+      pay: claimCommand('pay', expenseFormStatus.invoiceAccepted, expenseFormStatus.paid, 'expense.write'),
+    },
+    print: { path: '/expenseClaim/print/:id', label: 'expense.print.open' },
   },
   fields: {
     new_name: text(label('结算单号', 'Number'), { readOnly: true, searchable: true, maxLength: 40, indexed: true }),

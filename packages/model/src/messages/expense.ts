@@ -83,6 +83,10 @@ export const expenseMessages = {
     'After confirming, the work orders are settlement confirmed and doubts are closed. Confirm {name}?',
   ),
   'expense.ui.noPeriodData': label('没有结算数据', 'No settlement data'),
+  'expense.ui.readOnly': label(
+    '结算单只能通过结算步骤推进，不能直接修改',
+    'A statement moves only through its settlement steps; it cannot be edited',
+  ),
 
   // The printable settlement confirmation form (web print view and the server's PDF).
   'expense.print.open': label('打印确认单', 'Print confirmation'),

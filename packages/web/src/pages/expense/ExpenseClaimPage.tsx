@@ -1,9 +1,9 @@
-import { expenseFormStatus, formatDeadline, type ExpenseCommand } from '@portal/model';
+import { EXPENSE_COMMANDS, expenseFormStatus, formatDeadline, type ExpenseCommand } from '@portal/model';
 import { Alert, Card } from 'antd';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import type { RecordRow } from '../../api/records.ts';
-import { EntityFormPage } from '../../entity-ui/EntityFormPage.tsx';
+import { DocumentPage, type CommandSlot } from '../../entity-ui/document/DocumentPage.tsx';
 import { useT } from '../../locales/i18n.ts';
 import { useSession } from '../../session/store.ts';
 import { usePrivilege } from '../../session/use-privilege.ts';
@@ -14,10 +14,27 @@ import { availableCommands, doubtsLapsed, sideOf } from './expense-rules.ts';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
+/** Every command asks in its dialog: its fields (bank, adjustment, doubts, invoice, day paid) or the question alone. */
+const DIALOGS = Object.fromEntries(
+  (Object.keys(EXPENSE_COMMANDS) as ExpenseCommand[]).map((c): [string, CommandSlot] => [
+    c,
+    ({ id, row, onClose, onDone }) => (
+      <ExpenseCommandDialog
+        claimId={id}
+        name={str(row.new_name)}
+        command={c}
+        approvedAmount={row.new_approvalamount ?? row.new_totalamount}
+        onClose={onClose}
+        onDone={onDone}
+      />
+    ),
+  ]),
+);
+
 /**
- * /expenseClaim/edit/:id — one statement, read-only (the generic form: totals, approval and
- * adjustment, bank, invoice, payment), the buttons of the commands its state allows the user's
- * side, and its lines per work order and reward/punishment order.
+ * /expenseClaim/edit/:id — one statement on the generic document page, read-only (the generic form:
+ * totals, approval and adjustment, bank, invoice, payment), the commands its state allows the
+ * user's side (its declaration), 打印确认单, and its lines per work order and reward/punishment order.
  */
 export default function ExpenseClaimPage() {
   const { id = '' } = useParams();
@@ -25,21 +42,21 @@ export default function ExpenseClaimPage() {
   const can = usePrivilege();
   const user = useSession((s) => s.user);
   const [row, setRow] = useState<RecordRow | null>(null);
-  const [command, setCommand] = useState<ExpenseCommand | null>(null);
   const [reload, setReload] = useState(0);
-  const navigate = useNavigate();
 
   const formstatus = Number(row?.new_formstatus ?? 0);
-  const side = row
-    ? sideOf({
-        userStationId: user.userType === STATION_USER ? user.departId : '',
-        claimStationId: str(row.new_station_id),
-        mayWrite: can('expense.write'),
-      })
-    : null;
   const lapsed = doubtsLapsed(formstatus, row?.new_confirmdeadline);
-  // After the deadline the station's doubts are closed; head office's invoice confirms it first.
-  const commands = availableCommands(lapsed ? expenseFormStatus.confirmed : formstatus, side).filter(() => !(lapsed && side === 'station'));
+  const offered = (r: RecordRow) => {
+    const state = Number(r.new_formstatus ?? 0);
+    const past = doubtsLapsed(state, r.new_confirmdeadline);
+    const side = sideOf({
+      userStationId: user.userType === STATION_USER ? user.departId : '',
+      claimStationId: str(r.new_station_id),
+      mayWrite: can('expense.write'),
+    });
+    // After the deadline the station's doubts are closed; head office's invoice confirms it first.
+    return past && side === 'station' ? [] : availableCommands(past ? expenseFormStatus.confirmed : state, side);
+  };
 
   return (
     <div data-testid="ec-page" data-id={id} data-formstatus={formstatus || undefined}>
@@ -54,45 +71,21 @@ export default function ExpenseClaimPage() {
           }
         />
       )}
-      <EntityFormPage
+      <DocumentPage
         entity="new_srv_expense_claim"
-        id={id}
+        testIdPrefix="ec"
         backTo="/expenseClaim/list"
-        canWrite={false}
-        allowDelete={false}
-        onLoaded={setRow}
-        reloadSignal={reload}
-        actions={[
-          ...commands.map((c, i) => ({
-            key: c,
-            label: t(`expense.action.${c}`),
-            type: i === 0 ? ('primary' as const) : ('default' as const),
-            danger: c === 'doubt',
-            onClick: () => setCommand(c),
-            testId: `ec-${c}`,
-          })),
-          {
-            key: 'print',
-            label: t('expense.print.open'),
-            onClick: () => navigate(`/expenseClaim/print/${encodeURIComponent(id)}`),
-            testId: 'ec-print',
-          },
-        ]}
+        readOnlyText="expense.ui.readOnly"
+        mayRun={(name, _, r) => offered(r).includes(name as ExpenseCommand)}
+        commandDialogs={DIALOGS}
+        onLoaded={(r) => {
+          setRow(r);
+          setReload((n) => n + 1);
+        }}
       />
       <Card size="small" title={t('expense.ui.lines')} style={{ marginTop: 16 }}>
         <ExpenseLines claimId={id} reload={reload} />
       </Card>
-      <ExpenseCommandDialog
-        claimId={id}
-        name={str(row?.new_name)}
-        command={command}
-        approvedAmount={row?.new_approvalamount ?? row?.new_totalamount}
-        onClose={() => setCommand(null)}
-        onDone={() => {
-          setCommand(null);
-          setReload((n) => n + 1);
-        }}
-      />
     </div>
   );
 }

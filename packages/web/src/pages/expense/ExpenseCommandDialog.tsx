@@ -51,7 +51,7 @@ export function ExpenseCommandDialog({
 }: {
   claimId: string;
   name: string;
-  command: ExpenseCommand | null;
+  command: ExpenseCommand;
   approvedAmount: unknown;
   onClose: () => void;
   onDone: () => void;
@@ -59,8 +59,8 @@ export function ExpenseCommandDialog({
   const t = useT();
   const lang = useLocale();
   const [form] = Form.useForm<Values>();
-  const fields = command ? (FIELDS[command] ?? []) : [];
-  const title = command ? t(`expense.action.${command}`) : '';
+  const fields = FIELDS[command] ?? [];
+  const title = t(`expense.action.${command}`);
   const initial: Values =
     command === 'invoice'
       ? { invoiceAmount: Number(approvedAmount ?? 0), invoiceDate: todayUtc8() }
@@ -69,7 +69,7 @@ export function ExpenseCommandDialog({
         : {};
   return (
     <CommandDialog<Values>
-      open={!!command}
+      open
       title={
         <span data-testid="ec-dialog-title">
           {title} · {name}
@@ -87,7 +87,7 @@ export function ExpenseCommandDialog({
             return [f.name, dayjs.isDayjs(x) ? x.format('YYYY-MM-DD') : typeof x === 'string' ? x.trim() : (x ?? undefined)];
           }),
         );
-        return forDialog(await expenseCommand(claimId, command!, body));
+        return forDialog(await expenseCommand(claimId, command, body));
       }}
     >
       {command === 'confirm' && <Typography.Paragraph>{t('expense.ui.confirmAsk', { name })}</Typography.Paragraph>}
