@@ -18,17 +18,17 @@ export class ContractPage extends EntityFormPage {
   /** A saved contract is shown with its status tag. */
   async waitForContract() {
     await this.waitFor('new_srv_contract');
-    await this.scope().getByTestId('ct-status').waitFor();
+    await this.scope().getByTestId('ct-state').waitFor();
   }
   async number(): Promise<string> {
     return (await this.scope().getByTestId('ct-header').getAttribute('data-number')) ?? '';
   }
   /** The status as the tag says it (草稿, 生效中, 已到期, 已终止). */
   async statusLabel(): Promise<string> {
-    return (await this.scope().getByTestId('ct-status').innerText()).trim();
+    return (await this.scope().getByTestId('ct-state').innerText()).trim();
   }
   async waitForStatus(status: number) {
-    await this.scope().locator(`[data-testid="ct-status"][data-status="${status}"]`).waitFor();
+    await this.scope().locator(`[data-testid="ct-state"][data-state="${status}"]`).waitFor();
   }
 
   /** Fills a new contract's header and saves it; lands on the saved contract. */

@@ -26,7 +26,6 @@ export * from './option-sets/delay.ts';
 export * from './option-sets/overseas.ts';
 export * from './intl-phone.ts';
 export * from './option-sets/contract.ts';
-export * from './contract-api.ts';
 export * from './worker-link-api.ts';
 export * from './option-sets/cases.ts';
 export * from './case-api.ts';

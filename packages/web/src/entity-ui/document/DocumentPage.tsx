@@ -47,6 +47,8 @@ export interface DocumentPageProps {
   /** The lines tab's title (default the catalogue's generic 明细). */
   linesLabel?: MessageKey;
   lineDialog?: (reload: () => void) => ReactNode;
+  /** A lines tab of the business's own in place of the generic one (the contract's: its lines' list, opened on their own pages). */
+  ownLinesTab?: NonNullable<TabsProps['items']>[number];
   /** Business buttons after the declared ones; tabs after the lines tab. */
   extraActions?: (row: RecordRow, reload: () => void) => ActionButton[];
   extraTabs?: TabsProps['items'];
@@ -88,6 +90,7 @@ function DocumentScreen({
   lines,
   linesLabel = 'parts.ui.lines',
   lineDialog,
+  ownLinesTab,
   extraActions,
   extraTabs,
   extraTags,
@@ -258,7 +261,7 @@ function DocumentScreen({
         canWrite={id ? writer && !!row && standing.editable : undefined}
         allowDelete={(allowDelete ?? !e.document?.approval) && standing.deletable}
         actions={actions}
-        extraTabs={[...linesTab, ...(extraTabs ?? [])]}
+        extraTabs={[...(ownLinesTab ? [ownLinesTab] : linesTab), ...(extraTabs ?? [])]}
         reloadSignal={record.dataUpdatedAt}
         onLoaded={(r) => onLoaded?.(r)}
       />

@@ -6,8 +6,6 @@ import { retrieveRecord, FORMATTED, type RecordRow } from '../../api/records.ts'
 import { EntityFormPage } from '../../entity-ui/EntityFormPage.tsx';
 import { useT } from '../../locales/i18n.ts';
 import { usePrivilege } from '../../session/use-privilege.ts';
-import { todayUtc8 } from '../../shared/date.ts';
-import { shownStatus } from './ContractPage.tsx';
 
 const LINE = getEntity('new_srv_contractline')!;
 
@@ -31,7 +29,8 @@ export default function ContractLinePage() {
       live = false;
     };
   }, [contractid]);
-  const draft = !!contract && shownStatus(contract, todayUtc8().format('YYYY-MM-DD')) === contractStatus.draft;
+  // The server reads an active contract past its end as expired.
+  const draft = !!contract && Number(contract.new_status ?? contractStatus.draft) === contractStatus.draft;
   const back = `/contract/edit/${encodeURIComponent(contractid)}`;
   const defaults = useMemo(
     () => ({

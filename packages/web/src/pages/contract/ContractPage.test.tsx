@@ -1,4 +1,4 @@
-import { getEntityBySet, warranty } from '@portal/model';
+import { contractStatus, getEntityBySet, warranty } from '@portal/model';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -28,7 +28,7 @@ const contract = (extra: Row = {}): Row => ({
   new_contracttype: 2,
   new_startdate: day(-30),
   new_enddate: day(300),
-  new_status: 1,
+  new_status: contractStatus.draft,
   new_linecount: 1,
   ...extra,
 });
@@ -91,7 +91,7 @@ describe('maintenance contract screen', () => {
     station();
     const s = server(contract(), () => ({ status: 400, message: '请至少添加一条合同明细' }));
     renderApp('/contract/edit/c1');
-    expect((await screen.findByTestId('ct-status', {}, LONG)).textContent).toBe('草稿');
+    expect((await screen.findByTestId('ct-state', {}, LONG)).textContent).toBe('草稿');
     expect(screen.queryByTestId('ct-terminate')).toBeNull();
     await act(async () => fireEvent.click(screen.getByTestId('ct-tab-lines')));
     expect(await screen.findByText('SN-1', {}, LONG)).toBeTruthy();
@@ -107,9 +107,9 @@ describe('maintenance contract screen', () => {
 
   it('an active contract is read-only; 终止合同 sends the date and the reason', async () => {
     station();
-    const s = server(contract({ new_status: 2 }), () => ({ message: '合同已终止' }));
+    const s = server(contract({ new_status: contractStatus.active }), () => ({ message: '合同已终止' }));
     renderApp('/contract/edit/c1');
-    expect((await screen.findByTestId('ct-status', {}, LONG)).textContent).toBe('生效中');
+    expect((await screen.findByTestId('ct-state', {}, LONG)).textContent).toBe('生效中');
     expect(screen.getByTestId('ct-readonly')).toBeTruthy();
     expect(screen.queryByTestId('ct-activate')).toBeNull();
     expect(screen.queryByTestId('form-save')).toBeNull();
@@ -120,11 +120,11 @@ describe('maintenance contract screen', () => {
     expect(s.sent[0]).toEqual({ path: '/api/contracts/c1/terminate', body: { date: day(0), reason: '客户设备整体出售' } });
   });
 
-  it('an active contract past its end date reads 已到期 and offers no command', async () => {
+  it('an active contract past its end date (the server reads it as expired) shows 已到期 and offers no command', async () => {
     station();
-    server(contract({ new_status: 2, new_startdate: day(-400), new_enddate: day(-1) }));
+    server(contract({ new_status: contractStatus.expired, new_startdate: day(-400), new_enddate: day(-1) }));
     renderApp('/contract/edit/c1');
-    expect((await screen.findByTestId('ct-status', {}, LONG)).textContent).toBe('已到期');
+    expect((await screen.findByTestId('ct-state', {}, LONG)).textContent).toBe('已到期');
     expect(screen.queryByTestId('ct-terminate')).toBeNull();
     expect(screen.queryByTestId('ct-activate')).toBeNull();
   });
@@ -133,7 +133,7 @@ describe('maintenance contract screen', () => {
     station(['workorder.read']);
     server(contract());
     renderApp('/contract/edit/c1');
-    await screen.findByTestId('ct-status', {}, LONG);
+    await screen.findByTestId('ct-state', {}, LONG);
     expect(screen.queryByTestId('ct-activate')).toBeNull();
     expect(screen.queryByTestId('form-save')).toBeNull();
   });
