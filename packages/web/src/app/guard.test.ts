@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { crmAuthorizeRedirect, decideNavigation, resolveNavigation, type GuardState } from './guard.ts';
+import { crmAuthorizeRedirect, decideNavigation, type GuardState } from './guard.ts';
 import { describeTarget } from './match-route.ts';
 import type { RouteDef } from './routes.ts';
 
@@ -25,7 +25,26 @@ const ssoUser = (isStore: boolean, ssoTarget: string): GuardState => ({
 });
 
 const decide = (fullPath: string, s: GuardState) => decideNavigation(describeTarget(fullPath), s);
-const resolve = (fullPath: string, s: GuardState) => resolveNavigation(fullPath, s, (p) => describeTarget(p));
+/**
+ * Follows the redirects as RouteGuard does (each <Navigate> target is guarded again; a clear
+ * signs the visitor out) until a screen is allowed.
+ */
+function resolve(fullPath: string, state: GuardState) {
+  let s = state;
+  let clearAll = false;
+  const steps = [fullPath];
+  for (let i = 0; i < 10; i++) {
+    const d = decideNavigation(describeTarget(steps[steps.length - 1]), s);
+    if (d.clearAll) {
+      clearAll = true;
+      s = { ...s, isLoggedIn: false, loginType: '', privilege: [], ssoTarget: '' };
+    }
+    if ('allow' in d) return { path: steps[steps.length - 1], clearAll, external: false, steps };
+    steps.push(d.redirect);
+    if (d.external) return { path: d.redirect, clearAll, external: true, steps };
+  }
+  throw new Error(`navigation loop: ${steps.join(' -> ')}`);
+}
 
 const KINDS = [
   { kind: 'standard', isStore: false },

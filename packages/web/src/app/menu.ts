@@ -1,4 +1,4 @@
-import { MENU, offersItem, type MenuAccount, type MenuGroup, type MenuItem } from '@portal/model';
+import { MENU, menuFor, type MenuAccount, type MenuGroup, type MenuItem } from '@portal/model';
 import { isRouted } from './match-route.ts';
 
 export interface VisibleMenuItem extends MenuItem {
@@ -13,8 +13,8 @@ export const holdsAll = (privilege: readonly string[], need: readonly string[] |
   !need || need.every((p) => privilege.includes(p));
 
 /**
- * The menu groups of spec 001 a user may see: items offered to the account (its privileges, its
- * unit's kind: model `offersItem`); empty groups dropped. A bare privilege list: unit not known.
+ * The menu groups of spec 001 a user may see: the model's menuFor the account (its privileges, its
+ * unit's kind), each item enabled when routed. A bare privilege list: unit not known.
  */
 export function visibleMenu(
   account: readonly string[] | MenuAccount,
@@ -22,12 +22,7 @@ export function visibleMenu(
   menu: MenuGroup[] = MENU,
 ): VisibleMenuGroup[] {
   const who: MenuAccount = isPrivilegeList(account) ? { privileges: account } : account;
-  return menu
-    .map((g) => ({
-      ...g,
-      items: g.items.filter((i) => offersItem(i, who)).map((i) => ({ ...i, enabled: routed(i.path) })),
-    }))
-    .filter((g) => g.items.length > 0);
+  return menuFor(who, menu).map((g) => ({ ...g, items: g.items.map((i) => ({ ...i, enabled: routed(i.path) })) }));
 }
 
 const isPrivilegeList = (a: readonly string[] | MenuAccount): a is readonly string[] => Array.isArray(a);
