@@ -1,28 +1,14 @@
 import 'fake-indexeddb/auto';
-import { IDBFactory } from 'fake-indexeddb';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { closeDb } from '../../offline/idb.ts';
-import { useSession } from '../../session/store.ts';
-import { todayUtc8 } from '../../shared/date.ts';
-import { envelope, ME, stubServer } from '../../test/render-app.tsx';
-import { bindAppNavigation } from './app-nav.ts';
-import { EngineerApp } from './EngineerApp.tsx';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { envelope } from '../../test/render-app.tsx';
+import { freshEngineerAppPerTest, renderEngineerApp, server, signInAs, today } from './engineer-fixtures.tsx';
 
 /*
  * One order in the engineer app (issue 25 item 7): 改约 through the desktop's appointment command
  * and rules, sent through the action queue; the part picker shows the station's available stock.
  */
 
-const ENGINEER = {
-  ...ME,
-  userId: 'u-engineer1',
-  userName: 'engineer1',
-  nickName: '赵磊',
-  privilege: ['portal.login', 'workorder.read', 'workorder.service'],
-  workerId: 'w-engineer1',
-};
-const today = todayUtc8().format('YYYY-MM-DD');
 const ORDER = {
   new_srv_workorderid: 'o1',
   new_name: 'WO20261125-0003',
@@ -44,36 +30,23 @@ const PARTS = [
 ];
 
 function open(row: Record<string, unknown>, more?: (url: string, init: RequestInit) => Response | undefined) {
-  const s = useSession.getState();
-  s.setTokens({ accessToken: 'acc', refreshToken: 'ref' });
-  s.setUser({
-    userId: ENGINEER.userId,
-    userName: ENGINEER.userName,
-    nickName: ENGINEER.nickName,
-    loginType: 'password',
-    departName: ENGINEER.departName,
-    privilege: ENGINEER.privilege,
-  });
-  const fetches = stubServer(
+  signInAs();
+  const fetches = server(
     (url, init) =>
-      more?.(url, init ?? {}) ??
-      (url === '/api/portaluser/me'
-        ? envelope(ENGINEER)
-        : url.startsWith('/api/crmdata/Retrieve/new_srv_workorders(o1)')
-          ? envelope(row)
-          : url.startsWith('/api/crmdata/Retrieve/new_srv_workorders')
-            ? envelope({ value: [row] })
-            : url.startsWith('/api/crmdata/Retrieve/')
-              ? envelope({ value: [] })
-              : url.startsWith('/api/attachment')
-                ? envelope([])
-                : url.startsWith('/api/workorders/o1/parts')
-                  ? envelope(PARTS)
-                  : undefined),
+      more?.(url, init) ??
+      (url.startsWith('/api/crmdata/Retrieve/new_srv_workorders(o1)')
+        ? envelope(row)
+        : url.startsWith('/api/crmdata/Retrieve/new_srv_workorders')
+          ? envelope({ value: [row] })
+          : url.startsWith('/api/crmdata/Retrieve/')
+            ? envelope({ value: [] })
+            : url.startsWith('/api/attachment')
+              ? envelope([])
+              : url.startsWith('/api/workorders/o1/parts')
+                ? envelope(PARTS)
+                : undefined),
   );
-  window.history.replaceState(null, '', '/mobile/workorders/o1');
-  bindAppNavigation();
-  render(<EngineerApp />);
+  renderEngineerApp('/mobile/workorders/o1');
   return fetches;
 }
 
@@ -91,15 +64,7 @@ async function choose(testId: string, label: string) {
   await act(async () => fireEvent.click(option));
 }
 
-beforeEach(async () => {
-  await closeDb();
-  globalThis.indexedDB = new IDBFactory() as unknown as typeof globalThis.indexedDB;
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  useSession.getState().clearAll();
-});
+freshEngineerAppPerTest();
 
 describe('one order in the engineer app', () => {
   it('改约: a changed slot needs its reason; saved through the queue to the appointment command, shown at once', async () => {

@@ -1,51 +1,14 @@
 import 'fake-indexeddb/auto';
-import { IDBFactory } from 'fake-indexeddb';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { closeDb } from '../../offline/idb.ts';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../session/store.ts';
-import { todayUtc8 } from '../../shared/date.ts';
 import { setWidth } from '../../test/phone.ts';
 import { envelope, ME, stubServer } from '../../test/render-app.tsx';
 import { afterSignInPath } from '../../session/sign-in.ts';
 import { useUpdateState } from '../../sw/update.ts';
-import { bindAppNavigation, documentNav } from './app-nav.ts';
-import { EngineerApp } from './EngineerApp.tsx';
+import { documentNav } from './app-nav.ts';
+import { ENGINEER, freshEngineerAppPerTest, renderEngineerApp, server, signInAs, today } from './engineer-fixtures.tsx';
 
-/** The engineer app's page (mobile.html) at `path`, as engineer-main.tsx renders it. */
-function renderEngineerApp(path: string) {
-  window.history.replaceState(null, '', path);
-  bindAppNavigation();
-  return render(<EngineerApp />);
-}
-
-const ENGINEER = {
-  ...ME,
-  userId: 'u-engineer1',
-  userName: 'engineer1',
-  nickName: '赵磊',
-  privilege: ['portal.login', 'workorder.read', 'workorder.service'],
-  workerId: 'w-engineer1',
-};
-
-/** The server as the engineer's: /api/portaluser/me names their personnel record; `more` answers the rest. */
-const server = (more?: (url: string) => Response | Promise<Response> | undefined) =>
-  stubServer((url) => (url === '/api/portaluser/me' ? envelope(ENGINEER) : more?.(url)));
-
-function signInAs(privilege = ENGINEER.privilege) {
-  const s = useSession.getState();
-  s.setTokens({ accessToken: 'acc', refreshToken: 'ref' });
-  s.setUser({
-    userId: ENGINEER.userId,
-    userName: ENGINEER.userName,
-    nickName: ENGINEER.nickName,
-    loginType: 'password',
-    departName: ENGINEER.departName,
-    privilege,
-  });
-}
-
-const today = todayUtc8().format('YYYY-MM-DD');
 const ORDERS = [
   {
     new_srv_workorderid: 'o-later',
@@ -83,25 +46,13 @@ const ORDERS = [
   },
 ];
 
-beforeEach(async () => {
-  await closeDb();
-  globalThis.indexedDB = new IDBFactory() as unknown as typeof globalThis.indexedDB;
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  useSession.getState().clearAll();
-});
+freshEngineerAppPerTest();
 
 describe('我的工单 (/mobile/workorders)', () => {
   it("lists today's appointment first, with call and navigate (高德, GCJ-02), then opens from the phone's copy offline", async () => {
     setWidth(390);
     signInAs();
-    stubServer((url) => {
-      if (url === '/api/portaluser/me') return envelope(ENGINEER);
-      if (url.startsWith('/api/crmdata/Retrieve/new_srv_workorders?')) return envelope({ value: ORDERS });
-      return undefined;
-    });
+    server((url) => (url.startsWith('/api/crmdata/Retrieve/new_srv_workorders?') ? envelope({ value: ORDERS }) : undefined));
     const first = renderEngineerApp('/mobile/workorders');
     await screen.findByTestId('engineer-orders');
     await waitFor(() => expect(screen.getAllByTestId('engineer-order-card')).toHaveLength(2));
