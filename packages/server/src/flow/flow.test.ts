@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Portal } from '../boot.ts';
 import { testPortal } from '../testing/test-portal.ts';
 import { bearer, signIn } from '../testing/auth-helpers.ts';
-import { setApprovedHook } from './hooks.ts';
+import { onApproved, registerFlowHooks } from './hooks.ts';
 import { flowDocuments } from './documents.ts';
 import { approvableEntities } from '@portal/model';
 
@@ -284,9 +284,13 @@ describe('approval flow: submit rules', () => {
 describe('approval flow: state machine', () => {
   it('reject → resubmit → approve through; the follow-up hook runs once; edits refused while submitted', async () => {
     const calls: string[] = [];
-    const restore = setApprovedHook(E, async (sql, id) => {
-      calls.push(id);
-      await sql.query('SELECT 1');
+    // The claim fine's hook, registered as a domain module does; its own is put back afterwards.
+    const own = onApproved(E);
+    registerFlowHooks(E, {
+      approved: async (sql, id) => {
+        calls.push(id);
+        await sql.query('SELECT 1');
+      },
     });
     try {
       const id = await createFine();
@@ -371,7 +375,7 @@ describe('approval flow: state machine', () => {
       expect((await post(`/api/crmdata/Update/new_srv_claimfines(${id})`, { new_checkitem: '改' }, 'hq')).statusCode).toBe(400);
       refused(await submit(id, standard()), 400, '只有草稿或已驳回的单据可以提交');
     } finally {
-      restore();
+      registerFlowHooks(E, { approved: own });
     }
   });
 

@@ -43,13 +43,3 @@ export function registerFlowHooks(entity: string, hooks: { approved?: ApprovedHo
   if (hooks.submit) SUBMIT_HOOKS.set(entity, hooks.submit);
   if (hooks.ended) ENDED_HOOKS.set(entity, hooks.ended);
 }
-
-/** Replaces the hook of an entity (tests); returns a function that puts the previous one back. */
-export function setApprovedHook(entity: string, hook: ApprovedHook): () => void {
-  const prev = HOOKS.get(entity);
-  HOOKS.set(entity, hook);
-  return () => {
-    if (prev) HOOKS.set(entity, prev);
-    else HOOKS.delete(entity);
-  };
-}
