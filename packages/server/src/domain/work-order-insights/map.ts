@@ -1,4 +1,4 @@
-import { getEntity, MAP_MAX_ORDERS, OPEN_STATUSES, type MapRange } from '@portal/model';
+import { getEntity, IN_SERVICE_STATUSES, MAP_MAX_ORDERS, OPEN_STATUSES, workOrderStatus, type MapRange } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
 import { Params } from '../../records/sql.ts';
 import type { Caller } from '../../records/scope.ts';
@@ -95,9 +95,9 @@ export async function mapDataJson(sql: Sql, caller: Caller, range: MapRange, now
            (SELECT count(*)::int FROM picked) AS n`;
 
   const pc = new Params();
-  const countSql = `SELECT count(*)::int AS n FROM new_srv_workorder o WHERE ${orderFilter(pc, caller, range, now)} AND o.new_status = 1`;
+  const countSql = `SELECT count(*)::int AS n FROM new_srv_workorder o WHERE ${orderFilter(pc, caller, range, now)} AND o.new_status = ${pc.add(workOrderStatus.notDispatched, 'int')}`;
 
-  // Load: the orders an engineer has in service (status 2–5, as the dispatch command keeps
+  // Load: the orders an engineer has in service (IN_SERVICE_STATUSES, as the dispatch command keeps
   // new_load), counted here on the worker index so the map is right even before a command ran.
   const pw = new Params();
   const workerSql = `
@@ -111,7 +111,7 @@ export async function mapDataJson(sql: Sql, caller: Caller, range: MapRange, now
       FROM new_srv_worker w
       LEFT JOIN new_srv_station s ON s.new_srv_stationid = w.new_station_id
       CROSS JOIN LATERAL (
-        SELECT count(*)::int AS n FROM new_srv_workorder x WHERE x.new_worker_id = w.new_srv_workerid AND x.new_status BETWEEN 2 AND 5
+        SELECT count(*)::int AS n FROM new_srv_workorder x WHERE x.new_worker_id = w.new_srv_workerid AND x.new_status = ANY(${pw.add([...IN_SERVICE_STATUSES], 'int[]')})
       ) l
      WHERE ${pw.scope(serviceWorker, caller, 'w')} AND w.statecode = 0`;
 
