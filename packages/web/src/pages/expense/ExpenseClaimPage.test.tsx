@@ -95,4 +95,20 @@ describe('expense statement screen', () => {
     await waitFor(() => expect(s.calls('POST', '/api/expense/claims/c1/invoice')).toHaveLength(1), LONG);
     expect(s.calls('POST', '/api/expense/claims/c1/invoice')[0].body).toMatchObject({ invoiceNo: 'FP001', invoiceAmount: 1214.5 });
   });
+
+  it('once the time for doubts has run out the station has no step left and head office accepts the invoice', async () => {
+    signInAs(['expense.read'], { userType: 3, departId: ST });
+    server(claim(5, { new_confirmdeadline: '2020-01-01T00:00:00Z' }));
+    const first = renderApp('/expenseClaim/edit/c1');
+    await screen.findByTestId('ec-deadline', {}, LONG);
+    await waitFor(() => expect(screen.getByTestId('ec-print')).toBeTruthy(), LONG);
+    expect(screen.queryByTestId('ec-confirm')).toBeNull();
+    expect(screen.queryByTestId('ec-doubt')).toBeNull();
+    first.unmount();
+    vi.unstubAllGlobals();
+    signInAs(['expense.read', 'expense.write'], { userType: 1 });
+    server(claim(5, { new_confirmdeadline: '2020-01-01T00:00:00Z' }));
+    renderApp('/expenseClaim/edit/c1');
+    expect(await screen.findByTestId('ec-invoice', {}, LONG)).toBeTruthy();
+  });
 });
