@@ -42,6 +42,8 @@ export default defineConfig({
           include: process.env.DATABASE_URL ? ['src/**/*.test.ts'] : EMBEDDED_SERVER_SUITES,
           exclude: process.env.DATABASE_URL ? ['**/node_modules/**'] : ['**/node_modules/**', 'src/**/*.pg.test.ts'],
           pool: 'forks',
+          // Each test portal's database is a copy of one seeded once per run (testing/test-template.ts).
+          globalSetup: ['src/testing/test-template.ts'],
         },
       },
       './packages/web/vitest.config.ts',

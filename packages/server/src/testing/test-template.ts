@@ -1,0 +1,27 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { seedTemplate } from './test-portal.ts';
+
+/**
+ * Global setup of the server suites: seeds the demo data once per run — a template database on
+ * PostgreSQL, a data directory on PGlite — which every test portal copies (testing/test-portal.ts),
+ * and removes it at the end. Seeding costs ~8 s of CPU per portal; a copy, about one. Seeded here,
+ * before the files start, so no file's hook waits for it.
+ */
+export default async function setup() {
+  const base = process.env.DATABASE_URL;
+  // One name per run: a template an older run left on a long-lived server is never reused.
+  const template = base ? `portal_template_${randomBytes(6).toString('hex')}` : mkdtempSync(join(tmpdir(), 'portal-test-template-'));
+  await seedTemplate(template, base);
+  process.env.PORTAL_TEST_TEMPLATE = template;
+  return async () => {
+    if (!base) return rmSync(template, { recursive: true, force: true });
+    const pg = (await import('pg')).default;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+    await admin.end();
+  };
+}
