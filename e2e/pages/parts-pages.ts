@@ -184,10 +184,10 @@ export class DeliveryPage extends EntityFormPage {
     return (await this.page.getByTestId('pd-header').getAttribute('data-number')) ?? '';
   }
   async state(): Promise<number> {
-    return Number(await this.page.getByTestId('pd-state').getAttribute('data-status'));
+    return Number(await this.page.getByTestId('pd-state').getAttribute('data-state'));
   }
   async waitForState(state: number) {
-    await this.page.locator(`[data-testid="pd-state"][data-status="${state}"]`).waitFor();
+    await this.page.locator(`[data-testid="pd-state"][data-state="${state}"]`).waitFor();
   }
   async openLines() {
     await this.page.getByTestId('pd-tab-lines').click();
@@ -195,13 +195,13 @@ export class DeliveryPage extends EntityFormPage {
   /** Whether the user is offered a step. */
   async offers(step: string): Promise<boolean> {
     await this.page.getByTestId('pd-state').waitFor();
-    return (await this.page.getByTestId(`pd-step-${step}`).count()) > 0;
+    return (await this.page.getByTestId(`pd-${step}`).count()) > 0;
   }
 
   /** Runs one step through its dialog (ship: with the logistics), and waits for the next state. */
   async step(step: 'submit' | 'pick' | 'pack' | 'out' | 'ship', logistics?: { corp: string; tracking: string }) {
     const from = await this.state();
-    await headerAction(this.page, `pd-step-${step}`);
+    await headerAction(this.page, `pd-${step}`);
     const dialog = this.page.getByTestId('pd-step-dialog');
     await dialog.waitFor();
     if (logistics) {

@@ -7,7 +7,6 @@
  * `Idempotency-Key` header: a retry with the same key answers the first result and changes nothing.
  * Reads go through the CRM data calls (`/api/crmdata/…`) like every other record.
  */
-import type { Privilege } from './security/privileges.ts';
 
 export const PARTS_API = '/api/parts';
 export const STOCK_API = '/api/stock';
@@ -88,25 +87,8 @@ export interface DeliveryLineRequest {
   memo?: string;
 }
 
-/** The steps of a delivery, in order: each moves the state by one and needs its own privilege. */
-export const DELIVERY_STEPS = ['submit', 'pick', 'pack', 'out', 'ship'] as const;
-export type DeliveryStep = (typeof DELIVERY_STEPS)[number];
-export const DELIVERY_STEP_PRIVILEGE: Record<DeliveryStep, Privilege> = {
-  submit: 'delivery.create',
-  pick: 'delivery.pick',
-  pack: 'delivery.pack',
-  out: 'delivery.out',
-  ship: 'delivery.ship',
-};
-/** The state a step starts from (it ends one further). */
-export const DELIVERY_STEP_FROM: Record<DeliveryStep, number> = { submit: 1, pick: 2, pack: 3, out: 4, ship: 5 };
-
-/** POST {PARTS_API}/deliveries/{id}/ship — logistics company and tracking number (and freight) at shipping. */
-export interface ShipRequest {
-  logisticsCorp: string;
-  trackingNo: string;
-  freight?: number | null;
-}
+/** The steps of a delivery (its declared commands, new_stockoutorder's `document`): each moves the state by one and needs its own privilege. */
+export type DeliveryStep = 'submit' | 'pick' | 'pack' | 'out' | 'ship';
 
 /**
  * POST {PARTS_API}/deliveries/{id}/receive — privilege parts.receive, the receiving side only; the

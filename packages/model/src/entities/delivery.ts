@@ -1,7 +1,20 @@
 import { dateTime, defineEntity, int, label, lookup, money, optionSet, text } from '../define.ts';
 import { afterScrap, deliveryState, receiptState, scrapReason, stockOutType } from '../option-sets/parts.ts';
+import type { Privilege } from '../security/privileges.ts';
 
 const RO = { readOnly: true } as const;
+
+/** A step of the sending warehouse: from one state to the next, by the holder of its privilege in the sending unit. */
+const step = (name: 'submit' | 'pick' | 'pack' | 'out' | 'ship', from: number, privilege: Privilege) =>
+  ({
+    label: `parts.ui.step.${name}`,
+    from: [from],
+    to: from + 1,
+    privilege,
+    party: 'new_fromunit_id',
+    refused: 'delivery.stepNotAllowed',
+    path: `/parts/deliveries/:id/${name}`,
+  }) as const;
 
 /**
  * Stock delivery order (发货单, `new_stockoutorder`): a warehouse ships parts of approved
@@ -24,7 +37,27 @@ export const stockOutOrder = defineEntity({
     ],
   },
   attachments: true,
-  edit: { field: 'new_state', initial: deliveryState.draft, states: [deliveryState.draft] },
+  document: {
+    number: { prefix: 'FH', period: 'day' },
+    status: { field: 'new_state', set: deliveryState, editable: [deliveryState.draft] },
+    lines: [{ entity: 'new_stockoutorderdetail', parent: 'new_stockoutorder_id' }],
+    // The business is server/src/domain/parts/delivery.controller.ts: each step is its own role of the sending side, in order.
+    commands: {
+      submit: step('submit', deliveryState.draft, 'delivery.create'),
+      pick: step('pick', deliveryState.toWarehouse, 'delivery.pick'),
+      pack: step('pack', deliveryState.picked, 'delivery.pack'),
+      out: step('out', deliveryState.packed, 'delivery.out'),
+      ship: step('ship', deliveryState.stockDelivered, 'delivery.ship'),
+      // The receiving side (its unit checked by the controller, which first says when there is none); the receipt state moves, not the state.
+      receive: {
+        label: 'parts.ui.receiveConfirm',
+        from: [deliveryState.shipped],
+        privilege: 'parts.receive',
+        refused: 'delivery.receiptNeedsShipped',
+        path: '/parts/deliveries/:id/receive',
+      },
+    },
+  },
   fields: {
     new_name: text(label('发货单号', 'Delivery number'), { readOnly: true, searchable: true, maxLength: 40, unique: true }),
     new_outtype: optionSet(stockOutType, undefined, { readOnly: true, required: true }),

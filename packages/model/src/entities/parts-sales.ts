@@ -33,7 +33,24 @@ export const partsSalesOrder = defineEntity({
     create: { name: 'newOrderCreate', path: '/newOrder/edit', page: 'SalesOrderPage' },
     edit: { name: 'newOrderEdit', path: '/newOrder/edit/:id', page: 'SalesOrderPage' },
   },
-  edit: { field: 'new_state', initial: partsSalesState.draft, states: [partsSalesState.draft] },
+  document: {
+    number: { prefix: 'XS', period: 'day' },
+    status: { field: 'new_state', set: partsSalesState, editable: [partsSalesState.draft] },
+    lines: [{ entity: 'new_orderdetail', parent: 'new_order_id' }],
+    // The business is server/src/domain/parts-sales/sales.controller.ts: selling takes every line out of the station's stock.
+    commands: {
+      confirm: {
+        label: 'sales.confirm',
+        confirm: 'sales.confirmAsk',
+        from: [partsSalesState.draft],
+        to: partsSalesState.sold,
+        privilege: 'parts.write',
+        party: 'owningbusinessunit',
+        refused: 'parts.onlyDraftConfirm',
+        path: '/parts/sales/:id/confirm',
+      },
+    },
+  },
   fields: {
     new_name: text(label('销售单号', 'Order number'), { readOnly: true, searchable: true, maxLength: 40, unique: true }),
     new_station_id: lookup('new_srv_station', label('服务站', 'Service station'), { readOnly: true, indexed: true }),

@@ -66,7 +66,10 @@ export const partsMessages = {
   'parts.otherSupplier': label('所选申请不是由本仓库供货', 'The chosen application is not supplied by this warehouse'),
   'parts.nothingToDeliver': label('所选单据已无待发配件', 'Nothing is left to deliver on the chosen documents'),
   // deliveries and receipts
-  'delivery.stepNotAllowed': label('发货单当前状态为“{state}”，不能{action}', 'The delivery is "{state}": it cannot be {action}'),
+  'delivery.stepNotAllowed': label(
+    '发货单当前状态为“{state}”，不能{command}',
+    'The delivery is "{state}": "{command}" is not possible now',
+  ),
   'delivery.receiptNeedsShipped': label(
     '只有已发运或部分签收的发货单才能签收',
     'A receipt requires a shipped or partially received delivery',
@@ -81,11 +84,6 @@ export const partsMessages = {
     '明细来自所选单据，不能直接新增',
     'The details come from the chosen documents and cannot be created directly',
   ),
-  'delivery.action.submit': label('提交', 'submitted'),
-  'delivery.action.pick': label('拣货', 'picked'),
-  'delivery.action.pack': label('包装', 'packed'),
-  'delivery.action.out': label('出库', 'delivered'),
-  'delivery.action.ship': label('发运', 'shipped'),
   'delivery.scrapReasonRequired': label(
     '报废出库请选择报废原因和报废后处理',
     'A scrap delivery needs the scrap reason and the handling after scrap',

@@ -1,4 +1,6 @@
-import { confirmSale, salesDocument } from '../domain/parts-sales/sales.ts';
+import { runCommand } from '../documents/kernel.ts';
+import { salesDocument } from '../domain/parts-sales/sales.ts';
+import { salesController } from '../domain/parts-sales/sales.controller.ts';
 import { addRequestLine } from '../domain/parts/request-lines.ts';
 import { insertRecords } from '../records/write.ts';
 import type { Sql } from '../db/db.ts';
@@ -71,6 +73,6 @@ export async function seedPartsSalesDemo(sql: Sql): Promise<void> {
     );
     for (const [i, part] of held.entries())
       await addRequestLine(sql, by, salesDocument, id, { productId: part.id, qty: s.lines[i] }, 'zh-CN');
-    if (s.sold && held.length) await confirmSale(sql, by, id, 'zh-CN');
+    if (s.sold && held.length) await runCommand(sql, by, salesController, 'confirm', id, {}, 'zh-CN');
   }
 }

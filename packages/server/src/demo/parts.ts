@@ -3,7 +3,8 @@ import type { Principal } from '../auth/principal.ts';
 import { runCommand } from '../documents/kernel.ts';
 import { applicationDocument } from '../domain/parts/application.ts';
 import { applicationController } from '../domain/parts/application.controller.ts';
-import { addDeliveryLine, createDelivery, deleteDeliveryLine, deliveryStep, receiveDelivery } from '../domain/parts/delivery.ts';
+import { addDeliveryLine, createDelivery, deleteDeliveryLine } from '../domain/parts/delivery.ts';
+import { deliveryController } from '../domain/parts/delivery.controller.ts';
 import { addRequestLine, type RequestDocument } from '../domain/parts/request-lines.ts';
 import { transferDocument } from '../domain/parts/transfer.ts';
 import { confirmCount, createCount, createTask, setCounts, submitCount } from '../domain/stock/counts.ts';
@@ -684,11 +685,12 @@ const CARRIERS = [
 async function runSteps(sql: Sql, id: string, upTo: DeliveryStep, who: Record<DeliveryStep, Caller>, n: number) {
   for (const step of STEPS.slice(0, STEPS.indexOf(upTo) + 1)) {
     const [corp, no] = CARRIERS[n % CARRIERS.length];
-    await deliveryStep(
+    await runCommand(
       sql,
       who[step],
-      id,
+      deliveryController,
       step,
+      id,
       step === 'ship' ? { logisticsCorp: corp, trackingNo: no, freight: 35 + n * 10 } : {},
       'zh-CN',
     );
@@ -700,9 +702,11 @@ async function receive(sql: Sql, caller: Caller, id: string, part: boolean) {
     `SELECT new_stockoutorderdetailid AS id, new_qty AS qty FROM new_stockoutorderdetail WHERE new_stockoutorder_id = $1::uuid ORDER BY createdon`,
     [id],
   );
-  await receiveDelivery(
+  await runCommand(
     sql,
     caller,
+    deliveryController,
+    'receive',
     id,
     { lines: rows.map((r, i) => ({ lineId: r.id, qty: part ? (i === 0 ? Math.ceil(r.qty / 2) : 0) : r.qty })) },
     'zh-CN',

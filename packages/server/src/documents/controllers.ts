@@ -3,11 +3,13 @@ import { excellentCaseController } from '../domain/cases/excellent-case.controll
 import { serviceCaseController } from '../domain/cases/service-case.controller.ts';
 import { claimFineController } from '../domain/claim-fine/claim-fine.controller.ts';
 import { delayCancelController, delayController } from '../domain/delay/delay.controller.ts';
+import { deliveryController } from '../domain/parts/delivery.controller.ts';
 import { contractController } from '../domain/contract/contract.controller.ts';
 import { applicationController } from '../domain/parts/application.controller.ts';
 import { transferController } from '../domain/parts/transfer.controller.ts';
 import { adjustmentController } from '../domain/quota/adjustment.controller.ts';
 import { partsReturnController } from '../domain/parts-return/parts-return.controller.ts';
+import { salesController } from '../domain/parts-sales/sales.controller.ts';
 import { productReturnController } from '../domain/product-return/product-return.controller.ts';
 import { siteReturnController } from '../domain/site-return/site-return.controller.ts';
 import { stationApplyController } from '../domain/station-apply/station-apply.controller.ts';
@@ -28,6 +30,8 @@ const CONTROLLERS: DocumentController[] = [
   claimFineController,
   accountApplyController,
   productReturnController,
+  deliveryController,
+  salesController,
   contractController,
 ];
 

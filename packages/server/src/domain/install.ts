@@ -1,5 +1,3 @@
-import { installDelivery } from './parts/delivery.ts';
-import { installPartsSales } from './parts-sales/sales.ts';
 import { installPartsReturn } from './parts-return/parts-return.ts';
 import { installLimits } from './stock/limits.ts';
 import { installWorkOrder } from './work-order/install.ts';
@@ -18,9 +16,7 @@ import { installActiveStationChecks } from './station-active.ts';
  */
 export function installDomain(): void {
   installWorkOrder();
-  installPartsSales();
   installPartsReturn();
-  installDelivery();
   installLimits();
   installDocuments();
   installContract();

@@ -1,29 +1,14 @@
-import {
-  DELIVERY_STEP_PRIVILEGE,
-  DELIVERY_STEPS,
-  PARTS_API,
-  type DeliverableApplication,
-  type LineStock,
-  type PartsCommandResult,
-  type Privilege,
-} from '@portal/model';
+import { PARTS_API, type DeliverableApplication, type LineStock, type PartsCommandResult, type Privilege } from '@portal/model';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireAuth } from '../auth/authenticate.ts';
 import { applicationDocument } from '../domain/parts/application.ts';
-import {
-  addDeliveryLine,
-  createDelivery,
-  deleteDeliveryLine,
-  deliveryStep,
-  receiveDelivery,
-  updateDeliveryLine,
-} from '../domain/parts/delivery.ts';
+import { addDeliveryLine, createDelivery, deleteDeliveryLine, updateDeliveryLine } from '../domain/parts/delivery.ts';
 import { deliverableApplications } from '../domain/parts/deliverable-applications.ts';
 import { lineStock } from '../domain/parts/line-stock.ts';
 import { addRequestLine, deleteRequestLine, updateRequestLine, type RequestDocument } from '../domain/parts/request-lines.ts';
 import { transferDocument } from '../domain/parts/transfer.ts';
-import { confirmSale, salesDocument } from '../domain/parts-sales/sales.ts';
+import { salesDocument } from '../domain/parts-sales/sales.ts';
 import { addReturnLine, siteReturnDocument, updateReturnLine } from '../domain/site-return/site-return.ts';
 import { commandErrorHandler } from '../http/command-errors.ts';
 import { commandRoute, type CommandRun } from '../http/command-route.ts';
@@ -46,8 +31,6 @@ const DELIVERY = z.object({
   afterScrap: z.number().int().nullish(),
   memo: text().optional(),
 });
-const SHIP = z.object({ logisticsCorp: text().optional(), trackingNo: text().optional(), freight: z.number().nullish() });
-const QUANTITIES = z.object({ lines: z.array(z.object({ lineId: text(200), qty: num })).max(5000) });
 
 /** The document's summary and body of each call (by method and path). */
 const DOCS: Record<string, { summary: string; body?: z.ZodType }> = {
@@ -60,7 +43,6 @@ const DOCS: Record<string, { summary: string; body?: z.ZodType }> = {
   'POST /sales/:id/lines': { summary: 'Parts sale: add a line', body: LINE },
   'PATCH /sales/:id/lines/:lineId': { summary: 'Parts sale: change a line', body: LINE },
   'DELETE /sales/:id/lines/:lineId': { summary: 'Parts sale: delete a line' },
-  'POST /sales/:id/confirm': { summary: 'Parts sale: confirm (sold; takes the lines out of the station stock)' },
   'POST /siteReturns/:id/lines': { summary: 'Parts return: add a line (at most what the station has available)', body: LINE },
   'PATCH /siteReturns/:id/lines/:lineId': { summary: 'Parts return: change a line', body: LINE },
   'DELETE /siteReturns/:id/lines/:lineId': { summary: 'Parts return: delete a line' },
@@ -68,12 +50,6 @@ const DOCS: Record<string, { summary: string; body?: z.ZodType }> = {
   'POST /deliveries/:id/lines': { summary: 'Delivery: add a line', body: LINE },
   'PATCH /deliveries/:id/lines/:lineId': { summary: 'Delivery: change a line', body: LINE },
   'DELETE /deliveries/:id/lines/:lineId': { summary: 'Delivery: delete a line' },
-  'POST /deliveries/:id/submit': { summary: 'Delivery: submit' },
-  'POST /deliveries/:id/pick': { summary: 'Delivery: picked' },
-  'POST /deliveries/:id/pack': { summary: 'Delivery: packed' },
-  'POST /deliveries/:id/out': { summary: 'Delivery: out of the warehouse' },
-  'POST /deliveries/:id/ship': { summary: 'Delivery: shipped (logistics)', body: SHIP },
-  'POST /deliveries/:id/receive': { summary: 'Delivery: received (quantities per line)', body: QUANTITIES },
 };
 
 const LINE_STOCK = z.object({
@@ -97,7 +73,7 @@ type Run = CommandRun<PartsCommandResult>;
 
 /**
  * The parts calls (PARTS_API in the model): application and transfer lines (their approved
- * quantities and close: their controllers); deliveries (create, lines, the five steps, receipt).
+ * quantities and close: their controllers); deliveries (create, lines; the steps and the receipt: its controller).
  * One transaction each; a POST with an Idempotency-Key answers a retry with the first result.
  */
 export function partsRoutes(app: FastifyInstance, s: Services): void {
@@ -187,7 +163,6 @@ export function partsRoutes(app: FastifyInstance, s: Services): void {
         return ok(await s.db.tx((sql) => deliverableApplications(sql, caller, req.query.warehouseId)));
       },
     );
-    route('POST', '/sales/:id/confirm', 'parts.write', (sql, c, req, lang) => confirmSale(sql, c, req.params.id, lang));
     // Parts returns: request lines checked against the station's available stock (deliver, receive, close: its controller).
     route('POST', '/siteReturns/:id/lines', 'parts.write', (sql, c, req, lang) => {
       const b = LINE.parse(req.body ?? {});
@@ -226,14 +201,6 @@ export function partsRoutes(app: FastifyInstance, s: Services): void {
     });
     route('DELETE', '/deliveries/:id/lines/:lineId', 'delivery.create', (sql, c, req, lang) =>
       deleteDeliveryLine(sql, c, req.params.id, req.params.lineId, lang),
-    );
-    for (const step of DELIVERY_STEPS) {
-      route('POST', `/deliveries/:id/${step}`, DELIVERY_STEP_PRIVILEGE[step], (sql, c, req, lang) =>
-        deliveryStep(sql, c, req.params.id, step, step === 'ship' ? SHIP.parse(req.body ?? {}) : {}, lang),
-      );
-    }
-    route('POST', '/deliveries/:id/receive', 'parts.receive', (sql, c, req, lang) =>
-      receiveDelivery(sql, c, req.params.id, QUANTITIES.parse(req.body ?? {}) as never, lang),
     );
   });
 }

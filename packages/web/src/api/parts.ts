@@ -5,19 +5,17 @@ import {
   type CreateDeliveryRequest,
   type DeliverableApplication,
   type DeliveryLineRequest,
-  type DeliveryStep,
   type DocumentLineRequest,
   type LineStock,
   type PartsCommandResult,
   type ReceiveRequest,
-  type ShipRequest,
 } from '@portal/model';
 import { apiGet, type CallOptions } from './client.ts';
 import { sendCommand } from './command.ts';
 
 /**
  * The parts commands of the model's contract (`parts-api.ts`): lines, approved quantities and close
- * of applications and transfers; deliveries (create, lines, steps, receipt). Each resolves with the
+ * of applications and transfers; deliveries (create, lines, receipt; the steps: `runCommand`). Each resolves with the
  * server's `{ id, message, lineId? }`; a refusal rejects with an ApiError carrying the server's text.
  * Calls are silent: the screens show the messages themselves (in the dialog or in place).
  */
@@ -42,8 +40,6 @@ export const deleteRequestLine = (kind: RequestKind, id: string, lineId: string)
   command(`/${kind}/${seg(id)}/lines/${seg(lineId)}`, 'DELETE', undefined);
 export const closeRequest = (kind: RequestKind, id: string, body: CloseRequest) => command(`/${kind}/${seg(id)}/close`, 'POST', body);
 
-/** POST …/sales/{id}/confirm: a draft parts sale is sold (its lines leave the station's stock). */
-export const confirmSale = (id: string) => command(`/sales/${seg(id)}/confirm`, 'POST', {});
 /** Parts returns: the station delivers, the receiving warehouse receives (quantities per line), either side closes. */
 export const setApprovedQuantities = (id: string, body: ApprovedQuantitiesRequest) =>
   command(`/applications/${seg(id)}/approved`, 'POST', body);
@@ -57,7 +53,4 @@ export const updateDeliveryLine = (id: string, lineId: string, body: Partial<Del
   command(`/deliveries/${seg(id)}/lines/${seg(lineId)}`, 'PATCH', body);
 export const deleteDeliveryLine = (id: string, lineId: string) =>
   command(`/deliveries/${seg(id)}/lines/${seg(lineId)}`, 'DELETE', undefined);
-/** One step of a delivery; `ship` carries the logistics. */
-export const deliveryStep = (id: string, step: DeliveryStep, body?: ShipRequest) =>
-  command(`/deliveries/${seg(id)}/${step}`, 'POST', step === 'ship' ? body : {});
 export const receiveDelivery = (id: string, body: ReceiveRequest) => command(`/deliveries/${seg(id)}/receive`, 'POST', body);

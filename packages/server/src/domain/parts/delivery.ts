@@ -1,56 +1,40 @@
 import {
   approvalStatus,
-  DELIVERY_STEP_FROM,
-  DELIVERY_STEP_PRIVILEGE,
   deliveryState,
   getEntity,
-  msg,
   partsApplyStatus,
-  receiptState,
-  stockDocumentType,
   stockOutType,
   stockUsage,
   type CreateDeliveryRequest,
   type DeliveryLineRequest,
-  type DeliveryStep,
   type Lang,
-  type MessageKey,
   type PartsCommandResult,
-  type ReceiveRequest,
-  type ShipRequest,
 } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
-import { recomputeDocumentTotals } from './document-totals.ts';
+import { assertMay, assertParty, lockDocument } from '../../documents/access.ts';
+import { checkQty, fieldLabel, memoOf } from '../../documents/inputs.ts';
+import { documentNumbers } from '../../documents/numbers.ts';
+import { answer } from '../../documents/result.ts';
 import { Refusal, refuse } from '../../http/errors.ts';
 import { recordNotFound } from '../../records/access.ts';
 import type { Caller } from '../../records/scope.ts';
 import { Params, q } from '../../records/sql.ts';
-import { moneyWithin, normGuid } from '../../records/validate.ts';
-import { writeHooks } from '../../records/write.ts';
-import { chinaDate } from '../china-time.ts';
-import { nextDocumentNumbers } from '../document-number.ts';
-import { notify } from '../message/messages.ts';
-import { postMoves, stockLevels, type StockMove } from '../stock/ledger.ts';
-import { recomputeApplication, refreshApplicationStatus } from './application.ts';
-import { assertMay, assertParty, lockDocument } from '../../documents/access.ts';
-import { checkQty, fieldLabel, FREIGHT_MAX, memoOf } from '../../documents/inputs.ts';
-import { answer } from '../../documents/result.ts';
+import { normGuid } from '../../records/validate.ts';
+import { stockLevels } from '../stock/ledger.ts';
 import { amountOf, hasAddress, partOf, warehouseById, type Warehouse } from './catalogue.ts';
-import { receivedNow } from './receipt-lines.ts';
-import { refreshTransferState } from './transfer.ts';
+import { recomputeDocumentTotals } from './document-totals.ts';
 
 /**
  * Deliveries (发货单): created by the sending warehouse from approved applications (of one
- * receiving warehouse) or an approved transfer, or by hand for damaged, faulty and scrapped parts;
- * then submit → pick → pack → stock delivered → ship, each a command of its own role, and receipts
- * by the receiving side. Shipping takes the parts out of the sending warehouse (and its reservation)
- * into the receiver's transit; a receipt moves them into the receiving warehouse.
+ * receiving warehouse) or an approved transfer, or by hand for damaged, faulty and scrapped parts,
+ * and their lines while to be submitted. The steps (submit → pick → pack → stock delivered → ship,
+ * each of its own role) and receipts are the controller's (delivery.controller.ts).
  */
 
-const ORDER = getEntity('new_stockoutorder')!;
-const LINE = getEntity('new_stockoutorderdetail')!;
+export const ORDER = getEntity('new_stockoutorder')!;
+export const LINE = getEntity('new_stockoutorderdetail')!;
 
-type Header = {
+export type Header = {
   id: string;
   name: string;
   state: number;
@@ -68,19 +52,25 @@ const HEADER = `t.new_name AS name, COALESCE(t.new_state, 1) AS state, t.new_rec
 
 const lockHeader = (sql: Sql, caller: Caller, id: string) => lockDocument<Header>(sql, caller, ORDER, id, HEADER);
 
+/** The header of a delivery the kernel has locked. */
+export async function headerOf(sql: Sql, id: string): Promise<Header> {
+  const { rows } = await sql.query<Header>(
+    `SELECT t.new_stockoutorderid AS id, ${HEADER} FROM new_stockoutorder t WHERE t.new_stockoutorderid = $1::uuid`,
+    [id],
+  );
+  return rows[0];
+}
+
 /** Application and transfer deliveries take their lines from those documents; the others are made by hand. */
-const fromDocuments = (outtype: number) => outtype === stockOutType.application || outtype === stockOutType.transfer;
+export const fromDocuments = (outtype: number) => outtype === stockOutType.application || outtype === stockOutType.transfer;
 
 /** The usage of a delivery's moves by its out type (see ledger.ts). */
-const usageOf = (outtype: number) =>
+export const usageOf = (outtype: number) =>
   outtype === stockOutType.application
     ? stockUsage.stockingDocument
     : outtype === stockOutType.transfer
       ? stockUsage.transferDocument
       : stockUsage.adjustment;
-
-/** `FH20261123-0001`: per China-time day. */
-const numbers = (sql: Sql) => nextDocumentNumbers(sql, 'new_stockoutorder', `FH${chinaDate().replaceAll('-', '')}`, 1);
 
 type SourceLine = {
   id: string;
@@ -251,7 +241,7 @@ export async function createDelivery(sql: Sql, caller: Caller, input: CreateDeli
     throw refuse('delivery.scrapReasonRequired', undefined, input.scrapReason ? 'afterScrap' : 'scrapReason');
   if (party.kind && !party.lines.length) throw refuse('parts.nothingToDeliver');
   const me = caller.principal.userId;
-  const [name] = await numbers(sql);
+  const [name] = await documentNumbers(sql, ORDER, 1);
   const dest = party.destination;
   const header: Record<string, unknown> = {
     new_name: name,
@@ -339,7 +329,7 @@ async function draftHeader(sql: Sql, caller: Caller, id: string): Promise<Header
   return h;
 }
 
-type LineRow = {
+export type LineRow = {
   id: string;
   product: string;
   name: string;
@@ -350,7 +340,7 @@ type LineRow = {
   app: string | null;
 };
 
-async function lockLines(sql: Sql, id: string, only?: string): Promise<LineRow[]> {
+export async function lockLines(sql: Sql, id: string, only?: string): Promise<LineRow[]> {
   const { rows } = await sql.query<LineRow>(
     `SELECT new_stockoutorderdetailid AS id, new_product_id AS product, new_name AS name, new_qty AS qty, COALESCE(new_receivedqty, 0) AS received,
             new_partsapplydetail_id AS appline, new_parttransdetail_id AS transline, new_partsapply_id AS app
@@ -418,7 +408,7 @@ async function assertAvailable(sql: Sql, h: Header, product: string, name: strin
 }
 
 /** How much more of a line's source (application or transfer line) this delivery may take. */
-async function sourceRemaining(sql: Sql, h: Header, line: LineRow): Promise<number> {
+export async function sourceRemaining(sql: Sql, h: Header, line: LineRow): Promise<number> {
   if (line.appline)
     return (await applicationRemaining(sql, 'l.new_srv_partsapplydetilid = $1::uuid', [line.appline], h.id))[0]?.remaining ?? 0;
   if (line.transline)
@@ -466,236 +456,4 @@ export async function deleteDeliveryLine(sql: Sql, caller: Caller, id: string, l
   await sql.query(`DELETE FROM new_stockoutorderdetail WHERE new_stockoutorderdetailid = $1::uuid`, [line.id]);
   await recomputeDelivery(sql, h.id);
   return answer(h.id, 'parts.deleted', lang, line.id);
-}
-
-const STEP_MESSAGE: Record<DeliveryStep, MessageKey> = {
-  submit: 'parts.submitted',
-  pick: 'delivery.picked',
-  pack: 'delivery.packed',
-  out: 'delivery.delivered',
-  ship: 'delivery.sent',
-};
-const STEP_ACTION: Record<DeliveryStep, MessageKey> = {
-  submit: 'delivery.action.submit',
-  pick: 'delivery.action.pick',
-  pack: 'delivery.action.pack',
-  out: 'delivery.action.out',
-  ship: 'delivery.action.ship',
-};
-/** The header fields each step stamps: when and by whom. */
-const STEP_STAMP: Record<DeliveryStep, [string, string | null]> = {
-  submit: ['new_submittime', null],
-  pick: ['new_picktime', 'new_picker_id'],
-  pack: ['new_packtime', 'new_packer_id'],
-  out: ['new_outtime', 'new_outby_id'],
-  ship: ['new_shiptime', 'new_shipper_id'],
-};
-
-/**
- * One step of a delivery: from its state to the next, by the sending side holding the step's
- * privilege. Submit checks the lines again (and reserves hand-made ones); ship records the logistics
- * and moves the stock.
- */
-export async function deliveryStep(
-  sql: Sql,
-  caller: Caller,
-  id: string,
-  step: DeliveryStep,
-  body: Partial<ShipRequest>,
-  lang: Lang,
-): Promise<PartsCommandResult> {
-  assertMay(caller, DELIVERY_STEP_PRIVILEGE[step]);
-  const h = await lockHeader(sql, caller, id);
-  assertParty(caller, h.fromunit);
-  const from = DELIVERY_STEP_FROM[step];
-  if (h.state !== from) {
-    const state = deliveryState.options.find((o) => o.value === h.state)?.label[lang] ?? String(h.state);
-    throw refuse('delivery.stepNotAllowed', { state, action: msg(STEP_ACTION[step], lang) });
-  }
-  const sets: Record<string, unknown> = {};
-  if (step === 'submit') await submitLines(sql, caller, h);
-  if (step === 'ship') Object.assign(sets, await ship(sql, caller, h, body, lang));
-  const [when, who] = STEP_STAMP[step];
-  const p = new Params();
-  const extra = Object.entries(sets).map(([k, v]) => `${q(k)} = ${p.add(v)}`);
-  const { rowCount } = await sql.query(
-    `UPDATE new_stockoutorder SET new_state = ${p.add(from + 1, 'int')}, ${q(when)} = now()${who ? `, ${q(who)} = ${p.add(caller.principal.userId, 'uuid')}` : ''}
-            ${extra.length ? `, ${extra.join(', ')}` : ''}, modifiedon = now(), modifiedby = ${p.add(caller.principal.userId, 'uuid')}
-      WHERE new_stockoutorderid = ${p.add(h.id, 'uuid')} AND COALESCE(new_state, 1) = ${p.add(from, 'int')}`,
-    p.values,
-  );
-  if (!rowCount) throw refuse('parts.stateChanged');
-  if (step === 'ship')
-    await notify(
-      sql,
-      caller.principal.userId,
-      { unit: h.tounit, privilege: 'parts.receive' },
-      {
-        kind: 'parts',
-        key: 'message.text.shipped',
-        params: { name: h.name, corp: sets.new_logisticscorp as string, tracking: sets.new_trackingno as string },
-        entity: ORDER.logicalName,
-        recordId: h.id,
-      },
-    );
-  return answer(h.id, STEP_MESSAGE[step], lang);
-}
-
-/** Submit: at least one line; document lines still within what is left to deliver; hand-made lines reserved. */
-async function submitLines(sql: Sql, caller: Caller, h: Header): Promise<void> {
-  const lines = await lockLines(sql, h.id);
-  if (!lines.length) throw refuse('parts.detailRequired');
-  if (fromDocuments(h.outtype)) {
-    for (const l of lines) {
-      const remaining = await sourceRemaining(sql, h, l);
-      if (l.qty > remaining) throw refuse('parts.deliveredOverApproved', { part: l.name, remaining });
-    }
-    return;
-  }
-  await postMoves(
-    sql,
-    caller.principal.userId,
-    lines.map((l) => ({
-      warehouseId: h.warehouse,
-      productId: l.product,
-      frozen: l.qty,
-      usage: usageOf(h.outtype),
-      docType: stockDocumentType.delivery,
-      docId: h.id,
-      docName: h.name,
-      lineId: l.id,
-      key: `do:${h.id}:reserve:${l.id}`,
-    })),
-  );
-}
-
-/**
- * Ship: logistics company and tracking number for deliveries with a receiver, freight in range;
- * each line leaves the sending warehouse with its reservation and (with a receiver) enters the
- * receiver's transit; application and transfer lines count it as shipped.
- */
-async function ship(sql: Sql, caller: Caller, h: Header, body: Partial<ShipRequest>, lang: Lang): Promise<Record<string, unknown>> {
-  const corp = typeof body.logisticsCorp === 'string' ? body.logisticsCorp.trim() : '';
-  const tracking = typeof body.trackingNo === 'string' ? body.trackingNo.trim() : '';
-  if (h.towarehouse && (!corp || !tracking)) throw refuse('parts.logisticsRequired', undefined, corp ? 'trackingNo' : 'logisticsCorp');
-  if (corp.length > 60 || tracking.length > 60)
-    throw refuse('wo.fieldTooLong', {
-      field: fieldLabel(ORDER.logicalName, corp.length > 60 ? 'new_logisticscorp' : 'new_trackingno', lang),
-      max: 60,
-    });
-  const freight = body.freight === undefined || body.freight === null ? undefined : moneyWithin(body.freight, 0, FREIGHT_MAX);
-  if (freight === null) throw refuse('parts.freightRange', undefined, 'freight');
-  const lines = await lockLines(sql, h.id);
-  const usage = usageOf(h.outtype);
-  const moves: StockMove[] = [];
-  for (const l of lines) {
-    const base = { productId: l.product, usage, docType: stockDocumentType.delivery, docId: h.id, docName: h.name, lineId: l.id };
-    moves.push({ ...base, warehouseId: h.warehouse, qty: -l.qty, frozen: -l.qty, key: `do:${h.id}:ship:${l.id}` });
-    if (h.towarehouse) moves.push({ ...base, warehouseId: h.towarehouse, transit: l.qty, key: `do:${h.id}:transit:${l.id}` });
-  }
-  await postMoves(sql, caller.principal.userId, moves);
-  const app = lines.filter((l) => l.appline);
-  if (app.length) {
-    await sql.query(
-      `UPDATE new_srv_partsapplydetil l SET new_shippedqty = COALESCE(l.new_shippedqty, 0) + d.n, new_reservedqty = COALESCE(l.new_reservedqty, 0) - d.n, modifiedon = now()
-         FROM unnest($1::uuid[], $2::int[]) AS d(id, n) WHERE l.new_srv_partsapplydetilid = d.id`,
-      [app.map((l) => l.appline), app.map((l) => l.qty)],
-    );
-    for (const doc of [...new Set(app.map((l) => l.app!))]) {
-      await recomputeApplication(sql, doc);
-      await refreshApplicationStatus(sql, doc);
-    }
-  }
-  const trans = lines.filter((l) => l.transline);
-  if (trans.length) {
-    await sql.query(
-      `UPDATE new_srv_parttransdetail l SET new_shippedqty = COALESCE(l.new_shippedqty, 0) + d.n, new_reservedqty = COALESCE(l.new_reservedqty, 0) - d.n, modifiedon = now()
-         FROM unnest($1::uuid[], $2::int[]) AS d(id, n) WHERE l.new_srv_parttransdetailid = d.id`,
-      [trans.map((l) => l.transline), trans.map((l) => l.qty)],
-    );
-    if (h.transfer) await refreshTransferState(sql, h.transfer);
-  }
-  return {
-    new_logisticscorp: corp || null,
-    new_trackingno: tracking || null,
-    ...(freight !== undefined ? { new_freight: freight } : {}),
-    new_receiptstate: h.towarehouse ? receiptState.toReceive : null,
-  };
-}
-
-/**
- * A receipt by the receiving side (in full or in part): each line at most what is not received yet,
- * at least one above 0; the quantities move from transit into the receiving warehouse.
- */
-export async function receiveDelivery(
-  sql: Sql,
-  caller: Caller,
-  id: string,
-  input: ReceiveRequest,
-  lang: Lang,
-): Promise<PartsCommandResult> {
-  assertMay(caller, 'parts.receive');
-  const h = await lockHeader(sql, caller, id);
-  if (!h.towarehouse) throw refuse('delivery.noReceiver');
-  assertParty(caller, h.tounit);
-  if (h.state !== deliveryState.shipped || (h.receipt !== receiptState.toReceive && h.receipt !== receiptState.semiReceived))
-    throw refuse('delivery.receiptNeedsShipped');
-  const lines = await lockLines(sql, h.id);
-  const { got, taken } = receivedNow(lines, input.lines, fieldLabel(LINE.logicalName, 'new_receivedqty', lang));
-  const usage = usageOf(h.outtype);
-  await postMoves(
-    sql,
-    caller.principal.userId,
-    got.map(({ line, n }) => ({
-      warehouseId: h.towarehouse!,
-      productId: line.product,
-      qty: n,
-      transit: -n,
-      usage,
-      docType: stockDocumentType.delivery,
-      docId: h.id,
-      docName: h.name,
-      lineId: line.id,
-      key: `do:${h.id}:receive:${line.id}:${line.received}`,
-    })),
-  );
-  await sql.query(
-    `UPDATE new_stockoutorderdetail l SET new_receivedqty = COALESCE(l.new_receivedqty, 0) + d.n, modifiedon = now()
-       FROM unnest($1::uuid[], $2::int[]) AS d(id, n) WHERE l.new_stockoutorderdetailid = d.id`,
-    [got.map((g) => g.line.id), got.map((g) => g.n)],
-  );
-  const app = got.filter((g) => g.line.appline);
-  if (app.length) {
-    await sql.query(
-      `UPDATE new_srv_partsapplydetil l SET new_actualqty = COALESCE(l.new_actualqty, 0) + d.n, modifiedon = now()
-         FROM unnest($1::uuid[], $2::int[]) AS d(id, n) WHERE l.new_srv_partsapplydetilid = d.id`,
-      [app.map((g) => g.line.appline), app.map((g) => g.n)],
-    );
-  }
-  const trans = got.filter((g) => g.line.transline);
-  if (trans.length) {
-    await sql.query(
-      `UPDATE new_srv_parttransdetail l SET new_receivedqty = COALESCE(l.new_receivedqty, 0) + d.n, modifiedon = now()
-         FROM unnest($1::uuid[], $2::int[]) AS d(id, n) WHERE l.new_srv_parttransdetailid = d.id`,
-      [trans.map((g) => g.line.transline), trans.map((g) => g.n)],
-    );
-  }
-  const complete = lines.every((l) => l.received + (taken.get(l.id) ?? 0) >= l.qty);
-  await sql.query(
-    `UPDATE new_stockoutorder SET new_receiptstate = $2, new_receivetime = now(), new_receiver_id = $3::uuid, modifiedon = now(), modifiedby = $3::uuid
-      WHERE new_stockoutorderid = $1::uuid`,
-    [h.id, complete ? receiptState.received : receiptState.semiReceived, caller.principal.userId],
-  );
-  if (h.transfer) await refreshTransferState(sql, h.transfer);
-  return answer(h.id, 'delivery.received', lang);
-}
-
-/** Generic writes of a delivery's own fields (receiver, scrap, freight, memo): draft only; delete as draft, with its lines. */
-export function installDelivery(): void {
-  writeHooks.set(ORDER.logicalName, {
-    // Only a draft is changed or deleted: the model's edit rule.
-    async guard(sql, id, op) {
-      if (op === 'delete') await sql.query(`DELETE FROM new_stockoutorderdetail WHERE new_stockoutorder_id = $1::uuid`, [id]);
-    },
-  });
 }

@@ -48,9 +48,9 @@ const server = (d: Row, command?: Parameters<typeof partsServer>[0]['command']) 
   partsServer({ records: { new_stockoutorders: [d], new_stockoutorderdetails: lines }, command });
 
 const steps = () =>
-  [...document.querySelectorAll('[data-testid^="pd-step-"]')]
+  [...document.querySelectorAll('[data-testid^="pd-"]')]
     .map((b) => b.getAttribute('data-testid'))
-    .filter((x) => /^pd-step-(submit|pick|pack|out|ship)$/.test(x!));
+    .filter((x) => /^pd-(submit|pick|pack|out|ship)$/.test(x!));
 const open = async (path: string) => {
   const { router } = renderApp(path);
   await screen.findByTestId('pd-state', {}, LONG);
@@ -60,19 +60,19 @@ const open = async (path: string) => {
 describe('delivery edit screen: steps by privilege and state', () => {
   const who: Record<string, string[]> = { warehouse: WAREHOUSE, picker: PICKER, shipper: SHIPPER };
   it.each([
-    ['warehouse', 1, ['pd-step-submit']],
+    ['warehouse', 1, ['pd-submit']],
     ['picker', 1, []],
-    ['picker', 2, ['pd-step-pick']],
-    ['picker', 3, ['pd-step-pack']],
+    ['picker', 2, ['pd-pick']],
+    ['picker', 3, ['pd-pack']],
     ['picker', 5, []],
-    ['shipper', 4, ['pd-step-out']],
-    ['shipper', 5, ['pd-step-ship']],
+    ['shipper', 4, ['pd-out']],
+    ['shipper', 5, ['pd-ship']],
     ['warehouse', 6, []],
   ])('%s at state %i → %j', async (user, state, expected) => {
     signIn(who[user], { userType: 1 });
     server(delivery({ new_state: state }));
     await open('/partsDispatch/edit/do1');
-    expect(screen.getByTestId('pd-state').getAttribute('data-status')).toBe(String(state));
+    expect(screen.getByTestId('pd-state').getAttribute('data-state')).toBe(String(state));
     expect(steps()).toEqual(expected);
   });
 });
@@ -121,7 +121,7 @@ describe('delivery edit screen', () => {
     signIn(PICKER, { userType: 1 });
     const s = server(delivery({ new_state: 2 }), () => ({ status: 400, message: '单据已被他人处理，请刷新后重试' }));
     await open('/partsDispatch/edit/do1');
-    await act(async () => fireEvent.click(screen.getByTestId('pd-step-pick')));
+    await act(async () => fireEvent.click(screen.getByTestId('pd-pick')));
     expect((await screen.findByTestId('pd-step-confirm')).getAttribute('data-step')).toBe('pick');
     await act(async () => fireEvent.click(screen.getByTestId('pd-step-dialog-ok')));
     expect((await screen.findByTestId('pd-step-dialog-error')).textContent).toContain('单据已被他人处理，请刷新后重试');
@@ -137,7 +137,7 @@ describe('delivery edit screen', () => {
       return { message: '发运成功' };
     });
     await open('/partsDispatch/edit/do1');
-    await act(async () => fireEvent.click(screen.getByTestId('pd-step-ship')));
+    await act(async () => fireEvent.click(screen.getByTestId('pd-ship')));
     await screen.findByTestId('pd-ship-corp');
     await act(async () => fireEvent.click(screen.getByTestId('pd-step-dialog-ok')));
     expect((await screen.findAllByText('请填写物流公司和物流单号')).length).toBeGreaterThan(0);
@@ -155,7 +155,7 @@ describe('delivery edit screen', () => {
     });
     expect(await screen.findByText('发运成功')).toBeTruthy();
     // Reloaded in place: shipped, to be received, and no step left.
-    await waitFor(() => expect(screen.getByTestId('pd-state').getAttribute('data-status')).toBe('6'));
+    await waitFor(() => expect(screen.getByTestId('pd-state').getAttribute('data-state')).toBe('6'));
     expect(screen.getByTestId('pd-receiptstate').textContent).toBe('待签收');
     expect(steps()).toEqual([]);
   });

@@ -1,12 +1,11 @@
 import { getEntity, type DeliveryStep } from '@portal/model';
 import { Form, Input, Typography } from 'antd';
-import { deliveryStep } from '../../api/parts.ts';
+import { runCommand } from '../../api/command.ts';
 import type { RecordRow } from '../../api/records.ts';
+import { CommandDialog } from '../../entity-ui/document/CommandDialog.tsx';
 import { useLocale, useT } from '../../locales/i18n.ts';
 import { MoneyInput } from '../../widgets/MoneyInput.tsx';
 import { lengthCount, lengthRule, numberRule } from '../../widgets/typed-rules.ts';
-import { CommandDialog } from '../../entity-ui/document/CommandDialog.tsx';
-import { forDialog } from './dialog-answer.ts';
 
 interface ShipValues {
   logisticsCorp: string;
@@ -19,19 +18,23 @@ const MAX_FREIGHT = 99_999;
 const MAX_LOGISTICS = 60;
 
 /**
- * One step of a delivery (提交, 拣货, 包装, 出库, 发运), confirmed in a dialog; 发运 asks for the
- * logistics company and tracking number (required when the delivery has a receiver) and the
- * freight. Hooks: `pd-step-dialog` (`-ok`, `-cancel`, `-error`), `pd-step-confirm` (with
- * `data-step`), `pd-ship-corp`, `pd-ship-tracking`, `pd-ship-freight`.
+ * One step of a delivery (提交, 拣货, 包装, 出库, 发运: its declared commands), confirmed in a
+ * dialog standing in for the document page's; 发运 asks for the logistics company and tracking
+ * number (required when the delivery has a receiver) and the freight. Hooks: `pd-step-dialog`
+ * (`-ok`, `-cancel`, `-error`), `pd-step-confirm` (with `data-step`), `pd-ship-corp`, `pd-ship-tracking`, `pd-ship-freight`.
  */
 export function DeliveryStepDialog({
   step,
+  id,
   row,
+  open,
   onClose,
   onDone,
 }: {
-  step: DeliveryStep | null;
-  row: RecordRow | null;
+  step: DeliveryStep;
+  id: string;
+  row: RecordRow;
+  open: boolean;
   onClose: () => void;
   onDone: () => void;
 }) {
@@ -40,34 +43,32 @@ export function DeliveryStepDialog({
   const [form] = Form.useForm<ShipValues>();
   const e = getEntity('new_stockoutorder')!;
   const label = (f: string) => e.allFields[f].label[lang];
-  const id = String(row?.[e.primaryKey] ?? '');
-  const needsLogistics = !!row?.new_towarehouse_id;
-  const action = step ? t(`parts.ui.step.${step}`) : '';
-  const freight = row?.new_freight === null || row?.new_freight === undefined ? null : Number(row.new_freight);
+  const needsLogistics = !!row.new_towarehouse_id;
+  const action = t(`parts.ui.step.${step}`);
+  const freight = row.new_freight === null || row.new_freight === undefined ? null : Number(row.new_freight);
   return (
     <CommandDialog<ShipValues>
-      open={step !== null}
+      open={open}
       title={action}
       testId="pd-step-dialog"
       form={form}
-      initialValues={{ logisticsCorp: String(row?.new_logisticscorp ?? ''), trackingNo: String(row?.new_trackingno ?? ''), freight }}
+      initialValues={{ logisticsCorp: String(row.new_logisticscorp ?? ''), trackingNo: String(row.new_trackingno ?? ''), freight }}
       okText={action}
       onClose={onClose}
       onDone={onDone}
       send={(v) =>
-        forDialog(
+        runCommand(
+          e,
+          id,
+          step,
           step === 'ship'
-            ? deliveryStep(id, 'ship', {
-                logisticsCorp: (v.logisticsCorp ?? '').trim(),
-                trackingNo: (v.trackingNo ?? '').trim(),
-                freight: v.freight ?? null,
-              })
-            : deliveryStep(id, step!),
+            ? { logisticsCorp: (v.logisticsCorp ?? '').trim(), trackingNo: (v.trackingNo ?? '').trim(), freight: v.freight ?? null }
+            : {},
         )
       }
     >
-      <Typography.Paragraph data-testid="pd-step-confirm" data-step={step ?? ''}>
-        {t('parts.ui.stepConfirm', { name: String(row?.new_name ?? ''), action })}
+      <Typography.Paragraph data-testid="pd-step-confirm" data-step={step}>
+        {t('parts.ui.stepConfirm', { name: String(row.new_name ?? ''), action })}
       </Typography.Paragraph>
       {step === 'ship' && (
         <>

@@ -1,12 +1,4 @@
-import {
-  DELIVERY_STEP_FROM,
-  DELIVERY_STEP_PRIVILEGE,
-  DELIVERY_STEPS,
-  deliveryState,
-  receiptState,
-  stockOutType,
-  type DeliveryStep,
-} from '@portal/model';
+import { deliveryState, receiptState, stockOutType } from '@portal/model';
 import type { RecordRow } from '../../api/records.ts';
 import { num } from '../../entity-ui/document/num.ts';
 
@@ -16,10 +8,6 @@ import { num } from '../../entity-ui/document/num.ts';
  */
 
 export const deliveryStateOf = (row: RecordRow | null): number => num(row?.new_state) ?? deliveryState.draft;
-
-/** The steps the user may run now: the one starting from the current state, if they hold its privilege. */
-export const availableSteps = (state: number, can: (p: string) => boolean): DeliveryStep[] =>
-  DELIVERY_STEPS.filter((s) => DELIVERY_STEP_FROM[s] === state && can(DELIVERY_STEP_PRIVILEGE[s]));
 
 /** Header fields and lines change only while the delivery is to be submitted, by its creators. */
 export const isDraft = (row: RecordRow | null) => !!row && deliveryStateOf(row) === deliveryState.draft;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findRoute } from '../../app/match-route.ts';
 import { routeLoader } from '../../app/page-registry.ts';
 import { screenPath } from '../../app/screen-path.ts';
-import { availableSteps, isReceivable, takesHandLines } from './delivery-rules.ts';
+import { isReceivable, takesHandLines } from './delivery-rules.ts';
 import { deliveryPath } from './delivery-paths.ts';
 import { APPLICATION_DOC, TRANSFER_DOC } from './request-documents.ts';
 import { requestActions } from './request-rules.ts';
@@ -56,12 +56,6 @@ describe('application and transfer actions (mirroring the server)', () => {
 });
 
 describe('delivery rules', () => {
-  it('one step per state, for the holder of its privilege', () => {
-    const all = holding('delivery.create', 'delivery.pick', 'delivery.pack', 'delivery.out', 'delivery.ship');
-    expect([1, 2, 3, 4, 5, 6].map((s) => availableSteps(s, all))).toEqual([['submit'], ['pick'], ['pack'], ['out'], ['ship'], []]);
-    expect(availableSteps(2, holding('delivery.pack'))).toEqual([]);
-  });
-
   it('hand-made lines for damaged, faulty and scrapped; receipts when shipped and not fully received', () => {
     expect([1, 2, 3, 4, 5].map(takesHandLines)).toEqual([false, false, true, true, true]);
     expect(isReceivable({ new_state: 6, new_receiptstate: 1 })).toBe(true);
