@@ -113,13 +113,13 @@ export class PartsApplicationPage extends EntityFormPage {
   }
   async waitForDocument() {
     await this.waitFor('new_srv_partsapply');
-    await this.page.getByTestId('pa-approvalstatus').waitFor();
+    await this.page.getByTestId('pa-status').waitFor();
   }
   async number(): Promise<string> {
     return (await this.page.getByTestId('pa-header').getAttribute('data-number')) ?? '';
   }
   async waitForApproval(status: number) {
-    await this.page.locator(`[data-testid="pa-approvalstatus"][data-status="${status}"]`).waitFor();
+    await this.page.locator(`[data-testid="pa-status"][data-status="${status}"]`).waitFor();
   }
   async openLines() {
     await this.page.getByTestId('pa-tab-lines').click();

@@ -5,6 +5,7 @@ import { Alert, Tag, type TabsProps } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { runCommand, type CommandAnswer } from '../../api/command.ts';
+import type { LookupCondition } from '../../api/lookup.ts';
 import type { RecordRow } from '../../api/records.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
 import { useSession } from '../../session/store.ts';
@@ -36,6 +37,8 @@ export interface DocumentPageProps {
   defaults?: () => Record<string, unknown>;
   hiddenFields?: string[];
   lockedFields?: string[];
+  /** Conditions on the form's lookups, by field (a supplying warehouse: central ones only). */
+  lookupConditions?: Record<string, LookupCondition[]>;
   /** Shown while a loaded document may not be changed (default the catalogue's generic text). */
   readOnlyText?: MessageKey;
   /** The business's say on a command the web cannot fully judge (the party a grant acts for). */
@@ -43,7 +46,7 @@ export interface DocumentPageProps {
   /** Dialogs of the business standing in for the generic confirm or inputs dialog, by command. */
   commandDialogs?: Record<string, CommandSlot>;
   /** The lines tab's line commands (add, edit, delete) while the document is editable; its dialog is `lineDialog`. */
-  lines?: Pick<DocumentLinesProps, 'onAdd' | 'onEdit' | 'onDelete' | 'totals'>;
+  lines?: Pick<DocumentLinesProps, 'onAdd' | 'onEdit' | 'onDelete' | 'totals' | 'shortfall'>;
   /** The lines tab's title (default the catalogue's generic 明细). */
   linesLabel?: MessageKey;
   lineDialog?: (reload: () => void) => ReactNode;
@@ -84,6 +87,7 @@ function DocumentScreen({
   defaults,
   hiddenFields,
   lockedFields,
+  lookupConditions,
   readOnlyText,
   mayRun,
   commandDialogs = {},
@@ -258,6 +262,7 @@ function DocumentScreen({
         title={title}
         hiddenFields={hiddenFields}
         lockedFields={lockedFields}
+        lookupConditions={lookupConditions}
         canWrite={id ? writer && !!row && standing.editable : undefined}
         allowDelete={(allowDelete ?? !e.document?.approval) && standing.deletable}
         actions={actions}

@@ -97,7 +97,7 @@ describe('parts application: edit', () => {
     signIn(STATION);
     server(application());
     renderApp('/partsApply/edit/pa1');
-    const status = await screen.findByTestId('pa-approvalstatus', {}, LONG);
+    const status = await screen.findByTestId('pa-status', {}, LONG);
     expect(status.getAttribute('data-status')).toBe('1');
     expect(status.textContent).toBe('待提交');
     expect(screen.getByTestId('pa-statuscode').textContent).toBe('待发货');
@@ -190,7 +190,7 @@ describe('parts application: edit', () => {
     );
     renderApp('/partsApply/edit/pa1');
     await screen.findByTestId('pa-readonly', {}, LONG);
-    expect(screen.getByTestId('pa-approvalstatus').getAttribute('data-status')).toBe('3');
+    expect(screen.getByTestId('pa-status').getAttribute('data-status')).toBe('3');
     expect(screen.queryByTestId('form-save')).toBeNull();
     expect(actions()).toEqual(['pa-close', 'pa-progress']);
     const lines = await openLines();
@@ -229,7 +229,7 @@ describe('parts application: edit', () => {
       () => ({ message: '保存成功' }),
     );
     renderApp('/partsApply/edit/pa1');
-    await screen.findByTestId('pa-approvalstatus', {}, LONG);
+    await screen.findByTestId('pa-status', {}, LONG);
     // Not the submitter: no revoke; not a writer: no submit.
     expect(actions()).toEqual(['pa-approved', 'pa-progress']);
     await act(async () => fireEvent.click(screen.getByTestId('pa-approved')));

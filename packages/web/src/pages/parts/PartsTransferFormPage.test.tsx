@@ -39,7 +39,7 @@ describe('parts transfer edit screen', () => {
     signIn(WAREHOUSE, { userType: 1 });
     const s = server(transfer(), () => ({ message: '删除成功' }));
     renderApp('/partsTransfer/edit/tr1');
-    const status = await screen.findByTestId('pt-approvalstatus', {}, LONG);
+    const status = await screen.findByTestId('pt-state', {}, LONG);
     expect(status.textContent).toBe('制单中');
     expect(screen.getByTestId('pt-docstate').textContent).toBe('待发货');
     expect(screen.getByTestId('pt-statuscode').textContent).toBe('未发货');
@@ -52,14 +52,14 @@ describe('parts transfer edit screen', () => {
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: /确\s*定/ })));
     await waitFor(() => expect(s.sent).toHaveLength(1));
     expect(s.sent[0]).toMatchObject({ method: 'DELETE', path: '/api/parts/transfers/tr1/lines/t1' });
-    expect(await screen.findByText('删除成功')).toBeTruthy();
+    expect(await screen.findByText('删除成功', {}, LONG)).toBeTruthy();
   });
 
   it('without transfer.write the draft is read-only and its lines are not offered', async () => {
     signIn(['parts.read', 'delivery.read'], { userType: 1 });
     server(transfer());
     renderApp('/partsTransfer/edit/tr1');
-    await screen.findByTestId('pt-approvalstatus', {}, LONG);
+    await screen.findByTestId('pt-state', {}, LONG);
     expect(actions()).toEqual(['pt-progress']);
     expect(screen.queryByTestId('form-save')).toBeNull();
     await act(async () => fireEvent.click(screen.getByTestId('pt-tab-lines')));
@@ -71,7 +71,7 @@ describe('parts transfer edit screen', () => {
     signIn(WAREHOUSE, { userType: 1 });
     server(transfer({ new_approvalstatus: 3, new_docstate: 2 }));
     const { unmount } = renderApp('/partsTransfer/edit/tr1');
-    expect((await screen.findByTestId('pt-approvalstatus', {}, LONG)).textContent).toBe('已审批');
+    expect((await screen.findByTestId('pt-state', {}, LONG)).textContent).toBe('已审批');
     expect(screen.getByTestId('pt-readonly')).toBeTruthy();
     expect(actions()).toEqual(['pt-close', 'pt-progress']);
     unmount();
@@ -79,7 +79,8 @@ describe('parts transfer edit screen', () => {
     signIn(WAREHOUSE, { userType: 1 });
     server(transfer({ new_approvalstatus: 3, new_docstate: 3 }));
     renderApp('/partsTransfer/edit/tr1');
-    await screen.findByTestId('pt-approvalstatus', {}, LONG);
-    expect(actions()).toEqual(['pt-progress']);
+    await screen.findByTestId('pt-state', {}, LONG);
+    // The screen's document cache may show the earlier read first; the fresh read offers no close.
+    await waitFor(() => expect(actions()).toEqual(['pt-progress']));
   });
 });

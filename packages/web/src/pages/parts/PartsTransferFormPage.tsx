@@ -1,24 +1,39 @@
 import { transferDocState, transferStatus } from '@portal/model';
 import { useParams } from 'react-router';
+import { DocumentPage } from '../../entity-ui/document/DocumentPage.tsx';
 import { OptionTag } from '../../entity-ui/document/OptionTag.tsx';
+import { useSession } from '../../session/store.ts';
+import { usePrivilege } from '../../session/use-privilege.ts';
 import { TRANSFER_DOC } from './request-documents.ts';
-import { RequestDocumentPage } from './RequestDocumentPage.tsx';
+import { closeSlot, requestMayRun, useRequestLines } from './request-page.tsx';
+
+const DIALOGS = { close: closeSlot(TRANSFER_DOC) };
 
 /**
- * /partsTransfer/edit/:id: a transfer between two warehouses, with the application's lines,
- * submit, revoke, progress and close (privilege transfer.write). Header tags: document state and
- * logistics status.
+ * /partsTransfer/edit/:id: a transfer between two warehouses on the generic document page (its
+ * declaration: number, approval under its own labels, lines, 关闭 while not fully shipped; privilege
+ * transfer.write). Header tags: document state and logistics status.
  */
 export default function PartsTransferFormPage() {
   const { id } = useParams();
+  const can = usePrivilege();
+  const userId = useSession((s) => s.user.userId);
+  const { lines, lineDialog } = useRequestLines(TRANSFER_DOC, id);
   return (
-    <RequestDocumentPage
-      doc={TRANSFER_DOC}
-      id={id}
-      tags={(row) => (
+    <DocumentPage
+      entity={TRANSFER_DOC.entity}
+      testIdPrefix="pt"
+      backTo={TRANSFER_DOC.listPath}
+      editPath={TRANSFER_DOC.editPath}
+      allowDelete
+      mayRun={requestMayRun(TRANSFER_DOC, can, userId)}
+      commandDialogs={DIALOGS}
+      lines={lines}
+      lineDialog={lineDialog}
+      extraTags={(r) => (
         <>
-          <OptionTag set={transferDocState} value={row.new_docstate} testId="pt-docstate" />
-          <OptionTag set={transferStatus} value={row.statuscode} testId="pt-statuscode" />
+          <OptionTag set={transferDocState} value={r.new_docstate} testId="pt-docstate" />
+          <OptionTag set={transferStatus} value={r.statuscode} testId="pt-statuscode" />
         </>
       )}
     />

@@ -1,18 +1,22 @@
+import { getEntity } from '@portal/model';
 import { describe, expect, it } from 'vitest';
 import { findRoute } from '../../app/match-route.ts';
 import { routeLoader } from '../../app/page-registry.ts';
 import { screenPath } from '../../app/screen-path.ts';
+import { offeredCommands } from '../../entity-ui/document/document-rules.ts';
 import { isReceivable, takesHandLines } from './delivery-rules.ts';
 import { deliveryPath } from './delivery-paths.ts';
-import { APPLICATION_DOC, TRANSFER_DOC } from './request-documents.ts';
-import { requestActions } from './request-rules.ts';
+import { APPLICATION_DOC, TRANSFER_DOC, type RequestDocument } from './request-documents.ts';
+import { requestMayRun } from './request-page.tsx';
 
 const holding =
   (...p: string[]) =>
   (x: string) =>
     p.includes(x);
 
-describe('application and transfer actions (mirroring the server)', () => {
+describe('application and transfer commands offered (mirroring the server)', () => {
+  const offered = (doc: RequestDocument, row: Record<string, unknown>, can: (p: string) => boolean) =>
+    offeredCommands(getEntity(doc.entity)!, row, can, requestMayRun(doc, can, 'me'));
   const app = (status: number, extra: Record<string, unknown> = {}) => ({
     new_approvalstatus: status,
     statuscode: 1,
@@ -20,38 +24,19 @@ describe('application and transfer actions (mirroring the server)', () => {
     ...extra,
   });
 
-  it('writers submit at draft (1) and rejected (4) unless closed; the submitter revokes at 2; progress always', () => {
-    const writer = holding('parts.write');
-    expect(requestActions(APPLICATION_DOC, app(1), writer, 'me')).toEqual(['submit', 'progress']);
-    expect(requestActions(APPLICATION_DOC, app(4), writer, 'me')).toEqual(['submit', 'progress']);
-    expect(requestActions(APPLICATION_DOC, app(4, { new_isclose: true }), writer, 'me')).toEqual(['progress']);
-    expect(requestActions(APPLICATION_DOC, app(1), holding('parts.read'), 'me')).toEqual(['progress']);
-    expect(requestActions(APPLICATION_DOC, app(2, { new_submitter_id: 'ME' }), writer, 'me')).toEqual(['revoke', 'progress']);
-    expect(requestActions(APPLICATION_DOC, app(5), writer, 'me')).toEqual(['progress']);
-  });
-
   it("only the current step's approver of an application changes approved quantities", () => {
-    expect(requestActions(APPLICATION_DOC, app(2, { new_stepuser_id: 'me' }), holding('approval.act'), 'me')).toEqual([
-      'approved',
-      'progress',
-    ]);
-    expect(requestActions(APPLICATION_DOC, app(2, { new_stepuser_id: 'other' }), holding('approval.act'), 'me')).toEqual(['progress']);
-    expect(requestActions(TRANSFER_DOC, app(2, { new_stepuser_id: 'me' }), holding('approval.act'), 'me')).toEqual(['progress']);
+    expect(offered(APPLICATION_DOC, app(2, { new_stepuser_id: 'ME' }), holding('approval.act'))).toEqual(['approved']);
+    expect(offered(APPLICATION_DOC, app(2, { new_stepuser_id: 'other' }), holding('approval.act'))).toEqual([]);
+    expect(offered(TRANSFER_DOC, app(2, { new_stepuser_id: 'me' }), holding('approval.act', 'transfer.write'))).toEqual([]);
   });
 
   it('close: approved, not closed, still to deliver, by the station or the supplying warehouse', () => {
-    expect(requestActions(APPLICATION_DOC, app(3, { statuscode: 100000000 }), holding('delivery.create'), 'me')).toEqual([
-      'close',
-      'progress',
-    ]);
-    expect(requestActions(APPLICATION_DOC, app(3, { statuscode: 100000001 }), holding('parts.write'), 'me')).toEqual(['progress']);
-    expect(requestActions(APPLICATION_DOC, app(3, { new_isclose: true }), holding('parts.write'), 'me')).toEqual(['progress']);
-    expect(requestActions(APPLICATION_DOC, app(3), holding('parts.read'), 'me')).toEqual(['progress']);
-    expect(requestActions(TRANSFER_DOC, { new_approvalstatus: 3, new_docstate: 2 }, holding('transfer.write'), 'me')).toEqual([
-      'close',
-      'progress',
-    ]);
-    expect(requestActions(TRANSFER_DOC, { new_approvalstatus: 3, new_docstate: 4 }, holding('transfer.write'), 'me')).toEqual(['progress']);
+    expect(offered(APPLICATION_DOC, app(3, { statuscode: 100000000 }), holding('parts.read', 'delivery.create'))).toEqual(['close']);
+    expect(offered(APPLICATION_DOC, app(3, { statuscode: 100000001 }), holding('parts.read', 'parts.write'))).toEqual([]);
+    expect(offered(APPLICATION_DOC, app(3, { new_isclose: true }), holding('parts.read', 'parts.write'))).toEqual([]);
+    expect(offered(APPLICATION_DOC, app(3), holding('parts.read'))).toEqual([]);
+    expect(offered(TRANSFER_DOC, { new_approvalstatus: 3, new_docstate: 2 }, holding('transfer.write'))).toEqual(['close']);
+    expect(offered(TRANSFER_DOC, { new_approvalstatus: 3, new_docstate: 4 }, holding('transfer.write'))).toEqual([]);
   });
 });
 
