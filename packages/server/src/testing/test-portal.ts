@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { boot, type Portal } from '../boot.ts';
 import { loadConfig, type Config } from '../config.ts';
@@ -28,7 +27,8 @@ export async function testPortal(
     await adminQuery(base, copy ? `CREATE DATABASE ${dbName} TEMPLATE ${template}` : `CREATE DATABASE ${dbName}`);
     where = { memoryDb: false, databaseUrl: databaseOn(base, dbName) };
   } else if (copy) {
-    const dir = mkdtempSync(join(tmpdir(), 'portal-test-db-'));
+    // Beside the template, so the run's end removes a copy whose portal never closed (a timed-out hook).
+    const dir = mkdtempSync(join(dirname(template), 'db-'));
     cpSync(template, dir, { recursive: true });
     where = { memoryDb: false, dataDir: dir };
   }

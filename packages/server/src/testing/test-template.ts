@@ -13,11 +13,13 @@ import { seedTemplate } from './test-portal.ts';
 export default async function setup() {
   const base = process.env.DATABASE_URL;
   // One name per run: a template an older run left on a long-lived server is never reused.
-  const template = base ? `portal_template_${randomBytes(6).toString('hex')}` : mkdtempSync(join(tmpdir(), 'portal-test-template-'));
+  // PGlite: the run's directory holds the template and the test portals' copies.
+  const run = base ? '' : mkdtempSync(join(tmpdir(), 'portal-test-'));
+  const template = base ? `portal_template_${randomBytes(6).toString('hex')}` : join(run, 'template');
   await seedTemplate(template, base);
   process.env.PORTAL_TEST_TEMPLATE = template;
   return async () => {
-    if (!base) return rmSync(template, { recursive: true, force: true });
+    if (!base) return rmSync(run, { recursive: true, force: true });
     const pg = (await import('pg')).default;
     const admin = new pg.Client({ connectionString: base });
     await admin.connect();
