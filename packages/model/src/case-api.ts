@@ -9,15 +9,6 @@
  */
 export const CASE_API = '/api/cases';
 
-export interface CaseRespondRequest {
-  response: string;
-}
-export interface CaseResolveRequest {
-  resolution: string;
-}
 export interface CaseCloseRequest {
   satisfaction?: number | null;
-}
-export interface CaseLinkRequest {
-  workOrderId: string;
 }

@@ -40,10 +40,7 @@ export interface DeliverReturnRequest {
   freight: number;
 }
 
-/** POST …/{id}/receive — head office (expense.write): counts received now per line (added to what was received). */
-export interface ReceiveReturnRequest {
-  lines: { lineId: string; qty: number }[];
-}
+// POST …/{id}/receive — head office (expense.write): `{ lines: [{ lineId, qty }] }`, counts received now per line (added to what was received).
 
 /** POST …/{id}/confirm and …/{id}/writeoff — head office (expense.write), no body. */
 export const partsReturnPdfPath = (id: string) => `${PARTS_RETURN_API}/${encodeURIComponent(id)}/pdf`;
