@@ -1,14 +1,10 @@
 import { getEntity, isClientField } from '@portal/model';
-import { useState } from 'react';
 import { useParams } from 'react-router';
-import { deleteRequestLine } from '../../api/parts.ts';
-import type { RecordRow } from '../../api/records.ts';
 import { DocumentPage } from '../../entity-ui/document/DocumentPage.tsx';
 import { SALES_DOC } from './request-documents.ts';
-import { RequestLineDialog } from './RequestLineDialog.tsx';
+import { useRequestLines } from './request-page.tsx';
 
 const ORDER = getEntity(SALES_DOC.entity)!;
-const LINE = getEntity(SALES_DOC.lineEntity)!;
 /** A new sale shows only what a user enters (number, station, warehouse and totals are the server's). */
 const HIDDEN_ON_CREATE = Object.keys(ORDER.allFields).filter((n) => !isClientField(ORDER, n));
 
@@ -21,7 +17,7 @@ const HIDDEN_ON_CREATE = Object.keys(ORDER.allFields).filter((n) => !isClientFie
  */
 export default function SalesOrderPage() {
   const { id } = useParams();
-  const [line, setLine] = useState<RecordRow | 'new' | null>(null);
+  const requestLines = useRequestLines(SALES_DOC, id);
   return (
     <DocumentPage
       entity={ORDER}
@@ -30,25 +26,7 @@ export default function SalesOrderPage() {
       editPath={SALES_DOC.editPath}
       hiddenFields={id ? undefined : HIDDEN_ON_CREATE}
       readOnlyText="sales.readOnly"
-      lines={{
-        onAdd: () => setLine('new'),
-        onEdit: (r) => setLine(r),
-        onDelete: (r) => deleteRequestLine('sales', id!, String(r[LINE.primaryKey])),
-      }}
-      lineDialog={(reload) =>
-        id && (
-          <RequestLineDialog
-            doc={SALES_DOC}
-            docId={id}
-            editing={line}
-            onClose={() => setLine(null)}
-            onDone={() => {
-              setLine(null);
-              reload();
-            }}
-          />
-        )
-      }
+      {...requestLines}
     />
   );
 }

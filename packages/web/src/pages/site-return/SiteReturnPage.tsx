@@ -3,7 +3,6 @@ import { Alert, Form, Modal, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { runCommand } from '../../api/command.ts';
-import { deleteRequestLine } from '../../api/parts.ts';
 import type { RecordRow } from '../../api/records.ts';
 import { toast } from '../../app/feedback.ts';
 import { DocumentPage, type CommandSlot } from '../../entity-ui/document/DocumentPage.tsx';
@@ -15,7 +14,7 @@ import { useSession } from '../../session/store.ts';
 import { STATION_USER } from '../basicdata/StationProfilePage.tsx';
 import { useReceiptQuantities } from '../parts/receipt-quantities.tsx';
 import type { RequestDocument } from '../parts/request-documents.ts';
-import { RequestLineDialog } from '../parts/RequestLineDialog.tsx';
+import { useRequestLines } from '../parts/request-page.tsx';
 
 /** The parts return application (配件退货申请): lines like a request's, delivered and received instead of approved. */
 export const SITE_RETURN_DOC: RequestDocument = {
@@ -112,7 +111,7 @@ const ReceiveDialog: CommandSlot = ({ id, open, onClose, onDone }) => {
 export default function SiteReturnPage() {
   const { id } = useParams();
   const stationUser = useSession((s) => s.user.userType === STATION_USER);
-  const [line, setLine] = useState<RecordRow | 'new' | null>(null);
+  const requestLines = useRequestLines(SITE_RETURN_DOC, id);
   return (
     <DocumentPage
       entity={SITE_RETURN_DOC.entity}
@@ -124,25 +123,7 @@ export default function SiteReturnPage() {
       // A station never acts for the receiving warehouse (the server checks the unit itself).
       mayRun={(_, grant) => !(stationUser && grant.party === 'new_tounit_id')}
       commandDialogs={{ receive: ReceiveDialog }}
-      lines={{
-        onAdd: () => setLine('new'),
-        onEdit: (r) => setLine(r),
-        onDelete: (r) => deleteRequestLine('siteReturns', id!, String(r[LINE.primaryKey])),
-      }}
-      lineDialog={(reload) =>
-        id && (
-          <RequestLineDialog
-            doc={SITE_RETURN_DOC}
-            docId={id}
-            editing={line}
-            onClose={() => setLine(null)}
-            onDone={() => {
-              setLine(null);
-              reload();
-            }}
-          />
-        )
-      }
+      {...requestLines}
     />
   );
 }
