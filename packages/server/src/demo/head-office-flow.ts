@@ -50,14 +50,14 @@ export async function seedHeadOfficeFlow(
 
 /**
  * Takes a demo document through the approval engine as its users would: submitted to the approver,
- * who approves or rejects it (the domain's approval hooks apply it); 'review' leaves it waiting.
+ * who approves, rejects or vetoes it (the domain's approval hooks apply it); 'review' leaves it waiting.
  */
 export async function fileForApproval(
   sql: Sql,
   f: HeadOfficeFlow,
   id: string,
   by: { submitter: string; approver: string },
-  outcome: 'review' | 'approve' | 'reject',
+  outcome: 'review' | 'approve' | 'reject' | 'veto',
   memo = '同意',
 ): Promise<void> {
   const d = flowDocument(f.entity)!;

@@ -2,8 +2,7 @@ import { productReturnItemType, pulloutType, workOrderStatus } from '@portal/mod
 import { productReturnController as ctrl, RETURN, RETURN_LINE } from '../domain/product-return/product-return.controller.ts';
 import { runCommand } from '../documents/kernel.ts';
 import { chinaDate } from '../domain/china-time.ts';
-import { flowDocument } from '../flow/documents.ts';
-import { act, submit } from '../flow/engine.ts';
+import { fileForApproval, seedHeadOfficeFlow } from './head-office-flow.ts';
 import { insertRecords } from '../records/write.ts';
 import type { Sql } from '../db/db.ts';
 import { callerOf } from './parts.ts';
@@ -50,35 +49,11 @@ const RETURNS: {
  */
 export async function seedProductReturnDemo(sql: Sql, ctx: DemoContext): Promise<void> {
   const user = (login: string) => ctx.userIds.get(login)!;
-  const sys = { createdby: ctx.adminId, modifiedby: ctx.adminId, ownerid: ctx.adminId, owningbusinessunit: ctx.hqUnitId };
-  const flow = await insert(
-    sql,
-    'new_flow',
-    {
-      new_name: '退机申请审批流程',
-      new_entityname: RETURN.logicalName,
-      new_description: '总部售后服务部审批',
-      new_isactive: true,
-      new_allowselfapprove: false,
-      new_order: 1,
-      ...sys,
-    },
-    'new_flowid',
-  );
-  const step = await insert(
-    sql,
-    'new_flowsteps',
-    { new_name: '总部审批', new_flow_id: flow, new_sequence: 1, new_approvertype: 1, ...sys },
-    'new_flowstepsid',
-  );
-  for (const login of ['hq', 'admin'])
-    await insert(
-      sql,
-      'new_flowstepuser',
-      { new_name: login, new_flowstep_id: step, new_systemuser_id: user(login), ...sys },
-      'new_flowstepuserid',
-    );
-  const doc = flowDocument(RETURN.logicalName)!;
+  const flow = await seedHeadOfficeFlow(sql, ctx, RETURN.logicalName, {
+    flow: '退机申请审批流程',
+    description: '总部售后服务部审批',
+    step: '总部审批',
+  });
   const hq = await callerOf(sql, 'hq');
   const {
     rows: [accessory],
@@ -144,10 +119,16 @@ export async function seedProductReturnDemo(sql: Sql, ctx: DemoContext): Promise
     if (r.state === 'draft') continue;
     // Left under review with admin, so hq's inbox (counted by other tests) is unchanged.
     const approver = r.state === 'review' ? 'admin' : 'hq';
-    await submit(sql, doc, id, by.principal.userId, { flowId: flow, approvers: [{ StepId: step, ApproveUserId: user(approver) }] });
+    const outcome = r.state === 'review' ? 'review' : r.state === 'rejected' ? 'reject' : r.state === 'vetoed' ? 'veto' : 'approve';
+    await fileForApproval(
+      sql,
+      flow,
+      id,
+      { submitter: by.principal.userId, approver: user(approver) },
+      outcome,
+      r.memo ?? '同意，请尽快安排拉回发运',
+    );
     if (r.state === 'review') continue;
-    const outcome = r.state === 'rejected' ? 'reject' : r.state === 'vetoed' ? 'veto' : 'approve';
-    await act(sql, doc, id, user(approver), outcome, r.memo ?? '同意，请尽快安排拉回发运');
     if (r.state === 'collected' || r.state === 'shipped' || r.state === 'received')
       await runCommand(sql, by, ctrl, 'collect', id, { collectedOn: chinaDate(), memo: '已从客户现场拉回整机及随机附件' }, 'zh-CN');
     if (r.state === 'shipped' || r.state === 'received')
