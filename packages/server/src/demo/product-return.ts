@@ -7,7 +7,6 @@ import { insertRecords } from '../records/write.ts';
 import type { Sql } from '../db/db.ts';
 import { callerOf } from './parts.ts';
 import type { DemoContext } from './service.ts';
-import { insert } from './insert.ts';
 
 type State = 'draft' | 'review' | 'rejected' | 'vetoed' | 'toCollect' | 'collected' | 'shipped' | 'received';
 const RETURNS: {
