@@ -2,12 +2,15 @@
 // npm start: the web build and the server start side by side. The server opens (on a first start:
 // creates and seeds) the database meanwhile, and builds its app only once the build has finished
 // (told over the IPC channel), so a first start waits for the longer of the two, not their sum.
+// The server runs as one bundled module (build-server.mjs, ~1 s to write).
 import { spawn } from 'node:child_process';
+import { buildServer, SERVER_BUNDLE } from './build-server.mjs';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-const build = spawn(npm, ['run', '--silent', 'build'], { stdio: 'inherit' });
-const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+await buildServer();
+const build = spawn(npm, ['run', '--silent', 'build', '--workspace', '@portal/web'], { stdio: 'inherit' });
+const server = spawn(process.execPath, [SERVER_BUNDLE], {
   stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
   env: { ...process.env, PORTAL_WEB_BUILD: 'pending' },
 });

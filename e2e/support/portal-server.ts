@@ -28,14 +28,14 @@ export interface PortalOptions {
 }
 
 /**
- * Starts the built portal as a user would (`node … main.ts`) on a fresh embedded database with
+ * Starts the built portal as `npm start` does (the server bundle `npm run build` wrote) on a fresh embedded database with
  * demo data, in test mode so captchas and SMS codes can be read back.
  */
 export async function startPortal(env: Record<string, string> = {}, opts: PortalOptions = {}): Promise<RunningPortal> {
   const port = await freePort();
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   if (opts.template) cpSync(opts.template, dataDir, { recursive: true });
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['packages/server/dist/main.mjs'], {
     cwd: ROOT,
     env: {
       ...process.env,

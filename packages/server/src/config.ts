@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy.ts';
 import { chooseLogFormat, type LogFormat } from './logging.ts';
+import { SERVER_ROOT } from './server-root.ts';
 
 /** Everything the server reads from its environment, documented in the README. */
 export interface Config {
@@ -101,7 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     refreshTokenTtlSec: Number(env.REFRESH_TOKEN_TTL ?? 12 * 3600),
     sessionAbsoluteTtlSec: Number(env.SESSION_MAX_AGE ?? 7 * 24 * 3600),
     ssoSecret: env.SSO_SHARED_SECRET || undefined,
-    webDist: resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    webDist: resolve(env.WEB_DIST ?? resolve(SERVER_ROOT, '../web/dist')),
     externalHosts: list(env.EXTERNAL_HOSTS ?? 'www.baidu.com,map.baidu.com'),
     logLevel: env.LOG_LEVEL ?? (testMode ? 'warn' : 'info'),
     logFormat: chooseLogFormat(env.LOG_FORMAT, process.stdout.isTTY),

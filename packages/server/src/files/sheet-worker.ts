@@ -1,9 +1,10 @@
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { build, stop } from 'esbuild';
 import { AppError } from '../http/errors.ts';
 import type { RowsRequest, SheetMessage } from './sheet-worker-task.ts';
 import type { SheetRow } from './xlsx-reader.ts';
+import { SERVER_ROOT } from '../server-root.ts';
 
 /**
  * Reads an uploaded workbook on a worker thread of its own (issue 10: the event loop is never
@@ -40,7 +41,7 @@ let source: Promise<string> | null = null;
  */
 export function sheetWorkerSource(): Promise<string> {
   source ??= build({
-    entryPoints: [fileURLToPath(new URL('./sheet-worker-task.ts', import.meta.url))],
+    entryPoints: [join(SERVER_ROOT, 'src/files/sheet-worker-task.ts')],
     bundle: true,
     platform: 'node',
     format: 'cjs',

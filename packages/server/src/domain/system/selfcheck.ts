@@ -1,9 +1,11 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import type { SelfCheck } from '@portal/model';
 import type { Services } from '../../services.ts';
+import { SERVER_ROOT } from '../../server-root.ts';
 
 export type Check = SelfCheck;
 
@@ -106,7 +108,7 @@ const gitCommit = () =>
   }));
 
 async function version(): Promise<Omit<Check, 'key' | 'ms'>> {
-  const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
+  const pkg = JSON.parse(readFileSync(resolve(SERVER_ROOT, '../../package.json'), 'utf8')) as { version: string };
   return {
     status: 'ok',
     detail: {
