@@ -49,11 +49,11 @@ export const partsReturn = defineEntity({
     create: { name: 'partsReturnCreate', path: '/partsReturn/create', page: 'PartsReturnPage' },
     edit: { name: 'partsReturnEdit', path: '/partsReturn/edit/:id', page: 'PartsReturnPage' },
   },
-  // Its lines (written by its own calls, never through the record service) are not declared yet:
-  // declaring them would lock them with the document, a change of behaviour for its own step.
   document: {
     number: { prefix: 'JF', period: 'day' },
     status: { field: 'new_state', set: partsReturnState, editable: [partsReturnState.draft] },
+    // Written only by its own calls (pick, change, remove); the record service refuses them (the controller's `lines`).
+    lines: [{ entity: 'new_srv_partsreturndetail', parent: 'new_partsreturn_id' }],
     // The business is server/src/domain/parts-return/parts-return.controller.ts (head office only: receive, confirm, write off).
     commands: {
       deliver: {

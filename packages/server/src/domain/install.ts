@@ -1,4 +1,3 @@
-import { installPartsReturn } from './parts-return/parts-return.ts';
 import { installLimits } from './stock/limits.ts';
 import { installWorkOrder } from './work-order/install.ts';
 import { installDocuments } from '../documents/install.ts';
@@ -16,7 +15,6 @@ import { installActiveStationChecks } from './station-active.ts';
  */
 export function installDomain(): void {
   installWorkOrder();
-  installPartsReturn();
   installLimits();
   installDocuments();
   installContract();

@@ -47,6 +47,19 @@ export const partsReturnController: DocumentController = {
       if (op === 'delete') await sql.query(`DELETE FROM new_srv_partsreturndetail WHERE new_partsreturn_id = $1::uuid`, [id]);
     },
   },
+  // Lines are never written through the generic record calls: "old-parts return details cannot be created directly" (pick, change, remove: parts-return.ts).
+  lines: {
+    [LINE]: {
+      async defaults() {
+        throw refuse('partsReturn.noDirectLines');
+      },
+      write: {
+        async guard() {
+          throw refuse('partsReturn.noDirectLines');
+        },
+      },
+    },
+  },
   may: { receive: assertHeadOffice, confirm: assertHeadOffice, writeoff: assertHeadOffice },
   commands: {
     /** The returning station's own users: at least one line; logistics company and tracking number; freight 0–99,999. */

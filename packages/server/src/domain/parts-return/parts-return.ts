@@ -13,7 +13,6 @@ import type { Sql } from '../../db/db.ts';
 import { Refusal, refuse } from '../../http/errors.ts';
 import type { Caller } from '../../records/scope.ts';
 import { Params } from '../../records/sql.ts';
-import { serverDefaults, writeHooks } from '../../records/write.ts';
 import { normGuid } from '../../records/validate.ts';
 import { recomputeDocumentTotals } from '../parts/document-totals.ts';
 import { assertMay, lockDocument } from '../../documents/access.ts';
@@ -259,20 +258,4 @@ export async function deleteReturnLine(sql: Sql, caller: Caller, id: string, raw
   await sql.query(`DELETE FROM new_srv_partsreturndetail WHERE new_srv_partsreturndetailid = $1::uuid`, [line.id]);
   await recomputePartsReturn(sql, h.id);
   return answer(h.id, 'parts.deleted', lang, line.id);
-}
-
-/**
- * Lines are never written through the generic record calls: "old-parts return details cannot be
- * created directly" (picked, changed and deleted by the calls above). The return's own defaults,
- * write checks and commands are its controller's (parts-return.controller.ts).
- */
-export function installPartsReturn(): void {
-  serverDefaults.set(LINE.logicalName, async () => {
-    throw refuse('partsReturn.noDirectLines');
-  });
-  writeHooks.set(LINE.logicalName, {
-    async guard() {
-      throw refuse('partsReturn.noDirectLines');
-    },
-  });
 }

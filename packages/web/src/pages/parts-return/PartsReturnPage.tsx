@@ -75,7 +75,7 @@ export default function PartsReturnPage() {
       }
       commandDialogs={{ deliver: DeliverDialog, receive: ReceiveDialog }}
       extraTags={(r) => <OptionTag set={partsReturnVerify} value={verifyOf(r)} testId="pr-verify" dataName="verify" />}
-      extraTabs={lines ? [lines] : []}
+      ownLinesTab={lines || undefined}
       lineDialog={(done) =>
         id && (
           <PickOwedDialog
