@@ -56,7 +56,7 @@ describe('engineer app', () => {
       (await station1<unknown[]>(`/api/attachment?moduleType=new_srv_workorder&objectId=${id}`)).Data.length;
 
     // engineer1 signs in on the phone and lands on 我的工单: their open orders, as the station assigned them.
-    const page = await suite.open({ mobile: true });
+    const page = await suite.open({ mobile: true, serviceWorker: true });
     const context = page.context();
     await context.grantPermissions(['geolocation'], { origin: suite.portal.standardUrl });
     await context.setGeolocation({ latitude: 31.2044, longitude: 121.5903 });

@@ -26,7 +26,7 @@ export function portalSuite(env: Record<string, string> = {}) {
       return portal;
     },
     /** A new browser profile (another person's browser); closed after the test. */
-    async open(opts: { mobile?: boolean } = {}): Promise<Page> {
+    async open(opts: { mobile?: boolean; serviceWorker?: boolean } = {}): Promise<Page> {
       const b = await openBrowser(opts);
       browsers.push(b);
       return b.page;
