@@ -1,4 +1,5 @@
 import type { EntityDef, Lang, MessageKey } from '@portal/model';
+import type { z } from 'zod';
 import type { Sql } from '../db/db.ts';
 import type { ApprovedHook, EndedHook, SubmitHook } from '../flow/hooks.ts';
 import type { Caller } from '../records/scope.ts';
@@ -51,4 +52,6 @@ export interface DocumentController {
   /** Server defaults and write checks of the document's line entities (by logical name), as `defaults`/`write` are the document's. */
   lines?: Record<string, { defaults?: DocumentController['defaults']; write?: WriteHooks }>;
   commands?: Record<string, CommandHandler>;
+  /** What a command reads from the body beyond its declared inputs (notes, lines, quantities): shown in openapi.json only, the handler checks it. */
+  bodies?: Record<string, z.ZodObject>;
 }

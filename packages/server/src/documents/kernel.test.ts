@@ -224,4 +224,17 @@ describe('the document kernel (a fixture document declared in the test)', () => 
     const numbered = { ...fixture, document: { ...fixture.document, number: { prefix: 'KF', period: 'day' as const } } };
     expect(await p.db.tx((sql) => documentNumbers(sql, numbered, 2, at))).toEqual(['KF20261128-0001', 'KF20261128-0002']);
   });
+
+  it('describes a command’s body in openapi.json: its declared inputs with their limits, and what its controller reads beyond them', async () => {
+    type Op = { post: { requestBody?: { content: Record<string, { schema: { properties: Record<string, Record<string, unknown>> } }> } } };
+    const paths: Record<string, Op> = (await p.app.inject({ method: 'GET', url: '/api/openapi.json' })).json().paths;
+    const body = (path: string) => paths[path].post.requestBody?.content['application/json'].schema.properties;
+    expect(body('/api/documents/kernelfixtures/{id}/ship')?.new_trackingno).toMatchObject({
+      anyOf: [{ type: 'string', maxLength: 60 }, { type: 'null' }],
+    });
+    expect(body('/api/documents/kernelfixtures/{id}/receive')).toBeUndefined();
+    // The contract's terminate at its derived route and its spec-named alias: the date and the reason its controller reads.
+    for (const path of ['/api/documents/new_srv_contracts/{id}/terminate', '/api/contracts/{id}/terminate'])
+      expect(body(path)).toMatchObject({ date: { format: 'date' }, reason: { maxLength: 500 } });
+  });
 });

@@ -2,8 +2,9 @@ import { commandGrants, msg } from '@portal/model';
 import type { FastifyInstance } from 'fastify';
 import { commandErrorHandler } from '../http/command-errors.ts';
 import { commandRoute } from '../http/command-route.ts';
-import { BEARER, pathParams } from '../http/openapi.ts';
+import { BEARER, documented, pathParams } from '../http/openapi.ts';
 import type { Services } from '../services.ts';
+import { commandBody } from './command-body.ts';
 import { documentControllers } from './controllers.ts';
 import { runCommand } from './kernel.ts';
 
@@ -12,7 +13,8 @@ export const commandPath = (entitySet: string, command: string) => `/api/documen
 
 /**
  * The command routes of every controlled document, derived from its declaration: one POST per
- * command, its privilege checked before the body, one transaction, Idempotency-Key replays (commandRoute).
+ * command, its privilege checked before the body, one transaction, Idempotency-Key replays (commandRoute);
+ * its body (declared inputs and the controller's `bodies`) described in openapi.json, checked by the kernel.
  */
 export function documentRoutes(app: FastifyInstance, s: Services): void {
   app.register(async (r) => {
@@ -20,6 +22,7 @@ export function documentRoutes(app: FastifyInstance, s: Services): void {
     for (const ctrl of documentControllers()) {
       const e = ctrl.entity;
       for (const [name, c] of Object.entries(e.document?.commands ?? {})) {
+        const body = commandBody(e, c, ctrl.bodies?.[name]);
         for (const url of [commandPath(e.entitySet, name), ...(c.path ? [`/api${c.path}`] : [])]) {
           // A command whose grants differ in privilege is checked by the kernel once the state is known.
           const privileges = new Set(commandGrants(c).map((g) => g.privilege));
@@ -31,6 +34,7 @@ export function documentRoutes(app: FastifyInstance, s: Services): void {
               summary: `${e.label['en-US']}: ${msg(c.label, 'en-US')}`,
               tags: ['documents'],
               params: pathParams(url),
+              ...(body ? { body: documented(body) } : {}),
               security: BEARER,
             },
             run: (sql, caller, req, lang) =>

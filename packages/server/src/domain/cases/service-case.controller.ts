@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { getEntity, msg, type Lang } from '@portal/model';
 import type { DocumentController } from '../../documents/controller.ts';
 import { refuse } from '../../http/errors.ts';
@@ -24,6 +25,12 @@ function note(v: unknown, key: 'case.responseNote' | 'case.resolutionNote', fiel
 
 export const serviceCaseController: DocumentController = {
   entity: CASE,
+  bodies: {
+    respond: z.object({ response: z.string().max(NOTE_MAX) }),
+    resolve: z.object({ resolution: z.string().max(NOTE_MAX) }),
+    close: z.object({ satisfaction: z.number().int().min(1).max(5).nullish() }),
+    link: z.object({ workOrderId: z.uuid() }),
+  },
   write: {
     // The states are the declaration's; a case that has orders stays (their history names it).
     async guard(sql, id, op) {

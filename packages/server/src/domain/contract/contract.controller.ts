@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { contractStatus, getEntity, msg } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
 import type { DocumentController } from '../../documents/controller.ts';
@@ -121,6 +122,7 @@ const expire = async ({ sql }: { sql: Sql }) => void (await expireContracts(sql)
 
 export const contractController: DocumentController = {
   entity: getEntity('new_srv_contract')!,
+  bodies: { terminate: z.object({ date: z.iso.date(), reason: z.string().max(500) }) },
   /** No lines yet (number and draft: the declaration). */
   defaults: async (_sql, rows) => rows.map(() => ({ new_linecount: 0 })),
   write: {

@@ -28,6 +28,7 @@ const LINE = 'new_srv_partsreturndetail';
 
 export const partsReturnController: DocumentController = {
   entity: RETURN,
+  bodies: { deliver: DELIVER, receive: RECEIVE },
   /** The caller's station, pending verification, nothing counted yet (number and draft: the declaration). */
   async defaults(_sql, rows, caller) {
     const station = caller.principal.stationId;

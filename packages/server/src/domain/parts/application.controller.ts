@@ -106,6 +106,7 @@ async function reserveOnApproval(sql: Sql, id: string, approver: string): Promis
 
 export const applicationController: DocumentController = {
   entity: APPLICATION,
+  bodies: { approved: APPROVED, close: z.object({ reason: z.string().max(100) }) },
   /** Receiving warehouse, supplying unit and address from the row; no delivery status before approval; open, unpaid, empty. */
   async defaults(sql, rows, _caller, lang) {
     const out: Record<string, unknown>[] = [];

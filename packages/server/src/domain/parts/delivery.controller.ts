@@ -134,6 +134,7 @@ async function ship({ sql, caller, body, lang }: CommandContext, h: Header): Pro
 
 export const deliveryController: DocumentController = {
   entity: ORDER,
+  bodies: { ship: SHIP, receive: QUANTITIES },
   write: {
     // Only a draft is changed or deleted (the declared status); a delete takes its lines.
     async guard(sql, id, op) {

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { msg, stockDocumentType, stockUsage, transferDocState, transferStatus, type Lang } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
 import { assertParty } from '../../documents/access.ts';
@@ -64,6 +65,7 @@ async function moves(sql: Sql, id: string, lines: Line[], kind: 'reserve' | 'rel
 
 export const transferController: DocumentController = {
   entity: TRANSFER,
+  bodies: { close: z.object({ reason: z.string().max(100) }) },
   /** Sending and receiving units from the warehouses; to deliver, undelivered, open, empty (number and draft: the declaration). */
   async defaults(sql, rows, caller, lang) {
     const out: Record<string, unknown>[] = [];

@@ -100,6 +100,7 @@ const returnState = async (sql: Sql, id: string) => (await loadHeader(sql, id)).
 
 export const productReturnController: DocumentController = {
   entity: RETURN,
+  bodies: { collect: COLLECT, ship: SHIP },
   async defaults(sql, rows) {
     for (const r of rows) await assertReturnable(sql, String(r.new_workorder_id), str(r.new_station_id), null);
     return rows.map(() => ({ new_returnstate: S.pending }));

@@ -61,6 +61,7 @@ const moveBase = (id: string, h: Header, l: Line) => ({
 
 export const siteReturnController: DocumentController = {
   entity: RETURN,
+  bodies: { receive: QUANTITIES },
   /** The caller's station and its warehouse, the receiving unit, open, nothing counted yet (number and draft: the declaration). */
   async defaults(sql, rows, caller, lang) {
     const station = caller.principal.stationId;
