@@ -7,7 +7,7 @@ import { refuse } from '../../http/errors.ts';
 import type { Caller } from '../../records/scope.ts';
 import type { FieldError } from '../../records/validate.ts';
 import { ValidationFailed } from '../../records/write.ts';
-import { postMoves, type StockMove } from '../stock/ledger.ts';
+import { moveHeld, type HeldLine, type HoldingDocument } from '../stock/held.ts';
 import { hasAddress, warehouseById } from './catalogue.ts';
 import { prepareSubmit } from './request-lines.ts';
 import { refreshTransferState, TRANSFER, transferDocument } from './transfer.ts';
@@ -38,29 +38,18 @@ async function resolve(
   return { new_fromunit_id: from!.unit, new_tounit_id: to!.unit };
 }
 
-type Line = { id: string; product: string; qty: number };
-
-/** The transfer's lines and the stock moves of their quantities in the sending warehouse (reserved, or released). */
-async function moves(sql: Sql, id: string, lines: Line[], kind: 'reserve' | 'release'): Promise<StockMove[]> {
+/** The transfer as its stock moves name it, and its sending warehouse (where its lines are reserved, and released). */
+async function holding(sql: Sql, id: string): Promise<{ doc: HoldingDocument; warehouse: string }> {
   const {
     rows: [doc],
   } = await sql.query<{ name: string; warehouse: string }>(
     `SELECT new_name AS name, new_warehouse_id AS warehouse FROM new_srv_parttransorder WHERE new_srv_parttransorderid = $1::uuid`,
     [id],
   );
-  return lines
-    .filter((l) => l.qty > 0)
-    .map((l) => ({
-      warehouseId: doc.warehouse,
-      productId: l.product,
-      frozen: kind === 'reserve' ? l.qty : -l.qty,
-      usage: stockUsage.partsTransfer,
-      docType: stockDocumentType.transfer,
-      docId: id,
-      docName: doc.name,
-      lineId: l.id,
-      key: `db:${id}:${kind}:${l.id}`,
-    }));
+  return {
+    doc: { id, name: doc.name, docType: stockDocumentType.transfer, usage: stockUsage.partsTransfer, prefix: 'db' },
+    warehouse: doc.warehouse,
+  };
 }
 
 export const transferController: DocumentController = {
@@ -116,12 +105,13 @@ export const transferController: DocumentController = {
     submit: (sql, id) => prepareSubmit(sql, transferDocument, id),
     /** On final approval: every line's quantity is reserved in the sending warehouse. */
     async approved(sql, id, approver) {
-      const { rows } = await sql.query<Line>(
+      const { rows } = await sql.query<HeldLine>(
         `UPDATE new_srv_parttransdetail SET new_reservedqty = new_qty WHERE new_parttransorder_id = $1::uuid
          RETURNING new_srv_parttransdetailid AS id, new_product_id AS product, new_qty AS qty`,
         [id],
       );
-      await postMoves(sql, approver, await moves(sql, id, rows, 'reserve'));
+      const { doc, warehouse } = await holding(sql, id);
+      await moveHeld(sql, approver, doc, rows, [{ step: 'reserve', warehouseId: warehouse, balance: 'frozen', sign: 1 }]);
       await refreshTransferState(sql, id);
     },
   },
@@ -141,12 +131,13 @@ export const transferController: DocumentController = {
         [id],
       );
       if (open) throw refuse('parts.closeOpenDeliveries');
-      const { rows } = await sql.query<Line>(
+      const { rows } = await sql.query<HeldLine>(
         `SELECT new_srv_parttransdetailid AS id, new_product_id AS product, COALESCE(new_reservedqty, 0) AS qty
            FROM new_srv_parttransdetail WHERE new_parttransorder_id = $1::uuid ORDER BY new_srv_parttransdetailid FOR UPDATE`,
         [id],
       );
-      await postMoves(sql, caller.principal.userId, await moves(sql, id, rows, 'release'));
+      const { doc, warehouse } = await holding(sql, id);
+      await moveHeld(sql, caller.principal.userId, doc, rows, [{ step: 'release', warehouseId: warehouse, balance: 'frozen', sign: -1 }]);
       await sql.query(`UPDATE new_srv_parttransdetail SET new_reservedqty = 0 WHERE new_parttransorder_id = $1::uuid`, [id]);
       await sql.query(
         `UPDATE new_srv_parttransorder SET new_isclose = true, new_closetime = now(), new_closereason = $2 WHERE new_srv_parttransorderid = $1::uuid`,

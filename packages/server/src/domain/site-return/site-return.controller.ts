@@ -7,6 +7,7 @@ import { AppError, refuse } from '../../http/errors.ts';
 import { ValidationFailed } from '../../records/write.ts';
 import { stationWarehouse, warehouseById } from '../parts/catalogue.ts';
 import { receivedNow } from '../parts/receipt-lines.ts';
+import { moveHeld } from '../stock/held.ts';
 import { postMoves, type StockMove } from '../stock/ledger.ts';
 import { RETURN, returnUsage } from './site-return.ts';
 
@@ -182,12 +183,12 @@ export const siteReturnController: DocumentController = {
     async close({ sql, caller, id, state }) {
       if (state !== returnState.draft) {
         const h = await header(sql, id);
-        const moves: StockMove[] = [];
-        for (const l of (await lockLines(sql, id)).filter((x) => x.qty > x.received)) {
-          moves.push({ ...moveBase(id, h, l), warehouseId: h.towarehouse, transit: -(l.qty - l.received), key: `th:${id}:close:${l.id}` });
-          moves.push({ ...moveBase(id, h, l), warehouseId: h.warehouse, qty: l.qty - l.received, key: `th:${id}:back:${l.id}` });
-        }
-        await postMoves(sql, caller.principal.userId, moves);
+        const held = (await lockLines(sql, id)).map((l) => ({ ...l, qty: l.qty - l.received }));
+        const doc = { id, name: h.name, docType: stockDocumentType.siteReturn, usage: returnUsage(h.type), prefix: 'th' };
+        await moveHeld(sql, caller.principal.userId, doc, held, [
+          { step: 'close', warehouseId: h.towarehouse, balance: 'transit', sign: -1 },
+          { step: 'back', warehouseId: h.warehouse, balance: 'qty', sign: 1 },
+        ]);
       }
       await sql.query(`UPDATE new_srv_sitereturn SET new_isclose = true, new_closetime = now() WHERE new_srv_sitereturnid = $1::uuid`, [
         id,
