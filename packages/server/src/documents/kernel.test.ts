@@ -217,6 +217,47 @@ describe('the document kernel (a fixture document declared in the test)', () => 
     expect(await sum()).toBe(2);
   });
 
+  it('deletes a document only in a state its declared status allows, taking its declared lines; a refusal keeps both', async () => {
+    const api = (url: string, payload: object) =>
+      p.app.inject({ method: 'POST', url, payload, headers: { ...bearer(tok.station1), 'accept-language': 'zh-CN' } });
+    const product = (await p.db.one<{ id: string }>('SELECT productid AS id FROM product ORDER BY productnumber LIMIT 1'))!.id;
+    const withLine = async (tag: string) => {
+      const id = done(
+        await api('/api/crmdata/create/new_srv_contracts', {
+          new_customername: '删除样例',
+          new_phone: '13951234567',
+          new_contracttype: 2,
+          new_startdate: chinaDate(new Date(), -1),
+          new_enddate: chinaDate(new Date(), 300),
+        }),
+      ).id as string;
+      const serial = `KD-${id.slice(0, 8)}-${tag}`;
+      done(
+        await api('/api/crmdata/create/new_srv_contractlines', {
+          new_contract_id: id,
+          new_product_id: product,
+          new_serialnumber: serial,
+          new_qty: 1,
+        }),
+      );
+      return id;
+    };
+    const count = async (id: string) =>
+      Number(
+        (await p.db.one<{ n: number }>(
+          `SELECT (SELECT count(*) FROM new_srv_contract WHERE new_srv_contractid = $1) + (SELECT count(*) FROM new_srv_contractline WHERE new_contract_id = $1) AS n`,
+          [id],
+        ))!.n,
+      );
+    const active = await withLine('A');
+    await p.db.query('UPDATE new_srv_contract SET new_status = $2 WHERE new_srv_contractid = $1', [active, contractStatus.active]);
+    refused(await api(`/api/crmdata/delete/new_srv_contracts(${active})`, {}), '只有草稿状态的单据才能删除');
+    expect(await count(active)).toBe(2);
+    const draft = await withLine('D');
+    done(await api(`/api/crmdata/delete/new_srv_contracts(${draft})`, {}));
+    expect(await count(draft)).toBe(0);
+  });
+
   it('numbers new documents from the declaration: prefix and China-time period, consecutive', async () => {
     const at = new Date('2026-11-27T18:00:00Z'); // already the 28th in China
     expect(numberPrefix({ prefix: 'KF', period: 'day' }, at)).toBe('KF20261128');

@@ -10,6 +10,7 @@ import { CAST, kindOf, Params, q } from './sql.ts';
 import { checkName, uniqueIndexName } from '../db/schema.ts';
 import { normGuid, stationField, type FieldError } from './validate.ts';
 import { assertRowEditable, fieldErrors, newRowErrors } from './edit-guard.ts';
+import { deleteDocumentLines } from '../documents/lines.ts';
 import { refreshSums, summingDocuments } from '../documents/totals.ts';
 
 /** At most this many field errors are joined into the Message; Data carries all of them. */
@@ -469,6 +470,7 @@ export async function deleteRecord(sql: Sql, e: EntityDef, caller: Caller, id: s
   await lockVisible(sql, e, caller, gid);
   await assertRowEditable(sql, e, gid, 'delete');
   await writeHooks.get(e.logicalName)?.guard?.(sql, gid, 'delete', {}, caller, lang);
+  await deleteDocumentLines(sql, e, gid);
   const refs = referencesTo(e);
   if (refs.length) {
     const p = new Params();

@@ -126,10 +126,6 @@ export const contractController: DocumentController = {
   /** No lines yet (number and draft: the declaration). */
   defaults: async (_sql, rows) => rows.map(() => ({ new_linecount: 0 })),
   write: {
-    // Only a draft is changed or deleted (the declared status); its lines go with it.
-    async guard(sql, id, op) {
-      if (op === 'delete') await sql.query(`DELETE FROM new_srv_contractline WHERE new_contract_id = $1::uuid`, [id]);
-    },
     async after(sql, ids) {
       await expireContracts(sql);
       const { rows } = await sql.query<{ start: string; end: string; outside: boolean }>(

@@ -42,12 +42,6 @@ export const partsReturnController: DocumentController = {
       new_linecount: 0,
     }));
   },
-  write: {
-    // Only a draft is changed or deleted (the declared status); a delete takes its lines, so their parts are owed again.
-    async guard(sql, id, op) {
-      if (op === 'delete') await sql.query(`DELETE FROM new_srv_partsreturndetail WHERE new_partsreturn_id = $1::uuid`, [id]);
-    },
-  },
   // Lines are never written through the generic record calls: "old-parts return details cannot be created directly" (pick, change, remove: parts-return.ts).
   lines: {
     [LINE]: {

@@ -27,12 +27,6 @@ export const salesController: DocumentController = {
       new_linecount: 0,
     }));
   },
-  write: {
-    // Only a draft is changed or deleted (the declared status); a delete takes its lines.
-    async guard(sql, id, op) {
-      if (op === 'delete') await sql.query(`DELETE FROM new_orderdetail WHERE new_order_id = $1::uuid`, [id]);
-    },
-  },
   commands: {
     /**
      * Sells a draft: at least one line, every quantity above 0, and an outbound move of usage "parts

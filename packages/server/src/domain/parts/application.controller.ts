@@ -127,10 +127,7 @@ export const applicationController: DocumentController = {
   write: {
     // Which states may be changed or deleted, and closed ones, are the declared status.
     async guard(sql, id, op, values, _caller, lang) {
-      if (op === 'delete') {
-        await sql.query(`DELETE FROM new_srv_partsapplydetil WHERE new_partsapply_id = $1::uuid`, [id]);
-        return;
-      }
+      if (op === 'delete') return;
       const {
         rows: [doc],
       } = await sql.query<Record<string, unknown>>(

@@ -135,12 +135,6 @@ async function ship({ sql, caller, body, lang }: CommandContext, h: Header): Pro
 export const deliveryController: DocumentController = {
   entity: ORDER,
   bodies: { ship: SHIP, receive: QUANTITIES },
-  write: {
-    // Only a draft is changed or deleted (the declared status); a delete takes its lines.
-    async guard(sql, id, op) {
-      if (op === 'delete') await sql.query(`DELETE FROM new_stockoutorderdetail WHERE new_stockoutorder_id = $1::uuid`, [id]);
-    },
-  },
   commands: {
     async submit(ctx) {
       await submitLines(ctx.sql, ctx.caller.principal.userId, await headerOf(ctx.sql, ctx.id));

@@ -73,10 +73,7 @@ export const transferController: DocumentController = {
   },
   write: {
     async guard(sql, id, op, values, caller, lang) {
-      if (op === 'delete') {
-        await sql.query(`DELETE FROM new_srv_parttransdetail WHERE new_parttransorder_id = $1::uuid`, [id]);
-        return;
-      }
+      if (op === 'delete') return;
       if (!('new_warehouse_id' in values || 'new_towarehouse_id' in values)) return;
       const {
         rows: [doc],

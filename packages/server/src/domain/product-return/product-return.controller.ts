@@ -107,11 +107,8 @@ export const productReturnController: DocumentController = {
   },
   write: {
     async guard(sql, id, op, values) {
+      if (op === 'delete') return;
       const h = await loadHeader(sql, id);
-      if (op === 'delete') {
-        await sql.query(`DELETE FROM new_srv_productreturndetail WHERE new_productreturn_id = $1::uuid`, [id]);
-        return;
-      }
       if ('new_workorder_id' in values || 'new_station_id' in values) {
         const wo = 'new_workorder_id' in values ? str(values.new_workorder_id) : h.workOrder;
         if (wo) await assertReturnable(sql, wo, 'new_station_id' in values ? str(values.new_station_id) : h.station, id);

@@ -84,12 +84,8 @@ export const siteReturnController: DocumentController = {
     return out;
   },
   write: {
-    // Only an open draft is changed, only a draft deleted: the declared status.
-    async guard(sql, id, op, values, _caller, lang) {
-      if (op === 'delete') {
-        await sql.query(`DELETE FROM new_srv_sitereturndetail WHERE new_sitereturn_id = $1::uuid`, [id]);
-        return;
-      }
+    // Only an open draft is changed, only a draft deleted (its lines with it): the declared status.
+    async guard(sql, _id, _op, values, _caller, lang) {
       if ('new_towarehouse_id' in values) await receiving(sql, values.new_towarehouse_id, lang);
     },
     async after(sql, ids, op) {
