@@ -28,7 +28,7 @@ const QUANTITIES = z.object({
   lines: z.array(z.object({ lineId: text(200), qty: z.union([z.number(), z.string().max(40)]) })).max(5000),
 });
 
-/** What each step answers, and the header fields it stamps: when and by whom. */
+/** What each step answers, and the header fields it stamps: when and by whom (written here only: the kernel's move writes the state and modifiedon/by). */
 const STEPS: Record<DeliveryStep, { message: MessageKey; when: string; who?: string }> = {
   submit: { message: 'parts.submitted', when: 'new_submittime' },
   pick: { message: 'delivery.picked', when: 'new_picktime', who: 'new_picker_id' },
