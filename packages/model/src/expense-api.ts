@@ -1,6 +1,6 @@
 /**
- * The expense settlement calls (server: packages/server/src/routes/expense.ts). Every command is
- * one transaction and answers `{ id, message }` (generation: the counts too).
+ * The expense settlement calls (server: packages/server/src/routes/expense.ts): generation and the
+ * confirmation form's PDF. The statement's commands are the document kernel's (their bodies: the declared inputs).
  */
 export const EXPENSE_API = '/api/expense/claims';
 
@@ -25,49 +25,21 @@ export interface GenerateExpenseResult {
   existing: number;
 }
 
-/** The commands on one statement, the side that runs each and the formstatus it needs. */
+/**
+ * The side that runs each of a statement's commands (declared on the entity's document life, run by
+ * the document kernel at `{EXPENSE_API}/{id}/<command>`): the statement's own station or head office.
+ */
 export const EXPENSE_COMMANDS = {
-  submit: { side: 'station', from: 1 },
-  returnOldParts: { side: 'station', from: 2 },
-  receiveOldParts: { side: 'headOffice', from: 3 },
-  calculate: { side: 'headOffice', from: 4 },
-  confirm: { side: 'station', from: 5 },
-  doubt: { side: 'station', from: 5 },
-  invoice: { side: 'headOffice', from: 6 },
-  pay: { side: 'headOffice', from: 7 },
-} as const;
+  submit: 'station',
+  returnOldParts: 'station',
+  receiveOldParts: 'headOffice',
+  calculate: 'headOffice',
+  confirm: 'station',
+  doubt: 'station',
+  invoice: 'headOffice',
+  pay: 'headOffice',
+} as const satisfies Record<string, 'station' | 'headOffice'>;
 export type ExpenseCommand = keyof typeof EXPENSE_COMMANDS;
-
-/** POST {id}/submit — the station's bank and account for the payment. */
-export interface ExpenseSubmitRequest {
-  bank: string;
-  bankCode: string;
-}
-/** POST {id}/calculate — head office's adjustment (signed yuan, optional) with its reason. */
-export interface ExpenseCalculateRequest {
-  adjustAmount?: number | string;
-  adjustReason?: string;
-}
-/** POST {id}/doubt — the station's doubts (within the working days allowed). */
-export interface ExpenseDoubtRequest {
-  doubt: string;
-}
-/** POST {id}/invoice — the station's invoice, for exactly the approved amount. */
-export interface ExpenseInvoiceRequest {
-  invoiceNo: string;
-  invoiceDate: string;
-  invoiceAmount: number | string;
-}
-/** POST {id}/pay — the day paid (today when absent). */
-export interface ExpensePayRequest {
-  payedDate?: string;
-}
-
-export interface ExpenseCommandResult {
-  id: string;
-  message: string;
-  formstatus: number;
-}
 
 /** GET {EXPENSE_API}/{id}/pdf — the settlement confirmation form as a PDF (expense.read, within the caller's reach). */
 export const expensePdfPath = (id: string) => `${EXPENSE_API}/${encodeURIComponent(id)}/pdf`;

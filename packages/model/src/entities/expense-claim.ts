@@ -25,14 +25,20 @@ const LINE_TOTAL =
   'new_workhouramount + new_partsamount + new_outsideamount + new_otheramount + new_grantsamount + new_rewardamount - new_fineamount';
 const CLAIM_TOTAL = `${LINE_TOTAL} + new_outsourcedamount + new_oldpartfreight + new_returnfreight - new_returnamount - new_oldpartamount`;
 
-/** A statement's command at its spec path (/api/expense/claims/:id/<name>), from one formstatus to the next. */
-const claimCommand = (name: ExpenseCommand, from: number, to: number, privilege: 'expense.read' | 'expense.write') =>
+/**
+ * A statement's command at its spec path (/api/expense/claims/:id/<name>), from one formstatus to the
+ * next, asking for `inputs`. Every command is open to whoever reads statements (expense.read); its side
+ * (the statement's own station, or head office with expense.write) is the controller's, refused naming the step.
+ */
+const claimCommand = (name: ExpenseCommand, from: number, to: number, inputs: readonly string[] = []) =>
   ({
     label: `expense.action.${name}`,
     from: [from],
     to,
-    privilege,
+    privilege: 'expense.read',
     path: `/expense/claims/:id/${name}`,
+    refused: 'expense.wrongState',
+    ...(inputs.length ? { inputs } : {}),
   }) as const satisfies DocumentCommand;
 
 /** Monthly expense settlement of a station (费用结算单, spec 001 §3, §4). */
@@ -52,28 +58,30 @@ export const expenseClaim = defineEntity({
     },
     edit: { name: 'expenseClaimEdit', path: '/expenseClaim/edit/:id', page: 'ExpenseClaimPage' },
   },
-  // Generated, then moved only by its commands (server domain/expense/commands.ts at the spec's paths),
-  // each for one side: the station's own users (expense.read) or head office (expense.write).
+  // Generated, then moved only by its commands (server domain/expense/expense.controller.ts), each for
+  // one side: the station's own users or head office (expense.write).
   document: {
     status: { field: 'new_formstatus', set: expenseFormStatus, initial: expenseFormStatus.toSubmit, editable: [] },
     commands: {
-      submit: claimCommand('submit', expenseFormStatus.toSubmit, expenseFormStatus.oldPartsToReturn, 'expense.read'),
-      returnOldParts: claimCommand(
-        'returnOldParts',
-        expenseFormStatus.oldPartsToReturn,
-        expenseFormStatus.oldPartsToReceive,
-        'expense.read',
-      ),
-      receiveOldParts: claimCommand('receiveOldParts', expenseFormStatus.oldPartsToReceive, expenseFormStatus.toCalculate, 'expense.write'),
-      calculate: claimCommand('calculate', expenseFormStatus.toCalculate, expenseFormStatus.toConfirm, 'expense.write'),
-      confirm: claimCommand('confirm', expenseFormStatus.toConfirm, expenseFormStatus.confirmed, 'expense.read'),
-      doubt: claimCommand('doubt', expenseFormStatus.toConfirm, expenseFormStatus.toCalculate, 'expense.read'),
+      submit: claimCommand('submit', expenseFormStatus.toSubmit, expenseFormStatus.oldPartsToReturn, ['new_bank', 'new_bankcode']),
+      returnOldParts: claimCommand('returnOldParts', expenseFormStatus.oldPartsToReturn, expenseFormStatus.oldPartsToReceive),
+      receiveOldParts: claimCommand('receiveOldParts', expenseFormStatus.oldPartsToReceive, expenseFormStatus.toCalculate),
+      calculate: claimCommand('calculate', expenseFormStatus.toCalculate, expenseFormStatus.toConfirm, [
+        'new_adjustamount',
+        'new_adjustreason',
+      ]),
+      confirm: { ...claimCommand('confirm', expenseFormStatus.toConfirm, expenseFormStatus.confirmed), confirm: 'expense.ui.confirmAsk' },
+      doubt: claimCommand('doubt', expenseFormStatus.toConfirm, expenseFormStatus.toCalculate, ['new_doubt']),
       // Also while still to be confirmed once the time for doubts has run out (the statement then counts as confirmed).
       invoice: {
-        ...claimCommand('invoice', expenseFormStatus.confirmed, expenseFormStatus.invoiceAccepted, 'expense.write'),
+        ...claimCommand('invoice', expenseFormStatus.confirmed, expenseFormStatus.invoiceAccepted, [
+          'new_invoiceno',
+          'new_invoicedate',
+          'new_invoiceamount',
+        ]),
         from: [expenseFormStatus.toConfirm, expenseFormStatus.confirmed],
       },
-      pay: claimCommand('pay', expenseFormStatus.invoiceAccepted, expenseFormStatus.paid, 'expense.write'),
+      pay: claimCommand('pay', expenseFormStatus.invoiceAccepted, expenseFormStatus.paid, ['new_payeddate']),
     },
     print: { path: '/expenseClaim/print/:id', label: 'expense.print.open' },
   },

@@ -22,7 +22,7 @@ export const expenseMessages = {
   'expense.settleWayRequired': label('请选择结算方式', 'Choose the settle way'),
   'expense.periodNotStarted': label('该结算时段尚未开始', 'This period has not started yet'),
   'expense.stationNotFound': label('服务站不存在', 'Service station not found'),
-  'expense.wrongState': label('结算单当前状态为“{state}”，不能{action}', 'The settlement is “{state}”: it cannot be {action} now'),
+  'expense.wrongState': label('结算单当前状态为“{state}”，不能{command}', 'The settlement is “{state}”: it cannot be {command} now'),
   'expense.stationOnly': label('只有结算单所属服务站可以{action}', "Only the settlement's own station may do this: {action}"),
   'expense.headOfficeOnly': label('只有总部可以{action}', 'Only head office may do this: {action}'),
   'expense.bankRequired': label('请填写开户银行和银行账号', 'Enter the bank and the bank account'),

@@ -1,14 +1,6 @@
 import { expenseSection, settleWay, workOrderStatus } from '@portal/model';
-import {
-  calculateClaim,
-  confirmClaim,
-  doubtClaim,
-  invoiceClaim,
-  payClaim,
-  receiveOldParts,
-  returnOldParts,
-  submitClaim,
-} from '../domain/expense/commands.ts';
+import { runCommand } from '../documents/kernel.ts';
+import { expenseController } from '../domain/expense/expense.controller.ts';
 import { generateSettlements } from '../domain/expense/generate.ts';
 import { CHINA_OFFSET_MS } from '../domain/china-time.ts';
 import { Refusal } from '../http/errors.ts';
@@ -23,6 +15,10 @@ const BANKS: Record<string, [string, string]> = {
   SH001: ['中国工商银行上海张江支行', '1001 2345 6789 0123 456'],
   ZJ001: ['招商银行杭州文三路支行', '5719 0812 3456 789'],
 };
+
+/** Runs a statement's command through the document kernel, as its screen does. */
+const run = (sql: Sql, as: Caller, id: string, command: string, body: Record<string, unknown> = {}) =>
+  runCommand(sql, as, expenseController, command, id, body, 'zh-CN');
 
 /** The period `back` months before `now` (China time), second half: it takes every order audited before its end. */
 function monthBack(now: Date, back: number) {
@@ -73,40 +69,33 @@ export async function seedExpenseDemo(sql: Sql, now = new Date()): Promise<void>
   ] as const) {
     const c = older.get(code);
     if (!c) continue;
-    await submitClaim(sql, as[login], c.id, { bank: BANKS[code][0], bankCode: BANKS[code][1] }, 'zh-CN', now);
-    await returnOldParts(sql, as[login], c.id, {}, 'zh-CN', now);
-    await receiveOldParts(sql, as.hq, c.id, {}, 'zh-CN', now);
+    await run(sql, as[login], c.id, 'submit', { new_bank: BANKS[code][0], new_bankcode: BANKS[code][1] });
+    await run(sql, as[login], c.id, 'returnOldParts');
+    await run(sql, as.hq, c.id, 'receiveOldParts');
     const adjust = code === 'SH001' ? cut(c.total, 50) : 0;
-    await calculateClaim(sql, as.hq, c.id, adjust ? { adjustAmount: adjust, adjustReason: '旧件缺失 1 件，按规定扣款' } : {}, 'zh-CN', now);
-    await confirmClaim(sql, as[login], c.id, {}, 'zh-CN', now);
+    await run(sql, as.hq, c.id, 'calculate', adjust ? { new_adjustamount: adjust, new_adjustreason: '旧件缺失 1 件，按规定扣款' } : {});
+    await run(sql, as[login], c.id, 'confirm');
     const approved = (Number(c.total) + adjust).toFixed(2);
-    await invoiceClaim(
-      sql,
-      as.hq,
-      c.id,
-      {
-        invoiceNo: `0${code === 'SH001' ? '3100' : '3300'}${String(monthBack(now, 2).month).padStart(2, '0')}88`,
-        invoiceDate: new Date(now.getTime() - 20 * 86_400_000).toISOString().slice(0, 10),
-        invoiceAmount: approved,
-      },
-      'zh-CN',
-      now,
-    );
-    await payClaim(sql, as.hq, c.id, { payedDate: new Date(now.getTime() - 10 * 86_400_000).toISOString().slice(0, 10) }, 'zh-CN', now);
+    await run(sql, as.hq, c.id, 'invoice', {
+      new_invoiceno: `0${code === 'SH001' ? '3100' : '3300'}${String(monthBack(now, 2).month).padStart(2, '0')}88`,
+      new_invoicedate: new Date(now.getTime() - 20 * 86_400_000).toISOString().slice(0, 10),
+      new_invoiceamount: approved,
+    });
+    await run(sql, as.hq, c.id, 'pay', { new_payeddate: new Date(now.getTime() - 10 * 86_400_000).toISOString().slice(0, 10) });
   }
 
   const last = await generate(monthBack(now, 1));
   const sh = last.get('SH001');
   if (sh) {
-    await submitClaim(sql, as.station1, sh.id, { bank: BANKS.SH001[0], bankCode: BANKS.SH001[1] }, 'zh-CN', now);
-    await returnOldParts(sql, as.station1, sh.id, {}, 'zh-CN', now);
-    await receiveOldParts(sql, as.hq, sh.id, {}, 'zh-CN', now);
-    await calculateClaim(sql, as.hq, sh.id, { adjustAmount: cut(sh.total, 100), adjustReason: '外出费超出标准里程，核减' }, 'zh-CN', now);
-    await doubtClaim(sql, as.station1, sh.id, { doubt: '外出费按实际里程 86 公里计算，附派工单与导航截图，请复核' }, 'zh-CN', now);
-    await calculateClaim(sql, as.hq, sh.id, { adjustAmount: cut(sh.total, 30), adjustReason: '复核后按 60 公里标准核减' }, 'zh-CN', now);
+    await run(sql, as.station1, sh.id, 'submit', { new_bank: BANKS.SH001[0], new_bankcode: BANKS.SH001[1] });
+    await run(sql, as.station1, sh.id, 'returnOldParts');
+    await run(sql, as.hq, sh.id, 'receiveOldParts');
+    await run(sql, as.hq, sh.id, 'calculate', { new_adjustamount: cut(sh.total, 100), new_adjustreason: '外出费超出标准里程，核减' });
+    await run(sql, as.station1, sh.id, 'doubt', { new_doubt: '外出费按实际里程 86 公里计算，附派工单与导航截图，请复核' });
+    await run(sql, as.hq, sh.id, 'calculate', { new_adjustamount: cut(sh.total, 30), new_adjustreason: '复核后按 60 公里标准核减' });
   }
   const zj = last.get('ZJ001');
-  if (zj) await submitClaim(sql, as.station2, zj.id, { bank: BANKS.ZJ001[0], bankCode: BANKS.ZJ001[1] }, 'zh-CN', now);
+  if (zj) await run(sql, as.station2, zj.id, 'submit', { new_bank: BANKS.ZJ001[0], new_bankcode: BANKS.ZJ001[1] });
   // Statements read as made a few days after their period, not at the seeding instant.
   await sql.query(
     `UPDATE new_srv_expense_claim SET createdon = (new_periodend + 3)::timestamptz - interval '6 hours', modifiedon = GREATEST(modifiedon, (new_periodend + 3)::timestamptz)`,

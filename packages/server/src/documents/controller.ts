@@ -12,7 +12,10 @@ export interface CommandContext {
   entity: EntityDef;
   id: string;
   state: number;
-  /** The declared inputs the request gave, checked and normalised like a record write. */
+  /**
+   * The declared inputs the request gave, checked and normalised like a record write; the business
+   * may settle them (a trimmed text, a default day): the kernel writes them after it.
+   */
   inputs: Record<string, unknown>;
   /** The whole request body (lines, quantities: what a declared field cannot say). */
   body: Record<string, unknown>;
@@ -23,7 +26,9 @@ export interface CommandContext {
  * A command's business beyond the kernel's checks; it may answer its own message, the line it touched
  * and, when the command declares no `to`, the state the kernel moves the document to (it never writes the state itself).
  */
-export type CommandHandler = (ctx: CommandContext) => Promise<void | { message?: MessageKey; lineId?: string; to?: number }>;
+export type CommandHandler = (
+  ctx: CommandContext,
+) => Promise<void | { message?: MessageKey; messageParams?: Record<string, string | number>; lineId?: string; to?: number }>;
 
 /**
  * The real business of one document (frappe's `.py` beside the DocType): a file beside the

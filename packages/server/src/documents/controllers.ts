@@ -3,6 +3,7 @@ import { excellentCaseController } from '../domain/cases/excellent-case.controll
 import { serviceCaseController } from '../domain/cases/service-case.controller.ts';
 import { claimFineController } from '../domain/claim-fine/claim-fine.controller.ts';
 import { delayCancelController, delayController } from '../domain/delay/delay.controller.ts';
+import { expenseController } from '../domain/expense/expense.controller.ts';
 import { deliveryController } from '../domain/parts/delivery.controller.ts';
 import { contractController } from '../domain/contract/contract.controller.ts';
 import { applicationController } from '../domain/parts/application.controller.ts';
@@ -33,6 +34,7 @@ const CONTROLLERS: DocumentController[] = [
   deliveryController,
   salesController,
   contractController,
+  expenseController,
 ];
 
 /** The registered controllers (a test adds a fixture document with `registerController` before the portal starts). */

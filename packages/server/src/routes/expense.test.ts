@@ -206,7 +206,7 @@ describe('generation', () => {
       await api('station2', 'GET', '/api/crmdata/Retrieve/new_srv_expense_claimlines?$select=new_name,new_station_id'),
     );
     for (const r of lines.value) expect(r.new_station_id).toBe(station.ZJ001);
-    expect((await cmd('station1', zj.id, 'submit', { bank: '银行', bankCode: '123' })).statusCode).toBe(404);
+    expect((await cmd('station1', zj.id, 'submit', { new_bank: '银行', new_bankcode: '123' })).statusCode).toBe(404);
     // No generic create: the statements come from generation only.
     expect((await api('hq', 'POST', '/api/crmdata/create/new_srv_expense_claims', { new_name: 'x' })).statusCode).toBe(403);
   });
@@ -223,29 +223,29 @@ describe('generation', () => {
 describe('the statement from submission to payment', () => {
   it('walks 1 → 8, each command for its side, every refusal with its message', async () => {
     const c = (await claimOf('SH001'))!;
-    refused(await cmd('hq', c.id, 'submit', { bank: '工行', bankCode: '1' }), '只有结算单所属服务站可以提交', 403);
-    refused(await cmd('station1', c.id, 'submit', { bank: '  ' }), '请填写开户银行和银行账号');
-    refused(await cmd('station1', c.id, 'submit', { bank: '工行', bankCode: '1'.repeat(41) }), '银行账号不能超过 40 个字符');
+    refused(await cmd('hq', c.id, 'submit', { new_bank: '工行', new_bankcode: '1' }), '只有结算单所属服务站可以提交', 403);
+    refused(await cmd('station1', c.id, 'submit', { new_bank: '  ' }), '请填写开户银行和银行账号', 400, 'new_bank');
+    refused(await cmd('station1', c.id, 'submit', { new_bank: '工行', new_bankcode: '1'.repeat(41) }), '银行账号不能超过 40 个字符');
     refused(await cmd('station1', c.id, 'returnOldParts'), '结算单当前状态为“待提交”，不能返还旧件');
     expect(
-      done<{ formstatus: number }>(
-        await cmd('station1', c.id, 'submit', { bank: '中国工商银行上海张江支行', bankCode: '1001234567890' }),
+      done<{ state: number }>(
+        await cmd('station1', c.id, 'submit', { new_bank: '中国工商银行上海张江支行', new_bankcode: '1001234567890' }),
         '已提交',
-      ).formstatus,
+      ).state,
     ).toBe(expenseFormStatus.oldPartsToReturn);
-    refused(await cmd('station1', c.id, 'submit', { bank: '工行', bankCode: '1' }), '结算单当前状态为“待返旧件”，不能提交');
+    refused(await cmd('station1', c.id, 'submit', { new_bank: '工行', new_bankcode: '1' }), '结算单当前状态为“待返旧件”，不能提交');
     done(await cmd('station1', c.id, 'returnOldParts'), '旧件已返还，待总部签收');
     refused(await cmd('station1', c.id, 'receiveOldParts'), '只有总部可以签收旧件', 403);
     refused(await cmd('branch1', c.id, 'receiveOldParts'), '只有总部可以签收旧件', 403);
     done(await cmd('hq', c.id, 'receiveOldParts'), '旧件已签收，待核算费用');
-    refused(await cmd('hq', c.id, 'calculate', { adjustAmount: 10 }), '有调整金额时请填写调整原因');
-    refused(await cmd('hq', c.id, 'calculate', { adjustAmount: '1.234', adjustReason: 'x' }), '调整金额须为金额，最多两位小数');
+    refused(await cmd('hq', c.id, 'calculate', { new_adjustamount: 10 }), '有调整金额时请填写调整原因');
+    refused(await cmd('hq', c.id, 'calculate', { new_adjustamount: '1.234', new_adjustreason: 'x' }), '调整金额最多保留 2 位小数');
     const total = Number(c.total);
     refused(
-      await cmd('hq', c.id, 'calculate', { adjustAmount: -(total + 1), adjustReason: '扣款' }),
+      await cmd('hq', c.id, 'calculate', { new_adjustamount: -(total + 1), new_adjustreason: '扣款' }),
       `审批金额不能为负数（结算金额 ${yuan(c.total)}，调整 ${yuan((-(total + 1)).toFixed(2))}）`,
     );
-    const calc = done(await cmd('hq', c.id, 'calculate', { adjustAmount: '-20', adjustReason: '旧件缺失' }));
+    const calc = done(await cmd('hq', c.id, 'calculate', { new_adjustamount: '-20', new_adjustreason: '旧件缺失' }));
     expect(calc.message).toMatch(/^费用已核算，待服务站在 \d{4}-\d{2}-\d{2} 24:00 前确认$/);
     let now = (await claimOf('SH001'))!;
     expect([now.formstatus, now.siteconfirm, Number(now.approval), Number(now.adjust)]).toEqual([
@@ -256,13 +256,13 @@ describe('the statement from submission to payment', () => {
     ]);
     expect(now.deadline!.getTime()).toBeGreaterThan(Date.now());
 
-    refused(await cmd('hq', c.id, 'doubt', { doubt: '?' }), '只有结算单所属服务站可以提出异议', 403);
-    refused(await cmd('station1', c.id, 'doubt', { doubt: ' ' }), '请填写异议内容');
-    done(await cmd('station1', c.id, 'doubt', { doubt: '旧件已随 SF123 寄回，请核实' }), '异议已提交，待总部重新核算');
+    refused(await cmd('hq', c.id, 'doubt', { new_doubt: '?' }), '只有结算单所属服务站可以提出异议', 403);
+    refused(await cmd('station1', c.id, 'doubt', { new_doubt: ' ' }), '请填写异议内容');
+    done(await cmd('station1', c.id, 'doubt', { new_doubt: '旧件已随 SF123 寄回，请核实' }), '异议已提交，待总部重新核算');
     now = (await claimOf('SH001'))!;
     expect([now.formstatus, now.siteconfirm]).toEqual([expenseFormStatus.toCalculate, siteConfirmStatus.rejected]);
     refused(await cmd('station1', c.id, 'confirm'), '结算单当前状态为“待核算费用”，不能确认费用');
-    done(await cmd('hq', c.id, 'calculate', { adjustAmount: 0 }));
+    done(await cmd('hq', c.id, 'calculate', { new_adjustamount: 0 }));
 
     done(await cmd('station1', c.id, 'confirm'), '已确认');
     now = (await claimOf('SH001'))!;
@@ -273,22 +273,22 @@ describe('the statement from submission to payment', () => {
     ]);
     for (const r of await statuses(orders.SH001)) expect(r.s).toBe(workOrderStatus.settlementConfirmed);
 
-    refused(await cmd('hq', c.id, 'invoice', { invoiceDate: today, invoiceAmount: total }), '请填写发票号码和开票日期');
+    refused(await cmd('hq', c.id, 'invoice', { new_invoicedate: today, new_invoiceamount: total }), '请填写发票号码和开票日期');
     refused(
-      await cmd('hq', c.id, 'invoice', { invoiceNo: 'FP001', invoiceDate: today, invoiceAmount: total + 1 }),
+      await cmd('hq', c.id, 'invoice', { new_invoiceno: 'FP001', new_invoicedate: today, new_invoiceamount: total + 1 }),
       `请按审批金额开票：发票金额须为 ${yuan(c.total)}`,
     );
     refused(
-      await cmd('hq', c.id, 'invoice', { invoiceNo: 'FP001', invoiceDate: today, invoiceAmount: total + 1 }, 'en-US'),
+      await cmd('hq', c.id, 'invoice', { new_invoiceno: 'FP001', new_invoicedate: today, new_invoiceamount: total + 1 }, 'en-US'),
       `Invoice the approved amount: the invoice must be for ${yuan(c.total)}`,
     );
     refused(
-      await cmd('station1', c.id, 'invoice', { invoiceNo: 'FP001', invoiceDate: today, invoiceAmount: total }),
+      await cmd('station1', c.id, 'invoice', { new_invoiceno: 'FP001', new_invoicedate: today, new_invoiceamount: total }),
       '只有总部可以受理发票',
       403,
     );
-    done(await cmd('hq', c.id, 'invoice', { invoiceNo: 'FP001', invoiceDate: today, invoiceAmount: c.total }), '发票已受理');
-    expect(done<{ formstatus: number }>(await cmd('hq', c.id, 'pay'), '已支付').formstatus).toBe(expenseFormStatus.paid);
+    done(await cmd('hq', c.id, 'invoice', { new_invoiceno: 'FP001', new_invoicedate: today, new_invoiceamount: c.total }), '发票已受理');
+    expect(done<{ state: number }>(await cmd('hq', c.id, 'pay'), '已支付').state).toBe(expenseFormStatus.paid);
     for (const r of await statuses(orders.SH001)) expect(r.s).toBe(workOrderStatus.paid);
     const paid = await p.db.one<{ ispayed: boolean; day: string }>(
       `SELECT new_ispayed AS ispayed, to_char(new_payeddate, 'YYYY-MM-DD') AS day FROM new_srv_expense_claim WHERE new_srv_expense_claimid = $1`,
@@ -330,7 +330,7 @@ describe('the statement from submission to payment', () => {
 
   it('after the working days for doubts the statement counts as confirmed', async () => {
     const c = (await claimOf('ZJ001'))!;
-    done(await cmd('station2', c.id, 'submit', { bank: '招商银行', bankCode: '5719' }));
+    done(await cmd('station2', c.id, 'submit', { new_bank: '招商银行', new_bankcode: '5719' }));
     done(await cmd('station2', c.id, 'returnOldParts'));
     done(await cmd('hq', c.id, 'receiveOldParts'));
     done(await cmd('hq', c.id, 'calculate'), `费用已核算，待服务站在 ${inDays(7)} 24:00 前确认`);
@@ -338,10 +338,10 @@ describe('the statement from submission to payment', () => {
       `UPDATE new_srv_expense_claim SET new_confirmdeadline = now() - interval '1 minute' WHERE new_srv_expense_claimid = $1`,
       [c.id],
     );
-    refused(await cmd('station2', c.id, 'doubt', { doubt: '太晚了' }), '已超过 2 个工作日的异议期限，结算单视为已确认');
+    refused(await cmd('station2', c.id, 'doubt', { new_doubt: '太晚了' }), '已超过 2 个工作日的异议期限，结算单视为已确认');
     expect((await claimOf('ZJ001'))!.formstatus).toBe(expenseFormStatus.toConfirm); // the refusal changed nothing
     // Head office goes on: the rule confirms it first, then the invoice is accepted.
-    done(await cmd('hq', c.id, 'invoice', { invoiceNo: 'FP002', invoiceDate: today, invoiceAmount: c.total }), '发票已受理');
+    done(await cmd('hq', c.id, 'invoice', { new_invoiceno: 'FP002', new_invoicedate: today, new_invoiceamount: c.total }), '发票已受理');
     const now = (await claimOf('ZJ001'))!;
     expect([now.formstatus, now.siteconfirm]).toEqual([expenseFormStatus.invoiceAccepted, siteConfirmStatus.confirmed]);
     for (const r of await statuses(orders.ZJ001)) expect(r.s).toBe(workOrderStatus.settlementConfirmed);

@@ -72,7 +72,7 @@ describe('expense statement screen', () => {
     expect((await screen.findByTestId('ec-dialog-error', {}, LONG)).textContent).toContain('请填写异议内容');
     fireEvent.click(screen.getByTestId('ec-dialog-ok'));
     await waitFor(() => expect(s.calls('POST', '/api/expense/claims/c1/doubt')).toHaveLength(2), LONG);
-    expect(s.calls('POST', '/api/expense/claims/c1/doubt')[1].body).toEqual({ doubt: '旧件已寄回' });
+    expect(s.calls('POST', '/api/expense/claims/c1/doubt')[1].body).toEqual({ new_doubt: '旧件已寄回' });
   });
 
   it('head office sees no station step; once confirmed it accepts the invoice, prefilled with the approved amount', async () => {
@@ -93,7 +93,7 @@ describe('expense statement screen', () => {
     fireEvent.change(screen.getByTestId('ec-field-invoiceNo'), { target: { value: 'FP001' } });
     fireEvent.click(screen.getByTestId('ec-dialog-ok'));
     await waitFor(() => expect(s.calls('POST', '/api/expense/claims/c1/invoice')).toHaveLength(1), LONG);
-    expect(s.calls('POST', '/api/expense/claims/c1/invoice')[0].body).toMatchObject({ invoiceNo: 'FP001', invoiceAmount: 1214.5 });
+    expect(s.calls('POST', '/api/expense/claims/c1/invoice')[0].body).toMatchObject({ new_invoiceno: 'FP001', new_invoiceamount: 1214.5 });
   });
 
   it('once the time for doubts has run out the station has no step left and head office accepts the invoice', async () => {

@@ -10,7 +10,7 @@ import { usePrivilege } from '../../session/use-privilege.ts';
 import { STATION_USER } from '../basicdata/StationProfilePage.tsx';
 import { ExpenseCommandDialog } from './ExpenseCommandDialog.tsx';
 import { ExpenseLines } from './ExpenseLines.tsx';
-import { availableCommands, doubtsLapsed, sideOf } from './expense-rules.ts';
+import { doubtsLapsed, offeredToSide, sideOf } from './expense-rules.ts';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
@@ -46,16 +46,15 @@ export default function ExpenseClaimPage() {
 
   const formstatus = Number(row?.new_formstatus ?? 0);
   const lapsed = doubtsLapsed(formstatus, row?.new_confirmdeadline);
-  const offered = (r: RecordRow) => {
+  // The state's commands come from the declaration; the side and the deadline decide which of them this user is offered.
+  const offered = (name: string, r: RecordRow) => {
     const state = Number(r.new_formstatus ?? 0);
-    const past = doubtsLapsed(state, r.new_confirmdeadline);
     const side = sideOf({
       userStationId: user.userType === STATION_USER ? user.departId : '',
       claimStationId: str(r.new_station_id),
       mayWrite: can('expense.write'),
     });
-    // After the deadline the station's doubts are closed; head office's invoice confirms it first.
-    return past && side === 'station' ? [] : availableCommands(past ? expenseFormStatus.confirmed : state, side);
+    return offeredToSide(name as ExpenseCommand, side, state, doubtsLapsed(state, r.new_confirmdeadline));
   };
 
   return (
@@ -76,7 +75,7 @@ export default function ExpenseClaimPage() {
         testIdPrefix="ec"
         backTo="/expenseClaim/list"
         readOnlyText="expense.ui.readOnly"
-        mayRun={(name, _, r) => offered(r).includes(name as ExpenseCommand)}
+        mayRun={(name, _, r) => offered(name, r)}
         commandDialogs={DIALOGS}
         onLoaded={(r) => {
           setRow(r);

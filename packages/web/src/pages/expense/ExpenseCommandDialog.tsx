@@ -1,13 +1,12 @@
 import { getEntity, type ExpenseCommand, type MessageKey } from '@portal/model';
 import { DatePicker, Form, Input, Typography } from 'antd';
+import type { Rule } from 'antd/es/form';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
-import { expenseCommand } from '../../api/expense.ts';
+import { runCommand } from '../../api/command.ts';
+import { CommandDialog } from '../../entity-ui/document/CommandDialog.tsx';
 import { useLocale, useT } from '../../locales/i18n.ts';
 import { todayUtc8 } from '../../shared/date.ts';
-import { CommandDialog } from '../../entity-ui/document/CommandDialog.tsx';
-import { forDialog } from '../stock/stock-command.ts';
-import type { Rule } from 'antd/es/form';
 import { MoneyInput } from '../../widgets/MoneyInput.tsx';
 import { lengthCount, lengthRule, numberRule } from '../../widgets/typed-rules.ts';
 
@@ -15,31 +14,32 @@ const CLAIM = getEntity('new_srv_expense_claim')!;
 
 type Values = Record<string, string | number | Dayjs | null | undefined>;
 
-/** The fields each command asks for (the server checks them and answers with the message). */
-const FIELDS: Partial<
-  Record<ExpenseCommand, { name: string; field: string; kind: 'text' | 'memo' | 'amount' | 'date'; required?: MessageKey }[]>
-> = {
-  submit: [
-    { name: 'bank', field: 'new_bank', kind: 'text', required: 'expense.bankRequired' },
-    { name: 'bankCode', field: 'new_bankcode', kind: 'text', required: 'expense.bankRequired' },
-  ],
-  calculate: [
-    { name: 'adjustAmount', field: 'new_adjustamount', kind: 'amount' },
-    { name: 'adjustReason', field: 'new_adjustreason', kind: 'memo' },
-  ],
-  doubt: [{ name: 'doubt', field: 'new_doubt', kind: 'memo', required: 'expense.doubtRequired' }],
-  invoice: [
-    { name: 'invoiceNo', field: 'new_invoiceno', kind: 'text', required: 'expense.invoiceRequired' },
-    { name: 'invoiceDate', field: 'new_invoicedate', kind: 'date', required: 'expense.invoiceRequired' },
-    { name: 'invoiceAmount', field: 'new_invoiceamount', kind: 'amount' },
-  ],
-  pay: [{ name: 'payedDate', field: 'new_payeddate', kind: 'date' }],
+/** The inputs a step cannot go without, with the message the server gives too. */
+const REQUIRED: Record<string, MessageKey> = {
+  new_bank: 'expense.bankRequired',
+  new_bankcode: 'expense.bankRequired',
+  new_doubt: 'expense.doubtRequired',
+  new_invoiceno: 'expense.invoiceRequired',
+  new_invoicedate: 'expense.invoiceRequired',
+};
+/** Each input's hook (ec-field-<name>), as the screen's tests know it. */
+const HOOK: Record<string, string> = {
+  new_bank: 'bank',
+  new_bankcode: 'bankCode',
+  new_adjustamount: 'adjustAmount',
+  new_adjustreason: 'adjustReason',
+  new_doubt: 'doubt',
+  new_invoiceno: 'invoiceNo',
+  new_invoicedate: 'invoiceDate',
+  new_invoiceamount: 'invoiceAmount',
+  new_payeddate: 'payedDate',
 };
 
 /**
- * One dialog for every statement command: its fields (bank, adjustment, doubts, invoice, day
- * paid) or, for the steps without input, the question alone; the server's answer or refusal as
- * given. The invoice starts at the approved amount (invoice by approved amount).
+ * One dialog for every statement command: its declared inputs (bank, adjustment, doubts, invoice,
+ * day paid; only some required, unlike the generic inputs dialog) or, for the steps without input,
+ * the declared question alone; the server's answer or refusal as given. The invoice starts at the
+ * approved amount (invoice by approved amount), the payment at today.
  */
 export function ExpenseCommandDialog({
   claimId,
@@ -59,20 +59,20 @@ export function ExpenseCommandDialog({
   const t = useT();
   const lang = useLocale();
   const [form] = Form.useForm<Values>();
-  const fields = FIELDS[command] ?? [];
-  const title = t(`expense.action.${command}`);
+  const c = CLAIM.document!.commands![command];
+  const inputs = c.inputs ?? [];
   const initial: Values =
     command === 'invoice'
-      ? { invoiceAmount: Number(approvedAmount ?? 0), invoiceDate: todayUtc8() }
+      ? { new_invoiceamount: Number(approvedAmount ?? 0), new_invoicedate: todayUtc8() }
       : command === 'pay'
-        ? { payedDate: todayUtc8() }
+        ? { new_payeddate: todayUtc8() }
         : {};
   return (
     <CommandDialog<Values>
       open
       title={
         <span data-testid="ec-dialog-title">
-          {title} · {name}
+          {t(c.label)} · {name}
         </span>
       }
       testId="ec-dialog"
@@ -80,42 +80,48 @@ export function ExpenseCommandDialog({
       initialValues={initial}
       onClose={onClose}
       onDone={onDone}
-      send={async (v) => {
-        const body = Object.fromEntries(
-          fields.map((f) => {
-            const x = v[f.name];
-            return [f.name, dayjs.isDayjs(x) ? x.format('YYYY-MM-DD') : typeof x === 'string' ? x.trim() : (x ?? undefined)];
-          }),
-        );
-        return forDialog(await expenseCommand(claimId, command, body));
-      }}
+      send={(v) =>
+        runCommand(
+          CLAIM,
+          claimId,
+          command,
+          Object.fromEntries(
+            inputs.map((f) => {
+              const x = v[f];
+              return [f, dayjs.isDayjs(x) ? x.format('YYYY-MM-DD') : typeof x === 'string' ? x.trim() : (x ?? undefined)];
+            }),
+          ),
+        )
+      }
     >
-      {command === 'confirm' && <Typography.Paragraph>{t('expense.ui.confirmAsk', { name })}</Typography.Paragraph>}
-      {fields.map((f) => {
-        const label = CLAIM.allFields[f.field].label[lang];
-        const limit = f.kind === 'memo' ? 500 : f.name === 'bank' ? 100 : 40;
-        const rules: Rule[] =
-          f.kind === 'text' || f.kind === 'memo'
-            ? [lengthRule(label, limit, t)]
-            : f.kind === 'amount'
-              ? [numberRule({ field: label, scale: 2 }, t)]
-              : [];
-        if (f.required)
+      {c.confirm && <Typography.Paragraph>{t(c.confirm, { name })}</Typography.Paragraph>}
+      {inputs.map((f) => {
+        const field = CLAIM.allFields[f];
+        const label = field.label[lang];
+        const testId = `ec-field-${HOOK[f]}`;
+        const limit = field.type === 'text' || field.type === 'memo' ? field.maxLength : 0;
+        const rules: Rule[] = limit
+          ? [lengthRule(label, limit, t)]
+          : field.type === 'money'
+            ? [numberRule({ field: label, scale: 2 }, t)]
+            : [];
+        const required = REQUIRED[f];
+        if (required)
           rules.unshift(
-            ...(f.kind === 'date'
-              ? [{ required: true, type: 'object' as const, message: t(f.required) }]
-              : [{ required: true, whitespace: true, message: t(f.required) }]),
+            field.type === 'date'
+              ? { required: true, type: 'object' as const, message: t(required) }
+              : { required: true, whitespace: true, message: t(required) },
           );
         return (
-          <Form.Item key={f.name} name={f.name} label={label} rules={rules}>
-            {f.kind === 'amount' ? (
-              <MoneyInput testId={`ec-field-${f.name}`} />
-            ) : f.kind === 'date' ? (
-              <DatePicker style={{ width: '100%' }} data-testid={`ec-field-${f.name}`} />
-            ) : f.kind === 'memo' ? (
-              <Input.TextArea rows={3} count={lengthCount(limit)} data-testid={`ec-field-${f.name}`} />
+          <Form.Item key={f} name={f} label={label} rules={rules}>
+            {field.type === 'money' ? (
+              <MoneyInput testId={testId} />
+            ) : field.type === 'date' ? (
+              <DatePicker style={{ width: '100%' }} data-testid={testId} />
+            ) : field.type === 'memo' ? (
+              <Input.TextArea rows={3} count={lengthCount(limit)} data-testid={testId} />
             ) : (
-              <Input count={lengthCount(limit, false)} data-testid={`ec-field-${f.name}`} />
+              <Input count={lengthCount(limit, false)} data-testid={testId} />
             )}
           </Form.Item>
         );

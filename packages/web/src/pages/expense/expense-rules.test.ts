@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { availableCommands, doubtsLapsed, sideOf } from './expense-rules.ts';
+import { doubtsLapsed, offeredToSide, sideOf } from './expense-rules.ts';
 
-describe('expense statement commands by state and side', () => {
-  it('offers each side only its own next step', () => {
-    expect(availableCommands(1, 'station')).toEqual(['submit']);
-    expect(availableCommands(1, 'headOffice')).toEqual([]);
-    expect(availableCommands(3, 'headOffice')).toEqual(['receiveOldParts']);
-    expect(availableCommands(5, 'station')).toEqual(['confirm', 'doubt']);
-    expect(availableCommands(6, 'headOffice')).toEqual(['invoice']);
-    expect(availableCommands(8, 'headOffice')).toEqual([]);
-    expect(availableCommands(5, null)).toEqual([]);
+describe('expense statement commands by side', () => {
+  it("offers each side only its own steps; while it waits for the station, the station's until the deadline and the invoice after it", () => {
+    expect(offeredToSide('submit', 'station', 1, false)).toBe(true);
+    expect(offeredToSide('submit', 'headOffice', 1, false)).toBe(false);
+    expect(offeredToSide('receiveOldParts', 'headOffice', 3, false)).toBe(true);
+    expect(offeredToSide('confirm', 'station', 5, false)).toBe(true);
+    expect(offeredToSide('invoice', 'headOffice', 5, false)).toBe(false);
+    expect(offeredToSide('confirm', 'station', 5, true)).toBe(false);
+    expect(offeredToSide('invoice', 'headOffice', 5, true)).toBe(true);
+    expect(offeredToSide('confirm', null, 5, false)).toBe(false);
   });
 
   it('a station user acts for their own station only; head office needs expense.write', () => {

@@ -8,12 +8,14 @@ export function sideOf(opts: { userStationId: string; claimStationId: string; ma
   return opts.mayWrite ? 'headOffice' : null;
 }
 
-/** The commands a side may run on a statement in `formstatus` (the server checks the same). */
-export function availableCommands(formstatus: number, side: Side): ExpenseCommand[] {
-  if (!side) return [];
-  return (Object.keys(EXPENSE_COMMANDS) as ExpenseCommand[]).filter(
-    (c) => EXPENSE_COMMANDS[c].side === side && EXPENSE_COMMANDS[c].from === formstatus,
-  );
+/**
+ * Whether a side is offered a command the statement's state allows (its declaration): its own side's
+ * only; while it waits for the station, the station's steps until the deadline, head office's invoice
+ * after it (the statement then counts as confirmed). The server checks the same.
+ */
+export function offeredToSide(command: ExpenseCommand, side: Side, formstatus: number, lapsed: boolean): boolean {
+  if (!side || EXPENSE_COMMANDS[command] !== side) return false;
+  return formstatus !== expenseFormStatus.toConfirm || lapsed === (command === 'invoice');
 }
 
 /** The time for doubts has run out: the statement counts as confirmed (the next command records it). */
