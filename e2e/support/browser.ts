@@ -1,5 +1,8 @@
 import { chromium, type Browser as Chromium, type BrowserContext, type Page } from 'playwright-core';
 
+/** A context's cookies and storage (Playwright's `storageState`), to open another already signed in. */
+export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The flags every Chromium of the suite and the benches runs with (no sandbox as root, no GPU, nothing fetched in the background). */
 export const CHROMIUM_ARGS = [
@@ -83,7 +86,7 @@ export const TABLET_PORTRAIT = { width: 768, height: 1024 } as const;
  * isolated like a new profile, but ~0.5 s to open instead of ~1.4 s for a new Chromium process.
  */
 export async function openBrowser(
-  opts: { locale?: string; mobile?: boolean; tablet?: boolean; serviceWorker?: boolean } = {},
+  opts: { locale?: string; mobile?: boolean; tablet?: boolean; serviceWorker?: boolean; storageState?: StorageState } = {},
 ): Promise<Browser> {
   const context = await (await chromiumProcess()).newContext({
     locale: opts.locale ?? 'zh-CN',
@@ -99,6 +102,7 @@ export async function openBrowser(
     // The portal's service worker precaches ~60 files (1.7 MB) in every new context and stands
     // between the page and each of its ~100 requests per screen: only the specs about it run it.
     serviceWorkers: opts.serviceWorker ? 'allow' : 'block',
+    storageState: opts.storageState,
   });
   context.setDefaultTimeout(15_000);
   await context.addInitScript({ content: REPORT_CSP_VIOLATIONS });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
-import { openBrowser, type Browser } from './browser.ts';
+import { openBrowser, type Browser, type StorageState } from './browser.ts';
 import { startPortal, type RunningPortal } from './portal-server.ts';
 
 /** A portal on its own copy of the run's seeded demo data (see global-setup.ts). */
@@ -13,11 +13,16 @@ export const startTestPortal = (env: Record<string, string> = {}) => startPortal
 export function portalSuite(env: Record<string, string> = {}) {
   let portal: RunningPortal | undefined;
   const browsers: Browser[] = [];
+  // Who signed in through the form in this file, as their browser stood right after it (see signedInPage).
+  const signedIn = new Map<string, StorageState>();
+  // Users whose kept state a browser of the running test holds: a second page of theirs signs in again.
+  const inUse = new Set<string>();
   beforeAll(async () => {
     portal = await startTestPortal(env);
   });
   afterAll(() => portal?.stop());
   afterEach(async () => {
+    inUse.clear();
     await Promise.all(browsers.splice(0).map((b) => b.close()));
   });
   return {
@@ -26,7 +31,15 @@ export function portalSuite(env: Record<string, string> = {}) {
       return portal;
     },
     /** A new browser profile (another person's browser); closed after the test. */
-    async open(opts: { mobile?: boolean; serviceWorker?: boolean } = {}): Promise<Page> {
+    /** The state kept from `username`'s last sign-in in this file, unless a browser of this test holds it. */
+    keptSignIn(username: string): StorageState | undefined {
+      return inUse.has(username) ? undefined : signedIn.get(username);
+    },
+    keepSignIn(username: string, state: StorageState) {
+      signedIn.set(username, state);
+      inUse.add(username);
+    },
+    async open(opts: { mobile?: boolean; serviceWorker?: boolean; storageState?: StorageState } = {}): Promise<Page> {
       const b = await openBrowser(opts);
       browsers.push(b);
       return b.page;
@@ -34,13 +47,30 @@ export function portalSuite(env: Record<string, string> = {}) {
   };
 }
 
-/** Opens `path` signed in as `username` (password sign-in through the standard portal's form); `mobile`: on a 390×844 phone. */
+/**
+ * Opens `path` signed in as `username` (password sign-in through the standard portal's form); `mobile`: on a 390×844 phone.
+ * The first page of a user in a file signs in through the form; later tests' pages of that user open
+ * with the browser state kept from it (its tokens and stored profile, as a person's browser keeps them
+ * between visits) while that session is still active — one page load instead of two and a sign-in.
+ * Within one test a user's second page signs in again, ending the first page's session as before.
+ */
 export async function signedInPage(
   suite: ReturnType<typeof portalSuite>,
   username: string,
   path = '/servicehome',
   opts: { mobile?: boolean } = {},
 ): Promise<Page> {
+  const kept = suite.keptSignIn(username);
+  if (kept && (await sessionActive(suite.portal, kept))) {
+    // As if the person's portal tab had stayed open: its heartbeat is fresh (a browser closed for
+    // over 90 s starts signed out, spec 000 §3).
+    const beat = (i: { name: string; value: string }) => (i.name === 'portal.heartbeat' ? { ...i, value: String(Date.now()) } : i);
+    const state = { ...kept, origins: kept.origins.map((o) => ({ ...o, localStorage: o.localStorage.map(beat) })) };
+    const page = await suite.open({ ...opts, storageState: state });
+    suite.keepSignIn(username, kept);
+    await page.goto(`${suite.portal.standardUrl}${path}`);
+    return page;
+  }
   const { LoginPage } = await import('../pages/login-page.ts');
   const page = await suite.open(opts);
   // Straight to the screen through the sign-in's redirect: no home dashboard and no second page
@@ -48,7 +78,17 @@ export async function signedInPage(
   await page.goto(`${suite.portal.standardUrl}/login?redirect=${encodeURIComponent(path)}`);
   await new LoginPage(page, suite.portal).signInWithPassword(username);
   await page.waitForURL((u) => u.pathname !== '/login');
+  suite.keepSignIn(username, await page.context().storageState());
   return page;
+}
+
+/** Whether the kept state's session still answers (not ended by a later sign-in, a sign-out or expiry). */
+async function sessionActive(portal: RunningPortal, state: StorageState): Promise<boolean> {
+  const stored = state.origins.find((o) => o.origin === portal.standardUrl)?.localStorage.find((i) => i.name === 'portal.auth');
+  const token = stored ? (JSON.parse(stored.value) as { accessToken?: string }).accessToken : undefined;
+  if (!token) return false;
+  const r = await fetch(`${portal.standardUrl}/api/message/unread-count`, { headers: { authorization: `Bearer ${token}` } });
+  return r.ok;
 }
 
 /** Calls the API as `username` (test-mode captcha read-back), for checks behind the screens. */
