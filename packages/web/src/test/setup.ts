@@ -1,5 +1,5 @@
 import { cleanup, configure } from '@testing-library/react';
-import { Modal } from 'antd';
+import { ConfigProvider, Modal, theme } from 'antd';
 import { afterAll, afterEach, vi } from 'vitest';
 import { clearRegionCache } from '../api/address.ts';
 import { clearPicklistCache } from '../api/picklist.ts';
@@ -118,6 +118,14 @@ if (!('ResizeObserver' in window)) {
   }
   Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
 }
+
+// antd writes no CSS here (its "zero runtime" mode, as when its stylesheet is loaded statically):
+// tests see inline styles only (getComputedStyle below), so the 2,000+ rules it would generate,
+// insert into <head> and have jsdom parse, scanning <head> on every icon and component mount, were
+// about a quarter of a screen test's CPU. Set on the default theme (components rendered without a
+// provider) and on the default config context, which AntdRoot's ConfigProvider inherits a theme from.
+(theme.defaultConfig as { zeroRuntime?: boolean }).zeroRuntime = true;
+(ConfigProvider.ConfigContext as unknown as { _currentValue: { theme?: object } })._currentValue.theme = { zeroRuntime: true };
 
 // jsdom's getComputedStyle cascades every rule of antd's css-in-js (2,000+ once a screen is up) on
 // each call: about a second a call, most of a screen test's time (TextArea auto-size, popup
