@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { ConfigProvider, Modal, theme } from 'antd';
+import * as React from 'react';
 import { afterAll, afterEach, vi } from 'vitest';
 import { clearRegionCache } from '../api/address.ts';
 import { clearPicklistCache } from '../api/picklist.ts';
@@ -126,6 +127,13 @@ if (!('ResizeObserver' in window)) {
 // provider) and on the default config context, which AntdRoot's ConfigProvider inherits a theme from.
 (theme.defaultConfig as { zeroRuntime?: boolean }).zeroRuntime = true;
 (ConfigProvider.ConfigContext as unknown as { _currentValue: { theme?: object } })._currentValue.theme = { zeroRuntime: true };
+
+// React's development build captures an Error (a stack) and a console task for every element it
+// creates, for the owner stacks of its warnings; capped at 10,000 a second, which a screen test
+// always reaches (~10% of its CPU). Warnings still come, with a shorter component stack.
+const internals = (React as unknown as Record<string, { recentlyCreatedOwnerStacks: number }>)
+  .__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
+Object.defineProperty(internals, 'recentlyCreatedOwnerStacks', { configurable: true, get: () => 1e9, set: () => {} });
 
 // jsdom's getComputedStyle cascades every rule of antd's css-in-js (2,000+ once a screen is up) on
 // each call: about a second a call, most of a screen test's time (TextArea auto-size, popup
