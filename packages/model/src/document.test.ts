@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isApprovable } from './approvable.ts';
 import { bool, defineEntity, label, lookup, text } from './define.ts';
 import { approvalStatus } from './option-sets/approval.ts';
-import { commandGrants, commandStates, documentStatus } from './document.ts';
+import { commandGrants, commandStates, documentStatus, grantPrivileges } from './document.ts';
 import { editRuleOf } from './edit-rules.ts';
 import { ENTITIES, getEntity } from './registry.ts';
 import { PRIVILEGES } from './security/privileges.ts';
@@ -34,7 +34,7 @@ describe('document declarations (docs/documents.md)', () => {
       }
       for (const [name, c] of Object.entries(d.commands ?? {})) {
         for (const g of commandGrants(c)) {
-          expect(Object.hasOwn(PRIVILEGES, g.privilege), `${e.logicalName}.${name}`).toBe(true);
+          for (const v of grantPrivileges(g)) expect(Object.hasOwn(PRIVILEGES, v), `${e.logicalName}.${name}`).toBe(true);
           if (g.party) expect(e.allFields[g.party]?.type === 'lookup', `${e.logicalName}.${name}: ${g.party}`).toBe(true);
         }
         for (const v of [...commandStates(c), ...(c.to === undefined ? [] : [c.to])])

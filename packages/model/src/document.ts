@@ -55,12 +55,20 @@ export interface DocumentApproval {
   commit?: string;
 }
 
-/** Who may run a command in which states: callers holding `privilege`, acting for `party` when one is named (a business-unit lookup of the document the caller's units must hold). */
+/**
+ * Who may run a command in which states: callers holding `privilege` (any one of several, when it
+ * lists them: 关闭 of an application is the station's or the supplying warehouse's), acting for
+ * `party` when one is named (a business-unit lookup of the document the caller's units must hold).
+ */
 export interface DocumentGrant {
   from: readonly number[];
-  privilege: Privilege;
+  privilege: Privilege | readonly Privilege[];
   party?: string;
 }
+
+/** The privileges of a grant, any one of which grants it. */
+export const grantPrivileges = (g: Pick<DocumentGrant, 'privilege'>): readonly Privilege[] =>
+  typeof g.privilege === 'string' ? [g.privilege] : g.privilege;
 
 interface DocumentCommandCommon {
   /** The button's text (the catalogue's, as the document's page already says it). */

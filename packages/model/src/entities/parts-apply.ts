@@ -44,11 +44,11 @@ export const partsApply = defineEntity({
         path: '/parts/applications/:id/approved',
         refused: 'parts.notCurrentApprover',
       },
-      // The station or the supplying warehouse closes what is approved and not fully delivered (the controller checks the side).
+      // The station (parts.write) or the supplying warehouse (delivery.create) closes what is approved and not fully delivered (the controller checks the side).
       close: {
         label: 'parts.ui.close',
         from: [approvalStatus.approved],
-        privilege: 'parts.read',
+        privilege: ['parts.write', 'delivery.create'],
         path: '/parts/applications/:id/close',
         refused: 'parts.closeNotAllowed',
         closed: 'parts.closeNotAllowed',

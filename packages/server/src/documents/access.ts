@@ -13,6 +13,11 @@ export function assertMay(caller: Caller, privilege: Privilege): void {
   if (!caller.principal.privileges.has(privilege)) throw forbidden();
 }
 
+/** 403 unless the caller holds one of the privileges (a command granted to several). */
+export function assertMayAny(caller: Caller, privileges: readonly Privilege[]): void {
+  if (!privileges.some((p) => caller.principal.privileges.has(p))) throw forbidden();
+}
+
 /** 403 with the specification's text unless the unit is in the caller's reach (the caller acts for that side). */
 export function assertParty(caller: Caller, unit: string | null | undefined): void {
   if (!unit || !caller.subtree.includes(unit)) throw new Refusal('parts.notYourDocument', undefined, undefined, 403);

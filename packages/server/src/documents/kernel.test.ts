@@ -40,6 +40,8 @@ const fixture = defineEntity({
         privilege: 'parts.receive',
         party: 'new_tounit_id',
       },
+      // Granted to any of two privileges (the station's or the supplying warehouse's, as an application's 关闭).
+      mark: { label: 'parts.ui.close', from: [returnState.draft], privilege: ['parts.write', 'delivery.create'] },
     },
   },
 });
@@ -111,7 +113,7 @@ async function draft(): Promise<string> {
 
 beforeAll(async () => {
   p = await testPortal();
-  for (const u of ['station1', 'station2', 'warehouse1']) tok[u] = (await signIn(p.app, u)).access_token;
+  for (const u of ['station1', 'station2', 'warehouse1', 'engineer1']) tok[u] = (await signIn(p.app, u)).access_token;
 });
 afterAll(() => p?.close());
 
@@ -177,6 +179,14 @@ describe('the document kernel (a fixture document declared in the test)', () => 
     expect((await post('station1', id, 'receive')).statusCode).toBe(403);
     done(await post('warehouse1', id, 'receive'), '收货成功');
     expect((await row(id)).state).toBe(returnState.received);
+  });
+
+  it('runs a command granted to several privileges for a holder of any of them; anyone else 403 before the document is read', async () => {
+    const id = await draft();
+    refused(await post('engineer1', '00000000-0000-4000-8000-000000000000', 'mark'), '您没有权限访问该资源.', 403);
+    refused(await post('engineer1', id, 'mark'), '您没有权限访问该资源.', 403);
+    done(await post('station1', id, 'mark'));
+    done(await post('warehouse1', id, 'mark'));
   });
 
   it('keeps a document’s declared line totals through record-service writes of its lines: create, change, delete', async () => {

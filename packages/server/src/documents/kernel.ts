@@ -1,11 +1,11 @@
-import { commandGrants, documentStatus, msg, type EntityDef, type Lang } from '@portal/model';
+import { commandGrants, documentStatus, grantPrivileges, msg, type EntityDef, type Lang } from '@portal/model';
 import type { Sql } from '../db/db.ts';
 import { notFound, refuse } from '../http/errors.ts';
 import type { Caller } from '../records/scope.ts';
 import { q } from '../records/sql.ts';
 import { checkValue } from '../records/validate.ts';
 import { ValidationFailed } from '../records/write.ts';
-import { assertMay, assertParty, lockDocument } from './access.ts';
+import { assertMayAny, assertParty, lockDocument } from './access.ts';
 import type { DocumentController } from './controller.ts';
 import type { CommandResult } from './result.ts';
 import { refreshTotals } from './totals.ts';
@@ -54,9 +54,10 @@ export async function runCommand(
   const status = documentStatus(e);
   if (!c || !status) throw notFound();
   const grants = commandGrants(c);
-  const privilege = shared(grants.map((g) => g.privilege));
+  // Privileges compared as one key per grant: a grant listing several is granted by any of them.
+  const privilege = shared(grants.map((g) => grantPrivileges(g).join(' ')));
   const party = shared(grants.map((g) => g.party));
-  if (privilege) assertMay(caller, privilege);
+  if (privilege) assertMayAny(caller, grantPrivileges(grants[0]));
   ctrl.may?.[name]?.(caller);
   await ctrl.beforeLock?.[name]?.({ sql, caller, entity: e, body, lang });
   const parties = [...new Set(grants.flatMap((g) => (g.party ? [g.party] : [])))];
@@ -77,7 +78,7 @@ export async function runCommand(
     throw refuse(c.refused ?? 'documents.commandState', { state: shown, command: msg(c.label, lang) });
   }
   if (grant.party && grant.party !== party) assertParty(caller, partyOf(grant.party));
-  if (grant.privilege !== privilege) assertMay(caller, grant.privilege);
+  if (grantPrivileges(grant).join(' ') !== privilege) assertMayAny(caller, grantPrivileges(grant));
   const inputs = commandInputs(e, c.inputs ?? [], body, lang);
   const ctx = { sql, caller, entity: e, id: row.id, state, inputs, body, lang };
   const out = (await ctrl.commands?.[name]?.(ctx)) ?? undefined;

@@ -1,4 +1,4 @@
-import { commandGrants, msg } from '@portal/model';
+import { commandGrants, grantPrivileges, msg } from '@portal/model';
 import type { FastifyInstance } from 'fastify';
 import { commandErrorHandler } from '../http/command-errors.ts';
 import { commandRoute } from '../http/command-route.ts';
@@ -24,8 +24,8 @@ export function documentRoutes(app: FastifyInstance, s: Services): void {
       for (const [name, c] of Object.entries(e.document?.commands ?? {})) {
         const body = commandBody(e, c, ctrl.bodies?.[name]);
         for (const url of [commandPath(e.entitySet, name), ...(c.path ? [`/api${c.path}`] : [])]) {
-          // A command whose grants differ in privilege is checked by the kernel once the state is known.
-          const privileges = new Set(commandGrants(c).map((g) => g.privilege));
+          // A command whose grants differ in privilege (or that any of several grants) is checked by the kernel, before the document is read.
+          const privileges = new Set(commandGrants(c).flatMap((g) => grantPrivileges(g)));
           commandRoute(r, s, {
             method: 'POST',
             url,

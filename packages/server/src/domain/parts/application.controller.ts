@@ -4,7 +4,7 @@ import type { Sql } from '../../db/db.ts';
 import { assertParty } from '../../documents/access.ts';
 import type { DocumentController } from '../../documents/controller.ts';
 import { checkQty, fieldLabel } from '../../documents/inputs.ts';
-import { forbidden, Refusal, refuse } from '../../http/errors.ts';
+import { Refusal, refuse } from '../../http/errors.ts';
 import { normGuid, type FieldError } from '../../records/validate.ts';
 import { ValidationFailed } from '../../records/write.ts';
 import { drawForApplication, returnAllOfApplication, returnUnapproved, returnUnshipped } from '../quota/parts-quota.ts';
@@ -157,12 +157,6 @@ export const applicationController: DocumentController = {
     },
   },
   // Submitting draws the station's quota (when limited); an unapproved end gives it back, approval gives back what was not approved.
-  // Closing is the station's (parts.write) or the supplying warehouse's (delivery.create): anyone else is refused before the document is read.
-  may: {
-    close: (caller) => {
-      if (!caller.principal.privileges.has('parts.write') && !caller.principal.privileges.has('delivery.create')) throw forbidden();
-    },
-  },
   flow: {
     async submit(sql, id, userId) {
       await prepareSubmit(sql, applicationDocument, id);

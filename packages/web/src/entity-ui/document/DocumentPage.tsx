@@ -1,5 +1,5 @@
 import { AuditOutlined, PrinterOutlined, RollbackOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import { approvalStatus, documentStatus, getEntity, type EntityDef, type MessageKey } from '@portal/model';
+import { approvalStatus, documentStatus, getEntity, type DocumentGrant, type EntityDef, type MessageKey } from '@portal/model';
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { Alert, Tag, type TabsProps } from 'antd';
 import { useState, type ReactNode } from 'react';
@@ -42,7 +42,7 @@ export interface DocumentPageProps {
   /** Shown while a loaded document may not be changed (default the catalogue's generic text). */
   readOnlyText?: MessageKey;
   /** The business's say on a command the web cannot fully judge (the party a grant acts for). */
-  mayRun?: (command: string, grant: { privilege: string; party?: string }, row: RecordRow) => boolean;
+  mayRun?: (command: string, grant: DocumentGrant, row: RecordRow) => boolean;
   /** Dialogs of the business standing in for the generic confirm or inputs dialog, by command. */
   commandDialogs?: Record<string, CommandSlot>;
   /** The lines tab's line commands (add, edit, delete) while the document is editable; its dialog is `lineDialog`. */

@@ -1,4 +1,4 @@
-import { approvalStatus, commandGrants, documentStatus, type DocumentGrant, type EntityDef } from '@portal/model';
+import { approvalStatus, commandGrants, documentStatus, grantPrivileges, type DocumentGrant, type EntityDef } from '@portal/model';
 import type { RecordRow } from '../../api/records.ts';
 import { num } from './num.ts';
 
@@ -32,7 +32,9 @@ export function offeredCommands(
   const { state, closed } = documentStanding(e, row);
   if (closed || state == null) return [];
   return Object.entries(e.document?.commands ?? {})
-    .filter(([name, c]) => commandGrants(c).some((g) => g.from.includes(state) && can(g.privilege) && (!mayRun || mayRun(name, g, row))))
+    .filter(([name, c]) =>
+      commandGrants(c).some((g) => g.from.includes(state) && grantPrivileges(g).some(can) && (!mayRun || mayRun(name, g, row))),
+    )
     .map(([name]) => name);
 }
 

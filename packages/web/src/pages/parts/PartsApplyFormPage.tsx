@@ -9,7 +9,6 @@ import { documentStanding } from '../../entity-ui/document/document-rules.ts';
 import { OptionTag } from '../../entity-ui/document/OptionTag.tsx';
 import { useT } from '../../locales/i18n.ts';
 import { useSession } from '../../session/store.ts';
-import { usePrivilege } from '../../session/use-privilege.ts';
 import { STATION_USER } from '../basicdata/StationProfilePage.tsx';
 import { ApplicationDeliveries } from './ApplicationDeliveries.tsx';
 import { ApprovedQtyDialog } from './ApprovedQtyDialog.tsx';
@@ -38,7 +37,6 @@ const DIALOGS = { close: closeSlot(APPLICATION_DOC), approved: ApprovedSlot };
 export default function PartsApplyFormPage() {
   const { id } = useParams();
   const t = useT();
-  const can = usePrivilege();
   const user = useSession((s) => s.user);
   const [row, setRow] = useState<RecordRow | null>(null);
   const [version, setVersion] = useState(0);
@@ -65,7 +63,7 @@ export default function PartsApplyFormPage() {
       lookupConditions={lookupConditions}
       // Only a draft goes away (the declared deletable state); a rejected one stays on record.
       allowDelete
-      mayRun={requestMayRun(APPLICATION_DOC, can, user.userId)}
+      mayRun={requestMayRun(APPLICATION_DOC, user.userId)}
       commandDialogs={DIALOGS}
       // Back-ordered quantities show while it can still be changed (the stock is taken when a line is written and on submit).
       lines={{ ...lines, shortfall: documentStanding(HEADER, row).editable }}

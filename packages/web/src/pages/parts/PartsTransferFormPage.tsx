@@ -3,7 +3,6 @@ import { useParams } from 'react-router';
 import { DocumentPage } from '../../entity-ui/document/DocumentPage.tsx';
 import { OptionTag } from '../../entity-ui/document/OptionTag.tsx';
 import { useSession } from '../../session/store.ts';
-import { usePrivilege } from '../../session/use-privilege.ts';
 import { TRANSFER_DOC } from './request-documents.ts';
 import { closeSlot, requestMayRun, useRequestLines } from './request-page.tsx';
 
@@ -16,7 +15,6 @@ const DIALOGS = { close: closeSlot(TRANSFER_DOC) };
  */
 export default function PartsTransferFormPage() {
   const { id } = useParams();
-  const can = usePrivilege();
   const userId = useSession((s) => s.user.userId);
   const { lines, lineDialog } = useRequestLines(TRANSFER_DOC, id);
   return (
@@ -26,7 +24,7 @@ export default function PartsTransferFormPage() {
       backTo={TRANSFER_DOC.listPath}
       editPath={TRANSFER_DOC.editPath}
       allowDelete
-      mayRun={requestMayRun(TRANSFER_DOC, can, userId)}
+      mayRun={requestMayRun(TRANSFER_DOC, userId)}
       commandDialogs={DIALOGS}
       lines={lines}
       lineDialog={lineDialog}

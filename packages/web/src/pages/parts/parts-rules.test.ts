@@ -16,7 +16,7 @@ const holding =
 
 describe('application and transfer commands offered (mirroring the server)', () => {
   const offered = (doc: RequestDocument, row: Record<string, unknown>, can: (p: string) => boolean) =>
-    offeredCommands(getEntity(doc.entity)!, row, can, requestMayRun(doc, can, 'me'));
+    offeredCommands(getEntity(doc.entity)!, row, can, requestMayRun(doc, 'me'));
   const app = (status: number, extra: Record<string, unknown> = {}) => ({
     new_approvalstatus: status,
     statuscode: 1,

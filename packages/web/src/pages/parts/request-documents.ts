@@ -18,8 +18,6 @@ export interface RequestDocument {
   kind: RequestKind;
   /** Who edits the header and lines and submits. */
   write: Privilege;
-  /** Who may close an approved document (any of them). */
-  closers: Privilege[];
   /** Prefix of the screen's test hooks. */
   prefix: 'pa' | 'pt' | 'xs' | 'th';
   listPath: string;
@@ -34,8 +32,6 @@ export const APPLICATION_DOC: RequestDocument = {
   parentField: 'new_partsapply_id',
   kind: 'applications',
   write: 'parts.write',
-  // The station (parts.write) or the supplying warehouse (delivery.create) closes it.
-  closers: ['parts.write', 'delivery.create'],
   prefix: 'pa',
   listPath: '/partsApply/list',
   editPath: (id) => `/partsApply/edit/${encodeURIComponent(id)}`,
@@ -51,7 +47,6 @@ export const TRANSFER_DOC: RequestDocument = {
   parentField: 'new_parttransorder_id',
   kind: 'transfers',
   write: 'transfer.write',
-  closers: ['transfer.write'],
   prefix: 'pt',
   listPath: '/partsTransfer/list',
   editPath: (id) => `/partsTransfer/edit/${encodeURIComponent(id)}`,
@@ -68,7 +63,6 @@ export const SALES_DOC: RequestDocument = {
   parentField: 'new_order_id',
   kind: 'sales',
   write: 'parts.write',
-  closers: [],
   prefix: 'xs',
   listPath: '/newOrder/list',
   editPath: (id) => `/newOrder/edit/${encodeURIComponent(id)}`,

@@ -23,7 +23,6 @@ export const SITE_RETURN_DOC: RequestDocument = {
   parentField: 'new_sitereturn_id',
   kind: 'siteReturns',
   write: 'parts.write',
-  closers: ['parts.write', 'parts.receive'],
   prefix: 'th',
   listPath: '/siteReturn/list',
   editPath: (id) => `/siteReturn/edit/${encodeURIComponent(id)}`,
