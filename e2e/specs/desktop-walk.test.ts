@@ -1,0 +1,201 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { isEngineerAppPath, MENU } from '@portal/model';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppShell } from '../pages/app-shell.ts';
+import { AxePass, axeReport, countsByRule, type AxeViolation } from '../pages/axe-pass.ts';
+import { LoginPage } from '../pages/login-page.ts';
+import { MENU_WALK_MS } from '../pages/menu-screens.ts';
+import { OverflowPass, report, type Overflow } from '../pages/overflow.ts';
+import { openBrowser, type Browser } from '../support/browser.ts';
+import type { RunningPortal } from '../support/portal-server.ts';
+import { waitForPath } from '../support/session.ts';
+import { startTestPortal } from '../support/suite.ts';
+
+// Every desktop menu screen, walked screen to screen through the navigation, once for two checks
+// (one walk each cost ~2 min of admin's ~50 screens; the time is in opening them):
+// - Issue 24 item 11: no serious or critical WCAG 2.0/2.1 A/AA violation (axe-core) on any menu
+//   screen of any demo user. axe runs on each user's landing page and on every screen (path) not yet
+//   checked in this portal kind (standard or store) — one screen is one set of components whichever
+//   role opens it. AXE_EVERY=1 runs axe on every screen of every user (the full count, for a report).
+// - Issue 12 item 10: in English, no label cut without its full text on hover, at 1280 px — 1280
+//   and 1440 fall in the same antd breakpoint (xl, 1200–1599) and the portal has no media rule
+//   between them, so 1440 lays out the same boxes wider. admin's menu is every screen with every
+//   action; station1 adds a station's own views. They walk in English at 1280 px with both checks;
+//   the other users (subsets of admin's screens with fewer actions) in Chinese at 1440×900 with axe
+//   on what is left. OVERFLOW_USERS=admin,hq,station1,… walks more users in English.
+const EVERY = !!process.env.AXE_EVERY;
+const ENGLISH_USERS = process.env.OVERFLOW_USERS?.split(',') ?? ['admin', 'station1'];
+const WIDTHS = [1280];
+// admin first: the widest menu, so later users mostly add their own home and station views.
+const USERS = ['admin', 'station1', 'hq', 'branch1', 'warehouse1', 'engineer1', 'picker1', 'shipper1', 'station2'];
+// OVERFLOW_SHOTS=1 also keeps a screenshot of every English screen in test-results/english-fit/.
+const SHOTS = process.env.OVERFLOW_SHOTS ? resolve(import.meta.dirname, '../../test-results/english-fit') : undefined;
+
+let portal: RunningPortal;
+beforeAll(async () => {
+  portal = await startTestPortal();
+});
+afterAll(() => portal?.stop());
+
+const checked = new Set<string>();
+const totals: Record<string, Record<string, number>> = {};
+
+async function withDesktop(width: number, height: number, run: (page: Page) => Promise<void>) {
+  let browser: Browser | undefined;
+  try {
+    browser = await openBrowser();
+    await browser.page.setViewportSize({ width, height });
+    await run(browser.page);
+  } finally {
+    await browser?.close();
+  }
+}
+
+/** Runs axe on the screen unless this portal's screen was checked already (or AXE_EVERY). */
+async function check(axe: AxePass, found: AxeViolation[], key: string, screen: string, always = false) {
+  if (!EVERY && !always && checked.has(key)) return;
+  checked.add(key);
+  found.push(...(await axe.violations(screen)));
+}
+
+function summary(user: string, screens: number, axe: AxePass, started: number, found: AxeViolation[]) {
+  totals[user] = countsByRule(found);
+  console.info(
+    `${user}: ${screens} screens walked, ${axe.checked} checked by axe (${Math.round(axe.axeMs / 1000)} s in axe) in ${Math.round((Date.now() - started) / 1000)} s, serious/critical: ${JSON.stringify(totals[user])}`,
+  );
+}
+
+describe('English that fits', () => {
+  it('the pass finds a cut label without a title, and accepts one with a title or room', async () => {
+    const browser = await openBrowser();
+    try {
+      const { page } = browser;
+      await page.goto(`${portal.standardUrl}/login`);
+      await new LoginPage(page, portal).waitForForm();
+      await page.evaluate(() => {
+        const box = document.createElement('div');
+        box.className = 'portal-content';
+        box.innerHTML = [
+          ...['cut', 'titled', 'roomy'].map(
+            (id) =>
+              `<span class="ant-tag" data-testid="probe-${id}" ${id === 'titled' ? 'title="Return machine application"' : ''} style="display:inline-block;width:${id === 'roomy' ? 400 : 90}px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap">Return machine application</span>`,
+          ),
+          // Wraps inside a word ("Appoint / ment date"), and one that wraps between words.
+          '<div class="ant-form-item-label" data-testid="probe-word" style="width:40px;overflow-wrap:break-word">Appointment date</div>',
+          '<div class="ant-form-item-label" data-testid="probe-words" style="width:120px">Appointment date</div>',
+          '<input data-testid="probe-input" placeholder="Search work order number, customer" style="width:120px">',
+          '<input data-testid="probe-input-wide" placeholder="Search" style="width:120px">',
+        ].join('');
+        document.body.prepend(box);
+      });
+      const found = await new OverflowPass(page).overflows('/login');
+      expect(found.map((f) => [f.selector, f.how.split(' ')[0]]).sort()).toEqual([
+        ['[data-testid=probe-cut]', 'width'],
+        ['[data-testid=probe-input]', 'placeholder'],
+        ['[data-testid=probe-word]', 'word'],
+      ]);
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
+describe('desktop menu screens: accessibility (axe-core, WCAG 2 A/AA) and English that fits', () => {
+  for (const user of USERS) {
+    const english = ENGLISH_USERS.includes(user);
+    it(
+      english
+        ? `${user}'s menu screens have no serious or critical violation, and in English no label is cut at ${WIDTHS.join(' or ')} px`
+        : `${user}'s menu screens have no serious or critical violation`,
+      () =>
+        withDesktop(english ? WIDTHS[0] : 1440, english ? 800 : 900, async (page) => {
+          const started = Date.now();
+          const axe = new AxePass(page);
+          const walk = new OverflowPass(page);
+          const found: AxeViolation[] = [];
+          const cut: Overflow[] = [];
+          await page.goto(`${portal.standardUrl}/login`);
+          await new LoginPage(page, portal).signInWithPassword(user);
+          await page.waitForURL((u) => u.pathname !== '/login');
+          if (isEngineerAppPath(new URL(page.url()).pathname)) await page.goto(`${portal.standardUrl}/servicehome`);
+          if (english) {
+            await waitForPath(page, '/servicehome');
+            const shell = new AppShell(page);
+            await shell.switchLanguage('en-US');
+            await page.waitForFunction(() => document.documentElement.lang === 'en-US');
+            expect(await shell.greeting()).toMatch(/^Good (morning|afternoon|night), /);
+          }
+          await walk.ready();
+          const landing = new URL(page.url()).pathname;
+          await check(axe, found, `standard ${landing}`, `${user} ${landing}`, true);
+          if (english) {
+            cut.push(...(await walk.overflowsAt(landing, WIDTHS)));
+            if (SHOTS) {
+              mkdirSync(SHOTS, { recursive: true });
+              await page.screenshot({ path: `${SHOTS}/${user}-home.png`, fullPage: true });
+            }
+          }
+          const screens = await walk.menuScreens();
+          // A silent empty menu would pass vacuously.
+          expect(screens.length).toBeGreaterThan(2);
+          for (const [key, path] of screens) {
+            if (!english && !EVERY && checked.has(`standard ${path.toLowerCase()}`)) continue;
+            await walk.open(key);
+            await check(axe, found, `standard ${path.toLowerCase()}`, `${user} ${path}`);
+            if (!english) continue;
+            await walk.openFilters();
+            if (SHOTS) await page.screenshot({ path: `${SHOTS}/${user}-${key}.png` });
+            cut.push(...(await walk.overflowsAt(path, WIDTHS)));
+          }
+          summary(user, screens.length + 1, axe, started, found);
+          if (english)
+            console.info(
+              `${user}: ${screens.length + 1} screens checked in English at ${WIDTHS.join(' and ')} px, ${cut.length} labels cut`,
+            );
+          expect(found, `serious/critical accessibility violations of ${user}:\n${axeReport(found)}`).toEqual([]);
+          expect(cut, `labels cut in English:\n${report(cut)}`).toEqual([]);
+        }),
+      MENU_WALK_MS,
+    );
+  }
+
+  it(
+    "store1's store portal screens have no serious or critical violation",
+    () =>
+      withDesktop(1440, 900, async (page) => {
+        const started = Date.now();
+        const axe = new AxePass(page);
+        const walk = new OverflowPass(page);
+        const found: AxeViolation[] = [];
+        await page.goto(`${portal.storeUrl}/login1`);
+        await new LoginPage(page, portal).signInWithPassword('store1');
+        await page.waitForURL((u) => u.pathname === '/home1');
+        await walk.ready();
+        await check(axe, found, 'store /home1', 'store1 /home1', true);
+        // The store's top menu opens its groups as popups on hover: open each, then read the items.
+        // The overflow placeholder (…) is hidden while every group fits: only the real groups open.
+        const groups = page.locator('.portal-nav-menu > .ant-menu-submenu:not(.ant-menu-overflow-item-rest)');
+        const count = await groups.count();
+        for (let i = 0; i < count; i++) {
+          await groups.nth(i).hover();
+          await page.locator('.ant-menu-submenu-popup').nth(i).waitFor({ state: 'attached' });
+        }
+        const keys = await page
+          .locator('.ant-menu-submenu-popup li.ant-menu-item:not(.ant-menu-item-disabled)[data-testid^="nav-"]')
+          .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice('nav-'.length)));
+        const paths = new Map(MENU.flatMap((g) => g.items.map((i) => [i.key, i.path] as const)));
+        const screens = [...new Set(keys.map((k) => paths.get(k)).filter((p): p is string => !!p && !isEngineerAppPath(p)))];
+        expect(screens.length).toBeGreaterThan(2);
+        for (const path of screens) {
+          await page.goto(`${portal.storeUrl}${path}`);
+          await walk.ready();
+          await check(axe, found, `store ${path.toLowerCase()}`, `store1 ${path}`);
+        }
+        summary('store1', screens.length + 1, axe, started, found);
+        expect(found, `serious/critical accessibility violations of store1:\n${axeReport(found)}`).toEqual([]);
+      }),
+    MENU_WALK_MS,
+  );
+});
