@@ -42,6 +42,11 @@ export default defineConfig({
           include: process.env.DATABASE_URL ? ['src/**/*.test.ts'] : EMBEDDED_SERVER_SUITES,
           exclude: process.env.DATABASE_URL ? ['**/node_modules/**'] : ['**/node_modules/**', 'src/**/*.pg.test.ts'],
           pool: 'forks',
+          // One module graph per worker, not per file: importing the server's graph was ~28 % of a
+          // PostgreSQL run's file time. Module state a file leaves is what the next one starts with:
+          // the audit and the guard are in testing/isolation-guard.ts and docs/decisions.md.
+          isolate: false,
+          setupFiles: ['src/testing/isolation-guard.ts'],
           // Each test portal's database is a copy of one seeded once per run (testing/test-template.ts).
           globalSetup: ['src/testing/test-template.ts'],
         },

@@ -105,7 +105,9 @@ const SUBTREE = `ARRAY(WITH RECURSIVE t AS (
  * identity data clear the cache of this instance.
  */
 const USER_CACHE_MS = Number(process.env.PRINCIPAL_CACHE_MS ?? 10_000);
-const userCache = new Map<string, { at: number; row: UserRow & { subtree: string[] } }>();
+// Keyed by user, held with the instance's database: another instance in the same process (a
+// second app in a test, a test file after another) reads its own rows.
+const userCache = new Map<string, { at: number; db: Db; row: UserRow & { subtree: string[] } }>();
 
 export function forgetCachedUsers(userId?: string): void {
   if (userId) userCache.delete(userId);
@@ -114,14 +116,14 @@ export function forgetCachedUsers(userId?: string): void {
 
 async function cachedUser(db: Db, userId: string): Promise<(UserRow & { subtree: string[] }) | undefined> {
   const hit = userCache.get(userId);
-  if (hit && Date.now() - hit.at < USER_CACHE_MS) return hit.row;
+  if (hit && hit.db === db && Date.now() - hit.at < USER_CACHE_MS) return hit.row;
   const row = await db.one<UserRow & { subtree: string[] }>(
     `SELECT ${USER_COLUMNS}, ${SUBTREE} FROM systemuser u ${USER_JOINS} WHERE u.systemuserid = $1`,
     [userId],
   );
   if (row) {
     if (userCache.size > 5000) userCache.clear();
-    userCache.set(userId, { at: Date.now(), row });
+    userCache.set(userId, { at: Date.now(), db, row });
   }
   return row;
 }

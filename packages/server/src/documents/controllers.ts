@@ -40,7 +40,12 @@ const CONTROLLERS: DocumentController[] = [
 /** The registered controllers (a test adds a fixture document with `registerController` before the portal starts). */
 export const documentControllers = (): readonly DocumentController[] => CONTROLLERS;
 
-export function registerController(c: DocumentController): void {
+/** Adds a controller; the returned function takes it out again (a test's fixture, for the files after it in the same worker). */
+export function registerController(c: DocumentController): () => void {
   if (!CONTROLLERS.some((x) => x.entity.logicalName === c.entity.logicalName && x.entity.entitySet === c.entity.entitySet))
     CONTROLLERS.push(c);
+  return () => {
+    const i = CONTROLLERS.indexOf(c);
+    if (i >= 0) CONTROLLERS.splice(i, 1);
+  };
 }

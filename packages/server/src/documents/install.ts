@@ -3,7 +3,7 @@ import { registerFlowHooks } from '../flow/hooks.ts';
 import { serverDefaults, writeHooks } from '../records/write.ts';
 import { documentControllers } from './controllers.ts';
 import { documentNumbers } from './numbers.ts';
-import { registerLineTotals } from './totals.ts';
+import { forgetLineTotals, registerLineTotals } from './totals.ts';
 
 /**
  * Registers every controlled document with the record service and the approval engine, from its
@@ -13,6 +13,7 @@ import { registerLineTotals } from './totals.ts';
  * record-service writes of its lines. Run at start, after the domain modules.
  */
 export function installDocuments(): void {
+  forgetLineTotals();
   for (const e of [...ENTITIES, ...documentControllers().map((c) => c.entity)]) registerLineTotals(e);
   for (const c of documentControllers()) {
     const e = c.entity;

@@ -47,7 +47,7 @@ const fixture = defineEntity({
 });
 let shipped = 0;
 let movedTo: number | undefined;
-registerController({
+const unregisterFixture = registerController({
   entity: fixture,
   commands: { ship: async () => void shipped++ },
   // What the document reads once moved (the contract links open orders once it is active).
@@ -83,7 +83,7 @@ const summing = defineEntity({
     lines: [{ entity: 'new_srv_contractline', parent: 'new_contract_id', totals: { new_linecount: 'new_qty' } }],
   },
 });
-registerController({ entity: summing });
+const unregisterSumming = registerController({ entity: summing });
 
 let p: Portal;
 const tok: Record<string, string> = {};
@@ -115,7 +115,12 @@ beforeAll(async () => {
   p = await testPortal();
   for (const u of ['station1', 'station2', 'warehouse1', 'engineer1']) tok[u] = (await signIn(p.app, u)).access_token;
 });
-afterAll(() => p?.close());
+// The fixtures leave the registry for the files after this one in the same worker (isolate: false).
+afterAll(async () => {
+  unregisterFixture();
+  unregisterSumming();
+  await p?.close();
+});
 
 describe('the document kernel (a fixture document declared in the test)', () => {
   it('serves a declared command at its derived route: the state moves as declared, the inputs are written, the controller runs', async () => {

@@ -21,6 +21,11 @@ export async function refreshTotals(sql: Sql, e: EntityDef, id: string): Promise
 /** The documents that keep sums of a kind of line (line entity → document and the lookup naming it), filled at start (installDocuments). */
 const summed = new Map<string, { doc: EntityDef; parent: string }[]>();
 
+/** Forgets every registration: each start registers the documents anew (installDocuments), so a test's fixture left earlier is not summed. */
+export function forgetLineTotals(): void {
+  summed.clear();
+}
+
 export function registerLineTotals(doc: EntityDef): void {
   for (const l of doc.document?.lines ?? []) {
     if (!Object.keys(l.totals ?? {}).length) continue;

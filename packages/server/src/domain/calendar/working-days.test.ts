@@ -32,7 +32,9 @@ describe('the working calendar', () => {
 
   it('counts Monday to Friday in a year not published yet, and says so once', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const year = lastPublishedYear() + 1;
+    // Years ahead, not the next one: the warning is once per process, and a file before this one in
+    // the same worker may have counted into next year already (isolate: false).
+    const year = lastPublishedYear() + 9;
     expect(working(`${year}-01-01`, `${year}-01-31`)).toEqual(
       days(`${year}-01-01`, `${year}-01-31`).filter((d) => ![0, 6].includes(new Date(d).getUTCDay())),
     );
