@@ -8,11 +8,12 @@ describe('main.ts with WEB_CONCURRENCY on PostgreSQL', () => {
     const name = `portal_cluster_${process.pid}_${Date.now()}`;
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    // A copy of the run's seeded demo data (testing/test-template.ts), not a seeding of its own.
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${process.env.PORTAL_TEST_TEMPLATE}`);
     const u = new URL(process.env.DATABASE_URL!);
     u.pathname = `/${name}`;
     try {
-      const s = await startMain({ DATABASE_URL: u.toString(), WEB_CONCURRENCY: '2', SEED_DEMO: '1' });
+      const s = await startMain({ DATABASE_URL: u.toString(), WEB_CONCURRENCY: '2' });
       try {
         expect(s.out()).toContain(`portal listening on http://127.0.0.1:${s.port} (postgres database, 2 processes, TEST MODE)`);
         expect(s.out().match(/portal listening/g)).toHaveLength(1);
