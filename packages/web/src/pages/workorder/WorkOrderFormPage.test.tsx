@@ -177,11 +177,13 @@ describe('work-order edit screen', () => {
     fireEvent.change(within(dialog).getByTestId('field-new_hours'), { target: { value: '2' } });
     const price = within(dialog).getByTestId('field-new_price');
     fireEvent.change(price.tagName === 'INPUT' ? price : price.querySelector('input')!, { target: { value: '80' } });
+    // Watched from the click on: the toast lasts 3 s, which a loaded machine can spend before the next line runs.
+    const toast = screen.findByText('添加成功', {}, LONG);
     await act(async () => fireEvent.click(screen.getByTestId('wo-line-dialog-ok')));
     await waitFor(() => expect(s.posts).toHaveLength(1));
     expect(s.posts[0].body).toMatchObject({ new_name: '更换主板', new_hours: 2, new_price: 80 });
     expect(s.posts[0].body).not.toHaveProperty('new_workorder_id');
-    expect(await screen.findByText('添加成功')).toBeTruthy();
+    expect(await toast).toBeTruthy();
     await waitFor(() => expect(screen.getAllByTestId('wo-line-row')).toHaveLength(1));
     expect(screen.getByTestId('wo-lines-total-repairitems').getAttribute('data-amount')).toBe('160');
     await waitFor(() => expect(s.retrieves()).toBeGreaterThan(before));
