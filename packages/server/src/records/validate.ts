@@ -135,7 +135,7 @@ export function compareDecimal(a: string, b: string): number {
   const x = BigInt(ai + af.padEnd(w, '0'));
   const y = BigInt(bi + bf.padEnd(w, '0'));
   const c = x === y ? 0 : x < y ? -1 : 1;
-  return neg && c !== 0 ? -c : c; // never -0: callers and tests compare with Object.is
+  return neg && c !== 0 ? -c : c; // equal is 0, never -0 (Object.is(-0, 0) is false)
 }
 
 /** Money (at most 2 decimals) within [min, max], as exact normalised text; null otherwise. */
