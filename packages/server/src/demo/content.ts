@@ -1,5 +1,5 @@
 import { contentAudience as A, contentState as S, downloadCategory as C, techFileType as T } from '@portal/model';
-import ExcelJS from 'exceljs';
+import { loadExcelJs } from '../files/load-exceljs.ts';
 import PDFDocument from 'pdfkit';
 import { sizeText } from '../domain/content/content.ts';
 import { bytesStream, type Storage } from '../files/storage.ts';
@@ -322,6 +322,7 @@ export function demoPdf(title: string, version: string, lines: string[]): Promis
 
 /** A small workbook: a price list (parts, price) or a report template. */
 async function demoXlsx(title: string): Promise<Buffer> {
+  const ExcelJS = await loadExcelJs();
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('Sheet1');
   ws.addRow([title]);

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { loadExcelJs } from './load-exceljs.ts';
 import type { Lang } from '@portal/model';
 import { msg } from '@portal/model';
 import { AppError } from '../http/errors.ts';
@@ -67,6 +67,7 @@ export async function writeTable(
   rows: TableCell[][],
   lang: Lang,
 ): Promise<Buffer> {
+  const ExcelJS = await loadExcelJs();
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet(sheet);
   ws.addRow(headers.map((h) => h.text)).font = { bold: true };

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { loadExcelJs } from './load-exceljs.ts';
 import { getEntity, getEntityBySet, isClientField, msg, type EntityDef, type FieldDef, type Lang, type MessageKey } from '@portal/model';
 import type { Db, Sql } from '../db/db.ts';
 import { AppError } from '../http/errors.ts';
@@ -119,6 +119,7 @@ const colLetter = (n: number) => {
 
 /** The import template: one header row (labels in the caller's language) and an instructions sheet. */
 export async function buildTemplate(e: EntityDef, lang: Lang): Promise<Buffer> {
+  const ExcelJS = await loadExcelJs();
   const wb = new ExcelJS.Workbook();
   wb.creator = 'service-portal';
   const ws = wb.addWorksheet(e.pluralLabel[lang].slice(0, 31) || e.logicalName);

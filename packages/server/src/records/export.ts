@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { EntityDef, Lang } from '@portal/model';
-import ExcelJS from 'exceljs';
+import { loadExcelJs } from '../files/load-exceljs.ts';
 import type { Sql } from '../db/db.ts';
 import { badRequest } from '../http/errors.ts';
 import { FV } from './format.ts';
@@ -61,6 +61,7 @@ export async function exportXlsx(sql: Sql, caller: Caller, e: EntityDef, query: 
   const r = await runQuery(sql, spec, compileContext(caller, lang));
 
   const stream = new PassThrough();
+  const ExcelJS = await loadExcelJs();
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   const sheetName = e.pluralLabel[lang].replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Sheet1';
   const ws = wb.addWorksheet(sheetName);

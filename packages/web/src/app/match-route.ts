@@ -35,7 +35,11 @@ function matcher(routes: RouteDef[]) {
   for (const r of all) if (r.word === null) open.push(r);
   // Each group keeps the table's order (ties rank by it), with the open routes in their places.
   for (const r of all)
-    if (r.word !== null && !byWord.has(r.word)) byWord.set(r.word, all.filter((x) => x.word === r.word || x.word === null));
+    if (r.word !== null && !byWord.has(r.word))
+      byWord.set(
+        r.word,
+        all.filter((x) => x.word === r.word || x.word === null),
+      );
   return (pathname: string): RouteDef | null => {
     const m = matchRoutes(byWord.get(firstSegment(pathname)) ?? open, pathname);
     const leaf = m?.[m.length - 1];

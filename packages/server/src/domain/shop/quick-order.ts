@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { loadExcelJs } from '../../files/load-exceljs.ts';
 import { getEntity, msg, productState, warehouseType, type Lang, type QuickOrderLine, type QuickOrderLineError } from '@portal/model';
 import type { Principal } from '../../auth/principal.ts';
 import type { Db, Sql } from '../../db/db.ts';
@@ -225,6 +225,7 @@ export async function quickOrderTemplate(sql: Sql, lang: Lang): Promise<Buffer> 
       )
     ).rows[0]?.code ?? 'HC-LF-200';
   const [code, qty] = importColumns();
+  const ExcelJS = await loadExcelJs();
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet(msg('quickOrder.template.sheet', lang));
   ws.addRow([lang === 'zh-CN' ? code.headers[0] : code.headers[1], lang === 'zh-CN' ? qty.headers[0] : qty.headers[1]]).font = {
