@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { WalksFirstSequencer } from './e2e/support/sequencer.ts';
 
 // Every server suite runs on PostgreSQL (test:pg). On the embedded database only what differs
 // there is proven again: the one serialised connection under concurrent postings (the stock and
@@ -19,6 +20,7 @@ export default defineConfig({
   test: {
     // Vitest's default on a 2-core machine is one worker; the suites are CPU-bound and independent.
     maxWorkers: 2,
+    sequence: { sequencer: WalksFirstSequencer },
     // React work that antd scheduled in a root of its own may still run after a file's jsdom window
     // is torn down; it fails only because the window is gone, after every test of the file passed.
     onUnhandledError(error) {
@@ -64,6 +66,10 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           pool: 'forks',
+          // One process per worker, not per file: a file's own portal, Chromium and data as before
+          // (support/ keeps nothing else between files), without a new Node process importing
+          // playwright-core and the page objects for each of the ~46 files.
+          isolate: false,
         },
       },
     ],
