@@ -35,6 +35,13 @@ describe('migrate on a database that is up to the model', () => {
     expect(after?.at).not.toBe(before?.at);
   });
 
+  it('runs it again when an entity table is missing, and creates it', async () => {
+    await p.db.query('DROP TABLE new_noticereply');
+    await migrate(p.db.pool);
+    expect((await p.db.query(`SELECT 1 FROM pg_tables WHERE tablename = 'new_noticereply'`)).rowCount).toBe(1);
+    expect((await p.db.query(`SELECT 1 FROM pg_indexes WHERE tablename = 'new_noticereply'`)).rowCount).toBeGreaterThan(1);
+  });
+
   it('runs it again while a declared check is missing, and notes nothing until the check is in', async () => {
     await p.db.query('ALTER TABLE new_srv_station DROP CONSTRAINT ck_new_srv_station_quota');
     const station = await p.db.one<{ id: string }>(
