@@ -24,8 +24,32 @@ export class EntityFormPage {
     return decodeURIComponent(m[1]);
   }
 
+  /**
+   * The shown screen is the address bar's: right after a navigation (a saved record moving from
+   * create to edit) the previous screen's panel is still shown, with a loaded form of the same entity,
+   * until React commits the new one.
+   */
+  async waitForScreenOfUrl() {
+    await this.page.waitForFunction(() => {
+      const panels = [...document.querySelectorAll<HTMLElement>('[data-testid="page-panel"]')];
+      if (!panels.length) return true; // a screen outside the shell (print, phone pages)
+      const path = location.pathname;
+      let decoded = path;
+      try {
+        decoded = decodeURIComponent(path);
+      } catch {
+        // keep the raw path
+      }
+      return panels.some((p) => {
+        const key = p.getAttribute('data-screen-key');
+        return (key === path || key === decoded) && p.style.display !== 'none';
+      });
+    });
+  }
+
   /** The form is shown and its record loaded (the fields hold their values). */
   async waitFor(entity?: string) {
+    await this.waitForScreenOfUrl();
     const sel = this.scope().locator(`[data-testid="entity-form"]${entity ? `[data-entity="${entity}"]` : ''}:not([data-loading])`);
     await sel.waitFor({ state: 'visible' });
   }
