@@ -2,23 +2,32 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import type { StorageState } from './browser.ts';
 import { startPortal } from './portal-server.ts';
+import { signInOnTemplate } from './template-sign-ins.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The data directory of a portal that seeded the demo data once for the whole run. */
     portalTemplate: string;
+    /** Browser states of users signed in on that portal (at `url`), valid on every copy of its data. */
+    templateSignIns: { url: string; states: Record<string, StorageState> };
   }
 }
 
 /**
  * Seeds the demo data once (a portal started and stopped on its own directory); every spec file's
- * portal starts on a copy of it. Seeding takes ~12 s; a copy starts in ~2 s.
+ * portal starts on a copy of it. Seeding takes ~12 s; a copy starts in ~2 s. The users most files
+ * open pages as sign in on it first (template-sign-ins.ts).
  */
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'portal-e2e-template-'));
   const portal = await startPortal({}, { dataDir: dir });
-  await portal.stop();
+  try {
+    project.provide('templateSignIns', { url: portal.standardUrl, states: await signInOnTemplate(portal) });
+  } finally {
+    await portal.stop();
+  }
   project.provide('portalTemplate', dir);
   return () => rmSync(dir, { recursive: true, force: true });
 }

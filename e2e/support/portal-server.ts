@@ -48,6 +48,9 @@ export async function startPortal(env: Record<string, string> = {}, opts: Portal
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       NODE_ENV: 'test',
+      // Pages open with sessions signed in when the run began (template-sign-ins.ts), up to ~25 min
+      // before: their access tokens outlive the run. Expiry and refresh: session.test.ts sets its own.
+      ACCESS_TOKEN_TTL: '7200',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,8 +1,7 @@
-import { afterAll, afterEach, expect } from 'vitest';
-import { closeChromium, takeCspViolations } from './browser.ts';
+import { afterEach, expect } from 'vitest';
+import { takeCspViolations } from './browser.ts';
 
 // No page may log a Content-Security-Policy violation (a blocked script, style, image or request).
 afterEach(() => {
   expect(takeCspViolations(), 'Content-Security-Policy violations').toEqual([]);
 });
-afterAll(closeChromium);

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { openBrowser, type Browser, type StorageState } from './browser.ts';
 import { startPortal, type RunningPortal } from './portal-server.ts';
+import { onPortal } from './template-sign-ins.ts';
 
 /** A portal on its own copy of the run's seeded demo data (see global-setup.ts). */
 export const startTestPortal = (env: Record<string, string> = {}) => startPortal(env, { template: inject('portalTemplate') });
@@ -30,15 +31,21 @@ export function portalSuite(env: Record<string, string> = {}) {
       if (!portal) throw new Error('portal not started');
       return portal;
     },
-    /** A new browser profile (another person's browser); closed after the test. */
-    /** The state kept from `username`'s last sign-in in this file, unless a browser of this test holds it. */
+    /**
+     * The state kept from `username`'s last sign-in in this file, else from the sign-in on the
+     * data this portal copied (global-setup.ts), unless a browser of this test holds it.
+     */
     keptSignIn(username: string): StorageState | undefined {
-      return inUse.has(username) ? undefined : signedIn.get(username);
+      if (inUse.has(username)) return undefined;
+      const template = inject('templateSignIns');
+      const seeded = template.states[username];
+      return signedIn.get(username) ?? (seeded && portal ? onPortal(seeded, template.url, portal.standardUrl) : undefined);
     },
     keepSignIn(username: string, state: StorageState) {
       signedIn.set(username, state);
       inUse.add(username);
     },
+    /** A new browser profile (another person's browser); closed after the test. */
     async open(opts: { mobile?: boolean; serviceWorker?: boolean; storageState?: StorageState } = {}): Promise<Page> {
       const b = await openBrowser(opts);
       browsers.push(b);

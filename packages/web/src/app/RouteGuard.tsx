@@ -1,5 +1,6 @@
 import { useLayoutEffect, useMemo } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { RouteProgress } from './RouteProgress.tsx';
 import { getSession } from '../session/store.ts';
 import { decideNavigation, type GuardState } from './guard.ts';
 import { describeTarget } from './match-route.ts';
@@ -40,6 +41,7 @@ export function RouteGuard({ routes }: { routes?: RouteDef[] }) {
   return (
     <>
       <UnsavedRouteBlocker />
+      <RouteProgress />
       <Outlet />
     </>
   );

@@ -55,7 +55,9 @@ describe('the shell on a phone (< 768 px)', () => {
     // A menu item navigates, and the drawer closes.
     fireEvent.click(within(drawer).getByText('配件管理'));
     fireEvent.click(await within(drawer).findByTestId('nav-siteReturn'));
-    await waitFor(() => expect(router.state.location.pathname).not.toBe('/servicehome'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/siteReturn/list'));
+    // Shown: the screen is drawn (the router's state moves before React renders it).
+    await waitFor(() => expect(document.querySelector('[data-screen-key="/siteReturn/list"]')).not.toBeNull());
     await waitFor(() => expect(openDrawer()).toBeNull());
     expect(button.getAttribute('aria-expanded')).toBe('false');
 

@@ -1,10 +1,11 @@
 import AppstoreOutlined from '@ant-design/icons-svg/es/asn/AppstoreOutlined';
 import LogoutOutlined from '@ant-design/icons-svg/es/asn/LogoutOutlined';
 import { ENGINEER_APP, isEngineerAppPath } from '@portal/model/engineer-app.ts';
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useT } from '../../locales/i18n.ts';
 import { askLogout } from '../../session/logout.ts';
 import { useSession } from '../../session/store.ts';
+import { useOnDemand } from '../../shared/use-on-demand.ts';
 import { useUpdateAvailable } from '../../sw/update.ts';
 import { go, onAppLink, screenOf, useAppPath } from './app-nav.ts';
 import { LanguageSelect, MessageBell } from './HeaderTools.tsx';
@@ -13,7 +14,7 @@ import { MyWorkOrdersPage } from './MyWorkOrdersPage.tsx';
 
 // One order's screen uses antd's form controls: loaded when an order is opened (the service worker
 // precaches it for offline use), never on the way to the list.
-const OrderScreen = lazy(() => import('./OrderScreen.tsx'));
+const loadOrderScreen = () => import('./OrderScreen.tsx');
 
 /** 有新版本可用 … 刷新: a new version is announced in the bar, never forced (sw/update.ts). */
 function UpdateBanner() {
@@ -41,6 +42,7 @@ export function EngineerApp() {
   const loggedIn = useSession((s) => s.auth.isLoggedIn);
   const allowed = useSession((s) => s.user.privilege.includes(ENGINEER_APP.privilege));
   const screen = screenOf(path);
+  const OrderScreen = useOnDemand(loadOrderScreen, loggedIn && allowed && screen?.screen === 'order');
 
   useEffect(() => {
     document.title = t('menu.myWorkOrders');
@@ -80,9 +82,11 @@ export function EngineerApp() {
           // A portal path (Back onto the portal's entry): the portal's page is loading (app-nav.ts).
           <div className="eapp-loading" role="status" aria-label={t('engineerApp.loading')} />
         ) : screen?.screen === 'order' ? (
-          <Suspense fallback={<div className="eapp-loading" role="status" aria-label={t('engineerApp.loading')} />}>
+          OrderScreen ? (
             <OrderScreen id={screen.id} />
-          </Suspense>
+          ) : (
+            <div className="eapp-loading" role="status" aria-label={t('engineerApp.loading')} />
+          )
         ) : (
           <div className="eapp-empty" data-testid="engineer-no-screen">
             <p>{t('error.notFound')}</p>

@@ -1,13 +1,14 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { noticeCarousel, type CarouselItem } from '../../api/notices.ts';
 import { useT } from '../../locales/i18n.ts';
 import { usePrivilege } from '../../session/use-privilege.ts';
+import { useOnDemand } from '../../shared/use-on-demand.ts';
 import { NoticeCarousel } from '../../widgets/NoticeCarousel.tsx';
 import { Shortcuts } from './Shortcuts.tsx';
 import { Welcome } from './Welcome.tsx';
 
 // ECharts is a large chunk: only users who see the dashboard load it.
-const ServiceDashboard = lazy(() => import('./dashboard/ServiceDashboard.tsx'));
+const loadDashboard = () => import('./dashboard/ServiceDashboard.tsx');
 
 /**
  * /servicehome: the standard portal's home after sign-in; the service-management dashboard for
@@ -18,6 +19,7 @@ export default function ServiceHomePage() {
   const can = usePrivilege();
   const reads = can('notice.read');
   const [notices, setNotices] = useState<CarouselItem[]>([]);
+  const ServiceDashboard = useOnDemand(loadDashboard, can('workorder.read'));
   useEffect(() => {
     if (!reads) return;
     let live = true;
@@ -32,11 +34,7 @@ export default function ServiceHomePage() {
     <div data-testid="page-servicehome">
       <Welcome subtitle={t('home.welcome')} />
       {reads && <NoticeCarousel items={notices} />}
-      {can('workorder.read') && (
-        <Suspense fallback={null}>
-          <ServiceDashboard />
-        </Suspense>
-      )}
+      {ServiceDashboard && <ServiceDashboard />}
       <Shortcuts />
     </div>
   );

@@ -154,7 +154,7 @@ describe('overseas work-order screen', () => {
     const s = server();
     renderApp('/overseas/create');
     await screen.findByTestId('form-section-customer', {}, LONG);
-    expect(screen.getByText('新建海外工单')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '新建海外工单' })).toBeTruthy();
     const marker = screen.getByTestId('field-new_isoverseas');
     expect(marker.getAttribute('aria-checked')).toBe('true');
     expect(marker.hasAttribute('disabled')).toBe(true);

@@ -81,6 +81,8 @@ describe('cart checkout bar (issue 12 item 8)', () => {
     expect(state('cart-check-all')).toBe('none');
     fireEvent.click(screen.getByTestId('cart-check-all'));
     await act(async () => fireEvent.click(within(bar).getByTestId('cart-settle')));
+    // The router moves once the confirmation screen's chunk is in.
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/confirm\/[^/]+\/order$/));
     const m = /^\/confirm\/([^/]+)\/order$/.exec(router.state.location.pathname);
     expect(readSettleToken(m![1])?.itemIds).toEqual(['1', '2', '3']);
   });

@@ -109,6 +109,8 @@ describe('cart (spec 000 §3, §4, §9)', () => {
     fireEvent.click(screen.getByTestId('cart-settle'));
     expect((await screen.findAllByText('数量只能输入整数')).length).toBeGreaterThan(1);
     expect(router.state.location.pathname).not.toMatch(/^\/confirm\//);
+    // Nor on its way there (the router moves once the next screen's chunk is in).
+    expect(router.state.navigation.state).toBe('idle');
     fireEvent.change(qty, { target: { value: '0' } });
     expect(within(items[0]).getByTestId('cart-item-qty-error').textContent).toBe('数量必须大于0');
     fireEvent.click(within(items[0]).getByTestId('cart-item-qty-more'));
@@ -131,6 +133,8 @@ describe('cart (spec 000 §3, §4, §9)', () => {
     expect(screen.getByTestId('cart-count').getAttribute('data-count')).toBe('2');
 
     await act(async () => fireEvent.click(screen.getByTestId('cart-settle')));
+    // The router moves once the confirmation screen's chunk is in.
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/confirm\/[^/]+\/order$/));
     const m = /^\/confirm\/([^/]+)\/order$/.exec(router.state.location.pathname);
     expect(m).not.toBeNull();
     expect(readSettleToken(m![1])?.itemIds).toEqual(['1', '3']);
