@@ -46,7 +46,8 @@ export async function waitForScreen(page: Page, before = ''): Promise<void> {
     (prev) => {
       const w = window as unknown as { __screenLast?: string; __screenSame?: number };
       const main = document.querySelector<HTMLElement>('.portal-content');
-      if (!main || document.fonts.status !== 'loaded') return false;
+      // aria-busy: the router is still loading the next screen (the one shown is on its way out).
+      if (!main || document.fonts.status !== 'loaded' || main.getAttribute('aria-busy') === 'true') return false;
       const busy = Array.from(main.querySelectorAll('.ant-spin-spinning, .ant-skeleton, .ant-spin-nested-loading > div > .ant-spin')).some(
         (e) => e.getClientRects().length > 0,
       );

@@ -38,6 +38,8 @@ describe('loading the next screen', () => {
       // A quick load shows nothing but the screen it leaves.
       expect(screen.queryByTestId('route-progress')).toBeNull();
       expect(shown('first')).toBe(true);
+      // The content region says it is about to change.
+      expect(document.querySelector('.portal-content')?.getAttribute('aria-busy')).toBe('true');
       await act(async () => vi.advanceTimersByTime(100));
       expect(screen.getByRole('progressbar', { name: '加载中…' })).toBeTruthy();
       expect(shown('first')).toBe(true);
@@ -48,6 +50,7 @@ describe('loading the next screen', () => {
     await act(async () => arrive({ default: () => <p data-testid="second">edit</p> }));
     expect(await screen.findByTestId('second')).toBeTruthy();
     expect(screen.queryByTestId('route-progress')).toBeNull();
+    expect(document.querySelector('.portal-content')?.hasAttribute('aria-busy')).toBe(false);
     expect(document.querySelector('.ant-spin')).toBeNull();
   });
 });

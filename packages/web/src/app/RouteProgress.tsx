@@ -6,12 +6,18 @@ import { useT } from '../locales/i18n.ts';
 const SHOW_AFTER_MS = 150;
 
 /**
+ * Whether the router is loading the next screen: the shown one is on its way out (the content
+ * region says so with aria-busy; tests wait for it to clear before reading the next screen).
+ */
+export const useNavigating = () => useNavigation().state !== 'idle';
+
+/**
  * A thin bar along the top of the window while the router loads the next screen's chunk (routes
  * load before they are shown, router.tsx): the current screen stays, and the click is seen to act.
  */
 export function RouteProgress() {
   const t = useT();
-  const loading = useNavigation().state !== 'idle';
+  const loading = useNavigating();
   const [shown, setShown] = useState(false);
   useEffect(() => {
     if (!loading) {

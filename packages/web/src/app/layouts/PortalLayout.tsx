@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useEffect, useState } from 'react';
 import { useT } from '../../locales/i18n.ts';
 import { useSession } from '../../session/store.ts';
+import { useNavigating } from '../RouteProgress.tsx';
 import { KeepAliveOutlet } from '../KeepAliveOutlet.tsx';
 import { HeaderCounters } from './HeaderCounters.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
@@ -33,6 +34,7 @@ export function PortalLayout() {
   const collapsed = narrow ? !narrowOpen : savedCollapsed;
   const setCollapsed = (c: boolean) => (narrow ? setNarrowOpen(!c) : setSavedCollapsed(c));
   const background = useSession((s) => s.pageBackground);
+  const navigating = useNavigating();
 
   return (
     <Layout className={phone ? 'portal-shell portal-shell-phone' : 'portal-shell'}>
@@ -91,7 +93,7 @@ export function PortalLayout() {
           </div>
         </Layout.Header>
         <PageTabs home="/servicehome" homeLabel={t('menu.serviceHome')} />
-        <Layout.Content className="portal-content" style={{ background }}>
+        <Layout.Content className="portal-content" style={{ background }} aria-busy={navigating || undefined}>
           <PageBreadcrumb home="/servicehome" homeLabel={t('menu.serviceHome')} />
           <KeepAliveOutlet />
         </Layout.Content>

@@ -2,6 +2,7 @@ import { Layout } from 'antd';
 import { Link } from 'react-router';
 import { useT } from '../../locales/i18n.ts';
 import { useSession } from '../../session/store.ts';
+import { useNavigating } from '../RouteProgress.tsx';
 import { KeepAliveOutlet } from '../KeepAliveOutlet.tsx';
 import { HeaderCounters } from './HeaderCounters.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
@@ -21,6 +22,7 @@ export function StoreLayout() {
   const t = useT();
   const phone = usePhone();
   const background = useSession((s) => s.pageBackground);
+  const navigating = useNavigating();
 
   return (
     <Layout className={phone ? 'portal-shell portal-shell-phone' : 'portal-shell'}>
@@ -42,7 +44,7 @@ export function StoreLayout() {
         </div>
       </Layout.Header>
       <PageTabs home="/home1" homeLabel={t('store.home')} />
-      <Layout.Content className="portal-content store-content" style={{ background }}>
+      <Layout.Content className="portal-content store-content" style={{ background }} aria-busy={navigating || undefined}>
         <div className="store-content-inner">
           <PageBreadcrumb home="/home1" homeLabel={t('store.home')} />
           <KeepAliveOutlet />
