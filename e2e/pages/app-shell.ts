@@ -1,11 +1,26 @@
 import type { Page } from 'playwright-core';
 
+/**
+ * The navigation menu once it is on the page: the desktop shell renders its side menu in the render
+ * after a page load's first, so "is this item visible?" asked at once may see no menu at all.
+ */
+export async function sideMenu(page: Page) {
+  const menu = page.locator('.portal-nav-menu:visible').first();
+  await menu.waitFor();
+  return menu;
+}
+
 /** The signed-in shell: header, user menu, language switch, side navigation. */
 export class AppShell {
   constructor(readonly page: Page) {}
 
   header() {
     return this.page.getByTestId('app-header');
+  }
+
+  /** The side menu, once rendered (it comes in the render after a page load's first). */
+  async sideMenu() {
+    return sideMenu(this.page);
   }
 
   async greeting(): Promise<string> {

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { sideMenu } from './app-shell.ts';
 
 /** 库存报表 (/inventoryStatement/list) and 流水 (/amountFlow/list), opened from the side menu. */
 export class LedgerReportPages {
@@ -6,8 +7,9 @@ export class LedgerReportPages {
 
   /** Opens a menu item (opening its group first) and waits until the report has loaded. */
   async openFromMenu(key: 'inventoryStatement' | 'lineFlow') {
-    const item = this.page.getByTestId(`nav-${key}`);
-    if (!(await item.isVisible())) await this.page.locator('.portal-nav-menu .ant-menu-submenu-title', { hasText: '库存' }).first().click();
+    const menu = await sideMenu(this.page);
+    const item = menu.getByTestId(`nav-${key}`);
+    if (!(await item.isVisible())) await menu.locator('.ant-menu-submenu-title', { hasText: '库存' }).first().click();
     await item.click();
     const root = key === 'inventoryStatement' ? 'inventory-statement' : 'quota-flow';
     await this.page.locator(`[data-testid="${root}"][data-loading="false"]`).waitFor();

@@ -20,6 +20,7 @@ export const MENU_WALK_MS = 480_000;
  * checks where engineer1 lands.
  */
 export async function menuScreensIn(nav: Locator): Promise<[string, string][]> {
+  await nav.locator('.portal-nav-menu').first().waitFor({ state: 'attached' });
   const keys = await nav
     .locator('.portal-nav-menu li.ant-menu-item:not(.ant-menu-item-disabled)[data-testid^="nav-"]')
     .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice('nav-'.length)));

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { sideMenu } from './app-shell.ts';
 import { contentText, menuScreensIn, waitForScreen } from './menu-screens.ts';
 
 /** A label whose text does not fit its box and gives no other way to read it (no title). */
@@ -153,6 +154,7 @@ export class OverflowPass {
 
   /** Opens every closed group of the side navigation. */
   async openAllGroups() {
+    await sideMenu(this.page);
     const closed = this.page.locator('.portal-nav-menu .ant-menu-submenu-inline:not(.ant-menu-submenu-open) > .ant-menu-submenu-title');
     while ((await closed.count()) > 0) await closed.first().click();
   }
@@ -183,7 +185,7 @@ export class OverflowPass {
   /** Opens a menu screen by its side-navigation item and waits until it has rendered its content. */
   async open(key: string) {
     const before = await contentText(this.page);
-    const item = this.page.getByTestId(`nav-${key}`);
+    const item = (await sideMenu(this.page)).getByTestId(`nav-${key}`);
     if (!(await item.isVisible())) await this.openAllGroups();
     await item.click();
     await this.ready(before);

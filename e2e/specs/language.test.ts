@@ -56,7 +56,7 @@ describe('languages', () => {
     await page.waitForFunction(() => document.documentElement.lang === 'en-US');
     await shell.header().getByText('Huachen After-sales Portal').waitFor();
     expect(await shell.greeting()).toMatch(/good (morning|afternoon|night)/i);
-    expect(await page.getByTestId('side-nav').innerText()).toContain('Parts Management');
+    expect(await (await shell.sideMenu()).innerText()).toContain('Parts Management');
     await page.screenshot({ path: `${SHOTS}/servicehome-en-US.png`, fullPage: true });
     // The choice survives a reload.
     await page.reload();

@@ -13,7 +13,7 @@ describe('Back after 我的工单 (desktop menu)', () => {
       const page = await signedInPage(suite, user, '/servicehome');
       const shell = new AppShell(page);
       await shell.greeting();
-      const item = page.getByTestId('nav-myWorkOrders');
+      const item = (await shell.sideMenu()).getByTestId('nav-myWorkOrders');
       if (!(await item.isVisible())) await page.getByText('服务管理', { exact: true }).first().click();
       await item.click();
       await new EngineerAppPage(page).waitForList();

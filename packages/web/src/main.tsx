@@ -1,5 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+// antd's static styles before the portal's (AntdRoot imports the same file: one copy).
+import 'antd/dist/antd.css';
 import './app/app.css';
 import './widgets/phone-tables.css';
 import './app/phone.css';

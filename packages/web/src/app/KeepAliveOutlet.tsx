@@ -81,9 +81,13 @@ export function KeepAliveOutlet() {
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
+  // Not on the first screen of a page load: the page is at its top then, and setting scrollTop makes
+  // the browser lay out the half-built page in the middle of the first commit (~25 ms on the map).
+  const first = useRef(true);
   useLayoutEffect(() => {
     shown.current = key;
-    scroller().scrollTop = scrolls.current.get(key) ?? 0;
+    if (first.current) first.current = false;
+    else scroller().scrollTop = scrolls.current.get(key) ?? 0;
   }, [key]);
 
   return (

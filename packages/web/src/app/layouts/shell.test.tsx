@@ -62,7 +62,8 @@ describe('standard portal shell', () => {
     renderApp('/about');
     await screen.findByTestId('page-about');
     const nav = screen.getByTestId('side-nav');
-    expect(within(nav).getByText('配件管理')).toBeTruthy();
+    // The menu comes in the render after the screen's first.
+    expect(await within(nav).findByText('配件管理')).toBeTruthy();
     expect(within(nav).getByText('服务管理')).toBeTruthy();
     expect(within(nav).queryByText('库存')).toBeNull(); // needs stock.read
     fireEvent.click(within(nav).getByText('配件管理'));
