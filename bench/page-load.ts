@@ -10,11 +10,14 @@
  * warm-up, the builds taking turns (A B A B …) so both see the same machine load. Prints each
  * build's median per path and the ratio B/A.
  *
+ * BENCH_COLD=1: each load in a new browser context (the signed-in state copied into it, service
+ * workers blocked), as the e2e suite's tests open pages: no HTTP or code cache from earlier loads.
+ *
  * Env: BENCH_USER (default hq), BENCH_PATHS (comma-separated `path=testid`, default the work-order
  * list, its create form and the service home), BENCH_WEB_DIST (default packages/web/dist),
  * BENCH_WEB_DIST_B, BENCH_RUNS, CHROMIUM_PATH.
  */
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/support/browser.ts';
@@ -34,6 +37,8 @@ const builds = [process.env.BENCH_WEB_DIST || resolve(import.meta.dirname, '../p
   .map((d) => resolve(d));
 for (const d of builds) if (!existsSync(join(d, 'index.html'))) throw new Error(`${d}/index.html is missing: build first`);
 
+const COLD = process.env.BENCH_COLD === '1';
+const CONTEXT = { locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 1366, height: 820 } };
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
 async function signIn(page: Page, base: string) {
@@ -54,22 +59,37 @@ try {
   for (const p of portals) {
     await p.app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://localhost:${(p.app.server.address() as { port: number }).port}`;
-    const ctx = await browser.newContext({ locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 1366, height: 820 } });
+    const ctx = await browser.newContext(CONTEXT);
     const page = await ctx.newPage();
     page.setDefaultTimeout(60_000);
     await signIn(page, base);
     sides.push({ page, base });
   }
-  console.log(`user ${USER}; ${RUNS} runs per path after a warm-up; builds: ${builds.map((b, i) => `${'AB'[i]} ${b}`).join(', ')}`);
+  // A new context with the signed-in state, its heartbeat fresh (a portal closed for 90 s starts signed out).
+  const coldPage = async (browser: Browser, from: Page) => {
+    const state = await from.context().storageState();
+    const beat = (i: { name: string; value: string }) => (i.name === 'portal.heartbeat' ? { ...i, value: String(Date.now()) } : i);
+    const ctx = await browser.newContext({
+      ...CONTEXT,
+      serviceWorkers: 'block',
+      storageState: { ...state, origins: state.origins.map((o) => ({ ...o, localStorage: o.localStorage.map(beat) })) },
+    });
+    return ctx.newPage();
+  };
+  console.log(
+    `user ${USER}; ${COLD ? 'each load in a new context; ' : ''}${RUNS} runs per path after a warm-up; builds: ${builds.map((b, i) => `${'AB'[i]} ${b}`).join(', ')}`,
+  );
   for (const { path, testId } of PATHS) {
     const times: number[][] = builds.map(() => []);
     for (let i = -1; i < RUNS; i++)
-      for (const [k, { page, base }] of sides.entries()) {
+      for (const [k, side] of sides.entries()) {
+        const page = COLD ? await coldPage(browser, side.page) : side.page;
         await page.goto('about:blank');
         const t0 = performance.now();
-        await page.goto(`${base}${path}`);
+        await page.goto(`${side.base}${path}`);
         await page.getByTestId(testId).first().waitFor();
         if (i >= 0) times[k].push(performance.now() - t0);
+        if (COLD) await page.context().close();
       }
     const m = times.map(median);
     const cells = m.map((x, k) => `${'AB'[k]} ${x.toFixed(0)} ms [${times[k].map((t) => t.toFixed(0)).join(' ')}]`);

@@ -28,18 +28,25 @@ export class AxePass {
 
   constructor(readonly page: Page) {}
 
-  /** The serious and critical WCAG A/AA violations on the page as it is now. */
-  async violations(screen: string): Promise<AxeViolation[]> {
+  /**
+   * The serious and critical WCAG A/AA violations on the page as it is now; `content`: in the shown
+   * screen only, not the shell around it (header, side menu, page tabs), which a walk checks whole
+   * on some screens and which is the same components on every other.
+   */
+  async violations(screen: string, scope: 'page' | 'content' = 'page'): Promise<AxeViolation[]> {
     const started = Date.now();
     if (!(await this.page.evaluate(() => 'axe' in window))) await this.page.evaluate(AXE_SOURCE);
     const found = await this.page.evaluate(
-      async ({ tags, impacts }) => {
+      async ({ tags, impacts, scope }) => {
         const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
         // Screens of other page tabs stay mounted, hidden (display: none): nobody meets them until
         // their tab is shown, when they are checked as that screen. Left out, axe reads one screen,
         // not up to twelve (2.6 s a screen on the admin walk).
-        const hidden = [...document.querySelectorAll<HTMLElement>('[data-testid="page-panel"]')].filter((p) => p.style.display === 'none');
-        const context = hidden.length ? { include: [document], exclude: hidden } : document;
+        const panels = [...document.querySelectorAll<HTMLElement>('[data-testid="page-panel"]')];
+        const hidden = panels.filter((p) => p.style.display === 'none');
+        const shown = panels.filter((p) => p.style.display !== 'none');
+        const context =
+          scope === 'content' && shown.length ? { include: shown } : hidden.length ? { include: [document], exclude: hidden } : document;
         const r = await axe.run(context as import('axe-core').ElementContext, {
           runOnly: { type: 'tag', values: tags },
           resultTypes: ['violations'],
@@ -56,7 +63,7 @@ export class AxePass {
               .map((n) => `${n.target.join(' ')}: ${(n.failureSummary ?? '').split('\n').slice(1, 2).join('').trim()}`),
           }));
       },
-      { tags: AXE_TAGS, impacts: IMPACTS },
+      { tags: AXE_TAGS, impacts: IMPACTS, scope },
     );
     this.checked++;
     this.axeMs += Date.now() - started;
