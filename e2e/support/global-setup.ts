@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import type { StorageState } from './browser.ts';
-import { startPortal } from './portal-server.ts';
+import { databaseOf, pgAdmin, startPortal } from './portal-server.ts';
 import { signInOnTemplate } from './template-sign-ins.ts';
 
 declare module 'vitest' {
@@ -29,5 +29,8 @@ export default async function setup(project: TestProject) {
     await portal.stop();
   }
   project.provide('portalTemplate', dir);
-  return () => rmSync(dir, { recursive: true, force: true });
+  return async () => {
+    rmSync(dir, { recursive: true, force: true });
+    if (process.env.E2E_DATABASE_URL) await pgAdmin(`DROP DATABASE IF EXISTS ${databaseOf(dir)} WITH (FORCE)`);
+  };
 }

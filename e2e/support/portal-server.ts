@@ -2,9 +2,34 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { freePort } from '../../packages/server/src/testing/free-port.ts';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '../..');
+/**
+ * E2E_DATABASE_URL (a PostgreSQL server: under `node scripts/with-postgres.mjs`,
+ * `E2E_DATABASE_URL=$DATABASE_URL`): the portals keep their files in their data directories but
+ * their data in databases of that server, one per directory (the template's a database too, each
+ * portal's a `CREATE DATABASE … TEMPLATE` copy of it), instead of the embedded database.
+ */
+const PG = process.env.E2E_DATABASE_URL || '';
+
+/** Runs one statement on E2E_DATABASE_URL's server. */
+export async function pgAdmin(sql: string) {
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({ connectionString: PG });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+/** The database of a data directory on E2E_DATABASE_URL's server. */
+export const databaseOf = (dataDir: string) =>
+  `portal_e2e_${basename(dataDir)
+    .replace(/[^a-z0-9]/gi, '_')
+    .toLowerCase()}`;
+const databaseUrl = (name: string) => Object.assign(new URL(PG), { pathname: `/${name}` }).toString();
 const START_LIMIT_MS = 180_000;
 
 export interface RunningPortal {
@@ -35,6 +60,7 @@ export async function startPortal(env: Record<string, string> = {}, opts: Portal
   const port = await freePort();
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   if (opts.template) cpSync(opts.template, dataDir, { recursive: true });
+  if (PG) await pgAdmin(`CREATE DATABASE ${databaseOf(dataDir)}${opts.template ? ` TEMPLATE ${databaseOf(opts.template)}` : ''}`);
   const child: ChildProcess = spawn(process.execPath, ['packages/server/dist/main.mjs'], {
     cwd: ROOT,
     env: {
@@ -46,7 +72,9 @@ export async function startPortal(env: Record<string, string> = {}, opts: Portal
       STORE_HOSTS: '127.0.0.1',
       AUTH_RATE_LIMIT: '1000',
       LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
+      DATABASE_URL: PG ? databaseUrl(databaseOf(dataDir)) : '',
+      // On a server database the demo data is seeded only when asked (the template's first start).
+      ...(PG && !opts.template ? { SEED_DEMO: 'yes' } : {}),
       NODE_ENV: 'test',
       // Pages open with sessions signed in when the run began (template-sign-ins.ts), up to ~25 min
       // before: their access tokens outlive the run. Expiry and refresh: session.test.ts sets its own.
@@ -91,7 +119,9 @@ export async function startPortal(env: Record<string, string> = {}, opts: Portal
         await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
-      if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      if (opts.dataDir) return;
+      rmSync(dataDir, { recursive: true, force: true });
+      if (PG) await pgAdmin(`DROP DATABASE IF EXISTS ${databaseOf(dataDir)} WITH (FORCE)`);
     },
   };
 }
