@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { freePort } from '../../packages/server/src/testing/free-port.ts';
+import { adminQuery, databaseOn } from '../../packages/server/src/testing/pg-admin.ts';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 
@@ -14,22 +15,12 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const PG = process.env.E2E_DATABASE_URL || '';
 
 /** Runs one statement on E2E_DATABASE_URL's server. */
-export async function pgAdmin(sql: string) {
-  const pg = (await import('pg')).default;
-  const client = new pg.Client({ connectionString: PG });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+export const pgAdmin = (sql: string) => adminQuery(PG, sql);
 /** The database of a data directory on E2E_DATABASE_URL's server. */
 export const databaseOf = (dataDir: string) =>
   `portal_e2e_${basename(dataDir)
     .replace(/[^a-z0-9]/gi, '_')
     .toLowerCase()}`;
-const databaseUrl = (name: string) => Object.assign(new URL(PG), { pathname: `/${name}` }).toString();
 const START_LIMIT_MS = 180_000;
 
 export interface RunningPortal {
@@ -72,7 +63,7 @@ export async function startPortal(env: Record<string, string> = {}, opts: Portal
       STORE_HOSTS: '127.0.0.1',
       AUTH_RATE_LIMIT: '1000',
       LOG_LEVEL: 'warn',
-      DATABASE_URL: PG ? databaseUrl(databaseOf(dataDir)) : '',
+      DATABASE_URL: PG ? databaseOn(PG, databaseOf(dataDir)) : '',
       // On a server database the demo data is seeded only when asked (the template's first start).
       ...(PG && !opts.template ? { SEED_DEMO: 'yes' } : {}),
       NODE_ENV: 'test',

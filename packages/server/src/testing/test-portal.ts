@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import pg from 'pg';
 import { boot, type Portal } from '../boot.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { SmsProvider } from '../auth/sms.ts';
+import { adminQuery, databaseOn } from './pg-admin.ts';
 
 /**
  * A portal on a fresh database with the demo data: PGlite, or — when DATABASE_URL is set — a new
@@ -48,22 +48,6 @@ export async function testPortal(
 // Test mode listens on loopback only (config.ts); app.inject needs no address at all.
 const testConfig = (overrides: Partial<Config>) =>
   loadConfig({ PORTAL_TEST_MODE: '1', HOST: '127.0.0.1', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000' } as NodeJS.ProcessEnv, overrides);
-
-const databaseOn = (base: string, dbName: string) => {
-  const u = new URL(base);
-  u.pathname = `/${dbName}`;
-  return u.toString();
-};
-
-async function adminQuery(base: string, sql: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  try {
-    await admin.query(sql);
-  } finally {
-    await admin.end();
-  }
-}
 
 /**
  * Seeds the run's template — a database `name` on the PostgreSQL server at `base`, or, without

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { adminQuery } from './pg-admin.ts';
 import { seedTemplate } from './test-portal.ts';
 
 /**
@@ -20,10 +21,6 @@ export default async function setup() {
   process.env.PORTAL_TEST_TEMPLATE = template;
   return async () => {
     if (!base) return rmSync(run, { recursive: true, force: true });
-    const pg = (await import('pg')).default;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
-    await admin.end();
+    await adminQuery(base, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
   };
 }
