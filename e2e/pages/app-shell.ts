@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /**
  * The navigation menu once it is on the page: the desktop shell renders its side menu in the render
@@ -11,6 +11,23 @@ export async function sideMenu(page: Page) {
 }
 
 /** The signed-in shell: header, user menu, language switch, side navigation. */
+/**
+ * Clicks a tab's label (an element inside an antd tab) and waits until that tab is the selected one.
+ * A click landing while the page re-renders its tabs can be lost: it is given again, at most three times.
+ */
+export async function openTab(label: Locator) {
+  const tab = label.locator('xpath=ancestor::*[@role="tab"][1]');
+  for (let attempt = 1; ; attempt++) {
+    await label.click();
+    try {
+      await tab.and(label.page().locator('[aria-selected="true"]')).waitFor({ timeout: 5_000 });
+      return;
+    } catch (err) {
+      if (attempt === 3) throw err;
+    }
+  }
+}
+
 export class AppShell {
   constructor(readonly page: Page) {}
 

@@ -1,5 +1,6 @@
 import { EntityFormPage, visiblePanel } from './entity-form-page.ts';
 import { pickInLookup } from './work-order-pages.ts';
+import { openTab } from './app-shell.ts';
 
 /**
  * /contract/create and /contract/edit/{id}: a maintenance contract, its lines (the line entity's
@@ -46,7 +47,7 @@ export class ContractPage extends EntityFormPage {
   }
 
   async openLines() {
-    await this.scope().getByTestId('ct-tab-lines').click();
+    await openTab(this.scope().getByTestId('ct-tab-lines'));
     await this.scope().locator('[data-testid="entity-list"][data-entity="new_srv_contractline"]').waitFor();
   }
 

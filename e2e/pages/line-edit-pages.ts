@@ -62,7 +62,10 @@ export class LineEditor {
   }
   /** The table has loaded with `n` lines. */
   async waitForCount(n: number) {
-    await this.page.locator(`[data-testid="${this.hooks.table}"][data-count="${n}"]`).waitFor();
+    const table = `[data-testid="${this.hooks.table}"]`;
+    await this.page.locator(`${table}[data-count="${n}"], ${table}[data-error]`).first().waitFor();
+    const error = this.page.locator(`${table}[data-error]`);
+    if (await error.count()) throw new Error(`the lines failed to load: ${await error.innerText()}`);
   }
   /** The texts of a line's cells (the row showing `text`). */
   async cells(text: string): Promise<string[]> {

@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { EntityFormPage } from './entity-form-page.ts';
+import { openTab } from './app-shell.ts';
 
 /** Searches the open lookup dialog for `text`, picks the row showing it and confirms. */
 export async function searchInLookup(page: Page, text: string): Promise<string> {
@@ -122,7 +123,7 @@ export class PartsApplicationPage extends EntityFormPage {
     await this.page.locator(`[data-testid="pa-status"][data-status="${status}"]`).waitFor();
   }
   async openLines() {
-    await this.page.getByTestId('pa-tab-lines').click();
+    await openTab(this.page.getByTestId('pa-tab-lines'));
   }
 
   /** The header of a new application: type, supplying warehouse (by name), recipient and phone. */
@@ -190,7 +191,7 @@ export class DeliveryPage extends EntityFormPage {
     await this.page.locator(`[data-testid="pd-state"][data-state="${state}"]`).waitFor();
   }
   async openLines() {
-    await this.page.getByTestId('pd-tab-lines').click();
+    await openTab(this.page.getByTestId('pd-tab-lines'));
   }
   /** Whether the user is offered a step. */
   async offers(step: string): Promise<boolean> {

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { EntityFormPage, visiblePanel } from './entity-form-page.ts';
 import { DocumentLines, headerAction } from './parts-pages.ts';
+import { openTab } from './app-shell.ts';
 
 /**
  * /partsReturn/create and /partsReturn/edit/{id}: an old-parts return, its lines picked from the
@@ -52,7 +53,7 @@ export class PartsReturnPage extends EntityFormPage {
   }
 
   async openLines() {
-    await this.scope().getByTestId('pr-tab-lines').click();
+    await openTab(this.scope().getByTestId('pr-tab-lines'));
     await this.lines.count();
   }
 

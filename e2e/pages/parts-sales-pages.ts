@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { EntityFormPage, visiblePanel } from './entity-form-page.ts';
 import { DocumentLines, headerAction } from './parts-pages.ts';
+import { openTab } from './app-shell.ts';
 
 /**
  * /newOrder/edit (create) and /newOrder/edit/{id}: a station's parts sale to an end customer, its
@@ -50,7 +51,7 @@ export class SalesOrderPage extends EntityFormPage {
   }
 
   async openLines() {
-    await this.scope().getByTestId('xs-tab-lines').click();
+    await openTab(this.scope().getByTestId('xs-tab-lines'));
     await this.lines.count();
   }
 

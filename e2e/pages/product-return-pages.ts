@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { ApprovalControls } from './approval-pages.ts';
 import { EntityFormPage, visiblePanel } from './entity-form-page.ts';
 import { headerAction, searchInLookup, submitThroughFlow } from './parts-pages.ts';
+import { openTab } from './app-shell.ts';
 
 const ENTITY = 'new_srv_productreturn';
 
@@ -52,7 +53,7 @@ export class ProductReturnPage extends EntityFormPage {
 
   /** Adds the machine's line (the product by name; item type 整机 and quantity 1 preset). */
   async addMachineLine(product: string) {
-    await this.scope().getByTestId('pr-tab-lines').click();
+    await openTab(this.scope().getByTestId('pr-tab-lines'));
     await this.scope().locator('[data-testid="doc-lines"][data-count="0"]').waitFor();
     await this.scope().getByTestId('doc-line-add').click();
     const dialog = this.page.getByTestId('pr-line-dialog');

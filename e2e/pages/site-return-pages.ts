@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { EntityFormPage } from './entity-form-page.ts';
 import { DocumentLines, headerAction, searchInLookup } from './parts-pages.ts';
+import { openTab } from './app-shell.ts';
 
 /** /siteReturn/edit (create) and /siteReturn/edit/{id}: a station's parts return and its commands. */
 export class SiteReturnPage extends EntityFormPage {
@@ -25,7 +26,7 @@ export class SiteReturnPage extends EntityFormPage {
     await this.page.locator(`[data-testid="th-state"][data-state="${state}"]`).waitFor();
   }
   async openLines() {
-    await this.page.getByTestId('th-tab-lines').click();
+    await openTab(this.page.getByTestId('th-tab-lines'));
   }
 
   /** The header of a new return: receiving warehouse (by name), return type (label), reason and deliver address. */

@@ -12,6 +12,7 @@ import { LoginPage } from '../pages/login-page.ts';
 import { openBrowser, type Browser } from '../support/browser.ts';
 import type { RunningPortal } from '../support/portal-server.ts';
 import { startTestPortal } from '../support/suite.ts';
+import { openTab } from '../pages/app-shell.ts';
 
 // Editing an existing line of every document whose lines are edited in a dialog (issue 24 item 1):
 // the dialog shows the line's part and its own quantity (not the line opened before), the quantity
@@ -352,7 +353,7 @@ describe('editing a document line: the dialog shows the line, and a new quantity
         lines: [first, second],
       } = await doc.draft(page);
       await page.goto(`${portal.standardUrl}${path}`);
-      await page.getByTestId(doc.tab).click();
+      await openTab(page.getByTestId(doc.tab));
       const lines = new LineEditor(page, doc.hooks);
       if (doc.existing) await page.locator(`[data-testid="${doc.hooks.table}"][data-count]`).waitFor();
       else await lines.waitForCount(2);

@@ -3,6 +3,7 @@ import { sendAsPage } from '../pages/line-edit-pages.ts';
 import { DocumentLines } from '../pages/parts-pages.ts';
 import { LineDialog, TypedValueForm } from '../pages/typed-value-pages.ts';
 import { portalSuite, signedInPage } from '../support/suite.ts';
+import { openTab } from '../pages/app-shell.ts';
 
 // Issue 24 item 2: what a user types is never changed (no clamping, rounding, dropping or cutting);
 // it is refused at the field with the spec's words and stays in the box to be corrected.
@@ -42,7 +43,7 @@ describe('typed values are refused at the field, never changed', () => {
     });
     expect(created.status, created.message).toBe(200);
     await page.goto(`${suite.portal.standardUrl}/partsApply/edit/${created.data.id}`);
-    await page.getByTestId('pa-tab-lines').click();
+    await openTab(page.getByTestId('pa-tab-lines'));
     const lines = new DocumentLines(page);
     expect(await lines.count()).toBe(0);
     const dialog = new LineDialog(page);

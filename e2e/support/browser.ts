@@ -54,6 +54,20 @@ export function takeCspViolations(): string[] {
   return cspViolations.splice(0);
 }
 
+/**
+ * What the browser saw go wrong since the last call (failed responses, console errors, uncaught
+ * page errors), the last 40: setup.ts prints them under a failed test, which is all a CI log holds
+ * of a flaky run.
+ */
+const browserEvents: string[] = [];
+function noteBrowserEvent(text: string) {
+  browserEvents.push(`${new Date().toISOString().slice(11, 23)} ${text}`);
+  if (browserEvents.length > 40) browserEvents.shift();
+}
+export function takeBrowserEvents(): string[] {
+  return browserEvents.splice(0);
+}
+
 // A string, not a function: the page gets exactly this text, whatever the test transform adds.
 const REPORT_CSP_VIOLATIONS = `document.addEventListener('securitypolicyviolation', (e) => {
   console.error('Content Security Policy violation: ' + e.effectiveDirective + ' blocked ' + (e.blockedURI || '(inline)') + ' at ' + (e.sourceFile || location.href) + ':' + e.lineNumber);
@@ -108,7 +122,12 @@ export async function openBrowser(
   await context.addInitScript({ content: REPORT_CSP_VIOLATIONS });
   context.on('console', (m) => {
     if (/Content Security Policy/i.test(m.text())) cspViolations.push(`${m.page()?.url() ?? ''}: ${m.text()}`);
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) noteBrowserEvent(`console: ${m.text().slice(0, 300)}`);
   });
+  context.on('response', (r) => {
+    if (r.status() >= 400) noteBrowserEvent(`${r.status()} ${r.request().method()} ${r.url()}`);
+  });
+  context.on('weberror', (e) => noteBrowserEvent(`page error: ${String(e.error()?.stack ?? e.error()).slice(0, 500)}`));
   const page = await context.newPage();
   return {
     context,

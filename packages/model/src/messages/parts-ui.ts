@@ -12,6 +12,7 @@ export const partsUiMessages = {
     'Delete the line "{name}"? Deleted data cannot be recovered.',
   ),
   'parts.ui.linesEmpty': label('暂无明细', 'No lines yet'),
+  'parts.ui.linesFailed': label('明细加载失败：{message}', 'The lines failed to load: {message}'),
   'parts.ui.linesTotal': label('合计：{qty} 件，{amount}', 'Total: {qty} pcs, {amount}'),
   'parts.ui.shortfall': label('库存不足，缺 {short}', 'Short of stock by {short}'),
   'parts.ui.stockAvailable': label('可用库存 {available}', '{available} available'),

@@ -87,7 +87,7 @@ export function DocumentLines({
   // which the view's columns (part number and name as text) leave out.
   const edits = !!onEdit;
   const select = useMemo(() => (edits ? editedFields(entity) : undefined), [entity, edits]);
-  const { rows, loading, reload, columns, entity: e } = useDocumentLines(entity, parentField, parentId, version, { select });
+  const { rows, loading, error, reload, columns, entity: e } = useDocumentLines(entity, parentField, parentId, version, { select });
   const idOf = (r: RecordRow) => String(r[e.primaryKey] ?? '');
 
   if (!parentId) {
@@ -153,7 +153,26 @@ export function DocumentLines({
   const amount = rows.reduce((s, r) => s + num(r.new_amount), 0);
 
   return (
-    <div data-testid="doc-lines" data-count={loading ? undefined : rows.length} data-editable={editable ? 'true' : 'false'}>
+    <div
+      data-testid="doc-lines"
+      data-count={loading || error ? undefined : rows.length}
+      data-error={error ? 'true' : undefined}
+      data-editable={editable ? 'true' : 'false'}
+    >
+      {error && (
+        <Alert
+          type="error"
+          showIcon
+          title={t('parts.ui.linesFailed', { message: error })}
+          action={
+            <Button size="small" onClick={reload} data-testid="doc-lines-retry">
+              {t('common.retry')}
+            </Button>
+          }
+          style={{ marginBottom: 12 }}
+          data-testid="doc-lines-error"
+        />
+      )}
       {((editable && onAdd) || extra) && (
         <Space style={{ marginBottom: 12 }} wrap>
           {editable && onAdd && (
@@ -173,7 +192,7 @@ export function DocumentLines({
         pagination={false}
         scroll={{ x: 'max-content' }}
         onRow={(r) => ({ 'data-testid': 'doc-line-row', 'data-id': idOf(r) }) as React.HTMLAttributes<HTMLElement>}
-        locale={{ emptyText: t('parts.ui.linesEmpty') }}
+        locale={{ emptyText: error ? ' ' : t('parts.ui.linesEmpty') }}
       />
       {totals && rows.length > 0 && (
         <Typography.Paragraph

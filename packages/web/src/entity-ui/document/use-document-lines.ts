@@ -9,7 +9,8 @@ const MAX_LINES = 5000;
 /**
  * The lines of one document: rows of `entity` whose lookup `field` names `parentId`, with the
  * columns and order of its `byDocument` view (plus `select`, and `expand` for the parent's fields).
- * Reloads when `version` changes; no parent (a document not saved yet) means no call.
+ * Reloads when `version` changes; no parent (a document not saved yet) means no call. A failed
+ * load leaves no rows and its message in `error`.
  */
 export function useDocumentLines(
   entityName: string,
@@ -23,6 +24,8 @@ export function useDocumentLines(
   const [rows, setRows] = useState<RecordRow[]>([]);
   const [loading, setLoading] = useState(!!parentId);
   const [own, setOwn] = useState(0);
+  // A failed load is said as such (with a retry), never shown as a document without lines.
+  const [error, setError] = useState<string | null>(null);
   const selectKey = (more.select ?? []).join(',');
   const expand = more.expand;
   useEffect(() => {
@@ -33,6 +36,7 @@ export function useDocumentLines(
     }
     let live = true;
     setLoading(true);
+    setError(null);
     const select = [...new Set([e.primaryKey, e.primaryName, ...(view?.columns ?? []), ...selectKey.split(',').filter(Boolean)])];
     retrieveMultiple(
       e.entitySet,
@@ -46,12 +50,16 @@ export function useDocumentLines(
       { silent: true },
     )
       .then((r) => live && setRows(r.rows))
-      .catch(() => live && setRows([]))
+      .catch((err: Error) => {
+        if (!live) return;
+        setRows([]);
+        setError(err.message || 'error');
+      })
       .finally(() => live && setLoading(false));
     return () => {
       live = false;
     };
   }, [e, view, field, parentId, version, own, selectKey, expand]);
   const reload = useCallback(() => setOwn((n) => n + 1), []);
-  return { rows, loading, reload, columns: view?.columns ?? [e.primaryName], entity: e };
+  return { rows, loading, error, reload, columns: view?.columns ?? [e.primaryName], entity: e };
 }
