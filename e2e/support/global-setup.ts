@@ -1,6 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
+import { scratchDir } from '../../packages/server/src/testing/scratch-dir.ts';
 import type { TestProject } from 'vitest/node';
 import type { StorageState } from './browser.ts';
 import { databaseOf, pgAdmin, startPortal } from './portal-server.ts';
@@ -21,7 +20,7 @@ declare module 'vitest' {
  * open pages as sign in on it first (template-sign-ins.ts).
  */
 export default async function setup(project: TestProject) {
-  const dir = mkdtempSync(join(tmpdir(), 'portal-e2e-template-'));
+  const dir = scratchDir('portal-e2e-template-');
   const portal = await startPortal({}, { dataDir: dir });
   try {
     project.provide('templateSignIns', { url: portal.standardUrl, states: await signInOnTemplate(portal) });

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, rmSync } from 'node:fs';
 import { freePort } from '../../packages/server/src/testing/free-port.ts';
 import { adminQuery, databaseOn } from '../../packages/server/src/testing/pg-admin.ts';
-import { tmpdir } from 'node:os';
-import { basename, join, resolve } from 'node:path';
+import { scratchDir } from '../../packages/server/src/testing/scratch-dir.ts';
+import { basename, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 /**
@@ -49,7 +49,7 @@ export interface PortalOptions {
  */
 export async function startPortal(env: Record<string, string> = {}, opts: PortalOptions = {}): Promise<RunningPortal> {
   const port = await freePort();
-  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+  const dataDir = opts.dataDir ?? scratchDir('portal-e2e-');
   if (opts.template) cpSync(opts.template, dataDir, { recursive: true });
   if (PG) await pgAdmin(`CREATE DATABASE ${databaseOf(dataDir)}${opts.template ? ` TEMPLATE ${databaseOf(opts.template)}` : ''}`);
   const child: ChildProcess = spawn(process.execPath, ['packages/server/dist/main.mjs'], {

@@ -157,8 +157,8 @@ export async function buildApp(
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: cfg.webDist,
-      wildcard: false,
-      index: false,
+      wildcard: true,
+      index: 'index.html',
       // The build writes .br/.gz beside each asset (vite.config.ts): sent as the client accepts.
       preCompressed: true,
       setHeaders(res, path) {

@@ -70,7 +70,9 @@ async function open(cfg: Config, log: StartupLog, demoFiles: boolean) {
   opening.catch(() => undefined);
   const server = await loadServer();
   const files =
-    demoFiles && wantsDemo(cfg, embedded ? 'embedded' : 'postgres') ? server.demoContentFiles(server.createStorage(cfg.files)) : undefined;
+    demoFiles && wantsDemo(cfg, embedded ? 'embedded' : 'postgres')
+      ? server.createStorage(cfg.files).then((storage) => server.demoContentFiles(storage))
+      : undefined;
   // Awaited after the database is up; a failure is reported there, not as an unhandled rejection.
   files?.catch(() => undefined);
   const conn = await opening;
@@ -108,8 +110,8 @@ async function prepare(
     log.info('start: seeding the demo data (first start only)');
     await seedDemo(db, log);
     // The download centre's demo files go into the storage (test portals leave them out: their storage is counted).
-    if (demoFiles) await progress.stage('demo downloads and technical files', () => seedContentDemo(db, createStorage(cfg.files), files));
-    if (demoFiles) await progress.stage('demo product pictures', () => seedProductPictures(db, createStorage(cfg.files)));
+    if (demoFiles) await progress.stage('demo downloads and technical files', async () => seedContentDemo(db, await createStorage(cfg.files), files));
+    if (demoFiles) await progress.stage('demo product pictures', async () => seedProductPictures(db, await createStorage(cfg.files)));
   }
   progress.done('database ready');
 }

@@ -29,7 +29,7 @@ export async function buildServices(db: Db, cfg: Config, sms?: SmsProvider): Pro
     authenticate: authenticator(db, tokens, cfg),
     sms: sms ?? new OutboxSmsProvider(db),
     smsKey: await sharedSecret(db, 'sms-code'),
-    storage: createStorage(cfg.files),
+    storage: await createStorage(cfg.files),
     ssoKey: cfg.ssoSecret ? new TextEncoder().encode(cfg.ssoSecret) : await sharedSecret(db, 'sso'),
   };
 }

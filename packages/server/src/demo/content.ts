@@ -1,6 +1,6 @@
 import { contentAudience as A, contentState as S, downloadCategory as C, techFileType as T } from '@portal/model';
 import { loadExcelJs } from '../files/load-exceljs.ts';
-import PDFDocument from 'pdfkit';
+import { loadPdfKit } from '../pdf/load-pdfkit.ts';
 import { sizeText } from '../domain/content/content.ts';
 import { bytesStream, type Storage } from '../files/storage.ts';
 import { cjkFont } from '../pdf/a4-form.ts';
@@ -302,7 +302,8 @@ export const DEMO_TECH_FILES: Tech[] = [
 ];
 
 /** A small A4 PDF with the CJK font: title, version, a few lines. */
-export function demoPdf(title: string, version: string, lines: string[]): Promise<Buffer> {
+export async function demoPdf(title: string, version: string, lines: string[]): Promise<Buffer> {
+  const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: title, Author: '华辰智能装备股份有限公司' }, compress: true });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));

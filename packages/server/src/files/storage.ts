@@ -4,10 +4,7 @@ import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { FilesConfig, S3Config } from '../config.ts';
+import type { FilesConfig } from '../config.ts';
 
 /** Where attachment bytes live. Keys are made by the server (uuids), never from a user's file name. */
 export interface Storage {
@@ -99,113 +96,13 @@ export class LocalStorage implements Storage {
   }
 }
 
-/** Builds the client for any S3-compatible store (AWS, MinIO, OSS, COS …). */
-export function s3Client(c: S3Config): S3Client {
-  return new S3Client({
-    region: c.region,
-    endpoint: c.endpoint,
-    forcePathStyle: c.forcePathStyle,
-    credentials: c.accessKeyId && c.secretAccessKey ? { accessKeyId: c.accessKeyId, secretAccessKey: c.secretAccessKey } : undefined,
-  });
-}
-
-/** Objects in one bucket of an S3-compatible store; uploads of unknown length go as multipart. */
-export class S3Storage implements Storage {
-  readonly kind = 's3' as const;
-  constructor(
-    readonly client: S3Client,
-    readonly bucket: string,
-  ) {}
-
-  putCommand(key: string, o: { contentType?: string; contentLength?: number } = {}): PutObjectCommand {
-    assertKey(key);
-    return new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: o.contentType, ContentLength: o.contentLength });
+/** The configured store: an S3-compatible one when S3_BUCKET is set (its SDK loaded then), else the local folder. */
+export async function createStorage(cfg: FilesConfig): Promise<Storage> {
+  if (cfg.s3) {
+    const { loadS3Sdk, s3Client, S3Storage } = await import('./s3-storage.ts');
+    const sdk = await loadS3Sdk();
+    return new S3Storage(s3Client(sdk, cfg.s3), cfg.s3.bucket, sdk);
   }
-
-  getCommand(key: string, range?: string): GetObjectCommand {
-    assertKey(key);
-    return new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: range });
-  }
-
-  deleteCommand(key: string): DeleteObjectCommand {
-    assertKey(key);
-    return new DeleteObjectCommand({ Bucket: this.bucket, Key: key });
-  }
-
-  headCommand(key: string): HeadObjectCommand {
-    assertKey(key);
-    return new HeadObjectCommand({ Bucket: this.bucket, Key: key });
-  }
-
-  async put(key: string, body: Readable, contentType?: string): Promise<void> {
-    assertKey(key);
-    // lib-storage cuts the stream into 5 MB parts: the file is never held whole in memory.
-    const upload = new Upload({
-      client: this.client,
-      params: { Bucket: this.bucket, Key: key, Body: body, ContentType: contentType },
-      queueSize: 2,
-    });
-    try {
-      await upload.done();
-    } catch (e) {
-      await upload.abort().catch(() => undefined);
-      body.destroy();
-      throw e;
-    }
-  }
-
-  async get(key: string) {
-    try {
-      const r = await this.client.send(this.getCommand(key));
-      if (!r.Body) return null;
-      return { stream: r.Body as Readable, size: Number(r.ContentLength ?? 0) };
-    } catch (e) {
-      if (isNotFound(e)) return null;
-      throw e;
-    }
-  }
-
-  async stat(key: string) {
-    try {
-      const r = await this.client.send(this.headCommand(key));
-      return { size: Number(r.ContentLength ?? 0) };
-    } catch (e) {
-      if (isNotFound(e)) return null;
-      throw e;
-    }
-  }
-
-  async head(key: string, n: number): Promise<Buffer> {
-    const r = await this.client.send(this.getCommand(key, `bytes=0-${n - 1}`));
-    const chunks: Buffer[] = [];
-    for await (const c of r.Body as Readable) chunks.push(Buffer.from(c as Uint8Array));
-    return Buffer.concat(chunks).subarray(0, n);
-  }
-
-  async delete(key: string): Promise<void> {
-    await this.client.send(this.deleteCommand(key));
-  }
-
-  /**
-   * A presigned PUT. Content-Type and Content-Length are signed, so the store itself refuses a
-   * body of another size or type than the one the server checked.
-   */
-  async signedPutUrl(key: string, o: { contentType: string; contentLength: number; expiresInSec: number }) {
-    const url = await getSignedUrl(this.client, this.putCommand(key, { contentType: o.contentType, contentLength: o.contentLength }), {
-      expiresIn: o.expiresInSec,
-      signableHeaders: new Set(['content-type', 'content-length']),
-    });
-    return { url, headers: { 'Content-Type': o.contentType } };
-  }
-}
-
-function isNotFound(e: unknown): boolean {
-  const err = e as { name?: string; $metadata?: { httpStatusCode?: number } };
-  return err?.name === 'NoSuchKey' || err?.name === 'NotFound' || err?.$metadata?.httpStatusCode === 404;
-}
-
-export function createStorage(cfg: FilesConfig): Storage {
-  if (cfg.s3) return new S3Storage(s3Client(cfg.s3), cfg.s3.bucket);
   return new LocalStorage(cfg.storageDir);
 }
 

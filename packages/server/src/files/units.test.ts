@@ -7,7 +7,8 @@ import { formatCents, toCents } from '../domain/money.ts';
 import { cities, counties, provinces } from './address.ts';
 import { cleanFileName, contentDisposition } from './attachments.ts';
 import { extAgrees, sniff } from './sniff.ts';
-import { assertKey, createStorage, LocalStorage, newStorageKey, S3Storage } from './storage.ts';
+import { assertKey, createStorage, LocalStorage, newStorageKey } from './storage.ts';
+import { loadS3Sdk, S3Storage } from './s3-storage.ts';
 import { SAMPLES } from './testing.ts';
 import { zipProblem } from './zip-guard.ts';
 
@@ -90,11 +91,11 @@ describe('storage adapters', () => {
     expect(() => local.path('att/../../../etc/passwd')).toThrow();
   });
 
-  it('chooses S3 when S3_BUCKET is set, the local folder otherwise', () => {
+  it('chooses S3 when S3_BUCKET is set, the local folder otherwise', async () => {
     const local = loadConfig({ DATA_DIR: '/srv/portal' } as NodeJS.ProcessEnv).files;
     expect(local.storageDir).toBe('/srv/portal/files');
     expect(local.s3).toBeUndefined();
-    expect(createStorage(local).kind).toBe('local');
+    expect((await createStorage(local)).kind).toBe('local');
     const cfg = loadConfig({
       S3_BUCKET: 'portal-files',
       S3_ENDPOINT: 'https://minio.example.cn:9000',
@@ -113,11 +114,11 @@ describe('storage adapters', () => {
       forcePathStyle: true,
     });
     expect(cfg.storageDir).toBe('/data/att');
-    expect(createStorage(cfg).kind).toBe('s3');
+    expect((await createStorage(cfg)).kind).toBe('s3');
   });
 
   // No S3-compatible server is reachable here: the commands and the presigned URL are checked as built.
-  const s3 = () =>
+  const s3 = async () =>
     new S3Storage(
       new S3Client({
         region: 'cn-east-1',
@@ -126,10 +127,11 @@ describe('storage adapters', () => {
         credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' },
       }),
       'portal-files',
+      await loadS3Sdk(),
     );
 
-  it('builds S3 commands for the bucket and key', () => {
-    const st = s3();
+  it('builds S3 commands for the bucket and key', async () => {
+    const st = await s3();
     expect(st.putCommand('att/2026/11/k1', { contentType: 'image/png', contentLength: 12 }).input).toEqual({
       Bucket: 'portal-files',
       Key: 'att/2026/11/k1',
@@ -147,7 +149,7 @@ describe('storage adapters', () => {
   });
 
   it('presigns a PUT with Content-Type and Content-Length signed', async () => {
-    const { url, headers } = await s3().signedPutUrl('att/2026/11/k2', {
+    const { url, headers } = await (await s3()).signedPutUrl('att/2026/11/k2', {
       contentType: 'video/mp4',
       contentLength: 1234,
       expiresInSec: 600,
@@ -182,7 +184,7 @@ describe('storage adapters', () => {
         return {};
       },
     } as unknown as S3Client;
-    const st = new S3Storage(client, 'b');
+    const st = new S3Storage(client, 'b', await loadS3Sdk());
     expect(await st.stat('att/x/ok')).toEqual({ size: 42 });
     expect(await st.stat('att/x/missing')).toBeNull();
     expect(await st.get('att/x/missing')).toBeNull();

@@ -2,7 +2,7 @@ import { formatChinaDateTime, msg, type Lang, type MessageKey } from '@portal/mo
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import PDFDocument from 'pdfkit';
+import { loadPdfKit } from './load-pdfkit.ts';
 
 /**
  * The pieces every printable A4 form's PDF shares (the settlement confirmation form, the
@@ -58,8 +58,9 @@ export interface A4Form {
 }
 
 /** An A4 document with the CJK font, the company line and the form's title centred at the top. */
-export function openA4Form(lang: Lang, title: string, info: { Title: string; Subject: string }): A4Form {
+export async function openA4Form(lang: Lang, title: string, info: { Title: string; Subject: string }): Promise<A4Form> {
   const t = (k: MessageKey, p?: Record<string, string | number>) => msg(k, lang, p);
+  const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({ size: 'A4', margin: M, info: { ...info, Author: t('app.company') }, compress: true });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));

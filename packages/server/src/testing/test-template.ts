@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { adminQuery } from './pg-admin.ts';
+import { scratchDir } from './scratch-dir.ts';
 import { seedTemplate } from './test-portal.ts';
 
 /**
@@ -15,7 +15,7 @@ export default async function setup() {
   const base = process.env.DATABASE_URL;
   // One name per run: a template an older run left on a long-lived server is never reused.
   // PGlite: the run's directory holds the template and the test portals' copies.
-  const run = base ? '' : mkdtempSync(join(tmpdir(), 'portal-test-'));
+  const run = base ? '' : scratchDir('portal-test-');
   const template = base ? `portal_template_${randomBytes(6).toString('hex')}` : join(run, 'template');
   await seedTemplate(template, base);
   process.env.PORTAL_TEST_TEMPLATE = template;

@@ -13,9 +13,9 @@ const LINE = getEntity('new_srv_expense_claimline')!;
  * header (company, station, period, number), every total, the lines per work order, the approved
  * amount, the bank details and both sides' signature and seal areas. Amounts as ¥12,345.60 text.
  */
-export function renderConfirmationPdf(d: ConfirmationData, lang: Lang, now = new Date()): Promise<Buffer> {
+export async function renderConfirmationPdf(d: ConfirmationData, lang: Lang, now = new Date()): Promise<Buffer> {
   const t = (k: MessageKey, p?: Record<string, string | number>) => msg(k, lang, p);
-  const { doc, section, pairs, row, finish } = openA4Form(lang, t('expense.print.title'), {
+  const { doc, section, pairs, row, finish } = await openA4Form(lang, t('expense.print.title'), {
     Title: `${t('expense.print.title')} ${d.name}`,
     Subject: d.stationName,
   });

@@ -84,11 +84,11 @@ export async function loadReturnList(sql: Sql, caller: Caller, id: string, lang:
  * lines (part code, name, count, received, work order, serial number, cost centre), the totals and
  * both sides' signature areas. Built on the shared A4 form frame (pdf/a4-form.ts).
  */
-export function renderReturnListPdf(d: ReturnListData, lang: Lang, now = new Date()): Promise<Buffer> {
+export async function renderReturnListPdf(d: ReturnListData, lang: Lang, now = new Date()): Promise<Buffer> {
   const t = (k: MessageKey, p?: Record<string, string | number>) => msg(k, lang, p);
   const f = (e: typeof RETURN, name: string) => e.allFields[name].label[lang];
   const title = t('partsReturn.print.title');
-  const { doc, section, pairs, row, finish } = openA4Form(lang, title, { Title: `${title} ${d.name}`, Subject: d.stationName });
+  const { doc, section, pairs, row, finish } = await openA4Form(lang, title, { Title: `${title} ${d.name}`, Subject: d.stationName });
   pairs([
     [f(RETURN, 'new_station_id'), d.stationName],
     [f(RETURN, 'new_name'), d.name],
