@@ -110,7 +110,8 @@ async function prepare(
     log.info('start: seeding the demo data (first start only)');
     await seedDemo(db, log);
     // The download centre's demo files go into the storage (test portals leave them out: their storage is counted).
-    if (demoFiles) await progress.stage('demo downloads and technical files', async () => seedContentDemo(db, await createStorage(cfg.files), files));
+    if (demoFiles)
+      await progress.stage('demo downloads and technical files', async () => seedContentDemo(db, await createStorage(cfg.files), files));
     if (demoFiles) await progress.stage('demo product pictures', async () => seedProductPictures(db, await createStorage(cfg.files)));
   }
   progress.done('database ready');

@@ -111,10 +111,14 @@ export class S3Storage implements Storage {
    * body of another size or type than the one the server checked.
    */
   async signedPutUrl(key: string, o: { contentType: string; contentLength: number; expiresInSec: number }) {
-    const url = await this.sdk.getSignedUrl(this.client, this.putCommand(key, { contentType: o.contentType, contentLength: o.contentLength }), {
-      expiresIn: o.expiresInSec,
-      signableHeaders: new Set(['content-type', 'content-length']),
-    });
+    const url = await this.sdk.getSignedUrl(
+      this.client,
+      this.putCommand(key, { contentType: o.contentType, contentLength: o.contentLength }),
+      {
+        expiresIn: o.expiresInSec,
+        signableHeaders: new Set(['content-type', 'content-length']),
+      },
+    );
     return { url, headers: { 'Content-Type': o.contentType } };
   }
 }

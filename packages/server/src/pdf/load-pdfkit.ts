@@ -7,6 +7,8 @@ let loading: Promise<typeof PDFDocument> | undefined;
  * CPU (measured 2026-11-29), for documents most starts never print.
  */
 export function loadPdfKit(): Promise<typeof PDFDocument> {
-  loading ??= import('pdfkit').then((m) => (m as unknown as { default?: typeof PDFDocument }).default ?? (m as unknown as typeof PDFDocument));
+  loading ??= import('pdfkit').then(
+    (m) => (m as unknown as { default?: typeof PDFDocument }).default ?? (m as unknown as typeof PDFDocument),
+  );
   return loading;
 }
