@@ -97,7 +97,6 @@ export type DeliveryStep = 'submit' | 'pick' | 'pack' | 'out' | 'ship';
  */
 export interface ReceiveRequest {
   lines: { lineId: string; qty: number }[];
-  memo?: string;
 }
 
 /** POST {STOCK_API}/counts — privilege stock.write: a count sheet of every part held in the warehouse. */

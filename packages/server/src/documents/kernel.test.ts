@@ -1,6 +1,7 @@
 import { chinaDate } from '../domain/china-time.ts';
 import { contractStatus, defineEntity, getEntity, label, returnState } from '@portal/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { Portal } from '../boot.ts';
 import { bearer, signIn } from '../testing/auth-helpers.ts';
 import { done, refused } from '../testing/http-expect.ts';
@@ -50,6 +51,8 @@ let movedTo: number | undefined;
 const unregisterFixture = registerController({
   entity: fixture,
   commands: { ship: async () => void shipped++ },
+  // What ship reads beyond its inputs: the document its before-lock step settles.
+  bodies: { ship: z.object({ settle: z.uuid().optional() }) },
   // What the document reads once moved (the contract links open orders once it is active).
   afterMove: {
     ship: async ({ sql, id }) => {
@@ -165,6 +168,15 @@ describe('the document kernel (a fixture document declared in the test)', () => 
     expect(res.statusCode).toBe(400);
     expect(res.json().Message).toContain('物流单号');
     expect(await row(id)).toEqual({ state: returnState.draft, track: null });
+  });
+
+  it('refuses a body key the command neither declares nor reads, naming it, and saves nothing', async () => {
+    const id = await draft();
+    const before = shipped;
+    refused(await post('station1', id, 'ship', { new_trackingno: 'SF100', trackingNo: 'SF100' }), '字段 trackingNo 不存在或不可写', 400, 'trackingNo');
+    refused(await post('station1', id, 'receive', { settle: id }), '字段 settle 不存在或不可写', 400, 'settle');
+    expect(await row(id)).toEqual({ state: returnState.draft, track: null });
+    expect(shipped).toBe(before);
   });
 
   it('answers a repeat with the same Idempotency-Key with the first result, running the command once', async () => {

@@ -29,6 +29,18 @@ function commandInputs(e: EntityDef, names: readonly string[], body: Record<stri
   return out;
 }
 
+/**
+ * A body key the command neither declares as an input nor its controller reads (`bodies`) is refused,
+ * not dropped: `{ payedDate }` for `new_payeddate` was answered 200 with the date lost.
+ */
+function refuseUnknownKeys(c: { inputs?: readonly string[] }, beyond: { shape: object } | undefined, body: Record<string, unknown>, lang: Lang) {
+  const known = new Set([...(c.inputs ?? []), ...Object.keys(beyond?.shape ?? {})]);
+  const errors = Object.keys(body)
+    .filter((k) => !known.has(k))
+    .map((k) => ({ field: k.slice(0, 100), message: msg('validation.unknownField', lang, { field: k.slice(0, 100) }) }));
+  if (errors.length) throw new ValidationFailed(errors, lang);
+}
+
 /** The privilege or party every grant of a command shares (checked before the state), else undefined. */
 const shared = <T>(values: T[]): T | undefined => (values.every((v) => v === values[0]) ? values[0] : undefined);
 
@@ -53,6 +65,7 @@ export async function runCommand(
   const c = e.document?.commands?.[name];
   const status = documentStatus(e);
   if (!c || !status) throw notFound();
+  refuseUnknownKeys(c, ctrl.bodies?.[name], body, lang);
   const grants = commandGrants(c);
   // Privileges compared as one key per grant: a grant listing several is granted by any of them.
   const privilege = shared(grants.map((g) => grantPrivileges(g).join(' ')));
