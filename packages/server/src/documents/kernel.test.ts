@@ -173,7 +173,12 @@ describe('the document kernel (a fixture document declared in the test)', () => 
   it('refuses a body key the command neither declares nor reads, naming it, and saves nothing', async () => {
     const id = await draft();
     const before = shipped;
-    refused(await post('station1', id, 'ship', { new_trackingno: 'SF100', trackingNo: 'SF100' }), '字段 trackingNo 不存在或不可写', 400, 'trackingNo');
+    refused(
+      await post('station1', id, 'ship', { new_trackingno: 'SF100', trackingNo: 'SF100' }),
+      '字段 trackingNo 不存在或不可写',
+      400,
+      'trackingNo',
+    );
     refused(await post('station1', id, 'receive', { settle: id }), '字段 settle 不存在或不可写', 400, 'settle');
     expect(await row(id)).toEqual({ state: returnState.draft, track: null });
     expect(shipped).toBe(before);

@@ -33,7 +33,12 @@ function commandInputs(e: EntityDef, names: readonly string[], body: Record<stri
  * A body key the command neither declares as an input nor its controller reads (`bodies`) is refused,
  * not dropped: `{ payedDate }` for `new_payeddate` was answered 200 with the date lost.
  */
-function refuseUnknownKeys(c: { inputs?: readonly string[] }, beyond: { shape: object } | undefined, body: Record<string, unknown>, lang: Lang) {
+function refuseUnknownKeys(
+  c: { inputs?: readonly string[] },
+  beyond: { shape: object } | undefined,
+  body: Record<string, unknown>,
+  lang: Lang,
+) {
   const known = new Set([...(c.inputs ?? []), ...Object.keys(beyond?.shape ?? {})]);
   const errors = Object.keys(body)
     .filter((k) => !known.has(k))
