@@ -10,7 +10,6 @@ export async function sideMenu(page: Page) {
   return menu;
 }
 
-/** The signed-in shell: header, user menu, language switch, side navigation. */
 /**
  * Clicks a tab's label (an element inside an antd tab) and waits until that tab is the selected one.
  * A click landing while the page re-renders its tabs can be lost: it is given again, at most three times.
@@ -28,6 +27,7 @@ export async function openTab(label: Locator) {
   }
 }
 
+/** The signed-in shell: header, user menu, language switch, side navigation. */
 export class AppShell {
   constructor(readonly page: Page) {}
 

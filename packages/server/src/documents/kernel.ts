@@ -42,7 +42,8 @@ function refuseUnknownKeys(
   const known = new Set([...(c.inputs ?? []), ...Object.keys(beyond?.shape ?? {})]);
   const errors = Object.keys(body)
     .filter((k) => !known.has(k))
-    .map((k) => ({ field: k.slice(0, 100), message: msg('validation.unknownField', lang, { field: k.slice(0, 100) }) }));
+    .map((k) => k.slice(0, 100))
+    .map((field) => ({ field, message: msg('validation.unknownField', lang, { field }) }));
   if (errors.length) throw new ValidationFailed(errors, lang);
 }
 

@@ -40,8 +40,9 @@ let source: Promise<string> | null = null;
  */
 export function sheetWorkerSource(): Promise<string> {
   // esbuild is imported here, on the first import of a workbook: at start it was ~110 ms of CPU.
-  source ??= import('esbuild').then(async (esbuild) => {
+  source ??= (async () => {
     try {
+      const esbuild = await import('esbuild');
       const r = await esbuild.build({
         entryPoints: [join(SERVER_ROOT, 'src/files/sheet-worker-task.ts')],
         bundle: true,
@@ -57,7 +58,7 @@ export function sheetWorkerSource(): Promise<string> {
       source = null; // a later import tries again
       throw err;
     }
-  });
+  })();
   return source;
 }
 
