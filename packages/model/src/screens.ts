@@ -19,6 +19,9 @@ export const MENU_GROUPS = [
   { key: 'base', label: 'menu.group.base' },
   { key: 'inventory', label: 'menu.group.inventory' },
   { key: 'shop', label: 'menu.group.shop' },
+  { key: 'sales', label: 'menu.group.sales' },
+  { key: 'stock', label: 'menu.group.stock' },
+  { key: 'usercenter', label: 'menu.group.usercenter' },
   { key: 'system', label: 'menu.group.system' },
 ] as const satisfies readonly { key: string; label: MessageKey }[];
 export type MenuGroupKey = (typeof MENU_GROUPS)[number]['key'];

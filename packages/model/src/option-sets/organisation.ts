@@ -6,6 +6,7 @@ export const businessUnitType = defineNamedOptionSet('businessunit_type', label(
   station: { value: 3, label: label('服务站', 'Service station') },
   store: { value: 4, label: label('门店', 'Store') },
   warehouse: { value: 5, label: label('中心库', 'Central warehouse') },
+  dealer: { value: 6, label: label('经销商', 'Dealer') },
 });
 
 /** spec 001 §9: self-employed or self-operated, partner or third party, owned or central warehouse. */
@@ -38,6 +39,7 @@ export const userType = defineNamedOptionSet('systemuser_usertype', label('用�
   station: { value: 3, label: label('服务站人员', 'Station staff') },
   store: { value: 4, label: label('门店用户', 'Store user') },
   partner: { value: 5, label: label('合作伙伴', 'Partner') },
+  dealer: { value: 6, label: label('经销商人员', 'Dealer staff') },
 });
 
 export const operationSource = defineOptionSet('new_operationlog_source', label('来源', 'Source'), [

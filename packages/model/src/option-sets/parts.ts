@@ -4,6 +4,8 @@ import { defineNamedOptionSet, label } from '../define.ts';
 export const warehouseType = defineNamedOptionSet('new_srv_warehouse_type', label('仓库类型', 'Warehouse type'), {
   central: { value: 1, label: label('中心库', 'Central warehouse'), color: 'blue' },
   station: { value: 2, label: label('服务站库', 'Station warehouse'), color: 'green' },
+  dealer: { value: 3, label: label('经销商仓库', 'Dealer warehouse'), color: 'purple' },
+  store: { value: 4, label: label('门店仓库', 'Store warehouse'), color: 'cyan' },
 });
 
 /** spec 001 §4: parts application type. */

@@ -50,6 +50,12 @@ export const PRIVILEGES = {
   'shop.buy': label('商城下单', 'Order in the shop'),
   'sales.read': label('查看销售单据', 'View sales documents'),
   'sales.write': label('维护销售单据', 'Maintain sales documents'),
+  // The sales side (issue 27): the upstream audits orders, ships them; the receiving unit signs for them.
+  'sales.audit': label('审核销售订单', 'Audit sales orders'),
+  'sales.ship': label('销售发货', 'Ship sales orders'),
+  'sales.sign': label('销售签收', 'Sign for shipments'),
+  'finance.manage': label('销售财务（开票、回款确认）', 'Sales finance (invoices, receipt confirmation)'),
+  'dealer.manage': label('经销商用户中心（门店、客户、员工、仓库）', 'Dealer user centre (stores, customers, staff, warehouses)'),
   'kb.read': label('查看知识库', 'Read the knowledge base'),
   'kb.write': label('维护知识库', 'Maintain the knowledge base'),
   'product.read': label('查看产品', 'View products'),

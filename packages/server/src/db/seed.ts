@@ -19,6 +19,7 @@ import { seedContractDemo } from '../demo/contract.ts';
 import { seedOverseasDemo } from '../demo/overseas.ts';
 import { seedMessageDemo } from '../demo/messages.ts';
 import { seedShopPublicDemo } from '../demo/shop-public.ts';
+import { seedSalesNetwork } from '../demo/sales-network.ts';
 import {
   DEMO_LANGUAGE_CONFIGS,
   DEMO_LANGUAGES,
@@ -181,6 +182,9 @@ export async function seedDemo(db: Db, log: StartupLog = quietLog): Promise<void
     // Quotas before the parts demo: its submitted applications draw on them.
     await stage('quotas', (sql) => seedQuotaDemo(sql, org));
     await stage('parts and stock', (sql) => seedPartsDemo(sql, org));
+    await stage('sales network (dealer and store warehouses)', async (sql) => {
+      await seedSalesNetwork(sql, org);
+    });
     await stage('parts sales', (sql) => seedPartsSalesDemo(sql));
     await stage('site returns', (sql) => seedSiteReturnDemo(sql));
     await stage('expense settlements', (sql) => seedExpenseDemo(sql));
