@@ -27,6 +27,12 @@ describe('the menu offered to an account', () => {
     ]);
   });
   it('hides nothing for an account whose unit kind is not known', () => {
-    expect(stockReader(null)).toEqual(stockReader(businessUnitType.station));
+    // A station's items, then the sales network's (stock in and out of dealers and stores, issue 27).
+    expect(stockReader(null)).toEqual([...stockReader(businessUnitType.station), 'stockIn', 'stockOut']);
+  });
+  it("offers a dealer and a store the sales network's stock in and out", () => {
+    for (const unit of [businessUnitType.dealer, businessUnitType.store])
+      expect(stockReader(unit)).toEqual(expect.arrayContaining(['stockIn', 'stockOut']));
+    expect(stockReader(businessUnitType.station)).not.toContain('stockIn');
   });
 });

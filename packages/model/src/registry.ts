@@ -19,6 +19,7 @@ import { partsSalesDetail, partsSalesOrder } from './entities/parts-sales.ts';
 import { partsReturn, partsReturnDetail } from './entities/parts-return.ts';
 import { siteReturn, siteReturnDetail } from './entities/site-return.ts';
 import { invTask, stockCheck, stockCheckDetail } from './entities/stock-count.ts';
+import { stockIn, stockInDetail, stockOut, stockOutDetail } from './entities/stock-in-out.ts';
 import { stationPart } from './entities/station-part.ts';
 import { expenseClaim, expenseClaimLine } from './entities/expense-claim.ts';
 import { amountAdjustment, amountChangeLog } from './entities/quota.ts';
@@ -85,6 +86,10 @@ export const ENTITIES: readonly EntityDef[] = [
   invTask,
   stockCheck,
   stockCheckDetail,
+  stockIn,
+  stockInDetail,
+  stockOut,
+  stockOutDetail,
   stationPart,
   amountAdjustment,
   amountChangeLog,

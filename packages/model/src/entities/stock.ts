@@ -12,7 +12,8 @@ export const warehouse = defineEntity({
   entitySet: 'new_srv_warehouses',
   label: label('仓库', 'Warehouse'),
   scope: { kind: 'global' },
-  access: { read: 'parts.read', write: 'warehouse.manage' },
+  // A dealer or store (stock, no parts business) picks its own warehouses in lookups (a stock-in, a count).
+  access: { read: 'parts.read', write: 'warehouse.manage', lookup: { privileges: ['stock.read'], unit: 'new_businessunit_id' } },
   screens: {
     list: {
       name: 'warehouseList',

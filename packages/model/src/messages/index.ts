@@ -45,6 +45,7 @@ import { workingCalendarMessages } from './working-calendar.ts';
 import { approvalReasonMessages } from './approval-reasons.ts';
 import { notificationMessages } from './notifications.ts';
 import { stationStaffMessages } from './station-staff.ts';
+import { stockInOutMessages } from './stock-in-out.ts';
 
 export const messages = {
   ...coreMessages,
@@ -92,6 +93,7 @@ export const messages = {
   ...approvalReasonMessages,
   ...notificationMessages,
   ...stationStaffMessages,
+  ...stockInOutMessages,
   ...documentMessages,
 } as const satisfies Record<string, Label>;
 export type MessageKey = keyof typeof messages;

@@ -70,6 +70,20 @@ export const afterScrap = defineNamedOptionSet('new_afterscrap', label('报废�
   offSite: { value: 3, label: label('异地处置', 'Off-site disposal') },
 });
 
+/** Stock-in types of a dealer's or store's stock-in (入库单, issue 27). */
+export const stockInType = defineNamedOptionSet('new_intype', label('入库类型', 'Stock-in type'), {
+  purchase: { value: 1, label: label('采购入库', 'Purchase') },
+  transfer: { value: 2, label: label('调拨入库', 'Transfer in') },
+  returned: { value: 3, label: label('退货入库', 'Return') },
+  other: { value: 4, label: label('其他入库', 'Other') },
+});
+
+/** The life of a stock-in or stock-out (入库单 / 出库单): a draft is edited, deleted or confirmed; confirming posts it. */
+export const stockMoveState = defineNamedOptionSet('new_stockmove_state', label('单据状态', 'Document status'), {
+  draft: { value: 1, label: label('草稿', 'Draft'), color: 'default' },
+  confirmed: { value: 2, label: label('已确认', 'Confirmed'), color: 'green' },
+});
+
 /**
  * spec 001 §9: the 11 stock transaction usages (how each posting is mapped: docs/decisions.md,
  * "Stock transaction usages").
@@ -98,6 +112,8 @@ export const stockDocumentType = defineNamedOptionSet('new_doctype', label('单�
   opening: { value: 6, label: label('期初入库', 'Opening stock') },
   sale: { value: 7, label: label('配件销售单', 'Parts sales order') },
   siteReturn: { value: 8, label: label('配件退货申请', 'Parts return application') },
+  stockIn: { value: 9, label: label('入库单', 'Stock-in') },
+  stockOut: { value: 10, label: label('出库单', 'Stock-out') },
 });
 
 /** spec 001 §4: parts transfer approval labels (values of the general approval status). */

@@ -20,6 +20,7 @@ import { seedOverseasDemo } from '../demo/overseas.ts';
 import { seedMessageDemo } from '../demo/messages.ts';
 import { seedShopPublicDemo } from '../demo/shop-public.ts';
 import { seedSalesNetwork } from '../demo/sales-network.ts';
+import { seedStockInOutDemo } from '../demo/stock-in-out.ts';
 import {
   DEMO_LANGUAGE_CONFIGS,
   DEMO_LANGUAGES,
@@ -185,6 +186,7 @@ export async function seedDemo(db: Db, log: StartupLog = quietLog): Promise<void
     await stage('sales network (dealer and store warehouses)', async (sql) => {
       await seedSalesNetwork(sql, org);
     });
+    await stage('stock in and out (dealers and stores)', (sql) => seedStockInOutDemo(sql));
     await stage('parts sales', (sql) => seedPartsSalesDemo(sql));
     await stage('site returns', (sql) => seedSiteReturnDemo(sql));
     await stage('expense settlements', (sql) => seedExpenseDemo(sql));

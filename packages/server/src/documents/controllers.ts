@@ -14,6 +14,7 @@ import { salesController } from '../domain/parts-sales/sales.controller.ts';
 import { productReturnController } from '../domain/product-return/product-return.controller.ts';
 import { siteReturnController } from '../domain/site-return/site-return.controller.ts';
 import { stationApplyController } from '../domain/station-apply/station-apply.controller.ts';
+import { stockInController, stockOutController } from '../domain/stock-in-out/stock-in-out.controller.ts';
 import type { DocumentController } from './controller.ts';
 
 /** Every document controller: the one place a document's business is registered (its routes and hooks follow). */
@@ -35,6 +36,8 @@ const CONTROLLERS: DocumentController[] = [
   salesController,
   contractController,
   expenseController,
+  stockInController,
+  stockOutController,
 ];
 
 /** The registered controllers (a test adds a fixture document with `registerController` before the portal starts). */

@@ -2,6 +2,7 @@ import { getEntity, getEntityBySet, type EntityDef } from '@portal/model';
 import type { FastifyRequest } from 'fastify';
 import type { Sql } from '../db/db.ts';
 import { AppError, forbidden } from '../http/errors.ts';
+import type { Expr } from './query/ast.ts';
 import { requestSubtree, type Caller } from './scope.ts';
 import { Params, q } from './sql.ts';
 import { normGuid } from './validate.ts';
@@ -40,6 +41,20 @@ export function assertMayCreate(caller: Caller, e: EntityDef): void {
     throw forbidden(e.access.notCreatedHere);
   }
   assertPrivilege(caller, e, 'write');
+}
+
+/**
+ * What a lookup dialog may offer the caller: everything in scope with the read privilege (null: no
+ * narrowing), else — for holders of the entity's `access.lookup` privileges — only rows whose unit
+ * lookup is in the caller's subtree; 403 for anyone else.
+ */
+export function lookupReach(caller: Caller, e: EntityDef): Expr | null {
+  const l = e.access?.lookup;
+  if (!l || mayRead(caller, e) || !l.privileges.some((p) => caller.principal.privileges.has(p))) {
+    assertPrivilege(caller, e, 'read');
+    return null;
+  }
+  return { k: 'in', field: { alias: null, name: l.unit }, values: caller.subtree.map((v) => ({ t: 'guid', v })), not: false };
 }
 
 export function mayRead(caller: Caller, e: EntityDef | undefined): boolean {

@@ -6,7 +6,7 @@ import { ok } from '../http/envelope.ts';
 import { answers, BEARER, documented, fileOf, returns, XLSX } from '../http/openapi.ts';
 import { AppError, badRequest } from '../http/errors.ts';
 import { requestLang } from '../http/request-context.ts';
-import { assertMayCreate, assertPrivilege, isServed, recordNotFound, requestCaller, servedEntity } from '../records/access.ts';
+import { assertMayCreate, assertPrivilege, isServed, lookupReach, recordNotFound, requestCaller, servedEntity } from '../records/access.ts';
 import { exportXlsx } from '../records/export.ts';
 import { boolLabel, wantsFormatted } from '../records/format.ts';
 import type { Expr } from '../records/query/ast.ts';
@@ -264,7 +264,7 @@ export function recordRoutes(app: FastifyInstance, s: Services) {
         if (!name) throw badRequest('records.q.badParam', { name: 'entityName' });
         const e = servedEntity(name, 'either');
         const caller = await requestCaller(db, req);
-        assertPrivilege(caller, e, 'read');
+        const reach = lookupReach(caller, e);
         const page = intParam(q, 'page', 1, 1, LIMITS.skip + 1);
         const count = intParam(q, 'count', 20, 10, 50);
         if ((page - 1) * count > LIMITS.skip)
@@ -272,7 +272,7 @@ export function recordRoutes(app: FastifyInstance, s: Services) {
         const select = param(q, 'select');
         const fields = select?.trim() ? parseSelect(select, 'select') : [e.primaryName, 'createdon'];
         const orderby = param(q, 'orderby');
-        const filters: Expr[] = [];
+        const filters: Expr[] = reach ? [reach] : [];
         const condition = param(q, 'condition');
         const c = condition?.trim() ? parseCondition(condition) : null;
         if (c) filters.push(c);
