@@ -124,6 +124,11 @@ export type EditRule =
 /** Privileges (action names) the record service requires to read and to write an entity. */
 export interface EntityAccess {
   read: Privilege;
+  /**
+   * Also may read (any one of these), within the same scope: a dealer (dealer.manage) reads the
+   * accounts of its own chain, which administrators (user.manage) manage (issue 27).
+   */
+  readAlso?: readonly Privilege[];
   write?: Privilege;
   /** Also may add and remove attachments (site photos) of rows in reach, without `write`. */
   attach?: Privilege;

@@ -48,3 +48,5 @@ export * from './quick-order-api.ts';
 export * from './system-api.ts';
 export * from './option-sets/content.ts';
 export * from './engineer-app.ts';
+export * from './option-sets/user-centre.ts';
+export * from './user-centre-api.ts';

@@ -31,6 +31,7 @@ import { contract, contractLine } from './entities/contract.ts';
 import { fileDownload, techFile } from './entities/content.ts';
 import { excellentCase, serviceCase } from './entities/cases.ts';
 import { workCalendarDay } from './entities/work-calendar.ts';
+import { coopCustomer, endCustomer, store, storeProduct } from './entities/user-centre.ts';
 
 /** Every entity of the portal. Adding an entity is one file plus one line here. */
 export const ENTITIES: readonly EntityDef[] = [
@@ -108,6 +109,10 @@ export const ENTITIES: readonly EntityDef[] = [
   fileDownload,
   techFile,
   workCalendarDay,
+  store,
+  endCustomer,
+  storeProduct,
+  coopCustomer,
 ];
 
 const byName = new Map(ENTITIES.map((e) => [e.logicalName, e]));

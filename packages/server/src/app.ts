@@ -44,6 +44,7 @@ import { messageRoutes } from './routes/message.ts';
 import { systemRoutes } from './routes/system.ts';
 import { accountApplyRoutes } from './routes/account-apply.ts';
 import { workerLinkRoutes } from './routes/worker-link.ts';
+import { userCentreRoutes } from './routes/user-centre.ts';
 import { documentRoutes } from './documents/routes.ts';
 import { contentRoutes } from './routes/content.ts';
 import { buildServices, type Services } from './services.ts';
@@ -134,6 +135,7 @@ export async function buildApp(
   systemRoutes(app, services);
   accountApplyRoutes(app, services);
   workerLinkRoutes(app, services);
+  userCentreRoutes(app, services);
   documentRoutes(app, services);
   app.get(
     '/healthz',

@@ -1,5 +1,7 @@
 import { bool, defineEntity, image, label, lookup, optionSet, text } from '../define.ts';
 import { userType } from '../option-sets/organisation.ts';
+import { portalKind } from '../option-sets/user-centre.ts';
+import { USER_CENTRE_UNITS } from '../user-centre-api.ts';
 
 export const systemUser = defineEntity({
   logicalName: 'systemuser',
@@ -7,7 +9,9 @@ export const systemUser = defineEntity({
   label: label('用户', 'User'),
   primaryName: 'fullname',
   scope: { kind: 'businessUnit', field: 'businessunitid' },
-  access: { read: 'user.manage', write: 'user.manage' },
+  // Administrators manage every account through the record service; a dealer (dealer.manage) reads
+  // its own chain's accounts here and changes them through the staff calls (user-centre-api.ts).
+  access: { read: 'user.manage', readAlso: ['dealer.manage'], write: 'user.manage' },
   screens: {
     list: {
       name: 'userList',
@@ -15,9 +19,12 @@ export const systemUser = defineEntity({
       title: 'menu.userList',
       allowDelete: false,
       allowImport: false,
-      menu: { group: 'system', order: 50, key: 'userList', label: 'menu.userList' },
+      page: 'StaffListPage',
+      privileges: ['dealer.manage'],
+      menu: { group: 'usercenter', order: 50, key: 'userList', label: 'menu.userList', units: USER_CENTRE_UNITS },
     },
-    edit: { name: 'userView', path: '/usercenter/userview/:id', page: 'UserFormPage' },
+    create: { name: 'userCreate', path: '/usercenter/usercreate', page: 'StaffCreatePage', privileges: ['dealer.manage'] },
+    edit: { name: 'userView', path: '/usercenter/userview/:id', page: 'UserFormPage', privileges: ['dealer.manage'] },
   },
   fields: {
     fullname: text(label('姓名', 'Full name'), { required: true, searchable: true, maxLength: 60 }),
@@ -33,6 +40,8 @@ export const systemUser = defineEntity({
     new_worker_id: lookup('new_srv_worker', label('对应服务人员', 'Personnel record'), { indexed: true, readOnly: true }),
     new_usertype: optionSet(userType),
     isdisabled: bool(label('已停用', 'Disabled')),
+    // Set by the staff calls only (user-centre-api.ts): sign-in checks it beside the roles' login privilege.
+    new_portalkind: optionSet(portalKind, undefined, { readOnly: true }),
     new_avatar: image(label('头像', 'Profile photo'), 100 * 1024),
     new_password: text(label('密码', 'Password'), { secret: true, readOnly: true, maxLength: 200 }),
   },
@@ -42,6 +51,11 @@ export const systemUser = defineEntity({
       columns: ['fullname', 'domainname', 'mobilephone', 'businessunitid', 'new_station_id', 'new_usertype'],
       orderBy: [['domainname', 'asc']],
       filter: { isdisabled: false },
+    },
+    all: {
+      label: label('全部用户', 'All users'),
+      columns: ['fullname', 'domainname', 'mobilephone', 'businessunitid', 'title', 'new_usertype', 'new_portalkind', 'isdisabled'],
+      orderBy: [['domainname', 'asc']],
     },
   },
 });

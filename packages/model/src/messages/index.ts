@@ -45,6 +45,7 @@ import { workingCalendarMessages } from './working-calendar.ts';
 import { approvalReasonMessages } from './approval-reasons.ts';
 import { notificationMessages } from './notifications.ts';
 import { stationStaffMessages } from './station-staff.ts';
+import { userCentreMessages } from './user-centre.ts';
 import { stockInOutMessages } from './stock-in-out.ts';
 
 export const messages = {
@@ -93,6 +94,7 @@ export const messages = {
   ...approvalReasonMessages,
   ...notificationMessages,
   ...stationStaffMessages,
+  ...userCentreMessages,
   ...stockInOutMessages,
   ...documentMessages,
 } as const satisfies Record<string, Label>;

@@ -1,4 +1,4 @@
-import type { Privilege } from '@portal/model';
+import { portalKind, type Privilege } from '@portal/model';
 import type { Db } from '../db/db.ts';
 import { sessionCacheOf } from './session-cache.ts';
 
@@ -36,7 +36,7 @@ export type SessionRow = {
 
 const USER_COLUMNS = `
   u.systemuserid, u.domainname, u.fullname, u.new_nickname, u.mobilephone, u.businessunitid, u.new_station_id,
-  u.new_usertype, COALESCE(u.isdisabled, false) AS isdisabled, (u.new_avatar IS NOT NULL) AS has_avatar,
+  u.new_usertype, u.new_portalkind, COALESCE(u.isdisabled, false) AS isdisabled, (u.new_avatar IS NOT NULL) AS has_avatar,
   bu.name AS bu_name, bu.new_type AS bu_type, st.new_name AS station_name,
   COALESCE((SELECT array_agg(DISTINCT rp.new_name) FROM systemuserroles ur
              JOIN new_roleprivilege rp ON rp.new_role_id = ur.roleid WHERE ur.systemuserid = u.systemuserid), '{}') AS privileges,
@@ -54,6 +54,8 @@ type UserRow = {
   businessunitid: string;
   new_station_id: string | null;
   new_usertype: number | null;
+  /** The one portal the account signs in on (model portalKind: 1 standard, 2 store), else any its roles allow. */
+  new_portalkind: number | null;
   isdisabled: boolean;
   has_avatar: boolean;
   bu_name: string | null;
@@ -170,9 +172,13 @@ export async function findUser(
   return db.one(`SELECT ${USER_COLUMNS}, u.new_password FROM systemuser u ${USER_JOINS} WHERE ${where}`, [value]);
 }
 
-/** Only users of allowed roles may sign in (spec 001 §1): the portal's login privilege. */
-export function mayUsePortal(privileges: Iterable<string>, portal: 'standard' | 'store'): boolean {
+/**
+ * Only users of allowed roles may sign in (spec 001 §1): the portal's login privilege, and the
+ * account's portal kind where it has one (a dealer's staff user made for the store portal only).
+ */
+export function mayUsePortal(privileges: Iterable<string>, portal: 'standard' | 'store', kind?: number | null): boolean {
   const need: Privilege = portal === 'store' ? 'portal.store.login' : 'portal.login';
+  if (kind != null && kind !== (portal === 'store' ? portalKind.store : portalKind.standard)) return false;
   return new Set(privileges).has(need);
 }
 

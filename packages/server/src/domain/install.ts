@@ -7,6 +7,7 @@ import { installFlowDefinition } from '../flow/flow-definition.ts';
 import { installContent } from './content/content.ts';
 import { installNotice } from './notice/notices.ts';
 import { installActiveStationChecks } from './station-active.ts';
+import { installUserCentre } from './user-centre/records.ts';
 
 /**
  * Registers every domain module's server defaults, write hooks and approval hooks with the record
@@ -23,4 +24,5 @@ export function installDomain(): void {
   installContent();
   installNotice();
   installActiveStationChecks();
+  installUserCentre();
 }

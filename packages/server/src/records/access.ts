@@ -25,9 +25,19 @@ export function servedEntity(
   return e;
 }
 
+/** The caller holds the entity's read privilege or one of its `readAlso`. */
+function holdsRead(caller: Caller, e: EntityDef): boolean {
+  const a = e.access;
+  return !!a && (caller.principal.privileges.has(a.read) || !!a.readAlso?.some((p) => caller.principal.privileges.has(p)));
+}
+
 /** 403 unless the caller holds the entity's read (or write) privilege; no write privilege = read-only. */
 export function assertPrivilege(caller: Caller, e: EntityDef, need: 'read' | 'write'): void {
-  const priv = need === 'read' ? e.access?.read : e.access?.write;
+  if (need === 'read') {
+    if (!holdsRead(caller, e)) throw forbidden();
+    return;
+  }
+  const priv = e.access?.write;
   if (!priv || !caller.principal.privileges.has(priv)) throw forbidden();
 }
 
@@ -58,7 +68,7 @@ export function lookupReach(caller: Caller, e: EntityDef): Expr | null {
 }
 
 export function mayRead(caller: Caller, e: EntityDef | undefined): boolean {
-  return isServed(e) && caller.principal.privileges.has(e.access.read);
+  return isServed(e) && holdsRead(caller, e);
 }
 
 /** The caller (principal and business-unit subtree) of an authenticated request: the route layer's one step from Fastify to the services. */

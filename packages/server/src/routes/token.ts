@@ -39,7 +39,7 @@ export function tokenRoutes(app: FastifyInstance, s: Services) {
 
   async function issue(
     req: FastifyRequest,
-    user: { systemuserid: string; domainname: string; privileges: string[]; isdisabled: boolean },
+    user: { systemuserid: string; domainname: string; privileges: string[]; isdisabled: boolean; new_portalkind: number | null },
     loginType: LoginType,
   ) {
     const portal = portalKind(cfg, req);
@@ -53,7 +53,7 @@ export function tokenRoutes(app: FastifyInstance, s: Services) {
       });
       throw grantError('login.disabled');
     }
-    if (!mayUsePortal(user.privileges, portal)) {
+    if (!mayUsePortal(user.privileges, portal, user.new_portalkind)) {
       await writeLog(db, req, {
         action: 'login',
         result: 'refused',
