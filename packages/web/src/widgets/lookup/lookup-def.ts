@@ -41,6 +41,11 @@ const PRESETS: Record<string, Partial<LookupDef>> = {
     orderBy: 'productnumber asc',
   },
   new_productline: { displayFields: ['new_name', 'new_code'], filterFields: ['new_name', 'new_code'], orderBy: 'new_code asc' },
+  new_srv_warehouse: {
+    displayFields: ['new_name', 'new_code', 'new_type', 'new_businessunit_id'],
+    filterFields: ['new_name', 'new_code'],
+    orderBy: 'new_code asc',
+  },
   businessunit: { displayFields: ['name', 'new_code', 'new_type'], filterFields: ['name', 'new_code'], orderBy: 'new_code asc' },
   systemuser: {
     displayFields: ['fullname', 'domainname', 'mobilephone', 'businessunitid'],
