@@ -9,6 +9,7 @@ describe('approvable documents (from the model: entities carrying the approval f
         .map((e) => e.logicalName)
         .sort(),
     ).toEqual([
+      'new_reissue',
       'new_srv_accountapply',
       'new_srv_amountadjustment',
       'new_srv_claimfine',
@@ -19,6 +20,7 @@ describe('approvable documents (from the model: entities carrying the approval f
       'new_srv_parttransorder',
       'new_srv_productreturn',
       'new_srv_stationapply',
+      'salesorder',
     ]);
     expect(isApprovableName('new_srv_claimfine')).toBe(true);
     expect(isApprovableName('new_srv_workorder')).toBe(false);

@@ -81,6 +81,12 @@ interface DocumentCommandCommon {
   refused?: MessageKey;
   /** The refusal while the document is closed (`status.closedBy`; default `parts.closed`). */
   closed?: MessageKey;
+  /**
+   * A quantity per line (a shipment's shipped or signed quantities): the dialog lists the document's
+   * lines with one integer input each, from 0 to the line's `max` field less its `done` field, starting at that,
+   * and sends `lines: [{ lineId, qty }]` in the body (its controller checks them again).
+   */
+  lineQuantities?: { max: string; done?: string; label: MessageKey };
 }
 
 /**

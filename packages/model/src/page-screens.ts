@@ -167,11 +167,10 @@ export const PAGE_SCREENS: PageScreen[] = [
     menu: { group: 'shop', order: 30, key: 'quickOrder', label: 'menu.quickOrder', privileges: ['shop.buy'] },
   },
   {
-    name: 'orderList',
-    path: '/order/list',
+    name: 'orderComplete',
+    path: '/order/:id/:name/:time/complete',
     privileges: ['sales.read'],
-    page: 'OrderListPage',
-    menu: { group: 'shop', order: 40, key: 'orders', label: 'menu.orders' },
+    page: 'OrderCompletePage',
   },
   {
     name: 'collectList',

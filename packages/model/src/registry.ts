@@ -10,7 +10,9 @@ import { approvalLog, approvalStep, flow, flowRole, flowRoleUser, flowSteps, flo
 import { claimFine } from './entities/claim-fine.ts';
 import { workOrder } from './entities/work-order.ts';
 import { outsideLine, partLine, repairItem, trouble, workOrderLog } from './entities/work-order-details.ts';
-import { cartItem, product, productLine, salesOrder, salesOrderDetail } from './entities/product.ts';
+import { cartItem, product, productLine } from './entities/product.ts';
+import { salesOrder, salesOrderDetail } from './entities/sales-order.ts';
+import { reissue, reissueDetail, shipment, shipmentDetail } from './entities/sales-shipment.ts';
 import { siteInv, stockTransaction, warehouse } from './entities/stock.ts';
 import { partsApply, partsApplyDetail } from './entities/parts-apply.ts';
 import { stockOutOrder, stockOutOrderDetail } from './entities/delivery.ts';
@@ -55,6 +57,10 @@ export const ENTITIES: readonly EntityDef[] = [
   cartItem,
   salesOrder,
   salesOrderDetail,
+  shipment,
+  shipmentDetail,
+  reissue,
+  reissueDetail,
   flow,
   flowSteps,
   flowStepUser,

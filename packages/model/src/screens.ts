@@ -66,11 +66,15 @@ export interface ListScreen extends ScreenBase {
   allowDelete?: boolean;
   /** Read-only list even for writers (records written by business commands). */
   readOnly?: boolean;
+  /** The views as tabs, each with its count (a document list's states), instead of the view selector. */
+  viewTabs?: boolean;
 }
 
 export interface FormScreen extends ScreenBase {
   /** The record id comes from the `id` query parameter instead of the path (`/stationPart/edit?id=`). */
   idFromQuery?: boolean;
+  /** A document's page: the prefix of its test ids (default the entity's logical name). */
+  testIdPrefix?: string;
   allowDelete?: boolean;
 }
 

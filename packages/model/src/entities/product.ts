@@ -1,5 +1,5 @@
 import { defineEntity, int, label, lookup, memo, money, optionSet, text } from '../define.ts';
-import { productState, salesOrderStatus } from '../option-sets/service.ts';
+import { productState } from '../option-sets/service.ts';
 
 export const productLine = defineEntity({
   logicalName: 'new_productline',
@@ -76,82 +76,4 @@ export const cartItem = defineEntity({
     new_qty: int(label('数量', 'Quantity'), { required: true, min: 1, max: 99999 }),
   },
   indexes: [['ownerid', 'new_product_id']],
-});
-
-/** Orders created by settling the cart (the shop's sales orders). */
-export const salesOrder = defineEntity({
-  logicalName: 'salesorder',
-  entitySet: 'salesorders',
-  label: label('销售订单', 'Sales order'),
-  primaryName: 'name',
-  scope: { kind: 'businessUnit', field: 'owningbusinessunit' },
-  access: { read: 'sales.read', write: 'sales.write', notCreatedHere: 'sales.orderFromCart' },
-  attachments: true,
-  // Orders come from the cart (Settle); the store corrects delivery details until head office audits it.
-  edit: {
-    field: 'new_status',
-    initial: salesOrderStatus.submitted,
-    states: [salesOrderStatus.submitted],
-    locked: 'records.stateLocked',
-    deleteLocked: 'records.stateLocked',
-  },
-  fields: {
-    name: text(label('订单编号', 'Order number'), { required: true, unique: true, searchable: true, maxLength: 40, readOnly: true }),
-    new_status: optionSet(salesOrderStatus, undefined, { readOnly: true, indexed: true }),
-    new_productline_id: lookup('new_productline', label('产品线', 'Product line'), { readOnly: true }),
-    totalamount: money(label('订单金额', 'Total amount'), { readOnly: true }),
-    new_contact: text(label('收货人', 'Consignee'), { maxLength: 60 }),
-    new_phone: text(label('联系电话', 'Phone'), { pattern: 'phone', maxLength: 30 }),
-    new_province: text(label('省份', 'Province'), { maxLength: 40 }),
-    new_city: text(label('城市', 'City'), { maxLength: 40 }),
-    new_county: text(label('区县', 'County'), { maxLength: 40 }),
-    new_address: text(label('收货地址', 'Delivery address'), { maxLength: 200 }),
-    new_remark: text(label('备注', 'Remark'), { maxLength: 100 }),
-  },
-  views: {
-    all: {
-      label: label('全部订单', 'All orders'),
-      columns: ['name', 'new_status', 'totalamount', 'new_contact', 'new_city', 'createdon'],
-      orderBy: [['createdon', 'desc']],
-    },
-  },
-  forms: {
-    main: [
-      {
-        key: 'basic',
-        label: label('订单信息', 'Order'),
-        fields: ['name', 'new_status', 'new_productline_id', 'totalamount', 'new_remark'],
-      },
-      {
-        key: 'delivery',
-        label: label('收货信息', 'Delivery'),
-        fields: ['new_contact', 'new_phone', 'new_province', 'new_city', 'new_county', 'new_address'],
-      },
-    ],
-  },
-});
-
-export const salesOrderDetail = defineEntity({
-  logicalName: 'salesorderdetail',
-  entitySet: 'salesorderdetails',
-  label: label('订单明细', 'Order line'),
-  primaryName: 'new_name',
-  scope: { kind: 'businessUnit', field: 'owningbusinessunit' },
-  // Lines come from the cart with its prices: the record service only reads them.
-  access: { read: 'sales.read' },
-  fields: {
-    new_name: text(label('产品名称', 'Product name'), { maxLength: 200, readOnly: true }),
-    salesorderid: lookup('salesorder', label('订单', 'Order'), { required: true, indexed: true }),
-    productid: lookup('product', label('产品', 'Product'), { required: true }),
-    quantity: int(label('数量', 'Quantity'), { required: true, min: 1, max: 99999 }),
-    priceperunit: money(label('单价', 'Unit price'), { readOnly: true }),
-    extendedamount: money(label('金额', 'Amount'), { readOnly: true }),
-  },
-  views: {
-    byOrder: {
-      label: label('订单明细', 'Order lines'),
-      columns: ['new_name', 'productid', 'quantity', 'priceperunit', 'extendedamount'],
-      orderBy: [['createdon', 'asc']],
-    },
-  },
 });

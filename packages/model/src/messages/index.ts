@@ -47,9 +47,11 @@ import { notificationMessages } from './notifications.ts';
 import { stationStaffMessages } from './station-staff.ts';
 import { userCentreMessages } from './user-centre.ts';
 import { stockInOutMessages } from './stock-in-out.ts';
+import { salesMessages } from './sales.ts';
 
 export const messages = {
   ...coreMessages,
+  ...salesMessages,
   ...shopPublicMessages,
   ...casesMessages,
   ...selfServiceMessages,

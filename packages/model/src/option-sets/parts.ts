@@ -114,6 +114,8 @@ export const stockDocumentType = defineNamedOptionSet('new_doctype', label('单�
   siteReturn: { value: 8, label: label('配件退货申请', 'Parts return application') },
   stockIn: { value: 9, label: label('入库单', 'Stock-in') },
   stockOut: { value: 10, label: label('出库单', 'Stock-out') },
+  // 11 onwards: the sales documents (issue 27).
+  shipment: { value: 11, label: label('销售发货单', 'Sales shipment') },
 });
 
 /** spec 001 §4: parts transfer approval labels (values of the general approval status). */

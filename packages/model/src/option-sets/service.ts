@@ -62,10 +62,12 @@ export const productState = defineNamedOptionSet('product_state', label('产品�
 });
 
 export const salesOrderStatus = defineNamedOptionSet('salesorder_status', label('订单状态', 'Order state'), {
-  draft: { value: 1, label: label('待提交', 'To be submitted') },
-  submitted: { value: 2, label: label('已提交', 'Submitted') },
-  audited: { value: 3, label: label('已审核', 'Audited') },
-  partShipped: { value: 4, label: label('部分发货', 'Part shipped') },
-  allShipped: { value: 5, label: label('全部发货', 'All shipped') },
-  cancelled: { value: 6, label: label('已取消', 'Cancelled') },
+  draft: { value: 1, label: label('待提交', 'To be submitted'), color: 'default' },
+  submitted: { value: 2, label: label('已提交', 'Submitted'), color: 'orange' },
+  audited: { value: 3, label: label('已审核', 'Audited'), color: 'blue' },
+  partShipped: { value: 4, label: label('部分发货', 'Part shipped'), color: 'gold' },
+  allShipped: { value: 5, label: label('全部发货', 'All shipped'), color: 'cyan' },
+  cancelled: { value: 6, label: label('已取消', 'Cancelled'), color: 'default' },
+  signed: { value: 7, label: label('已签收', 'Signed'), color: 'green' },
+  partSigned: { value: 8, label: label('部分签收', 'Part signed'), color: 'volcano' },
 });

@@ -20,6 +20,7 @@ import { seedOverseasDemo } from '../demo/overseas.ts';
 import { seedMessageDemo } from '../demo/messages.ts';
 import { seedShopPublicDemo } from '../demo/shop-public.ts';
 import { seedSalesNetwork } from '../demo/sales-network.ts';
+import { seedSalesOrderDemo } from '../demo/sales-orders.ts';
 import { seedUserCentreDemo } from '../demo/user-centre.ts';
 import { seedStockInOutDemo } from '../demo/stock-in-out.ts';
 import {
@@ -187,6 +188,7 @@ export async function seedDemo(db: Db, log: StartupLog = quietLog): Promise<void
     await stage('sales network (dealer and store warehouses)', async (sql) => {
       await seedSalesNetwork(sql, org);
     });
+    await stage('sales orders, shipments and reissues', (sql) => seedSalesOrderDemo(sql, org));
     await stage('user centre (stores, store products, customers, partners, staff)', (sql) => seedUserCentreDemo(sql, org, passwordHash));
     await stage('stock in and out (dealers and stores)', (sql) => seedStockInOutDemo(sql));
     await stage('parts sales', (sql) => seedPartsSalesDemo(sql));

@@ -28,7 +28,14 @@ export interface CommandContext {
  */
 export type CommandHandler = (
   ctx: CommandContext,
-) => Promise<void | { message?: MessageKey; messageParams?: Record<string, string | number>; lineId?: string; to?: number }>;
+) => Promise<void | {
+  message?: MessageKey;
+  messageParams?: Record<string, string | number>;
+  lineId?: string;
+  to?: number;
+  /** A document the command made, for the page to open (the logical name and id). */
+  opens?: { entity: string; id: string };
+}>;
 
 /**
  * The real business of one document (frappe's `.py` beside the DocType): a file beside the

@@ -15,6 +15,9 @@ import { productReturnController } from '../domain/product-return/product-return
 import { siteReturnController } from '../domain/site-return/site-return.controller.ts';
 import { stationApplyController } from '../domain/station-apply/station-apply.controller.ts';
 import { stockInController, stockOutController } from '../domain/stock-in-out/stock-in-out.controller.ts';
+import { orderController } from '../domain/sales/order.controller.ts';
+import { reissueController } from '../domain/sales/reissue.controller.ts';
+import { shipmentController } from '../domain/sales/shipment.controller.ts';
 import type { DocumentController } from './controller.ts';
 
 /** Every document controller: the one place a document's business is registered (its routes and hooks follow). */
@@ -38,6 +41,9 @@ const CONTROLLERS: DocumentController[] = [
   expenseController,
   stockInController,
   stockOutController,
+  orderController,
+  shipmentController,
+  reissueController,
 ];
 
 /** The registered controllers (a test adds a fixture document with `registerController` before the portal starts). */

@@ -121,5 +121,6 @@ export async function runCommand(
     state: to ?? state,
     message: out?.message ? msg(out.message, lang, out.messageParams) : msg('documents.commandDone', lang, { command: msg(c.label, lang) }),
     ...(out?.lineId ? { lineId: out.lineId } : {}),
+    ...(out?.opens ? { opens: out.opens } : {}),
   };
 }

@@ -6,6 +6,8 @@ export interface CommandResult {
   message: string;
   state?: number;
   lineId?: string;
+  /** A document the command made (a shipment from an order, a reissue from a shipment): the page opens it. */
+  opens?: { entity: string; id: string };
 }
 
 /** What a command answers: the document, the line it touched, and its message. */

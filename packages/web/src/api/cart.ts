@@ -35,6 +35,10 @@ export interface SettledOrder {
   Name: string;
   TotalAmount: number;
   LineCount: number;
+  /** Submitted for approval at once (false: no flow applied, the order waits to be submitted). */
+  Submitted?: boolean;
+  /** When it was placed (ISO, UTC). */
+  SubmitTime?: string;
 }
 
 export async function getCart(opts?: CallOptions): Promise<CartGroup[]> {

@@ -11,6 +11,8 @@ export interface CommandAnswer {
   message: string;
   state?: number;
   lineId?: string;
+  /** A document the command made (its logical name and id): the page opens it. */
+  opens?: { entity: string; id: string };
 }
 
 type Method = 'POST' | 'PATCH' | 'DELETE';
@@ -36,6 +38,7 @@ export async function sendCommand(path: string, body?: unknown, opts: CallOption
     message,
     ...(data.state != null ? { state: Number(data.state) } : {}),
     ...(data.lineId ? { lineId: String(data.lineId) } : {}),
+    ...(data.opens ? { opens: data.opens } : {}),
   };
 }
 

@@ -15,12 +15,16 @@ export interface ListScreenOptions {
   allowDelete?: boolean;
   /** Read-only list even for writers (records written by business commands). */
   readOnly?: boolean;
+  /** The views as tabs with their counts. */
+  viewTabs?: boolean;
 }
 
 export interface FormScreenOptions {
   /** The record id comes from the `id` query parameter instead of the path (`/stationPart/edit?id=`). */
   idFromQuery?: boolean;
   allowDelete?: boolean;
+  /** A document page's test-id prefix (default the entity's logical name). */
+  testIdPrefix?: string;
 }
 
 export interface EntityScreen {

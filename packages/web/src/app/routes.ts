@@ -123,7 +123,6 @@ export const ROUTES: RouteDef[] = [
   },
   // Shop: catalogue, cart, order confirmation, orders.
   { name: 'confirmOrder', path: '/confirm/:id/order', layout: 'shell', permissions: ['shop.buy'], page: 'ConfirmOrderPage' },
-  { name: 'orderDetail', path: '/order/:id/detail', layout: 'shell', permissions: ['sales.read'], page: 'OrderDetailPage' },
   // Approvals (spec 001 §2): bonus and penalty orders (create is not in the spec's table), my approvals, flows and flow roles.
   { name: 'claimFineCreate', path: '/claimFine/create', layout: 'shell', permissions: ['expense.write'], page: 'ClaimFineFormPage' },
   { name: 'myapprovalEdit', path: '/myapproval/edit', layout: 'shell', permissions: ['approval.act'], page: 'MyApprovalEditPage' },

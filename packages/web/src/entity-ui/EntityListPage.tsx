@@ -37,6 +37,7 @@ import { ResizableHeaderCell, type ResizableHeaderProps } from './ResizableHeade
 import { lockedByState, undeletableByState } from './row-state.ts';
 import { isFiltered, PAGE_SIZES, SEARCH_WIDTH, serializeGridState, useGridUrlState } from './grid-state.ts';
 import { buildFilter, buildOrderBy, searchFields } from './odata.ts';
+import { ViewTabs } from './ViewTabs.tsx';
 
 export { SEARCH_WIDTH };
 
@@ -80,6 +81,8 @@ export interface EntityListPageProps {
   actionsWidth?: number;
   /** Key of the column settings (default: the screen's path, record ids left out). */
   settingsKey?: string;
+  /** The views as tabs with their counts (a document list's states) instead of the view selector. */
+  viewTabs?: boolean;
 }
 
 const SORTABLE = new Set(['text', 'int', 'decimal', 'money', 'date', 'datetime', 'optionset', 'bool']);
@@ -116,6 +119,7 @@ function EntityList({
   rowFields,
   actionsWidth,
   settingsKey,
+  viewTabs,
 }: EntityListPageProps & { e: EntityDef }) {
   const t = useT();
   const lang = useLocale();
@@ -376,7 +380,7 @@ function EntityList({
     .join('/');
   const searchHint = t('widgets.list.searchPlaceholder', { fields: searchable });
 
-  const viewSelect = (
+  const viewSelect = viewTabs ? null : (
     <Select
       data-testid="list-view-select"
       aria-label={t('widgets.list.view')}
@@ -416,6 +420,18 @@ function EntityList({
       <PageTitle extra={<ButtonGroup items={header} max={HEADER_MAX} moreTestId="list-more-actions" />}>
         {title ?? e.pluralLabel[lang]}
       </PageTitle>
+      {viewTabs && (
+        <ViewTabs
+          e={e}
+          views={views}
+          active={state.view}
+          onChange={(v) => update({ view: v })}
+          q={state.q}
+          filters={state.filters}
+          extraFilter={extraFilter}
+          reload={reload}
+        />
+      )}
       {phone ? (
         <div className="list-toolbar list-toolbar-phone">
           {viewSelect}

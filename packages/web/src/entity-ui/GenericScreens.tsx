@@ -6,6 +6,7 @@ import { screenPath } from '../app/screen-path.ts';
 import { useT } from '../locales/i18n.ts';
 import { STATION_USER } from '../pages/basicdata/StationProfilePage.tsx';
 import { useSession } from '../session/store.ts';
+import { DocumentPage } from './document/DocumentPage.tsx';
 import { EntityFormPage } from './EntityFormPage.tsx';
 import { EntityListPage } from './EntityListPage.tsx';
 
@@ -35,6 +36,7 @@ export function genericScreen(s: EntityScreen): ComponentType {
           canWrite={o.readOnly ? false : undefined}
           allowImport={o.allowImport ?? !!create}
           allowDelete={o.allowDelete ?? true}
+          viewTabs={o.viewTabs}
         />
       );
     };
@@ -42,6 +44,25 @@ export function genericScreen(s: EntityScreen): ComponentType {
   const list = screenPath(s.entity, 'list') ?? '/servicehome';
   const form = s.form ?? {};
   const viewOnly = s.kind === 'view';
+  const editPath = (newId: string) => screenPath(s.entity, 'edit', newId) ?? screenPath(s.entity, 'view', newId) ?? list;
+  // A document (its life declared on the entity) opens on THE document page: commands, lines, approval.
+  if (e.document) {
+    return function GenericDocumentScreen() {
+      const params = useParams();
+      const [query] = useSearchParams();
+      const id = s.kind === 'create' ? undefined : form.idFromQuery ? (query.get('id') ?? undefined) : params.id;
+      return (
+        <DocumentPage
+          key={id ?? 'new'}
+          entity={s.entity}
+          testIdPrefix={form.testIdPrefix ?? e.logicalName}
+          backTo={list}
+          editPath={editPath}
+          allowDelete={form.allowDelete}
+        />
+      );
+    };
+  }
   return function GenericFormScreen() {
     const params = useParams();
     const [query] = useSearchParams();
@@ -59,7 +80,7 @@ export function genericScreen(s: EntityScreen): ComponentType {
         entity={s.entity}
         id={id}
         backTo={list}
-        editPath={(newId) => screenPath(s.entity, 'edit', newId) ?? screenPath(s.entity, 'view', newId) ?? list}
+        editPath={editPath}
         canWrite={viewOnly ? false : undefined}
         defaults={defaults}
         lockedFields={own ? [stationField!] : undefined}

@@ -1,4 +1,6 @@
-import { PATTERNS, productState } from '@portal/model';
+import { PATTERNS, productState, salesOrderStatus } from '@portal/model';
+import { submitOrderAuto } from '../sales/order-submit.ts';
+import { headOfficeUnit } from '../sales/supplier.ts';
 import { chinaDate } from '../china-time.ts';
 import { nextDocumentNumbers } from '../document-number.ts';
 import type { Principal } from '../../auth/principal.ts';
@@ -213,6 +215,10 @@ export interface SettledOrder {
   TotalAmount: string;
   LineCount: number;
   GroupName: string;
+  /** Submitted into the approval engine (已提交); false: no flow applied, the order waits as 待提交. */
+  Submitted: boolean;
+  /** When it was placed (ISO, UTC). */
+  SubmitTime: string;
 }
 
 /** Delivery fields of a settle request, checked against the order's field lengths. */
@@ -302,16 +308,18 @@ export async function settle(
       groups.set(k, [...(groups.get(k) ?? []), it]);
     }
     const numbers = await nextOrderNumbers(sql, groups.size);
+    const supplier = await headOfficeUnit(sql);
     const out: SettledOrder[] = [];
     let i = 0;
     for (const [lineId, lines] of groups) {
       const amounts = lines.map((l) => toCents(l.price) * BigInt(l.qty));
       const total = amounts.reduce((a, c) => a + c, 0n);
       const name = numbers[i++];
-      const { rows } = await sql.query<{ id: string }>(
+      const { rows } = await sql.query<{ id: string; at: Date }>(
         `INSERT INTO salesorder (name, new_status, new_productline_id, totalamount, new_contact, new_phone, new_province, new_city,
-                                 new_county, new_address, new_remark, ownerid, owningbusinessunit, createdby, modifiedby)
-         VALUES ($1, 2, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $11, $11) RETURNING salesorderid AS id`,
+                                 new_county, new_address, new_remark, ownerid, owningbusinessunit, createdby, modifiedby,
+                                 new_supplier_id, new_totalqty, new_shippedqty, new_signedqty, new_settleno)
+         VALUES ($1, $14, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $11, $11, $13, $15, 0, 0, $16) RETURNING salesorderid AS id, createdon AS at`,
         [
           name,
           lineId || null,
@@ -325,13 +333,18 @@ export async function settle(
           d.remark || null,
           p.userId,
           p.businessUnitId,
+          supplier,
+          salesOrderStatus.draft,
+          lines.reduce((a, l) => a + l.qty, 0),
+          numbers[0],
         ],
       );
       const orderId = rows[0].id;
       // All lines of the order in one statement.
       await sql.query(
-        `INSERT INTO salesorderdetail (new_name, salesorderid, productid, quantity, priceperunit, extendedamount, ownerid, owningbusinessunit, createdby, modifiedby)
-         SELECT n, $1, pid, q, pr, amt, $2, $3, $2, $2
+        `INSERT INTO salesorderdetail (new_name, salesorderid, productid, quantity, priceperunit, extendedamount, ownerid, owningbusinessunit, createdby, modifiedby,
+                                       new_supplier_id, new_shippedqty, new_signedqty)
+         SELECT n, $1, pid, q, pr, amt, $2, $3, $2, $2, $9, 0, 0
            FROM unnest($4::varchar[], $5::uuid[], $6::int[], $7::numeric[], $8::numeric[]) AS u(n, pid, q, pr, amt)`,
         [
           orderId,
@@ -342,14 +355,19 @@ export async function settle(
           lines.map((l) => l.qty),
           lines.map((l) => formatCents(toCents(l.price))),
           amounts.map(formatCents),
+          supplier,
         ],
       );
+      // Placed = submitted to the buyer's upstream for approval (prices locked), when a flow applies.
+      const submitted = await submitOrderAuto(sql, orderId, p.userId);
       out.push({
         Id: orderId,
         Name: name,
         TotalAmount: formatCents(total),
         LineCount: lines.length,
         GroupName: lines[0].line_name ?? otherLine,
+        Submitted: submitted,
+        SubmitTime: new Date(rows[0].at).toISOString(),
       });
     }
     await sql.query('DELETE FROM new_cartitem WHERE ownerid = $1 AND new_cartitemid = ANY($2::uuid[])', [p.userId, itemIds]);

@@ -5,6 +5,7 @@ import { Alert, Tag, type TabsProps } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { runCommand, type CommandAnswer } from '../../api/command.ts';
+import { screenPath } from '../../app/screen-path.ts';
 import type { LookupCondition } from '../../api/lookup.ts';
 import type { RecordRow } from '../../api/records.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
@@ -120,15 +121,22 @@ function DocumentScreen({
   const standing = documentStanding(e, row);
   const approval = approvalButtons(e, row, writer, userId);
   const reload = () => void queries.invalidateQueries({ queryKey: documentKey(entity, id) });
-  const done = () => {
+  // A command that made a document (a shipment from an order) opens it.
+  const follow = <A extends CommandAnswer | null | undefined>(a: A): A => {
+    const to = a?.opens && (screenPath(a.opens.entity, 'edit', a.opens.id) ?? screenPath(a.opens.entity, 'view', a.opens.id));
+    if (to) navigate(to);
+    return a;
+  };
+  const done = (a?: CommandAnswer) => {
     setOpen(null);
     reload();
+    follow(a);
   };
 
   const run = (name: string) => {
     const c = e.document!.commands![name];
-    if (commandDialogs[name] || c.inputs?.length) return setOpen(name);
-    const go = () => runCommand(e, id!, name);
+    if (commandDialogs[name] || c.inputs?.length || c.lineQuantities) return setOpen(name);
+    const go = () => runCommand(e, id!, name).then(follow);
     if (c.confirm) return confirmCommand(t, { title: t(c.label), content: t(c.confirm), run: go, refused: setRefusal, after: reload });
     setRefusal(null);
     go()
@@ -271,7 +279,7 @@ function DocumentScreen({
         onLoaded={(r) => onLoaded?.(r)}
       />
       {id && row && Slot && <Slot id={id} row={row} open onClose={() => setOpen(null)} onDone={done} />}
-      {id && row && open && !Slot && e.document?.commands?.[open]?.inputs?.length ? (
+      {id && row && open && !Slot && (e.document?.commands?.[open]?.inputs?.length || e.document?.commands?.[open]?.lineQuantities) ? (
         <InputsDialog
           entity={e}
           id={id}

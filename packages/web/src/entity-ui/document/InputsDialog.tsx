@@ -6,6 +6,7 @@ import { FieldItem, inputFor, rulesFor } from '../FieldInput.tsx';
 import { toFormValues, toPayload } from '../form-values.ts';
 import type { RecordRow } from '../../api/records.ts';
 import { CommandDialog } from './CommandDialog.tsx';
+import { LineQuantities } from './LineQuantities.tsx';
 
 /**
  * The dialog of a declared command with `inputs`: one field input per input (the entity's own,
@@ -47,7 +48,13 @@ export function InputsDialog({
       initialValues={toFormValues(e, row, inputs)}
       onClose={onClose}
       onDone={onDone}
-      send={(values) => runCommand(entity, id, command, toPayload(e, values, inputs, false))}
+      send={(values) => {
+        const body = toPayload(e, values, inputs, false);
+        // Per-line quantities go as `lines: [{ lineId, qty }]`.
+        const lines = (values as { lines?: Record<string, number | null> }).lines;
+        if (c.lineQuantities && lines) body.lines = Object.entries(lines).map(([lineId, qty]) => ({ lineId, qty: qty ?? 0 }));
+        return runCommand(entity, id, command, body);
+      }}
     >
       {c.confirm && <Typography.Paragraph data-testid={`${testId}-ask`}>{t(c.confirm as MessageKey)}</Typography.Paragraph>}
       {inputs.map((name) => {
@@ -66,6 +73,12 @@ export function InputsDialog({
           </FieldItem>
         );
       })}
+      {c.lineQuantities && (
+        <>
+          <Typography.Paragraph strong>{t(c.lineQuantities.label)}</Typography.Paragraph>
+          <LineQuantities e={e} id={id} max={c.lineQuantities.max} done={c.lineQuantities.done} testId={testId} />
+        </>
+      )}
     </CommandDialog>
   );
 }

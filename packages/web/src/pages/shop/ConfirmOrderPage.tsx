@@ -14,6 +14,7 @@ import { lineAmount } from './cart-math.ts';
 import { addressFromNames } from './default-address.ts';
 import { readSettleToken, saveSettleResult } from './settle-token.ts';
 import { charCount, lengthCount, lengthMessage, lengthRule } from '../../widgets/typed-rules.ts';
+import { orderCompletePath } from '../sales/order-complete-path.ts';
 
 /** spec 001 §5, §9: memo at most 100 characters. */
 export const REMARK_MAX = 100;
@@ -77,6 +78,7 @@ export default function ConfirmOrderPage() {
   const t = useT();
   const navigate = useNavigate();
   const { profile } = useProfile();
+  const can = usePrivilege();
   const [form] = Form.useForm<DeliveryForm>();
   const ticket = useMemo(() => readSettleToken(id), [id]);
   const [orders, setOrders] = useState<SettledOrder[] | null>(ticket?.orders ?? null);
@@ -158,6 +160,9 @@ export default function ConfirmOrderPage() {
       setOrders(created);
       // spec 000 §4: the cart reloads after settling.
       await reloadCart().catch(() => undefined);
+      // The "order placed" page of the first order (it lists the others); Back comes here and shows the result.
+      const first = created[0];
+      if (first && can('sales.read')) navigate(orderCompletePath(first.Id, first.Name, first.SubmitTime ?? new Date()), { replace: false });
     } catch {
       /* toasted */
     } finally {

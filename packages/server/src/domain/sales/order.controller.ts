@@ -1,0 +1,124 @@
+import { approvalStatus, getEntity, productState, salesOrderStatus } from '@portal/model';
+import { z } from 'zod';
+import type { Sql } from '../../db/db.ts';
+import type { DocumentController } from '../../documents/controller.ts';
+import { fieldLabel } from '../../documents/inputs.ts';
+import { refuse } from '../../http/errors.ts';
+import { createShipment } from './shipment-create.ts';
+import { headOfficeUnit } from './supplier.ts';
+
+/*
+ * The sales order's business (its life is declared on the entity, packages/model/src/entities/sales-order.ts).
+ * The approval engine's moments move its state: submit locks the prices (已提交), the final
+ * approval audits it (已审核), a rejection, veto or revocation takes it back to 待提交.
+ */
+
+const ORDER = getEntity('salesorder')!;
+
+/** Locks the order's prices at submit (Dynamics' LockSalesOrderPricing): each line at its product's price now; refused without lines, for a product no longer sold or without a price. */
+async function lockPrices(sql: Sql, id: string): Promise<void> {
+  const { rows } = await sql.query<{ name: string; state: number | null; price: string | null }>(
+    `SELECT p.name, p.new_state AS state, p.price::text AS price
+       FROM salesorderdetail d JOIN product p ON p.productid = d.productid WHERE d.salesorderid = $1::uuid`,
+    [id],
+  );
+  if (!rows.length) throw refuse('sales.order.noLines');
+  for (const r of rows) {
+    if (r.state !== productState.active) throw refuse('sales.order.productInactive', { name: r.name });
+    if (r.price === null) throw refuse('sales.order.noPrice', { name: r.name });
+  }
+  await sql.query(
+    `UPDATE salesorderdetail d SET priceperunit = p.price, extendedamount = round(p.price * d.quantity, 2), modifiedon = now()
+       FROM product p WHERE d.salesorderid = $1::uuid AND p.productid = d.productid`,
+    [id],
+  );
+  await sql.query(
+    `UPDATE salesorder o SET new_status = $2, new_pricedon = now(),
+            totalamount = (SELECT COALESCE(sum(extendedamount), 0) FROM salesorderdetail WHERE salesorderid = o.salesorderid),
+            new_totalqty = (SELECT COALESCE(sum(quantity), 0) FROM salesorderdetail WHERE salesorderid = o.salesorderid)
+      WHERE o.salesorderid = $1::uuid`,
+    [id, salesOrderStatus.submitted],
+  );
+}
+
+const setState = (state: number) => async (sql: Sql, id: string) => {
+  await sql.query('UPDATE salesorder SET new_status = $2, modifiedon = now() WHERE salesorderid = $1::uuid', [id, state]);
+};
+
+export const orderController: DocumentController = {
+  entity: ORDER,
+  bodies: { createShipment: z.object({ warehouseId: z.string().max(60).optional() }) },
+  async defaults(sql, rows) {
+    const hq = await headOfficeUnit(sql);
+    return rows.map(() => ({ new_supplier_id: hq, totalamount: '0', new_totalqty: 0, new_shippedqty: 0, new_signedqty: 0 }));
+  },
+  lines: {
+    salesorderdetail: {
+      // A line of a draft: its product's name and price now (locked again at submit), the supplier as on the order.
+      async defaults(sql, rows) {
+        const out: Record<string, unknown>[] = [];
+        for (const r of rows) {
+          const {
+            rows: [p],
+          } = await sql.query<{ name: string; price: string | null; supplier: string | null }>(
+            `SELECT p.name, p.price::text AS price, o.new_supplier_id AS supplier FROM product p, salesorder o WHERE p.productid = $1::uuid AND o.salesorderid = $2::uuid`,
+            [r.productid, r.salesorderid],
+          );
+          if (!p) throw refuse('parts.relatedNotFound');
+          const price = p.price ?? '0';
+          out.push({
+            new_name: p.name.slice(0, 200),
+            priceperunit: price,
+            extendedamount: (Number(price) * Number(r.quantity ?? 0)).toFixed(2),
+            new_supplier_id: p.supplier,
+            new_shippedqty: 0,
+            new_signedqty: 0,
+          });
+        }
+        return out;
+      },
+      write: {
+        async after(sql, ids) {
+          await sql.query(
+            `UPDATE salesorderdetail SET extendedamount = round(COALESCE(priceperunit, 0) * quantity, 2) WHERE salesorderdetailid = ANY($1::uuid[])`,
+            [ids],
+          );
+        },
+      },
+    },
+  },
+  flow: {
+    submit: (sql, id) => lockPrices(sql, id),
+    approved: setState(salesOrderStatus.audited),
+    // Rejected or revoked: back to the buyer to change and submit again; vetoed: the order is dead (已取消).
+    async ended(sql, id) {
+      await sql.query(
+        `UPDATE salesorder SET new_status = CASE WHEN new_approvalstatus = $2::int THEN $3::int ELSE $4::int END, modifiedon = now() WHERE salesorderid = $1::uuid`,
+        [id, approvalStatus.vetoed, salesOrderStatus.cancelled, salesOrderStatus.draft],
+      );
+    },
+  },
+  commands: {
+    async createShipment({ sql, caller, id, body, lang, state }) {
+      const made = await createShipment(sql, caller, id, typeof body.warehouseId === 'string' ? body.warehouseId : undefined, lang);
+      return {
+        to: state,
+        message: 'sales.shipment.created',
+        messageParams: { name: made.name },
+        opens: { entity: 'new_shipment', id: made.id },
+      };
+    },
+    /** Cancelling never leaves a shipment behind: an order with one (even not yet shipped) is refused, naming it. */
+    async cancel({ sql, id, inputs, lang }) {
+      if (typeof inputs.new_cancelreason !== 'string' || !inputs.new_cancelreason.trim())
+        throw refuse('records.required', { field: fieldLabel('salesorder', 'new_cancelreason', lang) }, 'new_cancelreason');
+      const { rows } = await sql.query<{ name: string }>(
+        `SELECT new_name AS name FROM new_shipment WHERE new_order_id = $1::uuid LIMIT 1`,
+        [id],
+      );
+      if (rows[0]) throw refuse('sales.order.hasShipment', { name: rows[0].name });
+      await sql.query('UPDATE salesorder SET new_cancelledon = now() WHERE salesorderid = $1::uuid', [id]);
+      return { message: 'sales.order.cancelled' };
+    },
+  },
+};
