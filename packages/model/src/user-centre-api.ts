@@ -10,7 +10,6 @@ export const USER_CENTRE_API = '/api/usercenter';
 
 /** The roles a dealer may give its staff (role codes): store user, dealer finance, dealer principal. */
 export const STAFF_ROLES = ['R07-STORE', 'R17-DEALERFIN', 'R16-DEALER'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** The kinds of unit a staff account may sit in: the dealer itself or one of its stores. */
 export const STAFF_UNITS: readonly BusinessUnitKind[] = [businessUnitType.dealer, businessUnitType.store];
@@ -53,10 +52,5 @@ export interface StaffPassword {
   id: string;
   userName: string;
   password: string;
-  message: string;
-}
-
-export interface StaffResult {
-  id: string;
   message: string;
 }
