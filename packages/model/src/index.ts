@@ -51,3 +51,4 @@ export * from './option-sets/content.ts';
 export * from './engineer-app.ts';
 export * from './option-sets/user-centre.ts';
 export * from './user-centre-api.ts';
+export * from './sales-print-api.ts';

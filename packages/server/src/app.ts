@@ -45,6 +45,7 @@ import { systemRoutes } from './routes/system.ts';
 import { accountApplyRoutes } from './routes/account-apply.ts';
 import { workerLinkRoutes } from './routes/worker-link.ts';
 import { userCentreRoutes } from './routes/user-centre.ts';
+import { salesPrintRoutes } from './routes/sales-print.ts';
 import { documentRoutes } from './documents/routes.ts';
 import { contentRoutes } from './routes/content.ts';
 import { buildServices, type Services } from './services.ts';
@@ -136,6 +137,7 @@ export async function buildApp(
   accountApplyRoutes(app, services);
   workerLinkRoutes(app, services);
   userCentreRoutes(app, services);
+  salesPrintRoutes(app, services);
   documentRoutes(app, services);
   app.get(
     '/healthz',

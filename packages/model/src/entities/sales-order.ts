@@ -63,6 +63,7 @@ export const salesOrder = defineEntity({
       },
     ],
     approval: { amount: 'totalamount' },
+    print: { path: '/order/print/:id', label: 'sales.order.print', privilege: 'sales.read' },
     commands: {
       // The supplier makes a shipment of what is left to ship (its controller: never more than the remainder); the page opens it.
       createShipment: {

@@ -48,10 +48,12 @@ import { stationStaffMessages } from './station-staff.ts';
 import { userCentreMessages } from './user-centre.ts';
 import { stockInOutMessages } from './stock-in-out.ts';
 import { salesMessages } from './sales.ts';
+import { salesPrintMessages } from './sales-print.ts';
 
 export const messages = {
   ...coreMessages,
   ...salesMessages,
+  ...salesPrintMessages,
   ...shopPublicMessages,
   ...casesMessages,
   ...selfServiceMessages,

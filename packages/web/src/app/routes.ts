@@ -9,6 +9,7 @@ import { STOCK_ROUTES } from './routes-stock.ts';
 import { QUOTA_ROUTES } from './routes-quota.ts';
 import { EXPENSE_ROUTES } from './routes-expense.ts';
 import { PARTS_RETURN_ROUTES } from './routes-parts-return.ts';
+import { SALES_PRINT_ROUTES } from './routes-sales-print.ts';
 import { PRODUCT_RETURN_ROUTES } from './routes-product-return.ts';
 import { OVERSEAS_ROUTES } from './routes-overseas.ts';
 import { CONTRACT_ROUTES } from './routes-contract.ts';
@@ -137,6 +138,7 @@ export const ROUTES: RouteDef[] = [
   ...QUOTA_ROUTES,
   ...EXPENSE_ROUTES,
   ...PARTS_RETURN_ROUTES,
+  ...SALES_PRINT_ROUTES,
   ...PRODUCT_RETURN_ROUTES,
   ...OVERSEAS_ROUTES,
   ...CONTRACT_ROUTES,
