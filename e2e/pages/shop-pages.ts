@@ -76,11 +76,11 @@ export class ConfirmOrderPage {
     await this.page.getByTestId('confirm-contact').fill(text);
   }
 
-  /** 提交订单; resolves with the created orders' texts. */
+  /** 提交订单; resolves with the created orders' texts (from the order-placed page it goes to, whose list is the shown one). */
   async submit(): Promise<string[]> {
     await this.page.getByTestId('confirm-submit').click();
-    await this.page.getByTestId('settle-result').waitFor();
-    return this.page.getByTestId('settle-order').allInnerTexts();
+    await this.page.getByTestId('order-complete').getByTestId('settle-order').first().waitFor();
+    return this.page.getByTestId('order-complete').getByTestId('settle-order').allInnerTexts();
   }
 }
 
