@@ -35,4 +35,11 @@ describe('the menu offered to an account', () => {
       expect(stockReader(unit)).toEqual(expect.arrayContaining(['stockIn', 'stockOut']));
     expect(stockReader(businessUnitType.station)).not.toContain('stockIn');
   });
+  it("puts the sales groups first for a dealer's and a store's account, and only for them", () => {
+    const store = ['portal.store.login', 'shop.buy', 'sales.read', 'stock.read', 'kb.read', 'notice.read'];
+    const keys = (unitType: number) => menuFor({ privileges: store, unitType }).map((g) => g.key);
+    for (const unit of [businessUnitType.store, businessUnitType.dealer])
+      expect(keys(unit).slice(0, 3)).toEqual(['sales', 'stock', 'shop']);
+    expect(keys(businessUnitType.headOffice).indexOf('sales')).toBeGreaterThan(keys(businessUnitType.headOffice).indexOf('base'));
+  });
 });

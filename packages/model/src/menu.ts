@@ -1,5 +1,5 @@
 import type { MessageKey } from './messages/index.ts';
-import type { businessUnitType } from './option-sets/organisation.ts';
+import { businessUnitType } from './option-sets/organisation.ts';
 import { PAGE_SCREENS } from './page-screens.ts';
 import { ENTITIES } from './registry.ts';
 import { entityScreenRoutes, menuFromScreens, pageScreenRoutes } from './screens.ts';
@@ -51,7 +51,20 @@ export const forAccountUnit = (item: MenuItem, unitType: number | null | undefin
 export const offersItem = (item: MenuItem, account: MenuAccount) =>
   holdsItemPrivileges(item, account.privileges) && forAccountUnit(item, account.unitType);
 
-/** The menu an account is offered: the items it is offered, groups without any dropped. */
+/** The groups a dealer's or a store's account sees first (issue 27: the sales side leads on the store portal). */
+const SALES_FIRST = ['sales', 'stock', 'shop', 'usercenter'];
+const SALES_UNITS: readonly number[] = [businessUnitType.store, businessUnitType.dealer];
+
+/**
+ * The menu an account is offered: the items it is offered, groups without any dropped; for a
+ * dealer's or a store's account the sales groups first (their business), the rest in their order.
+ */
 export function menuFor(account: MenuAccount, menu: MenuGroup[] = MENU): MenuGroup[] {
-  return menu.map((g) => ({ ...g, items: g.items.filter((i) => offersItem(i, account)) })).filter((g) => g.items.length > 0);
+  const groups = menu.map((g) => ({ ...g, items: g.items.filter((i) => offersItem(i, account)) })).filter((g) => g.items.length > 0);
+  if (account.unitType == null || !SALES_UNITS.includes(account.unitType)) return groups;
+  const rank = (g: MenuGroup) => (SALES_FIRST.includes(g.key) ? SALES_FIRST.indexOf(g.key) : SALES_FIRST.length);
+  return groups
+    .map((g, i) => ({ g, i }))
+    .sort((a, b) => rank(a.g) - rank(b.g) || a.i - b.i)
+    .map((x) => x.g);
 }
