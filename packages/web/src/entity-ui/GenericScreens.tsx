@@ -45,12 +45,13 @@ export function genericScreen(s: EntityScreen): ComponentType {
   const form = s.form ?? {};
   const viewOnly = s.kind === 'view';
   const editPath = (newId: string) => screenPath(s.entity, 'edit', newId) ?? screenPath(s.entity, 'view', newId) ?? list;
-  // A document (its life declared on the entity) opens on THE document page: commands, lines, approval.
-  if (e.document) {
+  // A document (its life declared on the entity) opens on THE document page: commands, lines, approval
+  // (a new one is the generic form, with the station defaults below, until saved).
+  if (e.document && s.kind !== 'create') {
     return function GenericDocumentScreen() {
       const params = useParams();
       const [query] = useSearchParams();
-      const id = s.kind === 'create' ? undefined : form.idFromQuery ? (query.get('id') ?? undefined) : params.id;
+      const id = form.idFromQuery ? (query.get('id') ?? undefined) : params.id;
       return (
         <DocumentPage
           key={id ?? 'new'}
