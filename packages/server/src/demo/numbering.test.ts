@@ -15,8 +15,15 @@ let p: Portal;
 /** The demo users the seeding left messages for. */
 let users: string[];
 const tok: Record<string, string> = {};
+const STORE = { host: 'store.test:8080' };
+let storeUsers = new Set<string>();
 const api = (who: string, method: 'GET' | 'POST', url: string, payload?: object) =>
-  p.app.inject({ method, url, payload, headers: { ...bearer(tok[who]), 'accept-language': 'zh-CN' } });
+  p.app.inject({
+    method,
+    url,
+    payload,
+    headers: { ...bearer(tok[who]), 'accept-language': 'zh-CN', ...(storeUsers.has(who) ? STORE : {}) },
+  });
 const created = async (who: string, url: string, body: object) => {
   const res = await api(who, 'POST', url, body);
   expect(res.statusCode, res.body).toBe(200);
@@ -25,13 +32,23 @@ const created = async (who: string, url: string, body: object) => {
 const id = async (sql: string, param: string) => (await p.db.one<{ id: string }>(sql, [param]))!.id;
 
 beforeAll(async () => {
-  p = await testPortal();
+  p = await testPortal({ storeHosts: ['store.test'] });
+  // Store-portal accounts (the sales side's store users get messages too) sign in on the store host.
+  storeUsers = new Set(
+    (
+      await p.db.query<{ login: string }>(
+        `SELECT u.domainname AS login FROM systemuser u WHERE NOT EXISTS (SELECT 1 FROM systemuserroles ur JOIN new_roleprivilege rp ON rp.new_role_id = ur.roleid
+                 WHERE ur.systemuserid = u.systemuserid AND rp.new_name = 'portal.login')`,
+      )
+    ).rows.map((r) => r.login),
+  );
   users = (
     await p.db.query<{ login: string }>(
       'SELECT DISTINCT u.domainname AS login FROM portal_message m JOIN systemuser u ON u.systemuserid = m.user_id ORDER BY 1',
     )
   ).rows.map((r) => r.login);
-  for (const u of new Set([...users, 'station1', 'warehouse1', 'hq'])) tok[u] = (await signIn(p.app, u)).access_token;
+  for (const u of new Set([...users, 'station1', 'warehouse1', 'hq']))
+    tok[u] = (await signIn(p.app, u, storeUsers.has(u) ? STORE : {})).access_token;
 });
 afterAll(() => p?.close());
 
