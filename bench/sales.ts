@@ -12,7 +12,7 @@
  * Signing runs the shipment's `sign` command through the document kernel (lock, state, per-line
  * checks, one ledger posting for every line, the order's roll-up) in one transaction, as the route does.
  */
-import { getEntity, stockDocumentType, stockUsage } from '@portal/model';
+import { getEntity, productState, stockDocumentType, stockUsage } from '@portal/model';
 import { postMoves } from '../packages/server/src/domain/stock/ledger.ts';
 import { entityDdl } from '../packages/server/src/db/schema.ts';
 import { runCommand } from '../packages/server/src/documents/kernel.ts';
@@ -50,7 +50,7 @@ async function signing() {
   const admin = (await db.one<{ id: string }>("SELECT systemuserid AS id FROM systemuser WHERE domainname = 'admin'"))!.id;
   await db.query(
     `INSERT INTO product (name, productnumber, new_state, price, createdby, modifiedby, ownerid, owningbusinessunit)
-     SELECT '压测配件' || g, 'BENCH-' || lpad(g::text, 4, '0'), 1, 10 + g % 90, $1, $1, $1, (SELECT businessunitid FROM businessunit WHERE new_code = 'HQ')
+     SELECT '压测配件' || g, 'BENCH-' || lpad(g::text, 4, '0'), ${productState.active}, 10 + g % 90, $1, $1, $1, (SELECT businessunitid FROM businessunit WHERE new_code = 'HQ')
        FROM generate_series(1, ${LINES}) g`,
     [admin],
   );
