@@ -13,7 +13,10 @@
  *
  * Env: BENCH_ORDERS (default 10000), BENCH_WORKERS (default 500), BENCH_RUNS, BENCH_WEB_DIST, BENCH_WEB_DIST_B
  * (a second build, runs interleaved with the first), BENCH_PARTS=1 (per-run marks), BENCH_TIMELINE=1 (the last
- * run's requests), BENCH_PROFILE=<file> (CPU profile of the last run, heaviest functions printed), CHROMIUM_PATH.
+ * run's requests), BENCH_PROFILE=<file> (CPU profile of the last run, heaviest functions printed), BENCH_TRACE=<file>
+ * (Chrome trace of the last run: open in DevTools' Performance panel or chrome://tracing), BENCH_CPU=1 (every run
+ * traced: the page's main-thread CPU time from navigation to the mark, which a busy machine moves far less than the
+ * wall-clock figures), BENCH_SCREENSHOT=<file> (the map of the last run), CHROMIUM_PATH.
  */
 import { chromium } from 'playwright-core';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -30,6 +33,46 @@ const RUNS = Math.max(3, Number(process.env.BENCH_RUNS ?? 7));
 const STATIONS = 50;
 // BENCH_WEB_DIST: another build (e.g. `npx vite build --outDir …` of an earlier commit) for before/after figures.
 const WEB = resolve(process.env.BENCH_WEB_DIST || resolve(import.meta.dirname, '../packages/web/dist'));
+
+// BENCH_CPU=1: each run traced; the renderer's main-thread CPU time from navigation to the drawn mark
+// (tasks' thread time, so other processes on a busy machine count far less than in wall-clock figures).
+const CPU = !!process.env.BENCH_CPU;
+
+/**
+ * CPU time (ms) of the page's main thread from its navigation to the last `wo-map-rendered` mark, and to the
+ * last `wo-map-data` mark before it (the map's data in the screen: the shell's and the screen's start-up), from a trace.
+ */
+function mainThreadCpu(trace: string): { drawn: number; data: number } {
+  type Ev = {
+    name: string;
+    ph: string;
+    pid: number;
+    tid: number;
+    ts: number;
+    dur?: number;
+    tdur?: number;
+    args?: { name?: string; data?: { startTime?: number } };
+  };
+  const parsed = JSON.parse(trace) as Ev[] | { traceEvents: Ev[] };
+  const ev = Array.isArray(parsed) ? parsed : parsed.traceEvents;
+  const mark = ev.filter((e) => e.name === 'wo-map-rendered').at(-1);
+  // Navigation start: the mark's time less its startTime (the navigationStart event is sometimes not traced).
+  const nav = mark?.args?.data?.startTime !== undefined ? mark.ts - mark.args.data.startTime * 1000 : undefined;
+  const main = mark && ev.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.pid === mark.pid && e.args?.name === 'CrRendererMain');
+  if (!mark || nav === undefined || !main) return { drawn: NaN, data: NaN };
+  const data = ev.filter((e) => e.name === 'wo-map-data' && e.pid === mark.pid && e.ts <= mark.ts).at(-1);
+  const until = (end: number) => {
+    let sum = 0;
+    for (const e of ev) {
+      if (e.name !== 'RunTask' || e.ph !== 'X' || e.pid !== main.pid || e.tid !== main.tid || !e.dur) continue;
+      const from = Math.max(e.ts, nav);
+      const to = Math.min(e.ts + e.dur, end);
+      if (to > from) sum += ((e.tdur ?? e.dur) * (to - from)) / e.dur;
+    }
+    return sum / 1000;
+  };
+  return { drawn: until(mark.ts), data: data ? until(data.ts) : NaN };
+}
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -143,11 +186,17 @@ try {
   await page.waitForURL((u) => u.pathname === '/servicehome');
 
   const variants = WEB_B ? [WEB, WEB_B] : [WEB];
-  const results = variants.map(() => ({ drawn: [] as number[], dataIn: [] as number[], wall: [] as number[] }));
+  const results = variants.map(() => ({
+    drawn: [] as number[],
+    dataIn: [] as number[],
+    wall: [] as number[],
+    cpus: [] as number[],
+    cpusToData: [] as number[],
+  }));
   // One warm-up (browser cache of the chunks, as for a user who has opened the portal before).
   for (let i = -1; i < RUNS; i++)
     for (const [v, dist] of variants.entries()) {
-      const { drawn, dataIn, wall } = results[v];
+      const { drawn, dataIn, wall, cpus, cpusToData } = results[v];
       serve(dist);
       await page.goto('about:blank');
       // BENCH_PROFILE: a V8 CPU profile of the last run, its heaviest functions by self time printed.
@@ -157,10 +206,47 @@ try {
         await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
         await cdp.send('Profiler.start');
       }
+      // BENCH_TRACE: a Chrome trace of the last run; BENCH_CPU: every run traced for its main-thread CPU time.
+      const full = !!process.env.BENCH_TRACE && i === RUNS - 1;
+      const tracer = full || CPU ? await ctx.newCDPSession(page) : null;
+      if (tracer)
+        await tracer.send('Tracing.start', {
+          transferMode: 'ReturnAsStream',
+          traceConfig: {
+            includedCategories: full
+              ? [
+                  'devtools.timeline',
+                  'blink.user_timing',
+                  'v8.execute',
+                  'disabled-by-default-devtools.timeline',
+                  'loading',
+                  'blink',
+                  'disabled-by-default-v8.cpu_profiler',
+                ]
+              : ['blink.user_timing', 'disabled-by-default-devtools.timeline'],
+          },
+        });
       const t0 = performance.now();
       await page.goto(`${base}/workOrder/map`);
       await page.locator(`[data-testid="map-canvas"][data-rendered-count="${expected}"]`).waitFor({ state: 'attached' });
       const t1 = performance.now();
+      let cpu = { drawn: NaN, data: NaN };
+      if (tracer) {
+        const done = new Promise<string>((res) => tracer.once('Tracing.tracingComplete', (e) => res(e.stream!)));
+        await tracer.send('Tracing.end');
+        const stream = await done;
+        const chunks: string[] = [];
+        for (;;) {
+          const r = await tracer.send('IO.read', { handle: stream });
+          chunks.push(r.base64Encoded ? Buffer.from(r.data, 'base64').toString() : r.data);
+          if (r.eof) break;
+        }
+        await tracer.send('IO.close', { handle: stream });
+        const text = chunks.join('');
+        if (full) writeFileSync(process.env.BENCH_TRACE!, text);
+        cpu = mainThreadCpu(text);
+        await tracer.detach();
+      }
       if (cdp) {
         const { profile } = await cdp.send('Profiler.stop');
         writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(profile));
@@ -192,23 +278,28 @@ try {
         );
         return { mark: mark?.startTime ?? NaN, data: call?.responseEnd ?? NaN, call: call?.startTime ?? NaN, parts, timeline };
       });
+      // BENCH_SCREENSHOT=<file>: the map as the last run drew it (one variant: the last one's).
+      if (process.env.BENCH_SCREENSHOT && i === RUNS - 1)
+        await page.getByTestId('map-canvas').screenshot({ path: process.env.BENCH_SCREENSHOT });
       // BENCH_TIMELINE=1: every request of the last run, start → end since navigation.
       if (process.env.BENCH_TIMELINE && i === RUNS - 1) console.log(m.timeline.join('\n'));
       if (i < 0) continue;
       drawn.push(m.mark);
       if (process.env.BENCH_PARTS)
         console.log(
-          JSON.stringify({ callStart: m.call, dataIn: m.data, ...m.parts, drawn: m.mark }, (_, v) =>
+          JSON.stringify({ callStart: m.call, dataIn: m.data, ...m.parts, drawn: m.mark, cpuToData: cpu.data, cpu: cpu.drawn }, (_, v) =>
             typeof v === 'number' ? Math.round(v) : v,
           ),
         );
       dataIn.push(m.data);
       wall.push(t1 - t0);
+      cpus.push(cpu.drawn);
+      cpusToData.push(cpu.data);
     }
   await ctx.close();
 
   console.log(`map call from Node (median):                    ${ms(median(api))}`);
-  for (const [v, { drawn, dataIn, wall }] of results.entries()) {
+  for (const [v, { drawn, dataIn, wall, cpus, cpusToData }] of results.entries()) {
     if (WEB_B) console.log(`${v ? 'B' : 'A'}: ${variants[v]}`);
     console.log(`navigation → map data received (median):        ${ms(median(dataIn))}`);
     console.log(
@@ -216,6 +307,13 @@ try {
     );
     console.log(`  of which drawing after the data (median):     ${ms(median(drawn.map((x, i) => x - dataIn[i])))}`);
     console.log(`wall clock goto → attribute seen (median):      ${ms(median(wall))}`);
+    if (CPU) {
+      const finite = (xs: number[]) => xs.filter(Number.isFinite);
+      console.log(
+        `page's main-thread CPU until drawn (median):    ${ms(median(finite(cpus)))}   [${cpus.map((x) => x.toFixed(0)).join(', ')}]`,
+      );
+      console.log(`  of which until the data is in the screen:     ${ms(median(finite(cpusToData)))}`);
+    }
   }
 } finally {
   await p.close();

@@ -4,7 +4,7 @@ import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'reac
 import type { MapTileSettings } from '../../../api/work-order-insights.ts';
 import { addBaseMap } from './base-map-layer.ts';
 import { boundsOf, isUnassigned, tilesHaveFailed, type BaseMapKind, type PlacedOrder, type PlacedWorker } from './map-logic.ts';
-import { MarkerLayer, type MarkerStyle } from './marker-layer.ts';
+import { MarkerLayer, type MarkerGroup, type MarkerStyle } from './marker-layer.ts';
 import './base-map.css';
 
 export interface LeafletCanvasHandle {
@@ -34,6 +34,33 @@ interface Props {
   tooltipOf(kind: 'order' | 'worker', id: string): string;
 }
 
+/** One group of markers: what kind they are and which of the orders or engineers, in drawing order. */
+interface DrawnPart {
+  kind: 'order' | 'worker';
+  style: MarkerStyle;
+  items: readonly number[];
+}
+interface Drawn {
+  parts: readonly DrawnPart[];
+  orders: readonly PlacedOrder[];
+  workers: readonly PlacedWorker[];
+}
+
+/** The order or engineer behind marker i of the layer (drawing order over its groups), if any. */
+function markerAt(d: Drawn, i: number): { kind: 'order' | 'worker'; id: string; at: L.LatLngExpression } | undefined {
+  if (i < 0) return undefined;
+  for (const { kind, items } of d.parts) {
+    if (i >= items.length) {
+      i -= items.length;
+      continue;
+    }
+    const p = kind === 'order' ? d.orders[items[i]] : d.workers[items[i]];
+    const id = 'order' in p ? p.order.id : p.worker.id;
+    return { kind, id, at: [p.at.lat, p.at.lng] };
+  }
+  return undefined;
+}
+
 const COLOR = { unassigned: '#fa8c16', inService: '#1677ff', worker: '#389e0d', selected: '#f5222d' };
 const CHINA: L.LatLngExpression = [35, 105];
 
@@ -44,7 +71,7 @@ const marker = (fill: string, radius: number, ring: number, ringColor: string, o
   ringColor,
   opacity,
 });
-// Unselected orders are fill only (one fill per colour); the selected marker is drawn again on top.
+// Unselected orders are fill only; the selected marker is drawn again on top.
 const STYLE = {
   unassigned: marker(COLOR.unassigned, 5, 0, '', 0.85),
   inService: marker(COLOR.inService, 5, 0, '', 0.85),
@@ -63,8 +90,8 @@ export function LeafletCanvas(props: Props) {
   const box = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
   const layerRef = useRef<MarkerLayer | null>(null);
-  /** What marker i of the layer stands for (the selected ones come twice: in place and on top). */
-  const drawn = useRef<{ kind: 'order' | 'worker'; id: string; at: L.LatLngExpression }[]>([]);
+  /** What the layer's markers stand for, group by group (the selected ones come twice: in place and on top). */
+  const drawn = useRef<Drawn>({ parts: [], orders: [], workers: [] });
   // Callbacks change every render; the Leaflet handlers read the latest ones.
   const cb = useRef(props);
   cb.current = props;
@@ -80,7 +107,7 @@ export function LeafletCanvas(props: Props) {
     const map = L.map(box.current!, { center: CHINA, zoom: 4, minZoom: 3, worldCopyJump: false });
     const layer = new MarkerLayer(3).addTo(map);
     const tip = L.tooltip({ direction: 'top', offset: [0, -6] });
-    const under = (e: L.LeafletMouseEvent) => drawn.current[layer.hit(e.layerPoint)];
+    const under = (e: L.LeafletMouseEvent) => markerAt(drawn.current, layer.hit(e.layerPoint));
     map.on('click', (e) => {
       const m = under(e);
       if (!m) return;
@@ -88,11 +115,11 @@ export function LeafletCanvas(props: Props) {
       else cb.current.onWorkerClick(m.id);
     });
     // One shared tooltip for whichever marker is under the pointer.
-    let hovered: (typeof drawn.current)[number] | undefined;
+    let hovered: string | undefined;
     map.on('mousemove', (e) => {
       const m = under(e);
-      if (m === hovered) return;
-      hovered = m;
+      if ((m && `${m.kind}:${m.id}`) === hovered) return;
+      hovered = m && `${m.kind}:${m.id}`;
       map.getContainer().style.cursor = m ? 'pointer' : '';
       if (!m) map.closeTooltip(tip);
       else map.openTooltip(tip.setLatLng(m.at).setContent(cb.current.tooltipOf(m.kind, m.id)));
@@ -172,38 +199,37 @@ export function LeafletCanvas(props: Props) {
     // Fit first: a view change after the markers are in would project all of them again.
     if (fitted.current !== fitKey) {
       fitted.current = fitKey;
-      const b = boundsOf([...orders.map((o) => o.at), ...workers.map((w) => w.at)]);
+      const b = boundsOf(orders, workers);
       if (b) map.fitBounds(b, { padding: [24, 24], maxZoom: 13, animate: false });
       else map.setView(CHINA, 4, { animate: false });
     }
-    const selOrder = selectedOrderId ? orders.find((p) => p.order.id === selectedOrderId) : undefined;
-    const selWorker = selectedWorkerId ? workers.find((p) => p.worker.id === selectedWorkerId) : undefined;
-    const list: typeof drawn.current = [];
-    const styles: MarkerStyle[] = [];
-    for (const p of orders) {
-      list.push({ kind: 'order', id: p.order.id, at: [p.at.lat, p.at.lng] });
-      styles.push(isUnassigned(p.order) ? STYLE.unassigned : STYLE.inService);
-    }
-    // Engineers on top of the orders, the selected markers on top of all.
-    for (const p of workers) {
-      list.push({ kind: 'worker', id: p.worker.id, at: [p.at.lat, p.at.lng] });
-      styles.push(STYLE.worker);
-    }
-    if (selOrder) {
-      list.push({ kind: 'order', id: selOrder.order.id, at: [selOrder.at.lat, selOrder.at.lng] });
-      styles.push(STYLE.selectedOrder);
-    }
-    if (selWorker) {
-      list.push({ kind: 'worker', id: selWorker.worker.id, at: [selWorker.at.lat, selWorker.at.lng] });
-      styles.push(STYLE.selectedWorker);
-    }
-    const lat = new Float64Array(list.length);
-    const lng = new Float64Array(list.length);
-    list.forEach((m, i) => {
-      [lat[i], lng[i]] = m.at as [number, number];
+    // In-service orders, then the unassigned ones (the work of this screen) over them, engineers on
+    // top of the orders, the selected markers on top of all: one group (path and fill) per style.
+    const unassigned: number[] = [];
+    const inService: number[] = [];
+    orders.forEach((p, i) => (isUnassigned(p.order) ? unassigned : inService).push(i));
+    const selOrder = selectedOrderId ? orders.findIndex((p) => p.order.id === selectedOrderId) : -1;
+    const selWorker = selectedWorkerId ? workers.findIndex((p) => p.worker.id === selectedWorkerId) : -1;
+    const allWorkers = workers.map((_, i) => i);
+    const parts: DrawnPart[] = [
+      { kind: 'order', style: STYLE.inService, items: inService },
+      { kind: 'order', style: STYLE.unassigned, items: unassigned },
+      { kind: 'worker', style: STYLE.worker, items: allWorkers },
+      { kind: 'order', style: STYLE.selectedOrder, items: selOrder >= 0 ? [selOrder] : [] },
+      { kind: 'worker', style: STYLE.selectedWorker, items: selWorker >= 0 ? [selWorker] : [] },
+    ];
+    const groups: MarkerGroup[] = parts.map(({ kind, style, items }) => {
+      const lat = new Float64Array(items.length);
+      const lng = new Float64Array(items.length);
+      items.forEach((j, i) => {
+        const at = kind === 'order' ? orders[j].at : workers[j].at;
+        lat[i] = at.lat;
+        lng[i] = at.lng;
+      });
+      return { style, lat, lng };
     });
-    drawn.current = list;
-    layer.setMarkers({ lat, lng, style: (i) => styles[i] });
+    drawn.current = { parts, orders, workers };
+    layer.setMarkers(groups);
     performance.mark('wo-map-markers-added');
   }, [orders, workers, fitKey, selectedOrderId, selectedWorkerId]);
 

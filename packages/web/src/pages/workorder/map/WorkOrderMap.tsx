@@ -10,6 +10,7 @@ import {
 } from '@portal/model';
 import { Alert, Button, Card, Empty, Input, List, Segmented, Space, Spin, Tabs, Tag, Typography } from 'antd';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useSearchParams } from 'react-router';
 import { confirm, toast } from '../../../app/feedback.ts';
 import { ApiError } from '../../../api/envelope.ts';
@@ -29,6 +30,7 @@ import {
   baseMapKind,
   candidatesFor,
   formatKm,
+  indexById,
   isAssignable,
   listOrder,
   markerDatum,
@@ -41,6 +43,20 @@ import './work-order-map.css';
 const RANGES: MapRange[] = ['all', 'today', 'tomorrow'];
 const PAGE = 20;
 const EMPTY: MapView = { orders: [], workers: [], toAssign: 0, truncated: false };
+
+/**
+ * The early tile settings, taken once, are kept until a screen mounts with them. The route's first
+ * render is a transition that React may throw away and start again (another update came first); the
+ * setting taken by the discarded render was lost, so the committed one asked for them again and the
+ * map (Leaflet, then the markers) waited for that round trip after the shell's first render.
+ */
+let takenTiles: { at: number; value: MapTileSettings } | null = null;
+const initialTiles = () => {
+  const early = takeEarlyMapTiles();
+  if (early) takenTiles = { at: Date.now(), value: early };
+  // As long as the early call's own answer counts (a screen that never mounted leaves nothing for later).
+  return takenTiles && Date.now() - takenTiles.at < 30_000 ? takenTiles.value : null;
+};
 
 const optionOf = (set: typeof workOrderStatus | typeof workOrderDealStatus, v: number | null) => set.options.find((o) => o.value === v);
 
@@ -59,7 +75,7 @@ export function WorkOrderMap({ mode }: { mode: 'view' | 'assign' }) {
   const range: MapRange = RANGES.includes(params.get('range') as MapRange) ? (params.get('range') as MapRange) : 'all';
 
   // Asked for beside the route's early map call: usually here before the first render.
-  const [tiles, setTiles] = useState<MapTileSettings | null>(takeEarlyMapTiles);
+  const [tiles, setTiles] = useState<MapTileSettings | null>(initialTiles);
   const [tilesFailed, setTilesFailed] = useState(false);
   const [baseFailed, setBaseFailed] = useState(false);
   const [data, setData] = useState<MapView>(EMPTY);
@@ -76,6 +92,8 @@ export function WorkOrderMap({ mode }: { mode: 'view' | 'assign' }) {
   const mapApi = useRef<LeafletCanvasHandle>(null);
 
   useEffect(() => {
+    // Mounted: the settings taken for this screen are its own now; the next visit asks again.
+    takenTiles = null;
     if (tiles) return;
     let live = true;
     fetchMapTiles({ silent: true })
@@ -96,9 +114,15 @@ export function WorkOrderMap({ mode }: { mode: 'view' | 'assign' }) {
       const d = await fetchMapData(r, { silent: true });
       if (mine !== seq.current) return;
       performance.mark('wo-map-data');
-      setData(d);
-      setFailed(false);
-      setLoadedRange(r);
+      // Rendered (and the markers drawn) now, not in a later task: the first load's answer is usually
+      // in before the shell's first commit, and the browser would paint a frame of the page without
+      // them in between (a layout and paint of the whole page, ~20–35 ms, before the markers' own).
+      flushSync(() => {
+        setData(d);
+        setFailed(false);
+        setLoadedRange(r);
+        setLoading(false);
+      });
     } catch {
       if (mine === seq.current) setFailed(true);
     } finally {
@@ -113,8 +137,8 @@ export function WorkOrderMap({ mode }: { mode: 'view' | 'assign' }) {
   const datum = markerDatum(base, tiles?.datum);
   const placedOrders = useMemo(() => placeOrders(data.orders, datum), [data.orders, datum]);
   const placedWorkers = useMemo(() => placeWorkers(data.workers, datum), [data.workers, datum]);
-  const ordersById = useMemo(() => new Map(data.orders.map((o) => [o.id, o])), [data.orders]);
-  const workersById = useMemo(() => new Map(data.workers.map((w) => [w.id, w])), [data.workers]);
+  const ordersById = useMemo(() => indexById(data.orders), [data.orders]);
+  const workersById = useMemo(() => indexById(data.workers), [data.workers]);
   // The side lists come after the markers: their first render (antd tabs, list, pagination, search)
   // and the 10,000-order sort used to sit between the data's arrival and the map's first draw.
   // Deferred renders yield to the browser, so the canvas is drawn while they run.
@@ -128,8 +152,8 @@ export function WorkOrderMap({ mode }: { mode: 'view' | 'assign' }) {
 
   // A new range or a refresh may drop the selected order (assigned elsewhere, other day).
   useEffect(() => {
-    if (orderId && !ordersById.has(orderId)) setOrderId(null);
-    if (workerId && !workersById.has(workerId)) setWorkerId(null);
+    if (orderId && !ordersById.get(orderId)) setOrderId(null);
+    if (workerId && !workersById.get(workerId)) setWorkerId(null);
   }, [ordersById, workersById, orderId, workerId]);
 
   const placed = useCallback(

@@ -31,14 +31,9 @@ describe('map markers', () => {
   });
 
   it('fit in bounds that cover them, or none without markers', () => {
-    expect(boundsOf([])).toBeNull();
-    expect(
-      boundsOf([
-        { lng: 120, lat: 30 },
-        { lng: 121, lat: 31.5 },
-        { lng: 119.5, lat: 30.2 },
-      ]),
-    ).toEqual([
+    expect(boundsOf([], [])).toBeNull();
+    const at = (lng: number, lat: number) => ({ at: { lng, lat } });
+    expect(boundsOf([at(120, 30), at(121, 31.5)], [at(119.5, 30.2)])).toEqual([
       [30, 119.5],
       [31.5, 121],
     ]);

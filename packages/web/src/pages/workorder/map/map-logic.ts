@@ -112,25 +112,34 @@ export function listOrder(orders: readonly MapOrder[]): MapOrder[] {
     .map(([o]) => o);
 }
 
+/** Finds items by id; the index is built on the first look-up (a render of 10,000 orders rarely needs one). */
+export function indexById<T extends { id: string }>(items: readonly T[]): { get(id: string): T | undefined } {
+  let index: Map<string, T> | null = null;
+  return { get: (id) => (index ??= new Map(items.map((x) => [x.id, x]))).get(id) };
+}
+
 /** Distance in km as shown: two decimals under 1 km, one under 100 km, whole km beyond. */
 export function formatKm(km: number): string {
   if (km < 1) return km.toFixed(2);
   return km < 100 ? km.toFixed(1) : String(Math.round(km));
 }
 
-/** The view that shows every marker; China when there is nothing to show. */
-export function boundsOf(points: readonly LngLat[]): [[number, number], [number, number]] | null {
-  if (!points.length) return null;
+/** The view that shows every marker (placed orders and engineers); null when there is nothing to show. */
+export function boundsOf(...lists: readonly (readonly { at: LngLat }[])[]): [[number, number], [number, number]] | null {
   let s = 90,
     w = 180,
     n = -90,
-    e = -180;
-  for (const p of points) {
-    if (p.lat < s) s = p.lat;
-    if (p.lat > n) n = p.lat;
-    if (p.lng < w) w = p.lng;
-    if (p.lng > e) e = p.lng;
-  }
+    e = -180,
+    any = false;
+  for (const list of lists)
+    for (const { at } of list) {
+      any = true;
+      if (at.lat < s) s = at.lat;
+      if (at.lat > n) n = at.lat;
+      if (at.lng < w) w = at.lng;
+      if (at.lng > e) e = at.lng;
+    }
+  if (!any) return null;
   return [
     [s, w],
     [n, e],
