@@ -52,3 +52,5 @@ export * from './engineer-app.ts';
 export * from './option-sets/user-centre.ts';
 export * from './user-centre-api.ts';
 export * from './sales-print-api.ts';
+export * from './option-sets/purchase-order.ts';
+export * from './purchase-order-api.ts';

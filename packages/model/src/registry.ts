@@ -34,6 +34,7 @@ import { fileDownload, techFile } from './entities/content.ts';
 import { excellentCase, serviceCase } from './entities/cases.ts';
 import { workCalendarDay } from './entities/work-calendar.ts';
 import { coopCustomer, endCustomer, store, storeProduct } from './entities/user-centre.ts';
+import { purchaseOrder, purchaseOrderDetail } from './entities/purchase-order.ts';
 
 /** Every entity of the portal. Adding an entity is one file plus one line here. */
 export const ENTITIES: readonly EntityDef[] = [
@@ -118,6 +119,8 @@ export const ENTITIES: readonly EntityDef[] = [
   store,
   endCustomer,
   storeProduct,
+  purchaseOrder,
+  purchaseOrderDetail,
   coopCustomer,
 ];
 

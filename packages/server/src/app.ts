@@ -46,6 +46,7 @@ import { accountApplyRoutes } from './routes/account-apply.ts';
 import { workerLinkRoutes } from './routes/worker-link.ts';
 import { userCentreRoutes } from './routes/user-centre.ts';
 import { salesPrintRoutes } from './routes/sales-print.ts';
+import { purchaseOrderRoutes } from './routes/purchase-orders.ts';
 import { documentRoutes } from './documents/routes.ts';
 import { contentRoutes } from './routes/content.ts';
 import { buildServices, type Services } from './services.ts';
@@ -138,6 +139,7 @@ export async function buildApp(
   workerLinkRoutes(app, services);
   userCentreRoutes(app, services);
   salesPrintRoutes(app, services);
+  purchaseOrderRoutes(app, services);
   documentRoutes(app, services);
   app.get(
     '/healthz',

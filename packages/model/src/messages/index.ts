@@ -49,6 +49,7 @@ import { userCentreMessages } from './user-centre.ts';
 import { stockInOutMessages } from './stock-in-out.ts';
 import { salesMessages } from './sales.ts';
 import { salesPrintMessages } from './sales-print.ts';
+import { purchaseOrderMessages } from './purchase-orders.ts';
 
 export const messages = {
   ...coreMessages,
@@ -100,6 +101,7 @@ export const messages = {
   ...stationStaffMessages,
   ...userCentreMessages,
   ...stockInOutMessages,
+  ...purchaseOrderMessages,
   ...documentMessages,
 } as const satisfies Record<string, Label>;
 export type MessageKey = keyof typeof messages;

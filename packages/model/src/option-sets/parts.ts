@@ -116,6 +116,7 @@ export const stockDocumentType = defineNamedOptionSet('new_doctype', label('单�
   stockOut: { value: 10, label: label('出库单', 'Stock-out') },
   // 11 onwards: the sales documents (issue 27).
   shipment: { value: 11, label: label('销售发货单', 'Sales shipment') },
+  purchaseOrder: { value: 12, label: label('门店采购订单', 'Store purchase order') },
 });
 
 /** spec 001 §4: parts transfer approval labels (values of the general approval status). */

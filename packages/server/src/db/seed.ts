@@ -23,6 +23,7 @@ import { seedSalesNetwork } from '../demo/sales-network.ts';
 import { seedSalesOrderDemo } from '../demo/sales-orders.ts';
 import { seedUserCentreDemo } from '../demo/user-centre.ts';
 import { seedStockInOutDemo } from '../demo/stock-in-out.ts';
+import { seedPurchaseOrderDemo } from '../demo/purchase-orders.ts';
 import {
   DEMO_LANGUAGE_CONFIGS,
   DEMO_LANGUAGES,
@@ -190,6 +191,7 @@ export async function seedDemo(db: Db, log: StartupLog = quietLog): Promise<void
     });
     await stage('sales orders, shipments and reissues', (sql) => seedSalesOrderDemo(sql, org));
     await stage('user centre (stores, store products, customers, partners, staff)', (sql) => seedUserCentreDemo(sql, org, passwordHash));
+    await stage('purchase orders (stores to their dealers)', (sql) => seedPurchaseOrderDemo(sql));
     await stage('stock in and out (dealers and stores)', (sql) => seedStockInOutDemo(sql));
     await stage('parts sales', (sql) => seedPartsSalesDemo(sql));
     await stage('site returns', (sql) => seedSiteReturnDemo(sql));

@@ -18,6 +18,7 @@ import { stockInController, stockOutController } from '../domain/stock-in-out/st
 import { orderController } from '../domain/sales/order.controller.ts';
 import { reissueController } from '../domain/sales/reissue.controller.ts';
 import { shipmentController } from '../domain/sales/shipment.controller.ts';
+import { purchaseOrderController } from '../domain/purchase-orders/purchase-order.controller.ts';
 import type { DocumentController } from './controller.ts';
 
 /** Every document controller: the one place a document's business is registered (its routes and hooks follow). */
@@ -44,6 +45,7 @@ const CONTROLLERS: DocumentController[] = [
   orderController,
   shipmentController,
   reissueController,
+  purchaseOrderController,
 ];
 
 /** The registered controllers (a test adds a fixture document with `registerController` before the portal starts). */
