@@ -9,6 +9,7 @@ describe('approvable documents (from the model: entities carrying the approval f
         .map((e) => e.logicalName)
         .sort(),
     ).toEqual([
+      'new_receipt',
       'new_reissue',
       'new_srv_accountapply',
       'new_srv_amountadjustment',

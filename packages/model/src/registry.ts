@@ -13,6 +13,7 @@ import { outsideLine, partLine, repairItem, trouble, workOrderLog } from './enti
 import { cartItem, product, productLine } from './entities/product.ts';
 import { salesOrder, salesOrderDetail } from './entities/sales-order.ts';
 import { reissue, reissueDetail, shipment, shipmentDetail } from './entities/sales-shipment.ts';
+import { invoice, invoiceDetail, receipt, receiptAllocation, taxInvoice, taxInvoiceDetail } from './entities/sales-finance.ts';
 import { siteInv, stockTransaction, warehouse } from './entities/stock.ts';
 import { partsApply, partsApplyDetail } from './entities/parts-apply.ts';
 import { stockOutOrder, stockOutOrderDetail } from './entities/delivery.ts';
@@ -62,6 +63,12 @@ export const ENTITIES: readonly EntityDef[] = [
   shipmentDetail,
   reissue,
   reissueDetail,
+  invoice,
+  invoiceDetail,
+  taxInvoice,
+  taxInvoiceDetail,
+  receipt,
+  receiptAllocation,
   flow,
   flowSteps,
   flowStepUser,

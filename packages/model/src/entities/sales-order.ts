@@ -74,6 +74,15 @@ export const salesOrder = defineEntity({
         party: 'new_supplier_id',
         refused: 'sales.shipment.orderNotAudited',
       },
+      // Head-office finance invoices what has shipped and is not yet invoiced (its handler: never more); the page opens the invoice.
+      createInvoice: {
+        label: 'sales.invoice.create',
+        from: [salesOrderStatus.partShipped, salesOrderStatus.allShipped, salesOrderStatus.partSigned, salesOrderStatus.signed],
+        privilege: 'finance.manage',
+        party: 'new_supplier_id',
+        refused: 'sales.invoice.orderNotShipped',
+        lineQuantities: { max: 'new_shippedqty', done: 'new_invoicedqty', label: 'sales.invoice.createTitle' },
+      },
       // The buyer cancels its draft or an audited order; head office an audited one. Never after a shipment (its controller checks).
       cancel: {
         label: 'sales.order.cancel',
@@ -174,6 +183,7 @@ export const salesOrderDetail = defineEntity({
     extendedamount: money(label('金额', 'Amount'), RO),
     new_shippedqty: int(label('已发数量', 'Shipped'), RO),
     new_signedqty: int(label('已签收数量', 'Signed'), RO),
+    new_invoicedqty: int(label('已开票数量', 'Invoiced'), RO),
   },
   views: {
     byDocument: {

@@ -48,12 +48,14 @@ import { stationStaffMessages } from './station-staff.ts';
 import { userCentreMessages } from './user-centre.ts';
 import { stockInOutMessages } from './stock-in-out.ts';
 import { salesMessages } from './sales.ts';
+import { salesFinanceMessages } from './sales-finance.ts';
 import { salesPrintMessages } from './sales-print.ts';
 import { purchaseOrderMessages } from './purchase-orders.ts';
 
 export const messages = {
   ...coreMessages,
   ...salesMessages,
+  ...salesFinanceMessages,
   ...salesPrintMessages,
   ...shopPublicMessages,
   ...casesMessages,

@@ -21,6 +21,7 @@ import { seedMessageDemo } from '../demo/messages.ts';
 import { seedShopPublicDemo } from '../demo/shop-public.ts';
 import { seedSalesNetwork } from '../demo/sales-network.ts';
 import { seedSalesOrderDemo } from '../demo/sales-orders.ts';
+import { seedSalesFinanceDemo } from '../demo/sales-finance.ts';
 import { seedUserCentreDemo } from '../demo/user-centre.ts';
 import { seedStockInOutDemo } from '../demo/stock-in-out.ts';
 import { seedPurchaseOrderDemo } from '../demo/purchase-orders.ts';
@@ -190,6 +191,7 @@ export async function seedDemo(db: Db, log: StartupLog = quietLog): Promise<void
       await seedSalesNetwork(sql, org);
     });
     await stage('sales orders, shipments and reissues', (sql) => seedSalesOrderDemo(sql, org));
+    await stage('invoices, VAT invoices and receipts', (sql) => seedSalesFinanceDemo(sql, org));
     await stage('user centre (stores, store products, customers, partners, staff)', (sql) => seedUserCentreDemo(sql, org, passwordHash));
     await stage('purchase orders (stores to their dealers)', (sql) => seedPurchaseOrderDemo(sql));
     await stage('stock in and out (dealers and stores)', (sql) => seedStockInOutDemo(sql));

@@ -18,6 +18,9 @@ import { stockInController, stockOutController } from '../domain/stock-in-out/st
 import { orderController } from '../domain/sales/order.controller.ts';
 import { reissueController } from '../domain/sales/reissue.controller.ts';
 import { shipmentController } from '../domain/sales/shipment.controller.ts';
+import { invoiceController } from '../domain/sales-finance/invoice.controller.ts';
+import { receiptController } from '../domain/sales-finance/receipt.controller.ts';
+import { taxInvoiceController } from '../domain/sales-finance/tax-invoice.controller.ts';
 import { purchaseOrderController } from '../domain/purchase-orders/purchase-order.controller.ts';
 import type { DocumentController } from './controller.ts';
 
@@ -45,6 +48,9 @@ const CONTROLLERS: DocumentController[] = [
   orderController,
   shipmentController,
   reissueController,
+  invoiceController,
+  taxInvoiceController,
+  receiptController,
   purchaseOrderController,
 ];
 

@@ -5,6 +5,7 @@ import type { DocumentController } from '../../documents/controller.ts';
 import { fieldLabel } from '../../documents/inputs.ts';
 import { refuse } from '../../http/errors.ts';
 import { createShipment } from './shipment-create.ts';
+import { createInvoice, INVOICE_LINES } from '../sales-finance/invoice-create.ts';
 import { headOfficeUnit } from './supplier.ts';
 
 /*
@@ -47,7 +48,7 @@ const setState = (state: number) => async (sql: Sql, id: string) => {
 
 export const orderController: DocumentController = {
   entity: ORDER,
-  bodies: { createShipment: z.object({ warehouseId: z.string().max(60).optional() }) },
+  bodies: { createShipment: z.object({ warehouseId: z.string().max(60).optional() }), createInvoice: INVOICE_LINES },
   async defaults(sql, rows) {
     const hq = await headOfficeUnit(sql);
     return rows.map(() => ({ new_supplier_id: hq, totalamount: '0', new_totalqty: 0, new_shippedqty: 0, new_signedqty: 0 }));
@@ -99,6 +100,7 @@ export const orderController: DocumentController = {
     },
   },
   commands: {
+    createInvoice,
     async createShipment({ sql, caller, id, body, lang, state }) {
       const made = await createShipment(sql, caller, id, typeof body.warehouseId === 'string' ? body.warehouseId : undefined, lang);
       return {

@@ -1,0 +1,36 @@
+import type { DocumentController } from '../../documents/controller.ts';
+import { fieldLabel } from '../../documents/inputs.ts';
+import { refuse } from '../../http/errors.ts';
+import { INVOICE, rollUpInvoiced } from './invoice-create.ts';
+
+/*
+ * The invoice's business (declared on the entity, packages/model/src/entities/sales-finance.ts):
+ * made by the order's createInvoice, paid by receipts' allocations (allocate.ts), voided by
+ * finance while nothing is paid (the state 未付款 says so) and no VAT invoice was issued against it;
+ * a void invoice gives its quantities back to the order.
+ */
+
+export const invoiceController: DocumentController = {
+  entity: INVOICE,
+  commands: {
+    async void({ sql, id, inputs, lang }) {
+      if (typeof inputs.new_voidreason !== 'string' || !inputs.new_voidreason.trim())
+        throw refuse('records.required', { field: fieldLabel('invoice', 'new_voidreason', lang) }, 'new_voidreason');
+      const { rows } = await sql.query<{ name: string }>(
+        'SELECT new_name AS name FROM new_taxinvoice WHERE new_invoice_id = $1::uuid ORDER BY createdon LIMIT 1',
+        [id],
+      );
+      if (rows[0]) throw refuse('sales.invoice.hasTaxInvoice', { name: rows[0].name });
+      await sql.query('UPDATE invoice SET new_voidedon = now() WHERE invoiceid = $1::uuid', [id]);
+      return { message: 'sales.invoice.voided' };
+    },
+  },
+  afterMove: {
+    async void({ sql, id }) {
+      const {
+        rows: [i],
+      } = await sql.query<{ order: string }>('SELECT new_order_id AS order FROM invoice WHERE invoiceid = $1::uuid', [id]);
+      if (i?.order) await rollUpInvoiced(sql, i.order);
+    },
+  },
+};
