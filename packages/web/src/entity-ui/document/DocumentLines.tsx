@@ -149,8 +149,11 @@ export function DocumentLines({
     });
   }
 
-  const qty = rows.reduce((s, r) => s + num(r.new_qty), 0);
-  const amount = rows.reduce((s, r) => s + num(r.new_amount), 0);
+  // Quantity and amount by the lines' field names (parts documents: new_qty/new_amount; a sales order's: quantity/extendedamount); a kind of line without both shows no totals row.
+  const qtyField = ['new_qty', 'quantity'].find((f) => e.allFields[f]);
+  const amountField = ['new_amount', 'extendedamount'].find((f) => e.allFields[f]);
+  const qty = qtyField ? rows.reduce((s, r) => s + num(r[qtyField]), 0) : 0;
+  const amount = amountField ? rows.reduce((s, r) => s + num(r[amountField]), 0) : 0;
 
   return (
     <div
@@ -194,7 +197,7 @@ export function DocumentLines({
         onRow={(r) => ({ 'data-testid': 'doc-line-row', 'data-id': idOf(r) }) as React.HTMLAttributes<HTMLElement>}
         locale={{ emptyText: error ? ' ' : t('parts.ui.linesEmpty') }}
       />
-      {totals && rows.length > 0 && (
+      {totals && qtyField && amountField && rows.length > 0 && (
         <Typography.Paragraph
           strong
           style={{ marginTop: 8, textAlign: 'right' }}
