@@ -110,7 +110,7 @@ export const uiMessages = {
   'menu.group.usercenter': label('用户中心', 'User centre'),
   'menu.shopMall': label('配件商城', 'Parts shop'),
   'menu.shopCart': label('购物车', 'Cart'),
-  'menu.orders': label('我的订单', 'Orders'),
+  'menu.orders': label('销售订单', 'Sales orders'),
   'menu.myApproval': label('我的审批', 'My approvals'),
   'menu.flowList': label('审批流程', 'Approval flows'),
   'menu.flowRole': label('审批角色', 'Approval roles'),
