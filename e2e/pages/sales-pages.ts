@@ -34,7 +34,7 @@ export class TabbedList {
   }
   async choose(view: string) {
     await this.page.getByTestId(`list-tab-${view}`).click();
-    await this.page.locator(`.ant-tabs-tab-active [data-testid="list-tab-${view}"]`).waitFor();
+    await this.page.locator(`.ant-radio-button-wrapper-checked [data-testid="list-tab-${view}"]`).waitFor();
   }
   async waitForRow(text: string) {
     await this.page.getByTestId('list-row').filter({ hasText: text }).first().waitFor();
