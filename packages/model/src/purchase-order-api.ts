@@ -6,7 +6,7 @@
  */
 export const PURCHASE_ORDER_API = '/api/purchase-orders';
 
-/** GET — the caller's (a store's) upstream dealer; with a unit id, refused (400, a message) unless it is that dealer. */
+/** GET — the caller's (a store's) upstream dealer, null for anyone else; with a unit id, refused (400, a message) unless it is that dealer. */
 export const purchaseSupplierPath = (unitId?: string) =>
   `${PURCHASE_ORDER_API}/supplier${unitId === undefined ? '' : `/${encodeURIComponent(unitId)}`}`;
 

@@ -4,8 +4,13 @@ import { businessUnitType } from '../option-sets/organisation.ts';
 import { purchaseOrderState } from '../option-sets/purchase-order.ts';
 
 const RO = { readOnly: true } as const;
-/** The purchase orders' units: the store that orders and the dealer it orders from. */
-const STORE_AND_DEALER: readonly BusinessUnitKind[] = [businessUnitType.dealer, businessUnitType.store];
+/** The purchase orders' units: the store that orders, the dealer it orders from, and head office and branches above them (reading). */
+const SALES_NETWORK: readonly BusinessUnitKind[] = [
+  businessUnitType.headOffice,
+  businessUnitType.branch,
+  businessUnitType.dealer,
+  businessUnitType.store,
+];
 const COLUMNS = [
   'new_name',
   'new_state',
@@ -53,7 +58,7 @@ export const purchaseOrder = defineEntity({
       viewTabs: true,
       allowImport: false,
       allowDelete: false,
-      menu: { group: 'sales', order: 70, key: 'purchaseOrders', label: 'menu.purchaseOrders', units: STORE_AND_DEALER },
+      menu: { group: 'sales', order: 70, key: 'purchaseOrders', label: 'menu.purchaseOrders', units: SALES_NETWORK },
     },
     create: { name: 'purchaseOrderCreate', path: '/purchaseOrder/create/:businessunit', page: 'PurchaseOrderPage' },
     view: { name: 'purchaseOrderView', path: '/purchaseOrder/view/:id', page: 'PurchaseOrderPage', testIdPrefix: 'po' },

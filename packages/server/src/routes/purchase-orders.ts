@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireAuth } from '../auth/authenticate.ts';
 import { createPurchaseOrder } from '../domain/purchase-orders/create.ts';
-import { storeOfCaller, supplierAnswer, supplierFor } from '../domain/purchase-orders/supplier.ts';
+import { storeOfCallerOrNull, supplierAnswer, supplierFor } from '../domain/purchase-orders/supplier.ts';
 import { commandErrorHandler } from '../http/command-errors.ts';
 import { ok } from '../http/envelope.ts';
 import { BEARER, pathParams, returns } from '../http/openapi.ts';
@@ -36,8 +36,16 @@ export function purchaseOrderRoutes(app: FastifyInstance, s: Services): void {
   });
   app.register(async (r) => {
     r.setErrorHandler(commandErrorHandler);
-    r.get(`${PURCHASE_ORDER_API}/supplier`, { preValidation: pre, schema: doc('The dealer the caller’s store orders from') }, async (req) =>
-      ok(supplierAnswer(await db.tx(async (sql) => storeOfCaller(sql, await requestCaller(sql, req))))),
+    r.get(
+      `${PURCHASE_ORDER_API}/supplier`,
+      {
+        preValidation: pre,
+        schema: doc('The dealer the caller’s store orders from (null: the caller is no store)', {}, SUPPLIER.nullable()),
+      },
+      async (req) => {
+        const chain = await db.tx(async (sql) => storeOfCallerOrNull(sql, await requestCaller(sql, req)));
+        return ok(chain && supplierAnswer(chain));
+      },
     );
     const url = `${PURCHASE_ORDER_API}/supplier/:unit`;
     r.get<{ Params: { unit: string } }>(

@@ -145,8 +145,9 @@ describe('purchase orders of stores to their dealers', () => {
       400,
       'That business unit is not this store’s dealer: a store orders from “广州粤华机电设备有限公司” only',
     );
-    // A dealer does not place purchase orders (it is their supplier).
-    refused(await api('dealer1', 'GET', purchaseSupplierPath()), 400, '只有门店可以向上级经销商下采购单');
+    // A dealer does not place purchase orders (it is their supplier): no dealer of its own, and any unit is refused.
+    expect(ok<null>(await api('dealer1', 'GET', purchaseSupplierPath()))).toBeNull();
+    refused(await api('dealer1', 'GET', purchaseSupplierPath(unit['DL-GZ001'])), 400, '只有门店可以向上级经销商下采购单');
 
     const before = await count();
     for (const code of ['DL-SZ001', 'HQ', 'SP-GZ002']) refused(await create('store1', unit[code]), 400, foreign);

@@ -15,8 +15,8 @@ export type StoreChain = {
   dealerName: string;
 };
 
-/** The caller's store and its dealer; refused (at the supplier) unless the caller's unit is an active store of a dealer's chain. */
-export async function storeOfCaller(sql: Sql, caller: Caller): Promise<StoreChain> {
+/** The caller's store and its dealer, or null when the caller's unit is no active store of a dealer's chain. */
+export async function storeOfCallerOrNull(sql: Sql, caller: Caller): Promise<StoreChain | null> {
   const { rows } = await sql.query<StoreChain>(
     `SELECT s.new_storeid AS "storeId", s.new_name AS "storeName", s.new_businessunit_id AS "storeUnit", s.new_warehouse_id AS warehouse,
             s.new_dealer_id AS "dealerId", d.name AS "dealerName"
@@ -25,8 +25,14 @@ export async function storeOfCaller(sql: Sql, caller: Caller): Promise<StoreChai
       LIMIT 1`,
     [caller.principal.businessUnitId],
   );
-  if (!rows[0]) throw refuse('purchaseOrder.storesOnly', undefined, 'new_supplier_id');
-  return rows[0];
+  return rows[0] ?? null;
+}
+
+/** The caller's store and its dealer; refused (at the supplier) unless the caller's unit is an active store of a dealer's chain. */
+export async function storeOfCaller(sql: Sql, caller: Caller): Promise<StoreChain> {
+  const chain = await storeOfCallerOrNull(sql, caller);
+  if (!chain) throw refuse('purchaseOrder.storesOnly', undefined, 'new_supplier_id');
+  return chain;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { EntityListPage } from '../../entity-ui/EntityListPage.tsx';
 import { useT } from '../../locales/i18n.ts';
-import { purchaseSupplier } from './purchase-order-api.ts';
+import { ownDealer } from './purchase-order-api.ts';
 
 /**
  * /purchaseOrder/list — purchase orders with their states as tabs and counts: a store's own, a
@@ -13,9 +13,9 @@ export default function PurchaseOrderListPage() {
   const [dealer, setDealer] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    purchaseSupplier().then(
-      (s) => live && setDealer(s.id),
-      // Not a store (a dealer, head office): it does not place purchase orders.
+    // Not a store (a dealer, head office): it does not place purchase orders.
+    ownDealer().then(
+      (s) => live && setDealer(s?.id ?? null),
       () => live && setDealer(null),
     );
     return () => {

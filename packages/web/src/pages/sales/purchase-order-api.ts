@@ -4,10 +4,16 @@ import { retrieveMultiple, type RecordRow } from '../../api/records.ts';
 import { literal } from '../../entity-ui/odata.ts';
 import { getEntity } from '@portal/model';
 
-/** The caller's store's dealer (no unit), or the route's unit if it is that dealer; refused with the server's message otherwise. */
-export async function purchaseSupplier(unitId?: string): Promise<PurchaseSupplier> {
+/** The route's unit if it is the caller's store's dealer; refused with the server's message otherwise. */
+export async function purchaseSupplier(unitId: string): Promise<PurchaseSupplier> {
   const env = await call<PurchaseSupplier>(purchaseSupplierPath(unitId), { method: 'GET', silent: true });
   return env.Data;
+}
+
+/** The caller's store's dealer, or null when the caller is no store (a dealer, head office). */
+export async function ownDealer(): Promise<PurchaseSupplier | null> {
+  const env = await call<PurchaseSupplier | null>(purchaseSupplierPath(), { method: 'GET', silent: true });
+  return env.Data ?? null;
 }
 
 /** A new draft purchase order to `supplier`: its id, number and the server's message. */
