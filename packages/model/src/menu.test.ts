@@ -24,6 +24,9 @@ describe('the menu offered to an account', () => {
       'stationPart',
       'stationInventory',
       'inventoryStatement',
+      // A branch oversees the dealers under it: their stock-ins and stock-outs (issue 27).
+      'stockIn',
+      'stockOut',
     ]);
   });
   it('hides nothing for an account whose unit kind is not known', () => {
