@@ -1,4 +1,4 @@
-import { getEntity, type PurchaseSupplier } from '@portal/model';
+import { businessUnitType, getEntity, type PurchaseSupplier } from '@portal/model';
 import { Alert, Button, Card, Descriptions, Form, Select, Space, Spin, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -10,6 +10,7 @@ import { DocumentPage } from '../../entity-ui/document/DocumentPage.tsx';
 import { FieldItem, inputFor, rulesFor } from '../../entity-ui/FieldInput.tsx';
 import { toPayload } from '../../entity-ui/form-values.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
+import { useSession } from '../../session/store.ts';
 import { formatAmount } from '../../shared/format.ts';
 import { PageTitle } from '../PageTitle.tsx';
 import { createPurchaseOrder, purchaseSupplier, storeProductsOnSale } from './purchase-order-api.ts';
@@ -207,9 +208,17 @@ function LineForm({ docId, storeId, editing, onClose, onDone }: LineDialogProps)
   );
 }
 
-/** /purchaseOrder/view/:id — the purchase order on the generic document page, with the store's own line dialog. */
+/** The store's side of the order (its dealer runs the others): the server refuses the other side anyway. */
+const STORE_COMMANDS = new Set(['submit', 'cancel', 'receive']);
+
+/**
+ * /purchaseOrder/view/:id — the purchase order on the generic document page, with the store's own
+ * line dialog. A store's account is offered the store's commands and the lines' buttons, the dealer's
+ * account the dealer's commands (接受, 拒绝, 发货).
+ */
 function PurchaseOrderView({ id }: { id: string }) {
   const t = useT();
+  const isStore = useSession((s) => s.user.unitType) === businessUnitType.store;
   const [line, setLine] = useState<RecordRow | 'new' | null>(null);
   const [storeId, setStoreId] = useState<string | null>(null);
   const e = getEntity(LINE)!;
@@ -221,14 +230,19 @@ function PurchaseOrderView({ id }: { id: string }) {
       editPath={viewPath}
       readOnlyText="purchaseOrder.readOnly"
       onLoaded={(r) => setStoreId(r.new_store_id ? String(r.new_store_id) : null)}
-      lines={{
-        onAdd: () => setLine('new'),
-        onEdit: (r) => setLine(r),
-        onDelete: async (r) => {
-          await deleteRecord(e.entitySet, String(r.new_purchaseorderdetailid), { silent: true });
-          return { id, message: t('parts.deleted') };
-        },
-      }}
+      mayRun={(command) => STORE_COMMANDS.has(command) === isStore}
+      lines={
+        isStore
+          ? {
+              onAdd: () => setLine('new'),
+              onEdit: (r) => setLine(r),
+              onDelete: async (r) => {
+                await deleteRecord(e.entitySet, String(r.new_purchaseorderdetailid), { silent: true });
+                return { id, message: t('parts.deleted') };
+              },
+            }
+          : undefined
+      }
       lineDialog={(reload) => (
         <LineDialog
           docId={id}
