@@ -4,6 +4,14 @@ import { label } from '../define.ts';
 export const salesMessages = {
   'menu.shipments': label('发货单', 'Shipments'),
   'menu.reissues': label('补发申请', 'Reissue applications'),
+  'menu.priceList': label('价格表', 'Price list'),
+  'sales.price.overlap': label(
+    '“{buyer}”的“{product}”在 {from} 至 {to} 已有价格，期间不能重叠',
+    '“{buyer}” already has a price for “{product}” from {from} to {to}; periods may not overlap',
+  ),
+  'sales.price.period': label('失效日期不能早于生效日期', 'The end date may not be before the start date'),
+  'sales.price.buyer': label('价格只能给经销商或门店', 'A price is for a dealer or a store'),
+  'sales.price.open': label('不限', 'open'),
   'menu.orderComplete': label('下单成功', 'Order placed'),
   'sales.order.cancel': label('取消订单', 'Cancel order'),
   'sales.order.cancelAsk': label('取消后订单不能恢复。确定取消吗？', 'A cancelled order cannot be restored. Cancel it?'),

@@ -54,6 +54,7 @@ export const PRIVILEGES = {
   'sales.audit': label('审核销售订单', 'Audit sales orders'),
   'sales.ship': label('销售发货', 'Ship sales orders'),
   'sales.sign': label('销售签收', 'Sign for shipments'),
+  'sales.price': label('维护价格表', 'Maintain the price list'),
   'finance.manage': label('销售财务（开票、回款确认）', 'Sales finance (invoices, receipt confirmation)'),
   'dealer.manage': label('经销商用户中心（门店、客户、员工、仓库）', 'Dealer user centre (stores, customers, staff, warehouses)'),
   'kb.read': label('查看知识库', 'Read the knowledge base'),

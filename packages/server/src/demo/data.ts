@@ -234,6 +234,7 @@ export const DEMO_ROLES: { code: string; name: string; description: string; priv
       'sales.write',
       'sales.audit',
       'sales.ship',
+      'sales.price',
       'approval.act',
       'stock.read',
       'notice.read',

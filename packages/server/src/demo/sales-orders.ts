@@ -221,7 +221,38 @@ const LOGISTICS = [
   ['安能物流', 'ANE5216048371'],
 ];
 
+/**
+ * The price list: each dealer's negotiated prices (below list), a store's own promotion, a line that
+ * has ended and one not yet valid — so orders of dealers and stores lock prices other than the list's.
+ */
+async function seedPriceList(sql: Sql, ctx: DemoContext): Promise<void> {
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const lines: [buyer: string, part: string, share: number, from: string | null, to: string | null, memo: string][] = [
+    ...['HC-LF-200', 'HC-LF-350', 'HC-SK-80', 'HC-HS-12', 'HC-CV-06', 'EC-CT-25', 'EC-PLC-1214', 'EC-HMI-07'].map(
+      (no): [string, string, number, string | null, string | null, string] => ['DL-GZ001', no, 0.88, day(-90), null, '2026 年度经销协议价'],
+    ),
+    ...['HC-LF-200', 'HC-SK-80', 'HC-HS-12', 'EC-CT-25'].map((no): [string, string, number, string | null, string | null, string] => [
+      'DL-SZ001',
+      no,
+      0.9,
+      day(-60),
+      null,
+      '2026 年度经销协议价',
+    ]),
+    ['SP-SZ001', 'HC-SK-80', 0.8, day(-10), day(20), '门店开业促销'],
+    ['DL-SZ001', 'HC-LF-350', 0.85, day(-200), day(-30), '上半年备货价（已结束）'],
+    ['DL-GZ001', 'DR-BR-6205', 0.8, day(10), day(100), '明年一季度价格'],
+  ];
+  for (const [unit, no, share, from, to, memo] of lines)
+    await sql.query(
+      `INSERT INTO new_pricelistitem (new_name, new_buyer_id, new_product_id, new_price, new_validfrom, new_validto, new_memo, ownerid, owningbusinessunit, createdby, modifiedby)
+       SELECT p.name, $1, p.productid, round(p.price * $3, 2), $4::date, $5::date, $6, $7, $1, $7, $7 FROM product p WHERE p.productnumber = $2`,
+      [ctx.unitIds.get(unit), no, share, from, to, memo, ctx.userIds.get('hqsales')],
+    );
+}
+
 export async function seedSalesOrderDemo(sql: Sql, ctx: DemoContext): Promise<void> {
+  await seedPriceList(sql, ctx);
   await seedFlow(sql, ctx, 'salesorder', '经销商订单审核', '总部销售审核', '经销商及门店订单由总部销售管理部审核');
   const reissueFlow = await seedFlow(sql, ctx, 'new_reissue', '补发申请审批', '总部销售审批', '签收短少的补发由总部销售管理部审批');
   const hq = await callerOf(sql, 'hqsales');

@@ -8,6 +8,7 @@ import { installContent } from './content/content.ts';
 import { installNotice } from './notice/notices.ts';
 import { installActiveStationChecks } from './station-active.ts';
 import { installUserCentre } from './user-centre/records.ts';
+import { installPriceList } from './sales/price-list.ts';
 
 /**
  * Registers every domain module's server defaults, write hooks and approval hooks with the record
@@ -25,4 +26,5 @@ export function installDomain(): void {
   installNotice();
   installActiveStationChecks();
   installUserCentre();
+  installPriceList();
 }

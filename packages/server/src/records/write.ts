@@ -52,7 +52,8 @@ export const serverDefaults = new Map<
  */
 export interface WriteHooks {
   guard?: (sql: Sql, id: string, op: 'update' | 'delete', values: Record<string, unknown>, caller: Caller, lang: Lang) => Promise<void>;
-  after?: (sql: Sql, ids: string[], op: 'create' | 'update') => Promise<void>;
+  /** After the write, in its transaction (a refusal here undoes it; `lang` is the caller's, for its message). */
+  after?: (sql: Sql, ids: string[], op: 'create' | 'update', lang: Lang) => Promise<void>;
 }
 export const writeHooks = new Map<string, WriteHooks>();
 
@@ -374,7 +375,7 @@ export async function insertRecords(
       sql.query(`INSERT INTO ${q(e.logicalName)} (${names.join(', ')}) SELECT * FROM unnest(${arrays.join(', ')})`, p.values),
     );
   }
-  await writeHooks.get(e.logicalName)?.after?.(sql, ids, 'create');
+  await writeHooks.get(e.logicalName)?.after?.(sql, ids, 'create', lang);
   await refreshSums(sql, await summingDocuments(sql, e, ids));
   return ids;
 }
@@ -442,7 +443,7 @@ export async function updateRecord(
   await uniqueBackstop(e, lang, () =>
     sql.query(`UPDATE ${q(e.logicalName)} SET ${sets.join(', ')} WHERE ${q(e.primaryKey)} = ${p.add(gid, 'uuid')}`, p.values),
   );
-  await writeHooks.get(e.logicalName)?.after?.(sql, [gid], 'update');
+  await writeHooks.get(e.logicalName)?.after?.(sql, [gid], 'update', lang);
   // A line moved to another document changes the sums of both.
   await refreshSums(sql, [...before, ...(await summingDocuments(sql, e, [gid]))]);
   return gid;

@@ -6,6 +6,7 @@ import { fieldLabel } from '../../documents/inputs.ts';
 import { refuse } from '../../http/errors.ts';
 import { createShipment } from './shipment-create.ts';
 import { createInvoice, INVOICE_LINES } from '../sales-finance/invoice-create.ts';
+import { buyerPriceSql } from './price-list.ts';
 import { headOfficeUnit } from './supplier.ts';
 
 /*
@@ -16,11 +17,12 @@ import { headOfficeUnit } from './supplier.ts';
 
 const ORDER = getEntity('salesorder')!;
 
-/** Locks the order's prices at submit (Dynamics' LockSalesOrderPricing): each line at its product's price now; refused without lines, for a product no longer sold or without a price. */
+/** Locks the order's prices at submit (Dynamics' LockSalesOrderPricing): each line at the buyer's price now (its price list, else the list price); refused without lines, for a product no longer sold or without a price. */
 async function lockPrices(sql: Sql, id: string): Promise<void> {
   const { rows } = await sql.query<{ name: string; state: number | null; price: string | null }>(
-    `SELECT p.name, p.new_state AS state, p.price::text AS price
-       FROM salesorderdetail d JOIN product p ON p.productid = d.productid WHERE d.salesorderid = $1::uuid`,
+    `SELECT p.name, p.new_state AS state, ${buyerPriceSql('o.owningbusinessunit')}::text AS price
+       FROM salesorderdetail d JOIN product p ON p.productid = d.productid JOIN salesorder o ON o.salesorderid = d.salesorderid
+      WHERE d.salesorderid = $1::uuid`,
     [id],
   );
   if (!rows.length) throw refuse('sales.order.noLines');
@@ -29,8 +31,11 @@ async function lockPrices(sql: Sql, id: string): Promise<void> {
     if (r.price === null) throw refuse('sales.order.noPrice', { name: r.name });
   }
   await sql.query(
-    `UPDATE salesorderdetail d SET priceperunit = p.price, extendedamount = round(p.price * d.quantity, 2), modifiedon = now()
-       FROM product p WHERE d.salesorderid = $1::uuid AND p.productid = d.productid`,
+    `UPDATE salesorderdetail d SET priceperunit = x.price, extendedamount = round(x.price * d.quantity, 2), modifiedon = now()
+       FROM (SELECT d2.salesorderdetailid AS id, ${buyerPriceSql('o.owningbusinessunit')} AS price
+               FROM salesorderdetail d2 JOIN product p ON p.productid = d2.productid JOIN salesorder o ON o.salesorderid = d2.salesorderid
+              WHERE d2.salesorderid = $1::uuid) x
+      WHERE d.salesorderdetailid = x.id`,
     [id],
   );
   await sql.query(
@@ -62,7 +67,8 @@ export const orderController: DocumentController = {
           const {
             rows: [p],
           } = await sql.query<{ name: string; price: string | null; supplier: string | null }>(
-            `SELECT p.name, p.price::text AS price, o.new_supplier_id AS supplier FROM product p, salesorder o WHERE p.productid = $1::uuid AND o.salesorderid = $2::uuid`,
+            `SELECT p.name, ${buyerPriceSql('o.owningbusinessunit')}::text AS price, o.new_supplier_id AS supplier
+               FROM product p, salesorder o WHERE p.productid = $1::uuid AND o.salesorderid = $2::uuid`,
             [r.productid, r.salesorderid],
           );
           if (!p) throw refuse('parts.relatedNotFound');

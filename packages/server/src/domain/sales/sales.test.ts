@@ -253,4 +253,53 @@ describe('sales orders, shipments and sign-for', () => {
     const next = done<{ opens: { id: string } }>(await cmd('hqsales', 'salesorders', o.Id, 'createShipment')).opens.id;
     expect((await shipmentLines(next))[0].qty).toBe(2);
   });
+
+  it('prices: the buyer’s nearest price-list line in its period (store, else its dealer), else the list price; locked at submit; overlaps refused', async () => {
+    const list = async (no: string) =>
+      Number((await row<{ p: string }>('SELECT price::text AS p FROM product WHERE productnumber = $1', [no])).p);
+    const [o] = await checkout('store1', [
+      ['HC-SK-80', 2],
+      ['HC-LF-200', 1],
+      ['DR-BR-6205', 1],
+    ]);
+    const lines = (
+      await p.db.query<{ no: string; price: string }>(
+        `SELECT p.productnumber AS no, d.priceperunit::text AS price FROM salesorderdetail d JOIN product p ON p.productid = d.productid
+          JOIN salesorder o ON o.salesorderid = d.salesorderid WHERE o.new_settleno = (SELECT new_settleno FROM salesorder WHERE salesorderid = $1)`,
+        [o.Id],
+      )
+    ).rows;
+    const price = (no: string) => Number(lines.find((l) => l.no === no)!.price);
+    // The store's own promotion; its dealer's agreed price; DR-BR-6205's dealer line starts later: list price.
+    expect(price('HC-SK-80')).toBe(Math.round((await list('HC-SK-80')) * 0.8 * 100) / 100);
+    expect(price('HC-LF-200')).toBe(Math.round((await list('HC-LF-200')) * 0.88 * 100) / 100);
+    expect(price('DR-BR-6205')).toBe(await list('DR-BR-6205'));
+
+    const dl1 = (await row<{ id: string }>(`SELECT businessunitid AS id FROM businessunit WHERE new_code = 'DL-GZ001'`, [])).id;
+    const item = {
+      new_buyer_id: dl1,
+      new_product_id: part['HC-LF-200'],
+      new_price: 150,
+      new_validfrom: '2026-12-01',
+      new_validto: '2026-12-31',
+    };
+    const clash = await api('hqsales', 'POST', '/api/crmdata/create/new_pricelistitems', item);
+    expect(clash.statusCode, clash.body).toBe(400);
+    expect(JSON.stringify(clash.json())).toMatch(/期间不能重叠/);
+    // A dealer reads its prices but does not set them; another dealer sees none of them.
+    expect(
+      (await api('dealer1', 'POST', '/api/crmdata/create/new_pricelistitems', { ...item, new_product_id: part['EC-RL-24'] })).statusCode,
+    ).toBe(403);
+    const seen = async (who: string) =>
+      (
+        await api(
+          who,
+          'GET',
+          `/api/crmdata/Retrieve/new_pricelistitems?$select=new_price&$filter=${encodeURIComponent(`new_buyer_id eq ${dl1}`)}`,
+        )
+      ).json().Data.value.length;
+    expect(await seen('dealer1')).toBeGreaterThan(0);
+    expect(await seen('dealer2')).toBe(0);
+    done(await api('hqsales', 'POST', '/api/crmdata/create/new_pricelistitems', { ...item, new_product_id: part['EC-RL-24'] }));
+  });
 });

@@ -1,5 +1,6 @@
 import { PATTERNS, productState, salesOrderStatus } from '@portal/model';
 import { submitOrderAuto } from '../sales/order-submit.ts';
+import { buyerPriceSql } from '../sales/price-list.ts';
 import { headOfficeUnit } from '../sales/supplier.ts';
 import { chinaDate } from '../china-time.ts';
 import { nextDocumentNumbers } from '../document-number.ts';
@@ -53,7 +54,7 @@ export function checkQuantity(v: unknown): number {
 
 export const lockCart = (sql: Sql, userId: string) => sql.query("SELECT pg_advisory_xact_lock(hashtext('cart:' || $1))", [userId]);
 
-/** The caller's cart in groups per product line; prices are the products' prices now. */
+/** The caller's cart in groups per product line; prices are the caller's now (its unit's price list, else the list price). */
 export async function cartGroups(db: Sql, userId: string, otherLine: string): Promise<CartGroup[]> {
   const { rows } = await db.query<{
     id: string;
@@ -69,8 +70,8 @@ export async function cartGroups(db: Sql, userId: string, otherLine: string): Pr
     line_name: string | null;
     line_code: string | null;
   }>(
-    `SELECT c.new_cartitemid AS id, p.productid AS product_id, p.productnumber, p.name, p.new_model, p.new_uom, p.price,
-            c.new_qty AS qty, p.new_state, l.new_productlineid AS line_id, l.new_name AS line_name, l.new_code AS line_code
+    `SELECT c.new_cartitemid AS id, p.productid AS product_id, p.productnumber, p.name, p.new_model, p.new_uom,
+            ${buyerPriceSql('(SELECT u.businessunitid FROM systemuser u WHERE u.systemuserid = $1)')} AS price, c.new_qty AS qty, p.new_state, l.new_productlineid AS line_id, l.new_name AS line_name, l.new_code AS line_code
        FROM new_cartitem c
        JOIN product p ON p.productid = c.new_product_id
        LEFT JOIN new_productline l ON l.new_productlineid = p.new_productline_id
@@ -288,14 +289,14 @@ export async function settle(
       line_id: string | null;
       line_name: string | null;
     }>(
-      `SELECT c.new_cartitemid AS id, c.new_qty AS qty, p.productid AS product_id, p.name, p.new_state, p.price,
+      `SELECT c.new_cartitemid AS id, c.new_qty AS qty, p.productid AS product_id, p.name, p.new_state, ${buyerPriceSql('$3::uuid')} AS price,
               l.new_productlineid AS line_id, l.new_name AS line_name
          FROM new_cartitem c
          JOIN product p ON p.productid = c.new_product_id
          LEFT JOIN new_productline l ON l.new_productlineid = p.new_productline_id
         WHERE c.ownerid = $1 AND c.statecode = 0 AND c.new_cartitemid = ANY($2::uuid[])
         ORDER BY l.new_code NULLS LAST, c.createdon, c.new_cartitemid`,
-      [p.userId, itemIds],
+      [p.userId, itemIds, p.businessUnitId],
     );
     if (items.length !== itemIds.length) throw badRequest('shop.itemsGone');
     for (const it of items) {
