@@ -5,7 +5,12 @@ import type { BusinessUnitKind } from '../menu.ts';
 
 const RO = { readOnly: true } as const;
 /** The sales network's units: a dealer (its own and its stores' warehouses), a store (its own), and head office and the branches overseeing the dealers under them. */
-const SALES_NETWORK: readonly BusinessUnitKind[] = [businessUnitType.headOffice, businessUnitType.branch, businessUnitType.dealer, businessUnitType.store];
+const SALES_NETWORK: readonly BusinessUnitKind[] = [
+  businessUnitType.headOffice,
+  businessUnitType.branch,
+  businessUnitType.dealer,
+  businessUnitType.store,
+];
 
 /**
  * Stock in and out of a dealer's or a store's warehouse (入库单 / 出库单, spec 001 §2 "Stock", issue 27):

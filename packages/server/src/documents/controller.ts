@@ -26,9 +26,7 @@ export interface CommandContext {
  * A command's business beyond the kernel's checks; it may answer its own message, the line it touched
  * and, when the command declares no `to`, the state the kernel moves the document to (it never writes the state itself).
  */
-export type CommandHandler = (
-  ctx: CommandContext,
-) => Promise<void | {
+export type CommandHandler = (ctx: CommandContext) => Promise<void | {
   message?: MessageKey;
   messageParams?: Record<string, string | number>;
   lineId?: string;
