@@ -187,7 +187,10 @@ describe('invoices from shipped quantities', () => {
     expect(a.opens.entity).toBe('invoice');
     first = a.opens.id;
     const inv = await invoiceRow(first);
-    const price = fenOf(part['HC-LF-200'].price)!;
+    // The line's price locked at submit (the buyer's price list: dealer1's agreed price, not the list price).
+    const price = fenOf(
+      (await one<{ p: string }>('SELECT priceperunit::text AS p FROM salesorderdetail WHERE salesorderdetailid = $1', [line])).p,
+    )!;
     expect(inv).toMatchObject({ state: invoiceState.unpaid, total: yuan(price * 4), paid: '0.00', qty: 4 });
     expect((Date.parse(inv.due) - Date.parse(inv.day)) / 86_400_000).toBe(30);
     expect(a.message).toMatch(/^发票 FP\d{8}-\d{4} 已生成，金额 ¥/);
