@@ -111,7 +111,8 @@ export default function MyApprovalEditPage() {
 
   const has = (f: string) => !!e && f in e.allFields;
   // The document's own screen (e.g. an application's lines) where the app has one; its 返回 comes back here.
-  const documentPath = e && id ? screenPath(entityName, 'edit', id) : undefined;
+  // Its record screen: the edit screen, else the view screen (a sales order, a receipt: documents that open read-mostly).
+  const documentPath = e && id ? (screenPath(entityName, 'edit', id) ?? screenPath(entityName, 'view', id)) : undefined;
   const here: BackState = { backTo: `${location.pathname}${location.search}` };
   const amountField = terms?.amount && has(terms.amount) ? terms.amount : undefined;
   const meaning = row && terms?.meaning && e ? fieldText(e, row, terms.meaning, lang) : '';
