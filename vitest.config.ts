@@ -12,6 +12,7 @@ const EMBEDDED_SERVER_SUITES = [
   'src/records/records.test.ts',
   // The sales side's flow (issue 27: order, shipment, sign-for, reissue, prices) on the embedded database too.
   'src/domain/sales/sales.test.ts',
+  'src/records/quick-search.test.ts',
   'src/auth/token.test.ts',
   'src/domain/work-order/demo-orders.test.ts',
   'src/config.test.ts',

@@ -6,6 +6,7 @@ import { STOCK_DDL } from '../domain/stock/ddl.ts';
 import { LIST_SETTINGS_DDL } from '../domain/list-settings/ddl.ts';
 import { FAVOURITE_DDL } from '../domain/favourite/ddl.ts';
 import { MESSAGE_DDL } from '../domain/message/ddl.ts';
+import { GRAMS_DDL, gramIndexed, gramsIndex } from '../records/query/grams.ts';
 
 /** SQL column type of a model field. */
 export function columnType(f: FieldDef): string {
@@ -115,12 +116,22 @@ export function entityDdl(e: EntityDef, fresh = false): string[] {
       `CREATE STATISTICS IF NOT EXISTS ${ident(`sts_${e.logicalName}`.slice(0, 63))} (dependencies) ON owningbusinessunit, ${ident(e.scope.field)} FROM ${t}`,
     );
   }
-  // … and quick search (contains / ILIKE '%…%') over searchable text uses trigram GIN indexes.
+  // … and quick search (contains / ILIKE '%…%') over searchable text uses trigram GIN indexes from
+  // three characters on, and below that the characters and pairs of all of them (query/grams.ts).
   for (const [name, f] of Object.entries(e.allFields)) {
-    if (!f.searchable || f.secret || (f.type !== 'text' && f.type !== 'memo')) continue;
+    if (!gramIndexed(f)) continue;
     out.push(
       `CREATE INDEX IF NOT EXISTS ${ident(`ixt_${e.logicalName}_${name}`.slice(0, 63))} ON ${t} USING gin (${ident(name)} gin_trgm_ops)`,
     );
+  }
+  const grams = gramsIndex(e, ident);
+  if (grams) {
+    out.push(`CREATE INDEX IF NOT EXISTS ${ident(grams.name)} ON ${t} USING gin ((${grams.expr}))`);
+    // The index of an older list of searchable fields goes.
+    if (!fresh)
+      out.push(
+        `DO $$ DECLARE i text; BEGIN FOR i IN SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND tablename = '${e.logicalName}' AND starts_with(indexname, '${grams.prefix}') AND indexname <> '${grams.name}' LOOP EXECUTE format('DROP INDEX %I', i); END LOOP; END $$`,
+      );
   }
   return out;
 }
@@ -220,6 +231,7 @@ const SCHEMA_STATE_DDL = `CREATE TABLE IF NOT EXISTS schema_state (
 /** The model's DDL; `fresh`: the entity's table does not exist yet (created whole). */
 const modelDdl = (fresh: (e: EntityDef) => boolean) => [
   'CREATE EXTENSION IF NOT EXISTS pg_trgm',
+  ...GRAMS_DDL,
   ...RETIRED_DDL,
   ...ENTITIES.flatMap((e) => entityDdl(e, fresh(e))),
   ...INTERNAL_DDL,

@@ -7,6 +7,7 @@ import { normGuid, parseDate, parseDateTime, parseNumeric } from '../validate.ts
 import { formatValue, FV, outputValue } from '../format.ts';
 import { LIMITS, type Expr, type FieldRef, type Lit, type OrderItem } from './ast.ts';
 import { fieldSql } from './derived.ts';
+import { gramIndexed, gramPrefilter } from './grams.ts';
 import type { FetchLink } from './fetchxml.ts';
 import type { ExpandItem } from './odata.ts';
 
@@ -147,15 +148,29 @@ class Resolver {
   }
 }
 
-/** One filter expression → SQL (boolean), literals bound in `p`. */
-export function compileExpr(x: Expr, r: Resolver, p: Params, within?: Source): string {
+/** A contains/startswith/endswith on a stored searchable text column: the entity's grams index may narrow it (grams.ts). */
+function gramField(x: Expr & { k: 'like' }, f: FieldDef, col: string, src: Source): boolean {
+  return x.mode !== 'pattern' && !x.not && gramIndexed(f) && col === `${src.alias}.${q(x.field.name)}`;
+}
+
+/**
+ * One filter expression → SQL (boolean), literals bound in `p`. `grams`: a search of one or two
+ * characters in searchable fields may add the grams prefilter (grams.ts) — never under NOT, where
+ * `NOT (like AND pre)` would keep a row whose field is NULL and whose other fields lack the text.
+ */
+export function compileExpr(x: Expr, r: Resolver, p: Params, within?: Source, grams = true): string {
   switch (x.k) {
     case 'and':
-    case 'or':
+    case 'or': {
       if (!x.items.length) return x.k === 'and' ? 'TRUE' : 'FALSE';
-      return `(${x.items.map((i) => compileExpr(i, r, p, within)).join(x.k === 'and' ? ' AND ' : ' OR ')})`;
+      // Quick search: the same text in several searchable fields of one entity → one prefilter.
+      const shared = grams && x.k === 'or' ? sharedGramSearch(x.items, r, within) : null;
+      const items = x.items.map((i) => compileExpr(i, r, p, within, grams && !shared)).join(x.k === 'and' ? ' AND ' : ' OR ');
+      const pre = shared && gramPrefilter(shared.src.e, shared.src.alias, shared.text, (t) => p.add(t, 'text'));
+      return pre ? `((${items}) AND ${pre})` : `(${items})`;
+    }
     case 'not':
-      return `(NOT ${compileExpr(x.item, r, p, within)})`;
+      return `(NOT ${compileExpr(x.item, r, p, within, false)})`;
     case 'null': {
       const { col } = r.resolve(x.field, within);
       return `(${col} IS ${x.not ? 'NOT ' : ''}NULL)`;
@@ -171,7 +186,7 @@ export function compileExpr(x: Expr, r: Resolver, p: Params, within?: Source): s
       return `(${col} ${SQL_OP[x.op]} ${literal(kind, name, x.value, p)})`;
     }
     case 'like': {
-      const { col, kind, name } = r.resolve(x.field, within);
+      const { col, kind, name, f, src } = r.resolve(x.field, within);
       if (kind !== 'text' && kind !== 'memo') throw badOp(name, x.mode);
       const v = x.value.t === 'string' || x.value.t === 'raw' ? x.value.v : null;
       if (v === null || NUL.test(v) || v.length > 4000) throw badValue(name, x.value);
@@ -186,7 +201,9 @@ export function compileExpr(x: Expr, r: Resolver, p: Params, within?: Source): s
       // Text without any cased character matches the same rows with LIKE as with ILIKE, and LIKE
       // does not lower-case every value it reads (4× faster on a scan; trigram indexes serve both).
       const op = x.mode !== 'pattern' && CASELESS.test(v) ? 'LIKE' : 'ILIKE';
-      return `(${col} ${x.not ? 'NOT ' : ''}${op} ${p.add(pattern, 'text')})`;
+      const like = `(${col} ${x.not ? 'NOT ' : ''}${op} ${p.add(pattern, 'text')})`;
+      const pre = grams && gramField(x, f, col, src) ? gramPrefilter(src.e, src.alias, v, (t) => p.add(t, 'text')) : null;
+      return pre ? `(${like} AND ${pre})` : like;
     }
     case 'in': {
       const { col, kind, name } = r.resolve(x.field, within);
@@ -200,6 +217,18 @@ export function compileExpr(x: Expr, r: Resolver, p: Params, within?: Source): s
       return `(${col} ${x.not ? 'NOT ' : ''}BETWEEN ${literal(kind, name, x.low, p)} AND ${literal(kind, name, x.high, p)})`;
     }
   }
+}
+
+/** The text and source when every item searches the same text in searchable fields of the same entity. */
+function sharedGramSearch(items: Expr[], r: Resolver, within?: Source): { text: string; src: Source } | null {
+  let out: { text: string; src: Source } | null = null;
+  for (const i of items) {
+    if (i.k !== 'like' || (i.value.t !== 'string' && i.value.t !== 'raw')) return null;
+    const { f, col, src } = r.resolve(i.field, within);
+    if (!gramField(i, f, col, src) || (out && (out.text !== i.value.v || out.src !== src))) return null;
+    out = { text: i.value.v, src };
+  }
+  return out;
 }
 
 /** Fields of an entity a query returns when none are named. */
