@@ -6,6 +6,7 @@ const ORDER_COLUMNS = [
   'name',
   'new_status',
   'owningbusinessunit',
+  'new_contact',
   'totalamount',
   'new_totalqty',
   'new_shippedqty',
@@ -109,7 +110,7 @@ export const salesOrder = defineEntity({
     new_pricedon: dateTime(label('价格锁定时间', 'Prices locked on'), RO),
     /** The first order's number, on every order one checkout made (the complete page lists the siblings). */
     new_settleno: text(label('结算批次', 'Checkout'), { ...RO, maxLength: 40, indexed: true }),
-    new_contact: text(label('收货人', 'Consignee'), { required: true, maxLength: 60 }),
+    new_contact: text(label('收货人', 'Consignee'), { required: true, maxLength: 60, searchable: true }),
     new_phone: text(label('联系电话', 'Phone'), { required: true, pattern: 'phone', maxLength: 30 }),
     new_province: text(label('省份', 'Province'), { maxLength: 40 }),
     new_city: text(label('城市', 'City'), { maxLength: 40 }),
