@@ -4,7 +4,7 @@ import type { Sql } from '../db/db.ts';
 import type { DemoContext } from './service.ts';
 import { insert } from './insert.ts';
 
-/** A demo approval flow of one step, approved by head office (hq or admin). */
+/** A demo approval flow of one step, approved by head office (hq or admin, or the logins given: the sales side's hqsales, hqfinance). */
 export interface HeadOfficeFlow {
   entity: string;
   flow: string;
@@ -16,6 +16,7 @@ export async function seedHeadOfficeFlow(
   ctx: DemoContext,
   entity: string,
   names: { flow: string; description: string; step: string },
+  approvers: readonly string[] = ['hq', 'admin'],
 ): Promise<HeadOfficeFlow> {
   const sys = { createdby: ctx.adminId, modifiedby: ctx.adminId, ownerid: ctx.adminId, owningbusinessunit: ctx.hqUnitId };
   const flow = await insert(
@@ -38,7 +39,7 @@ export async function seedHeadOfficeFlow(
     { new_name: names.step, new_flow_id: flow, new_sequence: 1, new_approvertype: 1, ...sys },
     'new_flowstepsid',
   );
-  for (const login of ['hq', 'admin'])
+  for (const login of approvers)
     await insert(
       sql,
       'new_flowstepuser',

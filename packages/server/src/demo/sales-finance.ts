@@ -8,7 +8,7 @@ import { chinaDate } from '../domain/china-time.ts';
 import { flowDocument } from '../flow/documents.ts';
 import { act, submit } from '../flow/engine.ts';
 import { insertRecords } from '../records/write.ts';
-import { insert } from './insert.ts';
+import { seedHeadOfficeFlow } from './head-office-flow.ts';
 import { callerOf } from './parts.ts';
 import type { DemoContext } from './service.ts';
 
@@ -22,37 +22,6 @@ import type { DemoContext } from './service.ts';
  */
 
 const LANG = 'zh-CN';
-
-async function receiptFlow(sql: Sql, ctx: DemoContext) {
-  const sys = { createdby: ctx.adminId, modifiedby: ctx.adminId, ownerid: ctx.adminId, owningbusinessunit: ctx.hqUnitId };
-  const flow = await insert(
-    sql,
-    'new_flow',
-    {
-      new_name: '经销商回款确认',
-      new_entityname: 'new_receipt',
-      new_description: '经销商及门店登记的回款由总部财务核对银行回单后确认',
-      new_isactive: true,
-      new_allowselfapprove: false,
-      new_order: 1,
-      ...sys,
-    },
-    'new_flowid',
-  );
-  const step = await insert(
-    sql,
-    'new_flowsteps',
-    { new_name: '总部财务确认', new_flow_id: flow, new_sequence: 1, new_approvertype: 1, ...sys },
-    'new_flowstepsid',
-  );
-  await insert(
-    sql,
-    'new_flowstepuser',
-    { new_name: 'hqfinance', new_flowstep_id: step, new_systemuser_id: ctx.userIds.get('hqfinance')!, ...sys },
-    'new_flowstepuserid',
-  );
-  return { flow, step };
-}
 
 /** The buyer's shipped orders, oldest first. */
 async function shippedOrders(sql: Sql, unitCode: string): Promise<string[]> {
@@ -68,7 +37,13 @@ const total = async (sql: Sql, invoiceId: string) =>
   (await sql.query<{ t: string }>('SELECT totalamount::text AS t FROM invoice WHERE invoiceid = $1::uuid', [invoiceId])).rows[0].t;
 
 export async function seedSalesFinanceDemo(sql: Sql, ctx: DemoContext): Promise<void> {
-  const flow = await receiptFlow(sql, ctx);
+  const flow = await seedHeadOfficeFlow(
+    sql,
+    ctx,
+    'new_receipt',
+    { flow: '经销商回款确认', step: '总部财务确认', description: '经销商及门店登记的回款由总部财务核对银行回单后确认' },
+    ['hqfinance'],
+  );
   const fin = await callerOf(sql, 'hqfinance');
   const receiptDoc = flowDocument('new_receipt')!;
   const today = chinaDate();

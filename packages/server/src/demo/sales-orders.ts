@@ -9,7 +9,7 @@ import { headOfficeUnit } from '../domain/sales/supplier.ts';
 import { documentNumbers } from '../documents/numbers.ts';
 import { getEntity, salesOrderStatus } from '@portal/model';
 import { callerOf } from './parts.ts';
-import { insert } from './insert.ts';
+import { seedHeadOfficeFlow } from './head-office-flow.ts';
 import type { DemoContext } from './service.ts';
 
 /**
@@ -132,37 +132,6 @@ const CONSIGNEE: Record<string, [string, string, string, string, string, string]
   store2: ['蒋丽华', '18800188015', '江苏省', '苏州市', '苏州工业园区', '星湖街 328 号创意产业园 8 栋'],
 };
 
-async function seedFlow(sql: Sql, ctx: DemoContext, entity: string, name: string, step: string, description: string) {
-  const sys = { createdby: ctx.adminId, modifiedby: ctx.adminId, ownerid: ctx.adminId, owningbusinessunit: ctx.hqUnitId };
-  const flow = await insert(
-    sql,
-    'new_flow',
-    {
-      new_name: name,
-      new_entityname: entity,
-      new_description: description,
-      new_isactive: true,
-      new_allowselfapprove: false,
-      new_order: 1,
-      ...sys,
-    },
-    'new_flowid',
-  );
-  const stepId = await insert(
-    sql,
-    'new_flowsteps',
-    { new_name: step, new_flow_id: flow, new_sequence: 1, new_approvertype: 1, ...sys },
-    'new_flowstepsid',
-  );
-  await insert(
-    sql,
-    'new_flowstepuser',
-    { new_name: 'hqsales', new_flowstep_id: stepId, new_systemuser_id: ctx.userIds.get('hqsales')!, ...sys },
-    'new_flowstepuserid',
-  );
-  return { flow, step: stepId };
-}
-
 /** An order as the cart makes one (to be submitted, the products' prices, head office the supplier). */
 async function placeOrder(sql: Sql, buyer: string, lines: Line[], remark: string | undefined): Promise<string> {
   const caller = await callerOf(sql, buyer);
@@ -253,8 +222,20 @@ async function seedPriceList(sql: Sql, ctx: DemoContext): Promise<void> {
 
 export async function seedSalesOrderDemo(sql: Sql, ctx: DemoContext): Promise<void> {
   await seedPriceList(sql, ctx);
-  await seedFlow(sql, ctx, 'salesorder', '经销商订单审核', '总部销售审核', '经销商及门店订单由总部销售管理部审核');
-  const reissueFlow = await seedFlow(sql, ctx, 'new_reissue', '补发申请审批', '总部销售审批', '签收短少的补发由总部销售管理部审批');
+  await seedHeadOfficeFlow(
+    sql,
+    ctx,
+    'salesorder',
+    { flow: '经销商订单审核', step: '总部销售审核', description: '经销商及门店订单由总部销售管理部审核' },
+    ['hqsales'],
+  );
+  const reissueFlow = await seedHeadOfficeFlow(
+    sql,
+    ctx,
+    'new_reissue',
+    { flow: '补发申请审批', step: '总部销售审批', description: '签收短少的补发由总部销售管理部审批' },
+    ['hqsales'],
+  );
   const hq = await callerOf(sql, 'hqsales');
   const orderDoc = flowDocument('salesorder')!;
   const reissueDoc = flowDocument('new_reissue')!;
