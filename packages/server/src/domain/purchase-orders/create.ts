@@ -6,7 +6,8 @@ import type { Caller } from '../../records/scope.ts';
 import { checkValue } from '../../records/validate.ts';
 import { ValidationFailed } from '../../records/write.ts';
 import { PURCHASE_ORDER } from './purchase-order.controller.ts';
-import { dealerWarehouse, supplierFor } from './supplier.ts';
+import { unitWarehouse } from '../stock/unit-warehouse.ts';
+import { supplierFor } from './supplier.ts';
 
 /**
  * A new draft purchase order (CG<day>) of the caller's store to `supplier`, the business unit of the
@@ -23,7 +24,7 @@ export async function createPurchaseOrder(
 ): Promise<{ id: string; name: string }> {
   const chain = await supplierFor(sql, caller, body.supplier);
   if (!chain.warehouse) throw refuse('purchaseOrder.noWarehouse', { unit: chain.storeName });
-  const from = await dealerWarehouse(sql, chain.dealerId);
+  const from = await unitWarehouse(sql, chain.dealerId, 'purchaseOrder.noWarehouse');
   const values: Record<string, unknown> = {};
   const errors: { field: string; message: string }[] = [];
   for (const n of ['new_expecteddate', 'new_remark'] as const) {

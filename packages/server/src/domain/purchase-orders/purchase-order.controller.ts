@@ -8,7 +8,7 @@ import type { Caller } from '../../records/scope.ts';
 import { normGuid } from '../../records/validate.ts';
 import { chinaDate } from '../china-time.ts';
 import { postMoves, type StockMove } from '../stock/ledger.ts';
-import { dealerWarehouse } from './supplier.ts';
+import { unitWarehouse } from '../stock/unit-warehouse.ts';
 
 /*
  * A store's purchase order to its dealer (采购订单 CG<day>, issue 27); its life is declared on the
@@ -217,7 +217,7 @@ export const purchaseOrderController: DocumentController = {
     /** The quantities are reserved in the dealer's warehouse; short → refused naming the product and what is available. */
     async accept({ sql, caller, id }) {
       const h = await header(sql, id);
-      const from = h.from ?? (await dealerWarehouse(sql, caller.principal.businessUnitId));
+      const from = h.from ?? (await unitWarehouse(sql, caller.principal.businessUnitId, 'purchaseOrder.noWarehouse'));
       const lines = await lockLines(sql, id);
       await postMoves(
         sql,

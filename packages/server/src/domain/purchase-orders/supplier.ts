@@ -52,16 +52,3 @@ export const supplierAnswer = (c: StoreChain): PurchaseSupplier => ({
   storeId: c.storeId,
   storeName: c.storeName,
 });
-
-/** The dealer's warehouse goods leave from: its own dealer warehouse (first active one by code); refused naming the dealer. */
-export async function dealerWarehouse(sql: Sql, dealerUnit: string): Promise<string> {
-  const { rows } = await sql.query<{ id: string | null; unit: string }>(
-    `SELECT (SELECT w.new_srv_warehouseid FROM new_srv_warehouse w
-              WHERE w.new_businessunit_id = b.businessunitid AND COALESCE(w.new_isactive, true) AND w.statecode = 0
-              ORDER BY w.new_code LIMIT 1) AS id, b.name AS unit
-       FROM businessunit b WHERE b.businessunitid = $1::uuid`,
-    [dealerUnit],
-  );
-  if (!rows[0]?.id) throw refuse('purchaseOrder.noWarehouse', { unit: rows[0]?.unit ?? '' });
-  return rows[0].id;
-}

@@ -3,6 +3,7 @@ import type { Sql } from '../../db/db.ts';
 import { documentNumbers } from '../../documents/numbers.ts';
 import { refuse } from '../../http/errors.ts';
 import type { Caller } from '../../records/scope.ts';
+import { unitWarehouse } from '../stock/unit-warehouse.ts';
 import { orderRemainders } from './rollup.ts';
 
 export const SHIPMENT = getEntity('new_shipment')!;
@@ -49,18 +50,6 @@ export async function insertShipment(sql: Sql, s: NewShipment): Promise<{ id: st
   return { id: r.id, name };
 }
 
-/** The receiving unit's warehouse (its first active one by code); refused naming the unit when it has none. */
-export async function unitWarehouse(sql: Sql, unitId: string): Promise<string> {
-  const { rows } = await sql.query<{ id: string | null; unit: string }>(
-    `SELECT (SELECT w.new_srv_warehouseid FROM new_srv_warehouse w WHERE w.new_businessunit_id = b.businessunitid AND COALESCE(w.new_isactive, true)
-              ORDER BY w.new_code LIMIT 1) AS id, b.name AS unit
-       FROM businessunit b WHERE b.businessunitid = $1::uuid`,
-    [unitId],
-  );
-  if (!rows[0]?.id) throw refuse('sales.shipment.noWarehouse', { unit: rows[0]?.unit ?? '' });
-  return rows[0].id;
-}
-
 /**
  * The shipping warehouse: the one asked for, else the caller's nearest (its own unit's, then the
  * units right below it: head office ships from the head-office warehouse, not a branch's; a central
@@ -94,7 +83,7 @@ export async function createShipment(sql: Sql, caller: Caller, orderId: string, 
     rows: [o],
   } = await sql.query<{ buyer: string }>('SELECT owningbusinessunit AS buyer FROM salesorder WHERE salesorderid = $1::uuid', [orderId]);
   const from = await shippingWarehouse(sql, caller, warehouseId);
-  const to = await unitWarehouse(sql, o.buyer);
+  const to = await unitWarehouse(sql, o.buyer, 'sales.shipment.noWarehouse');
   return insertShipment(sql, {
     orderId,
     fromWarehouse: from,

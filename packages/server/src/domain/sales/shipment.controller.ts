@@ -87,6 +87,9 @@ const move = (
   ...m,
 });
 
+/** The shipment's order, its quantities and state rolled up again. */
+const rollUp = async ({ sql, id }: { sql: Sql; id: string }) => rollUpOrder(sql, (await header(sql, id)).order);
+
 export const shipmentController: DocumentController = {
   entity: SHIPMENT,
   bodies: { ship: QUANTITIES, sign: QUANTITIES },
@@ -152,14 +155,6 @@ export const shipmentController: DocumentController = {
       return { to: state, message: 'sales.reissue.created', opens: { entity: 'new_reissue', id: made } };
     },
   },
-  // After every move the order's quantities and state follow.
-  afterMove: Object.fromEntries(
-    ['ship', 'sign'].map((c) => [
-      c,
-      async ({ sql, id }: { sql: Sql; id: string }) => {
-        const h = await header(sql, id);
-        await rollUpOrder(sql, h.order);
-      },
-    ]),
-  ),
+  // After shipping and signing the order's quantities and state follow.
+  afterMove: { ship: rollUp, sign: rollUp },
 };
