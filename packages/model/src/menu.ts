@@ -52,7 +52,7 @@ export const offersItem = (item: MenuItem, account: MenuAccount) =>
   holdsItemPrivileges(item, account.privileges) && forAccountUnit(item, account.unitType);
 
 /** The groups a dealer's or a store's account sees first (issue 27: the sales side leads on the store portal). */
-const SALES_FIRST = ['sales', 'stock', 'shop', 'usercenter'];
+const SALES_FIRST = ['sales', 'finance', 'salesmgmt', 'stock', 'shop', 'usercenter'];
 const SALES_UNITS: readonly number[] = [businessUnitType.store, businessUnitType.dealer];
 
 /**

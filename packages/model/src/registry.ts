@@ -37,6 +37,7 @@ import { excellentCase, serviceCase } from './entities/cases.ts';
 import { workCalendarDay } from './entities/work-calendar.ts';
 import { coopCustomer, endCustomer, store, storeProduct } from './entities/user-centre.ts';
 import { purchaseOrder, purchaseOrderDetail } from './entities/purchase-order.ts';
+import { accountMove, dealerAccount } from './entities/dealer-account.ts';
 
 /** Every entity of the portal. Adding an entity is one file plus one line here. */
 export const ENTITIES: readonly EntityDef[] = [
@@ -71,6 +72,8 @@ export const ENTITIES: readonly EntityDef[] = [
   taxInvoiceDetail,
   receipt,
   receiptAllocation,
+  dealerAccount,
+  accountMove,
   flow,
   flowSteps,
   flowStepUser,

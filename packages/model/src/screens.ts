@@ -20,6 +20,8 @@ export const MENU_GROUPS = [
   { key: 'inventory', label: 'menu.group.inventory' },
   { key: 'shop', label: 'menu.group.shop' },
   { key: 'sales', label: 'menu.group.sales' },
+  { key: 'finance', label: 'menu.group.finance' },
+  { key: 'salesmgmt', label: 'menu.group.salesmgmt' },
   { key: 'stock', label: 'menu.group.stock' },
   { key: 'usercenter', label: 'menu.group.usercenter' },
   { key: 'system', label: 'menu.group.system' },

@@ -51,6 +51,7 @@ import { salesMessages } from './sales.ts';
 import { salesFinanceMessages } from './sales-finance.ts';
 import { salesPrintMessages } from './sales-print.ts';
 import { purchaseOrderMessages } from './purchase-orders.ts';
+import { dealerAccountMessages } from './dealer-account.ts';
 
 export const messages = {
   ...coreMessages,
@@ -104,6 +105,7 @@ export const messages = {
   ...userCentreMessages,
   ...stockInOutMessages,
   ...purchaseOrderMessages,
+  ...dealerAccountMessages,
   ...documentMessages,
 } as const satisfies Record<string, Label>;
 export type MessageKey = keyof typeof messages;

@@ -56,6 +56,12 @@ export const PRIVILEGES = {
   'sales.sign': label('销售签收', 'Sign for shipments'),
   'sales.price': label('维护价格表', 'Maintain the price list'),
   'finance.manage': label('销售财务（开票、回款确认）', 'Sales finance (invoices, receipt confirmation)'),
+  // Issue 28: a dealer applies for marketing funds and reports its forecasts; a branch inspector
+  // checks an activity on site; head-office sales keeps salesmen and targets.
+  'funds.apply': label('申请市场费用与活动', 'Apply for marketing funds and activities'),
+  'funds.check': label('活动稽核', 'Check activities on site'),
+  'sales.target': label('业务员与销售目标', 'Salesmen and sales targets'),
+  'sales.forecast': label('销售预测', 'Sales forecasts'),
   'dealer.manage': label('经销商用户中心（门店、客户、员工、仓库）', 'Dealer user centre (stores, customers, staff, warehouses)'),
   'kb.read': label('查看知识库', 'Read the knowledge base'),
   'kb.write': label('维护知识库', 'Maintain the knowledge base'),

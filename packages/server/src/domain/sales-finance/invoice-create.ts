@@ -1,4 +1,4 @@
-import { getEntity, INVOICE_TERMS_DAYS, invoiceState, type Lang } from '@portal/model';
+import { accountMoveKind, getEntity, INVOICE_TERMS_DAYS, invoiceState, type Lang, msg } from '@portal/model';
 import { z } from 'zod';
 import type { Sql } from '../../db/db.ts';
 import type { CommandContext } from '../../documents/controller.ts';
@@ -7,6 +7,7 @@ import { documentNumbers } from '../../documents/numbers.ts';
 import { Refusal, refuse } from '../../http/errors.ts';
 import { normGuid } from '../../records/validate.ts';
 import { chinaDate } from '../china-time.ts';
+import { postAccountMove } from '../dealer-account/ledger.ts';
 import { yuanText, fenOf } from './money.ts';
 
 /*
@@ -109,6 +110,18 @@ export async function createInvoice({ sql, caller, id: orderId, body, lang, stat
     [inv.id],
   );
   await rollUpInvoiced(sql, orderId);
+  // The dealer owes the invoice from its date (its account's debit, in the same transaction).
+  await postAccountMove(sql, user, {
+    unitId: o.buyer,
+    kind: accountMoveKind.invoice,
+    amount: t.total,
+    docEntity: 'invoice',
+    docId: inv.id,
+    docName: name,
+    date: chinaDate(now),
+    remark: msg('dealerAccount.invoiceRemark', 'zh-CN'),
+    key: `invoice:${inv.id}`,
+  });
   return {
     to: state,
     message: 'sales.invoice.created' as const,

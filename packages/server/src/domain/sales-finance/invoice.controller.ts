@@ -1,6 +1,8 @@
 import type { DocumentController } from '../../documents/controller.ts';
 import { fieldLabel } from '../../documents/inputs.ts';
 import { refuse } from '../../http/errors.ts';
+import { accountMoveKind, msg } from '@portal/model';
+import { postAccountMove } from '../dealer-account/ledger.ts';
 import { INVOICE, rollUpInvoiced } from './invoice-create.ts';
 
 /*
@@ -26,11 +28,26 @@ export const invoiceController: DocumentController = {
     },
   },
   afterMove: {
-    async void({ sql, id }) {
+    async void({ sql, id, caller }) {
       const {
         rows: [i],
-      } = await sql.query<{ order: string }>('SELECT new_order_id AS order FROM invoice WHERE invoiceid = $1::uuid', [id]);
+      } = await sql.query<{ order: string; unit: string; name: string; total: string }>(
+        'SELECT new_order_id AS order, owningbusinessunit AS unit, name, totalamount::text AS total FROM invoice WHERE invoiceid = $1::uuid',
+        [id],
+      );
       if (i?.order) await rollUpInvoiced(sql, i.order);
+      // The void takes the invoice's debit back off the dealer's account, dated the day of the void.
+      if (i)
+        await postAccountMove(sql, caller.principal.userId, {
+          unitId: i.unit,
+          kind: accountMoveKind.invoiceVoid,
+          amount: `-${i.total}`,
+          docEntity: 'invoice',
+          docId: id,
+          docName: i.name,
+          remark: msg('dealerAccount.invoiceVoidRemark', 'zh-CN'),
+          key: `invoice-void:${id}`,
+        });
     },
   },
 };

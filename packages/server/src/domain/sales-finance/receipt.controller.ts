@@ -1,4 +1,4 @@
-import { businessUnitType, getEntity, invoiceState, msg, type Lang } from '@portal/model';
+import { accountMoveKind, businessUnitType, getEntity, invoiceState, msg, type Lang } from '@portal/model';
 import { z } from 'zod';
 import type { Sql } from '../../db/db.ts';
 import type { DocumentController } from '../../documents/controller.ts';
@@ -6,6 +6,7 @@ import { refuse } from '../../http/errors.ts';
 import type { Caller } from '../../records/scope.ts';
 import { ValidationFailed } from '../../records/write.ts';
 import { normGuid } from '../../records/validate.ts';
+import { postAccountMove } from '../dealer-account/ledger.ts';
 import { allocate, type Plan } from './allocate.ts';
 import { fenOf, yuanText } from './money.ts';
 
@@ -98,7 +99,24 @@ const ALLOCATE = z.object({ invoiceId: z.string().max(60).optional(), amount: z.
 
 /** The confirmation's allocations: the payer's choice, else oldest first. */
 async function confirm(sql: Sql, id: string, approverId: string): Promise<void> {
-  await sql.query('UPDATE new_receipt SET new_confirmedon = now() WHERE new_receiptid = $1::uuid', [id]);
+  const {
+    rows: [r],
+  } = await sql.query<{ payer: string; name: string; amount: string }>(
+    `UPDATE new_receipt SET new_confirmedon = now() WHERE new_receiptid = $1::uuid
+     RETURNING new_payer_id AS payer, new_name AS name, new_amount::text AS amount`,
+    [id],
+  );
+  // The confirmed receipt credits the payer's account by its whole amount (allocated or not).
+  await postAccountMove(sql, approverId, {
+    unitId: r.payer,
+    kind: accountMoveKind.receipt,
+    amount: `-${r.amount}`,
+    docEntity: 'new_receipt',
+    docId: id,
+    docName: r.name,
+    remark: msg('dealerAccount.receiptRemark', 'zh-CN'),
+    key: `receipt:${id}`,
+  });
   const lines = await chosen(sql, id);
   const plan: Plan = lines.length
     ? { kind: 'chosen', asks: lines.map((l) => ({ invoiceId: l.invoice, fen: fenOf(l.amount) ?? 0, lineId: l.id, field: 'new_amount' })) }
