@@ -9,6 +9,9 @@ describe('approvable documents (from the model: entities carrying the approval f
         .map((e) => e.logicalName)
         .sort(),
     ).toEqual([
+      'new_activityapply',
+      'new_activityuse',
+      'new_costapply',
       'new_receipt',
       'new_reissue',
       'new_srv_accountapply',

@@ -38,6 +38,7 @@ import { workCalendarDay } from './entities/work-calendar.ts';
 import { coopCustomer, endCustomer, store, storeProduct } from './entities/user-centre.ts';
 import { purchaseOrder, purchaseOrderDetail } from './entities/purchase-order.ts';
 import { accountMove, dealerAccount } from './entities/dealer-account.ts';
+import { activityApply, activityApplyDetail, activityUse, activityUseDetail, costApply } from './entities/marketing-funds.ts';
 
 /** Every entity of the portal. Adding an entity is one file plus one line here. */
 export const ENTITIES: readonly EntityDef[] = [
@@ -74,6 +75,11 @@ export const ENTITIES: readonly EntityDef[] = [
   receiptAllocation,
   dealerAccount,
   accountMove,
+  costApply,
+  activityApply,
+  activityApplyDetail,
+  activityUse,
+  activityUseDetail,
   flow,
   flowSteps,
   flowStepUser,

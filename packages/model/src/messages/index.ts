@@ -52,6 +52,7 @@ import { salesFinanceMessages } from './sales-finance.ts';
 import { salesPrintMessages } from './sales-print.ts';
 import { purchaseOrderMessages } from './purchase-orders.ts';
 import { dealerAccountMessages } from './dealer-account.ts';
+import { marketingFundsMessages } from './marketing-funds.ts';
 
 export const messages = {
   ...coreMessages,
@@ -106,6 +107,7 @@ export const messages = {
   ...stockInOutMessages,
   ...purchaseOrderMessages,
   ...dealerAccountMessages,
+  ...marketingFundsMessages,
   ...documentMessages,
 } as const satisfies Record<string, Label>;
 export type MessageKey = keyof typeof messages;

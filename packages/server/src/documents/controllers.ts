@@ -22,6 +22,9 @@ import { invoiceController } from '../domain/sales-finance/invoice.controller.ts
 import { receiptController } from '../domain/sales-finance/receipt.controller.ts';
 import { taxInvoiceController } from '../domain/sales-finance/tax-invoice.controller.ts';
 import { purchaseOrderController } from '../domain/purchase-orders/purchase-order.controller.ts';
+import { activityApplyController } from '../domain/marketing-funds/activity-apply.controller.ts';
+import { activityUseController } from '../domain/marketing-funds/activity-use.controller.ts';
+import { costApplyController } from '../domain/marketing-funds/cost-apply.controller.ts';
 import type { DocumentController } from './controller.ts';
 
 /** Every document controller: the one place a document's business is registered (its routes and hooks follow). */
@@ -52,6 +55,9 @@ const CONTROLLERS: DocumentController[] = [
   taxInvoiceController,
   receiptController,
   purchaseOrderController,
+  costApplyController,
+  activityApplyController,
+  activityUseController,
 ];
 
 /** The registered controllers (a test adds a fixture document with `registerController` before the portal starts). */
