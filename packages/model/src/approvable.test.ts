@@ -12,6 +12,7 @@ describe('approvable documents (from the model: entities carrying the approval f
       'new_activityapply',
       'new_activityuse',
       'new_costapply',
+      'new_proprice',
       'new_receipt',
       'new_reissue',
       'new_srv_accountapply',

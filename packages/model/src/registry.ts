@@ -38,6 +38,8 @@ import { workCalendarDay } from './entities/work-calendar.ts';
 import { coopCustomer, endCustomer, store, storeProduct } from './entities/user-centre.ts';
 import { purchaseOrder, purchaseOrderDetail } from './entities/purchase-order.ts';
 import { accountMove, dealerAccount } from './entities/dealer-account.ts';
+import { specialPrice } from './entities/special-price.ts';
+import { rebateAccount, rebateMove, rebatePolicy } from './entities/rebates.ts';
 import { activityApply, activityApplyDetail, activityUse, activityUseDetail, costApply } from './entities/marketing-funds.ts';
 
 /** Every entity of the portal. Adding an entity is one file plus one line here. */
@@ -75,6 +77,10 @@ export const ENTITIES: readonly EntityDef[] = [
   receiptAllocation,
   dealerAccount,
   accountMove,
+  specialPrice,
+  rebatePolicy,
+  rebateAccount,
+  rebateMove,
   costApply,
   activityApply,
   activityApplyDetail,

@@ -104,6 +104,14 @@ export const salesOrder = defineEntity({
     new_supplier_id: lookup('businessunit', label('供货方', 'Supplier'), RO),
     new_productline_id: lookup('new_productline', label('产品线', 'Product line'), RO),
     totalamount: money(label('订单金额', 'Total amount'), RO),
+    /** Rebate the buyer uses on this order (issue 28): set while a draft, drawn from its rebate at submit (server domain/rebates/order-rebate.ts). */
+    new_rebateamount: money(label('返利抵扣', 'Rebate used'), {
+      min: 0,
+      max: 99999999,
+      edit: { privilege: 'sales.write', states: [salesOrderStatus.draft] },
+    }),
+    /** What the buyer pays: the total at the locked prices less the rebate drawn, set at submit. */
+    new_payableamount: money(label('应付金额', 'Payable amount'), RO),
     new_totalqty: int(label('订购数量', 'Ordered quantity'), RO),
     new_shippedqty: int(label('已发数量', 'Shipped quantity'), RO),
     new_signedqty: int(label('已签收数量', 'Signed quantity'), RO),
@@ -146,6 +154,8 @@ export const salesOrder = defineEntity({
           'new_supplier_id',
           'new_productline_id',
           'totalamount',
+          'new_rebateamount',
+          'new_payableamount',
           'new_totalqty',
           'new_shippedqty',
           'new_signedqty',

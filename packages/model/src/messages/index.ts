@@ -52,6 +52,7 @@ import { salesFinanceMessages } from './sales-finance.ts';
 import { salesPrintMessages } from './sales-print.ts';
 import { purchaseOrderMessages } from './purchase-orders.ts';
 import { dealerAccountMessages } from './dealer-account.ts';
+import { rebateMessages } from './rebates.ts';
 import { marketingFundsMessages } from './marketing-funds.ts';
 
 export const messages = {
@@ -107,6 +108,7 @@ export const messages = {
   ...stockInOutMessages,
   ...purchaseOrderMessages,
   ...dealerAccountMessages,
+  ...rebateMessages,
   ...marketingFundsMessages,
   ...documentMessages,
 } as const satisfies Record<string, Label>;

@@ -133,7 +133,7 @@ const CONSIGNEE: Record<string, [string, string, string, string, string, string]
 };
 
 /** An order as the cart makes one (to be submitted, the products' prices, head office the supplier). */
-async function placeOrder(sql: Sql, buyer: string, lines: Line[], remark: string | undefined): Promise<string> {
+export async function placeOrder(sql: Sql, buyer: string, lines: Line[], remark: string | undefined): Promise<string> {
   const caller = await callerOf(sql, buyer);
   const [name] = await documentNumbers(sql, getEntity('salesorder')!, 1);
   const supplier = await headOfficeUnit(sql);

@@ -22,6 +22,8 @@ import { invoiceController } from '../domain/sales-finance/invoice.controller.ts
 import { receiptController } from '../domain/sales-finance/receipt.controller.ts';
 import { taxInvoiceController } from '../domain/sales-finance/tax-invoice.controller.ts';
 import { purchaseOrderController } from '../domain/purchase-orders/purchase-order.controller.ts';
+import { specialPriceController } from '../domain/sales/special-price.controller.ts';
+import { policyController } from '../domain/rebates/policy.controller.ts';
 import { activityApplyController } from '../domain/marketing-funds/activity-apply.controller.ts';
 import { activityUseController } from '../domain/marketing-funds/activity-use.controller.ts';
 import { costApplyController } from '../domain/marketing-funds/cost-apply.controller.ts';
@@ -55,6 +57,8 @@ const CONTROLLERS: DocumentController[] = [
   taxInvoiceController,
   receiptController,
   purchaseOrderController,
+  specialPriceController,
+  policyController,
   costApplyController,
   activityApplyController,
   activityUseController,

@@ -8,6 +8,7 @@ import { Refusal, refuse } from '../../http/errors.ts';
 import { normGuid } from '../../records/validate.ts';
 import { chinaDate } from '../china-time.ts';
 import { postAccountMove } from '../dealer-account/ledger.ts';
+import { syncInvoicedRebate } from '../rebates/order-rebate.ts';
 import { yuanText, fenOf } from './money.ts';
 
 /*
@@ -122,6 +123,8 @@ export async function createInvoice({ sql, caller, id: orderId, body, lang, stat
     remark: msg('dealerAccount.invoiceRemark', 'zh-CN'),
     key: `invoice:${inv.id}`,
   });
+  // The rebate the order used is credited in proportion to what is invoiced (issue 28).
+  await syncInvoicedRebate(sql, user, orderId, inv.id, 'invoice');
   return {
     to: state,
     message: 'sales.invoice.created' as const,

@@ -3,6 +3,7 @@ import { fieldLabel } from '../../documents/inputs.ts';
 import { refuse } from '../../http/errors.ts';
 import { accountMoveKind, msg } from '@portal/model';
 import { postAccountMove } from '../dealer-account/ledger.ts';
+import { syncInvoicedRebate } from '../rebates/order-rebate.ts';
 import { INVOICE, rollUpInvoiced } from './invoice-create.ts';
 
 /*
@@ -48,6 +49,8 @@ export const invoiceController: DocumentController = {
           remark: msg('dealerAccount.invoiceVoidRemark', 'zh-CN'),
           key: `invoice-void:${id}`,
         });
+      // Its share of the order's rebate credit goes back with it (issue 28).
+      if (i?.order) await syncInvoicedRebate(sql, caller.principal.userId, i.order, id, 'void');
     },
   },
 };

@@ -24,6 +24,12 @@ export const buyerPriceSql = (unit: string, product = 'p') => `COALESCE((
      AND (i.new_validfrom IS NULL OR i.new_validfrom <= ${TODAY}) AND (i.new_validto IS NULL OR i.new_validto >= ${TODAY})
    ORDER BY up.depth, i.new_validfrom DESC NULLS LAST LIMIT 1), ${product}.price)`;
 
+/** Another line of the same buyer and product in force whose period overlaps: whom, what and when (open ends null). */
+export type PriceClash = { buyer: string; product: string; from: string | null; to: string | null };
+const CLASH = `SELECT b.name AS buyer, p.name AS product, o.new_validfrom::text AS from, o.new_validto::text AS to`;
+const CLASH_ON = 'o.new_buyer_id = i.new_buyer_id AND o.new_product_id = i.new_product_id AND o.statecode = 0';
+const CLASH_WHEN = `daterange(i.new_validfrom, i.new_validto, '[]') && daterange(o.new_validfrom, o.new_validto, '[]')`;
+
 /** A line's buyer is head office (everyone's price), a dealer or a store; its period runs forwards and overlaps no other of the same buyer and product. */
 async function check(sql: Sql, ids: string[], lang: Lang): Promise<void> {
   const { rows } = await sql.query<{ id: string; type: number | null; from: string | null; to: string | null }>(
@@ -38,29 +44,47 @@ async function check(sql: Sql, ids: string[], lang: Lang): Promise<void> {
     if (r.from && r.to && r.to < r.from)
       throw new ValidationFailed([{ field: 'new_validto', message: msg('sales.price.period', lang) }], lang);
   }
-  const { rows: clash } = await sql.query<{ buyer: string; product: string; from: string | null; to: string | null }>(
-    `SELECT b.name AS buyer, p.name AS product, o.new_validfrom::text AS from, o.new_validto::text AS to
-       FROM new_pricelistitem i
-       JOIN new_pricelistitem o ON o.new_buyer_id = i.new_buyer_id AND o.new_product_id = i.new_product_id AND o.new_pricelistitemid <> i.new_pricelistitemid AND o.statecode = 0
+  const { rows: clash } = await sql.query<PriceClash>(
+    `${CLASH} FROM new_pricelistitem i JOIN new_pricelistitem o ON ${CLASH_ON} AND o.new_pricelistitemid <> i.new_pricelistitemid
        JOIN businessunit b ON b.businessunitid = i.new_buyer_id JOIN product p ON p.productid = i.new_product_id
-      WHERE i.new_pricelistitemid = ANY($1::uuid[]) AND i.statecode = 0
-        AND daterange(i.new_validfrom, i.new_validto, '[]') && daterange(o.new_validfrom, o.new_validto, '[]')
-      LIMIT 1`,
+      WHERE i.new_pricelistitemid = ANY($1::uuid[]) AND i.statecode = 0 AND ${CLASH_WHEN} LIMIT 1`,
     [ids],
   );
-  if (clash[0]) {
-    const open = msg('sales.price.open', lang);
-    const c = clash[0];
-    throw new ValidationFailed(
-      [
-        {
-          field: 'new_validfrom',
-          message: msg('sales.price.overlap', lang, { buyer: c.buyer, product: c.product, from: c.from ?? open, to: c.to ?? open }),
-        },
-      ],
-      lang,
-    );
-  }
+  if (clash[0]) throw priceOverlapRefusal(clash[0], lang);
+}
+
+/**
+ * The same overlap rule for a line not yet written (a special price asked for, issue 28): the line of
+ * `buyer` and `product` in force whose period overlaps from…to (each a day, in order), if any.
+ */
+export async function priceClash(sql: Sql, buyer: string, product: string, from: string, to: string): Promise<PriceClash | null> {
+  const { rows } = await sql.query<PriceClash>(
+    `${CLASH} FROM (SELECT $1::uuid AS new_buyer_id, $2::uuid AS new_product_id, $3::date AS new_validfrom, $4::date AS new_validto) i
+       JOIN new_pricelistitem o ON ${CLASH_ON}
+       JOIN businessunit b ON b.businessunitid = i.new_buyer_id JOIN product p ON p.productid = i.new_product_id
+      WHERE ${CLASH_WHEN} LIMIT 1`,
+    [buyer, product, from, to],
+  );
+  return rows[0] ?? null;
+}
+
+/** The overlap refusal at 生效日期, naming the other line's buyer, product and period. */
+function priceOverlapRefusal(c: PriceClash, lang: Lang): ValidationFailed {
+  const open = msg('sales.price.open', lang);
+  return new ValidationFailed(
+    [
+      {
+        field: 'new_validfrom',
+        message: msg('sales.price.overlap', lang, { buyer: c.buyer, product: c.product, from: c.from ?? open, to: c.to ?? open }),
+      },
+    ],
+    lang,
+  );
+}
+
+/** Writers of one buyer's prices of one product queue here (the price list's own writes take the same lock). */
+export async function lockPricePair(sql: Sql, buyer: string, product: string): Promise<void> {
+  await sql.query(`SELECT pg_advisory_xact_lock(hashtext('pricelist:' || $1::uuid::text || ':' || $2::uuid::text))`, [buyer, product]);
 }
 
 /** The line's name is its product's; a buyer and product are checked after every write (a lock on the pair makes two writers queue). */
