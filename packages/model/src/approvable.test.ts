@@ -25,6 +25,7 @@ describe('approvable documents (from the model: entities carrying the approval f
       'new_srv_parttransorder',
       'new_srv_productreturn',
       'new_srv_stationapply',
+      'new_tempcredit',
       'salesorder',
     ]);
     expect(isApprovableName('new_srv_claimfine')).toBe(true);

@@ -40,6 +40,8 @@ import { purchaseOrder, purchaseOrderDetail } from './entities/purchase-order.ts
 import { accountMove, dealerAccount } from './entities/dealer-account.ts';
 import { specialPrice } from './entities/special-price.ts';
 import { rebateAccount, rebateMove, rebatePolicy } from './entities/rebates.ts';
+import { tempCredit } from './entities/temp-credit.ts';
+import { creditLimitLog } from './entities/credit-limit-log.ts';
 import { activityApply, activityApplyDetail, activityUse, activityUseDetail, costApply } from './entities/marketing-funds.ts';
 
 /** Every entity of the portal. Adding an entity is one file plus one line here. */
@@ -81,6 +83,8 @@ export const ENTITIES: readonly EntityDef[] = [
   rebatePolicy,
   rebateAccount,
   rebateMove,
+  tempCredit,
+  creditLimitLog,
   costApply,
   activityApply,
   activityApplyDetail,

@@ -1,5 +1,6 @@
 import { date, defineEntity, int, label, lookup, money, optionSet, text } from '../define.ts';
 import { accountMoveKind } from '../option-sets/dealer-account.ts';
+import { CREDIT_UNITS } from './temp-credit.ts';
 
 /*
  * A dealer's account with head office (往来账户, issue 28): its credit limit and its receivable
@@ -18,6 +19,18 @@ export const dealerAccount = defineEntity({
   primaryName: 'new_name',
   scope: { kind: 'businessUnit', field: 'new_unit_id' },
   access: { read: 'sales.read', write: 'finance.manage', notCreatedHere: 'dealerAccount.opened' },
+  // Head-office finance sets the credit limit here (every change logged: new_creditlimitlog); a dealer reads its own.
+  screens: {
+    list: {
+      name: 'dealerAccountList',
+      path: '/dealeraccount/list',
+      title: 'menu.dealerAccount',
+      allowImport: false,
+      allowDelete: false,
+      menu: { group: 'finance', order: 10, key: 'dealerAccount', label: 'menu.dealerAccount', units: CREDIT_UNITS },
+    },
+    edit: { name: 'dealerAccountEdit', path: '/dealeraccount/edit/:id', allowDelete: false },
+  },
   fields: {
     new_name: text(label('经销商', 'Dealer'), { ...RO, searchable: true, maxLength: 160 }),
     new_unit_id: lookup('businessunit', label('经销商', 'Dealer'), { ...RO, unique: true }),

@@ -53,6 +53,7 @@ import { salesPrintMessages } from './sales-print.ts';
 import { purchaseOrderMessages } from './purchase-orders.ts';
 import { dealerAccountMessages } from './dealer-account.ts';
 import { rebateMessages } from './rebates.ts';
+import { creditMessages } from './credit.ts';
 import { marketingFundsMessages } from './marketing-funds.ts';
 
 export const messages = {
@@ -109,6 +110,7 @@ export const messages = {
   ...purchaseOrderMessages,
   ...dealerAccountMessages,
   ...rebateMessages,
+  ...creditMessages,
   ...marketingFundsMessages,
   ...documentMessages,
 } as const satisfies Record<string, Label>;

@@ -23,6 +23,7 @@ import { seedSalesNetwork } from '../demo/sales-network.ts';
 import { seedSalesOrderDemo } from '../demo/sales-orders.ts';
 import { seedSalesFinanceDemo } from '../demo/sales-finance.ts';
 import { seedRebateDemo } from '../demo/rebates.ts';
+import { seedCreditDemo, seedCreditLimits } from '../demo/credit.ts';
 import { seedMarketingFundsDemo } from '../demo/marketing-funds.ts';
 import { seedUserCentreDemo } from '../demo/user-centre.ts';
 import { seedStockInOutDemo } from '../demo/stock-in-out.ts';
@@ -192,6 +193,8 @@ export async function seedDemo(db: Db, log: StartupLog = quietLog): Promise<void
     await stage('sales network (dealer and store warehouses)', async (sql) => {
       await seedSalesNetwork(sql, org);
     });
+    // Dealers' credit limits before their first orders: submitting checks credit.
+    await stage('credit limits', (sql) => seedCreditLimits(sql, org));
     await stage('sales orders, shipments and reissues', (sql) => seedSalesOrderDemo(sql, org));
     await stage('invoices, VAT invoices and receipts', (sql) => seedSalesFinanceDemo(sql, org));
     await stage('special prices and rebates (policies, last month accrued, an order using rebate)', (sql) => seedRebateDemo(sql, org));
@@ -210,6 +213,8 @@ export async function seedDemo(db: Db, log: StartupLog = quietLog): Promise<void
     await stage('public shop', (sql) => seedShopPublicDemo(sql, org));
     await stage('cases', (sql) => seedCasesDemo(sql, org));
     await stage('messages', (sql) => seedMessageDemo(sql));
+    // Last: a dealer's credit position is what every document before left it at.
+    await stage('credit: the stocking order and temporary credit', (sql) => seedCreditDemo(sql, org));
   });
   progress.done();
 }

@@ -24,6 +24,7 @@ import { taxInvoiceController } from '../domain/sales-finance/tax-invoice.contro
 import { purchaseOrderController } from '../domain/purchase-orders/purchase-order.controller.ts';
 import { specialPriceController } from '../domain/sales/special-price.controller.ts';
 import { policyController } from '../domain/rebates/policy.controller.ts';
+import { tempCreditController } from '../domain/credit/temp-credit.controller.ts';
 import { activityApplyController } from '../domain/marketing-funds/activity-apply.controller.ts';
 import { activityUseController } from '../domain/marketing-funds/activity-use.controller.ts';
 import { costApplyController } from '../domain/marketing-funds/cost-apply.controller.ts';
@@ -59,6 +60,7 @@ const CONTROLLERS: DocumentController[] = [
   purchaseOrderController,
   specialPriceController,
   policyController,
+  tempCreditController,
   costApplyController,
   activityApplyController,
   activityUseController,

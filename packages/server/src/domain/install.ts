@@ -9,6 +9,7 @@ import { installNotice } from './notice/notices.ts';
 import { installActiveStationChecks } from './station-active.ts';
 import { installUserCentre } from './user-centre/records.ts';
 import { installPriceList } from './sales/price-list.ts';
+import { installCreditLimitLog } from './credit/limit-log.ts';
 
 /**
  * Registers every domain module's server defaults, write hooks and approval hooks with the record
@@ -27,4 +28,5 @@ export function installDomain(): void {
   installActiveStationChecks();
   installUserCentre();
   installPriceList();
+  installCreditLimitLog();
 }
