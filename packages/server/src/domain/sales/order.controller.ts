@@ -9,6 +9,7 @@ import { createInvoice, INVOICE_LINES } from '../sales-finance/invoice-create.ts
 import { buyerPriceSql } from './price-list.ts';
 import { headOfficeUnit } from './supplier.ts';
 import { checkOrderCredit } from '../credit/credit.ts';
+import { drawOrderRebate, orderRebateChecks, releaseOrderRebate } from '../rebates/order-rebate.ts';
 
 /*
  * The sales order's business (its life is declared on the entity, packages/model/src/entities/sales-order.ts).
@@ -59,6 +60,8 @@ export const orderController: DocumentController = {
     const hq = await headOfficeUnit(sql);
     return rows.map(() => ({ new_supplier_id: hq, totalamount: '0', new_totalqty: 0, new_shippedqty: 0, new_signedqty: 0 }));
   },
+  // The rebate used (issue 28): set by the buyer only, within the order's total and its rebate balance.
+  write: orderRebateChecks,
   lines: {
     salesorderdetail: {
       // A line of a draft: its product's name and price now (locked again at submit), the supplier as on the order.
@@ -96,18 +99,22 @@ export const orderController: DocumentController = {
     },
   },
   flow: {
-    async submit(sql, id) {
+    async submit(sql, id, userId) {
       await lockPrices(sql, id);
+      // The rebate used is drawn from the dealer's rebate ledger at the locked total (issue 28).
+      await drawOrderRebate(sql, id, userId);
       // Then the buyer's credit (issue 28): refused with the shortfall when the order does not fit.
       await checkOrderCredit(sql, id);
     },
     approved: setState(salesOrderStatus.audited),
     // Rejected or revoked: back to the buyer to change and submit again; vetoed: the order is dead (已取消).
-    async ended(sql, id) {
+    async ended(sql, id, userId) {
       await sql.query(
         `UPDATE salesorder SET new_status = CASE WHEN new_approvalstatus = $2::int THEN $3::int ELSE $4::int END, modifiedon = now() WHERE salesorderid = $1::uuid`,
         [id, approvalStatus.vetoed, salesOrderStatus.cancelled, salesOrderStatus.draft],
       );
+      // The rebate it drew goes back (drawn again at the next submit).
+      await releaseOrderRebate(sql, id, userId);
     },
   },
   commands: {
@@ -122,7 +129,7 @@ export const orderController: DocumentController = {
       };
     },
     /** Cancelling never leaves a shipment behind: an order with one (even not yet shipped) is refused, naming it. */
-    async cancel({ sql, id, inputs, lang }) {
+    async cancel({ sql, caller, id, inputs, lang }) {
       if (typeof inputs.new_cancelreason !== 'string' || !inputs.new_cancelreason.trim())
         throw refuse('records.required', { field: fieldLabel('salesorder', 'new_cancelreason', lang) }, 'new_cancelreason');
       const { rows } = await sql.query<{ name: string }>(
@@ -131,6 +138,7 @@ export const orderController: DocumentController = {
       );
       if (rows[0]) throw refuse('sales.order.hasShipment', { name: rows[0].name });
       await sql.query('UPDATE salesorder SET new_cancelledon = now() WHERE salesorderid = $1::uuid', [id]);
+      await releaseOrderRebate(sql, id, caller.principal.userId);
       return { message: 'sales.order.cancelled' };
     },
   },
