@@ -30,7 +30,6 @@ export const marketingFundsMessages = {
     '在“附件”中上传现场照片（至少一张），再点击“稽核”填写结果与说明。',
     'Upload the site photos (at least one) under Attachments, then press Check on site to record the result and remarks.',
   ),
-  'funds.checkPending': label('待稽核', 'To be checked'),
   'funds.checkNotYet': label('活动审批通过后才能稽核', 'The activity can be checked once it is approved'),
   'funds.checkPhotos': label('现场照片', 'Site photos'),
 
@@ -48,7 +47,10 @@ export const marketingFundsMessages = {
   'funds.overAvailable': label('超出可核销金额，剩余可核销 ¥{left}', 'Above what is left to claim: ¥{left} left'),
   'funds.photosRequiredUse': label('请上传活动照片后再提交核销', 'Attach the photos before submitting the claim'),
   'funds.fundRemark': label('市场费用核销 {name}', 'Marketing fund claim {name}'),
-  'funds.available': label('可核销余额', 'Left to claim'),
+  'funds.costLines': label('费用明细', 'Cost lines'),
+  'funds.actualCosts': label('实际费用', 'Actual costs'),
+  'funds.claim': label('申请核销', 'Claim'),
+  'funds.approvedTag': label('核定 {amount}', 'Approved {amount}'),
   'funds.availableOf': label(
     '{name}：核定 ¥{approved}，已核销 ¥{used}，审批中 ¥{pending}，可核销 ¥{available}',
     '{name}: approved ¥{approved}, written off ¥{used}, under review ¥{pending}, left ¥{available}',
