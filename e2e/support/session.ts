@@ -14,3 +14,15 @@ export async function waitForPath(page: Page, path: string | RegExp, timeout = 1
 
 export const pathOf = (page: Page) => new URL(page.url()).pathname;
 export const searchOf = (page: Page) => new URL(page.url()).search;
+
+/**
+ * Opens `path` inside the running app, as the browser's back and forward buttons do (a history
+ * entry and a popstate event the router follows): no page load. For walks over many screens whose
+ * subject is the screens, not how a person reaches them.
+ */
+export async function openInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((p) => {
+    history.pushState(null, '', p);
+    dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, path);
+}
