@@ -9,6 +9,8 @@ export * from './option-sets/service.ts';
 export * from './option-sets/sales.ts';
 export * from './option-sets/sales-finance.ts';
 export * from './option-sets/dealer-account.ts';
+export * from './option-sets/sales-target.ts';
+export * from './sales-target-api.ts';
 export * from './option-sets/rebates.ts';
 export * from './option-sets/marketing-funds.ts';
 export * from './option-sets/approval.ts';

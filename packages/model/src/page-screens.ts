@@ -1,5 +1,6 @@
 import { ENGINEER_APP } from './engineer-app.ts';
 import { STATIONS, type PageScreen } from './screens.ts';
+import { businessUnitType } from './option-sets/organisation.ts';
 
 /**
  * Screens of no entity (lists of business pages, the map, reports, the cart, the engineer app)
@@ -220,5 +221,26 @@ export const PAGE_SCREENS: PageScreen[] = [
     privileges: ['system.admin'],
     page: 'SelfCheckPage',
     menu: { group: 'system', order: 80, key: 'selfCheck', label: 'menu.selfCheck' },
+  },
+  // Issue 28: the signed-in salesman's own card (dealers, targets and completion), and forecast against actual orders.
+  {
+    name: 'salesmanView',
+    path: '/salesman/view',
+    privileges: ['sales.salesman'],
+    page: 'SalesmanCardPage',
+    menu: { group: 'salesmgmt', order: 5, key: 'mySalesCard', label: 'menu.mySalesCard' },
+  },
+  {
+    name: 'salesForecastReport',
+    path: '/salesforecast/report',
+    privileges: ['sales.forecast'],
+    page: 'SalesForecastReportPage',
+    menu: {
+      group: 'salesmgmt',
+      order: 50,
+      key: 'salesForecastReport',
+      label: 'menu.salesForecastReport',
+      units: [businessUnitType.headOffice, businessUnitType.branch, businessUnitType.dealer],
+    },
   },
 ];

@@ -38,6 +38,9 @@ import { workCalendarDay } from './entities/work-calendar.ts';
 import { coopCustomer, endCustomer, store, storeProduct } from './entities/user-centre.ts';
 import { purchaseOrder, purchaseOrderDetail } from './entities/purchase-order.ts';
 import { accountMove, dealerAccount } from './entities/dealer-account.ts';
+import { salesman, salesmanDealer } from './entities/salesman.ts';
+import { accountTarget, staffTarget } from './entities/sales-target.ts';
+import { salesForecast, salesForecastLine } from './entities/sales-forecast.ts';
 import { specialPrice } from './entities/special-price.ts';
 import { rebateAccount, rebateMove, rebatePolicy } from './entities/rebates.ts';
 import { tempCredit } from './entities/temp-credit.ts';
@@ -79,6 +82,12 @@ export const ENTITIES: readonly EntityDef[] = [
   receiptAllocation,
   dealerAccount,
   accountMove,
+  salesman,
+  salesmanDealer,
+  staffTarget,
+  accountTarget,
+  salesForecast,
+  salesForecastLine,
   specialPrice,
   rebatePolicy,
   rebateAccount,

@@ -47,6 +47,7 @@ import { workerLinkRoutes } from './routes/worker-link.ts';
 import { userCentreRoutes } from './routes/user-centre.ts';
 import { salesPrintRoutes } from './routes/sales-print.ts';
 import { purchaseOrderRoutes } from './routes/purchase-orders.ts';
+import { salesTargetRoutes } from './routes/sales-targets.ts';
 import { creditRoutes } from './routes/credit.ts';
 import { documentRoutes } from './documents/routes.ts';
 import { contentRoutes } from './routes/content.ts';
@@ -141,6 +142,7 @@ export async function buildApp(
   userCentreRoutes(app, services);
   salesPrintRoutes(app, services);
   purchaseOrderRoutes(app, services);
+  salesTargetRoutes(app, services);
   creditRoutes(app, services);
   documentRoutes(app, services);
   app.get(

@@ -8,7 +8,8 @@ export const businessUnit = defineEntity({
   label: label('业务部门', 'Business unit'),
   primaryName: 'name',
   scope: { kind: 'businessUnit', field: 'businessunitid' },
-  access: { read: 'station.read', write: 'user.manage' },
+  // Head office's sales administrators (sales.target) pick the dealers of salesmen and dealer targets.
+  access: { read: 'station.read', readAlso: ['sales.target'], write: 'user.manage' },
   noOwner: true,
   fields: {
     name: text(label('名称', 'Name'), { required: true, searchable: true }),

@@ -55,6 +55,7 @@ import { dealerAccountMessages } from './dealer-account.ts';
 import { rebateMessages } from './rebates.ts';
 import { creditMessages } from './credit.ts';
 import { marketingFundsMessages } from './marketing-funds.ts';
+import { salesTargetMessages } from './sales-targets.ts';
 
 export const messages = {
   ...coreMessages,
@@ -112,6 +113,7 @@ export const messages = {
   ...rebateMessages,
   ...creditMessages,
   ...marketingFundsMessages,
+  ...salesTargetMessages,
   ...documentMessages,
 } as const satisfies Record<string, Label>;
 export type MessageKey = keyof typeof messages;

@@ -62,6 +62,8 @@ export const PRIVILEGES = {
   'funds.check': label('活动稽核', 'Check activities on site'),
   'sales.target': label('业务员与销售目标', 'Salesmen and sales targets'),
   'sales.forecast': label('销售预测', 'Sales forecasts'),
+  // A salesman's own card (/salesman/view): the dealers they serve and their targets.
+  'sales.salesman': label('业务员（本人的经销商与目标）', 'Salesman (own dealers and targets)'),
   'dealer.manage': label('经销商用户中心（门店、客户、员工、仓库）', 'Dealer user centre (stores, customers, staff, warehouses)'),
   'kb.read': label('查看知识库', 'Read the knowledge base'),
   'kb.write': label('维护知识库', 'Maintain the knowledge base'),

@@ -22,6 +22,7 @@ import { seedShopPublicDemo } from '../demo/shop-public.ts';
 import { seedSalesNetwork } from '../demo/sales-network.ts';
 import { seedSalesOrderDemo } from '../demo/sales-orders.ts';
 import { seedSalesFinanceDemo } from '../demo/sales-finance.ts';
+import { seedSalesTargetDemo } from '../demo/sales-targets.ts';
 import { seedRebateDemo } from '../demo/rebates.ts';
 import { seedCreditDemo, seedCreditLimits } from '../demo/credit.ts';
 import { seedMarketingFundsDemo } from '../demo/marketing-funds.ts';
@@ -197,6 +198,7 @@ export async function seedDemo(db: Db, log: StartupLog = quietLog): Promise<void
     await stage('credit limits', (sql) => seedCreditLimits(sql, org));
     await stage('sales orders, shipments and reissues', (sql) => seedSalesOrderDemo(sql, org));
     await stage('invoices, VAT invoices and receipts', (sql) => seedSalesFinanceDemo(sql, org));
+    await stage('salesmen, sales targets and forecasts', (sql) => seedSalesTargetDemo(sql, org));
     await stage('special prices and rebates (policies, last month accrued, an order using rebate)', (sql) => seedRebateDemo(sql, org));
     await stage('marketing funds (cost and activity applications, checks, write-offs)', (sql) => seedMarketingFundsDemo(sql, org));
     await stage('user centre (stores, store products, customers, partners, staff)', (sql) => seedUserCentreDemo(sql, org, passwordHash));

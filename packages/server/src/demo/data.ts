@@ -287,7 +287,7 @@ export const DEMO_ROLES: { code: string; name: string; description: string; priv
     code: 'R18-SALESMAN',
     name: '业务员',
     description: '总部业务员：跟进经销商订单与发货',
-    privileges: P('portal.login', 'sales.read', 'sales.write', 'notice.read', 'product.read', 'kb.read'),
+    privileges: P('portal.login', 'sales.read', 'sales.write', 'sales.salesman', 'notice.read', 'product.read', 'kb.read'),
   },
   { code: 'R08-GUEST', name: '访客', description: '未开通门户权限的账号', privileges: P('notice.read') },
   {
@@ -531,4 +531,5 @@ export const DEMO_PARAMETERS = [
   { name: 'ExpenseDoubtWorkingDays', value: '2' },
   { name: 'ServiceHotline', value: '400-820-6688' },
   { name: 'AttachmentMaxMB', value: '50' },
+  { name: 'SalesForecastDeadlineDay', value: '25' },
 ];

@@ -55,7 +55,7 @@ describe("the demo users' menus", () => {
 
   it('accounts of head office, a branch or a station keep every item their privileges give', () => {
     // But the sales network's own documents (入库单/出库单 of dealers' and stores' warehouses, stores' 采购订单), which a station's reach never holds.
-    const salesNetworkOnly = ['stockIn', 'stockOut', 'purchaseOrders', 'costApply', 'activityApply', 'activityUse'];
+    const salesNetworkOnly = ['stockIn', 'stockOut', 'purchaseOrders', 'costApply', 'activityApply', 'activityUse', 'accountTargets'];
     // A dealer's credit (issue 28): head office, branches and dealers only.
     salesNetworkOnly.push('dealerAccount', 'creditLimitLog', 'tempCredit');
     for (const login of ['admin', 'hq', 'branch1']) expect(keys(login), login).toEqual(keys(login, false));

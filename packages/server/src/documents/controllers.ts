@@ -28,6 +28,7 @@ import { tempCreditController } from '../domain/credit/temp-credit.controller.ts
 import { activityApplyController } from '../domain/marketing-funds/activity-apply.controller.ts';
 import { activityUseController } from '../domain/marketing-funds/activity-use.controller.ts';
 import { costApplyController } from '../domain/marketing-funds/cost-apply.controller.ts';
+import { forecastController } from '../domain/sales-forecast/forecast.controller.ts';
 import type { DocumentController } from './controller.ts';
 
 /** Every document controller: the one place a document's business is registered (its routes and hooks follow). */
@@ -58,6 +59,7 @@ const CONTROLLERS: DocumentController[] = [
   taxInvoiceController,
   receiptController,
   purchaseOrderController,
+  forecastController,
   specialPriceController,
   policyController,
   tempCreditController,
