@@ -6,6 +6,8 @@ import { done, refused } from '../../testing/http-expect.ts';
 import { testPortal } from '../../testing/test-portal.ts';
 import { chinaDate } from '../china-time.ts';
 import { formatCents, toCents } from '../money.ts';
+import { placeOrder } from '../../demo/sales-orders.ts';
+import { buyerPriceSql } from '../sales/price-list.ts';
 import type { Credit } from './credit.ts';
 
 /*
@@ -351,6 +353,36 @@ describe('order submit against credit', () => {
     expect(used).toBeLessThan(100000_00n);
     done(await api('dealer1', 'POST', '/api/CrmFlow/revoke', { EntityId: o.Id, EntityTypeName: 'salesorder' }));
     expect(toCents((await creditOf('dealer1')).available)).toBe(100000_00n);
+  });
+});
+
+describe('an order using rebate', () => {
+  it('draws on credit only what it pays: refused by exactly the rebate without it, through with it, available then zero', async () => {
+    const id = await p.db.tx((sql) => placeOrder(sql, 'dealer1', [['HC-LF-200', 40]], '用返利抵扣'));
+    const { price } = await one<{ price: string }>(
+      `SELECT ${buyerPriceSql('$1::uuid')}::text AS price FROM product p WHERE p.productnumber = 'HC-LF-200'`,
+      [unit.dealer1],
+    );
+    const net = toCents(price) * 40n - 200_00n;
+    await leaveAvailable(net);
+    const flow = await one<{ id: string; step: string }>(
+      `SELECT f.new_flowid AS id, s.new_flowstepsid AS step FROM new_flow f JOIN new_flowsteps s ON s.new_flow_id = f.new_flowid WHERE f.new_entityname = 'salesorder'`,
+    );
+    const hqsales = await one<{ id: string }>(`SELECT systemuserid AS id FROM systemuser WHERE domainname = 'hqsales'`);
+    const submitOrder = () =>
+      api('dealer1', 'POST', '/api/CrmFlow/submit', {
+        EntityId: id,
+        EntityTypeName: 'salesorder',
+        FlowId: flow.id,
+        ApproveList: [{ StepId: flow.step, ApproveUserId: hqsales.id }],
+      });
+    refused(await submitOrder(), 'WorkflowException: 信用额度不足，还差 ¥200.00');
+    done(await api('dealer1', 'POST', `/api/crmdata/Update/salesorders(${id})`, { new_rebateamount: '200.00' }));
+    const before = await creditOf('dealer1');
+    done(await submitOrder());
+    const after = await creditOf('dealer1');
+    expect(toCents(after.openOrders) - toCents(before.openOrders)).toBe(net);
+    expect(after.available).toBe('0.00');
   });
 });
 
