@@ -27,8 +27,8 @@ export const marketingFundsMessages = {
   ),
   'funds.checkDone': label('已记录现场稽核：{result}', 'On-site check recorded: {result}'),
   'funds.checkHint': label(
-    '在“附件”中上传现场照片（至少一张），再点击“稽核”填写结果与说明。',
-    'Upload the site photos (at least one) under Attachments, then press Check on site to record the result and remarks.',
+    '先在下方“现场照片”中上传现场照片（至少一张），再点击“稽核”填写稽核结果、日期与说明。',
+    'Upload the site photos (at least one) below, then press Check on site to record the result, date and remarks.',
   ),
   'funds.checkNotYet': label('活动审批通过后才能稽核', 'The activity can be checked once it is approved'),
   'funds.checkPhotos': label('现场照片', 'Site photos'),

@@ -49,7 +49,12 @@ export function InputsDialog({
       onClose={onClose}
       onDone={onDone}
       send={(values) => {
-        const body = toPayload(e, values, inputs, false);
+        // The command owns its inputs: a server-owned field (an approver's amount) is sent too, as the record service never takes it.
+        const owned = {
+          ...e,
+          allFields: { ...e.allFields, ...Object.fromEntries(inputs.map((n) => [n, { ...e.allFields[n], readOnly: false }])) },
+        };
+        const body = toPayload(owned, values, inputs, false);
         // Per-line quantities go as `lines: [{ lineId, qty }]`.
         const lines = (values as { lines?: Record<string, number | null> }).lines;
         if (c.lineQuantities && lines) body.lines = Object.entries(lines).map(([lineId, qty]) => ({ lineId, qty: qty ?? 0 }));

@@ -112,7 +112,7 @@ export default function ActivityApplyPage() {
         editPath={viewPath}
         hiddenFields={id ? undefined : HIDDEN}
         // 稽核 belongs to the check variant.
-        mayRun={(command, grant, row) => (command === 'check' ? checkMode : cuts(command, grant, row))}
+        mayRun={(command, grant, row) => (command === 'check' ? checkMode && !checked(row) : cuts(command, grant, row))}
         lines={{
           onAdd: () => setLine('new'),
           onEdit: (r) => setLine(r),
