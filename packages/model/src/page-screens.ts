@@ -243,4 +243,31 @@ export const PAGE_SCREENS: PageScreen[] = [
       units: [businessUnitType.headOffice, businessUnitType.branch, businessUnitType.dealer],
     },
   },
+  // A dealer's statement of a month (issue 28): {id} is the dealer's business unit, {date} the month (YYYY-MM).
+  {
+    name: 'accountStatementDetail',
+    path: '/accountstatementDetail/:id/:date/detail',
+    privileges: ['sales.read'],
+    page: 'AccountStatementPage',
+  },
+  {
+    name: 'accountStatementPrint',
+    path: '/accountstatementDetail/:id/:date/print',
+    bare: true,
+    privileges: ['sales.read'],
+    page: 'AccountStatementPrintPage',
+  },
+  {
+    name: 'financeSearch',
+    path: '/finance/search',
+    privileges: ['sales.read'],
+    page: 'FinanceSearchPage',
+    menu: {
+      group: 'finance',
+      order: 90,
+      key: 'financeSearch',
+      label: 'menu.financeSearch',
+      units: [businessUnitType.headOffice, businessUnitType.branch, businessUnitType.dealer],
+    },
+  },
 ];

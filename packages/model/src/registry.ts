@@ -38,6 +38,7 @@ import { workCalendarDay } from './entities/work-calendar.ts';
 import { coopCustomer, endCustomer, store, storeProduct } from './entities/user-centre.ts';
 import { purchaseOrder, purchaseOrderDetail } from './entities/purchase-order.ts';
 import { accountMove, dealerAccount } from './entities/dealer-account.ts';
+import { accountDispute, accountStatement } from './entities/account-statement.ts';
 import { salesman, salesmanDealer } from './entities/salesman.ts';
 import { accountTarget, staffTarget } from './entities/sales-target.ts';
 import { salesForecast, salesForecastLine } from './entities/sales-forecast.ts';
@@ -82,6 +83,8 @@ export const ENTITIES: readonly EntityDef[] = [
   receiptAllocation,
   dealerAccount,
   accountMove,
+  accountStatement,
+  accountDispute,
   salesman,
   salesmanDealer,
   staffTarget,

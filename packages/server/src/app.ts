@@ -47,6 +47,8 @@ import { workerLinkRoutes } from './routes/worker-link.ts';
 import { userCentreRoutes } from './routes/user-centre.ts';
 import { salesPrintRoutes } from './routes/sales-print.ts';
 import { purchaseOrderRoutes } from './routes/purchase-orders.ts';
+import { accountStatementRoutes } from './routes/account-statements.ts';
+import { financeSearchRoutes } from './routes/finance-search.ts';
 import { salesTargetRoutes } from './routes/sales-targets.ts';
 import { creditRoutes } from './routes/credit.ts';
 import { documentRoutes } from './documents/routes.ts';
@@ -142,6 +144,8 @@ export async function buildApp(
   userCentreRoutes(app, services);
   salesPrintRoutes(app, services);
   purchaseOrderRoutes(app, services);
+  accountStatementRoutes(app, services);
+  financeSearchRoutes(app, services);
   salesTargetRoutes(app, services);
   creditRoutes(app, services);
   documentRoutes(app, services);

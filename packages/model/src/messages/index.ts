@@ -52,6 +52,7 @@ import { salesFinanceMessages } from './sales-finance.ts';
 import { salesPrintMessages } from './sales-print.ts';
 import { purchaseOrderMessages } from './purchase-orders.ts';
 import { dealerAccountMessages } from './dealer-account.ts';
+import { accountStatementMessages } from './account-statement.ts';
 import { rebateMessages } from './rebates.ts';
 import { creditMessages } from './credit.ts';
 import { marketingFundsMessages } from './marketing-funds.ts';
@@ -110,6 +111,7 @@ export const messages = {
   ...stockInOutMessages,
   ...purchaseOrderMessages,
   ...dealerAccountMessages,
+  ...accountStatementMessages,
   ...rebateMessages,
   ...creditMessages,
   ...marketingFundsMessages,

@@ -22,6 +22,7 @@ import { seedShopPublicDemo } from '../demo/shop-public.ts';
 import { seedSalesNetwork } from '../demo/sales-network.ts';
 import { seedSalesOrderDemo } from '../demo/sales-orders.ts';
 import { seedSalesFinanceDemo } from '../demo/sales-finance.ts';
+import { seedAccountStatementDemo } from '../demo/account-statements.ts';
 import { seedSalesTargetDemo } from '../demo/sales-targets.ts';
 import { seedRebateDemo } from '../demo/rebates.ts';
 import { seedCreditDemo, seedCreditLimits } from '../demo/credit.ts';
@@ -214,6 +215,7 @@ export async function seedDemo(db: Db, log: StartupLog = quietLog): Promise<void
     await stage('overseas orders', (sql) => seedOverseasDemo(sql));
     await stage('public shop', (sql) => seedShopPublicDemo(sql, org));
     await stage('cases', (sql) => seedCasesDemo(sql, org));
+    await stage('account statements (two months, confirmed and disputed)', (sql) => seedAccountStatementDemo(sql));
     await stage('messages', (sql) => seedMessageDemo(sql));
     // Last: a dealer's credit position is what every document before left it at.
     await stage('credit: the stocking order and temporary credit', (sql) => seedCreditDemo(sql, org));

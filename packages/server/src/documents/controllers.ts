@@ -22,6 +22,7 @@ import { invoiceController } from '../domain/sales-finance/invoice.controller.ts
 import { receiptController } from '../domain/sales-finance/receipt.controller.ts';
 import { taxInvoiceController } from '../domain/sales-finance/tax-invoice.controller.ts';
 import { purchaseOrderController } from '../domain/purchase-orders/purchase-order.controller.ts';
+import { statementController } from '../domain/account-statement/statement.controller.ts';
 import { specialPriceController } from '../domain/sales/special-price.controller.ts';
 import { policyController } from '../domain/rebates/policy.controller.ts';
 import { tempCreditController } from '../domain/credit/temp-credit.controller.ts';
@@ -59,6 +60,7 @@ const CONTROLLERS: DocumentController[] = [
   taxInvoiceController,
   receiptController,
   purchaseOrderController,
+  statementController,
   forecastController,
   specialPriceController,
   policyController,

@@ -9,6 +9,7 @@ import { installNotice } from './notice/notices.ts';
 import { installActiveStationChecks } from './station-active.ts';
 import { installUserCentre } from './user-centre/records.ts';
 import { installPriceList } from './sales/price-list.ts';
+import { installAccountStatement } from './account-statement/state.ts';
 import { installSalesTargets } from './sales-targets/records.ts';
 import { installCreditLimitLog } from './credit/limit-log.ts';
 
@@ -29,6 +30,7 @@ export function installDomain(): void {
   installActiveStationChecks();
   installUserCentre();
   installPriceList();
+  installAccountStatement();
   installSalesTargets();
   installCreditLimitLog();
 }

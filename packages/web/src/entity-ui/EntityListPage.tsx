@@ -49,7 +49,7 @@ export interface EntityListPageProps {
   /** Base of the screen's routes: `<base>/create`, `<base>/edit/<id>`. */
   routeBase: string;
   /** Overrides of the record screens' paths. */
-  paths?: { create?: string; edit?: (id: string) => string; view?: (id: string) => string };
+  paths?: { create?: string; edit?: (id: string) => string; view?: (id: string, row: RecordRow) => string };
   title?: ReactNode;
   /** A fixed OData condition every query carries (e.g. a parent record). */
   extraFilter?: string;
@@ -150,9 +150,10 @@ function EntityList({
   const settings = useColumnSettings(screenKey, state.view, columnDefaults);
   const createPath = paths?.create ?? `${routeBase}/create`;
   const editPath = paths?.edit ?? ((id: string) => `${routeBase}/edit/${encodeURIComponent(id)}`);
-  const viewPath = paths?.view ?? editPath;
+  // A view path may need more of the row than its id (a statement opens at its dealer and month).
+  const viewPath = paths?.view ?? ((id: string, _row?: RecordRow) => editPath(id));
   /** Where a row (and its name) leads: an explicit view screen, else edit for writers, view for readers. */
-  const openPath = (row: RecordRow) => (paths?.view || !editableRow(row) ? viewPath(idOf(row)) : editPath(idOf(row)));
+  const openPath = (row: RecordRow) => (paths?.view || !editableRow(row) ? viewPath(idOf(row), row) : editPath(idOf(row)));
 
   const [draftQ, setDraftQ] = useState(state.q);
   const [draftFilters, setDraftFilters] = useState(state.filters);
@@ -312,7 +313,7 @@ function EntityList({
               key: 'view',
               label: t('widgets.action.view'),
               icon: <EyeOutlined />,
-              onClick: () => navigate(viewPath(idOf(row))),
+              onClick: () => navigate(viewPath(idOf(row), row)),
               testId: 'list-row-view',
             },
         {

@@ -11,5 +11,6 @@ export function messagePath(m: Pick<MessageItem, 'Target' | 'EntityName' | 'Reco
   if (m.Target === 'notice') return `/dmsnotice/msgview/${encodeURIComponent(m.RecordId)}`;
   if (!m.EntityName) return undefined;
   if (m.Target === 'approval') return myApprovalEditPath({ EntityName: m.EntityName, EntityId: m.RecordId });
-  return screenPath(m.EntityName, 'edit', m.RecordId);
+  // A document with a view screen only (an invoice, a statement's reconciliation) opens there.
+  return screenPath(m.EntityName, 'edit', m.RecordId) ?? screenPath(m.EntityName, 'view', m.RecordId);
 }
