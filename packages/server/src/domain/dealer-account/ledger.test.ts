@@ -1,4 +1,4 @@
-import { accountMoveKind, invoiceState } from '@portal/model';
+import { accountMoveKind, approvalStatus, invoiceState } from '@portal/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Portal } from '../../boot.ts';
 import { testPortal } from '../../testing/test-portal.ts';
@@ -30,6 +30,7 @@ describe('the dealer account ledger', () => {
       moves: string;
       invoices: string;
       receipts: string;
+      funds: string;
       last: number;
       n: number;
     }>(
@@ -39,15 +40,17 @@ describe('the dealer account ledger', () => {
                 WHERE i.new_state <> $1 AND (b.businessunitid = a.new_unit_id OR b.parentbusinessunitid = a.new_unit_id))::text AS invoices,
               (SELECT COALESCE(sum(r.new_amount), 0) FROM new_receipt r JOIN businessunit b ON b.businessunitid = r.new_payer_id
                 WHERE r.new_confirmedon IS NOT NULL AND (b.businessunitid = a.new_unit_id OR b.parentbusinessunitid = a.new_unit_id))::text AS receipts,
+              (SELECT COALESCE(sum(c.new_amount), 0) FROM new_activityuse c WHERE c.new_approvalstatus = $2 AND c.owningbusinessunit = a.new_unit_id)::text AS funds,
               a.new_seq AS last, (SELECT count(*)::int FROM new_accountmove m WHERE m.new_account_id = a.new_dealeraccountid) AS n
          FROM new_dealeraccount a`,
-      [invoiceState.void],
+      [invoiceState.void, approvalStatus.approved],
     );
     // Both demo dealers have invoices and confirmed receipts.
     expect(rows.length).toBeGreaterThanOrEqual(2);
     for (const r of rows) {
       expect(Number(r.balance)).toBeCloseTo(Number(r.moves), 2);
-      expect(Number(r.balance)).toBeCloseTo(Number(r.invoices) - Number(r.receipts), 2);
+      // Approved marketing-fund claims credit the account too.
+      expect(Number(r.balance)).toBeCloseTo(Number(r.invoices) - Number(r.receipts) - Number(r.funds), 2);
       expect(r.last).toBe(r.n);
     }
     expect(rows.some((r) => Number(r.invoices) > 0 && Number(r.receipts) > 0)).toBe(true);
