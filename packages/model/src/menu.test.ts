@@ -44,7 +44,11 @@ describe('the menu offered to an account', () => {
     // The money groups of issue 28 (往来与营销, 销售管理) sit among them, for the units they serve.
     const money = ['finance', 'salesmgmt'];
     for (const unit of [businessUnitType.store, businessUnitType.dealer])
-      expect(keys(unit).filter((g) => !money.includes(g)).slice(0, 3)).toEqual(['sales', 'stock', 'shop']);
+      expect(
+        keys(unit)
+          .filter((g) => !money.includes(g))
+          .slice(0, 3),
+      ).toEqual(['sales', 'stock', 'shop']);
     expect(keys(businessUnitType.headOffice).indexOf('sales')).toBeGreaterThan(keys(businessUnitType.headOffice).indexOf('base'));
   });
 });
