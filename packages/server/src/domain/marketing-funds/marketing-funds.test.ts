@@ -270,6 +270,20 @@ describe('cost applications', () => {
     done(await submit('dealer1', 'new_costapply', other, 'hqsales'));
     done(await act('hqsales', 'new_costapply', other));
     expect(await fund('new_costapply', other)).toMatchObject({ approved: '5000.00', remaining: '5000.00' });
+    // Vetoed: final, nothing approved, nothing to claim against.
+    const vetoed = createdId(await create('dealer1', 'new_costapplies', { ...row, new_type: costApplyType.exhibition }));
+    done(await submit('dealer1', 'new_costapply', vetoed, 'hqsales'));
+    done(await cmd('hqsales', 'new_costapplies', vetoed, 'cut', { new_approvedamount: '100.00' }));
+    done(
+      await api('hqsales', 'POST', '/api/CrmFlow/approve', {
+        EntityId: vetoed,
+        EntityTypeName: 'new_costapply',
+        Action: 'veto',
+        Memo: '不参展',
+      }),
+    );
+    expect(await fund('new_costapply', vetoed)).toMatchObject({ status: approvalStatus.vetoed, approved: null });
+    expect((await update('dealer1', 'new_costapplies', vetoed, { new_amount: '1.00' })).statusCode).toBe(400);
   });
 });
 
@@ -462,6 +476,11 @@ describe('write-off claims', () => {
     // Rejected: the reservation comes back.
     const reserved = ids[answers.findIndex((a) => a.statusCode === 200)];
     done(await act('hqfinance', 'new_activityuse', reserved, 'reject'));
+    expect(await fund('new_activityapply', activity)).toMatchObject({ pending: '0.00', available: '2000.00' });
+    // Resubmitted, then revoked by its submitter: reserved, then given back again.
+    done(await submit('dealer1', 'new_activityuse', reserved, 'hqfinance'));
+    expect(await fund('new_activityapply', activity)).toMatchObject({ pending: '2000.00', available: '0.00' });
+    done(await api('dealer1', 'POST', '/api/CrmFlow/revoke', { EntityId: reserved, EntityTypeName: 'new_activityuse' }));
     expect(await fund('new_activityapply', activity)).toMatchObject({ pending: '0.00', available: '2000.00' });
   });
 
