@@ -114,10 +114,6 @@ export const accountStatementMessages = {
   'statement.disputeLines': label('请至少列出一笔有异议的明细', 'List at least one line you dispute'),
   'statement.disputeTooMany': label('一次最多提出 {max} 笔异议', 'At most {max} lines at a time'),
   'statement.disputeMove': label('第 {n} 行：所选往来不在本期对账单中', 'Line {n}: the move is not on this statement'),
-  'statement.disputeTwice': label(
-    '第 {n} 行：{doc} 的异议尚待总部答复，不能重复提出',
-    'Line {n}: {doc} is already disputed and waits for head office',
-  ),
   'statement.disputeDuplicate': label('第 {n} 行：同一笔往来列了两次', 'Line {n}: the same move is listed twice'),
   'statement.disputeAmount': label(
     '第 {n} 行：金额应为不超过 1 亿元、最多两位小数的数字',

@@ -161,41 +161,41 @@ export async function statementLines(
   lang: Lang,
 ): Promise<StatementLinePage> {
   const cursor = parseCursor(after);
+  /**
+   * The statement's two index ranges — the late postings (dated before the month, sequence after
+   * the previous statement's) and the month's own moves — selecting `cols`, each limited to the
+   * lines after the cursor (`>`) or up to it (`<=`); parameters go to `p`.
+   */
+  const ranges = (p: Params, cols: (p: Params) => string, op: '>' | '<=' | null) => {
+    const unit = p.add(c.unit, 'uuid');
+    const last = p.add(c.last, 'int');
+    const from = p.add(c.from, 'date');
+    const at = cursor && op ? `AND (m.new_date, m.new_seq) ${op} (${p.add(cursor.date, 'date')}, ${p.add(cursor.seq, 'int')})` : '';
+    const own = `SELECT ${cols(p)} FROM new_accountmove m WHERE m.new_unit_id = ${unit} AND m.new_date BETWEEN ${from} AND ${p.add(c.to, 'date')}
+                   AND m.new_seq <= ${last} ${at}`;
+    if (c.prev === null) return [own];
+    const late = `SELECT ${cols(p)} FROM new_accountmove m WHERE m.new_unit_id = ${unit} AND m.new_seq > ${p.add(c.prev, 'int')} AND m.new_seq <= ${last}
+                    AND m.new_date < ${from} ${at}`;
+    return [late, own];
+  };
+  const line = (p: Params) =>
+    `m.new_accountmoveid AS "moveId", to_char(m.new_date, 'YYYY-MM-DD') AS date, m.new_seq AS seq, m.new_kind AS kind,
+     m.new_docentity AS "docEntity", m.new_docid AS "docId", m.new_name AS "docName", m.new_remark AS remark, m.new_amount::text AS amount,
+     EXISTS (SELECT 1 FROM new_accountdispute d WHERE d.new_statement_id = ${p.add(c.id, 'uuid')} AND d.new_move_id = m.new_accountmoveid) AS disputed`;
   const p = new Params();
-  const unit = p.add(c.unit, 'uuid');
-  const last = p.add(c.last, 'int');
-  const from = p.add(c.from, 'date');
-  const to = p.add(c.to, 'date');
   const limit = p.add(size + 1, 'int');
-  const sid = p.add(c.id, 'uuid');
-  const past = cursor ? `AND (m.new_date, m.new_seq) > (${p.add(cursor.date, 'date')}, ${p.add(cursor.seq, 'int')})` : '';
-  const upTo = cursor ? `AND (m.new_date, m.new_seq) <= (${p.add(cursor.date, 'date')}, ${p.add(cursor.seq, 'int')})` : '';
-  const cols = `m.new_accountmoveid AS "moveId", to_char(m.new_date, 'YYYY-MM-DD') AS date, m.new_seq AS seq, m.new_kind AS kind,
-                m.new_docentity AS "docEntity", m.new_docid AS "docId", m.new_name AS "docName", m.new_remark AS remark, m.new_amount::text AS amount,
-                EXISTS (SELECT 1 FROM new_accountdispute d WHERE d.new_statement_id = ${sid} AND d.new_move_id = m.new_accountmoveid) AS disputed`;
-  const late =
-    c.prev === null
-      ? null
-      : (range: string) =>
-          `SELECT %COLS% FROM new_accountmove m WHERE m.new_unit_id = ${unit} AND m.new_seq > ${p.add(c.prev, 'int')} AND m.new_seq <= ${last}
-             AND m.new_date < ${from} ${range}`;
-  const own = (range: string) =>
-    `SELECT %COLS% FROM new_accountmove m WHERE m.new_unit_id = ${unit} AND m.new_date BETWEEN ${from} AND ${to} AND m.new_seq <= ${last} ${range}`;
-  const page = [late, own]
-    .filter((q): q is (r: string) => string => !!q)
-    .map((q) => `(${q(past).replace('%COLS%', cols)} ORDER BY m.new_date, m.new_seq LIMIT ${limit})`)
+  const page = ranges(p, line, '>')
+    .map((q) => `(${q} ORDER BY m.new_date, m.new_seq LIMIT ${limit})`)
     .join(' UNION ALL ');
-  const before = cursor
-    ? [late, own]
-        .filter((q): q is (r: string) => string => !!q)
-        .map((q) => q(upTo).replace('%COLS%', 'COALESCE(sum(m.new_amount), 0) AS s'))
-        .join(' UNION ALL ')
-    : null;
   const { rows } = await sql.query<LineRow>(`SELECT * FROM (${page}) x ORDER BY x.date, x.seq LIMIT ${limit}`, p.values);
   let balance = toCents(header.opening);
-  if (before) {
-    const { rows: sums } = await sql.query<{ s: string }>(before, p.values);
-    for (const s of sums) balance += toCents(s.s);
+  if (cursor) {
+    const q = new Params();
+    const { rows: sums } = await sql.query<{ s: string }>(
+      ranges(q, () => 'COALESCE(sum(m.new_amount), 0) AS s', '<=').join(' UNION ALL '),
+      q.values,
+    );
+    for (const r of sums) balance += toCents(r.s);
   }
   const more = rows.length > size;
   const shown = more ? rows.slice(0, size) : rows;

@@ -167,7 +167,8 @@ export const statementController: DocumentController = {
 
     /**
      * The dealer, within its window: lines of the statement (or none: something missing) with its
-     * own figure, signed as the ledger, and why; a line still waiting for an answer is not raised twice.
+     * own figure, signed as the ledger, and why (each move once). Disputing again after head office
+     * answered adds lines; none is pending then (an answered statement has none).
      */
     async dispute(ctx) {
       const s = await statementOf(ctx.sql, ctx.id);
@@ -176,17 +177,8 @@ export const statementController: DocumentController = {
       const ids = asked.map((l) => (l.moveId ? normGuid(String(l.moveId)) : null));
       const p = new Params();
       const moveIds = p.add(ids.filter(Boolean), 'uuid[]');
-      const { rows: moves } = await ctx.sql.query<{
-        id: string;
-        name: string;
-        date: string;
-        kind: number;
-        amount: string;
-        pending: boolean;
-      }>(
-        `SELECT m.new_accountmoveid AS id, m.new_name AS name, to_char(m.new_date, 'YYYY-MM-DD') AS date, m.new_kind AS kind, m.new_amount::text AS amount,
-                EXISTS (SELECT 1 FROM new_accountdispute d WHERE d.new_statement_id = ${p.add(ctx.id, 'uuid')} AND d.new_move_id = m.new_accountmoveid
-                          AND d.new_answer = ${disputeAnswer.pending}) AS pending
+      const { rows: moves } = await ctx.sql.query<{ id: string; name: string; date: string; kind: number; amount: string }>(
+        `SELECT m.new_accountmoveid AS id, m.new_name AS name, to_char(m.new_date, 'YYYY-MM-DD') AS date, m.new_kind AS kind, m.new_amount::text AS amount
            FROM new_accountmove m WHERE m.new_accountmoveid = ANY(${moveIds}) AND ${coveredSql(s, p)}`,
         p.values,
       );
@@ -198,7 +190,6 @@ export const statementController: DocumentController = {
         const move = id ? byId.get(id) : undefined;
         if (l.moveId && !move) throw refuse('statement.disputeMove', { n }, 'lines');
         if (move && seen.has(move.id)) throw refuse('statement.disputeDuplicate', { n }, 'lines');
-        if (move?.pending) throw refuse('statement.disputeTwice', { n, doc: move.name }, 'lines');
         if (move) seen.add(move.id);
         const theirs = signedCents(l.amount);
         if (theirs === null) throw refuse('statement.disputeAmount', { n }, 'lines');
@@ -251,12 +242,12 @@ export const statementController: DocumentController = {
           WHERE new_statement_id = $1::uuid AND new_answer = $2 ORDER BY createdon, new_accountdisputeid FOR UPDATE`,
         [ctx.id, disputeAnswer.pending],
       );
-      const open = new Map(pending.map((l) => [l.id, l]));
+      const waiting = new Set(pending.map((l) => l.id));
       const seen = new Set<string>();
       const answers = asked.map((l, i) => {
         const n = i + 1;
         const id = normGuid(String(l.lineId ?? ''));
-        if (!id || !open.has(id) || seen.has(id)) throw refuse('statement.answerLine', { n }, 'lines');
+        if (!id || !waiting.has(id) || seen.has(id)) throw refuse('statement.answerLine', { n }, 'lines');
         seen.add(id);
         if (l.decision !== 'adjust' && l.decision !== 'reject') throw refuse('statement.answerDecision', { n }, 'lines');
         const reason = textOf(l.reason);
