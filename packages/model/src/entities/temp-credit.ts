@@ -81,7 +81,11 @@ export const tempCredit = defineEntity({
     new_limitatsubmit: money(label('提交时信用额度', 'Credit limit at submit'), RO),
     new_availableatsubmit: money(label('提交时可用额度', 'Available at submit'), RO),
     new_terminatedon: date(label('终止日期', 'Terminated on'), RO),
-    new_terminatereason: text(label('终止原因', 'Reason for ending'), { maxLength: 200 }),
+    // Written by 提前终止 only (its dialog's input): never by the applying dealer.
+    new_terminatereason: text(label('终止原因', 'Reason for ending'), {
+      maxLength: 200,
+      edit: { privilege: 'finance.manage', states: [approvalStatus.approved] },
+    }),
     new_terminatedby_id: lookup('systemuser', label('终止人', 'Ended by'), RO),
   },
   checks: { amount: 'new_amount > 0', period: 'new_validfrom <= new_validto' },

@@ -306,11 +306,14 @@ describe('order submit against credit', () => {
     expect((await one<{ s: number }>('SELECT new_status AS s FROM salesorder WHERE salesorderid = $1', [shared.orderId])).s).toBe(
       salesOrderStatus.audited,
     );
-    // Only an approved one can be ended.
+    // Only an approved one can be ended; its reason is not the dealer's to write.
     const draft = done<{ id: string }>(
       await newTemp('dealer1', { new_amount: '1000', new_validfrom: day(0), new_validto: day(3), new_reason: '试' }),
     ).id;
     refused(await terminate('hqfinance', draft), '临时额度当前状态为“待提交”，只有已审批的才能终止');
+    expect(
+      (await api('dealer1', 'POST', `/api/crmdata/Update/new_tempcredits(${draft})`, { new_terminatereason: '不需要了' })).statusCode,
+    ).toBe(400);
   });
 
   it('expiry never touches orders already submitted: past its end date it counts no more, the submitted order stays, the next one is refused', async () => {
