@@ -133,9 +133,11 @@ export const rebateAccount = defineEntity({
 });
 
 /**
- * One move of a dealer's rebate (返利明细, /rebatedetail/list): an accrual of a policy on one order
- * line for one month, an order's use at submit, or its giving back; signed amount, the balance after
- * it, a key unique per move (an accrual's: policy, month and order line). Appended by the server only.
+ * One move of a dealer's rebate (返利明细, /rebatedetail/list): a policy's accrual for a month (the
+ * dealer's signed lines of the month together: how many, their quantity and amount, the rate), an
+ * order's use at submit, or its giving back; signed amount, the balance after it, a key unique per
+ * move. Appended by the server only. Each accrued order line is kept once per policy and month in the
+ * server's table rebate_accrual (its primary key is what makes a re-run accrue nothing twice).
  */
 export const rebateMove = defineEntity({
   logicalName: 'new_rebatemove',
@@ -164,7 +166,7 @@ export const rebateMove = defineEntity({
     new_period: text(label('计提月份', 'Month'), { ...RO, maxLength: 7 }),
     new_policy_id: lookup('new_rebatepolicy', label('返利政策', 'Policy'), RO),
     new_order_id: lookup('salesorder', label('销售订单', 'Sales order'), RO),
-    new_orderline_id: lookup('salesorderdetail', label('订单明细', 'Order line'), RO),
+    new_lines: int(label('明细行数', 'Lines'), RO),
     new_qty: int(label('签收数量', 'Signed quantity'), RO),
     new_base: money(label('计提基数', 'Base amount'), RO),
     new_rate: decimal(label('比例（%）', 'Rate (%)'), { ...RO, precision: 2 }),
@@ -175,10 +177,10 @@ export const rebateMove = defineEntity({
     new_key: text(label('幂等键', 'Idempotency key'), { ...RO, secret: true, unique: true, maxLength: 120 }),
   },
   checks: { balance: 'new_balanceafter >= 0' },
-  // (dealer, seq): the running balance; (policy, month, line): a run's "already accrued".
+  // (dealer, seq): the running balance; (policy, month): a run's moves.
   indexes: [
     ['new_unit_id', 'new_seq'],
-    ['new_policy_id', 'new_period', 'new_orderline_id'],
+    ['new_policy_id', 'new_period'],
   ],
   views: {
     all: {
@@ -206,7 +208,7 @@ export const rebateMove = defineEntity({
         'new_unit_id',
         'new_period',
         'new_policy_id',
-        'new_name',
+        'new_lines',
         'new_qty',
         'new_base',
         'new_rate',
@@ -242,6 +244,7 @@ export const rebateMove = defineEntity({
           'new_policy_id',
           'new_period',
           'new_order_id',
+          'new_lines',
           'new_qty',
           'new_base',
           'new_rate',

@@ -6,6 +6,7 @@ import { STOCK_DDL } from '../domain/stock/ddl.ts';
 import { LIST_SETTINGS_DDL } from '../domain/list-settings/ddl.ts';
 import { FAVOURITE_DDL } from '../domain/favourite/ddl.ts';
 import { MESSAGE_DDL } from '../domain/message/ddl.ts';
+import { REBATE_DDL } from '../domain/rebates/ddl.ts';
 import { GRAMS_DDL, gramIndexed, gramsIndex } from '../records/query/grams.ts';
 
 /** SQL column type of a model field. */
@@ -240,6 +241,7 @@ const modelDdl = (fresh: (e: EntityDef) => boolean) => [
   ...LIST_SETTINGS_DDL,
   ...FAVOURITE_DDL,
   ...MESSAGE_DDL,
+  ...REBATE_DDL,
   SCHEMA_STATE_DDL,
 ];
 

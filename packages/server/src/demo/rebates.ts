@@ -29,8 +29,8 @@ import type { DemoContext } from './service.ts';
 const LANG = 'zh-CN';
 type Line = [part: string, qty: number];
 
-/** An order placed, approved, shipped in full and signed for (the first line `short` less), its documents dated `day` of last month. */
-async function signedLastMonth(sql: Sql, buyer: string, lines: Line[], day: string, short = 0): Promise<void> {
+/** An order placed, approved, shipped in full and signed for (`short` of one part less), its documents dated `day` of last month. */
+async function signedLastMonth(sql: Sql, buyer: string, lines: Line[], day: string, short?: Line): Promise<void> {
   const hq = await callerOf(sql, 'hqsales');
   const who = await callerOf(sql, buyer);
   const id = await placeOrder(sql, buyer, lines, undefined);
@@ -38,13 +38,14 @@ async function signedLastMonth(sql: Sql, buyer: string, lines: Line[], day: stri
   await act(sql, flowDocument('salesorder')!, id, hq.principal.userId, 'approve', '同意');
   const shipment = (await runCommand(sql, hq, orderController, 'createShipment', id, {}, LANG)).opens!.id;
   await runCommand(sql, hq, shipmentController, 'audit', shipment, {}, LANG);
-  const planned = async (field: 'new_qty' | 'new_shippedqty', less: number) =>
+  const planned = async (field: 'new_qty' | 'new_shippedqty', less?: Line) =>
     (
-      await sql.query<{ id: string; n: number }>(
-        `SELECT new_shipmentdetailid AS id, ${field} AS n FROM new_shipmentdetail WHERE new_shipment_id = $1::uuid ORDER BY createdon, new_shipmentdetailid`,
+      await sql.query<{ id: string; n: number; no: string }>(
+        `SELECT l.new_shipmentdetailid AS id, l.${field} AS n, p.productnumber AS no FROM new_shipmentdetail l JOIN product p ON p.productid = l.new_product_id
+          WHERE l.new_shipment_id = $1::uuid`,
         [shipment],
       )
-    ).rows.map((r, i) => ({ lineId: r.id, qty: Number(r.n) - (i === 0 ? less : 0) }));
+    ).rows.map((r) => ({ lineId: r.id, qty: Number(r.n) - (less && r.no === less[0] ? less[1] : 0) }));
   await runCommand(
     sql,
     hq,
@@ -55,7 +56,7 @@ async function signedLastMonth(sql: Sql, buyer: string, lines: Line[], day: stri
       new_logisticscorp: '顺丰速运',
       new_trackingno: `SF14028${day.replaceAll('-', '')}`,
       new_shipdate: day,
-      lines: await planned('new_qty', 0),
+      lines: await planned('new_qty'),
     },
     LANG,
   );
@@ -106,7 +107,7 @@ export async function seedRebateDemo(sql: Sql, ctx: DemoContext): Promise<void> 
       ['HC-GP-16', 6],
     ],
     inLast(20),
-    2,
+    ['HC-GP-16', 2],
   );
   await signedLastMonth(sql, 'dealer2', [['EC-PLC-1214', 2]], inLast(24));
 

@@ -143,16 +143,23 @@ describe('the monthly rebate run', () => {
       [policy['PL-HYD']],
     );
     expect(hyd).toEqual({ state: rebatePolicyState.active, last: last.month });
-    // 苏州恒达 signed 4 of the 6 gear pumps it was sent (¥1,280.00 each): 2 % of ¥5,120.00.
-    const gear = await one<{ qty: number; base: string; amount: string; holder: string }>(
-      `SELECT m.new_qty AS qty, m.new_base::text AS base, m.new_amount::text AS amount, m.new_unit_id AS holder FROM new_rebatemove m
-         JOIN salesorderdetail d ON d.salesorderdetailid = m.new_orderline_id WHERE d.productid = $1 AND m.new_policy_id = $2`,
+    // 苏州恒达 signed 4 of the 6 gear pumps it was sent (¥1,280.00 each): 2 % of ¥5,120.00, in its hydraulic move of the month.
+    const gear = await one<{ qty: number; base: string; amount: string; holder: string; move: string }>(
+      `SELECT a.qty, a.base::text AS base, a.amount::text AS amount, a.holder_id AS holder, a.move_id AS move FROM rebate_accrual a
+         JOIN salesorderdetail d ON d.salesorderdetailid = a.orderline_id WHERE d.productid = $1 AND a.policy_id = $2`,
       [part['HC-GP-16'], policy['PL-HYD']],
     );
-    expect(gear).toEqual({ qty: 4, base: '5120.00', amount: '102.40', holder: unit['DL-SZ001'] });
+    expect(gear).toMatchObject({ qty: 4, base: '5120.00', amount: '102.40', holder: unit['DL-SZ001'] });
+    const move = await one<{ lines: number; amount: string; sum: string; period: string; kind: number }>(
+      `SELECT m.new_lines AS lines, m.new_amount::text AS amount, m.new_period AS period, m.new_kind AS kind,
+              (SELECT sum(amount)::text FROM rebate_accrual a WHERE a.move_id = m.new_rebatemoveid) AS sum
+         FROM new_rebatemove m WHERE m.new_rebatemoveid = $1`,
+      [gear.move],
+    );
+    expect(move).toEqual({ lines: 2, amount: '176.92', sum: '176.92', period: last.month, kind: rebateMoveKind.accrual });
     // A store's order accrues to its dealer.
     const store = await one<{ holder: string }>(
-      `SELECT m.new_unit_id AS holder FROM new_rebatemove m JOIN salesorder o ON o.salesorderid = m.new_order_id WHERE o.owningbusinessunit = $1 LIMIT 1`,
+      `SELECT a.holder_id AS holder FROM rebate_accrual a JOIN salesorder o ON o.salesorderid = a.order_id WHERE o.owningbusinessunit = $1 LIMIT 1`,
       [unit['SP-SZ001']],
     );
     expect(store.holder).toBe(unit['DL-GZ001']);
@@ -182,14 +189,23 @@ describe('the monthly rebate run', () => {
     const run = done<{ message: string; state: number }>(await accrue('hqfinance', policy['PL-ELE'], last.to));
     expect(run.message).toBe(`已计提 ${last.month}：${signed.length} 行签收明细，${dealers.size} 家经销商，返利 ${yuan(formatCents(sum))}`);
     expect(run.state).toBe(rebatePolicyState.active);
-    const { rows: moves } = await p.db.query<{ line: string; amount: string; period: string; kind: number; rate: string }>(
-      'SELECT new_orderline_id AS line, new_amount::text AS amount, new_period AS period, new_kind AS kind, new_rate::text AS rate FROM new_rebatemove WHERE new_policy_id = $1',
+    // Per line, once (the run's record); per dealer, one move of the month at the policy's rate.
+    const { rows: lines } = await p.db.query<{ line: string; amount: string }>(
+      'SELECT orderline_id AS line, amount::text AS amount FROM rebate_accrual WHERE policy_id = $1 AND period = $2',
+      [policy['PL-ELE'], last.month],
+    );
+    expect(lines.map((m) => [m.line, m.amount]).sort()).toEqual(expected.map((e) => [e.line, formatCents(e.amount)]).sort());
+    // 广州粤华's inverters (6 × ¥2,680.00) and contactors (40 × ¥163.68) of last month.
+    expect(lines.map((m) => m.amount)).toEqual(expect.arrayContaining(['241.20', '98.21']));
+    const { rows: moves } = await p.db.query<{ unit: string; amount: string; lines: number; period: string; kind: number; rate: string }>(
+      `SELECT new_unit_id AS unit, new_amount::text AS amount, new_lines AS lines, new_period AS period, new_kind AS kind, new_rate::text AS rate
+         FROM new_rebatemove WHERE new_policy_id = $1`,
       [policy['PL-ELE']],
     );
-    expect(moves.map((m) => [m.line, m.amount]).sort()).toEqual(expected.map((e) => [e.line, formatCents(e.amount)]).sort());
+    expect(new Set(moves.map((m) => m.unit))).toEqual(dealers);
+    expect(moves.reduce((a, m) => a + m.lines, 0)).toBe(signed.length);
+    expect(moves.reduce((a, m) => a + toCents(m.amount), 0n)).toBe(sum);
     expect(new Set(moves.map((m) => `${m.period}/${m.kind}/${m.rate}`))).toEqual(new Set([`${last.month}/${rebateMoveKind.accrual}/1.50`]));
-    // 广州粤华's inverters (6 × ¥2,680.00) and contactors (40 × ¥163.68) of last month.
-    expect(moves.map((m) => m.amount)).toEqual(expect.arrayContaining(['241.20', '98.21']));
     const after = { d1: await balance('DL-GZ001'), d2: await balance('DL-SZ001') };
     expect(toCents(after.d1) - toCents(before.d1) + toCents(after.d2) - toCents(before.d2)).toBe(sum);
     expect(
@@ -203,7 +219,7 @@ describe('the monthly rebate run', () => {
 
     // Again: nothing new, nothing changes.
     const n = await moveCount();
-    expect(n).toBe(before.n + signed.length);
+    expect(n).toBe(before.n + dealers.size);
     done(await accrue('hqfinance', policy['PL-ELE'], `${last.month}-15`), `${last.month} 没有新的可计提明细（已计提过的不会重复计提）`);
     expect(await moveCount()).toBe(n);
     expect(await balance('DL-GZ001')).toBe(after.d1);
