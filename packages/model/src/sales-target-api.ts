@@ -15,6 +15,8 @@ export const TARGET_KINDS: readonly TargetKind[] = ['staff', 'account'];
 export const targetListPath = (kind: TargetKind) => `${SALES_TARGET_API}/${kind}`;
 /** GET — every target of the same filters as an Excel file. */
 export const targetExportPath = (kind: TargetKind) => `${SALES_TARGET_API}/${kind}/export`;
+/** GET — one target with its actual and the orders counted → `TargetDetail`. */
+export const targetDetailPath = (kind: TargetKind, id: string) => `${SALES_TARGET_API}/${kind}/${encodeURIComponent(id)}`;
 
 export interface TargetQuery {
   year?: number;
@@ -71,6 +73,8 @@ export interface TargetDetail extends TargetRow {
 export const SALESMAN_API = '/api/salesmen';
 /** GET — the signed-in salesman's own card (404 with a message for an account that is no salesman). */
 export const SALESMAN_CARD_MINE = `${SALESMAN_API}/me`;
+/** GET — a salesman's card, for head office (sales.target). */
+export const salesmanCardPath = (id: string) => `${SALESMAN_API}/${encodeURIComponent(id)}/card`;
 
 export interface SalesmanCard {
   salesman: {
@@ -108,7 +112,7 @@ export interface ForecastReportCell {
   /** Quantity ordered: the audited orders' lines of the month. */
   actual: number;
   actualAmount: string;
-  /** actual ÷ forecast in per cent, one decimal; null without a forecast. */
+  /** actual ÷ forecast in per cent, one decimal; null without a forecast or for a month still to come. */
   rate: string | null;
 }
 

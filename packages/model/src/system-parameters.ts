@@ -10,10 +10,6 @@ export const SYSTEM_PARAMETERS: Record<string, Label> = {
     '费用结算单发布后，服务站可提出异议的工作日天数（不填为 2）',
     'Working days a station has to raise a doubt on a published expense settlement (2 when empty)',
   ),
-  SalesForecastDeadlineDay: label(
-    '销售预测截止日：每月该日之后，当月的销售预测不能再新建、修改或提交（不填为 25）',
-    'Sales forecast deadline: after this day of a month, that month’s forecast can no longer be created, changed or submitted (25 when empty)',
-  ),
   AccountStatementDoubtWorkingDays: label(
     '月度对账单生成（或总部答复异议）后，经销商可确认或提出异议的工作日天数（不填为 5）；逾期视同确认',
     'Working days a dealer has to confirm or dispute its monthly statement after it is generated or its disputes answered (5 when empty); after them it counts as confirmed',

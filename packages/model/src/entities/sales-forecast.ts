@@ -44,6 +44,7 @@ export const salesForecast = defineEntity({
       title: 'menu.salesForecasts',
       viewTabs: true,
       allowImport: false,
+      page: 'SalesForecastListPage',
       menu: {
         group: 'salesmgmt',
         order: 40,

@@ -31,6 +31,11 @@ async function head(sql: Sql, id: unknown): Promise<Head> {
   return f;
 }
 
+/** Only the dealer whose forecast it is writes it (head office reads and approves it). */
+function assertOwner(f: Head, unit: string): void {
+  if (f.unit !== unit) throw refuse('salesForecast.ownOnly');
+}
+
 /** One forecast per dealer and month: refused naming the one there is (other than `selfId`). */
 async function assertOnly(sql: Sql, unit: string, year: number, month: number, selfId: string | null, lang: Lang): Promise<void> {
   await sql.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`salesforecast:${unit}:${year}:${month}`]);
@@ -96,8 +101,9 @@ export const forecastController: DocumentController = {
   },
   write: {
     // A change (or a delete) of a month past its deadline is refused; moving it to another month must find that month open and free.
-    async guard(sql, id, _op, values, _caller, lang) {
+    async guard(sql, id, _op, values, caller, lang) {
       const f = await head(sql, id);
+      assertOwner(f, caller.principal.businessUnitId);
       await assertForecastOpen(sql, f.year, f.month);
       const year = values.new_year === undefined ? f.year : Number(values.new_year);
       const month = values.new_month === undefined ? f.month : Number(values.new_month);
@@ -114,9 +120,14 @@ export const forecastController: DocumentController = {
     },
   },
   flow: {
-    // Submitted with lines, before the month's deadline.
-    async submit(sql, id) {
+    // Submitted by its dealer, with lines, before the month's deadline.
+    async submit(sql, id, userId) {
       const f = await head(sql, id);
+      const { rows: u } = await sql.query<{ unit: string }>(
+        'SELECT businessunitid::text AS unit FROM systemuser WHERE systemuserid = $1::uuid',
+        [userId],
+      );
+      assertOwner(f, u[0]?.unit ?? '');
       await assertForecastOpen(sql, f.year, f.month);
       const { rowCount } = await sql.query('SELECT 1 FROM new_salesforecastline WHERE new_salesforecast_id = $1::uuid LIMIT 1', [id]);
       if (!rowCount) throw refuse('salesForecast.noLines');
@@ -129,10 +140,11 @@ export const forecastController: DocumentController = {
   },
   lines: {
     [LINE.logicalName]: {
-      async defaults(sql, rows, _caller, lang) {
+      async defaults(sql, rows, caller, lang) {
         const out = [];
         for (const r of rows) {
           const f = await head(sql, r.new_salesforecast_id);
+          assertOwner(f, caller.principal.businessUnitId);
           await assertForecastOpen(sql, f.year, f.month);
           await assertProductOnce(sql, r.new_salesforecast_id, r.new_product_id, null, lang);
           out.push(await productOf(sql, r.new_product_id));
@@ -140,7 +152,7 @@ export const forecastController: DocumentController = {
         return out;
       },
       write: {
-        async guard(sql, id, _op, values, _caller, lang) {
+        async guard(sql, id, _op, values, caller, lang) {
           const {
             rows: [l],
           } = await sql.query<{ forecast: string; product: string }>(
@@ -148,6 +160,7 @@ export const forecastController: DocumentController = {
             [id],
           );
           const f = await head(sql, l.forecast);
+          assertOwner(f, caller.principal.businessUnitId);
           await assertForecastOpen(sql, f.year, f.month);
           if (values.new_product_id && values.new_product_id !== l.product)
             await assertProductOnce(sql, l.forecast, values.new_product_id, id, lang);

@@ -74,8 +74,9 @@ async function dealersOf(
   return { ids: rows.map((r) => r.id), one: null };
 }
 
-/** Per cent, one decimal, half up; null without a forecast. */
-const rateOf = (actual: number, forecast: number) => (forecast > 0 ? (Math.round((actual * 1000) / forecast) / 10).toFixed(1) : null);
+/** Per cent, one decimal, half up; null without a forecast, and for a month still to come (nothing to achieve yet). */
+const rateOf = (actual: number, forecast: number, month: string) =>
+  forecast > 0 && month <= thisMonth() ? (Math.round((actual * 1000) / forecast) / 10).toFixed(1) : null;
 
 export async function forecastReport(sql: Sql, caller: Caller, q: ForecastReportQuery, lang: Lang): Promise<ForecastReport> {
   assertPrivilege(caller, FORECAST, 'read');
@@ -134,7 +135,7 @@ export async function forecastReport(sql: Sql, caller: Caller, q: ForecastReport
         forecast: fq,
         actual: ar?.qty ?? 0,
         actualAmount: ar?.amount ?? '0.00',
-        rate: rateOf(ar?.qty ?? 0, fq),
+        rate: rateOf(ar?.qty ?? 0, fq, month),
       });
     }
   const totals = months.map((month) => {
@@ -142,7 +143,7 @@ export async function forecastReport(sql: Sql, caller: Caller, q: ForecastReport
     const fq = mine.reduce((s, c) => s + c.forecast, 0);
     const aq = mine.reduce((s, c) => s + c.actual, 0);
     const fen = mine.reduce((s, c) => s + toCents(c.actualAmount), 0n);
-    return { month, forecast: fq, actual: aq, actualAmount: formatCents(fen), rate: rateOf(aq, fq) };
+    return { month, forecast: fq, actual: aq, actualAmount: formatCents(fen), rate: rateOf(aq, fq, month) };
   });
   return { from, to, dealer: dealers.one, months, productLines, cells, totals };
 }

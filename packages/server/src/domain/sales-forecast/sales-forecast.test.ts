@@ -168,6 +168,20 @@ describe('a dealer’s forecast: one per month, lines, approval', () => {
       [rejected.id],
     );
     done(await update('dealer2', 'new_salesforecastlines', l.id, { new_qtym: 30 }));
+    // Head office reads and approves it; only its dealer writes or submits it.
+    refused(await update('hqsales', 'new_salesforecastlines', l.id, { new_qtym: 31 }), '销售预测只能由填报的经销商修改或提交');
+    refused(await update('hqsales', 'new_salesforecasts', rejected.id, { new_remark: '总部代改' }), '销售预测只能由填报的经销商修改或提交');
+    refused(
+      await create('hqsales', 'new_salesforecastlines', {
+        new_salesforecast_id: rejected.id,
+        new_product_id: await product('EC-HMI-07'),
+        new_qtym: 1,
+        new_qtym1: 1,
+        new_qtym2: 1,
+      }),
+      '销售预测只能由填报的经销商修改或提交',
+    );
+    refused(await submit('hqsales', rejected.id), 'WorkflowException: 销售预测只能由填报的经销商修改或提交');
     done(await submit('dealer2', rejected.id));
     done(await act(rejected.id, 'reject', '仍偏低'));
     expect(await status(rejected.id)).toBe(approvalStatus.rejected);
@@ -322,7 +336,7 @@ describe('the report: forecast against actual orders by month and product line',
     for (const c of r.cells) {
       const w = want.get(`${c.month}|${c.productLineId}`) ?? { forecast: 0, actual: 0 };
       expect({ forecast: c.forecast, actual: c.actual }, `${c.month} ${c.productLine}`).toEqual(w);
-      expect(c.rate).toBe(c.forecast ? (Math.round((c.actual * 1000) / c.forecast) / 10).toFixed(1) : null);
+      expect(c.rate).toBe(c.forecast && c.month <= month ? (Math.round((c.actual * 1000) / c.forecast) / 10).toFixed(1) : null);
     }
     for (const [k, w] of want)
       if (w.forecast || w.actual)

@@ -248,14 +248,14 @@ describe('actuals are the audited orders, computed when read', () => {
     )!;
     expect(amount).toMatchObject({
       period: `${y}年${m}月`,
-      target: '60000.00',
+      target: '110000.00',
       actual: yuan(gz.fen),
-      completion: completionOf(yuan(gz.fen), '60000.00'),
+      completion: completionOf(yuan(gz.fen), '110000.00'),
     });
     const orders = card.targets.find(
       (t) => t.periodType === targetPeriodType.month && t.periodNo === m && t.metric === targetMetric.count,
     )!;
-    expect(orders).toMatchObject({ target: '10', actual: String(gz.orders) });
+    expect(orders).toMatchObject({ target: '15', actual: String(gz.orders) });
     const hyd = await one<{ id: string }>("SELECT new_productlineid AS id FROM new_productline WHERE new_code = 'PL-HYD'");
     const line = card.targets.find((t) => t.productLineId === hyd.id && t.periodNo === m)!;
     expect(line).toMatchObject({ productLine: '液压系统', actual: yuan((await ordered('DL-GZ001', hyd.id)).fen) });

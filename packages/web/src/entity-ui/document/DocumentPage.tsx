@@ -61,6 +61,8 @@ export interface DocumentPageProps {
   onLoaded?: (row: RecordRow) => void;
   /** The form's delete button (default: outside approval, in the declared deletable states). */
   allowDelete?: boolean;
+  /** Whether this account writes the document at all, where the model's write privilege says too much (head office reads a dealer's forecast, only the dealer changes it). */
+  canWrite?: boolean;
 }
 
 /**
@@ -101,6 +103,7 @@ function DocumentScreen({
   extraTags,
   onLoaded,
   allowDelete,
+  canWrite,
 }: DocumentPageProps) {
   const { id } = useParams();
   const t = useT();
@@ -117,7 +120,7 @@ function DocumentScreen({
   const row = id ? (record.data ?? null) : null;
   const [open, setOpen] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const writer = !!e.access?.write && can(e.access.write);
+  const writer = (canWrite ?? true) && !!e.access?.write && can(e.access.write);
   const standing = documentStanding(e, row);
   const approval = approvalButtons(e, row, writer, userId);
   const reload = () => void queries.invalidateQueries({ queryKey: documentKey(entity, id) });
