@@ -23,6 +23,7 @@ export const creditLimitLog = defineEntity({
       readOnly: true,
       menu: { group: 'finance', order: 15, key: 'creditLimitLog', label: 'menu.creditLimitLog', units: CREDIT_UNITS },
     },
+    view: { name: 'creditLimitLogView', path: '/creditlimitlog/view/:id' },
   },
   fields: {
     new_name: text(label('经销商', 'Dealer'), { ...RO, searchable: true, maxLength: 160 }),
