@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { FILES_DDL } from '../files/ddl.ts';
 import { STOCK_DDL } from '../domain/stock/ddl.ts';
+import { CREDIT_DDL } from '../domain/credit/ddl.ts';
 import { LIST_SETTINGS_DDL } from '../domain/list-settings/ddl.ts';
 import { FAVOURITE_DDL } from '../domain/favourite/ddl.ts';
 import { MESSAGE_DDL } from '../domain/message/ddl.ts';
@@ -242,6 +243,7 @@ const modelDdl = (fresh: (e: EntityDef) => boolean) => [
   ...FAVOURITE_DDL,
   ...MESSAGE_DDL,
   ...REBATE_DDL,
+  ...CREDIT_DDL,
   SCHEMA_STATE_DDL,
 ];
 

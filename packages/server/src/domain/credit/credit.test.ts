@@ -389,6 +389,23 @@ describe('an order using rebate', () => {
   });
 });
 
+describe('open order lines', () => {
+  it('a line head office adds to a dealer’s draft belongs to the dealer (its scope, and the open lines its credit reads)', async () => {
+    const id = await p.db.tx((sql) => placeOrder(sql, 'dealer1', [['HC-LF-200', 1]], '补一行'));
+    const line = done<{ id: string }>(
+      await api('hqsales', 'POST', '/api/crmdata/create/salesorderdetails', {
+        salesorderid: id,
+        productid: part['HC-SK-80'].id,
+        quantity: 3,
+      }),
+    ).id;
+    expect((await one<{ u: string }>('SELECT owningbusinessunit AS u FROM salesorderdetail WHERE salesorderdetailid = $1', [line])).u).toBe(
+      unit.dealer1,
+    );
+    expect((await api('dealer1', 'GET', `/api/crmdata/Retrieve/salesorderdetails(${line})`)).statusCode).toBe(200);
+  });
+});
+
 describe('temporary credit scope', () => {
   it('a dealer sees only its own: dealer2 neither reads, lists, changes nor submits dealer1’s; a store sees none', async () => {
     const id = done<{ id: string }>(

@@ -46,12 +46,17 @@ export const CREDIT_ORDER_STATES: readonly number[] = [
 // The rebate an order uses lowers what it draws on credit (server domain/rebates); read only where the order has the field.
 const REBATE = 'new_rebateamount' in (getEntity('salesorder')?.fields ?? {}) ? 'COALESCE(o.new_rebateamount, 0)' : '0';
 
-/** SQL: what order `o` still draws on credit: its lines' not yet invoiced amount, net of the order's rebate pro rata. */
-const ORDER_OPEN = `(SELECT CASE WHEN ${REBATE} = 0 THEN x.unbilled
-                                 WHEN o.totalamount > 0 THEN GREATEST(0, round(x.unbilled * (o.totalamount - ${REBATE}) / o.totalamount, 2))
-                                 ELSE 0 END
-                      FROM (SELECT COALESCE(sum(GREATEST(0, d.quantity - COALESCE(d.new_invoicedqty, 0)) * COALESCE(d.priceperunit, 0)), 0) AS unbilled
-                              FROM salesorderdetail d WHERE d.salesorderid = o.salesorderid) x)`;
+/** SQL: what order `o` draws on credit of its not yet invoiced amount `unbilled`: net of its rebate, pro rata. */
+const NET = (unbilled: string) => `CASE WHEN ${REBATE} = 0 THEN ${unbilled}
+  WHEN o.totalamount > 0 THEN GREATEST(0, round(${unbilled} * (o.totalamount - ${REBATE}) / o.totalamount, 2)) ELSE 0 END`;
+
+/** SQL: a line's not yet invoiced amount, over the lines not yet fully invoiced (credit/ddl.ts indexes them per buyer unit). */
+const UNBILLED = 'sum((d.quantity - COALESCE(d.new_invoicedqty, 0)) * COALESCE(d.priceperunit, 0))';
+const OPEN_LINE = 'd.quantity > COALESCE(d.new_invoicedqty, 0)';
+
+/** SQL: what order `o` still draws on credit. */
+const ORDER_OPEN = `(SELECT ${NET('x.unbilled')} FROM (SELECT COALESCE(${UNBILLED}, 0) AS unbilled FROM salesorderdetail d
+                     WHERE d.salesorderid = o.salesorderid AND ${OPEN_LINE}) x)`;
 
 /** The holder's credit now (no lock: a credit check locks the account first, see checkOrderCredit). */
 export async function creditOf(sql: Sql, holderUnitId: string): Promise<Credit> {
@@ -72,8 +77,12 @@ export async function creditOf(sql: Sql, holderUnitId: string): Promise<Credit> 
             (SELECT COALESCE(sum(new_amount), 0)::text FROM new_tempcredit
               WHERE new_dealer_id = $1::uuid AND new_approvalstatus = $3 AND new_validfrom <= $4::date AND new_validto >= $4::date
                 AND (new_terminatedon IS NULL OR new_terminatedon > $4::date)) AS temp,
-            (SELECT COALESCE(sum(${ORDER_OPEN}), 0)::text FROM salesorder o
-              WHERE o.owningbusinessunit IN (SELECT businessunitid FROM units) AND o.new_status = ANY($5::int[])) AS open`,
+            -- From the open lines (an order's lines are its buyer's): a dealer's invoiced history is never read.
+            (SELECT COALESCE(sum(${NET('x.unbilled')}), 0)::text
+               FROM (SELECT d.salesorderid, ${UNBILLED} AS unbilled FROM salesorderdetail d
+                      WHERE d.owningbusinessunit IN (SELECT businessunitid FROM units) AND ${OPEN_LINE} GROUP BY d.salesorderid) x
+               JOIN salesorder o ON o.salesorderid = x.salesorderid
+              WHERE o.new_status = ANY($5::int[])) AS open`,
     [holderUnitId, businessUnitType.dealer, approvalStatus.approved, today, CREDIT_ORDER_STATES],
   );
   const limit = toCents(r.lim);

@@ -90,8 +90,10 @@ export const orderController: DocumentController = {
       },
       write: {
         async after(sql, ids) {
+          // A line belongs to its order's buyer whoever wrote it (its scope; the credit check reads a buyer's open lines).
           await sql.query(
-            `UPDATE salesorderdetail SET extendedamount = round(COALESCE(priceperunit, 0) * quantity, 2) WHERE salesorderdetailid = ANY($1::uuid[])`,
+            `UPDATE salesorderdetail d SET extendedamount = round(COALESCE(d.priceperunit, 0) * d.quantity, 2), owningbusinessunit = o.owningbusinessunit
+               FROM salesorder o WHERE o.salesorderid = d.salesorderid AND d.salesorderdetailid = ANY($1::uuid[])`,
             [ids],
           );
         },
