@@ -12,9 +12,11 @@ export const figure = (metric: number, v: string) => (metric === targetMetric.am
 
 /** Completion as a bar (full at 100 %, the figure beyond it) and its per cent. */
 export function Completion({ value }: { value: string }) {
+  const t = useT();
   const n = Number(value);
   return (
     <Progress
+      aria-label={`${t('salesTarget.completion')} ${value}%`}
       percent={Math.min(100, n)}
       format={() => `${value}%`}
       status={n >= 100 ? 'success' : 'normal'}
