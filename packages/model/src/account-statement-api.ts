@@ -32,8 +32,6 @@ export const statementXlsxPath = (unit: string, month: string) => `${statement(u
 export const STATEMENT_GENERATE_PATH = `${STATEMENT_API}/generate`;
 /** GET (finance.manage) — what may be generated now (`StatementMonths`). */
 export const STATEMENT_MONTHS_PATH = `${STATEMENT_API}/months`;
-/** GET — the statement behind a reconciliation id (`{ unit, month }`), for links from a document. */
-export const statementOfPath = (id: string) => `${STATEMENT_API}/of/${enc(id)}`;
 
 /** The web route of a statement's detail and print view. */
 export const statementDetailRoute = (unit: string, month: string) => `/accountstatementDetail/${enc(unit)}/${enc(month)}/detail`;

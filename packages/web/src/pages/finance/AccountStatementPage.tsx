@@ -165,22 +165,33 @@ export default function AccountStatementPage() {
         {t('statement.title')} <span data-testid="st-name">{header.name}</span>{' '}
         <OptionTag set={accountStatementState} value={header.state} testId="st-state" />
       </PageTitle>
-      <Descriptions size="small" column={{ xs: 1, sm: 2, md: 3 }} style={{ marginBottom: 12 }}>
-        <Descriptions.Item label={t('statement.dealer')}>{header.dealer}</Descriptions.Item>
-        <Descriptions.Item label={t('statement.period')}>
-          {header.from} ~ {header.to}
-        </Descriptions.Item>
-        {waiting && header.deadline && (
-          <Descriptions.Item label={t('statement.deadline')}>
-            <span data-testid="st-deadline">{formatDeadline(header.deadline)}</span>
-          </Descriptions.Item>
-        )}
-        {header.confirmedOn && (
-          <Descriptions.Item label={t('statement.confirmedOn')}>
-            {formatChinaDateTime(header.confirmedOn)}（{header.confirmWayText}）
-          </Descriptions.Item>
-        )}
-      </Descriptions>
+      <Descriptions
+        size="small"
+        column={{ xs: 1, sm: 2, md: 3 }}
+        style={{ marginBottom: 12 }}
+        items={[
+          { key: 'dealer', label: t('statement.dealer'), children: header.dealer },
+          { key: 'period', label: t('statement.period'), children: `${header.from} ~ ${header.to}` },
+          ...(waiting && header.deadline
+            ? [
+                {
+                  key: 'deadline',
+                  label: t('statement.deadline'),
+                  children: <span data-testid="st-deadline">{formatDeadline(header.deadline)}</span>,
+                },
+              ]
+            : []),
+          ...(header.confirmedOn
+            ? [
+                {
+                  key: 'confirmed',
+                  label: t('statement.confirmedOn'),
+                  children: `${formatChinaDateTime(header.confirmedOn)}（${header.confirmWayText}）`,
+                },
+              ]
+            : []),
+        ]}
+      />
       <StatementFigures header={header} />
       <h3 style={{ marginTop: 16 }}>{t('statement.lines')}</h3>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 8 }} />}

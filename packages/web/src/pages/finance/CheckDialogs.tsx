@@ -1,5 +1,12 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { formatMoney, getEntity, type StatementHeader, type StatementLine } from '@portal/model';
+import {
+  formatMoney,
+  getEntity,
+  type AnswerLineInput,
+  type DisputeLineInput,
+  type StatementHeader,
+  type StatementLine,
+} from '@portal/model';
 import { Button, Form, Input, Radio, Select, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { runCommand } from '../../api/command.ts';
@@ -14,6 +21,7 @@ const STATEMENT = getEntity('new_accountstatement')!;
 /** A signed amount with at most two decimals, as the server takes it. */
 const AMOUNT = /^-?\d{1,10}(\.\d{1,2})?$/;
 const OTHER = '';
+const decimal = (v: unknown) => (v === null || v === undefined || v === '' ? '' : Number(v).toFixed(2));
 
 type DisputeValues = { lines: { moveId: string; amount: string; reason: string }[] };
 
@@ -74,7 +82,7 @@ export function DisputeDialog({
           STATEMENT,
           header.id,
           'dispute',
-          { lines: v.lines.map((l) => ({ moveId: l.moveId || null, amount: l.amount.trim(), reason: l.reason.trim() })) },
+          { lines: v.lines.map((l): DisputeLineInput => ({ moveId: l.moveId || null, amount: l.amount.trim(), reason: l.reason.trim() })) },
           { silent: true },
         )
       }
@@ -159,7 +167,8 @@ export function AnswerDialog({
   const t = useT();
   const [form] = Form.useForm<AnswerValues>();
   const initial: AnswerValues = {
-    lines: lines.map((l) => ({ lineId: l.new_accountdisputeid, decision: 'adjust', amount: String(l.new_difference ?? ''), reason: '' })),
+    // The dealer's difference as a decimal the input takes (the record service answers numbers).
+    lines: lines.map((l) => ({ lineId: l.new_accountdisputeid, decision: 'adjust', amount: decimal(l.new_difference), reason: '' })),
   };
   return (
     <CommandDialog<AnswerValues>
@@ -177,12 +186,14 @@ export function AnswerDialog({
           statementId,
           'answer',
           {
-            lines: v.lines.map((l) => ({
-              lineId: l.lineId,
-              decision: l.decision,
-              ...(l.decision === 'adjust' ? { amount: l.amount.trim() } : {}),
-              reason: l.reason.trim(),
-            })),
+            lines: v.lines.map(
+              (l): AnswerLineInput => ({
+                lineId: l.lineId,
+                decision: l.decision,
+                ...(l.decision === 'adjust' ? { amount: l.amount.trim() } : {}),
+                reason: l.reason.trim(),
+              }),
+            ),
           },
           { silent: true },
         )

@@ -13,6 +13,7 @@ import {
   type MessageKey,
 } from '@portal/model';
 import { Alert, Card, Col, Descriptions, Row, Select, Space, Spin, Table, Typography } from 'antd';
+import type { DescriptionsItemType } from 'antd/es/descriptions';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { apiGet } from '../../api/client.ts';
@@ -22,16 +23,16 @@ import { useSession } from '../../session/store.ts';
 import { PageTitle } from '../PageTitle.tsx';
 import { documentLink } from './statement-parts.tsx';
 
-/** A figure: its label, the amount (hook `fs-<id>` with `data-amount`). */
-function Figure({ id, label, amount, strong }: { id: string; label: ReactNode; amount: string; strong?: boolean }) {
-  return (
-    <Descriptions.Item label={label}>
-      <span data-testid={`fs-${id}`} data-amount={amount} style={strong ? { fontWeight: 600 } : undefined}>
-        {formatMoney(amount)}
-      </span>
-    </Descriptions.Item>
-  );
-}
+/** A figure as a description item: its label and the amount (hook `fs-<id>` with `data-amount`). */
+const figure = (id: string, label: ReactNode, amount: string, strong?: boolean): DescriptionsItemType => ({
+  key: id,
+  label,
+  children: (
+    <span data-testid={`fs-${id}`} data-amount={amount} style={strong ? { fontWeight: 600 } : undefined}>
+      {formatMoney(amount)}
+    </span>
+  ),
+});
 
 /** The documents behind a figure, each opening its own screen. */
 function Docs({ docs, testId }: { docs: FinanceDoc[]; testId: string }) {
@@ -117,12 +118,19 @@ export default function FinanceSearchPage() {
   const fund = (key: 'cost' | 'activity', label: MessageKey, entity: string) => {
     const f: FundFigure = data!.funds[key];
     return (
-      <Descriptions size="small" column={1} title={t(label)} extra={listLink(entity)} data-testid={`fs-fund-${key}`}>
-        <Figure id={`fund-${key}-approved`} label={t('finance.fundApproved')} amount={f.approved} />
-        <Figure id={`fund-${key}-writtenoff`} label={t('finance.fundWrittenOff')} amount={f.writtenOff} />
-        <Figure id={`fund-${key}-pending`} label={t('finance.fundPending')} amount={f.pending} />
-        <Figure id={`fund-${key}-remaining`} label={t('finance.fundRemaining')} amount={f.remaining} strong />
-      </Descriptions>
+      <Descriptions
+        size="small"
+        column={1}
+        title={t(label)}
+        extra={listLink(entity)}
+        data-testid={`fs-fund-${key}`}
+        items={[
+          figure(`fund-${key}-approved`, t('finance.fundApproved'), f.approved),
+          figure(`fund-${key}-writtenoff`, t('finance.fundWrittenOff'), f.writtenOff),
+          figure(`fund-${key}-pending`, t('finance.fundPending'), f.pending),
+          figure(`fund-${key}-remaining`, t('finance.fundRemaining'), f.remaining, true),
+        ]}
+      />
     );
   };
 
@@ -158,14 +166,18 @@ export default function FinanceSearchPage() {
           <Row gutter={[16, 16]}>
             <Col xs={24} lg={12}>
               <Card title={t('finance.credit')} extra={asOf(data.credit.asOf)} size="small">
-                <Descriptions size="small" column={{ xs: 1, sm: 2 }}>
-                  <Figure id="limit" label={t('finance.limit')} amount={data.credit.limit} />
-                  <Figure id="temporary" label={t('finance.temporary')} amount={data.credit.temporary} />
-                  <Figure id="openorders" label={t('finance.openOrders')} amount={data.credit.openOrders} />
-                  <Figure id="receivable" label={t('finance.receivable')} amount={data.credit.receivable} />
-                  <Figure id="used" label={t('finance.used')} amount={data.credit.used} />
-                  <Figure id="available" label={t('finance.available')} amount={data.credit.available} strong />
-                </Descriptions>
+                <Descriptions
+                  size="small"
+                  column={{ xs: 1, sm: 2 }}
+                  items={[
+                    figure('limit', t('finance.limit'), data.credit.limit),
+                    figure('temporary', t('finance.temporary'), data.credit.temporary),
+                    figure('openorders', t('finance.openOrders'), data.credit.openOrders),
+                    figure('receivable', t('finance.receivable'), data.credit.receivable),
+                    figure('used', t('finance.used'), data.credit.used),
+                    figure('available', t('finance.available'), data.credit.available, true),
+                  ]}
+                />
                 <Typography.Text type="secondary">{t('finance.temporary')}</Typography.Text> {listLink('new_tempcredit', 'new_dealer_id')}
                 <div>
                   <Docs docs={data.credit.temporaryDocs} testId="fs-temporary-docs" />
@@ -181,31 +193,33 @@ export default function FinanceSearchPage() {
             </Col>
             <Col xs={24} lg={12}>
               <Card title={t('finance.balance')} extra={asOf(data.balance.asOf)} size="small">
-                <Descriptions size="small" column={1}>
-                  <Figure id="balance" label={t('finance.balance')} amount={data.balance.amount} strong />
-                  {data.statement ? (
-                    <Descriptions.Item label={t('finance.statementClosing', { month: data.statement.month })}>
-                      <Link to={statementDetailRoute(data.dealer.id, data.statement.month)} data-testid="fs-statement">
-                        <span data-testid="fs-statement-closing" data-amount={data.statement.closing}>
-                          {formatMoney(data.statement.closing)}
-                        </span>
-                      </Link>{' '}
-                      <Typography.Text type="secondary">（{data.statement.stateText}）</Typography.Text>
-                    </Descriptions.Item>
-                  ) : (
-                    <Descriptions.Item label={t('finance.latestStatement')}>{t('finance.noStatement')}</Descriptions.Item>
-                  )}
-                  <Figure
-                    id="since"
-                    label={t('finance.sinceStatement', { count: data.balance.movesSince })}
-                    amount={data.balance.sinceStatement}
-                  />
-                </Descriptions>
+                <Descriptions
+                  size="small"
+                  column={1}
+                  items={[
+                    figure('balance', t('finance.balance'), data.balance.amount, true),
+                    data.statement
+                      ? {
+                          key: 'statement',
+                          label: t('finance.statementClosing', { month: data.statement.month }),
+                          children: (
+                            <>
+                              <Link to={statementDetailRoute(data.dealer.id, data.statement.month)} data-testid="fs-statement">
+                                <span data-testid="fs-statement-closing" data-amount={data.statement.closing}>
+                                  {formatMoney(data.statement.closing)}
+                                </span>
+                              </Link>{' '}
+                              <Typography.Text type="secondary">（{data.statement.stateText}）</Typography.Text>
+                            </>
+                          ),
+                        }
+                      : { key: 'statement', label: t('finance.latestStatement'), children: t('finance.noStatement') },
+                    figure('since', t('finance.sinceStatement', { count: data.balance.movesSince }), data.balance.sinceStatement),
+                  ]}
+                />
               </Card>
               <Card title={t('finance.rebate')} extra={asOf(data.rebate.asOf)} size="small" style={{ marginTop: 16 }}>
-                <Descriptions size="small" column={1}>
-                  <Figure id="rebate" label={t('finance.rebate')} amount={data.rebate.balance} strong />
-                </Descriptions>
+                <Descriptions size="small" column={1} items={[figure('rebate', t('finance.rebate'), data.rebate.balance, true)]} />
                 {listLink('new_rebatemove', 'new_unit_id')}
               </Card>
             </Col>
@@ -223,18 +237,21 @@ export default function FinanceSearchPage() {
             </Col>
             <Col xs={24} lg={12}>
               <Card title={t('finance.ageing')} extra={asOf(data.ageing.asOf)} size="small">
-                <Descriptions size="small" column={{ xs: 1, sm: 2 }}>
-                  {AGEING_BUCKETS.map((b) => (
-                    <Figure
-                      key={b}
-                      id={`ageing-${b}`}
-                      label={t(`finance.bucket.${b}` as MessageKey)}
-                      amount={data.ageing.buckets.find((x) => x.key === b)?.amount ?? '0.00'}
-                    />
-                  ))}
-                  <Figure id="ageing-total" label={t('finance.ageingTotal')} amount={data.ageing.total} strong />
-                  <Figure id="ageing-overdue" label={t('finance.overdue')} amount={data.ageing.overdue} />
-                </Descriptions>
+                <Descriptions
+                  size="small"
+                  column={{ xs: 1, sm: 2 }}
+                  items={[
+                    ...AGEING_BUCKETS.map((b) =>
+                      figure(
+                        `ageing-${b}`,
+                        t(`finance.bucket.${b}` as MessageKey),
+                        data.ageing.buckets.find((x) => x.key === b)?.amount ?? '0.00',
+                      ),
+                    ),
+                    figure('ageing-total', t('finance.ageingTotal'), data.ageing.total, true),
+                    figure('ageing-overdue', t('finance.overdue'), data.ageing.overdue),
+                  ]}
+                />
                 <Table
                   size="small"
                   rowKey="id"

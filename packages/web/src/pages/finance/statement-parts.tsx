@@ -18,15 +18,21 @@ export function StatementFigures({ header }: { header: StatementHeader }) {
   const t = useT();
   return (
     <>
-      <Descriptions size="small" bordered column={{ xs: 1, sm: 2, md: 4 }} data-testid="st-figures">
-        {STATEMENT_FIGURES.map((f) => (
-          <Descriptions.Item key={f.key} label={t(f.label)}>
+      <Descriptions
+        size="small"
+        bordered
+        column={{ xs: 1, sm: 2, md: 4 }}
+        data-testid="st-figures"
+        items={STATEMENT_FIGURES.map((f) => ({
+          key: f.key,
+          label: t(f.label),
+          children: (
             <span data-testid={`st-fig-${f.key}`} data-amount={header[f.key]} style={f.key === 'closing' ? { fontWeight: 600 } : undefined}>
               {formatMoney(header[f.key])}
             </span>
-          </Descriptions.Item>
-        ))}
-      </Descriptions>
+          ),
+        }))}
+      />
       <Typography.Paragraph type="secondary" style={{ marginTop: 4, fontSize: 12 }}>
         {t('statement.formula')}
       </Typography.Paragraph>
