@@ -155,6 +155,10 @@ describe('a dealer’s forecast: one per month, lines, approval', () => {
     done(await submit('dealer1', id));
     expect(await status(id)).toBe(approvalStatus.underReview);
     refused(await update('dealer1', 'new_salesforecasts', id, { new_remark: '改' }), '已提交的单据不允许修改');
+    // Before the deadline the dealer may take it back and submit it again.
+    done(await api('dealer1', 'POST', '/api/CrmFlow/revoke', { EntityId: id, EntityTypeName: 'new_salesforecast' }));
+    expect(await status(id)).toBe(approvalStatus.draft);
+    done(await submit('dealer1', id));
     done(await act(id, 'approve'));
     expect(await status(id)).toBe(approvalStatus.approved);
     // dealer2's rejected forecast of next month (demo): changed and submitted again.
