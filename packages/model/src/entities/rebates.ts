@@ -156,6 +156,8 @@ export const rebateMove = defineEntity({
       viewTabs: true,
       menu: { group: 'finance', order: 50, key: 'rebateDetail', label: 'menu.rebateDetail', units: UNITS },
     },
+    // One move read-only (查看 on the list): its order, policy, month, lines and figures.
+    view: { name: 'rebateDetailView', path: '/rebatedetail/view/:id' },
   },
   fields: {
     new_name: text(label('单据编号', 'Document'), { ...RO, searchable: true, maxLength: 60 }),

@@ -125,7 +125,8 @@ export const salesOrder = defineEntity({
     new_county: text(label('区县', 'County'), { maxLength: 40 }),
     new_address: text(label('收货地址', 'Delivery address'), { required: true, maxLength: 200 }),
     new_remark: text(label('备注', 'Remark'), { maxLength: 100 }),
-    new_cancelreason: text(label('取消原因', 'Cancel reason'), { maxLength: 100, required: true }),
+    // The cancel command's (its dialog asks it, its controller requires it): not a field of the draft's form to fill, which could then never be saved.
+    new_cancelreason: text(label('取消原因', 'Cancel reason'), { maxLength: 100, readOnly: true }),
     new_cancelledon: dateTime(label('取消时间', 'Cancelled on'), RO),
   },
   indexes: [

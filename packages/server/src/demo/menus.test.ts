@@ -60,6 +60,8 @@ describe("the demo users' menus", () => {
     salesNetworkOnly.push('dealerAccount', 'creditLimitLog', 'tempCredit');
     // Statements, their reconciliation and finance search (issue 28): head office, branches and dealers only.
     salesNetworkOnly.push('accountStatements', 'accountChecks', 'financeSearch');
+    // Special prices and rebates (issue 28): head office, branches and dealers only.
+    salesNetworkOnly.push('proprice', 'rebateDetail', 'rebatePolicy');
     for (const login of ['admin', 'hq', 'branch1']) expect(keys(login), login).toEqual(keys(login, false));
     for (const login of ['station1', 'station2', 'engineer1'])
       expect(keys(login), login).toEqual(keys(login, false).filter((k) => !salesNetworkOnly.includes(k)));
