@@ -123,7 +123,9 @@ export async function releaseOrderRebate(sql: Sql, id: string, userId: string): 
  * ÷ its total), half up to the fen, so the last invoice brings it to the whole rebate and a void
  * takes its share back. What is posted now is that less what was credited before (one move keyed per
  * invoice and event), dated the day: the account owes Σ invoices − rebate, as the credit check's
- * open orders count the rest of the order net of the rebate in the same proportion.
+ * open orders count the rest of the order net of the rebate in the same proportion. Called right after
+ * the invoice's (or void's) own account posting, which holds the dealer's account lock in this
+ * transaction: two invoices or voids of one dealer read and post here one after the other.
  */
 export async function syncInvoicedRebate(
   sql: Sql,
