@@ -146,6 +146,7 @@ export default function FinanceSearchPage() {
             onSearch={setSearch}
             style={{ minWidth: 280 }}
             placeholder={t('finance.pickDealer')}
+            aria-label={t('finance.dealer')}
             value={dealerId || undefined}
             options={[
               ...dealers.map((d) => ({ value: d.id, label: `${d.code} ${d.name}`.trim() })),
