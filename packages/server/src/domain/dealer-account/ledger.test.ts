@@ -1,4 +1,4 @@
-import { accountMoveKind, approvalStatus, invoiceState } from '@portal/model';
+import { accountMoveKind, approvalStatus, disputeAnswer, invoiceState } from '@portal/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Portal } from '../../boot.ts';
 import { testPortal } from '../../testing/test-portal.ts';
@@ -31,6 +31,7 @@ describe('the dealer account ledger', () => {
       invoices: string;
       receipts: string;
       funds: string;
+      adjusted: string;
       last: number;
       n: number;
     }>(
@@ -41,16 +42,17 @@ describe('the dealer account ledger', () => {
               (SELECT COALESCE(sum(r.new_amount), 0) FROM new_receipt r JOIN businessunit b ON b.businessunitid = r.new_payer_id
                 WHERE r.new_confirmedon IS NOT NULL AND (b.businessunitid = a.new_unit_id OR b.parentbusinessunitid = a.new_unit_id))::text AS receipts,
               (SELECT COALESCE(sum(c.new_amount), 0) FROM new_activityuse c WHERE c.new_approvalstatus = $2 AND c.owningbusinessunit = a.new_unit_id)::text AS funds,
+              (SELECT COALESCE(sum(d.new_adjustamount), 0) FROM new_accountdispute d WHERE d.new_answer = $3 AND d.new_unit_id = a.new_unit_id)::text AS adjusted,
               a.new_seq AS last, (SELECT count(*)::int FROM new_accountmove m WHERE m.new_account_id = a.new_dealeraccountid) AS n
          FROM new_dealeraccount a`,
-      [invoiceState.void, approvalStatus.approved],
+      [invoiceState.void, approvalStatus.approved, disputeAnswer.adjusted],
     );
     // Both demo dealers have invoices and confirmed receipts.
     expect(rows.length).toBeGreaterThanOrEqual(2);
     for (const r of rows) {
       expect(Number(r.balance)).toBeCloseTo(Number(r.moves), 2);
-      // Approved marketing-fund claims credit the account too.
-      expect(Number(r.balance)).toBeCloseTo(Number(r.invoices) - Number(r.receipts) - Number(r.funds), 2);
+      // Approved marketing-fund claims credit the account too; head office's answers to disputed statement lines adjust it.
+      expect(Number(r.balance)).toBeCloseTo(Number(r.invoices) - Number(r.receipts) - Number(r.funds) + Number(r.adjusted), 2);
       expect(r.last).toBe(r.n);
     }
     expect(rows.some((r) => Number(r.invoices) > 0 && Number(r.receipts) > 0)).toBe(true);
