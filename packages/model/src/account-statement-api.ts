@@ -16,11 +16,8 @@ const statement = (unit: string, month: string) => `${STATEMENT_API}/${enc(unit)
 export const statementPath = statement;
 /** GET `?after=<cursor>&size=<n>` — a page of lines (`StatementLinePage`), oldest first. */
 export const statementLinesPath = (unit: string, month: string, after?: string | null, size?: number) => {
-  const q = new URLSearchParams();
-  if (after) q.set('after', after);
-  if (size) q.set('size', String(size));
-  const s = q.toString();
-  return `${statement(unit, month)}/lines${s ? `?${s}` : ''}`;
+  const q = [after ? `after=${enc(after)}` : '', size ? `size=${size}` : ''].filter(Boolean).join('&');
+  return `${statement(unit, month)}/lines${q ? `?${q}` : ''}`;
 };
 /** GET — the header and every line (`StatementPrint`), for the print view. */
 export const statementPrintPath = (unit: string, month: string) => `${statement(unit, month)}/print`;

@@ -163,7 +163,7 @@ describe('statement closing (property)', () => {
               } = await sql.query<{ m: string | null }>('SELECT max(new_month) AS m FROM new_accountstatement WHERE new_unit_id = $1', [
                 holder,
               ]);
-              const month = latest && o.again ? latest : addMonths(latest ?? tried ?? addMonths(BASE, -1), 1);
+              const month: string = latest && o.again ? latest : addMonths(latest ?? tried ?? addMonths(BASE, -1), 1);
               if (month > addMonths(BASE, 5)) continue;
               await generateMonth(sql, user, month, NOW, [holder]);
               tried = month;
