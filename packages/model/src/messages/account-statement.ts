@@ -101,7 +101,7 @@ export const accountStatementMessages = {
   ),
   'statement.dispute': label('提出异议', 'Dispute'),
   'statement.answer': label('答复异议', 'Answer'),
-  'statement.refused': label('对账单当前为“{state}”，不能{command}', 'The statement is “{state}”: it cannot be {command}'),
+  'statement.refused': label('对账单当前为“{state}”，不能{command}', 'The statement is “{state}”: “{command}” is not possible'),
   'statement.frozen': label(
     '对账单已于 {time} 确认，已冻结，不能再确认或提出异议',
     'The statement was confirmed on {time} and is frozen: it cannot be confirmed or disputed again',

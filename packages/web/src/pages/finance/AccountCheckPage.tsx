@@ -188,7 +188,11 @@ export default function AccountCheckPage() {
         </p>
       )}
       <ResponsiveTable<DisputeRow>
-        card={{ title: 'doc', tags: ['answer'], fields: ['new_ouramount', 'new_theiramount', 'reason'] }}
+        card={{
+          title: 'doc',
+          tags: ['answer'],
+          fields: ['new_ouramount', 'new_theiramount', 'reason', 'new_adjustamount', 'answerReason'],
+        }}
         rowKey="new_accountdisputeid"
         size="small"
         columns={columns}
