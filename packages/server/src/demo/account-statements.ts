@@ -11,6 +11,7 @@ import { act, submit } from '../flow/engine.ts';
 import type { Caller } from '../records/scope.ts';
 import { insertRecords } from '../records/write.ts';
 import { callerOf } from './parts.ts';
+import { renumberDemo } from './renumber.ts';
 
 /*
  * Two months of statements for both demo dealers (issue 28), the two months before the current one
@@ -82,12 +83,10 @@ export async function seedAccountStatementDemo(sql: Sql): Promise<void> {
       LANG,
     );
     const id = made.opens!.id;
-    const {
-      rows: [r],
-    } = await sql.query<{ name: string }>(
-      `UPDATE invoice SET new_invoicedate = $2::date, new_duedate = $2::date + 30, createdon = $3, modifiedon = $3, name = $4 || substr(name, 11)
-        WHERE invoiceid = $1::uuid RETURNING name`,
-      [id, day, at(day, 10), `FP${day.replace(/-/g, '')}`],
+    const r = { name: await renumberDemo(sql, 'invoice', id, `FP${day.replace(/-/g, '')}`) };
+    await sql.query(
+      `UPDATE invoice SET new_invoicedate = $2::date, new_duedate = $2::date + 30, createdon = $3, modifiedon = $3 WHERE invoiceid = $1::uuid`,
+      [id, day, at(day, 10)],
     );
     await sql.query(`UPDATE invoicedetail SET createdon = $2, modifiedon = $2 WHERE invoiceid = $1::uuid`, [id, at(day, 10)]);
     await sql.query(`UPDATE new_accountmove SET new_date = $2::date, new_name = $3, createdon = $4 WHERE new_docid = $1`, [
@@ -143,13 +142,12 @@ export async function seedAccountStatementDemo(sql: Sql): Promise<void> {
     });
     await act(sql, receiptDoc, id, finId, 'approve', '已核对银行回单，确认到账');
     const confirmed = new Date(Date.parse(`${paid}T00:00:00Z`) + DAY).toISOString().slice(0, 10);
-    const {
-      rows: [r],
-    } = await sql.query<{ name: string }>(
-      `UPDATE new_receipt SET createdon = $2, modifiedon = $3, new_confirmedon = $3, new_name = $4 || substr(new_name, 11)
-        WHERE new_receiptid = $1::uuid RETURNING new_name AS name`,
-      [id, at(paid, 16), at(confirmed, 10), `HK${paid.replace(/-/g, '')}`],
-    );
+    const r = { name: await renumberDemo(sql, 'new_receipt', id, `HK${paid.replace(/-/g, '')}`) };
+    await sql.query('UPDATE new_receipt SET createdon = $2, modifiedon = $3, new_confirmedon = $3 WHERE new_receiptid = $1::uuid', [
+      id,
+      at(paid, 16),
+      at(confirmed, 10),
+    ]);
     await sql.query(`UPDATE new_receiptallocation SET createdon = $2, modifiedon = $2 WHERE new_receipt_id = $1::uuid`, [
       id,
       at(confirmed, 10),

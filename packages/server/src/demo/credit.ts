@@ -1,5 +1,6 @@
 import { getEntity } from '@portal/model';
 import type { Sql } from '../db/db.ts';
+import { renumberDemo } from './renumber.ts';
 import { creditOf } from '../domain/credit/credit.ts';
 import { runCommand } from '../documents/kernel.ts';
 import { tempCreditController } from '../domain/credit/temp-credit.controller.ts';
@@ -85,12 +86,13 @@ export async function seedCreditDemo(sql: Sql, ctx: DemoContext): Promise<void> 
   const expired = await apply('dealer1fin', '150000.00', 0, 30, '三季度工程项目集中回款前的备货周转');
   await fileForApproval(sql, flow, expired, by('dealer1fin'), 'approve', '同意，到期自动失效');
   await sql.query(
-    `UPDATE new_tempcredit SET new_name = $4, new_validfrom = $2::date, new_validto = $3::date,
+    `UPDATE new_tempcredit SET new_validfrom = $2::date, new_validto = $3::date,
             createdon = createdon - interval '95 days',
             new_submittime = new_submittime - interval '95 days', new_approvedtime = new_approvedtime - interval '94 days'
       WHERE new_tempcreditid = $1::uuid`,
-    [expired, day(-95), day(-35), `LS${day(-95).slice(0, 7).replace('-', '')}-0001`],
+    [expired, day(-95), day(-35)],
   );
+  await renumberDemo(sql, 'new_tempcredit', expired, `LS${day(-95).slice(0, 7).replace('-', '')}`);
   const rejected = await apply('dealer1', '300000.00', 0, 90, '新开佛山展厅，申请增加临时额度');
   await fileForApproval(sql, flow, rejected, by('dealer1'), 'reject', '金额过大，请结合回款计划调整后重新申请');
   const review = await apply('dealer1fin', '100000.00', 0, 45, '年底备货旺季，发电机组订单集中，申请临时额度至一月中旬');

@@ -12,6 +12,7 @@ import { insertRecords, updateRecord } from '../records/write.ts';
 import { fileForApproval, seedHeadOfficeFlow } from './head-office-flow.ts';
 import { callerOf } from './parts.ts';
 import { placeOrder } from './sales-orders.ts';
+import { renumberDemo } from './renumber.ts';
 import type { DemoContext } from './service.ts';
 
 /*
@@ -64,15 +65,16 @@ async function signedLastMonth(sql: Sql, buyer: string, lines: Line[], day: stri
   // As if it had all happened last month: ordered three days before, shipped the day before, signed on `day` (China time).
   const at = (offset: number, hour: number) =>
     new Date(Date.parse(`${day}T00:00:00Z`) + offset * 86_400_000 + hour * 3_600_000 - CHINA_OFFSET_MS);
-  // Numbered as on those days (each of these orders is its day's first).
-  const no = (prefix: string, offset: number) => `${prefix}${chinaDate(at(offset, 12)).replaceAll('-', '')}-0001`;
+  // Numbered as on those days, from the same sequences as everyone's (issue 24; messages follow).
+  await renumberDemo(sql, 'salesorder', id, `SO${chinaDate(at(-3, 12)).replaceAll('-', '')}`);
   await sql.query(
-    `UPDATE salesorder SET name = $3, new_settleno = $3, createdon = $2, new_pricedon = $2, new_submittime = $2 WHERE salesorderid = $1::uuid`,
-    [id, at(-3, 9), no('SO', -3)],
+    `UPDATE salesorder SET new_settleno = name, createdon = $2, new_pricedon = $2, new_submittime = $2 WHERE salesorderid = $1::uuid`,
+    [id, at(-3, 9)],
   );
+  await renumberDemo(sql, 'new_shipment', shipment, `XF${chinaDate(at(-2, 12)).replaceAll('-', '')}`);
   await sql.query(
-    `UPDATE new_shipment SET new_name = $6, createdon = $2, new_shipdate = $3::date, new_shippedon = $4, new_signedon = $5 WHERE new_shipmentid = $1::uuid`,
-    [shipment, at(-2, 10), chinaDate(at(-1, 12)), at(-1, 15), at(0, 11), no('XF', -2)],
+    `UPDATE new_shipment SET createdon = $2, new_shipdate = $3::date, new_shippedon = $4, new_signedon = $5 WHERE new_shipmentid = $1::uuid`,
+    [shipment, at(-2, 10), chinaDate(at(-1, 12)), at(-1, 15), at(0, 11)],
   );
 }
 

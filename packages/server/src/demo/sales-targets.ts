@@ -6,6 +6,7 @@ import { chinaDate } from '../domain/china-time.ts';
 import { insertRecords } from '../records/write.ts';
 import { fileForApproval, seedHeadOfficeFlow, type HeadOfficeFlow } from './head-office-flow.ts';
 import { callerOf } from './parts.ts';
+import { renumberDemo } from './renumber.ts';
 import type { DemoContext } from './service.ts';
 
 /**
@@ -263,11 +264,7 @@ async function dateBack(sql: Sql, flow: HeadOfficeFlow, id: string, day: string,
     [id, day, flow.entity],
   );
   if (month < chinaDate().slice(0, 7)) {
-    const prefix = `YC${month.replace('-', '')}-`;
-    await sql.query(
-      `UPDATE new_salesforecast SET new_name = $2 || lpad((SELECT count(*) + 1 FROM new_salesforecast WHERE new_name LIKE $2 || '%')::text, 4, '0')
-        WHERE new_salesforecastid = $1::uuid`,
-      [id, prefix],
-    );
+    // Numbered in its own month from the same sequence as everyone's; its messages name the new number.
+    await renumberDemo(sql, 'new_salesforecast', id, `YC${month.replace('-', '')}`);
   }
 }

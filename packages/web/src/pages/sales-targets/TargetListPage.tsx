@@ -15,6 +15,7 @@ import { screenPath } from '../../app/screen-path.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
 import { usePrivilege } from '../../session/use-privilege.ts';
 import { useSession } from '../../session/store.ts';
+import { currentYearUtc8 } from '../../shared/date.ts';
 import { saveBlob } from '../../shared/download.ts';
 import type { LookupDef, LookupRecord } from '../../widgets/lookup/lookup-def.ts';
 import { LookupInput } from '../../widgets/lookup/LookupInput.tsx';
@@ -55,7 +56,7 @@ function TargetList({ kind }: { kind: TargetKind }) {
   const dealer = useSession((s) => s.user.unitType) === businessUnitType.dealer;
   const e = ENTITY[kind];
   const p = PREFIX[kind];
-  const thisYear = new Date().getFullYear();
+  const thisYear = currentYearUtc8();
   const [year, setYear] = useState<number | undefined>(thisYear);
   const [periodType, setPeriodType] = useState<number | undefined>();
   const [periodNo, setPeriodNo] = useState<number | undefined>();
