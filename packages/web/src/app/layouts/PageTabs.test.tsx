@@ -135,7 +135,8 @@ describe('page tabs', () => {
 
     fireEvent(tab('/workOrder/list'), new MouseEvent('auxclick', { bubbles: true, button: 1 }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/servicehome'));
-    expect(tabKeys()).toEqual(['/servicehome']);
+    // The location moves first; the closed tab leaves on the render after it (seen late under load).
+    await waitFor(() => expect(tabKeys()).toEqual(['/servicehome']));
   });
 
   it('closes others and to the right from the context menu, all from the menu at the bar’s end', async () => {

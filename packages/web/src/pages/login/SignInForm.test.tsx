@@ -49,9 +49,10 @@ describe('sign-in form', () => {
     renderApp('/login');
     await screen.findByTestId('login-captcha-img');
     fireEvent.click(screen.getByTestId('login-submit'));
+    // Each field validates on its own: under load their messages can arrive on different renders.
     expect(await screen.findByText('请输入用户名')).toBeTruthy();
-    expect(screen.getByText('请输入密码')).toBeTruthy();
-    expect(screen.getByText('请输入验证码')).toBeTruthy();
+    expect(await screen.findByText('请输入密码')).toBeTruthy();
+    expect(await screen.findByText('请输入验证码')).toBeTruthy();
   });
 
   it('shows a refused sign-in as the form error and fetches a new captcha', async () => {
