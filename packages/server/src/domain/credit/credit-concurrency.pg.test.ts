@@ -1,13 +1,13 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { approvalStatus, salesOrderStatus } from '@portal/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Portal } from '../../boot.ts';
-import { Db } from '../../db/db.ts';
+import type { Db } from '../../db/db.ts';
 import { placeOrder } from '../../demo/sales-orders.ts';
 import { flowDocument } from '../../flow/documents.ts';
 import { flowList, flowStepList, submit } from '../../flow/engine.ts';
 import { Refusal } from '../../http/errors.ts';
-import { portalDatabaseUrl, testPortal } from '../../testing/test-portal.ts';
+import { widePortal } from '../../testing/wide-pool.ts';
 import { buyerPriceSql } from '../sales/price-list.ts';
 import { formatCents, toCents } from '../money.ts';
 import { creditOf } from './credit.ts';
@@ -15,22 +15,12 @@ import { creditOf } from './credit.ts';
 // 50 connections submitting at once: only PostgreSQL has them (PGlite is one session).
 let p: Portal;
 let wide: Db;
+let close: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  if (!process.env.DATABASE_URL) throw new Error('this suite needs DATABASE_URL (npm run test:pg)');
-  p = await testPortal();
-  wide = new Db(new pg.Pool({ connectionString: await portalDatabaseUrl(p), max: 50, application_name: 'credit-wide' }), 'postgres');
+  ({ p, wide, close } = await widePortal('credit-wide'));
 });
-afterAll(async () => {
-  await wide?.pool.end();
-  // Clients released after a refused submission close in the background: wait for them before the database is dropped.
-  for (let i = 0; i < 100; i++) {
-    const r = await p.db.one<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'credit-wide'`);
-    if (!r?.n) break;
-    await new Promise((ok) => setTimeout(ok, 50));
-  }
-  await p?.close();
-});
+afterAll(() => close?.());
 
 describe('credit under concurrency (PostgreSQL, 50 connections)', () => {
   it('50 orders of one dealer submitted at once against credit that fits 10: exactly 10 go through, available never below zero', async () => {

@@ -1,35 +1,24 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Portal } from '../../boot.ts';
-import { Db } from '../../db/db.ts';
+import type { Db } from '../../db/db.ts';
 import { flowDocument } from '../../flow/documents.ts';
 import { submit } from '../../flow/engine.ts';
 import { Refusal } from '../../http/errors.ts';
 import { bearer, signIn } from '../../testing/auth-helpers.ts';
-import { portalDatabaseUrl, testPortal } from '../../testing/test-portal.ts';
+import { widePortal } from '../../testing/wide-pool.ts';
 import { postQuota } from './ledger.ts';
 import { formatCents, toCents } from '../money.ts';
 
 // 50 connections submitting at once: only PostgreSQL has them (PGlite is one session).
 let p: Portal;
 let wide: Db;
+let close: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  if (!process.env.DATABASE_URL) throw new Error('this suite needs DATABASE_URL (npm run test:pg)');
-  p = await testPortal();
-  wide = new Db(new pg.Pool({ connectionString: await portalDatabaseUrl(p), max: 50, application_name: 'quota-wide' }), 'postgres');
+  ({ p, wide, close } = await widePortal('quota-wide'));
 });
-afterAll(async () => {
-  await wide?.pool.end();
-  // Clients released after a refused submission close in the background: the test database is
-  // dropped (WITH FORCE) only when they are gone, or their sessions end with an unhandled error.
-  for (let i = 0; i < 100; i++) {
-    const r = await p.db.one<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'quota-wide'`);
-    if (!r?.n) break;
-    await new Promise((ok) => setTimeout(ok, 50));
-  }
-  await p?.close();
-});
+afterAll(() => close?.());
 
 describe('station quota under concurrency (PostgreSQL, 50 connections)', () => {
   it('50 parts applications of one station submitted at once against a quota that fits 10: exactly 10 succeed', async () => {
