@@ -2,9 +2,8 @@ import { AuditOutlined, FileDoneOutlined } from '@ant-design/icons';
 import { activityCheckResult, approvalStatus, getEntity } from '@portal/model';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Alert, Card, Descriptions } from 'antd';
-import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { deleteRecord, displayValue, type RecordRow } from '../../api/records.ts';
+import { displayValue, type RecordRow } from '../../api/records.ts';
 import { DocumentPage } from '../../entity-ui/document/DocumentPage.tsx';
 import { documentQueries, useDocumentRecord } from '../../entity-ui/document/document-query.ts';
 import { num } from '../../entity-ui/document/num.ts';
@@ -15,7 +14,8 @@ import { usePrivilege } from '../../session/use-privilege.ts';
 import { formatAmount } from '../../shared/format.ts';
 import { AttachmentList } from '../../widgets/attachments/AttachmentList.tsx';
 import { approverCuts, hiddenOnCreate } from './fund-page.ts';
-import { FundLineDialog, type FundLineKind } from './FundLineDialog.tsx';
+import type { FundLineKind } from './FundLineDialog.tsx';
+import { useFundLines } from './use-fund-lines.tsx';
 
 const ENTITY = 'new_activityapply';
 const HIDDEN = hiddenOnCreate(ENTITY);
@@ -94,7 +94,7 @@ export default function ActivityApplyPage() {
   const t = useT();
   const can = usePrivilege();
   const userId = useSession((s) => s.user.userId);
-  const [line, setLine] = useState<RecordRow | 'new' | null>(null);
+  const fundLines = useFundLines(LINES, id);
   const checkMode = !!id && query.get('mode') === 'check';
   const cuts = approverCuts(userId);
   return (
@@ -113,29 +113,8 @@ export default function ActivityApplyPage() {
         hiddenFields={id ? undefined : HIDDEN}
         // 稽核 belongs to the check variant.
         mayRun={(command, grant, row) => (command === 'check' ? checkMode && !checked(row) : cuts(command, grant, row))}
-        lines={{
-          onAdd: () => setLine('new'),
-          onEdit: (r) => setLine(r),
-          onDelete: async (r) => {
-            await deleteRecord(getEntity(LINES.entity)!.entitySet, String(r.new_activityapplydetailid), { silent: true });
-            return { id: id!, message: t('parts.deleted') };
-          },
-        }}
+        {...fundLines}
         linesLabel="funds.costLines"
-        lineDialog={(reload) =>
-          id && (
-            <FundLineDialog
-              kind={LINES}
-              docId={id}
-              editing={line}
-              onClose={() => setLine(null)}
-              onDone={() => {
-                setLine(null);
-                reload();
-              }}
-            />
-          )
-        }
         extraActions={(row) => [
           {
             key: 'toCheck',

@@ -1,16 +1,16 @@
 import { approvalStatus, getEntity } from '@portal/model';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { Alert, Spin } from 'antd';
-import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import type { LookupCondition } from '../../api/lookup.ts';
-import { deleteRecord, retrieveRecord, type RecordRow } from '../../api/records.ts';
+import { retrieveRecord, type RecordRow } from '../../api/records.ts';
 import { DocumentPage } from '../../entity-ui/document/DocumentPage.tsx';
 import { documentKey, documentQueries, useDocumentRecord } from '../../entity-ui/document/document-query.ts';
 import { useT } from '../../locales/i18n.ts';
 import { formatAmount } from '../../shared/format.ts';
 import { hiddenOnCreate } from './fund-page.ts';
-import { FundLineDialog, type FundLineKind } from './FundLineDialog.tsx';
+import type { FundLineKind } from './FundLineDialog.tsx';
+import { useFundLines } from './use-fund-lines.tsx';
 
 const ENTITY = 'new_activityuse';
 const HIDDEN = hiddenOnCreate(ENTITY);
@@ -86,8 +86,7 @@ function useStartingActivity(): { loading: boolean; defaults?: Record<string, un
 
 function ClaimPage() {
   const { id } = useParams();
-  const t = useT();
-  const [line, setLine] = useState<RecordRow | 'new' | null>(null);
+  const fundLines = useFundLines(LINES, id);
   const start = useStartingActivity();
   if (!id && start.loading) return <Spin />;
   return (
@@ -101,29 +100,8 @@ function ClaimPage() {
         hiddenFields={id ? undefined : HIDDEN}
         defaults={start.defaults ? () => start.defaults! : undefined}
         lookupConditions={CONDITIONS}
-        lines={{
-          onAdd: () => setLine('new'),
-          onEdit: (r) => setLine(r),
-          onDelete: async (r) => {
-            await deleteRecord(getEntity(LINES.entity)!.entitySet, String(r.new_activityusedetailid), { silent: true });
-            return { id: id!, message: t('parts.deleted') };
-          },
-        }}
+        {...fundLines}
         linesLabel="funds.actualCosts"
-        lineDialog={(reload) =>
-          id && (
-            <FundLineDialog
-              kind={LINES}
-              docId={id}
-              editing={line}
-              onClose={() => setLine(null)}
-              onDone={() => {
-                setLine(null);
-                reload();
-              }}
-            />
-          )
-        }
       />
     </>
   );
