@@ -17,7 +17,9 @@ export class OrderCompletePage {
   async state(): Promise<number> {
     return Number(await this.page.getByTestId('order-complete-state').getAttribute('data-state'));
   }
+  /** The checkout's orders, once their list has come (it holds at least this order; all arrive in one answer). */
   async orders(): Promise<string[]> {
+    await this.page.getByTestId('settle-order').first().waitFor();
     return (await this.page.getByTestId('settle-order').allInnerTexts()).map((t) => t.trim());
   }
 }
