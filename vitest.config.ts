@@ -13,6 +13,13 @@ const EMBEDDED_SERVER_SUITES = [
   // The sales side's flow (issue 27: order, shipment, sign-for, reissue, prices) on the embedded database too.
   'src/domain/sales/sales.test.ts',
   'src/records/quick-search.test.ts',
+  // Issue 28's ledgers on the one serialised connection: the dealer account, credit under its lock,
+  // the rebate ledger and its run, fund claims under the application's lock, statements generated set-based.
+  'src/domain/credit/credit.test.ts',
+  'src/domain/account-statement/statements.test.ts',
+  'src/domain/rebates/rebates.test.ts',
+  'src/domain/marketing-funds/marketing-funds.test.ts',
+  'src/domain/dealer-account/ledger.test.ts',
   'src/auth/token.test.ts',
   'src/domain/work-order/demo-orders.test.ts',
   'src/config.test.ts',
