@@ -1,9 +1,9 @@
 import { businessUnitType, getEntity, isClientField } from '@portal/model';
 import { Form } from 'antd';
-import { useState } from 'react';
 import { useParams } from 'react-router';
-import { createRecord, deleteRecord, updateRecord, type RecordRow } from '../../api/records.ts';
+import { createRecord, updateRecord } from '../../api/records.ts';
 import { CommandDialog } from '../../entity-ui/document/CommandDialog.tsx';
+import { type LineDialogState, useLineDialog } from '../../entity-ui/document/use-line-dialog.tsx';
 import { DocumentPage } from '../../entity-ui/document/DocumentPage.tsx';
 import { FieldItem, inputFor, rulesFor } from '../../entity-ui/FieldInput.tsx';
 import { toFormValues, toPayload } from '../../entity-ui/form-values.ts';
@@ -24,12 +24,8 @@ function nextMonth(): { new_year: number; new_month: number } {
   return { new_year: Math.floor(i / 12), new_month: (i % 12) + 1 };
 }
 
-interface LineDialogProps {
+interface LineDialogProps extends LineDialogState {
   docId: string;
-  /** The line edited, 'new' to add one, null when closed. */
-  editing: RecordRow | 'new' | null;
-  onClose: () => void;
-  onDone: () => void;
 }
 
 /**
@@ -95,8 +91,7 @@ function LineForm({ docId, editing, onClose, onDone }: LineDialogProps) {
  */
 export default function SalesForecastPage() {
   const { id } = useParams();
-  const t = useT();
-  const [line, setLine] = useState<RecordRow | 'new' | null>(null);
+  const forecastLines = useLineDialog(LINE.logicalName, id, (docId, state) => <LineDialog docId={docId} {...state} />);
   // Only the dealer writes its forecast; head office reads it and approves it.
   const dealer = useSession((s) => s.user.unitType) === businessUnitType.dealer;
   return (
@@ -108,28 +103,8 @@ export default function SalesForecastPage() {
       editPath={(newId) => `/salesforecast/view/${encodeURIComponent(newId)}`}
       defaults={nextMonth}
       hiddenFields={id ? undefined : HIDDEN_ON_CREATE}
-      lines={{
-        totals: false,
-        onAdd: () => setLine('new'),
-        onEdit: (r) => setLine(r),
-        onDelete: async (r) => {
-          await deleteRecord(LINE.entitySet, String(r[LINE.primaryKey]), { silent: true });
-          return { id: id!, message: t('parts.deleted') };
-        },
-      }}
-      lineDialog={(reload) =>
-        id && (
-          <LineDialog
-            docId={id}
-            editing={line}
-            onClose={() => setLine(null)}
-            onDone={() => {
-              setLine(null);
-              reload();
-            }}
-          />
-        )
-      }
+      {...forecastLines}
+      lines={{ ...forecastLines.lines, totals: false }}
     />
   );
 }
