@@ -31,7 +31,8 @@ const invoiceView = (l: ReturnType<typeof label>, state: number) => ({
 /**
  * An invoice (发票, Dynamics' invoice from ConvertSalesOrderToInvoice): made by finance from an
  * order's shipped and not yet invoiced quantities (the order's `createInvoice`), owned by the
- * buyer's unit. 未付款 → 部分付款 → 已付款 as receipts are allocated; 已作废 (void) only while
+ * buyer's unit. 未付款 → 部分付款 → 已付款 as receipts are allocated (the order's rebate credit
+ * counts as settled: an invoice all covered by it is 已付款 at once); 已作废 (void) only while
  * nothing is paid. Due date: the invoice date + 30 days (INVOICE_TERMS_DAYS). Never changed
  * through the record service.
  */
@@ -85,13 +86,17 @@ export const invoice = defineEntity({
     totalamount: money(label('发票金额', 'Total amount'), RO),
     new_totalqty: int(label('开票数量', 'Quantity'), RO),
     new_paidamount: money(label('已付金额', 'Paid'), RO),
-    new_openamount: money(label('未付金额', 'Open'), { ...RO, computed: 'totalamount - new_paidamount' }),
+    // The order's rebate (返利抵扣) credited against this invoice at its making (issue 28): it settles that
+    // much of the invoice as a receipt would, so the open amount and the state count it.
+    new_rebatecredit: money(label('返利抵扣', 'Rebate credit'), RO),
+    new_openamount: money(label('未付金额', 'Open'), { ...RO, computed: 'totalamount - new_paidamount - new_rebatecredit' }),
     new_taxedamount: money(label('已开税票金额', 'Tax-invoiced'), RO),
     new_voidreason: text(label('作废原因', 'Void reason'), { maxLength: 100 }),
     new_voidedon: dateTime(label('作废时间', 'Voided on'), RO),
   },
   checks: {
     amounts: 'new_paidamount >= 0 AND new_paidamount <= totalamount AND new_taxedamount >= 0 AND new_taxedamount <= totalamount',
+    rebate: 'new_rebatecredit >= 0 AND new_paidamount + new_rebatecredit <= totalamount',
   },
   indexes: [
     ['owningbusinessunit', 'createdon'],
@@ -118,6 +123,7 @@ export const invoice = defineEntity({
           'totalamount',
           'new_totalqty',
           'new_paidamount',
+          'new_rebatecredit',
           'new_openamount',
           'new_taxedamount',
         ],

@@ -1,7 +1,8 @@
-import { approvalStatus, expenseFormStatus } from '@portal/model';
+import { accountMoveKind, approvalStatus, expenseFormStatus, invoiceState } from '@portal/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Portal } from '../boot.ts';
 import { testPortal } from '../testing/test-portal.ts';
+import { postAccountMove } from '../domain/dealer-account/ledger.ts';
 import { DATA_STEPS, runDataSteps } from './data-steps.ts';
 
 describe('one-time data steps on a database of an earlier release', () => {
@@ -82,5 +83,38 @@ describe('one-time data steps on a database of an earlier release', () => {
       'SELECT new_srv_expense_claimid AS id, new_formstatus AS form, new_approvalstatus AS approval FROM new_srv_expense_claim ORDER BY new_name',
     );
     expect(after).toEqual(claims.map((c) => ({ ...c, approval: null })));
+  });
+
+  it('invoice rebate credit: an earlier invoice takes the rebate credited against it (all of it settles it), others none', async () => {
+    const { rows: inv } = await portal.db.query<{ id: string; name: string; unit: string; total: string }>(
+      `SELECT invoiceid AS id, name, owningbusinessunit AS unit, totalamount::text AS total FROM invoice
+        WHERE new_state = $1 AND new_paidamount = 0 ORDER BY name LIMIT 2`,
+      [invoiceState.unpaid],
+    );
+    expect(inv).toHaveLength(2);
+    const [covered, plain] = inv;
+    const user = (await portal.db.one<{ id: string }>(`SELECT systemuserid AS id FROM systemuser ORDER BY createdon LIMIT 1`))!.id;
+    // As the earlier release left them: no credit column value, the order's rebate move keyed to the invoice.
+    await portal.db.tx((sql) =>
+      postAccountMove(sql, user, {
+        unitId: covered.unit,
+        kind: accountMoveKind.rebate,
+        amount: `-${covered.total}`,
+        docEntity: 'salesorder',
+        docId: covered.id,
+        docName: covered.name,
+        key: `rebate:${covered.id}:invoice`,
+      }),
+    );
+    await portal.db.query('UPDATE invoice SET new_rebatecredit = NULL WHERE invoiceid = ANY($1::uuid[])', [inv.map((i) => i.id)]);
+    await portal.db.query("DELETE FROM portal_data_step WHERE name = '2026-11-invoice-rebate-credit'");
+    expect(await runDataSteps(portal.db)).toEqual(['2026-11-invoice-rebate-credit']);
+    const row = (id: string) =>
+      portal.db.one<{ state: number; credit: string; open: string }>(
+        'SELECT new_state AS state, new_rebatecredit::text AS credit, new_openamount::text AS open FROM invoice WHERE invoiceid = $1',
+        [id],
+      );
+    expect(await row(covered.id)).toEqual({ state: invoiceState.paid, credit: covered.total, open: '0.00' });
+    expect(await row(plain.id)).toEqual({ state: invoiceState.unpaid, credit: '0.00', open: plain.total });
   });
 });

@@ -1,4 +1,4 @@
-import { approvalStatus, noticeStatus, partsApplyStatus } from '@portal/model';
+import { accountMoveKind, approvalStatus, invoiceState, noticeStatus, partsApplyStatus } from '@portal/model';
 import { fillAllFromProduct } from '../domain/work-order/product-fill.ts';
 import type { Db, Sql } from './db.ts';
 
@@ -117,6 +117,25 @@ export const DATA_STEPS: DataStep[] = [
         `UPDATE new_kbarticle a SET new_filename = NULL
           WHERE a.new_filename IS NOT NULL
             AND NOT EXISTS (SELECT 1 FROM file_attachment f WHERE f.module_type = 'new_kbarticle' AND f.object_id = a.new_kbarticleid)`,
+      );
+    },
+  },
+  {
+    // Issue 28: an invoice carries the rebate credited against it (返利抵扣); those made before took
+    // their credit from the order's rebate move keyed to them, and count it as settled.
+    name: '2026-11-invoice-rebate-credit',
+    async run(sql) {
+      await sql.query(
+        `UPDATE invoice i SET new_rebatecredit = COALESCE((SELECT -m.new_amount FROM new_accountmove m
+                                                            WHERE m.new_key = 'rebate:' || i.invoiceid || ':invoice' AND m.new_kind = $1), 0)
+          WHERE i.new_rebatecredit IS NULL`,
+        [accountMoveKind.rebate],
+      );
+      await sql.query(
+        `UPDATE invoice SET new_state = CASE WHEN new_paidamount + new_rebatecredit >= totalamount THEN $1::int
+                                             WHEN new_paidamount > 0 THEN $2::int ELSE $3::int END
+          WHERE new_state = ANY($4::int[])`,
+        [invoiceState.paid, invoiceState.partPaid, invoiceState.unpaid, [invoiceState.unpaid, invoiceState.partPaid]],
       );
     },
   },

@@ -58,4 +58,35 @@ describe('migrate on a database that is up to the model', () => {
     expect((await noted())?.fingerprint).toMatch(/^[0-9a-f]{64}$/);
     expect((await p.db.query(`SELECT 1 FROM pg_constraint WHERE conname = 'ck_new_srv_station_quota'`)).rowCount).toBe(1);
   });
+
+  it('rebuilds a computed column whose expression the model changed, and its rows read the new one', async () => {
+    // The column as an older model had it: open = total − paid (before the rebate credit).
+    await p.db.query('ALTER TABLE invoice DROP COLUMN new_openamount');
+    await p.db.query(
+      'ALTER TABLE invoice ADD COLUMN new_openamount numeric(18,2) GENERATED ALWAYS AS (totalamount - new_paidamount) STORED',
+    );
+    await p.db.query(`UPDATE schema_state SET fingerprint = repeat('0', 64)`);
+    const inv = await p.db.one<{ id: string; credit: string }>(
+      `SELECT invoiceid AS id, new_rebatecredit::text AS credit FROM invoice WHERE new_state = 1 AND totalamount > 1 ORDER BY name LIMIT 1`,
+    );
+    await p.db.query('UPDATE invoice SET new_rebatecredit = new_rebatecredit + 1 WHERE invoiceid = $1', [inv!.id]);
+    const stale = 'SELECT count(*)::int AS n FROM invoice WHERE new_openamount <> totalamount - new_paidamount - new_rebatecredit';
+    expect((await p.db.one<{ n: number }>(stale))?.n).toBeGreaterThan(0);
+    await migrate(p.db.pool);
+    const expr = await p.db.one<{ e: string }>(
+      `SELECT generation_expression AS e FROM information_schema.columns WHERE table_name = 'invoice' AND column_name = 'new_openamount'`,
+    );
+    expect(expr?.e).toContain('new_rebatecredit');
+    expect(await p.db.one(stale)).toEqual({ n: 0 });
+    // A later start with the model unchanged leaves it be.
+    await p.db.query(`UPDATE schema_state SET fingerprint = repeat('0', 64)`);
+    const before = await p.db.one<{ attnum: number }>(
+      `SELECT attnum FROM pg_attribute WHERE attrelid = 'invoice'::regclass AND attname = 'new_openamount'`,
+    );
+    await migrate(p.db.pool);
+    expect(await p.db.one(`SELECT attnum FROM pg_attribute WHERE attrelid = 'invoice'::regclass AND attname = 'new_openamount'`)).toEqual(
+      before,
+    );
+    await p.db.query('UPDATE invoice SET new_rebatecredit = $2 WHERE invoiceid = $1', [inv!.id, inv!.credit]);
+  });
 });

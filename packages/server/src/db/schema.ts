@@ -73,6 +73,7 @@ export function entityDdl(e: EntityDef, fresh = false): string[] {
   );
   if (fresh) out.unshift(`CREATE TABLE IF NOT EXISTS ${t} (${[base, ...columns, ...checks].join(', ')})`);
   else out.unshift(`CREATE TABLE IF NOT EXISTS ${t} (${base})`, ...columns.map((c) => `ALTER TABLE ${t} ADD COLUMN IF NOT EXISTS ${c}`));
+  out.push(...computedDdl(e, fresh));
   // Every view's first order column gets an index so its list is an index scan.
   for (const v of Object.values(e.views)) if (v.orderBy[0]) indexed.add(v.orderBy[0][0]);
   for (const name of indexed) {
@@ -134,6 +135,32 @@ export function entityDdl(e: EntityDef, fresh = false): string[] {
       out.push(
         `DO $$ DECLARE i text; BEGIN FOR i IN SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND tablename = '${e.logicalName}' AND starts_with(indexname, '${grams.prefix}') AND indexname <> '${grams.name}' LOOP EXECUTE format('DROP INDEX %I', i); END LOOP; END $$`,
       );
+  }
+  return out;
+}
+
+/**
+ * A computed column carries its model expression as its comment. PostgreSQL 15 cannot change a
+ * generated column's expression in place, so a column whose comment differs from the model's
+ * expression (the model changed it, or the column predates the comments) is dropped and added
+ * again — it holds nothing of its own — before the indexes and checks below are (re)created.
+ */
+function computedDdl(e: EntityDef, fresh: boolean): string[] {
+  const t = ident(e.logicalName);
+  const out: string[] = [];
+  for (const [name, f] of Object.entries(e.allFields)) {
+    if (!f.computed) continue;
+    const c = ident(name);
+    const expr = modelExpression(e, f.computed);
+    const comment = `COMMENT ON COLUMN ${t}.${c} IS '${expr.replaceAll("'", "''")}'`;
+    if (fresh) {
+      out.push(comment);
+      continue;
+    }
+    const described = `col_description('${t}'::regclass, (SELECT attnum FROM pg_attribute WHERE attrelid = '${t}'::regclass AND attname = '${name}'))`;
+    out.push(
+      `DO $$ BEGIN IF ${described} IS DISTINCT FROM '${expr.replaceAll("'", "''")}' THEN ALTER TABLE ${t} DROP COLUMN IF EXISTS ${c} CASCADE; ALTER TABLE ${t} ADD COLUMN ${c} ${columnType(f)} GENERATED ALWAYS AS (${expr}) STORED; ${comment}; END IF; END $$`,
+    );
   }
   return out;
 }

@@ -104,9 +104,7 @@ export async function seedAccountStatementDemo(sql: Sql): Promise<void> {
     const payer = await callerOf(sql, login);
     const {
       rows: [inv],
-    } = await sql.query<{ open: string }>('SELECT (totalamount - new_paidamount)::text AS open FROM invoice WHERE invoiceid = $1::uuid', [
-      invoiceId,
-    ]);
+    } = await sql.query<{ open: string }>('SELECT new_openamount::text AS open FROM invoice WHERE invoiceid = $1::uuid', [invoiceId]);
     const serialNo = `6228 4801 ${String(20260900 + ++serial)}`;
     const [id] = await insertRecords(
       sql,

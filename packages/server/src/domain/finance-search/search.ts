@@ -111,7 +111,7 @@ export async function financeSearch(sql: Sql, caller: Caller, rawDealer: unknown
   const { rows: open } = await sql.query<{ id: string; name: string; date: string; due: string; open: string }>(
     `${UNITS}
      SELECT i.invoiceid::text AS id, i.name, to_char(i.new_invoicedate, 'YYYY-MM-DD') AS date, to_char(i.new_duedate, 'YYYY-MM-DD') AS due,
-            (i.totalamount - COALESCE(i.new_paidamount, 0))::text AS open
+            i.new_openamount::text AS open
        FROM invoice i
       WHERE i.owningbusinessunit IN (SELECT businessunitid FROM units) AND i.new_state = ANY($2::int[])
       ORDER BY i.new_invoicedate, i.createdon, i.invoiceid`,

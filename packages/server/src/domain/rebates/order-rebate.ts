@@ -14,8 +14,8 @@ import { postRebateMove } from './ledger.ts';
  * draws it from the dealer's rebate ledger after the prices are locked (checked again, under the
  * ledger's lock) and sets the payable amount (total − rebate). A round that ends unapproved
  * (rejected, revoked, vetoed) and a cancelled order give back what the order holds. The order's
- * invoices credit its rebate to the dealer's account (往来账) in proportion (syncInvoicedRebate), so the
- * statement reads invoices − rebate. What an order holds is always −Σ its moves, never a counter of its own.
+ * invoices carry its rebate in proportion (syncInvoicedRebate: each invoice's 返利抵扣 settles that much of
+ * it and credits the dealer's account, 往来账), so the statement reads invoices − rebate. What an order holds is always −Σ its moves, never a counter of its own.
  */
 
 type Order = { name: string; unit: string; total: string; rebate: string | null };
@@ -118,14 +118,16 @@ export async function releaseOrderRebate(sql: Sql, id: string, userId: string): 
 }
 
 /**
- * An invoice of the order made or voided (in its transaction): the dealer's account holds the
- * order's rebate credited in proportion to what is invoiced — round(rebate × Σ its invoices not void
- * ÷ its total), half up to the fen, so the last invoice brings it to the whole rebate and a void
- * takes its share back. What is posted now is that less what was credited before (one move keyed per
- * invoice and event), dated the day: the account owes Σ invoices − rebate, as the credit check's
- * open orders count the rest of the order net of the rebate in the same proportion. Called right after
- * the invoice's (or void's) own account posting, which holds the dealer's account lock in this
- * transaction: two invoices or voids of one dealer read and post here one after the other.
+ * An invoice of the order made or voided (in its transaction). Made: the order's rebate is credited
+ * in proportion to what is invoiced — the whole credit due so far is round(rebate × Σ its invoices not
+ * void ÷ its total), half up to the fen, so the last invoice brings it to the whole rebate — and what
+ * is due less what was credited before is this invoice's rebate credit (返利抵扣): it settles that
+ * much of the invoice (its open amount and its state count it) and credits the dealer's account.
+ * Voided: exactly that credit goes back. So the account holds Σ invoices − Σ their rebate credits,
+ * and the credit check's open orders count the rest of the order net of the rebate in the same
+ * proportion. Called right after the invoice's (or void's) own account posting, which holds the
+ * dealer's account lock in this transaction: two invoices or voids of one dealer run here one after
+ * the other. One move keyed per invoice and event.
  */
 export async function syncInvoicedRebate(
   sql: Sql,
@@ -136,18 +138,32 @@ export async function syncInvoicedRebate(
 ): Promise<void> {
   const {
     rows: [r],
-  } = await sql.query<{ invoiced: string; credited: string }>(
+  } = await sql.query<{ invoiced: string; credited: string; total: string; own: string }>(
     `SELECT (SELECT COALESCE(sum(totalamount), 0) FROM invoice WHERE new_order_id = $1::uuid AND new_state <> $2)::text AS invoiced,
-            (SELECT COALESCE(-sum(new_amount), 0) FROM new_accountmove WHERE new_docid = $1::text AND new_kind = $3)::text AS credited`,
-    [orderId, invoiceState.void, accountMoveKind.rebate],
+            (SELECT COALESCE(-sum(new_amount), 0) FROM new_accountmove WHERE new_docid = $1::text AND new_kind = $3)::text AS credited,
+            i.totalamount::text AS total, COALESCE(i.new_rebatecredit, 0)::text AS own
+       FROM invoice i WHERE i.invoiceid = $4::uuid`,
+    [orderId, invoiceState.void, accountMoveKind.rebate, invoiceId],
   );
-  const { held } = await heldBy(sql, orderId);
   const o = await orderRow(sql, orderId);
-  const total = toCents(o.total);
-  const invoiced = toCents(r.invoiced);
-  let target = held > 0n && total > 0n ? (2n * held * invoiced + total) / (2n * total) : 0n;
-  if (target > held) target = held;
-  const delta = target - toCents(r.credited);
+  let delta: bigint;
+  if (event === 'void') delta = -toCents(r.own);
+  else {
+    const { held } = await heldBy(sql, orderId);
+    const total = toCents(o.total);
+    let due = held > 0n && total > 0n ? (2n * held * toCents(r.invoiced) + total) / (2n * total) : 0n;
+    if (due > held) due = held;
+    delta = due - toCents(r.credited);
+    const invoiceTotal = toCents(r.total);
+    if (delta < 0n) delta = 0n;
+    if (delta > invoiceTotal) delta = invoiceTotal;
+    // A new invoice (nothing paid yet): an invoice the rebate covers whole is settled at once.
+    await sql.query(
+      `UPDATE invoice SET new_rebatecredit = $2::numeric, new_state = CASE WHEN $2::numeric >= totalamount THEN $3::int ELSE new_state END
+        WHERE invoiceid = $1::uuid`,
+      [invoiceId, formatCents(delta), invoiceState.paid],
+    );
+  }
   if (delta === 0n) return;
   await postAccountMove(sql, userId, {
     unitId: o.unit,

@@ -1,4 +1,12 @@
-import { accountMoveKind, approvalStatus, rebateMoveKind, rebatePolicyState, salesOrderStatus } from '@portal/model';
+import {
+  accountMoveKind,
+  approvalStatus,
+  invoiceState,
+  rebateMoveKind,
+  rebatePolicyState,
+  receiptMethod,
+  salesOrderStatus,
+} from '@portal/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Portal } from '../../boot.ts';
 import { bearer, signIn } from '../../testing/auth-helpers.ts';
@@ -449,7 +457,7 @@ describe('orders using rebate', () => {
     await ledgerHolds();
   });
 
-  it("invoicing credits the rebate to the dealer's account in proportion to what is invoiced; a void takes its share back", async () => {
+  it("invoicing credits the rebate to the dealer's account in proportion to what is invoiced, settling that much of each invoice; a void takes its share back", async () => {
     const id = await draftOrder('dealer1', 'HC-LF-200', 10);
     done(await update('dealer1', 'salesorders', id, { new_rebateamount: '100.00' }));
     done(await submitOrder('dealer1', id));
@@ -480,10 +488,43 @@ describe('orders using rebate', () => {
       await cmd('hqfinance', 'salesorders', id, 'createInvoice', { lines: [{ lineId: line.id, qty: 4 }] }),
     ).opens.id;
     expect(await rebateMoves()).toEqual(['-40.00']);
+    // The invoice as its reader sees it: the credit settles that much; nothing is received yet.
+    const seen = async (invoiceId: string) => {
+      const res = await api('dealer1', 'GET', `/api/crmdata/Retrieve/invoices(${invoiceId})`);
+      expect(res.statusCode, res.body).toBe(200);
+      const r = res.json().Data;
+      return {
+        state: r.new_state,
+        total: String(r.totalamount),
+        paid: String(r.new_paidamount),
+        credit: String(r.new_rebatecredit),
+        open: String(r.new_openamount),
+      };
+    };
+    const less = (a: string, cents: bigint) => formatCents(toCents(a) - cents);
+    const a = await seen(first);
+    expect(a).toMatchObject({ state: invoiceState.unpaid, paid: '0', credit: '40' });
+    expect(toCents(a.open)).toBe(toCents(less(a.total, 4000n)));
     done(await cmd('hqfinance', 'invoices', first, 'void', { new_voidreason: '数量有误' }));
     expect(await rebateMoves()).toEqual(['-40.00', '40.00']);
-    done(await cmd('hqfinance', 'salesorders', id, 'createInvoice'));
+    const second = done<{ opens: { id: string } }>(await cmd('hqfinance', 'salesorders', id, 'createInvoice')).opens.id;
     expect(await rebateMoves()).toEqual(['-40.00', '40.00', '-100.00']);
+    const b = await seen(second);
+    expect(b).toMatchObject({ state: invoiceState.unpaid, credit: '100' });
+    expect(toCents(b.open)).toBe(toCents(less(b.total, 10000n)));
+    // A confirmed receipt paying what is open (finance allocates it to this invoice): 已付款, nothing open.
+    const dealer = await one<{ unit: string; user: string }>(
+      'SELECT owningbusinessunit AS unit, ownerid AS user FROM salesorder WHERE salesorderid = $1',
+      [id],
+    );
+    const receipt = await one<{ id: string }>(
+      `INSERT INTO new_receipt (new_name, new_payer_id, new_paydate, new_method, new_amount, new_serialno, new_allocatedamount, new_approvalstatus,
+                                ownerid, owningbusinessunit, createdby, modifiedby)
+       VALUES ('HK-REBATE-1', $1, $2::date, $3, 99999.00, 'ICBC-REBATE-1', 0, $4, $5, $1, $5, $5) RETURNING new_receiptid AS id`,
+      [dealer.unit, chinaDate(), receiptMethod.transfer, approvalStatus.approved, dealer.user],
+    );
+    done(await cmd('hqfinance', 'new_receipts', receipt.id, 'allocate', { invoiceId: second }));
+    expect(await seen(second)).toMatchObject({ state: invoiceState.paid, paid: b.open, open: '0' });
     // The account owes the invoice less the rebate.
     const { rows } = await p.db.query<{ kind: number; amount: string }>(
       `SELECT new_kind AS kind, new_amount::text AS amount FROM new_accountmove WHERE new_docid = ANY($1) ORDER BY new_seq`,

@@ -9,7 +9,8 @@ import { fenOf, yuan, yuanText } from './money.ts';
  * invoice-id order, so two allocations never wait on each other crosswise; amounts are checked
  * under those locks and written by conditional updates (an invoice's paid amount never above its
  * total, a receipt's allocated amount never above its amount), with the tables' CHECK constraints
- * as the backstop. An invoice is 已付款 exactly when its posted allocations reach its total.
+ * as the backstop. An invoice is 已付款 exactly when its posted allocations and its rebate credit (返利抵扣,
+ * set at its making) reach its total; what is open is its total less both.
  */
 
 const OPEN: number[] = [invoiceState.unpaid, invoiceState.partPaid];
@@ -27,7 +28,7 @@ export interface Allocated {
   invoices: number;
 }
 
-type Inv = { id: string; name: string; total: string; paid: string; state: number; unit: string; day: string };
+type Inv = { id: string; name: string; total: string; paid: string; rebate: string; state: number; unit: string; day: string };
 
 const stateName = (s: number, lang: Lang) => invoiceState.options.find((o) => o.value === s)?.label[lang] ?? String(s);
 
@@ -44,14 +45,14 @@ export async function allocate(sql: Sql, receiptId: string, userId: string, plan
   const ids = plan.kind === 'chosen' ? [...new Set(plan.asks.map((a) => a.invoiceId))] : null;
   // The invoices in id order, locked; the oldest-first plan takes the payer's open ones.
   const { rows: invoices } = await sql.query<Inv>(
-    `SELECT invoiceid AS id, name, totalamount::text AS total, new_paidamount::text AS paid, new_state AS state, owningbusinessunit AS unit,
+    `SELECT invoiceid AS id, name, totalamount::text AS total, new_paidamount::text AS paid, COALESCE(new_rebatecredit, 0)::text AS rebate, new_state AS state, owningbusinessunit AS unit,
             concat(new_invoicedate::text, ' ', to_char(createdon, 'YYYYMMDDHH24MISSUS'), ' ', name) AS day
        FROM invoice
       WHERE ${ids ? 'invoiceid = ANY($1::uuid[])' : 'owningbusinessunit = $1::uuid AND new_state = ANY($2::int[])'}
       ORDER BY invoiceid FOR UPDATE`,
     ids ? [ids] : [r.payer, OPEN],
   );
-  const open = (i: Inv) => (fenOf(i.total) ?? 0) - (fenOf(i.paid) ?? 0);
+  const open = (i: Inv) => (fenOf(i.total) ?? 0) - (fenOf(i.paid) ?? 0) - (fenOf(i.rebate) ?? 0);
   const take = new Map<string, number>();
   if (plan.kind === 'oldest') {
     let rest = Math.min(left, plan.limit ?? left);
@@ -82,9 +83,10 @@ export async function allocate(sql: Sql, receiptId: string, userId: string, plan
   // Paid amount and state of each invoice; a row that would pass its total is not updated (and the CHECK would refuse it).
   const upd = await sql.query(
     `UPDATE invoice i SET new_paidamount = i.new_paidamount + d.a,
-            new_state = CASE WHEN i.new_paidamount + d.a >= i.totalamount THEN $3::int ELSE $4::int END, modifiedon = now(), modifiedby = $5::uuid
+            new_state = CASE WHEN i.new_paidamount + d.a + COALESCE(i.new_rebatecredit, 0) >= i.totalamount THEN $3::int ELSE $4::int END,
+            modifiedon = now(), modifiedby = $5::uuid
        FROM unnest($1::uuid[], $2::numeric[]) AS d(id, a)
-      WHERE i.invoiceid = d.id AND i.new_paidamount + d.a <= i.totalamount AND i.new_state = ANY($6::int[])`,
+      WHERE i.invoiceid = d.id AND i.new_paidamount + d.a + COALESCE(i.new_rebatecredit, 0) <= i.totalamount AND i.new_state = ANY($6::int[])`,
     [posted, amounts, invoiceState.paid, invoiceState.partPaid, userId, OPEN],
   );
   // Cannot happen under the locks taken above; the CHECK (paid ≤ total) would refuse it anyway.

@@ -82,9 +82,9 @@ export async function createInvoice({ sql, caller, id: orderId, body, lang, stat
   const {
     rows: [inv],
   } = await sql.query<{ id: string }>(
-    `INSERT INTO invoice (name, new_state, new_order_id, new_invoicedate, new_duedate, totalamount, new_totalqty, new_paidamount, new_taxedamount,
+    `INSERT INTO invoice (name, new_state, new_order_id, new_invoicedate, new_duedate, totalamount, new_totalqty, new_paidamount, new_rebatecredit, new_taxedamount,
                           ownerid, owningbusinessunit, createdby, modifiedby)
-     VALUES ($1, $2, $3, $4::date, $5::date, 0, 0, 0, 0, $6, $7, $6, $6) RETURNING invoiceid AS id`,
+     VALUES ($1, $2, $3, $4::date, $5::date, 0, 0, 0, 0, 0, $6, $7, $6, $6) RETURNING invoiceid AS id`,
     [name, invoiceState.unpaid, orderId, chinaDate(now), chinaDate(now, INVOICE_TERMS_DAYS), user, o.buyer],
   );
   await sql.query(

@@ -61,7 +61,7 @@ async function checkChoices(sql: Sql, receiptId: string, lang: Lang): Promise<vo
     [receiptId],
   );
   const { rows: inv } = await sql.query<{ id: string; name: string; unit: string; state: number; open: string }>(
-    `SELECT invoiceid AS id, name, owningbusinessunit AS unit, new_state AS state, (totalamount - new_paidamount)::text AS open
+    `SELECT invoiceid AS id, name, owningbusinessunit AS unit, new_state AS state, new_openamount::text AS open
        FROM invoice WHERE invoiceid = ANY($1::uuid[])`,
     [lines.map((l) => l.invoice)],
   );
@@ -197,7 +197,7 @@ export const receiptController: DocumentController = {
           const {
             rows: [o],
           } = await sql.query<{ open: string | null; left: string }>(
-            `SELECT (SELECT totalamount - new_paidamount FROM invoice WHERE invoiceid = $2::uuid)::text AS open,
+            `SELECT (SELECT new_openamount FROM invoice WHERE invoiceid = $2::uuid)::text AS open,
                     (new_amount - new_allocatedamount)::text AS left FROM new_receipt WHERE new_receiptid = $1::uuid`,
             [id, inv],
           );
