@@ -47,6 +47,7 @@ import { rebateAccount, rebateMove, rebatePolicy } from './entities/rebates.ts';
 import { tempCredit } from './entities/temp-credit.ts';
 import { creditLimitLog } from './entities/credit-limit-log.ts';
 import { activityApply, activityApplyDetail, activityUse, activityUseDetail, costApply } from './entities/marketing-funds.ts';
+import { cpqBomItem, cpqOption, cpqOptionGroup, cpqProduct, cpqQuote, cpqRule } from './entities/configurator.ts';
 
 /** Every entity of the portal. Adding an entity is one file plus one line here. */
 export const ENTITIES: readonly EntityDef[] = [
@@ -102,6 +103,12 @@ export const ENTITIES: readonly EntityDef[] = [
   activityApplyDetail,
   activityUse,
   activityUseDetail,
+  cpqProduct,
+  cpqOptionGroup,
+  cpqOption,
+  cpqRule,
+  cpqBomItem,
+  cpqQuote,
   flow,
   flowSteps,
   flowStepUser,

@@ -57,6 +57,7 @@ import { rebateMessages } from './rebates.ts';
 import { creditMessages } from './credit.ts';
 import { marketingFundsMessages } from './marketing-funds.ts';
 import { salesTargetMessages } from './sales-targets.ts';
+import { configuratorMessages } from './configurator.ts';
 
 export const messages = {
   ...coreMessages,
@@ -116,6 +117,7 @@ export const messages = {
   ...creditMessages,
   ...marketingFundsMessages,
   ...salesTargetMessages,
+  ...configuratorMessages,
   ...documentMessages,
 } as const satisfies Record<string, Label>;
 export type MessageKey = keyof typeof messages;
