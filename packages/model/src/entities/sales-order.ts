@@ -118,6 +118,8 @@ export const salesOrder = defineEntity({
     new_pricedon: dateTime(label('价格锁定时间', 'Prices locked on'), RO),
     /** The first order's number, on every order one checkout made (the complete page lists the siblings). */
     new_settleno: text(label('结算批次', 'Checkout'), { ...RO, maxLength: 40, indexed: true }),
+    /** The won quote this order was made from (issue 29, ConvertQuoteToSalesOrder): its lines keep the quoted prices at submit. */
+    new_quote_id: lookup('quote', label('来源报价单', 'From quote'), { ...RO, indexed: true }),
     new_contact: text(label('收货人', 'Consignee'), { required: true, maxLength: 60, searchable: true }),
     new_phone: text(label('联系电话', 'Phone'), { required: true, pattern: 'phone', maxLength: 30 }),
     new_province: text(label('省份', 'Province'), { maxLength: 40 }),
@@ -161,6 +163,7 @@ export const salesOrder = defineEntity({
           'new_shippedqty',
           'new_signedqty',
           'new_pricedon',
+          'new_quote_id',
           'new_remark',
         ],
       },
@@ -196,6 +199,8 @@ export const salesOrderDetail = defineEntity({
     new_shippedqty: int(label('已发数量', 'Shipped'), RO),
     new_signedqty: int(label('已签收数量', 'Signed'), RO),
     new_invoicedqty: int(label('已开票数量', 'Invoiced'), RO),
+    /** The quote line it was made from (issue 29): its price is the quoted net price, kept at submit. */
+    new_quotedetail_id: lookup('quotedetail', label('报价明细', 'Quote line'), RO),
   },
   views: {
     byDocument: {
