@@ -12,6 +12,7 @@ import { workOrder } from './entities/work-order.ts';
 import { outsideLine, partLine, repairItem, trouble, workOrderLog } from './entities/work-order-details.ts';
 import { cartItem, product, productLine } from './entities/product.ts';
 import { salesOrder, salesOrderDetail } from './entities/sales-order.ts';
+import { quote, quoteDetail } from './entities/quote.ts';
 import { priceListItem } from './entities/sales-price-list.ts';
 import { reissue, reissueDetail, shipment, shipmentDetail } from './entities/sales-shipment.ts';
 import { invoice, invoiceDetail, receipt, receiptAllocation, taxInvoice, taxInvoiceDetail } from './entities/sales-finance.ts';
@@ -71,6 +72,8 @@ export const ENTITIES: readonly EntityDef[] = [
   cartItem,
   salesOrder,
   salesOrderDetail,
+  quote,
+  quoteDetail,
   priceListItem,
   shipment,
   shipmentDetail,

@@ -58,6 +58,7 @@ import { creditMessages } from './credit.ts';
 import { marketingFundsMessages } from './marketing-funds.ts';
 import { salesTargetMessages } from './sales-targets.ts';
 import { configuratorMessages } from './configurator.ts';
+import { salesContractMessages } from './sales-contracts.ts';
 
 export const messages = {
   ...coreMessages,
@@ -118,6 +119,7 @@ export const messages = {
   ...marketingFundsMessages,
   ...salesTargetMessages,
   ...configuratorMessages,
+  ...salesContractMessages,
   ...documentMessages,
 } as const satisfies Record<string, Label>;
 export type MessageKey = keyof typeof messages;
