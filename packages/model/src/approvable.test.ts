@@ -15,6 +15,7 @@ describe('approvable documents (from the model: entities carrying the approval f
       'new_proprice',
       'new_receipt',
       'new_reissue',
+      'new_salescontract',
       'new_salesforecast',
       'new_srv_accountapply',
       'new_srv_amountadjustment',

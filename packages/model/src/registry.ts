@@ -44,6 +44,7 @@ import { salesman, salesmanDealer } from './entities/salesman.ts';
 import { accountTarget, staffTarget } from './entities/sales-target.ts';
 import { salesForecast, salesForecastLine } from './entities/sales-forecast.ts';
 import { specialPrice } from './entities/special-price.ts';
+import { paymentPlan, planSettlement, salesContract, salesContractLine } from './entities/sales-contract.ts';
 import { rebateAccount, rebateMove, rebatePolicy } from './entities/rebates.ts';
 import { tempCredit } from './entities/temp-credit.ts';
 import { creditLimitLog } from './entities/credit-limit-log.ts';
@@ -96,6 +97,10 @@ export const ENTITIES: readonly EntityDef[] = [
   salesForecast,
   salesForecastLine,
   specialPrice,
+  salesContract,
+  salesContractLine,
+  paymentPlan,
+  planSettlement,
   rebatePolicy,
   rebateAccount,
   rebateMove,

@@ -365,6 +365,9 @@ export const receipt = defineEntity({
     new_unallocated: money(label('未分配金额', 'Unallocated'), { ...RO, computed: 'new_amount - new_allocatedamount' }),
     new_confirmedon: dateTime(label('确认时间', 'Confirmed on'), RO),
     new_remark: text(label('备注', 'Remark'), { maxLength: 200 }),
+    // Issue 29: the payer's contract in force whose payment plans this receipt settles at its confirmation (domain/sales-contracts/settle.ts).
+    new_salescontract_id: lookup('new_salescontract', label('销售合同', 'Sales contract'), { indexed: true }),
+    new_contractsettled: money(label('合同核销金额', 'Settled on the contract'), RO),
   },
   uniques: [['new_payer_id', 'new_serialno']],
   checks: { allocated: 'new_allocatedamount >= 0 AND new_allocatedamount <= new_amount' },
@@ -392,6 +395,8 @@ export const receipt = defineEntity({
           'new_unallocated',
           'new_confirmedon',
           'new_remark',
+          'new_salescontract_id',
+          'new_contractsettled',
         ],
       },
     ],

@@ -1,0 +1,44 @@
+import { label } from '../define.ts';
+
+/** Texts of sales contracts and payment plans (销售合同, 回款计划), issue 29. Amounts come formatted (¥1,234.00). */
+export const salesContractMessages = {
+  'menu.salesContracts': label('销售合同', 'Sales contracts'),
+  'menu.paymentPlans': label('回款计划', 'Payment plans'),
+
+  'salesContract.payerless': label(
+    '客户“{customer}”不属于任何经销商或门店，无法确定付款单位',
+    'Customer “{customer}” belongs to no dealer or store: the paying unit cannot be told',
+  ),
+  'salesContract.leadNotFound': label('线索不存在或无权访问', 'The lead does not exist or is out of your reach'),
+  'salesContract.opportunityNotFound': label('商机不存在或无权访问', 'The opportunity does not exist or is out of your reach'),
+  'salesContract.quoteNotFound': label('报价单不存在或无权访问', 'The quote does not exist or is out of your reach'),
+  'salesContract.noCustomer': label('“{source}”还没有客户：请先选择客户', '“{source}” has no customer yet: choose the customer first'),
+  'salesContract.productInactive': label('产品“{name}”已停用，不能签约', 'Product “{name}” is inactive and cannot be contracted'),
+  'salesContract.noLines': label('合同还没有明细，不能提交审批', 'The contract has no lines and cannot be submitted'),
+  'salesContract.plansMismatch': label(
+    '回款计划合计 {planned} 与合同金额 {amount} 不一致（相差 {diff}），不能提交审批',
+    'The payment plans add up to {planned}, not the contract amount {amount} (a difference of {diff}): it cannot be submitted',
+  ),
+  'salesContract.planAboveAmount': label(
+    '回款计划金额 {amount} 超过合同尚未计划的金额 {left}（合同金额 {total}）',
+    'The planned amount {amount} is above what the contract leaves unplanned, {left} (contract amount {total})',
+  ),
+  'salesContract.linesBelowPlans': label(
+    '合同金额 {amount} 将低于已有回款计划合计 {planned}：请先调整回款计划',
+    'The contract amount {amount} would be below its payment plans, {planned}: change the plans first',
+  ),
+  'salesContract.planPeriodTaken': label('第 {period} 期已存在', 'Period {period} already exists'),
+  'salesContract.customerForeign': label('客户不存在或无权访问', 'The customer does not exist or is out of your reach'),
+  'salesContract.receiptContractForeign': label(
+    '合同“{name}”不是本单位的已生效销售合同，不能用于回款',
+    'Contract “{name}” is not a contract in force paid by your unit: a receipt cannot name it',
+  ),
+  'salesContract.receiptContractPaid': label('合同“{name}”的回款计划已全部回清', 'The payment plans of contract “{name}” are all paid'),
+  'salesContract.settledRemark': label('合同 {name} 回款 {amount}', 'Contract {name}: {amount} received'),
+  'salesContract.linesTab': label('合同明细', 'Lines'),
+  'salesContract.plansTab': label('回款计划', 'Payment plans'),
+  'salesContract.plansHint': label('计划合计 {planned}，合同金额 {amount}', 'Planned {planned} of the contract amount {amount}'),
+  'salesContract.addPlan': label('添加回款计划', 'Add a payment plan'),
+  'salesContract.editPlan': label('修改回款计划', 'Change the payment plan'),
+  'salesContract.from': label('来源：{source}', 'From: {source}'),
+} as const;
