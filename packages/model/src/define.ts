@@ -33,8 +33,14 @@ export * from './define-fields.ts';
  *   (a customer case: the orders name it by new_case_id).
  * A row whose link is empty is reached by no one narrowed. Holding the root's `wide` adds the whole
  * scope back (rights only add up); party units (`parties`) keep their own reach.
+ * A businessUnit scope narrows the same way by `owner` (a systemuser lookup, usually `ownerid`): a
+ * salesman reaches the leads he owns and what hangs off them, his unit's managers (`wide`) the unit's.
  */
-export type AssigneeScope = { worker: string; wide: Privilege } | { via: string } | { referencedBy: { entity: string; field: string } };
+export type AssigneeScope =
+  | { worker: string; wide: Privilege }
+  | { owner: string; wide: Privilege }
+  | { via: string }
+  | { referencedBy: { entity: string; field: string } };
 
 /**
  * `published` (station scope): rows whose option-set `field` holds `value` are READ by every caller
@@ -57,7 +63,7 @@ export interface PublishedScope {
 
 export type Scope =
   | { kind: 'station'; field: string; parties?: string[]; assignee?: AssigneeScope; published?: StationPublishedScope }
-  | { kind: 'businessUnit'; field: string; parties?: string[] }
+  | { kind: 'businessUnit'; field: string; parties?: string[]; assignee?: AssigneeScope }
   | { kind: 'user'; field: string }
   | { kind: 'global'; published?: PublishedScope }
   | { kind: 'system' };

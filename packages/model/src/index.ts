@@ -17,6 +17,7 @@ export * from './option-sets/sales-target.ts';
 export * from './sales-target-api.ts';
 export * from './option-sets/rebates.ts';
 export * from './option-sets/marketing-funds.ts';
+export * from './option-sets/leads.ts';
 export * from './option-sets/configurator.ts';
 export * from './option-sets/approval.ts';
 export * from './approval-fields.ts';

@@ -48,6 +48,9 @@ import { paymentPlan, planSettlement, salesContract, salesContractLine } from '.
 import { rebateAccount, rebateMove, rebatePolicy } from './entities/rebates.ts';
 import { tempCredit } from './entities/temp-credit.ts';
 import { creditLimitLog } from './entities/credit-limit-log.ts';
+import { lead, leadCollaborator } from './entities/lead.ts';
+import { opportunity, opportunityCompetitor, opportunityProduct } from './entities/opportunity.ts';
+import { contact } from './entities/contact.ts';
 import { activityApply, activityApplyDetail, activityUse, activityUseDetail, costApply } from './entities/marketing-funds.ts';
 import { cpqBomItem, cpqOption, cpqOptionGroup, cpqProduct, cpqQuote, cpqRule } from './entities/configurator.ts';
 
@@ -177,6 +180,12 @@ export const ENTITIES: readonly EntityDef[] = [
   purchaseOrder,
   purchaseOrderDetail,
   coopCustomer,
+  contact,
+  lead,
+  leadCollaborator,
+  opportunity,
+  opportunityProduct,
+  opportunityCompetitor,
 ];
 
 const byName = new Map(ENTITIES.map((e) => [e.logicalName, e]));

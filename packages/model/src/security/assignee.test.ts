@@ -14,6 +14,7 @@ const engineer = has('workorder.read', 'workorder.service', 'parts.read', 'notic
 function hops(r: AssigneeReach | null): string {
   if (!r) return 'none';
   if ('worker' in r) return `worker ${r.worker}`;
+  if ('owner' in r) return `owner ${r.owner}`;
   if ('via' in r) return `via ${r.via} → ${r.parent.logicalName} · ${hops(r.reach)}`;
   return `referencedBy ${r.referencedBy.logicalName}.${r.field} · ${hops(r.reach)}`;
 }
@@ -103,6 +104,15 @@ describe('assignee scope', () => {
       }
     }
     expect(found.sort()).toEqual(Object.keys(reasons).sort());
+  });
+
+  it('narrows leads and opportunities to their owner, and what hangs off them, for a salesman without sales.leadall', () => {
+    const salesman = has('sales.lead');
+    expect(hops(assigneeReach(getEntity('lead')!, salesman))).toBe('owner ownerid');
+    expect(hops(assigneeReach(getEntity('new_leadcollaborator')!, salesman))).toBe('via new_lead_id → lead · owner ownerid');
+    expect(hops(assigneeReach(getEntity('opportunityproduct')!, salesman))).toBe('via opportunityid → opportunity · owner ownerid');
+    for (const name of ['lead', 'opportunity', 'opportunityproduct', 'new_opportunitycompetitor'])
+      expect(assigneeReach(getEntity(name)!, has('sales.lead', 'sales.leadall')), name).toBeNull();
   });
 
   it('offers 我的工单 first to the engineer and not at all to the station', () => {

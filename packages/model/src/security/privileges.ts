@@ -64,6 +64,9 @@ export const PRIVILEGES = {
   'sales.forecast': label('销售预测', 'Sales forecasts'),
   // A salesman's own card (/salesman/view): the dealers they serve and their targets.
   'sales.salesman': label('业务员（本人的经销商与目标）', 'Salesman (own dealers and targets)'),
+  // Issue 29: a salesman works his own leads and opportunities; his unit's sales managers see all of the unit's.
+  'sales.lead': label('线索与商机', 'Leads and opportunities'),
+  'sales.leadall': label('查看本部门全部线索与商机', 'See every lead and opportunity of the unit'),
   'dealer.manage': label('经销商用户中心（门店、客户、员工、仓库）', 'Dealer user centre (stores, customers, staff, warehouses)'),
   'kb.read': label('查看知识库', 'Read the knowledge base'),
   'kb.write': label('维护知识库', 'Maintain the knowledge base'),

@@ -73,7 +73,7 @@ function ownPredicate(
   const owner = unitPredicate(e, caller, firstParam, alias, 'owner');
   const n = firstParam + owner.params.length;
   const mine = `SELECT scope_u.new_worker_id FROM systemuser scope_u WHERE scope_u.systemuserid = $${n}::uuid`;
-  const narrowed = `(${owner.sql} AND ${reachTest(e, reach, alias, mine, 1)})`;
+  const narrowed = `(${owner.sql} AND ${reachTest(e, reach, alias, { mine, me: `$${n}::uuid` }, 1)})`;
   if (!partyFields(e).length) return { sql: narrowed, params: [...owner.params, caller.userId] };
   // The party test binds the same subtree parameter as the owner test.
   const parties = unitPredicate(e, caller, firstParam, alias, 'parties');
@@ -82,10 +82,11 @@ function ownPredicate(
 
 /**
  * "This row is in the caller's assignee reach", one nested IN (SELECT …) per declared hop down to
- * the worker lookup; `mine` selects the caller's worker record. Aliases scope_1, scope_2 … by depth.
+ * the worker lookup (`mine.mine` selects the caller's worker record) or the owner lookup (`mine.me`: the caller). Aliases scope_1, scope_2 … by depth.
  */
-function reachTest(e: EntityDef, reach: AssigneeReach, alias: string, mine: string, depth: number): string {
-  if ('worker' in reach) return `${alias}.${q(reach.worker)} IN (${mine})`;
+function reachTest(e: EntityDef, reach: AssigneeReach, alias: string, mine: { mine: string; me: string }, depth: number): string {
+  if ('worker' in reach) return `${alias}.${q(reach.worker)} IN (${mine.mine})`;
+  if ('owner' in reach) return `${alias}.${q(reach.owner)} = ${mine.me}`;
   const a = `scope_${depth}`;
   if ('via' in reach) {
     const up = reach.parent;
