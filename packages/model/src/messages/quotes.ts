@@ -68,7 +68,11 @@ export const quoteMessages = {
     '配置产品行的产品和配置来自配置器，不能在此修改',
     'A configured line takes its product and configuration from the configurator and cannot be changed here',
   ),
-  'quote.reasonRequired': label('请填写输单原因', 'Give the reason the quote was lost'),
+  'quote.opportunityClosed': label('商机“{name}”已关闭，不能再为其报价', 'Opportunity “{name}” is closed: no more quotes are made for it'),
+  'quote.opportunityCustomer': label(
+    '报价单的客户必须是商机“{name}”的客户',
+    'The quote’s customer must be the customer of opportunity “{name}”',
+  ),
   'quote.alreadyConverted': label(
     '报价单已转为销售订单 {order}，不能重复转单',
     'The quote already became sales order {order}; it is not converted twice',
@@ -81,14 +85,20 @@ export const quoteMessages = {
     '报价单的价格表单位不是经销商或门店，不能生成销售订单',
     'The quote’s price list is not a dealer’s or a store’s, so it cannot become a sales order',
   ),
+  'quote.configuredIncomplete': label(
+    '配置行须有名称、配置、不小于 0 的价格和 1–99999 的数量',
+    'A configured line needs a name, its configuration, a price of at least zero and a quantity of 1–99,999',
+  ),
+  'quote.orderLineFixed': label(
+    '该订单明细来自报价单，产品和数量按报价执行，不能修改（可删除该行）',
+    'This order line comes from a quote: its product and quantity are as quoted and cannot be changed (it may be deleted)',
+  ),
   'quote.activated': label('报价单已生效', 'The quote is active'),
   'quote.recalculated': label('已按价格表重新计价', 'Prices read again from the price list'),
   'quote.revised': label('已生成修订版 {name}（第 {revision} 版）', 'Revision {revision} of {name} made'),
   'quote.won': label('报价单已赢单', 'The quote is won'),
   'quote.converted': label('已生成销售订单 {order}', 'Sales order {order} made'),
   'quote.closed': label('报价单已关闭（输单）', 'The quote is closed as lost'),
-  'quote.notFound': label('报价单不存在或无权查看', 'The quote does not exist or is not yours to see'),
-  'quote.orderRemark': label('由报价单 {name}（第 {revision} 版）转入', 'From quote {name} (revision {revision})'),
 
   // The print view (/quote/print/:id) and its PDF.
   'quote.printTitle': label('报价单', 'Quotation'),

@@ -30,6 +30,7 @@ import { activityApplyController } from '../domain/marketing-funds/activity-appl
 import { activityUseController } from '../domain/marketing-funds/activity-use.controller.ts';
 import { costApplyController } from '../domain/marketing-funds/cost-apply.controller.ts';
 import { forecastController } from '../domain/sales-forecast/forecast.controller.ts';
+import { quoteController } from '../domain/quotes/quote.controller.ts';
 import type { DocumentController } from './controller.ts';
 
 /** Every document controller: the one place a document's business is registered (its routes and hooks follow). */
@@ -68,6 +69,7 @@ const CONTROLLERS: DocumentController[] = [
   costApplyController,
   activityApplyController,
   activityUseController,
+  quoteController,
 ];
 
 /** The registered controllers (a test adds a fixture document with `registerController` before the portal starts). */

@@ -19,10 +19,14 @@ import { drawOrderRebate, orderRebateChecks, releaseOrderRebate } from '../rebat
 
 const ORDER = getEntity('salesorder')!;
 
-/** Locks the order's prices at submit (Dynamics' LockSalesOrderPricing): each line at the buyer's price now (its price list, else the list price); refused without lines, for a product no longer sold or without a price. */
+/**
+ * Locks the order's prices at submit (Dynamics' LockSalesOrderPricing): each line at the buyer's price now (its price list, else the
+ * list price) — but a line made from a won quote (issue 29, new_quotedetail_id) keeps the quoted net price; refused without lines,
+ * for a product no longer sold or without a price.
+ */
 async function lockPrices(sql: Sql, id: string): Promise<void> {
   const { rows } = await sql.query<{ name: string; state: number | null; price: string | null }>(
-    `SELECT p.name, p.new_state AS state, ${buyerPriceSql('o.owningbusinessunit')}::text AS price
+    `SELECT p.name, p.new_state AS state, CASE WHEN d.new_quotedetail_id IS NULL THEN ${buyerPriceSql('o.owningbusinessunit')} ELSE d.priceperunit END::text AS price
        FROM salesorderdetail d JOIN product p ON p.productid = d.productid JOIN salesorder o ON o.salesorderid = d.salesorderid
       WHERE d.salesorderid = $1::uuid`,
     [id],
@@ -36,7 +40,7 @@ async function lockPrices(sql: Sql, id: string): Promise<void> {
     `UPDATE salesorderdetail d SET priceperunit = x.price, extendedamount = round(x.price * d.quantity, 2), modifiedon = now()
        FROM (SELECT d2.salesorderdetailid AS id, ${buyerPriceSql('o.owningbusinessunit')} AS price
                FROM salesorderdetail d2 JOIN product p ON p.productid = d2.productid JOIN salesorder o ON o.salesorderid = d2.salesorderid
-              WHERE d2.salesorderid = $1::uuid) x
+              WHERE d2.salesorderid = $1::uuid AND d2.new_quotedetail_id IS NULL) x
       WHERE d.salesorderdetailid = x.id`,
     [id],
   );
@@ -89,6 +93,22 @@ export const orderController: DocumentController = {
         return out;
       },
       write: {
+        // A line from a quote (issue 29) is what was quoted: its product and quantity stay (the buyer may delete it).
+        async guard(sql, id, op, values) {
+          if (op !== 'update' || (values.productid === undefined && values.quantity === undefined)) return;
+          const {
+            rows: [l],
+          } = await sql.query<{ quoted: boolean; product: string; qty: number }>(
+            'SELECT new_quotedetail_id IS NOT NULL AS quoted, productid AS product, quantity AS qty FROM salesorderdetail WHERE salesorderdetailid = $1::uuid',
+            [id],
+          );
+          if (!l?.quoted) return;
+          if (
+            (values.productid !== undefined && values.productid !== l.product) ||
+            (values.quantity !== undefined && Number(values.quantity) !== l.qty)
+          )
+            throw refuse('quote.orderLineFixed');
+        },
         async after(sql, ids) {
           // A line belongs to its order's buyer whoever wrote it (its scope; the credit check reads a buyer's open lines).
           await sql.query(
