@@ -20,6 +20,8 @@ const EMBEDDED_SERVER_SUITES = [
   'src/domain/rebates/rebates.test.ts',
   'src/domain/marketing-funds/marketing-funds.test.ts',
   'src/domain/dealer-account/ledger.test.ts',
+  // The product configurator (issue 29): save checked by the rule engine, signed links, the anonymous save limit.
+  'src/domain/configurator/configurator.test.ts',
   // Issue 29: a quote's transitions, revisions and conversion into an order (its prices kept at submit).
   'src/domain/quotes/quotes.test.ts',
   'src/auth/token.test.ts',

@@ -19,6 +19,8 @@ export * from './option-sets/rebates.ts';
 export * from './option-sets/marketing-funds.ts';
 export * from './option-sets/leads.ts';
 export * from './option-sets/configurator.ts';
+export * from './configurator/engine.ts';
+export * from './configurator/api.ts';
 export * from './option-sets/approval.ts';
 export * from './approval-fields.ts';
 export * from './approvable.ts';

@@ -1,6 +1,7 @@
 import { ENGINEER_APP } from './engineer-app.ts';
 import { STATIONS, type PageScreen } from './screens.ts';
 import { businessUnitType } from './option-sets/organisation.ts';
+import { CONFIGURATOR_SCREENS } from './configurator/screens.ts';
 
 /**
  * Screens of no entity (lists of business pages, the map, reports, the cart, the engineer app)
@@ -270,4 +271,5 @@ export const PAGE_SCREENS: PageScreen[] = [
       units: [businessUnitType.headOffice, businessUnitType.branch, businessUnitType.dealer],
     },
   },
+  ...CONFIGURATOR_SCREENS,
 ];

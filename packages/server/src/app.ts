@@ -51,6 +51,7 @@ import { accountStatementRoutes } from './routes/account-statements.ts';
 import { financeSearchRoutes } from './routes/finance-search.ts';
 import { salesTargetRoutes } from './routes/sales-targets.ts';
 import { creditRoutes } from './routes/credit.ts';
+import { configuratorRoutes } from './routes/configurator.ts';
 import { documentRoutes } from './documents/routes.ts';
 import { contentRoutes } from './routes/content.ts';
 import { buildServices, type Services } from './services.ts';
@@ -148,6 +149,7 @@ export async function buildApp(
   financeSearchRoutes(app, services);
   salesTargetRoutes(app, services);
   creditRoutes(app, services);
+  configuratorRoutes(app, services);
   documentRoutes(app, services);
   app.get(
     '/healthz',

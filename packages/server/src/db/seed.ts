@@ -30,6 +30,7 @@ import { seedMarketingFundsDemo } from '../demo/marketing-funds.ts';
 import { seedUserCentreDemo } from '../demo/user-centre.ts';
 import { seedStockInOutDemo } from '../demo/stock-in-out.ts';
 import { seedPurchaseOrderDemo } from '../demo/purchase-orders.ts';
+import { seedConfiguratorDemo } from '../demo/configurator.ts';
 import {
   DEMO_LANGUAGE_CONFIGS,
   DEMO_LANGUAGES,
@@ -217,6 +218,7 @@ export async function seedDemo(db: Db, log: StartupLog = quietLog): Promise<void
     await stage('cases', (sql) => seedCasesDemo(sql, org));
     await stage('account statements (two months, confirmed and disputed)', (sql) => seedAccountStatementDemo(sql));
     await stage('messages', (sql) => seedMessageDemo(sql));
+    await stage('product configurator (three products, saved configurations)', (sql) => seedConfiguratorDemo(sql, org));
     // Last: a dealer's credit position is what every document before left it at.
     await stage('credit: the stocking order and temporary credit', (sql) => seedCreditDemo(sql, org));
   });

@@ -1,0 +1,236 @@
+import { randomUUID } from 'node:crypto';
+import {
+  amountToFen,
+  bomOf,
+  type CpqBomLine,
+  type CpqConfiguration,
+  type CpqListRow,
+  type CpqProductDefinition,
+  type CpqSaveInput,
+  fenToAmount,
+  type Lang,
+  priceOf,
+  problemsOf,
+} from '@portal/model';
+import type { Principal } from '../../auth/principal.ts';
+import type { Sql } from '../../db/db.ts';
+import { notFound, refuse } from '../../http/errors.ts';
+import { normGuid } from '../../records/validate.ts';
+import { nextDocumentNumbers } from '../document-number.ts';
+import { definitionOf } from './definitions.ts';
+import { verifyLink } from './link.ts';
+
+/**
+ * Saved configurations (new_cpqquote): save (anyone), read (its owner, or whoever holds its signed
+ * link), update (the same, while it is on no quote), the caller's list. Every save runs the
+ * engine of the browser again: a choice set that breaks a rule, leaves a required group empty or
+ * names an option of another product is refused with the rule's own message, nothing stored.
+ */
+
+type Summary = CpqConfiguration['Summary'];
+
+/** Who asks: a signed-in principal and/or the token of a signed link. */
+export interface CpqAccess {
+  caller: Principal | null;
+  token?: string;
+  key: Uint8Array;
+}
+
+/** The engine's first objection to a choice set, as the refusal the caller reads. */
+function assertValid(def: CpqProductDefinition, choices: string[]): void {
+  const first = problemsOf(def, choices)[0];
+  if (!first) return;
+  if (first.kind === 'rule') throw refuse('cpq.ruleBroken', { rule: first.rule.message }, 'Choices');
+  if (first.kind === 'single') throw refuse('cpq.oneOnly', { group: first.group.name }, 'Choices');
+  if (first.kind === 'required') throw refuse('cpq.groupRequired', { group: first.group.name }, 'Choices');
+  throw refuse('cpq.unknownOption', undefined, 'Choices');
+}
+
+/** What a valid choice set comes to: ids in order, summary, price, BOM. */
+function priced(def: CpqProductDefinition, raw: readonly string[]) {
+  const set = new Set(raw.map((c) => normGuid(c) ?? c));
+  const choices = def.groups.flatMap((g) => g.options.map((o) => o.id)).filter((id) => set.has(id));
+  assertValid(def, [...set]);
+  const summary: Summary = def.groups.flatMap((g) =>
+    g.options
+      .filter((o) => set.has(o.id))
+      .map((o) => ({ Group: g.name, Option: o.name, Code: o.code, PriceDelta: fenToAmount(o.priceDeltaFen) })),
+  );
+  return { choices, summary, priceFen: priceOf(def, choices), bom: bomOf(def, choices) };
+}
+
+const contactOf = (input: CpqSaveInput) => ({
+  new_contactname: input.ContactName?.trim() || null,
+  new_contactphone: input.ContactPhone?.trim() || null,
+  new_remark: input.Remark?.trim() || null,
+});
+
+/** Stores a new configuration; answers its id and number. */
+export async function saveConfiguration(
+  sql: Sql,
+  caller: Principal | null,
+  input: CpqSaveInput,
+  lang: Lang,
+): Promise<{ id: string; number: string }> {
+  const def = await definitionOf(sql, input.ProductId, lang);
+  const { choices, summary, priceFen, bom } = priced(def, input.Choices);
+  const [number] = await nextDocumentNumbers(sql, 'new_cpqquote', 'CPQ', 1);
+  const id = randomUUID();
+  await sql.query(
+    `INSERT INTO new_cpqquote (new_cpqquoteid, new_name, new_cpqproduct_id, new_productname, new_choices, new_summary,
+                               new_baseprice, new_price, new_bom, new_expireson, new_contactname, new_contactphone, new_remark,
+                               ownerid, owningbusinessunit, createdby, modifiedby)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now() + make_interval(days => $10), $11, $12, $13, $14, $15, $14, $14)`,
+    [
+      id,
+      number,
+      def.id,
+      def.name,
+      JSON.stringify(choices),
+      JSON.stringify(summary),
+      fenToAmount(def.basePriceFen),
+      fenToAmount(priceFen),
+      JSON.stringify(bom),
+      def.validDays,
+      ...Object.values(contactOf(input)),
+      caller?.userId ?? null,
+      caller?.businessUnitId ?? null,
+    ],
+  );
+  return { id, number };
+}
+
+type Row = {
+  id: string;
+  number: string;
+  product: string;
+  productcode: string | null;
+  productname: string;
+  choices: string;
+  summary: string;
+  baseprice: string;
+  price: string;
+  bom: string;
+  contactname: string | null;
+  contactphone: string | null;
+  remark: string | null;
+  createdon: Date;
+  expireson: Date;
+  expired: boolean;
+  ownerid: string | null;
+};
+
+/**
+ * The row when the caller may reach it: its owner signed in, or a valid link for exactly this
+ * configuration. Anyone else — another user, a link of another configuration — gets 404, as if it
+ * did not exist; a forged or expired token is refused as such.
+ */
+async function reach(sql: Sql, rawId: string, a: CpqAccess, lock = false): Promise<Row & { viaToken: boolean }> {
+  const id = normGuid(rawId);
+  if (!id) throw notFound('cpq.notFound');
+  const viaToken = a.token ? verifyLink(a.key, a.token) === id : false;
+  const { rows } = await sql.query<Row>(
+    `SELECT q.new_cpqquoteid AS id, q.new_name AS number, q.new_cpqproduct_id AS product, p.new_code AS productcode,
+            q.new_productname AS productname, q.new_choices AS choices, q.new_summary AS summary, q.new_baseprice AS baseprice,
+            q.new_price AS price, q.new_bom AS bom, q.new_contactname AS contactname, q.new_contactphone AS contactphone,
+            q.new_remark AS remark, q.createdon, q.new_expireson AS expireson, q.new_expireson < now() AS expired, q.ownerid
+       FROM new_cpqquote q LEFT JOIN new_cpqproduct p ON p.new_cpqproductid = q.new_cpqproduct_id
+      WHERE q.new_cpqquoteid = $1${lock ? ' FOR UPDATE OF q' : ''}`,
+    [id],
+  );
+  const row = rows[0];
+  const owner = !!row && !!a.caller && row.ownerid === a.caller.userId;
+  if (!row || !(owner || viaToken)) throw notFound('cpq.notFound');
+  return { ...row, viaToken };
+}
+
+/** May `a` change the row: its owner, or the link's holder while nobody owns it. */
+const mayChange = (row: Row & { viaToken: boolean }, a: CpqAccess) =>
+  (!!a.caller && row.ownerid === a.caller.userId) || (row.viaToken && row.ownerid === null);
+
+export async function readConfiguration(sql: Sql, id: string, a: CpqAccess): Promise<CpqConfiguration> {
+  const row = await reach(sql, id, a);
+  return {
+    Id: row.id,
+    Number: row.number,
+    ProductId: row.product,
+    ProductCode: row.productcode ?? '',
+    ProductName: row.productname,
+    Choices: JSON.parse(row.choices) as string[],
+    Summary: JSON.parse(row.summary) as Summary,
+    BasePrice: fenToAmount(amountToFen(row.baseprice)),
+    Price: fenToAmount(amountToFen(row.price)),
+    Bom: JSON.parse(row.bom) as CpqBomLine[],
+    ContactName: row.contactname,
+    ContactPhone: row.contactphone,
+    Remark: row.remark,
+    CreatedOn: row.createdon.toISOString(),
+    ExpiresOn: row.expireson.toISOString(),
+    Expired: row.expired,
+    QuoteId: null,
+    QuoteNumber: null,
+    Editable: mayChange(row, a),
+  };
+}
+
+/** Changes a configuration's choices and contact (re-validated, re-priced, its validity renewed). */
+export async function updateConfiguration(
+  sql: Sql,
+  id: string,
+  a: CpqAccess,
+  input: CpqSaveInput,
+  lang: Lang,
+): Promise<{ id: string; number: string }> {
+  const row = await reach(sql, id, a, true);
+  if (!mayChange(row, a)) throw refuse('cpq.notYours');
+  if (normGuid(input.ProductId) !== row.product) throw refuse('cpq.otherProduct', undefined, 'ProductId');
+  const def = await definitionOf(sql, row.product, lang);
+  const { choices, summary, priceFen, bom } = priced(def, input.Choices);
+  await sql.query(
+    `UPDATE new_cpqquote SET new_choices = $2, new_summary = $3, new_baseprice = $4, new_price = $5, new_bom = $6,
+            new_expireson = now() + make_interval(days => $7), new_contactname = $8, new_contactphone = $9, new_remark = $10,
+            modifiedon = now(), modifiedby = COALESCE($11, modifiedby)
+      WHERE new_cpqquoteid = $1`,
+    [
+      row.id,
+      JSON.stringify(choices),
+      JSON.stringify(summary),
+      fenToAmount(def.basePriceFen),
+      fenToAmount(priceFen),
+      JSON.stringify(bom),
+      def.validDays,
+      ...Object.values(contactOf(input)),
+      a.caller?.userId ?? null,
+    ],
+  );
+  return { id: row.id, number: row.number };
+}
+
+/** The caller's own configurations, newest first. */
+export async function listConfigurations(sql: Sql, caller: Principal): Promise<CpqListRow[]> {
+  const { rows } = await sql.query<{
+    id: string;
+    number: string;
+    productname: string;
+    price: string;
+    createdon: Date;
+    expireson: Date;
+    expired: boolean;
+  }>(
+    `SELECT new_cpqquoteid AS id, new_name AS number, new_productname AS productname, new_price AS price, createdon,
+            new_expireson AS expireson, new_expireson < now() AS expired
+       FROM new_cpqquote WHERE ownerid = $1 ORDER BY createdon DESC, new_name DESC LIMIT 500`,
+    [caller.userId],
+  );
+  return rows.map((r) => ({
+    Id: r.id,
+    Number: r.number,
+    ProductName: r.productname,
+    Price: fenToAmount(amountToFen(r.price)),
+    CreatedOn: r.createdon.toISOString(),
+    ExpiresOn: r.expireson.toISOString(),
+    Expired: r.expired,
+    QuoteId: null,
+    QuoteNumber: null,
+  }));
+}
