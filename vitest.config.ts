@@ -24,6 +24,8 @@ const EMBEDDED_SERVER_SUITES = [
   'src/domain/configurator/configurator.test.ts',
   // Issue 29: a quote's transitions, revisions and conversion into an order (its prices kept at submit).
   'src/domain/quotes/quotes.test.ts',
+  // Issue 29: qualifying and disqualifying leads, collaborators' access, closing opportunities.
+  'src/domain/leads/leads.test.ts',
   'src/auth/token.test.ts',
   'src/domain/work-order/demo-orders.test.ts',
   'src/config.test.ts',

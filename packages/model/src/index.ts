@@ -15,6 +15,7 @@ export * from './account-statement-api.ts';
 export * from './finance-search-api.ts';
 export * from './option-sets/sales-target.ts';
 export * from './sales-target-api.ts';
+export * from './lead-api.ts';
 export * from './option-sets/rebates.ts';
 export * from './option-sets/marketing-funds.ts';
 export * from './option-sets/leads.ts';

@@ -51,6 +51,7 @@ import { accountStatementRoutes } from './routes/account-statements.ts';
 import { financeSearchRoutes } from './routes/finance-search.ts';
 import { salesTargetRoutes } from './routes/sales-targets.ts';
 import { creditRoutes } from './routes/credit.ts';
+import { leadRoutes } from './routes/leads.ts';
 import { configuratorRoutes } from './routes/configurator.ts';
 import { documentRoutes } from './documents/routes.ts';
 import { contentRoutes } from './routes/content.ts';
@@ -149,6 +150,7 @@ export async function buildApp(
   financeSearchRoutes(app, services);
   salesTargetRoutes(app, services);
   creditRoutes(app, services);
+  leadRoutes(app, services);
   configuratorRoutes(app, services);
   documentRoutes(app, services);
   app.get(

@@ -30,6 +30,7 @@ import { seedMarketingFundsDemo } from '../demo/marketing-funds.ts';
 import { seedUserCentreDemo } from '../demo/user-centre.ts';
 import { seedStockInOutDemo } from '../demo/stock-in-out.ts';
 import { seedPurchaseOrderDemo } from '../demo/purchase-orders.ts';
+import { seedLeadDemo } from '../demo/leads.ts';
 import { seedConfiguratorDemo } from '../demo/configurator.ts';
 import {
   DEMO_LANGUAGE_CONFIGS,
@@ -205,6 +206,7 @@ export async function seedDemo(db: Db, log: StartupLog = quietLog): Promise<void
     await stage('marketing funds (cost and activity applications, checks, write-offs)', (sql) => seedMarketingFundsDemo(sql, org));
     await stage('user centre (stores, store products, customers, partners, staff)', (sql) => seedUserCentreDemo(sql, org, passwordHash));
     await stage('purchase orders (stores to their dealers)', (sql) => seedPurchaseOrderDemo(sql));
+    await stage('leads and opportunities (every state, stages, won and lost)', (sql) => seedLeadDemo(sql));
     await stage('stock in and out (dealers and stores)', (sql) => seedStockInOutDemo(sql));
     await stage('parts sales', (sql) => seedPartsSalesDemo(sql));
     await stage('site returns', (sql) => seedSiteReturnDemo(sql));

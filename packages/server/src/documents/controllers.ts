@@ -31,6 +31,8 @@ import { activityUseController } from '../domain/marketing-funds/activity-use.co
 import { costApplyController } from '../domain/marketing-funds/cost-apply.controller.ts';
 import { forecastController } from '../domain/sales-forecast/forecast.controller.ts';
 import { quoteController } from '../domain/quotes/quote.controller.ts';
+import { leadController } from '../domain/leads/lead.controller.ts';
+import { opportunityController } from '../domain/opportunities/opportunity.controller.ts';
 import type { DocumentController } from './controller.ts';
 
 /** Every document controller: the one place a document's business is registered (its routes and hooks follow). */
@@ -69,6 +71,8 @@ const CONTROLLERS: DocumentController[] = [
   costApplyController,
   activityApplyController,
   activityUseController,
+  leadController,
+  opportunityController,
   quoteController,
 ];
 

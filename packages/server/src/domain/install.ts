@@ -12,6 +12,7 @@ import { installPriceList } from './sales/price-list.ts';
 import { installAccountStatement } from './account-statement/state.ts';
 import { installSalesTargets } from './sales-targets/records.ts';
 import { installCreditLimitLog } from './credit/limit-log.ts';
+import { installContacts } from './leads/contacts.ts';
 
 /**
  * Registers every domain module's server defaults, write hooks and approval hooks with the record
@@ -33,4 +34,5 @@ export function installDomain(): void {
   installAccountStatement();
   installSalesTargets();
   installCreditLimitLog();
+  installContacts();
 }
