@@ -17,6 +17,8 @@ export * from './option-sets/sales-target.ts';
 export * from './sales-target-api.ts';
 export * from './lead-api.ts';
 export * from './option-sets/rebates.ts';
+export * from './option-sets/quote.ts';
+export * from './quote-print-api.ts';
 export * from './option-sets/marketing-funds.ts';
 export * from './option-sets/leads.ts';
 export * from './option-sets/configurator.ts';

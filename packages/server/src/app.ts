@@ -46,6 +46,7 @@ import { accountApplyRoutes } from './routes/account-apply.ts';
 import { workerLinkRoutes } from './routes/worker-link.ts';
 import { userCentreRoutes } from './routes/user-centre.ts';
 import { salesPrintRoutes } from './routes/sales-print.ts';
+import { quoteRoutes } from './routes/quotes.ts';
 import { purchaseOrderRoutes } from './routes/purchase-orders.ts';
 import { accountStatementRoutes } from './routes/account-statements.ts';
 import { financeSearchRoutes } from './routes/finance-search.ts';
@@ -145,6 +146,7 @@ export async function buildApp(
   workerLinkRoutes(app, services);
   userCentreRoutes(app, services);
   salesPrintRoutes(app, services);
+  quoteRoutes(app, services);
   purchaseOrderRoutes(app, services);
   accountStatementRoutes(app, services);
   financeSearchRoutes(app, services);

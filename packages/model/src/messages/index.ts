@@ -57,6 +57,7 @@ import { rebateMessages } from './rebates.ts';
 import { creditMessages } from './credit.ts';
 import { marketingFundsMessages } from './marketing-funds.ts';
 import { salesTargetMessages } from './sales-targets.ts';
+import { quoteMessages } from './quotes.ts';
 import { leadMessages } from './leads.ts';
 import { configuratorMessages } from './configurator.ts';
 import { salesContractMessages } from './sales-contracts.ts';
@@ -119,6 +120,7 @@ export const messages = {
   ...creditMessages,
   ...marketingFundsMessages,
   ...salesTargetMessages,
+  ...quoteMessages,
   ...leadMessages,
   ...configuratorMessages,
   ...salesContractMessages,

@@ -8,4 +8,6 @@ import type { RouteDef } from './routes.ts';
 export const SALES_PRINT_ROUTES: RouteDef[] = [
   { name: 'shipmentPrint', path: '/shipment/print/:id', layout: 'bare', permissions: ['sales.read'], page: 'ShipmentPrintPage' },
   { name: 'orderPrint', path: '/order/print/:id', layout: 'bare', permissions: ['sales.read'], page: 'OrderPrintPage' },
+  // Issue 29: a quote, opened by the quote page's 打印报价单.
+  { name: 'quotePrint', path: '/quote/print/:id', layout: 'bare', permissions: ['sales.read'], page: 'QuotePrintPage' },
 ];

@@ -358,6 +358,34 @@ describe('quotes', () => {
     );
   });
 
+  it('prints: the print data and an A4 PDF named after the number and revision; a draft is marked; another dealer gets 404', async () => {
+    const id = await pricedDraft();
+    const q = await quoteRow(id);
+    const draft = done<{ draft: boolean; state: string; lines: { no: number; net: string; amount: string }[]; totals: { amount: string } }>(
+      await api('dealer1', 'GET', `/api/quotes/${id}/print`),
+    );
+    expect(draft).toMatchObject({ draft: true, state: '草稿', totals: { amount: q.total } });
+    expect(draft.lines.map((l) => l.no)).toEqual([1, 2]);
+    done(await cmd('dealer1', id, 'activate'));
+    const sheet = done<{ name: string; revision: number; draft: boolean; customer: string; seller: string }>(
+      await api('dealer1', 'GET', `/api/quotes/${id}/print`),
+    );
+    expect(sheet).toMatchObject({
+      name: q.name,
+      revision: 1,
+      draft: false,
+      customer: '东莞市长安镇恒丰注塑厂',
+      seller: '广州粤华机电设备有限公司',
+    });
+    const pdf = await api('dealer1', 'GET', `/api/quotes/${id}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(decodeURIComponent(String(pdf.headers['content-disposition']))).toContain(`报价单-${q.name}-V1.pdf`);
+    expect((await api('dealer2', 'GET', `/api/quotes/${id}/print`)).statusCode).toBe(404);
+    expect((await api('dealer2', 'GET', `/api/quotes/${id}/pdf`)).statusCode).toBe(404);
+  });
+
   it('the configurator attaches a saved configuration as a configured line of a draft only, within the caller’s reach', async () => {
     const id = await newQuote('dealer1');
     const cpq = (

@@ -1,0 +1,159 @@
+import { SettingOutlined } from '@ant-design/icons';
+import { getEntity, isClientField, quoteState } from '@portal/model';
+import { Form, Spin } from 'antd';
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { createRecord, displayValue, retrieveRecord, updateRecord, type RecordRow } from '../../api/records.ts';
+import { CommandDialog } from '../../entity-ui/document/CommandDialog.tsx';
+import { DocumentPage } from '../../entity-ui/document/DocumentPage.tsx';
+import { type LineDialogState, useLineDialog } from '../../entity-ui/document/use-line-dialog.tsx';
+import { FieldItem, inputFor, rulesFor } from '../../entity-ui/FieldInput.tsx';
+import { toFormValues, toPayload } from '../../entity-ui/form-values.ts';
+import { useLocale, useT } from '../../locales/i18n.ts';
+import { usePrivilege } from '../../session/use-privilege.ts';
+import { todayUtc8 } from '../../shared/date.ts';
+import { forDialog } from '../parts/dialog-answer.ts';
+
+const QUOTE = getEntity('quote')!;
+const LINE = getEntity('quotedetail')!;
+/** A catalogue line: product, quantity, one of the two discounts, remark (its prices are the server's). */
+const LINE_FIELDS = ['productid', 'quantity', 'new_discountrate', 'manualdiscountamount', 'new_remark'];
+/** A configured line's product is the configurator's. */
+const CONFIGURED_FIELDS = LINE_FIELDS.filter((f) => f !== 'productid');
+/** A new quote shows only what its maker enters (number, revision, price list, totals and states are the server's). */
+const HIDDEN_ON_CREATE = Object.keys(QUOTE.allFields).filter((n) => !isClientField(QUOTE, n));
+
+interface LineDialogProps extends LineDialogState {
+  docId: string;
+}
+
+/**
+ * Add or change a line through the record service; the server prices it (the price list's list
+ * price, the discount, the net price and amount) and refuses both discounts, a discount above the
+ * list amount, a product no longer sold, and anything once the quote is no longer a draft. Hooks:
+ * `quote-line-dialog` (`-ok`), fields `field-<name>`.
+ */
+function LineDialog(props: LineDialogProps) {
+  const key = props.editing === null ? 'closed' : props.editing === 'new' ? 'new' : String(props.editing[LINE.primaryKey]);
+  return <LineForm key={key} {...props} />;
+}
+
+function LineForm({ docId, editing, onClose, onDone }: LineDialogProps) {
+  const t = useT();
+  const lang = useLocale();
+  const [form] = Form.useForm<Record<string, unknown>>();
+  const row = editing && editing !== 'new' ? editing : null;
+  const fields = row?.new_cpqquote_id ? CONFIGURED_FIELDS : LINE_FIELDS;
+  const initial = row ? toFormValues(LINE, row, fields) : { quantity: 1 };
+  const send = (v: Record<string, unknown>) => {
+    const body = toPayload(LINE, v, fields, !row);
+    const done = row
+      ? updateRecord(LINE.entitySet, String(row[LINE.primaryKey]), body, { silent: true }).then(() => ({
+          id: docId,
+          message: t('parts.saved'),
+        }))
+      : createRecord(LINE.entitySet, { ...body, quoteid: docId }, { silent: true }).then(() => ({ id: docId, message: t('parts.added') }));
+    return forDialog(done);
+  };
+  return (
+    <CommandDialog<Record<string, unknown>>
+      open={editing !== null}
+      title={`${row ? t('parts.ui.lineEdit') : t('parts.ui.lineAdd')} · ${LINE.label[lang]}`}
+      testId="quote-line-dialog"
+      form={form}
+      initialValues={initial}
+      onClose={onClose}
+      onDone={onDone}
+      send={send}
+    >
+      {fields.map((name) => {
+        const f = LINE.allFields[name];
+        return (
+          <FieldItem
+            key={name}
+            name={name}
+            label={f.label[lang]}
+            required={name === 'productid' || !!f.required}
+            rules={rulesFor(f, lang, t)}
+          >
+            {inputFor(LINE, name, f, lang, t, false)}
+          </FieldItem>
+        );
+      })}
+    </CommandDialog>
+  );
+}
+
+/** Today and 30 days on (China time, as the form's date pickers hold them): a quote's usual validity. */
+function validity() {
+  const today = todayUtc8();
+  return { effectivefrom: today, effectiveto: today.add(30, 'day') };
+}
+
+/**
+ * A new quote from an opportunity (`/quote/create?opportunityid=`): its customer and topic, the
+ * opportunity itself (the server adds its product lines). Undefined while loading; an opportunity the
+ * caller cannot read starts an empty quote.
+ */
+function useOpportunityDefaults(opportunityId: string | null): Record<string, unknown> | undefined {
+  const [defaults, setDefaults] = useState<Record<string, unknown> | undefined>(opportunityId ? undefined : {});
+  useEffect(() => {
+    if (!opportunityId) return setDefaults({});
+    let live = true;
+    retrieveRecord('opportunities', opportunityId, ['opportunityid', 'name', 'new_customer_id'], { silent: true, formatted: true })
+      .then((o: RecordRow) => {
+        if (!live) return;
+        setDefaults({
+          opportunityid: { id: opportunityId, name: String(o.name ?? '') },
+          ...(o.new_customer_id ? { new_customer_id: { id: String(o.new_customer_id), name: displayValue(o, 'new_customer_id') } } : {}),
+          new_subject: String(o.name ?? ''),
+        });
+      })
+      .catch(() => live && setDefaults({}));
+    return () => {
+      live = false;
+    };
+  }, [opportunityId]);
+  return defaults;
+}
+
+/**
+ * /quote/create and /quote/view/:id: the quote on the generic document page (its declaration: number
+ * QT<month> and revision, state, lines with their totals, the commands 重新计价 · 生效 · 修订 · 赢单 ·
+ * 转销售订单 · 关闭（输单）and the print view). A new quote starts with a 30-day validity, or from an
+ * opportunity; while a draft its lines are added and changed in the line dialog, and a configured
+ * product is added through the configurator (配置产品, /quotationconfig/create/:quoteId); revise and
+ * convert open what they made. Hooks: the document page's `quote-*`.
+ */
+export default function QuotePage() {
+  const { id } = useParams();
+  const [query] = useSearchParams();
+  const t = useT();
+  const navigate = useNavigate();
+  const can = usePrivilege();
+  const fromOpportunity = useOpportunityDefaults(id ? null : query.get('opportunityid'));
+  const quoteLines = useLineDialog(LINE.logicalName, id, (docId, state) => <LineDialog docId={docId} {...state} />);
+  if (!id && fromOpportunity === undefined) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
+  return (
+    <DocumentPage
+      key={id ?? 'new'}
+      entity={QUOTE}
+      testIdPrefix="quote"
+      backTo="/quote/list"
+      editPath={(newId) => `/quote/view/${encodeURIComponent(newId)}`}
+      defaults={() => ({ ...validity(), ...fromOpportunity })}
+      hiddenFields={id ? undefined : HIDDEN_ON_CREATE}
+      extraActions={(row) => [
+        {
+          key: 'configure',
+          label: t('quote.configure'),
+          icon: <SettingOutlined />,
+          hidden: row.new_status !== quoteState.draft || !can('sales.write'),
+          onClick: () => navigate(`/quotationconfig/create/${encodeURIComponent(id ?? '')}`),
+          testId: 'quote-configure',
+        },
+      ]}
+      {...quoteLines}
+    />
+  );
+}
