@@ -26,6 +26,8 @@ const EMBEDDED_SERVER_SUITES = [
   'src/domain/quotes/quotes.test.ts',
   // Issue 29: qualifying and disqualifying leads, collaborators' access, closing opportunities.
   'src/domain/leads/leads.test.ts',
+  // Issue 29: sales contracts — plans against the amount, overdue read from the date, receipts settling plans under the contract's lock.
+  'src/domain/sales-contracts/sales-contracts.test.ts',
   'src/auth/token.test.ts',
   'src/domain/work-order/demo-orders.test.ts',
   'src/config.test.ts',

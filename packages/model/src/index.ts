@@ -9,6 +9,7 @@ export * from './option-sets/service.ts';
 export * from './option-sets/sales.ts';
 export * from './option-sets/sales-finance.ts';
 export * from './option-sets/sales-contract.ts';
+export * from './sales-contract-api.ts';
 export * from './option-sets/dealer-account.ts';
 export * from './option-sets/account-statement.ts';
 export * from './account-statement-api.ts';

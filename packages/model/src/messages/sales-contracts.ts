@@ -1,6 +1,6 @@
 import { label } from '../define.ts';
 
-/** Texts of sales contracts and payment plans (销售合同, 回款计划), issue 29. Amounts come formatted (¥1,234.00). */
+/** Texts of sales contracts and payment plans (销售合同, 回款计划), issue 29. Amounts come as 1,234.00 after the text's ¥. */
 export const salesContractMessages = {
   'menu.salesContracts': label('销售合同', 'Sales contracts'),
   'menu.paymentPlans': label('回款计划', 'Payment plans'),
@@ -16,16 +16,16 @@ export const salesContractMessages = {
   'salesContract.productInactive': label('产品“{name}”已停用，不能签约', 'Product “{name}” is inactive and cannot be contracted'),
   'salesContract.noLines': label('合同还没有明细，不能提交审批', 'The contract has no lines and cannot be submitted'),
   'salesContract.plansMismatch': label(
-    '回款计划合计 {planned} 与合同金额 {amount} 不一致（相差 {diff}），不能提交审批',
-    'The payment plans add up to {planned}, not the contract amount {amount} (a difference of {diff}): it cannot be submitted',
+    '回款计划合计 ¥{planned} 与合同金额 ¥{amount} 不一致（相差 ¥{diff}），不能提交审批',
+    'The payment plans add up to ¥{planned}, not the contract amount ¥{amount} (a difference of ¥{diff}): it cannot be submitted',
   ),
   'salesContract.planAboveAmount': label(
-    '回款计划金额 {amount} 超过合同尚未计划的金额 {left}（合同金额 {total}）',
-    'The planned amount {amount} is above what the contract leaves unplanned, {left} (contract amount {total})',
+    '回款计划金额 ¥{amount} 超过合同尚未计划的金额 ¥{left}（合同金额 ¥{total}）',
+    'The planned amount ¥{amount} is above what the contract leaves unplanned, ¥{left} (contract amount ¥{total})',
   ),
   'salesContract.linesBelowPlans': label(
-    '合同金额 {amount} 将低于已有回款计划合计 {planned}：请先调整回款计划',
-    'The contract amount {amount} would be below its payment plans, {planned}: change the plans first',
+    '合同金额 ¥{amount} 将低于已有回款计划合计 ¥{planned}：请先调整回款计划',
+    'The contract amount ¥{amount} would be below its payment plans, ¥{planned}: change the plans first',
   ),
   'salesContract.planPeriodTaken': label('第 {period} 期已存在', 'Period {period} already exists'),
   'salesContract.customerForeign': label('客户不存在或无权访问', 'The customer does not exist or is out of your reach'),
@@ -34,10 +34,23 @@ export const salesContractMessages = {
     'Contract “{name}” is not a contract in force paid by your unit: a receipt cannot name it',
   ),
   'salesContract.receiptContractPaid': label('合同“{name}”的回款计划已全部回清', 'The payment plans of contract “{name}” are all paid'),
-  'salesContract.settledRemark': label('合同 {name} 回款 {amount}', 'Contract {name}: {amount} received'),
+  'salesContract.quoteNotActive': label(
+    '报价单 {name} 尚未生效（{state}），不能据此签订合同',
+    'Quote {name} is not active ({state}): a contract cannot be made from it',
+  ),
+  'salesContract.sourceFixed': label(
+    '合同的来源（线索、商机、报价单）在创建时确定，之后不能更改',
+    'A contract’s source (lead, opportunity, quote) is set when it is made and cannot be changed',
+  ),
+  'salesContract.lineNoProduct': label('请选择产品或填写产品名称', 'Choose a product or enter the product name'),
+  'salesContract.ownerOnly': label('只有签约方（{unit}）可以修改合同', 'Only the contracting side ({unit}) may change the contract'),
+  'salesContract.payerNotPayer': label(
+    '付款单位须为经销商或门店，“{customer}”所属的单位不是',
+    'The paying unit must be a dealer or a store; the unit of “{customer}” is neither',
+  ),
   'salesContract.linesTab': label('合同明细', 'Lines'),
   'salesContract.plansTab': label('回款计划', 'Payment plans'),
-  'salesContract.plansHint': label('计划合计 {planned}，合同金额 {amount}', 'Planned {planned} of the contract amount {amount}'),
+  'salesContract.plansHint': label('计划合计 ¥{planned}，合同金额 ¥{amount}', 'Planned ¥{planned} of the contract amount ¥{amount}'),
   'salesContract.addPlan': label('添加回款计划', 'Add a payment plan'),
   'salesContract.editPlan': label('修改回款计划', 'Change the payment plan'),
   'salesContract.from': label('来源：{source}', 'From: {source}'),

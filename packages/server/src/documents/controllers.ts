@@ -30,6 +30,7 @@ import { activityApplyController } from '../domain/marketing-funds/activity-appl
 import { activityUseController } from '../domain/marketing-funds/activity-use.controller.ts';
 import { costApplyController } from '../domain/marketing-funds/cost-apply.controller.ts';
 import { forecastController } from '../domain/sales-forecast/forecast.controller.ts';
+import { salesContractController } from '../domain/sales-contracts/contract.controller.ts';
 import { quoteController } from '../domain/quotes/quote.controller.ts';
 import { leadController } from '../domain/leads/lead.controller.ts';
 import { opportunityController } from '../domain/opportunities/opportunity.controller.ts';
@@ -71,6 +72,7 @@ const CONTROLLERS: DocumentController[] = [
   costApplyController,
   activityApplyController,
   activityUseController,
+  salesContractController,
   leadController,
   opportunityController,
   quoteController,

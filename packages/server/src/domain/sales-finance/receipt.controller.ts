@@ -7,6 +7,7 @@ import type { Caller } from '../../records/scope.ts';
 import { ValidationFailed } from '../../records/write.ts';
 import { normGuid } from '../../records/validate.ts';
 import { postAccountMove } from '../dealer-account/ledger.ts';
+import { checkReceiptContract, settleContractPlans } from '../sales-contracts/settle.ts';
 import { allocate, type Plan } from './allocate.ts';
 import { fenOf, yuanText } from './money.ts';
 
@@ -176,8 +177,13 @@ export const receiptController: DocumentController = {
       );
       if (!a.n) throw refuse('sales.receipt.slipRequired');
       await checkChoices(sql, id, 'zh-CN');
+      await checkReceiptContract(sql, id);
     },
-    approved: (sql, id, approverId) => confirm(sql, id, approverId),
+    // Issue 29: the named sales contract's payment plans are settled too (its own share of the same money; the invoices' allocation is apart).
+    approved: async (sql, id, approverId) => {
+      await confirm(sql, id, approverId);
+      await settleContractPlans(sql, id, approverId);
+    },
   },
   commands: {
     /** Finance allocates what is left: to one invoice (at most its open amount), else oldest first; `amount` at most what is left. */

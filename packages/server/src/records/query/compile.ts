@@ -6,7 +6,7 @@ import { CAST, escapeLike, kindOf, Params, q, readableField, type Kind } from '.
 import { normGuid, parseDate, parseDateTime, parseNumeric } from '../validate.ts';
 import { formatValue, FV, outputValue } from '../format.ts';
 import { LIMITS, type Expr, type FieldRef, type Lit, type OrderItem } from './ast.ts';
-import { fieldSql } from './derived.ts';
+import { derivedMatch, fieldSql } from './derived.ts';
 import { gramIndexed, gramPrefilter } from './grams.ts';
 import type { FetchLink } from './fetchxml.ts';
 import type { ExpandItem } from './odata.ts';
@@ -183,6 +183,8 @@ export function compileExpr(x: Expr, r: Resolver, p: Params, within?: Source, gr
         if (x.op !== 'eq' && x.op !== 'ne') throw badOp(name, x.op);
         return `(${col} IS ${x.op === 'ne' ? 'NOT ' : ''}NULL)`;
       }
+      const m = (x.op === 'eq' || x.op === 'ne') && matchOf(r.resolve(x.field, within).src, name, kind, [x.value]);
+      if (m) return x.op === 'ne' ? `(NOT ${m})` : m;
       return `(${col} ${SQL_OP[x.op]} ${literal(kind, name, x.value, p)})`;
     }
     case 'like': {
@@ -209,6 +211,8 @@ export function compileExpr(x: Expr, r: Resolver, p: Params, within?: Source, gr
       const { col, kind, name } = r.resolve(x.field, within);
       if (kind === 'image') throw badOp(name, 'in');
       if (!x.values.length) throw badValue(name, { t: 'null' });
+      const m = matchOf(r.resolve(x.field, within).src, name, kind, x.values);
+      if (m) return x.not ? `(NOT ${m})` : m;
       return `(${x.not ? 'NOT ' : ''}${col} = ANY(${literalArray(kind, name, x.values, p)}))`;
     }
     case 'between': {
@@ -217,6 +221,16 @@ export function compileExpr(x: Expr, r: Resolver, p: Params, within?: Source, gr
       return `(${col} ${x.not ? 'NOT ' : ''}BETWEEN ${literal(kind, name, x.low, p)} AND ${literal(kind, name, x.high, p)})`;
     }
   }
+}
+
+/** A derived field's own equality match over whole-number literals (checked as the field's kind), or null. */
+function matchOf(src: Source, name: string, kind: Kind, lits: Lit[]): string | null {
+  const match = derivedMatch(src.e.logicalName, name);
+  if (!match) return null;
+  const tmp = new Params();
+  for (const l of lits) literal(kind, name, l, tmp);
+  const values = tmp.values.map(Number);
+  return values.every(Number.isInteger) ? match(src.alias, values) : null;
 }
 
 /** The text and source when every item searches the same text in searchable fields of the same entity. */

@@ -9,11 +9,30 @@ import { q } from '../sql.ts';
  */
 export const derivedFields = new Map<string, Map<string, (alias: string) => string>>();
 
-/** Registers `field` of `entity` as read through `expr(alias)`. */
-export function deriveField(entity: string, field: string, expr: (alias: string) => string): void {
+/**
+ * Equality filters (`eq`, `in`) on a derived option-set field written over the stored columns, so an
+ * index serves them where the expression would hide the columns (a payment plan's overdue state):
+ * `(alias, values) => SQL`, values whole numbers already checked. Code only, like the expressions.
+ */
+export const derivedMatches = new Map<string, Map<string, (alias: string, values: readonly number[]) => string>>();
+
+/** Registers `field` of `entity` as read through `expr(alias)` (and, optionally, matched through `match`). */
+export function deriveField(
+  entity: string,
+  field: string,
+  expr: (alias: string) => string,
+  match?: (alias: string, values: readonly number[]) => string,
+): void {
   if (!derivedFields.has(entity)) derivedFields.set(entity, new Map());
   derivedFields.get(entity)!.set(field, expr);
+  if (match) {
+    if (!derivedMatches.has(entity)) derivedMatches.set(entity, new Map());
+    derivedMatches.get(entity)!.set(field, match);
+  }
 }
+
+/** The registered equality match of a derived field, if any. */
+export const derivedMatch = (entity: string, field: string) => derivedMatches.get(entity)?.get(field);
 
 /** The SQL a query reads a field of `entity` (aliased `alias`) through: the derived expression or the column. */
 export function fieldSql(entity: string, alias: string, field: string): string {
