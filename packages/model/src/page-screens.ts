@@ -231,6 +231,8 @@ export const PAGE_SCREENS: PageScreen[] = [
     page: 'SalesmanCardPage',
     menu: { group: 'salesmgmt', order: 5, key: 'mySalesCard', label: 'menu.mySalesCard' },
   },
+  // Issue 29: a lead read by a colleague its owner added as a collaborator (参与人); anyone else: not found.
+  { name: 'leadJoinView', path: '/lead/joinview/:id', privileges: ['sales.lead'], page: 'LeadJoinPage' },
   {
     name: 'salesForecastReport',
     path: '/salesforecast/report',

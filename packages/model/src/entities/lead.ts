@@ -40,9 +40,10 @@ export const lead = defineEntity({
       viewTabs: true,
       allowImport: false,
       menu: { group: 'salesmgmt', order: 1, key: 'leads', label: 'menu.leads', units: UNITS },
+      page: 'LeadListPage',
     },
-    create: { name: 'leadCreate', path: '/lead/create' },
-    view: { name: 'leadView', path: '/lead/view/:id' },
+    create: { name: 'leadCreate', path: '/lead/create', page: 'LeadPage' },
+    view: { name: 'leadView', path: '/lead/view/:id', page: 'LeadPage' },
   },
   document: {
     status: {

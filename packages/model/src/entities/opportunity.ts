@@ -52,8 +52,8 @@ export const opportunity = defineEntity({
       allowDelete: false,
       menu: { group: 'salesmgmt', order: 2, key: 'opportunities', label: 'menu.opportunities', units: UNITS },
     },
-    create: { name: 'opportunityCreate', path: '/opportunity/create' },
-    edit: { name: 'opportunityEdit', path: '/opportunity/edit/:id' },
+    create: { name: 'opportunityCreate', path: '/opportunity/create', page: 'OpportunityPage' },
+    edit: { name: 'opportunityEdit', path: '/opportunity/edit/:id', page: 'OpportunityPage' },
   },
   document: {
     status: {

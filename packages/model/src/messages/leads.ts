@@ -33,6 +33,7 @@ export const leadMessages = {
   'lead.pickCollaborator': label('选择同事', 'Choose a colleague'),
   'lead.noCollaborators': label('暂无参与人', 'No collaborators yet'),
   'lead.joinTitle': label('参与的线索', 'Lead I collaborate on'),
+  'lead.joinedTitle': label('我参与的线索', 'Leads I collaborate on'),
   'lead.joinHint': label('您是该线索的参与人，只能查看', 'You collaborate on this lead: read only'),
   'lead.qualifyTitle': label('认定线索', 'Qualify lead'),
   'lead.qualifyHint': label(

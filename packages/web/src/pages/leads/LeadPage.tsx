@@ -1,0 +1,48 @@
+import { getEntity, isClientField } from '@portal/model';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import type { RecordRow } from '../../api/records.ts';
+import { DocumentPage } from '../../entity-ui/document/DocumentPage.tsx';
+import { useT } from '../../locales/i18n.ts';
+import { useSession } from '../../session/store.ts';
+import { LeadCollaborators } from './LeadCollaborators.tsx';
+import { QualifyDialog } from './QualifyDialog.tsx';
+
+const LEAD = getEntity('lead')!;
+/** A new lead shows only what its salesman enters (state, outcome and owner are the server's). */
+const HIDDEN_ON_CREATE = Object.keys(LEAD.allFields).filter((n) => !isClientField(LEAD, n));
+
+/**
+ * /lead/create and /lead/view/:id: the owner's (or his manager's) lead on the generic document page.
+ * While open it is changed and 认定 (qualify: the page's own dialog, existing customers and contacts
+ * offered; the opportunity made opens) or 取消资格 (its reason asked); afterwards it is read-only with
+ * what qualifying made linked. The 参与人 tab lists its collaborators, the owner adds and removes them.
+ * Hooks: the document page's `lead-*`, `lead-tab-collaborators`.
+ */
+export default function LeadPage() {
+  const { id } = useParams();
+  const t = useT();
+  const me = useSession((s) => s.user.userId);
+  const [row, setRow] = useState<RecordRow | null>(null);
+  return (
+    <DocumentPage
+      entity={LEAD}
+      testIdPrefix="lead"
+      backTo="/lead/list"
+      editPath={(newId) => `/lead/view/${encodeURIComponent(newId)}`}
+      hiddenFields={id ? undefined : HIDDEN_ON_CREATE}
+      readOnlyText="lead.readOnly"
+      commandDialogs={{ qualify: QualifyDialog }}
+      onLoaded={setRow}
+      ownLinesTab={
+        id
+          ? {
+              key: 'collaborators',
+              label: <span data-testid="lead-tab-collaborators">{t('lead.collaborators')}</span>,
+              children: row ? <LeadCollaborators id={id} owner={row.ownerid === me} /> : null,
+            }
+          : undefined
+      }
+    />
+  );
+}
