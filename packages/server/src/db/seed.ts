@@ -33,6 +33,7 @@ import { seedStockInOutDemo } from '../demo/stock-in-out.ts';
 import { seedPurchaseOrderDemo } from '../demo/purchase-orders.ts';
 import { seedLeadDemo } from '../demo/leads.ts';
 import { seedConfiguratorDemo } from '../demo/configurator.ts';
+import { seedQuoteDemo } from '../demo/quotes.ts';
 import {
   DEMO_LANGUAGE_CONFIGS,
   DEMO_LANGUAGES,
@@ -208,6 +209,7 @@ export async function seedDemo(db: Db, log: StartupLog = quietLog): Promise<void
     await stage('user centre (stores, store products, customers, partners, staff)', (sql) => seedUserCentreDemo(sql, org, passwordHash));
     await stage('purchase orders (stores to their dealers)', (sql) => seedPurchaseOrderDemo(sql));
     await stage('leads and opportunities (every state, stages, won and lost)', (sql) => seedLeadDemo(sql));
+    await stage('quotes (every state, a revision, won and converted into an order, lost)', (sql) => seedQuoteDemo(sql));
     await stage('stock in and out (dealers and stores)', (sql) => seedStockInOutDemo(sql));
     await stage('parts sales', (sql) => seedPartsSalesDemo(sql));
     await stage('site returns', (sql) => seedSiteReturnDemo(sql));

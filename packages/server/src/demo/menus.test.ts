@@ -64,6 +64,8 @@ describe("the demo users' menus", () => {
     salesNetworkOnly.push('proprice', 'rebateDetail', 'rebatePolicy');
     // The product configurator's catalogue and own configurations (issue 29): the sales network's.
     salesNetworkOnly.push('productCatalog', 'quotationConfig');
+    // Quotes (issue 29): head office, branches, dealers and stores.
+    salesNetworkOnly.push('quotes');
     for (const login of ['admin', 'hq', 'branch1']) expect(keys(login), login).toEqual(keys(login, false));
     for (const login of ['station1', 'station2', 'engineer1'])
       expect(keys(login), login).toEqual(keys(login, false).filter((k) => !salesNetworkOnly.includes(k)));

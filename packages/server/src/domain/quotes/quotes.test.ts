@@ -122,6 +122,47 @@ beforeAll(async () => {
 afterAll(() => p?.close());
 
 describe('quotes', () => {
+  it('the demo has quotes in every state: a draft, active, revision 2 active over revision 1 已修订, won, won and converted into an order, lost', async () => {
+    const { rows } = await p.db.query<{
+      subject: string;
+      revision: number;
+      state: number;
+      reason: number;
+      order: string | null;
+      lines: number;
+    }>(
+      `SELECT new_subject AS subject, revisionnumber AS revision, new_status AS state, new_statusreason AS reason,
+              (SELECT o.name FROM salesorder o WHERE o.salesorderid = q.new_salesorder_id AND o.new_quote_id = q.quoteid) AS order,
+              (SELECT count(*)::int FROM quotedetail d WHERE d.quoteid = q.quoteid) AS lines
+         FROM quote q ORDER BY new_subject, revisionnumber`,
+    );
+    const by = (subject: string) => rows.filter((r) => r.subject === subject).map(({ subject: _s, lines: _l, ...r }) => r);
+    expect(by('注塑车间液压系统年度备件')).toEqual([
+      { revision: 1, state: quoteState.draft, reason: quoteStatusReason.inProgress, order: null },
+    ]);
+    expect(by('冲压线传动部件更换')).toEqual([{ revision: 1, state: quoteState.active, reason: quoteStatusReason.open, order: null }]);
+    expect(by('二期车间备用电源及动力改造')).toEqual([
+      { revision: 1, state: quoteState.closed, reason: quoteStatusReason.revised, order: null },
+      { revision: 2, state: quoteState.active, reason: quoteStatusReason.open, order: null },
+    ]);
+    expect(by('举升机液压站改造')).toEqual([
+      { revision: 1, state: quoteState.won, reason: quoteStatusReason.won, order: expect.stringMatching(/^SO\d{8}-\d{4}$/) },
+    ]);
+    expect(by('楼宇水泵房电控柜升级')).toEqual([{ revision: 1, state: quoteState.won, reason: quoteStatusReason.won, order: null }]);
+    expect(by('纺机主传动轴承批量更换')).toEqual([{ revision: 1, state: quoteState.closed, reason: quoteStatusReason.lost, order: null }]);
+    expect(rows.every((r) => r.lines > 0)).toBe(true);
+    // The converted order is 广州粤华's, to be submitted, and dealer1 reads it.
+    const order = rows.find((r) => r.order)!.order!;
+    const list = done<{ value: { name: string; new_status: number }[] }>(
+      await api(
+        'dealer1',
+        'GET',
+        `/api/crmdata/Retrieve/salesorders?$select=name,new_status&$filter=${encodeURIComponent(`name eq '${order}'`)}`,
+      ),
+    );
+    expect(list.value).toEqual([expect.objectContaining({ name: order, new_status: salesOrderStatus.draft })]);
+  });
+
   it('a draft takes its number, revision 1 and the price list of its customer’s dealer; its lines are priced with their discounts and summed', async () => {
     const id = await pricedDraft();
     const q = await quoteRow(id);
