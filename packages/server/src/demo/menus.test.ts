@@ -66,6 +66,8 @@ describe("the demo users' menus", () => {
     salesNetworkOnly.push('productCatalog', 'quotationConfig');
     // Quotes (issue 29): head office, branches, dealers and stores.
     salesNetworkOnly.push('quotes');
+    // Sales contracts and their payment plans (issue 29): head office, branches, dealers and stores.
+    salesNetworkOnly.push('salesContracts', 'paymentPlans');
     for (const login of ['admin', 'hq', 'branch1']) expect(keys(login), login).toEqual(keys(login, false));
     for (const login of ['station1', 'station2', 'engineer1'])
       expect(keys(login), login).toEqual(keys(login, false).filter((k) => !salesNetworkOnly.includes(k)));

@@ -115,6 +115,7 @@ export const PAGES = {
   QuotePrintPage: () => import('../pages/quotes/QuotePrintPage.tsx'),
   ReceiptListPage: () => import('../pages/parts/ReceiptListPage.tsx'),
   ReceiptPage: () => import('../pages/parts/ReceiptPage.tsx'),
+  SalesContractPage: () => import('../pages/sales-contracts/SalesContractPage.tsx'),
   SalesForecastListPage: () => import('../pages/sales-targets/SalesForecastListPage.tsx'),
   SalesForecastPage: () => import('../pages/sales-targets/SalesForecastPage.tsx'),
   SalesForecastReportPage: () => import('../pages/sales-targets/SalesForecastReportPage.tsx'),
