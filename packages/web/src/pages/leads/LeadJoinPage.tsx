@@ -10,7 +10,7 @@ import { leadJoinView } from './lead-api.ts';
 /**
  * /lead/joinview/:id: a lead read by a colleague its owner added as a collaborator (参与人) — its
  * fields and who else collaborates, nothing to change. Anyone else (the server answers 404) gets the
- * not-found screen. Hooks: `lead-join` (data-state), `lead-join-field-<name>`, `lead-join-notfound`.
+ * not-found screen. Hooks: `lead-join` (data-state, data-subject), `lead-join-field-<name>`, `lead-join-notfound`.
  */
 export default function LeadJoinPage() {
   const { id = '' } = useParams();
@@ -41,7 +41,7 @@ export default function LeadJoinPage() {
     );
   if (!view) return <Skeleton active paragraph={{ rows: 8 }} />;
   return (
-    <div data-testid="lead-join" data-state={view.state}>
+    <div data-testid="lead-join" data-state={view.state} data-subject={view.subject}>
       <DetailHeader
         title={view.subject}
         backTo="/lead/list"
