@@ -1,15 +1,23 @@
-import { CPQ_API, CPQ_TOKEN_HEADER, type CpqSaved, type CpqSaveInput } from '@portal/model';
+import { CPQ_API, CPQ_TOKEN_HEADER, type CpqSaved, type CpqSaveInput, msg } from '@portal/model';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireAuth } from '../auth/authenticate.ts';
 import type { Principal } from '../auth/principal.ts';
-import { listConfigurations, readConfiguration, saveConfiguration, updateConfiguration } from '../domain/configurator/configurations.ts';
+import {
+  assertMayAttach,
+  attachToQuote,
+  listConfigurations,
+  readConfiguration,
+  saveConfiguration,
+  updateConfiguration,
+} from '../domain/configurator/configurations.ts';
 import { catalogue, definitionOf } from '../domain/configurator/definitions.ts';
 import { linkKey, signLink, verifyLink } from '../domain/configurator/link.ts';
 import { commandErrorHandler } from '../http/command-errors.ts';
 import { ok } from '../http/envelope.ts';
 import { BEARER, PUBLIC, returns } from '../http/openapi.ts';
 import { requestLang } from '../http/request-context.ts';
+import { requestCaller } from '../records/access.ts';
 import type { Services } from '../services.ts';
 
 /** Saves a visitor without a sign-in may make a minute from one address (signed-in callers: SAVES_PER_MINUTE). */
@@ -28,6 +36,7 @@ const SAVE = z.object({
   QuoteId: z.string().max(64).optional(),
 }) satisfies z.ZodType<CpqSaveInput>;
 const LINK = z.object({ token: z.string().max(200) });
+const ATTACH = z.object({ QuoteId: z.string().max(64) });
 const SAVED = z.object({
   Id: z.string(),
   Number: z.string(),
@@ -52,7 +61,7 @@ export function configuratorRoutes(app: FastifyInstance, s: Services): void {
   const { db } = s;
   const callerOf = (req: FastifyRequest): Promise<Principal | null> =>
     req.headers.authorization ? s.authenticate(req) : Promise.resolve(null);
-  const saved = async (id: string, number: string): Promise<CpqSaved> => {
+  const saved = async (id: string, number: string, quoteId: string | null = null): Promise<CpqSaved> => {
     const { token, expiresAt } = signLink(await linkKey(db), id);
     return {
       Id: id,
@@ -60,7 +69,7 @@ export function configuratorRoutes(app: FastifyInstance, s: Services): void {
       Token: token,
       LinkExpiresAt: expiresAt.toISOString(),
       Link: `/config/page?token=${token}`,
-      QuoteId: null,
+      QuoteId: quoteId,
     };
   };
   // Per client address, anonymous and signed-in calls counted apart (a visitor's saves do not use up a salesman's at the same office).
@@ -124,8 +133,16 @@ export function configuratorRoutes(app: FastifyInstance, s: Services): void {
       async (req) => {
         const caller = await callerOf(req);
         const input = SAVE.parse(req.body);
-        const { id, number } = await db.tx((sql) => saveConfiguration(sql, caller, input, requestLang(req)));
-        return ok(await saved(id, number));
+        const quoteId = input.QuoteId;
+        if (quoteId) assertMayAttach(caller);
+        const key = await linkKey(db);
+        // Saved and, when a quote is named, put on it in one transaction: refused there, nothing is stored.
+        const { id, number } = await db.tx(async (sql) => {
+          const made = await saveConfiguration(sql, caller, input, requestLang(req));
+          if (quoteId && caller) await attachToQuote(sql, made.id, { caller, key }, quoteId, await requestCaller(sql, req));
+          return made;
+        });
+        return ok(await saved(id, number, quoteId ?? null));
       },
     );
 
@@ -168,6 +185,29 @@ export function configuratorRoutes(app: FastifyInstance, s: Services): void {
         const caller = await callerOf(req);
         const access = { caller, token: tokenOf(req), key: await linkKey(db) };
         return ok(await db.tx((sql) => readConfiguration(sql, (req.params as { id: string }).id, access)));
+      },
+    );
+
+    r.post(
+      `${CPQ_API}/configurations/:id/attach`,
+      {
+        preValidation: requireAuth(s.authenticate, 'sales.write'),
+        schema: {
+          summary: "Put a configuration on a draft CRM quote as a configured line (its owner, or its link's holder while nobody owns it)",
+          tags: TAGS,
+          security: BEARER,
+          params: ID,
+          body: ATTACH,
+          ...returns(z.object({ QuoteId: z.string(), QuoteNumber: z.string() })),
+        },
+      },
+      async (req) => {
+        const { QuoteId } = ATTACH.parse(req.body);
+        const access = { caller: req.principal!, token: tokenOf(req), key: await linkKey(db) };
+        const done = await db.tx(async (sql) =>
+          attachToQuote(sql, (req.params as { id: string }).id, access, QuoteId, await requestCaller(sql, req)),
+        );
+        return ok({ QuoteId: done.quoteId, QuoteNumber: done.number }, msg('cpq.attached', requestLang(req), { quote: done.number }));
       },
     );
 

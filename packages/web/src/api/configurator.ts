@@ -47,6 +47,14 @@ export const getConfiguration = (id: string, opts?: CallOptions) =>
 /** The configuration a link's token opens (refused: forged or expired, with the server's message). */
 export const openLink = (token: string) => apiPost<{ Id: string }>(`${CPQ_API}/link`, { token }, { silent: true });
 
+/** Puts a configuration on a draft quote as a configured line (the server's message says which). */
+export const attachToQuote = (id: string, quoteId: string) =>
+  call<{ QuoteId: string; QuoteNumber: string }>(`${CPQ_API}/configurations/${encodeURIComponent(id)}/attach`, {
+    method: 'POST',
+    json: { QuoteId: quoteId },
+    headers: tokenHeader(id),
+  });
+
 export const getMine = () => apiGet<CpqListRow[]>(`${CPQ_API}/mine`).then((d) => (Array.isArray(d) ? d : []));
 
 export const detailsPath = (id: string) => `/quote/details/${encodeURIComponent(id)}`;

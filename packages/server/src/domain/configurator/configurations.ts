@@ -14,9 +14,11 @@ import {
 } from '@portal/model';
 import type { Principal } from '../../auth/principal.ts';
 import type { Sql } from '../../db/db.ts';
-import { notFound, refuse } from '../../http/errors.ts';
+import { forbidden, notFound, refuse } from '../../http/errors.ts';
+import type { Caller } from '../../records/scope.ts';
 import { normGuid } from '../../records/validate.ts';
 import { nextDocumentNumbers } from '../document-number.ts';
+import { addConfiguredLine } from '../quotes/configured-line.ts';
 import { definitionOf } from './definitions.ts';
 import { verifyLink } from './link.ts';
 
@@ -118,7 +120,13 @@ type Row = {
   expireson: Date;
   expired: boolean;
   ownerid: string | null;
+  quoteid: string | null;
+  quotenumber: string | null;
 };
+
+/** The quote line a configuration is (one at most: attaching is refused once it is on a quote). */
+const ON_QUOTE = `SELECT d.quoteid, qt.name AS quotenumber FROM quotedetail d JOIN quote qt ON qt.quoteid = d.quoteid
+                   WHERE d.new_cpqquote_id = q.new_cpqquoteid ORDER BY d.createdon LIMIT 1`;
 
 /**
  * The row when the caller may reach it: its owner signed in, or a valid link for exactly this
@@ -133,8 +141,10 @@ async function reach(sql: Sql, rawId: string, a: CpqAccess, lock = false): Promi
     `SELECT q.new_cpqquoteid AS id, q.new_name AS number, q.new_cpqproduct_id AS product, p.new_code AS productcode,
             q.new_productname AS productname, q.new_choices AS choices, q.new_summary AS summary, q.new_baseprice AS baseprice,
             q.new_price AS price, q.new_bom AS bom, q.new_contactname AS contactname, q.new_contactphone AS contactphone,
-            q.new_remark AS remark, q.createdon, q.new_expireson AS expireson, q.new_expireson < now() AS expired, q.ownerid
+            q.new_remark AS remark, q.createdon, q.new_expireson AS expireson, q.new_expireson < now() AS expired, q.ownerid,
+            l.quoteid, l.quotenumber
        FROM new_cpqquote q LEFT JOIN new_cpqproduct p ON p.new_cpqproductid = q.new_cpqproduct_id
+       LEFT JOIN LATERAL (${ON_QUOTE}) l ON true
       WHERE q.new_cpqquoteid = $1${lock ? ' FOR UPDATE OF q' : ''}`,
     [id],
   );
@@ -146,7 +156,7 @@ async function reach(sql: Sql, rawId: string, a: CpqAccess, lock = false): Promi
 
 /** May `a` change the row: its owner, or the link's holder while nobody owns it. */
 const mayChange = (row: Row & { viaToken: boolean }, a: CpqAccess) =>
-  (!!a.caller && row.ownerid === a.caller.userId) || (row.viaToken && row.ownerid === null);
+  !row.quoteid && ((!!a.caller && row.ownerid === a.caller.userId) || (row.viaToken && row.ownerid === null));
 
 export async function readConfiguration(sql: Sql, id: string, a: CpqAccess): Promise<CpqConfiguration> {
   const row = await reach(sql, id, a);
@@ -167,8 +177,9 @@ export async function readConfiguration(sql: Sql, id: string, a: CpqAccess): Pro
     CreatedOn: row.createdon.toISOString(),
     ExpiresOn: row.expireson.toISOString(),
     Expired: row.expired,
-    QuoteId: null,
-    QuoteNumber: null,
+    // The CRM quote is named to signed-in callers only.
+    QuoteId: a.caller ? row.quoteid : null,
+    QuoteNumber: a.caller ? row.quotenumber : null,
     Editable: mayChange(row, a),
   };
 }
@@ -182,6 +193,7 @@ export async function updateConfiguration(
   lang: Lang,
 ): Promise<{ id: string; number: string }> {
   const row = await reach(sql, id, a, true);
+  if (row.quoteid) throw refuse('cpq.onQuote', { quote: row.quotenumber ?? '' });
   if (!mayChange(row, a)) throw refuse('cpq.notYours');
   if (normGuid(input.ProductId) !== row.product) throw refuse('cpq.otherProduct', undefined, 'ProductId');
   const def = await definitionOf(sql, row.product, lang);
@@ -216,10 +228,13 @@ export async function listConfigurations(sql: Sql, caller: Principal): Promise<C
     createdon: Date;
     expireson: Date;
     expired: boolean;
+    quoteid: string | null;
+    quotenumber: string | null;
   }>(
-    `SELECT new_cpqquoteid AS id, new_name AS number, new_productname AS productname, new_price AS price, createdon,
-            new_expireson AS expireson, new_expireson < now() AS expired
-       FROM new_cpqquote WHERE ownerid = $1 ORDER BY createdon DESC, new_name DESC LIMIT 500`,
+    `SELECT q.new_cpqquoteid AS id, q.new_name AS number, q.new_productname AS productname, q.new_price AS price, q.createdon,
+            q.new_expireson AS expireson, q.new_expireson < now() AS expired, l.quoteid, l.quotenumber
+       FROM new_cpqquote q LEFT JOIN LATERAL (${ON_QUOTE}) l ON true
+      WHERE q.ownerid = $1 ORDER BY q.createdon DESC, q.new_name DESC LIMIT 500`,
     [caller.userId],
   );
   return rows.map((r) => ({
@@ -230,7 +245,51 @@ export async function listConfigurations(sql: Sql, caller: Principal): Promise<C
     CreatedOn: r.createdon.toISOString(),
     ExpiresOn: r.expireson.toISOString(),
     Expired: r.expired,
-    QuoteId: null,
-    QuoteNumber: null,
+    QuoteId: r.quoteid,
+    QuoteNumber: r.quotenumber,
   }));
+}
+
+/**
+ * Puts a configuration on a draft CRM quote as a configured line (quotes' addConfiguredLine: the
+ * quote in the caller's reach, a draft, the caller a writer of sales documents). The caller owns
+ * the configuration, or holds its link while nobody owns it — then it becomes theirs. Refused once
+ * it is on a quote, and once it has expired (its price no longer holds).
+ */
+export async function attachToQuote(
+  sql: Sql,
+  id: string,
+  a: CpqAccess & { caller: Principal },
+  quoteId: string,
+  scope: Caller,
+): Promise<{ quoteId: string; number: string }> {
+  const row = await reach(sql, id, a, true);
+  if (row.quoteid) throw refuse('cpq.onQuote', { quote: row.quotenumber ?? '' });
+  if (row.ownerid !== null && row.ownerid !== a.caller.userId) throw refuse('cpq.notYours');
+  if (row.expired) throw refuse('cpq.expired');
+  const quote = normGuid(quoteId);
+  if (!quote) throw notFound();
+  const product = await sql.query<{ product: string | null }>(
+    'SELECT new_product_id AS product FROM new_cpqproduct WHERE new_cpqproductid = $1',
+    [row.product],
+  );
+  const summary = (JSON.parse(row.summary) as Summary).map((s) => `${s.Group}：${s.Option}`).join('；');
+  await addConfiguredLine(
+    sql,
+    quote,
+    { productId: product.rows[0]?.product ?? null, name: row.productname, price: row.price, summary, cpqQuoteId: row.id },
+    scope,
+  );
+  await sql.query(
+    `UPDATE new_cpqquote SET ownerid = COALESCE(ownerid, $2), owningbusinessunit = COALESCE(owningbusinessunit, $3),
+            modifiedon = now(), modifiedby = $2 WHERE new_cpqquoteid = $1`,
+    [row.id, a.caller.userId, a.caller.businessUnitId],
+  );
+  const { rows } = await sql.query<{ name: string }>('SELECT name FROM quote WHERE quoteid = $1', [quote]);
+  return { quoteId: quote, number: rows[0]?.name ?? '' };
+}
+
+/** A save naming a CRM quote (/quotationconfig/create/{quoteId}): only a signed-in writer of sales documents. */
+export function assertMayAttach(caller: Principal | null): asserts caller is Principal {
+  if (!caller?.privileges.has('sales.write')) throw forbidden();
 }

@@ -1,4 +1,11 @@
-import type { CpqCatalogueItem, CpqConfiguration, CpqListRow, CpqProductDefinition, CpqSaved } from '@portal/model';
+import {
+  type CpqCatalogueItem,
+  type CpqConfiguration,
+  type CpqListRow,
+  type CpqProductDefinition,
+  type CpqSaved,
+  quoteState,
+} from '@portal/model';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Portal } from '../../boot.ts';
@@ -12,7 +19,7 @@ import { linkKey, signLink } from './link.ts';
 // with the link or as the owner, the owner's list, and the anonymous save limit.
 
 let p: Portal;
-type Who = 'salesman1' | 'dealer1';
+type Who = 'salesman1' | 'dealer1' | 'dealer2';
 const tok = {} as Record<Who, string>;
 let chiller: CpqProductDefinition;
 let n = 0;
@@ -21,7 +28,7 @@ const address = () => `10.9.0.${++n}`;
 
 beforeAll(async () => {
   p = await testPortal();
-  for (const who of ['salesman1', 'dealer1'] as Who[]) tok[who] = (await signIn(p.app, who)).access_token;
+  for (const who of ['salesman1', 'dealer1', 'dealer2'] as Who[]) tok[who] = (await signIn(p.app, who)).access_token;
   const list = (await call('GET', '/api/cpq/products')).json().Data as CpqCatalogueItem[];
   chiller = (await call('GET', `/api/cpq/products/${list.find((x) => x.Code === 'HC-LSW')!.Id}`)).json().Data;
 });
@@ -272,6 +279,96 @@ describe('changing and listing', () => {
     const dealer = (await call('GET', '/api/cpq/mine', { who: 'dealer1' })).json().Data as CpqListRow[];
     expect(dealer.map((r) => [r.ProductName, r.Price])).toEqual([['螺杆式冷水机组', '487200.00']]);
     expect((await call('GET', '/api/cpq/mine')).statusCode).toBe(401);
+  });
+});
+
+describe('on a CRM quote', () => {
+  // Two quotes of salesman1's branch for 广州粤华: a draft and an active one (what the quotes' own commands make).
+  beforeAll(async () => {
+    for (const [name, state] of [
+      ['BJ-CPQ-0001', quoteState.draft],
+      ['BJ-CPQ-0002', quoteState.active],
+    ] as const)
+      await p.db.query(
+        `INSERT INTO quote (name, new_subject, new_status, ownerid, owningbusinessunit, new_buyer_id, new_customer_id)
+         SELECT $1, '医院冷站改造', $2, u.systemuserid, u.businessunitid, d.businessunitid, (SELECT new_endcustomerid FROM new_endcustomer LIMIT 1)
+           FROM systemuser u, businessunit d WHERE u.domainname = 'salesman1' AND d.new_code = 'DL-GZ001'`,
+        [name, state],
+      );
+  });
+  const quoteOf = async (state: number) =>
+    (await p.db.one<{ id: string; name: string }>("SELECT quoteid AS id, name FROM quote WHERE name LIKE 'BJ-CPQ-%' AND new_status = $1", [
+      state,
+    ]))!;
+  const lines = async (cpq: string) =>
+    (
+      await p.db.query<{ price: string; summary: string }>(
+        'SELECT priceperunit AS price, new_configsummary AS summary FROM quotedetail WHERE new_cpqquote_id = $1',
+        [cpq],
+      )
+    ).rows;
+
+  it("a salesman puts a visitor's configuration (by its link) on his draft quote once: a configured line at its price; it becomes his and frozen", async () => {
+    const draft = await quoteOf(quoteState.draft);
+    const ip = address();
+    const visitor = (await save(['CAP500', 'V380', 'VSD', 'GROUP'], { ip })).json().Data as CpqSaved;
+    const attach = (who: Who | undefined, withLink = true) =>
+      call('POST', `/api/cpq/configurations/${visitor.Id}/attach`, {
+        who,
+        token: withLink ? visitor.Token : undefined,
+        ip,
+        body: { QuoteId: draft.id },
+      });
+    expect((await attach(undefined)).statusCode).toBe(401);
+    // Without the link, someone else's configuration is not there.
+    expect((await attach('salesman1', false)).statusCode).toBe(404);
+    const res = await attach('salesman1');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      Data: { QuoteId: draft.id, QuoteNumber: draft.name },
+      Message: `已作为配置行加入报价单 ${draft.name}`,
+    });
+    expect(await lines(visitor.Id)).toEqual([{ price: '735000.00', summary: expect.stringContaining('压缩机：比泽尔变频螺杆') }]);
+    const mine = (await call('GET', `/api/cpq/configurations/${visitor.Id}`, { who: 'salesman1' })).json().Data as CpqConfiguration;
+    expect(mine).toMatchObject({ QuoteId: draft.id, QuoteNumber: draft.name, Editable: false });
+    const again = await attach('salesman1');
+    expect(again.statusCode).toBe(400);
+    expect(again.json().Message).toBe(`该配置已加入报价单 ${draft.name}，不能再修改`);
+    const change = await call('PUT', `/api/cpq/configurations/${visitor.Id}`, {
+      who: 'salesman1',
+      ip,
+      body: { ProductId: chiller.id, Choices: ids(...STANDARD) },
+    });
+    expect(change.json().Message).toBe(`该配置已加入报价单 ${draft.name}，不能再修改`);
+    expect(await lines(visitor.Id)).toHaveLength(1);
+  });
+
+  it('refused on a quote that is not a draft, out of reach, or after the configuration expired; a save naming a quote is all or nothing', async () => {
+    const ip = address();
+    const active = await quoteOf(quoteState.active);
+    const own = (await save(STANDARD, { who: 'salesman1', ip })).json().Data as CpqSaved;
+    const onActive = await call('POST', `/api/cpq/configurations/${own.Id}/attach`, { who: 'salesman1', ip, body: { QuoteId: active.id } });
+    expect(onActive.statusCode).toBe(400);
+    expect(await lines(own.Id)).toEqual([]);
+    // 苏州恒达 (dealer2) writes sales documents, but a quote of the 华南 branch for 广州粤华 is not in its reach.
+    const dealers = (await save(STANDARD, { who: 'dealer2', ip })).json().Data as CpqSaved;
+    const draft = await quoteOf(quoteState.draft);
+    expect(
+      (await call('POST', `/api/cpq/configurations/${dealers.Id}/attach`, { who: 'dealer2', ip, body: { QuoteId: draft.id } })).statusCode,
+    ).toBe(404);
+    const expired = (await p.db.one<{ id: string }>(
+      "SELECT new_cpqquoteid AS id FROM new_cpqquote WHERE new_expireson < now() AND ownerid = (SELECT systemuserid FROM systemuser WHERE domainname = 'salesman1')",
+    ))!.id;
+    const late = await call('POST', `/api/cpq/configurations/${expired}/attach`, { who: 'salesman1', ip, body: { QuoteId: draft.id } });
+    expect(late.json().Message).toBe('该配置已过有效期，请重新配置');
+    // Saving for a quote: anonymous 403; on an active quote refused and nothing stored; on the draft both at once.
+    const before = await count();
+    expect((await save(STANDARD, { ip, body: { QuoteId: draft.id } })).statusCode).toBe(403);
+    expect((await save(STANDARD, { who: 'salesman1', ip, body: { QuoteId: active.id } })).statusCode).toBe(400);
+    expect(await count()).toBe(before);
+    const both = (await save(STANDARD, { who: 'salesman1', ip, body: { QuoteId: draft.id } })).json().Data as CpqSaved;
+    expect(both.QuoteId).toBe(draft.id);
+    expect(await lines(both.Id)).toEqual([{ price: '486000.00', summary: expect.any(String) }]);
   });
 });
 

@@ -34,7 +34,13 @@ export default function ConfigReturnPage() {
     };
   }, [token, navigate, t]);
 
-  if (!refused) return <Spin tip={t('cpq.checkingLink')} style={{ display: 'block', margin: '80px auto' }} />;
+  if (!refused)
+    return (
+      <div style={{ textAlign: 'center', margin: '80px auto' }}>
+        <Spin />
+        <div style={{ marginTop: 12 }}>{t('cpq.checkingLink')}</div>
+      </div>
+    );
   return (
     <Result
       status="error"

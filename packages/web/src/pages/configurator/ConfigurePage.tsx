@@ -131,11 +131,16 @@ function Configure({ edit }: { edit: boolean }) {
             </Typography.Text>
           </Space>
         }
-        extra={
-          <Button type="primary" data-testid="cpq-open-saved" onClick={() => navigate(saved.Link)}>
+        extra={[
+          <Button key="open" type="primary" data-testid="cpq-open-saved" onClick={() => navigate(saved.Link)}>
             {t('cpq.openSaved')}
-          </Button>
-        }
+          </Button>,
+          saved.QuoteId && (
+            <Button key="quote" onClick={() => navigate(`/quote/view/${encodeURIComponent(saved.QuoteId!)}`)}>
+              {t('cpq.quote')}
+            </Button>
+          ),
+        ]}
       />
     );
 

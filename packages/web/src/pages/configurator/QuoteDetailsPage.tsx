@@ -8,6 +8,7 @@ import { editPath, getConfiguration, yuan } from '../../api/configurator.ts';
 import { useT } from '../../locales/i18n.ts';
 import { useSession } from '../../session/store.ts';
 import { PageTitle } from '../PageTitle.tsx';
+import { AttachToQuote } from './AttachToQuote.tsx';
 import './configurator.css';
 
 const time = (iso: string) => new Date(iso).toLocaleString('zh-CN', { hour12: false });
@@ -22,8 +23,10 @@ export default function QuoteDetailsPage() {
   const navigate = useNavigate();
   const { cpqQuoteId } = useParams();
   const loggedIn = useSession((s) => s.auth.isLoggedIn);
+  const mayQuote = useSession((s) => s.auth.isLoggedIn && s.user.privilege.includes('sales.write'));
   const [c, setC] = useState<CpqConfiguration | null>(null);
   const [failed, setFailed] = useState('');
+  const [reload, setReload] = useState(0);
 
   useEffect(() => {
     let live = true;
@@ -39,7 +42,7 @@ export default function QuoteDetailsPage() {
     return () => {
       live = false;
     };
-  }, [cpqQuoteId, loggedIn, t]);
+  }, [cpqQuoteId, loggedIn, reload, t]);
 
   if (failed)
     return (
@@ -61,6 +64,12 @@ export default function QuoteDetailsPage() {
       <PageTitle
         extra={
           <Space className="cpq-no-print" wrap>
+            {mayQuote && !c.QuoteId && !c.Expired && <AttachToQuote configurationId={c.Id} onDone={() => setReload((n) => n + 1)} />}
+            {c.QuoteId && (
+              <Button onClick={() => navigate(`/quote/view/${encodeURIComponent(c.QuoteId!)}`)} data-testid="cpq-open-quote">
+                {`${t('cpq.quote')} ${c.QuoteNumber ?? ''}`}
+              </Button>
+            )}
             {c.Editable && (
               <Button onClick={() => navigate(editPath(c.Id, c.QuoteId))} data-testid="cpq-edit">
                 {t('cpq.edit')}
@@ -93,7 +102,11 @@ export default function QuoteDetailsPage() {
                 {c.Expired && <Tag>{t('cpq.expiredTag')}</Tag>}
               </Space>
             </Descriptions.Item>
-            {c.QuoteNumber && <Descriptions.Item label={t('cpq.quote')}>{c.QuoteNumber}</Descriptions.Item>}
+            {c.QuoteNumber && (
+              <Descriptions.Item label={t('cpq.quote')}>
+                <span data-testid="cpq-details-quote">{c.QuoteNumber}</span>
+              </Descriptions.Item>
+            )}
             {c.ContactName && <Descriptions.Item label={t('cpq.contactName')}>{c.ContactName}</Descriptions.Item>}
             {c.ContactPhone && <Descriptions.Item label={t('cpq.contactPhone')}>{c.ContactPhone}</Descriptions.Item>}
             {c.Remark && <Descriptions.Item label={t('cpq.remark')}>{c.Remark}</Descriptions.Item>}
