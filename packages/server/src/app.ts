@@ -52,7 +52,6 @@ import { accountStatementRoutes } from './routes/account-statements.ts';
 import { financeSearchRoutes } from './routes/finance-search.ts';
 import { salesTargetRoutes } from './routes/sales-targets.ts';
 import { creditRoutes } from './routes/credit.ts';
-import { configuratorRoutes } from './routes/configurator.ts';
 import { salesContractRoutes } from './routes/sales-contracts.ts';
 import { leadRoutes } from './routes/leads.ts';
 import { configuratorRoutes } from './routes/configurator.ts';
@@ -154,7 +153,6 @@ export async function buildApp(
   financeSearchRoutes(app, services);
   salesTargetRoutes(app, services);
   creditRoutes(app, services);
-  configuratorRoutes(app, services);
   salesContractRoutes(app, services);
   leadRoutes(app, services);
   configuratorRoutes(app, services);

@@ -31,7 +31,6 @@ import { seedSalesContractDemo } from '../demo/sales-contracts.ts';
 import { seedUserCentreDemo } from '../demo/user-centre.ts';
 import { seedStockInOutDemo } from '../demo/stock-in-out.ts';
 import { seedPurchaseOrderDemo } from '../demo/purchase-orders.ts';
-import { seedConfiguratorDemo } from '../demo/configurator.ts';
 import { seedLeadDemo } from '../demo/leads.ts';
 import { seedConfiguratorDemo } from '../demo/configurator.ts';
 import { seedQuoteDemo } from '../demo/quotes.ts';
@@ -224,7 +223,6 @@ export async function seedDemo(db: Db, log: StartupLog = quietLog): Promise<void
     await stage('cases', (sql) => seedCasesDemo(sql, org));
     await stage('account statements (two months, confirmed and disputed)', (sql) => seedAccountStatementDemo(sql));
     await stage('messages', (sql) => seedMessageDemo(sql));
-    await stage('product configurator (three products, saved configurations)', (sql) => seedConfiguratorDemo(sql, org));
     await stage('sales contracts and payment plans (every approval state; plans paid, part paid, overdue)', (sql) => seedSalesContractDemo(sql, org));
     await stage('product configurator (three products, saved configurations)', (sql) => seedConfiguratorDemo(sql, org));
     // Last: a dealer's credit position is what every document before left it at.
