@@ -44,6 +44,7 @@ const SHARED_WITH_COMMANDS: Record<string, string> = {
   'new_srv_station.new_limitamount': 'head office switches it (quota.adjust); the quota guard posts the opening move',
   'new_srv_station.new_termenddate': 'head office maintains the term; an approved continuation also sets it',
   'systemuser.isdisabled': 'the administrator (un)blocks users; an approved station exit disables its users',
+  'opportunity.closeprobability': "the salesman's estimate while open; 赢单/输单 set it to 100 or 0 (closed, it is read-only)",
   'new_rebatepolicy.new_validto': "finance sets a draft policy's period; stopping an active one ends it (only a draft is edited)",
   'businessunit.name': "the administrator names units; renaming a dealer's store renames its unit (user centre)",
   'businessunit.new_code': "the administrator codes units; recoding a dealer's store recodes its unit (user centre)",
