@@ -25,7 +25,7 @@ export const contact = defineEntity({
   },
   indexes: [['mobilephone']],
   views: {
-    byCustomer: {
+    byDocument: {
       label: label('联系人', 'Contacts'),
       columns: ['fullname', 'mobilephone', 'jobtitle', 'parentcustomerid', 'emailaddress1', 'createdon'],
       orderBy: [['createdon', 'asc']],

@@ -106,7 +106,8 @@ export const endCustomer = defineEntity({
       menu: { group: 'usercenter', order: 20, key: 'endCustomerList', label: 'menu.endCustomerList', ...MENU },
     },
     create: { name: 'endCustomerCreate', path: '/usercenter/customercreate' },
-    edit: { name: 'endCustomerView', path: '/usercenter/customerview/:id' },
+    // Issue 29: the customer's contacts as a tab (web pages/leads/CustomerPage.tsx).
+    edit: { name: 'endCustomerView', path: '/usercenter/customerview/:id', page: 'CustomerPage' },
   },
   fields: {
     new_name: text(label('客户名称', 'Customer name'), { required: true, searchable: true, maxLength: 100 }),

@@ -49,6 +49,7 @@ export const PAGES = {
   CostApplyPage: () => import('../pages/marketing-funds/CostApplyPage.tsx'),
   CountListPage: () => import('../pages/stock/CountListPage.tsx'),
   CountSheetPage: () => import('../pages/stock/CountSheetPage.tsx'),
+  CustomerPage: () => import('../pages/leads/CustomerPage.tsx'),
   DelayCancelPage: () => import('../pages/delay/DelayCancelPage.tsx'),
   DelayProductPage: () => import('../pages/delay/DelayProductPage.tsx'),
   DeliveryCreatePage: () => import('../pages/parts/DeliveryCreatePage.tsx'),

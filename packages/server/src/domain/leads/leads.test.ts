@@ -262,6 +262,28 @@ describe('leads', () => {
   });
 });
 
+describe('contacts', () => {
+  it('sit in their customer’s unit: the customer’s dealer adds one, another dealer does not reach it', async () => {
+    const customer = await one<{ id: string; unit: string }>(
+      `SELECT new_endcustomerid AS id, new_businessunit_id AS unit FROM new_endcustomer WHERE new_name = '东莞市长安镇恒丰注塑厂'`,
+    );
+    const id = done<{ id: string }>(
+      await api('dealer1', 'POST', '/api/crmdata/create/contacts', {
+        fullname: '何晓琳',
+        mobilephone: '13649871251',
+        parentcustomerid: customer.id,
+        jobtitle: '采购',
+      }),
+    ).id;
+    expect((await one<{ unit: string }>('SELECT new_businessunit_id AS unit FROM contact WHERE contactid = $1', [id])).unit).toBe(
+      customer.unit,
+    );
+    // 韩冬 reaches the dealer's customers (华南) and so their contacts; 周敏 (华东) does not.
+    expect((await retrieve('salesman1', 'contacts', id)).statusCode).toBe(200);
+    expect((await retrieve('salesman2', 'contacts', id)).statusCode).toBe(404);
+  });
+});
+
 describe('opportunities', () => {
   const makeOpp = async (who = 'salesman1') => {
     const customer = await one<{ id: string }>(

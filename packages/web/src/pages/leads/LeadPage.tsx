@@ -26,6 +26,7 @@ export default function LeadPage() {
   const [row, setRow] = useState<RecordRow | null>(null);
   return (
     <DocumentPage
+      key={id ?? 'new'}
       entity={LEAD}
       testIdPrefix="lead"
       backTo="/lead/list"

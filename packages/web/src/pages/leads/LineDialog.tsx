@@ -10,7 +10,7 @@ import { forDialog } from '../parts/dialog-answer.ts';
 
 export interface OpportunityLineProps extends LineDialogState {
   /** The line entity, its lookup naming the opportunity and the fields the dialog edits. */
-  entity: 'opportunityproduct' | 'new_opportunitycompetitor';
+  entity: 'opportunityproduct' | 'new_opportunitycompetitor' | 'contact';
   parent: string;
   fields: string[];
   docId: string;
@@ -18,9 +18,9 @@ export interface OpportunityLineProps extends LineDialogState {
 }
 
 /**
- * Add or change a product line or a competitor of an opportunity through the record service (the
- * server prices a product at its list price unless one is given, and refuses anything once the
- * opportunity is closed). Hooks: `<testId>` (`-ok`), fields `field-<name>`.
+ * Add or change a product line or a competitor of an opportunity (or a customer's contact) through the
+ * record service (the server prices a product at its list price unless one is given, and refuses
+ * anything once the opportunity is closed). Hooks: `<testId>` (`-ok`), fields `field-<name>`.
  */
 export function OpportunityLineDialog(props: OpportunityLineProps) {
   const e = getEntity(props.entity)!;

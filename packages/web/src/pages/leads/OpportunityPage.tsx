@@ -75,6 +75,7 @@ export default function OpportunityPage() {
         <StageBar stage={Number(row.new_stage)} state={Number(row.new_opportunitystate)} onStage={writer && open ? moveStage : undefined} />
       )}
       <DocumentPage
+        key={id ?? 'new'}
         entity={OPPORTUNITY}
         testIdPrefix="opportunity"
         backTo="/opportunity/list"
