@@ -19,7 +19,7 @@ export class CatalogPage {
 
   /** 开始配置 on the product named `name`; waits for its configuration page. */
   async configure(name: string): Promise<ConfigurePage> {
-    await this.products().filter({ hasText: name }).getByTestId('cpq-configure').click();
+    await this.products().filter({ hasText: name }).getByTestId('cpq-configure-product').click();
     const page = new ConfigurePage(this.page);
     await page.root().waitFor();
     return page;
@@ -102,6 +102,17 @@ export class DetailsPage {
 
   async summary(): Promise<string[]> {
     return this.page.getByTestId('cpq-details-summary').locator('tbody tr.ant-table-row').allInnerTexts();
+  }
+
+  /** 加入报价单: picks the first draft quote offered; resolves with its number once the details name it. */
+  async attachToFirstDraft(): Promise<string> {
+    await this.page.getByTestId('cpq-attach').click();
+    const quote = this.page.getByTestId('cpq-attach-quote').first();
+    await quote.waitFor();
+    const number = (await quote.getAttribute('data-number')) ?? '';
+    await quote.getByRole('button').click();
+    await this.page.getByTestId('cpq-details-quote').filter({ hasText: number }).waitFor();
+    return number;
   }
 
   async bomPartNumbers(): Promise<string[]> {

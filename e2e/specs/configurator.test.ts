@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CatalogPage, ConfigListPage, LinkRefusal } from '../pages/configurator-pages.ts';
+import { CatalogPage, ConfigListPage, DetailsPage, LinkRefusal } from '../pages/configurator-pages.ts';
 import { PhonePass, phoneReport } from '../pages/phone-pass.ts';
 import { portalSuite, signedInPage } from '../support/suite.ts';
 
@@ -7,12 +7,12 @@ import { portalSuite, signedInPage } from '../support/suite.ts';
 // configures a chiller from /product/catalog: a rule disables 460V until the export cabinet is
 // chosen, a variable-speed compressor brings the group control along, the price runs; saving
 // answers a signed link, which returns through /config/page to the configuration's details. A
-// forged token is refused. The rules themselves (every rule kind, refusals sent straight to the
+// forged token is refused. A salesman given the link puts it on his draft quote. The rules themselves (every rule kind, refusals sent straight to the
 // API, expiry, the save limit, whose list) are proven in packages/server/src/domain/configurator.
 const suite = portalSuite();
 
 describe('the product configurator (/product/catalog → /quotationconfig/create → /config/page → /quote/details)', () => {
-  it('a signed-out visitor on a phone configures, a rule disables an option, saves and returns by the link; a forged token is refused', async () => {
+  it('a signed-out visitor on a phone configures, a rule disables an option, saves and returns by the link; a forged token is refused; a salesman puts it on his quote', async () => {
     const page = await suite.open({ mobile: true });
     const phone = new PhonePass(page);
     const catalog = new CatalogPage(page);
@@ -58,6 +58,15 @@ describe('the product configurator (/product/catalog → /quotationconfig/create
     const forged = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
     expect(await new LinkRefusal(page).open(suite.portal.standardUrl, forged)).toBe('链接无效：签名校验失败，请使用保存配置时获得的链接');
 
+    // The visitor sends the link to 韩冬, who puts the configuration on a draft quote of his as a configured line.
+    const url = new URL(link);
+    const salesman = await signedInPage(suite, 'salesman1', `${url.pathname}${url.search}`);
+    const his = new DetailsPage(salesman);
+    await his.root().waitFor();
+    const quote = await his.attachToFirstDraft();
+    expect(quote).not.toBe('');
+    expect(await salesman.getByTestId('cpq-attach').count()).toBe(0);
+
     // Signed out, the list asks to sign in.
     const list = new ConfigListPage(page);
     await list.open(suite.portal.standardUrl);
@@ -68,6 +77,7 @@ describe('the product configurator (/product/catalog → /quotationconfig/create
     const page = await signedInPage(suite, 'salesman1', '/quotationconfig/list');
     const list = new ConfigListPage(page);
     await page.getByTestId('cpq-list').waitFor();
-    expect((await list.products()).sort()).toEqual(['螺杆式冷水机组', '风冷热泵模块机组']);
+    // His two demo configurations, and the visitor's he put on his quote (now his).
+    expect(new Set(await list.products())).toEqual(new Set(['螺杆式冷水机组', '风冷热泵模块机组']));
   });
 });

@@ -35,7 +35,7 @@ export function ProductCards({ onPick }: { onPick: (p: CpqCatalogueItem) => void
               )
             }
             actions={[
-              <Button key="go" type="primary" data-testid="cpq-configure" onClick={() => onPick(p)}>
+              <Button key="go" type="primary" data-testid="cpq-configure-product" onClick={() => onPick(p)}>
                 {t('cpq.configure')}
               </Button>,
             ]}
