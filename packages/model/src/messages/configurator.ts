@@ -20,6 +20,7 @@ export const configuratorMessages = {
   'cpq.ruleBroken': label('配置不符合规则：{rule}', 'The configuration breaks a rule: {rule}'),
   'cpq.oneOnly': label('“{group}”只能选择一项', 'Choose only one option of "{group}"'),
   'cpq.groupRequired': label('请选择“{group}”', 'Choose an option of "{group}"'),
+  'cpq.optionOfOtherProduct': label('该选项不属于所选的可配置产品', 'This option is not one of the chosen configurable product'),
   'cpq.unknownOption': label('所选选项不属于该产品', 'A chosen option is not one of this product'),
   'cpq.notYours': label('只有配置的保存人可以修改它', 'Only whoever saved the configuration may change it'),
   'cpq.otherProduct': label('不能把配置改为另一个产品', "A configuration's product cannot be changed"),

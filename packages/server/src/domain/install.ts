@@ -12,6 +12,7 @@ import { installPriceList } from './sales/price-list.ts';
 import { installAccountStatement } from './account-statement/state.ts';
 import { installSalesTargets } from './sales-targets/records.ts';
 import { installCreditLimitLog } from './credit/limit-log.ts';
+import { installConfigurator } from './configurator/records.ts';
 import { installPaymentPlans } from './sales-contracts/plan-state.ts';
 import { installContacts } from './leads/contacts.ts';
 
@@ -35,6 +36,7 @@ export function installDomain(): void {
   installAccountStatement();
   installSalesTargets();
   installCreditLimitLog();
+  installConfigurator();
   installPaymentPlans();
   installContacts();
 }

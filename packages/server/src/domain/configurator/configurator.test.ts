@@ -19,7 +19,7 @@ import { linkKey, signLink } from './link.ts';
 // with the link or as the owner, the owner's list, and the anonymous save limit.
 
 let p: Portal;
-type Who = 'salesman1' | 'dealer1' | 'dealer2';
+type Who = 'salesman1' | 'dealer1' | 'dealer2' | 'hq';
 const tok = {} as Record<Who, string>;
 let chiller: CpqProductDefinition;
 let n = 0;
@@ -28,7 +28,7 @@ const address = () => `10.9.0.${++n}`;
 
 beforeAll(async () => {
   p = await testPortal();
-  for (const who of ['salesman1', 'dealer1', 'dealer2'] as Who[]) tok[who] = (await signIn(p.app, who)).access_token;
+  for (const who of ['salesman1', 'dealer1', 'dealer2', 'hq'] as Who[]) tok[who] = (await signIn(p.app, who)).access_token;
   const list = (await call('GET', '/api/cpq/products')).json().Data as CpqCatalogueItem[];
   chiller = (await call('GET', `/api/cpq/products/${list.find((x) => x.Code === 'HC-LSW')!.Id}`)).json().Data;
 });
@@ -369,6 +369,32 @@ describe('on a CRM quote', () => {
     const both = (await save(STANDARD, { who: 'salesman1', ip, body: { QuoteId: draft.id } })).json().Data as CpqSaved;
     expect(both.QuoteId).toBe(draft.id);
     expect(await lines(both.Id)).toEqual([{ price: '486000.00', summary: expect.any(String) }]);
+  });
+});
+
+describe("head office's definitions", () => {
+  it("a rule or BOM line naming another product's option is refused at its field; costs are head office's alone", async () => {
+    const mfkOption = (await p.db.one<{ id: string }>(
+      `SELECT o.new_cpqoptionid AS id FROM new_cpqoption o JOIN new_cpqoptiongroup g ON g.new_cpqoptiongroupid = o.new_cpqoptiongroup_id
+         JOIN new_cpqproduct p ON p.new_cpqproductid = g.new_cpqproduct_id WHERE p.new_code = 'HC-MFK' AND o.new_code = 'GROUP'`,
+    ))!.id;
+    const [vsd, group] = ids('VSD', 'GROUP');
+    const rule = (target: string) => ({
+      new_name: 'HC-LSW 测试规则',
+      new_cpqproduct_id: chiller.id,
+      new_kind: 1,
+      new_option_id: vsd,
+      new_target_id: target,
+      new_message: '变频压缩机需要智能群控',
+    });
+    const bad = await call('POST', '/api/crmdata/create/new_cpqrules', { who: 'hq', body: rule(mfkOption) });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().Data.errors).toEqual([{ field: 'new_target_id', message: '该选项不属于所选的可配置产品' }]);
+    expect((await call('POST', '/api/crmdata/create/new_cpqrules', { who: 'hq', body: rule(group) })).statusCode).toBe(200);
+    const line = { new_name: '测试物料', new_cpqproduct_id: chiller.id, new_cpqoption_id: mfkOption, new_partnumber: 'T-1', new_qty: 1 };
+    expect((await call('POST', '/api/crmdata/create/new_cpqbomitems', { who: 'hq', body: line })).statusCode).toBe(400);
+    // The definitions (with their internal costs) are not served to the sales network, only through the public calls.
+    expect((await call('GET', '/api/crmdata/Retrieve/new_cpqoptions', { who: 'salesman1' })).statusCode).toBe(403);
   });
 });
 
