@@ -15,10 +15,15 @@ const QUOTE_COLUMNS = [
   'effectiveto',
   'createdon',
 ];
+// Newest number first, its revisions together (latest first): numbers run by month (QT<yyyyMM>-0001).
+const NEWEST: [string, 'desc'][] = [
+  ['name', 'desc'],
+  ['revisionnumber', 'desc'],
+];
 const stateView = (l: ReturnType<typeof label>, states: number[]) => ({
   label: l,
   columns: QUOTE_COLUMNS,
-  orderBy: [['createdon', 'desc']] as [string, 'desc'][],
+  orderBy: NEWEST,
   filter: { new_status: states },
 });
 
@@ -164,7 +169,7 @@ export const quote = defineEntity({
     ['new_status', 'createdon'],
   ],
   views: {
-    all: { label: label('全部报价', 'All quotes'), columns: QUOTE_COLUMNS, orderBy: [['createdon', 'desc']] },
+    all: { label: label('全部报价', 'All quotes'), columns: QUOTE_COLUMNS, orderBy: NEWEST },
     draft: stateView(label('草稿', 'Draft'), [quoteState.draft]),
     active: stateView(label('已生效', 'Active'), [quoteState.active]),
     won: stateView(label('已赢单', 'Won'), [quoteState.won]),

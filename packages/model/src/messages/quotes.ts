@@ -27,6 +27,10 @@ export const quoteMessages = {
   'quote.configure': label('配置产品', 'Configure a product'),
 
   'quote.locked': label('只有草稿状态的报价单可以修改', 'Only a draft quote may be changed'),
+  'quote.readOnly': label(
+    '只有草稿可以修改：已生效的报价单请“修订”出新版本再改',
+    'Only a draft is changed: revise an active quote into a new revision to change it',
+  ),
   'quote.deleteLocked': label('只有草稿状态的报价单可以删除', 'Only a draft quote may be deleted'),
   'quote.onlyDraft': label('报价单当前为“{state}”，只有草稿可以{command}', 'The quote is {state}: only a draft may be changed ({command})'),
   'quote.activateRefused': label('报价单当前为“{state}”，只有草稿可以生效', 'The quote is {state}: only a draft may be activated'),

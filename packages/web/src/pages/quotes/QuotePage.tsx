@@ -140,6 +140,7 @@ export default function QuotePage() {
       entity={QUOTE}
       testIdPrefix="quote"
       backTo="/quote/list"
+      readOnlyText="quote.readOnly"
       editPath={(newId) => `/quote/view/${encodeURIComponent(newId)}`}
       defaults={() => ({ ...validity(), ...fromOpportunity })}
       hiddenFields={id ? undefined : HIDDEN_ON_CREATE}
