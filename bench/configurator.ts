@@ -98,7 +98,7 @@ try {
   const inBrowser = await page.evaluate(
     ([src, d, n]) => {
       const e = (globalThis as unknown as { cpqEngine: typeof engine }).cpqEngine;
-      return new Function('return ' + src)()(e, d, n) as number[];
+      return new Function(`return ${src}`)()(e, d, n) as number[];
     },
     [run.toString(), def, CHANGES] as const,
   );
