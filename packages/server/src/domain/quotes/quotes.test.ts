@@ -1,4 +1,4 @@
-import { opportunityStage, opportunityState, quoteState, quoteStatusReason, salesOrderStatus } from '@portal/model';
+import { opportunityStage, opportunityState, productState, quoteState, quoteStatusReason, salesOrderStatus } from '@portal/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Portal } from '../../boot.ts';
 import type { Principal } from '../../auth/principal.ts';
@@ -223,6 +223,38 @@ describe('quotes', () => {
     );
     refused(await cmd('dealer1', id, 'activate'), '报价单没有明细，不能生效', 400);
     expect(await quoteRow(id)).toMatchObject({ state: quoteState.draft, total: '0.00' });
+  });
+
+  it('重新计价 reads the price list again; a customer of another price list is refused while the quote has lines', async () => {
+    const id = await newQuote('dealer1');
+    done(await addLine('dealer1', id, 'DR-SC-25', 3));
+    const before = (await lines(id))[0].price;
+    // A product retired since is refused, naming it; nothing changes.
+    await p.db.query('UPDATE product SET new_state = $2 WHERE productid = $1', [part['DR-SC-25'], productState.retired]);
+    refused(await cmd('dealer1', id, 'recalculate'), '产品“滚珠丝杠副”已停售，不能报价');
+    await p.db.query('UPDATE product SET new_state = $2 WHERE productid = $1', [part['DR-SC-25'], productState.active]);
+    // Head office gives 广州粤华 a price of its own: the draft keeps its price until 重新计价.
+    const hq = (await one<{ id: string }>(`SELECT systemuserid AS id FROM systemuser WHERE domainname = 'hqsales'`)).id;
+    await p.db.query(
+      `INSERT INTO new_pricelistitem (new_name, new_buyer_id, new_product_id, new_price, new_validfrom, ownerid, owningbusinessunit, createdby, modifiedby)
+       VALUES ('滚珠丝杠副', $1, $2, 801.00, CURRENT_DATE - 1, $3, (SELECT businessunitid FROM systemuser WHERE systemuserid = $3), $3, $3)`,
+      [unit.gz, part['DR-SC-25'], hq],
+    );
+    expect((await lines(id))[0].price).toBe(before);
+    done(await cmd('dealer1', id, 'recalculate'), '已按价格表重新计价');
+    expect((await lines(id))[0]).toMatchObject({ price: '801.00', amount: '2403.00' });
+    expect((await quoteRow(id)).total).toBe('2403.00');
+    // 苏州恒达's customer would be another price list: refused; 广州粤华's store's customer too (the store's list).
+    const store = (
+      await one<{ id: string }>(`SELECT new_endcustomerid AS id FROM new_endcustomer WHERE new_name = '深圳宏远精密模具有限公司'`)
+    ).id;
+    refused(
+      await api('dealer1', 'POST', `/api/crmdata/Update/quotes(${id})`, { new_customer_id: store }),
+      '报价单已有明细，不能更换为其他经销商/门店的客户（价格表不同）',
+    );
+    expect((await quoteRow(id)).buyer).toBe(unit.gz);
+    done(await cmd('dealer1', id, 'activate'));
+    refused(await cmd('dealer1', id, 'recalculate'), '报价单当前为“已生效”，只有草稿可以重新计价');
   });
 
   it('activate freezes it; revise makes revision 2 with the same number and lines, the first closed as 已修订; win and convert: the order has the quoted prices and keeps them at submit', async () => {
