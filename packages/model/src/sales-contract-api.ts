@@ -9,6 +9,8 @@ export const SALES_CONTRACT_PREFILL = '/api/salescontracts/prefill';
 export interface ContractPrefill {
   /** Field values of the new contract (lookups as ids; the create form shows them). */
   values: Record<string, string | number | null>;
+  /** The display names of the lookups among `values` (customer, lead, opportunity, quote). */
+  names: Record<string, string>;
   /** What it was made from, as its name (shown above the form). */
   source: string;
 }

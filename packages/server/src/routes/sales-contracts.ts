@@ -14,6 +14,7 @@ const id = z.string().max(60).optional();
 const QUERY = z.object({ leadid: id, opportunityid: id, quoteid: id });
 const PREFILL = z.object({
   values: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
+  names: z.record(z.string(), z.string()),
   source: z.string(),
 });
 

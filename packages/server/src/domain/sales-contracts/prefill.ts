@@ -44,8 +44,25 @@ async function inReach<T extends Record<string, unknown>>(
 
 type Src = { leadid?: string; opportunityid?: string; quoteid?: string };
 
-/** The values a contract made from `src` starts with. */
+/** The display names of the prefilled lookups (the form shows them as picked). */
+async function namesOf(sql: Sql, values: ContractPrefill['values']): Promise<Record<string, string>> {
+  const { rows } = await sql.query<{ k: string; n: string | null }>(
+    `SELECT 'new_customer_id' AS k, new_name AS n FROM new_endcustomer WHERE new_endcustomerid = $1::uuid
+     UNION ALL SELECT 'new_lead_id', subject FROM lead WHERE leadid = $2::uuid
+     UNION ALL SELECT 'new_opportunity_id', name FROM opportunity WHERE opportunityid = $3::uuid
+     UNION ALL SELECT 'new_quote_id', name FROM quote WHERE quoteid = $4::uuid`,
+    [values.new_customer_id ?? null, values.new_lead_id ?? null, values.new_opportunity_id ?? null, values.new_quote_id ?? null],
+  );
+  return Object.fromEntries(rows.map((r) => [r.k, r.n ?? '']));
+}
+
+/** The values a contract made from `src` starts with, with the names of its lookups. */
 export async function prefillValues(sql: Sql, caller: Caller, src: Src, lang: Lang): Promise<ContractPrefill> {
+  const p = await prefillOf(sql, caller, src, lang);
+  return { ...p, names: await namesOf(sql, p.values) };
+}
+
+async function prefillOf(sql: Sql, caller: Caller, src: Src, lang: Lang): Promise<Omit<ContractPrefill, 'names'>> {
   if (src.quoteid) {
     const q = await inReach<{ name: string; subject: string; customer: string; opportunity: string | null; state: number }>(
       sql,

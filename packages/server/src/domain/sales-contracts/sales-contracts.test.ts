@@ -285,4 +285,42 @@ describe('sales contracts and payment plans', () => {
     expect((await update('salesman1', 'new_salescontracts', id, { new_amount: '1.00' })).statusCode).toBe(400);
     expect((await update('salesman1', 'new_paymentplans', pl, { new_received: '1.00' })).statusCode).toBe(400);
   });
+  it("made from a lead or a quote: the server prefills customer, person and topic within the caller's reach, and copies an active quote's lines", async () => {
+    const lead = (await one<{ id: string }>(`SELECT leadid AS id FROM lead WHERE subject = '恒丰注塑备用电机采购'`)).id;
+    const pre = done<{ values: Record<string, unknown>; names: Record<string, string>; source: string }>(
+      await api('salesman1', 'GET', `/api/salescontracts/prefill?leadid=${lead}`),
+    );
+    expect(pre.source).toBe('恒丰注塑备用电机采购');
+    expect(pre.values).toMatchObject({ new_lead_id: lead, new_customer_id: customer });
+    expect(pre.names.new_customer_id).toBe('东莞市长安镇恒丰注塑厂');
+    // Out of reach (another dealer reads no leads): 404, nothing told.
+    refused(await api('dealer2', 'GET', `/api/salescontracts/prefill?leadid=${lead}`), '线索不存在或无权访问', 404);
+    const q = await one<{ id: string; total: string; lines: number }>(
+      `SELECT q.quoteid AS id, (SELECT sum(d.quantity * COALESCE(d.new_netprice, d.priceperunit, 0)) FROM quotedetail d WHERE d.quoteid = q.quoteid)::text AS total,
+              (SELECT count(*)::int FROM quotedetail d WHERE d.quoteid = q.quoteid) AS lines
+         FROM quote q JOIN systemuser u ON u.systemuserid = q.ownerid
+        WHERE u.domainname = 'salesman1' AND q.new_status IN (2, 3) ORDER BY q.createdon LIMIT 1`,
+    );
+    const fromQuote = done<{ values: Record<string, unknown> }>(
+      await api('salesman1', 'GET', `/api/salescontracts/prefill?quoteid=${q.id}`),
+    );
+    const id = createdId(await create('salesman1', 'new_salescontracts', { ...fromQuote.values, new_signdate: day(0) }));
+    const c = await contractRow(id);
+    expect(Number(c.amount)).toBeCloseTo(Number(q.total), 2);
+    expect((await one<{ n: number }>('SELECT count(*)::int AS n FROM new_salescontractline WHERE new_salescontract_id = $1', [id])).n).toBe(
+      q.lines,
+    );
+    // The source is fixed once made.
+    atField(
+      await update('salesman1', 'new_salescontracts', id, { new_quote_id: null }),
+      'new_quote_id',
+      '合同的来源（线索、商机、报价单）在创建时确定，之后不能更改',
+    );
+    // A draft quote is not contracted.
+    const draftQuote = await p.db.one<{ id: string }>(
+      `SELECT q.quoteid AS id FROM quote q JOIN systemuser u ON u.systemuserid = q.ownerid WHERE u.domainname = 'salesman1' AND q.new_status = 1 LIMIT 1`,
+    );
+    expect(draftQuote).toBeTruthy();
+    expect((await api('salesman1', 'GET', `/api/salescontracts/prefill?quoteid=${draftQuote!.id}`)).statusCode).toBe(400);
+  });
 });

@@ -4,7 +4,7 @@ import { Alert, Form, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { apiGet } from '../../api/client.ts';
-import { createRecord, deleteRecord, type RecordRow, updateRecord } from '../../api/records.ts';
+import { createRecord, deleteRecord, FORMATTED, type RecordRow, updateRecord } from '../../api/records.ts';
 import { CommandDialog } from '../../entity-ui/document/CommandDialog.tsx';
 import { DocumentLines } from '../../entity-ui/document/DocumentLines.tsx';
 import { DocumentPage } from '../../entity-ui/document/DocumentPage.tsx';
@@ -15,6 +15,7 @@ import { FieldItem, inputFor, rulesFor } from '../../entity-ui/FieldInput.tsx';
 import { toFormValues, toPayload } from '../../entity-ui/form-values.ts';
 import { useLocale, useT } from '../../locales/i18n.ts';
 import { usePrivilege } from '../../session/use-privilege.ts';
+import { todayUtc8 } from '../../shared/date.ts';
 import { formatAmount } from '../../shared/format.ts';
 import { forDialog } from '../parts/dialog-answer.ts';
 
@@ -27,7 +28,15 @@ const SOURCES = ['new_lead_id', 'new_opportunity_id', 'new_quote_id'];
 /** A new contract shows what its maker enters (number, paying unit, amounts and approval are the server's). */
 const HIDDEN_ON_CREATE = Object.keys(CONTRACT.allFields).filter((n) => !isClientField(CONTRACT, n));
 const viewPath = (id: string) => `/salescontract/view/${encodeURIComponent(id)}`;
-const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+
+/** The form's values of a prefill: lookups as picked (id and name), today as the sign date. */
+function startingValues(p: ContractPrefill | null): Record<string, unknown> {
+  if (!p) return { new_signdate: todayUtc8() };
+  const given = Object.keys(p.values).filter((k) => p.values[k] !== null && CONTRACT.allFields[k]);
+  const row: RecordRow = { ...p.values };
+  for (const [k, n] of Object.entries(p.names)) row[`${k}${FORMATTED}`] = n;
+  return { new_signdate: todayUtc8(), ...toFormValues(CONTRACT, row, given) };
+}
 
 interface RowDialogProps extends LineDialogState {
   docId: string;
@@ -196,7 +205,7 @@ function ContractScreen() {
         testIdPrefix="sc"
         backTo="/salescontract/list"
         editPath={viewPath}
-        defaults={() => ({ new_signdate: today(), ...Object.fromEntries(Object.entries(given).filter(([, v]) => v !== null)) })}
+        defaults={() => startingValues(prefill)}
         hiddenFields={id ? undefined : HIDDEN_ON_CREATE}
         // The source is fixed once the contract is made (the server refuses a change); a prefilled one is not chosen again.
         lockedFields={id ? SOURCES : SOURCES.filter((f) => given[f])}
