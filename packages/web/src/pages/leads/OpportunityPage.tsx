@@ -82,6 +82,10 @@ export default function OpportunityPage() {
         editPath={(newId) => `/opportunity/edit/${encodeURIComponent(newId)}`}
         hiddenFields={id ? undefined : HIDDEN_ON_CREATE}
         readOnlyText="opportunity.readOnly"
+        // The contact is one of the (saved) customer's; the server checks it on every write.
+        lookupConditions={
+          row?.new_customer_id ? { new_contact_id: [{ field: 'parentcustomerid', op: 'eq', value: row.new_customer_id }] } : undefined
+        }
         linesLabel="opportunity.products"
         onLoaded={setRow}
         {...products}

@@ -15,6 +15,9 @@ const OPPORTUNITY = getEntity('opportunity')!;
 type Values = { customer: string; contact: string; opportunityName: string; estimatedclosedate?: unknown };
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
+/** The customer's contact with the lead's mobile (the same person), if there is one. */
+const sameMobile = (m: LeadMatches, customer: string, mobile: string) =>
+  m.contacts.find((c) => c.customerId === customer && c.mobile === mobile)?.id;
 
 /**
  * 认定 (qualify): the customer — a new one named as the lead's company, or one in reach whose name or
@@ -29,6 +32,7 @@ export const QualifyDialog: CommandSlot = ({ id, row, open, onClose, onDone }) =
   const [form] = Form.useForm<Values>();
   const [matches, setMatches] = useState<LeadMatches | null>(null);
   const customer = Form.useWatch('customer', form);
+  const mobile = text(row.mobilephone);
   useEffect(() => {
     if (!open) return;
     let live = true;
@@ -36,20 +40,21 @@ export const QualifyDialog: CommandSlot = ({ id, row, open, onClose, onDone }) =
       .then((m) => {
         if (!live) return;
         setMatches(m);
-        // Like D365's duplicate detection: a customer already there is what the salesman most likely means.
-        form.setFieldsValue({ customer: m.customers[0]?.id ?? 'new', contact: 'new' });
+        // Like D365's duplicate detection: a customer (and its contact of the lead's mobile) already there is what the salesman most likely means.
+        const first = m.customers[0]?.id ?? 'new';
+        form.setFieldsValue({ customer: first, contact: sameMobile(m, first, mobile) ?? 'new' });
       })
       .catch(() => live && setMatches({ customers: [], contacts: [] }));
     return () => {
       live = false;
     };
-  }, [id, open, form]);
-  // A contact chosen of another customer no longer fits: back to a new one.
+  }, [id, open, form, mobile]);
+  // A contact chosen of another customer no longer fits: the customer's contact of the lead's mobile, else a new one.
   useEffect(() => {
     const c = form.getFieldValue('contact');
     if (matches && c !== 'new' && c !== 'none' && !matches.contacts.some((x) => x.id === c && x.customerId === customer))
-      form.setFieldsValue({ contact: 'new' });
-  }, [customer, matches, form]);
+      form.setFieldsValue({ contact: sameMobile(matches, customer, mobile) ?? 'new' });
+  }, [customer, matches, form, mobile]);
 
   const company = text(row.companyname) || text(row.fullname);
   const contacts = matches?.contacts.filter((c) => c.customerId === customer) ?? [];
