@@ -108,7 +108,7 @@ async function pricedDraft(who = 'dealer1'): Promise<string> {
 
 beforeAll(async () => {
   p = await testPortal();
-  for (const u of ['dealer1', 'dealer2', 'salesman1', 'hqsales', 'dealer1fin']) tok[u] = (await signIn(p.app, u)).access_token;
+  for (const u of ['dealer1', 'dealer2', 'salesman1', 'salesman2', 'hqsales', 'dealer1fin']) tok[u] = (await signIn(p.app, u)).access_token;
   for (const r of (await p.db.query<{ id: string; no: string }>('SELECT productid AS id, productnumber AS no FROM product')).rows)
     part[r.no] = r.id;
   customer.hengfeng = (
@@ -383,9 +383,13 @@ describe('quotes', () => {
     expect(await quoteRow(id)).toMatchObject({ state: quoteState.draft });
     const list = done<{ value: { quoteid: string }[] }>(await api('dealer2', 'GET', '/api/crmdata/Retrieve/quotes?$select=quoteid'));
     expect(list.value.map((r) => r.quoteid)).not.toContain(id);
-    // 韩冬 of 华南 reaches 广州粤华's quote and activates it.
+    // 韩冬 of 华南 reaches 广州粤华's quote and activates it; 周敏 of 华东 (another salesman, another branch) reaches nothing.
     expect((await api('salesman1', 'GET', `/api/crmdata/Retrieve/quotes(${id})`)).statusCode).toBe(200);
     done(await cmd('salesman1', id, 'activate'));
+    expect((await api('salesman2', 'GET', `/api/crmdata/Retrieve/quotes(${id})`)).statusCode).toBe(404);
+    expect((await cmd('salesman2', id, 'win')).statusCode).toBe(404);
+    expect((await api('salesman2', 'GET', `/api/quotes/${id}/print`)).statusCode).toBe(404);
+    expect(await quoteRow(id)).toMatchObject({ state: quoteState.active });
     // dealer1 cannot quote a customer of 苏州恒达.
     expect(
       (await api('dealer1', 'POST', '/api/crmdata/create/quotes', { new_subject: '越权', new_customer_id: customer.jinji })).statusCode,
