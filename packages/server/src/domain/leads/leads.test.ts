@@ -134,7 +134,7 @@ describe('leads', () => {
     refused(await command('salesman1', 'leads', id, 'qualify', { customer: 'new', contact: 'none' }), '线索当前状态为“已认定”，不能认定');
     refused(
       await command('salesman1', 'leads', id, 'disqualify', { new_disqualifyreason: 1 }, 'en-US'),
-      'The lead is “Qualified”: it cannot be Disqualify',
+      'The lead is “Qualified”: “Disqualify” is not possible',
     );
     // The refusals made nothing: still the one opportunity of the lead, the one new customer.
     expect(await count(`opportunity WHERE originatingleadid = '${id}'`)).toBe(1);
@@ -259,6 +259,12 @@ describe('leads', () => {
     );
     expect(removed.collaborators).toEqual([]);
     expect((await join()).statusCode).toBe(404);
+
+    // An open lead deleted takes its collaborators with it.
+    done(await api('salesman1', 'POST', `/api/leads/${id}/collaborators`, { userId: user.salesman2 }));
+    done(await api('salesman1', 'POST', `/api/crmdata/delete/leads(${id})`));
+    expect(await count(`new_leadcollaborator WHERE new_lead_id = '${id}'`)).toBe(0);
+    expect(await count(`lead WHERE leadid = '${id}'`)).toBe(0);
   });
 });
 
