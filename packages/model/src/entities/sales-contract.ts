@@ -210,6 +210,8 @@ export const paymentPlan = defineEntity({
       path: '/salescontract/planlist',
       title: 'menu.paymentPlans',
       viewTabs: true,
+      // The contract page's own view (byDocument) is not a tab of the list.
+      views: ['all', 'notDue', 'partPaid', 'overdue', 'paid'],
       allowImport: false,
       readOnly: true,
       menu: { group: 'sales', order: 92, key: 'paymentPlans', label: 'menu.paymentPlans', units: UNITS },
