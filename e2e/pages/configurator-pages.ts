@@ -1,5 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
 
+/** The shown element of a test id: screens left in their page tabs stay mounted, hidden. */
+const shown = (page: Page, testId: string): Locator => page.locator(`[data-testid="${testId}"]:visible`);
+
 /** /product/catalog: the configurable products on offer. */
 export class CatalogPage {
   constructor(readonly page: Page) {}
@@ -10,11 +13,11 @@ export class CatalogPage {
   }
 
   products(): Locator {
-    return this.page.getByTestId('cpq-product');
+    return shown(this.page, 'cpq-product');
   }
 
   names(): Promise<string[]> {
-    return this.page.getByTestId('cpq-product-name').allInnerTexts();
+    return shown(this.page, 'cpq-product-name').allInnerTexts();
   }
 
   /** 开始配置 on the product named `name`; waits for its configuration page. */
@@ -31,11 +34,11 @@ export class ConfigurePage {
   constructor(readonly page: Page) {}
 
   root(): Locator {
-    return this.page.getByTestId('cpq-configure');
+    return shown(this.page, 'cpq-configure');
   }
 
   option(code: string): Locator {
-    return this.page.locator(`[data-testid=cpq-option][data-code="${code}"]`);
+    return this.page.locator(`[data-testid=cpq-option][data-code="${code}"]:visible`);
   }
 
   async disabled(code: string): Promise<boolean> {
@@ -54,30 +57,30 @@ export class ConfigurePage {
   /** Chooses an option (taps its radio or checkbox) and waits until the page shows it chosen. */
   async choose(code: string) {
     await this.option(code).click();
-    await this.page.locator(`[data-testid=cpq-option][data-code="${code}"][data-chosen=true]`).waitFor();
+    await this.page.locator(`[data-testid=cpq-option][data-code="${code}"][data-chosen=true]:visible`).waitFor();
   }
 
   /** The running price in fen. */
   async priceFen(): Promise<number> {
-    return Number(await this.page.getByTestId('cpq-price').getAttribute('data-fen'));
+    return Number(await shown(this.page, 'cpq-price').getAttribute('data-fen'));
   }
 
   async fillContact(name: string, phone: string) {
-    await this.page.getByTestId('cpq-contact-name').fill(name);
-    await this.page.getByTestId('cpq-contact-phone').fill(phone);
+    await shown(this.page, 'cpq-contact-name').fill(name);
+    await shown(this.page, 'cpq-contact-phone').fill(phone);
   }
 
   /** 保存配置; resolves with the signed link the saved page shows. */
   async save(): Promise<string> {
-    await this.page.getByTestId('cpq-save').click();
-    const link = this.page.getByTestId('cpq-saved-link');
+    await shown(this.page, 'cpq-save').click();
+    const link = shown(this.page, 'cpq-saved-link');
     await link.waitFor();
     return (await link.innerText()).trim();
   }
 
   /** 查看配置详情 after saving: through /config/page to the details. */
   async openSaved(): Promise<DetailsPage> {
-    await this.page.getByTestId('cpq-open-saved').click();
+    await shown(this.page, 'cpq-open-saved').click();
     const details = new DetailsPage(this.page);
     await details.root().waitFor();
     return details;
@@ -89,7 +92,7 @@ export class DetailsPage {
   constructor(readonly page: Page) {}
 
   root(): Locator {
-    return this.page.getByTestId('cpq-details');
+    return shown(this.page, 'cpq-details');
   }
 
   id(): Promise<string | null> {
@@ -97,26 +100,34 @@ export class DetailsPage {
   }
 
   price(): Promise<string> {
-    return this.page.getByTestId('cpq-details-price').innerText();
+    return shown(this.page, 'cpq-details-price').innerText();
   }
 
   async summary(): Promise<string[]> {
-    return this.page.getByTestId('cpq-details-summary').locator('tbody tr.ant-table-row').allInnerTexts();
+    return shown(this.page, 'cpq-details-summary').locator('tbody tr.ant-table-row').allInnerTexts();
+  }
+
+  /** 修改配置: the configuration page on this configuration. */
+  async edit(): Promise<ConfigurePage> {
+    await shown(this.page, 'cpq-edit').click();
+    const page = new ConfigurePage(this.page);
+    await page.root().waitFor();
+    return page;
   }
 
   /** 加入报价单: picks the first draft quote offered; resolves with its number once the details name it. */
   async attachToFirstDraft(): Promise<string> {
-    await this.page.getByTestId('cpq-attach').click();
-    const quote = this.page.getByTestId('cpq-attach-quote').first();
+    await shown(this.page, 'cpq-attach').click();
+    const quote = shown(this.page, 'cpq-attach-quote').first();
     await quote.waitFor();
     const number = (await quote.getAttribute('data-number')) ?? '';
     await quote.getByRole('button').click();
-    await this.page.getByTestId('cpq-details-quote').filter({ hasText: number }).waitFor();
+    await shown(this.page, 'cpq-details-quote').filter({ hasText: number }).waitFor();
     return number;
   }
 
   async bomPartNumbers(): Promise<string[]> {
-    const rows = this.page.getByTestId('cpq-details-bom').locator('tbody tr.ant-table-row');
+    const rows = shown(this.page, 'cpq-details-bom').locator('tbody tr.ant-table-row');
     return (await rows.locator('td:first-child').allInnerTexts()).map((s) => s.trim());
   }
 }
@@ -127,7 +138,7 @@ export class LinkRefusal {
 
   async open(base: string, token: string): Promise<string> {
     await this.page.goto(`${base}/config/page?token=${encodeURIComponent(token)}`);
-    const refused = this.page.getByTestId('cpq-link-refused');
+    const refused = shown(this.page, 'cpq-link-refused');
     await refused.waitFor();
     return refused.locator('.ant-result-title').innerText();
   }
@@ -143,10 +154,10 @@ export class ConfigListPage {
   }
 
   signedOut(): Locator {
-    return this.page.getByTestId('cpq-list-signed-out');
+    return shown(this.page, 'cpq-list-signed-out');
   }
 
   products(): Promise<string[]> {
-    return this.page.getByTestId('cpq-list-product').allInnerTexts();
+    return shown(this.page, 'cpq-list-product').allInnerTexts();
   }
 }

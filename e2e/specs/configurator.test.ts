@@ -42,7 +42,8 @@ describe('the product configurator (/product/catalog → /quotationconfig/create
     expect(link).toMatch(/\/config\/page\?token=[0-9a-f-]{36}\.\d+\.[A-Za-z0-9_-]{43}$/);
 
     const details = await cfg.openSaved();
-    expect(new URL(page.url()).pathname).toBe(`/quote/details/${await details.id()}`);
+    const id = await details.id();
+    expect(new URL(page.url()).pathname).toBe(`/quote/details/${id}`);
     expect(await details.price()).toBe('¥632,000.00');
     expect(await details.summary()).toEqual(
       expect.arrayContaining([expect.stringContaining('比泽尔变频螺杆'), expect.stringContaining('460V/3/60Hz')]),
@@ -52,6 +53,16 @@ describe('the product configurator (/product/catalog → /quotationconfig/create
     expect(bom).not.toContain('CAB-STD-380');
     problems.push(...(await phone.problems('/quote/details')));
     expect(problems, phoneReport(problems)).toEqual([]);
+
+    // Reopened with the link this tab keeps: a flow switch added, saved again, the same configuration.
+    const again = await details.edit();
+    expect(new URL(page.url()).pathname).toBe(`/quotationconfig/edit/${id}`);
+    expect(await again.chosen('BMS')).toBe(true);
+    await again.choose('FLOWSW');
+    await again.save();
+    const changed = await again.openSaved();
+    expect(await changed.id()).toBe(id);
+    expect(await changed.price()).toBe('¥633,200.00');
 
     // The same link with one character of its signature changed.
     const token = new URL(link).searchParams.get('token')!;
