@@ -1,4 +1,4 @@
-import { type ContractPrefill, getEntity, type Lang, msg, quoteState } from '@portal/model';
+import { type ContractPrefill, getEntity, type Lang, quoteState } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
 import { refreshTotals } from '../../documents/totals.ts';
 import { notFound, refuse } from '../../http/errors.ts';
