@@ -122,7 +122,7 @@ async function receipt(contract: string, amount: string) {
 beforeAll(async () => {
   store = await tempStorage();
   p = await testPortal(store.cfg);
-  for (const u of ['salesman1', 'dealer1', 'dealer1fin', 'dealer2', 'dealer2fin', 'hqsales', 'hqfinance'])
+  for (const u of ['salesman1', 'salesman2', 'dealer1', 'dealer1fin', 'dealer2', 'dealer2fin', 'hqsales', 'hqfinance'])
     tok[u] = (await signIn(p.app, u)).access_token;
   customer = (await one<{ id: string }>(`SELECT new_endcustomerid AS id FROM new_endcustomer WHERE new_name = '东莞市长安镇恒丰注塑厂'`))
     .id;
@@ -261,6 +261,9 @@ describe('sales contracts and payment plans', () => {
     const id = await draft(1, '2000.00');
     const pl = createdId(await plan('salesman1', id, 1, 10, '2000.00'));
     expect((await api('dealer2', 'GET', `/api/crmdata/Retrieve/new_salescontracts(${id})`)).statusCode).toBe(404);
+    // Another branch's salesman (周敏, 华东) neither.
+    expect((await api('salesman2', 'GET', `/api/crmdata/Retrieve/new_salescontracts(${id})`)).statusCode).toBe(404);
+    expect((await update('salesman2', 'new_paymentplans', pl, { new_amount: '1.00' })).statusCode).toBe(404);
     expect((await api('dealer2', 'GET', `/api/crmdata/Retrieve/new_paymentplans(${pl})`)).statusCode).toBe(404);
     expect((await update('dealer2', 'new_salescontracts', id, { new_title: 'x' })).statusCode).toBe(404);
     // dealer2's finance cannot name it on its receipt (the lookup is out of its reach).
@@ -315,6 +318,26 @@ describe('sales contracts and payment plans', () => {
       await update('salesman1', 'new_salescontracts', id, { new_quote_id: null }),
       'new_quote_id',
       '合同的来源（线索、商机、报价单）在创建时确定，之后不能更改',
+    );
+    // From an opportunity: its product lines (quantity, expected price) become the contract's.
+    const o = await one<{ id: string; total: string; lines: number }>(
+      `SELECT o.opportunityid AS id, (SELECT sum(d.quantity * COALESCE(d.priceperunit, p.price)) FROM opportunityproduct d JOIN product p ON p.productid = d.productid
+                                        WHERE d.opportunityid = o.opportunityid)::text AS total,
+              (SELECT count(*)::int FROM opportunityproduct d WHERE d.opportunityid = o.opportunityid) AS lines
+         FROM opportunity o JOIN systemuser u ON u.systemuserid = o.ownerid
+        WHERE u.domainname = 'salesman1' AND EXISTS (SELECT 1 FROM opportunityproduct d WHERE d.opportunityid = o.opportunityid)
+          AND EXISTS (SELECT 1 FROM new_endcustomer c JOIN businessunit b ON b.businessunitid = c.new_businessunit_id
+                       WHERE c.new_endcustomerid = o.new_customer_id AND b.new_type IN (4, 6))
+        ORDER BY o.createdon LIMIT 1`,
+    );
+    const fromOpportunity = done<{ values: Record<string, unknown> }>(
+      await api('salesman1', 'GET', `/api/salescontracts/prefill?opportunityid=${o.id}`),
+    );
+    expect(fromOpportunity.values.new_opportunity_id).toBe(o.id);
+    const oc = createdId(await create('salesman1', 'new_salescontracts', { ...fromOpportunity.values, new_signdate: day(0) }));
+    expect(Number((await contractRow(oc)).amount)).toBeCloseTo(Number(o.total), 2);
+    expect((await one<{ n: number }>('SELECT count(*)::int AS n FROM new_salescontractline WHERE new_salescontract_id = $1', [oc])).n).toBe(
+      o.lines,
     );
     // A draft quote is not contracted.
     const draftQuote = await p.db.one<{ id: string }>(
