@@ -117,7 +117,7 @@ function PlansTab({ id, row, editable, version }: { id: string; row: RecordRow |
         onChanged={reload}
         extra={
           <Typography.Text type={planned === amount ? 'success' : 'warning'} data-testid="sc-plans-hint">
-            {t('salesContract.plansHint', { planned: formatAmount(planned), amount: formatAmount(amount) })}
+            {t('salesContract.plansHint', { planned: formatAmount(planned, ''), amount: formatAmount(amount, '') })}
           </Typography.Text>
         }
       />
