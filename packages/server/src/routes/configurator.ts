@@ -183,8 +183,17 @@ export function configuratorRoutes(app: FastifyInstance, s: Services): void {
       },
       async (req) => {
         const caller = await callerOf(req);
-        const access = { caller, token: tokenOf(req), key: await linkKey(db) };
-        return ok(await db.tx((sql) => readConfiguration(sql, (req.params as { id: string }).id, access)));
+        const key = await linkKey(db);
+        return ok(
+          await db.tx(async (sql) =>
+            readConfiguration(sql, (req.params as { id: string }).id, {
+              caller,
+              token: tokenOf(req),
+              key,
+              ...(caller ? { scope: await requestCaller(sql, req) } : {}),
+            }),
+          ),
+        );
       },
     );
 

@@ -15,6 +15,7 @@ import {
 import type { Principal } from '../../auth/principal.ts';
 import type { Sql } from '../../db/db.ts';
 import { forbidden, notFound, refuse } from '../../http/errors.ts';
+import { assertCanSeeRecord } from '../../records/access.ts';
 import type { Caller } from '../../records/scope.ts';
 import { normGuid } from '../../records/validate.ts';
 import { nextDocumentNumbers } from '../document-number.ts';
@@ -31,11 +32,12 @@ import { verifyLink } from './link.ts';
 
 type Summary = CpqConfiguration['Summary'];
 
-/** Who asks: a signed-in principal and/or the token of a signed link. */
+/** Who asks: a signed-in principal and/or the token of a signed link; `scope` (signed in): the caller's reach, for reading a configuration on a quote they read. */
 export interface CpqAccess {
   caller: Principal | null;
   token?: string;
   key: Uint8Array;
+  scope?: Caller;
 }
 
 /** The engine's first objection to a choice set, as the refusal the caller reads. */
@@ -130,7 +132,7 @@ const ON_QUOTE = `SELECT d.quoteid, qt.name AS quotenumber FROM quotedetail d JO
 
 /**
  * The row when the caller may reach it: its owner signed in, or a valid link for exactly this
- * configuration. Anyone else — another user, a link of another configuration — gets 404, as if it
+ * configuration, or (reading) a reader of the quote it is on. Anyone else — another user, a link of another configuration — gets 404, as if it
  * did not exist; a forged or expired token is refused as such.
  */
 async function reach(sql: Sql, rawId: string, a: CpqAccess, lock = false): Promise<Row & { viaToken: boolean }> {
@@ -150,9 +152,18 @@ async function reach(sql: Sql, rawId: string, a: CpqAccess, lock = false): Promi
   );
   const row = rows[0];
   const owner = !!row && !!a.caller && row.ownerid === a.caller.userId;
+  if (row && !owner && !viaToken && row.quoteid && a.scope && !lock && (await readsQuote(sql, a.scope, row.quoteid)))
+    return { ...row, viaToken };
   if (!row || !(owner || viaToken)) throw notFound('cpq.notFound');
   return { ...row, viaToken };
 }
+
+/** A configuration on a quote is read by whoever reads the quote (its configured line names it). */
+const readsQuote = (sql: Sql, scope: Caller, quoteId: string): Promise<boolean> =>
+  assertCanSeeRecord(sql, scope, 'quote', quoteId, 'read').then(
+    () => true,
+    () => false,
+  );
 
 /** May `a` change the row: its owner, or the link's holder while nobody owns it. */
 const mayChange = (row: Row & { viaToken: boolean }, a: CpqAccess) =>

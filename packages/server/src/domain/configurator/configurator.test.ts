@@ -331,6 +331,12 @@ describe('on a CRM quote', () => {
     expect(await lines(visitor.Id)).toEqual([{ price: '735000.00', summary: expect.stringContaining('压缩机：比泽尔变频螺杆') }]);
     const mine = (await call('GET', `/api/cpq/configurations/${visitor.Id}`, { who: 'salesman1' })).json().Data as CpqConfiguration;
     expect(mine).toMatchObject({ QuoteId: draft.id, QuoteNumber: draft.name, Editable: false });
+    // Whoever reads the quote reads its configured line's configuration (广州粤华 is the quote's buyer); 苏州恒达 does not.
+    expect((await call('GET', `/api/cpq/configurations/${visitor.Id}`, { who: 'dealer1' })).json().Data).toMatchObject({
+      Id: visitor.Id,
+      Editable: false,
+    });
+    expect((await call('GET', `/api/cpq/configurations/${visitor.Id}`, { who: 'dealer2' })).statusCode).toBe(404);
     const again = await attach('salesman1');
     expect(again.statusCode).toBe(400);
     expect(again.json().Message).toBe(`该配置已加入报价单 ${draft.name}，不能再修改`);
