@@ -67,6 +67,11 @@ function Configure({ edit }: { edit: boolean }) {
     if (editing) {
       getConfiguration(editing, { silent: true })
         .then(async (c) => {
+          // What the server would refuse at save, said before any choice is made.
+          if (!c.Editable) {
+            if (live) setFailed(c.QuoteId ? t('cpq.onQuote', { quote: c.QuoteNumber ?? '' }) : t('cpq.notYours'));
+            return;
+          }
           const d = await getDefinition(c.ProductId, { silent: true });
           if (!live) return;
           const known = new Set(d.groups.flatMap((g) => g.options.map((o) => o.id)));
