@@ -223,7 +223,9 @@ export async function seedDemo(db: Db, log: StartupLog = quietLog): Promise<void
     await stage('cases', (sql) => seedCasesDemo(sql, org));
     await stage('account statements (two months, confirmed and disputed)', (sql) => seedAccountStatementDemo(sql));
     await stage('messages', (sql) => seedMessageDemo(sql));
-    await stage('sales contracts and payment plans (every approval state; plans paid, part paid, overdue)', (sql) => seedSalesContractDemo(sql, org));
+    await stage('sales contracts and payment plans (every approval state; plans paid, part paid, overdue)', (sql) =>
+      seedSalesContractDemo(sql, org),
+    );
     await stage('product configurator (three products, saved configurations)', (sql) => seedConfiguratorDemo(sql, org));
     // Last: a dealer's credit position is what every document before left it at.
     await stage('credit: the stocking order and temporary credit', (sql) => seedCreditDemo(sql, org));
