@@ -211,13 +211,15 @@ describe('sales contracts and payment plans', () => {
     createdId(await plan('salesman1', id, 1, 60, '3000.00'));
     createdId(await plan('salesman1', id, 2, -5, '4000.00'));
     createdId(await plan('salesman1', id, 3, 30, '3000.00'));
-    // A receipt naming a contract not yet in force is refused at submit.
-    const early = await receipt(id, '100.00');
+    // A receipt naming a contract not yet in force is refused at save, at the contract; nothing is saved.
     const { name } = await one<{ name: string }>('SELECT new_name AS name FROM new_salescontract WHERE new_salescontractid = $1', [id]);
-    refused(
-      await submit('dealer1fin', 'new_receipt', early, 'hqfinance'),
-      `WorkflowException: 合同“${name}”不是本单位的已生效销售合同，不能用于回款`,
+    const early = { new_paydate: day(0), new_method: 1, new_amount: '100.00', new_serialno: 'SC-EARLY', new_salescontract_id: id };
+    atField(
+      await create('dealer1fin', 'new_receipts', early),
+      'new_salescontract_id',
+      `合同“${name}”不是本单位的已生效销售合同，不能用于回款`,
     );
+    expect((await one<{ n: number }>(`SELECT count(*)::int AS n FROM new_receipt WHERE new_serialno = 'SC-EARLY'`)).n).toBe(0);
     done(await submit('salesman1', 'new_salescontract', id, 'hqsales'));
     done(await approve('hqsales', 'new_salescontract', id));
     const r1 = await receipt(id, '5500.00');
@@ -230,6 +232,8 @@ describe('sales contracts and payment plans', () => {
       [3, 1500, paymentPlanState.partPaid],
     ]);
     const r2 = await receipt(id, '9000.00');
+    // A third one saved while something is still to receive…
+    const r3 = await receipt(id, '1.00');
     done(await submit('dealer1fin', 'new_receipt', r2, 'hqfinance'));
     done(await approve('hqfinance', 'new_receipt', r2));
     expect((await plansOf('dealer1', id)).map((r) => r.new_state)).toEqual([
@@ -252,9 +256,13 @@ describe('sales contracts and payment plans', () => {
     );
     expect(sums).toEqual({ received: '10000.00', settled: '10000.00', records: '10000.00' });
     expect((await contractRow(id)).received).toBe('10000.00');
-    // Everything received: another receipt naming it is refused at submit.
-    const r3 = await receipt(id, '1.00');
+    // …is refused at submit once everything is received, and a new one at save.
     refused(await submit('dealer1fin', 'new_receipt', r3, 'hqfinance'), `WorkflowException: 合同“${name}”的回款计划已全部回清`);
+    atField(
+      await create('dealer1fin', 'new_receipts', { ...early, new_serialno: 'SC-LATE' }),
+      'new_salescontract_id',
+      `合同“${name}”的回款计划已全部回清`,
+    );
   });
 
   it('reach: another dealer (and its finance) reaches nothing of the contract; the paying dealer reads but does not change it', async () => {

@@ -1,6 +1,7 @@
-import { approvalStatus, paymentPlanState } from '@portal/model';
+import { approvalStatus, type Lang, msg, paymentPlanState } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
-import { refuse } from '../../http/errors.ts';
+import { Refusal, refuse } from '../../http/errors.ts';
+import { ValidationFailed } from '../../records/write.ts';
 import { fenOf, yuan } from '../sales-finance/money.ts';
 
 /*
@@ -70,12 +71,20 @@ async function contractFor(sql: Sql, r: Named & { contract: string }, lock: bool
   return c;
 }
 
-/** At submit: the receipt's contract (if any) is the payer's, in force, with something still to receive. */
-export async function checkReceiptContract(sql: Sql, receiptId: string): Promise<void> {
+/**
+ * At save (`lang`: refused at the field, in the caller's language) and at submit: the receipt's
+ * contract (if any) is the payer's, in force, with something still to receive.
+ */
+export async function checkReceiptContract(sql: Sql, receiptId: string, lang?: Lang): Promise<void> {
   const r = await receiptOf(sql, receiptId);
   if (!r?.contract) return;
-  const c = await contractFor(sql, { ...r, contract: r.contract }, false);
-  if ((fenOf(c.open) ?? 0) <= 0) throw refuse('salesContract.receiptContractPaid', { name: c.name }, 'new_salescontract_id');
+  try {
+    const c = await contractFor(sql, { ...r, contract: r.contract }, false);
+    if ((fenOf(c.open) ?? 0) <= 0) throw refuse('salesContract.receiptContractPaid', { name: c.name }, 'new_salescontract_id');
+  } catch (e) {
+    if (!lang || !(e instanceof Refusal)) throw e;
+    throw new ValidationFailed([{ field: 'new_salescontract_id', message: msg(e.key, lang, e.params) }], lang);
+  }
 }
 
 /**

@@ -141,9 +141,12 @@ export const receiptController: DocumentController = {
       } = await sql.query<{ payer: string }>('SELECT new_payer_id AS payer FROM new_receipt WHERE new_receiptid = $1::uuid', [id]);
       await checkSerial(sql, r.payer, values.new_serialno, id, lang);
     },
-    // A lowered amount must still carry the chosen allocations.
-    async after(sql, ids) {
-      for (const id of ids) await checkChoices(sql, id, 'zh-CN');
+    // A lowered amount must still carry the chosen allocations; a named contract must be the payer's and in force (issue 29).
+    async after(sql, ids, _op, lang) {
+      for (const id of ids) {
+        await checkChoices(sql, id, 'zh-CN');
+        await checkReceiptContract(sql, id, lang);
+      }
     },
   },
   lines: {
