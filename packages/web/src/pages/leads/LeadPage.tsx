@@ -1,4 +1,4 @@
-import { getEntity, isClientField } from '@portal/model';
+import { getEntity, isClientField, leadState } from '@portal/model';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import type { RecordRow } from '../../api/records.ts';
@@ -11,6 +11,8 @@ import { QualifyDialog } from './QualifyDialog.tsx';
 const LEAD = getEntity('lead')!;
 /** A new lead shows only what its salesman enters (state, outcome and owner are the server's). */
 const HIDDEN_ON_CREATE = Object.keys(LEAD.allFields).filter((n) => !isClientField(LEAD, n));
+/** What qualifying or disqualifying wrote: shown once the lead is closed (an open one's header says 开放). */
+const OUTCOME = LEAD.forms.main.find((s) => s.key === 'result')!.fields;
 
 /**
  * /lead/create and /lead/view/:id: the owner's (or his manager's) lead on the generic document page.
@@ -31,7 +33,7 @@ export default function LeadPage() {
       testIdPrefix="lead"
       backTo="/lead/list"
       editPath={(newId) => `/lead/view/${encodeURIComponent(newId)}`}
-      hiddenFields={id ? undefined : HIDDEN_ON_CREATE}
+      hiddenFields={id ? (row && row.new_leadstate !== leadState.open ? undefined : OUTCOME) : HIDDEN_ON_CREATE}
       readOnlyText="lead.readOnly"
       commandDialogs={{ qualify: QualifyDialog }}
       onLoaded={setRow}

@@ -16,6 +16,8 @@ import { StageBar } from './StageBar.tsx';
 const OPPORTUNITY = getEntity('opportunity')!;
 /** A new opportunity shows only what its salesman enters (value, state and close are the server's). */
 const HIDDEN_ON_CREATE = Object.keys(OPPORTUNITY.allFields).filter((n) => !isClientField(OPPORTUNITY, n));
+/** What closing wrote: shown once the opportunity is won or lost (an open one's header says 进行中). */
+const CLOSE = OPPORTUNITY.forms.main.find((s) => s.key === 'close')!.fields;
 const PRODUCT_FIELDS = ['productid', 'quantity', 'priceperunit'];
 const COMPETITOR_FIELDS = ['new_name', 'new_threat', 'new_price', 'new_strengths', 'new_weaknesses'];
 const QUOTE_WRITE = getEntity('quote')?.access?.write;
@@ -80,7 +82,7 @@ export default function OpportunityPage() {
         testIdPrefix="opportunity"
         backTo="/opportunity/list"
         editPath={(newId) => `/opportunity/edit/${encodeURIComponent(newId)}`}
-        hiddenFields={id ? undefined : HIDDEN_ON_CREATE}
+        hiddenFields={id ? (row && !open ? undefined : CLOSE) : HIDDEN_ON_CREATE}
         readOnlyText="opportunity.readOnly"
         // The contact is one of the (saved) customer's; the server checks it on every write.
         lookupConditions={
