@@ -51,9 +51,11 @@ export const QualifyDialog: CommandSlot = ({ id, row, open, onClose, onDone }) =
   }, [id, open, form, mobile]);
   // A contact chosen of another customer no longer fits: the customer's contact of the lead's mobile, else a new one.
   useEffect(() => {
+    // The form's value, not the watched one: that lags a render behind the preselection above.
+    const chosen = form.getFieldValue('customer') as string;
     const c = form.getFieldValue('contact');
-    if (matches && c !== 'new' && c !== 'none' && !matches.contacts.some((x) => x.id === c && x.customerId === customer))
-      form.setFieldsValue({ contact: sameMobile(matches, customer, mobile) ?? 'new' });
+    if (matches && c !== 'new' && c !== 'none' && !matches.contacts.some((x) => x.id === c && x.customerId === chosen))
+      form.setFieldsValue({ contact: sameMobile(matches, chosen, mobile) ?? 'new' });
   }, [customer, matches, form, mobile]);
 
   const company = text(row.companyname) || text(row.fullname);
