@@ -57,6 +57,8 @@ describe('quotes', () => {
     await quote.waitForState(quoteState.active);
     await quote.confirmed('win');
     await quote.waitForState(quoteState.won);
+    // A won quote may also become a contract (签订合同 → /salescontract/create?quoteid=, the contracts' e2e walks one).
+    await page.getByTestId('quote-create-contract').waitFor();
     // 转销售订单 opens the order, to be submitted, at the quoted total.
     await quote.confirmed('convert');
     await page.waitForURL((u) => /^\/order\/[^/]+\/detail$/.test(u.pathname));

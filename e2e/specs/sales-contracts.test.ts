@@ -21,7 +21,10 @@ describe('sales contracts', () => {
     const { value: leads } = await api<{ value: { leadid: string }[] }>(
       `/api/crmdata/Retrieve/leads?$select=leadid&$filter=${encodeURIComponent("subject eq '恒丰注塑备用电机采购'")}`,
     );
-    await page.goto(`${suite.portal.standardUrl}/salescontract/create/${leads[0].leadid}`);
+    // From the lead's page: 签订合同 opens /salescontract/create/<leadid>.
+    await page.goto(`${suite.portal.standardUrl}/lead/view/${leads[0].leadid}`);
+    await page.getByTestId('lead-create-contract').click();
+    await page.waitForURL(`**/salescontract/create/${leads[0].leadid}`);
     const contract = new SalesContractPage(page);
     const id = await contract.createFromLead('东莞市长安镇恒丰注塑厂');
     const number = await contract.number();

@@ -6,6 +6,7 @@ export const leadMessages = {
   'menu.opportunities': label('商机', 'Opportunities'),
 
   'lead.qualify': label('认定', 'Qualify'),
+  'lead.createContract': label('签订合同', 'Sign a contract'),
   'lead.disqualify': label('取消资格', 'Disqualify'),
   'lead.notOpen': label(
     '线索已关闭（已认定或已取消资格），不能修改',

@@ -25,6 +25,7 @@ export const quoteMessages = {
   ),
   'quote.close': label('关闭（输单）', 'Close as lost'),
   'quote.configure': label('配置产品', 'Configure a product'),
+  'quote.createContract': label('签订合同', 'Sign a contract'),
 
   'quote.locked': label('只有草稿状态的报价单可以修改', 'Only a draft quote may be changed'),
   'quote.readOnly': label(

@@ -1,4 +1,4 @@
-import { SettingOutlined } from '@ant-design/icons';
+import { SettingOutlined, SolutionOutlined } from '@ant-design/icons';
 import { getEntity, isClientField, quoteState } from '@portal/model';
 import { Form, Spin } from 'antd';
 import { useEffect, useState } from 'react';
@@ -16,6 +16,7 @@ import { forDialog } from '../parts/dialog-answer.ts';
 
 const QUOTE = getEntity('quote')!;
 const LINE = getEntity('quotedetail')!;
+const CONTRACT_WRITE = getEntity('new_salescontract')?.access?.write;
 /** A catalogue line: product, quantity, one of the two discounts, remark (its prices are the server's). */
 const LINE_FIELDS = ['productid', 'quantity', 'new_discountrate', 'manualdiscountamount', 'new_remark'];
 /** A configured line's product is the configurator's. */
@@ -123,7 +124,8 @@ function useOpportunityDefaults(opportunityId: string | null): Record<string, un
  * 转销售订单 · 关闭（输单）and the print view). A new quote starts with a 30-day validity, or from an
  * opportunity; while a draft its lines are added and changed in the line dialog, and a configured
  * product is added through the configurator (配置产品, /quotationconfig/create/:quoteId); revise and
- * convert open what they made. Hooks: the document page's `quote-*`.
+ * convert open what they made; an active or won quote opens a contract made from it (签订合同,
+ * /salescontract/create?quoteid=). Hooks: the document page's `quote-*`.
  */
 export default function QuotePage() {
   const { id } = useParams();
@@ -152,6 +154,14 @@ export default function QuotePage() {
           hidden: row.new_status !== quoteState.draft || !can('sales.write'),
           onClick: () => navigate(`/quotationconfig/create/${encodeURIComponent(id ?? '')}`),
           testId: 'quote-configure',
+        },
+        {
+          key: 'contract',
+          label: t('quote.createContract'),
+          icon: <SolutionOutlined />,
+          hidden: (row.new_status !== quoteState.active && row.new_status !== quoteState.won) || !CONTRACT_WRITE || !can(CONTRACT_WRITE),
+          onClick: () => navigate(`/salescontract/create?quoteid=${encodeURIComponent(id ?? '')}`),
+          testId: 'quote-create-contract',
         },
       ]}
       {...quoteLines}
