@@ -38,6 +38,9 @@ import { insertRecords, updateRecord, ValidationFailed } from './write.ts';
 
 /** Columns commands write that users may also write through the form, and why. */
 const SHARED_WITH_COMMANDS: Record<string, string> = {
+  'new_salescontractline.new_name':
+    "a contract line of a catalogue product takes the product's name; a line without one keeps what was typed (after-write fill)",
+  'new_salescontractline.new_price': "a contract line with no price takes the product's list price (after-write fill)",
   'new_srv_contractline.new_startdate': "a new line takes the contract's dates where it names none (after-write fill)",
   'new_srv_contractline.new_enddate': "a new line takes the contract's dates where it names none (after-write fill)",
   'new_srv_contractline.new_qty': 'a new line counts 1 where it names no quantity (after-write fill)',

@@ -57,7 +57,8 @@ describe('QualifyDialog', () => {
     const onDone = open();
     await screen.findByText(/找到 1 个名称或手机号码相同的客户/);
     expect(checked(/使用已有客户：东莞市长安镇恒丰注塑厂/)).toBe(true);
-    expect(checked(/使用已有联系人：何志明/)).toBe(true);
+    // The customer's contacts are drawn once the form has the customer chosen (a render later).
+    await waitFor(() => expect(checked(/使用已有联系人：何志明/)).toBe(true));
     expect(checked(/使用已有联系人：何晓琳/)).toBe(false);
     ok();
     await waitFor(() => expect(onDone).toHaveBeenCalled());
