@@ -2,10 +2,10 @@ import { approvalStatus, getEntity } from '@portal/model';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Portal } from '../../boot.ts';
-import { Db } from '../../db/db.ts';
+import type { Db } from '../../db/db.ts';
 import { callerOf } from '../../demo/parts.ts';
 import { insertRecords } from '../../records/write.ts';
-import { portalDatabaseUrl, testPortal } from '../../testing/test-portal.ts';
+import { widePortal } from '../../testing/wide-pool.ts';
 import { chinaDate } from '../china-time.ts';
 import { settleContractPlans } from './settle.ts';
 
@@ -14,16 +14,12 @@ import { settleContractPlans } from './settle.ts';
 // above a plan. Only PostgreSQL has concurrent sessions (PGlite is one): *.pg.test.ts.
 let p: Portal;
 let wide: Db;
+let close: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  if (!process.env.DATABASE_URL) throw new Error('this suite needs DATABASE_URL (npm run test:pg)');
-  p = await testPortal();
-  wide = new Db(new pg.Pool({ connectionString: await portalDatabaseUrl(p), max: 30 }), 'postgres');
+  ({ p, wide, close } = await widePortal('settle-wide'));
 });
-afterAll(async () => {
-  await wide?.pool.end();
-  await p?.close();
-});
+afterAll(() => close?.());
 
 let n = 0;
 /** An approved contract of 韩冬's for 东莞恒丰 (paid by 广州粤华) with plans of `plans` yuan due 10 days apart, and approved receipts naming it. */

@@ -2,12 +2,12 @@ import { approvalStatus, businessUnitType, invoiceState } from '@portal/model';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Portal } from '../../boot.ts';
-import { Db } from '../../db/db.ts';
+import type { Db } from '../../db/db.ts';
 import { callerOf } from '../../demo/parts.ts';
 import { runCommand } from '../../documents/kernel.ts';
 import { Refusal } from '../../http/errors.ts';
 import type { Caller } from '../../records/scope.ts';
-import { portalDatabaseUrl, testPortal } from '../../testing/test-portal.ts';
+import { widePortal } from '../../testing/wide-pool.ts';
 import { fenOf } from './money.ts';
 import { receiptController } from './receipt.controller.ts';
 
@@ -15,17 +15,13 @@ import { receiptController } from './receipt.controller.ts';
 // is one session), so this suite runs in the PostgreSQL pass of `npm test` (*.pg.test.ts).
 let p: Portal;
 let wide: Db;
+let close: (() => Promise<void>) | undefined;
 let fin: Caller;
 
 beforeAll(async () => {
-  if (!process.env.DATABASE_URL) throw new Error('this suite needs DATABASE_URL (npm run test:pg)');
-  p = await testPortal();
-  wide = new Db(new pg.Pool({ connectionString: await portalDatabaseUrl(p), max: 50 }), 'postgres');
+  ({ p, wide, close } = await widePortal('allocation-wide'));
 });
-afterAll(async () => {
-  await wide?.pool.end();
-  await p?.close();
-});
+afterAll(() => close?.());
 
 let n = 0;
 /** A dealer of its own (so nothing of the demo's is open for it), `invoices` open invoices of `each` yuan, and confirmed receipts. */

@@ -2,9 +2,9 @@ import { stockDocumentType, stockUsage } from '@portal/model';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Portal } from '../../boot.ts';
-import { Db } from '../../db/db.ts';
+import type { Db } from '../../db/db.ts';
 import { Refusal } from '../../http/errors.ts';
-import { portalDatabaseUrl, testPortal } from '../../testing/test-portal.ts';
+import { widePortal } from '../../testing/wide-pool.ts';
 import { postMoves, type StockMove } from './ledger.ts';
 import { ledgerFixture, type LedgerFixture } from './testing.ts';
 
@@ -12,18 +12,14 @@ import { ledgerFixture, type LedgerFixture } from './testing.ts';
 // suite runs in the PostgreSQL pass of `npm test` (vitest.config.ts includes *.pg.test.ts there).
 let p: Portal;
 let wide: Db;
+let close: (() => Promise<void>) | undefined;
 let f: LedgerFixture;
 
 beforeAll(async () => {
-  if (!process.env.DATABASE_URL) throw new Error('this suite needs DATABASE_URL (npm run test:pg)');
-  p = await testPortal();
-  wide = new Db(new pg.Pool({ connectionString: await portalDatabaseUrl(p), max: 50 }), 'postgres');
+  ({ p, wide, close } = await widePortal('ledger-wide'));
   f = await ledgerFixture(p.db, 'C', 5);
 });
-afterAll(async () => {
-  await wide?.pool.end();
-  await p?.close();
-});
+afterAll(() => close?.());
 
 let n = 0;
 const move = (wh: number, part: number, d: Pick<StockMove, 'qty' | 'frozen' | 'transit'>, key = `c:${++n}`): StockMove => ({
