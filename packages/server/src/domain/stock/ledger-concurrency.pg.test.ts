@@ -1,5 +1,4 @@
 import { stockDocumentType, stockUsage } from '@portal/model';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Portal } from '../../boot.ts';
 import type { Db } from '../../db/db.ts';
