@@ -128,8 +128,9 @@ describe('flow definition', () => {
     const page = await signedInPage(suite, 'admin', '/flow/createDetail');
     await page.getByTestId('flow-form').waitFor();
     await page.getByTestId('field-new_name').fill('大额奖惩复核流程');
-    // The document type is a picker of approvable documents by name (stored as new_srv_claimfine).
-    await chooseOption(page, page.getByTestId('field-new_entityname'), '奖惩单');
+    // The document type is a picker of approvable documents by name (stored as new_srv_claimfine),
+    // searched: the list is longer than its dropdown draws.
+    await chooseOption(page, page.getByTestId('field-new_entityname'), '奖惩单', true);
     await page.getByTestId('field-new_isactive').click();
     await page.getByTestId('field-new_order').fill('9');
 
