@@ -25,11 +25,16 @@ export async function searchInLookup(page: Page, text: string): Promise<string> 
   return picked;
 }
 
-/** Clicks a header action, whether shown as a button or folded into the header's 更多 menu. */
+/**
+ * Clicks a header action, whether shown as a button or folded into the header's 更多 menu — once
+ * either is there (the actions are drawn with the document's state, after the page's fields).
+ */
 export async function headerAction(page: Page, testId: string) {
   const button = page.getByTestId(testId);
+  const more = page.locator('.detail-header-extra button').filter({ hasText: '更多' });
+  await page.locator(`[data-testid="${testId}"]:visible`).or(more).first().waitFor();
   if (await button.isVisible().catch(() => false)) return button.click();
-  await page.locator('.detail-header-extra button').filter({ hasText: '更多' }).click();
+  await more.click();
   await page.locator(`[data-testid="${testId}"]:visible`).click();
 }
 
