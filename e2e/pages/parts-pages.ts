@@ -27,15 +27,16 @@ export async function searchInLookup(page: Page, text: string): Promise<string> 
 
 /**
  * Clicks a header action, whether shown as a button or folded into the header's 更多 menu — once
- * either is there (the actions are drawn with the document's state, after the page's fields).
+ * either is drawn (the actions come with the document's state, after the page's fields). Only
+ * visible ones count: a page left behind (revise opens the new revision) may keep a hidden header.
  */
 export async function headerAction(page: Page, testId: string) {
-  const button = page.getByTestId(testId);
-  const more = page.locator('.detail-header-extra button').filter({ hasText: '更多' });
-  await page.locator(`[data-testid="${testId}"]:visible`).or(more).first().waitFor();
-  if (await button.isVisible().catch(() => false)) return button.click();
-  await more.click();
-  await page.locator(`[data-testid="${testId}"]:visible`).click();
+  const button = page.locator(`[data-testid="${testId}"]:visible`);
+  const more = page.locator('.detail-header-extra button:visible').filter({ hasText: '更多' });
+  await button.or(more).first().waitFor();
+  if (await button.count()) return button.first().click();
+  await more.first().click();
+  await button.first().click();
 }
 
 /** A document's submit action: the flow dialog, each step's pre-chosen approver (returned in step order), OK. */
