@@ -6,7 +6,7 @@ import { useLineDialog } from '../../entity-ui/document/use-line-dialog.tsx';
 import { EntityFormPage } from '../../entity-ui/EntityFormPage.tsx';
 import { useT } from '../../locales/i18n.ts';
 import { usePrivilege } from '../../session/use-privilege.ts';
-import { OpportunityLineDialog } from './LineDialog.tsx';
+import { RecordLineDialog } from '../../entity-ui/document/RecordLineDialog.tsx';
 
 const CONTACT = getEntity('contact')!;
 const CONTACT_FIELDS = ['fullname', 'mobilephone', 'jobtitle', 'emailaddress1', 'description'];
@@ -23,14 +23,7 @@ export default function CustomerPage() {
   const can = usePrivilege();
   const [version, setVersion] = useState(0);
   const contacts = useLineDialog(CONTACT.logicalName, id, (docId, state) => (
-    <OpportunityLineDialog
-      entity="contact"
-      parent="parentcustomerid"
-      fields={CONTACT_FIELDS}
-      docId={docId}
-      testId="contact-dialog"
-      {...state}
-    />
+    <RecordLineDialog entity="contact" parent="parentcustomerid" fields={CONTACT_FIELDS} docId={docId} testId="contact-dialog" {...state} />
   ));
   const bump = () => setVersion((v) => v + 1);
   return (

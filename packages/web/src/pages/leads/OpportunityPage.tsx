@@ -10,7 +10,7 @@ import { DocumentPage } from '../../entity-ui/document/DocumentPage.tsx';
 import { useLineDialog } from '../../entity-ui/document/use-line-dialog.tsx';
 import { useT } from '../../locales/i18n.ts';
 import { usePrivilege } from '../../session/use-privilege.ts';
-import { OpportunityLineDialog } from './LineDialog.tsx';
+import { RecordLineDialog } from '../../entity-ui/document/RecordLineDialog.tsx';
 import { StageBar } from './StageBar.tsx';
 
 const OPPORTUNITY = getEntity('opportunity')!;
@@ -39,17 +39,18 @@ export default function OpportunityPage() {
   const [row, setRow] = useState<RecordRow | null>(null);
   const [version, setVersion] = useState(0);
   const products = useLineDialog('opportunityproduct', id, (docId, state) => (
-    <OpportunityLineDialog
+    <RecordLineDialog
       entity="opportunityproduct"
       parent="opportunityid"
       fields={PRODUCT_FIELDS}
+      initial={{ quantity: 1 }}
       docId={docId}
       testId="opportunity-line-dialog"
       {...state}
     />
   ));
   const competitors = useLineDialog('new_opportunitycompetitor', id, (docId, state) => (
-    <OpportunityLineDialog
+    <RecordLineDialog
       entity="new_opportunitycompetitor"
       parent="new_opportunity_id"
       fields={COMPETITOR_FIELDS}

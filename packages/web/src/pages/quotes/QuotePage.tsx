@@ -1,18 +1,15 @@
 import { SettingOutlined, SolutionOutlined } from '@ant-design/icons';
 import { getEntity, isClientField, quoteState } from '@portal/model';
-import { Form, Spin } from 'antd';
+import { Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { createRecord, displayValue, retrieveRecord, updateRecord, type RecordRow } from '../../api/records.ts';
-import { CommandDialog } from '../../entity-ui/document/CommandDialog.tsx';
+import { displayValue, retrieveRecord, type RecordRow } from '../../api/records.ts';
 import { DocumentPage } from '../../entity-ui/document/DocumentPage.tsx';
-import { type LineDialogState, useLineDialog } from '../../entity-ui/document/use-line-dialog.tsx';
-import { FieldItem, inputFor, rulesFor } from '../../entity-ui/FieldInput.tsx';
-import { toFormValues, toPayload } from '../../entity-ui/form-values.ts';
-import { useLocale, useT } from '../../locales/i18n.ts';
+import { RecordLineDialog } from '../../entity-ui/document/RecordLineDialog.tsx';
+import { useLineDialog } from '../../entity-ui/document/use-line-dialog.tsx';
+import { useT } from '../../locales/i18n.ts';
 import { usePrivilege } from '../../session/use-privilege.ts';
 import { todayUtc8 } from '../../shared/date.ts';
-import { forDialog } from '../parts/dialog-answer.ts';
 
 const QUOTE = getEntity('quote')!;
 const LINE = getEntity('quotedetail')!;
@@ -23,67 +20,6 @@ const LINE_FIELDS = ['productid', 'quantity', 'new_discountrate', 'manualdiscoun
 const CONFIGURED_FIELDS = LINE_FIELDS.filter((f) => f !== 'productid');
 /** A new quote shows only what its maker enters (number, revision, price list, totals and states are the server's). */
 const HIDDEN_ON_CREATE = Object.keys(QUOTE.allFields).filter((n) => !isClientField(QUOTE, n));
-
-interface LineDialogProps extends LineDialogState {
-  docId: string;
-}
-
-/**
- * Add or change a line through the record service; the server prices it (the price list's list
- * price, the discount, the net price and amount) and refuses both discounts, a discount above the
- * list amount, a product no longer sold, and anything once the quote is no longer a draft. Hooks:
- * `quote-line-dialog` (`-ok`), fields `field-<name>`.
- */
-function LineDialog(props: LineDialogProps) {
-  const key = props.editing === null ? 'closed' : props.editing === 'new' ? 'new' : String(props.editing[LINE.primaryKey]);
-  return <LineForm key={key} {...props} />;
-}
-
-function LineForm({ docId, editing, onClose, onDone }: LineDialogProps) {
-  const t = useT();
-  const lang = useLocale();
-  const [form] = Form.useForm<Record<string, unknown>>();
-  const row = editing && editing !== 'new' ? editing : null;
-  const fields = row?.new_cpqquote_id ? CONFIGURED_FIELDS : LINE_FIELDS;
-  const initial = row ? toFormValues(LINE, row, fields) : { quantity: 1 };
-  const send = (v: Record<string, unknown>) => {
-    const body = toPayload(LINE, v, fields, !row);
-    const done = row
-      ? updateRecord(LINE.entitySet, String(row[LINE.primaryKey]), body, { silent: true }).then(() => ({
-          id: docId,
-          message: t('parts.saved'),
-        }))
-      : createRecord(LINE.entitySet, { ...body, quoteid: docId }, { silent: true }).then(() => ({ id: docId, message: t('parts.added') }));
-    return forDialog(done);
-  };
-  return (
-    <CommandDialog<Record<string, unknown>>
-      open={editing !== null}
-      title={`${row ? t('parts.ui.lineEdit') : t('parts.ui.lineAdd')} · ${LINE.label[lang]}`}
-      testId="quote-line-dialog"
-      form={form}
-      initialValues={initial}
-      onClose={onClose}
-      onDone={onDone}
-      send={send}
-    >
-      {fields.map((name) => {
-        const f = LINE.allFields[name];
-        return (
-          <FieldItem
-            key={name}
-            name={name}
-            label={f.label[lang]}
-            required={name === 'productid' || !!f.required}
-            rules={rulesFor(f, lang, t)}
-          >
-            {inputFor(LINE, name, f, lang, t, false)}
-          </FieldItem>
-        );
-      })}
-    </CommandDialog>
-  );
-}
 
 /** Today and 30 days on (China time, as the form's date pickers hold them): a quote's usual validity. */
 function validity() {
@@ -134,7 +70,19 @@ export default function QuotePage() {
   const navigate = useNavigate();
   const can = usePrivilege();
   const fromOpportunity = useOpportunityDefaults(id ? null : query.get('opportunityid'));
-  const quoteLines = useLineDialog(LINE.logicalName, id, (docId, state) => <LineDialog docId={docId} {...state} />);
+  // A catalogue line: product, quantity, discounts; a configured line's product is the configurator's.
+  const quoteLines = useLineDialog(LINE.logicalName, id, (docId, state) => (
+    <RecordLineDialog
+      entity={LINE.logicalName}
+      parent="quoteid"
+      fields={state.editing && state.editing !== 'new' && state.editing.new_cpqquote_id ? CONFIGURED_FIELDS : LINE_FIELDS}
+      required={['productid']}
+      initial={{ quantity: 1 }}
+      docId={docId}
+      testId="quote-line-dialog"
+      {...state}
+    />
+  ));
   if (!id && fromOpportunity === undefined) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
   return (
     <DocumentPage

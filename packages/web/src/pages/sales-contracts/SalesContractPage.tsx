@@ -1,23 +1,21 @@
 import { type ContractPrefill, getEntity, isApprovalEditable, isClientField, SALES_CONTRACT_PREFILL } from '@portal/model';
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
-import { Alert, Form, Spin, Typography } from 'antd';
+import { Alert, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { apiGet } from '../../api/client.ts';
-import { createRecord, deleteRecord, FORMATTED, type RecordRow, updateRecord } from '../../api/records.ts';
-import { CommandDialog } from '../../entity-ui/document/CommandDialog.tsx';
+import { deleteRecord, FORMATTED, type RecordRow } from '../../api/records.ts';
 import { DocumentLines } from '../../entity-ui/document/DocumentLines.tsx';
 import { DocumentPage } from '../../entity-ui/document/DocumentPage.tsx';
+import { RecordLineDialog } from '../../entity-ui/document/RecordLineDialog.tsx';
 import { documentKey, documentQueries, useDocumentRecord } from '../../entity-ui/document/document-query.ts';
-import { type LineDialogState, useLineDialog } from '../../entity-ui/document/use-line-dialog.tsx';
+import { useLineDialog } from '../../entity-ui/document/use-line-dialog.tsx';
 import { num } from '../../entity-ui/document/num.ts';
-import { FieldItem, inputFor, rulesFor } from '../../entity-ui/FieldInput.tsx';
-import { toFormValues, toPayload } from '../../entity-ui/form-values.ts';
-import { useLocale, useT } from '../../locales/i18n.ts';
+import { toFormValues } from '../../entity-ui/form-values.ts';
+import { useT } from '../../locales/i18n.ts';
 import { usePrivilege } from '../../session/use-privilege.ts';
 import { todayUtc8 } from '../../shared/date.ts';
 import { formatAmount } from '../../shared/format.ts';
-import { forDialog } from '../parts/dialog-answer.ts';
 
 const CONTRACT = getEntity('new_salescontract')!;
 const LINE = getEntity('new_salescontractline')!;
@@ -36,58 +34,6 @@ function startingValues(p: ContractPrefill | null): Record<string, unknown> {
   const row: RecordRow = { ...p.values };
   for (const [k, n] of Object.entries(p.names)) row[`${k}${FORMATTED}`] = n;
   return { new_signdate: todayUtc8(), ...toFormValues(CONTRACT, row, given) };
-}
-
-interface RowDialogProps extends LineDialogState {
-  docId: string;
-  entity: typeof LINE;
-  fields: string[];
-  testId: string;
-  initial: Record<string, unknown>;
-}
-
-/** Add or change a line or a plan through the record service; the server's refusals (a plan above what is left, a period taken) show in the dialog. */
-function RowDialog(props: RowDialogProps) {
-  const key = props.editing === null ? 'closed' : props.editing === 'new' ? 'new' : String(props.editing[props.entity.primaryKey]);
-  return <RowForm key={key} {...props} />;
-}
-
-function RowForm({ docId, editing, onClose, onDone, entity: e, fields, testId, initial }: RowDialogProps) {
-  const t = useT();
-  const lang = useLocale();
-  const [form] = Form.useForm<Record<string, unknown>>();
-  const row = editing && editing !== 'new' ? editing : null;
-  const send = (v: Record<string, unknown>) => {
-    const body = toPayload(e, v, fields, !row);
-    const done = row
-      ? updateRecord(e.entitySet, String(row[e.primaryKey]), body, { silent: true }).then(() => ({ id: docId, message: t('parts.saved') }))
-      : createRecord(e.entitySet, { ...body, new_salescontract_id: docId }, { silent: true }).then(() => ({
-          id: docId,
-          message: t('parts.added'),
-        }));
-    return forDialog(done);
-  };
-  return (
-    <CommandDialog<Record<string, unknown>>
-      open={editing !== null}
-      title={`${row ? t('parts.ui.lineEdit') : t('parts.ui.lineAdd')} · ${e.label[lang]}`}
-      testId={testId}
-      form={form}
-      initialValues={row ? toFormValues(e, row, fields) : initial}
-      onClose={onClose}
-      onDone={onDone}
-      send={send}
-    >
-      {fields.map((name) => {
-        const f = e.allFields[name];
-        return (
-          <FieldItem key={name} name={name} label={f.label[lang]} required={!!f.required} rules={rulesFor(f, lang, t)}>
-            {inputFor(e, name, f, lang, t, false)}
-          </FieldItem>
-        );
-      })}
-    </CommandDialog>
-  );
 }
 
 /** The payment plans tab: the plans with received, remaining and state (as of today), Σ planned against the amount; changed while the contract is. */
@@ -121,9 +67,10 @@ function PlansTab({ id, row, editable, version }: { id: string; row: RecordRow |
           </Typography.Text>
         }
       />
-      <RowDialog
+      <RecordLineDialog
         docId={id}
-        entity={PLAN}
+        entity={PLAN.logicalName}
+        parent="new_salescontract_id"
         fields={PLAN_FIELDS}
         testId="sc-plan-dialog"
         initial={next > 0 ? { new_amount: next.toFixed(2) } : {}}
@@ -169,7 +116,15 @@ function ContractScreen() {
   const row = record.data;
   const editable = !!row && can('sales.write') && isApprovalEditable(row.new_approvalstatus);
   const lines = useLineDialog(LINE.logicalName, id, (docId, state) => (
-    <RowDialog docId={docId} entity={LINE} fields={LINE_FIELDS} testId="sc-line-dialog" initial={{ new_qty: 1 }} {...state} />
+    <RecordLineDialog
+      docId={docId}
+      entity={LINE.logicalName}
+      parent="new_salescontract_id"
+      fields={LINE_FIELDS}
+      testId="sc-line-dialog"
+      initial={{ new_qty: 1 }}
+      {...state}
+    />
   ));
   const key = source ? JSON.stringify(source) : '';
 
