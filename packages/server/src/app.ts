@@ -57,6 +57,7 @@ import { leadRoutes } from './routes/leads.ts';
 import { configuratorRoutes } from './routes/configurator.ts';
 import { documentRoutes } from './documents/routes.ts';
 import { contentRoutes } from './routes/content.ts';
+import { metadataRoutes } from './webapi/metadata-routes.ts';
 import { buildServices, type Services } from './services.ts';
 import { installDomain } from './domain/install.ts';
 import { logDestination } from './logging.ts';
@@ -157,6 +158,7 @@ export async function buildApp(
   leadRoutes(app, services);
   configuratorRoutes(app, services);
   documentRoutes(app, services);
+  metadataRoutes(app, services);
   app.get(
     '/healthz',
     {

@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto';
+import { ENTITIES, type EntityDef, type Lang } from '@portal/model';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { answers, BEARER, fileOf } from '../http/openapi.ts';
+import { requestLang } from '../http/request-context.ts';
+import { mayRead, requestCaller } from '../records/access.ts';
+import type { Services } from '../services.ts';
+import { buildCsdl } from './metadata-csdl.ts';
+import { WEB_API_PREFIX } from './names.ts';
+
+// GET /api/data/v9.2/$metadata (CSDL XML) and GET /api/data/v9.2/ (the service document). Both need
+// a signed-in caller (a person or a service account) and describe only the entity sets the caller
+// may read, so a client generated from them knows nothing it could not use (docs/decisions.md).
+
+interface Doc {
+  xml: string;
+  etag: string;
+}
+
+/** Documents by language and readable entities; a handful of role combinations in practice. */
+const CACHE_LIMIT = 64;
+const cache = new Map<string, Doc>();
+
+function metadataFor(entities: readonly EntityDef[], lang: Lang): Doc {
+  const key = `${lang}:${entities.map((e) => e.logicalName).join(',')}`;
+  const hit = cache.get(key);
+  if (hit) {
+    // Most recently used last: the oldest is dropped first.
+    cache.delete(key);
+    cache.set(key, hit);
+    return hit;
+  }
+  const xml = buildCsdl(entities, lang);
+  const doc = { xml, etag: `W/"${createHash('sha256').update(xml).digest('base64url').slice(0, 27)}"` };
+  cache.set(key, doc);
+  if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+  return doc;
+}
+
+export function metadataRoutes(app: FastifyInstance, s: Services): void {
+  const readable = async (req: FastifyRequest) => {
+    await s.authenticate(req);
+    const caller = await requestCaller(s.db, req);
+    return ENTITIES.filter((e) => mayRead(caller, e));
+  };
+  const odata = (reply: FastifyReply) => reply.header('odata-version', '4.0');
+
+  app.get(
+    `${WEB_API_PREFIX}/$metadata`,
+    {
+      schema: {
+        summary: "Web API: the CSDL (OData 4.0) of the entity sets the caller may read, in the caller's language",
+        tags: ['Web API'],
+        security: BEARER,
+        ...fileOf('application/xml'),
+      },
+    },
+    async (req, reply) => {
+      const doc = metadataFor(await readable(req), requestLang(req));
+      odata(reply).header('etag', doc.etag).header('vary', 'authorization, accept-language');
+      if (req.headers['if-none-match'] === doc.etag) return reply.code(304).send();
+      return reply.type('application/xml').send(doc.xml);
+    },
+  );
+
+  app.get(
+    `${WEB_API_PREFIX}/`,
+    {
+      schema: {
+        summary: 'Web API: the service document (the entity sets the caller may read)',
+        tags: ['Web API'],
+        security: BEARER,
+        ...answers('json', {
+          data: z.object({
+            '@odata.context': z.string(),
+            value: z.array(z.object({ name: z.string(), kind: z.enum(['EntitySet', 'FunctionImport']), url: z.string() })),
+          }),
+        }),
+      },
+    },
+    async (req, reply) => {
+      const entities = await readable(req);
+      const value = [
+        ...entities.map((e) => ({ name: e.entitySet, kind: 'EntitySet' as const, url: e.entitySet })),
+        { name: 'WhoAmI', kind: 'FunctionImport' as const, url: 'WhoAmI' },
+      ];
+      odata(reply).type('application/json; odata.metadata=minimal');
+      return { '@odata.context': `${req.protocol}://${req.host}${WEB_API_PREFIX}/$metadata`, value };
+    },
+  );
+}
