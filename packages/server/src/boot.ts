@@ -13,7 +13,7 @@ import type { SmsProvider } from './auth/sms.ts';
  * thread: on a first start tsx compiles these hundreds of files meanwhile instead of before it.
  */
 const loadServer = async () => {
-  const [app, captcha, schema, dataSteps, quota, sessionCache, install, seed, content, pictures, storage] = await Promise.all([
+  const [app, captcha, schema, dataSteps, quota, sessionCache, install, seed, content, pictures, storage, webhooks] = await Promise.all([
     import('./app.ts'),
     import('./auth/captcha.ts'),
     import('./db/schema.ts'),
@@ -25,6 +25,7 @@ const loadServer = async () => {
     import('./demo/content.ts'),
     import('./demo/product-pictures.ts'),
     import('./files/storage.ts'),
+    import('./integration/webhooks/drainer.ts'),
   ]);
   return {
     buildApp: app.buildApp,
@@ -42,6 +43,7 @@ const loadServer = async () => {
     seedContentDemo: content.seedContentDemo,
     seedProductPictures: pictures.seedProductPictures,
     createStorage: storage.createStorage,
+    startDrainer: webhooks.startDrainer,
   };
 };
 type Server = Awaited<ReturnType<typeof loadServer>>;
@@ -152,12 +154,15 @@ export async function boot(
   const sessionCache = await server.openSessionCache(db, cfg.databaseUrl);
   const timer = setInterval(() => void server.purgeExpired(db).catch(() => undefined), 10 * 60_000);
   timer.unref();
+  // Every instance drains the webhook outbox (rows claimed with SKIP LOCKED: each delivery sent by one).
+  const drainer = cfg.webhooks.drain ? server.startDrainer(db, cfg) : undefined;
   return {
     app,
     services,
     db,
     async close() {
       clearInterval(timer);
+      await drainer?.stop();
       await sessionCache.close();
       await app.close();
       await conn.close();

@@ -40,6 +40,19 @@ export interface Config {
   files: FilesConfig;
   /** Tile source of the work-order map (MAP_TILE_*); without a URL the map draws markers only. */
   mapTiles: MapTilesConfig;
+  /** Webhook deliveries (integration/webhooks). */
+  webhooks: WebhooksConfig;
+}
+
+export interface WebhooksConfig {
+  /** WEBHOOK_DRAIN: this instance delivers the outbox (default on; off in test mode, where a test drains itself). */
+  drain: boolean;
+  /** WEBHOOK_ALLOW_HTTP: subscriptions may name http:// URLs (default https only). */
+  allowHttp: boolean;
+  /** WEBHOOK_ALLOW_PRIVATE: address ranges (CIDR) deliveries may reach although private or loopback. */
+  allowPrivate: string[];
+  /** WEBHOOK_TIMEOUT_MS: per request, default 10000. */
+  timeoutMs: number;
 }
 
 export interface MapTilesConfig {
@@ -135,6 +148,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         .split(',')
         .map((x) => x.trim())
         .filter(Boolean),
+    },
+    webhooks: {
+      drain: env.WEBHOOK_DRAIN ? env.WEBHOOK_DRAIN === '1' || env.WEBHOOK_DRAIN === 'true' : !testMode,
+      allowHttp: env.WEBHOOK_ALLOW_HTTP === '1' || env.WEBHOOK_ALLOW_HTTP === 'true',
+      allowPrivate: list(env.WEBHOOK_ALLOW_PRIVATE),
+      timeoutMs: Math.max(100, Number(env.WEBHOOK_TIMEOUT_MS) || 10_000),
     },
     ...overrides,
   };

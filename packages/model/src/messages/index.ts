@@ -61,6 +61,7 @@ import { quoteMessages } from './quotes.ts';
 import { leadMessages } from './leads.ts';
 import { configuratorMessages } from './configurator.ts';
 import { salesContractMessages } from './sales-contracts.ts';
+import { webhookMessages } from './webhooks.ts';
 
 export const messages = {
   ...coreMessages,
@@ -125,6 +126,7 @@ export const messages = {
   ...configuratorMessages,
   ...salesContractMessages,
   ...documentMessages,
+  ...webhookMessages,
 } as const satisfies Record<string, Label>;
 export type MessageKey = keyof typeof messages;
 

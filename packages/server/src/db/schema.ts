@@ -7,6 +7,7 @@ import { CREDIT_DDL } from '../domain/credit/ddl.ts';
 import { LIST_SETTINGS_DDL } from '../domain/list-settings/ddl.ts';
 import { FAVOURITE_DDL } from '../domain/favourite/ddl.ts';
 import { MESSAGE_DDL } from '../domain/message/ddl.ts';
+import { WEBHOOK_DDL } from '../integration/webhooks/ddl.ts';
 import { REBATE_DDL } from '../domain/rebates/ddl.ts';
 import { GRAMS_DDL, gramIndexed, gramsIndex } from '../records/query/grams.ts';
 
@@ -269,6 +270,7 @@ const modelDdl = (fresh: (e: EntityDef) => boolean) => [
   ...LIST_SETTINGS_DDL,
   ...FAVOURITE_DDL,
   ...MESSAGE_DDL,
+  ...WEBHOOK_DDL,
   ...REBATE_DDL,
   ...CREDIT_DDL,
   SCHEMA_STATE_DDL,

@@ -15,6 +15,7 @@ import { flowDocument, flowDocuments, type FlowDocument } from './documents.ts';
 import { flowBad, flowForbidden, flowNotFound } from './errors.ts';
 import { onApproved, onEnded, onSubmit } from './hooks.ts';
 import { notifyApproval, removeWaiting } from '../domain/message/approval.ts';
+import { approvalSource, emitEvent } from '../integration/webhooks/emit.ts';
 
 /**
  * The approval state machine (spec 000 §3, §7; spec 001 §4). Document status: `approvalStatus`
@@ -232,6 +233,7 @@ export async function submit(sql: Sql, d: FlowDocument, id: string, userId: stri
   );
   await log(sql, d, id, 'submit', first.step.name, userId, null);
   await notifyApproval(sql, d.entity.logicalName, id, userId, approvalStatus.underReview);
+  await emitEvent(sql, d.entity, id, `${d.entity.logicalName}.submitted`, userId, approvalSource);
 }
 
 type RoundStep = { rowid: string; step: string; name: string; sequence: number; approver: string; status: number };
@@ -248,6 +250,13 @@ async function latestRound(sql: Sql, d: FlowDocument, id: string): Promise<Round
   );
   return rows;
 }
+
+/** The webhook moment of a round's end (integration/webhooks/events.ts FLOW_MOMENTS). */
+const MOMENT_OF = new Map<number, 'approved' | 'rejected' | 'vetoed'>([
+  [approvalStatus.approved, 'approved'],
+  [approvalStatus.rejected, 'rejected'],
+  [approvalStatus.vetoed, 'vetoed'],
+]);
 
 /** The step's status after its approver's action. */
 const STEP_AFTER = { approve: approvalStepStatus.approved, reject: approvalStepStatus.rejected, veto: approvalStepStatus.vetoed } as const;
@@ -310,6 +319,9 @@ export async function act(
   await notifyApproval(sql, d.entity.logicalName, id, userId, status, memo);
   if (status === approvalStatus.approved) await onApproved(d.entity.logicalName)(sql, id, userId);
   else if (APPROVAL_DECLINED.includes(status)) await onEnded(d.entity.logicalName)(sql, id, userId);
+  // A round's end is a webhook event (an intermediate step's approval is not).
+  const moment = MOMENT_OF.get(status);
+  if (moment) await emitEvent(sql, d.entity, id, `${d.entity.logicalName}.${moment}`, userId, approvalSource);
   return status;
 }
 
@@ -335,6 +347,7 @@ export async function revoke(sql: Sql, d: FlowDocument, id: string, userId: stri
   await log(sql, d, id, 'revoke', cur?.name ?? null, userId, null);
   await removeWaiting(sql, d.entity.logicalName, id);
   await onEnded(d.entity.logicalName)(sql, id, userId);
+  await emitEvent(sql, d.entity, id, `${d.entity.logicalName}.revoked`, userId, approvalSource);
 }
 
 /** The latest round's steps (empty when never submitted). */

@@ -4,6 +4,7 @@ import type { Sql } from '../../db/db.ts';
 import type { CommandContext } from '../../documents/controller.ts';
 import { checkQty, fieldLabel } from '../../documents/inputs.ts';
 import { documentNumbers } from '../../documents/numbers.ts';
+import { emitEvent } from '../../integration/webhooks/emit.ts';
 import { Refusal, refuse } from '../../http/errors.ts';
 import { normGuid } from '../../records/validate.ts';
 import { chinaDate } from '../china-time.ts';
@@ -111,6 +112,7 @@ export async function createInvoice({ sql, caller, id: orderId, body, lang, stat
     [inv.id],
   );
   await rollUpInvoiced(sql, orderId);
+  await emitEvent(sql, INVOICE, inv.id, 'invoice.created', user);
   // The dealer owes the invoice from its date (its account's debit, in the same transaction).
   await postAccountMove(sql, user, {
     unitId: o.buyer,

@@ -9,6 +9,7 @@ import {
   type Privilege,
 } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
+import { emitEvent } from '../../integration/webhooks/emit.ts';
 import { forbidden } from '../../http/errors.ts';
 import { recordNotFound } from '../../records/access.ts';
 import type { Caller } from '../../records/scope.ts';
@@ -93,7 +94,19 @@ export async function updateOrder(sql: Sql, o: OrderRow, userId: string, sets: R
     p.values,
   );
   if (!rowCount) throw refuse('wo.stateChanged');
+  // Completed and audited are webhook events (integration/webhooks/events.ts), sent only if this transaction commits.
+  const moment = sets.new_status === o.status ? undefined : WEBHOOK_MOMENTS.get(sets.new_status as number);
+  if (moment)
+    await emitEvent(sql, WORK_ORDER, o.id, `new_srv_workorder.${moment}`, userId, {
+      field: 'new_status',
+      set: workOrderStatus,
+    });
 }
+
+const WEBHOOK_MOMENTS = new Map<unknown, string>([
+  [workOrderStatus.completed, 'completed'],
+  [workOrderStatus.audited, 'audited'],
+]);
 
 /**
  * new_load of each worker = their orders in service (IN_SERVICE_STATUSES). The worker rows are locked first,

@@ -1,0 +1,60 @@
+import { ENTITIES, getEntity, LANGS, msg, type EntityDef, type Label, type MessageKey } from '@portal/model';
+
+/** One kind of event a subscription may take: `<entity logical name>.<command or moment>`. */
+export interface EventType {
+  type: string;
+  entity: string;
+  label: Label;
+}
+
+/** The approval engine's moments (flow/engine.ts), for every document that declares `document.approval`. */
+export const FLOW_MOMENTS = ['submitted', 'approved', 'rejected', 'vetoed', 'revoked'] as const;
+export type FlowMoment = (typeof FLOW_MOMENTS)[number];
+
+/** Events raised outside the kernel and the engine, by the domain command that makes them (see emit.ts callers). */
+const NAMED: { entity: string; moment: 'created' | 'completed' | 'audited' }[] = [
+  { entity: 'invoice', moment: 'created' },
+  { entity: 'new_srv_workorder', moment: 'completed' },
+  { entity: 'new_srv_workorder', moment: 'audited' },
+];
+
+const labelOf = (e: EntityDef, what: (lang: (typeof LANGS)[number]) => string): Label =>
+  Object.fromEntries(LANGS.map((l) => [l, `${e.label[l]}：${what(l)}`])) as Label;
+
+let cached: EventType[] | undefined;
+
+/**
+ * Every event type, derived from the model: each document command (the kernel emits
+ * `<entity>.<command>` after it ran), each approval moment of an approval document, and the
+ * named domain events. The subscription screen offers these; a subscription takes only these.
+ */
+export function eventTypes(): EventType[] {
+  if (cached) return cached;
+  const out: EventType[] = [];
+  for (const e of ENTITIES) {
+    for (const [name, c] of Object.entries(e.document?.commands ?? {}))
+      out.push({ type: `${e.logicalName}.${name}`, entity: e.logicalName, label: labelOf(e, (l) => msg(c.label, l)) });
+    if (e.document?.approval)
+      for (const m of FLOW_MOMENTS)
+        out.push({
+          type: `${e.logicalName}.${m}`,
+          entity: e.logicalName,
+          label: labelOf(e, (l) => msg(`webhook.moment.${m}` as MessageKey, l)),
+        });
+  }
+  for (const n of NAMED) {
+    const e = getEntity(n.entity);
+    if (e)
+      out.push({
+        type: `${e.logicalName}.${n.moment}`,
+        entity: e.logicalName,
+        label: labelOf(e, (l) => msg(`webhook.moment.${n.moment}`, l)),
+      });
+  }
+  cached = out;
+  return out;
+}
+
+export function isEventType(type: string): boolean {
+  return eventTypes().some((t) => t.type === type);
+}

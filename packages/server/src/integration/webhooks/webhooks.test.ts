@@ -1,0 +1,243 @@
+import { stockInType, stockMoveState } from '@portal/model';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Portal } from '../../boot.ts';
+import { signIn } from '../../testing/auth-helpers.ts';
+import { testPortal } from '../../testing/test-portal.ts';
+import { okData } from '../../testing/user-api.ts';
+import { WebhookDrainer, type DrainerOptions } from './drainer.ts';
+import { emitEvent } from './emit.ts';
+import { verify } from './signature.ts';
+import { startReceiver } from './test-receiver.ts';
+import { getEntity } from '@portal/model';
+
+let p: Portal;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+const tok: Record<string, string> = {};
+let wh: string;
+let part: string;
+
+const api = (who: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, lang = 'zh-CN') =>
+  p.app.inject({ method, url, payload, headers: { authorization: `Bearer ${tok[who]}`, 'accept-language': lang } });
+
+/** A dealer's stock-in with one line, confirmed: the kernel's `new_stockin.confirm` event. */
+async function confirmedStockIn(): Promise<string> {
+  const id = okData(
+    await api('dealer1', 'POST', '/api/crmdata/create/new_stockins', {
+      new_warehouse_id: wh,
+      new_intype: stockInType.purchase,
+      new_source: '华辰总部',
+    }),
+  ).id as string;
+  okData(await api('dealer1', 'POST', '/api/crmdata/create/new_stockindetails', { new_stockin_id: id, new_product_id: part, new_qty: 2 }));
+  okData(await api('dealer1', 'POST', `/api/documents/new_stockins/${id}/confirm`, {}));
+  return id;
+}
+
+async function subscribe(types: string[], path: string) {
+  return okData(
+    await api('admin', 'POST', '/api/webhooks/subscriptions', { name: `测试 ${path}`, url: receiver.url(path), eventTypes: types }),
+  ) as {
+    subscription: { id: string; state: string };
+    secret: string;
+  };
+}
+
+const drainer = (o: Partial<DrainerOptions> = {}) => new WebhookDrainer(p.db, { allowHttp: true, allowPrivate: ['127.0.0.1/32'], ...o });
+const deliveriesOf = async (sub: string) =>
+  okData(await api('admin', 'GET', `/api/webhooks/deliveries?subscription=${sub}`)) as {
+    items: { id: string; state: string; attempts: number; lastStatus: number | null; lastError: string | null; eventId: string }[];
+    total: number;
+  };
+
+beforeAll(async () => {
+  p = await testPortal({ webhooks: { drain: false, allowHttp: true, allowPrivate: ['127.0.0.1/32'], timeoutMs: 5000 } });
+  receiver = await startReceiver();
+  for (const u of ['admin', 'dealer1']) tok[u] = (await signIn(p.app, u)).access_token;
+  wh = (await p.db.one<{ id: string }>(`SELECT new_srv_warehouseid AS id FROM new_srv_warehouse WHERE new_code = 'WH-DL-GZ001'`))!.id;
+  part = (await p.db.one<{ id: string }>(`SELECT productid AS id FROM product WHERE productnumber = 'HC-LF-200'`))!.id;
+});
+afterAll(async () => {
+  await receiver?.close();
+  await p?.close();
+});
+
+describe('webhooks from the transactional outbox', () => {
+  it('an administrator subscribes; a committed command is delivered once, signed; a tampered body fails the check; 重新投递 sends the same event again', async () => {
+    // Administrators only; the catalogue offers the document's command with its label.
+    expect((await api('dealer1', 'GET', '/api/webhooks/subscriptions')).statusCode).toBe(403);
+    const types = okData(await api('admin', 'GET', '/api/webhooks/event-types')) as { type: string; label: string }[];
+    expect(types.find((t) => t.type === 'new_stockin.confirm')?.label).toMatch(/：/);
+    expect(types.map((t) => t.type)).toEqual(
+      expect.arrayContaining(['salesorder.approved', 'new_shipment.ship', 'invoice.created', 'new_srv_workorder.audited']),
+    );
+
+    const { subscription, secret } = await subscribe(['new_stockin.confirm'], '/a');
+    expect(secret).toMatch(/^whsec_/);
+    // The secret is never read back.
+    expect(JSON.stringify(okData(await api('admin', 'GET', '/api/webhooks/subscriptions')))).not.toContain(secret);
+
+    const id = await confirmedStockIn();
+    expect(receiver.got.length).toBe(0);
+    expect(await drainer().drainAll()).toBe(1);
+    const [r] = receiver.got.filter((g) => g.path === '/a');
+    const body = JSON.parse(r.body);
+    expect(body).toMatchObject({
+      type: 'new_stockin.confirm',
+      entity: 'new_stockin',
+      entitySet: 'new_stockins',
+      recordId: id,
+      name: expect.stringMatching(/^RK\d{8}-\d{4}$/),
+      status: { value: stockMoveState.confirmed, label: { 'zh-CN': expect.any(String), 'en-US': expect.any(String) } },
+      actorId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
+    expect(r.headers['x-portal-event']).toBe('new_stockin.confirm');
+    expect(r.headers['x-portal-event-id']).toBe(body.id);
+    const ts = r.headers['x-portal-timestamp'] as string;
+    expect(Math.abs(Number(ts) - Date.now() / 1000)).toBeLessThan(60);
+    expect(verify(secret, ts, r.body, r.headers['x-portal-signature'] as string)).toBe(true);
+    expect(verify(secret, ts, r.body.replace('"new_stockin"', '"new_stockout"'), r.headers['x-portal-signature'] as string)).toBe(false);
+    expect(verify('whsec_other', ts, r.body, r.headers['x-portal-signature'] as string)).toBe(false);
+
+    // Nothing more is due; the log shows the delivery and its attempt.
+    expect(await drainer().drainAll()).toBe(0);
+    const log = await deliveriesOf(subscription.id);
+    expect(log.items).toMatchObject([{ state: 'delivered', attempts: 1, lastStatus: 200, eventId: body.id }]);
+    const redo = await api('admin', 'POST', `/api/webhooks/deliveries/${log.items[0].id}/redeliver`, {});
+    expect(redo.json().Message).toBe('已重新排队投递');
+    expect(await drainer().drainAll()).toBe(1);
+    const again = receiver.got.filter((g) => g.path === '/a');
+    expect(again.map((g) => g.headers['x-portal-event-id'])).toEqual([body.id, body.id]);
+    expect(again[1].body).toBe(r.body);
+    const attempts = okData(await api('admin', 'GET', `/api/webhooks/deliveries/${log.items[0].id}/attempts`)) as { statusCode: number }[];
+    expect(attempts.map((a) => a.statusCode)).toEqual([200, 200]);
+    okData(await api('admin', 'DELETE', `/api/webhooks/subscriptions/${subscription.id}`));
+  });
+
+  it('a rolled-back change leaves nothing in the outbox; a refused command neither', async () => {
+    const { subscription } = await subscribe(['new_stockin.confirm'], '/b');
+    const before = (await p.db.one<{ n: number }>('SELECT count(*)::int AS n FROM webhook_event'))!.n;
+    const e = getEntity('new_stockin')!;
+    await expect(
+      p.db.tx(async (sql) => {
+        await emitEvent(sql, e, '00000000-0000-4000-8000-000000000001', 'new_stockin.confirm', null);
+        expect((await sql.query('SELECT 1 FROM webhook_event')).rowCount).toBe(before + 1);
+        throw new Error('the business change failed');
+      }),
+    ).rejects.toThrow('the business change failed');
+    // A confirm without lines is refused (400): its transaction rolls back.
+    const id = okData(
+      await api('dealer1', 'POST', '/api/crmdata/create/new_stockins', {
+        new_warehouse_id: wh,
+        new_intype: stockInType.purchase,
+        new_source: 'x',
+      }),
+    ).id as string;
+    expect((await api('dealer1', 'POST', `/api/documents/new_stockins/${id}/confirm`, {})).statusCode).toBe(400);
+    expect((await p.db.one<{ n: number }>('SELECT count(*)::int AS n FROM webhook_event'))!.n).toBe(before);
+    expect(await drainer().drainAll()).toBe(0);
+    expect(receiver.got.filter((g) => g.path === '/b')).toEqual([]);
+    okData(await api('admin', 'DELETE', `/api/webhooks/subscriptions/${subscription.id}`));
+  });
+
+  it('a receiver answering 500 gets retries with growing delays, then the delivery is given up after 24 hours', async () => {
+    receiver.answer = (r) => (r.path === '/c' ? 500 : 200);
+    const { subscription } = await subscribe(['new_stockin.confirm'], '/c');
+    await confirmedStockIn();
+    let now = Date.now() + 1000;
+    const d = drainer({ now: () => new Date(now), random: () => 0.5, suspendAfterFailures: 1000 });
+    const nextAt = async () =>
+      (await p.db.one<{ t: Date; first: Date }>(
+        'SELECT next_at AS t, first_try_on AS first FROM webhook_delivery WHERE subscription_id = $1',
+        [subscription.id],
+      ))!;
+    const delays: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      expect(await d.drainOnce()).toBe(1);
+      // Not due again before its time.
+      expect(await d.drainOnce()).toBe(0);
+      const t = (await nextAt()).t.getTime();
+      delays.push(t - now);
+      now = t;
+    }
+    expect(delays).toEqual([15_000, 30_000, 60_000, 120_000]);
+    now = (await nextAt()).first.getTime() + 24 * 3600_000;
+    expect(await d.drainOnce()).toBe(1);
+    const log = await deliveriesOf(subscription.id);
+    expect(log.items).toMatchObject([{ state: 'given_up', attempts: 5, lastStatus: 500 }]);
+    expect(receiver.got.filter((g) => g.path === '/c').length).toBe(5);
+    expect(await d.drainOnce()).toBe(0);
+    okData(await api('admin', 'DELETE', `/api/webhooks/subscriptions/${subscription.id}`));
+  });
+
+  it('a subscription that keeps failing is suspended and its owner told in the message centre; activating resumes it', async () => {
+    receiver.answer = (r) => (r.path === '/d' ? 503 : 200);
+    const { subscription } = await subscribe(['new_stockin.confirm'], '/d');
+    const e = getEntity('new_stockin')!;
+    await p.db.tx(async (sql) => {
+      for (let i = 1; i <= 3; i++) await emitEvent(sql, e, `00000000-0000-4000-8000-00000000000${i}`, 'new_stockin.confirm', null);
+    });
+    const d = drainer({ suspendAfterFailures: 3, suspendAfterMs: 0 });
+    expect(await d.drainOnce()).toBe(3);
+    const sub = okData(await api('admin', 'GET', `/api/webhooks/subscriptions/${subscription.id}`)) as {
+      state: string;
+      consecutiveFailures: number;
+    };
+    expect(sub).toMatchObject({ state: 'suspended', consecutiveFailures: 3 });
+    const inbox = okData(await api('admin', 'GET', '/api/message/list?unread=1')) as { items: { Text: string }[] };
+    expect(inbox.items.map((m) => m.Text)).toContain('Webhook 订阅“测试 /d”连续 3 次投递失败，已暂停；请检查接收地址后重新启用');
+    const en = okData(await api('admin', 'GET', '/api/message/list?unread=1', undefined, 'en-US')) as { items: { Text: string }[] };
+    expect(en.items.map((m) => m.Text)).toContain(
+      'Webhook subscription "测试 /d" was suspended after 3 failed deliveries in a row; check the receiver and reactivate it',
+    );
+    // Suspended: nothing is sent, even when due.
+    await p.db.query(`UPDATE webhook_delivery SET next_at = now() - interval '1 minute' WHERE subscription_id = $1`, [subscription.id]);
+    expect(await d.drainOnce()).toBe(0);
+    receiver.answer = () => 200;
+    expect(okData(await api('admin', 'POST', `/api/webhooks/subscriptions/${subscription.id}/activate`, {}))).toMatchObject({
+      state: 'active',
+      consecutiveFailures: 0,
+    });
+    expect(await d.drainAll()).toBe(3);
+    expect((await deliveriesOf(subscription.id)).items.every((x) => x.state === 'delivered')).toBe(true);
+    okData(await api('admin', 'DELETE', `/api/webhooks/subscriptions/${subscription.id}`));
+  });
+
+  it('SSRF guard: a private address is refused unless allowed; http only when configured; the secret rotates', async () => {
+    const refused = async (url: string, text: string) => {
+      const res = await api('admin', 'POST', '/api/webhooks/subscriptions', { name: 'x', url, eventTypes: ['new_stockin.confirm'] });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().Message).toContain(text);
+    };
+    await refused('http://10.1.2.3/hook', '不允许投递到内网或本机地址 10.1.2.3');
+    await refused('http://[::1]:8080/', '不允许投递到内网或本机地址');
+    await refused('http://169.254.169.254/latest', '不允许投递到内网或本机地址');
+    await refused('ftp://example.com/x', '回调地址必须是有效的 https 地址');
+    await refused('https://user:pw@example.com/x', '回调地址必须是有效的 https 地址');
+    const res = await api('admin', 'POST', '/api/webhooks/subscriptions', {
+      name: 'x',
+      url: 'https://example.com/',
+      eventTypes: ['nope.nope'],
+    });
+    expect(res.json().Message).toContain('未知的事件类型：nope.nope');
+
+    // Allowed when the subscription was made, refused at delivery by an instance that does not allow 127.0.0.1.
+    const { subscription, secret } = await subscribe(['new_stockin.confirm'], '/e');
+    await confirmedStockIn();
+    expect(await drainer({ allowPrivate: [] }).drainOnce()).toBe(1);
+    expect(receiver.got.filter((g) => g.path === '/e')).toEqual([]);
+    expect((await deliveriesOf(subscription.id)).items).toMatchObject([
+      { state: 'pending', attempts: 1, lastError: 'address not allowed: 127.0.0.1' },
+    ]);
+
+    // A rotated secret signs from now on; the old one no longer verifies.
+    const rotated = okData(await api('admin', 'POST', `/api/webhooks/subscriptions/${subscription.id}/rotate-secret`, {})).secret as string;
+    expect(rotated).not.toBe(secret);
+    await p.db.query(`UPDATE webhook_delivery SET next_at = now() WHERE subscription_id = $1`, [subscription.id]);
+    expect(await drainer().drainOnce()).toBe(1);
+    const [r] = receiver.got.filter((g) => g.path === '/e');
+    const ts = r.headers['x-portal-timestamp'] as string;
+    expect(verify(rotated, ts, r.body, r.headers['x-portal-signature'] as string)).toBe(true);
+    expect(verify(secret, ts, r.body, r.headers['x-portal-signature'] as string)).toBe(false);
+    okData(await api('admin', 'DELETE', `/api/webhooks/subscriptions/${subscription.id}`));
+  });
+});
