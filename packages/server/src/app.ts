@@ -56,6 +56,7 @@ import { salesContractRoutes } from './routes/sales-contracts.ts';
 import { leadRoutes } from './routes/leads.ts';
 import { configuratorRoutes } from './routes/configurator.ts';
 import { documentRoutes } from './documents/routes.ts';
+import { webApiRoutes } from './webapi/routes.ts';
 import { webhookRoutes } from './integration/webhooks/routes.ts';
 import { contentRoutes } from './routes/content.ts';
 import { metadataRoutes } from './webapi/metadata-routes.ts';
@@ -159,6 +160,7 @@ export async function buildApp(
   leadRoutes(app, services);
   configuratorRoutes(app, services);
   documentRoutes(app, services);
+  webApiRoutes(app, services);
   webhookRoutes(app, services);
   metadataRoutes(app, services);
   app.get(

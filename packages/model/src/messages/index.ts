@@ -2,6 +2,7 @@ import type { Label, Lang } from '../define.ts';
 import { coreMessages } from './core.ts';
 import { uiMessages } from './ui.ts';
 import { recordsMessages } from './records.ts';
+import { webApiMessages } from './web-api.ts';
 import { filesMessages } from './files.ts';
 import { widgetsMessages } from './widgets.ts';
 import { approvalMessages } from './approval.ts';
@@ -73,6 +74,7 @@ export const messages = {
   ...selfServiceMessages,
   ...uiMessages,
   ...recordsMessages,
+  ...webApiMessages,
   ...filesMessages,
   ...widgetsMessages,
   ...approvalMessages,

@@ -10,7 +10,7 @@ const INVALID_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udb
 /** Deep enough for any body the portal takes; deeper nesting is itself malformed input. */
 const MAX_DEPTH = 32;
 
-function badText(v: unknown, depth = 0): boolean {
+export function badText(v: unknown, depth = 0): boolean {
   if (typeof v === 'string') return INVALID_TEXT.test(v);
   if (v === null || typeof v !== 'object' || Buffer.isBuffer(v) || ArrayBuffer.isView(v)) return false;
   if (depth > MAX_DEPTH) return true;

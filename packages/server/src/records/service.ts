@@ -34,6 +34,8 @@ export function intParam(query: unknown, name: string, def: number, min: number,
 export interface ReadOptions {
   lang: Lang;
   formatted?: boolean;
+  /** Each record's row version as `@odata.etag` (the Web API's reads). */
+  rowVersion?: boolean;
 }
 
 export function compileContext(caller: Caller, lang: Lang): CompileContext {
@@ -142,6 +144,7 @@ export async function retrieveMultiple(sql: Sql, caller: Caller, e: EntityDef, q
     count: o.count,
     expand: o.expand,
     formatted: !!read.formatted,
+    rowVersion: read.rowVersion,
   };
   const r = await runQuery(sql, spec, compileContext(caller, read.lang));
   return o.count ? { value: r.value, '@odata.count': r.count } : { value: r.value };
@@ -161,6 +164,7 @@ export async function retrieveOne(sql: Sql, caller: Caller, e: EntityDef, id: st
     count: false,
     expand: expand?.trim() ? parseExpand(expand) : undefined,
     formatted: !!read.formatted,
+    rowVersion: read.rowVersion,
   };
   return (await runQuery(sql, spec, compileContext(caller, read.lang))).value[0];
 }
@@ -184,6 +188,7 @@ export async function retrieveFetchXml(sql: Sql, caller: Caller, e: EntityDef, x
     distinct: f.distinct,
     links: f.entity.links,
     formatted: !!read.formatted,
+    rowVersion: read.rowVersion,
     probeMore: f.top === undefined,
   };
   const r = await runQuery(sql, spec, compileContext(caller, read.lang));

@@ -309,7 +309,7 @@ export async function insertRecords(
   caller: { principal: Principal; subtree: string[] },
   rows: Record<string, unknown>[],
   lang: Lang,
-  opts: { firstRowNumber?: number } = {},
+  opts: { firstRowNumber?: number; ids?: readonly string[] } = {},
 ): Promise<string[]> {
   touchIdentity(e);
   if (!rows.length) return [];
@@ -334,7 +334,8 @@ export async function insertRecords(
 
   const uf = unitField(e);
   const me = caller.principal.userId;
-  const ids = work.map(() => randomUUID());
+  // `ids`: the caller's own ids (a Web API upsert creates the row under the id it named).
+  const ids = work.map((_, i) => opts.ids?.[i] ?? randomUUID());
   const cols = new Set<string>();
   for (const r of work) for (const k of Object.keys(r)) if (isClientField(e, k)) cols.add(k);
   // Server-set values of new rows (document numbers, initial approval status): readOnly fields.

@@ -34,6 +34,8 @@ export interface QuerySpec {
   formatted: boolean;
   /** Fetch one row more than `top` to tell whether more records exist. */
   probeMore?: boolean;
+  /** Add each row's version (PostgreSQL's xmin: changes with every write) as `@odata.etag` `W/"…"` (the Web API's ETags; not with distinct). */
+  rowVersion?: boolean;
 }
 
 export interface CompileContext {
@@ -344,6 +346,7 @@ export function compileQuery(spec: QuerySpec, ctx: CompileContext): Compiled {
     selected.add(n);
     addOut(base, n, n);
   }
+  const versionIdx = spec.rowVersion && !spec.distinct ? addInner('t.xmin::text') : undefined;
   // Keep link columns after the base columns in the answer.
   outCols.sort((a, b) => Number(a.key.includes('.')) - Number(b.key.includes('.')));
 
@@ -431,6 +434,7 @@ export function compileQuery(spec: QuerySpec, ctx: CompileContext): Compiled {
     shape(rows) {
       return rows.map((row) => {
         const rec: Record<string, unknown> = {};
+        if (versionIdx !== undefined) rec['@odata.etag'] = `W/"${row[`c${versionIdx}`]}"`;
         for (const c of outCols) {
           const v = outputValue(c.kind, row[`c${c.idx}`]);
           rec[c.key] = v;
