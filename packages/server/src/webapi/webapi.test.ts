@@ -195,7 +195,8 @@ describe('writes', () => {
     c.startBatch();
     c.retrieveMultiple({ collection: 'new_srv_workers', select: ['new_name'], filter: "new_name eq 'WA-0'" });
     c.create({ collection: 'new_srv_workers', data: { new_name: 'WC-3', new_code: 'WC3', new_phone: '13940000003' }, contentId: '1' });
-    c.update({ collection: 'new_srv_workers', contentId: '$1', data: { new_workyear: 7 } });
+    // The client names the record made above by its Content-ID alone.
+    c.update({ contentId: '$1', data: { new_workyear: 7 } } as Parameters<typeof c.update>[0]);
     const ok = await c.executeBatch();
     expect((ok[0] as { value: unknown[] }).value).toHaveLength(1);
     expect(ok[1]).toMatch(/^[0-9a-f-]{36}$/);
