@@ -75,6 +75,12 @@ export interface S3Config {
   accessKeyId?: string;
   secretAccessKey?: string;
   forcePathStyle: boolean;
+  /**
+   * S3_CHECKSUMS: 'required' (default) sends the AWS SDK's CRC32 request checksums only where the
+   * API demands them, as S3-compatible stores (MinIO, OSS, COS, s3rver) accept; 'supported' adds
+   * them to every upload the server makes (AWS S3 itself). Presigned URLs never carry one.
+   */
+  checksums?: 'required' | 'supported';
 }
 
 export interface FilesConfig {
@@ -131,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
             accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
             secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
             forcePathStyle: env.S3_FORCE_PATH_STYLE === '1' || env.S3_FORCE_PATH_STYLE === 'true',
+            checksums: env.S3_CHECKSUMS === 'supported' ? 'supported' : 'required',
           }
         : undefined,
       address: {

@@ -142,9 +142,14 @@ export const DATA_STEPS: DataStep[] = [
 ];
 
 export async function runDataSteps(db: Db, steps: DataStep[] = DATA_STEPS): Promise<string[]> {
-  await db.query(
-    `CREATE TABLE IF NOT EXISTS portal_data_step (name varchar(100) PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
-  );
+  // Under the steps' lock: two instances starting at once would both try to create the table, and
+  // CREATE TABLE IF NOT EXISTS is not safe against a concurrent one (duplicate key in pg_type).
+  await db.tx(async (sql) => {
+    await sql.query('SELECT pg_advisory_xact_lock(727003)');
+    await sql.query(
+      `CREATE TABLE IF NOT EXISTS portal_data_step (name varchar(100) PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
+    );
+  });
   const applied: string[] = [];
   for (const step of steps) {
     const ran = await db.tx(async (sql) => {

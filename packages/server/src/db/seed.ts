@@ -52,6 +52,8 @@ import { lastPublishedYear } from '../domain/calendar/working-days.ts';
 /** Languages every installation needs (demo or not). */
 export async function seedBaseline(db: Db): Promise<void> {
   await db.tx(async (sql) => {
+    // Instances starting together: without the lock both would find a language missing and add it.
+    await sql.query('SELECT pg_advisory_xact_lock(727004)');
     for (const l of DEMO_LANGUAGES) {
       await sql.query(
         `INSERT INTO new_language (new_code, new_name, new_displayname, new_langid) SELECT $1::varchar, $2::varchar, $3::varchar, $4::int

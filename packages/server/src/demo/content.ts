@@ -372,6 +372,8 @@ export async function demoContentFiles(storage: Storage): Promise<DemoContentFil
 export async function seedContentDemo(db: Db, storage: Storage, made?: Promise<DemoContentFiles>): Promise<void> {
   const files = await (made ?? demoContentFiles(storage));
   await db.tx(async (sql) => {
+    // Instances starting together on a fresh database both get here (the demo seed's lock): one adds the files.
+    await sql.query('SELECT pg_advisory_xact_lock(727002)');
     if ((await sql.query('SELECT 1 FROM new_filedownload LIMIT 1')).rowCount) return;
     const {
       rows: [hq],

@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { S3Config } from '../config.ts';
 import { assertKey, type Storage } from './storage.ts';
@@ -18,13 +18,23 @@ export function loadS3Sdk(): Promise<S3Sdk> {
   return loading;
 }
 
-/** Builds the client for any S3-compatible store (AWS, MinIO, OSS, COS …). */
-export function s3Client(sdk: S3Sdk, c: S3Config): S3Client {
+/**
+ * Builds the client for any S3-compatible store (AWS, MinIO, OSS, COS …). Since 3.729 the SDK adds a
+ * CRC32 checksum to every request it can by default; `checksums: 'required'` (S3_CHECKSUMS) keeps
+ * them to the calls that need one, which stores other than AWS accept. `presign`: always so — a
+ * presigned PUT has no body yet, and the SDK would sign the checksum of an empty one into the URL
+ * (`x-amz-checksum-crc32=AAAAAA==`), which AWS, MinIO and R2 then refuse for any real file
+ * (aws-sdk-js-v3#6994).
+ */
+export function s3Client(sdk: S3Sdk, c: S3Config, o: { presign?: boolean } = {}): S3Client {
+  const when = c.checksums === 'supported' && !o.presign ? 'WHEN_SUPPORTED' : 'WHEN_REQUIRED';
   return new sdk.s3.S3Client({
     region: c.region,
     endpoint: c.endpoint,
     forcePathStyle: c.forcePathStyle,
     credentials: c.accessKeyId && c.secretAccessKey ? { accessKeyId: c.accessKeyId, secretAccessKey: c.secretAccessKey } : undefined,
+    requestChecksumCalculation: when,
+    responseChecksumValidation: when,
   });
 }
 
@@ -35,6 +45,8 @@ export class S3Storage implements Storage {
     readonly client: S3Client,
     readonly bucket: string,
     private readonly sdk: S3Sdk,
+    /** The client presigned URLs are made with (no request checksums: see s3Client). */
+    readonly presigner: S3Client = client,
   ) {}
 
   putCommand(key: string, o: { contentType?: string; contentLength?: number } = {}): PutObjectCommand {
@@ -59,10 +71,19 @@ export class S3Storage implements Storage {
 
   async put(key: string, body: Readable, contentType?: string): Promise<void> {
     assertKey(key);
+    // The reason an upload fails is the body's when it has one (the guard refusing a file past its
+    // limit): aborting the multipart upload may fail too (s3rver has no AbortMultipartUpload), and
+    // lib-storage then throws that instead.
+    let bodyError: unknown;
+    body.once('error', (e) => (bodyError = e));
+    // lib-storage takes a body's `size`, `length` or `byteLength` for its total length: the upload
+    // guard's `size` (bytes so far: 0 at the start) made it expect no part and refuse every file
+    // longer than one part (5 MB). A plain stream of the same bytes says nothing of its length.
+    const stream = Readable.from(body, { objectMode: false });
     // lib-storage cuts the stream into 5 MB parts: the file is never held whole in memory.
     const upload = new this.sdk.Upload({
       client: this.client,
-      params: { Bucket: this.bucket, Key: key, Body: body, ContentType: contentType },
+      params: { Bucket: this.bucket, Key: key, Body: stream, ContentType: contentType },
       queueSize: 2,
     });
     try {
@@ -70,7 +91,7 @@ export class S3Storage implements Storage {
     } catch (e) {
       await upload.abort().catch(() => undefined);
       body.destroy();
-      throw e;
+      throw bodyError ?? body.errored ?? e;
     }
   }
 
@@ -112,7 +133,7 @@ export class S3Storage implements Storage {
    */
   async signedPutUrl(key: string, o: { contentType: string; contentLength: number; expiresInSec: number }) {
     const url = await this.sdk.getSignedUrl(
-      this.client,
+      this.presigner,
       this.putCommand(key, { contentType: o.contentType, contentLength: o.contentLength }),
       {
         expiresIn: o.expiresInSec,

@@ -101,7 +101,8 @@ export async function createStorage(cfg: FilesConfig): Promise<Storage> {
   if (cfg.s3) {
     const { loadS3Sdk, s3Client, S3Storage } = await import('./s3-storage.ts');
     const sdk = await loadS3Sdk();
-    return new S3Storage(s3Client(sdk, cfg.s3), cfg.s3.bucket, sdk);
+    const client = s3Client(sdk, cfg.s3);
+    return new S3Storage(client, cfg.s3.bucket, sdk, cfg.s3.checksums === 'supported' ? s3Client(sdk, cfg.s3, { presign: true }) : client);
   }
   return new LocalStorage(cfg.storageDir);
 }

@@ -1,5 +1,5 @@
 import { deflateRawSync } from 'node:zlib';
-import { S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
@@ -112,23 +112,26 @@ describe('storage adapters', () => {
       accessKeyId: 'AKIDEXAMPLE',
       secretAccessKey: 'secret',
       forcePathStyle: true,
+      checksums: 'required',
     });
     expect(cfg.storageDir).toBe('/data/att');
     expect((await createStorage(cfg)).kind).toBe('s3');
   });
 
-  // No S3-compatible server is reachable here: the commands and the presigned URL are checked as built.
-  const s3 = async () =>
-    new S3Storage(
-      new S3Client({
-        region: 'cn-east-1',
-        endpoint: 'https://minio.example.cn:9000',
-        forcePathStyle: true,
-        credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' },
-      }),
-      'portal-files',
-      await loadS3Sdk(),
-    );
+  // The commands and the presigned URL as built, through the configured path (createStorage); the
+  // adapter against a real S3-compatible server: s3-two-instances.pg.test.ts.
+  const s3 = async (checksums = 'required') =>
+    (await createStorage(
+      loadConfig({
+        S3_BUCKET: 'portal-files',
+        S3_ENDPOINT: 'https://minio.example.cn:9000',
+        S3_REGION: 'cn-east-1',
+        S3_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: '1',
+        S3_CHECKSUMS: checksums,
+      } as NodeJS.ProcessEnv).files,
+    )) as S3Storage;
 
   it('builds S3 commands for the bucket and key', async () => {
     const st = await s3();
@@ -164,6 +167,22 @@ describe('storage adapters', () => {
     );
     expect(u.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
     expect(headers).toEqual({ 'Content-Type': 'video/mp4' });
+  });
+
+  it('presigns without a request checksum, whatever S3_CHECKSUMS says (the body is not known yet)', async () => {
+    for (const checksums of ['required', 'supported']) {
+      const { url } = await (await s3(checksums)).signedPutUrl('att/2026/11/k3', {
+        contentType: 'image/png',
+        contentLength: 9,
+        expiresInSec: 60,
+      });
+      // The SDK's default signs the CRC32 of an empty body (AAAAAA==) here, refused by the store for any real file.
+      const names = [...new URL(url).searchParams.keys()].map((k) => k.toLowerCase());
+      expect(
+        names.filter((k) => k.startsWith('x-amz-checksum') || k === 'x-amz-sdk-checksum-algorithm'),
+        checksums,
+      ).toEqual([]);
+    }
   });
 
   it('reads, stats and deletes through the client (a stand-in client records the commands)', async () => {
