@@ -46,6 +46,8 @@ export * from './option-sets/overseas.ts';
 export * from './intl-phone.ts';
 export * from './option-sets/contract.ts';
 export * from './worker-link-api.ts';
+export * from './service-account-api.ts';
+export * from './option-sets/service-account.ts';
 export * from './option-sets/cases.ts';
 export * from './case-api.ts';
 export * from './option-sets/product-return.ts';

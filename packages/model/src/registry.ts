@@ -36,6 +36,7 @@ import { contract, contractLine } from './entities/contract.ts';
 import { fileDownload, techFile } from './entities/content.ts';
 import { excellentCase, serviceCase } from './entities/cases.ts';
 import { workCalendarDay } from './entities/work-calendar.ts';
+import { serviceAccount, serviceAccountUnit } from './entities/service-account.ts';
 import { coopCustomer, endCustomer, store, storeProduct } from './entities/user-centre.ts';
 import { purchaseOrder, purchaseOrderDetail } from './entities/purchase-order.ts';
 import { accountMove, dealerAccount } from './entities/dealer-account.ts';
@@ -174,6 +175,8 @@ export const ENTITIES: readonly EntityDef[] = [
   fileDownload,
   techFile,
   workCalendarDay,
+  serviceAccount,
+  serviceAccountUnit,
   store,
   endCustomer,
   storeProduct,

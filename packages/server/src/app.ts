@@ -16,6 +16,7 @@ import { inputGuard } from './http/input-guard.ts';
 import { trackRoutes } from './http/route-registry.ts';
 import { closeUnreadBodies } from './http/close-unread-body.ts';
 import { logRequest } from './http/log-redaction.ts';
+import { serviceAccountRoutes } from './integration/service-accounts/routes.ts';
 import { noStoreApiAnswers, securityHeaders } from './http/security-headers.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { answers, PUBLIC, registerOpenApi } from './http/openapi.ts';
@@ -123,6 +124,7 @@ export async function buildApp(
   // Before the routes: their zod schemas are validated and documented (/docs, /api/openapi.json).
   await registerOpenApi(app);
   tokenRoutes(app, services);
+  serviceAccountRoutes(app, services);
   portalUserRoutes(app, services);
   listSettingsRoutes(app, services);
   platformRoutes(app, services);

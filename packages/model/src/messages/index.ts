@@ -43,6 +43,7 @@ import { cardListMessages } from './card-list.ts';
 import { pwaMessages } from './pwa.ts';
 import { engineerAppMessages } from './engineer-app.ts';
 import { workingCalendarMessages } from './working-calendar.ts';
+import { serviceAccountMessages } from './service-accounts.ts';
 import { approvalReasonMessages } from './approval-reasons.ts';
 import { notificationMessages } from './notifications.ts';
 import { stationStaffMessages } from './station-staff.ts';
@@ -111,6 +112,7 @@ export const messages = {
   ...pwaMessages,
   ...engineerAppMessages,
   ...workingCalendarMessages,
+  ...serviceAccountMessages,
   ...approvalReasonMessages,
   ...notificationMessages,
   ...stationStaffMessages,

@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { AppError, expiredToken, forbidden, invalidToken, otherPortal, superseded } from '../http/errors.ts';
 import { portalKind } from '../http/portal-kind.ts';
+import { nameCallerInLog, serviceAccountCall } from '../integration/service-accounts/calls.ts';
 import { loadSessionPrincipal, type Principal } from './principal.ts';
 import type { AccessTokens } from './tokens.ts';
 
@@ -35,6 +36,9 @@ export function authenticator(db: Db, tokens: AccessTokens, cfg: Config) {
     if (session.absolute_expiry.getTime() <= Date.now()) throw expiredToken();
     if (principal.disabled) throw new AppError(401, 'login.disabled', undefined, 'invalid_token');
     if (principal.portal !== portalKind(cfg, req)) throw otherPortal(401, 'invalid_token');
+    nameCallerInLog(req, principal);
+    // A system's service account: its rate limit and `last used` (integration/service-accounts).
+    if (principal.serviceAccount) await serviceAccountCall(db, req, principal);
     req.principal = principal;
     return principal;
   };

@@ -1,4 +1,4 @@
-import { portalKind, type Privilege } from '@portal/model';
+import { portalKind, SERVICE_ACCOUNT_DEFAULT_RATE, serviceAccountState, type Privilege } from '@portal/model';
 import type { Db } from '../db/db.ts';
 import { sessionCacheOf } from './session-cache.ts';
 
@@ -26,6 +26,18 @@ export interface Principal {
   sessionStartedAt: Date;
   /** The caller's business unit and every unit below it (the reach of their scope). */
   subtree: string[];
+  /** Set when the caller is a system's service account (its reach: the subtrees of all its units). */
+  serviceAccount?: ServiceAccountOf | null;
+}
+
+/** The service account a systemuser row stands for (integration/service-accounts). */
+export interface ServiceAccountOf {
+  id: string;
+  name: string;
+  clientId: string;
+  /** Requests per minute. */
+  rateLimit: number;
+  enabled: boolean;
 }
 
 export type SessionRow = {
@@ -41,9 +53,12 @@ const USER_COLUMNS = `
   COALESCE((SELECT array_agg(DISTINCT rp.new_name) FROM systemuserroles ur
              JOIN new_roleprivilege rp ON rp.new_role_id = ur.roleid WHERE ur.systemuserid = u.systemuserid), '{}') AS privileges,
   COALESCE((SELECT array_agg(r.name ORDER BY r.new_code) FROM systemuserroles ur
-             JOIN role r ON r.roleid = ur.roleid WHERE ur.systemuserid = u.systemuserid), '{}') AS roles`;
+             JOIN role r ON r.roleid = ur.roleid WHERE ur.systemuserid = u.systemuserid), '{}') AS roles,
+  sa.new_serviceaccountid AS sa_id, sa.new_name AS sa_name, sa.new_clientid AS sa_clientid, sa.new_ratelimit AS sa_ratelimit,
+  sa.new_state AS sa_state`;
 const USER_JOINS = `LEFT JOIN businessunit bu ON bu.businessunitid = u.businessunitid
-  LEFT JOIN new_srv_station st ON st.new_srv_stationid = u.new_station_id`;
+  LEFT JOIN new_srv_station st ON st.new_srv_stationid = u.new_station_id
+  LEFT JOIN new_serviceaccount sa ON sa.new_systemuser_id = u.systemuserid`;
 
 type UserRow = {
   systemuserid: string;
@@ -63,6 +78,12 @@ type UserRow = {
   station_name: string | null;
   privileges: string[];
   roles: string[];
+  /** The service account this user stands for, if any (else all null). */
+  sa_id: string | null;
+  sa_name: string | null;
+  sa_clientid: string | null;
+  sa_ratelimit: number | null;
+  sa_state: number | null;
 };
 
 type SessionInfo = SessionRow & { id: string; user_id: string; login_type: string; portal: string; created_at: Date };
@@ -92,13 +113,26 @@ function toPrincipal(
     roles: u.roles,
     sessionStartedAt: s.created_at,
     subtree: u.subtree,
+    serviceAccount: u.sa_id
+      ? {
+          id: u.sa_id,
+          name: u.sa_name ?? '',
+          clientId: u.sa_clientid ?? '',
+          rateLimit: u.sa_ratelimit ?? SERVICE_ACCOUNT_DEFAULT_RATE,
+          enabled: u.sa_state === serviceAccountState.enabled,
+        }
+      : null,
   };
 }
 
+// A service account's reach is the union of its units' subtrees (its own unit does not count).
 const SUBTREE = `ARRAY(WITH RECURSIVE t AS (
-    SELECT b.businessunitid AS id FROM businessunit b WHERE b.businessunitid = u.businessunitid
+    SELECT b.businessunitid AS id FROM businessunit b
+     WHERE CASE WHEN sa.new_serviceaccountid IS NULL THEN b.businessunitid = u.businessunitid
+                ELSE b.businessunitid IN (SELECT su.new_businessunit_id FROM new_serviceaccountunit su
+                                           WHERE su.new_serviceaccount_id = sa.new_serviceaccountid) END
     UNION ALL SELECT b.businessunitid FROM businessunit b JOIN t ON b.parentbusinessunitid = t.id
-  ) SELECT id FROM t) AS subtree`;
+  ) SELECT DISTINCT id FROM t) AS subtree`;
 
 /**
  * Users' privileges, roles and scope reach change rarely but are needed on every request: they are

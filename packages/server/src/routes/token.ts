@@ -39,10 +39,28 @@ export function tokenRoutes(app: FastifyInstance, s: Services) {
 
   async function issue(
     req: FastifyRequest,
-    user: { systemuserid: string; domainname: string; privileges: string[]; isdisabled: boolean; new_portalkind: number | null },
+    user: {
+      systemuserid: string;
+      domainname: string;
+      privileges: string[];
+      isdisabled: boolean;
+      new_portalkind: number | null;
+      sa_id: string | null;
+    },
     loginType: LoginType,
   ) {
     const portal = portalKind(cfg, req);
+    // A system's service account gets tokens from /api/oauth2/token only, whatever its row holds.
+    if (user.sa_id) {
+      await writeLog(db, req, {
+        action: 'login',
+        result: 'refused',
+        userId: user.systemuserid,
+        userName: user.domainname,
+        detail: `${loginType}: service account`,
+      });
+      throw grantError('sa.noSignIn');
+    }
     if (user.isdisabled) {
       await writeLog(db, req, {
         action: 'login',

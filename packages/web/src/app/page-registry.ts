@@ -155,6 +155,7 @@ export const PAGES = {
   TechFileViewPage: named('TechFileViewPage', () => import('../pages/content/ContentViewPage.tsx')),
   UserFormPage: () => import('../pages/user/UserFormPage.tsx'),
   WorkCalendarListPage: () => import('../pages/system/WorkCalendarListPage.tsx'),
+  ServiceAccountListPage: () => import('../pages/service-accounts/ServiceAccountListPage.tsx'),
   WorkOrderFormPage: () => import('../pages/workorder/WorkOrderFormPage.tsx'),
   WorkOrderListPage: () => import('../pages/workorder/WorkOrderListPage.tsx'),
   WorkOrderSearchPage: () => import('../pages/workorder/WorkOrderSearchPage.tsx'),

@@ -1,0 +1,242 @@
+import { OAUTH2_TOKEN_PATH, SERVICE_ACCOUNT_API } from '@portal/model';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Portal } from '../../boot.ts';
+import { hashPassword } from '../../auth/passwords.ts';
+import { bearer, passwordForm, postToken, signIn } from '../../testing/auth-helpers.ts';
+import { testPortal } from '../../testing/test-portal.ts';
+import { resetCallCounts } from './calls.ts';
+
+let p: Portal;
+let admin: string;
+const logLines: string[] = [];
+const unit: Record<string, string> = {};
+const role: Record<string, string> = {};
+const station: Record<string, string> = {};
+
+type Made = { id: string; clientId: string; clientSecret: string };
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+
+const command = (url: string, payload?: object, token = admin) =>
+  p.app.inject({ method: 'POST', url, payload: payload ?? {}, headers: bearer(token) });
+
+async function make(name: string, units: string[], roles: string[], rateLimit?: number): Promise<Made> {
+  const r = await command(SERVICE_ACCOUNT_API, { name, units: units.map((u) => unit[u]), roles: roles.map((c) => role[c]), rateLimit });
+  expect(r.statusCode, r.body).toBe(200);
+  return r.json().Data as Made;
+}
+
+const tokenForm = (form: Record<string, string>, headers: Record<string, string> = {}) =>
+  p.app.inject({ method: 'POST', url: OAUTH2_TOKEN_PATH, payload: new URLSearchParams(form).toString(), headers: { ...FORM, ...headers } });
+
+async function token(a: { clientId: string; clientSecret: string }): Promise<string> {
+  const r = await tokenForm({ grant_type: 'client_credentials', client_id: a.clientId, client_secret: a.clientSecret });
+  expect(r.statusCode, r.body).toBe(200);
+  return r.json().access_token as string;
+}
+
+const workers = async (tok: string) => {
+  const r = await p.app.inject({
+    method: 'GET',
+    url: '/api/crmdata/Retrieve/new_srv_workers?$select=new_name,new_station_id&$top=500',
+    headers: bearer(tok),
+  });
+  expect(r.statusCode, r.body).toBe(200);
+  return (r.json().Data as { value: { new_srv_workerid: string; new_station_id: string }[] }).value;
+};
+
+beforeAll(async () => {
+  p = await testPortal({ logLevel: 'info' }, { logStream: { write: (line: string) => void logLines.push(line) } });
+  admin = (await signIn(p.app, 'admin')).access_token;
+  for (const r of (await p.db.query<{ id: string; code: string }>('SELECT businessunitid AS id, new_code AS code FROM businessunit')).rows)
+    unit[r.code] = r.id;
+  for (const r of (await p.db.query<{ id: string; code: string }>('SELECT roleid AS id, new_code AS code FROM role')).rows)
+    role[r.code] = r.id;
+  for (const r of (await p.db.query<{ id: string; code: string }>('SELECT new_srv_stationid AS id, new_code AS code FROM new_srv_station'))
+    .rows)
+    station[r.code] = r.id;
+});
+afterAll(() => p?.close());
+
+describe('creating and the client-credentials grant', () => {
+  it('an administrator creates an account; its token is issued for its secret (form, JSON, Basic), refused otherwise', async () => {
+    const a = await make('金蝶K3 ERP 接口（测试）', ['HQ'], ['R02-HQ']);
+    expect(a.clientId).toMatch(/^svc-[0-9a-f]{24}$/);
+    expect(a.clientSecret).toMatch(/^[\w-]{43}$/);
+    // Only the hash is kept, and the record API never shows it.
+    const row = await p.db.one<{ h: string }>('SELECT new_secrethash AS h FROM new_serviceaccount WHERE new_serviceaccountid = $1', [a.id]);
+    expect(row?.h).toMatch(/^[0-9a-f]{64}$/);
+    expect(row?.h).not.toContain(a.clientSecret);
+    const read = await p.app.inject({ method: 'GET', url: `/api/crmdata/Retrieve/new_serviceaccounts(${a.id})`, headers: bearer(admin) });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json().Data).toMatchObject({ new_clientid: a.clientId, new_state: 1, new_unitnames: '华辰智能装备股份有限公司' });
+    expect(read.json().Data).not.toHaveProperty('new_secrethash');
+
+    const form = await tokenForm({ grant_type: 'client_credentials', client_id: a.clientId, client_secret: a.clientSecret });
+    expect(form.statusCode, form.body).toBe(200);
+    expect(form.json()).toEqual({ access_token: expect.any(String), token_type: 'Bearer', expires_in: 900 });
+    const json = await p.app.inject({
+      method: 'POST',
+      url: OAUTH2_TOKEN_PATH,
+      payload: { grant_type: 'client_credentials', client_id: a.clientId, client_secret: a.clientSecret },
+    });
+    expect(json.statusCode, json.body).toBe(200);
+    const basic = await tokenForm(
+      { grant_type: 'client_credentials' },
+      { authorization: `Basic ${Buffer.from(`${a.clientId}:${a.clientSecret}`).toString('base64')}` },
+    );
+    expect(basic.statusCode, basic.body).toBe(200);
+    // Each token works (one session per token: a second token does not end the first).
+    for (const t of [form, json, basic].map((r) => r.json().access_token as string)) {
+      expect(
+        (await p.app.inject({ method: 'GET', url: '/api/crmdata/Retrieve/new_srv_workers?$top=1', headers: bearer(t) })).statusCode,
+      ).toBe(200);
+    }
+
+    const bad = await tokenForm({
+      grant_type: 'client_credentials',
+      client_id: a.clientId,
+      client_secret: `${a.clientSecret.slice(0, -1)}x`,
+    });
+    expect(bad.statusCode).toBe(401);
+    expect(bad.json()).toEqual({ error: 'invalid_client', error_description: '客户端 ID 或密钥不正确' });
+    const unknown = await tokenForm({ grant_type: 'client_credentials', client_id: 'svc-nobody', client_secret: a.clientSecret });
+    expect(unknown.json()).toEqual(bad.json());
+    const grant = await tokenForm({ grant_type: 'password', client_id: a.clientId, client_secret: a.clientSecret });
+    expect(grant.statusCode).toBe(400);
+    expect(grant.json().error).toBe('unsupported_grant_type');
+
+    // The secret is command-owned: the record API writes nothing of the account.
+    const upd = await command(`/api/crmdata/Update/new_serviceaccounts(${a.id})`, { new_name: 'x', new_state: 2 });
+    expect(upd.statusCode).toBe(403);
+    const create = await command('/api/crmdata/create/new_serviceaccounts', {
+      new_name: 'x',
+      new_clientid: 'svc-x',
+      new_secrethash: 'a'.repeat(64),
+    });
+    expect(create.statusCode).toBe(403);
+  });
+
+  it('only system.admin creates; the input is checked field by field', async () => {
+    const hq = (await signIn(p.app, 'hq')).access_token;
+    const r = await command(SERVICE_ACCOUNT_API, { name: 'x', units: [unit.HQ], roles: [role['R02-HQ']] }, hq);
+    expect(r.statusCode).toBe(403);
+    const v = await command(SERVICE_ACCOUNT_API, { name: ' ', units: [], roles: ['00000000-0000-4000-8000-000000000000'], rateLimit: 0 });
+    expect(v.statusCode).toBe(400);
+    expect(
+      v
+        .json()
+        .Data.errors.map((e: { field: string }) => e.field)
+        .sort(),
+    ).toEqual(['name', 'rateLimit', 'roles', 'units']);
+  });
+
+  it('repeated wrong secrets lock the client id at that address', async () => {
+    const a = await make('锁定测试', ['HQ'], ['R02-HQ']);
+    const wrong = { grant_type: 'client_credentials', client_id: a.clientId, client_secret: 'wrong' };
+    for (let i = 0; i < 5; i++) expect((await tokenForm(wrong)).statusCode).toBe(401);
+    const locked = await tokenForm({ ...wrong, client_secret: a.clientSecret });
+    expect(locked.statusCode).toBe(401);
+    expect(locked.json()).toMatchObject({ error: 'invalid_client', error_description: expect.stringContaining('分钟后再试') });
+  });
+});
+
+describe('scope: a service account reads what its units reach, like their people', () => {
+  it("a station's account reads only its station's rows through /api/crmdata; two units read both", async () => {
+    const sh = await token(await make('上海站工单接口', ['ST-SH001'], ['R04-STATION']));
+    const own = await workers(sh);
+    expect(own.length).toBeGreaterThan(0);
+    expect(new Set(own.map((w) => w.new_station_id))).toEqual(new Set([station.SH001]));
+    // The same rows as the station's own people.
+    const person = await workers((await signIn(p.app, 'station1')).access_token);
+    expect(own.map((w) => w.new_srv_workerid).sort()).toEqual(person.map((w) => w.new_srv_workerid).sort());
+    const other = (await workers(admin)).find((w) => w.new_station_id === station.GD001)!;
+    const refused = await p.app.inject({
+      method: 'GET',
+      url: `/api/crmdata/Retrieve/new_srv_workers(${other.new_srv_workerid})`,
+      headers: bearer(sh),
+    });
+    expect(refused.statusCode).toBe(404);
+
+    const two = await token(await make('沪穗两站报表', ['ST-SH001', 'ST-GD001'], ['R04-STATION']));
+    expect(new Set((await workers(two)).map((w) => w.new_station_id))).toEqual(new Set([station.SH001, station.GD001]));
+  });
+});
+
+describe('rotating, disabling, enabling', () => {
+  it('a rotated-away secret and its tokens are refused; the new secret works', async () => {
+    const a = await make('轮换测试', ['HQ'], ['R02-HQ']);
+    const old = await token(a);
+    const r = await command(`${SERVICE_ACCOUNT_API}/${a.id}/rotate`);
+    expect(r.statusCode, r.body).toBe(200);
+    const fresh = r.json().Data as Made;
+    expect(fresh.clientId).toBe(a.clientId);
+    expect(fresh.clientSecret).not.toBe(a.clientSecret);
+    expect((await tokenForm({ grant_type: 'client_credentials', client_id: a.clientId, client_secret: a.clientSecret })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await p.app.inject({ method: 'GET', url: '/api/crmdata/Retrieve/new_srv_workers?$top=1', headers: bearer(old) })).statusCode,
+    ).toBe(401);
+    const t = await token(fresh);
+    expect(
+      (await p.app.inject({ method: 'GET', url: '/api/crmdata/Retrieve/new_srv_workers?$top=1', headers: bearer(t) })).statusCode,
+    ).toBe(200);
+  });
+
+  it('a disabled account: its token refused at once, no new token; enabled again: tokens again', async () => {
+    const a = await make('停用测试', ['HQ'], ['R02-HQ']);
+    const t = await token(a);
+    const call = (tok: string) =>
+      p.app.inject({ method: 'GET', url: '/api/crmdata/Retrieve/new_srv_workers?$top=1', headers: bearer(tok) });
+    expect((await call(t)).statusCode).toBe(200);
+    expect((await command(`${SERVICE_ACCOUNT_API}/${a.id}/disable`)).statusCode).toBe(200);
+    expect((await call(t)).statusCode).toBe(401);
+    const refused = await tokenForm({ grant_type: 'client_credentials', client_id: a.clientId, client_secret: a.clientSecret });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual({ error: 'invalid_client', error_description: '服务账号已停用' });
+    expect((await command(`${SERVICE_ACCOUNT_API}/${a.id}/disable`)).statusCode).toBe(400);
+    expect((await command(`${SERVICE_ACCOUNT_API}/${a.id}/enable`)).statusCode).toBe(200);
+    expect((await call(await token(a))).statusCode).toBe(200);
+  });
+
+  it('a service account never signs in on /token, even with a password set on its user', async () => {
+    const a = await make('登录测试', ['HQ'], ['R01-ADMIN']);
+    await p.db.query('UPDATE systemuser SET new_password = $2 WHERE domainname = $1', [a.clientId, await hashPassword('Secret#2024')]);
+    const r = await postToken(p.app, await passwordForm(p.app, a.clientId, 'Secret#2024'));
+    expect(r.statusCode).toBe(400);
+    expect(r.json()).toMatchObject({ error: 'invalid_grant', error_description: '服务账号不能登录门户' });
+  });
+});
+
+describe('limits and traces', () => {
+  it('past its requests per minute: 429 with Retry-After, in the route family’s shape; last used is kept', async () => {
+    resetCallCounts();
+    const a = await make('限流测试', ['HQ'], ['R02-HQ'], 3);
+    const t = await token(a);
+    const call = () => p.app.inject({ method: 'GET', url: '/api/crmdata/Retrieve/new_srv_workers?$top=1', headers: bearer(t) });
+    for (let i = 0; i < 3; i++) expect((await call()).statusCode).toBe(200);
+    const over = await call();
+    expect(over.statusCode).toBe(429);
+    const wait = Number(over.headers['retry-after']);
+    expect(wait).toBeGreaterThanOrEqual(1);
+    expect(wait).toBeLessThanOrEqual(60);
+    expect(over.json()).toMatchObject({ ErrorCode: 429, Message: expect.stringContaining('每分钟最多 3 次') });
+    const used = await p.db.one<{ at: Date | null }>(
+      'SELECT new_lastusedon AS at FROM new_serviceaccount WHERE new_serviceaccountid = $1',
+      [a.id],
+    );
+    expect(used?.at).toBeInstanceOf(Date);
+  });
+
+  it('the request log line names the account', async () => {
+    const a = await make('日志测试 Power BI', ['BR-HD'], ['R03-BRANCH']);
+    const t = await token(a);
+    logLines.length = 0;
+    const r = await p.app.inject({ method: 'GET', url: '/api/crmdata/Retrieve/new_srv_workers?$top=2&x=log-probe', headers: bearer(t) });
+    expect(r.statusCode).toBe(200);
+    const done = logLines.map((l) => JSON.parse(l)).find((l) => l.msg === 'request completed');
+    expect(done).toMatchObject({ serviceAccount: '日志测试 Power BI', user: a.clientId, res: { statusCode: 200 } });
+    // No secret or token reaches the log.
+    expect(logLines.join('')).not.toContain(t);
+  });
+});
