@@ -160,6 +160,29 @@ describe('scope: a service account reads what its units reach, like their people
     const two = await token(await make('沪穗两站报表', ['ST-SH001', 'ST-GD001'], ['R04-STATION']));
     expect(new Set((await workers(two)).map((w) => w.new_station_id))).toEqual(new Set([station.SH001, station.GD001]));
   });
+
+  it('the same isolation through the Web API (/api/data/v9.2)', async () => {
+    const sh = await token(await make('上海站 Web API', ['ST-SH001'], ['R04-STATION']));
+    const list = await p.app.inject({
+      method: 'GET',
+      url: '/api/data/v9.2/new_srv_workers?$select=_new_station_id_value&$count=true',
+      headers: bearer(sh),
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    const rows = list.json().value as { new_srv_workerid: string; _new_station_id_value: string }[];
+    expect(rows.length).toBeGreaterThan(0);
+    expect(new Set(rows.map((w) => w._new_station_id_value))).toEqual(new Set([station.SH001]));
+    const other = (await workers(admin)).find((w) => w.new_station_id === station.GD001)!;
+    const one = await p.app.inject({
+      method: 'GET',
+      url: `/api/data/v9.2/new_srv_workers(${other.new_srv_workerid})`,
+      headers: bearer(sh),
+    });
+    expect(one.statusCode).toBe(404);
+    const who = await p.app.inject({ method: 'GET', url: '/api/data/v9.2/WhoAmI', headers: bearer(sh) });
+    expect(who.statusCode, who.body).toBe(200);
+    expect(who.json().BusinessUnitId).toBe(unit['ST-SH001']);
+  });
 });
 
 describe('rotating, disabling, enabling', () => {
@@ -221,6 +244,11 @@ describe('limits and traces', () => {
     expect(wait).toBeGreaterThanOrEqual(1);
     expect(wait).toBeLessThanOrEqual(60);
     expect(over.json()).toMatchObject({ ErrorCode: 429, Message: expect.stringContaining('每分钟最多 3 次') });
+    // The Web API answers in its own (OData) shape, with the same header.
+    const odata = await p.app.inject({ method: 'GET', url: '/api/data/v9.2/new_srv_workers?$top=1', headers: bearer(t) });
+    expect(odata.statusCode).toBe(429);
+    expect(Number(odata.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(odata.json()).toMatchObject({ error: { code: '0x80072322', message: expect.stringContaining('每分钟最多 3 次') } });
     const used = await p.db.one<{ at: Date | null }>(
       'SELECT new_lastusedon AS at FROM new_serviceaccount WHERE new_serviceaccountid = $1',
       [a.id],
