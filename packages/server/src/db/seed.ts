@@ -34,6 +34,7 @@ import { seedPurchaseOrderDemo } from '../demo/purchase-orders.ts';
 import { seedLeadDemo } from '../demo/leads.ts';
 import { seedConfiguratorDemo } from '../demo/configurator.ts';
 import { seedQuoteDemo } from '../demo/quotes.ts';
+import { seedServiceAccountDemo } from '../demo/service-accounts.ts';
 import {
   DEMO_LANGUAGE_CONFIGS,
   DEMO_LANGUAGES,
@@ -231,6 +232,8 @@ export async function seedDemo(db: Db, log: StartupLog = quietLog): Promise<void
     await stage('product configurator (three products, saved configurations)', (sql) => seedConfiguratorDemo(sql, org));
     // Last: a dealer's credit position is what every document before left it at.
     await stage('credit: the stocking order and temporary credit', (sql) => seedCreditDemo(sql, org));
+    // After every document: no demo event addresses a system's account.
+    await stage('service accounts (an ERP, a Power BI report; secrets unknown)', (sql) => seedServiceAccountDemo(sql));
   });
   progress.done();
 }
