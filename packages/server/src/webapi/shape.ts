@@ -15,32 +15,58 @@ const NAV_NAME = '@Microsoft.Dynamics.CRM.associatednavigationproperty';
 export function dataverseRecord(e: EntityDef, rec: Record<string, unknown>, lookupNames: boolean): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (rec['@odata.etag'] !== undefined) out['@odata.etag'] = rec['@odata.etag'];
-  for (const [k, v] of Object.entries(rec)) {
+  for (const k in rec) {
     if (k === '@odata.etag') continue;
-    const at = k.indexOf('@');
-    const field = at < 0 ? k : k.slice(0, at);
-    const f = Object.hasOwn(e.allFields, field) ? e.allFields[field] : undefined;
-    if (f?.type === 'lookup') {
-      const n = webApiNames(e, field, f);
-      out[at < 0 ? n.property : `${n.property}${k.slice(at)}`] = v;
-      if (at < 0 && v !== null && lookupNames) {
-        out[`${n.property}${NAV_NAME}`] = n.navigation;
-        out[`${n.property}${LOOKUP_NAME}`] = n.target;
+    const v = rec[k];
+    const key = keyOf(e, k);
+    if (key === null) out[k] = v;
+    else if (key.kind === 'annotation') out[key.name] = v;
+    else if (key.kind === 'lookup') {
+      out[key.name] = v;
+      if (v !== null && lookupNames) {
+        out[`${key.name}${NAV_NAME}`] = key.navigation;
+        out[`${key.name}${LOOKUP_NAME}`] = key.target;
       }
-      continue;
-    }
-    if (at < 0 && !f && k.endsWith('_ref')) {
-      const lf = Object.hasOwn(e.allFields, k.slice(0, -4)) ? e.allFields[k.slice(0, -4)] : undefined;
-      if (lf?.type === 'lookup') {
-        const target = getEntity(lf.target);
-        out[webApiNames(e, k.slice(0, -4), lf).navigation!] =
-          v && target ? dataverseRecord(target, v as Record<string, unknown>, lookupNames) : null;
-        continue;
-      }
-    }
-    out[k] = v;
+    } else out[key.name] = v && key.target ? dataverseRecord(key.target, v as Record<string, unknown>, lookupNames) : null;
   }
   return out;
+}
+
+type KeyName =
+  | { kind: 'lookup'; name: string; navigation: string; target: string }
+  | { kind: 'annotation'; name: string }
+  | { kind: 'expanded'; name: string; target: EntityDef | undefined };
+
+/** What a record key of `e` becomes (null: kept as it is); computed once per entity and key. */
+const keyCache = new Map<string, Map<string, KeyName | null>>();
+function keyOf(e: EntityDef, k: string): KeyName | null {
+  let m = keyCache.get(e.logicalName);
+  if (!m) keyCache.set(e.logicalName, (m = new Map()));
+  let hit = m.get(k);
+  if (hit === undefined) {
+    hit = computeKey(e, k);
+    // Keys are model names and their annotations; a bounded number per entity.
+    if (m.size < 2000) m.set(k, hit);
+  }
+  return hit;
+}
+
+function computeKey(e: EntityDef, k: string): KeyName | null {
+  const at = k.indexOf('@');
+  const field = at < 0 ? k : k.slice(0, at);
+  const f = Object.hasOwn(e.allFields, field) ? e.allFields[field] : undefined;
+  if (f?.type === 'lookup') {
+    const n = webApiNames(e, field, f);
+    return at < 0
+      ? { kind: 'lookup', name: n.property, navigation: n.navigation!, target: n.target! }
+      : { kind: 'annotation', name: `${n.property}${k.slice(at)}` };
+  }
+  if (at < 0 && !f && k.endsWith('_ref')) {
+    const lf = Object.hasOwn(e.allFields, k.slice(0, -4)) ? e.allFields[k.slice(0, -4)] : undefined;
+    if (lf?.type === 'lookup')
+      return { kind: 'expanded', name: webApiNames(e, k.slice(0, -4), lf).navigation!, target: getEntity(lf.target) };
+  }
+  return null;
 }
 
 /** `/set(id)`, `set(id)` or the absolute URL of one: the set and the id, else null. */
