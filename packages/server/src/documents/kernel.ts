@@ -10,6 +10,7 @@ import type { DocumentController } from './controller.ts';
 import type { CommandResult } from './result.ts';
 import { refreshTotals } from './totals.ts';
 import { emitEvent } from '../integration/webhooks/emit.ts';
+import { commandEventType } from '../integration/webhooks/events.ts';
 
 /** The declared inputs a request gave, checked and normalised as the record service would (blank = null). */
 function commandInputs(e: EntityDef, names: readonly string[], body: Record<string, unknown>, lang: Lang): Record<string, unknown> {
@@ -118,7 +119,7 @@ export async function runCommand(
   await ctrl.afterMove?.[name]?.(ctx);
   await refreshTotals(sql, e, row.id);
   // The command's webhook event (`<entity>.<command>`), in this transaction: sent only if it commits.
-  await emitEvent(sql, e, row.id, `${e.logicalName}.${name}`, caller.principal.userId);
+  await emitEvent(sql, e, row.id, commandEventType(e, name), caller.principal.userId);
   return {
     id: row.id,
     state: to ?? state,

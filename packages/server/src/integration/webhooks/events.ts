@@ -21,6 +21,16 @@ const NAMED: { entity: string; moment: 'created' | 'completed' | 'audited' }[] =
 const labelOf = (e: EntityDef, what: (lang: (typeof LANGS)[number]) => string): Label =>
   Object.fromEntries(LANGS.map((l) => [l, `${e.label[l]}：${what(l)}`])) as Label;
 
+/**
+ * The event type of a document command: `<entity>.<command>`, or `<entity>.command.<command>` where
+ * the name is also an approval moment of the document (the parts application's `approved` command,
+ * 修改审批数量, is not its approval's end).
+ */
+export function commandEventType(e: EntityDef, command: string): string {
+  const clash = !!e.document?.approval && (FLOW_MOMENTS as readonly string[]).includes(command);
+  return `${e.logicalName}.${clash ? 'command.' : ''}${command}`;
+}
+
 let cached: EventType[] | undefined;
 
 /**
@@ -33,7 +43,7 @@ export function eventTypes(): EventType[] {
   const out: EventType[] = [];
   for (const e of ENTITIES) {
     for (const [name, c] of Object.entries(e.document?.commands ?? {}))
-      out.push({ type: `${e.logicalName}.${name}`, entity: e.logicalName, label: labelOf(e, (l) => msg(c.label, l)) });
+      out.push({ type: commandEventType(e, name), entity: e.logicalName, label: labelOf(e, (l) => msg(c.label, l)) });
     if (e.document?.approval)
       for (const m of FLOW_MOMENTS)
         out.push({

@@ -67,6 +67,11 @@ describe('webhooks from the transactional outbox', () => {
     expect((await api('dealer1', 'GET', '/api/webhooks/subscriptions')).statusCode).toBe(403);
     const types = okData(await api('admin', 'GET', '/api/webhooks/event-types')) as { type: string; label: string }[];
     expect(types.find((t) => t.type === 'new_stockin.confirm')?.label).toMatch(/：/);
+    // One name, one meaning: a command named like an approval moment is `<entity>.command.<name>`.
+    expect(new Set(types.map((t) => t.type)).size).toBe(types.length);
+    expect(types.map((t) => t.type)).toEqual(
+      expect.arrayContaining(['new_srv_partsapply.approved', 'new_srv_partsapply.command.approved']),
+    );
     expect(types.map((t) => t.type)).toEqual(
       expect.arrayContaining(['salesorder.approved', 'new_shipment.ship', 'invoice.created', 'new_srv_workorder.audited']),
     );
