@@ -161,7 +161,9 @@ export function buildCsdl(entities: readonly EntityDef[], lang: Lang): string {
   for (const e of entities)
     for (const a of boundActions(e)) {
       actions.push(`<Action${attrs({ Name: a.name, IsBound: true })}>`);
-      actions.push(`<Parameter${attrs({ Name: 'entity', Type: `${ALIAS}.${e.logicalName}`, Nullable: false })}/>`);
+      // The binding type by its namespace, not the alias: odata2ts files bound operations under the
+      // name as written and looks them up by the namespace-qualified one (an alias loses them all).
+      actions.push(`<Parameter${attrs({ Name: 'entity', Type: `${NAMESPACE}.${e.logicalName}`, Nullable: false })}/>`);
       for (const p of a.parameters) {
         if (typeof p.type !== 'string') complex.set(p.type.name, p.type);
         actions.push(`<Parameter${attrs({ Name: p.name, ...paramType(p, optionType), Nullable: p.nullable ? undefined : false })}/>`);

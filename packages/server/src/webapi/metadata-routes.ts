@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { ENTITIES, type EntityDef, type Lang } from '@portal/model';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { answers, BEARER, fileOf } from '../http/openapi.ts';
 import { requestLang } from '../http/request-context.ts';
 import { mayRead, requestCaller } from '../records/access.ts';
 import type { Services } from '../services.ts';
+import { errorResponse } from './errors.ts';
+import { JSON_TYPE } from './handlers.ts';
 import { buildCsdl } from './metadata-csdl.ts';
 import { WEB_API_PREFIX } from './names.ts';
 
@@ -38,55 +40,73 @@ function metadataFor(entities: readonly EntityDef[], lang: Lang): Doc {
   return doc;
 }
 
+/**
+ * Registered beside the Web API's own plugin (routes.ts), whose catch-all these static paths take
+ * precedence over; refusals answer in the same OData error shape.
+ */
 export function metadataRoutes(app: FastifyInstance, s: Services): void {
   const readable = async (req: FastifyRequest) => {
     await s.authenticate(req);
     const caller = await requestCaller(s.db, req);
     return ENTITIES.filter((e) => mayRead(caller, e));
   };
-  const odata = (reply: FastifyReply) => reply.header('odata-version', '4.0');
+  app.register(
+    async (r) => {
+      r.addHook('onSend', async (_req, reply, payload) => {
+        reply.header('odata-version', '4.0');
+        return payload;
+      });
+      r.setErrorHandler((err, req, reply) => {
+        const res = errorResponse(err, requestLang(req));
+        if (res.unexpected) req.log.error({ err }, 'web api $metadata: unhandled error');
+        return reply.code(res.status).headers(res.headers).type(JSON_TYPE).send(JSON.stringify(res.body));
+      });
 
-  app.get(
-    `${WEB_API_PREFIX}/$metadata`,
-    {
-      schema: {
-        summary: "Web API: the CSDL (OData 4.0) of the entity sets the caller may read, in the caller's language",
-        tags: ['Web API'],
-        security: BEARER,
-        ...fileOf('application/xml'),
-      },
-    },
-    async (req, reply) => {
-      const doc = metadataFor(await readable(req), requestLang(req));
-      odata(reply).header('etag', doc.etag).header('vary', 'authorization, accept-language');
-      if (req.headers['if-none-match'] === doc.etag) return reply.code(304).send();
-      return reply.type('application/xml').send(doc.xml);
-    },
-  );
+      r.get(
+        '/$metadata',
+        {
+          schema: {
+            summary: "Web API: the CSDL (OData 4.0) of the entity sets the caller may read, in the caller's language",
+            tags: ['Web API'],
+            security: BEARER,
+            ...fileOf('application/xml'),
+          },
+        },
+        async (req, reply) => {
+          const doc = metadataFor(await readable(req), requestLang(req));
+          // The caller's own document: a client may keep it and ask again with If-None-Match.
+          reply.header('etag', doc.etag).header('cache-control', 'private, no-cache').header('vary', 'authorization, accept-language');
+          if (req.headers['if-none-match'] === doc.etag) return reply.code(304).send();
+          return reply.type('application/xml').send(doc.xml);
+        },
+      );
 
-  app.get(
-    `${WEB_API_PREFIX}/`,
-    {
-      schema: {
-        summary: 'Web API: the service document (the entity sets the caller may read)',
-        tags: ['Web API'],
-        security: BEARER,
-        ...answers('json', {
-          data: z.object({
-            '@odata.context': z.string(),
-            value: z.array(z.object({ name: z.string(), kind: z.enum(['EntitySet', 'FunctionImport']), url: z.string() })),
-          }),
-        }),
-      },
+      r.get(
+        '/',
+        {
+          schema: {
+            summary: 'Web API: the service document (the entity sets the caller may read)',
+            tags: ['Web API'],
+            security: BEARER,
+            ...answers('json', {
+              data: z.object({
+                '@odata.context': z.string(),
+                value: z.array(z.object({ name: z.string(), kind: z.enum(['EntitySet', 'FunctionImport']), url: z.string() })),
+              }),
+            }),
+          },
+        },
+        async (req, reply) => {
+          const entities = await readable(req);
+          const value = [
+            ...entities.map((e) => ({ name: e.entitySet, kind: 'EntitySet' as const, url: e.entitySet })),
+            { name: 'WhoAmI', kind: 'FunctionImport' as const, url: 'WhoAmI' },
+          ];
+          const body = { '@odata.context': `${req.protocol}://${req.host}${WEB_API_PREFIX}/$metadata`, value };
+          return reply.type(JSON_TYPE).send(JSON.stringify(body));
+        },
+      );
     },
-    async (req, reply) => {
-      const entities = await readable(req);
-      const value = [
-        ...entities.map((e) => ({ name: e.entitySet, kind: 'EntitySet' as const, url: e.entitySet })),
-        { name: 'WhoAmI', kind: 'FunctionImport' as const, url: 'WhoAmI' },
-      ];
-      odata(reply).type('application/json; odata.metadata=minimal');
-      return { '@odata.context': `${req.protocol}://${req.host}${WEB_API_PREFIX}/$metadata`, value };
-    },
+    { prefix: WEB_API_PREFIX },
   );
 }

@@ -93,9 +93,14 @@ describe('$metadata', () => {
     admin = readMetadata(adminXml);
   });
 
-  it('needs a signed-in caller', async () => {
-    expect((await get(METADATA)).statusCode).toBe(401);
-    expect((await get('/api/data/v9.2/')).statusCode).toBe(401);
+  it('needs a signed-in caller; refusals in the OData error shape', async () => {
+    for (const url of [METADATA, '/api/data/v9.2/']) {
+      const res = await get(url, { 'accept-language': 'en-US' });
+      expect(res.statusCode).toBe(401);
+      expect(res.headers['www-authenticate']).toMatch(/^Bearer/);
+      expect(res.headers['odata-version']).toBe('4.0');
+      expect(res.json()).toMatchObject({ error: { code: expect.stringMatching(/^0x/), message: expect.any(String) } });
+    }
   });
 
   it("parses with @odata/metadata: one schema in Dataverse's namespace, an entity type and set for every entity the caller may read", () => {
@@ -198,7 +203,7 @@ describe('$metadata', () => {
     const { schema } = admin;
     let n = 0;
     for (const e of readable('admin')) {
-      const declared = schema.actions.filter((a) => a.parameters[0].type === `mscrm.${e.logicalName}`);
+      const declared = schema.actions.filter((a) => a.parameters[0].type === `${NAMESPACE}.${e.logicalName}`);
       const want = boundActions(e);
       expect(
         declared.map((a) => a.name),
