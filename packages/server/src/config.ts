@@ -81,6 +81,11 @@ export interface S3Config {
    * them to every upload the server makes (AWS S3 itself). Presigned URLs never carry one.
    */
   checksums?: 'required' | 'supported';
+  /**
+   * S3_PUBLIC_ENDPOINT: the store's address as browsers reach it, for presigned upload URLs, when
+   * the servers use another one (OSS/COS internal endpoints); default S3_ENDPOINT.
+   */
+  publicEndpoint?: string;
 }
 
 export interface FilesConfig {
@@ -138,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
             secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
             forcePathStyle: env.S3_FORCE_PATH_STYLE === '1' || env.S3_FORCE_PATH_STYLE === 'true',
             checksums: env.S3_CHECKSUMS === 'supported' ? 'supported' : 'required',
+            publicEndpoint: env.S3_PUBLIC_ENDPOINT || undefined,
           }
         : undefined,
       address: {

@@ -24,13 +24,13 @@ export function loadS3Sdk(): Promise<S3Sdk> {
  * them to the calls that need one, which stores other than AWS accept. `presign`: always so — a
  * presigned PUT has no body yet, and the SDK would sign the checksum of an empty one into the URL
  * (`x-amz-checksum-crc32=AAAAAA==`), which AWS, MinIO and R2 then refuse for any real file
- * (aws-sdk-js-v3#6994).
+ * (aws-sdk-js-v3#6994). A presigning client also uses the public endpoint (S3_PUBLIC_ENDPOINT), if any.
  */
 export function s3Client(sdk: S3Sdk, c: S3Config, o: { presign?: boolean } = {}): S3Client {
   const when = c.checksums === 'supported' && !o.presign ? 'WHEN_SUPPORTED' : 'WHEN_REQUIRED';
   return new sdk.s3.S3Client({
     region: c.region,
-    endpoint: c.endpoint,
+    endpoint: (o.presign && c.publicEndpoint) || c.endpoint,
     forcePathStyle: c.forcePathStyle,
     credentials: c.accessKeyId && c.secretAccessKey ? { accessKeyId: c.accessKeyId, secretAccessKey: c.secretAccessKey } : undefined,
     requestChecksumCalculation: when,

@@ -102,7 +102,8 @@ export async function createStorage(cfg: FilesConfig): Promise<Storage> {
     const { loadS3Sdk, s3Client, S3Storage } = await import('./s3-storage.ts');
     const sdk = await loadS3Sdk();
     const client = s3Client(sdk, cfg.s3);
-    return new S3Storage(client, cfg.s3.bucket, sdk, cfg.s3.checksums === 'supported' ? s3Client(sdk, cfg.s3, { presign: true }) : client);
+    const ownPresigner = cfg.s3.checksums === 'supported' || !!cfg.s3.publicEndpoint;
+    return new S3Storage(client, cfg.s3.bucket, sdk, ownPresigner ? s3Client(sdk, cfg.s3, { presign: true }) : client);
   }
   return new LocalStorage(cfg.storageDir);
 }

@@ -3,6 +3,7 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
+import { s3Sources } from '../http/security-headers.ts';
 import { formatCents, toCents } from '../domain/money.ts';
 import { cities, counties, provinces } from './address.ts';
 import { cleanFileName, contentDisposition } from './attachments.ts';
@@ -183,6 +184,22 @@ describe('storage adapters', () => {
         checksums,
       ).toEqual([]);
     }
+  });
+
+  it('presigns on S3_PUBLIC_ENDPOINT when the servers reach the store at another address (an internal endpoint)', async () => {
+    const cfg = loadConfig({
+      S3_BUCKET: 'portal-files',
+      S3_ENDPOINT: 'https://s3.oss-cn-hangzhou-internal.aliyuncs.com',
+      S3_PUBLIC_ENDPOINT: 'https://s3.oss-cn-hangzhou.aliyuncs.com',
+      S3_REGION: 'cn-hangzhou',
+      S3_ACCESS_KEY_ID: 'LTAIEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    } as NodeJS.ProcessEnv).files;
+    const st = (await createStorage(cfg)) as S3Storage;
+    const { url } = await st.signedPutUrl('att/2026/11/k4', { contentType: 'image/png', contentLength: 9, expiresInSec: 60 });
+    expect(new URL(url).origin).toBe('https://portal-files.s3.oss-cn-hangzhou.aliyuncs.com');
+    expect(s3Sources(cfg.s3)).toContain('https://portal-files.s3.oss-cn-hangzhou.aliyuncs.com');
+    expect((await st.client.config.endpoint!()).hostname).toBe('s3.oss-cn-hangzhou-internal.aliyuncs.com');
   });
 
   it('reads, stats and deletes through the client (a stand-in client records the commands)', async () => {

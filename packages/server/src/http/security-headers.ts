@@ -42,8 +42,9 @@ export function tileSources(t: MapTilesConfig): string[] {
 /** Where the browser PUTs a direct upload: the bucket's presigned URLs (virtual-hosted and path style). */
 export function s3Sources(s3: S3Config | undefined): string[] {
   if (!s3) return [];
-  if (s3.endpoint) {
-    const base = sourceOf(s3.endpoint);
+  const endpoint = s3.publicEndpoint ?? s3.endpoint;
+  if (endpoint) {
+    const base = sourceOf(endpoint);
     if (!base) return [];
     const u = new URL(base);
     return s3.forcePathStyle ? [base] : [`${u.protocol}//${s3.bucket}.${u.host}`, base];
