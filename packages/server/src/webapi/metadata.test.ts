@@ -1,5 +1,6 @@
+import { gunzipSync } from 'node:zlib';
 import { Edm } from '@odata/metadata';
-import { ENTITIES, msg, type EntityDef, type FieldDef } from '@portal/model';
+import { ENTITIES, msg, OAUTH2_TOKEN_PATH, SERVICE_ACCOUNT_API, type EntityDef, type FieldDef } from '@portal/model';
 import { parse } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Portal } from '../boot.ts';
@@ -247,6 +248,37 @@ describe('$metadata', () => {
     ).toEqual(want.map((e) => e.entitySet));
   });
 
+  it("a service account's token gets the document of its roles: one with a station's roles and unit, the station's", async () => {
+    const u = await p.db.one<{ id: string; unit: string }>(
+      "SELECT systemuserid AS id, businessunitid AS unit FROM systemuser WHERE domainname = 'station1'",
+    );
+    const roles = (await p.db.query<{ id: string }>('SELECT roleid AS id FROM systemuserroles WHERE systemuserid = $1', [u!.id])).rows.map(
+      (r) => r.id,
+    );
+    const made = await p.app.inject({
+      method: 'POST',
+      url: SERVICE_ACCOUNT_API,
+      payload: { name: '$metadata 测试接口', roles, units: [u!.unit] },
+      headers: bearer(tok.admin),
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const { clientId, clientSecret } = made.json().Data as { clientId: string; clientSecret: string };
+    const grant = await p.app.inject({
+      method: 'POST',
+      url: OAUTH2_TOKEN_PATH,
+      payload: { grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret },
+    });
+    expect(grant.statusCode, grant.body).toBe(200);
+    const res = await get(METADATA, bearer(grant.json().access_token));
+    expect(res.statusCode).toBe(200);
+    const { schema } = readMetadata(res.body);
+    expect(schema.entityTypes.map((t) => t.name).sort()).toEqual(
+      readable('station1')
+        .map((e) => e.logicalName)
+        .sort(),
+    );
+  });
+
   it('labels follow Accept-Language; the document is cached per language and reach (ETag, 304)', async () => {
     const wo = readable('admin').find((e) => boundActions(e).length) as EntityDef;
     const en = await get(METADATA, { ...bearer(tok.admin), 'accept-language': 'en-US' });
@@ -258,6 +290,10 @@ describe('$metadata', () => {
     expect(again.headers.etag).not.toBe((await get(METADATA, bearer(tok.admin))).headers.etag);
     const notModified = await get(METADATA, { ...bearer(tok.admin), 'accept-language': 'en-US', 'if-none-match': String(en.headers.etag) });
     expect(notModified.statusCode).toBe(304);
+    const zipped = await get(METADATA, { ...bearer(tok.admin), 'accept-encoding': 'gzip, deflate' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.rawPayload.length).toBeLessThan(adminXml.length / 10);
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(adminXml);
     if (process.env.SHOW_FIGURES) {
       const t0 = performance.now();
       const { buildCsdl } = await import('./metadata-csdl.ts');
