@@ -223,6 +223,14 @@ export const PAGE_SCREENS: PageScreen[] = [
     page: 'SelfCheckPage',
     menu: { group: 'system', order: 80, key: 'selfCheck', label: 'menu.selfCheck' },
   },
+  // Issue 30: webhook subscriptions and their delivery log (integration/webhooks).
+  {
+    name: 'webhooks',
+    path: '/system/webhooks',
+    privileges: ['system.admin'],
+    page: 'WebhooksPage',
+    menu: { group: 'system', order: 85, key: 'webhooks', label: 'menu.webhooks' },
+  },
   // Issue 28: the signed-in salesman's own card (dealers, targets and completion), and forecast against actual orders.
   {
     name: 'salesmanView',

@@ -125,6 +125,7 @@ export const PAGES = {
   SalesmanPage: () => import('../pages/sales-targets/SalesmanPage.tsx'),
   SearchProductPage: () => import('../pages/shop/SearchProductPage.tsx'),
   SelfCheckPage: () => import('../pages/selfcheck/SelfCheckPage.tsx'),
+  WebhooksPage: () => import('../pages/webhooks/WebhooksPage.tsx'),
   ServiceCalendarPage: () => import('../pages/workorder/ServiceCalendarPage.tsx'),
   ServiceHomePage: () => import('../pages/home/ServiceHomePage.tsx'),
   ServiceNoticeListPage: () => import('../pages/notice/ServiceNoticeListPage.tsx'),
