@@ -5,6 +5,7 @@ import { requireAuth } from '../../auth/authenticate.ts';
 import { forgetCachedUsers } from '../../auth/principal.ts';
 import { sessionsEnded } from '../../auth/session-cache.ts';
 import type { Sql } from '../../db/db.ts';
+import { writeLog } from '../../domain/operation-log.ts';
 import { commandErrorHandler } from '../../http/command-errors.ts';
 import { ok } from '../../http/envelope.ts';
 import { BEARER, returns } from '../../http/openapi.ts';
@@ -57,7 +58,7 @@ export function serviceAccountRoutes(app: FastifyInstance, s: Services): void {
      * rotate holds a secret, which must not be kept anywhere. After the commit this instance waits
      * until it has heard the ended sessions, so "refused at once" holds from the answer on.
      */
-    const command = (url: string, summary: string, body: z.ZodType | undefined, run: Run) =>
+    const command = (url: string, action: string, summary: string, body: z.ZodType | undefined, run: Run) =>
       r.post<{ Params: Record<string, string> }>(
         url,
         { preValidation: admin, schema: doc(summary, { ...(body ? { body } : {}), ...returns(RESULT) }) },
@@ -67,28 +68,49 @@ export function serviceAccountRoutes(app: FastifyInstance, s: Services): void {
           const out = await s.db.tx((sql) => run(sql, caller, req, lang));
           if (out.userId) forgetCachedUsers(out.userId);
           await sessionsEnded(s.db, out.ended);
+          // The operation log keeps who made, re-keyed or switched off which system's access.
+          await writeLog(s.db, req, {
+            action,
+            userId: caller.principal.userId,
+            userName: caller.principal.userName,
+            entityName: 'new_serviceaccount',
+            recordId: out.result.id,
+            detail: out.result.clientId,
+          });
           return ok(out.result, out.result.message);
         },
       );
 
-    command(SERVICE_ACCOUNT_API, 'Create a service account (its secret is answered this once)', CREATE, async (sql, caller, req, lang) => {
-      const result = await createServiceAccount(sql, caller, CREATE.parse(req.body ?? {}), lang);
-      return { result, ended: [] };
-    });
+    command(
+      SERVICE_ACCOUNT_API,
+      'serviceaccount.create',
+      'Create a service account (its secret is answered this once)',
+      CREATE,
+      async (sql, caller, req, lang) => {
+        const result = await createServiceAccount(sql, caller, CREATE.parse(req.body ?? {}), lang);
+        return { result, ended: [] };
+      },
+    );
     command(
       `${SERVICE_ACCOUNT_API}/:id/rotate`,
+      'serviceaccount.rotate',
       'Issue a new secret; the old one and its tokens stop working',
       undefined,
       (sql, caller, req, lang) => rotateServiceAccountSecret(sql, caller, req.params.id, lang),
     );
     command(
       `${SERVICE_ACCOUNT_API}/:id/disable`,
+      'serviceaccount.disable',
       'Disable: its tokens are refused at once, on every instance',
       undefined,
       (sql, caller, req, lang) => setServiceAccountEnabled(sql, caller, req.params.id, false, lang),
     );
-    command(`${SERVICE_ACCOUNT_API}/:id/enable`, 'Enable again (tokens with the current secret)', undefined, (sql, caller, req, lang) =>
-      setServiceAccountEnabled(sql, caller, req.params.id, true, lang),
+    command(
+      `${SERVICE_ACCOUNT_API}/:id/enable`,
+      'serviceaccount.enable',
+      'Enable again (tokens with the current secret)',
+      undefined,
+      (sql, caller, req, lang) => setServiceAccountEnabled(sql, caller, req.params.id, true, lang),
     );
     r.get(
       `${SERVICE_ACCOUNT_API}/options`,

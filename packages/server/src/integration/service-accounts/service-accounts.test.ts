@@ -220,6 +220,18 @@ describe('rotating, disabling, enabling', () => {
     expect((await command(`${SERVICE_ACCOUNT_API}/${a.id}/disable`)).statusCode).toBe(400);
     expect((await command(`${SERVICE_ACCOUNT_API}/${a.id}/enable`)).statusCode).toBe(200);
     expect((await call(await token(a))).statusCode).toBe(200);
+    // The operation log names who did what to which account (and the account's own token requests).
+    const { rows } = await p.db.query<{ action: string; who: string; result: number }>(
+      `SELECT new_name AS action, new_username AS who, new_result AS result FROM new_operationlog
+        WHERE new_recordid = $1 OR (new_name = 'login' AND new_username = $2) ORDER BY createdon, new_name`,
+      [a.id, a.clientId],
+    );
+    expect(rows.filter((x) => x.action.startsWith('serviceaccount.')).map((x) => [x.action, x.who])).toEqual([
+      ['serviceaccount.create', 'admin'],
+      ['serviceaccount.disable', 'admin'],
+      ['serviceaccount.enable', 'admin'],
+    ]);
+    expect(rows.filter((x) => x.action === 'login').map((x) => x.result)).toEqual([1, 3, 1]);
   });
 
   it('a service account never signs in on /token, even with a password set on its user', async () => {
