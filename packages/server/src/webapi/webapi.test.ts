@@ -158,6 +158,8 @@ describe('writes', () => {
     const bad = await failure(c.update({ collection: 'new_srv_workers', key: id, data: { new_phone: 'abc', new_load: 3 } }));
     expect(bad.status).toBe(400);
     expect(bad.message).toContain('手机号码格式不正确');
+    // A field the business steps own stays unwritable here too.
+    expect(bad.message).toContain('当前负荷由业务流程维护，不能直接修改');
   });
 
   it('upsert creates under the given id, If-None-Match: * refuses the existing one, If-Match: * does not create; delete', async () => {
@@ -201,6 +203,16 @@ describe('writes', () => {
     expect((ok[0] as { value: unknown[] }).value).toHaveLength(1);
     expect(ok[1]).toMatch(/^[0-9a-f-]{36}$/);
     expect(await workerRow(ok[1] as string)).toMatchObject({ new_name: 'WC-3', new_workyear: 7 });
+    // A malformed batch, or a GET inside a change set, is the caller's mistake: 400.
+    const post = (body: string, type = 'multipart/mixed; boundary=b') =>
+      raw('station1', '$batch', { method: 'POST', body, headers: { 'content-type': type } });
+    expect((await post('--b\r\nContent-Type: application/http\r\n\r\nGET new_srv_workers HTTP/1.1\r\n')).status).toBe(400);
+    expect((await post('no parts', 'multipart/mixed')).status).toBe(400);
+    const getInSet = await post(
+      '--b\r\nContent-Type: multipart/mixed; boundary=c\r\n\r\n--c\r\nContent-Type: application/http\r\n\r\nGET new_srv_workers HTTP/1.1\r\n\r\n--c--\r\n--b--\r\n',
+    );
+    expect(getInSet.status).toBe(400);
+    expect(await getInSet.text()).toContain('变更集中不能包含 GET 请求');
   });
 });
 
@@ -268,6 +280,18 @@ describe('isolation and errors', () => {
     });
     expect(bad.status).toBe(400);
     expect((await answer(bad)).error.message).toMatch(/nope/);
+    // What OData clients send besides passes the app's hooks.
+    const headers = {
+      'odata-version': '4.0',
+      'odata-maxversion': '4.0',
+      'MSCRM.SuppressDuplicateDetection': 'false',
+      'MSCRM.BypassCustomPluginExecution': 'true',
+      prefer: 'odata.include-annotations="*",odata.maxpagesize=1',
+      'if-none-match': 'W/"1"',
+    };
+    expect(
+      (await raw('station1', `new_srv_workers?$select=new_name&$filter=${encodeURIComponent("new_name eq 'WA-0'")}`, { headers })).status,
+    ).toBe(200);
     const zh = await raw('station1', 'nothings');
     expect(zh.status).toBe(404);
     expect((await answer(zh)).error.message).toMatch(/[\u4e00-\u9fff]/);
