@@ -30,6 +30,8 @@ export async function reportNegativeQuotas(db: Db, log: StartupLog): Promise<Neg
     },
   );
   await db.tx(async (sql) => {
+    // Instances starting together: one at a time, so the second finds the first's unread message.
+    await sql.query('SELECT pg_advisory_xact_lock(727005)');
     for (const r of rows) {
       const told = await sql.query(
         'SELECT 1 FROM portal_message WHERE message_key = $1 AND record_id = $2::uuid AND read_on IS NULL LIMIT 1',
