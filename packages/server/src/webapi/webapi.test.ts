@@ -1,4 +1,4 @@
-import { leadDisqualifyReason, leadState } from '@portal/model';
+import { approvalStatus, leadDisqualifyReason, leadState } from '@portal/model';
 import { DynamicsWebApi } from 'dynamics-web-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Portal } from '../boot.ts';
@@ -47,7 +47,7 @@ beforeAll(async () => {
   const addr = p.app.server.address();
   if (!addr || typeof addr === 'string') throw new Error('no address');
   root = `http://127.0.0.1:${addr.port}/`;
-  for (const u of ['admin', 'hq', 'station1', 'station2', 'salesman1']) tok[u] = (await signIn(p.app, u)).access_token;
+  for (const u of ['admin', 'hq', 'branch1', 'station1', 'station2', 'salesman1']) tok[u] = (await signIn(p.app, u)).access_token;
   for (const r of (await p.db.query<{ code: string; id: string }>('SELECT new_code AS code, new_srv_stationid AS id FROM new_srv_station'))
     .rows)
     st[r.code] = r.id;
@@ -240,6 +240,52 @@ describe('bound actions', () => {
     expect(again.message).toBe('线索当前状态为“已取消资格”，不能取消资格');
     const unknown = await failure(c.callAction({ collection: 'leads', key: id, actionName: 'Microsoft.Dynamics.CRM.nothing' }));
     expect(unknown.status).toBe(404);
+  });
+});
+
+describe('approval actions', () => {
+  it('FlowSubmit, FlowApprove by each step approver; FlowReject without a reason is refused', async () => {
+    const one = async (text: string, args: unknown[] = []) => (await p.db.query<{ id: string }>(text, args)).rows[0].id;
+    const flow = await one(`SELECT new_flowid AS id FROM new_flow WHERE new_name = '奖惩单审批流程'`);
+    const steps = (
+      await p.db.query<{ id: string }>('SELECT new_flowstepsid AS id FROM new_flowsteps WHERE new_flow_id = $1 ORDER BY new_sequence', [
+        flow,
+      ])
+    ).rows;
+    const user = (login: string) => one('SELECT systemuserid AS id FROM systemuser WHERE domainname = $1', [login]);
+    const id = (await api('hq').create({
+      collection: 'new_srv_claimfines',
+      data: {
+        new_station_id: st.SH001,
+        new_finetype: 2,
+        new_amount: 1200,
+        new_checkmonth: 11,
+        new_year: 2026,
+        new_checkitem: 'Web API 考核',
+      },
+    })) as unknown as string;
+    const call = (who: string, actionName: string, action?: object) =>
+      api(who).callAction<{ id: string; message: string; state: number | null }>({
+        collection: 'new_srv_claimfines',
+        key: id,
+        actionName: `Microsoft.Dynamics.CRM.${actionName}`,
+        action,
+      });
+    const submitted = await call('hq', 'FlowSubmit', {
+      FlowId: flow,
+      ApproveList: [
+        { StepId: steps[0].id, ApproveUserId: await user('branch1') },
+        { StepId: steps[1].id, ApproveUserId: await user('admin') },
+      ],
+    });
+    expect(submitted).toMatchObject({ id, message: '已提交' });
+    expect((await call('branch1', 'FlowApprove', { Memo: '同意' })).message).toBe('已同意');
+    const noReason = await failure(call('admin', 'FlowReject', {}));
+    expect(noReason.status).toBe(400);
+    const last = await call('admin', 'FlowApprove');
+    expect(last.state).toBe(approvalStatus.approved);
+    const row = (await p.db.query('SELECT new_approvalstatus AS s FROM new_srv_claimfine WHERE new_srv_claimfineid = $1', [id])).rows[0];
+    expect(row.s).toBe(approvalStatus.approved);
   });
 });
 
