@@ -9,6 +9,7 @@ import { flowBad } from '../flow/errors.ts';
 import { forbidden } from '../http/errors.ts';
 import { assertCanSeeRecord, assertMayCreate, assertPrivilege, recordNotFound, servedEntity } from '../records/access.ts';
 import { LIMITS } from '../records/query/ast.ts';
+import { fieldName } from '../records/query/odata.ts';
 import { compileContext, odataParts, retrieveFetchXml, retrieveOne, runQuery } from '../records/service.ts';
 import { Params, q } from '../records/sql.ts';
 import { normGuid, validateValues } from '../records/validate.ts';
@@ -50,7 +51,8 @@ type Target =
   | { k: 'set'; e: EntityDef }
   | { k: 'count'; e: EntityDef }
   | { k: 'row'; e: EntityDef; id: string }
-  | { k: 'action'; e: EntityDef; id: string; name: string };
+  | { k: 'action'; e: EntityDef; id: string; name: string }
+  | { k: 'property'; e: EntityDef; id: string; field: string };
 
 /** The resource a path names; 404 for anything else. */
 export function parsePath(path: string): Target {
@@ -67,8 +69,10 @@ export function parsePath(path: string): Target {
   }
   const id = keyOf(key);
   if (sub === undefined) return { k: 'row', e, id };
-  const name = sub.startsWith(`${NAMESPACE}.`) ? sub.slice(NAMESPACE.length + 1) : sub;
-  return { k: 'action', e, id, name };
+  if (sub.startsWith(`${NAMESPACE}.`)) return { k: 'action', e, id, name: sub.slice(NAMESPACE.length + 1) };
+  const field = fieldName(sub);
+  if (Object.hasOwn(e.allFields, field) && !e.allFields[field].secret) return { k: 'property', e, id, field };
+  return { k: 'action', e, id, name: sub };
 }
 
 /** Runs one request; a refusal becomes its OData error answer (a 500 is logged). */
@@ -106,6 +110,10 @@ async function handle(env: ApiEnv, req: ApiRequest): Promise<ApiResponse> {
     case 'action':
       if (req.method !== 'POST') throw notAllowed(req);
       return action(env, t.e, t.id, t.name, req);
+    case 'property':
+      if (req.method === 'GET') return property(env, t.e, t.id, t.field);
+      if (req.method === 'PUT' || req.method === 'DELETE') return putProperty(env, t.e, t.id, t.field, req);
+      throw notAllowed(req);
   }
 }
 
@@ -294,6 +302,31 @@ async function patch(env: ApiEnv, e: EntityDef, id: string, req: ApiRequest, pre
     await insertRecords(sql, e, env.caller, [validated(e, input, 'create', env)], env.lang, { ids: [id] });
     return written(sql, env, e, id, req, prefer, true);
   });
+}
+
+/** GET {set}({id})/{field}: `{ value }` (a lookup's value by `_x_value` or `x`). */
+async function property(env: ApiEnv, e: EntityDef, id: string, field: string): Promise<ApiResponse> {
+  assertPrivilege(env.caller, e, 'read');
+  const rec = await retrieveOne(env.read, env.caller, e, id, { $select: field }, { lang: env.lang });
+  if (!rec) throw recordNotFound();
+  return json(200, { '@odata.context': `${env.base}/$metadata#${e.entitySet}(${id})/${field}`, value: rec[field] ?? null });
+}
+
+/** PUT {set}({id})/{field} with `{ value }` (DELETE: null), as an update of that field alone (If-Match honoured). */
+async function putProperty(env: ApiEnv, e: EntityDef, id: string, field: string, req: ApiRequest): Promise<ApiResponse> {
+  const body = req.method === 'DELETE' ? { value: null } : req.body;
+  if (!body || typeof body !== 'object' || !Object.hasOwn(body, 'value')) throw apiError(400, 'records.q.badParam', { name: 'value' });
+  return patch(
+    env,
+    e,
+    id,
+    {
+      ...req,
+      headers: { ...req.headers, 'if-match': req.headers['if-match'] ?? '*' },
+      body: { [field]: (body as { value: unknown }).value },
+    },
+    parsePrefer(undefined),
+  );
 }
 
 /** DELETE {set}({id}) (If-Match honoured); the record's attachments go with it (files after the commit). */

@@ -158,6 +158,10 @@ describe('writes', () => {
     const bad = await failure(c.update({ collection: 'new_srv_workers', key: id, data: { new_phone: 'abc', new_load: 3 } }));
     expect(bad.status).toBe(400);
     expect(bad.message).toContain('手机号码格式不正确');
+    // One property: PUT {set}({id})/{field} and GET it back.
+    await c.updateSingleProperty({ collection: 'new_srv_workers', key: id, fieldValuePair: { new_workyear: 6 } });
+    const one = await raw('station1', `new_srv_workers(${id})/new_workyear`);
+    expect(((await one.json()) as { value: number }).value).toBe(6);
     // A field the business steps own stays unwritable here too.
     expect(bad.message).toContain('当前负荷由业务流程维护，不能直接修改');
   });
