@@ -179,6 +179,9 @@ describe('writes', () => {
     const notThere = await failure(c.update({ collection: 'new_srv_workers', key: missing, data: { new_name: 'x' } }));
     expect(notThere.status).toBe(404);
     expect(await workerRow(missing)).toBeUndefined();
+    // DELETE honours If-Match: a stale version keeps the row (false: the client's 412).
+    expect(await c.deleteRecord({ collection: 'new_srv_workers', key: id, ifmatch: 'W/"1"' })).toBe(false);
+    expect(await workerRow(id)).toBeDefined();
     expect(await c.deleteRecord({ collection: 'new_srv_workers', key: id })).toBe(true);
     const gone = await failure(c.retrieve({ collection: 'new_srv_workers', key: id }));
     expect(gone.status).toBe(404);
