@@ -240,6 +240,7 @@ describe('$metadata', () => {
 
     const doc = await get('/api/data/v9.2/', bearer(tok.station1));
     expect(doc.statusCode).toBe(200);
+    expect((await get('/api/data/v9.2', bearer(tok.station1))).json()).toEqual(doc.json());
     expect(
       doc
         .json()
