@@ -102,7 +102,11 @@ function operation(part: Part): Op {
   let body: unknown;
   if (payload.trim()) {
     try {
-      body = JSON.parse(payload);
+      // As the app's JSON parser (secure-json-parse): a `__proto__` key is refused, not assigned.
+      body = JSON.parse(payload, (k, v) => {
+        if (k === '__proto__') throw new SyntaxError('__proto__');
+        return v;
+      });
     } catch {
       throw bad('JSON body');
     }
