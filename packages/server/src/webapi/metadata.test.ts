@@ -121,7 +121,7 @@ describe('$metadata', () => {
     expect(whoAmI?.returnType.type).toBe('mscrm.WhoAmIResponse');
   });
 
-  it('types every field as the model declares it: key, Edm type, length, scale, option values; secret fields never appear', () => {
+  it('types every field as the model declares it: key, Edm type, length, scale, option values, server-owned; secret fields never appear', () => {
     const { schema } = admin;
     const typeDefs = new Map(schema.typeDefinitions.map((t) => [t.name, t]));
     const allowed = new Map(
@@ -132,6 +132,7 @@ describe('$metadata', () => {
       }),
     );
     let secrets = 0;
+    let owned = 0;
     for (const e of readable('admin')) {
       const t = schema.entityTypes.find((x) => x.name === e.logicalName)!;
       expect(t.key.propertyRefs.map((r) => r.name)).toEqual([e.primaryKey]);
@@ -154,10 +155,15 @@ describe('$metadata', () => {
         if (f.type === 'text' || f.type === 'memo') expect(Number(prop!.maxLength)).toBe(f.maxLength);
         if (f.type === 'decimal') expect(Number(prop!.scale)).toBe(f.precision);
         if (f.type === 'money') expect(Number(prop!.scale)).toBe(2);
+        // What a command or the server owns says so (Core.Computed); the Web API refuses writes to it.
+        const computed = prop!.annotations.some((a) => a.term === 'Core.Computed');
+        expect(computed, `${e.logicalName}.${name} computed`).toBe(!!(f.readOnly || f.computed));
+        if (computed) owned++;
       }
       expect(t.properties.length).toBe(apiFields(e).length);
     }
     expect(secrets).toBeGreaterThan(0);
+    expect(owned).toBeGreaterThan(100);
   });
 
   it('lookups: a Guid `_x_value` and a navigation property to the target type with its set bound, where the caller may read the target', async () => {
