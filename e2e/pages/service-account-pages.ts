@@ -40,7 +40,7 @@ export class ServiceAccountsPage {
     await p.getByTestId('sa-name').fill(a.name);
     await this.pick('sa-roles', a.roles);
     await this.pick('sa-units', a.units);
-    await p.getByTestId('sa-create-ok').click();
+    await p.getByTestId('sa-save').click();
     const secret = p.getByTestId('sa-client-secret');
     await secret.waitFor();
     return { clientId: (await p.getByTestId('sa-client-id').innerText()).trim(), clientSecret: (await secret.innerText()).trim() };
@@ -55,9 +55,13 @@ export class ServiceAccountsPage {
   /** Disables the account on the row showing `name`, confirming the question; waits for the row to offer 启用. */
   async disable(name: string) {
     const row = () => this.list.rows().filter({ hasText: name }).first();
-    await row().getByTestId('sa-disable').click();
+    // 查看 and 修改 are shown; the rest of the row's commands are under 更多.
+    await row().getByRole('button', { name: /更多/ }).click();
+    await this.page.locator('.ant-dropdown:visible').getByTestId('sa-disable').click();
     await this.page.getByTestId('sa-disable-ok').click();
-    await row().getByTestId('sa-enable').waitFor();
+    await row().getByRole('button', { name: /更多/ }).click();
+    await this.page.locator('.ant-dropdown:visible').getByTestId('sa-enable').waitFor();
+    await this.page.keyboard.press('Escape');
   }
 
   /** Whether the text is anywhere on the page. */

@@ -3,6 +3,9 @@
  * transaction each, privilege system.admin; server integration/service-accounts/routes.ts):
  * POST {SERVICE_ACCOUNT_API} {name, roles, units, rateLimit?} — a new account; answers its
  *   client_id and secret, the secret only this once (the server keeps its SHA-256);
+ * GET {SERVICE_ACCOUNT_API}/{id} — its name, role ids, unit ids and limit (the edit dialog);
+ * POST {SERVICE_ACCOUNT_API}/{id} {name, roles, units, rateLimit?} — changes them (client id and
+ *   secret stay);
  * POST {SERVICE_ACCOUNT_API}/{id}/rotate — a new secret (shown once); the old one and every token
  *   issued with it stop working at once;
  * POST {SERVICE_ACCOUNT_API}/{id}/disable — no more tokens, and the issued ones are refused at once
@@ -32,6 +35,15 @@ export interface ServiceAccountResult {
   clientId: string;
   clientSecret?: string;
   message: string;
+}
+
+/** What the edit dialog starts from. */
+export interface ServiceAccountDetail {
+  id: string;
+  name: string;
+  roles: string[];
+  units: string[];
+  rateLimit: number;
 }
 
 export interface ServiceAccountOptions {

@@ -27,6 +27,8 @@ export const serviceAccount = defineEntity({
       readOnly: true,
       menu: { group: 'system', order: 90, key: 'serviceAccount', label: 'menu.serviceAccount' },
     },
+    // The generic record page, read-only: every field, the secret's hash left out (secret).
+    view: { name: 'serviceAccountView', path: '/systemparameter/serviceaccount/view/:id' },
   },
   fields: {
     new_name: text(label('名称', 'Name'), { required: true, searchable: true, maxLength: 100, ...RO }),

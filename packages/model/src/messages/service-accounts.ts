@@ -13,6 +13,7 @@ export const serviceAccountMessages = {
   'sa.rotated': label('已生成新密钥，旧密钥及其令牌已失效', 'New secret issued: the old one and its tokens no longer work'),
   'sa.disabled': label('服务账号已停用，其令牌已失效', 'Service account disabled: its tokens no longer work'),
   'sa.enabled': label('服务账号已启用', 'Service account enabled'),
+  'sa.changed': label('服务账号已保存', 'Service account saved'),
   'sa.alreadyDisabled': label('服务账号已是停用状态', 'The service account is already disabled'),
   'sa.alreadyEnabled': label('服务账号已是启用状态', 'The service account is already enabled'),
   'sa.invalidClient': label('客户端 ID 或密钥不正确', 'Wrong client ID or secret'),
@@ -31,6 +32,9 @@ export const serviceAccountMessages = {
   'sa.ui.units': label('业务部门', 'Business units'),
   'sa.ui.rateLimit': label('每分钟请求上限', 'Requests per minute'),
   'sa.ui.create': label('创建', 'Create'),
+  'sa.ui.edit': label('修改', 'Edit'),
+  'sa.ui.editTitle': label('修改服务账号', 'Edit service account'),
+  'sa.ui.save': label('保存', 'Save'),
   'sa.ui.cancel': label('取消', 'Cancel'),
   'sa.ui.secretTitle': label('服务账号密钥', 'Service account secret'),
   'sa.ui.secretHint': label(

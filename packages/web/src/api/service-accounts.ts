@@ -1,4 +1,10 @@
-import { SERVICE_ACCOUNT_API, type ServiceAccountInput, type ServiceAccountOptions, type ServiceAccountResult } from '@portal/model';
+import {
+  SERVICE_ACCOUNT_API,
+  type ServiceAccountDetail,
+  type ServiceAccountInput,
+  type ServiceAccountOptions,
+  type ServiceAccountResult,
+} from '@portal/model';
 import { apiGet } from './client.ts';
 import { commandCall } from './command.ts';
 
@@ -16,6 +22,10 @@ async function run(path: string, body?: ServiceAccountInput): Promise<ServiceAcc
 }
 
 export const serviceAccountOptions = () => apiGet<ServiceAccountOptions>(`${SERVICE_ACCOUNT_API}/options`, { silent: true });
+export const serviceAccountDetail = (id: string) =>
+  apiGet<ServiceAccountDetail>(`${SERVICE_ACCOUNT_API}/${encodeURIComponent(id)}`, { silent: true });
 export const createServiceAccount = (input: ServiceAccountInput) => run(SERVICE_ACCOUNT_API, input);
+export const changeServiceAccount = (id: string, input: ServiceAccountInput) =>
+  run(`${SERVICE_ACCOUNT_API}/${encodeURIComponent(id)}`, input);
 export const rotateServiceAccountSecret = (id: string) => run(at(id, 'rotate'));
 export const setServiceAccountEnabled = (id: string, enabled: boolean) => run(at(id, enabled ? 'enable' : 'disable'));

@@ -4,6 +4,7 @@ import {
   SERVICE_ACCOUNT_MAX_RATE,
   serviceAccountState,
   type Lang,
+  type ServiceAccountDetail,
   type ServiceAccountInput,
   type ServiceAccountOptions,
   type ServiceAccountResult,
@@ -75,6 +76,26 @@ async function checkInput(sql: Sql, caller: Caller, b: Partial<ServiceAccountInp
   return { name, roles, units, rateLimit: rate };
 }
 
+/** The station of a lone station unit: its account is the station's, as the station's people are. */
+async function stationOf(sql: Sql, units: Checked['units']): Promise<string | null> {
+  if (units.length !== 1) return null;
+  const { rows } = await sql.query<{ id: string }>('SELECT new_srv_stationid AS id FROM new_srv_station WHERE new_businessunit_id = $1', [
+    units[0].id,
+  ]);
+  return rows[0]?.id ?? null;
+}
+
+const unitNames = (c: Checked) => c.units.map((x) => x.name).join('、');
+const roleNames = (c: Checked) => c.roles.map((x) => x.name).join('、');
+
+async function setUnits(sql: Sql, accountId: string, c: Checked): Promise<void> {
+  await sql.query('DELETE FROM new_serviceaccountunit WHERE new_serviceaccount_id = $1', [accountId]);
+  await sql.query('INSERT INTO new_serviceaccountunit (new_serviceaccount_id, new_businessunit_id) SELECT $1, unnest($2::uuid[])', [
+    accountId,
+    c.units.map((x) => x.id),
+  ]);
+}
+
 /** A new account: its user, roles, units and first secret (answered only here). */
 export async function createServiceAccount(
   sql: Sql,
@@ -85,14 +106,9 @@ export async function createServiceAccount(
   assertAdmin(caller);
   const c = await checkInput(sql, caller, b, lang);
   const me = caller.principal.userId;
-  // The user's own unit: the first one (its reach is computed from all of them). A station's
-  // account acting for that station alone is the station's, as its people are.
+  // The user's own unit: the first one (its reach is computed from all of them).
   const home = c.units[0].id;
-  const station =
-    c.units.length === 1
-      ? ((await sql.query<{ id: string }>('SELECT new_srv_stationid AS id FROM new_srv_station WHERE new_businessunit_id = $1', [home]))
-          .rows[0]?.id ?? null)
-      : null;
+  const station = await stationOf(sql, c.units);
   const clientId = newClientId();
   const secret = newClientSecret();
   const {
@@ -115,17 +131,14 @@ export async function createServiceAccount(
       hashSecret(secret),
       serviceAccountState.enabled,
       u.id,
-      c.units.map((x) => x.name).join('、'),
-      c.roles.map((x) => x.name).join('、'),
+      unitNames(c),
+      roleNames(c),
       c.rateLimit,
       me,
       caller.principal.businessUnitId,
     ],
   );
-  await sql.query('INSERT INTO new_serviceaccountunit (new_serviceaccount_id, new_businessunit_id) SELECT $1, unnest($2::uuid[])', [
-    a.id,
-    c.units.map((x) => x.id),
-  ]);
+  await setUnits(sql, a.id, c);
   return { id: a.id, clientId, clientSecret: secret, message: msg('sa.created', lang) };
 }
 
@@ -141,6 +154,56 @@ async function account(sql: Sql, rawId: string): Promise<Account> {
   );
   if (!rows[0]) throw recordNotFound();
   return rows[0];
+}
+
+/** Name, roles, units and limit as the edit dialog starts from them. */
+export async function serviceAccountDetail(sql: Sql, caller: Caller, rawId: string): Promise<ServiceAccountDetail> {
+  assertAdmin(caller);
+  const id = normGuid(rawId);
+  if (!id) throw recordNotFound();
+  const row = (
+    await sql.query<ServiceAccountDetail & Record<string, unknown>>(
+      `SELECT sa.new_serviceaccountid AS id, sa.new_name AS name, sa.new_ratelimit AS "rateLimit",
+              COALESCE(ARRAY(SELECT ur.roleid FROM systemuserroles ur WHERE ur.systemuserid = sa.new_systemuser_id), '{}') AS roles,
+              COALESCE(ARRAY(SELECT su.new_businessunit_id FROM new_serviceaccountunit su WHERE su.new_serviceaccount_id = sa.new_serviceaccountid), '{}') AS units
+         FROM new_serviceaccount sa WHERE sa.new_serviceaccountid = $1`,
+      [id],
+    )
+  ).rows[0];
+  if (!row) throw recordNotFound();
+  return { ...row, rateLimit: row.rateLimit ?? SERVICE_ACCOUNT_DEFAULT_RATE };
+}
+
+/**
+ * New name, roles, units or limit; the client id, secret and tokens stay. Its reach and privileges
+ * follow on this instance at once, on the others within their principal cache (PRINCIPAL_CACHE_MS),
+ * as for a person whose roles change.
+ */
+export async function changeServiceAccount(
+  sql: Sql,
+  caller: Caller,
+  rawId: string,
+  b: Partial<ServiceAccountInput>,
+  lang: Lang,
+): Promise<Outcome> {
+  assertAdmin(caller);
+  const a = await account(sql, rawId);
+  const c = await checkInput(sql, caller, b, lang);
+  const me = caller.principal.userId;
+  await sql.query(
+    `UPDATE new_serviceaccount SET new_name = $2, new_unitnames = $3, new_rolenames = $4, new_ratelimit = $5, modifiedon = now(), modifiedby = $6
+      WHERE new_serviceaccountid = $1`,
+    [a.id, c.name, unitNames(c), roleNames(c), c.rateLimit, me],
+  );
+  await sql.query(
+    `UPDATE systemuser SET fullname = $2, businessunitid = $3, owningbusinessunit = $3, new_station_id = $4, modifiedon = now(), modifiedby = $5
+      WHERE systemuserid = $1`,
+    [a.userid, c.name.slice(0, 60), c.units[0].id, await stationOf(sql, c.units), me],
+  );
+  await sql.query('DELETE FROM systemuserroles WHERE systemuserid = $1', [a.userid]);
+  await sql.query('INSERT INTO systemuserroles (systemuserid, roleid) SELECT $1, unnest($2::uuid[])', [a.userid, c.roles.map((r) => r.id)]);
+  await setUnits(sql, a.id, c);
+  return { result: { id: a.id, clientId: a.clientid, message: msg('sa.changed', lang) }, ended: [], userId: a.userid };
 }
 
 /**

@@ -1,4 +1,10 @@
-import { SERVICE_ACCOUNT_API, type Lang, type ServiceAccountOptions, type ServiceAccountResult } from '@portal/model';
+import {
+  SERVICE_ACCOUNT_API,
+  type Lang,
+  type ServiceAccountDetail,
+  type ServiceAccountOptions,
+  type ServiceAccountResult,
+} from '@portal/model';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireAuth } from '../../auth/authenticate.ts';
@@ -14,7 +20,9 @@ import { requestCaller } from '../../records/access.ts';
 import type { Caller } from '../../records/scope.ts';
 import type { Services } from '../../services.ts';
 import {
+  changeServiceAccount,
   createServiceAccount,
+  serviceAccountDetail,
   rotateServiceAccountSecret,
   serviceAccountOptions,
   setServiceAccountEnabled,
@@ -40,6 +48,13 @@ const OPTIONS = z.object({
   units: z.array(z.object({ id: z.string(), name: z.string(), type: z.number().nullable() })),
 }) satisfies z.ZodType<ServiceAccountOptions>;
 type Run = (sql: Sql, caller: Caller, req: { params: Record<string, string>; body: unknown }, lang: Lang) => Promise<Outcome>;
+const DETAIL = z.object({
+  id: z.string(),
+  name: z.string(),
+  roles: z.array(z.string()),
+  units: z.array(z.string()),
+  rateLimit: z.number(),
+}) satisfies z.ZodType<ServiceAccountDetail>;
 const doc = (summary: string, parts: object = {}) => ({ summary, tags: ['service accounts'], security: BEARER, ...parts });
 
 /**
@@ -112,10 +127,22 @@ export function serviceAccountRoutes(app: FastifyInstance, s: Services): void {
       undefined,
       (sql, caller, req, lang) => setServiceAccountEnabled(sql, caller, req.params.id, true, lang),
     );
+    command(
+      `${SERVICE_ACCOUNT_API}/:id`,
+      'serviceaccount.change',
+      'Change name, roles, units or limit (client id and secret stay)',
+      CREATE,
+      (sql, caller, req, lang) => changeServiceAccount(sql, caller, req.params.id, CREATE.parse(req.body ?? {}), lang),
+    );
     r.get(
       `${SERVICE_ACCOUNT_API}/options`,
       { preValidation: admin, schema: doc('The roles and business units the create dialog offers', returns(OPTIONS)) },
       async (req) => ok(await s.db.tx(async (sql) => serviceAccountOptions(sql, await requestCaller(sql, req)))),
+    );
+    r.get<{ Params: { id: string } }>(
+      `${SERVICE_ACCOUNT_API}/:id`,
+      { preValidation: admin, schema: doc('Name, role ids, unit ids and limit of an account (the edit dialog)', returns(DETAIL)) },
+      async (req) => ok(await s.db.tx(async (sql) => serviceAccountDetail(sql, await requestCaller(sql, req), req.params.id))),
     );
   });
 }

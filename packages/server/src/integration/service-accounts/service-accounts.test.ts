@@ -161,6 +161,35 @@ describe('scope: a service account reads what its units reach, like their people
     expect(new Set((await workers(two)).map((w) => w.new_station_id))).toEqual(new Set([station.SH001, station.GD001]));
   });
 
+  it('changing its units moves its reach at once; the client id and token stay', async () => {
+    const a = await make('换站测试', ['ST-SH001'], ['R04-STATION']);
+    const t = await token(a);
+    expect(new Set((await workers(t)).map((w) => w.new_station_id))).toEqual(new Set([station.SH001]));
+    const detail = await p.app.inject({ method: 'GET', url: `${SERVICE_ACCOUNT_API}/${a.id}`, headers: bearer(admin) });
+    expect(detail.json().Data).toEqual({
+      id: a.id,
+      name: '换站测试',
+      roles: [role['R04-STATION']],
+      units: [unit['ST-SH001']],
+      rateLimit: 600,
+    });
+    const changed = await command(`${SERVICE_ACCOUNT_API}/${a.id}`, {
+      name: '换站测试（广州）',
+      units: [unit['ST-GD001']],
+      roles: [role['R04-STATION']],
+      rateLimit: 100,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().Data).toMatchObject({ id: a.id, clientId: a.clientId });
+    expect(changed.json().Data).not.toHaveProperty('clientSecret');
+    expect(new Set((await workers(t)).map((w) => w.new_station_id))).toEqual(new Set([station.GD001]));
+    const row = await p.db.one<{ n: string; u: string; r: number }>(
+      'SELECT new_name AS n, new_unitnames AS u, new_ratelimit AS r FROM new_serviceaccount WHERE new_serviceaccountid = $1',
+      [a.id],
+    );
+    expect(row).toEqual({ n: '换站测试（广州）', u: '广州天河华辰服务站', r: 100 });
+  });
+
   it('the same isolation through the Web API (/api/data/v9.2)', async () => {
     const sh = await token(await make('上海站 Web API', ['ST-SH001'], ['R04-STATION']));
     const list = await p.app.inject({

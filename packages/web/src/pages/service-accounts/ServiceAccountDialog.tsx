@@ -8,52 +8,61 @@ import {
 import { Alert, Form, Input, InputNumber, Modal, Select, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../api/envelope.ts';
-import { createServiceAccount, serviceAccountOptions } from '../../api/service-accounts.ts';
+import { changeServiceAccount, createServiceAccount, serviceAccountDetail, serviceAccountOptions } from '../../api/service-accounts.ts';
 import { toast } from '../../app/feedback.ts';
 import { useT } from '../../locales/i18n.ts';
 
 const FIELDS = new Set(['name', 'roles', 'units', 'rateLimit']);
+const NEW: Partial<ServiceAccountInput> = { rateLimit: SERVICE_ACCOUNT_DEFAULT_RATE };
 
 /**
- * 新建服务账号: name, roles, the business units it acts for and its requests per minute. The
- * server answers the client id and the secret, which the page shows once (SecretOnce).
+ * 新建服务账号 (no `editId`) or 修改服务账号: name, roles, the business units it acts for and its
+ * requests per minute. Creating answers the client id and the secret, which the page shows once
+ * (SecretOnce); changing keeps both.
  */
-export function CreateServiceAccountDialog({
+export function ServiceAccountDialog({
   open,
+  editId,
   onClose,
-  onCreated,
+  onDone,
 }: {
   open: boolean;
+  editId?: string | null;
   onClose: () => void;
-  onCreated: (made: ServiceAccountResult) => void;
+  onDone: (result: ServiceAccountResult) => void;
 }) {
   const t = useT();
   const [form] = Form.useForm<ServiceAccountInput>();
   const [options, setOptions] = useState<ServiceAccountOptions | null>(null);
+  const [initial, setInitial] = useState<Partial<ServiceAccountInput> | null>(null);
   const [refusal, setRefusal] = useState('');
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
-    if (!open || options) return;
+    if (!open) return;
     let live = true;
-    serviceAccountOptions().then(
-      (o) => live && setOptions(o),
-      (e: unknown) => live && setRefusal(e instanceof Error ? e.message : String(e)),
-    );
+    const shown = (e: unknown) => live && setRefusal(e instanceof Error ? e.message : String(e));
+    setRefusal('');
+    setInitial(editId ? null : NEW);
+    if (!options) serviceAccountOptions().then((o) => live && setOptions(o), shown);
+    if (editId)
+      serviceAccountDetail(editId).then(
+        (d) => live && setInitial({ name: d.name, roles: d.roles, units: d.units, rateLimit: d.rateLimit }),
+        shown,
+      );
     return () => {
       live = false;
     };
-  }, [open, options]);
+  }, [open, editId, options]);
 
   const save = async () => {
     const values = await form.validateFields();
     setSaving(true);
     setRefusal('');
     try {
-      const made = await createServiceAccount(values);
-      toast.success(made.message);
-      form.resetFields();
-      onCreated(made);
+      const done = editId ? await changeServiceAccount(editId, values) : await createServiceAccount(values);
+      toast.success(done.message);
+      onDone(done);
     } catch (e) {
       // The fields the server names are marked; anything else is shown above the buttons.
       const errors = e instanceof ApiError ? ((e.data as { errors?: { field: string; message: string }[] } | undefined)?.errors ?? []) : [];
@@ -65,21 +74,22 @@ export function CreateServiceAccountDialog({
     }
   };
 
+  const ready = options && initial;
   return (
     <Modal
       open={open}
-      title={t('sa.ui.new')}
-      okText={t('sa.ui.create')}
+      title={t(editId ? 'sa.ui.editTitle' : 'sa.ui.new')}
+      okText={t(editId ? 'sa.ui.save' : 'sa.ui.create')}
       cancelText={t('sa.ui.cancel')}
       onOk={save}
       onCancel={onClose}
       confirmLoading={saving}
-      okButtonProps={{ 'data-testid': 'sa-create-ok' } as Record<string, string>}
+      okButtonProps={{ disabled: !ready, 'data-testid': 'sa-save' } as { disabled: boolean }}
       destroyOnHidden
     >
-      {!options && !refusal && <Spin />}
-      {options && (
-        <Form form={form} layout="vertical" initialValues={{ rateLimit: SERVICE_ACCOUNT_DEFAULT_RATE }} data-testid="sa-form">
+      {!ready && !refusal && <Spin />}
+      {ready && (
+        <Form form={form} layout="vertical" initialValues={initial} data-testid="sa-form">
           <Form.Item name="name" label={t('sa.ui.name')} rules={[{ required: true, whitespace: true, message: t('sa.nameRequired') }]}>
             <Input maxLength={100} data-testid="sa-name" />
           </Form.Item>

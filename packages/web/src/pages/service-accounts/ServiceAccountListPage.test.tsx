@@ -54,7 +54,7 @@ describe('service accounts (/systemparameter/serviceaccount)', () => {
   it('新建 sends name, roles, units and limit; the secret is shown once, then gone', async () => {
     signInAs(['system.admin']);
     const sent: unknown[] = [];
-    stubServer(async (url, init) => {
+    stubServer((url, init) => {
       if (url.startsWith('/api/crmdata/Retrieve/new_serviceaccounts')) return envelope({ value: [ROW], '@odata.count': 1 });
       if (url.startsWith('/api/service-accounts/options')) return envelope(OPTIONS);
       if (url === '/api/service-accounts' && init.method === 'POST') {
@@ -70,11 +70,37 @@ describe('service accounts (/systemparameter/serviceaccount)', () => {
     fireEvent.change(await screen.findByTestId('sa-name', {}, LONG), { target: { value: '华东大区 Power BI 报表' } });
     await choose('sa-roles', '总部服务管理');
     await choose('sa-units', '华东分公司');
-    fireEvent.click(screen.getByTestId('sa-create-ok'));
+    fireEvent.click(screen.getByTestId('sa-save'));
     expect((await screen.findByTestId('sa-client-secret', {}, LONG)).textContent).toContain(SECRET);
     expect(sent).toEqual([{ name: '华东大区 Power BI 报表', roles: ['r2'], units: ['u1'], rateLimit: 600 }]);
     fireEvent.click(screen.getByTestId('sa-secret-done'));
     await waitFor(() => expect(screen.queryByTestId('sa-client-secret')).toBeNull(), LONG);
     expect(document.body.textContent).not.toContain(SECRET);
+  });
+
+  it('修改 starts from the account as it is and saves it; no secret is shown', async () => {
+    signInAs(['system.admin']);
+    const sent: unknown[] = [];
+    stubServer((url, init) => {
+      if (url.startsWith('/api/crmdata/Retrieve/new_serviceaccounts')) return envelope({ value: [ROW], '@odata.count': 1 });
+      if (url.startsWith('/api/service-accounts/options')) return envelope(OPTIONS);
+      if (url === '/api/service-accounts/sa1' && init.method === 'POST') {
+        sent.push(JSON.parse(String(init.body)));
+        return envelope({ id: 'sa1', clientId: ROW.new_clientid, message: '服务账号已保存' });
+      }
+      if (url.startsWith('/api/service-accounts/sa1'))
+        return envelope({ id: 'sa1', name: ROW.new_name, roles: ['r2'], units: ['u1'], rateLimit: 600 });
+      return undefined;
+    });
+    renderApp('/systemparameter/serviceaccount');
+    const rows = await screen.findAllByTestId('list-row', {}, LONG);
+    fireEvent.click(within(rows[0]).getByTestId('sa-edit'));
+    const rate = (await screen.findByTestId('sa-rate', {}, LONG)) as HTMLInputElement;
+    expect((screen.getByTestId('sa-name') as HTMLInputElement).value).toBe('金蝶K3 ERP 接口');
+    fireEvent.change(rate, { target: { value: '1200' } });
+    fireEvent.click(screen.getByTestId('sa-save'));
+    await waitFor(() => expect(sent).toEqual([{ name: '金蝶K3 ERP 接口', roles: ['r2'], units: ['u1'], rateLimit: 1200 }]), LONG);
+    await waitFor(() => expect(screen.queryByTestId('sa-form')).toBeNull(), LONG);
+    expect(screen.queryByTestId('sa-client-secret')).toBeNull();
   });
 });

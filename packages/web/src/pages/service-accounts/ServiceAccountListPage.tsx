@@ -5,17 +5,18 @@ import { rotateServiceAccountSecret, setServiceAccountEnabled } from '../../api/
 import { confirm, toast } from '../../app/feedback.ts';
 import { EntityListPage } from '../../entity-ui/EntityListPage.tsx';
 import { useT } from '../../locales/i18n.ts';
-import { CreateServiceAccountDialog } from './CreateServiceAccountDialog.tsx';
+import { ServiceAccountDialog } from './ServiceAccountDialog.tsx';
 import { SecretOnce } from './SecretOnce.tsx';
 
 /**
  * /systemparameter/serviceaccount: the systems that call the API (name, client id, units, roles,
  * state, limit, last used) — the generic list, read-only (every field is command-owned), with the
- * commands: new (secret shown once), new secret (confirmed; shown once), disable / enable.
+ * commands: new (secret shown once), edit, new secret (confirmed; shown once), disable / enable.
  */
 export default function ServiceAccountListPage() {
   const t = useT();
-  const [creating, setCreating] = useState(false);
+  // The dialog: closed (false), a new account (null) or the account being changed (its id).
+  const [dialog, setDialog] = useState<string | null | false>(false);
   const [made, setMade] = useState<ServiceAccountResult | null>(null);
   // Bumped after a command: the list is drawn anew and reads the rows again.
   const [version, setVersion] = useState(0);
@@ -54,13 +55,14 @@ export default function ServiceAccountListPage() {
         allowImport={false}
         allowDelete={false}
         rowFields={['new_state']}
+        paths={{ view: (id) => `/systemparameter/serviceaccount/view/${encodeURIComponent(id)}` }}
         headerActions={[
           {
             key: 'new',
             label: t('sa.ui.new'),
             icon: <PlusOutlined />,
             type: 'primary',
-            onClick: () => setCreating(true),
+            onClick: () => setDialog(null),
             testId: 'sa-new',
           },
         ]}
@@ -68,6 +70,7 @@ export default function ServiceAccountListPage() {
           const id = String(row.new_serviceaccountid);
           const enabled = Number(row.new_state) === serviceAccountState.enabled;
           return [
+            { key: 'edit', label: t('sa.ui.edit'), onClick: () => setDialog(id), testId: 'sa-edit' },
             { key: 'rotate', label: t('sa.ui.rotate'), onClick: () => rotate(id), testId: 'sa-rotate' },
             enabled
               ? { key: 'disable', label: t('sa.ui.disable'), danger: true, onClick: () => toggle(id, false), testId: 'sa-disable' }
@@ -75,12 +78,13 @@ export default function ServiceAccountListPage() {
           ];
         }}
       />
-      <CreateServiceAccountDialog
-        open={creating}
-        onClose={() => setCreating(false)}
-        onCreated={(r) => {
-          setCreating(false);
-          setMade(r);
+      <ServiceAccountDialog
+        open={dialog !== false}
+        editId={dialog || null}
+        onClose={() => setDialog(false)}
+        onDone={(r) => {
+          setDialog(false);
+          if (r.clientSecret) setMade(r);
           reload();
         }}
       />
