@@ -54,6 +54,8 @@ const SHARED_WITH_COMMANDS: Record<string, string> = {
   'systemuser.fullname': "the administrator edits any account; a dealer edits its staff's through the staff calls (user centre)",
   'systemuser.title': "the administrator edits any account; a dealer edits its staff's through the staff calls (user centre)",
   'systemuser.businessunitid': 'the administrator places any account; a dealer moves its staff within its chain (staff calls)',
+  'systemuser.new_station_id':
+    "the administrator places any account; a service account acting for one station's unit alone gets that station (its commands)",
   'systemuser.new_usertype': "the administrator sets any account's type; the staff calls set it from the staff's unit",
   'systemuser.new_avatar': "the administrator and the user's own profile photo command",
   'new_srv_workorder.new_warranty': 'the station while the order is open; a covering contract makes it 保内 (after-write fill)',
