@@ -77,6 +77,7 @@ describe('webhooks (/system/webhooks)', () => {
     const delivery = await screen.findByTestId('webhook-delivery-salesorder.approved');
     expect(delivery.getAttribute('data-state')).toBe('given_up');
     expect(delivery.textContent).toContain('已放弃');
+    expect(within(delivery).getByTestId('webhook-expand-d1').getAttribute('aria-expanded')).toBe('false');
     await act(async () => fireEvent.click(screen.getByTestId('webhook-redeliver-d1')));
     await waitFor(() => expect(posts.map((p) => p.url)).toContain('/api/webhooks/deliveries/d1/redeliver'));
   }, 30_000);

@@ -270,22 +270,25 @@ function DeliveryLog(props: { subs: Subscription[]; types: EventType[]; typeLabe
   const [page, setPage] = useState(1);
   const [data, setData] = useState<{ items: Delivery[]; total: number }>({ items: [], total: 0 });
   const [attempts, setAttempts] = useState<Record<string, Attempt[]>>({});
+  const [expanded, setExpanded] = useState<string[]>([]);
   const [loading, setLoading] = useState(false);
 
-  const load = async (f = filter, p = page) => {
+  const loadAttempts = async (id: string) => {
+    const list = await apiGet<Attempt[]>(`/api/webhooks/deliveries/${id}/attempts`);
+    setAttempts((a) => ({ ...a, [id]: list }));
+  };
+  // A reload also reloads the attempts of the rows that are open.
+  const load = async (f = filter, p = page, open = expanded) => {
     setLoading(true);
     try {
       const query = { ...f, page: String(p), count: String(PAGE) };
       setData(await apiGet<{ items: Delivery[]; total: number }>('/api/webhooks/deliveries', { query }));
+      await Promise.all(open.map(loadAttempts));
     } finally {
       setLoading(false);
     }
   };
   useKeptEffect(() => void load(), []);
-  const loadAttempts = async (id: string) => {
-    const list = await apiGet<Attempt[]>(`/api/webhooks/deliveries/${id}/attempts`);
-    setAttempts((a) => ({ ...a, [id]: list }));
-  };
   const change = (f: typeof filter) => {
     setFilter(f);
     setPage(1);
@@ -293,7 +296,6 @@ function DeliveryLog(props: { subs: Subscription[]; types: EventType[]; typeLabe
   };
   const redeliver = async (d: Delivery) => {
     await apiPost(`/api/webhooks/deliveries/${d.id}/redeliver`);
-    setAttempts((a) => ({ ...a, [d.id]: a[d.id] }));
     await load();
   };
 
@@ -347,9 +349,31 @@ function DeliveryLog(props: { subs: Subscription[]; types: EventType[]; typeLabe
             void load(filter, p);
           },
         }}
-        onRow={(d) => ({ 'data-testid': `webhook-delivery-${d.eventType}`, 'data-state': d.state }) as HTMLAttributes<HTMLTableRowElement>}
+        onRow={(d) =>
+          ({
+            'data-testid': `webhook-delivery-${d.eventType}`,
+            'data-state': d.state,
+            'data-attempts': d.attempts,
+          }) as HTMLAttributes<HTMLTableRowElement>
+        }
         expandable={{
-          onExpand: (open, d) => void (open && loadAttempts(d.id)),
+          expandedRowKeys: expanded,
+          onExpand: (open, d) => {
+            setExpanded((keys) => (open ? [...keys, d.id] : keys.filter((k) => k !== d.id)));
+            if (open) void loadAttempts(d.id);
+          },
+          expandIcon: ({ expanded, onExpand, record }) => (
+            <Button
+              size="small"
+              type="text"
+              aria-label={t('webhook.ui.attempts')}
+              aria-expanded={expanded}
+              onClick={(e) => onExpand(record, e)}
+              data-testid={`webhook-expand-${record.id}`}
+            >
+              {expanded ? '−' : '+'}
+            </Button>
+          ),
           expandedRowRender: (d) => (
             <Table<Attempt>
               rowKey="at"
