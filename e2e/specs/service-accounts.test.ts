@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { AppShell } from '../pages/app-shell.ts';
+import { AxePass, axeReport } from '../pages/axe-pass.ts';
+import { OverflowPass, report } from '../pages/overflow.ts';
 import { ServiceAccountsPage } from '../pages/service-account-pages.ts';
 import { portalSuite, signedInPage } from '../support/suite.ts';
 
@@ -36,5 +39,20 @@ describe('service accounts', () => {
 
     await screen.disable('上海浦东站 MES 对接');
     expect((await call()).status).toBe(401);
+
+    // The screen and its dialog in English at 1280 px: no label cut, no serious accessibility fault
+    // (the menu walks check every screen so; this one is checked here too, where it is made).
+    await new AppShell(page).switchLanguage('en-US');
+    await page.waitForFunction(() => document.documentElement.lang === 'en-US');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await screen.waitFor();
+    const fit = new OverflowPass(page);
+    const cut = await fit.overflows('/systemparameter/serviceaccount');
+    const faults = await new AxePass(page).violations('/systemparameter/serviceaccount', 'content');
+    await page.getByTestId('sa-new').click();
+    await page.getByTestId('sa-form').waitFor();
+    cut.push(...(await fit.overflows('service account dialog')));
+    expect(cut, report(cut)).toEqual([]);
+    expect(faults, axeReport(faults)).toEqual([]);
   });
 });
