@@ -52,7 +52,7 @@ const deliveriesOf = async (sub: string) =>
 beforeAll(async () => {
   p = await testPortal({ webhooks: { drain: false, allowHttp: true, allowPrivate: ['127.0.0.1/32'], timeoutMs: 5000 } });
   receiver = await startReceiver();
-  for (const u of ['admin', 'dealer1']) tok[u] = (await signIn(p.app, u)).access_token;
+  for (const u of ['admin', 'dealer1', 'hq', 'branch1']) tok[u] = (await signIn(p.app, u)).access_token;
   wh = (await p.db.one<{ id: string }>(`SELECT new_srv_warehouseid AS id FROM new_srv_warehouse WHERE new_code = 'WH-DL-GZ001'`))!.id;
   part = (await p.db.one<{ id: string }>(`SELECT productid AS id FROM product WHERE productnumber = 'HC-LF-200'`))!.id;
 });
@@ -115,6 +115,77 @@ describe('webhooks from the transactional outbox', () => {
     expect(again[1].body).toBe(r.body);
     const attempts = okData(await api('admin', 'GET', `/api/webhooks/deliveries/${log.items[0].id}/attempts`)) as { statusCode: number }[];
     expect(attempts.map((a) => a.statusCode)).toEqual([200, 200]);
+    okData(await api('admin', 'DELETE', `/api/webhooks/subscriptions/${subscription.id}`));
+  });
+
+  it('the approval engine’s round start and end, and a work order’s audit, are events (an intermediate step is not)', async () => {
+    const { subscription } = await subscribe(
+      ['new_srv_claimfine.submitted', 'new_srv_claimfine.approved', 'new_srv_workorder.audited'],
+      '/f',
+    );
+    const one = async <T>(text: string, params: unknown[] = []) => (await p.db.one<{ v: T }>(text, params))!.v;
+    const station = await one<string>(`SELECT new_srv_stationid AS v FROM new_srv_station WHERE new_code = 'SH001'`);
+    const flow = await one<string>(`SELECT new_flowid AS v FROM new_flow WHERE new_name = '奖惩单审批流程'`);
+    const steps = (
+      await p.db.query<{ id: string }>(`SELECT new_flowstepsid AS id FROM new_flowsteps WHERE new_flow_id = $1 ORDER BY new_sequence`, [
+        flow,
+      ])
+    ).rows;
+    const user = (login: string) => one<string>('SELECT systemuserid AS v FROM systemuser WHERE domainname = $1', [login]);
+    const fine = okData(
+      await api('hq', 'POST', '/api/crmdata/create/new_srv_claimfines', {
+        new_station_id: station,
+        new_finetype: 2,
+        new_amount: 1200,
+        new_checkmonth: 11,
+        new_year: 2026,
+        new_checkitem: 'webhook',
+      }),
+    ).id as string;
+    const ApproveList = [
+      { StepId: steps[0].id, ApproveUserId: await user('branch1') },
+      { StepId: steps[1].id, ApproveUserId: await user('admin') },
+    ];
+    okData(
+      await api('hq', 'POST', '/api/CrmFlow/submit', { EntityId: fine, EntityTypeName: 'new_srv_claimfine', FlowId: flow, ApproveList }),
+    );
+    okData(
+      await api('branch1', 'POST', '/api/CrmFlow/approve', {
+        EntityId: fine,
+        EntityTypeName: 'new_srv_claimfine',
+        Action: 'approve',
+        Memo: '',
+      }),
+    );
+    okData(
+      await api('admin', 'POST', '/api/CrmFlow/approve', {
+        EntityId: fine,
+        EntityTypeName: 'new_srv_claimfine',
+        Action: 'approve',
+        Memo: '',
+      }),
+    );
+    const order = await one<string>(
+      `SELECT new_srv_workorderid AS v FROM new_srv_workorder WHERE new_status = 7 ORDER BY new_name LIMIT 1`,
+    );
+    expect((await api('hq', 'POST', `/api/workorders/${order}/audit`, { pass: true, memo: '' })).statusCode).toBe(200);
+
+    expect(await drainer().drainAll()).toBe(3);
+    const got = receiver.got.filter((g) => g.path === '/f').map((g) => JSON.parse(g.body));
+    // One record's events in order; the work order's (another record) whenever.
+    expect(got.filter((g) => g.entity === 'new_srv_claimfine').map((g) => [g.type, g.status.label['zh-CN']])).toEqual([
+      ['new_srv_claimfine.submitted', '审批中'],
+      ['new_srv_claimfine.approved', '已审批'],
+    ]);
+    expect(got.filter((g) => g.entity === 'new_srv_workorder').map((g) => [g.type, g.status.label['zh-CN']])).toEqual([
+      ['new_srv_workorder.audited', '已审核'],
+    ]);
+    expect(got.find((g) => g.entity === 'new_srv_claimfine').recordId).toBe(fine);
+    expect(got.find((g) => g.entity === 'new_srv_workorder')).toMatchObject({
+      recordId: order,
+      entitySet: 'new_srv_workorders',
+      actorId: await user('hq'),
+    });
     okData(await api('admin', 'DELETE', `/api/webhooks/subscriptions/${subscription.id}`));
   });
 
@@ -237,8 +308,8 @@ describe('webhooks from the transactional outbox', () => {
     // A rotated secret signs from now on; the old one no longer verifies.
     const rotated = okData(await api('admin', 'POST', `/api/webhooks/subscriptions/${subscription.id}/rotate-secret`, {})).secret as string;
     expect(rotated).not.toBe(secret);
-    await p.db.query(`UPDATE webhook_delivery SET next_at = now() WHERE subscription_id = $1`, [subscription.id]);
-    expect(await drainer().drainOnce()).toBe(1);
+    // Its retry, due in 10–20 s: a clock a minute on.
+    expect(await drainer({ now: () => new Date(Date.now() + 60_000) }).drainOnce()).toBe(1);
     const [r] = receiver.got.filter((g) => g.path === '/e');
     const ts = r.headers['x-portal-timestamp'] as string;
     expect(verify(rotated, ts, r.body, r.headers['x-portal-signature'] as string)).toBe(true);
