@@ -128,9 +128,9 @@ function toPrincipal(
 // A service account's reach is the union of its units' subtrees (its own unit does not count).
 const SUBTREE = `ARRAY(WITH RECURSIVE t AS (
     SELECT b.businessunitid AS id FROM businessunit b
-     WHERE CASE WHEN sa.new_serviceaccountid IS NULL THEN b.businessunitid = u.businessunitid
-                ELSE b.businessunitid IN (SELECT su.new_businessunit_id FROM new_serviceaccountunit su
-                                           WHERE su.new_serviceaccount_id = sa.new_serviceaccountid) END
+     WHERE (sa.new_serviceaccountid IS NULL AND b.businessunitid = u.businessunitid)
+        OR b.businessunitid IN (SELECT su.new_businessunit_id FROM new_serviceaccountunit su
+                                 WHERE su.new_serviceaccount_id = sa.new_serviceaccountid)
     UNION ALL SELECT b.businessunitid FROM businessunit b JOIN t ON b.parentbusinessunitid = t.id
   ) SELECT DISTINCT id FROM t) AS subtree`;
 
