@@ -26,6 +26,8 @@ export interface DrainerOptions {
   /** The clock and the jitter (tests replace them: no real minutes waited). */
   now: () => Date;
   random: () => number;
+  /** Finished deliveries (and their attempts and events) are kept this long, then purged (at most hourly per instance). */
+  keepMs: number;
 }
 
 export const DEFAULT_DRAINER: DrainerOptions = {
@@ -41,6 +43,7 @@ export const DEFAULT_DRAINER: DrainerOptions = {
   allowPrivate: [],
   now: () => new Date(),
   random: Math.random,
+  keepMs: 30 * 24 * 3600_000,
 };
 
 /**
@@ -84,6 +87,7 @@ export class WebhookDrainer {
   private readonly allow: BlockList;
   private readonly agents: Agents;
   private running = false;
+  private purgedAt = 0;
   private loop: Promise<void> | undefined;
   private wake: (() => void) | undefined;
 
@@ -106,6 +110,20 @@ export class WebhookDrainer {
     return claimed.length;
   }
 
+  /**
+   * Deletes what the log no longer needs: deliveries finished before `keepMs` (their attempts go
+   * with them) and events left without a delivery. Pending deliveries are never touched.
+   */
+  async purge(): Promise<{ deliveries: number; events: number }> {
+    const before = new Date(this.o.now().getTime() - this.o.keepMs);
+    const d = await this.db.query(`DELETE FROM webhook_delivery WHERE state <> 'pending' AND finished_on < $1`, [before]);
+    const e = await this.db.query(
+      `DELETE FROM webhook_event e WHERE e.created_on < $1 AND NOT EXISTS (SELECT 1 FROM webhook_delivery d WHERE d.event_id = e.id)`,
+      [before],
+    );
+    return { deliveries: d.rowCount ?? 0, events: e.rowCount ?? 0 };
+  }
+
   /** Drains until nothing is due (tests; bounded by `maxRounds`). */
   async drainAll(maxRounds = 1000): Promise<number> {
     let total = 0;
@@ -125,6 +143,10 @@ export class WebhookDrainer {
         let n = 0;
         try {
           n = await this.drainOnce();
+          if (Date.now() - this.purgedAt > 3600_000) {
+            this.purgedAt = Date.now();
+            await this.purge();
+          }
         } catch {
           // The database went away for a moment (a restart, a fail-over): the next round retries.
           n = 0;

@@ -1,5 +1,5 @@
 import { stockInType, stockMoveState } from '@portal/model';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Portal } from '../../boot.ts';
 import { signIn } from '../../testing/auth-helpers.ts';
 import { testPortal } from '../../testing/test-portal.ts';
@@ -55,6 +55,11 @@ beforeAll(async () => {
   for (const u of ['admin', 'dealer1', 'hq', 'branch1']) tok[u] = (await signIn(p.app, u)).access_token;
   wh = (await p.db.one<{ id: string }>(`SELECT new_srv_warehouseid AS id FROM new_srv_warehouse WHERE new_code = 'WH-DL-GZ001'`))!.id;
   part = (await p.db.one<{ id: string }>(`SELECT productid AS id FROM product WHERE productnumber = 'HC-LF-200'`))!.id;
+});
+// Each test's subscriptions go with it (a failed test's too: they would take the next tests' events).
+afterEach(async () => {
+  await p.db.query('DELETE FROM webhook_subscription');
+  receiver.answer = () => 200;
 });
 afterAll(async () => {
   await receiver?.close();
@@ -242,6 +247,14 @@ describe('webhooks from the transactional outbox', () => {
     expect(log.items).toMatchObject([{ state: 'given_up', attempts: 5, lastStatus: 500 }]);
     expect(receiver.got.filter((g) => g.path === '/c').length).toBe(5);
     expect(await d.drainOnce()).toBe(0);
+    // Kept 30 days after it finished, then purged with its attempts and its event.
+    const event = (await deliveriesOf(subscription.id)).items[0].eventId;
+    now += 29 * 24 * 3600_000;
+    expect((await d.purge()).deliveries).toBe(0);
+    now += 2 * 24 * 3600_000;
+    expect((await d.purge()).deliveries).toBe(1);
+    expect((await deliveriesOf(subscription.id)).total).toBe(0);
+    expect((await p.db.query('SELECT 1 FROM webhook_event WHERE id = $1', [event])).rowCount).toBe(0);
     okData(await api('admin', 'DELETE', `/api/webhooks/subscriptions/${subscription.id}`));
   });
 
