@@ -1,4 +1,5 @@
 import { OAUTH2_TOKEN_PATH, SERVICE_ACCOUNT_API } from '@portal/model';
+import { DynamicsWebApi } from 'dynamics-web-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Portal } from '../../boot.ts';
 import { hashPassword } from '../../auth/passwords.ts';
@@ -159,6 +160,33 @@ describe('scope: a service account reads what its units reach, like their people
 
     const two = await token(await make('沪穗两站报表', ['ST-SH001', 'ST-GD001'], ['R04-STATION']));
     expect(new Set((await workers(two)).map((w) => w.new_station_id))).toEqual(new Set([station.SH001, station.GD001]));
+  });
+
+  it('a script written for Dataverse runs unchanged: dynamics-web-api with client-credentials tokens', async () => {
+    const a = await make('上海站 Dataverse 脚本', ['ST-SH001'], ['R04-STATION']);
+    await p.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = p.app.server.address() as { port: number };
+    const root = `http://127.0.0.1:${port}/`;
+    let asked = 0;
+    // What such a script does: fetch a token with its client id and secret whenever the client asks.
+    const onTokenRefresh = async () => {
+      asked++;
+      const r = await fetch(`${root}api/oauth2/token`, {
+        method: 'POST',
+        body: new URLSearchParams({ grant_type: 'client_credentials', client_id: a.clientId, client_secret: a.clientSecret }),
+      });
+      return ((await r.json()) as { access_token: string }).access_token;
+    };
+    const api = new DynamicsWebApi({ serverUrl: root, onTokenRefresh });
+    const page = await api.retrieveMultiple<{ _new_station_id_value: string }>({
+      collection: 'new_srv_workers',
+      select: ['new_name', '_new_station_id_value'],
+    });
+    expect(page.value.length).toBeGreaterThan(0);
+    expect(new Set(page.value.map((w) => w._new_station_id_value))).toEqual(new Set([station.SH001]));
+    const me = await api.callFunction<{ BusinessUnitId: string }>({ name: 'WhoAmI' });
+    expect(me.BusinessUnitId).toBe(unit['ST-SH001']);
+    expect(asked).toBeGreaterThan(0);
   });
 
   it('changing its units moves its reach at once; the client id and token stay', async () => {
