@@ -71,6 +71,17 @@ describe('creating and the client-credentials grant', () => {
     expect(read.statusCode, read.body).toBe(200);
     expect(read.json().Data).toMatchObject({ new_clientid: a.clientId, new_state: 1, new_unitnames: '华辰智能装备股份有限公司' });
     expect(read.json().Data).not.toHaveProperty('new_secrethash');
+    // Nor may it be selected, filtered or ordered on (no oracle for the hash).
+    for (const q of ['$select=new_secrethash', `$filter=new_secrethash eq '${row?.h}'`, '$orderby=new_secrethash']) {
+      const r = await p.app.inject({
+        method: 'GET',
+        url: `/api/crmdata/Retrieve/new_serviceaccounts?${encodeURI(q)}`,
+        headers: bearer(admin),
+      });
+      expect(r.statusCode, q).toBe(400);
+      const w = await p.app.inject({ method: 'GET', url: `/api/data/v9.2/new_serviceaccounts?${encodeURI(q)}`, headers: bearer(admin) });
+      expect(w.statusCode, q).toBe(400);
+    }
 
     const form = await tokenForm({ grant_type: 'client_credentials', client_id: a.clientId, client_secret: a.clientSecret });
     expect(form.statusCode, form.body).toBe(200);
