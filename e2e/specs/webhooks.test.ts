@@ -2,6 +2,7 @@ import { stockInType } from '@portal/model';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { startReceiver } from '../../packages/server/src/integration/webhooks/test-receiver.ts';
+import { AxePass, axeReport } from '../pages/axe-pass.ts';
 import { WebhooksPage } from '../pages/webhook-pages.ts';
 import { pageApi, portalSuite, signedInPage } from '../support/suite.ts';
 
@@ -71,6 +72,13 @@ describe('webhooks', () => {
       await first.row.getByRole('button', { name: '重新投递' }).click();
       const again = await screen.delivery('new_stockin.confirm', 'delivered', 2);
       expect(again.attempts.length).toBe(2);
+      // Both tabs pass axe (serious and critical WCAG A/AA), the log with a row open.
+      const axe = new AxePass(page);
+      const onLog = await axe.violations('/system/webhooks 投递日志', 'content');
+      await page.getByTestId('webhook-tab-subscriptions').click();
+      await page.getByTestId('webhook-sub-ERP 入库回传').waitFor();
+      const onSubs = await axe.violations('/system/webhooks 订阅', 'content');
+      expect(axeReport([...onLog, ...onSubs])).toBe('');
       const got = receiver.got.filter((g) => g.path === '/erp');
       expect(got.length).toBe(2);
       expect(got[1].headers['x-portal-event-id']).toBe(got[0].headers['x-portal-event-id']);

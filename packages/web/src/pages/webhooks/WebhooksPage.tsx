@@ -305,6 +305,7 @@ function DeliveryLog(props: { subs: Subscription[]; types: EventType[]; typeLabe
         <Select
           allowClear
           placeholder={t('webhook.ui.subscription')}
+          aria-label={t('webhook.ui.subscription')}
           style={{ width: 200 }}
           value={filter.subscription}
           onChange={(v) => change({ ...filter, subscription: v })}
@@ -314,6 +315,7 @@ function DeliveryLog(props: { subs: Subscription[]; types: EventType[]; typeLabe
         <Select
           allowClear
           placeholder={t('webhook.ui.delivery.state')}
+          aria-label={t('webhook.ui.delivery.state')}
           style={{ width: 140 }}
           value={filter.state}
           onChange={(v) => change({ ...filter, state: v })}
@@ -324,6 +326,7 @@ function DeliveryLog(props: { subs: Subscription[]; types: EventType[]; typeLabe
           allowClear
           showSearch={{ optionFilterProp: 'label' }}
           placeholder={t('webhook.ui.event')}
+          aria-label={t('webhook.ui.event')}
           style={{ width: 260 }}
           value={filter.eventType}
           onChange={(v) => change({ ...filter, eventType: v })}
