@@ -22,7 +22,7 @@ export const WEBHOOK_DDL: string[] = [
      suspended_on timestamptz,
      created_on timestamptz NOT NULL DEFAULT now(),
      modified_on timestamptz NOT NULL DEFAULT now())`,
-  `CREATE INDEX IF NOT EXISTS ix_webhook_subscription_types ON webhook_subscription USING gin (event_types) WHERE state = 'active'`,
+  `CREATE INDEX IF NOT EXISTS ix_webhook_subscription_events ON webhook_subscription USING gin (event_types)`,
   `CREATE TABLE IF NOT EXISTS webhook_event (
      id uuid PRIMARY KEY,
      type varchar(120) NOT NULL,

@@ -29,7 +29,8 @@ export const documentSource = (e: EntityDef): StatusSource => {
 
 /**
  * Writes an event to the outbox IN THE CALLER'S TRANSACTION (the business change's): one
- * webhook_event row and one pending delivery per active subscription that takes the type. A
+ * webhook_event row and one pending delivery per subscription that takes the type (a suspended
+ * one's wait until it is activated: nothing is lost while a receiver is down). A
  * rolled-back change takes its event with it; a committed one is delivered by the drainers
  * (drainer.ts). Without a subscription for the type nothing is written (one indexed read).
  */
@@ -41,10 +42,7 @@ export async function emitEvent(
   actorId: string | null,
   status: StatusSource = documentSource(e),
 ): Promise<void> {
-  const subs = await sql.query<{ id: string }>(
-    `SELECT id FROM webhook_subscription WHERE state = 'active' AND event_types @> ARRAY[$1]::text[]`,
-    [type],
-  );
+  const subs = await sql.query<{ id: string }>(`SELECT id FROM webhook_subscription WHERE event_types @> ARRAY[$1]::text[]`, [type]);
   if (!subs.rows.length) return;
   const cols = [`t.${q(e.primaryName)}::text AS name`, status ? `t.${q(status.field)}::int AS status` : 'NULL::int AS status'];
   const { rows } = await sql.query<{ name: string | null; status: number | null }>(

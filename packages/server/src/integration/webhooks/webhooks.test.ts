@@ -278,16 +278,17 @@ describe('webhooks from the transactional outbox', () => {
     expect(en.items.map((m) => m.Text)).toContain(
       'Webhook subscription "测试 /d" was suspended after 3 failed deliveries in a row; check the receiver and reactivate it',
     );
-    // Suspended: nothing is sent, even when due.
+    // Suspended: nothing is sent, even when due; an event raised meanwhile is kept for it.
     await p.db.query(`UPDATE webhook_delivery SET next_at = now() - interval '1 minute' WHERE subscription_id = $1`, [subscription.id]);
+    await p.db.tx((sql) => emitEvent(sql, e, '00000000-0000-4000-8000-000000000004', 'new_stockin.confirm', null));
     expect(await d.drainOnce()).toBe(0);
     receiver.answer = () => 200;
     expect(okData(await api('admin', 'POST', `/api/webhooks/subscriptions/${subscription.id}/activate`, {}))).toMatchObject({
       state: 'active',
       consecutiveFailures: 0,
     });
-    expect(await d.drainAll()).toBe(3);
-    expect((await deliveriesOf(subscription.id)).items.every((x) => x.state === 'delivered')).toBe(true);
+    expect(await d.drainAll()).toBe(4);
+    expect((await deliveriesOf(subscription.id)).items.map((x) => x.state)).toEqual(['delivered', 'delivered', 'delivered', 'delivered']);
     okData(await api('admin', 'DELETE', `/api/webhooks/subscriptions/${subscription.id}`));
   });
 
