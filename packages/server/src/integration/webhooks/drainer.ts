@@ -49,7 +49,7 @@ export const DEFAULT_DRAINER: DrainerOptions = {
 /**
  * The wait before the next attempt after `failed` failed ones: 10 s doubled each time up to 30 min,
  * stretched by a random 0–100 % (jitter: instances retrying one receiver do not all come back at
- * the same moment): 10–20 s, 20–40 s, 40–80 s … 30–60 min; about 30 attempts in 24 hours.
+ * the same moment): 10–20 s, 20–40 s, 40–80 s … 30–60 min; about 40 attempts in 24 hours.
  */
 export function backoffMs(failed: number, random: () => number): number {
   const base = Math.min(30 * 60_000, 10_000 * 2 ** Math.max(0, failed - 1));

@@ -194,6 +194,16 @@ describe('webhooks from the transactional outbox', () => {
     okData(await api('admin', 'DELETE', `/api/webhooks/subscriptions/${subscription.id}`));
   });
 
+  it('a delivery leased by an instance that died mid-request goes out from another once the lease runs out', async () => {
+    await subscribe(['new_stockin.confirm'], '/g');
+    await p.db.tx((sql) => emitEvent(sql, getEntity('new_stockin')!, '00000000-0000-4000-8000-000000000009', 'new_stockin.confirm', null));
+    // As the claim of an instance killed before it could write the outcome leaves it: pending, leased for a minute.
+    await p.db.query(`UPDATE webhook_delivery SET lease_until = now() + interval '1 minute', first_try_on = now()`);
+    expect(await drainer().drainOnce()).toBe(0);
+    expect(await drainer({ now: () => new Date(Date.now() + 61_000) }).drainOnce()).toBe(1);
+    expect(receiver.got.filter((g) => g.path === '/g').length).toBe(1);
+  });
+
   it('a rolled-back change leaves nothing in the outbox; a refused command neither', async () => {
     const { subscription } = await subscribe(['new_stockin.confirm'], '/b');
     const before = (await p.db.one<{ n: number }>('SELECT count(*)::int AS n FROM webhook_event'))!.n;
