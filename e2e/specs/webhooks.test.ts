@@ -2,7 +2,9 @@ import { stockInType } from '@portal/model';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { startReceiver } from '../../packages/server/src/integration/webhooks/test-receiver.ts';
+import { AppShell } from '../pages/app-shell.ts';
 import { AxePass, axeReport } from '../pages/axe-pass.ts';
+import { OverflowPass, report } from '../pages/overflow.ts';
 import { WebhooksPage } from '../pages/webhook-pages.ts';
 import { pageApi, portalSuite, signedInPage } from '../support/suite.ts';
 
@@ -79,6 +81,17 @@ describe('webhooks', () => {
       await page.getByTestId('webhook-sub-ERP 入库回传').waitFor();
       const onSubs = await axe.violations('/system/webhooks 订阅', 'content');
       expect(axeReport([...onLog, ...onSubs])).toBe('');
+      // In English at a laptop's width nothing is cut off, the log's tab included.
+      await new AppShell(page).switchLanguage('en-US');
+      await page.waitForFunction(() => document.documentElement.lang === 'en-US');
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.getByTestId('webhook-sub-ERP 入库回传').waitFor();
+      const fit = new OverflowPass(page);
+      const cut = await fit.overflows('/system/webhooks');
+      await page.getByTestId('webhook-tab-deliveries').click();
+      await page.locator('[data-testid="webhook-delivery-new_stockin.confirm"]').first().waitFor();
+      cut.push(...(await fit.overflows('/system/webhooks delivery log')));
+      expect(cut, report(cut)).toEqual([]);
       const got = receiver.got.filter((g) => g.path === '/erp');
       expect(got.length).toBe(2);
       expect(got[1].headers['x-portal-event-id']).toBe(got[0].headers['x-portal-event-id']);
