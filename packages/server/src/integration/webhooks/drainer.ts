@@ -172,11 +172,17 @@ export class WebhookDrainer {
     this.agents.https.destroy();
   }
 
+  /**
+   * "Due" is compared with the database's clock as well as the drainer's: a row written a moment ago
+   * (its time in microseconds) may be later than the drainer's clock read in the same millisecond.
+   * An injected clock ahead of real time (tests) still decides.
+   */
   private async claim(now: Date): Promise<Claimed[]> {
     const { rows } = await this.db.query<Claimed>(
       `WITH c AS (
          SELECT d.id FROM webhook_delivery d JOIN webhook_subscription s ON s.id = d.subscription_id AND s.state = 'active'
-          WHERE d.state = 'pending' AND d.next_at <= $1 AND (d.lease_until IS NULL OR d.lease_until < $1)
+          WHERE d.state = 'pending' AND d.next_at <= GREATEST($1, clock_timestamp())
+            AND (d.lease_until IS NULL OR d.lease_until < GREATEST($1, clock_timestamp()))
             AND NOT EXISTS (SELECT 1 FROM webhook_delivery p
                              WHERE p.subscription_id = d.subscription_id AND p.record_id = d.record_id AND p.state = 'pending' AND p.seq < d.seq)
           ORDER BY d.seq LIMIT $2
@@ -280,6 +286,10 @@ export class WebhookDrainer {
       if (ok(x)) good.add(x.c.sub);
       else bad.set(x.c.sub, (bad.get(x.c.sub) ?? 0) + 1);
     }
+    // Locked in id order first: two instances writing rounds for the same subscriptions wait, not deadlock.
+    await sql.query('SELECT 1 FROM webhook_subscription WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE', [
+      [...good, ...bad.keys()],
+    ]);
     if (good.size)
       await sql.query(
         `UPDATE webhook_subscription SET consecutive_failures = 0, failing_since = NULL WHERE id = ANY($1::uuid[]) AND consecutive_failures > 0`,
