@@ -19,7 +19,7 @@ const NAMED: { entity: string; moment: 'created' | 'completed' | 'audited' }[] =
 ];
 
 const labelOf = (e: EntityDef, what: (lang: (typeof LANGS)[number]) => string): Label =>
-  Object.fromEntries(LANGS.map((l) => [l, `${e.label[l]}：${what(l)}`])) as Label;
+  Object.fromEntries(LANGS.map((l) => [l, `${e.label[l]}${l === 'zh-CN' ? '：' : ': '}${what(l)}`])) as Label;
 
 /**
  * The event type of a document command: `<entity>.<command>`, or `<entity>.command.<command>` where

@@ -204,6 +204,34 @@ describe('webhooks from the transactional outbox', () => {
     expect(receiver.got.filter((g) => g.path === '/g').length).toBe(1);
   });
 
+  it('an administrator edits a subscription (checked as on create) and suspends it: nothing is sent until it is activated', async () => {
+    const { subscription } = await subscribe(['new_stockin.confirm'], '/h');
+    const patch = (body: object, lang = 'zh-CN') => api('admin', 'PATCH', `/api/webhooks/subscriptions/${subscription.id}`, body, lang);
+    expect(
+      okData(await patch({ name: ' 仓储接口 ', url: receiver.url('/h2'), eventTypes: ['new_stockin.confirm', 'invoice.created'] })),
+    ).toMatchObject({
+      name: '仓储接口',
+      url: receiver.url('/h2'),
+      eventTypes: ['new_stockin.confirm', 'invoice.created'],
+    });
+    const bad = await patch({ eventTypes: [] }, 'en-US');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().Message).toBe('Choose at least one event type');
+    expect((await patch({ url: 'http://192.168.1.10/x' })).statusCode).toBe(400);
+    const types = okData(await api('admin', 'GET', '/api/webhooks/event-types', undefined, 'en-US')) as { type: string; label: string }[];
+    expect(types.find((t) => t.type === 'invoice.created')?.label).toBe('Invoice: created');
+
+    expect(okData(await api('admin', 'POST', `/api/webhooks/subscriptions/${subscription.id}/suspend`, {}))).toMatchObject({
+      state: 'suspended',
+    });
+    await confirmedStockIn();
+    expect(await drainer().drainAll()).toBe(0);
+    okData(await api('admin', 'POST', `/api/webhooks/subscriptions/${subscription.id}/activate`, {}));
+    expect(await drainer().drainAll()).toBe(1);
+    expect(receiver.got.filter((g) => g.path === '/h2').length).toBe(1);
+    expect((await api('admin', 'GET', '/api/webhooks/subscriptions/00000000-0000-4000-8000-00000000dead')).statusCode).toBe(404);
+  });
+
   it('a rolled-back change leaves nothing in the outbox; a refused command neither', async () => {
     const { subscription } = await subscribe(['new_stockin.confirm'], '/b');
     const before = (await p.db.one<{ n: number }>('SELECT count(*)::int AS n FROM webhook_event'))!.n;
