@@ -9,7 +9,6 @@ export interface EventType {
 
 /** The approval engine's moments (flow/engine.ts), for every document that declares `document.approval`. */
 export const FLOW_MOMENTS = ['submitted', 'approved', 'rejected', 'vetoed', 'revoked'] as const;
-type FlowMoment = (typeof FLOW_MOMENTS)[number];
 
 /** Events raised outside the kernel and the engine, by the domain command that makes them (see emit.ts callers). */
 const NAMED: { entity: string; moment: 'created' | 'completed' | 'audited' }[] = [
