@@ -13,20 +13,22 @@ import type { SmsProvider } from './auth/sms.ts';
  * thread: on a first start tsx compiles these hundreds of files meanwhile instead of before it.
  */
 const loadServer = async () => {
-  const [app, captcha, schema, dataSteps, quota, sessionCache, install, seed, content, pictures, storage, webhooks] = await Promise.all([
-    import('./app.ts'),
-    import('./auth/captcha.ts'),
-    import('./db/schema.ts'),
-    import('./db/data-steps.ts'),
-    import('./domain/quota/negative-balance.ts'),
-    import('./auth/session-cache.ts'),
-    import('./domain/install.ts'),
-    import('./db/seed.ts'),
-    import('./demo/content.ts'),
-    import('./demo/product-pictures.ts'),
-    import('./files/storage.ts'),
-    import('./integration/webhooks/drainer.ts'),
-  ]);
+  const [app, captcha, schema, dataSteps, quota, sessionCache, install, seed, content, pictures, storage, webhooks, scans] =
+    await Promise.all([
+      import('./app.ts'),
+      import('./auth/captcha.ts'),
+      import('./db/schema.ts'),
+      import('./db/data-steps.ts'),
+      import('./domain/quota/negative-balance.ts'),
+      import('./auth/session-cache.ts'),
+      import('./domain/install.ts'),
+      import('./db/seed.ts'),
+      import('./demo/content.ts'),
+      import('./demo/product-pictures.ts'),
+      import('./files/storage.ts'),
+      import('./integration/webhooks/drainer.ts'),
+      import('./demo/demo-scans.ts'),
+    ]);
   return {
     buildApp: app.buildApp,
     purgeExpired: captcha.purgeExpired,
@@ -42,6 +44,7 @@ const loadServer = async () => {
     demoContentFiles: content.demoContentFiles,
     seedContentDemo: content.seedContentDemo,
     seedProductPictures: pictures.seedProductPictures,
+    storeDemoScans: scans.storeDemoScans,
     createStorage: storage.createStorage,
     startDrainer: webhooks.startDrainer,
   };
@@ -101,6 +104,7 @@ async function prepare(
     seedDemo,
     seedContentDemo,
     seedProductPictures,
+    storeDemoScans,
     createStorage,
   } = server;
   await progress.stage('schema up to the model', () => migrate(db.pool));
@@ -115,6 +119,8 @@ async function prepare(
     if (demoFiles)
       await progress.stage('demo downloads and technical files', async () => seedContentDemo(db, await createStorage(cfg.files), files));
     if (demoFiles) await progress.stage('demo product pictures', async () => seedProductPictures(db, await createStorage(cfg.files)));
+    // The receipts' bank slips and the fund claims' photos the seed attached.
+    if (demoFiles) await progress.stage('demo scans and photos', async () => storeDemoScans(db, await createStorage(cfg.files)));
   }
   progress.done('database ready');
 }

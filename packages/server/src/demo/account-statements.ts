@@ -131,8 +131,8 @@ export async function seedAccountStatementDemo(sql: Sql): Promise<void> {
     );
     await sql.query(
       `INSERT INTO file_attachment (module_type, object_id, file_name, file_size, content_type, storage_key, created_by, modified_by)
-       VALUES ('new_receipt', $1, $2, 51377, 'image/jpeg', $3, $4, $4)`,
-      [id, `银行回单-${serialNo.replace(/\s/g, '')}.jpg`, `att/demo/store-slip-${serial}-jpg`, payer.principal.userId],
+       VALUES ('new_receipt', $1, $2, 51377, 'image/png', $3, $4, $4)`,
+      [id, `银行回单-${serialNo.replace(/\s/g, '')}.png`, `att/demo/store-slip-${serial}-png`, payer.principal.userId],
     );
     await submit(sql, receiptDoc, id, payer.principal.userId, {
       flowId: flow.flow,

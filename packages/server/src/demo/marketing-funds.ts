@@ -33,8 +33,8 @@ async function attachPhoto(sql: Sql, entity: string, id: string, name: string, b
   photo++;
   await sql.query(
     `INSERT INTO file_attachment (module_type, object_id, file_name, file_size, content_type, storage_key, created_by, modified_by)
-     VALUES ($1, $2, $3, $4, 'image/jpeg', $5, $6, $6)`,
-    [entity, id, name, 180_000 + photo * 1_731, `att/demo/fund-photo-${photo}-jpg`, by.principal.userId],
+     VALUES ($1, $2, $3, $4, 'image/png', $5, $6, $6)`,
+    [entity, id, name, 180_000 + photo * 1_731, `att/demo/fund-photo-${photo}-png`, by.principal.userId],
   );
 }
 
@@ -233,8 +233,8 @@ export async function seedMarketingFundsDemo(sql: Sql, ctx: DemoContext): Promis
     { cut: '45000.00', memo: '搭建费按标准核减' },
   );
   await check(who.hqsales, expo, activityCheckResult.passed, 38, '展位与方案一致，人流量大，现场签约 23 单。', [
-    '琶洲展位全景.jpg',
-    '新品展台.jpg',
+    '琶洲展位全景.png',
+    '新品展台.png',
   ]);
   await claim(
     who.dealer1,
@@ -243,12 +243,12 @@ export async function seedMarketingFundsDemo(sql: Sql, ctx: DemoContext): Promis
       ['展位费', '20000.00', '44012345'],
       ['特装搭建', '8600.00', '44012399'],
     ],
-    ['展位现场.jpg', '展位费发票.jpg'],
+    ['展位现场.png', '展位费发票.png'],
     'approve',
     '展会已结束，按实际发生核销',
   );
-  await claim(who.dealer1, { activity: expo }, [['宣传物料与礼品', '9800.00', '44018876']], ['礼品签收单.jpg'], 'review');
-  await claim(who.dealer1, { cost: metro }, [['灯箱广告（10–11 月）', '20000.00', '44021120']], ['灯箱实拍.jpg'], 'approve');
+  await claim(who.dealer1, { activity: expo }, [['宣传物料与礼品', '9800.00', '44018876']], ['礼品签收单.png'], 'review');
+  await claim(who.dealer1, { cost: metro }, [['灯箱广告（10–11 月）', '20000.00', '44021120']], ['灯箱实拍.png'], 'approve');
   await activity(
     who.dealer1,
     {
@@ -302,8 +302,8 @@ export async function seedMarketingFundsDemo(sql: Sql, ctx: DemoContext): Promis
     { cut: '40000.00', memo: '广告投放按实际效果另行申请，核定 40,000 元' },
   );
   await check(who.branch1, opening, activityCheckResult.rectify, 17, '活动如期举办，拱门与堆头到位；抽奖登记表不全，需补齐中奖人签字。', [
-    '园区店开业现场.jpg',
-    '抽奖登记表.jpg',
+    '园区店开业现场.png',
+    '抽奖登记表.png',
   ]);
   await claim(
     who.dealer2,
@@ -312,7 +312,7 @@ export async function seedMarketingFundsDemo(sql: Sql, ctx: DemoContext): Promis
       ['场地布置与拱门', '16500.00', '32051877'],
       ['进店礼品', '10000.00', '32051902'],
     ],
-    ['开业剪彩.jpg', '礼品发放.jpg', '布置发票.jpg'],
+    ['开业剪彩.png', '礼品发放.png', '布置发票.png'],
     'approve',
   );
   await claim(who.dealer2, { activity: opening }, [['抽奖礼品（补录）', '5000.00', '32052210']], [], 'draft');
@@ -330,7 +330,7 @@ export async function seedMarketingFundsDemo(sql: Sql, ctx: DemoContext): Promis
     },
     'approve',
   );
-  await check(who.branch1, tasting, activityCheckResult.failed, 8, '到店核查时活动未举办，门店未布置。', ['相城店门店实拍.jpg']);
+  await check(who.branch1, tasting, activityCheckResult.failed, 8, '到店核查时活动未举办，门店未布置。', ['相城店门店实拍.png']);
   // Approved and waiting for branch1's check (待稽核).
   await activity(
     who.dealer2,

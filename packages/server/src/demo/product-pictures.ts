@@ -1,6 +1,6 @@
-import { deflateSync } from 'node:zlib';
 import type { Db } from '../db/db.ts';
 import { bytesStream, type Storage } from '../files/storage.ts';
+import { Canvas, inCircle, inRound, type RGB } from './png-canvas.ts';
 
 /*
  * Demo pictures of the shop's products: a drawn PNG per product (the product line's colour and
@@ -11,67 +11,8 @@ import { bytesStream, type Storage } from '../files/storage.ts';
 
 const W = 320;
 const H = 240;
-type RGB = [number, number, number];
-
-const CRC = (() => {
-  const t = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    t[n] = c >>> 0;
-  }
-  return t;
-})();
-function crc32(b: Buffer): number {
-  let c = 0xffffffff;
-  for (const x of b) c = CRC[(c ^ x) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-function chunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const td = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(td));
-  return Buffer.concat([len, td, crc]);
-}
-
-class Canvas {
-  readonly px = Buffer.alloc(W * H * 3);
-  set(x: number, y: number, c: RGB, a = 1) {
-    if (x < 0 || y < 0 || x >= W || y >= H) return;
-    const i = (y * W + x) * 3;
-    for (let k = 0; k < 3; k++) this.px[i + k] = Math.round(this.px[i + k] * (1 - a) + c[k] * a);
-  }
-  fill(test: (x: number, y: number) => boolean, c: RGB | ((x: number, y: number) => RGB), a = 1) {
-    for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) if (test(x, y)) this.set(x, y, typeof c === 'function' ? c(x, y) : c, a);
-  }
-  png(): Buffer {
-    const raw = Buffer.alloc((W * 3 + 1) * H);
-    for (let y = 0; y < H; y++) this.px.copy(raw, y * (W * 3 + 1) + 1, y * W * 3, (y + 1) * W * 3);
-    const ihdr = Buffer.alloc(13);
-    ihdr.writeUInt32BE(W, 0);
-    ihdr.writeUInt32BE(H, 4);
-    ihdr[8] = 8; // bit depth
-    ihdr[9] = 2; // RGB
-    return Buffer.concat([
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      chunk('IHDR', ihdr),
-      chunk('IDAT', deflateSync(raw)),
-      chunk('IEND', Buffer.alloc(0)),
-    ]);
-  }
-}
 
 const shade = (c: RGB, f: number): RGB => [0, 1, 2].map((i) => Math.max(0, Math.min(255, Math.round(c[i] * f)))) as RGB;
-const inRound = (x: number, y: number, x0: number, y0: number, x1: number, y1: number, r: number) => {
-  if (x < x0 || x > x1 || y < y0 || y > y1) return false;
-  const cx = Math.min(Math.max(x, x0 + r), x1 - r);
-  const cy = Math.min(Math.max(y, y0 + r), y1 - r);
-  return (x - cx) ** 2 + (y - cy) ** 2 <= r * r;
-};
-const inCircle = (x: number, y: number, cx: number, cy: number, r: number) => (x - cx) ** 2 + (y - cy) ** 2 <= r * r;
-
 const LINE_LOOK: Record<string, { color: RGB; draw: (c: Canvas, col: RGB, v: number) => void }> = {
   'PL-HYD': {
     color: [22, 104, 220],
@@ -144,7 +85,7 @@ const LINE_LOOK: Record<string, { color: RGB; draw: (c: Canvas, col: RGB, v: num
 export function productPicture(lineCode: string, partNumber: string): Buffer {
   const look = LINE_LOOK[lineCode] ?? LINE_LOOK['PL-CON'];
   const v = [...partNumber].reduce((n, ch) => (n * 31 + ch.charCodeAt(0)) % 997, 7) % 5;
-  const c = new Canvas();
+  const c = new Canvas(W, H);
   c.fill(
     () => true,
     (_x, y) => [246 - Math.round((y / H) * 18), 248 - Math.round((y / H) * 16), 251 - Math.round((y / H) * 12)],

@@ -209,8 +209,8 @@ export async function seedSalesContractDemo(sql: Sql, ctx: DemoContext): Promise
     );
     await sql.query(
       `INSERT INTO file_attachment (module_type, object_id, file_name, file_size, content_type, storage_key, created_by, modified_by)
-       VALUES ('new_receipt', $1, $2, 51877, 'image/jpeg', $3, $4, $4)`,
-      [rid, `银行回单-HT${n + 1}.jpg`, `att/demo/contract-slip-${n + 1}-jpg`, payer.principal.userId],
+       VALUES ('new_receipt', $1, $2, 51877, 'image/png', $3, $4, $4)`,
+      [rid, `银行回单-HT${n + 1}.png`, `att/demo/contract-slip-${n + 1}-png`, payer.principal.userId],
     );
     await submit(sql, doc, rid, payer.principal.userId, {
       flowId: receiptFlow!,

@@ -108,8 +108,8 @@ export async function seedSalesFinanceDemo(sql: Sql, ctx: DemoContext): Promise<
       );
     await sql.query(
       `INSERT INTO file_attachment (module_type, object_id, file_name, file_size, content_type, storage_key, created_by, modified_by)
-       VALUES ('new_receipt', $1, $2, 48213, 'image/jpeg', $3, $4, $4)`,
-      [id, `银行回单-${serialNo.replace(/\s/g, '')}.jpg`, `att/demo/bank-slip-${serial}-jpg`, payer.principal.userId],
+       VALUES ('new_receipt', $1, $2, 48213, 'image/png', $3, $4, $4)`,
+      [id, `银行回单-${serialNo.replace(/\s/g, '')}.png`, `att/demo/bank-slip-${serial}-png`, payer.principal.userId],
     );
     if (stage === 'draft') return id;
     await submit(sql, receiptDoc, id, payer.principal.userId, {
