@@ -79,39 +79,38 @@ export async function definitionOf(sql: Sql, productId: string, lang: Lang, incl
   );
   const prod = p.rows[0];
   if (!prod || (!prod.active && !includeRetired)) throw notFound('cpq.productNotFound');
-  const [groups, options, rules, bom] = await Promise.all([
-    sql.query<{ id: string; code: string; name: string; choicetype: number; required: boolean | null }>(
-      `SELECT new_cpqoptiongroupid AS id, new_code AS code, new_name AS name, new_choicetype AS choicetype, new_required AS required
-         FROM new_cpqoptiongroup WHERE new_cpqproduct_id = $1 ORDER BY new_sequence NULLS LAST, new_code`,
-      [id],
-    ),
-    sql.query<{
-      id: string;
-      group: string;
-      code: string;
-      name: string;
-      delta: string | null;
-      description: string | null;
-      isdefault: boolean | null;
-    }>(
-      `SELECT o.new_cpqoptionid AS id, o.new_cpqoptiongroup_id AS "group", o.new_code AS code, o.new_name AS name,
-              o.new_pricedelta AS delta, o.new_description AS description, o.new_default AS isdefault
-         FROM new_cpqoption o JOIN new_cpqoptiongroup g ON g.new_cpqoptiongroupid = o.new_cpqoptiongroup_id
-        WHERE g.new_cpqproduct_id = $1 ORDER BY o.new_sequence NULLS LAST, o.new_code`,
-      [id],
-    ),
-    sql.query<{ id: string; kind: number; option: string; target: string; message: string; message_en: string | null }>(
-      `SELECT new_cpqruleid AS id, new_kind AS kind, new_option_id AS option, new_target_id AS target,
-              new_message AS message, new_message_en AS message_en
-         FROM new_cpqrule WHERE new_cpqproduct_id = $1 ORDER BY new_name, new_cpqruleid`,
-      [id],
-    ),
-    sql.query<{ option: string | null; partnumber: string; name: string; qty: number; uom: string | null }>(
-      `SELECT new_cpqoption_id AS option, new_partnumber AS partnumber, new_name AS name, new_qty AS qty, new_uom AS uom
-         FROM new_cpqbomitem WHERE new_cpqproduct_id = $1 ORDER BY new_cpqoption_id NULLS FIRST, new_partnumber`,
-      [id],
-    ),
-  ]);
+  // One after another: on a transaction's connection queries cannot overlap (pg deprecates it).
+  const groups = await sql.query<{ id: string; code: string; name: string; choicetype: number; required: boolean | null }>(
+    `SELECT new_cpqoptiongroupid AS id, new_code AS code, new_name AS name, new_choicetype AS choicetype, new_required AS required
+       FROM new_cpqoptiongroup WHERE new_cpqproduct_id = $1 ORDER BY new_sequence NULLS LAST, new_code`,
+    [id],
+  );
+  const options = await sql.query<{
+    id: string;
+    group: string;
+    code: string;
+    name: string;
+    delta: string | null;
+    description: string | null;
+    isdefault: boolean | null;
+  }>(
+    `SELECT o.new_cpqoptionid AS id, o.new_cpqoptiongroup_id AS "group", o.new_code AS code, o.new_name AS name,
+            o.new_pricedelta AS delta, o.new_description AS description, o.new_default AS isdefault
+       FROM new_cpqoption o JOIN new_cpqoptiongroup g ON g.new_cpqoptiongroupid = o.new_cpqoptiongroup_id
+      WHERE g.new_cpqproduct_id = $1 ORDER BY o.new_sequence NULLS LAST, o.new_code`,
+    [id],
+  );
+  const rules = await sql.query<{ id: string; kind: number; option: string; target: string; message: string; message_en: string | null }>(
+    `SELECT new_cpqruleid AS id, new_kind AS kind, new_option_id AS option, new_target_id AS target,
+            new_message AS message, new_message_en AS message_en
+       FROM new_cpqrule WHERE new_cpqproduct_id = $1 ORDER BY new_name, new_cpqruleid`,
+    [id],
+  );
+  const bom = await sql.query<{ option: string | null; partnumber: string; name: string; qty: number; uom: string | null }>(
+    `SELECT new_cpqoption_id AS option, new_partnumber AS partnumber, new_name AS name, new_qty AS qty, new_uom AS uom
+       FROM new_cpqbomitem WHERE new_cpqproduct_id = $1 ORDER BY new_cpqoption_id NULLS FIRST, new_partnumber`,
+    [id],
+  );
   const known = new Set(options.rows.map((o) => o.id));
   return {
     id: prod.id,
