@@ -3,6 +3,7 @@ import { Alert, Button, type ButtonProps, Form, Input, Modal, Select, Space, Tab
 import { useState, type HTMLAttributes } from 'react';
 import { apiGet, apiPost, call } from '../../api/client.ts';
 import { useKeptEffect } from '../../app/use-kept-effect.ts';
+import { ShownOnce } from '../../widgets/ShownOnce.tsx';
 import { useT } from '../../locales/i18n.ts';
 import { formatUtc8 } from '../../shared/date.ts';
 import { ResponsiveTable } from '../../widgets/ResponsiveTable.tsx';
@@ -181,19 +182,15 @@ export default function WebhooksPage() {
           }}
         />
       )}
-      <Modal
+      <ShownOnce
         open={!!secret}
         title={t('webhook.ui.secret')}
-        onOk={() => setSecret(null)}
-        onCancel={() => setSecret(null)}
-        cancelButtonProps={{ style: { display: 'none' } }}
-        okButtonProps={{ 'data-testid': 'webhook-secret-ok' } as ButtonProps}
-      >
-        <Alert type="warning" showIcon title={t('webhook.ui.secretOnce')} style={{ marginBottom: 12 }} />
-        <Typography.Paragraph copyable code data-testid="webhook-secret">
-          {secret}
-        </Typography.Paragraph>
-      </Modal>
+        hint={t('webhook.ui.secretOnce')}
+        done={t('sa.ui.done')}
+        doneTestId="webhook-secret-ok"
+        items={[{ label: t('webhook.ui.secret'), value: secret ?? '', testId: 'webhook-secret', code: true }]}
+        onClose={() => setSecret(null)}
+      />
     </div>
   );
 }
