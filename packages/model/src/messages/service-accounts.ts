@@ -3,6 +3,10 @@ import { label } from '../define.ts';
 /** Texts of the service accounts (issue 30): the admin screen, its commands and the token endpoint. */
 export const serviceAccountMessages = {
   'menu.serviceAccount': label('服务账号', 'Service accounts'),
+  'sa.userManagedThere': label(
+    '这是服务账号的用户，请在 系统管理 → 服务账号 中修改',
+    "This is a service account's user: change it under System administration → Service accounts",
+  ),
   'sa.nameRequired': label('请输入名称', 'Enter a name'),
   'sa.rolesRequired': label('请至少选择一个角色', 'Choose at least one role'),
   'sa.roleUnknown': label('角色不存在', 'No such role'),

@@ -261,6 +261,12 @@ export function installUserCentre(): void {
 
   // Whichever way an account is disabled (an administrator's form too), its sessions end with it.
   writeHooks.set('systemuser', {
+    // A service account's user (issue 30) is changed only by its commands (系统管理 → 服务账号): its
+    // reach, roles and state live on the account, and a form here would silently disagree with them.
+    async guard(sql, id) {
+      const { rowCount } = await sql.query('SELECT 1 FROM new_serviceaccount WHERE new_systemuser_id = $1', [id]);
+      if (rowCount) throw new AppError(400, 'sa.userManagedThere');
+    },
     async after(sql, ids, op) {
       if (op !== 'update') return;
       await sql.query(

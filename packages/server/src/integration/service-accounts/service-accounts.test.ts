@@ -126,6 +126,19 @@ describe('creating and the client-credentials grant', () => {
       new_secrethash: 'a'.repeat(64),
     });
     expect(create.statusCode).toBe(403);
+    // Nor its user: the administrator's user form cannot move, disable or rename it beside the account.
+    const { id: userId } = (await p.db.one<{ id: string }>(
+      'SELECT new_systemuser_id AS id FROM new_serviceaccount WHERE new_serviceaccountid = $1',
+      [a.id],
+    ))!;
+    for (const values of [{ isdisabled: true }, { fullname: '改名' }]) {
+      const u = await command(`/api/crmdata/Update/systemusers(${userId})`, values);
+      expect(u.statusCode).toBe(400);
+      expect(u.json().Message).toBe('这是服务账号的用户，请在 系统管理 → 服务账号 中修改');
+    }
+    expect((await p.db.one<{ off: boolean }>('SELECT isdisabled AS off FROM systemuser WHERE systemuserid = $1', [userId]))!.off).toBe(
+      false,
+    );
   });
 
   it('only system.admin creates; the input is checked field by field', async () => {
