@@ -36,4 +36,7 @@ export async function purgeExpired(db: Db): Promise<void> {
   await db.query(`DELETE FROM auth_captcha WHERE expires_at < now() - interval '1 hour'`);
   await db.query(`DELETE FROM auth_sms_code WHERE expires_at < now() - interval '1 day'`);
   await db.query(`DELETE FROM auth_sso_assertion WHERE expires_at < now() - interval '1 hour'`);
+  // A system asks for a token (a session of its own) every few minutes and never signs out: its
+  // sessions are kept a week past their expiry (for the log's sake), then dropped. People's stay.
+  await db.query(`DELETE FROM auth_session WHERE login_type = 'client_credentials' AND absolute_expiry < now() - interval '7 days'`);
 }

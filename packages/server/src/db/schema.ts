@@ -200,6 +200,7 @@ const INTERNAL_DDL = [
      ip varchar(64),
      user_agent varchar(300))`,
   `CREATE INDEX IF NOT EXISTS ix_auth_session_user ON auth_session (user_id) WHERE ended_at IS NULL`,
+  `CREATE INDEX IF NOT EXISTS ix_auth_session_system_expiry ON auth_session (absolute_expiry) WHERE login_type = 'client_credentials'`,
   `CREATE TABLE IF NOT EXISTS auth_refresh_token (
      token_hash char(64) PRIMARY KEY,
      session_id uuid NOT NULL REFERENCES auth_session(id),

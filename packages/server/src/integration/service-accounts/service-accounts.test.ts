@@ -2,6 +2,7 @@ import { OAUTH2_TOKEN_PATH, SERVICE_ACCOUNT_API } from '@portal/model';
 import { DynamicsWebApi } from 'dynamics-web-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Portal } from '../../boot.ts';
+import { purgeExpired } from '../../auth/captcha.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { bearer, passwordForm, postToken, signIn } from '../../testing/auth-helpers.ts';
 import { testPortal } from '../../testing/test-portal.ts';
@@ -153,6 +154,26 @@ describe('creating and the client-credentials grant', () => {
         .Data.errors.map((e: { field: string }) => e.field)
         .sort(),
     ).toEqual(['name', 'rateLimit', 'roles', 'units']);
+  });
+
+  it("a system's expired token sessions are dropped a week after their expiry; people's sessions stay", async () => {
+    const a = await make('会话清理', ['HQ'], ['R01-ADMIN']);
+    await token(a);
+    await signIn(p.app, 'hq');
+    const age = `UPDATE auth_session SET absolute_expiry = now() - interval '8 days'
+                  WHERE user_id = (SELECT systemuserid FROM systemuser WHERE domainname = $1)`;
+    await p.db.query(age, [a.clientId]);
+    await p.db.query(age, ['hq']);
+    const count = async (who: string) =>
+      (await p.db.one<{ n: number }>(
+        'SELECT count(*)::int AS n FROM auth_session WHERE user_id = (SELECT systemuserid FROM systemuser WHERE domainname = $1)',
+        [who],
+      ))!.n;
+    expect(await count(a.clientId)).toBe(1);
+    const people = await count('hq');
+    await purgeExpired(p.db);
+    expect(await count(a.clientId)).toBe(0);
+    expect(await count('hq')).toBe(people);
   });
 
   it('repeated wrong secrets lock the client id at that address', async () => {
