@@ -87,24 +87,28 @@ export function activityPicture(seed: string): Buffer {
 /**
  * Draws and stores every demo attachment whose key is not stored yet (`att/demo/%`, except the
  * product pictures and the download centre's files, which their own steps store), and records the
- * drawn size. Runs after the demo seed, where the storage is at hand.
+ * drawn size. Runs after the demo seed, where the storage is at hand, under the demo seed's lock
+ * (instances starting together: the second finds every file stored, at its full size).
  */
 export async function storeDemoScans(db: Db, storage: Storage): Promise<number> {
-  const { rows } = await db.query<{ key: string; module: string; name: string }>(
-    `SELECT DISTINCT ON (storage_key) storage_key AS key, module_type AS module, file_name AS name FROM file_attachment
-      WHERE storage_key LIKE 'att/demo/%' AND module_type <> 'product' ORDER BY storage_key`,
-  );
-  let stored = 0;
-  for (const r of rows) {
-    let size = (await storage.stat(r.key))?.size;
-    if (size === undefined) {
-      // Papers (slips, invoices, sign-off sheets, forms) are drawn as a slip; the rest as a photo.
-      const png = r.module === 'new_receipt' || /发票|单|表/.test(r.name) ? slipPicture(r.key) : activityPicture(r.key);
-      await storage.put(r.key, bytesStream(png), 'image/png');
-      size = png.length;
-      stored++;
+  return db.tx(async (sql) => {
+    await sql.query('SELECT pg_advisory_xact_lock(727002)');
+    const { rows } = await sql.query<{ key: string; module: string; name: string }>(
+      `SELECT DISTINCT ON (storage_key) storage_key AS key, module_type AS module, file_name AS name FROM file_attachment
+        WHERE storage_key LIKE 'att/demo/%' AND module_type <> 'product' ORDER BY storage_key`,
+    );
+    let stored = 0;
+    for (const r of rows) {
+      let size = (await storage.stat(r.key))?.size;
+      if (size === undefined) {
+        // Papers (slips, invoices, sign-off sheets, forms) are drawn as a slip; the rest as a photo.
+        const png = r.module === 'new_receipt' || /发票|单|表/.test(r.name) ? slipPicture(r.key) : activityPicture(r.key);
+        await storage.put(r.key, bytesStream(png), 'image/png');
+        size = png.length;
+        stored++;
+      }
+      await sql.query('UPDATE file_attachment SET file_size = $2 WHERE storage_key = $1 AND file_size <> $2', [r.key, size]);
     }
-    await db.query('UPDATE file_attachment SET file_size = $2 WHERE storage_key = $1 AND file_size <> $2', [r.key, size]);
-  }
-  return stored;
+    return stored;
+  });
 }

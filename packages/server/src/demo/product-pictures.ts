@@ -95,27 +95,34 @@ export function productPicture(lineCode: string, partNumber: string): Buffer {
   return c.png();
 }
 
-/** Attaches a drawn picture to every active demo product that has none (after the demo seed; storage needed). */
+/**
+ * Attaches a drawn picture to every active demo product that has none (after the demo seed; storage
+ * needed). Under the demo seed's lock: instances starting together on a fresh database would both
+ * draw and store the same keys, and one could record the size of the other's half-written object.
+ */
 export async function seedProductPictures(db: Db, storage: Storage): Promise<void> {
-  const { rows } = await db.query<{ id: string; no: string; name: string; line: string | null; admin: string | null }>(
-    `SELECT p.productid AS id, p.productnumber AS no, p.name, l.new_code AS line,
-            (SELECT systemuserid FROM systemuser WHERE domainname = 'admin') AS admin
-       FROM product p LEFT JOIN new_productline l ON l.new_productlineid = p.new_productline_id
-      WHERE p.new_state = 0 AND NOT EXISTS (SELECT 1 FROM file_attachment a WHERE a.module_type = 'product' AND a.object_id = p.productid)
-      ORDER BY p.productnumber LIMIT 200`,
-  );
-  for (const r of rows) {
-    const key = `att/demo/product-${r.no.toLowerCase().replace(/[^a-z0-9-]/g, '-')}-png`; // storage keys: [a-z0-9-] only
-    let size = (await storage.stat(key))?.size;
-    if (size === undefined) {
-      const png = productPicture(r.line ?? '', r.no);
-      await storage.put(key, bytesStream(png), 'image/png');
-      size = png.length;
-    }
-    await db.query(
-      `INSERT INTO file_attachment (module_type, object_id, file_name, file_size, content_type, storage_key, created_by, modified_by)
-       VALUES ('product', $1, $2, $3, 'image/png', $4, $5, $5) ON CONFLICT DO NOTHING`,
-      [r.id, `${r.name}.png`, size, key, r.admin],
+  await db.tx(async (sql) => {
+    await sql.query('SELECT pg_advisory_xact_lock(727002)');
+    const { rows } = await sql.query<{ id: string; no: string; name: string; line: string | null; admin: string | null }>(
+      `SELECT p.productid AS id, p.productnumber AS no, p.name, l.new_code AS line,
+              (SELECT systemuserid FROM systemuser WHERE domainname = 'admin') AS admin
+         FROM product p LEFT JOIN new_productline l ON l.new_productlineid = p.new_productline_id
+        WHERE p.new_state = 0 AND NOT EXISTS (SELECT 1 FROM file_attachment a WHERE a.module_type = 'product' AND a.object_id = p.productid)
+        ORDER BY p.productnumber LIMIT 200`,
     );
-  }
+    for (const r of rows) {
+      const key = `att/demo/product-${r.no.toLowerCase().replace(/[^a-z0-9-]/g, '-')}-png`; // storage keys: [a-z0-9-] only
+      let size = (await storage.stat(key))?.size;
+      if (size === undefined) {
+        const png = productPicture(r.line ?? '', r.no);
+        await storage.put(key, bytesStream(png), 'image/png');
+        size = png.length;
+      }
+      await sql.query(
+        `INSERT INTO file_attachment (module_type, object_id, file_name, file_size, content_type, storage_key, created_by, modified_by)
+         VALUES ('product', $1, $2, $3, 'image/png', $4, $5, $5) ON CONFLICT DO NOTHING`,
+        [r.id, `${r.name}.png`, size, key, r.admin],
+      );
+    }
+  });
 }

@@ -119,9 +119,9 @@ describe('two app processes on one PostgreSQL with files in an S3-compatible sto
     // Each app secret made once (the upload tickets of one instance verify on the other).
     expect(await count('SELECT count(*) - count(DISTINCT name) AS n FROM app_secret')).toBe(0);
     // The demo files both instances wrote into the bucket (downloads, technical files, product
-    // pictures): every one there with the size its row says.
+    // pictures, bank slips and activity photos): every one there with the size its row says.
     const { rows } = await sql.query<{ k: string; size: string }>(
-      "SELECT DISTINCT storage_key AS k, file_size AS size FROM file_attachment WHERE module_type IN ('new_filedownload', 'new_techfile', 'product')",
+      "SELECT DISTINCT storage_key AS k, file_size AS size FROM file_attachment WHERE storage_key LIKE 'att/demo/%'",
     );
     expect(rows.length).toBeGreaterThan(DEMO_DOWNLOADS.length);
     for (const r of rows) expect((await s3.storage.stat(r.k))?.size, r.k).toBe(Number(r.size));
