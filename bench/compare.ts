@@ -1,6 +1,8 @@
 /** Helpers shared by the benchmarks that set a generic call against the SQL it runs. */
+import { getEntity } from '@portal/model';
 import type { Principal } from '../packages/server/src/auth/principal.ts';
 import type { Db } from '../packages/server/src/db/db.ts';
+import { entityDdl } from '../packages/server/src/db/schema.ts';
 import { businessUnitSubtree, type Caller } from '../packages/server/src/records/scope.ts';
 
 export const t = () => performance.now();
@@ -72,4 +74,56 @@ export async function benchCaller(db: Db, login: string): Promise<Caller> {
     principal: { userId: u.id, businessUnitId: u.bu, stationId: u.st, privileges: new Set(u.privs), subtree } as unknown as Principal,
     subtree,
   };
+}
+
+/**
+ * `benchstation`, a station principal of station BS150 (station1's role and password): the station
+ * user of the benches over `createBenchStations`'s 300 stations. Answers the station.
+ */
+export async function createBenchStationUser(db: Db): Promise<{ id: string; bu: string; name: string }> {
+  const station = (await db.one<{ id: string; bu: string; name: string }>(
+    "SELECT new_srv_stationid AS id, new_businessunit_id AS bu, new_name AS name FROM new_srv_station WHERE new_code = 'BS150'",
+  ))!;
+  await db.query(
+    `INSERT INTO systemuser (fullname, domainname, businessunitid, owningbusinessunit, new_station_id, new_password, isdisabled, new_usertype)
+    SELECT '压测站长', 'benchstation', $1, $1, $2, new_password, false, 3 FROM systemuser WHERE domainname = 'station1'`,
+    [station.bu, station.id],
+  );
+  await db.query(`INSERT INTO systemuserroles (systemuserid, roleid)
+    SELECT u.systemuserid, r.roleid FROM systemuser u, role r WHERE u.domainname = 'benchstation' AND r.new_code = 'R04-STATION'`);
+  return station;
+}
+
+/**
+ * `rows` service personnel over the `stations` BS stations, set-based: the table's secondary
+ * indexes dropped, the rows loaded with generate_series, the indexes rebuilt from the model, analysed.
+ */
+export async function createBenchWorkers(db: Db, rows: number, stations: number): Promise<void> {
+  let t0 = t();
+  const { rows: idx } = await db.query<{ indexname: string }>(
+    "SELECT indexname FROM pg_indexes WHERE tablename = 'new_srv_worker' AND indexname NOT LIKE '%_pkey'",
+  );
+  for (const i of idx) await db.query(`DROP INDEX IF EXISTS "${i.indexname}"`);
+  const admin = (await db.one<{ id: string }>("SELECT systemuserid AS id FROM systemuser WHERE domainname = 'admin'"))!.id;
+  await db.query(
+    `
+    WITH s AS (SELECT row_number() OVER (ORDER BY new_code) - 1 AS n, new_srv_stationid AS id, new_businessunit_id AS bu
+                 FROM new_srv_station WHERE new_code LIKE 'BS%'),
+         sur AS (SELECT ARRAY['王','李','张','刘','陈','杨','黄','赵','吴','周','徐','孙','马','朱','胡','郭','何','高','林','罗','郑','梁','谢','宋','唐','许','韩','冯','邓','曹'] AS a),
+         giv AS (SELECT ARRAY['伟','芳','娜','敏','静','丽','强','磊','军','洋','勇','艳','杰','娟','涛','明','超','秀','霞','平','刚','桂','英','华','建','国','文','辉','鹏','飞'] AS a)
+    INSERT INTO new_srv_worker (new_name, new_code, new_phone, new_sex, new_job, new_educationlevel, new_workyear, new_region, new_station_id,
+                                owningbusinessunit, ownerid, createdby, modifiedby, createdon, modifiedon)
+    SELECT sur.a[1 + (g / 300) % 30] || giv.a[1 + (g / 9000) % 30] || giv.a[1 + (g / 2100) % 30], 'W' || g, '138' || lpad((g % 100000000)::text, 8, '0'),
+           1 + g % 2, 1 + g % 3, 1 + g % 6, g % 40, 2, s.id, s.bu, $1, $1, $1,
+           now() - make_interval(secs => g), now() - make_interval(secs => g)
+      FROM generate_series(1, ${Number(rows)}) g CROSS JOIN sur CROSS JOIN giv JOIN s ON s.n = g % ${Number(stations)}`,
+    [admin],
+  );
+  console.log(`generated ${rows.toLocaleString('en-US')} rows in ${((t() - t0) / 1000).toFixed(1)} s`);
+  t0 = t();
+  for (const stmt of entityDdl(getEntity('new_srv_worker')!)) if (/^CREATE (UNIQUE )?INDEX/.test(stmt)) await db.query(stmt);
+  await db.query('VACUUM ANALYZE new_srv_worker');
+  await db.query('ANALYZE new_srv_station');
+  await db.query('ANALYZE businessunit');
+  console.log(`indexes rebuilt and analysed in ${((t() - t0) / 1000).toFixed(1)} s`);
 }

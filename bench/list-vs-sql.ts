@@ -10,7 +10,6 @@
  * instead of interleaving them.
  */
 import { getEntity } from '@portal/model';
-import { entityDdl } from '../packages/server/src/db/schema.ts';
 import { bearer, signIn } from '../packages/server/src/testing/auth-helpers.ts';
 import { testPortal } from '../packages/server/src/testing/test-portal.ts';
 import { businessUnitSubtree } from '../packages/server/src/records/scope.ts';
@@ -18,7 +17,7 @@ import { compileQuery, type QuerySpec } from '../packages/server/src/records/que
 import { parseFilter, parseOrderBy } from '../packages/server/src/records/query/odata.ts';
 import { quickSearch } from '../packages/server/src/records/service.ts';
 import type { Principal } from '../packages/server/src/auth/principal.ts';
-import { createBenchStations, median, t, timeBoth } from './compare.ts';
+import { createBenchStationUser, createBenchStations, createBenchWorkers, median, t, timeBoth } from './compare.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const RUNS = Math.max(20, Number(process.env.BENCH_RUNS ?? 40));
@@ -31,49 +30,13 @@ console.log(
 );
 try {
   // 300 station business units under the East China branch, and their stations — set-based.
-  let t0 = t();
   await createBenchStations(db, STATIONS);
 
-  // Personnel: drop the table's secondary indexes, load with generate_series, rebuild them from the model.
+  // Personnel: 1,000,000 rows loaded set-based, indexes rebuilt from the model.
+  await createBenchWorkers(db, ROWS, STATIONS);
   const worker = getEntity('new_srv_worker')!;
-  const { rows: idx } = await db.query<{ indexname: string }>(
-    "SELECT indexname FROM pg_indexes WHERE tablename = 'new_srv_worker' AND indexname NOT LIKE '%_pkey'",
-  );
-  for (const i of idx) await db.query(`DROP INDEX IF EXISTS "${i.indexname}"`);
-  const admin = (await db.one<{ id: string }>("SELECT systemuserid AS id FROM systemuser WHERE domainname = 'admin'"))!.id;
-  await db.query(
-    `
-    WITH s AS (SELECT row_number() OVER (ORDER BY new_code) - 1 AS n, new_srv_stationid AS id, new_businessunit_id AS bu
-                 FROM new_srv_station WHERE new_code LIKE 'BS%'),
-         sur AS (SELECT ARRAY['王','李','张','刘','陈','杨','黄','赵','吴','周','徐','孙','马','朱','胡','郭','何','高','林','罗','郑','梁','谢','宋','唐','许','韩','冯','邓','曹'] AS a),
-         giv AS (SELECT ARRAY['伟','芳','娜','敏','静','丽','强','磊','军','洋','勇','艳','杰','娟','涛','明','超','秀','霞','平','刚','桂','英','华','建','国','文','辉','鹏','飞'] AS a)
-    INSERT INTO new_srv_worker (new_name, new_code, new_phone, new_sex, new_job, new_educationlevel, new_workyear, new_region, new_station_id,
-                                owningbusinessunit, ownerid, createdby, modifiedby, createdon, modifiedon)
-    SELECT sur.a[1 + (g / 300) % 30] || giv.a[1 + (g / 9000) % 30] || giv.a[1 + (g / 2100) % 30], 'W' || g, '138' || lpad((g % 100000000)::text, 8, '0'),
-           1 + g % 2, 1 + g % 3, 1 + g % 6, g % 40, 2, s.id, s.bu, $1, $1, $1,
-           now() - make_interval(secs => g), now() - make_interval(secs => g)
-      FROM generate_series(1, ${ROWS}) g CROSS JOIN sur CROSS JOIN giv JOIN s ON s.n = g % ${STATIONS}`,
-    [admin],
-  );
-  console.log(`generated ${ROWS.toLocaleString('en-US')} rows in ${((t() - t0) / 1000).toFixed(1)} s`);
-  t0 = t();
-  for (const stmt of entityDdl(worker)) if (/^CREATE (UNIQUE )?INDEX/.test(stmt)) await db.query(stmt);
-  await db.query('VACUUM ANALYZE new_srv_worker');
-  await db.query('ANALYZE new_srv_station');
-  await db.query('ANALYZE businessunit');
-  console.log(`indexes rebuilt and analysed in ${((t() - t0) / 1000).toFixed(1)} s`);
-
   // A station principal of one of the 300 stations (same role and password as station1).
-  const station = (await db.one<{ id: string; bu: string }>(
-    "SELECT new_srv_stationid AS id, new_businessunit_id AS bu FROM new_srv_station WHERE new_code = 'BS150'",
-  ))!;
-  await db.query(
-    `INSERT INTO systemuser (fullname, domainname, businessunitid, owningbusinessunit, new_station_id, new_password, isdisabled, new_usertype)
-    SELECT '压测站长', 'benchstation', $1, $1, $2, new_password, false, 3 FROM systemuser WHERE domainname = 'station1'`,
-    [station.bu, station.id],
-  );
-  await db.query(`INSERT INTO systemuserroles (systemuserid, roleid)
-    SELECT u.systemuserid, r.roleid FROM systemuser u, role r WHERE u.domainname = 'benchstation' AND r.new_code = 'R04-STATION'`);
+  const station = await createBenchStationUser(db);
   const tokens = { station: (await signIn(p.app, 'benchstation')).access_token, admin: (await signIn(p.app, 'admin')).access_token };
   const caller = async (user: string) => {
     const u = (await db.one<{ id: string; bu: string; st: string | null }>(

@@ -1,19 +1,17 @@
 /**
  * The Web API's list call (GET /api/data/v9.2/{set}, issue 30) against the portal's own list call
  * (GET /api/crmdata/Retrieve/{set}) for the same query, both through `app.inject` with the sign-in
- * check, scope and formatting, on BENCH_ROWS `new_srv_worker` rows over 300 stations (generated
- * set-based as list-vs-sql.ts does). Medians of BENCH_RUNS interleaved runs; target ≤ 1.2×.
+ * check, scope and formatting, on BENCH_ROWS `new_srv_worker` rows over 300 stations (compare.ts
+ * createBenchWorkers, as list-vs-sql.ts). Medians of BENCH_RUNS interleaved runs; target ≤ 1.2×.
  *
  *   node scripts/with-postgres.mjs node --import tsx bench/webapi.ts    # PostgreSQL 15
  *   node --import tsx bench/webapi.ts                                   # embedded PGlite
  *
  * Env: BENCH_ROWS (default 1000000), BENCH_RUNS (default 40).
  */
-import { getEntity } from '@portal/model';
-import { entityDdl } from '../packages/server/src/db/schema.ts';
 import { bearer, signIn } from '../packages/server/src/testing/auth-helpers.ts';
 import { testPortal } from '../packages/server/src/testing/test-portal.ts';
-import { createBenchStations, median, t, timeBoth } from './compare.ts';
+import { createBenchStationUser, createBenchStations, createBenchWorkers, median, timeBoth } from './compare.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const RUNS = Math.max(20, Number(process.env.BENCH_RUNS ?? 40));
@@ -25,46 +23,9 @@ console.log(
   `database: ${db.kind}${process.env.DATABASE_URL ? ' (PostgreSQL)' : ' (PGlite)'}; rows: ${ROWS.toLocaleString('en-US')}; runs: ${RUNS}`,
 );
 try {
-  let t0 = t();
   await createBenchStations(db, STATIONS);
-  const worker = getEntity('new_srv_worker')!;
-  const { rows: idx } = await db.query<{ indexname: string }>(
-    "SELECT indexname FROM pg_indexes WHERE tablename = 'new_srv_worker' AND indexname NOT LIKE '%_pkey'",
-  );
-  for (const i of idx) await db.query(`DROP INDEX IF EXISTS "${i.indexname}"`);
-  const admin = (await db.one<{ id: string }>("SELECT systemuserid AS id FROM systemuser WHERE domainname = 'admin'"))!.id;
-  await db.query(
-    `WITH s AS (SELECT row_number() OVER (ORDER BY new_code) - 1 AS n, new_srv_stationid AS id, new_businessunit_id AS bu
-                  FROM new_srv_station WHERE new_code LIKE 'BS%'),
-          sur AS (SELECT ARRAY['王','李','张','刘','陈','杨','黄','赵','吴','周'] AS a),
-          giv AS (SELECT ARRAY['伟','芳','娜','敏','静','丽','强','磊','军','洋'] AS a)
-     INSERT INTO new_srv_worker (new_name, new_code, new_phone, new_sex, new_job, new_educationlevel, new_workyear, new_region, new_station_id,
-                                 owningbusinessunit, ownerid, createdby, modifiedby, createdon, modifiedon)
-     SELECT sur.a[1 + (g / 300) % 10] || giv.a[1 + (g / 3000) % 10] || giv.a[1 + (g / 700) % 10], 'W' || g, '138' || lpad((g % 100000000)::text, 8, '0'),
-            1 + g % 2, 1 + g % 3, 1 + g % 6, g % 40, 2, s.id, s.bu, $1, $1, $1,
-            now() - make_interval(secs => g), now() - make_interval(secs => g)
-       FROM generate_series(1, ${ROWS}) g CROSS JOIN sur CROSS JOIN giv JOIN s ON s.n = g % ${STATIONS}`,
-    [admin],
-  );
-  console.log(`generated ${ROWS.toLocaleString('en-US')} rows in ${((t() - t0) / 1000).toFixed(1)} s`);
-  t0 = t();
-  for (const stmt of entityDdl(worker)) if (/^CREATE (UNIQUE )?INDEX/.test(stmt)) await db.query(stmt);
-  await db.query('VACUUM ANALYZE new_srv_worker');
-  await db.query('ANALYZE new_srv_station');
-  await db.query('ANALYZE businessunit');
-  console.log(`indexes rebuilt and analysed in ${((t() - t0) / 1000).toFixed(1)} s`);
-
-  // A station principal of one of the 300 stations (station1's role and password).
-  const station = (await db.one<{ id: string; bu: string }>(
-    "SELECT new_srv_stationid AS id, new_businessunit_id AS bu FROM new_srv_station WHERE new_code = 'BS150'",
-  ))!;
-  await db.query(
-    `INSERT INTO systemuser (fullname, domainname, businessunitid, owningbusinessunit, new_station_id, new_password, isdisabled, new_usertype)
-     SELECT '压测站长', 'benchstation', $1, $1, $2, new_password, false, 3 FROM systemuser WHERE domainname = 'station1'`,
-    [station.bu, station.id],
-  );
-  await db.query(`INSERT INTO systemuserroles (systemuserid, roleid)
-    SELECT u.systemuserid, r.roleid FROM systemuser u, role r WHERE u.domainname = 'benchstation' AND r.new_code = 'R04-STATION'`);
+  await createBenchWorkers(db, ROWS, STATIONS);
+  await createBenchStationUser(db);
   const tokens: Record<string, string> = {
     station: (await signIn(p.app, 'benchstation')).access_token,
     admin: (await signIn(p.app, 'admin')).access_token,

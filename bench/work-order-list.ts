@@ -27,7 +27,7 @@ import { businessUnitSubtree } from '../packages/server/src/records/scope.ts';
 import { compileQuery, type QuerySpec } from '../packages/server/src/records/query/compile.ts';
 import { parseFilter, parseOrderBy, parseSelect } from '../packages/server/src/records/query/odata.ts';
 import type { Principal } from '../packages/server/src/auth/principal.ts';
-import { createBenchStations, median, t, timeBoth } from './compare.ts';
+import { createBenchStationUser, createBenchStations, median, t, timeBoth } from './compare.ts';
 import { buildFilter, buildOrderBy } from '../packages/web/src/entity-ui/odata.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -150,16 +150,7 @@ try {
   console.log(`table ${size?.t}, indexes ${size?.i}`);
 
   // A station principal of one of the 300 stations (same role and password as station1).
-  const station = (await db.one<{ id: string; bu: string; name: string }>(
-    "SELECT new_srv_stationid AS id, new_businessunit_id AS bu, new_name AS name FROM new_srv_station WHERE new_code = 'BS150'",
-  ))!;
-  await db.query(
-    `INSERT INTO systemuser (fullname, domainname, businessunitid, owningbusinessunit, new_station_id, new_password, isdisabled, new_usertype)
-    SELECT '压测站长', 'benchstation', $1, $1, $2, new_password, false, 3 FROM systemuser WHERE domainname = 'station1'`,
-    [station.bu, station.id],
-  );
-  await db.query(`INSERT INTO systemuserroles (systemuserid, roleid)
-    SELECT u.systemuserid, r.roleid FROM systemuser u, role r WHERE u.domainname = 'benchstation' AND r.new_code = 'R04-STATION'`);
+  const station = await createBenchStationUser(db);
   const tokens = { station: (await signIn(p.app, 'benchstation')).access_token, admin: (await signIn(p.app, 'admin')).access_token };
   const caller = async (user: string) => {
     const u = (await db.one<{ id: string; bu: string; st: string | null }>(
