@@ -16,7 +16,9 @@
 import { getEntity, stockCheckState } from '@portal/model';
 import type { Db } from '../packages/server/src/db/db.ts';
 import { entityDdl } from '../packages/server/src/db/schema.ts';
-import { createDelivery, deliveryStep, receiveDelivery } from '../packages/server/src/domain/parts/delivery.ts';
+import { runCommand } from '../packages/server/src/documents/kernel.ts';
+import { createDelivery } from '../packages/server/src/domain/parts/delivery.ts';
+import { deliveryController } from '../packages/server/src/domain/parts/delivery.controller.ts';
 import { confirmCount, createCount, setCounts, submitCount } from '../packages/server/src/domain/stock/counts.ts';
 import { postMoves } from '../packages/server/src/domain/stock/ledger.ts';
 import { compileQuery, type QuerySpec } from '../packages/server/src/records/query/compile.ts';
@@ -25,7 +27,7 @@ import { bearer, signIn } from '../packages/server/src/testing/auth-helpers.ts';
 import type { Caller } from '../packages/server/src/records/scope.ts';
 import { testPortal } from '../packages/server/src/testing/test-portal.ts';
 import { buildFilter, buildOrderBy } from '../packages/web/src/entity-ui/odata.ts';
-import { benchCaller, createBenchStations, median, t, timeBoth } from './compare.ts';
+import { benchCaller, createBenchStationUser, createBenchStations, median, t, timeBoth } from './compare.ts';
 
 const MOVES = Number(process.env.BENCH_MOVES ?? 1_000_000);
 const RUNS = Math.max(20, Number(process.env.BENCH_RUNS ?? 40));
@@ -129,16 +131,28 @@ try {
       const d = await db.tx((sql) => createDelivery(sql, warehouse1, { outType: 1, warehouseId: hd, applicationIds: [app] }, 'zh-CN'));
       times.create.push(t() - s);
       for (const step of ['submit', 'pick', 'pack', 'out'] as const)
-        await db.tx((sql) => deliveryStep(sql, warehouse1, d.id, step, {}, 'zh-CN'));
+        await db.tx((sql) => runCommand(sql, warehouse1, deliveryController, step, d.id, {}, 'zh-CN'));
       s = t();
-      await db.tx((sql) => deliveryStep(sql, warehouse1, d.id, 'ship', { logisticsCorp: '顺丰速运', trackingNo: `SF${run}` }, 'zh-CN'));
+      await db.tx((sql) =>
+        runCommand(sql, warehouse1, deliveryController, 'ship', d.id, { logisticsCorp: '顺丰速运', trackingNo: `SF${run}` }, 'zh-CN'),
+      );
       times.ship.push(t() - s);
       const { rows: lines } = await db.query<{ id: string; qty: number }>(
         `SELECT new_stockoutorderdetailid AS id, new_qty AS qty FROM new_stockoutorderdetail WHERE new_stockoutorder_id = $1`,
         [d.id],
       );
       s = t();
-      await db.tx((sql) => receiveDelivery(sql, station1, d.id, { lines: lines.map((l) => ({ lineId: l.id, qty: l.qty })) }, 'zh-CN'));
+      await db.tx((sql) =>
+        runCommand(
+          sql,
+          station1,
+          deliveryController,
+          'receive',
+          d.id,
+          { lines: lines.map((l) => ({ lineId: l.id, qty: l.qty })) },
+          'zh-CN',
+        ),
+      );
       times.receive.push(t() - s);
     }
     console.log(`\n1,000-line delivery, medians of ${POSTINGS} (target: posting ≤ 1 s):`);
@@ -272,12 +286,7 @@ try {
     );
 
     // A station principal of station BS150 (its warehouse holds ~1/300 of 90 % of the moves).
-    await db.query(`INSERT INTO systemuser (fullname, domainname, businessunitid, owningbusinessunit, new_station_id, new_password, isdisabled, new_usertype)
-      SELECT '压测站长', 'benchstation', s.new_businessunit_id, s.new_businessunit_id, s.new_srv_stationid, u.new_password, false, 3
-        FROM new_srv_station s, systemuser u WHERE s.new_code = 'BS150' AND u.domainname = 'station1'`);
-    await db.query(
-      `INSERT INTO systemuserroles (systemuserid, roleid) SELECT u.systemuserid, r.roleid FROM systemuser u, role r WHERE u.domainname = 'benchstation' AND r.new_code = 'R04-STATION'`,
-    );
+    await createBenchStationUser(db);
     const who: Record<string, { token: string; caller: Caller }> = {};
     for (const login of ['benchstation', 'warehouse1', 'admin'])
       who[login] = { token: (await signIn(p.app, login)).access_token, caller: await callerOf(login) };
