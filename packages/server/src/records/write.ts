@@ -11,6 +11,7 @@ import { checkName, uniqueIndexName } from '../db/schema.ts';
 import { normGuid, stationField, type FieldError } from './validate.ts';
 import { assertRowEditable, fieldErrors, newRowErrors } from './edit-guard.ts';
 import { deleteDocumentLines } from '../documents/lines.ts';
+import { removeAttachmentRows } from '../files/attachments.ts';
 import { refreshSums, summingDocuments } from '../documents/totals.ts';
 
 /** At most this many field errors are joined into the Message; Data carries all of them. */
@@ -464,8 +465,10 @@ function referencesTo(e: EntityDef): { entity: EntityDef; field: string }[] {
  * Deletes one row the caller can see (else 404). A row still referenced by a lookup of any
  * entity is kept: 400 naming the referencing entity (restrict, as Dataverse's default). The row
  * is locked first; inserts that reference it take a key-share lock, so neither side can slip by.
+ * Its attachments go with it: their rows here, their files by the caller after the commit (the
+ * storage keys answered; `deleteQuietly`).
  */
-export async function deleteRecord(sql: Sql, e: EntityDef, caller: Caller, id: string, lang: Lang): Promise<void> {
+export async function deleteRecord(sql: Sql, e: EntityDef, caller: Caller, id: string, lang: Lang): Promise<string[]> {
   touchIdentity(e);
   const gid = normGuid(id);
   if (!gid) throw recordNotFound();
@@ -487,4 +490,5 @@ export async function deleteRecord(sql: Sql, e: EntityDef, caller: Caller, id: s
   const sums = await summingDocuments(sql, e, [gid]);
   await sql.query(`DELETE FROM ${q(e.logicalName)} WHERE ${q(e.primaryKey)} = $1::uuid`, [gid]);
   await refreshSums(sql, sums);
+  return e.attachments ? removeAttachmentRows(sql, e.logicalName, gid) : [];
 }

@@ -27,7 +27,7 @@ import {
 } from '../records/service.ts';
 import { normGuid, validateValues } from '../records/validate.ts';
 import { deleteRecord, insertRecords, updateRecord, ValidationFailed } from '../records/write.ts';
-import { deleteQuietly, removeAttachmentRows } from '../files/attachments.ts';
+import { deleteQuietly } from '../files/attachments.ts';
 import { LIMITS } from '../records/query/ast.ts';
 import { getEntity } from '@portal/model';
 import type { Services } from '../services.ts';
@@ -220,10 +220,7 @@ export function recordRoutes(app: FastifyInstance, s: Services) {
         const caller = await requestCaller(db, req);
         assertPrivilege(caller, e, 'write');
         // The record's attachments go with it: rows in the same transaction, files after the commit.
-        const keys = await db.tx(async (sql) => {
-          await deleteRecord(sql, e, caller, id, requestLang(req));
-          return e.attachments ? removeAttachmentRows(sql, e.logicalName, id) : [];
-        });
+        const keys = await db.tx((sql) => deleteRecord(sql, e, caller, id, requestLang(req)));
         await deleteQuietly(s.storage, keys);
         return ok(null);
       },

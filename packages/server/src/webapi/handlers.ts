@@ -3,7 +3,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Sql } from '../db/db.ts';
 import { runCommand } from '../documents/kernel.ts';
 import { once } from '../domain/idempotency.ts';
-import { removeAttachmentRows } from '../files/attachments.ts';
 import { act, type FlowAction, requireDocument, revoke, submit } from '../flow/engine.ts';
 import { flowBad } from '../flow/errors.ts';
 import { forbidden } from '../http/errors.ts';
@@ -339,8 +338,7 @@ async function remove(env: ApiEnv, e: EntityDef, id: string, req: ApiRequest): P
       if (version === null) throw recordNotFound();
       if (!etagMatches(ifMatch, version)) throw apiError(412, 'webapi.stale');
     }
-    await deleteRecord(sql, e, env.caller, id, env.lang);
-    return e.attachments ? removeAttachmentRows(sql, e.logicalName, id) : [];
+    return deleteRecord(sql, e, env.caller, id, env.lang);
   });
   if (keys.length) env.afterCommit.push(() => env.deleteFiles(keys));
   return { status: 204, headers: {} };
