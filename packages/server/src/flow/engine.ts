@@ -16,6 +16,7 @@ import { flowBad, flowForbidden, flowNotFound } from './errors.ts';
 import { onApproved, onEnded, onSubmit } from './hooks.ts';
 import { notifyApproval, removeWaiting } from '../domain/message/approval.ts';
 import { approvalSource, emitEvent } from '../integration/webhooks/emit.ts';
+import { momentEventType } from '../integration/webhooks/events.ts';
 
 /**
  * The approval state machine (spec 000 §3, §7; spec 001 §4). Document status: `approvalStatus`
@@ -233,7 +234,7 @@ export async function submit(sql: Sql, d: FlowDocument, id: string, userId: stri
   );
   await log(sql, d, id, 'submit', first.step.name, userId, null);
   await notifyApproval(sql, d.entity.logicalName, id, userId, approvalStatus.underReview);
-  await emitEvent(sql, d.entity, id, `${d.entity.logicalName}.submitted`, userId, approvalSource);
+  await emitEvent(sql, d.entity, id, momentEventType(d.entity, 'submitted'), userId, approvalSource);
 }
 
 type RoundStep = { rowid: string; step: string; name: string; sequence: number; approver: string; status: number };
@@ -321,7 +322,7 @@ export async function act(
   else if (APPROVAL_DECLINED.includes(status)) await onEnded(d.entity.logicalName)(sql, id, userId);
   // A round's end is a webhook event (an intermediate step's approval is not).
   const moment = MOMENT_OF.get(status);
-  if (moment) await emitEvent(sql, d.entity, id, `${d.entity.logicalName}.${moment}`, userId, approvalSource);
+  if (moment) await emitEvent(sql, d.entity, id, momentEventType(d.entity, moment), userId, approvalSource);
   return status;
 }
 
@@ -347,7 +348,7 @@ export async function revoke(sql: Sql, d: FlowDocument, id: string, userId: stri
   await log(sql, d, id, 'revoke', cur?.name ?? null, userId, null);
   await removeWaiting(sql, d.entity.logicalName, id);
   await onEnded(d.entity.logicalName)(sql, id, userId);
-  await emitEvent(sql, d.entity, id, `${d.entity.logicalName}.revoked`, userId, approvalSource);
+  await emitEvent(sql, d.entity, id, momentEventType(d.entity, 'revoked'), userId, approvalSource);
 }
 
 /** The latest round's steps (empty when never submitted). */

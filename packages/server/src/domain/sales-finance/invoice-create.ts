@@ -5,6 +5,7 @@ import type { CommandContext } from '../../documents/controller.ts';
 import { checkQty, fieldLabel } from '../../documents/inputs.ts';
 import { documentNumbers } from '../../documents/numbers.ts';
 import { emitEvent } from '../../integration/webhooks/emit.ts';
+import { momentEventType } from '../../integration/webhooks/events.ts';
 import { Refusal, refuse } from '../../http/errors.ts';
 import { normGuid } from '../../records/validate.ts';
 import { chinaDate } from '../china-time.ts';
@@ -112,7 +113,7 @@ export async function createInvoice({ sql, caller, id: orderId, body, lang, stat
     [inv.id],
   );
   await rollUpInvoiced(sql, orderId);
-  await emitEvent(sql, INVOICE, inv.id, 'invoice.created', user);
+  await emitEvent(sql, INVOICE, inv.id, momentEventType(INVOICE, 'created'), user);
   // The dealer owes the invoice from its date (its account's debit, in the same transaction).
   await postAccountMove(sql, user, {
     unitId: o.buyer,

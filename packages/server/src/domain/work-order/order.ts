@@ -10,6 +10,7 @@ import {
 } from '@portal/model';
 import type { Sql } from '../../db/db.ts';
 import { emitEvent } from '../../integration/webhooks/emit.ts';
+import { momentEventType } from '../../integration/webhooks/events.ts';
 import { forbidden } from '../../http/errors.ts';
 import { recordNotFound } from '../../records/access.ts';
 import type { Caller } from '../../records/scope.ts';
@@ -97,7 +98,7 @@ export async function updateOrder(sql: Sql, o: OrderRow, userId: string, sets: R
   // Completed and audited are webhook events (integration/webhooks/events.ts), sent only if this transaction commits.
   const moment = sets.new_status === o.status ? undefined : WEBHOOK_MOMENTS.get(sets.new_status as number);
   if (moment)
-    await emitEvent(sql, WORK_ORDER, o.id, `new_srv_workorder.${moment}`, userId, {
+    await emitEvent(sql, WORK_ORDER, o.id, momentEventType(WORK_ORDER, moment), userId, {
       field: 'new_status',
       set: workOrderStatus,
     });

@@ -30,6 +30,9 @@ export function commandEventType(e: EntityDef, command: string): string {
   return `${e.logicalName}.${clash ? 'command.' : ''}${command}`;
 }
 
+/** The event type of an approval moment or a named domain event: `<entity>.<moment>`. */
+export const momentEventType = (e: EntityDef, moment: string): string => `${e.logicalName}.${moment}`;
+
 let cached: EventType[] | undefined;
 
 /**
@@ -46,7 +49,7 @@ export function eventTypes(): EventType[] {
     if (e.document?.approval)
       for (const m of FLOW_MOMENTS)
         out.push({
-          type: `${e.logicalName}.${m}`,
+          type: momentEventType(e, m),
           entity: e.logicalName,
           label: labelOf(e, (l) => msg(`webhook.moment.${m}` as MessageKey, l)),
         });
@@ -55,7 +58,7 @@ export function eventTypes(): EventType[] {
     const e = getEntity(n.entity);
     if (e)
       out.push({
-        type: `${e.logicalName}.${n.moment}`,
+        type: momentEventType(e, n.moment),
         entity: e.logicalName,
         label: labelOf(e, (l) => msg(`webhook.moment.${n.moment}`, l)),
       });
