@@ -4,7 +4,8 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { AppError, expiredToken, forbidden, invalidToken, otherPortal, superseded } from '../http/errors.ts';
 import { portalKind } from '../http/portal-kind.ts';
-import { nameCallerInLog, serviceAccountCall } from '../integration/service-accounts/calls.ts';
+import { nameCallerInLog } from '../http/log-redaction.ts';
+import { serviceAccountCall } from '../integration/service-accounts/calls.ts';
 import { loadSessionPrincipal, type Principal } from './principal.ts';
 import type { AccessTokens } from './tokens.ts';
 

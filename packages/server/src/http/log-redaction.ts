@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { Principal } from '../auth/principal.ts';
 
 /** Query parameters whose values grant access (SSO assertions, upload tickets, tokens, signatures). */
 const SECRET_PARAMS = new Set([
@@ -55,4 +56,19 @@ export function logRequest(req: FastifyRequest) {
     remoteAddress: req.ip,
     remotePort: req.socket ? req.socket.remotePort : undefined,
   };
+}
+
+/**
+ * Fields on every later line of the request's log, "request completed" included (the reply logs
+ * through the same pino child).
+ */
+export function bindLog(req: FastifyRequest, bindings: Record<string, string>): void {
+  (req.log as { setBindings?: (b: Record<string, string>) => void }).setBindings?.(bindings);
+}
+
+/** The log line of every request names its caller: people and service accounts alike. */
+export function nameCallerInLog(req: FastifyRequest, p: Principal): void {
+  const bindings: Record<string, string> = { userId: p.userId, user: p.userName };
+  if (p.serviceAccount) bindings.serviceAccount = p.serviceAccount.name;
+  bindLog(req, bindings);
 }

@@ -61,21 +61,6 @@ export async function serviceAccountCall(db: Db, req: FastifyRequest, p: Princip
   await markUsed(db, sa.id);
 }
 
-/**
- * Fields on every later line of the request's log, "request completed" included (the reply logs
- * through the same pino child).
- */
-export function bindLog(req: FastifyRequest, bindings: Record<string, string>): void {
-  (req.log as { setBindings?: (b: Record<string, string>) => void }).setBindings?.(bindings);
-}
-
-/** The log line of every request names its caller: people and service accounts alike. */
-export function nameCallerInLog(req: FastifyRequest, p: Principal): void {
-  const bindings: Record<string, string> = { userId: p.userId, user: p.userName };
-  if (p.serviceAccount) bindings.serviceAccount = p.serviceAccount.name;
-  bindLog(req, bindings);
-}
-
 /** Adds `Retry-After` to a service account's 429, whichever error handler drew it. */
 export function retryAfterHeader(app: FastifyInstance): void {
   app.addHook('onSend', async (req, reply) => {

@@ -7,7 +7,8 @@ import { answers, documented, PUBLIC } from '../../http/openapi.ts';
 import { portalKind } from '../../http/portal-kind.ts';
 import { clientIp, requestLang, userAgent } from '../../http/request-context.ts';
 import type { Services } from '../../services.ts';
-import { bindLog, markUsed } from './calls.ts';
+import { bindLog } from '../../http/log-redaction.ts';
+import { markUsed } from './calls.ts';
 import { hashSecret, sameHash } from './secrets.ts';
 
 /** The login type of a service account's sessions (auth_session.login_type, the token's `lt`). */
